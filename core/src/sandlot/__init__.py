@@ -1,0 +1,73 @@
+"""sandlot: run untrusted commands and code for AI agents in a sandbox chosen by configuration.
+
+Quick start::
+
+    from sandlot import Sandlot
+
+    with Sandlot().create() as sandbox:
+        result = sandbox.exec("python3 -c 'print(6*7)'")
+        print(result.exit_code, result.stdout)
+"""
+
+from sandlot.api import Sandlot, create_sandbox
+from sandlot.config import Config, Enforcement, LoadedConfig, load_config
+from sandlot.errors import (
+    ConfigError,
+    PluginError,
+    PolicyNotEnforceable,
+    ProviderNotFound,
+    ProviderUnavailable,
+    RiskBlocked,
+    SandboxClosed,
+    SandboxError,
+    SandboxNotFound,
+    SandlotError,
+)
+from sandlot.policy import (
+    Capability,
+    EnvironmentPolicy,
+    FilesystemPolicy,
+    Limits,
+    NetworkMode,
+    NetworkPolicy,
+    Policy,
+)
+from sandlot.provider import Feature, Provider, ProviderType, SandboxSpec
+from sandlot.results import ExecResult, OutputChunk, Truncation, Violation, ViolationKind
+from sandlot.sandbox import Sandbox
+
+__all__ = [
+    "Capability",
+    "Config",
+    "ConfigError",
+    "Enforcement",
+    "EnvironmentPolicy",
+    "ExecResult",
+    "Feature",
+    "FilesystemPolicy",
+    "Limits",
+    "LoadedConfig",
+    "NetworkMode",
+    "NetworkPolicy",
+    "OutputChunk",
+    "PluginError",
+    "Policy",
+    "PolicyNotEnforceable",
+    "Provider",
+    "ProviderNotFound",
+    "ProviderType",
+    "ProviderUnavailable",
+    "RiskBlocked",
+    "Sandbox",
+    "SandboxClosed",
+    "SandboxError",
+    "SandboxNotFound",
+    "SandboxSpec",
+    "Sandlot",
+    "SandlotError",
+    "Truncation",
+    "Violation",
+    "ViolationKind",
+    "create_sandbox",
+    "load_config",
+]

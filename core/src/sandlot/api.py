@@ -1,0 +1,139 @@
+"""The entry point for programs: pick the provider from config, check the policy, create sandboxes."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from sandlot.config import Config, Enforcement, load_config
+from sandlot.convert import structure
+from sandlot.errors import PolicyNotEnforceable, ProviderUnavailable
+from sandlot.plugins import get_plugin_manager
+from sandlot.policy import ISOLATION_CAPABILITIES, Capability, Policy
+from sandlot.provider import Page, Provider, ProviderContext, SandboxSpec
+from sandlot.registry import ProviderRegistry, RegisteredProvider, install_hint
+from sandlot.sandbox import Sandbox
+
+log = logging.getLogger("sandlot")
+
+
+def unenforced(policy: Policy, registered: RegisteredProvider) -> tuple[set[Capability], set[Capability]]:
+    """(missing, waived): what the provider cannot enforce, split into errors and
+    isolation requirements waived because an unsandboxed provider was chosen explicitly."""
+    missing = set(policy.required_capabilities() - registered.type.capabilities)
+    waived: set[Capability] = set()
+    if not registered.type.isolating:
+        waived = missing & ISOLATION_CAPABILITIES
+        missing -= waived
+    return missing, waived
+
+
+class Sandlot:
+    """One configured provider. ``Sandlot().create()`` is all most programs need.
+
+    Raises ConfigError, ProviderNotFound or ProviderUnavailable before anything runs.
+    """
+
+    def __init__(self, config: Config | None = None, *, pm: Any = None) -> None:
+        self.config = config if config is not None else load_config().config
+        self.pm = pm if pm is not None else get_plugin_manager()
+        self.registry = ProviderRegistry(self.pm)
+        name = "local" if not self.config.enabled else self.config.provider or self.registry.default_name()
+        self.registered = self.registry.get(name)
+        availability = self.registry.availability(name)
+        if not availability.ok:
+            raise ProviderUnavailable(
+                f"provider {name!r} cannot run here: {availability.reason}"
+                + (f". Fix: {availability.fix}" if availability.fix else "")
+            )
+        options_type = self.registered.type.options_type
+        raw: Mapping[str, Any] = self.config.providers.get(name, {})
+        options = (
+            structure(dict(raw), options_type, source="configuration", prefix=f"providers.{name}")
+            if options_type is not None
+            else None
+        )
+        if options_type is None and raw:
+            from sandlot.errors import ConfigError
+
+            raise ConfigError(f"providers.{name}: provider {name!r} takes no options, got {sorted(raw)}")
+        self._provider: Provider = self.registered.type.factory(ProviderContext(name, options, self.pm))
+
+    @property
+    def provider(self) -> Provider:
+        return self._provider
+
+    @property
+    def provider_name(self) -> str:
+        return self.registered.name
+
+    def spec(
+        self,
+        *,
+        policy: Policy | None = None,
+        workdir: str | os.PathLike[str] | None = None,
+        sandbox_id: str | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> SandboxSpec:
+        """The creation spec: the effective policy (defaults appended), checked against the provider."""
+        effective = (policy if policy is not None else self.config.policy).effective()
+        self.check_policy(effective)
+        return SandboxSpec(
+            policy=effective,
+            workdir=os.fspath(workdir) if workdir is not None else None,
+            sandbox_id=sandbox_id,
+            labels=dict(labels or {}),
+        )
+
+    def check_policy(self, policy: Policy) -> None:
+        """Fail closed when the provider cannot enforce ``policy`` (unless best-effort is configured)."""
+        missing, waived = unenforced(policy, self.registered)
+        if waived:
+            log.warning(
+                "sandlot: provider %r runs commands on this machine WITHOUT isolation (%s not enforced), "
+                "as configured. Install an isolating provider (%s) to sandbox them.",
+                self.provider_name,
+                ", ".join(sorted(c.value for c in waived)),
+                install_hint("bwrap"),
+            )
+        if not missing:
+            return
+        listed = ", ".join(sorted(c.value for c in missing))
+        if self.config.enforcement is Enforcement.BEST_EFFORT:
+            log.warning(
+                'sandlot: provider %r cannot enforce %s; continuing because enforcement = "best-effort"',
+                self.provider_name,
+                listed,
+            )
+            return
+        raise PolicyNotEnforceable(
+            f"provider {self.provider_name!r} cannot enforce: {listed}. "
+            f"Relax the policy, choose a provider that enforces it (sandlot providers), "
+            f'or set enforcement = "best-effort" to accept a weaker sandbox.'
+        )
+
+    def create(
+        self,
+        *,
+        policy: Policy | None = None,
+        workdir: str | os.PathLike[str] | None = None,
+        sandbox_id: str | None = None,
+        labels: Mapping[str, str] | None = None,
+    ) -> Sandbox:
+        return self._provider.create(self.spec(policy=policy, workdir=workdir, sandbox_id=sandbox_id, labels=labels))
+
+    def attach(self, sandbox_id: str) -> Sandbox:
+        return self._provider.attach(sandbox_id)
+
+    def list(self, cursor: str | None = None, limit: int = 100) -> Page:
+        return self._provider.list(cursor, limit)
+
+    def delete(self, sandbox_id: str) -> None:
+        self._provider.delete(sandbox_id)
+
+
+def create_sandbox(config: Config | None = None, **kwargs: Any) -> Sandbox:
+    """Shorthand for ``Sandlot(config).create(**kwargs)``."""
+    return Sandlot(config).create(**kwargs)

@@ -1,0 +1,96 @@
+"""``sandlot run`` and ``sandlot shell``."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+
+import attrs
+import click
+
+from sandlot.cli.common import config_option, handle_errors, open_client, provider_option
+from sandlot.results import ExecResult, OutputChunk
+from sandlot.sandbox import Sandbox
+
+
+def _emit(item: OutputChunk) -> None:
+    target = sys.stdout.buffer if item.stream == "stdout" else sys.stderr.buffer
+    target.write(item.data)
+    target.flush()
+
+
+def _report(result: ExecResult) -> None:
+    for name, cut in (("stdout", result.stdout_truncation), ("stderr", result.stderr_truncation)):
+        if cut is not None:
+            click.echo(f"sandlot: {name} truncated: {cut.original_bytes} bytes, middle {cut.dropped} dropped", err=True)
+    if result.timed_out:
+        click.echo(f"sandlot: timed out after {result.duration:.1f}s; the process tree was killed", err=True)
+    if result.state_lost_before:
+        click.echo("sandlot: the shell had died and was restarted (cwd and variables reset)", err=True)
+    if result.violation is not None:
+        click.echo(result.violation.one_line(), err=True)
+
+
+def _run_streaming(sandbox: Sandbox, command: str, timeout: float | object | None) -> ExecResult:
+    result: ExecResult | None = None
+    kwargs = {} if timeout is None else {"timeout": timeout}
+    for item in sandbox.stream(command, **kwargs):  # type: ignore[arg-type]
+        if isinstance(item, OutputChunk):
+            _emit(item)
+        else:
+            result = item
+    assert result is not None
+    _report(result)
+    return result
+
+
+@click.command(context_settings={"ignore_unknown_options": True})
+@provider_option
+@config_option
+@click.option("--timeout", type=float, help="Seconds before the command's process tree is killed.")
+@click.option("--workdir", type=click.Path(file_okay=False, exists=True), help="Working directory to use.")
+@click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
+def run(
+    provider: str | None, config_file: str | None, timeout: float | None, workdir: str | None, command: tuple[str, ...]
+) -> None:
+    """Run COMMAND in a fresh sandbox, stream its output, exit with its exit code.
+
+    One argument is run as a shell command line; several are quoted and joined,
+    so `sandlot run -- python3 -c 'print(6*7)'` runs what you typed.
+    """
+    line = command[0] if len(command) == 1 else shlex.join(command)
+    with handle_errors():
+        client = open_client(config_file, provider)
+        if timeout is not None:
+            policy = client.config.policy
+            policy = attrs.evolve(policy, limits=attrs.evolve(policy.limits, timeout=timeout))
+        else:
+            policy = None
+        with client.create(policy=policy, workdir=workdir) as sandbox:
+            result = _run_streaming(sandbox, line, timeout)
+    sys.exit(result.exit_code if 0 <= result.exit_code < 256 else 1)
+
+
+@click.command()
+@provider_option
+@config_option
+@click.option("--workdir", type=click.Path(file_okay=False, exists=True), help="Working directory to use.")
+def shell(provider: str | None, config_file: str | None, workdir: str | None) -> None:
+    """An interactive persistent session: cd and export persist; Ctrl-D leaves."""
+    interactive = sys.stdin.isatty()
+    with handle_errors():
+        client = open_client(config_file, provider)
+        with client.create(workdir=workdir) as sandbox:
+            if interactive:
+                click.echo(f"sandlot shell on {client.provider_name} (sandbox {sandbox.id}); Ctrl-D to leave", err=True)
+            last = 0
+            while True:
+                if interactive:
+                    click.echo(f"[{last}] sandlot$ ", nl=False, err=True)
+                line = sys.stdin.readline()
+                if not line:
+                    break
+                if not line.strip():
+                    continue
+                last = _run_streaming(sandbox, line.rstrip("\n"), None).exit_code
+    sys.exit(last if 0 <= last < 256 else 1)

@@ -1,0 +1,50 @@
+"""A Sandbox whose commands run on a persistent :class:`~sandlot.session.ShellSession`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from sandlot.policy import Policy, ResolvedFilesystem
+from sandlot.sandbox import RunGenerator, Sandbox
+from sandlot.session import ShellSession
+
+if TYPE_CHECKING:
+    import pluggy
+
+
+class ShellSandbox(Sandbox):
+    """The sandbox every process-based provider returns: it owns one shell session."""
+
+    def __init__(
+        self,
+        sandbox_id: str,
+        *,
+        provider: str,
+        policy: Policy,
+        pm: pluggy.PluginManager,
+        session: ShellSession,
+        filesystem: ResolvedFilesystem | None = None,
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(sandbox_id, provider=provider, policy=policy, pm=pm, filesystem=filesystem)
+        self.session = session
+        self._on_close = on_close
+
+    def _run(
+        self,
+        command: str,
+        *,
+        timeout: float | None,
+        cwd: str | None,
+        env: Mapping[str, str] | None,
+        stdin: bytes | None,
+    ) -> RunGenerator:
+        return self.session.run(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin)
+
+    def _close(self) -> None:
+        try:
+            self.session.close()
+        finally:
+            if self._on_close is not None:
+                self._on_close()

@@ -1,0 +1,160 @@
+"""The local provider: a persistent shell on the host, in a working directory.
+
+It enforces the environment policy (nothing inherited unless allowed) and the limits
+it can apply to a process tree on the host (timeout, output, rlimits). It does not
+isolate the filesystem or the network; sandlot warns whenever it is used.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import attrs
+from sandlot.errors import SandboxError, SandboxNotFound
+from sandlot.policy import Capability, resolve_filesystem
+from sandlot.popen_shell import PopenShellProcess, rlimits_preexec
+from sandlot.provider import (
+    Feature,
+    Page,
+    Provider,
+    ProviderContext,
+    SandboxInfo,
+    SandboxSpec,
+    TranslateContext,
+    paginate,
+    translate_policy,
+)
+from sandlot.session import ShellSession
+from sandlot.shell_sandbox import ShellSandbox
+
+from sandlot_local.native import LocalLaunch
+
+CAPABILITIES = frozenset(
+    {
+        Capability.ENVIRONMENT,
+        Capability.LIMIT_TIMEOUT,
+        Capability.LIMIT_OUTPUT,
+        Capability.LIMIT_MEMORY,
+        Capability.LIMIT_CPU,
+        Capability.LIMIT_FILE_SIZE,
+        Capability.LIMIT_OPEN_FILES,
+    }
+)
+FEATURES = frozenset({Feature.PERSISTENT_SHELL, Feature.KILL_TREE, Feature.SESSION_RECOVERY})
+
+
+@attrs.frozen
+class LocalOptions:
+    #: Shell running the session: "auto" (bash, else sh) or a path.
+    shell: str = "auto"
+    #: Working directory; empty: a fresh temporary directory per sandbox, removed on close.
+    workdir: str = ""
+
+
+def find_shell(choice: str) -> str:
+    if choice != "auto":
+        if not os.access(choice, os.X_OK):
+            raise SandboxError(f"providers.local.shell: {choice} is not an executable file")
+        return choice
+    for candidate in ("/bin/bash", "/usr/bin/bash", "/bin/sh"):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    raise SandboxError("no POSIX shell found (looked for /bin/bash, /usr/bin/bash, /bin/sh)")
+
+
+class LocalProvider(Provider):
+    """Sandboxes live in this process: attach and list see only this process's sandboxes."""
+
+    def __init__(self, context: ProviderContext) -> None:
+        super().__init__(context)
+        self.options: LocalOptions = context.options or LocalOptions()
+        self._sandboxes: dict[str, tuple[ShellSandbox, SandboxInfo]] = {}
+        self._lock = threading.Lock()
+
+    def create(self, spec: SandboxSpec) -> ShellSandbox:
+        sandbox_id = spec.sandbox_id or "local-" + secrets.token_hex(6)
+        with self._lock:
+            if sandbox_id in self._sandboxes:
+                raise SandboxError(f"a sandbox with id {sandbox_id!r} already exists")
+        workdir_option = spec.workdir or self.options.workdir
+        owned_dir = not workdir_option
+        workdir = Path(workdir_option or tempfile.mkdtemp(prefix=f"sandlot-{sandbox_id}-"))
+        if not workdir.is_dir():
+            raise SandboxError(f"working directory {workdir} does not exist")
+        launch_spec = self._translate(spec, workdir)
+        preexec = rlimits_preexec(launch_spec.rlimits, subreaper=True)
+
+        def launch() -> PopenShellProcess:
+            return PopenShellProcess(launch_spec.argv, env=launch_spec.env, cwd=launch_spec.cwd, preexec=preexec)
+
+        session = ShellSession(launch, output_limit=spec.policy.limits.output_bytes)
+
+        def forget() -> None:
+            with self._lock:
+                self._sandboxes.pop(sandbox_id, None)
+            if owned_dir:
+                shutil.rmtree(workdir, ignore_errors=True)
+
+        sandbox = ShellSandbox(
+            sandbox_id,
+            provider=self.name,
+            policy=spec.policy,
+            pm=self.context.pm,
+            session=session,
+            on_close=forget,
+        )
+        sandbox.workdir = workdir  # type: ignore[attr-defined]
+        try:
+            session.start()
+        except BaseException:
+            forget()
+            raise
+        info = SandboxInfo(id=sandbox_id, provider=self.name, created_at=time.time(), labels=dict(spec.labels))
+        with self._lock:
+            self._sandboxes[sandbox_id] = (sandbox, info)
+        return sandbox
+
+    def _translate(self, spec: SandboxSpec, workdir: Path) -> LocalLaunch:
+        env = spec.policy.environment.build()
+        env.setdefault("TMPDIR", tempfile.gettempdir())
+        context = TranslateContext(
+            workdir=workdir,
+            filesystem=resolve_filesystem(spec.policy.filesystem, workdir=workdir),
+            environment=env,
+            sandbox_id=spec.sandbox_id or "",
+        )
+        native = translate_policy(self.context.pm, self.name, spec.policy, self.options, context)
+        if not isinstance(native, LocalLaunch):
+            raise SandboxError(f"a plugin replaced the local launch spec with {type(native).__name__}")
+        return native
+
+    def explain(self, spec: SandboxSpec) -> LocalLaunch:
+        workdir = Path(spec.workdir or self.options.workdir or tempfile.gettempdir())
+        return self._translate(spec, workdir)
+
+    def attach(self, sandbox_id: str) -> ShellSandbox:
+        with self._lock:
+            entry = self._sandboxes.get(sandbox_id)
+        if entry is None:
+            raise SandboxNotFound(
+                f"no local sandbox {sandbox_id!r} in this process (local sandboxes cannot be "
+                f"reattached from another process)"
+            )
+        return entry[0]
+
+    def list(self, cursor: str | None = None, limit: int = 100) -> Page:
+        with self._lock:
+            infos = [info for _, info in self._sandboxes.values()]
+        return paginate(infos, cursor, limit)
+
+    def delete(self, sandbox_id: str) -> None:
+        with self._lock:
+            entry = self._sandboxes.get(sandbox_id)
+        if entry is not None:
+            entry[0].close()
