@@ -26,6 +26,15 @@ def _scalar(value: Any, target: type) -> Any:
     return base(value)
 
 
+def _string_list(value: Any, _: type) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list of strings, got {type(value).__name__} {value!r}")
+    bad = [item for item in value if not isinstance(item, str)]
+    if bad:
+        raise TypeError(f"expected a list of strings, found {bad[0]!r}")
+    return tuple(value)
+
+
 def _enum(value: Any, cls: type[enum.Enum]) -> Any:
     try:
         return cls(value)
@@ -41,6 +50,7 @@ def make_converter() -> cattrs.Converter:
     for kind in _ACCEPTED:
         conv.register_structure_hook(kind, _scalar)
     conv.register_structure_hook(enum.Enum, _scalar)
+    conv.register_structure_hook_func(lambda t: t == tuple[str, ...], _string_list)
     conv.register_unstructure_hook_func(lambda t: isinstance(t, type) and issubclass(t, enum.Enum), lambda v: v.value)
     return conv
 

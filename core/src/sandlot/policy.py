@@ -92,6 +92,8 @@ ISOLATION_CAPABILITIES = frozenset(
 
 
 def _strings(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str | bytes):
+        raise TypeError(f"expected a list of strings, got the single string {value!r}")
     return tuple(value)
 
 

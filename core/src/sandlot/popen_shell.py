@@ -7,9 +7,10 @@ import ctypes
 import ctypes.util
 import os
 import resource
-import signal
+import select
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 
 from sandlot import proctree
@@ -72,16 +73,38 @@ class PopenShellProcess(ShellProcess):
         )
         assert self.popen.stdin and self.popen.stdout and self.popen.stderr
         self._stdin_fd = self.popen.stdin.fileno()
-        out_fd, err_fd = self.popen.stdout.fileno(), self.popen.stderr.fileno()
-        self._threads = [
-            self.pump(STDOUT, lambda n: os.read(out_fd, n)),
-            self.pump(STDERR, lambda n: os.read(err_fd, n)),
-        ]
+        # Read in the calling thread with poll(): no reader threads, no hand-offs, and
+        # nothing is read (so nothing is buffered) while no command runs.
+        self._streams = {self.popen.stdout.fileno(): STDOUT, self.popen.stderr.fileno(): STDERR}
+        self._poll = select.poll()
+        for fd in self._streams:
+            self._poll.register(fd, select.POLLIN)
+        self._ready: list[int] = []
         self._keep: frozenset[int] = frozenset({self.popen.pid})
 
     @property
     def pid(self) -> int:
         return self.popen.pid
+
+    def next_event(self, timeout: float) -> tuple[str, bytes | None] | None:
+        if not self._ready:
+            if not self._streams:
+                time.sleep(timeout)
+                return None
+            self._ready = [fd for fd, _ in self._poll.poll(max(int(timeout * 1000), 0))]
+            if not self._ready:
+                return None
+        fd = self._ready.pop(0)
+        try:
+            data = os.read(fd, self.CHUNK)
+        except OSError:
+            data = b""
+        stream = self._streams[fd]
+        if not data:
+            self._poll.unregister(fd)
+            del self._streams[fd]
+            return (stream, None)
+        return (stream, data)
 
     def write(self, data: bytes) -> None:
         view = memoryview(data)
@@ -111,7 +134,6 @@ class PopenShellProcess(ShellProcess):
                 pass
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.popen.wait(timeout=5)
-        self.drain(self._threads)
         for stream in (self.popen.stdout, self.popen.stderr):
             try:
                 if stream is not None:
@@ -126,11 +148,3 @@ class PopenShellProcess(ShellProcess):
             return None
         return 128 + -code if code < 0 else code
 
-
-def signal_name(status: int) -> str:
-    if status > 128:
-        try:
-            return signal.Signals(status - 128).name
-        except ValueError:
-            pass
-    return str(status)

@@ -44,8 +44,8 @@ KILL_GRACE_SECONDS = 1.0
 START_TIMEOUT_SECONDS = 30.0
 
 # The driver. The shell's own fd 2 points to /dev/null between commands (so job
-# notifications of killed background jobs do not leak into later output, and `jobs`
-# collects them before and after each command); commands get
+# notifications of killed background jobs do not leak into later output; after a
+# timeout the host runs `jobs` to collect them before the next command); commands get
 # the real stderr, kept on fd 4. Variable-length fields are framed as "<line count>\n" + lines, read with
 # `IFS= read -r` one byte at a time (the shell never buffers ahead on fd 3), so any
 # text, quotes and marker look-alikes included, arrives as data and is never parsed.
@@ -80,7 +80,6 @@ IFS= read -r __sl_m <&3 || exit 0
 printf '%s\n' "$__sl_m"
 printf '%s\n' "$__sl_m" >&4
 while IFS= read -r __sl_m <&3; do
-  jobs >/dev/null 2>&1
   __sl_field; __sl_cmd=$__sl_v
   IFS= read -r __sl_sub <&3 || exit 0
   if [ "$__sl_sub" = 1 ]; then
@@ -98,7 +97,6 @@ while IFS= read -r __sl_m <&3; do
     __sl_eval
   fi
   __sl_rc=$?
-  jobs >/dev/null 2>&1
   printf '%s %d\n' "$__sl_m" "$__sl_rc"
   printf '%s\n' "$__sl_m" >&4
 done
@@ -153,6 +151,13 @@ class ShellProcess(abc.ABC):
 
     def __init__(self) -> None:
         self.events: queue.Queue[tuple[str, bytes | None]] = queue.Queue(maxsize=64)
+
+    def next_event(self, timeout: float) -> tuple[str, bytes | None] | None:
+        """The next piece of output (``(stream, None)`` at EOF), or ``None`` after ``timeout`` seconds."""
+        try:
+            return self.events.get(timeout=timeout)
+        except queue.Empty:
+            return None
 
     @abc.abstractmethod
     def write(self, data: bytes) -> None:
@@ -286,11 +291,11 @@ class ShellSession:
         needle = marker.encode() + b"\n"
         while not all(needle in seen[s] for s in seen):
             left = deadline - time.monotonic()
-            try:
-                stream, data = proc.events.get(timeout=max(left, 0.001))
-            except queue.Empty:
+            event = proc.next_event(max(left, 0.001))
+            if event is None:
                 proc.kill()
-                raise SandboxError(f"the sandbox shell did not answer within {START_TIMEOUT_SECONDS:.0f}s") from None
+                raise SandboxError(f"the sandbox shell did not answer within {START_TIMEOUT_SECONDS:.0f}s")
+            stream, data = event
             if data is None:
                 status = proc.exit_status(1.0)
                 proc.kill()
@@ -338,7 +343,7 @@ class ShellSession:
                 self._proc = self._start()
                 self._lost_state = False
             proc = self._proc
-            marker = "__sandlot_" + secrets.token_hex(16)
+            marker = "__sandlot_" + secrets.token_hex(8)
             request = encode_request(marker, command, cwd=cwd, env=env, stdin=stdin)
             started = time.monotonic()
             try:
@@ -352,7 +357,24 @@ class ShellSession:
             result = yield from self._collect(proc, marker.encode(), timeout, started)
             if result.state_lost_after:
                 self._discard()
+            elif result.timed_out:
+                self._quiet(proc)
             return attrs.evolve(result, state_lost_before=True) if lost_before else result
+
+    def _quiet(self, proc: ShellProcess) -> None:
+        """Let the shell reap the jobs a timeout killed, so their notices do not reach later output."""
+        marker = "__sandlot_" + secrets.token_hex(8)
+        try:
+            proc.write(encode_request(marker, "jobs >/dev/null 2>&1", cwd=None, env=None, stdin=None))
+        except OSError:
+            return
+        quiet = self._collect(proc, marker.encode(), 5.0, time.monotonic())
+        try:
+            while True:
+                next(quiet)
+        except StopIteration as stop:
+            if stop.value.state_lost_after or stop.value.timed_out:
+                self._discard()
 
     def _discard(self) -> None:
         if self._proc is not None:
@@ -388,10 +410,10 @@ class ShellSession:
                 wait = 0.2
                 if deadline is not None and not timed_out:
                     wait = max(min(deadline - now, 0.2), 0.0005)
-                try:
-                    stream, data = proc.events.get(timeout=wait)
-                except queue.Empty:
+                event = proc.next_event(wait)
+                if event is None:
                     continue
+                stream, data = event
                 cutter = cutters[stream]
                 if data is None:
                     cutter.eof = True

@@ -132,9 +132,11 @@ class ProviderContract:
         with pytest.raises(ValueError, match="invalid environment variable name"):
             sandbox.exec("true", env={"A;rm -rf /": "x"})
 
-    def test_environment_is_not_inherited(self, sandbox: Sandbox, monkeypatch: pytest.MonkeyPatch) -> None:
-        result = sandbox.exec("env")
-        assert "SANDLOT_CONTRACT_SECRET" not in result.stdout
+    def test_environment_is_not_inherited(self, sandlot_client: Sandlot, monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch.setenv("SANDLOT_CONTRACT_SECRET", "must-not-leak")
+        with sandlot_client.create() as box:
+            result = box.exec("env")
+        assert "must-not-leak" not in result.stdout
         assert "PATH=" in result.stdout
 
     # -- limits --------------------------------------------------------------------------

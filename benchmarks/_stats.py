@@ -1,0 +1,35 @@
+"""Timing helpers shared by the benchmark scripts (medians, percentiles, tables)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+
+def timings(func: Callable[[], object], *, runs: int, warmup: int = 5) -> list[float]:
+    """Seconds per call of ``func``, ``runs`` times after ``warmup`` untimed calls."""
+    for _ in range(warmup):
+        func()
+    out = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        func()
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def p90_ms(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[int(len(ordered) * 0.9)] * 1000
+
+
+def row(name: str, samples: list[float]) -> str:
+    return f"| {name} | {median_ms(samples):.3f} | {p90_ms(samples):.3f} | {len(samples)} |"
+
+
+TABLE_HEADER = "| what | median ms | p90 ms | runs |\n|---|---|---|---|"

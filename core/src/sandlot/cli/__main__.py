@@ -1,0 +1,3 @@
+from sandlot.cli import main
+
+main()
