@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     import click
 
     from sandlot.approval import ApprovalRequest, Decision
+    from sandlot.audit import AuditEvent
     from sandlot.policy import Policy
     from sandlot.provider import NativePolicy, ProviderType, TranslateContext
     from sandlot.results import ExecResult, Violation
@@ -85,4 +86,13 @@ def sandlot_register_commands(cli: click.Group) -> None:
     """Add commands to the ``sandlot`` CLI (e.g. ``sandlot docker build-image``).
 
     Collected: every plugin is called once with the root click group when the CLI starts.
+    """
+
+
+@hookspec
+def sandlot_audit_event(event: AuditEvent) -> None:
+    """Receive an audit event (sandbox created/destroyed, command run, file operation, approval).
+
+    Collected: every plugin receives every event; return values are ignored. Events never carry
+    secret environment values. An exception in one sink is logged and does not stop the others.
     """

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sandlot.policy import Policy, ResolvedFilesystem
@@ -25,10 +26,13 @@ class ShellSandbox(Sandbox):
         pm: pluggy.PluginManager,
         session: ShellSession,
         filesystem: ResolvedFilesystem | None = None,
+        workdir: Path | None = None,
         on_close: Callable[[], None] | None = None,
     ) -> None:
         super().__init__(sandbox_id, provider=provider, policy=policy, pm=pm, filesystem=filesystem)
         self.session = session
+        #: The host directory the shell starts in (for host-backed providers).
+        self.workdir = workdir
         self._on_close = on_close
 
     def _run(

@@ -100,6 +100,12 @@ class ProviderContract:
         result = sandbox.exec("cat; echo done", timeout=10)
         assert result.stdout == "done\n" and not result.timed_out
 
+    def test_control_stream_is_not_visible_to_commands(self, sandbox: Sandbox) -> None:
+        result = sandbox.exec("for fd in 3 4; do if [ -e /proc/self/fd/$fd ]; then echo open; else echo closed; fi; done")
+        assert result.stdout == "closed\nclosed\n"
+        assert sandbox.exec("cat <&3").exit_code != 0
+        assert sandbox.exec("echo still").stdout == "still\n"
+
     def test_stdin_bytes(self, sandbox: Sandbox) -> None:
         data = b"line1\nline2\x00\xff\n"
         assert sandbox.exec("cat", stdin=data).stdout_bytes == data

@@ -8,28 +8,16 @@ isolate the filesystem or the network; sandlot warns whenever it is used.
 from __future__ import annotations
 
 import os
-import secrets
 import shutil
 import tempfile
-import threading
-import time
 from pathlib import Path
 
 import attrs
-from sandlot.errors import SandboxError, SandboxNotFound
+from sandlot.errors import SandboxError
+from sandlot.inprocess import InProcessProvider
 from sandlot.policy import Capability, resolve_filesystem
 from sandlot.popen_shell import PopenShellProcess, rlimits_preexec
-from sandlot.provider import (
-    Feature,
-    Page,
-    Provider,
-    ProviderContext,
-    SandboxInfo,
-    SandboxSpec,
-    TranslateContext,
-    paginate,
-    translate_policy,
-)
+from sandlot.provider import Feature, ProviderContext, SandboxSpec, TranslateContext, translate_policy
 from sandlot.session import ShellSession
 from sandlot.shell_sandbox import ShellSandbox
 
@@ -68,56 +56,50 @@ def find_shell(choice: str) -> str:
     raise SandboxError("no POSIX shell found (looked for /bin/bash, /usr/bin/bash, /bin/sh)")
 
 
-class LocalProvider(Provider):
+class LocalProvider(InProcessProvider):
     """Sandboxes live in this process: attach and list see only this process's sandboxes."""
+
+    attach_hint = "local sandboxes cannot be reattached from another process"
 
     def __init__(self, context: ProviderContext) -> None:
         super().__init__(context)
         self.options: LocalOptions = context.options or LocalOptions()
-        self._sandboxes: dict[str, tuple[ShellSandbox, SandboxInfo]] = {}
-        self._lock = threading.Lock()
 
     def create(self, spec: SandboxSpec) -> ShellSandbox:
-        sandbox_id = spec.sandbox_id or "local-" + secrets.token_hex(6)
-        with self._lock:
-            if sandbox_id in self._sandboxes:
-                raise SandboxError(f"a sandbox with id {sandbox_id!r} already exists")
+        sandbox_id = self._claim_id(spec)
         workdir_option = spec.workdir or self.options.workdir
         owned_dir = not workdir_option
         workdir = Path(workdir_option or tempfile.mkdtemp(prefix=f"sandlot-{sandbox_id}-"))
-        if not workdir.is_dir():
-            raise SandboxError(f"working directory {workdir} does not exist")
-        launch_spec = self._translate(spec, workdir)
-        preexec = rlimits_preexec(launch_spec.rlimits, subreaper=True)
-
-        def launch() -> PopenShellProcess:
-            return PopenShellProcess(launch_spec.argv, env=launch_spec.env, cwd=launch_spec.cwd, preexec=preexec)
-
-        session = ShellSession(launch, output_limit=spec.policy.limits.output_bytes)
 
         def forget() -> None:
-            with self._lock:
-                self._sandboxes.pop(sandbox_id, None)
+            self._forget(sandbox_id)
             if owned_dir:
                 shutil.rmtree(workdir, ignore_errors=True)
 
-        sandbox = ShellSandbox(
-            sandbox_id,
-            provider=self.name,
-            policy=spec.policy,
-            pm=self.context.pm,
-            session=session,
-            on_close=forget,
-        )
-        sandbox.workdir = workdir  # type: ignore[attr-defined]
         try:
+            if not workdir.is_dir():
+                raise SandboxError(f"working directory {workdir} does not exist")
+            launch_spec = self._translate(spec, workdir)
+            preexec = rlimits_preexec(launch_spec.rlimits, subreaper=True)
+
+            def launch() -> PopenShellProcess:
+                return PopenShellProcess(launch_spec.argv, env=launch_spec.env, cwd=launch_spec.cwd, preexec=preexec)
+
+            session = ShellSession(launch, output_limit=spec.policy.limits.output_bytes)
+            sandbox = ShellSandbox(
+                sandbox_id,
+                provider=self.name,
+                policy=spec.policy,
+                pm=self.context.pm,
+                session=session,
+                workdir=workdir,
+                on_close=forget,
+            )
             session.start()
         except BaseException:
             forget()
             raise
-        info = SandboxInfo(id=sandbox_id, provider=self.name, created_at=time.time(), labels=dict(spec.labels))
-        with self._lock:
-            self._sandboxes[sandbox_id] = (sandbox, info)
+        self._remember(sandbox, spec)
         return sandbox
 
     def _translate(self, spec: SandboxSpec, workdir: Path) -> LocalLaunch:
@@ -137,24 +119,3 @@ class LocalProvider(Provider):
     def explain(self, spec: SandboxSpec) -> LocalLaunch:
         workdir = Path(spec.workdir or self.options.workdir or tempfile.gettempdir())
         return self._translate(spec, workdir)
-
-    def attach(self, sandbox_id: str) -> ShellSandbox:
-        with self._lock:
-            entry = self._sandboxes.get(sandbox_id)
-        if entry is None:
-            raise SandboxNotFound(
-                f"no local sandbox {sandbox_id!r} in this process (local sandboxes cannot be "
-                f"reattached from another process)"
-            )
-        return entry[0]
-
-    def list(self, cursor: str | None = None, limit: int = 100) -> Page:
-        with self._lock:
-            infos = [info for _, info in self._sandboxes.values()]
-        return paginate(infos, cursor, limit)
-
-    def delete(self, sandbox_id: str) -> None:
-        with self._lock:
-            entry = self._sandboxes.get(sandbox_id)
-        if entry is not None:
-            entry[0].close()
