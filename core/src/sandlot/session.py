@@ -269,6 +269,7 @@ class ShellSession:
         self._proc: ShellProcess | None = None
         self._lost_state = False
         self._closed = False
+        self._running = False
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -310,8 +311,12 @@ class ShellSession:
         return proc
 
     def close(self) -> None:
+        """End the session; a command running in another thread ends at once (its shell is killed)."""
+        self._closed = True
+        running = self._proc
+        if running is not None:
+            running.kill()
         with self._lock:
-            self._closed = True
             if self._proc is not None:
                 self._proc.kill()
                 self._proc = None
@@ -335,31 +340,53 @@ class ShellSession:
         with self._lock:
             if self._closed:
                 raise SandboxError("the session is closed")
-            lost_before = False
-            if self._proc is not None and not self._proc.alive():
-                self._discard()
-            if self._proc is None:
-                lost_before = self._lost_state
-                self._proc = self._start()
-                self._lost_state = False
-            proc = self._proc
-            marker = "__sandlot_" + secrets.token_hex(8)
-            request = encode_request(marker, command, cwd=cwd, env=env, stdin=stdin)
-            started = time.monotonic()
+            if self._running:
+                # Same thread, inside its own unfinished stream: the protocol allows one command at a time.
+                raise SandboxError(
+                    "a command is already running on this sandbox in this thread; "
+                    "finish or close its stream before running another"
+                )
+            self._running = True
             try:
-                proc.write(request)
-            except OSError:
-                # The shell died between the liveness check and the write: rebuild once.
-                self._discard()
-                self._proc = proc = self._start()
-                lost_before = True
-                proc.write(request)
-            result = yield from self._collect(proc, marker.encode(), timeout, started)
-            if result.state_lost_after:
-                self._discard()
-            elif result.timed_out:
-                self._quiet(proc)
-            return attrs.evolve(result, state_lost_before=True) if lost_before else result
+                result = yield from self._run_locked(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin)
+            finally:
+                self._running = False
+            return result
+
+    def _run_locked(
+        self,
+        command: str,
+        *,
+        timeout: float | None,
+        cwd: str | None,
+        env: Mapping[str, str] | None,
+        stdin: bytes | None,
+    ) -> Generator[OutputChunk, None, ExecResult]:
+        lost_before = False
+        if self._proc is not None and not self._proc.alive():
+            self._discard()
+        if self._proc is None:
+            lost_before = self._lost_state
+            self._proc = self._start()
+            self._lost_state = False
+        proc = self._proc
+        marker = "__sandlot_" + secrets.token_hex(8)
+        request = encode_request(marker, command, cwd=cwd, env=env, stdin=stdin)
+        started = time.monotonic()
+        try:
+            proc.write(request)
+        except OSError:
+            # The shell died between the liveness check and the write: rebuild once.
+            self._discard()
+            self._proc = proc = self._start()
+            lost_before = True
+            proc.write(request)
+        result = yield from self._collect(proc, marker.encode(), timeout, started)
+        if result.state_lost_after:
+            self._discard()
+        elif result.timed_out:
+            self._quiet(proc)
+        return attrs.evolve(result, state_lost_before=True) if lost_before else result
 
     def _quiet(self, proc: ShellProcess) -> None:
         """Let the shell reap the jobs a timeout killed, so their notices do not reach later output."""

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 from sandlot.api import Sandlot
-from sandlot.errors import SandboxClosed, SandboxNotFound
+from sandlot.errors import SandboxClosed, SandboxError, SandboxNotFound
 from sandlot.policy import Policy
 from sandlot.provider import Feature
 from sandlot.results import ExecResult, OutputChunk
@@ -244,6 +244,33 @@ class ProviderContract:
         assert isinstance(first, OutputChunk)
         stream.close()  # type: ignore[attr-defined]
         assert sandbox.exec("echo usable", timeout=20).stdout == "usable\n"
+
+    def test_nested_exec_inside_an_open_stream_is_refused(self, sandbox: Sandbox) -> None:
+        stream = sandbox.stream("echo one; sleep 0.2; echo two")
+        next(stream)
+        with pytest.raises(SandboxError, match="already running"):
+            sandbox.exec("echo nested")
+        rest = list(stream)
+        assert isinstance(rest[-1], ExecResult) and rest[-1].stdout == "one\ntwo\n"
+
+    def test_close_interrupts_a_running_command(self, sandlot_client: Sandlot) -> None:
+        box = sandlot_client.create()
+        outcome: list[object] = []
+
+        def run() -> None:
+            try:
+                outcome.append(box.exec("sleep 60", timeout=120))
+            except Exception as exc:  # a closed sandbox may also raise
+                outcome.append(exc)
+
+        worker = threading.Thread(target=run)
+        worker.start()
+        time.sleep(0.5)
+        started = time.monotonic()
+        box.close()
+        worker.join(30)
+        assert not worker.is_alive() and time.monotonic() - started < 15
+        assert outcome and not (isinstance(outcome[0], ExecResult) and outcome[0].exit_code == 0)
 
     def test_async_exec_does_not_block_the_loop(self, sandlot_client: Sandlot) -> None:
         async def main() -> tuple[list[ExecResult], int]:
