@@ -37,6 +37,14 @@ def test_run_passes_exit_code_and_separates_streams(local_project: Path) -> None
     assert "WITHOUT isolation" in proc.stderr
 
 
+def test_run_works_in_the_current_directory_by_default(
+    local_project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    assert sandlot("run", "--", "pwd", cwd=local_project).stdout == f"{local_project}\n"
+    other = tmp_path_factory.mktemp("other")
+    assert sandlot("run", "--workdir", str(other), "--", "pwd", cwd=local_project).stdout == f"{other}\n"
+
+
 def test_run_single_argument_is_a_shell_line(local_project: Path) -> None:
     proc = sandlot("run", "--", "echo a && echo b | tr b c", cwd=local_project)
     assert proc.returncode == 0 and proc.stdout == "a\nc\n"

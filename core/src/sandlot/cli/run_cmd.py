@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 
@@ -48,7 +49,13 @@ def _run_streaming(sandbox: Sandbox, command: str, timeout: float | object | Non
 @provider_option
 @config_option
 @click.option("--timeout", type=float, help="Seconds before the command's process tree is killed.")
-@click.option("--workdir", type=click.Path(file_okay=False, exists=True), help="Working directory to use.")
+@click.option(
+    "--workdir",
+    type=click.Path(file_okay=False, exists=True),
+    default=".",
+    show_default="the current directory",
+    help="Working directory of the sandbox (read-write under the default policy).",
+)
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(
     provider: str | None, config_file: str | None, timeout: float | None, workdir: str | None, command: tuple[str, ...]
@@ -66,7 +73,7 @@ def run(
             policy = attrs.evolve(policy, limits=attrs.evolve(policy.limits, timeout=timeout))
         else:
             policy = None
-        with client.create(policy=policy, workdir=workdir) as sandbox:
+        with client.create(policy=policy, workdir=os.path.abspath(workdir)) as sandbox:
             result = _run_streaming(sandbox, line, timeout)
     sys.exit(result.exit_code if 0 <= result.exit_code < 256 else 1)
 
@@ -74,13 +81,19 @@ def run(
 @click.command()
 @provider_option
 @config_option
-@click.option("--workdir", type=click.Path(file_okay=False, exists=True), help="Working directory to use.")
+@click.option(
+    "--workdir",
+    type=click.Path(file_okay=False, exists=True),
+    default=".",
+    show_default="the current directory",
+    help="Working directory of the sandbox (read-write under the default policy).",
+)
 def shell(provider: str | None, config_file: str | None, workdir: str | None) -> None:
     """An interactive persistent session: cd and export persist; Ctrl-D leaves."""
     interactive = sys.stdin.isatty()
     with handle_errors():
         client = open_client(config_file, provider)
-        with client.create(workdir=workdir) as sandbox:
+        with client.create(workdir=os.path.abspath(workdir)) as sandbox:
             if interactive:
                 click.echo(f"sandlot shell on {client.provider_name} (sandbox {sandbox.id}); Ctrl-D to leave", err=True)
             last = 0
