@@ -10,6 +10,7 @@ from typing import Any
 from sandlot.config import Config, Enforcement, load_config
 from sandlot.convert import structure
 from sandlot.errors import PolicyNotEnforceable, ProviderUnavailable
+from sandlot.grants import apply_grants
 from sandlot.plugins import get_plugin_manager
 from sandlot.policy import ISOLATION_CAPABILITIES, Capability, Policy
 from sandlot.provider import Page, Provider, ProviderContext, SandboxSpec
@@ -78,7 +79,9 @@ class Sandlot:
         labels: Mapping[str, str] | None = None,
     ) -> SandboxSpec:
         """The creation spec: the effective policy (defaults appended), checked against the provider."""
-        effective = (policy if policy is not None else self.config.policy).effective()
+        # Grants the user allowed permanently are part of every sandbox's policy.
+        base = apply_grants(policy if policy is not None else self.config.policy, self.config.approval.grants)
+        effective = base.effective()
         self.check_policy(effective)
         return SandboxSpec(
             policy=effective,

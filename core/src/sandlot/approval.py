@@ -29,3 +29,5 @@ class ApprovalRequest:
     command: str
     assessment: Assessment | None = None
     violation: Violation | None = None
+    #: What approving would allow, in words (e.g. "write access to /data"), when known.
+    grant: str | None = None

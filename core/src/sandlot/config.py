@@ -27,9 +27,12 @@ from typing import Any
 import attrs
 import platformdirs
 
+from sandlot.audit import AuditConfig
 from sandlot.convert import converter, structure
 from sandlot.errors import ConfigError
+from sandlot.grants import ApprovalConfig
 from sandlot.policy import Policy
+from sandlot.pool import PoolConfig
 from sandlot.risk.config import RiskConfig
 
 DEFAULT_SOURCE = "default"
@@ -54,6 +57,9 @@ class Config:
     #: provider's own options class when that provider is used.
     providers: Mapping[str, Mapping[str, Any]] = attrs.field(factory=dict)
     risk: RiskConfig = attrs.field(factory=RiskConfig)
+    pool: PoolConfig = attrs.field(factory=PoolConfig)
+    approval: ApprovalConfig = attrs.field(factory=ApprovalConfig)
+    audit: AuditConfig = attrs.field(factory=AuditConfig)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = converter.unstructure(self)

@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 ENTRY_POINT_GROUP = "sandlot"
 
 #: Modules registered before entry points: plugins that ship with the core.
-BUILTIN_PLUGINS: tuple[tuple[str, str], ...] = (("risk", "sandlot.risk.plugin"),)
+BUILTIN_PLUGINS: tuple[tuple[str, str], ...] = (("risk", "sandlot.risk.plugin"), ("audit", "sandlot.audit_sink"))
 
 
 @attrs.frozen

@@ -8,9 +8,10 @@ Semantics (the same for every provider):
   ``read_only=["./.git"]`` protects the repository metadata);
 * ``deny`` paths can be neither read nor written.
 
-Built-in defaults are appended to what the user configures and cannot be removed:
-:data:`DEFAULT_DENY` (credentials and secrets) and :data:`DEFAULT_READ_ONLY`
-(persistence targets such as shell rc files and ``.git/hooks``).
+Built-in defaults are appended to what the user configures: :data:`DEFAULT_DENY`
+(credentials and secrets) and :data:`DEFAULT_READ_ONLY` (persistence targets such as
+shell rc files and ``.git/hooks``). Run-time grants never lift them; only
+``filesystem.exempt`` in the configuration does, one named entry at a time.
 """
 
 from __future__ import annotations
@@ -97,11 +98,23 @@ def _strings(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _built_in_entries(_: object, attribute: attrs.Attribute[tuple[str, ...]], value: tuple[str, ...]) -> None:
+    unknown = [entry for entry in value if entry not in DEFAULT_DENY and entry not in DEFAULT_READ_ONLY]
+    if unknown:
+        raise ValueError(
+            f"{attribute.name}: {', '.join(map(repr, unknown))} is not a built-in default entry; list entries of "
+            f"the built-in deny/read-only lists exactly as written: {', '.join(DEFAULT_DENY + DEFAULT_READ_ONLY)}"
+        )
+
+
 @attrs.frozen
 class FilesystemPolicy:
     read_write: tuple[str, ...] = attrs.field(default=(".",), converter=_strings)
     read_only: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     deny: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    #: Built-in default entries (exactly as in DEFAULT_DENY/DEFAULT_READ_ONLY) this policy opts out of,
+    #: one path at a time. The only way to lift a default: approvals and grants never can.
+    exempt: tuple[str, ...] = attrs.field(default=(), converter=_strings, validator=_built_in_entries)
 
 
 @attrs.frozen
@@ -158,14 +171,20 @@ class Policy:
     environment: EnvironmentPolicy = attrs.field(factory=EnvironmentPolicy)
 
     def effective(self) -> Policy:
-        """This policy with the built-in deny and read-only lists appended (idempotent)."""
+        """This policy with the built-in deny and read-only lists appended (idempotent).
+
+        Entries named in ``filesystem.exempt`` are not appended; entries the user
+        listed themselves stay in force whatever ``exempt`` says.
+        """
         fs = self.filesystem
         return attrs.evolve(
             self,
             filesystem=attrs.evolve(
                 fs,
-                deny=_append_unique(fs.deny, DEFAULT_DENY),
-                read_only=_append_unique(fs.read_only, DEFAULT_READ_ONLY),
+                deny=_append_unique(fs.deny, tuple(d for d in DEFAULT_DENY if d not in fs.exempt)),
+                read_only=_append_unique(
+                    fs.read_only, tuple(d for d in DEFAULT_READ_ONLY if d not in fs.exempt)
+                ),
             ),
         )
 

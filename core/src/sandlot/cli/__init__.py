@@ -12,6 +12,7 @@ from sandlot.cli.common import CONTEXT_SETTINGS, handle_errors
 from sandlot.cli.config_cmd import config_group
 from sandlot.cli.policy_cmd import policy_group
 from sandlot.cli.providers_cmd import providers
+from sandlot.cli.risk import risk
 from sandlot.cli.run_cmd import run, shell
 
 
@@ -24,20 +25,17 @@ def cli(verbose: int) -> None:
     logging.basicConfig(level=level, format="%(message)s", stream=sys.stderr, force=True)
 
 
-for command in (run, shell, providers, config_group, policy_group):
+for command in (run, shell, providers, config_group, policy_group, risk):
     cli.add_command(command)
-try:  # TEMPORARY until the risk command lands
-    from sandlot.cli.risk import risk
-
-    cli.add_command(risk)
-except ImportError:
-    pass
 
 
 def _plugin_commands() -> None:
+    from sandlot.cli.approver import install
     from sandlot.plugins import get_plugin_manager
 
-    get_plugin_manager().hook.sandlot_register_commands(cli=cli)
+    pm = get_plugin_manager()
+    install(pm)  # asks on a terminal when nothing else answers; never without one
+    pm.hook.sandlot_register_commands(cli=cli)
 
 
 def main(argv: list[str] | None = None) -> Any:

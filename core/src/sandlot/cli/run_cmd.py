@@ -10,8 +10,8 @@ import attrs
 import click
 
 from sandlot.cli.common import config_option, handle_errors, open_client, provider_option
+from sandlot.manager import Manager
 from sandlot.results import ExecResult, OutputChunk
-from sandlot.sandbox import Sandbox
 
 
 def _emit(item: OutputChunk) -> None:
@@ -32,10 +32,10 @@ def _report(result: ExecResult) -> None:
         click.echo(result.violation.one_line(), err=True)
 
 
-def _run_streaming(sandbox: Sandbox, command: str, timeout: float | object | None) -> ExecResult:
+def _run_streaming(manager: Manager, command: str, timeout: float | None) -> ExecResult:
     result: ExecResult | None = None
-    kwargs = {} if timeout is None else {"timeout": timeout}
-    for item in sandbox.stream(command, **kwargs):  # type: ignore[arg-type]
+    stream = manager.stream(command) if timeout is None else manager.stream(command, timeout=timeout)
+    for item in stream:
         if isinstance(item, OutputChunk):
             _emit(item)
         else:
@@ -58,7 +58,7 @@ def _run_streaming(sandbox: Sandbox, command: str, timeout: float | object | Non
 )
 @click.argument("command", nargs=-1, required=True, type=click.UNPROCESSED)
 def run(
-    provider: str | None, config_file: str | None, timeout: float | None, workdir: str | None, command: tuple[str, ...]
+    provider: str | None, config_file: str | None, timeout: float | None, workdir: str, command: tuple[str, ...]
 ) -> None:
     """Run COMMAND in a fresh sandbox, stream its output, exit with its exit code.
 
@@ -73,8 +73,9 @@ def run(
             policy = attrs.evolve(policy, limits=attrs.evolve(policy.limits, timeout=timeout))
         else:
             policy = None
-        with client.create(policy=policy, workdir=os.path.abspath(workdir)) as sandbox:
-            result = _run_streaming(sandbox, line, timeout)
+        # A manager, so a command the policy blocks can be approved at the terminal and re-run.
+        with Manager(client, policy=policy, workdir=os.path.abspath(workdir)) as manager:
+            result = _run_streaming(manager, line, timeout)
     sys.exit(result.exit_code if 0 <= result.exit_code < 256 else 1)
 
 
@@ -88,14 +89,14 @@ def run(
     show_default="the current directory",
     help="Working directory of the sandbox (read-write under the default policy).",
 )
-def shell(provider: str | None, config_file: str | None, workdir: str | None) -> None:
+def shell(provider: str | None, config_file: str | None, workdir: str) -> None:
     """An interactive persistent session: cd and export persist; Ctrl-D leaves."""
     interactive = sys.stdin.isatty()
     with handle_errors():
         client = open_client(config_file, provider)
-        with client.create(workdir=os.path.abspath(workdir)) as sandbox:
+        with Manager(client, workdir=os.path.abspath(workdir)) as manager:
             if interactive:
-                click.echo(f"sandlot shell on {client.provider_name} (sandbox {sandbox.id}); Ctrl-D to leave", err=True)
+                click.echo(f"sandlot shell on {client.provider_name}; Ctrl-D to leave", err=True)
             last = 0
             while True:
                 if interactive:
@@ -105,5 +106,5 @@ def shell(provider: str | None, config_file: str | None, workdir: str | None) ->
                     break
                 if not line.strip():
                     continue
-                last = _run_streaming(sandbox, line.rstrip("\n"), None).exit_code
+                last = _run_streaming(manager, line.rstrip("\n"), None).exit_code
     sys.exit(last if 0 <= last < 256 else 1)

@@ -23,10 +23,28 @@ class RiskLevel(enum.StrEnum):
     def rank(self) -> int:
         return _RANKS[self]
 
+    # All four comparisons are defined explicitly: as a ``str`` subclass the enum would
+    # otherwise inherit str's lexicographic __le__/__gt__/__ge__ ("critical" < "low"),
+    # and functools.total_ordering does not replace methods that already exist.
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, RiskLevel):
             return NotImplemented
         return self.rank < other.rank
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, RiskLevel):
+            return NotImplemented
+        return self.rank <= other.rank
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, RiskLevel):
+            return NotImplemented
+        return self.rank > other.rank
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, RiskLevel):
+            return NotImplemented
+        return self.rank >= other.rank
 
     @classmethod
     def parse(cls, text: str) -> RiskLevel:

@@ -1,0 +1,356 @@
+"""Classify file-system paths and grade operations on them (shared by both analyzers).
+
+Paths come from constant folding and may be partially unknown: every unknown piece is
+the :data:`HOLE` character. Classification works on path *components*, so a hole in
+the prefix (``f"{home}/.ssh/id_rsa"``) still matches the ``.ssh`` rule while a path
+that is entirely a hole is :attr:`PathKind.UNKNOWN`.
+"""
+
+from __future__ import annotations
+
+import enum
+import posixpath
+
+import attrs
+
+from sandlot.risk.model import RiskLevel
+
+#: Stands for an unknown piece of a folded string (a variable, a call result...).
+HOLE = "\x00"
+#: The spelling of :data:`HOLE` inside generated source text (a valid identifier and word).
+HOLE_WORD = "__sandlot_hole__"
+
+
+class PathKind(enum.Enum):
+    """Where a path points, from the point of view of the damage an operation can do."""
+
+    UNKNOWN = "unknown"
+    RELATIVE = "path in the working directory"
+    WORKDIR = "the working directory itself"
+    TEMP = "temporary directory"
+    NULL = "null device"
+    DEVICE = "block or memory device"
+    ROOT = "file-system root"
+    SYSTEM_TOP = "top-level system directory"
+    SYSTEM = "system file"
+    HOME_TOP = "home directory"
+    HOME = "file in the home directory"
+    EXTERNAL = "data directory outside the system tree"  # /mnt/backup, /data/x, /workspace/y
+
+
+@attrs.frozen
+class PathInfo:
+    """Classification of one path; the flags are independent of :attr:`kind`."""
+
+    path: str
+    kind: PathKind
+    secret: bool = False  # credentials, keys, password databases, browser profiles
+    persistence: bool = False  # executed later without the user asking: rc files, cron...
+    privilege: bool = False  # writing it grants privileges: sudoers, passwd, ld.so.preload
+    history: bool = False  # shell history: deleting it hides tracks
+    public: bool = False  # public half of a key pair, known_hosts
+
+    @property
+    def label(self) -> str:
+        for flag, text in (
+            (self.persistence, "persistence location"),
+            (self.privilege, "privilege file"),
+            (self.history, "shell history"),
+            (self.secret, "secret file"),
+        ):
+            if flag:
+                return text
+        return self.kind.value
+
+
+# Top-level directories of a Unix system (and macOS). Their contents belong to the OS.
+_SYSTEM_TOPS = frozenset(
+    {
+        "bin", "boot", "dev", "etc", "lib", "lib32", "lib64", "libx32", "opt", "proc", "root",
+        "sbin", "srv", "sys", "usr", "var", "snap", "System", "Library", "Applications",
+        "private", "home", "Users", "Windows", "windows", "Program Files", "Program Files (x86)",
+        "ProgramData",
+    }
+)  # fmt: skip
+_TEMP_PREFIXES = (("tmp",), ("var", "tmp"), ("dev", "shm"), ("private", "tmp"))
+# Devices that hold a whole disk or the machine's memory; every other /dev entry (null,
+# tty*, pts, random...) is harmless to read or write.
+_DISK_DEVICE_PREFIXES = (
+    "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "mem", "kmem", "port", "disk", "rdisk", "loop", "md", "dm-",
+    "mapper", "sr", "root", "nbd", "zram", "ram", "bus", "fb", "mtd", "cciss", "ada", "da",
+)  # fmt: skip
+# Files whose content is a secret wherever they live.
+_SECRET_NAMES = frozenset(
+    {
+        "shadow", "gshadow", "shadow-", "master.passwd", ".netrc", ".pgpass", ".git-credentials",
+        ".npmrc", ".pypirc", ".env", ".envrc", "credentials", "credentials.json", "id_rsa", "id_dsa",
+        "id_ecdsa", "id_ed25519", "login data", "cookies", "key3.db", "key4.db", "logins.json",
+        "cookies.sqlite", "web data", "local state", "wallet.dat", ".vault-token", "kubeconfig",
+        "application_default_credentials.json", "access_tokens.db", "accesstokens.json",
+        "msal_token_cache.json", ".boto", ".s3cfg", "secrets.yaml", "secrets.yml", "secrets.json",
+        ".htpasswd", "keychain", "login.keychain-db", "passwd", "environ", "kcore", "id_rsa_legacy",
+    }
+)  # fmt: skip
+# Directories whose whole content is secret.
+_SECRET_DIRS = frozenset(
+    {
+        ".ssh", ".aws", ".gnupg", ".azure", ".kube", ".docker", ".password-store", "gcloud",
+        ".mozilla", "google-chrome", "chromium", "bravesoftware", ".thunderbird", "keychains",
+        "1password", "keepassxc", ".terraform.d", "ssl/private", ".vault", "secrets", "discord",
+        "discordcanary", "tdata", "wallets", "keystore", ".electrum", "exodus", ".bitcoin", ".ethereum",
+        "local storage", "opera software", "microsoft/edge", "credentials",
+    }
+)  # fmt: skip
+_SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk")
+_HISTORY_NAMES = frozenset(
+    {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
+     ".psql_history", ".sh_history", ".node_repl_history", ".lesshst", "wtmp", "btmp", "lastlog"}
+)  # fmt: skip
+_RC_NAMES = frozenset(
+    {
+        ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
+        ".zlogin", ".cshrc", ".tcshrc", ".kshrc", "config.fish", ".xinitrc", ".xprofile",
+        ".xsessionrc", "bash.bashrc", "profile", "environment", "rc.local", "crontab", "anacrontab",
+        "authorized_keys", "authorized_keys2", "sitecustomize.py", "usercustomize.py", ".pythonrc",
+        ".vimrc", ".inputrc", ".bash_logout", ".gitconfig", ".npmrc",
+    }
+)  # fmt: skip
+_PERSISTENCE_DIRS = frozenset(
+    {
+        "cron.d", "cron.daily", "cron.hourly", "cron.weekly", "cron.monthly", "crontabs", "cron",
+        "systemd", "init.d", "rc.d", "profile.d", "autostart", "launchagents", "launchdaemons",
+        "xdg", "update-motd.d", "udev", "hooks", "startup", "modules-load.d",
+    }
+)  # fmt: skip
+_PRIVILEGE_NAMES = frozenset(
+    {"sudoers", "passwd", "shadow", "group", "gshadow", "ld.so.preload", "pam.d", "sudoers.d",
+     "ld.so.conf", "ld.so.conf.d", "polkit-1", "doas.conf", "security"}
+)  # fmt: skip
+_HOME_ALIASES = frozenset({"~", "$HOME", "${HOME}", "%USERPROFILE%", "$USERPROFILE"})
+_USER = "\x01user"  # placeholder user name for "~" (cannot clash with a real name)
+# Below these, content is regenerable: deleting it loses nothing (caches, trash).
+_DISPOSABLE_DIRS = frozenset(
+    {".cache", "__pycache__", "node_modules", ".pytest_cache", ".mypy_cache", ".ruff_cache", "trash", ".npm",
+     ".yarn", ".pnpm-store", ".gradle", ".m2", ".ccache", ".ivy2", ".sbt", ".nuget", "caches", ".bun"}
+)  # fmt: skip
+
+
+def _components(path: str) -> tuple[bool, list[str]]:
+    """Split ``path`` into (absolute, components) after home and ``..`` normalisation."""
+    text = path.strip().replace("\\", "/")
+    for alias in _HOME_ALIASES:
+        if text == alias or text.startswith(alias + "/"):
+            text = "~" + text[len(alias) :]
+            break
+    if text.startswith("~") and not text.startswith("~/") and text != "~":
+        # ~user/... is another user's home: as sensitive as ours.
+        rest = text.split("/", 1)
+        text = "~/" + rest[1] if len(rest) > 1 else "~"
+    if text.startswith("file://"):
+        text = text[len("file://") :]
+    if len(text) >= 2 and text[1] == ":" and text[0].isalpha():
+        text = "/" + text[2:].lstrip("/")  # C:\Windows -> /Windows (a system top below)
+    if text == "~" or text.startswith("~/"):
+        # Spell the home as /home/<user> so that "~/.." normalises to /home, not ".".
+        text = "/home/" + _USER + text[1:]
+    absolute = text.startswith("/")
+    normal = posixpath.normpath(text) if text else "."
+    comps = [c for c in normal.split("/") if c and c != "."]
+    if not absolute:
+        # "../../etc/passwd" climbs out of the working directory towards the system.
+        while comps and comps[0] == "..":
+            comps.pop(0)
+            absolute = True
+        if absolute and (not comps or comps[0] not in _SYSTEM_TOPS):
+            absolute = False
+    return absolute, comps
+
+
+def _home_relative(absolute: bool, comps: list[str]) -> list[str] | None:
+    """The components below the user's home, or None when ``comps`` is not in a home."""
+    if absolute and len(comps) >= 2 and comps[0] in ("home", "Users"):
+        return comps[2:]
+    if absolute and comps and comps[0] == "root":
+        return comps[1:]
+    return None
+
+
+def classify(path: str) -> PathInfo:
+    """Classify ``path`` (may contain :data:`HOLE`)."""
+    if not path or path.strip(HOLE + " ") == "":
+        return PathInfo(path, PathKind.UNKNOWN)
+    absolute, comps = _components(path)
+    lowered = [c.lower() for c in comps]
+    name = lowered[-1] if lowered else ""
+    home = _home_relative(absolute, comps)
+    kind = _kind(absolute, comps, home)
+    joined = "/".join(lowered)
+    secret = (
+        name in _SECRET_NAMES
+        or name.endswith(_SECRET_SUFFIXES)
+        # .pem holds certificates (public) as often as keys: only key-looking names count
+        or (name.endswith(".pem") and any(k in name for k in ("key", "priv", "id_")))
+        or any(d in lowered[:-1] or d == name for d in _SECRET_DIRS if "/" not in d)
+        or "ssl/private" in joined
+        or (name.startswith(".env.") and not name.endswith((".example", ".sample", ".template")))
+        or (len(lowered) >= 2 and lowered[-2] == ".ssh" and name.startswith("id_"))
+    )
+    public = name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config")
+    if public and ".ssh" in lowered:
+        secret = False
+    if name == "passwd" and not (absolute and lowered[:1] == ["etc"]):
+        secret = False  # only the system password database is sensitive
+    if name in ("environ",) and "proc" not in lowered:
+        secret = False
+    if name == "credentials" and not any(c.startswith(".") for c in lowered[:-1]) and HOLE not in path:
+        secret = False  # a project file called "credentials" in the working directory
+    if name == "config" and len(lowered) >= 2 and lowered[-2] == ".aws":
+        secret = False  # region and profile names; the keys live in ~/.aws/credentials
+    if kind in (PathKind.NULL, PathKind.DEVICE):
+        secret = False
+    history = name in _HISTORY_NAMES
+    persistence = _is_persistence(lowered, name, home)
+    privilege = (
+        absolute
+        and bool(lowered)
+        and lowered[0] == "etc"
+        and (name in _PRIVILEGE_NAMES or any(c in _PRIVILEGE_NAMES for c in lowered[1:-1]))
+    )
+    privilege = privilege or (name == "authorized_keys")
+    return PathInfo(
+        path,
+        kind,
+        secret=secret,
+        persistence=persistence,
+        privilege=privilege,
+        history=history,
+        public=public,
+    )
+
+
+def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
+    if home is not None:
+        if not home or home == ["*"]:
+            return PathKind.HOME_TOP
+        if home[0].lower() in _DISPOSABLE_DIRS or (len(home) >= 2 and home[1].lower() == "caches"):
+            return PathKind.TEMP
+        return PathKind.HOME
+    if not absolute:
+        if not comps or comps == ["*"]:
+            return PathKind.WORKDIR
+        if all(c.replace(HOLE, "") in ("", "*") for c in comps[:1]) and HOLE in comps[0]:
+            return PathKind.UNKNOWN
+        return PathKind.RELATIVE
+    if not comps or comps == ["*"]:
+        return PathKind.ROOT
+    top = comps[0]
+    for prefix in _TEMP_PREFIXES:
+        if tuple(comps[: len(prefix)]) == prefix:
+            return PathKind.TEMP
+    if top == "dev" and len(comps) >= 2:
+        if comps[1] in ("shm", "mqueue"):
+            return PathKind.TEMP
+        if comps[1].startswith(_DISK_DEVICE_PREFIXES) or comps[1] in ("disk", "block") or comps[1].startswith(HOLE):
+            return PathKind.DEVICE
+        return PathKind.NULL
+    if top in ("home", "Users") and (len(comps) == 1 or comps[1:] == ["*"]):
+        return PathKind.SYSTEM_TOP  # every user's home at once
+    if len(comps) == 1 or comps[1:] == ["*"]:
+        return PathKind.SYSTEM_TOP  # any top-level directory: /etc, /mnt, /data...
+    if top in _SYSTEM_TOPS or HOLE in top:
+        return PathKind.SYSTEM
+    return PathKind.EXTERNAL
+
+
+def _is_persistence(lowered: list[str], name: str, home: list[str] | None) -> bool:
+    if name in _RC_NAMES:
+        # "profile"/"environment" only count under /etc; dotfiles count anywhere in a home.
+        if name in ("profile", "environment", "crontab") and lowered[:1] != ["etc"]:
+            return name == "crontab" and "spool" in lowered
+        # editor and tool settings are not run by the shell: dotfile managers link them all the time
+        return name not in (".gitconfig", ".npmrc", ".vimrc", ".inputrc")
+    if any(d in _PERSISTENCE_DIRS for d in lowered[:-1]):
+        return not ("hooks" in lowered[:-1] and ".git" not in lowered)
+    if name.endswith((".service", ".timer", ".socket")) or name.endswith(".plist"):
+        return "systemd" in lowered or "launchagents" in lowered or "launchdaemons" in lowered
+    return bool(name.endswith(".pth") and ("site-packages" in lowered or "dist-packages" in lowered))
+
+
+def read_level(info: PathInfo) -> RiskLevel:
+    """Risk of reading the file at ``info``."""
+    if info.secret or info.history:
+        return RiskLevel.HIGH
+    if info.kind is PathKind.DEVICE:
+        return RiskLevel.HIGH  # raw disks and /dev/mem hold everything
+    return RiskLevel.SAFE
+
+
+def write_level(info: PathInfo) -> RiskLevel:
+    """Risk of creating, overwriting or appending to the file at ``info``."""
+    if info.kind is PathKind.DEVICE or (info.privilege and info.kind is not PathKind.RELATIVE):
+        return RiskLevel.CRITICAL
+    if info.persistence or info.history:
+        return RiskLevel.HIGH
+    if info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM):
+        return RiskLevel.HIGH
+    if info.secret:
+        # Creating .env from .env.example in a project is routine; overwriting keys is not.
+        return RiskLevel.LOW if info.kind is PathKind.RELATIVE else RiskLevel.HIGH
+    if info.kind is PathKind.HOME_TOP:
+        return RiskLevel.MEDIUM
+    if info.kind is PathKind.HOME:
+        return RiskLevel.LOW
+    if info.kind is PathKind.UNKNOWN:
+        return RiskLevel.LOW
+    return RiskLevel.SAFE
+
+
+def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
+    """Risk of deleting ``info`` (and, if ``recursive``, everything below it)."""
+    kind = info.kind
+    if kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.HOME_TOP, PathKind.DEVICE):
+        return RiskLevel.CRITICAL
+    if recursive and posixpath.basename(info.path.rstrip("/")) == ".git":
+        return RiskLevel.HIGH  # the repository's whole history
+    if info.privilege or kind is PathKind.SYSTEM:
+        return RiskLevel.CRITICAL if info.privilege else RiskLevel.HIGH
+    if info.secret or info.persistence or info.history:
+        return RiskLevel.HIGH
+    if kind is PathKind.HOME:
+        return RiskLevel.HIGH if recursive else RiskLevel.MEDIUM
+    lowered = info.path.lower()
+    if recursive and (any(w in lowered for w in ("backup", "snapshot")) or lowered.startswith("/media/")):
+        return RiskLevel.HIGH  # backups and removable media hold the only other copy of the data
+    if kind is PathKind.UNKNOWN or kind is PathKind.EXTERNAL:
+        return RiskLevel.MEDIUM if recursive else RiskLevel.LOW
+    if kind is PathKind.NULL:
+        return RiskLevel.SAFE
+    if kind is PathKind.WORKDIR:
+        # `rm -rf .`, `rm -rf *`, `rm -rf ..`: the whole project, not a build directory in it.
+        return RiskLevel.HIGH if recursive else RiskLevel.MEDIUM
+    return RiskLevel.LOW
+
+
+def mode_level(info: PathInfo, *, world_writable: bool, setuid: bool, opens_secret: bool) -> RiskLevel:
+    """Risk of a permission change; ``opens_secret`` means others gain read access."""
+    system = info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM, PathKind.DEVICE)
+    if setuid:
+        return RiskLevel.CRITICAL if system else RiskLevel.HIGH
+    if world_writable and (system or info.privilege or info.secret or info.kind is PathKind.HOME_TOP):
+        return RiskLevel.CRITICAL
+    if (info.secret or info.privilege) and opens_secret:
+        return RiskLevel.HIGH
+    if system:
+        return RiskLevel.HIGH if world_writable else RiskLevel.MEDIUM
+    if world_writable:
+        return RiskLevel.LOW
+    return RiskLevel.SAFE
+
+
+def has_hole(text: str) -> bool:
+    return HOLE in text
+
+
+def describe(info: PathInfo) -> str:
+    """Human-readable path with holes shown as ``…``."""
+    return f"{info.path.replace(HOLE, '…')} ({info.label})"

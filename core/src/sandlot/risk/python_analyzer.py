@@ -1,0 +1,2608 @@
+"""Python analyzer: one pass over the AST with name resolution, constant folding and def-use.
+
+Every expression is evaluated once, in source order, into a :class:`~sandlot.risk.values.Val`
+(what is known about it). Calls are matched by their *resolved* qualified name
+(``o.system`` after ``import os as o`` is ``os.system``; ``model.eval`` is not
+``builtins.eval``), their constant arguments are folded (paths, shell strings, code)
+and graded, and provenance bits (secret file content, network data, decoded payloads,
+function parameters) flow through assignments so that a secret reaching a network call
+is reported as exfiltration.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import posixpath
+import shlex
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from sandlot.risk import folding as F
+from sandlot.risk import paths
+from sandlot.risk import python_tables as T
+from sandlot.risk import values as v
+from sandlot.risk.model import Category, Finding, RiskLevel
+from sandlot.risk.paths import HOLE, HOLE_WORD
+from sandlot.risk.values import UNKNOWN, Val
+
+ANALYZER = "sandlot.python"
+MAX_DEPTH = 6
+
+
+class _Scope:
+    __slots__ = ("bound", "globals_", "kind", "vals")
+
+    def __init__(self, kind: str, bound: set[str]) -> None:
+        self.kind = kind
+        self.vals: dict[str, Val] = {}
+        self.bound = bound
+        self.globals_: set[str] = set()
+
+
+class _FuncSummary:
+    """What a function defined in the analysed code does with its parameters and returns."""
+
+    __slots__ = ("exec_params", "forks", "name", "net_params", "node", "params", "ret", "self_calls", "shell_params")
+
+    def __init__(self, name: str, params: list[str]) -> None:
+        self.name = name
+        self.params = params
+        self.ret: Val | None = None
+        self.net_params = 0  # PARAM bits that reach a network call
+        self.exec_params = 0  # ... that reach eval/exec
+        self.shell_params = 0  # ... that reach a shell command
+        self.forks = False
+        self.self_calls = False
+        self.node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+
+
+class _Loop:
+    __slots__ = ("function", "huge", "unbounded")
+
+    def __init__(self, unbounded: bool, huge: bool, function: _FuncSummary | None) -> None:
+        self.unbounded = unbounded
+        self.huge = huge
+        self.function = function
+
+
+def _collect_bound(body: Sequence[ast.AST], params: Sequence[str] = ()) -> tuple[set[str], set[str]]:
+    """Names a scope binds (assignments, imports, defs) and the names it declares global."""
+    bound = set(params)
+    declared_global: set[str] = set()
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+            stack.extend(node.decorator_list)
+            continue
+        if isinstance(node, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            bound.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                if alias.name != "*":
+                    bound.add(alias.asname or alias.name.split(".")[0])
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            declared_global.update(node.names)
+        stack.extend(ast.iter_child_nodes(node))
+    return bound - declared_global, declared_global
+
+
+class PythonAnalyzer:
+    """Analyze one module's source. Create one per piece of code."""
+
+    def __init__(self, *, parse_error_level: RiskLevel = RiskLevel.MEDIUM, depth: int = 0) -> None:
+        self.parse_error_level = parse_error_level
+        self.depth = depth
+        self.findings: list[Finding] = []
+        self.scopes: list[_Scope] = []
+        self.functions: list[_FuncSummary] = []
+        self.loops: list[_Loop] = []
+        self.methods: dict[str, Val] = {}
+        self.attrs: dict[str, Val] = {}
+        self.downloaded: set[str] = set()
+        self.star_modules: list[str] = []
+        self.lines: list[str] = []
+        self._seen: set[tuple[str, int, int]] = set()
+        self._inline_depth = 0
+        self._cwd: str | None = None  # set by os.chdir with a constant path
+        self.staged: set[str] = set()  # files that secret data was written into (staging before upload)
+        self._endless_recursion: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]] = []
+        self._recursion_raised = False
+        self._comp_size: int | None = None  # iteration count of the last comprehension generator
+        self._shells: list[ast.AST] = []  # interactive shells started
+        self._sockets = False  # an outbound connection or listening socket was made
+        self._inline_budget = 32
+
+    # ----------------------------------------------------------------- entry point
+    def analyze(self, code: str) -> list[Finding]:
+        try:
+            tree = ast.parse(code)
+        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+            line = getattr(exc, "lineno", 0) or 0
+            self.findings.append(
+                Finding(
+                    "python.parse-error",
+                    self.parse_error_level,
+                    f"the Python code does not parse ({type(exc).__name__}: "
+                    f"{getattr(exc, 'msg', str(exc))}); it cannot be shown to be safe",
+                    Category.PARSE,
+                    line,
+                    0,
+                    "",
+                    ANALYZER,
+                )
+            )
+            return self.findings
+        self.lines = code.splitlines()
+        bound, _ = _collect_bound(tree.body)
+        module = _Scope("module", bound)
+        self.scopes.append(module)
+        self._preload_imports(tree)
+        try:
+            self._block(tree.body)
+        except RecursionError:
+            self._add(
+                "python.too-complex", RiskLevel.MEDIUM, Category.PARSE, "the code is nested too deeply to analyse", None
+            )
+        for fn, grows in self._endless_recursion:
+            # Python stops runaway recursion at ~1000 frames unless the limit was raised
+            level = RiskLevel.HIGH if grows or self._recursion_raised else RiskLevel.MEDIUM
+            self._add(
+                "python.endless-recursion", level, Category.RESOURCE, f"{fn.name}() calls itself with no base case", fn
+            )
+        return self.findings
+
+    def _preload_imports(self, tree: ast.Module) -> None:
+        # Imports anywhere outside functions are visible to functions defined before them.
+        stack: list[ast.AST] = list(tree.body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                self._import(node)
+            elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.expr)):
+                stack.extend(c for c in ast.iter_child_nodes(node) if isinstance(c, ast.stmt))
+
+    # ----------------------------------------------------------------- findings
+    def _add(self, rule: str, level: RiskLevel, category: Category, message: str, node: ast.AST | None) -> None:
+        line = getattr(node, "lineno", 0) if node is not None else 0
+        column = getattr(node, "col_offset", 0) if node is not None else 0
+        key = (rule + message, line, column)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.findings.append(Finding(rule, level, message, category, line, column, self._evidence(node), ANALYZER))
+
+    def _evidence(self, node: ast.AST | None) -> str:
+        lineno: int | None = getattr(node, "lineno", None)
+        if lineno is None:
+            return ""
+        start = lineno - 1
+        if not 0 <= start < len(self.lines):
+            return ""
+        text = self.lines[start]
+        col: int = getattr(node, "col_offset", 0)
+        end_col: int | None = getattr(node, "end_col_offset", None)
+        if getattr(node, "end_lineno", None) == lineno and end_col is not None:
+            text = text[col:end_col]
+        else:
+            text = text[col:].strip() + " …"
+        text = text.replace(HOLE_WORD, "…")
+        return text if len(text) <= 160 else text[:160] + " …"
+
+    def _merge_nested(self, found: list[Finding], node: ast.AST, via: str) -> None:
+        line = getattr(node, "lineno", 0)
+        column = getattr(node, "col_offset", 0)
+        evidence = self._evidence(node)
+        for f in found:
+            message = f.message if f.line == line or "(in " in f.message else f"{f.message} (in {via})"
+            key = (f.rule_id + message, line, column)
+            if key in self._seen:
+                continue
+            self._seen.add(key)
+            self.findings.append(Finding(f.rule_id, f.level, message, f.category, line, column, evidence, f.analyzer))
+
+    # ----------------------------------------------------------------- scopes
+    def _lookup(self, name: str) -> Val:
+        for scope in reversed(self.scopes):
+            if scope.kind == "class" and scope is not self.scopes[-1]:
+                continue  # class bodies are not visible from their methods
+            found = scope.vals.get(name)
+            if found is not None:
+                return found
+            if name in scope.bound:
+                return UNKNOWN
+        if name in T.BUILTINS:
+            return Val(qual="builtins." + name)
+        if name == "__builtins__":
+            return Val(qual="builtins")
+        if name == "__file__":
+            return Val(text="./" + HOLE + ".py")
+        for module in self.star_modules:
+            return Val(qual=f"{module}.{name}")
+        return UNKNOWN
+
+    def _bind_name(self, name: str, val: Val) -> None:
+        scope = self.scopes[-1]
+        if name in scope.globals_:
+            scope = self.scopes[0]
+        scope.vals[name] = val
+
+    def _bind(self, target: ast.AST, val: Val) -> None:
+        if isinstance(target, ast.Name):
+            self._bind_name(target.id, val)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            elts = target.elts
+            items = val.items
+            for i, elt in enumerate(elts):
+                if isinstance(elt, ast.Starred):
+                    self._bind(elt.value, Val(flags=val.flags & v.FLOWING))
+                elif items is not None and len(items) == len(elts):
+                    self._bind(elt, items[i])
+                else:
+                    self._bind(elt, Val(flags=val.flags & v.FLOWING))
+        elif isinstance(target, ast.Attribute):
+            key = self._attr_key(target)
+            if key is not None:
+                self.attrs[key] = val
+            self._ev(target.value)
+        elif isinstance(target, ast.Subscript):
+            base = self._ev(target.value)
+            index = self._ev(target.slice)
+            if base.qual == "os.environ" and index.text in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
+                self._add(
+                    "python.preload",
+                    RiskLevel.HIGH,
+                    Category.PRIVILEGE,
+                    f"sets {index.text}: injects a library into every child process",
+                    target,
+                )
+            elif base.qual == "<globals>" and index.text is None:
+                self._add(
+                    "python.globals-write",
+                    RiskLevel.MEDIUM,
+                    Category.DYNAMIC_CODE,
+                    "writes a global whose name is only known at run time",
+                    target,
+                )
+            elif base.qual in ("builtins", "sys.modules") and index.text is not None:
+                self._add(
+                    "python.monkeypatch",
+                    RiskLevel.MEDIUM,
+                    Category.DYNAMIC_CODE,
+                    f"replaces {base.qual}[{index.text!r}]",
+                    target,
+                )
+            self._loop_growth(target)
+        elif isinstance(target, ast.Starred):
+            self._bind(target.value, val)
+
+    def _attr_key(self, node: ast.Attribute) -> str | None:
+        if isinstance(node.value, ast.Name):
+            return f"{node.value.id}.{node.attr}"
+        return None
+
+    # ----------------------------------------------------------------- statements
+    def _block(self, body: Sequence[ast.stmt]) -> None:
+        for stmt in body:
+            self._stmt(stmt)
+
+    def _stmt(self, node: ast.stmt) -> None:
+        handler = _STMT.get(type(node))
+        if handler is not None:
+            handler(self, node)
+            return
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.stmt):
+                self._stmt(child)
+            elif isinstance(child, ast.expr):
+                self._ev(child)
+            elif isinstance(child, (ast.ExceptHandler, ast.match_case)):
+                self._block(child.body)
+
+    def _s_expr(self, node: ast.Expr) -> None:
+        self._ev(node.value)
+
+    def _s_assign(self, node: ast.Assign) -> None:
+        val = self._ev(node.value)
+        for target in node.targets:
+            self._bind(target, val)
+
+    def _s_annassign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:
+            self._bind(node.target, self._ev(node.value))
+
+    def _s_augassign(self, node: ast.AugAssign) -> None:
+        right = self._ev(node.value)
+        target = node.target
+        if isinstance(target, ast.Name):
+            left = self._lookup(target.id)
+            self._bind_name(target.id, self._binop(node.op, left, right))
+            if (
+                self._unbounded_loop()
+                and (right.text is not None or right.items is not None or left.text is not None)
+                and isinstance(node.op, (ast.Add, ast.Mult))
+            ):
+                self._add(
+                    "python.unbounded-growth",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    "grows a string or list in an endless loop (memory exhaustion)",
+                    node,
+                )
+        else:
+            self._bind(target, right)
+
+    def _s_import(self, node: ast.Import | ast.ImportFrom) -> None:
+        self._import(node)
+
+    def _import(self, node: ast.Import | ast.ImportFrom) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    self._bind_name(alias.asname, Val(qual=self._norm(alias.name)))
+                else:
+                    top = alias.name.split(".")[0]
+                    self._bind_name(top, Val(qual=top))
+            return
+        module = node.module or ""
+        if node.level:
+            module = "." + module  # relative import: the project's own code
+        for alias in node.names:
+            if alias.name == "*":
+                if module and not module.startswith("."):
+                    self.star_modules.append(module)
+                continue
+            self._bind_name(alias.asname or alias.name, Val(qual=self._norm(f"{module}.{alias.name}")))
+
+    def _s_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        for deco in node.decorator_list:
+            self._ev(deco)
+        args = node.args
+        params = [a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]]
+        if args.vararg:
+            params.append(args.vararg.arg)
+        if args.kwarg:
+            params.append(args.kwarg.arg)
+        summary = _FuncSummary(node.name, params)
+        summary.node = node
+        func_val = Val(func=summary)
+        self._bind_name(node.name, func_val)
+        if self.scopes[-1].kind == "class":
+            self.methods[node.name] = func_val
+        bound, declared = _collect_bound(node.body, params)
+        scope = _Scope("function", bound)
+        scope.globals_ = declared
+        offset = 1 if self.scopes[-1].kind == "class" and params and params[0] in ("self", "cls") else 0
+        defaults = self._defaults(args)
+        for i, name in enumerate(params):
+            index = i - offset
+            flags = v.PARAM0 << index if 0 <= index < v.MAX_PARAMS else 0
+            default = defaults.get(name)
+            # A parameter with a default is analysed with that default (the value when omitted).
+            scope.vals[name] = (
+                Val(
+                    flags=flags | (default.flags & v.FLOWING),
+                    text=default.text,
+                    alts=default.alts,
+                    num=default.num,
+                    items=default.items,
+                )
+                if default is not None
+                else Val(flags=flags)
+            )
+        self.scopes.append(scope)
+        self.functions.append(summary)
+        saved_loops = self.loops
+        self.loops = []
+        try:
+            self._block(node.body)
+        finally:
+            self.loops = saved_loops
+            self.functions.pop()
+            self.scopes.pop()
+        if summary.self_calls and _recurses_without_base_case(node):
+            grows = any(
+                isinstance(n, ast.Call)
+                and (
+                    (isinstance(n.func, ast.Attribute) and n.func.attr in T.GROWTH_METHODS)
+                    or (isinstance(n.func, ast.Name) and n.func.id in ("bytearray", "bytes"))
+                )
+                for n in ast.walk(node)
+            )
+            self._endless_recursion.append((node, grows))
+        if summary.forks and summary.self_calls:
+            self._add(
+                "python.fork-bomb",
+                RiskLevel.CRITICAL,
+                Category.RESOURCE,
+                f"{node.name}() forks and calls itself (fork bomb)",
+                node,
+            )
+        if node.name in ("__reduce__", "__reduce_ex__"):
+            self._reduce(node)
+
+    def _defaults(self, args: ast.arguments) -> dict[str, Val]:
+        positional = [*args.posonlyargs, *args.args]
+        found: dict[str, Val] = {}
+        for arg, default in zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True):
+            found[arg.arg] = self._ev(default)
+        for arg, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+            if kw_default is not None:
+                found[arg.arg] = self._ev(kw_default)
+        return found
+
+    def _reduce(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        # A pickle gadget: unpickling calls what __reduce__ returns.
+        for ret in ast.walk(node):
+            if isinstance(ret, ast.Return) and isinstance(ret.value, ast.Tuple) and ret.value.elts:
+                target = self._ev(ret.value.elts[0])
+                if target.qual in T.DANGEROUS_TARGETS or (target.qual or "").startswith(
+                    ("os.", "subprocess.", "builtins.e")
+                ):
+                    self._add(
+                        "python.pickle-gadget",
+                        RiskLevel.HIGH,
+                        Category.DESERIALIZATION,
+                        f"__reduce__ makes unpickling call {target.qual}",
+                        ret,
+                    )
+                    if len(ret.value.elts) > 1 and isinstance(ret.value.elts[1], ast.Tuple):
+                        fake = ast.Call(func=ret.value.elts[0], args=list(ret.value.elts[1].elts), keywords=[])
+                        ast.copy_location(fake, ret)
+                        self._ev(fake)
+
+    def _s_class(self, node: ast.ClassDef) -> None:
+        for base in node.bases:
+            self._ev(base)
+        for deco in node.decorator_list:
+            self._ev(deco)
+        self._bind_name(node.name, UNKNOWN)
+        bound, _ = _collect_bound(node.body)
+        self.scopes.append(_Scope("class", bound))
+        try:
+            self._block(node.body)
+        finally:
+            self.scopes.pop()
+
+    def _s_return(self, node: ast.Return) -> None:
+        val = self._ev(node.value) if node.value is not None else UNKNOWN
+        if self.functions:
+            summary = self.functions[-1]
+            prev = summary.ret
+            if prev is None:
+                summary.ret = val
+            else:
+                same = prev.text == val.text and prev.qual == val.qual
+                summary.ret = Val(
+                    text=prev.text if same else None,
+                    qual=prev.qual if same else None,
+                    flags=(prev.flags | val.flags) & v.FLOWING,
+                )
+
+    def _s_for(self, node: ast.For | ast.AsyncFor) -> None:
+        it = self._ev(node.iter)
+        elem = self._element(it)
+        self._bind(node.target, elem)
+        infinite = it.qual in ("itertools.count()", "itertools.cycle()", "<iter-sentinel>")
+        huge = it.num is not None and it.num >= T.HUGE_LOOP
+        self._loop(node, infinite, huge)
+
+    def _s_while(self, node: ast.While) -> None:
+        test = self._ev(node.test)
+        infinite = (
+            (isinstance(node.test, ast.Constant) and bool(node.test.value))
+            or (test.num is not None and test.num != 0)
+            or (
+                isinstance(node.test, ast.UnaryOp)
+                and isinstance(node.test.op, ast.Not)
+                and isinstance(node.test.operand, ast.Constant)
+                and not node.test.operand.value
+            )
+        )
+        self._loop(node, infinite, False)
+
+    def _loop(self, node: ast.For | ast.AsyncFor | ast.While, infinite: bool, huge: bool) -> None:
+        unbounded = infinite and not self._has_exit(node.body)
+        if unbounded and not any(isinstance(n, ast.Call) for stmt in node.body for n in ast.walk(stmt)):
+            self._add(
+                "python.busy-loop",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                "an endless loop that never waits or stops (CPU exhaustion)",
+                node,
+            )
+        self.loops.append(_Loop(unbounded, huge, self.functions[-1] if self.functions else None))
+        try:
+            self._block(node.body)
+        finally:
+            self.loops.pop()
+        self._block(node.orelse)
+
+    def _has_exit(self, body: Sequence[ast.stmt]) -> bool:
+        stack: list[ast.AST] = list(body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (ast.Break, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.Await)):
+                return True  # ends the loop, or hands control to a consumer that can stop it
+            if isinstance(node, ast.Call) and self._ends_or_paces(node):
+                return True
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.While, ast.For)):
+                continue
+            stack.extend(ast.iter_child_nodes(node))
+        return False
+
+    def _ends_or_paces(self, call: ast.Call) -> bool:
+        """A call that ends a loop (exit) or blocks it (sleep, queue.get, accept...): not a tight loop."""
+        func = call.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        if name not in T.PACING_CALLS:
+            return False
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            owner = self._lookup(func.value.id).qual
+            # requests.get / session.get do not wait for anything: they are the flood itself
+            if owner is not None and (owner + ".").startswith(T.NETWORK_PREFIXES) and name not in ("recv", "accept"):
+                return False
+        return True
+
+    def _unbounded_loop(self) -> bool:
+        current = self.functions[-1] if self.functions else None
+        return any(loop.unbounded and loop.function is current for loop in self.loops)
+
+    def _huge_loop(self) -> bool:
+        current = self.functions[-1] if self.functions else None
+        return any((loop.unbounded or loop.huge) and loop.function is current for loop in self.loops)
+
+    def _in_loop(self) -> bool:
+        current = self.functions[-1] if self.functions else None
+        return any(loop.function is current for loop in self.loops)
+
+    def _loop_growth(self, node: ast.AST) -> None:
+        if self._unbounded_loop():
+            self._add(
+                "python.unbounded-growth",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                "stores ever more data in an endless loop (memory exhaustion)",
+                node,
+            )
+
+    def _s_with(self, node: ast.With | ast.AsyncWith) -> None:
+        for item in node.items:
+            val = self._ev(item.context_expr)
+            if item.optional_vars is not None:
+                self._bind(item.optional_vars, val)
+        self._block(node.body)
+
+    def _s_global(self, node: ast.Global | ast.Nonlocal) -> None:
+        return None
+
+    # ----------------------------------------------------------------- expressions
+    def _ev(self, node: ast.expr | None) -> Val:
+        if node is None:
+            return UNKNOWN
+        handler = _EXPR.get(type(node))
+        if handler is not None:
+            result: Val = handler(self, node)
+            return result
+        flags = 0
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.expr):
+                flags |= self._ev(child).flags
+            elif isinstance(child, ast.comprehension):
+                self._comprehension(child)
+        return Val(flags=flags & v.FLOWING) if flags else UNKNOWN
+
+    def _e_constant(self, node: ast.Constant) -> Val:
+        value = node.value
+        if isinstance(value, str):
+            return Val(text=value.replace(HOLE_WORD, HOLE))
+        if isinstance(value, bytes):
+            return Val(text=value.decode("latin-1"))
+        if isinstance(value, bool) or value is None:
+            return Val(num=int(bool(value)))
+        if isinstance(value, int):
+            return Val(num=value)
+        return UNKNOWN
+
+    def _e_name(self, node: ast.Name) -> Val:
+        if node.id == HOLE_WORD:
+            return Val(text=HOLE)
+        return self._lookup(node.id)
+
+    def _e_attribute(self, node: ast.Attribute) -> Val:
+        key = self._attr_key(node)
+        if key is not None and key in self.attrs:
+            self._ev(node.value)
+            return self.attrs[key]
+        base = self._ev(node.value)
+        attr = node.attr
+        if attr == "__dict__" and base.qual:
+            return base
+        qual = self._norm(f"{base.qual}.{attr}") if base.qual else None
+        if (
+            qual is None
+            and attr in self.methods
+            and isinstance(node.value, ast.Name)
+            and node.value.id in ("self", "cls")
+        ):
+            return self.methods[attr]
+        if qual == "os.environ":
+            return Val(qual=qual, flags=v.ENV)
+        if qual in ("sys.stdin", "sys.argv"):
+            return Val(qual=qual, flags=v.INPUT)  # typed by whoever runs the program
+        if qual in ("os.sep",):
+            return Val(text="/")
+        if qual is not None and qual.startswith("os.O_"):
+            return Val(qual=qual, num=getattr(os, qual[3:], None))
+        if qual is not None and qual.startswith("stat.S_I"):
+            import stat
+
+            return Val(qual=qual, num=getattr(stat, qual[5:], None))
+        if base.text is not None and base.qual != "pathlib.Path()" and attr in ("path", "name"):
+            # os.DirEntry from os.scandir(): .path is the full path, .name the last component
+            entry = base.text if attr == "path" else posixpath.basename(base.text)
+            return Val(text=entry, flags=base.flags & v.FLOWING)
+        if base.qual == "pathlib.Path()" and attr == "parents" and base.text is not None:
+            chain, current = [], base.text
+            while posixpath.dirname(current) not in (current, ""):
+                current = posixpath.dirname(current)
+                chain.append(Val(text=current, qual="pathlib.Path()"))
+            return Val(items=chain, flags=base.flags & v.FLOWING)
+        if base.qual == "pathlib.Path()" and attr in ("parent", "name", "stem"):
+            part = base.text
+            if part is not None:
+                part = posixpath.dirname(part) if attr == "parent" else posixpath.basename(part)
+            return Val(text=part, qual="pathlib.Path()" if attr == "parent" else None, flags=base.flags & v.FLOWING)
+        return Val(
+            qual=qual,
+            flags=base.flags & (v.FLOWING | v.SOCKFD | v.PROCITER),
+            base=base,
+            text=base.text if attr in ("args",) else None,
+            items=base.items if attr == "args" else None,
+        )
+
+    def _e_joinedstr(self, node: ast.JoinedStr) -> Val:
+        parts = [self._ev(p.value) if isinstance(p, ast.FormattedValue) else self._ev(p) for p in node.values]
+        text, alts = v.combine(parts, lambda a, b: a + b, HOLE)
+        return Val(text=text, alts=alts, flags=v.flowing(parts))
+
+    def _e_binop(self, node: ast.BinOp) -> Val:
+        return self._binop(node.op, self._ev(node.left), self._ev(node.right), node)
+
+    def _binop(self, op: ast.operator, left: Val, right: Val, node: ast.AST | None = None) -> Val:
+        flags = (left.flags | right.flags) & v.FLOWING
+        if isinstance(op, ast.Add):
+            if left.num is not None and right.num is not None:
+                return Val(num=left.num + right.num, flags=flags)
+            if left.items is not None and right.items is not None:
+                return Val(items=left.items + right.items, flags=flags)
+            if left.strings() or right.strings():
+                text, alts = v.combine([left, right], lambda a, b: a + b, HOLE)
+                decoded = v.DECODED if left.qual == "<chr>" or right.qual == "<chr>" else 0
+                return Val(text=text, alts=alts, flags=flags | decoded, qual="<chr>" if decoded else None)
+            return Val(flags=flags)
+        if isinstance(op, ast.Div) and (left.qual == "pathlib.Path()" or right.qual == "pathlib.Path()"):
+            text, alts = v.combine([left, right], posixpath.join, HOLE)
+            return Val(text=text, alts=alts, qual="pathlib.Path()", flags=flags)
+        if isinstance(op, ast.Mult):
+            count = left.num if right.num is None else right.num
+            other = right if right.num is None else left
+            if count is not None and count >= T.BIG_ALLOCATION and (other.text is not None or other.items is not None):
+                self._add(
+                    "python.big-allocation",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    f"allocates a sequence of {count:,} elements",
+                    node,
+                )
+                return Val(flags=flags)
+            if left.num is not None and right.num is not None:
+                return Val(num=left.num * right.num, flags=flags)
+            if count is not None and other.text is not None and count < 10_000:
+                return Val(text=other.text * max(count, 0), flags=flags)
+            return Val(flags=flags)
+        if left.num is not None and right.num is not None:
+            return Val(num=F.fold_int(op, left.num, right.num), flags=flags)
+        if isinstance(op, ast.Mod) and left.text is not None:
+            args = right.items if right.items is not None else [right]
+            return Val(text=F.percent_format(left.text, args), flags=flags)
+        return Val(flags=flags)
+
+    def _e_unaryop(self, node: ast.UnaryOp) -> Val:
+        operand = self._ev(node.operand)
+        if operand.num is not None:
+            if isinstance(node.op, ast.USub):
+                return Val(num=-operand.num)
+            if isinstance(node.op, ast.UAdd):
+                return operand
+            if isinstance(node.op, ast.Invert):
+                return Val(num=~operand.num)
+            if isinstance(node.op, ast.Not):
+                return Val(num=int(not operand.num))
+        return Val(flags=operand.flags & v.FLOWING)
+
+    def _e_boolop(self, node: ast.BoolOp) -> Val:
+        vals = [self._ev(x) for x in node.values]
+        first = next((x for x in vals if x.strings() or x.qual), UNKNOWN)
+        return Val(text=first.text, qual=first.qual, alts=first.alts, flags=v.flowing(vals))
+
+    def _e_ifexp(self, node: ast.IfExp) -> Val:
+        self._ev(node.test)
+        a, b = self._ev(node.body), self._ev(node.orelse)
+        strings = a.strings() + b.strings()
+        return Val(
+            text=strings[0] if strings else None,
+            alts=tuple(strings) if len(strings) > 1 else None,
+            flags=(a.flags | b.flags) & v.FLOWING,
+            # `x if c else y` refers to an object when both branches agree on it (or only one names one)
+            qual=a.qual if a.qual == b.qual or b.qual is None else b.qual if a.qual is None else None,
+        )
+
+    def _e_collection(self, node: ast.List | ast.Tuple | ast.Set) -> Val:
+        items = [self._ev(e.value if isinstance(e, ast.Starred) else e) for e in node.elts]
+        return Val(items=items, flags=v.flowing(items) | (v.SOCKFD if any(i.flags & v.SOCKFD for i in items) else 0))
+
+    def _e_dict(self, node: ast.Dict) -> Val:
+        flags = 0
+        for key in node.keys:
+            if key is not None:
+                flags |= self._ev(key).flags
+        for value in node.values:
+            flags |= self._ev(value).flags
+        return Val(flags=flags & v.FLOWING)
+
+    def _e_subscript(self, node: ast.Subscript) -> Val:
+        base = self._ev(node.value)
+        sl = node.slice
+        if isinstance(sl, ast.Slice):
+            lower, upper, step = self._ev(sl.lower), self._ev(sl.upper), self._ev(sl.step)
+            if base.text is not None and step.num == -1 and sl.lower is None and sl.upper is None:
+                return Val(text=base.text[::-1], flags=(base.flags & v.FLOWING) | v.DECODED)
+            if base.text is not None and HOLE not in base.text and step.num is None:
+                try:
+                    return Val(text=base.text[lower.num : upper.num], flags=base.flags & v.FLOWING)
+                except (TypeError, ValueError):
+                    pass
+            return Val(flags=base.flags & v.FLOWING, items=None)
+        key = self._ev(sl)
+        if base.qual == "<globals>":
+            if key.text is not None and HOLE not in key.text:
+                return self._indirect(self._lookup(key.text), node)
+            return Val(qual="<dynamic-global>")
+        if base.qual == "os.environ":
+            return F.env_value(key.text)
+        if base.qual in ("sys.modules", "builtins") and key.text is not None:
+            return self._indirect(
+                Val(qual=self._norm(key.text if base.qual == "sys.modules" else f"builtins.{key.text}")), node
+            )
+        if base.qual and base.qual.startswith("builtins") and key.text is not None:
+            return self._indirect(Val(qual=self._norm(f"builtins.{key.text}")), node)
+        if base.items is not None and key.num is not None and -len(base.items) <= key.num < len(base.items):
+            return base.items[key.num]
+        if base.qual == "sys.argv":
+            return Val(flags=v.INPUT)
+        return Val(flags=base.flags & v.FLOWING)
+
+    def _indirect(self, val: Val, node: ast.AST) -> Val:
+        """A dangerous callable fetched out of a namespace dict (globals(), vars(builtins))."""
+        if val.qual in T.DANGEROUS_TARGETS:
+            self._add(
+                "python.indirect-call",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"reaches {val.qual} indirectly through a namespace lookup",
+                node,
+            )
+        return val
+
+    def _e_lambda(self, node: ast.Lambda) -> Val:
+        params = [a.arg for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]]
+        scope = _Scope("function", set(params))
+        self.scopes.append(scope)
+        try:
+            self._ev(node.body)
+        finally:
+            self.scopes.pop()
+        return Val(func=None)
+
+    def _comprehension(self, gen: ast.comprehension) -> None:
+        it = self._ev(gen.iter)
+        self._comp_size = it.num
+        self._bind(gen.target, self._element(it))
+        for cond in gen.ifs:
+            self._ev(cond)
+
+    def _e_comp(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> Val:
+        names: set[str] = set()
+        for gen in node.generators:
+            for n in ast.walk(gen.target):
+                if isinstance(n, ast.Name):
+                    names.add(n.id)
+        scope = _Scope("function", names)
+        self.scopes.append(scope)
+        try:
+            for gen in node.generators:
+                self._comprehension(gen)
+            if isinstance(node, ast.DictComp):
+                flags = self._ev(node.key).flags | self._ev(node.value).flags
+                return Val(flags=flags & v.FLOWING)
+            folded = self._fold_chr_comprehension(node)
+            if folded is not None:
+                return folded
+            size = self._comp_size
+            if not isinstance(node, ast.GeneratorExp) and size is not None and size >= T.BIG_MATERIALISED:
+                self._add(
+                    "python.big-allocation",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    f"builds a {size:,}-element collection in memory",
+                    node,
+                )
+            elt = self._ev(node.elt)
+            return Val(flags=elt.flags & v.FLOWING, elem=elt)
+        finally:
+            self.scopes.pop()
+
+    def _fold_chr_comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> Val | None:
+        # [chr(c) for c in [111, 115]] spells out a string one code point at a time
+        if len(node.generators) != 1 or isinstance(node, ast.SetComp):
+            return None
+        gen = node.generators[0]
+        elt = node.elt
+        if not (isinstance(elt, ast.Call) and isinstance(elt.func, ast.Name) and elt.func.id == "chr"):
+            return None
+        it = self._ev(gen.iter)
+        if it.items is None or not all(i.num is not None for i in it.items):
+            return None
+        try:
+            text = "".join(chr(i.num) for i in it.items if i.num is not None)
+        except (ValueError, OverflowError):
+            return None
+        return Val(items=[Val(text=c) for c in text], flags=v.DECODED)
+
+    def _e_namedexpr(self, node: ast.NamedExpr) -> Val:
+        val = self._ev(node.value)
+        self._bind(node.target, val)
+        return val
+
+    def _e_await(self, node: ast.Await) -> Val:
+        return self._ev(node.value)
+
+    def _e_starred(self, node: ast.Starred) -> Val:
+        return self._ev(node.value)
+
+    def _element(self, it: Val) -> Val:
+        if it.elem is not None:
+            return it.elem
+        if it.items:
+            strings = [s for i in it.items for s in i.strings()]
+            flags = v.flowing(it.items)
+            if strings and len(strings) == len(it.items):
+                return Val(text=strings[0], alts=tuple(strings[: v.MAX_ALTS]), flags=flags)
+            nums = [i.num for i in it.items]
+            return Val(flags=flags, num=nums[0] if len(set(nums)) == 1 else None)
+        if it.text is not None and it.qual is None:
+            return Val(flags=it.flags & v.FLOWING)
+        return Val(flags=it.flags & v.FLOWING)
+
+    # ----------------------------------------------------------------- calls
+    def _e_call(self, node: ast.Call) -> Val:
+        func = self._ev(node.func)
+        args = [self._ev(a) for a in node.args]
+        kwargs: dict[str, Val] = {}
+        star_flags = 0
+        for kw in node.keywords:
+            val = self._ev(kw.value)
+            if kw.arg is None:
+                star_flags |= val.flags
+            else:
+                kwargs[kw.arg] = val
+        q = func.qual
+        if func.func is not None and isinstance(func.func, _FuncSummary):
+            return self._call_local(func.func, args, kwargs, node)
+        self._callbacks(q, node, args, kwargs)
+        self._taint_through_method(node, func, args)
+        if q is None:
+            if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
+                self._method_on_unknown(node.func.attr, func.base, args, node)
+            flags = v.flowing(args) | v.flowing(kwargs.values()) | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
+            if isinstance(node.func, ast.Attribute) and func.base is not None and func.base.text is not None:
+                return self._string_method(node.func.attr, func.base, args, flags)
+            return Val(flags=flags)
+        handler = _CALLS.get(q)
+        result: Val | None = None
+        if handler is not None:
+            result = handler(self, q, func, args, kwargs, node)
+        else:
+            result = self._generic_call(q, func, args, kwargs, node)
+        self._after_call(q, func, args, kwargs, node)
+        if result is None:
+            flags = v.flowing(args) | v.flowing(kwargs.values()) | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
+            factory = T.INSTANCE_FACTORIES.get(q)
+            if (
+                factory is None
+                and not q.endswith("()")
+                and (q.rsplit(".", 1)[-1][:1].isupper() or q.startswith(T.NETWORK_PREFIXES))
+            ):
+                factory = q + "()"  # an instance (a class, or a connection/client from a network call)
+            result = Val(qual=factory, flags=flags)
+        return result
+
+    def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        if q.startswith(T.NETWORK_PREFIXES):
+            self._note_socket(node)
+            data = v.flowing(args) | v.flowing(kwargs.values())
+            method = q.rsplit(".", 1)[-1]
+            if self._unbounded_loop() and method in T.SEND_METHODS:
+                self._add(
+                    "python.flood",
+                    RiskLevel.HIGH,
+                    Category.NETWORK,
+                    f"{q} in an endless loop without pause (floods the target)",
+                    node,
+                )
+            if data & (v.SECRET | v.ENV):
+                what = "secret file content" if data & v.SECRET else "the process environment"
+                self._add(
+                    "python.exfiltration",
+                    RiskLevel.CRITICAL,
+                    Category.EXFILTRATION,
+                    f"{what} flows into a network call ({q})",
+                    node,
+                )
+            if data & v.PARAMS and self.functions:
+                self.functions[-1].net_params |= data & v.PARAMS
+            if data & v.LOOPVAR and q.rsplit(".", 1)[-1] in ("connect", "connect_ex"):
+                self._add(
+                    "python.port-scan",
+                    RiskLevel.HIGH,
+                    Category.NETWORK,
+                    "connects to a range of ports or hosts in a loop (network scan)",
+                    node,
+                )
+        if q in T.FORK_CALLS:
+            if self.functions:
+                self.functions[-1].forks = True
+            if self._unbounded_loop():
+                self._add(
+                    "python.fork-bomb",
+                    RiskLevel.CRITICAL,
+                    Category.RESOURCE,
+                    "forks in an endless loop (fork bomb)",
+                    node,
+                )
+            elif self._huge_loop():
+                self._add(
+                    "python.fork-loop",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    "forks a very large number of processes",
+                    node,
+                )
+        elif (
+            q in ("multiprocessing.Process", "threading.Thread", "os.fork")
+            and self.functions
+            and kwargs.get("target", UNKNOWN).func is self.functions[-1]
+        ):
+            self._add(
+                "python.fork-bomb",
+                RiskLevel.CRITICAL,
+                Category.RESOURCE,
+                f"{self.functions[-1].name}() starts copies of itself (exponential process/thread growth)",
+                node,
+            )
+        elif q in T.SPAWN_CALLS and self._huge_loop():
+            self._add(
+                "python.spawn-loop",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                "starts processes or threads in an endless loop (exhaustion)",
+                node,
+            )
+        elif self._unbounded_loop() and q.rsplit(".", 1)[-1] in T.GROWTH_METHODS and q != "builtins.print":
+            self._loop_growth(node)
+
+    def _callbacks(self, q: str | None, node: ast.Call, args: list[Val], kwargs: dict[str, Val]) -> None:
+        """Analyse a local function handed to a thread, a process or an executor with the arguments it gets."""
+        target: Val | None = None
+        passed: list[Val] = []
+        method = (q or "").rsplit(".", 1)[-1] if q else (node.func.attr if isinstance(node.func, ast.Attribute) else "")
+        if q in ("threading.Thread", "multiprocessing.Process", "threading.Timer"):
+            target = kwargs.get("target")
+            passed = list(kwargs.get("args", UNKNOWN).items or [])
+        elif method in ("submit", "apply_async", "run_in_executor", "start_new_thread") and args:
+            target, passed = args[0], args[1:]
+        elif method in ("map", "imap", "imap_unordered", "starmap") and len(args) >= 2:
+            target, passed = args[0], [self._element(args[1])]
+        if target is not None and isinstance(target.func, _FuncSummary) and target.func not in self.functions:
+            self._call_local(target.func, passed, {}, node)
+
+    def _taint_through_method(self, node: ast.Call, func: Val, args: list[Val]) -> None:
+        """``buf.write(secret)`` taints ``buf``; ``image.save(buf)`` taints ``buf`` when ``image`` is tainted."""
+        if not isinstance(node.func, ast.Attribute):
+            return
+        method = node.func.attr
+        carried = v.SECRET | v.ENV | v.NET | v.DECODED
+        receiver = node.func.value
+        if method in T.GROWTH_METHODS | {"writelines", "feed"} and isinstance(receiver, ast.Name):
+            extra = v.flowing(args) & carried
+            if extra:
+                current = self._lookup(receiver.id)
+                if current.func is None:
+                    self._bind_name(receiver.id, _with_flags(current, extra))
+        elif method in ("save", "dump", "tofile", "write_to", "savefig", "export") and func.base is not None:
+            extra = func.base.flags & carried
+            for arg_node in node.args:
+                if extra and isinstance(arg_node, ast.Name):
+                    self._bind_name(arg_node.id, _with_flags(self._lookup(arg_node.id), extra))
+
+    def _method_on_unknown(self, attr: str, base: Val, args: list[Val], node: ast.Call) -> None:
+        if self._unbounded_loop() and attr in T.GROWTH_METHODS:
+            self._loop_growth(node)
+        if base.flags & v.PROCITER and attr in ("kill", "terminate", "send_signal", "suspend"):
+            self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE, "kills every process it can find", node)
+
+    def _call_local(self, summary: _FuncSummary, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        current = self.functions[-1] if self.functions else None
+        if current is summary:
+            summary.self_calls = True
+        given = list(args)
+        for name, val in kwargs.items():
+            if name in summary.params:
+                idx = summary.params.index(name)
+                while len(given) <= idx:
+                    given.append(UNKNOWN)
+                given[idx] = val
+        for index, arg in enumerate(given[: v.MAX_PARAMS]):
+            bit = v.PARAM0 << index
+            if arg.flags & (v.SECRET | v.ENV) and summary.net_params & bit:
+                self._add(
+                    "python.exfiltration",
+                    RiskLevel.CRITICAL,
+                    Category.EXFILTRATION,
+                    f"secret data is passed to {summary.name}(), which sends it over the network",
+                    node,
+                )
+            if arg.flags & (v.NET | v.DECODED) and summary.exec_params & bit:
+                self._add(
+                    "python.remote-code",
+                    RiskLevel.CRITICAL,
+                    Category.DYNAMIC_CODE,
+                    f"downloaded or decoded data is passed to {summary.name}(), which executes it",
+                    node,
+                )
+            if arg.flags & (v.NET | v.DECODED) and summary.shell_params & bit:
+                self._add(
+                    "python.remote-command",
+                    RiskLevel.CRITICAL,
+                    Category.PROCESS,
+                    f"downloaded or decoded data is passed to {summary.name}(), which runs it as a command",
+                    node,
+                )
+            if current is not None and arg.flags & v.PARAMS:
+                if summary.net_params & bit:
+                    current.net_params |= arg.flags & v.PARAMS
+                if summary.exec_params & bit:
+                    current.exec_params |= arg.flags & v.PARAMS
+                if summary.shell_params & bit:
+                    current.shell_params |= arg.flags & v.PARAMS
+        inlined = self._inline(summary, given, node)
+        if inlined is not None:
+            return inlined
+        ret = summary.ret
+        if ret is None:
+            return Val()
+        # map "derived from parameter i" in the summary to what argument i carries at this call
+        flags = ret.flags & v.FLOWING & ~v.PARAMS
+        for index, arg in enumerate(given[: v.MAX_PARAMS]):
+            if ret.flags & (v.PARAM0 << index):
+                flags |= arg.flags & v.FLOWING
+        return Val(text=ret.text, qual=ret.qual, flags=flags)
+
+    def _inline(self, summary: _FuncSummary, given: list[Val], node: ast.Call) -> Val | None:
+        """Re-analyse a local function with the constant arguments of this call.
+
+        ``def sh(c): os.system(c)`` alone says little; ``sh("mkfs /dev/sda")`` says a lot.
+        Bounded: two levels deep, 32 inlined calls per module, never a function that is
+        already being analysed (recursion). Parameters not passed keep their defaults'
+        analysis from the definition (unknown here).
+        """
+        fn = summary.node
+        if fn is None or self._inline_depth >= 2 or self._inline_budget <= 0 or summary in self.functions:
+            return None
+        if not any(
+            a.text is not None
+            or a.alts
+            or a.num is not None
+            or a.items is not None
+            or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV)
+            for a in given
+        ):
+            return None
+        self._inline_budget -= 1
+        params = summary.params
+        bound, declared = _collect_bound(fn.body, params)
+        scope = _Scope("function", bound)
+        scope.globals_ = declared
+        for index, name in enumerate(params):
+            scope.vals[name] = given[index] if index < len(given) else UNKNOWN
+        temp = _FuncSummary(summary.name, params)
+        self.scopes.append(scope)
+        self.functions.append(temp)
+        self._inline_depth += 1
+        saved_loops = self.loops
+        self.loops = []
+        try:
+            self._block(fn.body)
+        finally:
+            self.loops = saved_loops
+            self._inline_depth -= 1
+            self.functions.pop()
+            self.scopes.pop()
+        ret = temp.ret
+        if ret is None:
+            return Val()
+        return Val(text=ret.text, qual=ret.qual, alts=ret.alts, flags=ret.flags & v.FLOWING & ~v.PARAMS)
+
+    def _generic_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val | None:
+        base, _, method = q.rpartition(".")
+        if base == "pathlib.Path()":
+            return None
+        if base == "ctypes.CDLL()" and method in T.NATIVE_DANGEROUS:
+            self._add(
+                "python.ctypes-native",
+                RiskLevel.HIGH,
+                Category.PROCESS,
+                f"calls the native function {method}() through ctypes",
+                node,
+            )
+            if method == "system" and args and args[0].text is not None:
+                self._shell_string(args[0], node, q)
+            return Val()
+        if (
+            q.startswith("ctypes.")
+            and method in ("CFUNCTYPE", "cast", "memmove", "string_at")
+            and any((a.qual or "").startswith("mmap") for a in args)
+        ):
+            self._add(
+                "python.shellcode",
+                RiskLevel.HIGH,
+                Category.PROCESS,
+                "copies machine code into memory and calls it",
+                node,
+            )
+        if q.startswith(("winreg.", "_winreg.")) and any(
+            "currentversion\\run" in s.lower() for a in args for s in a.strings()
+        ):
+            self._add(
+                "python.persistence",
+                RiskLevel.HIGH,
+                Category.PERSISTENCE,
+                "opens the Windows registry Run key (programs started at logon)",
+                node,
+            )
+        elif q.startswith(("winreg.SetValue", "winreg.CreateKey", "_winreg.SetValue")):
+            run_key = False
+            self._add(
+                "python.persistence",
+                RiskLevel.HIGH if run_key else RiskLevel.MEDIUM,
+                Category.PERSISTENCE,
+                "writes the Windows registry" + (" Run key (starts at logon)" if run_key else ""),
+                node,
+            )
+        if q.startswith("crontab.") and method in ("write", "write_to_user", "new"):
+            self._add(
+                "python.persistence",
+                RiskLevel.HIGH,
+                Category.PERSISTENCE,
+                "installs a cron job (python-crontab)",
+                node,
+            )
+        if q not in T.STAT_CALLS:
+            self._secret_arguments(q, args, kwargs, node)
+        return None
+
+    def _secret_arguments(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        # A secret path handed to anything that is not a mere existence check reads it.
+        for val in [*args, *kwargs.values()]:
+            for text in val.strings():
+                if "/" not in text and not text.startswith(".") and text not in ("~",):
+                    continue
+                info = paths.classify(text)
+                if info.secret or info.history:
+                    self._add(
+                        "python.secret-read",
+                        RiskLevel.HIGH,
+                        Category.EXFILTRATION,
+                        f"{q} reads {paths.describe(info)}",
+                        node,
+                    )
+                    return
+
+    # ----------------------------------------------------------------- call rules
+    def _c_open(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if q.startswith("pathlib.Path()"):
+            target = func.base or UNKNOWN
+            mode_val = args[0] if args else kwargs.get("mode", UNKNOWN)
+        else:
+            target = args[0] if args else kwargs.get("file", kwargs.get("path", kwargs.get("database", UNKNOWN)))
+            mode_val = args[1] if len(args) > 1 else kwargs.get("mode", kwargs.get("flags", UNKNOWN))
+        if q == "os.open":
+            num = mode_val.num or 0
+            write = bool(num & (os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_TRUNC))
+            append = bool(num & os.O_APPEND)
+        else:
+            mode = mode_val.text or "r"
+            write = any(c in mode for c in "wax+")
+            append = "a" in mode
+        flags = 0
+        overwrite = write and not append and (q != "os.open" or bool((mode_val.num or 0) & os.O_TRUNC))
+        for text in target.strings() or ([] if target.text is None else [target.text]):
+            info = paths.classify(text)
+            if overwrite and self._in_loop() and HOLE in text and text.strip(HOLE + "/") != "":
+                # Overwriting every file a loop enumerates destroys the tree (wiper, ransomware).
+                level = paths.delete_level(info, recursive=True)
+                if level >= RiskLevel.HIGH:
+                    self._add(
+                        "python.mass-overwrite",
+                        level,
+                        Category.FILESYSTEM,
+                        f"{q} overwrites every file under {paths.describe(info)}",
+                        node,
+                    )
+            if write:
+                self._write(info, node, append=append, via=q)
+            else:
+                flags |= self._read(info, node, via=q)
+                if info.kind is paths.PathKind.RELATIVE and HOLE not in text:
+                    flags |= v.LOCALFILE
+                if self._in_loop() and HOLE in text and info.kind in (paths.PathKind.HOME, paths.PathKind.HOME_TOP):
+                    flags |= v.SECRET  # reading the user's files one by one: bulk personal data
+                if text in self.downloaded:
+                    flags |= v.NET
+                if text in self.staged:
+                    flags |= v.SECRET
+        if not target.strings() and not write:
+            flags |= target.flags & v.FLOWING
+        return Val(qual="builtins.open()", text=target.text, alts=target.alts, flags=flags | (target.flags & v.SECRET))
+
+    def _read(self, info: paths.PathInfo, node: ast.AST, *, via: str) -> int:
+        level = paths.read_level(info)
+        if level <= RiskLevel.SAFE:
+            return 0
+        self._add("python.secret-read", level, Category.EXFILTRATION, f"{via} reads {paths.describe(info)}", node)
+        return v.SECRET
+
+    def _write(self, info: paths.PathInfo, node: ast.AST, *, append: bool = False, via: str) -> None:
+        level = paths.write_level(info)
+        if level <= RiskLevel.SAFE or info.kind is paths.PathKind.NULL:
+            return
+        category = (
+            Category.PRIVILEGE
+            if info.privilege
+            else Category.PERSISTENCE
+            if info.persistence or info.history
+            else Category.FILESYSTEM
+        )
+        rule = "python.persistence" if info.persistence else "python.write"
+        verb = "appends to" if append else "writes"
+        self._add(rule, level, category, f"{via} {verb} {paths.describe(info)}", node)
+
+    def _c_read(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        target = (
+            func.base if q.startswith("pathlib.Path()") and func.base is not None else (args[0] if args else UNKNOWN)
+        )
+        flags = 0
+        for text in target.strings():
+            info = paths.classify(text)
+            flags |= self._read(info, node, via=q)
+            if info.kind is paths.PathKind.RELATIVE and HOLE not in text:
+                flags |= v.LOCALFILE
+            if text in self.downloaded:
+                flags |= v.NET
+        return Val(flags=flags | (target.flags & v.FLOWING))
+
+    def _c_write(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        target = (
+            func.base if q.startswith("pathlib.Path()") and func.base is not None else (args[0] if args else UNKNOWN)
+        )
+        for text in target.strings():
+            self._write(paths.classify(text), node, via=q)
+        data = args[0] if q.startswith("pathlib.Path()") and args else (args[1] if len(args) > 1 else UNKNOWN)
+        if data.flags & v.NET:
+            self.downloaded.update(target.strings())
+        return Val()
+
+    def _c_file_method(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        handle = func.base or UNKNOWN
+        method = q.rsplit(".", 1)[-1]
+        if method in ("write", "writelines"):
+            data = args[0] if args else UNKNOWN
+            if data.flags & v.NET:
+                self.downloaded.update(handle.strings())
+            # zipfile.write(path) archives a file: a secret path is read; secret data taints the file
+            secret = data.flags & (v.SECRET | v.ENV) or any(
+                paths.classify(t).secret for t in data.strings() if "/" in t
+            )
+            if secret:
+                self._secret_arguments(q, args, kwargs, node)
+                self.staged.update(handle.strings())
+            if self._unbounded_loop():
+                self._loop_growth(node)
+            return Val()
+        return Val(flags=handle.flags & v.FLOWING)
+
+    def _c_delete(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        target = (
+            func.base
+            if q.startswith("pathlib.Path()") and func.base is not None
+            else (args[0] if args else kwargs.get("path", UNKNOWN))
+        )
+        recursive = T.DELETE_CALLS[q]
+        for text in target.strings() or [HOLE]:
+            # Deleting paths enumerated in a loop (os.walk, glob, rglob) empties the tree.
+            recursive = recursive or (self._in_loop() and HOLE in text and text.strip(HOLE + "/") != "")
+            info = paths.classify(text)
+            level = paths.delete_level(info, recursive=recursive)
+            if level <= RiskLevel.SAFE:
+                continue
+            what = "recursively deletes" if recursive else "deletes"
+            category = Category.PERSISTENCE if info.history else Category.FILESYSTEM
+            self._add("python.delete", level, category, f"{q} {what} {paths.describe(info)}", node)
+        return Val()
+
+    def _c_copy(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val | None:
+        if q.startswith("pathlib.Path()"):
+            if len(args) != 1:
+                return None  # str.replace(old, new) on a value we took for a Path
+            src, dst = func.base or UNKNOWN, args[0]
+        else:
+            src = args[0] if args else kwargs.get("src", UNKNOWN)
+            dst = args[1] if len(args) > 1 else kwargs.get("dst", UNKNOWN)
+        flags = 0
+        for text in src.strings():
+            info = paths.classify(text)
+            flags |= self._read(info, node, via=q)
+            if q in ("shutil.move", "os.rename", "os.replace", "pathlib.Path().rename"):
+                level = paths.delete_level(info, recursive=True)
+                if level >= RiskLevel.HIGH:
+                    self._add(
+                        "python.delete", level, Category.FILESYSTEM, f"{q} moves {paths.describe(info)} away", node
+                    )
+        for text in dst.strings():
+            self._write(paths.classify(text), node, via=q)
+        if src.flags & v.NET:
+            self.downloaded.update(dst.strings())
+        if flags & v.SECRET:
+            self.staged.update(dst.strings())
+        return Val(text=dst.text, flags=flags)
+
+    def _c_chmod(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if q.startswith("pathlib.Path()"):
+            target, mode = func.base or UNKNOWN, args[0] if args else kwargs.get("mode", UNKNOWN)
+        else:
+            target = args[0] if args else kwargs.get("path", UNKNOWN)
+            mode = args[1] if len(args) > 1 else kwargs.get("mode", UNKNOWN)
+        if mode.num is None:
+            return Val()
+        world, setuid, opens = F.mode_bits(mode.num)
+        for text in target.strings():
+            info = paths.classify(text)
+            if text in self.downloaded and mode.num & 0o111:
+                self._add(
+                    "python.download-exec",
+                    RiskLevel.MEDIUM,  # running it is what is CRITICAL; installing a tool is routine
+                    Category.DYNAMIC_CODE,
+                    "makes a file downloaded from the network executable",
+                    node,
+                )
+            level = paths.mode_level(info, world_writable=world, setuid=setuid, opens_secret=opens)
+            if level > RiskLevel.SAFE:
+                self._add(
+                    "python.chmod", level, Category.PRIVILEGE, f"{q} {oct(mode.num)} on {paths.describe(info)}", node
+                )
+        return Val()
+
+    def _c_chown(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        target = args[0] if args else UNKNOWN
+        for text in target.strings():
+            info = paths.classify(text)
+            if info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.SYSTEM) or info.privilege:
+                self._add(
+                    "python.chown",
+                    RiskLevel.HIGH,
+                    Category.PRIVILEGE,
+                    f"{q} changes the owner of {paths.describe(info)}",
+                    node,
+                )
+        return Val()
+
+    def _c_symlink(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if q.startswith("pathlib.Path()"):
+            src, dst = args[0] if args else UNKNOWN, func.base or UNKNOWN
+        else:
+            src, dst = [*args, UNKNOWN, UNKNOWN][:2]
+        for text in dst.strings():
+            info = paths.classify(text)
+            if info.history:
+                self._add(
+                    "python.history-tamper",
+                    RiskLevel.HIGH,
+                    Category.PERSISTENCE,
+                    f"replaces {paths.describe(info)} by a link",
+                    node,
+                )
+            elif paths.write_level(info) >= RiskLevel.HIGH:
+                self._write(info, node, via=q)
+        for text in src.strings():
+            info = paths.classify(text)
+            if info.secret:
+                self._add(
+                    "python.secret-link",
+                    RiskLevel.MEDIUM,
+                    Category.EXFILTRATION,
+                    f"links to {paths.describe(info)}",
+                    node,
+                )
+        return Val()
+
+    def _c_listing(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        target = (
+            func.base
+            if q.startswith("pathlib.Path()") and func.base is not None
+            else (args[0] if args else Val(text="."))
+        )
+        pattern = args[0] if q.startswith("pathlib.Path().") and "glob" in q and args else None
+        strings = target.strings()
+        text = strings[0] if strings else None
+        if q == "glob.glob" or q == "glob.iglob":
+            under = text.replace("**", HOLE).replace("*", HOLE) if text is not None else None
+        elif text is not None:
+            under = posixpath.join(text, HOLE if pattern is None else (pattern.text or HOLE).replace("*", HOLE))
+        else:
+            under = None
+        if q in ("os.listdir",):
+            elem = Val(text=HOLE, flags=target.flags & v.FLOWING)
+        elif q == "os.walk":
+            elem = Val(items=[Val(text=under), Val(), Val(items=None)], flags=target.flags & v.FLOWING)
+        else:
+            elem = Val(
+                text=under, qual="pathlib.Path()" if q.startswith("pathlib") else None, flags=target.flags & v.FLOWING
+            )
+        if text is not None:
+            info = paths.classify(posixpath.join(text, "x"))
+            if info.secret and q != "os.walk":
+                self._add(
+                    "python.secret-list",
+                    RiskLevel.MEDIUM,
+                    Category.EXFILTRATION,
+                    f"{q} lists {paths.describe(paths.classify(text))}",
+                    node,
+                )
+        return Val(elem=elem, flags=target.flags & v.FLOWING)
+
+    def _c_path(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if q in ("pathlib.Path.home", "os.path.expanduser") and not args:
+            return Val(text="~", qual="pathlib.Path()")
+        if q == "pathlib.Path.cwd" or q == "os.getcwd":
+            return Val(text=".", qual="pathlib.Path()" if q.startswith("pathlib") else None)
+        if q in ("tempfile.gettempdir", "tempfile.mkdtemp", "tempfile.mkstemp"):
+            return Val(text="/tmp/" + HOLE if q != "tempfile.gettempdir" else "/tmp")
+        flags = v.flowing(args)
+        if q in ("os.path.join", "pathlib.Path", "pathlib.Path().joinpath"):
+            parts = ([func.base] if q.endswith("joinpath") and func.base is not None else []) + args
+            if not parts:
+                return Val(text=".", qual="pathlib.Path()")
+            text, alts = v.combine(parts, posixpath.join, HOLE)
+            return Val(text=text, alts=alts, qual="pathlib.Path()" if q != "os.path.join" else None, flags=flags)
+        source = (
+            func.base if q.startswith("pathlib.Path().") and func.base is not None else (args[0] if args else UNKNOWN)
+        )
+        strings = source.strings()
+        if not strings:
+            return Val(flags=source.flags & v.FLOWING, qual="pathlib.Path()" if q.startswith("pathlib") else None)
+        op: Callable[[str], str]
+        if q.endswith(("dirname", "parent")):
+            op = posixpath.dirname
+        elif q.endswith("basename"):
+            op = posixpath.basename
+        elif q.endswith("expandvars"):
+            op = F.expandvars
+        else:
+            op = F.identity
+        results = tuple(op(s) for s in strings)
+        return Val(
+            text=results[0],
+            alts=results if len(results) > 1 else None,
+            qual="pathlib.Path()" if q.startswith("pathlib") else None,
+            flags=source.flags & v.FLOWING,
+        )
+
+    def _c_env(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if q in ("os.environ.get", "os.getenv", "os.environ.__getitem__", "os.environ.setdefault", "os.environ.pop"):
+            key = args[0] if args else UNKNOWN
+            return F.env_value(key.text)
+        if q in (
+            "os.environ.copy",
+            "os.environ.items",
+            "os.environ.values",
+            "os.environ.keys",
+            "builtins.dict",
+            "os.environ.__repr__",
+        ):
+            return Val(flags=v.ENV)
+        return Val(flags=v.ENV)
+
+    def _c_env_set(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        keys = [a.text for a in args[:1]] + list(kwargs)
+        if any(k in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES") for k in keys):
+            self._add(
+                "python.preload",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                "sets LD_PRELOAD: injects a library into every child process",
+                node,
+            )
+        return Val()
+
+    def _c_decode(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        data = (
+            (func.base or UNKNOWN)
+            if q.startswith("builtins.bytes.fromhex") and not args
+            else (args[0] if args else UNKNOWN)
+        )
+        flags = (data.flags & v.FLOWING) | v.DECODED
+        text = data.text
+        if q in ("codecs.decode", "codecs.encode"):
+            encoding = (args[1].text if len(args) > 1 else kwargs.get("encoding", UNKNOWN).text) or ""
+            if encoding.lower().replace("_", "").replace("-", "") in ("utf8", "ascii", "latin1", "utf16"):
+                return Val(text=text, flags=data.flags & v.FLOWING)
+        if q == "marshal.loads":
+            self._add(
+                "python.deserialization",
+                RiskLevel.HIGH,
+                Category.DESERIALIZATION,
+                "marshal.loads builds code objects from bytes",
+                node,
+            )
+            return Val(flags=flags | v.CODE)
+        if text is None or HOLE in text:
+            return Val(flags=flags)
+        decoded = F.decode(q, text, args, kwargs)
+        return Val(text=decoded, flags=flags)
+
+    def _c_chr(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if args and args[0].num is not None:
+            try:
+                return Val(text=chr(args[0].num), qual="<chr>", flags=v.DECODED)
+            except (ValueError, OverflowError):
+                pass
+        return Val(flags=v.flowing(args) | v.DECODED)
+
+    def _c_bytes(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if args and args[0].num is not None and args[0].num >= T.BIG_ALLOCATION:
+            self._add(
+                "python.big-allocation", RiskLevel.HIGH, Category.RESOURCE, f"{q} allocates {args[0].num:,} bytes", node
+            )
+            return Val()
+        if args and args[0].items is not None and args[0].items and all(i.num is not None for i in args[0].items):
+            try:
+                return Val(
+                    text=bytes(i.num for i in args[0].items if i.num is not None).decode("latin-1"), flags=v.DECODED
+                )
+            except (ValueError, TypeError):
+                return Val(flags=v.DECODED)
+        if args and args[0].text is not None:
+            return Val(text=args[0].text, flags=args[0].flags & v.FLOWING)
+        if q == "builtins.dict" and args and args[0].qual == "os.environ":
+            return Val(flags=v.ENV)
+        flags = v.flowing(args)
+        if args and args[0].qual == "os.environ":
+            flags |= v.ENV
+        return Val(flags=flags)
+
+    def _c_str(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if not args:
+            return Val(text="")
+        if q in ("builtins.list", "builtins.tuple") and args[0].num is not None and args[0].num >= T.BIG_MATERIALISED:
+            self._add(
+                "python.big-allocation",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                f"{q} builds a {args[0].num:,}-element sequence in memory",
+                node,
+            )
+        val = args[0]
+        flags = val.flags & v.FLOWING
+        if val.qual == "os.environ":
+            flags |= v.ENV
+        return Val(text=val.text, alts=val.alts, num=val.num if q == "builtins.int" else None, flags=flags)
+
+    def _c_alloc(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        size = args[0] if args else kwargs.get("shape", UNKNOWN)
+        total = size.num
+        if total is None and size.items:
+            total = 1
+            for item in size.items:
+                if item.num is None:
+                    total = None
+                    break
+                total *= item.num
+        if q == "mmap.mmap" and len(args) > 1:
+            total = args[1].num
+        if total is not None and total >= T.BIG_ALLOCATION:
+            self._add(
+                "python.big-allocation", RiskLevel.HIGH, Category.RESOURCE, f"{q} allocates {total:,} elements", node
+            )
+        if q == "mmap.mmap":
+            prot = kwargs.get("prot", UNKNOWN)
+            if prot.num is not None and prot.num & 4:  # PROT_EXEC
+                self._add(
+                    "python.shellcode",
+                    RiskLevel.HIGH,
+                    Category.PROCESS,
+                    "maps executable memory (shellcode loader)",
+                    node,
+                )
+            return Val(qual="mmap.mmap()")
+        return Val()
+
+    def _c_range(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        nums = [a.num for a in args]
+        count: int | None = None
+        if len(nums) == 1 and nums[0] is not None:
+            count = nums[0]
+        elif len(nums) >= 2 and nums[0] is not None and nums[1] is not None:
+            count = nums[1] - nums[0]
+        return Val(num=count, elem=Val(flags=v.LOOPVAR | (v.flowing(args) & ~v.LOOPVAR)))
+
+    def _c_iter_forever(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if q == "builtins.iter":
+            # iter(int, 1) never stops (int() is never 1); iter(f.read, b"") stops at EOF.
+            if len(args) == 2 and args[0].qual in (
+                "builtins.int",
+                "builtins.float",
+                "builtins.str",
+                "builtins.list",
+                "builtins.object",
+                "builtins.bool",
+                "builtins.dict",
+            ):
+                return Val(qual="<iter-sentinel>")
+            return Val(
+                flags=v.flowing(args), elem=args[0].elem if args else None, items=args[0].items if args else None
+            )
+        return Val(qual="itertools.count()")
+
+    def _c_globals(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if q == "builtins.vars" and args and args[0].qual:
+            return Val(qual=args[0].qual)
+        return Val(qual="<globals>")
+
+    def _c_getattr(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if len(args) < 2:
+            return Val()
+        obj, name = args[0], args[1]
+        if obj.qual is None or obj.qual.endswith("()"):
+            return Val(flags=(obj.flags | name.flags) & v.FLOWING)
+        # Only a module counts ("os", "os.path"), not a class reached through one ("builtins.object").
+        is_module = "." not in obj.qual or obj.qual in ("os.path",)
+        if name.text is None or HOLE in name.text:
+            if is_module:
+                level = RiskLevel.HIGH if obj.qual in T.DANGEROUS_MODULES else RiskLevel.MEDIUM
+                self._add(
+                    "python.dynamic-attribute",
+                    level,
+                    Category.DYNAMIC_CODE,
+                    f"looks up an attribute of {obj.qual} by a name known only at run time",
+                    node,
+                )
+            return Val()
+        target = self._norm(f"{obj.qual}.{name.text}")
+        obfuscated = not (isinstance(node.args[1], ast.Constant))
+        if target in T.DANGEROUS_TARGETS or (obfuscated and is_module and obj.qual in T.DANGEROUS_MODULES):
+            self._add(
+                "python.indirect-call",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"reaches {target} indirectly through getattr" + (" with a computed name" if obfuscated else ""),
+                node,
+            )
+        return Val(qual=target)
+
+    def _c_import(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        name = args[0] if args else kwargs.get("name", UNKNOWN)
+        if name.text is None or HOLE in name.text:
+            self._add(
+                "python.dynamic-import",
+                RiskLevel.MEDIUM,
+                Category.DYNAMIC_CODE,
+                f"{q} imports a module whose name is known only at run time",
+                node,
+            )
+            return Val()
+        computed = bool(node.args) and not isinstance(node.args[0], ast.Constant)
+        if name.flags & v.DECODED or (computed and name.text.split(".")[0] in T.DANGEROUS_MODULES):
+            self._add(
+                "python.obfuscated-import",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"imports {name.text} under an obfuscated (computed) name",
+                node,
+            )
+        module = name.text
+        if q == "builtins.__import__" and "." in module and not (len(args) > 3 and args[3].items):
+            module = module.split(".")[0]  # __import__("os.path") returns os
+        return Val(qual=self._norm(module))
+
+    def _c_eval(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        code = args[0] if args else kwargs.get("source", kwargs.get("code", UNKNOWN))
+        if q == "builtins.compile":
+            # compile() alone runs nothing; the code object carries the text and provenance to exec().
+            return Val(text=code.text, flags=(code.flags & v.FLOWING) | v.CODE)
+        self._run_code(code, node, q)
+        return Val()
+
+    def _run_code(self, code: Val, node: ast.AST, q: str) -> None:
+        if code.flags & v.NET:
+            self._add(
+                "python.remote-code",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"{q} executes code received from the network",
+                node,
+            )
+        elif code.flags & (v.DECODED | v.TRANSFORMED):
+            self._add(
+                "python.obfuscated-code",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"{q} executes decoded (obfuscated) code",
+                node,
+            )
+        elif code.flags & v.PARAMS and self.functions and code.text is None:
+            self.functions[-1].exec_params |= code.flags & v.PARAMS
+            self._add(
+                "python.dynamic-code",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"{q} executes code passed in as an argument",
+                node,
+            )
+        elif code.flags & v.LOCALFILE and code.text is None:
+            self._add(
+                "python.exec-file",
+                RiskLevel.MEDIUM,
+                Category.DYNAMIC_CODE,
+                f"{q} executes the content of a local file",
+                node,
+            )
+        elif code.text is None or HOLE in code.text:
+            self._add(
+                "python.dynamic-code",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"{q} executes code that is only known at run time",
+                node,
+            )
+        if code.text is not None and code.text.strip(HOLE):
+            if code.text == HOLE:
+                return
+            if self.depth >= MAX_DEPTH:
+                self._add(
+                    "python.deep-nesting",
+                    RiskLevel.MEDIUM,
+                    Category.DYNAMIC_CODE,
+                    "code nested too deeply to analyse",
+                    node,
+                )
+                return
+            found = analyze_python(
+                code.text.replace(HOLE, HOLE_WORD), parse_error_level=self.parse_error_level, depth=self.depth + 1
+            )
+            if not (code.flags & v.DECODED) and not found:
+                self._add(
+                    "python.eval-constant", RiskLevel.LOW, Category.DYNAMIC_CODE, f"{q} of a constant expression", node
+                )
+            self._merge_nested(found, node, q)
+
+    def _c_pickle(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        data = (func.base if q.endswith("().load") else None) or (
+            args[0] if args else kwargs.get("stream", kwargs.get("data", UNKNOWN))
+        )
+        if any(t in self.downloaded for t in data.strings()):
+            data = Val(text=data.text, flags=data.flags | v.NET)  # a file fetched from the network earlier
+        if q.startswith("yaml.") or q.startswith("ruamel"):
+            loader = kwargs.get("Loader", args[1] if len(args) > 1 else UNKNOWN)
+            loader_name = (loader.qual or "").rsplit(".", 1)[-1]
+            if q in ("yaml.load", "yaml.load_all") and loader_name in T.SAFE_YAML_LOADERS:
+                return Val(flags=data.flags & v.FLOWING)
+            if q.startswith("yaml.full_load") or loader_name == "FullLoader":
+                level = RiskLevel.MEDIUM
+            else:
+                level = RiskLevel.HIGH
+            if data.flags & v.NET:
+                level = RiskLevel.CRITICAL
+            self._add(
+                "python.deserialization",
+                level,
+                Category.DESERIALIZATION,
+                f"{q} without a safe loader can construct arbitrary objects",
+                node,
+            )
+            return Val(flags=data.flags & v.FLOWING)
+        if q == "torch.load" and kwargs.get("weights_only", UNKNOWN).num == 1:
+            return Val()
+        if q == "numpy.load" and kwargs.get("allow_pickle", UNKNOWN).num != 1:
+            return Val()
+        if data.flags & v.NET:
+            level = RiskLevel.CRITICAL
+            why = "data received from the network"
+        elif data.text is not None and HOLE not in data.text and q.endswith("loads"):
+            bad = [
+                g
+                for g in F.pickle_globals(data.text.encode("latin-1"))
+                if g.split(".")[0]
+                in ("os", "posix", "subprocess", "builtins", "__builtin__", "nt", "pty", "socket", "commands")
+            ]
+            level = RiskLevel.CRITICAL if bad else RiskLevel.MEDIUM
+            why = f"a payload that imports {', '.join(bad)}" if bad else "a constant payload"
+        elif data.flags & v.DECODED:
+            level, why = RiskLevel.HIGH, "a decoded payload"
+        elif q in ("shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "pickle.load") and (
+            data.flags & v.LOCALFILE or data.qual in ("builtins.open()",) or data.text is not None
+        ):
+            level, why = RiskLevel.MEDIUM, "a local file"
+        else:
+            level, why = RiskLevel.HIGH, "data of unknown origin"
+        if q == "shelve.open":
+            level = min(level, RiskLevel.LOW)
+        self._add(
+            "python.deserialization",
+            level,
+            Category.DESERIALIZATION,
+            f"{q} unpickles {why} (can run arbitrary code)",
+            node,
+        )
+        return Val(flags=data.flags & v.FLOWING)
+
+    # -- processes
+    def _c_shell(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        command = args[0] if args else kwargs.get("command", kwargs.get("cmd", UNKNOWN))
+        if q == "os.startfile":
+            return Val()
+        if command.items is not None and q.startswith("pexpect"):
+            return self._argv_call(q, command.items, node, kwargs)
+        return self._shell_string(command, node, q)
+
+    def _shell_string(self, command: Val, node: ast.AST, q: str) -> Val:
+        self._add("python.process", RiskLevel.LOW, Category.PROCESS, f"{q} runs a shell command", node)
+        secret = 0
+        if command.flags & v.NET:
+            self._add(
+                "python.remote-command",
+                RiskLevel.CRITICAL,
+                Category.PROCESS,
+                f"{q} runs a command received from the network",
+                node,
+            )
+        elif command.flags & v.DECODED:
+            self._add(
+                "python.obfuscated-command",
+                RiskLevel.HIGH,
+                Category.PROCESS,
+                f"{q} runs a decoded (obfuscated) command",
+                node,
+            )
+        elif command.flags & v.INPUT:
+            self._add(
+                "python.input-command", RiskLevel.HIGH, Category.PROCESS, f"{q} runs a command typed by the user", node
+            )
+        if command.flags & v.PARAMS and self.functions:
+            self.functions[-1].shell_params |= command.flags & v.PARAMS
+        strings = command.strings()
+        if not strings or all(not s.strip(HOLE + " ") for s in strings):
+            if not command.flags & (v.NET | v.DECODED | v.INPUT):
+                self._add(
+                    "python.dynamic-command",
+                    RiskLevel.MEDIUM,
+                    Category.PROCESS,
+                    f"{q} runs a shell command built at run time",
+                    node,
+                )
+            return Val(flags=command.flags & v.FLOWING)
+        from sandlot.risk.shell_analyzer import analyze_shell_nested
+
+        for text in strings[:4]:
+            found = analyze_shell_nested(
+                text,
+                line=getattr(node, "lineno", 0),
+                column=getattr(node, "col_offset", 0),
+                evidence=self._evidence(node),
+                via=q,
+                parse_error_level=self.parse_error_level,
+                depth=self.depth + 1,
+            )
+            self._merge_nested(found, node, q)
+            if any(f.category is Category.EXFILTRATION for f in found):
+                secret = v.SECRET
+            for word in text.split():
+                if word in self.downloaded:
+                    self._add(
+                        "python.download-exec",
+                        RiskLevel.CRITICAL,
+                        Category.DYNAMIC_CODE,
+                        "runs a file downloaded from the network",
+                        node,
+                    )
+        return Val(flags=(command.flags & v.FLOWING) | secret)
+
+    def _c_subprocess(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        command = args[0] if args else kwargs.get("args", UNKNOWN)
+        shell = kwargs.get("shell", UNKNOWN)
+        self._socket_stdio(kwargs, node)
+        if shell.num == 1 or (shell.num is None and "shell" in kwargs):
+            if command.items is not None:
+                command = Val(text=" ".join(i.text or HOLE for i in command.items), flags=command.flags)
+            return self._shell_string(command, node, q)
+        if command.items is not None:
+            result = self._argv_call(q, command.items, node, kwargs)
+        elif command.strings():
+            result = self._argv_call(q, [Val(text=command.text, flags=command.flags)], node, kwargs)
+        else:
+            result = self._argv_call(q, [Val(flags=command.flags)], node, kwargs)
+        result.qual = "subprocess.Popen()" if q == "subprocess.Popen" else None
+        return result
+
+    def _c_exec_family(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        program_index, argv_index, is_list = T.EXEC_FAMILY[q]
+        if q == "pty.spawn":
+            first = args[0] if args else UNKNOWN
+            items = first.items if first.items is not None else [first]
+            result = self._argv_call(q, items, node, kwargs)
+            return result
+        program = args[program_index] if len(args) > program_index else UNKNOWN
+        if is_list:
+            rest = args[argv_index] if len(args) > argv_index else UNKNOWN
+            tail = (rest.items or [])[1:] if rest.items is not None else [Val(text=HOLE)]
+        else:
+            tail = args[argv_index:]
+        return self._argv_call(q, [program, *tail], node, kwargs)
+
+    def _argv_call(self, q: str, items: Sequence[Val], node: ast.AST, kwargs: dict[str, Val]) -> Val:
+        words = [i.text if i.text is not None else (str(i.num) if i.num is not None else HOLE) for i in items]
+        flags = v.flowing(items)
+        program = words[0] if words else HOLE
+        if (
+            posixpath.basename(program) in T.SHELL_NAMES
+            and "-c" not in words[1:]
+            and len([w for w in words[1:] if not w.startswith("-")]) == 0
+        ):
+            self._interactive_shell(node)
+        self._add(
+            "python.process",
+            RiskLevel.LOW,
+            Category.PROCESS,
+            f"{q} starts {posixpath.basename(program).replace(HOLE, '…') or 'a program'}",
+            node,
+        )
+        if posixpath.basename(program) in T.PROBES and flags & v.LOOPVAR and self._in_loop():
+            self._add(
+                "python.port-scan",
+                RiskLevel.HIGH,
+                Category.NETWORK,
+                f"runs {posixpath.basename(program)} against a range of hosts or ports (network scan)",
+                node,
+            )
+        interpreter = posixpath.basename(program).rstrip("0123456789.") in T.INTERPRETERS | T.RUNTIMES
+        if interpreter and any(w in self.downloaded for w in words[1:]):
+            self._add(
+                "python.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"{q} runs a downloaded file with {posixpath.basename(program)}",
+                node,
+            )
+        if interpreter and v.flowing(items[1:]) & (v.NET | v.DECODED):
+            self._add(
+                "python.remote-code",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"{q} hands downloaded or decoded code to {posixpath.basename(program)}",
+                node,
+            )
+        if flags & v.NET and program == HOLE:
+            self._add(
+                "python.remote-command",
+                RiskLevel.CRITICAL,
+                Category.PROCESS,
+                f"{q} runs a program named by network data",
+                node,
+            )
+        elif flags & v.DECODED and program == HOLE:
+            self._add(
+                "python.obfuscated-command",
+                RiskLevel.HIGH,
+                Category.PROCESS,
+                f"{q} runs a decoded (obfuscated) program",
+                node,
+            )
+        if flags & v.PARAMS and self.functions and program == HOLE:
+            self.functions[-1].shell_params |= flags & v.PARAMS
+        if program in self.downloaded or (
+            program != HOLE and posixpath.basename(program) in {posixpath.basename(d) for d in self.downloaded}
+        ):
+            self._add(
+                "python.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                "runs a file downloaded from the network",
+                node,
+            )
+        from sandlot.risk.shell_analyzer import analyze_argv
+
+        found, secret = analyze_argv(
+            words,
+            line=getattr(node, "lineno", 0),
+            column=getattr(node, "col_offset", 0),
+            evidence=self._evidence(node),
+            via=q,
+            parse_error_level=self.parse_error_level,
+            depth=self.depth + 1,
+        )
+        self._merge_nested(found, node, q)
+        return Val(flags=(flags & v.FLOWING) | (v.SECRET if secret else 0))
+
+    def _interactive_shell(self, node: ast.AST) -> None:
+        """A shell reading commands from its stdin: a remote shell when the code also talks to a socket."""
+        self._shells.append(node)
+        if self._sockets:
+            self._add(
+                "python.reverse-shell",
+                RiskLevel.CRITICAL,
+                Category.NETWORK,
+                "starts an interactive shell in code that holds a network connection (remote shell)",
+                node,
+            )
+        else:
+            self._add(
+                "python.interactive-shell", RiskLevel.MEDIUM, Category.PROCESS, "starts an interactive shell", node
+            )
+
+    def _socket_stdio(self, kwargs: dict[str, Val], node: ast.AST) -> None:
+        if any(kwargs.get(k, UNKNOWN).flags & v.SOCKFD for k in ("stdin", "stdout", "stderr")):
+            self._add(
+                "python.reverse-shell",
+                RiskLevel.CRITICAL,
+                Category.NETWORK,
+                "connects a process's standard streams to a network socket (remote shell)",
+                node,
+            )
+
+    def _c_dup2(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if args and args[0].flags & v.SOCKFD:
+            self._add(
+                "python.reverse-shell",
+                RiskLevel.CRITICAL,
+                Category.NETWORK,
+                "redirects standard input/output to a network socket (remote shell)",
+                node,
+            )
+        return Val()
+
+    def _c_scapy(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        self._add(
+            "python.raw-packets",
+            RiskLevel.HIGH,
+            Category.NETWORK,
+            f"{q} sends hand-crafted packets (scanning or spoofing)",
+            node,
+        )
+        return Val(flags=v.NET)
+
+    def _c_chdir(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        self._cwd = args[0].text if args and args[0].text is not None else None
+        return Val()
+
+    def _c_file_server(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """SimpleHTTPRequestHandler serves the current directory (or ``directory=``) to the network."""
+        served = kwargs.get("directory", UNKNOWN).text or self._cwd
+        handler = args[1].qual if len(args) > 1 else None
+        file_handler = q.endswith("RequestHandler") or (handler or "").endswith(
+            ("SimpleHTTPRequestHandler", "CGIHTTPRequestHandler")
+        )
+        if served is not None and file_handler:
+            info = paths.classify(served)
+            top = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
+            if top or info.secret:
+                self._add(
+                    "python.file-server",
+                    RiskLevel.HIGH,
+                    Category.EXFILTRATION,
+                    f"serves {paths.describe(info)} over HTTP",
+                    node,
+                )
+        return Val(qual=q + "()")
+
+    def _c_socket_new(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        kinds = {(a.qual or "").rsplit(".", 1)[-1] for a in [*args, *kwargs.values()]}
+        if kinds & {"SOCK_RAW", "AF_PACKET", "IPPROTO_RAW"}:
+            self._add(
+                "python.raw-socket",
+                RiskLevel.HIGH,
+                Category.NETWORK,
+                "opens a raw socket (packet sniffing or spoofing)",
+                node,
+            )
+        self._note_socket(node)
+        return Val(qual="socket.socket()")
+
+    def _note_socket(self, node: ast.AST) -> None:
+        if not self._sockets:
+            self._sockets = True
+            for shell in self._shells:
+                self._add(
+                    "python.reverse-shell",
+                    RiskLevel.CRITICAL,
+                    Category.NETWORK,
+                    "starts an interactive shell in code that holds a network connection (remote shell)",
+                    shell,
+                )
+
+    def _c_socket_method(
+        self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call
+    ) -> Val | None:
+        method = q.rsplit(".", 1)[-1]
+        if method == "fileno":
+            return Val(flags=v.SOCKFD)
+        if method in ("recv", "recvfrom", "recv_into", "makefile", "read"):
+            return Val(flags=v.NET, qual="builtins.open()" if method == "makefile" else None)
+        if method == "accept":
+            return Val(items=[Val(qual="socket.socket()"), Val()], qual="socket.socket()")
+        if method == "connect" and args:
+            return None
+        if method == "bind" and args and args[0].items:
+            host = args[0].items[0].text
+            if host in ("0.0.0.0", "", "::"):
+                self._add(
+                    "python.listener",
+                    RiskLevel.LOW,
+                    Category.NETWORK,
+                    "listens for connections on all network interfaces",
+                    node,
+                )
+        return None
+
+    def _c_net_source(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        data = v.flowing(args) | v.flowing(kwargs.values())  # exfiltration: see _after_call
+        self._add("python.network", RiskLevel.LOW, Category.NETWORK, f"{q} talks to the network", node)
+        factory = T.INSTANCE_FACTORIES.get(q)
+        return Val(flags=v.NET | (data & v.FLOWING & ~v.LOOPVAR), qual=factory)
+
+    def _c_response(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        return Val(flags=v.NET)
+
+    def _c_retrieve(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        self._add("python.network", RiskLevel.LOW, Category.NETWORK, f"{q} downloads a file", node)
+        if len(args) > 1:
+            self.downloaded.update(args[1].strings())
+            for text in args[1].strings():
+                self._write(paths.classify(text), node, via=q)
+        return Val(flags=v.NET)
+
+    def _c_kill(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        pid = (func.base or UNKNOWN) if q.startswith("psutil.Process()") else (args[0] if args else UNKNOWN)
+        if pid.flags & v.OWNPID:
+            return Val()
+        if pid.num is not None:
+            if pid.num in (-1, 1):
+                self._add(
+                    "python.kill",
+                    RiskLevel.CRITICAL,
+                    Category.PRIVILEGE,
+                    "signals every process (pid -1) or init (pid 1)",
+                    node,
+                )
+            elif pid.num != 0:
+                self._add(
+                    "python.kill",
+                    RiskLevel.HIGH,
+                    Category.PRIVILEGE,
+                    f"signals process {pid.num}, which it did not start",
+                    node,
+                )
+            return Val()
+        if pid.flags & v.PROCITER or (self._in_loop() and q == "os.kill" and not pid.flags & v.OWNPID):
+            self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE, "kills processes in a loop", node)
+        else:
+            self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{q} signals another process", node)
+        return Val()
+
+    def _c_ownpid(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        return Val(flags=v.OWNPID)
+
+    def _c_psutil_process(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if q == "psutil.process_iter":
+            return Val(elem=Val(qual=None, flags=v.PROCITER), qual="psutil.process_iter()")
+        if q == "psutil.pids":
+            return Val(elem=Val(flags=v.PROCITER))
+        pid = args[0] if args else UNKNOWN
+        return Val(qual="psutil.Process()", flags=pid.flags & (v.PROCITER | v.OWNPID), num=pid.num)
+
+    def _c_setuid(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        target = args[0] if args else UNKNOWN
+        if q == "os.chroot":
+            self._add(
+                "python.privilege", RiskLevel.HIGH, Category.PRIVILEGE, "os.chroot changes the root directory", node
+            )
+        elif target.num == 0:
+            self._add("python.privilege", RiskLevel.HIGH, Category.PRIVILEGE, f"{q}(0) switches to root", node)
+        else:
+            self._add(
+                "python.privilege", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{q} changes the process identity", node
+            )
+        return Val()
+
+    def _c_ctypes_load(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        name = args[0].text if args and args[0].text else "a native library"
+        self._add("python.ctypes", RiskLevel.MEDIUM, Category.PROCESS, f"{q} loads {name} into the process", node)
+        return Val(qual="ctypes.CDLL()")
+
+    def _c_recursionlimit(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if args and args[0].num is not None and args[0].num >= 100_000:
+            self._recursion_raised = True
+        if args and args[0].num is not None and args[0].num >= 1_000_000:
+            self._add(
+                "python.recursion-limit",
+                RiskLevel.MEDIUM,
+                Category.RESOURCE,
+                "raises the recursion limit enough to crash the interpreter",
+                node,
+            )
+        return Val()
+
+    def _c_interact(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        self._add(
+            "python.interactive", RiskLevel.MEDIUM, Category.DYNAMIC_CODE, f"{q} opens an interactive interpreter", node
+        )
+        return Val()
+
+    def _c_run_path(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        target = args[0] if args else UNKNOWN
+        if any(t in self.downloaded for t in target.strings()):
+            self._add(
+                "python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE, f"{q} runs a downloaded file", node
+            )
+        else:
+            self._add("python.run-path", RiskLevel.LOW, Category.DYNAMIC_CODE, f"{q} runs another Python file", node)
+        return Val()
+
+    def _c_map(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        # map(chr, [111, 115]) spells a string out of code points: fold it, and mark it obfuscated
+        if len(args) == 2 and args[0].qual == "builtins.chr" and args[1].items is not None:
+            codes = [i.num for i in args[1].items]
+            if all(c is not None and 0 <= c < 0x110000 for c in codes):
+                return Val(items=[Val(text=chr(c)) for c in codes if c is not None], flags=v.DECODED)
+        return Val(flags=v.flowing(args))
+
+    def _c_keylogger(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        self._add("python.keylogger", RiskLevel.HIGH, Category.EXFILTRATION, f"{q} records keystrokes", node)
+        return Val(qual=q + "()", flags=v.SECRET)
+
+    def _c_capture(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        self._add(
+            "python.capture", RiskLevel.MEDIUM, Category.EXFILTRATION, f"{q} captures the screen or clipboard", node
+        )
+        return Val(flags=v.SECRET)
+
+    def _c_input(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        return Val(flags=v.INPUT)
+
+    def _c_shlex(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        arg = args[0] if args else UNKNOWN
+        flags = arg.flags & v.FLOWING
+        if q == "shlex.join" and arg.items is not None:
+            words = [i.text if i.text is not None else HOLE for i in arg.items]
+            return Val(text=" ".join(F.shell_quote(w) for w in words), flags=flags | v.flowing(arg.items))
+        if q == "shlex.split" and arg.text is not None:
+            try:
+                return Val(items=[Val(text=w) for w in shlex.split(arg.text)], flags=flags)
+            except ValueError:
+                return Val(flags=flags)
+        return Val(text=arg.text, flags=flags)
+
+    def _string_method(self, attr: str, base: Val, args: list[Val], flags: int) -> Val:
+        text = base.text
+        if text is None:
+            return Val(flags=flags)
+        if attr in ("encode", "decode", "strip", "lower", "upper", "rstrip", "lstrip", "casefold", "title"):
+            folded = text if attr in ("encode", "decode") else getattr(text, attr)()
+            return Val(
+                text=folded,
+                alts=base.alts if attr in ("encode", "decode") else None,
+                flags=flags | (base.flags & v.FLOWING),
+            )
+        if attr == "replace" and len(args) >= 2 and args[0].text is not None and args[1].text is not None:
+            return Val(text=text.replace(args[0].text, args[1].text), flags=flags | v.TRANSFORMED)
+        if attr == "join" and args and args[0].items is not None:
+            parts = [i.text if i.text is not None else HOLE for i in args[0].items]
+            return Val(text=text.join(parts), flags=flags | v.flowing(args[0].items))
+        if attr == "format":
+            return Val(text=F.brace_format(text, args), flags=flags)
+        if attr in ("split",) and HOLE not in text and not args:
+            return Val(items=[Val(text=w) for w in text.split()], flags=flags)
+        return Val(flags=flags)
+
+    def _norm(self, qual: str) -> str:
+        if qual in T.QUAL_ALIASES:
+            return T.QUAL_ALIASES[qual]
+        head, _, rest = qual.partition(".")
+        if head in T.QUAL_ALIASES and rest:
+            return f"{T.QUAL_ALIASES[head]}.{rest}"
+        for prefix in ("os.path.", "pathlib.PosixPath", "pathlib.PurePath"):
+            if qual.startswith(prefix):
+                break
+        two = qual.split(".", 2)
+        if len(two) >= 2:
+            key = f"{two[0]}.{two[1]}"
+            if key in T.QUAL_ALIASES:
+                return T.QUAL_ALIASES[key] + (f".{two[2]}" if len(two) == 3 else "")
+        return qual
+
+
+def _recurses_without_base_case(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A direct self-call at the top level of the body, and no conditional return/raise anywhere."""
+    top_call = any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == fn.name
+        for stmt in fn.body
+        if isinstance(stmt, (ast.Expr, ast.Assign, ast.Return, ast.AugAssign))
+        for n in ast.walk(stmt)
+    )
+    if not top_call:
+        return False
+    for n in ast.walk(fn):
+        if isinstance(n, (ast.If, ast.While, ast.For, ast.Try, ast.IfExp, ast.Match)) and any(
+            isinstance(m, (ast.Return, ast.Raise, ast.Break, ast.IfExp)) for m in ast.walk(n)
+        ):
+            return False
+        if isinstance(n, ast.BoolOp):  # `return n < 1 or f(n - 1)`
+            return False
+    return True
+
+
+def _with_flags(val: Val, extra: int) -> Val:
+    return Val(text=val.text, qual=val.qual, flags=val.flags | extra, num=val.num, items=val.items, alts=val.alts,
+               base=val.base, elem=val.elem, func=val.func)  # fmt: skip
+
+
+_Handler = Callable[[PythonAnalyzer, str, Val, list[Val], dict[str, Val], ast.Call], "Val | None"]
+_CALLS: dict[str, _Handler] = {}
+
+
+def _register(names: Sequence[str] | frozenset[str] | set[str], handler: _Handler) -> None:
+    for name in names:
+        _CALLS[name] = handler
+
+
+_register(T.OPEN_CALLS, PythonAnalyzer._c_open)
+_register(T.READ_CALLS, PythonAnalyzer._c_read)
+_register(T.WRITE_CALLS, PythonAnalyzer._c_write)
+_register(
+    [f"builtins.open().{m}" for m in ("write", "writelines", "read", "readlines", "readline")],
+    PythonAnalyzer._c_file_method,
+)
+_register(list(T.DELETE_CALLS), PythonAnalyzer._c_delete)
+_register(T.COPY_CALLS, PythonAnalyzer._c_copy)
+_register(["os.chmod", "os.lchmod", "os.fchmod", "pathlib.Path().chmod"], PythonAnalyzer._c_chmod)
+_register(["os.chown", "os.lchown", "shutil.chown"], PythonAnalyzer._c_chown)
+_register(
+    ["os.symlink", "os.link", "pathlib.Path().symlink_to", "pathlib.Path().hardlink_to"], PythonAnalyzer._c_symlink
+)
+_register(
+    [
+        "os.listdir",
+        "os.scandir",
+        "os.walk",
+        "glob.glob",
+        "glob.iglob",
+        "pathlib.Path().glob",
+        "pathlib.Path().rglob",
+        "pathlib.Path().iterdir",
+    ],
+    PythonAnalyzer._c_listing,
+)
+_register(
+    [
+        "os.path.join",
+        "pathlib.Path",
+        "pathlib.Path().joinpath",
+        "os.path.expanduser",
+        "pathlib.Path().expanduser",
+        "os.path.abspath",
+        "os.path.realpath",
+        "os.path.normpath",
+        "os.path.dirname",
+        "os.path.basename",
+        "pathlib.Path().resolve",
+        "pathlib.Path().absolute",
+        "pathlib.Path.home",
+        "pathlib.Path.cwd",
+        "os.getcwd",
+        "os.path.expandvars",
+        "tempfile.gettempdir",
+        "tempfile.mkdtemp",
+        "os.fspath",
+        "pathlib.Path().as_posix",
+        "pathlib.Path().__str__",
+    ],
+    PythonAnalyzer._c_path,
+)
+_register(
+    [
+        "os.environ.get",
+        "os.getenv",
+        "os.environ.copy",
+        "os.environ.items",
+        "os.environ.values",
+        "os.environ.keys",
+        "os.environ.setdefault",
+        "os.environ.pop",
+    ],
+    PythonAnalyzer._c_env,
+)
+_register(["os.putenv", "os.environ.update"], PythonAnalyzer._c_env_set)
+_register(T.DECODERS, PythonAnalyzer._c_decode)
+_register(["builtins.chr"], PythonAnalyzer._c_chr)
+_register(["builtins.bytes", "builtins.bytearray", "builtins.dict"], PythonAnalyzer._c_bytes)
+_register(
+    ["builtins.str", "builtins.repr", "builtins.int", "builtins.list", "builtins.tuple", "json.dumps"],
+    PythonAnalyzer._c_str,
+)
+_register(
+    ["os.urandom", "numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full", "mmap.mmap", "builtins.memoryview"],
+    PythonAnalyzer._c_alloc,
+)
+_register(["builtins.range"], PythonAnalyzer._c_range)
+_register(["itertools.count", "itertools.cycle", "itertools.repeat", "builtins.iter"], PythonAnalyzer._c_iter_forever)
+_register(["builtins.globals", "builtins.locals", "builtins.vars"], PythonAnalyzer._c_globals)
+_register(["builtins.getattr", "operator.attrgetter"], PythonAnalyzer._c_getattr)
+_register(["builtins.__import__", "importlib.import_module", "importlib.__import__"], PythonAnalyzer._c_import)
+_register(T.EVAL_CALLS | {"builtins.compile"}, PythonAnalyzer._c_eval)
+_register(T.PICKLE_LOADS, PythonAnalyzer._c_pickle)
+_register(list(T.SHELL_CALLS), PythonAnalyzer._c_shell)
+_register(T.SUBPROCESS, PythonAnalyzer._c_subprocess)
+_register(list(T.EXEC_FAMILY), PythonAnalyzer._c_exec_family)
+_register(["os.dup2", "os.dup"], PythonAnalyzer._c_dup2)
+_register(
+    [
+        f"socket.socket().{m}"
+        for m in ("fileno", "recv", "recvfrom", "recv_into", "makefile", "accept", "connect", "bind")
+    ],
+    PythonAnalyzer._c_socket_method,
+)
+_register(
+    T.NET_SOURCES
+    - {"socket.socket().recv", "socket.socket().recvfrom", "socket.socket().recv_into", "socket.socket().makefile"},
+    PythonAnalyzer._c_net_source,
+)
+_register(
+    [
+        f"{r}.{m}"
+        for r in ("urllib.response()", "requests.Response()", "httpx.Response()")
+        for m in ("read", "json", "iter_content", "readlines", "decode")
+    ],
+    PythonAnalyzer._c_response,
+)
+_register(["urllib.request.urlretrieve", "wget.download"], PythonAnalyzer._c_retrieve)
+_register(
+    [
+        "os.kill",
+        "os.killpg",
+        "signal.pthread_kill",
+        "psutil.Process().kill",
+        "psutil.Process().terminate",
+        "psutil.Process().send_signal",
+    ],
+    PythonAnalyzer._c_kill,
+)
+_register(
+    ["os.getpid", "os.getppid", "os.getpgid", "os.getpgrp", "subprocess.Popen().pid", "multiprocessing.Process().pid"],
+    PythonAnalyzer._c_ownpid,
+)
+_register(["psutil.process_iter", "psutil.pids", "psutil.Process"], PythonAnalyzer._c_psutil_process)
+_register(
+    ["os.setuid", "os.setgid", "os.seteuid", "os.setegid", "os.setreuid", "os.setresuid", "os.setgroups", "os.chroot"],
+    PythonAnalyzer._c_setuid,
+)
+_register(
+    [
+        "ctypes.CDLL",
+        "ctypes.cdll.LoadLibrary",
+        "ctypes.PyDLL",
+        "ctypes.WinDLL",
+        "ctypes.windll.LoadLibrary",
+        "ctypes.LibraryLoader",
+    ],
+    PythonAnalyzer._c_ctypes_load,
+)
+_register(["sys.setrecursionlimit"], PythonAnalyzer._c_recursionlimit)
+_register(["code.interact", "pdb.set_trace", "builtins.breakpoint"], PythonAnalyzer._c_interact)
+_register(["runpy.run_path", "runpy.run_module"], PythonAnalyzer._c_run_path)
+_register(
+    ["builtins.input", "builtins.raw_input", "sys.stdin.readline", "sys.stdin.read", "sys.stdin.readlines"],
+    PythonAnalyzer._c_input,
+)
+_register(["shlex.join", "shlex.split", "shlex.quote", "pipes.quote"], PythonAnalyzer._c_shlex)
+_register(T.KEYLOGGERS, PythonAnalyzer._c_keylogger)
+_register(["os.chdir"], PythonAnalyzer._c_chdir)
+_register(
+    ["http.server.SimpleHTTPRequestHandler", "http.server.ThreadingHTTPServer", "http.server.HTTPServer",
+     "socketserver.TCPServer", "socketserver.ThreadingTCPServer"],
+    PythonAnalyzer._c_file_server,
+)  # fmt: skip
+_register(
+    [
+        f"scapy.{m}.{f}"
+        for m in ("all", "sendrecv", "layers.inet")
+        for f in ("sr", "sr1", "srp", "srp1", "send", "sendp", "srloop", "sniff")
+    ],
+    PythonAnalyzer._c_scapy,
+)
+_register(["builtins.map"], PythonAnalyzer._c_map)
+_register(["socket.socket", "socket.create_connection", "socket.socketpair"], PythonAnalyzer._c_socket_new)
+_register(T.CAPTURES, PythonAnalyzer._c_capture)
+
+_STMT: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], None]] = {
+    ast.Expr: PythonAnalyzer._s_expr,
+    ast.Assign: PythonAnalyzer._s_assign,
+    ast.AnnAssign: PythonAnalyzer._s_annassign,
+    ast.AugAssign: PythonAnalyzer._s_augassign,
+    ast.Import: PythonAnalyzer._s_import,
+    ast.ImportFrom: PythonAnalyzer._s_import,
+    ast.FunctionDef: PythonAnalyzer._s_function,
+    ast.AsyncFunctionDef: PythonAnalyzer._s_function,
+    ast.ClassDef: PythonAnalyzer._s_class,
+    ast.Return: PythonAnalyzer._s_return,
+    ast.For: PythonAnalyzer._s_for,
+    ast.AsyncFor: PythonAnalyzer._s_for,
+    ast.While: PythonAnalyzer._s_while,
+    ast.With: PythonAnalyzer._s_with,
+    ast.AsyncWith: PythonAnalyzer._s_with,
+    ast.Global: PythonAnalyzer._s_global,
+    ast.Nonlocal: PythonAnalyzer._s_global,
+}
+_EXPR: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], Val]] = {
+    ast.Constant: PythonAnalyzer._e_constant,
+    ast.Name: PythonAnalyzer._e_name,
+    ast.Attribute: PythonAnalyzer._e_attribute,
+    ast.JoinedStr: PythonAnalyzer._e_joinedstr,
+    ast.BinOp: PythonAnalyzer._e_binop,
+    ast.BoolOp: PythonAnalyzer._e_boolop,
+    ast.UnaryOp: PythonAnalyzer._e_unaryop,
+    ast.IfExp: PythonAnalyzer._e_ifexp,
+    ast.List: PythonAnalyzer._e_collection,
+    ast.Tuple: PythonAnalyzer._e_collection,
+    ast.Set: PythonAnalyzer._e_collection,
+    ast.Dict: PythonAnalyzer._e_dict,
+    ast.Subscript: PythonAnalyzer._e_subscript,
+    ast.Call: PythonAnalyzer._e_call,
+    ast.Lambda: PythonAnalyzer._e_lambda,
+    ast.ListComp: PythonAnalyzer._e_comp,
+    ast.SetComp: PythonAnalyzer._e_comp,
+    ast.GeneratorExp: PythonAnalyzer._e_comp,
+    ast.DictComp: PythonAnalyzer._e_comp,
+    ast.NamedExpr: PythonAnalyzer._e_namedexpr,
+    ast.Await: PythonAnalyzer._e_await,
+    ast.Starred: PythonAnalyzer._e_starred,
+}
+
+
+def analyze_python(code: str, *, parse_error_level: RiskLevel = RiskLevel.MEDIUM, depth: int = 0) -> list[Finding]:
+    """Findings for the Python source ``code``."""
+    return PythonAnalyzer(parse_error_level=parse_error_level, depth=depth).analyze(code)

@@ -1,0 +1,275 @@
+"""Qualified-name tables of the Python analyzer: which calls do what.
+
+Names are as the analyzer resolves them: ``module.function`` for module-level callables,
+``module.Class()`` for instances (``socket.socket().send``), ``builtins.name`` for builtins.
+"""
+
+from __future__ import annotations
+
+BIG_ALLOCATION = 1 << 30  # 1 GiB
+HUGE_LOOP = 100_000
+BIG_MATERIALISED = 100_000_000  # elements: list(range(10**8)) is several GB
+
+BUILTINS = frozenset(dir(__import__("builtins")))
+QUAL_ALIASES = {
+    "posixpath": "os.path", "ntpath": "os.path", "posix": "os", "nt": "os", "_io.open": "builtins.open",
+    "io.open": "builtins.open", "codecs.open": "builtins.open", "io.FileIO": "builtins.open",
+    "pathlib.PosixPath": "pathlib.Path", "pathlib.PurePath": "pathlib.Path",
+    "pathlib.PurePosixPath": "pathlib.Path", "pathlib.WindowsPath": "pathlib.Path",
+    "cPickle": "pickle", "_pickle": "pickle", "dill": "pickle", "cloudpickle": "pickle",
+    "urllib2.urlopen": "urllib.request.urlopen", "_thread.start_new_thread": "threading.Thread",
+    "builtins.__dict__": "builtins", "commands": "subprocess", "os.spawnlp": "os.spawnl",
+}  # fmt: skip
+SHELL_CALLS = {
+    "os.system": 0, "os.popen": 0, "subprocess.getoutput": 0, "subprocess.getstatusoutput": 0,
+    "os.popen2": 0, "os.popen3": 0, "platform.popen": 0, "asyncio.create_subprocess_shell": 0,
+    "pexpect.run": 0, "pexpect.spawn": 0, "os.startfile": 0,
+}  # fmt: skip
+SUBPROCESS = frozenset(
+    {"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen"}
+)
+EXEC_FAMILY = {
+    # name: (index of the program path, index where the argv list or first arg starts, argv is a list)
+    "os.execv": (0, 1, True), "os.execve": (0, 1, True), "os.execvp": (0, 1, True), "os.execvpe": (0, 1, True),
+    "os.execl": (0, 2, False), "os.execle": (0, 2, False), "os.execlp": (0, 2, False), "os.execlpe": (0, 2, False),
+    "os.spawnv": (1, 2, True), "os.spawnve": (1, 2, True), "os.spawnvp": (1, 2, True), "os.spawnvpe": (1, 2, True),
+    "os.spawnl": (1, 3, False), "os.spawnle": (1, 3, False), "os.posix_spawn": (0, 1, True),
+    "os.posix_spawnp": (0, 1, True), "asyncio.create_subprocess_exec": (0, 1, False),
+    "pty.spawn": (0, 0, True),
+}  # fmt: skip
+EVAL_CALLS = frozenset(
+    {
+        "builtins.eval",
+        "builtins.exec",
+        "code.InteractiveInterpreter().runsource",
+        "code.InteractiveInterpreter().runcode",
+        "code.InteractiveConsole().push",
+        "types.FunctionType",
+        "builtins.execfile",
+        "IPython.get_ipython().run_cell",
+    }
+)
+# Calls under these prefixes send or receive over the network (urllib.parse, http.HTTPStatus do not).
+NETWORK_PREFIXES = (
+    "socket.", "ssl.", "http.client.", "urllib.request.", "urllib.urlopen", "urllib2.", "urllib3.", "requests.",
+    "httpx.", "aiohttp.", "smtplib.", "ftplib.", "telnetlib.", "poplib.", "imaplib.", "paramiko.", "websocket.",
+    "websockets.", "pycurl.", "xmlrpc.client.", "boto3.", "dns.resolver.", "scapy.", "nntplib.", "asyncssh.",
+    "fabric.", "grpc.", "discord.", "telegram.", "slack_sdk.", "tweepy.", "pysftp.", "smbclient.", "mechanize.",
+    "urllib.response()", "requests.Response()", "httpx.Response()", "asyncio.open_connection",
+    "asyncio.start_server", "asyncio.open_unix_connection",
+)  # fmt: skip
+NET_SOURCES = frozenset(
+    {"urllib.request.urlopen", "requests.get", "requests.post", "requests.request", "requests.Session().get",
+     "httpx.get", "httpx.post", "httpx.Client().get", "urllib3.PoolManager().request", "socket.socket().recv",
+     "socket.socket().recvfrom", "socket.socket().makefile", "http.client.HTTPConnection().getresponse",
+     "http.client.HTTPSConnection().getresponse", "ftplib.FTP().retrbinary", "paramiko.SSHClient().exec_command",
+     "aiohttp.ClientSession().get", "socket.socket().recv_into", "requests.Session().post",
+     "urllib.request.Request"}
+)  # fmt: skip
+DECODERS = frozenset(
+    {"base64.b64decode", "base64.standard_b64decode", "base64.urlsafe_b64decode", "base64.b32decode",
+     "base64.b16decode", "base64.b85decode", "base64.a85decode", "base64.decodebytes", "base64.decodestring",
+     "binascii.a2b_base64", "binascii.unhexlify", "binascii.a2b_hex", "builtins.bytes.fromhex",
+     "builtins.bytearray.fromhex", "codecs.decode", "codecs.encode", "zlib.decompress", "gzip.decompress",
+     "bz2.decompress", "lzma.decompress", "marshal.loads"}
+)  # fmt: skip
+PICKLE_LOADS = frozenset(
+    {"pickle.loads", "pickle.load", "pickle.Unpickler", "jsonpickle.decode", "marshal.loads", "marshal.load",
+     "shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "yaml.load",
+     "yaml.load_all", "yaml.unsafe_load", "yaml.unsafe_load_all", "yaml.full_load", "yaml.full_load_all",
+     "ruamel.yaml.load", "pickle.Unpickler().load", "_pickle.loads"}
+)  # fmt: skip
+SAFE_YAML_LOADERS = ("SafeLoader", "CSafeLoader", "BaseLoader", "CBaseLoader")
+DELETE_CALLS = {
+    "shutil.rmtree": True, "os.remove": False, "os.unlink": False, "os.rmdir": False, "os.removedirs": True,
+    "pathlib.Path().unlink": False, "pathlib.Path().rmdir": False, "send2trash.send2trash": False,
+}  # fmt: skip
+OPEN_CALLS = frozenset(
+    {
+        "builtins.open",
+        "pathlib.Path().open",
+        "os.open",
+        "gzip.open",
+        "bz2.open",
+        "lzma.open",
+        "tarfile.open",
+        "zipfile.ZipFile",
+        "aiofiles.open",
+        "sqlite3.connect",
+        "shelve.open",
+    }
+)
+READ_CALLS = frozenset(
+    {
+        "pathlib.Path().read_text",
+        "pathlib.Path().read_bytes",
+        "numpy.loadtxt",
+        "pandas.read_csv",
+        "configparser.ConfigParser().read",
+        "json.load",
+        "os.path.getsize",
+    }
+)
+WRITE_CALLS = frozenset(
+    {
+        "pathlib.Path().write_text",
+        "pathlib.Path().write_bytes",
+        "pathlib.Path().touch",
+        "os.truncate",
+        "os.mkfifo",
+        "os.mknod",
+    }
+)
+COPY_CALLS = frozenset(
+    {
+        "shutil.copy",
+        "shutil.copy2",
+        "shutil.copyfile",
+        "shutil.copytree",
+        "shutil.move",
+        "os.rename",
+        "os.replace",
+        "os.renames",
+        "pathlib.Path().rename",
+        "pathlib.Path().replace",
+        "shutil.copyfileobj",
+    }
+)
+STAT_CALLS = frozenset(
+    {
+        # load configuration from a secret file into this process (not a read-out of it)
+        "dotenv.load_dotenv",
+        "dotenv.dotenv_values",
+        "os.path.exists",
+        "os.path.isfile",
+        "os.path.isdir",
+        "os.path.getmtime",
+        "os.stat",
+        "os.lstat",
+        "os.access",
+        "pathlib.Path().exists",
+        "pathlib.Path().is_file",
+        "pathlib.Path().is_dir",
+        "pathlib.Path().stat",
+        "os.path.islink",
+        "os.path.expanduser",
+        "os.path.join",
+        "os.path.abspath",
+        "os.path.realpath",
+        "os.path.normpath",
+        "os.path.dirname",
+        "os.path.basename",
+        "builtins.print",
+        "logging.info",
+        "logging.debug",
+        "logging.warning",
+        "paramiko.RSAKey.from_private_key_file",
+        "paramiko.SSHClient().connect",
+        "os.makedirs",
+        "os.mkdir",
+        "pathlib.Path().mkdir",
+        "os.chmod",
+        "pathlib.Path().chmod",
+        "os.chown",
+        "os.listdir",
+        "os.scandir",
+        "glob.glob",
+        "os.walk",
+        "subprocess.run",
+        "subprocess.call",
+        "subprocess.check_call",
+        "subprocess.check_output",
+        "subprocess.Popen",
+        "os.system",
+        "os.symlink",
+        "os.link",
+        "pathlib.Path().symlink_to",
+    }
+)
+SPAWN_CALLS = frozenset(
+    {
+        "threading.Thread().start",
+        "multiprocessing.Process().start",
+        "subprocess.Popen",
+        "os.system",
+        "os.popen",
+        "subprocess.run",
+        "subprocess.call",
+        "os.posix_spawn",
+        "multiprocessing.Pool",
+        "asyncio.create_subprocess_exec",
+        "threading.Thread",
+        "multiprocessing.Process",
+    }
+)
+FORK_CALLS = frozenset({"os.fork", "os.forkpty", "pty.fork"})
+GROWTH_METHODS = frozenset(
+    {"append", "extend", "insert", "add", "update", "write", "appendleft", "put", "setdefault", "push"}
+)
+# Network calls that send something; in an endless loop without pause they are a flood.
+SEND_METHODS = frozenset(
+    {"send", "sendall", "sendto", "get", "post", "put", "head", "request", "urlopen", "connect", "connect_ex",
+     "sendmail", "send_message", "delete", "patch"}
+)  # fmt: skip
+# Libraries that record the keyboard or read the screen/clipboard: spyware primitives.
+KEYLOGGERS = frozenset(
+    {"pynput.keyboard.Listener", "keyboard.on_press", "keyboard.hook", "keyboard.record", "keyboard.read_key",
+     "keyboard.on_release", "pyHook.HookManager", "win32api.GetAsyncKeyState",
+     "ctypes.windll.user32.GetAsyncKeyState"}
+)  # fmt: skip
+CAPTURES = frozenset(
+    {"pyperclip.paste", "PIL.ImageGrab.grab", "PIL.ImageGrab.grabclipboard", "pyautogui.screenshot",
+     "mss.mss().grab", "mss.mss().shot", "tkinter.Tk().clipboard_get", "win32clipboard.GetClipboardData"}
+)  # fmt: skip
+INTERPRETERS = frozenset(
+    {"sh", "bash", "dash", "zsh", "ksh", "python", "python3", "perl", "ruby", "node", "php", "pwsh", "powershell"}
+)  # fmt: skip
+PROBES = frozenset({"ping", "fping", "arping", "nc", "ncat", "netcat", "nmap", "telnet", "curl", "nslookup", "dig"})
+RUNTIMES = frozenset({"java", "node", "nodejs", "deno", "bun", "php", "ruby", "perl", "dotnet", "mono", "wine"})
+SHELL_NAMES = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "fish", "cmd.exe", "powershell", "pwsh"})
+PACING_CALLS = frozenset(
+    {"exit", "_exit", "quit", "kill", "terminate", "input", "sleep", "accept", "recv", "get", "wait", "join",
+     "select", "readline", "read", "poll", "next", "pop", "popleft", "recvfrom"}
+)  # fmt: skip
+EXIT_CALLS = frozenset({"sys.exit", "os._exit", "builtins.exit", "builtins.quit"})
+INSTANCE_FACTORIES = {
+    "socket.create_connection": "socket.socket()", "socket.socket().accept": "socket.socket()",
+    "socket.fromfd": "socket.socket()", "socket.socket": "socket.socket()", "ssl.wrap_socket": "socket.socket()",
+    "ssl.SSLContext().wrap_socket": "socket.socket()", "ctypes.cdll.LoadLibrary": "ctypes.CDLL()",
+    "ctypes.windll.LoadLibrary": "ctypes.CDLL()", "ctypes.CDLL": "ctypes.CDLL()", "ctypes.PyDLL": "ctypes.CDLL()",
+    "ctypes.WinDLL": "ctypes.CDLL()", "ctypes.cdll": "ctypes.CDLL()", "ctypes.windll.kernel32": "ctypes.CDLL()",
+    "ctypes.LibraryLoader().LoadLibrary": "ctypes.CDLL()", "urllib.request.urlopen": "urllib.response()",
+    "requests.get": "requests.Response()", "requests.post": "requests.Response()",
+    "requests.Session().get": "requests.Response()", "httpx.get": "httpx.Response()",
+    "psutil.process_iter": "psutil.process_iter()", "pathlib.Path.home": "pathlib.Path()",
+    "pathlib.Path.cwd": "pathlib.Path()", "tempfile.NamedTemporaryFile": "builtins.open()",
+    "subprocess.Popen": "subprocess.Popen()", "multiprocessing.Process": "multiprocessing.Process()",
+    "threading.Thread": "threading.Thread()", "socket.socket().makefile": "builtins.open()",
+}  # fmt: skip
+NATIVE_DANGEROUS = frozenset(
+    {"system", "execve", "execv", "execl", "execvp", "popen", "fork", "ptrace", "setuid", "setgid", "mprotect",
+     "VirtualAlloc", "VirtualProtect", "CreateRemoteThread", "WriteProcessMemory", "dlopen", "kill", "prctl",
+     "init_module", "CreateProcessA", "CreateProcessW", "WinExec", "ShellExecuteA", "ShellExecuteW", "memfd_create"}
+)  # fmt: skip
+DANGEROUS_TARGETS = (
+    frozenset(SHELL_CALLS) | SUBPROCESS | frozenset(EXEC_FAMILY) | EVAL_CALLS
+    | frozenset({"builtins.compile", "builtins.__import__", "importlib.import_module", "pickle.loads",
+                 "os.fork", "os.kill", "shutil.rmtree", "os.remove", "os.unlink", "ctypes.CDLL", "os.setuid"})
+)  # fmt: skip
+# Modules whose attributes, reached by a computed name, are a way to hide a dangerous call.
+DANGEROUS_MODULES = frozenset(
+    {
+        "os",
+        "subprocess",
+        "builtins",
+        "ctypes",
+        "pty",
+        "shutil",
+        "importlib",
+        "pickle",
+        "marshal",
+        "posix",
+        "nt",
+        "commands",
+    }
+)

