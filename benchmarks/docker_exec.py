@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import docker
+
 from sandlot.api import Sandlot
 from sandlot.config import Config
 from sandlot_docker.sandbox import DockerSandbox

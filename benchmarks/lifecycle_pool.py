@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _stats import TABLE_HEADER, median_ms, row
+
 from sandlot import Config, Sandlot
 from sandlot.errors import SandlotError
 from sandlot.pool import Pool, PoolConfig

@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _stats import TABLE_HEADER, median_ms, row, timings  # noqa: E402
+from _stats import TABLE_HEADER, median_ms, row, timings
 
-from sandlot import Config, Sandlot  # noqa: E402
+from sandlot import Config, Sandlot
 
 COMMANDS = {"true": "true", "echo": "echo hello", "pipeline": "printf 'a\\nb\\n' | wc -l"}
 

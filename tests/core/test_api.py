@@ -49,7 +49,7 @@ def fake(name: str, *, caps: frozenset[Capability] = ALL, ok: bool = True, prior
         factory=LocalProvider,
         capabilities=caps,
         default_priority=priority,
-        availability=lambda: Availability(ok, reason="" if ok else f"{name} is missing", fix=f"install {name}"),
+        availability=lambda options: Availability(ok, reason="" if ok else f"{name} is missing", fix=f"install {name}"),
     )
 
 
@@ -79,7 +79,7 @@ def test_unknown_provider_lists_installed_and_package() -> None:
 
 def test_unavailable_configured_provider_fails_with_fix() -> None:
     pm = manager(fake("gone", ok=False))
-    with pytest.raises(ProviderUnavailable, match="gone is missing. Fix: install gone"):
+    with pytest.raises(ProviderUnavailable, match=r"gone is missing\. Fix: install gone"):
         Sandlot(Config(provider="gone"), pm=pm)
 
 
@@ -105,12 +105,11 @@ def test_best_effort_downgrades_to_a_warning(caplog: pytest.LogCaptureFixture) -
 
 def test_explicit_local_runs_unsandboxed_with_a_warning(caplog: pytest.LogCaptureFixture) -> None:
     pm = manager()
-    with caplog.at_level(logging.WARNING, logger="sandlot"):
-        with Sandlot(Config(provider="local"), pm=pm).create() as box:
-            assert box.exec("echo hi").stdout == "hi\n"
+    with caplog.at_level(logging.WARNING, logger="sandlot"), Sandlot(Config(provider="local"), pm=pm).create() as box:
+        assert box.exec("echo hi").stdout == "hi\n"
     assert "WITHOUT isolation" in caplog.text
     # ... but a limit it cannot enforce still fails closed
-    with pytest.raises(PolicyNotEnforceable, match="limits.processes"):
+    with pytest.raises(PolicyNotEnforceable, match=r"limits.processes"):
         Sandlot(Config(provider="local"), pm=pm).create(policy=Policy(limits=Limits(processes=10)))
 
 
@@ -130,7 +129,7 @@ def test_provider_options_are_validated_with_key_path() -> None:
 
 def test_options_for_a_provider_without_options_are_rejected() -> None:
     pm = manager(fake("plain"))
-    with pytest.raises(ConfigError, match="takes no options"):
+    with pytest.raises(ConfigError, match=r"takes no options"):
         Sandlot(Config(provider="plain", providers={"plain": {"x": 1}}), pm=pm)
 
 
@@ -139,7 +138,7 @@ def test_local_options_apply() -> None:
     client = Sandlot(Config(provider="local", providers={"local": {"shell": "/bin/sh"}}), pm=pm)
     with client.create() as box:
         assert box.exec("echo $0").stdout.strip() == "sandlot"
-        assert box.exec("[ -n \"$BASH_VERSION\" ] && echo bash || echo sh").stdout == "sh\n"
+        assert box.exec('[ -n "$BASH_VERSION" ] && echo bash || echo sh').stdout == "sh\n"
 
 
 def test_create_sandbox_shorthand(workdir: Any) -> None:

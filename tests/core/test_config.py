@@ -27,7 +27,10 @@ def test_defaults_without_any_file(workdir: Path) -> None:
 
 def test_precedence_and_origins(workdir: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     write(user_config_path(), 'provider = "user"\n[policy.limits]\ntimeout = 1\nmemory_mb = 1\ncpu_seconds = 1\n')
-    write(workdir / "pyproject.toml", '[tool.sandlot]\nprovider = "pyproject"\n[tool.sandlot.policy.limits]\ntimeout = 2\nmemory_mb = 2\n')
+    write(
+        workdir / "pyproject.toml",
+        '[tool.sandlot]\nprovider = "pyproject"\n[tool.sandlot.policy.limits]\ntimeout = 2\nmemory_mb = 2\n',
+    )
     write(workdir / "sandlot.toml", 'provider = "local-file"\n[policy.limits]\ntimeout = 3\n')
     other = tmp_path_factory.mktemp("cfg")
     env_file = write(other / "env.toml", '[policy.network]\nmode = "all"\n')

@@ -12,8 +12,14 @@ HOOKS = sorted(name for name in dir(hookspecs) if name.startswith("sandlot_"))
 
 
 def test_there_are_hooks() -> None:
-    assert {"sandlot_register_providers", "sandlot_translate_policy", "sandlot_detect_violation",
-            "sandlot_assess_risk", "sandlot_approve", "sandlot_register_commands"} <= set(HOOKS)
+    assert {
+        "sandlot_register_providers",
+        "sandlot_translate_policy",
+        "sandlot_detect_violation",
+        "sandlot_assess_risk",
+        "sandlot_approve",
+        "sandlot_register_commands",
+    } <= set(HOOKS)
 
 
 def test_every_hook_has_a_docstring_with_its_convention() -> None:
@@ -29,8 +35,6 @@ def test_every_hook_is_documented() -> None:
 
 
 def test_every_hook_is_implemented_in_a_test() -> None:
-    sources = "\n".join(
-        p.read_text() for p in (REPO / "tests").rglob("*.py") if p.name != "test_hooks_documented.py"
-    )
+    sources = "\n".join(p.read_text() for p in (REPO / "tests").rglob("*.py") if p.name != "test_hooks_documented.py")
     for name in HOOKS:
         assert re.search(rf"def {name}\(", sources), f"no test implements {name}"

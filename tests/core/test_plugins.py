@@ -75,12 +75,7 @@ def test_broken_plugin_import_names_plugin_and_distribution(tmp_path: Path, monk
 
 
 def test_unknown_hook_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    source = (
-        "from sandlot.hookspecs import hookimpl\n"
-        "@hookimpl\n"
-        "def sandlot_register_providerz():\n"
-        "    return []\n"
-    )
+    source = "from sandlot.hookspecs import hookimpl\n@hookimpl\ndef sandlot_register_providerz():\n    return []\n"
     fake_distribution(tmp_path, "sandlot-typo", "sandlot_typo_mod", source)
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(PluginError, match=r"'sandlot-typo'.*unknown hook\(s\) sandlot_register_providerz"):
@@ -95,7 +90,7 @@ def test_wrong_hook_arguments_are_an_error() -> None:
         def sandlot_assess_risk(self, source: str) -> None:
             return None
 
-    with pytest.raises(PluginError, match="'wrong'.*could not be registered"):
+    with pytest.raises(PluginError, match=r"'wrong'.*could not be registered"):
         pm.register_plugin(Wrong(), "wrong")
 
 
@@ -109,7 +104,7 @@ def test_duplicate_provider_names_are_an_error() -> None:
                 return [ProviderType(name="same", factory=lambda ctx: None)]  # type: ignore[arg-type,return-value]
 
         pm.register_plugin(Dup(), plugin_name)
-    with pytest.raises(PluginError, match="'same' is registered twice: by plugin"):
+    with pytest.raises(PluginError, match=r"'same' is registered twice: by plugin"):
         ProviderRegistry(pm)
 
 
@@ -122,7 +117,7 @@ def test_registering_something_else_is_an_error() -> None:
             return ["bwrap"]
 
     pm.register_plugin(Bad(), "bad")
-    with pytest.raises(PluginError, match="'bad'.*registered 'bwrap', which is not a sandlot.provider.ProviderType"):
+    with pytest.raises(PluginError, match=r"'bad'.*registered 'bwrap', which is not a sandlot.provider.ProviderType"):
         ProviderRegistry(pm)
 
 
@@ -135,7 +130,7 @@ def test_register_hook_that_raises_is_reported() -> None:
             raise RuntimeError("boom")
 
     pm.register_plugin(Raises(), "raises")
-    with pytest.raises(PluginError, match="'raises'.*RuntimeError: boom"):
+    with pytest.raises(PluginError, match=r"'raises'.*RuntimeError: boom"):
         ProviderRegistry(pm)
 
 
@@ -154,13 +149,28 @@ def test_installed_distribution_is_discovered_through_its_entry_point(tmp_path: 
     """pip-install a real plugin distribution and let a fresh interpreter find it."""
     target = tmp_path / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation",
-         "--disable-pip-version-check", "--target", str(target), str(DEMO)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--disable-pip-version-check",
+            "--target",
+            str(target),
+            str(DEMO),
+        ],
         check=True,
     )
     env = {**os.environ, "PYTHONPATH": str(target)}
     listed = subprocess.run(
-        [sys.executable, "-m", "sandlot.cli", "providers", "--json"], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-m", "sandlot.cli", "providers", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     demo = next(row for row in json.loads(listed.stdout) if row["name"] == "demo")
     assert demo["distribution"] == "sandlot-demo-plugin" and demo["version"] == "0.0.1"

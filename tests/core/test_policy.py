@@ -40,8 +40,21 @@ def test_user_config_cannot_remove_defaults() -> None:
 
 
 def test_defaults_cover_the_issue_list() -> None:
-    for entry in ("~/.ssh", "~/.aws", "~/.gnupg", "~/.config/gcloud", "~/.azure", "~/.kube", "~/.docker",
-                  "/etc/shadow", "**/.env", "**/.env.*", "**/.envrc", "**/credentials.json", "**/secrets.json"):
+    for entry in (
+        "~/.ssh",
+        "~/.aws",
+        "~/.gnupg",
+        "~/.config/gcloud",
+        "~/.azure",
+        "~/.kube",
+        "~/.docker",
+        "/etc/shadow",
+        "**/.env",
+        "**/.env.*",
+        "**/.envrc",
+        "**/credentials.json",
+        "**/secrets.json",
+    ):
         assert entry in DEFAULT_DENY
     for entry in ("~/.bashrc", "~/.profile", "**/.git/hooks", "**/.git/config"):
         assert entry in DEFAULT_READ_ONLY
@@ -114,8 +127,14 @@ def test_single_string_instead_of_list_is_rejected() -> None:
 
 def test_required_capabilities() -> None:
     default = Policy().effective().required_capabilities()
-    assert {Capability.FS_CONFINE, Capability.FS_DENY, Capability.NETWORK_BLOCK, Capability.ENVIRONMENT,
-            Capability.LIMIT_TIMEOUT, Capability.LIMIT_OUTPUT} <= default
+    assert {
+        Capability.FS_CONFINE,
+        Capability.FS_DENY,
+        Capability.NETWORK_BLOCK,
+        Capability.ENVIRONMENT,
+        Capability.LIMIT_TIMEOUT,
+        Capability.LIMIT_OUTPUT,
+    } <= default
     assert Capability.LIMIT_MEMORY not in default
     open_net = Policy(network=NetworkPolicy(mode=NetworkMode.ALL), limits=Limits(memory_mb=512, processes=64))
     need = open_net.required_capabilities()

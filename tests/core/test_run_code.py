@@ -34,7 +34,7 @@ def test_code_travels_as_data() -> None:
     code = "print('''$(touch /tmp/sandlot-pwned) `id` \"quoted\"''')"
     with client_with().create() as box:
         assert run_code(box, code).stdout == '$(touch /tmp/sandlot-pwned) `id` "quoted"\n'
-        assert run_code(box, "echo \"$((6*7))\"", language="shell").stdout == "42\n"
+        assert run_code(box, 'echo "$((6*7))"', language="shell").stdout == "42\n"
 
 
 def test_risky_code_without_approver_is_refused_with_findings() -> None:

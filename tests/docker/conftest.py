@@ -16,6 +16,7 @@ from typing import Any
 import docker.errors
 import pytest
 from docker_kit import IMAGE, SANDBOX_UID, docker_config
+
 from sandlot.api import Sandlot
 from sandlot_docker.image import build_hint
 

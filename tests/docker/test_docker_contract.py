@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from docker_kit import docker_config
+
 from sandlot.api import Sandlot
 from sandlot.testing import ProviderContract
 

@@ -17,6 +17,7 @@ from lifecycle_kit import (
     docker_reason,
     make_pm,
 )
+
 from sandlot.api import Sandlot
 from sandlot.config import Config
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from lifecycle_kit import AuditCollector, make_pm
+
 from sandlot.audit import REDACTED, AuditConfig, AuditEvent, AuditKind, Auditor, Redactor, emit
 from sandlot.config import config_from_data
 from sandlot.errors import ConfigError

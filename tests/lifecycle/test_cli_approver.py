@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
+
 from sandlot.approval import ApprovalRequest, Decision
 from sandlot.cli.approver import PLUGIN_NAME, TtyApprover, install
 from sandlot.plugins import create_plugin_manager

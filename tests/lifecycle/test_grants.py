@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from sandlot.config import config_from_data, load_config, user_config_path
 from sandlot.errors import ConfigError
 from sandlot.grants import Grant, GrantKind, Refusal, apply_grants, grant_for, persist_grant

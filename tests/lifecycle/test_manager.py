@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from lifecycle_kit import Approver, AuditCollector, PolicyDetector
+
 from sandlot.approval import Decision
 from sandlot.config import Config, load_config, user_config_path
 from sandlot.errors import SandboxClosed, SandboxError

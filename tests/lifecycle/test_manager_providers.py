@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from lifecycle_kit import SANDBOX_UID, Approver, AuditCollector, make_pm, provider_config
+
 from sandlot.api import Sandlot
 from sandlot.approval import Decision
 from sandlot.grants import GrantKind

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from lifecycle_kit import AuditCollector, docker_containers, make_pm, provider_config
+
 from sandlot.api import Sandlot
 from sandlot.config import Config
 from sandlot.errors import SandboxClosed, SandboxError

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from sandlot import Config, Sandlot
 from sandlot.testing import ProviderContract
 

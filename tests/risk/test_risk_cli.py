@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
 from sandlot.cli.risk import exit_status, guess_language, risk
 from sandlot.risk.model import RiskLevel
 

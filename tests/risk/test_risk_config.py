@@ -7,6 +7,7 @@ import tomllib
 import attrs
 import cattrs
 import pytest
+
 from sandlot.risk.config import RiskConfig
 from sandlot.risk.model import RiskLevel
 

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from sandlot.risk import assess
 from sandlot.risk.model import Category, RiskLevel
 

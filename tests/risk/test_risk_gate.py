@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pluggy
 import pytest
+
 from sandlot import hookspecs
 from sandlot.approval import ApprovalRequest, Decision
 from sandlot.errors import RiskBlocked

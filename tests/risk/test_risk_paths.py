@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from sandlot.risk import paths
 from sandlot.risk.model import RiskLevel
 from sandlot.risk.paths import HOLE, PathKind

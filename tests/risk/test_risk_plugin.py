@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pluggy
 import pytest
+
 from sandlot import hookspecs
 from sandlot.hookspecs import hookimpl
 from sandlot.risk import assess, plugin

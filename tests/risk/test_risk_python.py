@@ -5,6 +5,7 @@ from __future__ import annotations
 import textwrap
 
 import pytest
+
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.python_analyzer import analyze_python
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.shell_analyzer import analyze_argv, analyze_shell
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from sandlot.config import Config, Enforcement, load_config
 from sandlot.convert import structure
-from sandlot.errors import PolicyNotEnforceable, ProviderUnavailable
+from sandlot.errors import ConfigError, PolicyNotEnforceable, ProviderUnavailable
 from sandlot.grants import apply_grants
 from sandlot.plugins import get_plugin_manager
 from sandlot.policy import ISOLATION_CAPABILITIES, Capability, Policy
@@ -41,26 +41,34 @@ class Sandlot:
         self.config = config if config is not None else load_config().config
         self.pm = pm if pm is not None else get_plugin_manager()
         self.registry = ProviderRegistry(self.pm)
-        name = "local" if not self.config.enabled else self.config.provider or self.registry.default_name()
+        name = "local" if not self.config.enabled else self.config.provider or self.registry.default_name(
+            self._options_or_none
+        )
         self.registered = self.registry.get(name)
-        availability = self.registry.availability(name)
+        options = self._options(name)
+        availability = self.registry.availability(name, options)
         if not availability.ok:
             raise ProviderUnavailable(
                 f"provider {name!r} cannot run here: {availability.reason}"
                 + (f". Fix: {availability.fix}" if availability.fix else "")
             )
-        options_type = self.registered.type.options_type
-        raw: Mapping[str, Any] = self.config.providers.get(name, {})
-        options = (
-            structure(dict(raw), options_type, source="configuration", prefix=f"providers.{name}")
-            if options_type is not None
-            else None
-        )
-        if options_type is None and raw:
-            from sandlot.errors import ConfigError
-
-            raise ConfigError(f"providers.{name}: provider {name!r} takes no options, got {sorted(raw)}")
         self._provider: Provider = self.registered.type.factory(ProviderContext(name, options, self.pm))
+
+    def _options(self, name: str) -> Any:
+        """The ``[providers.<name>]`` table structured into the provider's options class."""
+        options_type = self.registry.get(name).type.options_type
+        raw: Mapping[str, Any] = self.config.providers.get(name, {})
+        if options_type is None:
+            if raw:
+                raise ConfigError(f"providers.{name}: provider {name!r} takes no options, got {sorted(raw)}")
+            return None
+        return structure(dict(raw), options_type, source="configuration", prefix=f"providers.{name}")
+
+    def _options_or_none(self, name: str) -> Any:
+        try:
+            return self._options(name)
+        except ConfigError:
+            return None  # reported when (if) this provider is the one chosen
 
     @property
     def provider(self) -> Provider:
@@ -130,8 +138,8 @@ class Sandlot:
     def attach(self, sandbox_id: str) -> Sandbox:
         return self._provider.attach(sandbox_id)
 
-    def list(self, cursor: str | None = None, limit: int = 100) -> Page:
-        return self._provider.list(cursor, limit)
+    def list(self, cursor: str | None = None, limit: int = 100, labels: Mapping[str, str] | None = None) -> Page:
+        return self._provider.list(cursor, limit, labels)
 
     def delete(self, sandbox_id: str) -> None:
         self._provider.delete(sandbox_id)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 import threading
 import time
+from collections.abc import Mapping
 
 from sandlot.errors import SandboxError, SandboxNotFound
 from sandlot.provider import Page, Provider, ProviderContext, SandboxInfo, SandboxSpec, paginate
@@ -54,10 +55,10 @@ class InProcessProvider(Provider):
             raise SandboxNotFound(f"no {self.name} sandbox {sandbox_id!r} in this process ({self.attach_hint})")
         return entry[0]
 
-    def list(self, cursor: str | None = None, limit: int = 100) -> Page:
+    def list(self, cursor: str | None = None, limit: int = 100, labels: Mapping[str, str] | None = None) -> Page:
         with self._lock:
             infos = [info for _, info in self._table.values()]
-        return paginate(infos, cursor, limit)
+        return paginate(infos, cursor, limit, labels)
 
     def delete(self, sandbox_id: str) -> None:
         with self._lock:

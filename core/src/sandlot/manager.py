@@ -237,8 +237,8 @@ class Manager:
         sent on stdin, never spliced into the command line.
         """
         from sandlot.code import INTERPRETERS
-        from sandlot.risk.plugin import normalise_language
         from sandlot.risk.gate import check
+        from sandlot.risk.plugin import normalise_language
 
         lang = normalise_language(language)
         if lang not in INTERPRETERS:

@@ -116,7 +116,9 @@ class ProviderType:
     isolating: bool = True
     #: Higher wins when no provider is configured and several are available.
     default_priority: int = 0
-    availability: Callable[[], Availability] = lambda: Availability(True)
+    #: Whether the provider can run here, given its structured options (``None`` when they are
+    #: not known, e.g. while listing providers).
+    availability: Callable[[Any], Availability] = lambda options: Availability(True)
 
 
 class Provider(abc.ABC):
@@ -138,8 +140,11 @@ class Provider(abc.ABC):
         """A handle on an existing sandbox; SandboxNotFound when there is none."""
 
     @abc.abstractmethod
-    def list(self, cursor: str | None = None, limit: int = 100) -> Page:
-        """Sandboxes this provider created that still exist, a page at a time."""
+    def list(self, cursor: str | None = None, limit: int = 100, labels: Mapping[str, str] | None = None) -> Page:
+        """Sandboxes this provider created that still exist, a page at a time.
+
+        With ``labels``, only sandboxes created with (at least) those labels.
+        """
 
     @abc.abstractmethod
     def delete(self, sandbox_id: str) -> None:
@@ -157,15 +162,23 @@ class Provider(abc.ABC):
     async def aattach(self, sandbox_id: str) -> Sandbox:
         return await asyncio.to_thread(self.attach, sandbox_id)
 
-    async def alist(self, cursor: str | None = None, limit: int = 100) -> Page:
-        return await asyncio.to_thread(self.list, cursor, limit)
+    async def alist(self, cursor: str | None = None, limit: int = 100, labels: Mapping[str, str] | None = None) -> Page:
+        return await asyncio.to_thread(self.list, cursor, limit, labels)
 
     async def adelete(self, sandbox_id: str) -> None:
         await asyncio.to_thread(self.delete, sandbox_id)
 
 
-def paginate(infos: list[SandboxInfo], cursor: str | None, limit: int) -> Page:
-    """Cursor pagination over a list sorted by id; the cursor is the last id of the previous page."""
+def paginate(
+    infos: list[SandboxInfo], cursor: str | None, limit: int, labels: Mapping[str, str] | None = None
+) -> Page:
+    """Cursor pagination over a list sorted by id; the cursor is the last id of the previous page.
+
+    With ``labels``, only infos carrying all of them (same values) are listed.
+    """
+    if labels:
+        wanted = dict(labels)
+        infos = [info for info in infos if all(info.labels.get(k) == v for k, v in wanted.items())]
     ordered = sorted(infos, key=lambda info: info.id)
     if cursor is not None:
         ordered = [info for info in ordered if info.id > cursor]

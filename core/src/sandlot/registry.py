@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pluggy
@@ -85,14 +87,14 @@ class ProviderRegistry:
                 f"unknown provider {name!r}; installed providers: {installed}. To use {name!r}: {install_hint(name)}"
             ) from None
 
-    def availability(self, name: str) -> Availability:
+    def availability(self, name: str, options: Any = None) -> Availability:
         ptype = self.get(name).type
         try:
-            return ptype.availability()
+            return ptype.availability(options)
         except Exception as exc:  # a broken check must not pass for "available"
             return Availability(False, reason=f"availability check failed: {type(exc).__name__}: {exc}")
 
-    def default_name(self) -> str:
+    def default_name(self, options_for: Callable[[str], Any] = lambda name: None) -> str:
         """The best isolating provider available here; never the unsandboxed local one."""
         candidates = sorted(
             (p for p in self._providers.values() if p.type.isolating),
@@ -100,7 +102,7 @@ class ProviderRegistry:
         )
         reasons = []
         for candidate in candidates:
-            availability = self.availability(candidate.name)
+            availability = self.availability(candidate.name, options_for(candidate.name))
             if availability.ok:
                 return candidate.name
             reasons.append(f"{candidate.name}: {availability.describe()}")

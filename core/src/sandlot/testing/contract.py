@@ -101,7 +101,9 @@ class ProviderContract:
         assert result.stdout == "done\n" and not result.timed_out
 
     def test_control_stream_is_not_visible_to_commands(self, sandbox: Sandbox) -> None:
-        result = sandbox.exec("for fd in 3 4; do if [ -e /proc/self/fd/$fd ]; then echo open; else echo closed; fi; done")
+        result = sandbox.exec(
+            "for fd in 3 4; do if [ -e /proc/self/fd/$fd ]; then echo open; else echo closed; fi; done"
+        )
         assert result.stdout == "closed\nclosed\n"
         assert sandbox.exec("cat <&3").exit_code != 0
         assert sandbox.exec("echo still").stdout == "still\n"
@@ -346,6 +348,20 @@ class ProviderContract:
         finally:
             for box in boxes:
                 box.close()
+
+    def test_list_filters_by_labels(self, sandlot_client: Sandlot) -> None:
+        tag = f"contract-{time.monotonic_ns()}"
+        tagged = sandlot_client.create(labels={"sandlot-test": tag, "role": "a"})
+        other = sandlot_client.create(labels={"sandlot-test": tag, "role": "b"})
+        try:
+            only_a = sandlot_client.list(labels={"sandlot-test": tag, "role": "a"})
+            assert [info.id for info in only_a.items] == [tagged.id]
+            assert dict(only_a.items[0].labels)["role"] == "a"
+            both = {info.id for info in sandlot_client.list(labels={"sandlot-test": tag}).items}
+            assert both == {tagged.id, other.id}
+        finally:
+            tagged.close()
+            other.close()
 
     def test_close_is_idempotent_and_final(self, sandlot_client: Sandlot) -> None:
         box = sandlot_client.create()

@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 import click
-from sandlot.hookspecs import hookimpl
 
+from sandlot.hookspecs import hookimpl
 from sandlot_docker.image import DEFAULT_MIRROR, DEFAULT_SUITE, build_image
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)([smhd]?)$")
@@ -26,7 +26,6 @@ def _provider(config_file: str | None):  # type: ignore[no-untyped-def]
     from sandlot.cli.common import load
     from sandlot.plugins import get_plugin_manager
     from sandlot.provider import ProviderContext
-
     from sandlot_docker.provider import DockerProvider, options_from
 
     config = load(config_file).config

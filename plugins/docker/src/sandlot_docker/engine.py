@@ -10,6 +10,7 @@ from typing import Any
 import docker
 import docker.errors
 import requests
+
 from sandlot.errors import ProviderUnavailable
 
 DEFAULT_SOCKET = "/var/run/docker.sock"

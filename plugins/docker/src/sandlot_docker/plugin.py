@@ -7,7 +7,6 @@ from typing import Any
 from sandlot.hookspecs import hookimpl
 from sandlot.policy import Policy
 from sandlot.provider import ProviderType, TranslateContext
-
 from sandlot_docker.cli import sandlot_register_commands
 from sandlot_docker.detect import sandlot_detect_violation
 from sandlot_docker.options import DockerOptions

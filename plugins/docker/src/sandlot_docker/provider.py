@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import docker.errors
+
 from sandlot.convert import converter, structure
 from sandlot.errors import PolicyNotEnforceable, SandboxError, SandboxNotFound
 from sandlot.policy import Capability, FilesystemPolicy, Policy, expand_user_vars, resolve_filesystem
@@ -30,7 +31,6 @@ from sandlot.provider import (
     translate_policy,
 )
 from sandlot.session import ShellSession
-
 from sandlot_docker.detect import ContainerFacts
 from sandlot_docker.engine import EngineUnreachable, connect, engine_errors, engine_url, how_to_start
 from sandlot_docker.image import SANDBOX_UID, build_hint
@@ -79,13 +79,14 @@ def volume_name(sandbox_id: str) -> str:
     return f"sandlot-{sandbox_id}-workspace"
 
 
-def availability() -> Availability:
-    """The engine named by DOCKER_HOST (or the default socket) answers a ping."""
-    url = engine_url("")
+def availability(options: DockerOptions | None = None) -> Availability:
+    """The engine named by ``providers.docker.docker_host``, else DOCKER_HOST, else the default socket, answers."""
+    host = options.docker_host if options is not None else ""
+    url = engine_url(host)
     if url.startswith("unix://") and not os.path.exists(url[len("unix://") :]):
         return Availability(False, reason=f"no Docker engine socket at {url[len('unix://'):]}", fix=how_to_start(url))
     try:
-        connect("", timeout=5).ping()
+        connect(host, timeout=5).ping()
     except Exception as exc:
         return Availability(False, reason=f"the Docker engine at {url} does not answer: {exc}", fix=how_to_start(url))
     return Availability(True)
@@ -458,8 +459,8 @@ class DockerProvider(Provider):
             )
         return infos
 
-    def list(self, cursor: str | None = None, limit: int = 100) -> Page:
-        return paginate(self.infos(), cursor, limit)
+    def list(self, cursor: str | None = None, limit: int = 100, labels: Mapping[str, str] | None = None) -> Page:
+        return paginate(self.infos(), cursor, limit, labels)
 
     def delete(self, sandbox_id: str) -> None:
         if not _ID.match(sandbox_id):

@@ -13,11 +13,11 @@ from typing import IO, TYPE_CHECKING, Any
 
 import attrs
 import docker.errors
+
 from sandlot.errors import SandboxError
 from sandlot.policy import Policy, ResolvedFilesystem
 from sandlot.session import ShellSession
 from sandlot.shell_sandbox import ShellSandbox
-
 from sandlot_docker.detect import FACTS_KEY, ContainerFacts
 from sandlot_docker.engine import engine_errors
 from sandlot_docker.stats import ContainerStats, parse_stats

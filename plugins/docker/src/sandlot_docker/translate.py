@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
 from sandlot.errors import PolicyNotEnforceable
 from sandlot.policy import DEFAULT_READ_ONLY, NetworkMode, Policy, expand_user_vars, glob_matches, is_glob
 from sandlot.provider import TranslateContext
-
 from sandlot_docker.engine import DEFAULT_SOCKET, engine_url
 from sandlot_docker.options import DockerOptions
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import docker.errors
 import requests
+
 from sandlot.session import DRIVER, STDERR, STDOUT, ShellProcess
 
 log = logging.getLogger(__name__)

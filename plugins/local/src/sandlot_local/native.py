@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import attrs
+
 from sandlot.policy import Limits, Policy
 from sandlot.popen_shell import shell_argv
 from sandlot.provider import TranslateContext

@@ -7,7 +7,6 @@ from typing import Any
 from sandlot.hookspecs import hookimpl
 from sandlot.policy import Policy
 from sandlot.provider import ProviderType, TranslateContext
-
 from sandlot_local.native import LocalLaunch, translate
 from sandlot_local.provider import CAPABILITIES, FEATURES, LocalOptions, LocalProvider, find_shell
 

@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 
 import attrs
+
 from sandlot.errors import SandboxError
 from sandlot.inprocess import InProcessProvider
 from sandlot.policy import Capability, resolve_filesystem
@@ -20,7 +21,6 @@ from sandlot.popen_shell import PopenShellProcess, rlimits_preexec
 from sandlot.provider import Feature, ProviderContext, SandboxSpec, TranslateContext, translate_policy
 from sandlot.session import ShellSession
 from sandlot.shell_sandbox import ShellSandbox
-
 from sandlot_local.native import LocalLaunch
 
 CAPABILITIES = frozenset(

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import pytest
 from docker_kit import IMAGE
+
 from sandlot.config import config_from_data
 from sandlot_docker.image import DEFAULT_IMAGE
 from sandlot_docker.options import DockerOptions

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from sandlot.policy import NetworkMode, NetworkPolicy, Policy
 from sandlot.results import ExecResult, Violation, ViolationKind
 from sandlot.violations import ViolationContext

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 from docker_kit import SANDBOX_UID
+
 from sandlot.api import Sandlot
 from sandlot.sandbox import Sandbox
 from sandlot_docker.sandbox import DockerSandbox

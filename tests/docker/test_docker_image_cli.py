@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from docker_kit import sandlot_cli
+
 from sandlot_docker.cli import parse_duration
 from sandlot_docker.image import IMAGE_LABEL, SANDBOX_UID, _add_user, build_hint, import_tar
 

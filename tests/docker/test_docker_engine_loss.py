@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from docker_kit import docker_config
+
 from sandlot.api import Sandlot
 from sandlot.errors import ProviderUnavailable, SandboxError
 from sandlot_docker.engine import DEFAULT_SOCKET
@@ -84,3 +85,4 @@ def test_engine_loss_fails_clearly_and_never_hangs(api: Any, tmp_path: Path) -> 
         api.remove_container(f"sandlot-{box.id}", force=True, v=True)
         with contextlib.suppress(Exception):
             api.remove_volume(f"sandlot-{box.id}-workspace", force=True)
+

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import pytest
 from docker_kit import IMAGE, SANDBOX_UID, docker_config, sandlot_cli
+
 from sandlot.api import Sandlot
 from sandlot.errors import PolicyNotEnforceable
 from sandlot.plugins import get_plugin_manager

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from docker_kit import IMAGE, docker_config, sandlot_cli
+
 from sandlot.api import Sandlot
 from sandlot.errors import ProviderUnavailable, SandboxError, SandboxNotFound
 from sandlot_docker.provider import DockerProvider, container_name, volume_name
@@ -122,10 +123,10 @@ def test_engine_unreachable_names_the_socket(monkeypatch: pytest.MonkeyPatch, tm
 
 
 def test_engine_unreachable_through_the_option(api: Any, tmp_path: Any) -> None:
+    # The configured address is checked by the availability check, before anything is created.
     sock = tmp_path / "gone.sock"
-    client = Sandlot(docker_config(docker_host=f"unix://{sock}"))
     with pytest.raises(ProviderUnavailable, match=str(sock)):
-        client.create()
+        Sandlot(docker_config(docker_host=f"unix://{sock}"))
 
 
 def test_missing_image_names_the_build_command(api: Any) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 import pytest
 from docker_kit import docker_config
+
 from sandlot.api import Sandlot
 from sandlot.policy import NetworkMode, NetworkPolicy
 from sandlot.results import ViolationKind
