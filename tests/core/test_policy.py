@@ -152,3 +152,16 @@ def test_environment_inherits_nothing_by_default() -> None:
     env = EnvironmentPolicy(inherit=("LANG", "MISSING"), set={"PATH": "/x", "FOO": "bar"}).build(host)
     assert env["LANG"] == "de_DE" and env["PATH"] == "/x" and env["FOO"] == "bar"
     assert "MISSING" not in env
+
+
+@pytest.mark.parametrize(
+    ("path", "pattern", "expected"),
+    [
+        ("/w/.envs/settings.py", "**/.env*", False),
+        ("/w/.envs", "**/.env*", True),
+        ("/w/a/credentials.json", "**/credentials.json", True),
+        ("/home/u/x/.ssh", "/home/*/.ssh", False),
+    ],
+)
+def test_glob_wildcards_stay_within_one_component(path: str, pattern: str, expected: bool) -> None:
+    assert glob_matches(Path(path), pattern) is expected

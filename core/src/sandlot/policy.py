@@ -17,12 +17,11 @@ shell rc files and ``.git/hooks``). Run-time grants never lift them; only
 from __future__ import annotations
 
 import enum
-import fnmatch
 import logging
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import attrs
 
@@ -260,13 +259,13 @@ def _absolute(text: str, workdir: Path) -> Path:
 
 
 def glob_matches(path: Path, pattern: str) -> bool:
-    """Whether ``path`` matches a policy glob (``**/`` matches any depth, also zero)."""
-    text = str(path)
-    if pattern.startswith("**/"):
-        tail = pattern[3:]
-        parts = path.parts
-        return any(fnmatch.fnmatchcase("/".join(parts[i:]), tail) for i in range(len(parts)))
-    return fnmatch.fnmatchcase(text, pattern)
+    """Whether ``path`` matches a policy glob.
+
+    ``*``, ``?`` and ``[...]`` match within one path component (``**/.env*`` does not match
+    files below a directory named ``.envs``); a leading ``**/`` matches at any depth.
+    """
+    tail = pattern[3:] if pattern.startswith("**/") else pattern
+    return PurePosixPath(path).match(tail)
 
 
 def walk_matches(roots: Iterable[Path], patterns: Iterable[str], *, limit: int = 200_000) -> Iterator[Path]:

@@ -35,8 +35,43 @@ def _parent_map() -> dict[int, int]:
     return parents
 
 
+def _children_files(pid: int) -> list[int] | None:
+    """Children of ``pid`` from /proc/<pid>/task/*/children (None where the kernel has no such file)."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return []
+    found: list[int] = []
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children", "rb") as fh:
+                found.extend(int(child) for child in fh.read().split())
+        except FileNotFoundError:
+            if not os.path.exists(f"/proc/{pid}/task/{task}"):
+                continue  # the thread ended meanwhile
+            return None
+        except OSError:
+            continue
+    return found
+
+
 def descendants(root: int) -> list[int]:
-    """Every live descendant of ``root`` (not ``root`` itself), parents before children."""
+    """Every live descendant of ``root`` (not ``root`` itself), parents before children.
+
+    Walks only the tree below ``root`` where the kernel lists children per task; otherwise
+    scans every process's parent.
+    """
+    if sys.platform.startswith("linux"):
+        walked: list[int] = []
+        pending = [root]
+        while pending:
+            kids = _children_files(pending.pop())
+            if kids is None:
+                break
+            walked.extend(kids)
+            pending.extend(kids)
+        else:
+            return walked
     children: dict[int, list[int]] = {}
     for pid, ppid in _parent_map().items():
         children.setdefault(ppid, []).append(pid)
