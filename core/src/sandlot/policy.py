@@ -17,10 +17,11 @@ shell rc files and ``.git/hooks``). Run-time grants never lift them; only
 from __future__ import annotations
 
 import enum
+import fnmatch
 import logging
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path, PurePosixPath
 
 import attrs
@@ -181,9 +182,7 @@ class Policy:
             filesystem=attrs.evolve(
                 fs,
                 deny=_append_unique(fs.deny, tuple(d for d in DEFAULT_DENY if d not in fs.exempt)),
-                read_only=_append_unique(
-                    fs.read_only, tuple(d for d in DEFAULT_READ_ONLY if d not in fs.exempt)
-                ),
+                read_only=_append_unique(fs.read_only, tuple(d for d in DEFAULT_READ_ONLY if d not in fs.exempt)),
             ),
         )
 
@@ -268,9 +267,18 @@ def glob_matches(path: Path, pattern: str) -> bool:
     return PurePosixPath(path).match(tail)
 
 
+def _name_filter(pattern: str) -> Callable[[str], bool]:
+    """A cheap test on an entry's own name that every match of ``pattern`` passes."""
+    last = pattern.rstrip("/").rsplit("/", 1)[-1]
+    return re.compile(fnmatch.translate(last)).match  # type: ignore[return-value]
+
+
 def walk_matches(roots: Iterable[Path], patterns: Iterable[str], *, limit: int = 200_000) -> Iterator[Path]:
     """Existing paths below ``roots`` matching any pattern (matched directories are not descended)."""
-    pats = tuple(patterns)
+    pats = [
+        (pattern, _name_filter(pattern), "/" in pattern[3:] if pattern.startswith("**/") else True)
+        for pattern in patterns
+    ]
     if not pats:
         return
     seen = 0
@@ -278,15 +286,18 @@ def walk_matches(roots: Iterable[Path], patterns: Iterable[str], *, limit: int =
         if not root.is_dir():
             continue
         for dirpath, dirnames, filenames in os.walk(root):
-            base = Path(dirpath)
             for name in list(dirnames) + filenames:
                 seen += 1
                 if seen > limit:
                     log.warning("stopped scanning for deny globs after %d entries under %s", limit, root)
                     return
-                candidate = base / name
-                if any(glob_matches(candidate, p) for p in pats):
-                    yield candidate
+                # Most entries fail the name test; only candidates pay for the full match.
+                hit = any(
+                    name_ok(name) and (not full or glob_matches(Path(dirpath, name), pattern))
+                    for pattern, name_ok, full in pats
+                )
+                if hit:
+                    yield Path(dirpath, name)
                     if name in dirnames:
                         dirnames.remove(name)
 
