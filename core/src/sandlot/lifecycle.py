@@ -9,13 +9,15 @@ leaked sandboxes.
 
 from __future__ import annotations
 
+import abc
+import asyncio
 import atexit
 import logging
 import os
 import signal
 import threading
 from types import FrameType
-from typing import Any, Protocol
+from typing import Any, Protocol, Self
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +26,32 @@ SIGNALS = (signal.SIGTERM, signal.SIGINT)
 
 class ShutsDown(Protocol):
     def shutdown(self) -> None: ...
+
+
+class ShutdownContext(abc.ABC):
+    """``with``/``async with``, ``close`` and ``ashutdown`` for anything that has ``shutdown()``."""
+
+    @abc.abstractmethod
+    def shutdown(self) -> None:
+        """Release everything; idempotent."""
+
+    def close(self) -> None:
+        self.shutdown()
+
+    async def ashutdown(self) -> None:
+        await asyncio.to_thread(self.shutdown)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.ashutdown()
 
 
 # Reentrant: the signal handler may interrupt a thread inside register().

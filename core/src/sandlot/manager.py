@@ -42,7 +42,7 @@ from sandlot.errors import SandboxClosed, SandboxError, SandlotError
 from sandlot.grants import Grant, Refusal, apply_grants, grant_for, persist_grant
 from sandlot.policy import Policy
 from sandlot.results import ExecResult, OutputChunk
-from sandlot.sandbox import Sandbox
+from sandlot.sandbox import Sandbox, final_result, relay
 
 if TYPE_CHECKING:
     from sandlot.api import Sandlot
@@ -98,7 +98,7 @@ def command_kwargs(
     return kwargs
 
 
-class Manager:
+class Manager(lifecycle.ShutdownContext):
     """One agent session's sandbox: created on first use, rebuilt when it dies or a grant changes it.
 
     Commands run one at a time (in call order); the manager is safe to share between
@@ -190,12 +190,7 @@ class Manager:
         stdin: bytes | str | None = None,
     ) -> ExecResult:
         """Run ``command`` (creating the sandbox if needed); blocked commands go to the approver."""
-        result: ExecResult | None = None
-        for item in self.stream(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin):
-            if isinstance(item, ExecResult):
-                result = item
-        assert result is not None
-        return result
+        return final_result(self.stream(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin))
 
     def stream(
         self,
@@ -209,14 +204,7 @@ class Manager:
         """Yield output chunks, then the final result. After a grant the command runs again,
         so its output is streamed again, from the re-run."""
         kwargs = command_kwargs(timeout, cwd, env, stdin)
-        gen = self._command(command, kwargs)
-        try:
-            while True:
-                yield next(gen)
-        except StopIteration as stop:
-            yield stop.value
-        finally:
-            gen.close()
+        yield from relay(self._command(command, kwargs))
 
     async def aexec(
         self,
@@ -315,22 +303,6 @@ class Manager:
         self.auditor.close()
         lifecycle.unregister(self)
 
-    close = shutdown
-
-    async def ashutdown(self) -> None:
-        await asyncio.to_thread(self.shutdown)
-
-    def __enter__(self) -> Manager:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.shutdown()
-
-    async def __aenter__(self) -> Manager:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.ashutdown()
 
     # -- internals -----------------------------------------------------------------------
 

@@ -43,7 +43,7 @@ from sandlot.grants import apply_grants
 from sandlot.manager import DEFAULT, command_kwargs, destroy, run_attempt
 from sandlot.policy import Policy
 from sandlot.results import ExecResult, OutputChunk
-from sandlot.sandbox import RunGenerator, Sandbox
+from sandlot.sandbox import RunGenerator, Sandbox, final_result, relay
 
 if TYPE_CHECKING:
     from sandlot.api import Sandlot
@@ -138,14 +138,7 @@ class PooledSandbox(Sandbox):
     ) -> Iterator[OutputChunk | ExecResult]:
         if self.closed:
             raise SandboxClosed(f"sandbox handle for key {self.key!r} was released")
-        gen = self._pool._stream(self, command, command_kwargs(timeout, cwd, env, stdin))
-        try:
-            while True:
-                yield next(gen)
-        except StopIteration as stop:
-            yield stop.value
-        finally:
-            gen.close()
+        yield from relay(self._pool._stream(self, command, command_kwargs(timeout, cwd, env, stdin)))
 
     def exec(
         self,
@@ -156,12 +149,7 @@ class PooledSandbox(Sandbox):
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,
     ) -> ExecResult:
-        result: ExecResult | None = None
-        for item in self.stream(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin):
-            if isinstance(item, ExecResult):
-                result = item
-        assert result is not None
-        return result
+        return final_result(self.stream(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin))
 
     def _run(self, command: str, **_: Any) -> RunGenerator:
         raise NotImplementedError("PooledSandbox runs commands through its pool (stream)")
@@ -173,7 +161,7 @@ class PooledSandbox(Sandbox):
         return self
 
 
-class Pool:
+class Pool(lifecycle.ShutdownContext):
     """Sandboxes by key; thread-safe, and asyncio-safe through the ``a*`` methods."""
 
     def __init__(
@@ -287,22 +275,6 @@ class Pool:
         self.auditor.close()
         lifecycle.unregister(self)
 
-    close = shutdown
-
-    async def ashutdown(self) -> None:
-        await asyncio.to_thread(self.shutdown)
-
-    def __enter__(self) -> Pool:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.shutdown()
-
-    async def __aenter__(self) -> Pool:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.ashutdown()
 
     # -- acquiring -----------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Generator, Iterator, Mapping
+from collections.abc import AsyncIterator, Generator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from sandlot.errors import SandboxClosed
@@ -20,6 +20,28 @@ if TYPE_CHECKING:
 RunGenerator = Generator[OutputChunk, None, ExecResult]
 
 _UNSET: object = object()
+
+
+def relay(gen: RunGenerator) -> Iterator[OutputChunk | ExecResult]:
+    """Yield a run's output chunks, then its result; closes the run if the caller stops early."""
+    try:
+        while True:
+            yield next(gen)
+    except StopIteration as stop:
+        yield stop.value
+    finally:
+        gen.close()
+
+
+def final_result(items: Iterable[OutputChunk | ExecResult]) -> ExecResult:
+    """The result at the end of a stream (the chunks before it are dropped)."""
+    result: ExecResult | None = None
+    for item in items:
+        if isinstance(item, ExecResult):
+            result = item
+    if result is None:
+        raise RuntimeError("the stream ended without a result")
+    return result
 
 
 def check_command(command: str) -> None:
@@ -106,14 +128,8 @@ class Sandbox(abc.ABC):
             env=env,
             stdin=stdin,
         )
-        try:
-            while True:
-                yield next(gen)
-        except StopIteration as stop:
-            result: ExecResult = stop.value
-        finally:
-            gen.close()
-        yield self._with_violation(command, result)
+        for item in relay(gen):
+            yield self._with_violation(command, item) if isinstance(item, ExecResult) else item
 
     def exec(
         self,
@@ -125,12 +141,7 @@ class Sandbox(abc.ABC):
         stdin: bytes | str | None = None,
     ) -> ExecResult:
         """Run ``command`` with ``sh``-compatible syntax and return its result."""
-        result: ExecResult | None = None
-        for item in self.stream(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin):
-            if isinstance(item, ExecResult):
-                result = item
-        assert result is not None
-        return result
+        return final_result(self.stream(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin))
 
     def close(self) -> None:
         with self._close_lock:
