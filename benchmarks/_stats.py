@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 
 
-def timings(func: Callable[[], object], *, runs: int, warmup: int = 5) -> list[float]:
+def timings(func: Callable[[], object], runs: int, *, warmup: int = 5) -> list[float]:
     """Seconds per call of ``func``, ``runs`` times after ``warmup`` untimed calls."""
     for _ in range(warmup):
         func()
@@ -23,9 +23,18 @@ def median_ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000
 
 
-def p90_ms(samples: list[float]) -> float:
+def percentile_ms(samples: list[float], fraction: float) -> float:
+    """The sample below which ``fraction`` of the samples lie (nearest rank), in milliseconds."""
     ordered = sorted(samples)
-    return ordered[int(len(ordered) * 0.9)] * 1000
+    return ordered[max(int(len(ordered) * fraction) - 1, 0)] * 1000
+
+
+def p90_ms(samples: list[float]) -> float:
+    return percentile_ms(samples, 0.9)
+
+
+def p95_ms(samples: list[float]) -> float:
+    return percentile_ms(samples, 0.95)
 
 
 def row(name: str, samples: list[float]) -> str:

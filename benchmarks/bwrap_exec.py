@@ -14,24 +14,17 @@ import argparse
 import os
 import platform
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from _stats import median_ms, p95_ms
+
 from sandlot.api import Sandlot
 from sandlot.config import Config
 from sandlot.policy import Policy
-
-
-def _median_ms(samples: list[float]) -> float:
-    return statistics.median(samples) * 1000
-
-
-def _p95_ms(samples: list[float]) -> float:
-    return sorted(samples)[int(len(samples) * 0.95) - 1] * 1000
 
 
 def main() -> int:
@@ -95,7 +88,7 @@ def main() -> int:
         shutil.rmtree(home, ignore_errors=True)
         shutil.rmtree(work, ignore_errors=True)
 
-    p_med, s_med, c_med = _median_ms(persistent), _median_ms(spawn), _median_ms(creates)
+    p_med, s_med, c_med = median_ms(persistent), median_ms(spawn), median_ms(creates)
     bwrap_version = subprocess.run(["bwrap", "--version"], capture_output=True, text=True).stdout.strip()
     lines = [
         f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Linux {platform.release()}, {bwrap_version}, "
@@ -104,11 +97,11 @@ def main() -> int:
         "| measurement | median | p95 | samples |",
         "|---|---|---|---|",
         f'| exec round trip, persistent bwrap session (`Sandbox.exec("true")`) | {p_med:.3f} ms | '
-        f"{_p95_ms(persistent):.3f} ms | {len(persistent)} |",
+        f"{p95_ms(persistent):.3f} ms | {len(persistent)} |",
         f"| spawning the same hardened bwrap per command (`/bin/true`) | {s_med:.3f} ms | "
-        f"{_p95_ms(spawn):.3f} ms | {len(spawn)} |",
+        f"{p95_ms(spawn):.3f} ms | {len(spawn)} |",
         f"| sandbox creation (`Sandlot.create()` until the shell answers) | {c_med:.3f} ms | "
-        f"{_p95_ms(creates):.3f} ms | {len(creates)} |",
+        f"{p95_ms(creates):.3f} ms | {len(creates)} |",
         "",
         f"persistent session is {s_med / p_med:.1f}x faster than spawning per command "
         f"(target: round trip <= 0.5 ms: {'met' if p_med <= 0.5 else 'NOT met'}; "

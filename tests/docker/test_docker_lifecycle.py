@@ -213,6 +213,24 @@ def test_upload_download_roundtrip(box: DockerSandbox) -> None:
         box.download(["deep"])
 
 
+def test_small_transfers_use_the_session_and_large_ones_the_archive(box: DockerSandbox) -> None:
+    from sandlot_docker.sandbox import ARCHIVE_MIN_FILES, SESSION_FILE_BYTES
+
+    odd_name = "dir with space/-n $(touch pwned) `id`.txt"
+    box.upload({odd_name: b"\x00\xffodd\n"})
+    assert box.download([odd_name]) == {odd_name: b"\x00\xffodd\n"}
+    assert box.exec("ls pwned 2>/dev/null || echo absent").stdout == "absent\n"
+    # /tmp is a tmpfs only the session sees
+    box.exec("printf tmp > /tmp/t.txt")
+    assert box.download(["/tmp/t.txt"]) == {"/tmp/t.txt": b"tmp"}
+    big = os.urandom(SESSION_FILE_BYTES + 1)
+    box.upload({"big.bin": big})
+    assert box.download(["big.bin"]) == {"big.bin": big}  # too large for the session: archive
+    many = {f"many/f{i}.txt": f"{i}".encode() for i in range(ARCHIVE_MIN_FILES)}
+    box.upload(many)
+    assert box.download(list(many)) == many
+
+
 def test_violation_context_for_attached_sandbox(client: Sandlot, box: DockerSandbox) -> None:
     other = client.attach(box.id)
     try:
