@@ -202,21 +202,21 @@ def rates(score: Score, snippets: Sequence[Snippet]) -> Rates:
     )
 
 
+def _split_order(split: str) -> int:
+    """holdout < holdout2 < ... < holdout10 (numeric, not lexical)."""
+    digits = split.removeprefix("holdout")
+    return int(digits) if digits.isdigit() else 1 if not digits else 10_000
+
+
 def summarise(name: str, score: Score, snippets: Sequence[Snippet]) -> Summary:
     groups = {
         "all": rates(score, snippets),
         "python": rates(score, [s for s in snippets if s.language == "python"]),
         "shell": rates(score, [s for s in snippets if s.language == "shell"]),
         "dev": rates(score, [s for s in snippets if s.split == "dev"]),
-        "holdout": rates(score, [s for s in snippets if s.split == "holdout"]),
-        "holdout2": rates(score, [s for s in snippets if s.split == "holdout2"]),
-        "holdout3": rates(score, [s for s in snippets if s.split == "holdout3"]),
-        "holdout4": rates(score, [s for s in snippets if s.split == "holdout4"]),
-        "holdout5": rates(score, [s for s in snippets if s.split == "holdout5"]),
-        "holdout6": rates(score, [s for s in snippets if s.split == "holdout6"]),
-        "holdout7": rates(score, [s for s in snippets if s.split == "holdout7"]),
-        "holdout8": rates(score, [s for s in snippets if s.split == "holdout8"]),
     }
+    for split in sorted({s.split for s in snippets} - {"dev"}, key=_split_order):
+        groups[split] = rates(score, [s for s in snippets if s.split == split])
     by_category: dict[str, list[Snippet]] = defaultdict(list)
     for s in snippets:
         if s.risky:

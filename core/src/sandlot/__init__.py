@@ -34,9 +34,10 @@ from sandlot.policy import (
 )
 from sandlot.provider import Feature, Provider, ProviderType, SandboxSpec
 from sandlot.results import ExecResult, OutputChunk, Truncation, Violation, ViolationKind
-from sandlot.sandbox import Sandbox
+from sandlot.sandbox import POLICY_TIMEOUT, Sandbox, Timeout
 
 __all__ = [
+    "POLICY_TIMEOUT",
     "Capability",
     "Config",
     "ConfigError",
@@ -65,6 +66,7 @@ __all__ = [
     "SandboxSpec",
     "Sandlot",
     "SandlotError",
+    "Timeout",
     "Truncation",
     "Violation",
     "ViolationKind",

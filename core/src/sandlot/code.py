@@ -8,7 +8,7 @@ from sandlot.results import ExecResult
 from sandlot.risk.config import RiskConfig
 from sandlot.risk.gate import check
 from sandlot.risk.plugin import normalise_language
-from sandlot.sandbox import Sandbox
+from sandlot.sandbox import POLICY_TIMEOUT, Sandbox, Timeout
 
 #: How each language's code is run: the code travels on stdin, never inside the command line.
 INTERPRETERS = {"python": "python3 -", "shell": "sh -s"}
@@ -21,7 +21,7 @@ def run_code(
     language: str = "python",
     risk: RiskConfig | None = None,
     pm: Any = None,
-    timeout: float | object | None = None,
+    timeout: Timeout = POLICY_TIMEOUT,
 ) -> ExecResult:
     """Assess ``code``; if the gate lets it through, run it in ``sandbox`` and return the result.
 
@@ -35,5 +35,4 @@ def run_code(
         raise ValueError(f"cannot run {language!r} code; supported: {', '.join(sorted(INTERPRETERS))}")
     manager = pm if pm is not None else sandbox._pm
     check(code, lang, config=risk or RiskConfig(), pm=manager, command=f"{INTERPRETERS[lang]} <<code>>\n{code}")
-    kwargs: dict[str, Any] = {} if timeout is None else {"timeout": timeout}
-    return sandbox.exec(INTERPRETERS[lang], stdin=code, **kwargs)
+    return sandbox.exec(INTERPRETERS[lang], stdin=code, timeout=timeout)

@@ -42,7 +42,7 @@ from sandlot.errors import SandboxClosed, SandboxError, SandlotError
 from sandlot.grants import Grant, Refusal, apply_grants, grant_for, persist_grant
 from sandlot.policy import Policy
 from sandlot.results import ExecResult, OutputChunk
-from sandlot.sandbox import Sandbox, final_result, relay
+from sandlot.sandbox import POLICY_TIMEOUT, Sandbox, Timeout, final_result, relay
 
 if TYPE_CHECKING:
     from sandlot.api import Sandlot
@@ -51,7 +51,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 #: Passed as ``timeout`` means "the policy's timeout" (as with ``Sandbox.exec``).
-DEFAULT = object()
 
 
 class FileOperationError(SandboxError):
@@ -90,10 +89,10 @@ def run_attempt(
 
 
 def command_kwargs(
-    timeout: float | object | None, cwd: str | None, env: Mapping[str, str] | None, stdin: bytes | str | None
+    timeout: Timeout, cwd: str | None, env: Mapping[str, str] | None, stdin: bytes | str | None
 ) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"cwd": cwd, "env": env, "stdin": stdin}
-    if timeout is not DEFAULT:
+    if timeout is not POLICY_TIMEOUT:
         kwargs["timeout"] = timeout
     return kwargs
 
@@ -184,7 +183,7 @@ class Manager(lifecycle.ShutdownContext):
         self,
         command: str,
         *,
-        timeout: float | object | None = DEFAULT,
+        timeout: Timeout = POLICY_TIMEOUT,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,
@@ -196,7 +195,7 @@ class Manager(lifecycle.ShutdownContext):
         self,
         command: str,
         *,
-        timeout: float | object | None = DEFAULT,
+        timeout: Timeout = POLICY_TIMEOUT,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,
@@ -210,7 +209,7 @@ class Manager(lifecycle.ShutdownContext):
         self,
         command: str,
         *,
-        timeout: float | object | None = DEFAULT,
+        timeout: Timeout = POLICY_TIMEOUT,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,
@@ -218,7 +217,7 @@ class Manager(lifecycle.ShutdownContext):
         """:meth:`exec` in a worker thread: the event loop is never blocked (approvers included)."""
         return await asyncio.to_thread(self.exec, command, timeout=timeout, cwd=cwd, env=env, stdin=stdin)
 
-    def run_code(self, code: str, *, language: str = "python", timeout: float | object | None = DEFAULT) -> ExecResult:
+    def run_code(self, code: str, *, language: str = "python", timeout: Timeout = POLICY_TIMEOUT) -> ExecResult:
         """Run ``code`` past the risk gate (``[risk]`` settings, approvers via ``sandlot_approve``).
 
         Raises :class:`~sandlot.errors.RiskBlocked` when the gate refuses it; the code is

@@ -40,10 +40,10 @@ from sandlot.audit import AuditKind, Auditor, Redactor, exec_data
 from sandlot.errors import SandboxClosed, SandboxError, SandboxNotFound
 from sandlot.filelock import file_lock
 from sandlot.grants import apply_grants
-from sandlot.manager import DEFAULT, command_kwargs, destroy, run_attempt
+from sandlot.manager import command_kwargs, destroy, run_attempt
 from sandlot.policy import Policy
 from sandlot.results import ExecResult, OutputChunk
-from sandlot.sandbox import RunGenerator, Sandbox, final_result, relay
+from sandlot.sandbox import POLICY_TIMEOUT, RunGenerator, Sandbox, Timeout, final_result, relay
 
 if TYPE_CHECKING:
     from sandlot.api import Sandlot
@@ -131,7 +131,7 @@ class PooledSandbox(Sandbox):
         self,
         command: str,
         *,
-        timeout: float | object | None = DEFAULT,
+        timeout: Timeout = POLICY_TIMEOUT,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,
@@ -144,7 +144,7 @@ class PooledSandbox(Sandbox):
         self,
         command: str,
         *,
-        timeout: float | object | None = DEFAULT,
+        timeout: Timeout = POLICY_TIMEOUT,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import abc
 import asyncio
+import enum
 import threading
 from collections.abc import AsyncIterator, Generator, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from sandlot.errors import SandboxClosed
 from sandlot.policy import Policy, ResolvedFilesystem
@@ -19,7 +20,14 @@ if TYPE_CHECKING:
 #: What ``Sandbox._run`` is: a generator of output chunks that returns the result.
 RunGenerator = Generator[OutputChunk, None, ExecResult]
 
-_UNSET: object = object()
+class _PolicyDefault(enum.Enum):
+    TIMEOUT = "policy timeout"
+
+
+#: The default of every ``timeout=`` parameter: use the policy's ``limits.timeout``.
+#: (``None`` means no timeout at all.)
+POLICY_TIMEOUT = _PolicyDefault.TIMEOUT
+Timeout = float | None | Literal[_PolicyDefault.TIMEOUT]
 
 
 def relay(gen: RunGenerator) -> Iterator[OutputChunk | ExecResult]:
@@ -103,7 +111,7 @@ class Sandbox(abc.ABC):
         self,
         command: str,
         *,
-        timeout: float | object | None = _UNSET,
+        timeout: Timeout = POLICY_TIMEOUT,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,
@@ -118,12 +126,12 @@ class Sandbox(abc.ABC):
         check_command(command)
         if self._closed:
             raise SandboxClosed(f"sandbox {self.id} is closed")
-        effective_timeout = self.policy.limits.timeout if timeout is _UNSET else timeout
+        effective_timeout = self.policy.limits.timeout if timeout is POLICY_TIMEOUT else timeout
         if isinstance(stdin, str):
             stdin = stdin.encode()
         gen = self._run(
             command,
-            timeout=effective_timeout,  # type: ignore[arg-type]
+            timeout=effective_timeout,
             cwd=cwd,
             env=env,
             stdin=stdin,
@@ -135,7 +143,7 @@ class Sandbox(abc.ABC):
         self,
         command: str,
         *,
-        timeout: float | object | None = _UNSET,
+        timeout: Timeout = POLICY_TIMEOUT,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,
@@ -162,7 +170,7 @@ class Sandbox(abc.ABC):
         self,
         command: str,
         *,
-        timeout: float | object | None = _UNSET,
+        timeout: Timeout = POLICY_TIMEOUT,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,
@@ -173,7 +181,7 @@ class Sandbox(abc.ABC):
         self,
         command: str,
         *,
-        timeout: float | object | None = _UNSET,
+        timeout: Timeout = POLICY_TIMEOUT,
         cwd: str | None = None,
         env: Mapping[str, str] | None = None,
         stdin: bytes | str | None = None,

@@ -32,10 +32,10 @@ def _report(result: ExecResult) -> None:
         click.echo(result.violation.one_line(), err=True)
 
 
-def _run_streaming(manager: Manager, command: str, timeout: float | None) -> ExecResult:
+def _run_streaming(manager: Manager, command: str) -> ExecResult:
+    """Stream a command's output to ours; its timeout is the policy's (``--timeout`` sets it)."""
     result: ExecResult | None = None
-    stream = manager.stream(command) if timeout is None else manager.stream(command, timeout=timeout)
-    for item in stream:
+    for item in manager.stream(command):
         if isinstance(item, OutputChunk):
             _emit(item)
         else:
@@ -75,7 +75,7 @@ def run(
             policy = None
         # A manager, so a command the policy blocks can be approved at the terminal and re-run.
         with Manager(client, policy=policy, workdir=os.path.abspath(workdir)) as manager:
-            result = _run_streaming(manager, line, timeout)
+            result = _run_streaming(manager, line)
     sys.exit(result.exit_code if 0 <= result.exit_code < 256 else 1)
 
 
@@ -106,5 +106,5 @@ def shell(provider: str | None, config_file: str | None, workdir: str) -> None:
                     break
                 if not line.strip():
                     continue
-                last = _run_streaming(manager, line.rstrip("\n"), None).exit_code
+                last = _run_streaming(manager, line.rstrip("\n")).exit_code
     sys.exit(last if 0 <= last < 256 else 1)
