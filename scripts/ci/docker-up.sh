@@ -28,7 +28,26 @@ if ! command -v dockerd >/dev/null 2>&1 || ! command -v debootstrap >/dev/null 2
     [ -x /usr/bin/docker ] && DOCKER=/usr/bin/docker
 fi
 
+# A pid file left by a dockerd (or its containerd) that was killed rather than stopped makes a new
+# dockerd refuse to start; a pid that is gone, a zombie or another program is stale.
+stale_pidfile() {
+    local file=$1 name=$2 pid state
+    [ -f "$file" ] || return 1
+    pid=$(cat "$file" 2>/dev/null) || return 0
+    [ -n "$pid" ] && [ -r "/proc/$pid/stat" ] || return 0
+    state=$(sed 's/.*) //' "/proc/$pid/stat" | cut -d' ' -f1)
+    [ "$state" = Z ] && return 0
+    [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$name" ] || return 0
+    return 1
+}
+
 if ! "$DOCKER" version >/dev/null 2>&1; then
+    for entry in /var/run/docker.pid:dockerd /var/run/docker/containerd/containerd.pid:containerd; do
+        if stale_pidfile "${entry%%:*}" "${entry##*:}"; then
+            step "removing stale ${entry%%:*}"
+            rm -f "${entry%%:*}"
+        fi
+    done
     step "starting dockerd (log: $LOG)"
     # --iptables=false: this VM has no usable iptables; sandboxes default to network none anyway.
     nohup dockerd --iptables=false >"$LOG" 2>&1 </dev/null &
