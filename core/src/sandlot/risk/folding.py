@@ -61,7 +61,18 @@ def env_value(key: str | None) -> Val:
         return Val(text="~/AppData")
     if key in ("TMPDIR", "TEMP", "TMP"):
         return Val(text="/tmp")
+    if key in XDG_DEFAULTS:
+        return Val(text=XDG_DEFAULTS[key])
     return Val(text=None)
+
+
+#: XDG base directories: when unset (the usual case) they are these paths in the home directory.
+XDG_DEFAULTS = {
+    "XDG_CONFIG_HOME": "~/.config",
+    "XDG_DATA_HOME": "~/.local/share",
+    "XDG_CACHE_HOME": "~/.cache",
+    "XDG_STATE_HOME": "~/.local/state",
+}
 
 
 def fold_int(op: ast.operator, a: int, b: int) -> int | None:

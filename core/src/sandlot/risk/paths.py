@@ -101,6 +101,10 @@ _SECRET_DIRS = frozenset(
         "local storage", "opera software", "microsoft/edge", "credentials",
     }
 )  # fmt: skip
+_TOKEN_TOOL_DIRS = frozenset({"gh", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op"})
+_TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
+                          "auth.json"})  # fmt: skip
+_TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token"})
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
@@ -194,6 +198,9 @@ def classify(path: str) -> PathInfo:
         or "ssl/private" in joined
         or (name.startswith(".env.") and not name.endswith((".example", ".sample", ".template")))
         or (len(lowered) >= 2 and lowered[-2] == ".ssh" and name.startswith("id_"))
+        # tokens of command-line tools kept in their config directory (gh, glab, hub, rclone...)
+        or (".config" in lowered[:-2] and lowered[-2] in _TOKEN_TOOL_DIRS and name in _TOKEN_FILES)
+        or name in _TOKEN_NAMES
     )
     public = name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config")
     if public and ".ssh" in lowered:

@@ -43,11 +43,14 @@ class _Scope:
 class _FuncSummary:
     """What a function defined in the analysed code does with its parameters and returns."""
 
-    __slots__ = ("exec_params", "forks", "name", "net_params", "node", "params", "ret", "self_calls", "shell_params")
+    __slots__ = (
+        "exec_params", "forks", "name", "net_params", "node", "offset", "params", "ret", "self_calls", "shell_params",
+    )  # fmt: skip
 
     def __init__(self, name: str, params: list[str]) -> None:
         self.name = name
         self.params = params
+        self.offset = 0  # 1 for a method: params[0] is self/cls, call arguments start at params[1]
         self.ret: Val | None = None
         self.net_params = 0  # PARAM bits that reach a network call
         self.exec_params = 0  # ... that reach eval/exec
@@ -55,6 +58,35 @@ class _FuncSummary:
         self.forks = False
         self.self_calls = False
         self.node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+
+
+class _ClassInfo:
+    """A class defined in the analysed code: its methods, so that instances can be followed."""
+
+    __slots__ = ("methods", "name")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.methods: dict[str, _FuncSummary] = {}
+
+
+class _Instance:
+    """An instance of a local class; ``informed`` when its constructor got constant or tainted arguments."""
+
+    __slots__ = ("cls", "informed")
+
+    def __init__(self, cls: _ClassInfo, informed: bool) -> None:
+        self.cls = cls
+        self.informed = informed
+
+
+class _Partial:
+    """``functools.partial(f, *args, **kwargs)``: calling it calls ``f`` with these arguments first."""
+
+    __slots__ = ("args", "kwargs", "target")
+
+    def __init__(self, target: Val, args: list[Val], kwargs: dict[str, Val]) -> None:
+        self.target, self.args, self.kwargs = target, args, kwargs
 
 
 class _Loop:
@@ -118,6 +150,10 @@ class PythonAnalyzer:
         self._shells: list[ast.AST] = []  # interactive shells started
         self._sockets = False  # an outbound connection or listening socket was made
         self._inline_budget = 32
+        self._arg_defaults: dict[str, Val] = {}  # argparse dest -> default value
+        self._last_alloc: int | None = None  # bytes of the last allocation of known size
+        self._stdin_shells: list[Val] = []  # Popen handles of shells that read commands from stdin
+        self._class_bases: list[list[str]] = []  # base classes of the classes being defined
 
     # ----------------------------------------------------------------- entry point
     def analyze(self, code: str) -> list[Finding]:
@@ -232,6 +268,10 @@ class PythonAnalyzer:
         if name in scope.globals_:
             scope = self.scopes[0]
         scope.vals[name] = val
+        if scope.kind == "class" and not isinstance(val.func, _FuncSummary):
+            # a class attribute (or dataclass field default) is what self.name reads until assigned
+            self.attrs[f"self.{name}"] = val
+            self.attrs[f"cls.{name}"] = val
 
     def _bind(self, target: ast.AST, val: Val) -> None:
         if isinstance(target, ast.Name):
@@ -254,6 +294,10 @@ class PythonAnalyzer:
         elif isinstance(target, ast.Subscript):
             base = self._ev(target.value)
             index = self._ev(target.slice)
+            stored = val.flags & (v.SECRET | v.ENV | v.NET | v.DECODED)
+            if stored and isinstance(target.value, ast.Name) and base.func is None and base.qual != "os.environ":
+                # payload["key"] = secret: the container now carries the secret
+                self._bind_name(target.value.id, _with_flags(base, stored))
             if base.qual == "os.environ" and index.text in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
                 self._add(
                     "python.preload",
@@ -379,6 +423,7 @@ class PythonAnalyzer:
         scope = _Scope("function", bound)
         scope.globals_ = declared
         offset = 1 if self.scopes[-1].kind == "class" and params and params[0] in ("self", "cls") else 0
+        summary.offset = offset
         defaults = self._defaults(args)
         for i, name in enumerate(params):
             index = i - offset
@@ -462,13 +507,20 @@ class PythonAnalyzer:
             self._ev(base)
         for deco in node.decorator_list:
             self._ev(deco)
-        self._bind_name(node.name, UNKNOWN)
+        info = _ClassInfo(node.name)
         bound, _ = _collect_bound(node.body)
-        self.scopes.append(_Scope("class", bound))
+        scope = _Scope("class", bound)
+        self.scopes.append(scope)
+        self._class_bases.append([self._ev(b).qual or "" for b in node.bases])
         try:
             self._block(node.body)
         finally:
             self.scopes.pop()
+            self._class_bases.pop()
+        for name, val in scope.vals.items():
+            if isinstance(val.func, _FuncSummary):
+                info.methods[name] = val.func
+        self._bind_name(node.name, Val(func=info))
 
     def _s_return(self, node: ast.Return) -> None:
         val = self._ev(node.value) if node.value is not None else UNKNOWN
@@ -622,6 +674,20 @@ class PythonAnalyzer:
             return self.attrs[key]
         base = self._ev(node.value)
         attr = node.attr
+        if base.qual == "argparse.Namespace()" and attr in self._arg_defaults:
+            return self._arg_defaults[attr]
+        if (
+            isinstance(node.value, ast.Name)
+            and node.value.id == "self"
+            and attr in ("request", "rfile", "connection")
+            and self._class_bases
+            and any(b.startswith(T.REQUEST_HANDLER_BASES) for b in self._class_bases[-1])
+        ):
+            # a socketserver / http.server request handler: self.request is the client's socket,
+            # self.rfile what the client sent
+            return Val(qual="socket.socket()") if attr != "rfile" else Val(qual="builtins.open()", flags=v.NET)
+        if isinstance(base.func, _Instance) and attr in base.func.cls.methods:
+            return Val(func=base.func.cls.methods[attr], base=base)
         if attr == "__dict__" and base.qual:
             return base
         qual = self._norm(f"{base.qual}.{attr}") if base.qual else None
@@ -750,12 +816,18 @@ class PythonAnalyzer:
 
     def _e_dict(self, node: ast.Dict) -> Val:
         flags = 0
-        for key in node.keys:
-            if key is not None:
-                flags |= self._ev(key).flags
-        for value in node.values:
-            flags |= self._ev(value).flags
-        return Val(flags=flags & v.FLOWING)
+        keys: dict[str, Val] = {}
+        known = True
+        for key, value in zip(node.keys, node.values, strict=True):
+            k = self._ev(key) if key is not None else UNKNOWN
+            val = self._ev(value)
+            flags |= k.flags | val.flags
+            if key is None or k.text is None or HOLE in k.text:
+                known = False
+            else:
+                keys[k.text] = val
+        # constant keys: d["name"] is the value stored under it (dispatch tables of callables)
+        return Val(flags=flags & v.FLOWING, keys=keys if known and keys else None)
 
     def _e_subscript(self, node: ast.Subscript) -> Val:
         base = self._ev(node.value)
@@ -777,6 +849,11 @@ class PythonAnalyzer:
             return Val(qual="<dynamic-global>")
         if base.qual == "os.environ":
             return F.env_value(key.text)
+        if base.keys is not None:
+            if key.text is not None and key.text in base.keys:
+                return base.keys[key.text]
+            if key.alts and all(a in base.keys for a in key.alts):
+                return base.keys[key.alts[0]]
         if base.qual in ("sys.modules", "builtins") and key.text is not None:
             return self._indirect(
                 Val(qual=self._norm(key.text if base.qual == "sys.modules" else f"builtins.{key.text}")), node
@@ -844,7 +921,22 @@ class PythonAnalyzer:
                     f"builds a {size:,}-element collection in memory",
                     node,
                 )
+            self._last_alloc = None
             elt = self._ev(node.elt)
+            each = self._last_alloc
+            if (
+                not isinstance(node, ast.GeneratorExp)
+                and size is not None
+                and each is not None
+                and each < T.BIG_ALLOCATION <= each * size
+            ):
+                self._add(
+                    "python.big-allocation",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    f"builds {size:,} buffers of {each:,} bytes each in memory",
+                    node,
+                )
             return Val(flags=elt.flags & v.FLOWING, elem=elt)
         finally:
             self.scopes.pop()
@@ -903,9 +995,15 @@ class PythonAnalyzer:
                 star_flags |= val.flags
             else:
                 kwargs[kw.arg] = val
+        if isinstance(func.func, _Partial):
+            bound = func.func
+            func, args, kwargs = bound.target, [*bound.args, *args], {**bound.kwargs, **kwargs}
         q = func.qual
         if func.func is not None and isinstance(func.func, _FuncSummary):
-            return self._call_local(func.func, args, kwargs, node)
+            receiver = func.base if func.base is not None and isinstance(func.base.func, _Instance) else None
+            return self._call_local(func.func, args, kwargs, node, receiver)
+        if isinstance(func.func, _ClassInfo):
+            return self._instantiate(func.func, args, kwargs, node)
         self._callbacks(q, node, args, kwargs)
         self._taint_through_method(node, func, args)
         if q is None:
@@ -958,6 +1056,18 @@ class PythonAnalyzer:
                 )
             if data & v.PARAMS and self.functions:
                 self.functions[-1].net_params |= data & v.PARAMS
+            if self._in_loop():
+                tried = [kwargs[k] for k in ("password", "passwd", "pwd", "passphrase") if k in kwargs]
+                if method in ("login", "auth_password", "auth_plain") and len(args) > 1:
+                    tried.append(args[1])
+                if any(a.flags & (v.LOCALFILE | v.LOOPVAR) for a in tried):
+                    self._add(
+                        "python.brute-force",
+                        RiskLevel.HIGH,
+                        Category.NETWORK,
+                        f"{q} tries passwords from a list in a loop (password guessing)",
+                        node,
+                    )
             if data & v.LOOPVAR and q.rsplit(".", 1)[-1] in ("connect", "connect_ex"):
                 self._add(
                     "python.port-scan",
@@ -1030,11 +1140,17 @@ class PythonAnalyzer:
         method = node.func.attr
         carried = v.SECRET | v.ENV | v.NET | v.DECODED
         receiver = node.func.value
-        if method in T.GROWTH_METHODS | {"writelines", "feed"} and isinstance(receiver, ast.Name):
+        if isinstance(receiver, ast.Name) and not method.startswith("__"):
+            # A method given secret data stores it in its object (msg.set_content(env), buf.write(key),
+            # archive.writestr(name, key)): the object (a local value or instance, not a module or a
+            # connection) carries it from then on.
             extra = v.flowing(args) & carried
             if extra:
                 current = self._lookup(receiver.id)
-                if current.func is None:
+                rq = current.qual
+                if not isinstance(current.func, (_FuncSummary, _ClassInfo)) and (
+                    rq is None or (rq.endswith("()") and not rq.startswith(T.NETWORK_PREFIXES))
+                ):
                     self._bind_name(receiver.id, _with_flags(current, extra))
         elif method in ("save", "dump", "tofile", "write_to", "savefig", "export") and func.base is not None:
             extra = func.base.flags & carried
@@ -1048,14 +1164,32 @@ class PythonAnalyzer:
         if base.flags & v.PROCITER and attr in ("kill", "terminate", "send_signal", "suspend"):
             self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE, "kills every process it can find", node)
 
-    def _call_local(self, summary: _FuncSummary, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+    def _instantiate(self, info: _ClassInfo, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``Cls(args)``: run ``__init__`` with the arguments so that ``self.x`` holds what was passed."""
+        informed = any(_informative(a) for a in [*args, *kwargs.values()])
+        instance = Val(func=_Instance(info, informed), flags=(v.flowing(args) | v.flowing(kwargs.values())) & v.TAINT)
+        init = info.methods.get("__init__")
+        if init is not None:
+            self._call_local(init, args, kwargs, node, instance)
+        return instance
+
+    def _call_local(
+        self,
+        summary: _FuncSummary,
+        args: list[Val],
+        kwargs: dict[str, Val],
+        node: ast.Call,
+        receiver: Val | None = None,
+    ) -> Val:
         current = self.functions[-1] if self.functions else None
         if current is summary:
             summary.self_calls = True
         given = list(args)
         for name, val in kwargs.items():
             if name in summary.params:
-                idx = summary.params.index(name)
+                idx = summary.params.index(name) - summary.offset
+                if idx < 0:
+                    continue
                 while len(given) <= idx:
                     given.append(UNKNOWN)
                 given[idx] = val
@@ -1092,7 +1226,7 @@ class PythonAnalyzer:
                     current.exec_params |= arg.flags & v.PARAMS
                 if summary.shell_params & bit:
                     current.shell_params |= arg.flags & v.PARAMS
-        inlined = self._inline(summary, given, node)
+        inlined = self._inline(summary, given, node, receiver)
         if inlined is not None:
             return inlined
         ret = summary.ret
@@ -1105,7 +1239,9 @@ class PythonAnalyzer:
                 flags |= arg.flags & v.FLOWING
         return Val(text=ret.text, qual=ret.qual, flags=flags)
 
-    def _inline(self, summary: _FuncSummary, given: list[Val], node: ast.Call) -> Val | None:
+    def _inline(
+        self, summary: _FuncSummary, given: list[Val], node: ast.Call, receiver: Val | None = None
+    ) -> Val | None:
         """Re-analyse a local function with the constant arguments of this call.
 
         ``def sh(c): os.system(c)`` alone says little; ``sh("mkfs /dev/sda")`` says a lot.
@@ -1116,23 +1252,20 @@ class PythonAnalyzer:
         fn = summary.node
         if fn is None or self._inline_depth >= 2 or self._inline_budget <= 0 or summary in self.functions:
             return None
-        if not any(
-            a.text is not None
-            or a.alts
-            or a.num is not None
-            or a.items is not None
-            or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV)
-            for a in given
-        ):
+        constructed = receiver is not None and isinstance(receiver.func, _Instance) and receiver.func.informed
+        if not constructed and not any(_informative(a) for a in given):
             return None
         self._inline_budget -= 1
         params = summary.params
         bound, declared = _collect_bound(fn.body, params)
         scope = _Scope("function", bound)
         scope.globals_ = declared
-        for index, name in enumerate(params):
+        if summary.offset:
+            scope.vals[params[0]] = receiver if receiver is not None else UNKNOWN
+        for index, name in enumerate(params[summary.offset :]):
             scope.vals[name] = given[index] if index < len(given) else UNKNOWN
         temp = _FuncSummary(summary.name, params)
+        temp.offset = summary.offset
         self.scopes.append(scope)
         self.functions.append(temp)
         self._inline_depth += 1
@@ -1245,17 +1378,8 @@ class PythonAnalyzer:
         overwrite = write and not append and (q != "os.open" or bool((mode_val.num or 0) & os.O_TRUNC))
         for text in target.strings() or ([] if target.text is None else [target.text]):
             info = paths.classify(text)
-            if overwrite and self._in_loop() and HOLE in text and text.strip(HOLE + "/") != "":
-                # Overwriting every file a loop enumerates destroys the tree (wiper, ransomware).
-                level = paths.delete_level(info, recursive=True)
-                if level >= RiskLevel.HIGH:
-                    self._add(
-                        "python.mass-overwrite",
-                        level,
-                        Category.FILESYSTEM,
-                        f"{q} overwrites every file under {paths.describe(info)}",
-                        node,
-                    )
+            if overwrite:
+                self._mass_overwrite(text, node, q)
             if write:
                 self._write(info, node, append=append, via=q)
             else:
@@ -1271,6 +1395,20 @@ class PythonAnalyzer:
         if not target.strings() and not write:
             flags |= target.flags & v.FLOWING
         return Val(qual="builtins.open()", text=target.text, alts=target.alts, flags=flags | (target.flags & v.SECRET))
+
+    def _mass_overwrite(self, text: str, node: ast.AST, q: str) -> None:
+        """Overwriting every file a loop enumerates destroys the tree (wiper, ransomware)."""
+        if self._in_loop() and HOLE in text and text.strip(HOLE + "/") != "":
+            info = paths.classify(text)
+            level = paths.delete_level(info, recursive=True)
+            if level >= RiskLevel.HIGH:
+                self._add(
+                    "python.mass-overwrite",
+                    level,
+                    Category.FILESYSTEM,
+                    f"{q} overwrites every file under {paths.describe(info)}",
+                    node,
+                )
 
     def _read(self, info: paths.PathInfo, node: ast.AST, *, via: str) -> int:
         level = paths.read_level(info)
@@ -1313,6 +1451,7 @@ class PythonAnalyzer:
             func.base if q.startswith("pathlib.Path()") and func.base is not None else (args[0] if args else UNKNOWN)
         )
         for text in target.strings():
+            self._mass_overwrite(text, node, q)
             self._write(paths.classify(text), node, via=q)
         data = args[0] if q.startswith("pathlib.Path()") and args else (args[1] if len(args) > 1 else UNKNOWN)
         if data.flags & v.NET:
@@ -1527,7 +1666,13 @@ class PythonAnalyzer:
     def _c_env(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         if q in ("os.environ.get", "os.getenv", "os.environ.__getitem__", "os.environ.setdefault", "os.environ.pop"):
             key = args[0] if args else UNKNOWN
-            return F.env_value(key.text)
+            known = F.env_value(key.text)
+            default = args[1] if len(args) > 1 else kwargs.get("default")
+            if known.text is None and default is not None and q != "os.environ.pop" and default.text is not None:
+                # unset (the usual case for an optional variable): the default is used; set: anything
+                options = tuple(dict.fromkeys([*default.strings(), HOLE]))[: v.MAX_ALTS]
+                return Val(text=options[0], alts=options, qual=default.qual, flags=default.flags & v.FLOWING)
+            return known
         if q in (
             "os.environ.copy",
             "os.environ.items",
@@ -1586,6 +1731,8 @@ class PythonAnalyzer:
         return Val(flags=v.flowing(args) | v.DECODED)
 
     def _c_bytes(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if args and args[0].num is not None and q != "builtins.dict":
+            self._last_alloc = args[0].num
         if args and args[0].num is not None and args[0].num >= T.BIG_ALLOCATION:
             self._add(
                 "python.big-allocation", RiskLevel.HIGH, Category.RESOURCE, f"{q} allocates {args[0].num:,} bytes", node
@@ -1636,6 +1783,7 @@ class PythonAnalyzer:
                 total *= item.num
         if q == "mmap.mmap" and len(args) > 1:
             total = args[1].num
+        self._last_alloc = total
         if total is not None and total >= T.BIG_ALLOCATION:
             self._add(
                 "python.big-allocation", RiskLevel.HIGH, Category.RESOURCE, f"{q} allocates {total:,} elements", node
@@ -1783,7 +1931,7 @@ class PythonAnalyzer:
                 f"{q} executes the content of a local file",
                 node,
             )
-        elif code.text is None or HOLE in code.text:
+        elif code.text is None or any(HOLE in s for s in code.strings()):
             self._add(
                 "python.dynamic-code",
                 RiskLevel.HIGH,
@@ -1958,7 +2106,21 @@ class PythonAnalyzer:
         else:
             result = self._argv_call(q, [Val(flags=command.flags)], node, kwargs)
         result.qual = "subprocess.Popen()" if q == "subprocess.Popen" else None
+        words = command.items if command.items is not None else [command]
+        program = posixpath.basename(words[0].text or "") if words else ""
+        if q == "subprocess.Popen" and program in T.SHELL_NAMES and not any(w.text == "-c" for w in words[1:]):
+            self._stdin_shells.append(result)  # what is written to its stdin is run as commands
         return result
+
+    def _c_popen_input(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``proc.communicate(b"cmd")`` / ``proc.stdin.write(b"cmd")`` on a shell reading stdin runs cmd."""
+        handle = func.base
+        if handle is not None and q.endswith(".stdin.write"):
+            handle = handle.base
+        data = args[0] if args else kwargs.get("input", UNKNOWN)
+        if handle is not None and any(handle is h for h in self._stdin_shells) and data.strings():
+            self._shell_string(data, node, "commands written to a shell's stdin")
+        return Val()
 
     def _c_exec_family(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         program_index, argv_index, is_list = T.EXEC_FAMILY[q]
@@ -1985,6 +2147,9 @@ class PythonAnalyzer:
             and len([w for w in words[1:] if not w.startswith("-")]) == 0
         ):
             self._interactive_shell(node)
+            script = kwargs.get("input")
+            if script is not None and script.strings():
+                self._shell_string(script, node, f"{q} (commands on stdin)")
         self._add(
             "python.process",
             RiskLevel.LOW,
@@ -2275,6 +2440,10 @@ class PythonAnalyzer:
 
     def _c_run_path(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         target = args[0] if args else UNKNOWN
+        if q == "importlib.util.spec_from_file_location":
+            target = args[1] if len(args) > 1 else kwargs.get("location", UNKNOWN)
+            if not any(t in self.downloaded for t in target.strings()):
+                return Val(qual="importlib.machinery.ModuleSpec()")  # loading a local module file
         if any(t in self.downloaded for t in target.strings()):
             self._add(
                 "python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE, f"{q} runs a downloaded file", node
@@ -2316,6 +2485,44 @@ class PythonAnalyzer:
             except ValueError:
                 return Val(flags=flags)
         return Val(text=arg.text, flags=flags)
+
+    def _c_partial(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if not args:
+            return Val()
+        return Val(func=_Partial(args[0], args[1:], kwargs), flags=v.flowing(args[1:]) | v.flowing(kwargs.values()))
+
+    def _c_add_argument(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """argparse: remember each option's default; ``args.<dest>`` is that default unless given."""
+        default = kwargs.get("default")
+        names = [a.text for a in args if a.text]
+        dest = kwargs["dest"].text if "dest" in kwargs else None
+        if dest is None and names:
+            longs = [n for n in names if n.startswith("--")]
+            dest = (longs[0] if longs else names[0]).lstrip("-").replace("-", "_")
+        if dest and default is not None and default.strings():
+            options = tuple(dict.fromkeys([*default.strings(), HOLE]))[: v.MAX_ALTS]
+            self._arg_defaults[dest] = Val(text=options[0], alts=options, flags=default.flags & v.FLOWING)
+        return Val()
+
+    def _c_parse_args(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        namespace = Val(qual="argparse.Namespace()")
+        return namespace if q.endswith("parse_args") else Val(items=[namespace, Val()])
+
+    def _c_extract(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """Unpacking an archive writes its files under the destination directory."""
+        if q == "shutil.unpack_archive":
+            dest = args[1] if len(args) > 1 else kwargs.get("extract_dir", Val(text="."))
+        elif q.endswith(".extract"):
+            dest = args[1] if len(args) > 1 else kwargs.get("path", Val(text="."))
+        else:
+            dest = args[0] if args else kwargs.get("path", Val(text="."))
+        for text in dest.strings():
+            self._write(paths.classify(posixpath.join(text, HOLE)), node, via=q)
+        return Val()
+
+    def _c_open_connection(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """asyncio streams: the reader yields network data, the writer sends."""
+        return Val(items=[Val(qual="asyncio.StreamReader()"), Val(qual="asyncio.StreamWriter()")])
 
     def _string_method(self, attr: str, base: Val, args: list[Val], flags: int) -> Val:
         text = base.text
@@ -2376,9 +2583,21 @@ def _recurses_without_base_case(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> b
     return True
 
 
+def _informative(a: Val) -> bool:
+    """Whether an argument says more at a call site than the parameter did at the definition."""
+    return bool(
+        a.text is not None
+        or a.alts
+        or a.num is not None
+        or a.items is not None
+        or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV)
+        or (isinstance(a.func, _Instance) and a.func.informed)
+    )
+
+
 def _with_flags(val: Val, extra: int) -> Val:
     return Val(text=val.text, qual=val.qual, flags=val.flags | extra, num=val.num, items=val.items, alts=val.alts,
-               base=val.base, elem=val.elem, func=val.func)  # fmt: skip
+               base=val.base, elem=val.elem, func=val.func, keys=val.keys)  # fmt: skip
 
 
 _Handler = Callable[[PythonAnalyzer, str, Val, list[Val], dict[str, Val], ast.Call], "Val | None"]
@@ -2533,7 +2752,12 @@ _register(
 )
 _register(["sys.setrecursionlimit"], PythonAnalyzer._c_recursionlimit)
 _register(["code.interact", "pdb.set_trace", "builtins.breakpoint"], PythonAnalyzer._c_interact)
-_register(["runpy.run_path", "runpy.run_module"], PythonAnalyzer._c_run_path)
+_register(
+    ["runpy.run_path", "runpy.run_module", "importlib.util.spec_from_file_location"], PythonAnalyzer._c_run_path
+)
+_register(
+    ["subprocess.Popen().communicate", "subprocess.Popen().stdin.write"], PythonAnalyzer._c_popen_input
+)
 _register(
     ["builtins.input", "builtins.raw_input", "sys.stdin.readline", "sys.stdin.read", "sys.stdin.readlines"],
     PythonAnalyzer._c_input,
@@ -2557,6 +2781,17 @@ _register(
 _register(["builtins.map"], PythonAnalyzer._c_map)
 _register(["socket.socket", "socket.create_connection", "socket.socketpair"], PythonAnalyzer._c_socket_new)
 _register(T.CAPTURES, PythonAnalyzer._c_capture)
+_register(["functools.partial"], PythonAnalyzer._c_partial)
+_register(["argparse.ArgumentParser().add_argument"], PythonAnalyzer._c_add_argument)
+_register(
+    ["argparse.ArgumentParser().parse_args", "argparse.ArgumentParser().parse_known_args"], PythonAnalyzer._c_parse_args
+)
+_register(["builtins.open().extractall", "builtins.open().extract", "shutil.unpack_archive"], PythonAnalyzer._c_extract)
+_register(["asyncio.open_connection", "asyncio.open_unix_connection"], PythonAnalyzer._c_open_connection)
+_register(
+    [f"asyncio.StreamReader().{m}" for m in ("read", "readline", "readexactly", "readuntil")],
+    PythonAnalyzer._c_net_source,
+)
 
 _STMT: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], None]] = {
     ast.Expr: PythonAnalyzer._s_expr,

@@ -7,6 +7,8 @@ Names are as the analyzer resolves them: ``module.function`` for module-level ca
 from __future__ import annotations
 
 BIG_ALLOCATION = 1 << 30  # 1 GiB
+# Classes whose subclasses' self.request / self.rfile carry what a network client sent.
+REQUEST_HANDLER_BASES = ("socketserver.", "http.server.BaseHTTPRequestHandler", "http.server.SimpleHTTPRequestHandler")
 HUGE_LOOP = 100_000
 BIG_MATERIALISED = 100_000_000  # elements: list(range(10**8)) is several GB
 
@@ -56,7 +58,7 @@ NETWORK_PREFIXES = (
     "websockets.", "pycurl.", "xmlrpc.client.", "boto3.", "dns.resolver.", "scapy.", "nntplib.", "asyncssh.",
     "fabric.", "grpc.", "discord.", "telegram.", "slack_sdk.", "tweepy.", "pysftp.", "smbclient.", "mechanize.",
     "urllib.response()", "requests.Response()", "httpx.Response()", "asyncio.open_connection",
-    "asyncio.start_server", "asyncio.open_unix_connection",
+    "asyncio.start_server", "asyncio.open_unix_connection", "asyncio.StreamReader()", "asyncio.StreamWriter()",
 )  # fmt: skip
 NET_SOURCES = frozenset(
     {"urllib.request.urlopen", "requests.get", "requests.post", "requests.request", "requests.Session().get",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import posixpath
+import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -126,6 +127,12 @@ class ShellAnalyzer:
         self._stdin_secret = False  # the previous pipe stage outputs secret data
         self._loops: list[_Loop] = []  # enclosing loops, innermost last
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
+        self._stdin_pids: str | None = None  # the previous pipe stage prints pids of processes matching this
+        self._functions: dict[str, Any] = {}  # shell functions defined so far: name -> body
+        self.arrays: dict[str, list[str]] = {}  # bash arrays: name -> elements
+        self.cloned: set[str] = set()  # directories `git clone` filled with code from the network
+        self._calling: set[str] = set()  # functions being re-analysed with a call's arguments
+        self._call_budget = 16
 
     # ----------------------------------------------------------------- entry points
     def analyze(self, code: str) -> list[Finding]:
@@ -256,11 +263,22 @@ class ShellAnalyzer:
             flow.absorb(self._stmt(cond))
         if body is None:
             return flow
-        self._loops.append(_Loop(self._loop_is_infinite(node), False, self._paced(node)))
+        endless, paced = self._loop_is_infinite(node), self._paced(node)
+        self._loops.append(_Loop(endless, False, paced))
         try:
             flow.absorb(self._sequence(body))
         finally:
             self._loops.pop()
+        nxt = node.next_sibling
+        if endless and not paced and nxt is not None and nxt.type == "&" and node.type == "while_statement":
+            # `while :; do :; done &`: a busy loop left running in the background burns a CPU forever
+            self._add(
+                "shell.cpu-burn",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                "an endless loop without pause runs in the background (burns a CPU until killed)",
+                node,
+            )
         return flow
 
     def _paced(self, loop: Any) -> bool:
@@ -291,7 +309,7 @@ class ShellAnalyzer:
         flow = _Flow()
         words: list[str] = []
         for child in node.children_by_field_name("value"):
-            words.append(self._word(child, flow))
+            words.extend(self._split_word(child, flow))
         if var_node is None or body is None:
             return self._sequence(node)
         name = self._text(var_node)
@@ -327,7 +345,34 @@ class ShellAnalyzer:
                     f"function {name!r} calls itself recursively in the background or in a pipeline (fork bomb)",
                     node,
                 )
+        if body is not None and name:
+            self._functions[name] = body
         return self._sequence(body) if body is not None else _Flow()
+
+    def _call_function(self, name: str, args: list[str], flow: _Flow) -> None:
+        """``f ARGS`` for a function defined in the script: re-analyse its body with $1.. bound to ARGS."""
+        body = self._functions[name]
+        self._call_budget -= 1
+        positional = {str(i): a for i, a in enumerate(args[:9], start=1)}
+        positional["@"] = positional["*"] = " ".join(args)
+        saved = {k: self.vars.get(k) for k in positional}
+        saved_flow = {k: self.var_flow.get(k) for k in positional}
+        self.vars.update(positional)
+        for key in positional:
+            self.var_flow.pop(key, None)
+        self._calling.add(name)
+        try:
+            flow.absorb(self._sequence(body))
+        finally:
+            self._calling.discard(name)
+            for key, old in saved.items():
+                if old is None:
+                    self.vars.pop(key, None)
+                else:
+                    self.vars[key] = old
+            for key, old_flow in saved_flow.items():
+                if old_flow is not None:
+                    self.var_flow[key] = old_flow
 
     def _self_calls(self, body: Any, name: str) -> tuple[int, bool]:
         calls = 0
@@ -352,16 +397,20 @@ class ShellAnalyzer:
         flow = _Flow()
         text: str | None = None
         listing: str | None = None
+        pids: str | None = None
         for index, stage in enumerate(stages):
             self._stdin_listing = listing
+            self._stdin_pids = pids
             self._stdin_secret = upstream.secret or upstream.env
             try:
                 sub = self._stmt(stage)
             finally:
                 self._stdin_listing = None
+                self._stdin_pids = None
                 self._stdin_secret = False
                 self._mass = False
             listing = sub.listing
+            pids = sub.pids_of  # only what the stage right before prints (`ps | grep x | ...` is filtered)
             if index > 0:
                 self._pipe_into(stage, sub, upstream, text)
             # `echo X | base64 -d | sh`: follow the constant text through decoders to the shell
@@ -377,6 +426,7 @@ class ShellAnalyzer:
             flow.absorb(sub)
             flow.interp = sub.interp
             flow.endless = sub.endless
+            flow.pids_of = sub.pids_of
         flow.text = text
         return flow
 
@@ -466,6 +516,13 @@ class ShellAnalyzer:
 
     def _redirects(self, redirects: Iterable[Any], flow: _Flow, argv: list[str] | None, stmt: Any) -> None:
         interactive_shell = (bool(argv) and flow.interp == "shell") or bool(argv and W.base(argv[0]) in T.SHELLS)
+        redirects = list(redirects)
+        content: str | None = flow.text  # what the command writes, when it is constant (echo, printf)
+        if argv and W.base(argv[0]) == "cat" and len(argv) == 1:
+            for redirect in redirects:
+                for child in redirect.named_children if redirect.type == "heredoc_redirect" else ():
+                    if child.type == "heredoc_body":
+                        content = self._text(child)  # cat > FILE <<EOF ... EOF
         for redirect in redirects:
             if redirect.type == "heredoc_redirect":
                 self._heredoc(redirect, flow, argv, stmt)
@@ -541,11 +598,35 @@ class ShellAnalyzer:
                     )
                 self._read(info, stmt, flow)
             elif op not in ("<&", ">&") or not dest.isdigit():
-                self._write(info, stmt, op=">>" if ">>" in op else ">")
+                cap = self._script_content(info, content, stmt)
+                self._write(info, stmt, op=">>" if ">>" in op else ">", cap=cap)
                 if flow.download:
                     self.downloaded.add(posixpath.basename(dest))
                 if flow.secret or flow.env:
                     self.staged.add(dest)  # `cat key > /tmp/k`: the file now holds the secret
+
+    def _script_content(self, info: paths.PathInfo, content: str | None, stmt: Any) -> RiskLevel | None:
+        """Analyse a script written to a place that runs it later (rc file, git hook) as shell code.
+
+        What it would run is graded on its own (``curl … | sh`` in a profile is CRITICAL). A hook of
+        the project's own repository (``.git/hooks/`` under the working directory) whose known
+        content is harmless is only MEDIUM: it runs when the user commits, like a Makefile target.
+        """
+        if not info.persistence or content is None or HOLE in content or not content.strip():
+            return None
+        if info.path.lower().endswith((".desktop", ".service", ".timer", ".plist", ".conf", ".socket")):
+            return None  # not shell scripts
+        found = self._nested(content, "shell", stmt, f"script written to {info.path}")
+        worst = max((f.level for f in found), default=RiskLevel.SAFE)
+        comps = [c for c in info.path.replace("\\", "/").split("/") if c not in ("", ".")]
+        project_hook = (
+            info.kind is paths.PathKind.RELATIVE
+            and len(comps) >= 3
+            and comps[-3] == ".git"
+            and comps[-2] == "hooks"
+            and ".." not in comps
+        )
+        return RiskLevel.MEDIUM if project_hook and worst <= RiskLevel.LOW else None
 
     def _heredoc(self, redirect: Any, flow: _Flow, argv: list[str] | None, stmt: Any) -> None:
         body_text = ""
@@ -579,7 +660,16 @@ class ShellAnalyzer:
         value_node = node.child_by_field_name("value")
         name = self._text(name_node) if name_node is not None else ""
         flow = _Flow()
-        value = self._word(value_node, flow) if value_node is not None else ""
+        if value_node is not None and value_node.type == "array":
+            # arr=(a b c): remember the elements; $arr alone is the first one
+            elements: list[str] = []
+            for element in value_node.named_children:
+                elements.extend(self._split_word(element, flow))
+            self.arrays[name] = elements
+            value = elements[0] if elements else ""
+        else:
+            value = self._word(value_node, flow) if value_node is not None else ""
+            self.arrays.pop(name, None)
         if name:
             self.vars[name] = value
             self.var_flow[name] = flow
@@ -689,10 +779,35 @@ class ShellAnalyzer:
             self._stmt(child)
         return self._text(node)
 
+    def _split_word(self, node: Any, flow: _Flow) -> list[str]:
+        """A command word; an unquoted ``$VAR`` is split into words (``R="rm -rf"; $R /`` runs rm)."""
+        match = _ARRAY_ALL.fullmatch(self._text(node))
+        if match and match.group(1) in self.arrays:
+            return list(self.arrays[match.group(1)])  # "${arr[@]}": one word per element
+        value = self._word(node, flow)
+        if (
+            value != HOLE
+            and len(value.split()) > 1
+            and (node.type in ("simple_expansion", "expansion") or self._text(node) in ('"$@"', '"${@}"'))
+        ):
+            return value.split()  # "$@" too: one word per positional parameter
+        return [value]
+
     def _expansion(self, node: Any, flow: _Flow) -> str:
         name = ""
         default: Any = None
         for child in node.named_children:
+            if child.type == "subscript" and not name:
+                array = child.child_by_field_name("name")
+                index = child.child_by_field_name("index")
+                elements = self.arrays.get(self._text(array)) if array is not None else None
+                if elements is not None and index is not None:
+                    key = self._text(index)
+                    if key in ("@", "*"):
+                        return " ".join(elements)
+                    if key.isdigit() and int(key) < len(elements):
+                        return elements[int(key)]
+                return HOLE
             if child.type in ("variable_name", "special_variable_name") and not name:
                 name = self._text(child)
             elif child.type not in ("variable_name",) and default is None and name:
@@ -719,13 +834,13 @@ class ShellAnalyzer:
             kind = child.type
             if kind == "command_name":
                 inner = child.named_children[0] if child.named_children else child
-                argv.insert(0, self._word(inner, flow))
+                argv[0:0] = self._split_word(inner, flow)
             elif kind == "variable_assignment":
                 assignments.append(child)
             elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
                 redirects.append(child)
             else:
-                argv.append(self._word(child, flow))
+                argv.extend(self._split_word(child, flow))
         for word in extra or ():
             argv.append(self._word(word, flow))
         saved = dict(self.vars)
@@ -750,6 +865,13 @@ class ShellAnalyzer:
             return flow
         name = W.base(argv[0])
         args = argv[1:]
+        if (
+            argv[0] in self._functions
+            and any(a.strip(HOLE) for a in args)
+            and argv[0] not in self._calling
+            and self._call_budget > 0
+        ):
+            self._call_function(argv[0], args, flow)
         loop = self._loops[-1] if self._loops else None
         if loop is not None and loop.huge and name in T.PROBES:
             self._add(
@@ -787,7 +909,11 @@ class ShellAnalyzer:
             )
         elif name in ("sort", "tac", "shuf") and not [a for a in args if not a.startswith("-")]:
             flow.buffers = True  # keeps all of stdin in memory
-        if argv[0] in self.downloaded or (posixpath.basename(argv[0]) in self.downloaded and "/" in argv[0]):
+        if (
+            argv[0] in self.downloaded
+            or (posixpath.basename(argv[0]) in self.downloaded and "/" in argv[0])
+            or ("/" in argv[0] and self._in_clone(argv[0]))
+        ):
             self._add(
                 "shell.download-exec",
                 RiskLevel.CRITICAL,
@@ -894,7 +1020,13 @@ class ShellAnalyzer:
                 item = listing.rstrip("/") + "/" + HOLE if listing else HOLE
                 if listing:
                     self._mass = True  # xargs applies the command to every listed path
-                argv = (rest or ["echo"]) + [item]
+                if self._stdin_pids is not None:
+                    flow.pids_of = self._stdin_pids  # `pgrep x | xargs kill` is `kill $(pgrep x)`
+                replace = _xargs_replace(argv[1:])
+                if replace and rest and any(replace in word for word in rest):
+                    argv = [word.replace(replace, item) for word in rest]  # xargs -I{} cmd {} ...
+                else:
+                    argv = (rest or ["echo"]) + [item]
                 continue
             return argv
         return argv
@@ -931,11 +1063,15 @@ class ShellAnalyzer:
             node,
         )
 
-    def _write(self, info: paths.PathInfo, node: Any, *, op: str = ">", via: str = "") -> None:
+    def _write(
+        self, info: paths.PathInfo, node: Any, *, op: str = ">", via: str = "", cap: RiskLevel | None = None
+    ) -> None:
         level = paths.write_level(info)
-        if self._mass and op == ">":
+        if self._mass and op == ">" and HOLE in info.path:
             # truncating every file find/xargs lists destroys the tree like deleting it
             level = max(level, paths.delete_level(info, recursive=True))
+        if cap is not None:
+            level = min(level, cap)
         if level <= RiskLevel.SAFE:
             return
         if info.kind is paths.PathKind.NULL:
@@ -1015,7 +1151,9 @@ class ShellAnalyzer:
                 i += 1
                 continue
             # a script operand
-            if arg != "-" and (arg in self.downloaded or posixpath.basename(arg) in self.downloaded):
+            if arg != "-" and (
+                arg in self.downloaded or posixpath.basename(arg) in self.downloaded or self._in_clone(arg)
+            ):
                 self._add(
                     "shell.download-exec",
                     RiskLevel.CRITICAL,
@@ -1055,9 +1193,32 @@ class ShellAnalyzer:
                 node,
             )
 
+    def _embedded_commands(self, name: str, code: str, node: Any, awk: bool = False) -> bool:
+        """Analyse constant shell commands that inline code of another language runs."""
+        found = False
+        commands = [m.group("cmd") or m.group("bt") or "" for m in _EMBEDDED_COMMAND.finditer(code)]
+        if awk:
+            commands += [a or b for a, b in _AWK_PIPE.findall(code)]
+        for command in commands[:4]:
+            command = command.replace('\\"', '"').replace("\\'", "'")
+            if command.strip():
+                found = True
+                self._nested(command, "shell", node, f"command run by inline {name} code")
+        return found
+
+    def _rule_awk(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        i = 0
+        while i < len(args) and args[i].startswith("-") and args[i] != "--":
+            i += 2 if args[i] in ("-F", "-v", "-f") else 1
+        if args[i : i + 1] == ["--"]:
+            i += 1
+        if i < len(args) and "-f" not in args:
+            self._embedded_commands(name, args[i], node, awk=True)
+
     def _other_interpreter(self, name: str, code: str, node: Any, flag: str) -> None:
-        # No parser for these languages: look for the socket+process shape of a reverse shell
-        # and otherwise report the inline code at LOW so it is visible.
+        # No parser for these languages: analyse the constant commands it hands to a shell, look
+        # for the socket+process shape of a reverse shell, otherwise report the code at LOW.
+        embedded = self._embedded_commands(name, code, node)
         lowered = code.lower()
         sockety = any(
             k in lowered
@@ -1097,7 +1258,7 @@ class ShellAnalyzer:
             self._add(
                 "shell.decoded-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE, f"{name} runs an encoded command", node
             )
-        else:
+        elif not embedded:
             self._add(
                 "shell.inline-code",
                 RiskLevel.LOW,
@@ -1273,6 +1434,10 @@ class ShellAnalyzer:
                     self._read(info, node, flow, "dd")
 
     def _disk_tool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if name in ("wipefs", "sfdisk", "mkfs", "mke2fs") and any(
+            a in ("--no-act", "-n") or (name == "sfdisk" and a in ("-l", "--list", "-d", "--dump")) for a in args
+        ):
+            return  # dry run / listing: nothing is written
         devices = [a for a in args if paths.classify(a).kind is paths.PathKind.DEVICE]
         if name in ("hdparm", "badblocks") and not any(a.startswith(("--security", "-w")) for a in args):
             return
@@ -1356,6 +1521,23 @@ class ShellAnalyzer:
             targets = operands[1:] if name == "sed" else operands
             if name == "install":
                 targets = operands[-1:]
+                mode = next(
+                    (
+                        args[i + 1] if a in ("-m", "--mode") and i + 1 < len(args) else a.split("=", 1)[1]
+                        for i, a in enumerate(args)
+                        if a in ("-m", "--mode") or a.startswith("--mode=")
+                    ),
+                    "",
+                )
+                if mode and targets:
+                    # install -m 4755 SRC DEST is cp + chmod: a setuid or world-writable copy
+                    world, setuid, opens = W.mode_bits(mode)
+                    info = paths.classify(targets[0])
+                    level = paths.mode_level(info, world_writable=world, setuid=setuid, opens_secret=opens)
+                    if level > RiskLevel.SAFE:
+                        self._add(
+                            "shell.chmod", level, Category.PRIVILEGE, f"install -m {mode} {paths.describe(info)}", node
+                        )
             for target in targets:
                 info = paths.classify(target)
                 if name == "mkdir" and not info.persistence:
@@ -1388,6 +1570,14 @@ class ShellAnalyzer:
                         f"{name} copies {paths.describe(src_info)} to a remote host",
                         node,
                     )
+            elif remote and self._mass and src_info.kind in _BULK_KINDS:
+                self._add(
+                    "shell.exfiltration",
+                    RiskLevel.HIGH,
+                    Category.EXFILTRATION,
+                    f"{name} copies every file a search finds under {paths.describe(src_info)} to a remote host",
+                    node,
+                )
             if name == "mv":
                 level = paths.delete_level(src_info, recursive=True)
                 if level >= RiskLevel.HIGH:
@@ -1474,6 +1664,14 @@ class ShellAnalyzer:
                     node,
                 )
                 flow.secret = True
+            elif self._mass and info.kind in _BULK_KINDS:
+                self._add(
+                    "shell.exfiltration",
+                    RiskLevel.HIGH,
+                    Category.EXFILTRATION,
+                    f"{name} uploads every file a search finds under {paths.describe(info)}",
+                    node,
+                )
         if output is None and name == "wget" and urls:
             output = "<url>"
         if output in (None, "-", "/dev/stdout"):
@@ -1546,7 +1744,20 @@ class ShellAnalyzer:
         if "z" in flags and any("-" in op and op.replace("-", "").isdigit() for op in operands):
             self._add("shell.port-scan", RiskLevel.HIGH, Category.NETWORK, f"{name} -z scans a range of ports", node)
 
+    def _in_clone(self, path: str) -> bool:
+        """A script inside a directory that `git clone` just fetched (running it is curl | sh)."""
+        norm = posixpath.normpath(path)
+        return any(norm.startswith(d.rstrip("/") + "/") for d in self.cloned)
+
     def _rule_git(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if args[:1] == ["clone"]:
+            operands = [a for a in args[1:] if not a.startswith("-")]
+            if operands:
+                url = operands[0]
+                dest = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
+                if dest and HOLE not in dest:
+                    self.cloned.add(posixpath.normpath(dest))
+            return
         if args[:1] == ["push"] and any(a in ("-f", "--force") or a.startswith("+") for a in args[1:]):
             shared = any(a.split(":")[-1].lstrip("+") in ("main", "master", "trunk", "develop") for a in args[1:])
             self._add(
@@ -1658,6 +1869,30 @@ class ShellAnalyzer:
     def _rule_pgrep(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         _, operands = W.options(args)
         flow.pids_of = operands[0] if operands else ""
+
+    def _rule_ps(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``ps -e``/``ps ax`` lists every process; its pids fed to kill kill everything."""
+        selecting = {"-u", "-U", "-p", "-g", "-G", "-t", "-s", "-q", "--pid", "--user", "--ppid", "--sid", "-C"}
+        everyone = False
+        for i, arg in enumerate(args):
+            if arg in selecting or arg.startswith(("--pid=", "--user=", "--ppid=")):
+                if arg == "-C" and i + 1 < len(args):
+                    flow.pids_of = args[i + 1]
+                return
+            if arg.startswith("-") and not arg.startswith("--"):
+                letters = arg[1:].split("=")[0]
+                # -e/-A select everything; stop at an option that takes the rest of the word (-o pid=)
+                for ch in letters:
+                    if ch in "eA":
+                        everyone = True
+                    if ch in "oOup":
+                        break
+            elif arg in ("--everyone", "--all") or (
+                not arg.startswith("-") and {"a", "x"} <= set(arg) and arg.isalpha()
+            ):
+                everyone = True
+        if everyone:
+            flow.pids_of = ""
 
     def _rule_history(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if name == "history" and any(a in ("-c", "-w", "-d", "-r") or a.startswith("-c") for a in args):
@@ -1969,6 +2204,43 @@ class ShellAnalyzer:
         )
 
 
+#: A constant command handed to the shell from inline perl/ruby/php/node/lua/awk code:
+#: system("..."), exec('...'), popen(...), shell_exec, os.execute, execSync, `...`.
+#: Where a bulk upload of every file found is a leak (not a project directory, not /tmp).
+_BULK_KINDS = frozenset(
+    {
+        paths.PathKind.ROOT,
+        paths.PathKind.SYSTEM_TOP,
+        paths.PathKind.SYSTEM,
+        paths.PathKind.HOME,
+        paths.PathKind.HOME_TOP,
+    }
+)
+_ARRAY_ALL = re.compile(r'"?\$\{(\w+)\[[@*]\]\}"?')
+_EMBEDDED_COMMAND = re.compile(
+    r"""(?:\b(?:system|exec|popen|shell_exec|passthru|proc_open|execSync|spawnSync|execute|qx)\s*\(?\s*"""
+    r"""(?P<q>["'])(?P<cmd>(?:\\.|(?!(?P=q)).)*)(?P=q))|`(?P<bt>[^`]+)`"""
+)
+#: awk sends output to, or reads from, a command: print ... | "cmd", "cmd" | getline
+_AWK_PIPE = re.compile(r"""\|\s*"((?:\\.|[^"\\])*)"|"((?:\\.|[^"\\])*)"\s*\|\s*getline""")
+
+
+def _xargs_replace(args: list[str]) -> str | None:
+    """The replace-string of ``xargs -I R`` / ``-IR`` / ``-i`` / ``--replace[=R]``, if any."""
+    for i, arg in enumerate(args):
+        if not arg.startswith("-"):
+            return None
+        if arg == "-I" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("-I") and len(arg) > 2:
+            return arg[2:]
+        if arg in ("-i", "--replace"):
+            return "{}"
+        if arg.startswith(("--replace=", "-i")):
+            return arg.split("=", 1)[1] if "=" in arg else arg[2:]
+    return None
+
+
 def _interpreter_language(argv: list[str]) -> str | None:
     name = W.base(argv[0])
     if name in T.SHELLS:
@@ -2031,6 +2303,8 @@ for _names, _rule in (
     (T.SCANNERS, ShellAnalyzer._rule_scanner),
     ({"kill", "killall", "pkill", "killall5", "skill"}, ShellAnalyzer._rule_kill),
     ({"pgrep", "pidof"}, ShellAnalyzer._rule_pgrep),
+    ({"ps"}, ShellAnalyzer._rule_ps),
+    ({"awk", "gawk", "mawk", "nawk", "busybox-awk"}, ShellAnalyzer._rule_awk),
     ({"history", "set"}, ShellAnalyzer._rule_history),
     ({"env", "printenv", "export"}, ShellAnalyzer._rule_env_dump),
     ({"echo", "printf"}, ShellAnalyzer._rule_echo),

@@ -38,7 +38,7 @@ MAX_ALTS = 16
 class Val:
     """What is statically known about one expression (see module docstring)."""
 
-    __slots__ = ("alts", "base", "elem", "flags", "func", "items", "num", "qual", "text")
+    __slots__ = ("alts", "base", "elem", "flags", "func", "items", "keys", "num", "qual", "text")
 
     def __init__(
         self,
@@ -51,6 +51,7 @@ class Val:
         base: Val | None = None,
         elem: Val | None = None,
         func: object = None,
+        keys: dict[str, Val] | None = None,
     ) -> None:
         self.text = text
         self.qual = qual
@@ -61,6 +62,7 @@ class Val:
         self.base = base  # for a method: the object it is bound to
         self.elem = elem  # for an iterable: what iterating over it yields
         self.func = func  # for a function defined in the analysed code: its summary
+        self.keys = keys  # for a dict with constant keys: the value under each key
 
     def __repr__(self) -> str:  # debugging aid only
         return f"Val(text={self.text!r}, qual={self.qual!r}, flags={self.flags:#x}, num={self.num!r})"
