@@ -28,7 +28,7 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Generator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -43,7 +43,7 @@ from sandlot.grants import apply_grants
 from sandlot.manager import command_kwargs, destroy, run_attempt
 from sandlot.policy import Policy
 from sandlot.results import ExecResult, OutputChunk
-from sandlot.sandbox import POLICY_TIMEOUT, RunGenerator, Sandbox, Timeout, final_result, relay
+from sandlot.sandbox import RunGenerator, Sandbox
 
 if TYPE_CHECKING:
     from sandlot.api import Sandlot
@@ -127,32 +127,19 @@ class PooledSandbox(Sandbox):
         """The provider's sandbox behind this handle right now (it changes after a rebuild)."""
         return self._entry.sandbox
 
-    def stream(
+    def _run(
         self,
         command: str,
         *,
-        timeout: Timeout = POLICY_TIMEOUT,
-        cwd: str | None = None,
-        env: Mapping[str, str] | None = None,
-        stdin: bytes | str | None = None,
-    ) -> Iterator[OutputChunk | ExecResult]:
-        if self.closed:
-            raise SandboxClosed(f"sandbox handle for key {self.key!r} was released")
-        yield from relay(self._pool._stream(self, command, command_kwargs(timeout, cwd, env, stdin)))
+        timeout: float | None,
+        cwd: str | None,
+        env: Mapping[str, str] | None,
+        stdin: bytes | None,
+    ) -> RunGenerator:
+        return self._pool._stream(self, command, command_kwargs(timeout, cwd, env, stdin))
 
-    def exec(
-        self,
-        command: str,
-        *,
-        timeout: Timeout = POLICY_TIMEOUT,
-        cwd: str | None = None,
-        env: Mapping[str, str] | None = None,
-        stdin: bytes | str | None = None,
-    ) -> ExecResult:
-        return final_result(self.stream(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin))
-
-    def _run(self, command: str, **_: Any) -> RunGenerator:
-        raise NotImplementedError("PooledSandbox runs commands through its pool (stream)")
+    def _with_violation(self, command: str, result: ExecResult) -> ExecResult:
+        return result  # the provider's sandbox behind the handle already ran the detectors
 
     def _close(self) -> None:
         self._pool._release(self)
