@@ -5,6 +5,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 
 def timings(func: Callable[[], object], runs: int, *, warmup: int = 5) -> list[float]:
@@ -42,3 +43,10 @@ def row(name: str, samples: list[float]) -> str:
 
 
 TABLE_HEADER = "| what | median ms | p90 ms | runs |\n|---|---|---|---|"
+
+
+def report(text: str, markdown: Path | None) -> None:
+    """Print the figures and, when asked, write the same text to a Markdown file."""
+    print(text)
+    if markdown is not None:
+        markdown.write_text(text + "\n")

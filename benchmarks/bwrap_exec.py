@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _stats import median_ms, p95_ms
+from _stats import median_ms, p95_ms, report
 
 from sandlot.api import Sandlot
 from sandlot.config import Config
@@ -107,10 +107,7 @@ def main() -> int:
         f"(target: round trip <= 0.5 ms: {'met' if p_med <= 0.5 else 'NOT met'}; "
         f"creation <= 20 ms: {'met' if c_med <= 20 else 'NOT met'})",
     ]
-    text = "\n".join(lines)
-    print(text)
-    if args.markdown is not None:
-        args.markdown.write_text(text + "\n")
+    report("\n".join(lines), args.markdown)
     return 0
 
 

@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 import docker
-from _stats import median_ms, p90_ms, timings
+from _stats import median_ms, p90_ms, report, timings
 
 from sandlot.api import Sandlot
 from sandlot.config import Config
@@ -137,10 +137,7 @@ def main() -> int:
         f"for single operations; a batch of {args.batch} writes is "
         f"{median_ms(python_batch) / median_ms(archive_batch):.0f}x faster",
     ]
-    text = "\n".join(lines)
-    print(text)
-    if args.markdown is not None:
-        args.markdown.write_text(text + "\n")
+    report("\n".join(lines), args.markdown)
     return 0
 
 
