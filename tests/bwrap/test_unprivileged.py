@@ -29,7 +29,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 USER = "sandlot-test"
 CHILD_FLAG = "SANDLOT_BWRAP_UNPRIVILEGED_CHILD"
-MODULES = ("test_containment.py", "test_detect.py", "test_translate.py", "test_contract.py")
+MODULES = ("test_containment.py", "test_detect.py", "test_translate.py", "test_contract.py", "test_mounts.py")
 #: Top-level modules the suite imports, and their distributions (for metadata and entry points).
 PACKAGES = {
     "attr": "attrs",
@@ -47,6 +47,11 @@ PACKAGES = {
     "typing_extensions": "typing_extensions",
     "exceptiongroup": "exceptiongroup",
     "pygments": "pygments",
+    "hypothesis": "hypothesis",
+    "_hypothesis_pytestplugin": "hypothesis",
+    "_hypothesis_ftz_detector": "hypothesis",
+    "_hypothesis_globals": "hypothesis",
+    "sortedcontainers": "sortedcontainers",
 }
 
 pytestmark = [

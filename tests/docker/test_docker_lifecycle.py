@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -16,6 +17,7 @@ from docker_kit import IMAGE, docker_config, sandlot_cli
 
 from sandlot.api import Sandlot
 from sandlot.errors import ProviderUnavailable, SandboxError, SandboxNotFound
+from sandlot.files import FileErrorCode, TransferResult
 from sandlot_docker.provider import DockerProvider, container_name, volume_name
 from sandlot_docker.sandbox import DockerSandbox
 from sandlot_docker.stats import ContainerStats
@@ -196,39 +198,41 @@ def test_stats(box: DockerSandbox) -> None:
     assert stats.network_rx_bytes == 0 and stats.network_tx_bytes == 0
 
 
+def _contents(results: list[TransferResult]) -> dict[str, bytes | None]:
+    return {r.path: r.content for r in results}
+
+
 def test_upload_download_roundtrip(box: DockerSandbox) -> None:
     blob = os.urandom(3 * 1024 * 1024)
-    box.upload({"deep/er/blob.bin": blob, "notes.txt": "héllo\n".encode(), "/workspace/abs.txt": b"abs"})
-    assert box.exec("sha256sum deep/er/blob.bin | cut -c1-16").stdout.strip() == __import__("hashlib").sha256(
-        blob
-    ).hexdigest()[:16]
+    results = box.upload({"deep/er/blob.bin": blob, "notes.txt": "héllo\n".encode(), "/workspace/abs.txt": b"abs"})
+    assert all(r.ok for r in results), results
+    assert box.exec("sha256sum deep/er/blob.bin | cut -c1-16").stdout.strip() == hashlib.sha256(blob).hexdigest()[:16]
     assert box.exec("stat -c %u deep/er/blob.bin").stdout.strip() == "1000"
-    got = box.download(["deep/er/blob.bin", "notes.txt", "/workspace/abs.txt"])
-    assert got == {"deep/er/blob.bin": blob, "notes.txt": "héllo\n".encode(), "/workspace/abs.txt": b"abs"}
-    with pytest.raises(SandboxError, match="no such file"):
-        box.download(["missing.txt"])
-    with pytest.raises(SandboxError, match="not writable"):
-        box.upload({"/etc/passwd": b"x"})
-    with pytest.raises(SandboxError, match="directory"):
-        box.download(["deep"])
+    got = box.download(["deep/er/blob.bin", "notes.txt", "/workspace/abs.txt", "missing.txt", "deep"])
+    expected = {"deep/er/blob.bin": blob, "notes.txt": "héllo\n".encode(), "/workspace/abs.txt": b"abs"}
+    assert _contents(got[:3]) == expected
+    assert [r.error for r in got[3:]] == [FileErrorCode.FILE_NOT_FOUND, FileErrorCode.IS_DIRECTORY]
+    [refused] = box.upload({"/etc/passwd": b"x"})
+    assert refused.error == FileErrorCode.PERMISSION_DENIED and refused.violation is not None
 
 
-def test_small_transfers_use_the_session_and_large_ones_the_archive(box: DockerSandbox) -> None:
-    from sandlot_docker.sandbox import ARCHIVE_MIN_FILES, SESSION_FILE_BYTES
-
+def test_batches_report_per_file_and_never_replace_a_directory(box: DockerSandbox) -> None:
     odd_name = "dir with space/-n $(touch pwned) `id`.txt"
     box.upload({odd_name: b"\x00\xffodd\n"})
-    assert box.download([odd_name]) == {odd_name: b"\x00\xffodd\n"}
+    assert box.read_bytes(odd_name) == b"\x00\xffodd\n"
     assert box.exec("ls pwned 2>/dev/null || echo absent").stdout == "absent\n"
-    # /tmp is a tmpfs only the session sees
-    box.exec("printf tmp > /tmp/t.txt")
-    assert box.download(["/tmp/t.txt"]) == {"/tmp/t.txt": b"tmp"}
-    big = os.urandom(SESSION_FILE_BYTES + 1)
-    box.upload({"big.bin": big})
-    assert box.download(["big.bin"]) == {"big.bin": big}  # too large for the session: archive
-    many = {f"many/f{i}.txt": f"{i}".encode() for i in range(ARCHIVE_MIN_FILES)}
-    box.upload(many)
-    assert box.download(list(many)) == many
+    many = {f"many/f{i}.txt": f"{i}".encode() for i in range(6)} | {"/tmp/t.txt": b"tmp"}
+    bad = {"/etc/cron.d/x": b"x", "many": b"a directory", "/workspace/.env": b"SECRET=1"}
+    results = box.upload(many | bad)
+    assert [r.path for r in results] == list(many | bad)
+    assert all(r.ok for r in results[: len(many)]), results
+    assert [r.error for r in results[len(many) :]] == [
+        FileErrorCode.PERMISSION_DENIED,
+        FileErrorCode.IS_DIRECTORY,
+        FileErrorCode.PERMISSION_DENIED,
+    ]
+    assert _contents(box.download(list(many))) == many
+    assert box.exec("stat -c %u many/f0.txt").stdout.strip() == "1000"
 
 
 def test_violation_context_for_attached_sandbox(client: Sandlot, box: DockerSandbox) -> None:

@@ -183,17 +183,18 @@ def test_host_paths_outside_the_policy_are_invisible(project_box: DockerSandbox,
 
 
 def test_file_transfer_respects_the_policy(project_box: DockerSandbox, project: Path) -> None:
-    project_box.upload({"out/data.bin": bytes(range(256)) * 10})
-    assert (project / "out" / "data.bin").read_bytes() == bytes(range(256)) * 10
-    assert project_box.download(["src/app.py"]) == {"src/app.py": b"print('hi')\n"}
-    from sandlot.errors import SandboxError
+    from sandlot.files import FileErrorCode
 
-    with pytest.raises(SandboxError, match="denied"):
-        project_box.download([".env"])
-    with pytest.raises(SandboxError, match="denied"):
-        project_box.upload({".ssh/authorized_keys": b"ssh-rsa AAA"})
-    with pytest.raises(SandboxError, match="not writable"):
-        project_box.upload({"/etc/cron.d/x": b"* * * * * root sh"})
+    [written] = project_box.upload({"out/data.bin": bytes(range(256)) * 10})
+    assert written.ok and (project / "out" / "data.bin").read_bytes() == bytes(range(256)) * 10
+    [read] = project_box.download(["src/app.py"])
+    assert read.content == b"print('hi')\n"
+    [secret] = project_box.download([".env"])
+    assert secret.error == FileErrorCode.PERMISSION_DENIED and "denied" in secret.message
+    assert secret.violation is not None and secret.violation.kind == "filesystem"
+    keys, cron = project_box.upload({".ssh/authorized_keys": b"ssh-rsa AAA", "/etc/cron.d/x": b"* * * * * root sh"})
+    assert keys.error == FileErrorCode.PERMISSION_DENIED and "denied" in keys.message
+    assert cron.error == FileErrorCode.PERMISSION_DENIED
     assert not (project / ".ssh" / "authorized_keys").exists()
 
 
@@ -214,3 +215,11 @@ def test_a_custom_engine_socket_is_never_mounted(tmp_path: Path) -> None:
     policy = Policy(filesystem=FilesystemPolicy(read_write=[".", str(sockdir)]))
     with pytest.raises(PolicyNotEnforceable, match="engine socket"):
         _translate(policy, tmp_path, docker_host=f"unix://{sockdir}/docker.sock")
+
+
+def test_mounts_are_refused_fail_closed(tmp_path: Path) -> None:
+    from sandlot.files import Mount
+
+    config = attrs.evolve(docker_config(), mounts=(Mount("/workspace", str(tmp_path)),))
+    with pytest.raises(PolicyNotEnforceable, match="cannot show host directories at virtual paths"):
+        Sandlot(config).create()

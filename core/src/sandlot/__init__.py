@@ -13,6 +13,7 @@ from sandlot.api import Sandlot, create_sandbox
 from sandlot.config import Config, Enforcement, LoadedConfig, load_config
 from sandlot.errors import (
     ConfigError,
+    FileOperationError,
     PluginError,
     PolicyNotEnforceable,
     ProviderNotFound,
@@ -23,6 +24,7 @@ from sandlot.errors import (
     SandboxNotFound,
     SandlotError,
 )
+from sandlot.files import FileErrorCode, FileInfo, GrepMatch, Mount, TransferResult
 from sandlot.policy import (
     Capability,
     EnvironmentPolicy,
@@ -45,9 +47,14 @@ __all__ = [
     "EnvironmentPolicy",
     "ExecResult",
     "Feature",
+    "FileErrorCode",
+    "FileInfo",
+    "FileOperationError",
     "FilesystemPolicy",
+    "GrepMatch",
     "Limits",
     "LoadedConfig",
+    "Mount",
     "NetworkMode",
     "NetworkPolicy",
     "OutputChunk",
@@ -67,6 +74,7 @@ __all__ = [
     "Sandlot",
     "SandlotError",
     "Timeout",
+    "TransferResult",
     "Truncation",
     "Violation",
     "ViolationKind",

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sandlot.config import Config, Enforcement, load_config
 from sandlot.convert import structure
 from sandlot.errors import ConfigError, PolicyNotEnforceable, ProviderUnavailable
+from sandlot.files.paths import Mount
 from sandlot.grants import apply_grants
 from sandlot.plugins import get_plugin_manager
 from sandlot.policy import ISOLATION_CAPABILITIES, Capability, Policy
-from sandlot.provider import Page, Provider, ProviderContext, SandboxSpec
+from sandlot.provider import Feature, Page, Provider, ProviderContext, SandboxSpec
 from sandlot.registry import ProviderRegistry, RegisteredProvider, install_hint
 from sandlot.sandbox import Sandbox
 
@@ -85,17 +86,30 @@ class Sandlot:
         workdir: str | os.PathLike[str] | None = None,
         sandbox_id: str | None = None,
         labels: Mapping[str, str] | None = None,
+        mounts: Iterable[Mount] | None = None,
     ) -> SandboxSpec:
-        """The creation spec: the effective policy (defaults appended), checked against the provider."""
+        """The creation spec: the effective policy (defaults appended), checked against the provider.
+
+        ``mounts`` defaults to the configured ``[[mounts]]``; a provider without the
+        ``mounts`` feature refuses them (fail closed).
+        """
         # Grants the user allowed permanently are part of every sandbox's policy.
         base = apply_grants(policy if policy is not None else self.config.policy, self.config.approval.grants)
         effective = base.effective()
         self.check_policy(effective)
+        chosen = tuple(self.config.mounts if mounts is None else mounts)
+        if chosen and Feature.MOUNTS not in self.registered.type.features:
+            raise PolicyNotEnforceable(
+                f"provider {self.provider_name!r} cannot show host directories at virtual paths "
+                f"(mounts: {', '.join(m.virtual for m in chosen)}); use a provider with the mounts feature "
+                f"(sandlot providers) or remove the mounts"
+            )
         return SandboxSpec(
             policy=effective,
             workdir=os.fspath(workdir) if workdir is not None else None,
             sandbox_id=sandbox_id,
             labels=dict(labels or {}),
+            mounts=chosen,
         )
 
     def check_policy(self, policy: Policy) -> None:
@@ -132,8 +146,10 @@ class Sandlot:
         workdir: str | os.PathLike[str] | None = None,
         sandbox_id: str | None = None,
         labels: Mapping[str, str] | None = None,
+        mounts: Iterable[Mount] | None = None,
     ) -> Sandbox:
-        return self._provider.create(self.spec(policy=policy, workdir=workdir, sandbox_id=sandbox_id, labels=labels))
+        spec = self.spec(policy=policy, workdir=workdir, sandbox_id=sandbox_id, labels=labels, mounts=mounts)
+        return self._provider.create(spec)
 
     def attach(self, sandbox_id: str) -> Sandbox:
         return self._provider.attach(sandbox_id)

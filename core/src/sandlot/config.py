@@ -30,6 +30,7 @@ import platformdirs
 from sandlot.audit import AuditConfig
 from sandlot.convert import converter, structure
 from sandlot.errors import ConfigError
+from sandlot.files.paths import Mount
 from sandlot.grants import ApprovalConfig
 from sandlot.policy import Policy
 from sandlot.pool import PoolConfig
@@ -60,6 +61,9 @@ class Config:
     pool: PoolConfig = attrs.field(factory=PoolConfig)
     approval: ApprovalConfig = attrs.field(factory=ApprovalConfig)
     audit: AuditConfig = attrs.field(factory=AuditConfig)
+    #: Host directories shown at virtual paths (``[[mounts]]`` tables; providers with the
+    #: ``mounts`` feature).
+    mounts: tuple[Mount, ...] = ()
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = converter.unstructure(self)

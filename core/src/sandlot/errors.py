@@ -7,6 +7,12 @@ what to do about it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sandlot.files.model import FileErrorCode
+    from sandlot.results import Violation
+
 
 class SandlotError(Exception):
     """Base class of every error sandlot raises on purpose."""
@@ -55,6 +61,20 @@ class SandboxError(SandlotError):
 
 class SandboxClosed(SandboxError):
     """An operation was attempted on a sandbox that has been closed."""
+
+
+class FileOperationError(SandlotError):
+    """A file operation failed; ``code`` says why (a :class:`~sandlot.files.FileErrorCode`).
+
+    ``violation`` is set when the sandbox's policy blocked the path.
+    """
+
+    def __init__(self, code: FileErrorCode, path: str, message: str, violation: Violation | None = None) -> None:
+        super().__init__(f"{path}: {message}" if path else message)
+        self.code = code
+        self.path = path
+        self.reason = message
+        self.violation = violation
 
 
 class RiskBlocked(SandlotError):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
+from sandlot.files.paths import Mount, PathMap
 from sandlot.policy import Capability, Policy, ResolvedFilesystem
 
 if TYPE_CHECKING:
@@ -26,6 +27,7 @@ class Feature(enum.StrEnum):
     KILL_TREE = "kill_tree"  # timeouts kill background and setsid'd descendants too
     ATTACH = "attach"  # attach(id) works from another process
     SESSION_RECOVERY = "session_recovery"  # a dead shell is rebuilt on the next command
+    MOUNTS = "mounts"  # host directories at virtual paths (SandboxSpec.mounts), host paths masked in output
 
 
 @attrs.frozen
@@ -63,6 +65,8 @@ class TranslateContext:
     filesystem: ResolvedFilesystem
     environment: Mapping[str, str]
     sandbox_id: str = ""
+    #: Host directories shown at virtual paths (empty unless the spec has mounts).
+    mounts: PathMap = attrs.field(factory=PathMap)
 
 
 @attrs.frozen
@@ -73,6 +77,8 @@ class SandboxSpec:
     workdir: str | None = None
     sandbox_id: str | None = None
     labels: Mapping[str, str] = attrs.field(factory=dict)
+    #: Host directories at virtual paths; only for providers with :attr:`Feature.MOUNTS`.
+    mounts: tuple[Mount, ...] = ()
 
 
 @attrs.frozen

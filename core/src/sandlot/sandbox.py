@@ -9,7 +9,11 @@ import threading
 from collections.abc import AsyncIterator, Generator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Literal
 
+import attrs
+
 from sandlot.errors import SandboxClosed
+from sandlot.files.operations import FileOperations
+from sandlot.files.paths import PathMap
 from sandlot.policy import Policy, ResolvedFilesystem
 from sandlot.results import ExecResult, OutputChunk
 from sandlot.violations import ViolationContext, detect
@@ -59,8 +63,8 @@ def check_command(command: str) -> None:
         raise ValueError("command contains a NUL byte, which no shell can run")
 
 
-class Sandbox(abc.ABC):
-    """One isolated place to run commands.
+class Sandbox(FileOperations, abc.ABC):
+    """One isolated place to run commands and work on files.
 
     Commands on one sandbox run one at a time (in call order); different sandboxes run
     in parallel. Use it as a context manager, or call :meth:`close`.
@@ -74,12 +78,14 @@ class Sandbox(abc.ABC):
         policy: Policy,
         pm: pluggy.PluginManager,
         filesystem: ResolvedFilesystem | None = None,
+        path_map: PathMap | None = None,
     ) -> None:
         self.id = sandbox_id
         self.provider = provider
         self.policy = policy
         self._pm = pm
         self._filesystem = filesystem
+        self._path_map = path_map or PathMap()
         self._closed = False
         self._close_lock = threading.Lock()
 
@@ -107,6 +113,10 @@ class Sandbox(abc.ABC):
     def closed(self) -> bool:
         return self._closed
 
+    @property
+    def path_map(self) -> PathMap:
+        return self._path_map
+
     def stream(
         self,
         command: str,
@@ -123,6 +133,25 @@ class Sandbox(abc.ABC):
         ``cd``/``export`` do not persist). ``stdin`` is fed to the command; without it
         the command reads ``/dev/null``.
         """
+        items = self._stream_raw(command, timeout=timeout, cwd=cwd, env=env, stdin=stdin)
+        if not self._path_map:
+            yield from items
+            return
+        # Host paths of mounts never reach the caller (a path cut between two chunks can
+        # slip through a chunk, never the final result).
+        for item in items:
+            yield self._masked(item)
+
+    def _stream_raw(
+        self,
+        command: str,
+        *,
+        timeout: Timeout = POLICY_TIMEOUT,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        stdin: bytes | str | None = None,
+    ) -> Iterator[OutputChunk | ExecResult]:
+        """:meth:`stream` without masking host paths: what file backends read file contents with."""
         check_command(command)
         if self._closed:
             raise SandboxClosed(f"sandbox {self.id} is closed")
@@ -138,6 +167,22 @@ class Sandbox(abc.ABC):
         )
         for item in relay(gen):
             yield self._with_violation(command, item) if isinstance(item, ExecResult) else item
+
+    def _masked(self, item: OutputChunk | ExecResult) -> OutputChunk | ExecResult:
+        mask = self._path_map.mask
+        if isinstance(item, OutputChunk):
+            return OutputChunk(item.stream, mask(item.data))
+        violation = item.violation
+        if violation is not None:
+            violation = attrs.evolve(
+                violation,
+                resource=self._path_map.mask_text(violation.resource),
+                reason=self._path_map.mask_text(violation.reason),
+                evidence=tuple(self._path_map.mask_text(e) for e in violation.evidence),
+            )
+        return attrs.evolve(
+            item, stdout_bytes=mask(item.stdout_bytes), stderr_bytes=mask(item.stderr_bytes), violation=violation
+        )
 
     def exec(
         self,

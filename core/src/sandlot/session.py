@@ -105,7 +105,8 @@ done
 
 def frame_field(text: str) -> bytes:
     lines = text.split("\n")
-    return f"{len(lines)}\n".encode() + "".join(line + "\n" for line in lines).encode()
+    # surrogateescape: file names that are not UTF-8 (as os.fsdecode gives them) pass unchanged.
+    return f"{len(lines)}\n".encode() + "".join(line + "\n" for line in lines).encode("utf-8", "surrogateescape")
 
 
 def encode_request(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -17,6 +16,7 @@ from sandlot.policy import Policy
 from sandlot.provider import Feature
 from sandlot.results import ExecResult, OutputChunk
 from sandlot.sandbox import Sandbox
+from sandlot.testing.files_contract import FileOperationsContract
 
 # A command that finds live processes whose command line contains "sleep <n>", built so
 # the command line of the check itself does not match.
@@ -26,22 +26,11 @@ _SURVIVORS = (
 )
 
 
-class ProviderContract:
-    """Subclass and provide the ``sandlot_client`` fixture (a configured :class:`Sandlot`)."""
+class ProviderContract(FileOperationsContract):
+    """Subclass and provide the ``sandlot_client`` fixture (a configured :class:`Sandlot`).
 
-    @pytest.fixture
-    def sandlot_client(self) -> Sandlot:
-        raise NotImplementedError("subclasses of ProviderContract must provide the sandlot_client fixture")
-
-    # -- helpers -----------------------------------------------------------------------
-
-    @pytest.fixture
-    def sandbox(self, sandlot_client: Sandlot) -> Iterator[Sandbox]:
-        box = sandlot_client.create()
-        try:
-            yield box
-        finally:
-            box.close()
+    Runs the command and lifecycle tests below and the file-operation tests it inherits.
+    """
 
     def make(self, client: Sandlot, **limits: Any) -> Sandbox:
         policy: Policy = client.config.policy

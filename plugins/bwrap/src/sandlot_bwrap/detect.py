@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
+from sandlot.files.paths import PathMap
 from sandlot.policy import NetworkMode, glob_matches
 from sandlot.results import ExecResult, Violation, ViolationKind
 from sandlot.violations import ViolationContext
@@ -65,11 +66,13 @@ def _under(path: Path, roots: Iterable[Path]) -> bool:
     return any(path == r or r in path.parents for r in roots)
 
 
-def _host_path(text: str, workdir: Path | None) -> Path:
+def _host_path(text: str, workdir: Path | None, path_map: PathMap | None = None) -> Path:
+    """The host path a message's path names (relative ones from the workdir; virtual ones through the mounts)."""
     path = Path(text)
     if not path.is_absolute() and workdir is not None:
-        path = workdir / path
-    return Path(os.path.normpath(path))
+        path = Path(path_map.to_virtual(str(workdir)) if path_map else workdir) / path
+    normal = os.path.normpath(path)
+    return Path(path_map.to_host(normal) if path_map else normal)
 
 
 def _resolved(path: Path) -> Path:
@@ -104,8 +107,9 @@ def _filesystem(result: ExecResult, context: ViolationContext) -> Violation | No
     fs = context.filesystem
     read_only = tuple(fs.read_only) if fs is not None else ()
     private: Sequence[Path] = _paths(context, "private_dirs")
+    path_map = context.extra.get("path_map")
     for raw, err, line in _errors_with_paths(result.stderr + "\n" + result.stdout):
-        path = _host_path(raw, workdir)
+        path = _host_path(raw, workdir, path_map if isinstance(path_map, PathMap) else None)
         denied = _denied_by(path, context)
         if denied is not None:
             return Violation(ViolationKind.FILESYSTEM, str(path), f"access denied: {denied} ({err})", (line.strip(),))

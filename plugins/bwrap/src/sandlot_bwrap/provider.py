@@ -13,11 +13,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import attrs
 import platformdirs
 
 from sandlot.errors import ConfigError, PolicyNotEnforceable, ProviderUnavailable, SandboxError
+from sandlot.files.backend import FileBackend
+from sandlot.files.host import HostFiles, HostScope
+from sandlot.files.paths import PathMap
+from sandlot.files.shell import ShellFiles
 from sandlot.inprocess import InProcessProvider
-from sandlot.policy import Capability, ResolvedFilesystem, resolve_filesystem
+from sandlot.policy import Capability, Policy, ResolvedFilesystem, resolve_filesystem
 from sandlot.popen_shell import PopenShellProcess
 from sandlot.provider import Feature, ProviderContext, SandboxSpec, TranslateContext, translate_policy
 from sandlot.sandbox import RunGenerator
@@ -47,7 +52,7 @@ CAPABILITIES = frozenset(
         Capability.LIMIT_OPEN_FILES,
     }
 )
-FEATURES = frozenset({Feature.PERSISTENT_SHELL, Feature.KILL_TREE, Feature.SESSION_RECOVERY})
+FEATURES = frozenset({Feature.PERSISTENT_SHELL, Feature.KILL_TREE, Feature.SESSION_RECOVERY, Feature.MOUNTS})
 
 #: The only variables the bwrap process itself gets: its /proc/1/environ is readable from inside.
 BWRAP_ENV = {"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", "LANG": "C.UTF-8"}
@@ -175,6 +180,17 @@ class BwrapSandbox(ShellSandbox):
             self._oom_killed = bool(self.memory_cgroup and self.memory_cgroup.oom_kills() > self._oom_before)
         return result
 
+    def _make_file_backend(self) -> FileBackend:
+        # Paths in the host directories bound into the sandbox are served from the host (the
+        # same bytes, without a process per operation); the rest (its private /tmp, the
+        # read-only system) by the shell inside, which sees exactly what commands see.
+        return HostFiles(self._host_scope, self._guard(), fallback=ShellFiles(self))
+
+    def _host_scope(self) -> HostScope:
+        plan = self.native.filesystem
+        writable = tuple(str(p) for p in plan.read_write)
+        return HostScope(read=writable + tuple(str(p) for p in plan.read_only), write=writable, mounts=self.path_map)
+
     def _in_sandbox(self, host_pid: int) -> bool:
         """Whether host pid ``host_pid`` runs inside this sandbox (its pid namespace; bwrap itself too)."""
         proc = self.launched[-1] if self.launched else None
@@ -198,6 +214,7 @@ class BwrapSandbox(ShellSandbox):
             "pids_max": native.pids_max,
             "in_sandbox": self._in_sandbox,
             "workdir": self.workdir,
+            "path_map": self.path_map,
             "oom_killed": self._oom_killed,
             "private_dirs": PRIVATE_DIRS,
         }
@@ -228,9 +245,9 @@ class BwrapProvider(InProcessProvider):
     def _home(self) -> str:
         return self.options.home or os.path.expanduser("~")
 
-    def _environment(self, spec: SandboxSpec, workdir: Path) -> dict[str, str]:
+    def _environment(self, spec: SandboxSpec, workdir: Path, path_map: PathMap) -> dict[str, str]:
         env = spec.policy.environment.build()
-        env.setdefault("HOME", str(workdir))
+        env.setdefault("HOME", path_map.to_virtual(str(workdir)))
         env.setdefault("TMPDIR", "/tmp")
         return env
 
@@ -245,16 +262,19 @@ class BwrapProvider(InProcessProvider):
         return self._translate(spec, workdir, sandbox_id)[0]
 
     def _translate(self, spec: SandboxSpec, workdir: Path, sandbox_id: str) -> tuple[BwrapPolicy, ResolvedFilesystem]:
-        env = self._environment(spec, workdir)
-        fs = resolve_filesystem(spec.policy.filesystem, workdir=workdir, home=self._home())
-        context = TranslateContext(workdir=workdir, filesystem=fs, environment=env, sandbox_id=sandbox_id)
+        path_map = _path_map(spec)
+        env = self._environment(spec, workdir, path_map)
+        fs = resolve_filesystem(_with_mounts(spec.policy, path_map).filesystem, workdir=workdir, home=self._home())
+        context = TranslateContext(
+            workdir=workdir, filesystem=fs, environment=env, sandbox_id=sandbox_id, mounts=path_map
+        )
         native = translate_policy(self.context.pm, self.name, spec.policy, self.options, context)
         if not isinstance(native, BwrapPolicy):
             raise SandboxError(f"a plugin replaced the bwrap policy with {type(native).__name__}")
         return native, fs
 
     def explain(self, spec: SandboxSpec) -> BwrapPolicy:
-        workdir = Path(spec.workdir or self.options.workdir or os.getcwd()).absolute()
+        workdir = Path(spec.workdir or self.options.workdir or _first_mount(spec) or os.getcwd()).absolute()
         return self.native_policy(spec, workdir, spec.sandbox_id or "explain")
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -264,7 +284,7 @@ class BwrapProvider(InProcessProvider):
         if not status.ok:
             raise ProviderUnavailable(f"bwrap: {status.reason}. Fix: {status.fix}")
         sandbox_id = self._claim_id(spec)
-        workdir_option = spec.workdir or self.options.workdir
+        workdir_option = spec.workdir or self.options.workdir or _first_mount(spec)
         owned_dir = not workdir_option
         workdir = Path(workdir_option or tempfile.mkdtemp(prefix=f"sandlot-{sandbox_id}-")).absolute()
         cgroups: list[limits_mod.Cgroup] = []
@@ -291,7 +311,7 @@ class BwrapProvider(InProcessProvider):
                     # RLIMIT_AS still bounds every process; only the sum is unbounded.
                     log.warning("bwrap sandbox %s: no memory cgroup (%s); RLIMIT_AS per process only", sandbox_id, exc)
             guard = DenyGuard(
-                spec.policy,
+                _with_mounts(spec.policy, _path_map(spec)),
                 workdir=workdir,
                 home=self._home(),
                 env=dict(os.environ),
@@ -323,6 +343,7 @@ class BwrapProvider(InProcessProvider):
                 filesystem=resolved,
                 workdir=workdir,
                 on_close=forget,
+                path_map=_path_map(spec),
                 guard=guard,
                 native=first,
                 memory_cgroup=next((g for g in cgroups if g.controller == "memory"), None),
@@ -344,6 +365,31 @@ class BwrapProvider(InProcessProvider):
             raise
         self._remember(sandbox, spec)
         return sandbox
+
+
+def _path_map(spec: SandboxSpec) -> PathMap:
+    try:
+        return PathMap.of(spec.mounts)
+    except (FileNotFoundError, ValueError) as exc:
+        raise SandboxError(str(exc)) from None
+
+
+def _with_mounts(policy: Policy, path_map: PathMap) -> Policy:
+    """A mount's host directory is bound like a read_write (or read_only) path, at its virtual path."""
+    fs = policy.filesystem
+    return attrs.evolve(
+        policy,
+        filesystem=attrs.evolve(
+            fs,
+            read_write=(*fs.read_write, *(m.host for m in path_map.mounts if not m.read_only)),
+            read_only=(*fs.read_only, *(m.host for m in path_map.mounts if m.read_only)),
+        ),
+    )
+
+
+def _first_mount(spec: SandboxSpec) -> str | None:
+    """With mounts, the shell starts in the first one (given by its host directory)."""
+    return _path_map(spec).to_host(spec.mounts[0].virtual) if spec.mounts else None
 
 
 def _check_quarantine(quarantine: Path | None, native: BwrapPolicy) -> None:

@@ -14,12 +14,13 @@ from typing import Any
 import attrs
 
 from sandlot.errors import PolicyNotEnforceable, SandboxError
+from sandlot.files.paths import PathMap, inside
 from sandlot.policy import NetworkMode, Policy
 from sandlot.popen_shell import shell_argv
 from sandlot.provider import TranslateContext
 from sandlot_bwrap import limits as limits_mod
 from sandlot_bwrap import seccomp
-from sandlot_bwrap.masks import FilesystemPlan, plan
+from sandlot_bwrap.masks import PRIVATE_DIRS, FilesystemPlan, plan, visible
 from sandlot_bwrap.options import BwrapOptions
 
 #: Placeholders in the argv for descriptors numbered at launch.
@@ -141,6 +142,25 @@ def _argv_lines(argv: list[str]) -> list[str]:
     return [line + " \\" for line in lines[:-1]] + lines[-1:]
 
 
+def _root_view(mounts: PathMap) -> list[str]:
+    """The host root, read-only. With mounts, entry by entry on bwrap's own root tmpfs, so
+    mount points can be created there; a top-level directory holding a virtual path (``/mnt``
+    of ``/mnt/data``) is left out, so only the mounts show in it."""
+    if not mounts:
+        return ["--ro-bind", "/", "/"]
+    tops = {Path(m.virtual).parts[1] for m in mounts.mounts}
+    args: list[str] = []
+    for name in sorted(os.listdir("/")):
+        path = "/" + name
+        if name in tops or Path(path) in PRIVATE_DIRS:
+            continue
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        else:
+            args += ["--ro-bind", path, path]
+    return args
+
+
 def translate(
     policy: Policy,
     options: BwrapOptions,
@@ -184,10 +204,8 @@ def translate(
     for name, value in context.environment.items():
         args += ["--setenv", name, value]
     # Read-only view of the system; private /dev (read-only but for /dev/shm), /proc and /tmp.
+    args += _root_view(context.mounts)
     args += [
-        "--ro-bind",
-        "/",
-        "/",
         "--dev",
         "/dev",
         "--size",
@@ -203,11 +221,22 @@ def translate(
         "--tmpfs",
         "/tmp",
     ]
-    for path, writable in fs.mounts:
-        args += ["--bind" if writable else "--ro-bind", str(path), str(path)]
+    # Binds land at the same path, or at their virtual path inside a mount (host layout hidden).
+    def shown(path: Path) -> str:
+        return context.mounts.to_virtual(str(path))
+
+    for path, writable in sorted(fs.mounts, key=lambda bind: len(Path(shown(bind[0])).parts)):
+        args += ["--bind" if writable else "--ro-bind", str(path), shown(path)]
     for mask in fs.masks:
-        args += ["--ro-bind", str(mask_dir if mask.is_dir else mask_file), str(mask.path)]
-    args += ["--chdir", str(workdir), "--seccomp", SECCOMP_FD, "--json-status-fd", STATUS_FD, "--"]
+        args += ["--ro-bind", str(mask_dir if mask.is_dir else mask_file), shown(mask.path)]
+    for mount in context.mounts.mounts:
+        # The host copy would stay readable through the read-only root: hide it.
+        host = Path(mount.host)
+        if visible(host, ()) and not (inside(mount.virtual, mount.host) or inside(mount.host, mount.virtual)):
+            args += ["--ro-bind", str(mask_dir), mount.host]
+    if context.mounts:
+        args += ["--remount-ro", "/"]  # the root tmpfs holding the mount points
+    args += ["--chdir", shown(workdir), "--seccomp", SECCOMP_FD, "--json-status-fd", STATUS_FD, "--"]
 
     nproc: int | None = None
     pids_max: int | None = None

@@ -15,8 +15,10 @@ from pathlib import Path
 import attrs
 
 from sandlot.errors import SandboxError
+from sandlot.files.host import HostFiles, HostScope
+from sandlot.files.paths import PathMap
 from sandlot.inprocess import InProcessProvider
-from sandlot.policy import Capability, resolve_filesystem
+from sandlot.policy import Capability, ResolvedFilesystem, resolve_filesystem
 from sandlot.popen_shell import PopenShellProcess, rlimits_preexec
 from sandlot.provider import Feature, ProviderContext, SandboxSpec, TranslateContext, translate_policy
 from sandlot.session import ShellSession
@@ -34,7 +36,7 @@ CAPABILITIES = frozenset(
         Capability.LIMIT_OPEN_FILES,
     }
 )
-FEATURES = frozenset({Feature.PERSISTENT_SHELL, Feature.KILL_TREE, Feature.SESSION_RECOVERY})
+FEATURES = frozenset({Feature.PERSISTENT_SHELL, Feature.KILL_TREE, Feature.SESSION_RECOVERY, Feature.MOUNTS})
 
 
 @attrs.frozen
@@ -67,7 +69,15 @@ class LocalProvider(InProcessProvider):
 
     def create(self, spec: SandboxSpec) -> ShellSandbox:
         sandbox_id = self._claim_id(spec)
-        workdir_option = spec.workdir or self.options.workdir
+        try:
+            path_map = PathMap.of(spec.mounts)
+        except (FileNotFoundError, ValueError) as exc:
+            self._forget(sandbox_id)
+            raise SandboxError(str(exc)) from None
+        # With mounts, commands start in the first one (its host directory: local cannot
+        # show virtual paths to commands; file operations and output use them).
+        first_mount = spec.mounts[0].virtual if spec.mounts else None
+        workdir_option = spec.workdir or self.options.workdir or (first_mount and path_map.to_host(first_mount))
         owned_dir = not workdir_option
         workdir = Path(workdir_option or tempfile.mkdtemp(prefix=f"sandlot-{sandbox_id}-"))
 
@@ -86,14 +96,18 @@ class LocalProvider(InProcessProvider):
                 return PopenShellProcess(launch_spec.argv, env=launch_spec.env, cwd=launch_spec.cwd, preexec=preexec)
 
             session = ShellSession(launch, output_limit=spec.policy.limits.output_bytes)
+            resolved = resolve_filesystem(spec.policy.filesystem, workdir=workdir)
             sandbox = ShellSandbox(
                 sandbox_id,
                 provider=self.name,
                 policy=spec.policy,
                 pm=self.context.pm,
                 session=session,
+                filesystem=resolved,
                 workdir=workdir,
                 on_close=forget,
+                file_backend=lambda box: HostFiles(self._host_scope(resolved, path_map), box._guard()),
+                path_map=path_map,
             )
             session.start()
         except BaseException:
@@ -101,6 +115,14 @@ class LocalProvider(InProcessProvider):
             raise
         self._remember(sandbox, spec)
         return sandbox
+
+    @staticmethod
+    def _host_scope(resolved: ResolvedFilesystem, path_map: PathMap) -> HostScope:
+        # Commands here reach the whole host; file operations read anywhere the policy does
+        # not deny, but write only where it says read_write (and in writable mounts).
+        writable = [str(p) for p in resolved.read_write]
+        writable += [m.host for m in path_map.mounts if not m.read_only]
+        return HostScope(read=("/",), write=tuple(writable), mounts=path_map)
 
     def _translate(self, spec: SandboxSpec, workdir: Path) -> LocalLaunch:
         env = spec.policy.environment.build()
