@@ -16,9 +16,9 @@ from lifecycle_kit import Approver, AuditCollector, PolicyDetector
 
 from sandlot.approval import Decision
 from sandlot.config import Config, load_config, user_config_path
-from sandlot.errors import SandboxClosed, SandboxError
+from sandlot.errors import FileOperationError, SandboxClosed, SandboxError
 from sandlot.grants import Grant, GrantKind
-from sandlot.manager import FileOperationError, Manager
+from sandlot.manager import Manager
 from sandlot.policy import FilesystemPolicy, Policy
 
 
@@ -418,3 +418,52 @@ def test_allow_always_with_an_unwritable_config_keeps_the_session_grant(  # type
     finally:
         manager.shutdown()
     assert path.read_text() == "[approval]\nbogus = 1\n"
+
+
+def test_file_operations_go_through_the_sandbox_api(make_local, tmp_path, detector) -> None:  # type: ignore[no-untyped-def]
+    with manager_for(make_local(), tmp_path, detector) as manager:
+        assert manager.sandbox is None
+        manager.write_file("src/a.py", "x = 1\n")  # creates the sandbox
+        assert manager.sandbox is not None
+        assert manager.edit("src/a.py", "x = 1", "x = 2") == 1
+        assert manager.read_text("src/a.py") == "x = 2\n"
+        assert [i.name for i in manager.ls("src")] == ["a.py"]
+        assert manager.glob("**/*.py") == [str(tmp_path / "session" / "src" / "a.py")]
+        assert [m.line for m in manager.grep("x", path="src")] == [1]
+        manager.delete("src", recursive=True)
+        with pytest.raises(FileOperationError) as exc:
+            manager.read_file("src/a.py")
+        assert exc.value.code == "file_not_found"
+
+
+def test_blocked_file_write_goes_to_the_approver(make_local, tmp_path, detector, outside, audit) -> None:  # type: ignore[no-untyped-def]
+    approver = Approver(Decision.DENY, Decision.ALLOW_ONCE, Decision.ALLOW_SESSION)
+    manager = manager_for(make_local(approver), tmp_path, detector)
+    try:
+        # Local file operations write only below read_write paths: outside is refused...
+        with pytest.raises(FileOperationError) as denied:
+            manager.write_file(f"{outside}/one.txt", "1")
+        assert denied.value.code == "permission_denied" and denied.value.violation is not None
+        assert not (outside / "one.txt").exists()
+        request = approver.requests[0]
+        assert request.command == f"write {outside}/one.txt" and request.grant == f"write access below {outside}"
+        # ...allowed once (a temporary sandbox; the grant is dropped)...
+        manager.write_file(f"{outside}/two.txt", "2")
+        assert (outside / "two.txt").read_text() == "2" and manager.grants == ()
+        # ...then for the session: later writes need no new question.
+        manager.write_file(f"{outside}/three.txt", "3")
+        manager.write_file(f"{outside}/four.txt", "4")
+        assert manager.grants == (Grant(GrantKind.WRITE, str(outside)),)
+        assert len(approver.requests) == 3
+        files = [e.data for e in audit.events if e.kind.value == "file"]
+        assert [(f["operation"], f["ok"]) for f in files] == [
+            ("write", False),
+            ("write", False),
+            ("write", True),
+            ("write", False),
+            ("write", True),
+            ("write", True),
+        ]
+        assert all("content" not in json.dumps(f) for f in files)
+    finally:
+        manager.shutdown()

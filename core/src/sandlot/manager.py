@@ -24,24 +24,26 @@ Built-in default entries are never granted (see :mod:`sandlot.grants`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
 from sandlot import lifecycle
 from sandlot.approval import ApprovalRequest, Decision
 from sandlot.audit import AuditKind, Auditor, Redactor, exec_data, violation_data
-from sandlot.errors import SandboxClosed, SandboxError, SandlotError
+from sandlot.errors import FileOperationError, SandboxClosed, SandboxError, SandlotError
+from sandlot.files.model import FileInfo, GrepMatch
 from sandlot.grants import Grant, Refusal, apply_grants, grant_for, persist_grant
 from sandlot.policy import Policy
-from sandlot.results import ExecResult, OutputChunk
+from sandlot.results import ExecResult, OutputChunk, Violation
 from sandlot.sandbox import POLICY_TIMEOUT, Sandbox, Timeout, final_result, relay
 
 if TYPE_CHECKING:
@@ -53,12 +55,15 @@ log = logging.getLogger(__name__)
 #: Passed as ``timeout`` means "the policy's timeout" (as with ``Sandbox.exec``).
 
 
-class FileOperationError(SandboxError):
-    """A manager file operation failed; ``result`` is the command result (with any violation)."""
+T = TypeVar("T")
 
-    def __init__(self, message: str, result: ExecResult) -> None:
-        super().__init__(message)
-        self.result = result
+
+@attrs.frozen
+class _Step:
+    """An approver's yes: how (``allow_once`` or a lasting grant) and what."""
+
+    decision: Decision
+    grant: Grant
 
 
 def destroy(client: Sandlot, sandbox: Sandbox) -> None:
@@ -234,50 +239,72 @@ class Manager(lifecycle.ShutdownContext):
         return self.exec(INTERPRETERS[lang], timeout=timeout, stdin=code)
 
     # -- files ---------------------------------------------------------------------------
+    # The sandbox's file operations (see sandlot.files), creating the sandbox if needed; a
+    # path the policy blocks goes to the approver as a blocked command does.
 
-    def write_file(self, path: str, data: bytes | str) -> None:
-        """Write ``data`` to ``path`` inside the sandbox (relative: the working directory),
-        creating its parent directories.
-
-        The path travels as an environment variable and the content on stdin — never as
-        shell text. A blocked write goes to the approver like any command.
-        """
-        content = data.encode() if isinstance(data, str) else data
-        result = self.exec(
-            'mkdir -p -- "$(dirname -- "$SANDLOT_PATH")" && cat > "$SANDLOT_PATH"',
-            env={"SANDLOT_PATH": path},
-            stdin=content,
-        )
-        self._file_event("write", path, result, size=len(content))
-        if not result.ok:
-            raise FileOperationError(f"cannot write {path}: {_why(result)}", result)
+    def read_text(self, path: str, *, offset: int = 0, limit: int | None = None) -> str:
+        return self._file("read", path, lambda box: box.read_text(path, offset=offset, limit=limit))
 
     def read_file(self, path: str) -> bytes:
-        """The exact bytes of ``path`` inside the sandbox; an error if it exceeds the output limit."""
-        result = self.exec('cat -- "$SANDLOT_PATH"', env={"SANDLOT_PATH": path})
-        self._file_event("read", path, result, size=len(result.stdout_bytes))
-        if not result.ok:
-            raise FileOperationError(f"cannot read {path}: {_why(result)}", result)
-        if result.stdout_truncation is not None:
-            raise FileOperationError(
-                f"cannot read {path}: it is {result.stdout_truncation.original_bytes} bytes, more than the "
-                f"policy's output limit (policy.limits.output_bytes)",
-                result,
-            )
-        return result.stdout_bytes
+        """The exact bytes of ``path`` (relative: the working directory)."""
+        return self._file("read", path, lambda box: box.read_bytes(path))
 
-    def _file_event(self, operation: str, path: str, result: ExecResult, *, size: int) -> None:
-        sandbox = self._sandbox
+    def write_file(self, path: str, data: bytes | str) -> None:
+        """Write ``data`` to ``path``, creating parent directories."""
+        self._file("write", path, lambda box: box.write(path, data), size=len(data))
+
+    def edit(self, path: str, old: str, new: str, *, replace_all: bool = False) -> int:
+        return self._file("edit", path, lambda box: box.edit(path, old, new, replace_all=replace_all))
+
+    def ls(self, path: str = ".") -> list[FileInfo]:
+        return self._file("ls", path, lambda box: box.ls(path))
+
+    def glob(self, pattern: str, *, path: str = ".", include_hidden: bool = False) -> list[str]:
+        return self._file("glob", path, lambda box: box.glob(pattern, path=path, include_hidden=include_hidden))
+
+    def grep(self, pattern: str, *, path: str = ".", **options: Any) -> list[GrepMatch]:
+        return self._file("grep", path, lambda box: box.grep(pattern, path=path, **options))
+
+    def delete(self, path: str, *, recursive: bool = False) -> None:
+        self._file("delete", path, lambda box: box.delete(path, recursive=recursive))
+
+    def _file(self, operation: str, path: str, action: Callable[[Sandbox], T], *, size: int | None = None) -> T:
+        """Run a file operation; a policy refusal (a FileOperationError with a violation) is
+        put to the approver, and a granted operation runs again."""
+        what = f"{operation} {path}"
+        with self._one_at_a_time():
+            once: list[Grant] = []
+            rounds = 0
+            while True:
+                target = self._ensure()[0]
+                try:
+                    if once:
+                        with self._temporary_sandbox(once) as temporary:
+                            target = temporary
+                            value = action(temporary)
+                    else:
+                        value = action(target)
+                except FileOperationError as exc:
+                    self._file_event(target, operation, path, ok=False, size=size, violation=exc.violation)
+                    if exc.violation is None or rounds >= self.config.approval.max_rounds:
+                        raise
+                    step = self._decide(what, exc.violation, once)
+                    if step is None:
+                        raise
+                    rounds += 1
+                    if step.decision is Decision.ALLOW_ONCE:
+                        once.append(step.grant)
+                    continue
+                self._file_event(target, operation, path, ok=True, size=size, violation=None)
+                return value
+
+    def _file_event(
+        self, sandbox: Sandbox, operation: str, path: str, *, ok: bool, size: int | None, violation: Violation | None
+    ) -> None:
         self.auditor.emit(
             AuditKind.FILE,
-            sandbox.id if sandbox is not None else None,
-            {
-                "operation": operation,
-                "path": path,
-                "bytes": size,
-                "ok": result.ok,
-                "violation": violation_data(result.violation),
-            },
+            sandbox.id,
+            {"operation": operation, "path": path, "bytes": size, "ok": ok, "violation": violation_data(violation)},
         )
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -306,6 +333,12 @@ class Manager(lifecycle.ShutdownContext):
     # -- internals -----------------------------------------------------------------------
 
     def _command(self, command: str, kwargs: dict[str, Any]) -> Generator[OutputChunk, None, ExecResult]:
+        with self._one_at_a_time():
+            return (yield from self._command_locked(command, kwargs))
+
+    @contextlib.contextmanager
+    def _one_at_a_time(self) -> Iterator[None]:
+        """Commands and file operations run one at a time, in call order."""
         me = threading.get_ident()
         if self._running_in == me:
             # The same thread inside its own unfinished stream would deadlock on the lock.
@@ -313,7 +346,7 @@ class Manager(lifecycle.ShutdownContext):
         with self._command_lock:
             self._running_in = me
             try:
-                return (yield from self._command_locked(command, kwargs))
+                yield
             finally:
                 self._running_in = None
 
@@ -322,31 +355,41 @@ class Manager(lifecycle.ShutdownContext):
         once: list[Grant] = []
         rounds = 0
         while result.violation is not None and rounds < self.config.approval.max_rounds:
-            with self._state_lock:
-                current = apply_grants(self._base, [*self._grants, *once])
-            proposal = grant_for(result.violation, current, workdir=self.workdir or Path.cwd())
-            if isinstance(proposal, Refusal):
-                self._approval_event(command, result, None, None, refused=proposal.reason)
-                break
-            decision = self._ask(command, result, proposal)
-            if decision in (Decision.DENY, Decision.ALLOW_ONCE):
-                self._approval_event(command, result, decision, proposal)
-            if decision is Decision.DENY:
+            step = self._decide(command, result.violation, once)
+            if step is None:
                 break
             rounds += 1
-            if decision is Decision.ALLOW_ONCE:
-                once.append(proposal)
+            if step.decision is Decision.ALLOW_ONCE:
+                once.append(step.grant)
                 result = yield from self._run_once(command, kwargs, once)
                 continue
-            failure = self._rebuild_with(proposal)
-            if failure is not None:
-                self._approval_event(command, result, decision, proposal, refused=f"cannot be applied: {failure}")
-                break
-            persisted, unsaved = self._persist(proposal) if decision is Decision.ALLOW_ALWAYS else (None, None)
-            self._approval_event(command, result, decision, proposal, persisted=persisted, refused=unsaved)
             rerun = yield from self._run_recovering(command, kwargs)
             result = rerun if rerun.state_lost_before else attrs.evolve(rerun, state_lost_before=True)
         return result
+
+    def _decide(self, what: str, violation: Violation, once: list[Grant]) -> _Step | None:
+        """Put one violation to the approver. None: it stays blocked. An ``allow_once`` step is
+        for the caller to retry with; a session or permanent grant is applied (sandbox rebuilt)."""
+        with self._state_lock:
+            current = apply_grants(self._base, [*self._grants, *once])
+        proposal = grant_for(violation, current, workdir=self.workdir or Path.cwd())
+        if isinstance(proposal, Refusal):
+            self._approval_event(what, violation, None, None, refused=proposal.reason)
+            return None
+        decision = self._ask(what, violation, proposal)
+        if decision in (Decision.DENY, Decision.ALLOW_ONCE):
+            self._approval_event(what, violation, decision, proposal)
+        if decision is Decision.DENY:
+            return None
+        if decision is Decision.ALLOW_ONCE:
+            return _Step(decision, proposal)
+        failure = self._rebuild_with(proposal)
+        if failure is not None:
+            self._approval_event(what, violation, decision, proposal, refused=f"cannot be applied: {failure}")
+            return None
+        persisted, unsaved = self._persist(proposal) if decision is Decision.ALLOW_ALWAYS else (None, None)
+        self._approval_event(what, violation, decision, proposal, persisted=persisted, refused=unsaved)
+        return _Step(decision, proposal)
 
     def _rebuild_with(self, grant: Grant) -> SandlotError | None:
         """Add ``grant`` and rebuild the sandbox with it; on failure take it back and say why."""
@@ -376,11 +419,8 @@ class Manager(lifecycle.ShutdownContext):
                       grant.describe(), exc)
             return None, f"not saved to the config file: {exc}"
 
-    def _ask(self, command: str, result: ExecResult, grant: Grant) -> Decision:
-        assert result.violation is not None
-        request = ApprovalRequest(
-            kind="violation", command=command, violation=result.violation, grant=grant.describe()
-        )
+    def _ask(self, command: str, violation: Violation, grant: Grant) -> Decision:
+        request = ApprovalRequest(kind="violation", command=command, violation=violation, grant=grant.describe())
         try:
             answer = self.client.pm.hook.sandlot_approve(request=request)
         except Exception:
@@ -397,7 +437,7 @@ class Manager(lifecycle.ShutdownContext):
     def _approval_event(
         self,
         command: str,
-        result: ExecResult,
+        violation: Violation,
         decision: Decision | None,
         grant: Grant | None,
         *,
@@ -410,7 +450,7 @@ class Manager(lifecycle.ShutdownContext):
             sandbox.id if sandbox is not None else None,
             {
                 "command": command,
-                "violation": violation_data(result.violation),
+                "violation": violation_data(violation),
                 "decision": decision.value if decision is not None else "deny",
                 "grant": {"kind": grant.kind.value, "target": grant.target} if grant is not None else None,
                 "problem": refused,
@@ -503,9 +543,6 @@ class Manager(lifecycle.ShutdownContext):
         self, command: str, kwargs: dict[str, Any], once: list[Grant]
     ) -> Generator[OutputChunk, None, ExecResult]:
         """Run ``command`` in a temporary sandbox with the one-time grants, then destroy it."""
-        with self._state_lock:
-            policy = apply_grants(self._base, [*self._grants, *once])
-            workdir = self._workdir_for_create()
         run_kwargs = dict(kwargs)
         main = self._sandbox
         if run_kwargs.get("cwd") is None and main is not None and not main.closed:
@@ -515,6 +552,17 @@ class Manager(lifecycle.ShutdownContext):
                 where = None  # the session's sandbox died: start in the working directory
             if where is not None and where.ok and where.stdout.strip():
                 run_kwargs["cwd"] = where.stdout.strip()
+        with self._temporary_sandbox(once) as temporary:
+            result = yield from run_attempt(temporary, command, run_kwargs, [False])
+            self._exec_event(temporary, command, result, run_kwargs)
+            return result
+
+    @contextlib.contextmanager
+    def _temporary_sandbox(self, once: list[Grant]) -> Iterator[Sandbox]:
+        """A sandbox with the one-time grants, in the same working directory, destroyed after use."""
+        with self._state_lock:
+            policy = apply_grants(self._base, [*self._grants, *once])
+            workdir = self._workdir_for_create()
         temporary = self.client.create(policy=policy, workdir=workdir, labels=self._labels)
         with self._state_lock:
             closed = self._closed
@@ -528,9 +576,7 @@ class Manager(lifecycle.ShutdownContext):
                                              "temporary": True}
         )
         try:
-            result = yield from run_attempt(temporary, command, run_kwargs, [False])
-            self._exec_event(temporary, command, result, run_kwargs)
-            return result
+            yield temporary
         finally:
             with self._state_lock:
                 self._temporary.discard(temporary)
@@ -542,8 +588,3 @@ class Manager(lifecycle.ShutdownContext):
             AuditKind.EXEC, sandbox.id, exec_data(command, result, cwd=kwargs.get("cwd"), env=env), env=env
         )
 
-
-def _why(result: ExecResult) -> str:
-    if result.violation is not None:
-        return result.violation.one_line()
-    return result.stderr.strip() or f"exit code {result.exit_code}"
