@@ -69,6 +69,23 @@ def test_same_key_same_sandbox_and_deterministic_ids(client: Sandlot, tmp_path: 
         pool.shutdown()
 
 
+def test_file_operations_on_a_handle_are_the_sandboxes(client: Sandlot, tmp_path: Path) -> None:
+    pool = make_pool(client, tmp_path, idle_timeout=None)
+    try:
+        handle = pool.acquire("files")
+        assert handle.files_root == handle.sandbox.files_root
+        handle.write("kept.txt", "warm")
+        assert handle.read_text("kept.txt") == "warm" and handle.sandbox.read_text("kept.txt") == "warm"
+        pool.release(handle)
+        again = pool.acquire("files")
+        assert again.read_text("kept.txt") == "warm"  # the warm sandbox kept its files
+        pool.release(again)
+        with pytest.raises(SandboxClosed):
+            again.read_text("kept.txt")  # a released handle is not usable
+    finally:
+        pool.shutdown()
+
+
 def test_no_leaks_after_shutdown(client: Sandlot, tmp_path: Path, audit: AuditCollector) -> None:
     pool = make_pool(client, tmp_path, max_sandboxes=3, idle_timeout=None, prewarm=1)
     created: set[str] = set()

@@ -39,6 +39,10 @@ from sandlot import lifecycle
 from sandlot.audit import AuditKind, Auditor, Redactor, exec_data
 from sandlot.errors import SandboxClosed, SandboxError, SandboxNotFound
 from sandlot.filelock import file_lock
+from sandlot.files.backend import FileBackend
+from sandlot.files.guard import FileGuard
+from sandlot.files.locks import PathLocks
+from sandlot.files.paths import PathMap
 from sandlot.grants import apply_grants
 from sandlot.manager import command_kwargs, destroy, run_attempt
 from sandlot.policy import Policy
@@ -140,6 +144,30 @@ class PooledSandbox(Sandbox):
 
     def _with_violation(self, command: str, result: ExecResult) -> ExecResult:
         return result  # the provider's sandbox behind the handle already ran the detectors
+
+    # File operations are the current sandbox's: its backend (host fast paths), files root,
+    # mounts, policy guard and per-path locks.
+
+    @property
+    def files_root(self) -> str:
+        return self.sandbox.files_root
+
+    @property
+    def path_map(self) -> PathMap:
+        return self.sandbox.path_map
+
+    @property
+    def _files(self) -> FileBackend:
+        if self.closed:
+            raise SandboxClosed(f"sandbox {self.id} is closed")
+        return self.sandbox._files
+
+    @property
+    def _locks(self) -> PathLocks:
+        return self.sandbox._locks
+
+    def _guard(self) -> FileGuard:
+        return self.sandbox._guard()
 
     def _close(self) -> None:
         self._pool._release(self)

@@ -9,6 +9,7 @@ yet, so writing a denied file that is not there is refused too.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -17,7 +18,8 @@ import attrs
 from sandlot.errors import FileOperationError
 from sandlot.files.model import FileErrorCode
 from sandlot.files.paths import inside, normalise
-from sandlot.policy import FilesystemPolicy, ResolvedFilesystem, expand_user_vars, glob_matches, is_glob
+from sandlot.files.text import component_regex
+from sandlot.policy import FilesystemPolicy, ResolvedFilesystem, expand_user_vars, is_glob
 from sandlot.results import Violation, ViolationKind
 
 
@@ -27,6 +29,13 @@ class FileGuard:
     deny_globs: tuple[str, ...] = ()
     read_only: tuple[str, ...] = ()
     read_only_globs: tuple[str, ...] = ()
+    # One regex per list: every file operation asks, some of them (grep, delete) once per file.
+    _deny_regex: re.Pattern[str] | None = attrs.field(init=False, eq=False, repr=False)
+    _read_only_regex: re.Pattern[str] | None = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_deny_regex", globs_regex(self.deny_globs))
+        object.__setattr__(self, "_read_only_regex", globs_regex(self.read_only_globs))
 
     @classmethod
     def of(
@@ -59,13 +68,13 @@ class FileGuard:
         for entry in self.deny:
             if inside(path, entry):
                 return entry
-        return _glob_hit(path, self.deny_globs)
+        return _glob_hit(path, self._deny_regex, self.deny_globs)
 
     def read_only_by(self, path: str) -> str | None:
         for entry in self.read_only:
             if inside(path, entry):
                 return entry
-        return _glob_hit(path, self.read_only_globs)
+        return _glob_hit(path, self._read_only_regex, self.read_only_globs)
 
     def check(self, path: str, *, write: bool, shown: str | None = None) -> None:
         """Raise ``permission_denied`` with a Violation when the policy forbids the access."""
@@ -79,14 +88,31 @@ class FileGuard:
                 raise _blocked(shown, f"read-only by the policy (filesystem.read_only: {entry})")
 
 
-def _glob_hit(path: str, globs: Iterable[str]) -> str | None:
-    parts = Path(path)
-    for pattern in globs:
-        # A glob denies what it matches and everything below it.
-        for candidate in (parts, *parts.parents):
-            if str(candidate) != "/" and glob_matches(candidate, pattern):
-                return pattern
-    return None
+def glob_regex(pattern: str) -> str:
+    """A regex for absolute paths that :func:`sandlot.policy.glob_matches` accepts for ``pattern``
+    (a relative pattern matches the last components, like ``PurePosixPath.match``), or that lie below one."""
+    tail = pattern[3:] if pattern.startswith("**/") else pattern
+    if tail.startswith("/"):
+        parts = [p for p in tail.split("/") if p]
+        return "/" + "/".join(component_regex(p) for p in parts) + "(?:/.*)?"
+    parts = [p for p in tail.split("/") if p]
+    return "(?:.*/)?" + "/".join(component_regex(p) for p in parts) + "(?:/.*)?"
+
+
+def globs_regex(globs: Iterable[str]) -> re.Pattern[str] | None:
+    """One regex for many globs: group ``gN`` tells which one matched."""
+    alternatives = [f"(?P<g{i}>{glob_regex(g)})" for i, g in enumerate(globs)]
+    return re.compile("|".join(alternatives) + "", re.DOTALL) if alternatives else None
+
+
+def _glob_hit(path: str, regex: re.Pattern[str] | None, globs: tuple[str, ...]) -> str | None:
+    # A glob denies what it matches and everything below it (never "/" itself).
+    if regex is None or path == "/":
+        return None
+    found = regex.fullmatch(path)
+    if found is None:
+        return None
+    return globs[int(next(name for name, value in found.groupdict().items() if value is not None)[1:])]
 
 
 def _blocked(path: str, reason: str) -> FileOperationError:

@@ -18,6 +18,7 @@ import os
 import re
 import shutil
 import stat
+import subprocess
 from collections.abc import Callable, Iterable, Iterator
 
 import attrs
@@ -27,7 +28,7 @@ from sandlot.files.backend import FileBackend, GrepQuery, WalkEntry
 from sandlot.files.guard import FileGuard
 from sandlot.files.model import FileErrorCode, FileInfo, GrepMatch
 from sandlot.files.paths import PathMap, inside
-from sandlot.files.text import include_matches
+from sandlot.files.text import include_matches, is_hidden
 from sandlot.results import Violation, ViolationKind
 
 READ_CHUNK = 1024 * 1024
@@ -86,8 +87,10 @@ class HostFiles(FileBackend):
             real = os.path.realpath(host)
         else:
             real = os.path.join(os.path.realpath(os.path.dirname(host)), os.path.basename(host))
-        # The policy first: a link to a denied file is a denial (with a Violation), wherever it points.
-        self._guard.check(real, write=write, shown=path)
+        # The policy first: a link to a denied file is a denial (with a Violation), wherever it
+        # points. (The lexical path was checked before the backend was called.)
+        if real != host:
+            self._guard.check(real, write=write, shown=path)
         if mount is not None:
             if not inside(real, mount.host):
                 raise FileOperationError(
@@ -272,18 +275,24 @@ class HostFiles(FileBackend):
             real = self._resolve(path, write=False)
         except Outside:
             return self._outside(path).grep(path, query)
-        matcher = _matcher(query)
+        matchers = (_matcher(query), _matcher(query, whole_text=True))
         limit = query.max_results
         matches: list[GrepMatch] = []
         if not os.path.isdir(real):
             fd, _ = self._open_file(path, os.O_RDONLY, write=False)
-            _grep_fd(fd, path, matcher, matches, limit)
+            _grep_fd(fd, path, matchers, matches, limit)
             return matches
         # Files in path order, so a cap keeps the first matches whatever order directories list them in.
+        # The host's grep names the candidates when it can; each is opened and checked below
+        # exactly like a walked file (its real path must be the one asked for: no symlinks).
+        candidates = _files_containing(real, query)
+        if candidates is None:
+            candidates = {e.relative for e in self._fwalk(real, path, query.include_hidden) if not e.is_dir}
         files = sorted(
-            entry.relative
-            for entry in self._fwalk(real, path, query.include_hidden)
-            if not entry.is_dir and (query.include is None or include_matches(query.include, entry.relative))
+            relative
+            for relative in candidates
+            if (query.include_hidden or not is_hidden(relative))
+            and (query.include is None or include_matches(query.include, relative))
         )
         for relative in files:
             candidate = os.path.join(real, relative)
@@ -297,7 +306,7 @@ class HostFiles(FileBackend):
                 os.close(fd)  # swapped for a symlinked directory meanwhile, or a FIFO/device
                 continue
             os.set_blocking(fd, True)
-            _grep_fd(fd, path.rstrip("/") + "/" + relative, matcher, matches, limit)
+            _grep_fd(fd, path.rstrip("/") + "/" + relative, matchers, matches, limit)
             if limit is not None and len(matches) >= limit:
                 break
         return matches
@@ -338,24 +347,69 @@ def _info(path: str, entry: os.DirEntry[str]) -> FileInfo:
     return FileInfo(path, is_dir, 0 if is_dir else info.st_size, info.st_mtime, entry.is_symlink())
 
 
-def _matcher(query: GrepQuery) -> Callable[[str], bool]:
+def _matcher(query: GrepQuery, *, whole_text: bool = False) -> Callable[[str], bool]:
+    """A line matcher; with ``whole_text``, a prefilter for a whole file that never misses a line's match."""
     if query.regex:
-        compiled = re.compile(query.pattern, re.IGNORECASE if query.ignore_case else 0)
-        return lambda line: compiled.search(line) is not None
+        flags = (re.IGNORECASE if query.ignore_case else 0) | (re.MULTILINE if whole_text else 0)
+        compiled = re.compile(query.pattern, flags)
+        return lambda text: compiled.search(text) is not None
     if query.ignore_case:
         needle = query.pattern.casefold()
-        return lambda line: needle in line.casefold()
-    return lambda line: query.pattern in line
+        return lambda text: needle in text.casefold()
+    return lambda text: query.pattern in text
 
 
-def _grep_fd(fd: int, shown: str, matcher: Callable[[str], bool], out: list[GrepMatch], limit: int | None) -> None:
+_HOST_GREP = shutil.which("grep")
+
+
+def _files_containing(real: str, query: GrepQuery) -> set[str] | None:
+    """Relative paths below ``real`` of the files holding a case-sensitive literal, found by the
+    host's grep in one process; None when it cannot tell (no grep, a regex, ignore_case).
+
+    Only names come back: every candidate is still opened, checked and searched here, so a
+    name that is not a regular file, is denied or was swapped meanwhile is dropped as usual."""
+    if _HOST_GREP is None or query.regex or query.ignore_case:
+        return None
+    argv = [_HOST_GREP, "-rlZ", "-D", "skip", "-F", "-e", query.pattern]
+    if not query.include_hidden:
+        argv += ["--exclude-dir=.?*", "--exclude=.*"]  # ".?*": never the starting directory "."
+    try:
+        done = subprocess.run([*argv, "--", "."], cwd=real, env={"LC_ALL": "C"}, capture_output=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode not in (0, 1, 2):  # 2: some file was unreadable; the others are listed
+        return None
+    return {os.path.normpath(os.fsdecode(name)) for name in done.stdout.split(b"\0") if name}
+
+
+#: Files up to this size are searched whole first, so most files cost one read and one search.
+WHOLE_FILE_BYTES = 32 * 1024 * 1024
+
+
+def _grep_fd(
+    fd: int,
+    shown: str,
+    matchers: tuple[Callable[[str], bool], Callable[[str], bool]],
+    out: list[GrepMatch],
+    limit: int | None,
+) -> None:
+    matcher, prefilter = matchers
     with os.fdopen(fd, "rb") as handle:
         head = handle.read(_BINARY_PROBE)
         if b"\0" in head:
             return  # binary: grep -I skips it
-        handle.seek(0)
-        for number, raw in enumerate(handle, 1):
-            line = raw.rstrip(b"\n").decode("utf-8", "replace")
+        if os.fstat(fd).st_size <= WHOLE_FILE_BYTES:
+            data = head + handle.read()
+            text = data.decode("utf-8", "replace")
+            if not prefilter(text):
+                return
+            lines: Iterable[str] = text.split("\n")
+            if text.endswith("\n"):
+                lines = text[:-1].split("\n")
+        else:
+            handle.seek(0)
+            lines = (raw.rstrip(b"\n").decode("utf-8", "replace") for raw in handle)
+        for number, line in enumerate(lines, 1):
             if matcher(line):
                 out.append(GrepMatch(shown, number, line))
                 if limit is not None and len(out) >= limit:

@@ -92,7 +92,8 @@ def _expand_braces(pattern: str) -> list[str]:
     return [pattern]
 
 
-def _component_regex(part: str) -> str:
+def component_regex(part: str) -> str:
+    """A regex for one path component: ``*``, ``?``, ``[...]``/``[!...]`` within it, the rest literal."""
     out, i = [], 0
     while i < len(part):
         ch = part[i]
@@ -124,7 +125,7 @@ def _glob_regex(pattern: str) -> str:
         if part == "**":
             out.append(".*" if last else "(?:[^/]+/)*")
         else:
-            out.append(_component_regex(part) + ("" if last else "/"))
+            out.append(component_regex(part) + ("" if last else "/"))
     return "".join(out)
 
 

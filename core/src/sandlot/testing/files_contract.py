@@ -301,6 +301,8 @@ class FileOperationsContract:
         assert len(sandbox.grep("hello", path="s", ignore_case=True)) == 3
         assert [m.path for m in sandbox.grep("hello", path="s", glob="*.txt")] == [f"{root}/s/sub/b.txt"]
         assert [m.line for m in sandbox.grep("^(import|print)", path="s", regex=True)] == [1, 2]
+        assert [m.line for m in sandbox.grep("^hello", path="s/a.py", regex=True)] == [3]  # anchors are per line
+        assert [m.line for m in sandbox.grep("os$", path="s/a.py", regex=True)] == [1]
         assert len(sandbox.grep("hello", path="s", ignore_case=True, max_results=2)) == 2
         assert len(sandbox.grep("hello", path="s", include_hidden=True)) == 3
         assert [m.line for m in sandbox.grep("o", path="s/a.py")] == [1, 2, 3]
