@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 DEFAULT_IMAGE = "sandlot-base:bookworm"
 DEFAULT_SUITE = "bookworm"
 DEFAULT_MIRROR = "http://deb.debian.org/debian"
-#: python3 is not needed by sandlot itself (file transfer uses the archive API); agents want it.
+#: python3 is not needed by sandlot itself (file operations use sh and coreutils); agents want it.
 DEFAULT_PACKAGES: tuple[str, ...] = ("python3-minimal",)
 #: The unprivileged account added to the image; sandboxes run as this uid unless configured.
 SANDBOX_USER = "sandlot"
