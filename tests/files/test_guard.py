@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from sandlot.files.guard import FileGuard, globs_regex
 from sandlot.policy import DEFAULT_DENY, DEFAULT_READ_ONLY, FilesystemPolicy, Policy, glob_matches
 
-GLOBS = tuple(g for g in DEFAULT_DENY + DEFAULT_READ_ONLY if "*" in g) + (
+GLOBS = (
+    *(g for g in DEFAULT_DENY + DEFAULT_READ_ONLY if "*" in g),
     "**/*.pem",
     "*.json",
     "/srv/*/secret",

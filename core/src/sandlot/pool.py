@@ -169,6 +169,10 @@ class PooledSandbox(Sandbox):
     def _guard(self) -> FileGuard:
         return self.sandbox._guard()
 
+    @property
+    def policy_home(self) -> str:
+        return self.sandbox.policy_home
+
     def _close(self) -> None:
         self._pool._release(self)
 

@@ -120,14 +120,7 @@ class HostFiles(FileBackend):
 
     def _open_file(self, path: str, flags: int, *, write: bool) -> tuple[int, str]:
         real = self._resolve(path, write=write)
-        try:
-            fd = os.open(real, flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                raise FileOperationError(
-                    FileErrorCode.FAILED, path, "the path changed while it was being opened"
-                ) from None
-            raise os_error(exc, path) from None
+        fd = _open_no_follow(real, flags, path)
         self._verify(fd, real, path)
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
@@ -170,19 +163,7 @@ class HostFiles(FileBackend):
             raise os_error(exc, path) from None
         try:
             self._verify(dir_fd, parent, path)
-            try:
-                fd = os.open(
-                    name,
-                    os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK,
-                    0o666,
-                    dir_fd=dir_fd,
-                )
-            except OSError as exc:
-                if exc.errno == errno.ELOOP:
-                    raise FileOperationError(
-                        FileErrorCode.FAILED, path, "the path changed while it was opened"
-                    ) from None
-                raise os_error(exc, path) from None
+            fd = _open_no_follow(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, path, dir_fd=dir_fd)
         finally:
             os.close(dir_fd)
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -331,6 +312,16 @@ class HostFiles(FileBackend):
                 os.unlink(real)
         except OSError as exc:
             raise os_error(exc, path) from None
+
+
+def _open_no_follow(name: str, flags: int, path: str, *, dir_fd: int | None = None) -> int:
+    """``os.open`` that never follows a final symlink nor blocks on a FIFO; errors name ``path``."""
+    try:
+        return os.open(name, flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, 0o666, dir_fd=dir_fd)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # a symlink appeared where a file was checked
+            raise FileOperationError(FileErrorCode.FAILED, path, "the path changed while it was being opened") from None
+        raise os_error(exc, path) from None
 
 
 def _read_all(handle: object) -> bytes:

@@ -44,43 +44,47 @@ UploadSource = bytes | bytearray | memoryview | str | os.PathLike[str] | IO[byte
 
 
 def chunks_of(source: UploadSource, path: str) -> Iterator[bytes]:
-    """The content of an upload source in pieces of at most :data:`CHUNK_BYTES`."""
+    """The content of an upload source in pieces of at most :data:`CHUNK_BYTES`.
+
+    A host file is opened now, so a missing one fails before anything in the sandbox is touched.
+    """
     if isinstance(source, bytes | bytearray | memoryview):
-        yield bytes(source)
-    elif isinstance(source, str):
-        yield source.encode()
-    elif isinstance(source, os.PathLike):
+        return iter((bytes(source),))
+    if isinstance(source, str):
+        return iter((source.encode(),))
+    if isinstance(source, os.PathLike):
         try:
-            handle = open(source, "rb")  # noqa: SIM115 - closed below, after the generator is consumed
+            handle = open(source, "rb")  # noqa: SIM115 - closed by _read_chunks when consumed
         except OSError as exc:
             raise FileOperationError(
                 FileErrorCode.FILE_NOT_FOUND if isinstance(exc, FileNotFoundError) else FileErrorCode.FAILED,
                 path,
                 f"cannot read the host file {os.fspath(source)}: {exc.strerror}",
             ) from None
-        with handle:
-            yield from _read_chunks(handle)
-    elif hasattr(source, "read"):
-        yield from _read_chunks(source)
-    else:
-        raise TypeError(
-            f"{path}: upload content must be bytes, str, a host path or a binary file object, "
-            f"got {type(source).__name__}"
-        )
+        return _read_chunks(handle, close=True)
+    if hasattr(source, "read"):
+        return _read_chunks(source)
+    raise TypeError(
+        f"{path}: upload content must be bytes, str, a host path or a binary file object, got {type(source).__name__}"
+    )
 
 
-def _read_chunks(handle: IO[bytes]) -> Iterator[bytes]:
-    first = True
-    while True:
-        chunk = handle.read(CHUNK_BYTES)
-        if isinstance(chunk, str):
-            raise TypeError("upload file objects must be opened in binary mode")
-        if not chunk:
-            if first:
-                yield b""
-            return
-        first = False
-        yield chunk
+def _read_chunks(handle: IO[bytes], *, close: bool = False) -> Iterator[bytes]:
+    try:
+        first = True
+        while True:
+            chunk = handle.read(CHUNK_BYTES)
+            if isinstance(chunk, str):
+                raise TypeError("upload file objects must be opened in binary mode")
+            if not chunk:
+                if first:
+                    yield b""
+                return
+            first = False
+            yield chunk
+    finally:
+        if close:
+            handle.close()
 
 
 class FileOperations:
@@ -134,10 +138,22 @@ class FileOperations:
             self._path_locks = PathLocks()
         return self._path_locks
 
+    #: The home directory ``~`` in policy entries stands for (None: this process's); a
+    #: provider with its own notion of home (bwrap's ``home`` option) sets it.
+    _policy_home: str | None = None
+
+    @property
+    def policy_home(self) -> str:
+        """The directory ``~`` in the policy's entries stands for (``~/.ssh`` is denied below it)."""
+        return self._policy_home or os.path.expanduser("~")
+
     def _guard(self) -> FileGuard:
         if self._file_guard is None:
             self._file_guard = FileGuard.of(
-                self.policy.filesystem, workdir=self.path_map.to_host(self.files_root), resolved=self._filesystem
+                self.policy.filesystem,
+                workdir=self.path_map.to_host(self.files_root),
+                resolved=self._filesystem,
+                home=self.policy_home,
             )
         return self._file_guard
 

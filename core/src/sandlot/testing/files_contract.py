@@ -366,6 +366,10 @@ class FileOperationsContract:
             None,
         ]
         assert all(r.message for r in downloads if not r.ok)
+        sandbox.write("keep.txt", "kept")
+        [missing_source] = sandbox.upload({"keep.txt": tmp_path / "no-such-host-file"})
+        assert missing_source.error == FileErrorCode.FILE_NOT_FOUND and "no-such-host-file" in missing_source.message
+        assert sandbox.read_text("keep.txt") == "kept"  # the target was not touched
 
     def test_file_objects_stream_in_and_out(self, sandbox: Sandbox, tmp_path: Path) -> None:
         payload = os.urandom(3 * 1024 * 1024 + 17)
@@ -412,7 +416,7 @@ class FileOperationsContract:
     # -- policy --------------------------------------------------------------------------
 
     def test_denied_paths_fail_with_a_violation(self, sandbox: Sandbox) -> None:
-        for path in ("/etc/shadow", "sub/../../../../../../etc/shadow", os.path.expanduser("~/.ssh/id_rsa")):
+        for path in ("/etc/shadow", "sub/../../../../../../etc/shadow", f"{sandbox.policy_home}/.ssh/id_rsa"):
             with pytest.raises(FileOperationError) as exc:
                 sandbox.read_bytes(path)
             assert _code(exc) == FileErrorCode.PERMISSION_DENIED, path

@@ -348,6 +348,7 @@ class BwrapProvider(InProcessProvider):
                 native=first,
                 memory_cgroup=next((g for g in cgroups if g.controller == "memory"), None),
             )
+            sandbox._policy_home = self._home()  # "~" in the policy is the configured home
             holder.append(sandbox)
             for attempt in range(availability.SETUP_ATTEMPTS):
                 try:
