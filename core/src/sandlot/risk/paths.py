@@ -67,7 +67,7 @@ class PathInfo:
 _SYSTEM_TOPS = frozenset(
     {
         "bin", "boot", "dev", "etc", "lib", "lib32", "lib64", "libx32", "opt", "proc", "root",
-        "sbin", "srv", "sys", "usr", "var", "snap", "System", "Library", "Applications",
+        "sbin", "sys", "usr", "var", "snap", "System", "Library", "Applications",
         "private", "home", "Users", "Windows", "windows", "Program Files", "Program Files (x86)",
         "ProgramData",
     }
@@ -266,6 +266,7 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
         return PathKind.SYSTEM_TOP  # any top-level directory: /etc, /mnt, /data...
     if top in _SYSTEM_TOPS or HOLE in top:
         return PathKind.SYSTEM
+    # /srv/<app>, /data/x, /mnt/backup: data of services and users, not the OS's own files
     return PathKind.EXTERNAL
 
 
@@ -277,7 +278,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None) -> bo
         # editor and tool settings are not run by the shell: dotfile managers link them all the time
         return name not in (".gitconfig", ".npmrc", ".vimrc", ".inputrc")
     if any(d in _PERSISTENCE_DIRS for d in lowered[:-1]):
-        return not ("hooks" in lowered[:-1] and ".git" not in lowered)
+        # git hooks (.git/hooks, ~/.config/git/hooks) run on every commit; other "hooks" dirs are just names
+        return not ("hooks" in lowered[:-1] and ".git" not in lowered and "git" not in lowered)
     if name.endswith((".service", ".timer", ".socket")) or name.endswith(".plist"):
         return "systemd" in lowered or "launchagents" in lowered or "launchdaemons" in lowered
     return bool(name.endswith(".pth") and ("site-packages" in lowered or "dist-packages" in lowered))
@@ -312,6 +314,18 @@ def write_level(info: PathInfo) -> RiskLevel:
     return RiskLevel.SAFE
 
 
+#: System directories of package-manager caches (deleting them is the usual image clean-up).
+PACKAGE_CACHES = (
+    "/var/lib/apt/lists/",
+    "/var/cache/apt/",
+    "/var/cache/yum/",
+    "/var/cache/dnf/",
+    "/var/cache/apk/",
+    "/var/cache/pacman/pkg/",
+    "/var/cache/zypp/",
+)
+
+
 def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     """Risk of deleting ``info`` (and, if ``recursive``, everything below it)."""
     kind = info.kind
@@ -319,6 +333,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.CRITICAL
     if recursive and posixpath.basename(info.path.rstrip("/")) == ".git":
         return RiskLevel.HIGH  # the repository's whole history
+    if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(PACKAGE_CACHES):
+        return RiskLevel.LOW  # package lists and downloaded packages: the package manager rebuilds them
     if info.privilege or kind is PathKind.SYSTEM:
         return RiskLevel.CRITICAL if info.privilege else RiskLevel.HIGH
     if info.secret or info.persistence or info.history:

@@ -14,8 +14,9 @@ from __future__ import annotations
 import ast
 import os
 import posixpath
+import re
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from sandlot.risk import folding as F
@@ -138,6 +139,8 @@ class PythonAnalyzer:
         self.methods: dict[str, Val] = {}
         self.attrs: dict[str, Val] = {}
         self.downloaded: set[str] = set()
+        self.argv: list[str] | None = None  # sys.argv, when the caller knows it
+        self._exec_memory = False  # executable memory was mapped (mmap PROT_EXEC, VirtualAlloc)
         self.star_modules: list[str] = []
         self.lines: list[str] = []
         self._seen: set[tuple[str, int, int]] = set()
@@ -230,6 +233,34 @@ class PythonAnalyzer:
             text = text[col:].strip() + " …"
         text = text.replace(HOLE_WORD, "…")
         return text if len(text) <= 160 else text[:160] + " …"
+
+    def _written_script(self, data: Val, node: ast.AST, q: str, targets: Sequence[str] = ()) -> None:
+        """A script written to a file runs later (a hook, a cron job, a .pth file every Python
+        start executes): what it would do counts, at HIGH and above, as if this code did it."""
+        from sandlot.risk.shell_analyzer import analyze_shell_nested
+
+        for text in data.strings()[:2]:
+            python = _SHEBANG_PYTHON.match(text) or (
+                any(t.endswith(".pth") for t in targets) and text.lstrip().startswith("import ")
+            )
+            if python:
+                found = analyze_python(text.replace(HOLE, "_"), parse_error_level=RiskLevel.LOW, depth=self.depth + 1)
+                self._merge_nested(
+                    [f for f in found if f.level >= RiskLevel.HIGH], node, f"a script written by {q}"
+                )
+                continue
+            if not _SHEBANG_SHELL.match(text):
+                continue
+            found = analyze_shell_nested(
+                text,
+                line=getattr(node, "lineno", 0),
+                column=getattr(node, "col_offset", 0),
+                evidence=self._evidence(node),
+                via=f"a script written by {q}",
+                parse_error_level=RiskLevel.LOW,
+                depth=self.depth + 1,
+            )
+            self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"a script written by {q}")
 
     def _merge_nested(self, found: list[Finding], node: ast.AST, via: str) -> None:
         line = getattr(node, "lineno", 0)
@@ -402,7 +433,9 @@ class PythonAnalyzer:
                 if module and not module.startswith("."):
                     self.star_modules.append(module)
                 continue
-            self._bind_name(alias.asname or alias.name, Val(qual=self._norm(f"{module}.{alias.name}")))
+            qual = self._norm(f"{module}.{alias.name}")
+            # flask's `request` (and its kin) is what the client sent
+            self._bind_name(alias.asname or alias.name, Val(qual=qual, flags=v.NET if qual in T.WEB_REQUESTS else 0))
 
     def _s_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         for deco in node.decorator_list:
@@ -419,15 +452,31 @@ class PythonAnalyzer:
         self._bind_name(node.name, func_val)
         if self.scopes[-1].kind == "class":
             self.methods[node.name] = func_val
+        self._analyse_function(node, summary, params)
+
+    def _analyse_function(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, summary: _FuncSummary, params: list[str]
+    ) -> None:
+        args = node.args
         bound, declared = _collect_bound(node.body, params)
         scope = _Scope("function", bound)
         scope.globals_ = declared
         offset = 1 if self.scopes[-1].kind == "class" and params and params[0] in ("self", "cls") else 0
         summary.offset = offset
         defaults = self._defaults(args)
+        # a web view, middleware or task queue handler: its arguments are what a client sent
+        handler = any(_HANDLER_DECORATOR.search(ast.unparse(d)) for d in getattr(node, "decorator_list", ()))
+        annotations = {
+            a.arg: ast.unparse(a.annotation) if a.annotation is not None else ""
+            for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
+        }
         for i, name in enumerate(params):
             index = i - offset
             flags = v.PARAM0 << index if 0 <= index < v.MAX_PARAMS else 0
+            if index >= 0 and (
+                handler or name in ("request", "req") or _REQUEST_ANNOTATION.search(annotations.get(name, ""))
+            ):
+                flags |= v.NET
             default = defaults.get(name)
             # A parameter with a default is analysed with that default (the value when omitted).
             scope.vals[name] = (
@@ -539,10 +588,17 @@ class PythonAnalyzer:
 
     def _s_for(self, node: ast.For | ast.AsyncFor) -> None:
         it = self._ev(node.iter)
-        elem = self._element(it)
-        self._bind(node.target, elem)
         infinite = it.qual in ("itertools.count()", "itertools.cycle()", "<iter-sentinel>")
         huge = it.num is not None and it.num >= T.HUGE_LOOP
+        items = it.items or []
+        if 1 < len(items) <= UNROLL_ITEMS and any(i.items is not None or i.keys is not None for i in items):
+            # `for step in STEPS: subprocess.run(step)` over a constant list of argv lists (or
+            # dicts): each element is analysed as itself, not as an unknown mix of all of them
+            for item in items:
+                self._bind(node.target, item)
+                self._loop(node, infinite, huge)
+            return
+        self._bind(node.target, self._element(it))
         self._loop(node, infinite, huge)
 
     def _s_while(self, node: ast.While) -> None:
@@ -595,12 +651,77 @@ class PythonAnalyzer:
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
         if name not in T.PACING_CALLS:
             return False
+        if name == "join" and isinstance(func, ast.Attribute):
+            # thread.join() waits; os.path.join() and "sep".join() only build strings
+            receiver = func.value
+            if isinstance(receiver, ast.Constant) or (
+                isinstance(receiver, ast.Attribute) and self._ev_qual(receiver) in ("os.path", "posixpath", "ntpath")
+            ):
+                return False
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
             owner = self._lookup(func.value.id).qual
             # requests.get / session.get do not wait for anything: they are the flood itself
             if owner is not None and (owner + ".").startswith(T.NETWORK_PREFIXES) and name not in ("recv", "accept"):
                 return False
         return True
+
+    def _c_native_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """Calling a ctypes function pointer made from an address: machine code in memory runs."""
+        if v.flowing(args) & (v.NET | v.DECODED):
+            self._add(
+                "python.shellcode",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                "runs machine code that was downloaded or decoded (shellcode)",
+                node,
+            )
+        elif self._exec_memory:
+            self._add(
+                "python.shellcode",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                "runs machine code placed in executable memory",
+                node,
+            )
+        return Val()
+
+    def _sql(self, node: ast.Call, args: list[Val], q: str | None) -> None:
+        """SQL handed to a database that drops whole databases or schemas."""
+        method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
+        if method not in T.SQL_METHODS or not args:
+            return
+        for text in args[0].strings():
+            found = DROP_SQL.search(text)
+            if found:
+                self._add(
+                    "python.drop-database",
+                    RiskLevel.HIGH,
+                    Category.FILESYSTEM,
+                    f"runs SQL that drops a whole {found.group(1).lower()} ({text.strip()[:50].replace(HOLE, '…')})",
+                    node,
+                )
+                return
+
+    def _taint_aliases(self, val: Val, flags: int) -> None:
+        """Every name bound to this very value carries ``flags`` from now on (an archive's buffer)."""
+        for scope in reversed(self.scopes):
+            for name, bound in list(scope.vals.items()):
+                if bound is val:
+                    scope.vals[name] = _with_flags(bound, flags)
+
+    def _bulk_personal(self, text: str) -> bool:
+        """Reading the user's files one by one in a loop (``os.walk(home)``): bulk personal data."""
+        kind = paths.classify(text).kind
+        return self._in_loop() and HOLE in text and kind in (paths.PathKind.HOME, paths.PathKind.HOME_TOP)
+
+    def _ev_qual(self, node: ast.expr) -> str | None:
+        """The qualified name an attribute chain such as ``os.path`` resolves to, without evaluating calls."""
+        if isinstance(node, ast.Name):
+            return self._lookup(node.id).qual
+        if isinstance(node, ast.Attribute):
+            base = self._ev_qual(node.value)
+            return self._norm(f"{base}.{node.attr}") if base else None
+        return None
 
     def _unbounded_loop(self) -> bool:
         current = self.functions[-1] if self.functions else None
@@ -614,13 +735,15 @@ class PythonAnalyzer:
         current = self.functions[-1] if self.functions else None
         return any(loop.function is current for loop in self.loops)
 
-    def _loop_growth(self, node: ast.AST) -> None:
+    def _loop_growth(self, node: ast.AST, *, disk: bool = False) -> None:
         if self._unbounded_loop():
             self._add(
                 "python.unbounded-growth",
                 RiskLevel.HIGH,
                 Category.RESOURCE,
-                "stores ever more data in an endless loop (memory exhaustion)",
+                "writes ever more data in an endless loop (disk exhaustion)"
+                if disk
+                else "stores ever more data in an endless loop (memory exhaustion)",
                 node,
             )
 
@@ -700,6 +823,8 @@ class PythonAnalyzer:
             return self.methods[attr]
         if qual == "os.environ":
             return Val(qual=qual, flags=v.ENV)
+        if qual == "sys.argv" and self.argv is not None:
+            return Val(qual=qual, items=[Val(text=a, flags=v.INPUT) for a in self.argv], flags=v.INPUT)
         if qual in ("sys.stdin", "sys.argv"):
             return Val(qual=qual, flags=v.INPUT)  # typed by whoever runs the program
         if qual in ("os.sep",):
@@ -864,7 +989,8 @@ class PythonAnalyzer:
             return base.items[key.num]
         if base.qual == "sys.argv":
             return Val(flags=v.INPUT)
-        return Val(flags=base.flags & v.FLOWING)
+        # proc.info["pid"] of a process from process_iter() is still that process
+        return Val(flags=base.flags & (v.FLOWING | v.PROCITER))
 
     def _indirect(self, val: Val, node: ast.AST) -> Val:
         """A dangerous callable fetched out of a namespace dict (globals(), vars(builtins))."""
@@ -879,14 +1005,21 @@ class PythonAnalyzer:
         return val
 
     def _e_lambda(self, node: ast.Lambda) -> Val:
+        """A lambda is a function like any other: analysed now, and again with each call's arguments."""
         params = [a.arg for a in [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]]
-        scope = _Scope("function", set(params))
-        self.scopes.append(scope)
-        try:
-            self._ev(node.body)
-        finally:
-            self.scopes.pop()
-        return Val(func=None)
+        if node.args.vararg:
+            params.append(node.args.vararg.arg)
+        if node.args.kwarg:
+            params.append(node.args.kwarg.arg)
+        body = ast.Return(value=node.body)
+        ast.copy_location(body, node.body)
+        func = ast.FunctionDef(name="<lambda>", args=node.args, body=[body], decorator_list=[], returns=None)
+        ast.copy_location(func, node)
+        ast.fix_missing_locations(func)
+        summary = _FuncSummary("<lambda>", params)
+        summary.node = func
+        self._analyse_function(func, summary, params)
+        return Val(func=summary)
 
     def _comprehension(self, gen: ast.comprehension) -> None:
         it = self._ev(gen.iter)
@@ -976,7 +1109,10 @@ class PythonAnalyzer:
             strings = [s for i in it.items for s in i.strings()]
             flags = v.flowing(it.items)
             if strings and len(strings) == len(it.items):
-                return Val(text=strings[0], alts=tuple(strings[: v.MAX_ALTS]), flags=flags)
+                # `for p in [Path.home() / "a", ...]`: every element is a path, so is the loop variable
+                quals = {i.qual for i in it.items}
+                qual = quals.pop() if len(quals) == 1 else None
+                return Val(text=strings[0], alts=tuple(strings[: v.MAX_ALTS]), flags=flags, qual=qual)
             nums = [i.num for i in it.items]
             return Val(flags=flags, num=nums[0] if len(set(nums)) == 1 else None)
         if it.text is not None and it.qual is None:
@@ -999,6 +1135,11 @@ class PythonAnalyzer:
             bound = func.func
             func, args, kwargs = bound.target, [*bound.args, *args], {**bound.kwargs, **kwargs}
         q = func.qual
+        self._sql(node, args, q)
+        if q in ("mmap.mmap", "ctypes.windll.kernel32.VirtualAlloc", "ctypes.CDLL().mprotect") and any(
+            flag in ast.unparse(node) for flag in ("PROT_EXEC", "PAGE_EXECUTE", "0x40")
+        ):
+            self._exec_memory = True  # memory that may hold machine code
         if func.func is not None and isinstance(func.func, _FuncSummary):
             receiver = func.base if func.base is not None and isinstance(func.base.func, _Instance) else None
             return self._call_local(func.func, args, kwargs, node, receiver)
@@ -1130,6 +1271,10 @@ class PythonAnalyzer:
             target, passed = args[0], args[1:]
         elif method in ("map", "imap", "imap_unordered", "starmap") and len(args) >= 2:
             target, passed = args[0], [self._element(args[1])]
+        elif q in ("asyncio.start_server", "asyncio.start_unix_server") and args:
+            # the handler gets each connection's streams: what it reads came from the network
+            streams = [Val(qual="asyncio.StreamReader()", flags=v.NET), Val(qual="asyncio.StreamWriter()")]
+            target, passed = args[0], streams
         if target is not None and isinstance(target.func, _FuncSummary) and target.func not in self.functions:
             self._call_local(target.func, passed, {}, node)
 
@@ -1349,6 +1494,16 @@ class PythonAnalyzer:
                     continue
                 info = paths.classify(text)
                 if info.secret or info.history:
+                    if q.startswith(T.KEY_USERS) or q in T.KEY_USERS:
+                        # an SSH/TLS library loading its own key to authenticate: the key is used, not read out
+                        self._add(
+                            "python.key-use",
+                            RiskLevel.MEDIUM,
+                            Category.EXFILTRATION,
+                            f"{q} uses {paths.describe(info)} to authenticate",
+                            node,
+                        )
+                        return
                     self._add(
                         "python.secret-read",
                         RiskLevel.HIGH,
@@ -1386,15 +1541,23 @@ class PythonAnalyzer:
                 flags |= self._read(info, node, via=q)
                 if info.kind is paths.PathKind.RELATIVE and HOLE not in text:
                     flags |= v.LOCALFILE
-                if self._in_loop() and HOLE in text and info.kind in (paths.PathKind.HOME, paths.PathKind.HOME_TOP):
-                    flags |= v.SECRET  # reading the user's files one by one: bulk personal data
+                if self._bulk_personal(text):
+                    flags |= v.SECRET
                 if text in self.downloaded:
                     flags |= v.NET
                 if text in self.staged:
                     flags |= v.SECRET
         if not target.strings() and not write:
             flags |= target.flags & v.FLOWING
-        return Val(qual="builtins.open()", text=target.text, alts=target.alts, flags=flags | (target.flags & v.SECRET))
+        # zipfile.ZipFile(buf) / tarfile.open(fileobj=buf): what is written goes into buf
+        wrapped = target if target.text is None and target.qual is not None and not target.strings() else None
+        return Val(
+            qual="builtins.open()",
+            text=target.text,
+            alts=target.alts,
+            flags=flags | (target.flags & v.SECRET),
+            base=wrapped,
+        )
 
     def _mass_overwrite(self, text: str, node: ast.AST, q: str) -> None:
         """Overwriting every file a loop enumerates destroys the tree (wiper, ransomware)."""
@@ -1456,6 +1619,7 @@ class PythonAnalyzer:
         data = args[0] if q.startswith("pathlib.Path()") and args else (args[1] if len(args) > 1 else UNKNOWN)
         if data.flags & v.NET:
             self.downloaded.update(target.strings())
+        self._written_script(data, node, q, target.strings())
         return Val()
 
     def _c_file_method(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -1467,13 +1631,17 @@ class PythonAnalyzer:
                 self.downloaded.update(handle.strings())
             # zipfile.write(path) archives a file: a secret path is read; secret data taints the file
             secret = data.flags & (v.SECRET | v.ENV) or any(
-                paths.classify(t).secret for t in data.strings() if "/" in t
+                paths.classify(t).secret or self._bulk_personal(t) for t in data.strings() if "/" in t
             )
             if secret:
                 self._secret_arguments(q, args, kwargs, node)
                 self.staged.update(handle.strings())
+                for carrier in (handle, handle.base):
+                    if carrier is not None:
+                        self._taint_aliases(carrier, v.SECRET)
+            self._written_script(data, node, q, handle.strings())
             if self._unbounded_loop():
-                self._loop_growth(node)
+                self._loop_growth(node, disk=handle.qual == "builtins.open()")
             return Val()
         return Val(flags=handle.flags & v.FLOWING)
 
@@ -1484,6 +1652,16 @@ class PythonAnalyzer:
             else (args[0] if args else kwargs.get("path", UNKNOWN))
         )
         recursive = T.DELETE_CALLS[q]
+        if target.flags & v.NET and not target.strings():
+            # whoever sends the request or message picks what is deleted
+            self._add(
+                "python.delete",
+                RiskLevel.HIGH,
+                Category.FILESYSTEM,
+                f"{q} deletes a path received from the network",
+                node,
+            )
+            return Val()
         for text in target.strings() or [HOLE]:
             # Deleting paths enumerated in a loop (os.walk, glob, rglob) empties the tree.
             recursive = recursive or (self._in_loop() and HOLE in text and text.strip(HOLE + "/") != "")
@@ -1629,6 +1807,8 @@ class PythonAnalyzer:
     def _c_path(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         if q in ("pathlib.Path.home", "os.path.expanduser") and not args:
             return Val(text="~", qual="pathlib.Path()")
+        if q in SITE_DIRS:
+            return SITE_DIRS[q]()
         if q == "pathlib.Path.cwd" or q == "os.getcwd":
             return Val(text=".", qual="pathlib.Path()" if q.startswith("pathlib") else None)
         if q in ("tempfile.gettempdir", "tempfile.mkdtemp", "tempfile.mkstemp"):
@@ -1769,7 +1949,19 @@ class PythonAnalyzer:
         flags = val.flags & v.FLOWING
         if val.qual == "os.environ":
             flags |= v.ENV
+        if q in ("builtins.list", "builtins.tuple"):
+            # list(home.iterdir()) holds what iterating the argument yields
+            return Val(items=val.items, elem=val.elem, flags=flags)
         return Val(text=val.text, alts=val.alts, num=val.num if q == "builtins.int" else None, flags=flags)
+
+    def _c_reorder(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """sorted()/reversed()/filter(): the same elements, in another order or fewer of them."""
+        if not args:
+            return Val()
+        val = args[-1] if q == "builtins.filter" else args[0]
+        if q == "builtins.reversed" and val.text is not None and HOLE not in val.text:
+            return Val(text=val.text[::-1], flags=(val.flags & v.FLOWING) | v.DECODED)  # a name spelt backwards
+        return Val(items=val.items, elem=val.elem, flags=val.flags & (v.FLOWING | v.PROCITER))
 
     def _c_alloc(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         size = args[0] if args else kwargs.get("shape", UNKNOWN)
@@ -2540,6 +2732,8 @@ class PythonAnalyzer:
         if attr == "join" and args and args[0].items is not None:
             parts = [i.text if i.text is not None else HOLE for i in args[0].items]
             return Val(text=text.join(parts), flags=flags | v.flowing(args[0].items))
+        if attr == "join" and args and args[0].text is not None and HOLE not in args[0].text:
+            return Val(text=text.join(args[0].text), flags=flags | (args[0].flags & v.FLOWING))  # "".join("abc")
         if attr == "format":
             return Val(text=F.brace_format(text, args), flags=flags)
         if attr in ("split",) and HOLE not in text and not args:
@@ -2561,6 +2755,36 @@ class PythonAnalyzer:
             if key in T.QUAL_ALIASES:
                 return T.QUAL_ALIASES[key] + (f".{two[2]}" if len(two) == 3 else "")
         return qual
+
+
+#: Where Python's site directories are (whatever this interpreter says, they hold .pth files that
+#: every interpreter start runs).
+SITE_DIRS: dict[str, Callable[[], Val]] = {
+    "site.getsitepackages": lambda: Val(
+        items=[Val(text="/usr/local/lib/python3/site-packages"), Val(text="/usr/lib/python3/dist-packages")]
+    ),
+    "site.getusersitepackages": lambda: Val(text="~/.local/lib/python3/site-packages"),
+    "sysconfig.get_paths": lambda: Val(
+        keys={k: Val(text="/usr/local/lib/python3/site-packages") for k in ("purelib", "platlib")}
+    ),
+    "sysconfig.get_path": lambda: Val(text="/usr/local/lib/python3/site-packages"),
+}
+
+#: SQL that destroys a database or a schema with everything in it.
+DROP_SQL = re.compile(r"\bDROP\s+(DATABASE|SCHEMA)\b", re.IGNORECASE)
+
+#: Decorators of functions that handle what a client sent: web routes and views, middleware, task queues.
+_HANDLER_DECORATOR = re.compile(
+    r"(?:\.(?:route|get|post|put|patch|delete|websocket|api_route|middleware|task)\b|"
+    r"\b(?:shared_task|require_POST|require_GET|require_http_methods|api_view|csrf_exempt)\b)"
+)
+_REQUEST_ANNOTATION = re.compile(r"\b(?:Request|HttpRequest|WebSocket|Message)\b")
+
+#: Loops over a constant sequence of at most this many lists or dicts are analysed once per element.
+UNROLL_ITEMS = 8
+
+_SHEBANG_SHELL = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?(?:ba|da|z|k)?sh\b")
+_SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
 
 
 def _recurses_without_base_case(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -2590,7 +2814,7 @@ def _informative(a: Val) -> bool:
         or a.alts
         or a.num is not None
         or a.items is not None
-        or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV)
+        or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV | v.PROCITER | v.INPUT)
         or (isinstance(a.func, _Instance) and a.func.informed)
     )
 
@@ -2678,6 +2902,11 @@ _register(
 _register(["os.putenv", "os.environ.update"], PythonAnalyzer._c_env_set)
 _register(T.DECODERS, PythonAnalyzer._c_decode)
 _register(["builtins.chr"], PythonAnalyzer._c_chr)
+_register(list(SITE_DIRS), PythonAnalyzer._c_path)
+_register(
+    ["ctypes.CFUNCTYPE()", "ctypes.PYFUNCTYPE()", "ctypes.WINFUNCTYPE()"], PythonAnalyzer._c_native_call
+)
+_register(["builtins.sorted", "builtins.reversed", "builtins.filter"], PythonAnalyzer._c_reorder)
 _register(["builtins.bytes", "builtins.bytearray", "builtins.dict"], PythonAnalyzer._c_bytes)
 _register(
     ["builtins.str", "builtins.repr", "builtins.int", "builtins.list", "builtins.tuple", "json.dumps"],
@@ -2838,6 +3067,19 @@ _EXPR: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], Val]] = {
 }
 
 
-def analyze_python(code: str, *, parse_error_level: RiskLevel = RiskLevel.MEDIUM, depth: int = 0) -> list[Finding]:
-    """Findings for the Python source ``code``."""
-    return PythonAnalyzer(parse_error_level=parse_error_level, depth=depth).analyze(code)
+def analyze_python(
+    code: str,
+    *,
+    parse_error_level: RiskLevel = RiskLevel.MEDIUM,
+    depth: int = 0,
+    argv: Sequence[str] | None = None,
+    downloaded: Iterable[str] = (),
+) -> list[Finding]:
+    """Findings for the Python source ``code``.
+
+    ``argv`` is ``sys.argv`` when known (``python3 -c CODE ARG...`` from a shell script), and
+    ``downloaded`` the files the enclosing script fetched from the network."""
+    analyzer = PythonAnalyzer(parse_error_level=parse_error_level, depth=depth)
+    analyzer.argv = list(argv) if argv is not None else None
+    analyzer.downloaded.update(downloaded)
+    return analyzer.analyze(code)

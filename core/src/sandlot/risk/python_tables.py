@@ -275,3 +275,25 @@ DANGEROUS_MODULES = frozenset(
         "commands",
     }
 )
+
+#: Calls that load a key to authenticate with it (prefixes): the key is used, not read out.
+KEY_USERS = (
+    "paramiko.RSAKey.from_private_key_file",
+    "paramiko.Ed25519Key.from_private_key_file",
+    "paramiko.ECDSAKey.from_private_key_file",
+    "paramiko.DSSKey.from_private_key_file",
+    "paramiko.PKey.from_private_key_file",
+    "paramiko.SSHClient().connect",
+    "paramiko.client.SSHClient().connect",
+    "asyncssh.read_private_key",
+    "asyncssh.connect",
+    "fabric.Connection",
+    "ssl.SSLContext().load_cert_chain",
+    "ssl.create_default_context().load_cert_chain",
+)
+
+#: Module-level objects holding the current web request (everything in them came from a client).
+WEB_REQUESTS = frozenset({"flask.request", "quart.request", "bottle.request", "sanic.request", "werkzeug.request"})
+
+#: Calls and methods that hand SQL text to a database.
+SQL_METHODS = frozenset({"execute", "executemany", "executescript", "exec_driver_sql", "text", "raw", "query"})

@@ -13,6 +13,7 @@ from __future__ import annotations
 import codecs
 import posixpath
 import re
+import shlex
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -49,8 +50,8 @@ class _Flow:
     """What a statement does with data, for combining statements (pipes, substitutions)."""
 
     __slots__ = (
-        "buffers", "decode", "download", "endless", "env", "interp", "listing", "network", "pids_of", "secret",
-        "text", "transform",
+        "buffers", "data", "decode", "download", "endless", "env", "interp", "listing", "network", "pids_of",
+        "secret", "text", "transform",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -66,9 +67,11 @@ class _Flow:
         self.endless = False  # writes output forever (yes, cat /dev/zero)
         self.buffers = False  # keeps its whole stdin in memory (sort, tail, tac)
         self.pids_of: str | None = None  # prints the pids of processes matching this pattern (pgrep)
+        self.data = False  # prints what a file, a JSON document or an argument holds (jq, cat, $1)
 
     def absorb(self, other: _Flow) -> None:
         self.secret |= other.secret
+        self.data |= other.data
         self.env |= other.env
         self.network |= other.network
         self.download |= other.download
@@ -86,12 +89,14 @@ class _Flow:
 
 
 class _Loop:
-    __slots__ = ("endless", "huge", "paced")
+    __slots__ = ("endless", "huge", "paced", "pids")
 
-    def __init__(self, endless: bool, huge: bool, paced: bool) -> None:
+    def __init__(self, endless: bool, huge: bool, paced: bool, pids: str | None = None) -> None:
         self.endless = endless  # `while true` / `while :`
         self.huge = huge  # `for i in $(seq 1 1000)`, `{1..5000}`
         self.paced = paced  # sleeps, reads or breaks: not a tight loop
+        # `for p in /proc/[0-9]*` / `for p in $(pgrep x)`: the loop visits processes ("" every one)
+        self.pids = pids
 
 
 class _Ctx:
@@ -125,6 +130,7 @@ class ShellAnalyzer:
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
         self._stdin_secret = False  # the previous pipe stage outputs secret data
+        self._stdin_remote = False  # the previous pipe stage outputs data from the network
         self._loops: list[_Loop] = []  # enclosing loops, innermost last
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
         self._stdin_pids: str | None = None  # the previous pipe stage prints pids of processes matching this
@@ -133,6 +139,8 @@ class ShellAnalyzer:
         self.cloned: set[str] = set()  # directories `git clone` filled with code from the network
         self._calling: set[str] = set()  # functions being re-analysed with a call's arguments
         self._call_budget = 16
+        self._background = False  # the statement being analysed is run in the background (`cmd &`)
+        self.inherited_background = False  # this script itself runs in the background (`bash -c '...' &`)
 
     # ----------------------------------------------------------------- entry points
     def analyze(self, code: str) -> list[Finding]:
@@ -194,6 +202,8 @@ class ShellAnalyzer:
                 code.replace(HOLE, HOLE_WORD),
                 parse_error_level=self.parse_error_level,
                 depth=self.depth + 1,
+                argv=["-c", *positional] if positional else None,
+                downloaded=self.downloaded,
             )
             found = [
                 Finding(
@@ -217,6 +227,7 @@ class ShellAnalyzer:
             )
             sub._mass = self._mass
             sub.downloaded = self.downloaded
+            sub.inherited_background = self._background or self.inherited_background
             found = sub.analyze(code.replace(HOLE, HOLE_WORD))
         self.findings.extend(found)
         return found
@@ -241,10 +252,14 @@ class ShellAnalyzer:
         for i, child in enumerate(children):
             if not child.is_named:
                 continue
-            sub = self._stmt(child)
+            background = i + 1 < len(children) and children[i + 1].type == "&"
+            outer, self._background = self._background, background
+            try:
+                sub = self._stmt(child)
+            finally:
+                self._background = outer
             flow.absorb(sub)
             flow.text, flow.interp, flow.endless = sub.text, sub.interp, sub.endless
-            background = i + 1 < len(children) and children[i + 1].type == "&"
             loop = self._loops[-1] if self._loops and node.type == "do_group" else None
             if background and loop is not None and (loop.endless or loop.huge):
                 self._add(
@@ -264,13 +279,27 @@ class ShellAnalyzer:
         if body is None:
             return flow
         endless, paced = self._loop_is_infinite(node), self._paced(node)
+        # `find DIR | while read f; do rm "$f"; done` is xargs: $f is every file under DIR
+        listing, bound = self._stdin_listing, self._read_variables(node)
+        saved = {name: self.vars.get(name) for name in bound}
+        if listing and bound:
+            for name in bound:
+                self.vars[name] = listing.rstrip("/") + "/" + HOLE
         self._loops.append(_Loop(endless, False, paced))
+        mass, self._mass = self._mass, self._mass or bool(listing and bound)
         try:
             flow.absorb(self._sequence(body))
         finally:
             self._loops.pop()
+            self._mass = mass
+            for name, value in saved.items():
+                if value is None:
+                    self.vars.pop(name, None)
+                else:
+                    self.vars[name] = value
         nxt = node.next_sibling
-        if endless and not paced and nxt is not None and nxt.type == "&" and node.type == "while_statement":
+        backgrounded = (nxt is not None and nxt.type == "&") or self._background or self.inherited_background
+        if endless and not paced and backgrounded and node.type == "while_statement":
             # `while :; do :; done &`: a busy loop left running in the background burns a CPU forever
             self._add(
                 "shell.cpu-burn",
@@ -280,6 +309,28 @@ class ShellAnalyzer:
                 node,
             )
         return flow
+
+    def _read_variables(self, loop: Any) -> list[str]:
+        """The variables a ``while read VAR...`` loop's condition reads into."""
+        names: list[str] = []
+        for cond in loop.children_by_field_name("condition"):
+            stack = [cond]
+            while stack:
+                node = stack.pop()
+                if node.type == "command":
+                    words = [self._text(c) for c in node.named_children if c.type != "command_name"]
+                    name = node.child_by_field_name("name")
+                    if name is not None and self._text(name) == "read":
+                        skip = False
+                        for word in words:
+                            if skip:
+                                skip = False
+                            elif word in ("-d", "-n", "-N", "-p", "-t", "-u", "-a"):
+                                skip = True
+                            elif not word.startswith("-") and word.isidentifier():
+                                names.append(word)
+                stack.extend(node.named_children)
+        return names
 
     def _paced(self, loop: Any) -> bool:
         """Whether a loop waits for something each round (sleep, read, wait) or can stop (break)."""
@@ -318,7 +369,10 @@ class ShellAnalyzer:
         huge = len(words) >= T.HUGE_LOOP or T.counts_to_many(
             " ".join(self._text(c) for c in node.children_by_field_name("value"))
         )
-        self._loops.append(_Loop(False, huge, self._paced(body)))
+        pids = flow.pids_of
+        if any(w.startswith("/proc/") and ("*" in w or "[" in w) for w in words):
+            pids = ""  # every process directory
+        self._loops.append(_Loop(False, huge, self._paced(body), pids))
         try:
             for word in choices:
                 self.vars[name] = word
@@ -402,15 +456,18 @@ class ShellAnalyzer:
             self._stdin_listing = listing
             self._stdin_pids = pids
             self._stdin_secret = upstream.secret or upstream.env
+            self._stdin_remote = upstream.remote
             try:
                 sub = self._stmt(stage)
             finally:
                 self._stdin_listing = None
                 self._stdin_pids = None
                 self._stdin_secret = False
+                self._stdin_remote = False
                 self._mass = False
             listing = sub.listing
-            pids = sub.pids_of  # only what the stage right before prints (`ps | grep x | ...` is filtered)
+            # what the stage prints: `ps | grep x | ...` is narrowed to x, `ps | awk '$1 != me' | ...` is not
+            pids = sub.pids_of if sub.pids_of is not None else self._narrowed_pids(stage, pids)
             if index > 0:
                 self._pipe_into(stage, sub, upstream, text)
             # `echo X | base64 -d | sh`: follow the constant text through decoders to the shell
@@ -429,6 +486,34 @@ class ShellAnalyzer:
             flow.pids_of = sub.pids_of
         flow.text = text
         return flow
+
+    def _narrowed_pids(self, stage: Any, pids: str | None) -> str | None:
+        """The processes a filter stage passes on from a process listing (None: not a listing)."""
+        if pids is None:
+            return None
+        try:
+            words = shlex.split(self._text(stage))
+        except ValueError:
+            return pids
+        if not words or W.base(words[0]) not in T.PID_FILTERS:
+            return None
+        name, args = W.base(words[0]), words[1:]
+        if name in ("grep", "egrep", "fgrep"):
+            flags, operands = W.options(args)
+            return pids if "v" in flags or not operands else operands[0]
+        if name in ("awk", "gawk", "mawk"):
+            program, i = "", 0
+            while i < len(args):
+                if args[i] in ("-v", "-F", "-f"):
+                    i += 2
+                    continue
+                if not args[i].startswith("-"):
+                    program = args[i]
+                    break
+                i += 1
+            regex = re.search(r"/((?:\\.|[^/])+)/", program)
+            return regex.group(1) if regex else pids
+        return pids
 
     def _pipe_into(self, stage: Any, sub: _Flow, upstream: _Flow, text: str | None) -> None:
         if sub.interp is not None:
@@ -865,6 +950,8 @@ class ShellAnalyzer:
             return flow
         name = W.base(argv[0])
         args = argv[1:]
+        if name in T.DATA_READERS:
+            flow.data = True
         if (
             argv[0] in self._functions
             and any(a.strip(HOLE) for a in args)
@@ -958,11 +1045,42 @@ class ShellAnalyzer:
         while argv:
             name = W.base(argv[0])
             if name in T.PRIVILEGE_TOOLS:
+                wrapped = W.skip_options(
+                    argv[1:], {"-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-h", "--user", "--group"}
+                )
+                if name in ("gosu", "su-exec", "chpst") and wrapped and wrapped[0] not in ("root", "0", "root:root"):
+                    # a container entrypoint handing over from root to the app's user: privileges go down
+                    argv = wrapped[1:]
+                    continue
+                installs = (
+                    name in ("sudo", "doas")
+                    and len(wrapped) > 1
+                    and (
+                        (W.base(wrapped[0]) in T.PACKAGE_MANAGERS and any(w in T.PACKAGE_ACTIONS for w in wrapped[1:3]))
+                        or (
+                            W.base(wrapped[0]) == "systemctl"
+                            and wrapped[1:2] in (["restart"], ["reload"], ["status"], ["try-restart"])
+                            and not any(svc in " ".join(wrapped[2:]) for svc in T.SECURITY_SERVICES)
+                        )
+                        or (
+                            W.base(wrapped[0]) == "rm"
+                            and all(
+                                (o.rstrip("*").rstrip("/") + "/").startswith(paths.PACKAGE_CACHES)
+                                for o in W.options(wrapped[1:])[1]
+                            )
+                            and bool(W.options(wrapped[1:])[1])
+                        )
+                    )
+                )
+                # `sudo apt-get install -y pkg` is how build set-ups install dependencies: worth a
+                # look, not a block; anything else run as root is
                 self._add(
                     "shell.privilege",
-                    RiskLevel.HIGH,
+                    RiskLevel.MEDIUM if installs else RiskLevel.HIGH,
                     Category.PRIVILEGE,
-                    f"{name} runs a command with other (usually root) privileges",
+                    f"{name} runs a routine administration step as root (packages, a service restart)"
+                    if installs
+                    else f"{name} runs a command with other (usually root) privileges",
                     node,
                 )
                 if name in ("su", "runuser"):
@@ -995,6 +1113,9 @@ class ShellAnalyzer:
             if name in T.WRAPPERS:
                 argv = argv[1:]
                 while argv and argv[0].startswith("-"):
+                    if name == "exec" and argv[0] == "-a" and len(argv) > 1:
+                        self._masquerade(argv[1], node)
+                        argv = argv[1:]
                     argv = argv[1:]
                 continue
             if name == "xargs":
@@ -1030,6 +1151,19 @@ class ShellAnalyzer:
                 continue
             return argv
         return argv
+
+    def _masquerade(self, shown: str, node: Any) -> None:
+        """``exec -a NAME``: the process shows up under another name in ps and top."""
+        first = shown.split()[0] if shown.split() else ""
+        disguised = (shown.startswith("[") and shown.endswith("]")) or W.base(first) in T.SYSTEM_PROCESS_NAMES
+        self._add(
+            "shell.masquerade",
+            RiskLevel.HIGH if disguised else RiskLevel.MEDIUM,
+            Category.PROCESS,
+            f"exec -a disguises a process as {shown[:40]!r}"
+            + (" (a kernel thread or system daemon)" if disguised else ""),
+            node,
+        )
 
     def _path_arguments(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Secret files handed to commands that read them (cat ~/.ssh/id_rsa, jq . .env...)."""
@@ -1093,9 +1227,10 @@ class ShellAnalyzer:
         info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
         level = paths.delete_level(info, recursive=recursive)
         if filtered:
-            # find -name/-mtime...: some files of the tree, not all of it.
+            # find -name/-mtime...: some files of the tree, not all of it (rotation, clean-up)
             inside = info.kind in (paths.PathKind.WORKDIR, paths.PathKind.RELATIVE, paths.PathKind.TEMP)
-            level = RiskLevel.LOW if inside else min(level, RiskLevel.HIGH)
+            data = info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.UNKNOWN)
+            level = RiskLevel.LOW if inside else min(level, RiskLevel.MEDIUM if data else RiskLevel.HIGH)
         if level <= RiskLevel.SAFE:
             return
         rule = "shell.history-tamper" if info.history else "shell.delete"
@@ -1111,6 +1246,16 @@ class ShellAnalyzer:
             "python": ("-c",),
             "other": ("-e", "-E", "-r", "--eval", "-c", "-Command", "-command", "-enc", "-EncodedCommand"),
         }[lang]
+        if lang == "shell" and any(a == "-p" or (a.startswith("-") and not a.startswith("--") and "p" in a[1:])
+                                   for a in args[:1]):
+            # privileged mode keeps the effective uid a setuid binary gave (the GTFOBins root shell)
+            self._add(
+                "shell.privilege",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} -p keeps elevated (setuid) privileges",
+                node,
+            )
         i = 0
         while i < len(args):
             arg = args[i]
@@ -1213,7 +1358,24 @@ class ShellAnalyzer:
         if args[i : i + 1] == ["--"]:
             i += 1
         if i < len(args) and "-f" not in args:
-            self._embedded_commands(name, args[i], node, awk=True)
+            program = args[i]
+            if "/inet/tcp/" in program or "/inet/udp/" in program or "/inet4/" in program or "/inet6/" in program:
+                # gawk's network special files: with |& getline and commands it is a remote shell
+                flow.network = True
+                shell = "|&" in program and ("getline" in program or "system" in program)
+                self._add(
+                    "shell.reverse-shell" if shell else "shell.network",
+                    RiskLevel.CRITICAL if shell else RiskLevel.HIGH,
+                    Category.NETWORK,
+                    f"{name} opens a network connection"
+                    + (" and runs the commands it receives (reverse shell)" if shell else ""),
+                    node,
+                )
+            self._embedded_commands(name, program, node, awk=True)
+            if self._stdin_pids is not None and re.search(r"""system\s*\(\s*["']kill\b""", program):
+                # `ps aux | awk '/x/ { system("kill " $2) }'` kills what the listing and the regex select
+                regex = re.search(r"/((?:\\.|[^/])+)/", program)
+                self._kill_by_name(f"{name} system(kill)", set(), [regex.group(1) if regex else self._stdin_pids], node)
 
     def _other_interpreter(self, name: str, code: str, node: Any, flag: str) -> None:
         # No parser for these languages: analyse the constant commands it hands to a shell, look
@@ -1230,7 +1392,16 @@ class ShellAnalyzer:
         )
         downloads = any(k in lowered for k in T.INLINE_DOWNLOADS)
         evaluates = any(k in lowered for k in T.INLINE_EVALS)
-        if downloads and evaluates:
+        deserializes = any(k in lowered for k in T.INLINE_DESERIALIZERS)
+        if deserializes and (downloads or self._stdin_remote):
+            self._add(
+                "shell.deserialization",
+                RiskLevel.CRITICAL,
+                Category.DESERIALIZATION,
+                f"inline {name} code deserializes data from the network (can run arbitrary code)",
+                node,
+            )
+        elif downloads and evaluates:
             self._add(
                 "shell.download-exec",
                 RiskLevel.CRITICAL,
@@ -1277,6 +1448,15 @@ class ShellAnalyzer:
                 f"{name} runs code that was downloaded or decoded",
                 node,
             )
+        elif code.strip(HOLE + " \"'") == "" and flow.data:
+            # `hook=$(jq -r .cmd "$payload"); eval "$hook"`: whoever wrote the data writes the code
+            self._add(
+                "shell.data-exec",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"{name} runs code taken from a data file or a JSON document",
+                node,
+            )
         elif code.strip(HOLE + " \"'") == "":
             self._add(
                 "shell.dynamic-code",
@@ -1289,6 +1469,20 @@ class ShellAnalyzer:
             self._nested(code, "shell", node, name)
 
     def _rule_source(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if args and posixpath.basename(args[0]).startswith(".env") and not flow.remote:
+            # loads the project's settings into its own shell: the secrets stay in this process
+            self._add(
+                "shell.env-file",
+                RiskLevel.MEDIUM,
+                Category.EXFILTRATION,
+                f"{name} loads {args[0]} (secrets) into the environment",
+                node,
+            )
+            return
+        if args:
+            info = paths.classify(args[0])
+            if info.secret or info.history:
+                self._read(info, node, flow, name)
         if flow.remote:
             self._add(
                 "shell.download-exec",
@@ -1494,7 +1688,7 @@ class ShellAnalyzer:
                     )
 
     def _rule_copy(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        flags, operands = W.options(args)
+        flags, operands = W.options(args, W.VALUED_OPTIONS.get(name, frozenset()))
         if name in ("ln",) and operands:
             dest = operands[-1] if len(operands) > 1 else ""
             if dest:
@@ -1570,6 +1764,17 @@ class ShellAnalyzer:
                         f"{name} copies {paths.describe(src_info)} to a remote host",
                         node,
                     )
+            elif remote and src_info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT) and (
+                name == "rsync" or "r" in flags or "--recursive" in flags
+            ):
+                # the whole home (keys, tokens, browser profiles...) or the whole machine, sent away
+                self._add(
+                    "shell.exfiltration",
+                    RiskLevel.HIGH,
+                    Category.EXFILTRATION,
+                    f"{name} copies {paths.describe(src_info)} to a remote host",
+                    node,
+                )
             elif remote and self._mass and src_info.kind in _BULK_KINDS:
                 self._add(
                     "shell.exfiltration",
@@ -1758,6 +1963,36 @@ class ShellAnalyzer:
                 if dest and HOLE not in dest:
                     self.cloned.add(posixpath.normpath(dest))
             return
+        if args[:2] == ["credential", "fill"] or (
+            args[:1] == ["config"] and any(a.lower().startswith(("credential.", "http.extraheader")) for a in args[1:3])
+            and any(a in ("--get", "--get-all", "-l", "--list") for a in args[1:])
+        ):
+            # git asks its credential helper for the stored password or token
+            flow.secret = True
+            self._add(
+                "shell.secret-read",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                "git reads stored credentials (credential helper)",
+                node,
+            )
+            return
+        if args[:1] == ["config"] and any(a.lower() in ("core.hookspath", "core.fsmonitor", "core.sshcommand")
+                                          for a in args[1:]):
+            # hooks elsewhere, or a command git runs by itself: code that runs on every git operation
+            # `git config core.hooksPath .githooks` in a project is a common set-up; globally, or
+            # pointing into the home or the system, it makes every repository run those hooks
+            scope = "--global" in args or "--system" in args
+            value = args[-1]
+            outside = value.startswith(("/", "~")) or HOLE in value or ".." in value
+            self._add(
+                "shell.git-hooks",
+                RiskLevel.HIGH if scope or outside else RiskLevel.MEDIUM,
+                Category.PERSISTENCE,
+                "git config points git at hooks or a command it runs on every operation",
+                node,
+            )
+            return
         if args[:1] == ["push"] and any(a in ("-f", "--force") or a.startswith("+") for a in args[1:]):
             shared = any(a.split(":")[-1].lstrip("+") in ("main", "master", "trunk", "develop") for a in args[1:])
             self._add(
@@ -1780,7 +2015,7 @@ class ShellAnalyzer:
 
     def _rule_tunnel(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
-        if name == "ssh":
+        if name in ("ssh", "autossh"):
             reverse = any(
                 a.startswith("-R") or (a.startswith("-") and not a.startswith("--") and "R" in a) for a in args
             )
@@ -1789,7 +2024,7 @@ class ShellAnalyzer:
                     "shell.tunnel",
                     RiskLevel.HIGH if reverse else RiskLevel.MEDIUM,
                     Category.NETWORK,
-                    "ssh opens a reverse or dynamic (SOCKS) tunnel",
+                    f"{name} opens a reverse or dynamic (SOCKS) tunnel",
                     node,
                 )
             return
@@ -1822,6 +2057,11 @@ class ShellAnalyzer:
             elif flow.pids_of is not None:
                 # kill $(pgrep PATTERN) is pkill PATTERN
                 self._kill_by_name("kill $(pgrep)", set(), [flow.pids_of], node)
+            elif any(not o.isdigit() for o in operands):
+                # `for p in /proc/[0-9]*; do kill "${p#/proc/}"; done` kills what the loop visits
+                visited = next((loop.pids for loop in reversed(self._loops) if loop.pids is not None), None)
+                if visited is not None:
+                    self._kill_by_name("kill in a loop over processes", set(), [visited], node)
             return
         flags, operands = W.options(args)
         self._kill_by_name(name, flags, operands, node)
@@ -2090,6 +2330,26 @@ class ShellAnalyzer:
                 node,
             )
 
+    def _rule_credential_cli(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Password managers and cloud CLIs that print a stored secret or token."""
+        words = " ".join(args)
+        printing = {
+            "secret-tool": ("lookup",),
+            "pass": ("show",),
+            "gopass": ("show",),
+            "op": ("read", "item get"),
+            "bw": ("get", "export"),
+            "lpass": ("show", "export"),
+            "vault": ("kv get", "read", "token lookup"),
+            "keyring": ("get",),
+        }[name]
+        shows = name == "pass" and bool(args) and not args[0].startswith("-") and args[0] not in ("ls", "find", "init")
+        if shows or any(p in words for p in printing):
+            flow.secret = True
+            self._add(
+                "shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION, f"{name} prints a stored secret", node
+            )
+
     def _rule_grep(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flags, operands = W.options(args)
         recursive = bool(flags & {"r", "R", "--recursive"}) or name == "rg"
@@ -2115,6 +2375,7 @@ class ShellAnalyzer:
         )
 
     def _rule_container(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        args = W.skip_options(args, {"-H", "--host", "-c", "--context", "--config", "-l", "--log-level"})
         if not args or args[0] not in ("run", "create", "exec"):
             return
         joined = " ".join(args)
@@ -2136,6 +2397,31 @@ class ShellAnalyzer:
                 RiskLevel.HIGH,
                 Category.PRIVILEGE,
                 f"{name} {args[0]} gives the container the host's privileges or root file system",
+                node,
+            )
+
+    def _rule_sql_client(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        found = DROP_SQL.search(" ".join(args))
+        if found:
+            self._add(
+                "shell.drop-database",
+                RiskLevel.HIGH,
+                Category.FILESYSTEM,
+                f"{name} drops a whole {(found.group(1) or 'database').lower()}",
+                node,
+            )
+
+    def _rule_nsenter(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        target = next(
+            (args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-t", "--target")),
+            next((a.split("=", 1)[1] for a in args if a.startswith("--target=")), None),
+        )
+        if target == "1" or "--all" in args or "-a" in args:
+            self._add(
+                "shell.container-escape",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                "nsenter enters the namespaces of pid 1 (the host, from a privileged container)",
                 node,
             )
 
@@ -2241,9 +2527,13 @@ def _xargs_replace(args: list[str]) -> str | None:
     return None
 
 
+DROP_SQL = re.compile(r"\bDROP\s+(DATABASE|SCHEMA)\b|\.(dropDatabase)\(", re.IGNORECASE)
+
+
 def _interpreter_language(argv: list[str]) -> str | None:
+    """The language a command runs from its stdin: a shell, ``source /dev/stdin``, python..."""
     name = W.base(argv[0])
-    if name in T.SHELLS:
+    if name in T.SHELLS or (name in ("source", ".") and argv[1:2] in (["/dev/stdin"], ["/proc/self/fd/0"], ["-"])):
         return "shell"
     if name in T.PYTHONS or name.startswith("python"):
         return "python"
@@ -2319,11 +2609,15 @@ for _names, _rule in (
     (T.MINERS, ShellAnalyzer._rule_miner),
     ({"stress", "stress-ng", "memtester", "hping3"}, ShellAnalyzer._rule_stress),
     ({"security"}, ShellAnalyzer._rule_keychain),
+    ({"secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring"}, ShellAnalyzer._rule_credential_cli),
     ({"git"}, ShellAnalyzer._rule_git),
-    ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh"}, ShellAnalyzer._rule_tunnel),
+    ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh", "autossh"}, ShellAnalyzer._rule_tunnel),
     ({"tar", "zip", "7z", "cpio", "rar", "bsdtar"}, ShellAnalyzer._rule_archive),
     ({"grep", "egrep", "fgrep", "rg", "ag"}, ShellAnalyzer._rule_grep),
     ({"docker", "podman", "nerdctl"}, ShellAnalyzer._rule_container),
+    ({"nsenter"}, ShellAnalyzer._rule_nsenter),
+    ({"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo"},
+     ShellAnalyzer._rule_sql_client),
     (
         {"vssadmin", "schtasks", "reg", "wevtutil", "bcdedit", "cipher", "net", "del", "erase", "rd", "format"},
         ShellAnalyzer._rule_windows,
@@ -2335,7 +2629,7 @@ for _names, _rule in (
         _COMMAND_RULES[_name] = _rule
 _COMMANDS_WITH_OWN_PATH_RULES = frozenset(
     {"rm", "unlink", "rmdir", "shred", "wipe", "find", "dd", "cp", "mv", "scp", "rsync", "install", "ln", "tee",
-     "touch", "truncate", "curl", "wget", "sed", "chmod", "chown", "chgrp", "chattr"}
+     "touch", "truncate", "curl", "wget", "sed", "chmod", "chown", "chgrp", "chattr", "source", "."}
 )  # fmt: skip
 
 

@@ -27,7 +27,7 @@ OTHER_INTERPRETERS = frozenset(
 DOWNLOADERS = frozenset({"curl", "wget", "fetch", "aria2c", "http", "https", "lynx", "links", "tftp"})
 NETWORK = DOWNLOADERS | frozenset(
     {
-        "nc", "ncat", "netcat", "socat", "telnet", "ssh", "scp", "sftp", "ftp", "rsync", "mail",
+        "nc", "ncat", "netcat", "socat", "telnet", "ssh", "autossh", "scp", "sftp", "ftp", "rsync", "mail",
         "mailx", "sendmail", "mutt", "dig", "nslookup", "host", "smbclient", "rclone",
         "s3cmd", "aws", "gsutil", "ping", "irc", "torify", "proxychains",
     }
@@ -90,6 +90,29 @@ SECURITY_SERVICES = (
     "rsyslog",
     "syslog",
     "journald",
+    # endpoint security and monitoring agents (killing them is defence evasion)
+    "falcon",
+    "wazuh",
+    "ossec",
+    "clamd",
+    "sysdig",
+    "splunk",
+    "filebeat",
+    "auditbeat",
+    "elastic-agent",
+    "sentinel",
+    "cbagent",
+    "tanium",
+    "qualys",
+    "datadog",
+    "td-agent",
+    "fluent-bit",
+    "node_exporter",
+)
+#: Pipe stages that pass lines of a process listing on, perhaps fewer of them.
+PID_FILTERS = frozenset(
+    {"grep", "egrep", "fgrep", "awk", "gawk", "mawk", "sed", "cut", "sort", "uniq", "tr", "head", "tail", "column",
+     "tee", "cat"}
 )
 PACING_COMMANDS = frozenset({"sleep", "read", "wait", "timeout", "inotifywait", "usleep", "select"})
 HUGE_LOOP = 100
@@ -166,3 +189,20 @@ CREDENTIAL_WORDS = ("password", "passwd", "secret", "token", "api_key", "apikey"
 HISTORY_VARS = frozenset({"HISTFILE", "HISTSIZE", "HISTFILESIZE", "HISTCONTROL", "HISTIGNORE", "SAVEHIST"})
 DISK_FILL = 10 * (1 << 30)  # 10 GiB in one go fills most sandboxes' disks
 UNITS = {"": 1, "b": 512, "c": 1, "w": 2, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40, "p": 1 << 50}
+
+#: System package managers, and the sub-commands that install or refresh packages.
+PACKAGE_MANAGERS = frozenset({"apt-get", "apt", "dnf", "yum", "apk", "zypper", "pacman", "microdnf", "tdnf"})
+PACKAGE_ACTIONS = frozenset({"install", "update", "upgrade", "add", "-S", "-Sy", "-Syu", "makecache", "clean"})
+
+#: Unsafe deserializers of other languages (ruby, php, perl, node) that run code from the data.
+INLINE_DESERIALIZERS = ("marshal.load", "yaml.load(", "yaml.unsafe_load", "unserialize(", "storable::thaw",
+                        "node-serialize", "serialize.unserialize", "psych.unsafe_load")  # fmt: skip
+
+#: Names of system processes malware likes to hide behind.
+SYSTEM_PROCESS_NAMES = frozenset(
+    {"sshd", "systemd", "kworker", "kthreadd", "cron", "crond", "dbus-daemon", "rsyslogd", "udevd", "init",
+     "bash", "sh", "login", "agetty", "containerd", "dockerd", "kubelet", "nginx", "apache2", "httpd", "sd-pam"}
+)  # fmt: skip
+
+#: Commands whose output is what a file or document holds (data, not code one wrote).
+DATA_READERS = frozenset({"jq", "yq", "cat", "head", "tail", "cut", "xmllint", "xq", "tomlq", "dasel"})

@@ -23,12 +23,23 @@ def base(word: str) -> str:
     return posixpath.basename(word) if "/" in word and not word.endswith("/") else word
 
 
-def options(args: Sequence[str]) -> tuple[set[str], list[str]]:
-    """Split args into (single-letter and long flags, operands); ``--`` ends options."""
+def options(args: Sequence[str], valued: frozenset[str] = frozenset()) -> tuple[set[str], list[str]]:
+    """Split args into (single-letter and long flags, operands); ``--`` ends options.
+
+    An option in ``valued`` (``--exclude``, ``-e``) takes the next word as its value, which
+    is then neither a flag nor an operand."""
     flags: set[str] = set()
     operands: list[str] = []
     ended = False
+    skip = False
     for arg in args:
+        if skip:
+            skip = False
+            continue
+        if not ended and arg in valued:
+            flags.add(arg)
+            skip = True
+            continue
         if ended or not arg.startswith("-") or arg == "-":
             operands.append(arg)
         elif arg == "--":
@@ -136,3 +147,18 @@ def apply_transform(transform: str, text: str) -> str | None:
     except (ValueError, UnicodeDecodeError, binascii.Error):
         return None
     return None
+
+
+#: Options taking a value, per command whose operands are files (the value is not a file operand).
+VALUED_OPTIONS: dict[str, frozenset[str]] = {
+    "rsync": frozenset(
+        {"--exclude", "--include", "--exclude-from", "--include-from", "--filter", "-f", "-e", "--rsh",
+         "--rsync-path", "--log-file", "--password-file", "--chmod", "--chown", "--backup-dir", "--suffix",
+         "--partial-dir", "-T", "--temp-dir", "--compare-dest", "--link-dest", "--copy-dest", "--max-size",
+         "--min-size", "--bwlimit", "--timeout", "--port", "--out-format", "--files-from", "-M",
+         "--remote-option"}
+    ),
+    "scp": frozenset({"-P", "-i", "-o", "-F", "-c", "-l", "-J", "-S"}),
+    "cp": frozenset({"-t", "--target-directory", "-S", "--suffix"}),
+    "mv": frozenset({"-t", "--target-directory", "-S", "--suffix"}),
+}  # fmt: skip
