@@ -465,11 +465,8 @@ class PythonAnalyzer:
         summary.offset = offset
         defaults = self._defaults(args)
         # a web view, middleware or task queue handler: its arguments are what a client sent
-        handler = any(_HANDLER_DECORATOR.search(ast.unparse(d)) for d in getattr(node, "decorator_list", ()))
-        annotations = {
-            a.arg: ast.unparse(a.annotation) if a.annotation is not None else ""
-            for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]
-        }
+        handler = any(_HANDLER_DECORATOR.search(_dotted(d)) for d in getattr(node, "decorator_list", ()))
+        annotations = {a.arg: _dotted(a.annotation) for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
         for i, name in enumerate(params):
             index = i - offset
             flags = v.PARAM0 << index if 0 <= index < v.MAX_PARAMS else 0
@@ -2785,6 +2782,23 @@ UNROLL_ITEMS = 8
 
 _SHEBANG_SHELL = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?(?:ba|da|z|k)?sh\b")
 _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
+
+
+def _dotted(node: ast.expr | None) -> str:
+    """``app.task`` for ``@app.task(name=...)``, ``Request`` for ``request: Request`` (cheaper than unparse)."""
+    while isinstance(node, ast.Call):
+        node = node.func
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+    elif isinstance(node, ast.Subscript):  # Annotated[Request, ...], Optional[Request]
+        return _dotted(node.value) + "[" + _dotted(node.slice) + "]"
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        parts.append(node.value)
+    return ".".join(reversed(parts))
 
 
 def _recurses_without_base_case(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
