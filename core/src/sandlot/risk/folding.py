@@ -15,7 +15,7 @@ import lzma
 import pickletools
 import shlex
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from sandlot.risk.paths import HOLE
 from sandlot.risk.values import UNKNOWN, Val
@@ -121,7 +121,7 @@ def percent_format(template: str, args: Sequence[Val]) -> str:
     return "".join(out)
 
 
-def brace_format(template: str, args: Sequence[Val]) -> str:
+def brace_format(template: str, args: Sequence[Val], kwargs: Mapping[str, Val] | None = None) -> str:
     out: list[str] = []
     index = 0
     i = 0
@@ -147,7 +147,7 @@ def brace_format(template: str, args: Sequence[Val]) -> str:
                 val = args[index] if index < len(args) else UNKNOWN
                 index += 1
             else:
-                val = UNKNOWN
+                val = (kwargs or {}).get(field, UNKNOWN)
             out.append(val.text if val.text is not None else HOLE)
             i = end + 1
             continue
@@ -206,3 +206,17 @@ def decode(q: str, text: str, args: Sequence[Val], kwargs: dict[str, Val]) -> st
     except (ValueError, binascii.Error, zlib.error, OSError, EOFError, lzma.LZMAError, TypeError):
         return None
     return raw.decode("latin-1")
+
+
+def template_substitute(template: str, kwargs: Mapping[str, Val]) -> str:
+    """``string.Template(t).substitute(name=...)``: ``$name``/``${name}`` replaced, unknown ones a hole."""
+    import re
+
+    def value(match: re.Match[str]) -> str:
+        if match.group(0) == "$$":
+            return "$"
+        name = match.group(1) or match.group(2)
+        val = kwargs.get(name)
+        return val.text if val is not None and val.text is not None else HOLE
+
+    return re.sub(r"\$\$|\$(?:\{([_a-zA-Z][_a-zA-Z0-9]*)\}|([_a-zA-Z][_a-zA-Z0-9]*))", value, template)

@@ -282,7 +282,12 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None) -> bo
         return not ("hooks" in lowered[:-1] and ".git" not in lowered and "git" not in lowered)
     if name.endswith((".service", ".timer", ".socket")) or name.endswith(".plist"):
         return "systemd" in lowered or "launchagents" in lowered or "launchdaemons" in lowered
-    return bool(name.endswith(".pth") and ("site-packages" in lowered or "dist-packages" in lowered))
+    # a .pth file runs its `import` lines at every interpreter start; an unknown directory
+    # (`$(python3 -c 'print(site.getsitepackages()[0])')`) is most likely the site directory
+    return bool(
+        name.endswith(".pth")
+        and ("site-packages" in lowered or "dist-packages" in lowered or any(HOLE in c for c in lowered[:-1]))
+    )
 
 
 def read_level(info: PathInfo) -> RiskLevel:
@@ -303,8 +308,12 @@ def write_level(info: PathInfo) -> RiskLevel:
     if info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM):
         return RiskLevel.HIGH
     if info.secret:
-        # Creating .env from .env.example in a project is routine; overwriting keys is not.
-        return RiskLevel.LOW if info.kind is PathKind.RELATIVE else RiskLevel.HIGH
+        # Creating .env from .env.example in a project, or a CI job's kubeconfig in the temporary
+        # directory, is routine; overwriting the user's keys is not.
+        if info.kind is PathKind.RELATIVE:
+            return RiskLevel.LOW
+        where_credentials_live = (PathKind.HOME, PathKind.HOME_TOP, PathKind.SYSTEM, PathKind.ROOT)
+        return RiskLevel.HIGH if info.kind in where_credentials_live else RiskLevel.MEDIUM
     if info.kind is PathKind.HOME_TOP:
         return RiskLevel.MEDIUM
     if info.kind is PathKind.HOME:

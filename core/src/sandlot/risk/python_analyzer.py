@@ -465,7 +465,9 @@ class PythonAnalyzer:
         summary.offset = offset
         defaults = self._defaults(args)
         # a web view, middleware or task queue handler: its arguments are what a client sent
-        handler = any(_HANDLER_DECORATOR.search(_dotted(d)) for d in getattr(node, "decorator_list", ()))
+        decorators = [_dotted(d) for d in getattr(node, "decorator_list", ())]
+        handler = any(_HANDLER_DECORATOR.search(d) for d in decorators)
+        invoke_task = any(d in ("task", "invoke.task", "fabric.task") for d in decorators)
         annotations = {a.arg: _dotted(a.annotation) for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
         for i, name in enumerate(params):
             index = i - offset
@@ -474,6 +476,8 @@ class PythonAnalyzer:
                 handler or name in ("request", "req") or _REQUEST_ANNOTATION.search(annotations.get(name, ""))
             ):
                 flags |= v.NET
+            # `@task def clean(c): c.run("...")`: an invoke/fabric context runs shell command lines
+            scope_qual = "invoke.Context()" if index == 0 and invoke_task else None
             default = defaults.get(name)
             # A parameter with a default is analysed with that default (the value when omitted).
             scope.vals[name] = (
@@ -485,7 +489,7 @@ class PythonAnalyzer:
                     items=default.items,
                 )
                 if default is not None
-                else Val(flags=flags)
+                else Val(flags=flags, qual=scope_qual)
             )
         self.scopes.append(scope)
         self.functions.append(summary)
@@ -682,6 +686,85 @@ class PythonAnalyzer:
             )
         return Val()
 
+    def _cloud_call(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """Cloud SDK calls that destroy resources, open them to the internet or upload secrets."""
+        method = q.rsplit(".", 1)[-1]
+        texts = _all_strings([*args, *kwargs.values()])
+        if _CLOUD_DESTROY.match(method):
+            many = self._in_loop()
+            # whole buckets, namespaces, instances, databases... (objects, jobs, pods are routine clean-ups)
+            if method == "delete":  # bucket.delete(): what the receiver is
+                subject = q.rsplit(".", 1)[0].lower()
+                heavy = any(w in subject for w in T.CLOUD_CONTAINERS)
+            else:  # delete_namespaced_job: the object is the job
+                words = [w for w in method.lower().split("_")[1:] if w not in ("namespaced", "all")]
+                heavy = any(w.rstrip("s") in T.CLOUD_CONTAINERS or w in T.CLOUD_CONTAINERS for w in words)
+            heavy = heavy or method.startswith("terminate")
+            self._add(
+                "python.cloud-destroy",
+                RiskLevel.HIGH if heavy else RiskLevel.MEDIUM,
+                Category.FILESYSTEM,
+                f"{q.rsplit('.', 2)[-2] if '.' in q else q}.{method} destroys cloud resources"
+                + (" in a loop (every one listed)" if many else ""),
+                node,
+            )
+        elif any(t in ("0.0.0.0/0", "::/0") for t in texts) and "ingress" in method.lower():
+            self._add(
+                "python.cloud-exposure",
+                RiskLevel.HIGH,
+                Category.NETWORK,
+                f"{method} opens access to the whole internet (0.0.0.0/0)",
+                node,
+            )
+        elif any(t in ("public-read", "public-read-write", "authenticated-read") for t in texts) or (
+            method == "put_public_access_block" and "False" not in texts and _has_false(kwargs)
+        ):
+            self._add(
+                "python.cloud-exposure",
+                RiskLevel.HIGH,
+                Category.NETWORK,
+                f"{method} makes cloud storage public",
+                node,
+            )
+
+    def _upload(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """``s3.upload_file(path)``, ``sftp.put(path)``: a file-upload API handed a secret file's path."""
+        method = q.rsplit(".", 1)[-1]
+        if not method.startswith(("upload", "put", "send_file", "sendfile", "storbinary")):
+            return
+        for text in _all_strings([*args, *kwargs.values()]):
+            if "/" not in text and not text.startswith(("~", ".")):
+                continue
+            info = paths.classify(text)
+            if info.secret or self._bulk_personal(text):
+                self._add(
+                    "python.exfiltration",
+                    RiskLevel.CRITICAL,
+                    Category.EXFILTRATION,
+                    f"{q} uploads {paths.describe(info)}",
+                    node,
+                )
+                return
+
+    def _c_template(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """string.Template(text), and its substitute(**values)."""
+        if q == "string.Template":
+            template = args[0] if args else kwargs.get("template", UNKNOWN)
+            return Val(qual="string.Template()", text=template.text, flags=template.flags & v.FLOWING)
+        template = func.base or UNKNOWN
+        values = dict(kwargs)
+        if args and args[0].keys:
+            values = {**args[0].keys, **values}
+        if template.text is None:
+            return Val(flags=v.flowing(values.values()))
+        return Val(text=F.template_substitute(template.text, values), flags=v.flowing(values.values()))
+
+    def _c_remote_shell(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``conn.run("...")``, ``client.exec_command("...")``: a shell command line, run on that host
+        (what it does there counts); what comes back is network data."""
+        self._c_shell(q, func, args, kwargs, node)
+        return Val(flags=v.NET, qual=T.INSTANCE_FACTORIES.get(q))
+
     def _sql(self, node: ast.Call, args: list[Val], q: str | None) -> None:
         """SQL handed to a database that drops whole databases or schemas."""
         method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
@@ -870,6 +953,10 @@ class PythonAnalyzer:
                 return Val(num=left.num + right.num, flags=flags)
             if left.items is not None and right.items is not None:
                 return Val(items=left.items + right.items, flags=flags)
+            listy = [side.items is not None or side.elem is not None for side in (left, right)]
+            if all(listy):
+                # glob.glob(...) + ["/var/log/wtmp"]: the listing's elements and the constant ones
+                return Val(items=(left.items or []) + (right.items or []), elem=left.elem or right.elem, flags=flags)
             if left.strings() or right.strings():
                 text, alts = v.combine([left, right], lambda a, b: a + b, HOLE)
                 decoded = v.DECODED if left.qual == "<chr>" or right.qual == "<chr>" else 0
@@ -949,6 +1036,8 @@ class PythonAnalyzer:
             else:
                 keys[k.text] = val
         # constant keys: d["name"] is the value stored under it (dispatch tables of callables)
+        if not node.keys:
+            return Val(keys={})  # {}: known to be empty
         return Val(flags=flags & v.FLOWING, keys=keys if known and keys else None)
 
     def _e_subscript(self, node: ast.Subscript) -> Val:
@@ -1051,6 +1140,9 @@ class PythonAnalyzer:
                     f"builds a {size:,}-element collection in memory",
                     node,
                 )
+            mapped = self._map_comprehension(node)
+            if mapped is not None:
+                return mapped
             self._last_alloc = None
             elt = self._ev(node.elt)
             each = self._last_alloc
@@ -1070,6 +1162,20 @@ class PythonAnalyzer:
             return Val(flags=elt.flags & v.FLOWING, elem=elt)
         finally:
             self.scopes.pop()
+
+    def _map_comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> Val | None:
+        """``[shlex.join(s) for s in STEPS]`` over a small constant list: the list of results."""
+        if len(node.generators) != 1 or node.generators[0].ifs:
+            return None
+        gen = node.generators[0]
+        it = self._ev(gen.iter)
+        if not it.items or len(it.items) > UNROLL_ITEMS:
+            return None
+        results = []
+        for item in it.items:
+            self._bind(gen.target, item)
+            results.append(self._ev(node.elt))
+        return Val(items=results, flags=v.flowing(results))
 
     def _fold_chr_comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> Val | None:
         # [chr(c) for c in [111, 115]] spells out a string one code point at a time
@@ -1100,6 +1206,16 @@ class PythonAnalyzer:
         return self._ev(node.value)
 
     def _element(self, it: Val) -> Val:
+        if it.elem is not None and it.items:
+            # a listing joined with constant elements: any of them
+            strings = [t for i in it.items for t in i.strings()] + it.elem.strings()
+            quals = {i.qual for i in it.items} | {it.elem.qual}
+            return Val(
+                text=strings[0] if strings else None,
+                alts=tuple(strings[: v.MAX_ALTS]) if strings else None,
+                qual=quals.pop() if len(quals) == 1 else None,
+                flags=it.elem.flags | v.flowing(it.items),
+            )
         if it.elem is not None:
             return it.elem
         if it.items:
@@ -1114,6 +1230,9 @@ class PythonAnalyzer:
             return Val(flags=flags, num=nums[0] if len(set(nums)) == 1 else None)
         if it.text is not None and it.qual is None:
             return Val(flags=it.flags & v.FLOWING)
+        if it.qual is not None and it.qual.startswith((*T.CLOUD_PREFIXES, "fabric.")):
+            # `for bucket in s3.buckets.all()`: each element is an object of the same SDK
+            return Val(qual=it.qual.rstrip("()") + "[]()", flags=it.flags & v.FLOWING)
         return Val(flags=it.flags & v.FLOWING)
 
     # ----------------------------------------------------------------- calls
@@ -1133,6 +1252,10 @@ class PythonAnalyzer:
             func, args, kwargs = bound.target, [*bound.args, *args], {**bound.kwargs, **kwargs}
         q = func.qual
         self._sql(node, args, q)
+        if q is not None and q.startswith(T.CLOUD_PREFIXES):
+            self._cloud_call(q, args, kwargs, node)
+        if q is not None and q.startswith((*T.CLOUD_PREFIXES, *T.NETWORK_PREFIXES)):
+            self._upload(q, args, kwargs, node)
         if q in ("mmap.mmap", "ctypes.windll.kernel32.VirtualAlloc", "ctypes.CDLL().mprotect") and any(
             flag in ast.unparse(node) for flag in ("PROT_EXEC", "PAGE_EXECUTE", "0x40")
         ):
@@ -1149,7 +1272,7 @@ class PythonAnalyzer:
                 self._method_on_unknown(node.func.attr, func.base, args, node)
             flags = v.flowing(args) | v.flowing(kwargs.values()) | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
             if isinstance(node.func, ast.Attribute) and func.base is not None and func.base.text is not None:
-                return self._string_method(node.func.attr, func.base, args, flags)
+                return self._string_method(node.func.attr, func.base, args, flags, kwargs)
             return Val(flags=flags)
         handler = _CALLS.get(q)
         result: Val | None = None
@@ -1516,7 +1639,8 @@ class PythonAnalyzer:
             target = func.base or UNKNOWN
             mode_val = args[0] if args else kwargs.get("mode", UNKNOWN)
         else:
-            target = args[0] if args else kwargs.get("file", kwargs.get("path", kwargs.get("database", UNKNOWN)))
+            given = (kwargs.get(k) for k in ("file", "path", "database", "fileobj", "name"))
+            target = args[0] if args else next((g for g in given if g is not None), UNKNOWN)
             mode_val = args[1] if len(args) > 1 else kwargs.get("mode", kwargs.get("flags", UNKNOWN))
         if q == "os.open":
             num = mode_val.num or 0
@@ -1622,13 +1746,18 @@ class PythonAnalyzer:
     def _c_file_method(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         handle = func.base or UNKNOWN
         method = q.rsplit(".", 1)[-1]
-        if method in ("write", "writelines"):
+        if method in ("write", "writelines", "add"):
             data = args[0] if args else UNKNOWN
             if data.flags & v.NET:
                 self.downloaded.update(handle.strings())
             # zipfile.write(path) archives a file: a secret path is read; secret data taints the file
+            archiving = method == "add" or (method == "write" and handle.base is not None)
             secret = data.flags & (v.SECRET | v.ENV) or any(
-                paths.classify(t).secret or self._bulk_personal(t) for t in data.strings() if "/" in t
+                (_bare_path(t) and (paths.classify(t).secret or self._bulk_personal(t)))
+                # tar.add("."): the whole project, .env files included
+                or (archiving and paths.classify(t).kind is paths.PathKind.WORKDIR and "filter" not in kwargs)
+                for t in data.strings()
+                if "/" in t or (archiving and t in (".", "./"))
             )
             if secret:
                 self._secret_arguments(q, args, kwargs, node)
@@ -2083,6 +2212,29 @@ class PythonAnalyzer:
         if q == "builtins.compile":
             # compile() alone runs nothing; the code object carries the text and provenance to exec().
             return Val(text=code.text, flags=(code.flags & v.FLOWING) | v.CODE)
+        if q == "types.FunctionType" and node.args and isinstance(node.args[0], ast.Attribute):
+            owner = self._ev(node.args[0].value)
+            if node.args[0].attr == "__code__" and isinstance(owner.func, _FuncSummary):
+                return Val()  # a copy of a function defined right here (other defaults or name)
+        if (
+            q in ("builtins.eval", "builtins.exec")
+            and len(args) > 1
+            and args[1].keys is not None
+            and "__builtins__" in args[1].keys
+            and not (code.flags & (v.NET | v.DECODED | v.TRANSFORMED))
+        ):
+            restricted = args[1].keys["__builtins__"]
+            if restricted.keys == {} or restricted.qual == "builtins.None" or (isinstance(
+                node.args[1], ast.Dict
+            ) and any(isinstance(val, ast.Constant) and val.value is None for val in node.args[1].values)):
+                self._add(
+                    "python.dynamic-code",
+                    RiskLevel.MEDIUM,
+                    Category.DYNAMIC_CODE,
+                    f"{q} evaluates code with the builtins removed (restricted, though not a sandbox)",
+                    node,
+                )
+                return Val()
         self._run_code(code, node, q)
         return Val()
 
@@ -2346,6 +2498,10 @@ class PythonAnalyzer:
             f"{q} starts {posixpath.basename(program).replace(HOLE, '…') or 'a program'}",
             node,
         )
+        if any(w.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for w in words):
+            self._add(
+                "python.miner", RiskLevel.HIGH, Category.RESOURCE, f"{q} starts a miner (a mining pool)", node
+            )
         if posixpath.basename(program) in T.PROBES and flags & v.LOOPVAR and self._in_loop():
             self._add(
                 "python.port-scan",
@@ -2713,7 +2869,9 @@ class PythonAnalyzer:
         """asyncio streams: the reader yields network data, the writer sends."""
         return Val(items=[Val(qual="asyncio.StreamReader()"), Val(qual="asyncio.StreamWriter()")])
 
-    def _string_method(self, attr: str, base: Val, args: list[Val], flags: int) -> Val:
+    def _string_method(
+        self, attr: str, base: Val, args: list[Val], flags: int, kwargs: dict[str, Val] | None = None
+    ) -> Val:
         text = base.text
         if text is None:
             return Val(flags=flags)
@@ -2732,7 +2890,7 @@ class PythonAnalyzer:
         if attr == "join" and args and args[0].text is not None and HOLE not in args[0].text:
             return Val(text=text.join(args[0].text), flags=flags | (args[0].flags & v.FLOWING))  # "".join("abc")
         if attr == "format":
-            return Val(text=F.brace_format(text, args), flags=flags)
+            return Val(text=F.brace_format(text, args, kwargs), flags=flags | v.flowing((kwargs or {}).values()))
         if attr in ("split",) and HOLE not in text and not args:
             return Val(items=[Val(text=w) for w in text.split()], flags=flags)
         return Val(flags=flags)
@@ -2782,6 +2940,33 @@ UNROLL_ITEMS = 8
 
 _SHEBANG_SHELL = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?(?:ba|da|z|k)?sh\b")
 _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
+
+
+_CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
+
+
+def _all_strings(vals: Iterable[Val], depth: int = 0) -> list[str]:
+    """Every known string in these values and the lists and dicts they hold (a few levels deep)."""
+    found: list[str] = []
+    for val in vals:
+        found.extend(val.strings())
+        if depth < 4:
+            if val.items:
+                found.extend(_all_strings(val.items, depth + 1))
+            if val.keys:
+                found.extend(_all_strings(val.keys.values(), depth + 1))
+    return found
+
+
+def _bare_path(text: str) -> bool:
+    """A string that is a path (archived, or a path-valued write) rather than file content mentioning one."""
+    return bool(text) and not any(c in text for c in " \t\n=")
+
+
+def _has_false(kwargs: dict[str, Val]) -> bool:
+    """Whether a block-public-access configuration turns a protection off (a False value)."""
+    config = kwargs.get("PublicAccessBlockConfiguration")
+    return bool(config is not None and config.keys and any(k.num == 0 for k in config.keys.values()))
 
 
 def _dotted(node: ast.expr | None) -> str:
@@ -2851,7 +3036,7 @@ _register(T.OPEN_CALLS, PythonAnalyzer._c_open)
 _register(T.READ_CALLS, PythonAnalyzer._c_read)
 _register(T.WRITE_CALLS, PythonAnalyzer._c_write)
 _register(
-    [f"builtins.open().{m}" for m in ("write", "writelines", "read", "readlines", "readline")],
+    [f"builtins.open().{m}" for m in ("write", "writelines", "read", "readlines", "readline", "add")],
     PythonAnalyzer._c_file_method,
 )
 _register(list(T.DELETE_CALLS), PythonAnalyzer._c_delete)
@@ -2917,6 +3102,11 @@ _register(["os.putenv", "os.environ.update"], PythonAnalyzer._c_env_set)
 _register(T.DECODERS, PythonAnalyzer._c_decode)
 _register(["builtins.chr"], PythonAnalyzer._c_chr)
 _register(list(SITE_DIRS), PythonAnalyzer._c_path)
+_register(
+    ["string.Template", "string.Template().substitute", "string.Template().safe_substitute"],
+    PythonAnalyzer._c_template,
+)
+
 _register(
     ["ctypes.CFUNCTYPE()", "ctypes.PYFUNCTYPE()", "ctypes.WINFUNCTYPE()"], PythonAnalyzer._c_native_call
 )
@@ -3097,3 +3287,9 @@ def analyze_python(
     analyzer.argv = list(argv) if argv is not None else None
     analyzer.downloaded.update(downloaded)
     return analyzer.analyze(code)
+# Last: these also receive network data, but their argument is a shell command line.
+_register(
+    [*T.REMOTE_SHELL_CALLS, "fabric.SerialGroup[]().run", "fabric.SerialGroup[]().sudo",
+     "fabric.ThreadingGroup[]().run", "fabric.ThreadingGroup[]().sudo"],
+    PythonAnalyzer._c_remote_shell,
+)

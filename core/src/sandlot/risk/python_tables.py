@@ -235,6 +235,7 @@ PACING_CALLS = frozenset(
 )  # fmt: skip
 EXIT_CALLS = frozenset({"sys.exit", "os._exit", "builtins.exit", "builtins.quit"})
 INSTANCE_FACTORIES = {
+    "mss.mss": "mss.mss()", "mss.mss.mss": "mss.mss()",
     "socket.create_connection": "socket.socket()", "socket.socket().accept": "socket.socket()",
     "socket.fromfd": "socket.socket()", "socket.socket": "socket.socket()", "ssl.wrap_socket": "socket.socket()",
     "ssl.SSLContext().wrap_socket": "socket.socket()", "ctypes.cdll.LoadLibrary": "ctypes.CDLL()",
@@ -297,3 +298,22 @@ WEB_REQUESTS = frozenset({"flask.request", "quart.request", "bottle.request", "s
 
 #: Calls and methods that hand SQL text to a database.
 SQL_METHODS = frozenset({"execute", "executemany", "executescript", "exec_driver_sql", "text", "raw", "query"})
+
+#: Cloud and cluster SDKs: their delete/terminate calls destroy remote resources.
+CLOUD_PREFIXES = (
+    "boto3.", "botocore.", "google.cloud.", "googleapiclient.", "azure.", "kubernetes.", "openstack.",
+    "digitalocean.", "hcloud.", "linode_api4.", "oci.", "pulumi.",
+)  # fmt: skip
+#: Method names that destroy what they are called on (or what they name).
+CLOUD_DESTROY_METHOD = r"^(?:delete|terminate|destroy|purge|drop|remove)(?:_|$)"
+#: Remote-command methods of SSH/task libraries: their string is a shell command line.
+REMOTE_SHELL_CALLS = frozenset(
+    {"invoke.Context().run", "invoke.Context().sudo", "fabric.Connection().run", "fabric.Connection().sudo",
+     "fabric.Connection().local", "paramiko.SSHClient().exec_command", "paramiko.client.SSHClient().exec_command"}
+)  # fmt: skip
+#: Cloud resources that hold others (or a machine): deleting one loses everything in it.
+CLOUD_CONTAINERS = (
+    "bucket", "namespace", "instance", "volume", "snapshot", "database", "db", "cluster", "project",
+    "resource_group", "stack", "table", "vpc", "subnet", "key_pair", "user", "role", "secret", "function",
+    "queue", "topic", "zone", "disk", "repository", "account", "vault", "server", "droplet",
+)  # fmt: skip

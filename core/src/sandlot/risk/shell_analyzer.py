@@ -140,6 +140,9 @@ class ShellAnalyzer:
         self._calling: set[str] = set()  # functions being re-analysed with a call's arguments
         self._call_budget = 16
         self._background = False  # the statement being analysed is run in the background (`cmd &`)
+        self.aliases: dict[str, str] = {}  # `alias name='...'` definitions so far
+        self._xargs_pids: str | None = None  # processes xargs feeds to the command it runs
+        self.inherited_pids: str | None = None  # processes this (nested) script gets as arguments
         self.inherited_background = False  # this script itself runs in the background (`bash -c '...' &`)
 
     # ----------------------------------------------------------------- entry points
@@ -228,6 +231,7 @@ class ShellAnalyzer:
             sub._mass = self._mass
             sub.downloaded = self.downloaded
             sub.inherited_background = self._background or self.inherited_background
+            sub.inherited_pids = self._xargs_pids if self._xargs_pids is not None else self.inherited_pids
             found = sub.analyze(code.replace(HOLE, HOLE_WORD))
         self.findings.extend(found)
         return found
@@ -253,7 +257,8 @@ class ShellAnalyzer:
             if not child.is_named:
                 continue
             background = i + 1 < len(children) and children[i + 1].type == "&"
-            outer, self._background = self._background, background
+            # everything in a backgrounded ( ... ) & or { ...; } & runs in the background too
+            outer, self._background = self._background, background or self._background
             try:
                 sub = self._stmt(child)
             finally:
@@ -285,7 +290,8 @@ class ShellAnalyzer:
         if listing and bound:
             for name in bound:
                 self.vars[name] = listing.rstrip("/") + "/" + HOLE
-        self._loops.append(_Loop(endless, False, paced))
+        # `ps ... | while read p; do kill "$p"; done` visits the listed processes
+        self._loops.append(_Loop(endless, False, paced, self._stdin_pids if bound else None))
         mass, self._mass = self._mass, self._mass or bool(listing and bound)
         try:
             flow.absorb(self._sequence(body))
@@ -619,6 +625,14 @@ class ShellAnalyzer:
                     text = self._word(arg, word_flow)
                     if argv:
                         self._stdin_code(text, word_flow, argv, stmt)
+                        if (word_flow.secret or word_flow.env) and W.base(argv[0]) in T.NETWORK:
+                            self._add(
+                                "shell.exfiltration",
+                                RiskLevel.CRITICAL,
+                                Category.EXFILTRATION,
+                                f"{W.base(argv[0])} sends secret data (a here-string) over the network",
+                                stmt,
+                            )
                 continue
             if redirect.type != "file_redirect":
                 continue
@@ -701,6 +715,13 @@ class ShellAnalyzer:
             return None
         if info.path.lower().endswith((".desktop", ".service", ".timer", ".plist", ".conf", ".socket")):
             return None  # not shell scripts
+        if info.path.lower().endswith((".pth", ".py")):
+            # a .pth runs its `import` lines, sitecustomize.py all of it: Python code
+            code = "\n".join(
+                line for line in content.splitlines() if not info.path.endswith(".pth") or line.startswith("import")
+            )
+            self._nested(code, "python", stmt, f"code written to {info.path.replace(HOLE, '…')}")
+            return None
         found = self._nested(content, "shell", stmt, f"script written to {info.path}")
         worst = max((f.level for f in found), default=RiskLevel.SAFE)
         comps = [c for c in info.path.replace("\\", "/").split("/") if c not in ("", ".")]
@@ -857,6 +878,8 @@ class ShellAnalyzer:
                     "shell.memory-hog", RiskLevel.HIGH, Category.RESOURCE, "captures endless output in memory", node
                 )
             flow.absorb(captured)
+            if kind == "command_substitution" and captured.text is not None and HOLE not in captured.text:
+                return captured.text.rstrip("\n")  # $(printf ...) / $(echo ... | base64 -d): known output
             return HOLE
         if kind == "arithmetic_expansion":
             return HOLE
@@ -950,8 +973,16 @@ class ShellAnalyzer:
             return flow
         name = W.base(argv[0])
         args = argv[1:]
+        if argv[0] in self.aliases and self.depth < MAX_DEPTH:
+            # an alias defined earlier: what it expands to is what runs
+            self._nested(" ".join([self.aliases[argv[0]], *args]), "shell", node, f"alias {argv[0]}")
+            return flow
         if name in T.DATA_READERS:
             flow.data = True
+        if any(a.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for a in args):
+            self._add(
+                "shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"{name} connects to a mining pool (a miner)", node
+            )
         if (
             argv[0] in self._functions
             and any(a.strip(HOLE) for a in args)
@@ -1058,10 +1089,12 @@ class ShellAnalyzer:
                     and (
                         (W.base(wrapped[0]) in T.PACKAGE_MANAGERS and any(w in T.PACKAGE_ACTIONS for w in wrapped[1:3]))
                         or (
-                            W.base(wrapped[0]) == "systemctl"
-                            and wrapped[1:2] in (["restart"], ["reload"], ["status"], ["try-restart"])
-                            and not any(svc in " ".join(wrapped[2:]) for svc in T.SECURITY_SERVICES)
+                            W.base(wrapped[0]) in ("systemctl", "service")
+                            and any(w in ("restart", "reload", "status", "try-restart") for w in wrapped[1:3])
+                            and not any(svc in " ".join(wrapped[1:]) for svc in T.SECURITY_SERVICES)
                         )
+                        or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
+                        or W.base(wrapped[0]) in T.ROOT_INSPECTORS
                         or (
                             W.base(wrapped[0]) == "rm"
                             and all(
@@ -1143,6 +1176,7 @@ class ShellAnalyzer:
                     self._mass = True  # xargs applies the command to every listed path
                 if self._stdin_pids is not None:
                     flow.pids_of = self._stdin_pids  # `pgrep x | xargs kill` is `kill $(pgrep x)`
+                    self._xargs_pids = self._stdin_pids  # ... also through `xargs sh -c 'kill "$1"' _`
                 replace = _xargs_replace(argv[1:])
                 if replace and rest and any(replace in word for word in rest):
                     argv = [word.replace(replace, item) for word in rest]  # xargs -I{} cmd {} ...
@@ -1170,10 +1204,20 @@ class ShellAnalyzer:
         if name in T.SECRET_USERS or name in _COMMANDS_WITH_OWN_PATH_RULES:
             return
         previous = ""
+        # grep PATTERN FILE...: the first operand is a pattern (unless -e/-f gave it)
+        pattern_first = name in ("grep", "egrep", "fgrep", "rg") and not any(
+            a in ("-e", "-f", "--regexp", "--file") or a.startswith(("--regexp=", "--file=")) for a in args
+        )
         for arg in args:
+            excluded = previous in T.EXCLUDE_OPTIONS or arg.startswith(tuple(o + "=" for o in T.EXCLUDE_OPTIONS))
             output, previous = previous in T.OUTPUT_OPTIONS, arg
             if output:
                 continue  # `-out key.pem` creates the file (graded as a write elsewhere), it does not read it
+            if excluded:
+                continue  # `--exclude .env` keeps the file out
+            if pattern_first and not arg.startswith("-"):
+                pattern_first = False
+                continue
             value = arg.split("=", 1)[1] if arg.startswith("-") and "=" in arg else arg
             value = value[1:] if value.startswith("@") else value
             info = paths.classify(value)
@@ -1372,6 +1416,16 @@ class ShellAnalyzer:
                     node,
                 )
             self._embedded_commands(name, program, node, awk=True)
+            if re.search(r"while\s*\(\s*1\s*\)|for\s*\(\s*;\s*;\s*\)", program) and not re.search(
+                r"\b(?:exit|break)\b|getline|system\s*\(", program
+            ):
+                self._add(
+                    "shell.endless-loop",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    f"{name} program loops forever (CPU or memory exhaustion)",
+                    node,
+                )
             if self._stdin_pids is not None and re.search(r"""system\s*\(\s*["']kill\b""", program):
                 # `ps aux | awk '/x/ { system("kill " $2) }'` kills what the listing and the regex select
                 regex = re.search(r"/((?:\\.|[^/])+)/", program)
@@ -1393,7 +1447,8 @@ class ShellAnalyzer:
         downloads = any(k in lowered for k in T.INLINE_DOWNLOADS)
         evaluates = any(k in lowered for k in T.INLINE_EVALS)
         deserializes = any(k in lowered for k in T.INLINE_DESERIALIZERS)
-        if deserializes and (downloads or self._stdin_remote):
+        reads_download = any(d in code for d in self.downloaded if len(d) > 3)
+        if deserializes and (downloads or self._stdin_remote or reads_download):
             self._add(
                 "shell.deserialization",
                 RiskLevel.CRITICAL,
@@ -1963,6 +2018,18 @@ class ShellAnalyzer:
                 if dest and HOLE not in dest:
                     self.cloned.add(posixpath.normpath(dest))
             return
+        if args[:1] == ["add"]:
+            staged = [a for a in W.options(args[1:])[1] if paths.classify(a).secret]
+            if staged:
+                # committed, a secret leaves with the next push (and stays in the history)
+                self._add(
+                    "shell.secret-commit",
+                    RiskLevel.HIGH,
+                    Category.EXFILTRATION,
+                    f"git add stages {staged[0]} (secret file) for commit",
+                    node,
+                )
+            return
         if args[:2] == ["credential", "fill"] or (
             args[:1] == ["config"] and any(a.lower().startswith(("credential.", "http.extraheader")) for a in args[1:3])
             and any(a in ("--get", "--get-all", "-l", "--list") for a in args[1:])
@@ -1976,6 +2043,19 @@ class ShellAnalyzer:
                 "git reads stored credentials (credential helper)",
                 node,
             )
+            return
+        alias_key = any(a.lower().startswith("alias.") for a in args[1:])
+        if args[:1] == ["config"] and alias_key and args[-1].startswith("!"):
+            # a git alias starting with ! is a shell command, run whenever the alias is used
+            self._nested(args[-1][1:], "shell", node, "git alias")
+            if "--global" in args or "--system" in args:
+                self._add(
+                    "shell.git-alias",
+                    RiskLevel.MEDIUM,
+                    Category.PERSISTENCE,
+                    "a global git alias runs a shell command",
+                    node,
+                )
             return
         if args[:1] == ["config"] and any(a.lower() in ("core.hookspath", "core.fsmonitor", "core.sshcommand")
                                           for a in args[1:]):
@@ -2015,6 +2095,11 @@ class ShellAnalyzer:
 
     def _rule_tunnel(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
+        if name == "ssh":
+            # `ssh host CMD...`: CMD runs in a shell on that host, and what it does there counts
+            _, operands = W.options(args, T.SSH_VALUED)
+            if len(operands) > 1:
+                self._nested(" ".join(operands[1:]), "shell", node, "ssh remote command")
         if name in ("ssh", "autossh"):
             reverse = any(
                 a.startswith("-R") or (a.startswith("-") and not a.startswith("--") and "R" in a) for a in args
@@ -2059,7 +2144,9 @@ class ShellAnalyzer:
                 self._kill_by_name("kill $(pgrep)", set(), [flow.pids_of], node)
             elif any(not o.isdigit() for o in operands):
                 # `for p in /proc/[0-9]*; do kill "${p#/proc/}"; done` kills what the loop visits
-                visited = next((loop.pids for loop in reversed(self._loops) if loop.pids is not None), None)
+                visited = next(
+                    (loop.pids for loop in reversed(self._loops) if loop.pids is not None), self.inherited_pids
+                )
                 if visited is not None:
                     self._kill_by_name("kill in a loop over processes", set(), [visited], node)
             return
@@ -2165,7 +2252,7 @@ class ShellAnalyzer:
                 words = words[1:]
             text = " ".join(words)
         elif words:
-            text = words[0] if len(words) == 1 else " ".join(words[1:]) if "%" in words[0] else " ".join(words)
+            text = _printf(words[0], words[1:]) if "%" in words[0] else " ".join(words)
         else:
             text = ""
         if escapes and "\\" in text:
@@ -2316,6 +2403,14 @@ class ShellAnalyzer:
                 or (info.kind is paths.PathKind.SYSTEM_TOP and operand.rstrip("/").endswith(("etc", "root", "home")))
             ):
                 flow.secret = True
+        # the project itself, .env files and all, unless they are left out
+        leaves_env_out = any(".env" in a for a in args if a.startswith("--exclude") or a.startswith("-x")) or any(
+            args[i] in ("--exclude", "-x") and ".env" in args[i + 1] for i in range(len(args) - 1)
+        )
+        if not leaves_env_out and any(
+            paths.classify(o).kind is paths.PathKind.WORKDIR for o in operands if o != archive
+        ):
+            flow.secret = True
         if archive and (flow.secret or self._stdin_secret):
             self.staged.add(archive)
 
@@ -2399,6 +2494,58 @@ class ShellAnalyzer:
                 f"{name} {args[0]} gives the container the host's privileges or root file system",
                 node,
             )
+
+    def _rule_cloud(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Cloud and cluster CLIs deleting whole resources (buckets, instances, projects, namespaces)."""
+        words = set(args)
+        if name in ("kubectl", "oc") and "delete" in words and any(HOLE in a for a in args):
+            # `kubectl get ns -o name | xargs kubectl delete`: whatever the listing printed
+            words.add("--all")
+        for tool, needed in T.CLOUD_DESTROY:
+            if tool == name and all(w in words for w in needed):
+                many = self._mass or bool(self._loops) or HOLE in " ".join(args)
+                self._add(
+                    "shell.cloud-destroy",
+                    RiskLevel.HIGH,
+                    Category.FILESYSTEM,
+                    f"{name} {' '.join(needed)} deletes cloud resources"
+                    + (" (every one a loop or a listing gives)" if many else ""),
+                    node,
+                )
+                return
+
+    def _rule_capture(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Clipboard readers and screenshot tools: what the user copied or sees on screen."""
+        clipboard = name in ("xclip", "xsel", "wl-paste", "pbpaste") and (
+            name in ("wl-paste", "pbpaste") or any(a in ("-o", "--output", "-out") or a.startswith("-o") for a in args)
+        )
+        screenshot = name in ("scrot", "gnome-screenshot", "screencapture", "grim", "maim", "xwd") or (
+            name == "import" and "-window" in args
+        )
+        if not (clipboard or screenshot):
+            return
+        flow.secret = True
+        operands = [a for a in args if not a.startswith("-") and a not in ("root",)]
+        if screenshot and operands:
+            self.staged.add(operands[-1])  # the screenshot file is private data from now on
+        self._add(
+            "shell.capture",
+            RiskLevel.MEDIUM,
+            Category.EXFILTRATION,
+            f"{name} captures the {'clipboard' if clipboard else 'screen'}",
+            node,
+        )
+
+    def _rule_trap(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``trap 'CODE' EXIT``: CODE runs later, when the signal arrives or the script ends."""
+        if len(args) >= 2 and not args[0].startswith("-") and args[0].strip(HOLE):
+            self._nested(args[0], "shell", node, "trap handler")
+
+    def _rule_alias(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        for arg in args:
+            alias, sep, value = arg.partition("=")
+            if sep and alias and not alias.startswith("-"):
+                self.aliases[alias] = value
 
     def _rule_sql_client(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         found = DROP_SQL.search(" ".join(args))
@@ -2530,6 +2677,26 @@ def _xargs_replace(args: list[str]) -> str | None:
 DROP_SQL = re.compile(r"\bDROP\s+(DATABASE|SCHEMA)\b|\.(dropDatabase)\(", re.IGNORECASE)
 
 
+def _printf(fmt: str, args: list[str]) -> str:
+    """What ``printf FMT ARGS...`` prints for the conversions that matter here (%s, %d, %b, %c);
+    like printf, the format is reused while arguments remain."""
+    conversions = re.findall(r"%[-#0 +]*\d*(?:\.\d+)?[sdbcixXu%]", fmt)
+    needed = sum(1 for c in conversions if not c.endswith("%"))
+    out: list[str] = []
+    rest = list(args)
+    while True:
+        def one(match: re.Match[str]) -> str:
+            spec = match.group(0)
+            if spec.endswith("%"):
+                return "%"
+            return rest.pop(0) if rest else ""
+
+        out.append(re.sub(r"%[-#0 +]*\d*(?:\.\d+)?[sdbcixXu%]", one, fmt))
+        if not rest or needed == 0:
+            break
+    return "".join(out)
+
+
 def _interpreter_language(argv: list[str]) -> str | None:
     """The language a command runs from its stdin: a shell, ``source /dev/stdin``, python..."""
     name = W.base(argv[0])
@@ -2616,6 +2783,11 @@ for _names, _rule in (
     ({"grep", "egrep", "fgrep", "rg", "ag"}, ShellAnalyzer._rule_grep),
     ({"docker", "podman", "nerdctl"}, ShellAnalyzer._rule_container),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
+    ({"trap"}, ShellAnalyzer._rule_trap),
+    ({"xclip", "xsel", "wl-paste", "pbpaste", "scrot", "gnome-screenshot", "screencapture", "grim", "maim", "xwd",
+      "import"}, ShellAnalyzer._rule_capture),
+    ({"alias"}, ShellAnalyzer._rule_alias),
+    (set(T.CLOUD_TOOLS), ShellAnalyzer._rule_cloud),
     ({"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo"},
      ShellAnalyzer._rule_sql_client),
     (

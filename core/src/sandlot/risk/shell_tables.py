@@ -206,3 +206,63 @@ SYSTEM_PROCESS_NAMES = frozenset(
 
 #: Commands whose output is what a file or document holds (data, not code one wrote).
 DATA_READERS = frozenset({"jq", "yq", "cat", "head", "tail", "cut", "xmllint", "xq", "tomlq", "dasel"})
+
+#: Options whose value names files to leave out (tar, rsync, zip, grep...).
+EXCLUDE_OPTIONS = ("--exclude", "--exclude-from", "--exclude-dir", "--ignore", "--exclude-vcs-ignores")
+
+#: Cloud CLI commands that destroy whole resources: (tool, words that must all appear).
+CLOUD_DESTROY = (
+    ("aws", ("s3", "rb")),
+    ("aws", ("s3", "rm", "--recursive")),
+    ("aws", ("terminate-instances",)),
+    ("aws", ("delete-bucket",)),
+    ("aws", ("delete-db-instance",)),
+    ("aws", ("delete-db-cluster",)),
+    ("aws", ("delete-stack",)),
+    ("aws", ("delete-snapshot",)),
+    ("aws", ("delete-volume",)),
+    ("aws", ("delete-table",)),
+    ("aws", ("delete-secret",)),
+    ("aws", ("delete-cluster",)),
+    ("aws", ("delete-user",)),
+    ("aws", ("delete-function",)),
+    ("gsutil", ("rm", "-r")),
+    ("gsutil", ("rb",)),
+    ("gcloud", ("projects", "delete")),
+    ("gcloud", ("instances", "delete")),
+    ("gcloud", ("sql", "instances", "delete")),
+    ("gcloud", ("clusters", "delete")),
+    ("gcloud", ("buckets", "delete")),
+    ("az", ("group", "delete")),
+    ("az", ("vm", "delete")),
+    ("az", ("storage", "account", "delete")),
+    ("az", ("aks", "delete")),
+    ("terraform", ("destroy",)),
+    ("tofu", ("destroy",)),
+    ("pulumi", ("destroy",)),
+    ("kubectl", ("delete", "namespace")),
+    ("kubectl", ("delete", "ns")),
+    ("kubectl", ("delete", "--all")),
+    ("kubectl", ("delete", "-A")),
+    ("kubectl", ("delete", "--all-namespaces")),
+    ("kubectl", ("delete", "pv")),
+    ("kubectl", ("delete", "pvc")),
+    ("helm", ("uninstall",)),
+    ("doctl", ("delete",)),
+    ("hcloud", ("delete",)),
+)
+CLOUD_TOOLS = frozenset(tool for tool, _ in CLOUD_DESTROY)
+
+#: ssh options that take a value (so the host and the remote command can be told apart).
+SSH_VALUED = frozenset(
+    {"-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-b", "-c", "-E", "-e", "-I", "-m", "-O", "-Q", "-S",
+     "-W", "-w", "-B"}
+)  # fmt: skip
+
+#: Configuration checks and reloads admins run with sudo.
+ROUTINE_ROOT_CHECKS = frozenset(
+    {("nginx", ("-t",)), ("nginx", ("-s", "reload")), ("apachectl", ("configtest",)), ("apachectl", ("graceful",)),
+     ("apache2ctl", ("configtest",)), ("sshd", ("-t",)), ("visudo", ("-c",)), ("named-checkconf", ())}
+)  # fmt: skip
+#: Read-only inspection tools (processes, sockets, logs, disks) commonly run with sudo.
+ROOT_INSPECTORS = frozenset({"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop"})
