@@ -217,7 +217,7 @@ def test_a_custom_engine_socket_is_never_mounted(tmp_path: Path) -> None:
         _translate(policy, tmp_path, docker_host=f"unix://{sockdir}/docker.sock")
 
 
-def test_mounts_are_refused_fail_closed(tmp_path: Path) -> None:
+def test_mounts_are_refused_fail_closed(api: Any, tmp_path: Path) -> None:
     from sandlot.files import Mount
 
     config = attrs.evolve(docker_config(), mounts=(Mount("/workspace", str(tmp_path)),))
