@@ -18,6 +18,8 @@ step() { printf '[setup %5ss] %s\n' "$SECONDS" "$*"; }
 missing=()
 command -v bwrap >/dev/null 2>&1 || missing+=(bubblewrap)
 command -v runuser >/dev/null 2>&1 || missing+=(util-linux)
+# the test suite runs the generic file backend on busybox's sh and tools too
+[ "$with_docker" = 1 ] && ! command -v busybox >/dev/null 2>&1 && missing+=(busybox)
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then
         echo "setup: please install: ${missing[*]} (as root: apt-get install ${missing[*]})" >&2

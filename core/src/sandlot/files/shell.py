@@ -54,9 +54,10 @@ _LS = (
 )
 _PRUNE_HIDDEN = "\\( -name '.*' ! -path . -prune \\) -o"
 # "@PRUNE@" becomes the hidden-entry pruning expression, or nothing.
+# (No parentheses around -exec ... {} +: busybox find does not run them there.)
 _WALK = (
-    _CD + "find . @PRUNE@ \\( -type d ! -path . -exec printf 'd%s\\0' {} + \\) "
-    "-o \\( ! -type d -exec printf 'f%s\\0' {} + \\)"
+    _CD + "find . @PRUNE@ -type d ! -path . -exec printf 'd%s\\0' {} + "
+    "-o ! -type d -exec printf 'f%s\\0' {} +"
 )
 _EXISTS = 'ls -d -- "$SL_P" > /dev/null || exit 2; '
 _GREP_TREE = (
@@ -66,6 +67,21 @@ _GREP_TREE = (
     'else grep -I -n -Z $SL_FLAGS -e "$SL_PAT" -- /dev/null "$SL_P"; fi'
 )
 _GREP_LIST = _CD + 'xargs -0 grep -I -n -Z $SL_FLAGS -e "$SL_PAT" -- /dev/null'
+# Without GNU grep's -Z and -I (busybox): one grep per text file, each file's name framed by NULs
+# before its matches. A file is text when removing NUL bytes leaves it unchanged.
+_EACH_PORTABLE = (
+    'for f do if tr -d "\\000" < "$f" | cmp -s - "$f"; then '
+    'printf "\\000%s\\000" "$f"; grep -n $SL_FLAGS -e "$SL_PAT" -- "$f"; fi; done'
+)
+_GREP_TREE_PORTABLE = (
+    'if [ -d "$SL_P" ]; then '
+    + _CD
+    + 'find . @PRUNE@ -type f -exec sh -c "$SL_EACH" sh {} + ; '
+    # one file: unreadable is an error (in a tree it is skipped, as grep -r skips it)
+    'else tr -d "\\000" < "$SL_P" > /dev/null || exit 2; sh -c "$SL_EACH" sh "$SL_P"; fi'
+)
+_GREP_LIST_PORTABLE = _CD + 'xargs -0 sh -c "$SL_EACH" sh'
+_UNKNOWN_OPTION = ("invalid option", "unrecognized option", "unknown option", "illegal option")
 # With a result cap, the matches stop flowing once enough arrived.
 _HEAD = ' | head -n "$SL_MAX"'
 _DELETE = 'rm -- "$SL_P"'
@@ -87,8 +103,9 @@ _ERRORS = (
 
 def classify(stderr: str) -> tuple[FileErrorCode, str]:
     """The error code and a clean message (the strerror text, without tool names and paths)."""
+    lowered = stderr.lower()  # busybox says "'x' is a directory"
     for text, code in _ERRORS:
-        if text in stderr:
+        if text.lower() in lowered:
             return code, text
     lines = stderr.strip().splitlines()
     return FileErrorCode.FAILED, lines[-1] if lines else ""
@@ -100,6 +117,19 @@ def _env(path: str, **extra: str) -> dict[str, str]:
 
 def grep_flags(query: GrepQuery) -> str:
     return ("-E" if query.regex else "-F") + (" -i" if query.ignore_case else "")
+
+
+def parse_grep_portable(data: bytes, root: str) -> list[GrepMatch]:
+    """Parse the portable form: ``NUL name NUL`` then that file's ``line:text`` lines, per file."""
+    matches: list[GrepMatch] = []
+    tokens = data.split(b"\0")
+    for name, block in zip(tokens[1::2], tokens[2::2], strict=False):
+        shown = posixpath.normpath(posixpath.join(root, name.decode("utf-8", "surrogateescape")))
+        for record in block.split(b"\n"):
+            number, _, text = record.partition(b":")
+            if number.isdigit():
+                matches.append(GrepMatch(shown, int(number), text.decode("utf-8", "replace")))
+    return matches
 
 
 def parse_grep(data: bytes, root: str) -> list[GrepMatch]:
@@ -124,6 +154,7 @@ class ShellFiles(FileBackend):
 
     def __init__(self, sandbox: Sandbox) -> None:
         self._sandbox = sandbox
+        self._portable_grep = False  # set once grep turns out not to know -Z/-I (busybox)
 
     # -- running -------------------------------------------------------------------------
 
@@ -256,6 +287,7 @@ class ShellFiles(FileBackend):
                 if exc.code != FileErrorCode.NOT_A_DIRECTORY:
                     raise
                 entries = None  # one file: grep it directly
+        listing: bytes | None = None
         if entries is not None:
             files = sorted(
                 "./" + e.relative
@@ -265,14 +297,30 @@ class ShellFiles(FileBackend):
             if not files:
                 return []
             listing = b"".join(f.encode("utf-8", "surrogateescape") + b"\0" for f in files)
-            result, out = self._collect(_GREP_LIST + head, env, stdin=listing)
-        else:
-            result, out = self._collect(_EXISTS + "{ " + _GREP_TREE.replace("@PRUNE@", prune) + "; }" + head, env)
+        for portable in (False, True):
+            if portable != self._portable_grep and not portable:
+                continue
+            if portable:
+                env["SL_EACH"] = _EACH_PORTABLE
+                # the cap counts lines, and each file's name is framed on a line of its own
+                cap = ""
+            else:
+                cap = head
+            if listing is not None:
+                script = (_GREP_LIST_PORTABLE if portable else _GREP_LIST) + cap
+                result, out = self._collect(script, env, stdin=listing)
+            else:
+                tree = (_GREP_TREE_PORTABLE if portable else _GREP_TREE).replace("@PRUNE@", prune)
+                result, out = self._collect(_EXISTS + "{ " + tree + "; }" + cap, env)
+            if not portable and not out and any(o in result.stderr for o in _UNKNOWN_OPTION):
+                self._portable_grep = True  # a grep without -Z/-I: busybox and the like
+                continue
+            break
         # grep exits 1 when nothing matched and 2 on errors; unreadable files do not hide the
         # other files' matches, so only a search that produced nothing and failed is an error.
         if result.exit_code not in (0, 1) and not out:
             self._fail(result, path)
-        matches = parse_grep(out, path)
+        matches = parse_grep_portable(out, path) if self._portable_grep else parse_grep(out, path)
         if query.max_results is not None:
             matches = matches[: query.max_results]
         return matches
