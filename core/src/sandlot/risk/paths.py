@@ -101,9 +101,11 @@ _SECRET_DIRS = frozenset(
         "local storage", "opera software", "microsoft/edge", "credentials",
     }
 )  # fmt: skip
-_TOKEN_TOOL_DIRS = frozenset({"gh", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op"})
+_TOKEN_TOOL_DIRS = frozenset(
+    {"gh", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op", "huggingface", "wandb"}
+)
 _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
-                          "auth.json"})  # fmt: skip
+                          "auth.json", "token", "stored_tokens", "settings"})  # fmt: skip
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token"})
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk")
 _HISTORY_NAMES = frozenset(
@@ -199,7 +201,11 @@ def classify(path: str) -> PathInfo:
         or (name.startswith(".env.") and not name.endswith((".example", ".sample", ".template")))
         or (len(lowered) >= 2 and lowered[-2] == ".ssh" and name.startswith("id_"))
         # tokens of command-line tools kept in their config directory (gh, glab, hub, rclone...)
-        or (".config" in lowered[:-2] and lowered[-2] in _TOKEN_TOOL_DIRS and name in _TOKEN_FILES)
+        or (
+            (".config" in lowered[:-2] or ".cache" in lowered[:-2] or len(lowered) == 2)
+            and lowered[-2].lstrip(".") in _TOKEN_TOOL_DIRS
+            and name in _TOKEN_FILES
+        )
         or name in _TOKEN_NAMES
     )
     public = name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config")
@@ -271,6 +277,8 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
 
 
 def _is_persistence(lowered: list[str], name: str, home: list[str] | None) -> bool:
+    if name.startswith(".") and HOLE in name and name.endswith(("rc", "profile")) and len(lowered) <= 3:
+        return True  # ~/.${SHELL##*/}rc: the user's shell rc file, whichever shell
     if name in _RC_NAMES:
         # "profile"/"environment" only count under /etc; dotfiles count anywhere in a home.
         if name in ("profile", "environment", "crontab") and lowered[:1] != ["etc"]:
@@ -353,6 +361,9 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     lowered = info.path.lower()
     if recursive and (any(w in lowered for w in ("backup", "snapshot")) or lowered.startswith("/media/")):
         return RiskLevel.HIGH  # backups and removable media hold the only other copy of the data
+    comps = [c for c in info.path.split("/") if c]
+    if kind is PathKind.EXTERNAL and recursive and len(comps) == 2 and (HOLE in comps[1] or "*" in comps[1]):
+        return RiskLevel.HIGH  # every directory of /scratch, /data, /srv: everyone's data there
     if kind is PathKind.UNKNOWN or kind is PathKind.EXTERNAL:
         return RiskLevel.MEDIUM if recursive else RiskLevel.LOW
     if kind is PathKind.NULL:
@@ -375,7 +386,8 @@ def mode_level(info: PathInfo, *, world_writable: bool, setuid: bool, opens_secr
     if system:
         return RiskLevel.HIGH if world_writable else RiskLevel.MEDIUM
     if world_writable:
-        return RiskLevel.LOW
+        # shared data outside the project: anyone on the machine may now plant or alter files
+        return RiskLevel.MEDIUM if info.kind is PathKind.EXTERNAL else RiskLevel.LOW
     return RiskLevel.SAFE
 
 

@@ -141,6 +141,7 @@ class PythonAnalyzer:
         self.downloaded: set[str] = set()
         self.argv: list[str] | None = None  # sys.argv, when the caller knows it
         self._exec_memory = False  # executable memory was mapped (mmap PROT_EXEC, VirtualAlloc)
+        self._credentials: set[str] = set()  # credential-named environment variables read so far
         self.star_modules: list[str] = []
         self.lines: list[str] = []
         self._seen: set[tuple[str, int, int]] = set()
@@ -304,6 +305,15 @@ class PythonAnalyzer:
             self.attrs[f"self.{name}"] = val
             self.attrs[f"cls.{name}"] = val
 
+    def _rebind(self, name: str, val: Val) -> None:
+        """Update a name where it lives: mutating a module-level dict or queue inside a function
+        (``_STATE["k"] = secret``, ``outbox.put(env)``) changes the module's object."""
+        for scope in reversed(self.scopes):
+            if name in scope.vals and scope.kind != "class":
+                scope.vals[name] = val
+                return
+        self._bind_name(name, val)
+
     def _bind(self, target: ast.AST, val: Val) -> None:
         if isinstance(target, ast.Name):
             self._bind_name(target.id, val)
@@ -328,7 +338,7 @@ class PythonAnalyzer:
             stored = val.flags & (v.SECRET | v.ENV | v.NET | v.DECODED)
             if stored and isinstance(target.value, ast.Name) and base.func is None and base.qual != "os.environ":
                 # payload["key"] = secret: the container now carries the secret
-                self._bind_name(target.value.id, _with_flags(base, stored))
+                self._rebind(target.value.id, _with_flags(base, stored))
             if base.qual == "os.environ" and index.text in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
                 self._add(
                     "python.preload",
@@ -618,7 +628,9 @@ class PythonAnalyzer:
 
     def _loop(self, node: ast.For | ast.AsyncFor | ast.While, infinite: bool, huge: bool) -> None:
         unbounded = infinite and not self._has_exit(node.body)
-        if unbounded and not any(isinstance(n, ast.Call) for stmt in node.body for n in ast.walk(stmt)):
+        if unbounded and not any(
+            isinstance(n, ast.Call) and _call_name(n) in T.IO_CALL_NAMES for stmt in node.body for n in ast.walk(stmt)
+        ):
             self._add(
                 "python.busy-loop",
                 RiskLevel.HIGH,
@@ -1238,7 +1250,11 @@ class PythonAnalyzer:
     # ----------------------------------------------------------------- calls
     def _e_call(self, node: ast.Call) -> Val:
         func = self._ev(node.func)
-        args = [self._ev(a) for a in node.args]
+        args: list[Val] = []
+        for a in node.args:
+            val = self._ev(a)
+            # f(*parts): the elements are the arguments, when the list is known
+            args.extend(val.items if isinstance(a, ast.Starred) and val.items is not None else [val])
         kwargs: dict[str, Val] = {}
         star_flags = 0
         for kw in node.keywords:
@@ -1304,6 +1320,17 @@ class PythonAnalyzer:
                     RiskLevel.HIGH,
                     Category.NETWORK,
                     f"{q} in an endless loop without pause (floods the target)",
+                    node,
+                )
+            payload = v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k not in T.AUTH_KWARGS)
+            if payload & v.CREDENTIAL and len(self._credentials) >= 2 and not data & (v.SECRET | v.ENV):
+                # several services' tokens (cloud, tracker, hub...) in one request: a harvest, not a login
+                self._add(
+                    "python.exfiltration",
+                    RiskLevel.HIGH,
+                    Category.EXFILTRATION,
+                    f"credentials of several services ({', '.join(sorted(self._credentials)[:3])}) "
+                    f"are sent in a request body ({q})",
                     node,
                 )
             if data & (v.SECRET | v.ENV):
@@ -1385,7 +1412,9 @@ class PythonAnalyzer:
         passed: list[Val] = []
         method = (q or "").rsplit(".", 1)[-1] if q else (node.func.attr if isinstance(node.func, ast.Attribute) else "")
         if q in ("threading.Thread", "multiprocessing.Process", "threading.Timer"):
-            target = kwargs.get("target")
+            target = kwargs.get("target", kwargs.get("function"))
+            if target is None and q == "threading.Timer" and len(args) > 1:
+                target = args[1]
             passed = list(kwargs.get("args", UNKNOWN).items or [])
         elif method in ("submit", "apply_async", "run_in_executor", "start_new_thread") and args:
             target, passed = args[0], args[1:]
@@ -1416,7 +1445,7 @@ class PythonAnalyzer:
                 if not isinstance(current.func, (_FuncSummary, _ClassInfo)) and (
                     rq is None or (rq.endswith("()") and not rq.startswith(T.NETWORK_PREFIXES))
                 ):
-                    self._bind_name(receiver.id, _with_flags(current, extra))
+                    self._rebind(receiver.id, _with_flags(current, extra))
         elif method in ("save", "dump", "tofile", "write_to", "savefig", "export") and func.base is not None:
             extra = func.base.flags & carried
             for arg_node in node.args:
@@ -1424,6 +1453,14 @@ class PythonAnalyzer:
                     self._bind_name(arg_node.id, _with_flags(self._lookup(arg_node.id), extra))
 
     def _method_on_unknown(self, attr: str, base: Val, args: list[Val], node: ast.Call) -> None:
+        if attr in ("exec_module", "load_module") and (v.flowing(args) | base.flags) & (v.NET | v.DECODED):
+            self._add(
+                "python.remote-code",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                "imports a module from code that was downloaded or decoded",
+                node,
+            )
         if self._unbounded_loop() and attr in T.GROWTH_METHODS:
             self._loop_growth(node)
         if base.flags & v.PROCITER and attr in ("kill", "terminate", "send_signal", "suspend"):
@@ -1750,14 +1787,17 @@ class PythonAnalyzer:
             data = args[0] if args else UNKNOWN
             if data.flags & v.NET:
                 self.downloaded.update(handle.strings())
+                # a temporary file of unknown name now holds network data: so does its .name
+                self._taint_aliases(handle, v.NET)
             # zipfile.write(path) archives a file: a secret path is read; secret data taints the file
             archiving = method == "add" or (method == "write" and handle.base is not None)
             secret = data.flags & (v.SECRET | v.ENV) or any(
                 (_bare_path(t) and (paths.classify(t).secret or self._bulk_personal(t)))
-                # tar.add("."): the whole project, .env files included
+                # tar.add("."): the whole project, .env files included; tar.add("~"): the whole home
                 or (archiving and paths.classify(t).kind is paths.PathKind.WORKDIR and "filter" not in kwargs)
+                or (archiving and paths.classify(t).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT))
                 for t in data.strings()
-                if "/" in t or (archiving and t in (".", "./"))
+                if "/" in t or (archiving and t in (".", "./", "~"))
             )
             if secret:
                 self._secret_arguments(q, args, kwargs, node)
@@ -1846,6 +1886,8 @@ class PythonAnalyzer:
                     node,
                 )
             level = paths.mode_level(info, world_writable=world, setuid=setuid, opens_secret=opens)
+            if world and self._in_loop() and HOLE in text and info.kind is paths.PathKind.EXTERNAL:
+                level = max(level, RiskLevel.HIGH)  # every file of a shared tree made writable by everyone
             if level > RiskLevel.SAFE:
                 self._add(
                     "python.chmod", level, Category.PRIVILEGE, f"{q} {oct(mode.num)} on {paths.describe(info)}", node
@@ -1972,6 +2014,11 @@ class PythonAnalyzer:
     def _c_env(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         if q in ("os.environ.get", "os.getenv", "os.environ.__getitem__", "os.environ.setdefault", "os.environ.pop"):
             key = args[0] if args else UNKNOWN
+            named = [k for k in key.strings() if T.CREDENTIAL_NAME.search(k)]
+            if named:
+                # a token or a password: used in a header it authenticates, sent in a body it leaks
+                self._credentials.update(named)
+                return Val(flags=v.CREDENTIAL)
             known = F.env_value(key.text)
             default = args[1] if len(args) > 1 else kwargs.get("default")
             if known.text is None and default is not None and q != "os.environ.pop" and default.text is not None:
@@ -2510,6 +2557,14 @@ class PythonAnalyzer:
                 f"runs {posixpath.basename(program)} against a range of hosts or ports (network scan)",
                 node,
             )
+        if posixpath.basename(program) in T.COPY_OUT_PROGRAMS and any(w in self.staged for w in words[1:]):
+            self._add(
+                "python.exfiltration",
+                RiskLevel.CRITICAL,
+                Category.EXFILTRATION,
+                f"{q} sends a file holding secret data ({posixpath.basename(program)})",
+                node,
+            )
         interpreter = posixpath.basename(program).rstrip("0123456789.") in T.INTERPRETERS | T.RUNTIMES
         if interpreter and any(w in self.downloaded for w in words[1:]):
             self._add(
@@ -2785,11 +2840,13 @@ class PythonAnalyzer:
 
     def _c_run_path(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         target = args[0] if args else UNKNOWN
+        downloaded = bool(target.flags & v.NET)  # e.g. the .name of a temporary file network data went into
         if q == "importlib.util.spec_from_file_location":
             target = args[1] if len(args) > 1 else kwargs.get("location", UNKNOWN)
-            if not any(t in self.downloaded for t in target.strings()):
+            downloaded = bool(target.flags & v.NET)
+            if not downloaded and not any(t in self.downloaded for t in target.strings()):
                 return Val(qual="importlib.machinery.ModuleSpec()")  # loading a local module file
-        if any(t in self.downloaded for t in target.strings()):
+        if downloaded or any(t in self.downloaded for t in target.strings()):
             self._add(
                 "python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE, f"{q} runs a downloaded file", node
             )
@@ -2969,6 +3026,11 @@ def _has_false(kwargs: dict[str, Val]) -> bool:
     return bool(config is not None and config.keys and any(k.num == 0 for k in config.keys.values()))
 
 
+def _call_name(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
 def _dotted(node: ast.expr | None) -> str:
     """``app.task`` for ``@app.task(name=...)``, ``Request`` for ``request: Request`` (cheaper than unparse)."""
     while isinstance(node, ast.Call):
@@ -3014,6 +3076,7 @@ def _informative(a: Val) -> bool:
         or a.num is not None
         or a.items is not None
         or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV | v.PROCITER | v.INPUT)
+        or (a.qual is not None and a.qual.startswith(T.NETWORK_PREFIXES))  # a socket, a connection
         or (isinstance(a.func, _Instance) and a.func.informed)
     )
 

@@ -6,6 +6,8 @@ Names are as the analyzer resolves them: ``module.function`` for module-level ca
 
 from __future__ import annotations
 
+import re
+
 BIG_ALLOCATION = 1 << 30  # 1 GiB
 # Classes whose subclasses' self.request / self.rfile carry what a network client sent.
 REQUEST_HANDLER_BASES = ("socketserver.", "http.server.BaseHTTPRequestHandler", "http.server.SimpleHTTPRequestHandler")
@@ -317,3 +319,28 @@ CLOUD_CONTAINERS = (
     "resource_group", "stack", "table", "vpc", "subnet", "key_pair", "user", "role", "secret", "function",
     "queue", "topic", "zone", "disk", "repository", "account", "vault", "server", "droplet",
 )  # fmt: skip
+
+#: Calls that do I/O or wait: an endless loop making one of them is a server or a worker, not a
+#: busy loop (one making only arithmetic calls, `a = a @ a`, burns a CPU or GPU forever).
+IO_CALL_NAMES = frozenset(
+    {"print", "write", "writelines", "read", "readline", "readlines", "send", "sendall", "sendto", "recv",
+     "recvfrom", "get", "get_nowait", "post", "put", "request", "urlopen", "run", "call", "check_call",
+     "check_output", "Popen", "system", "popen", "sleep", "wait", "join", "accept", "input", "flush", "log",
+     "info", "debug", "warning", "error", "exception", "emit", "publish", "poll", "select", "acquire",
+     "communicate", "fetch", "execute", "commit", "step", "update", "render", "submit", "result", "next",
+     "readinto", "listen", "connect", "serve_forever", "handle_request", "process", "consume", "pop",
+     "subscribe", "receive", "tick", "dispatch", "fire", "trigger", "notify", "open", "append", "extend",
+     "insert", "add", "remove", "discard", "clear", "set", "kill", "terminate", "exit", "quit"}
+)  # fmt: skip
+
+#: Names of environment variables that hold credentials.
+CREDENTIAL_NAME = re.compile(
+    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY)", re.IGNORECASE
+)
+#: Request arguments where a credential authenticates rather than travels as data.
+AUTH_KWARGS = frozenset({"headers", "auth", "cookies", "token", "api_key", "key", "credentials", "password"})
+
+#: Programs that copy a file to another machine.
+COPY_OUT_PROGRAMS = frozenset(
+    {"scp", "rsync", "sftp", "curl", "wget", "nc", "ncat", "rclone", "aws", "gsutil", "azcopy"}
+)

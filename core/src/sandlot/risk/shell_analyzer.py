@@ -375,6 +375,9 @@ class ShellAnalyzer:
         huge = len(words) >= T.HUGE_LOOP or T.counts_to_many(
             " ".join(self._text(c) for c in node.children_by_field_name("value"))
         )
+        # `for chunk in $(echo "$tok" | fold -w 40)`: the loop variable carries what the words carried
+        if flow.secret or flow.env or flow.remote:
+            self.var_flow[name] = flow
         pids = flow.pids_of
         if any(w.startswith("/proc/") and ("*" in w or "[" in w) for w in words):
             pids = ""  # every process directory
@@ -711,7 +714,12 @@ class ShellAnalyzer:
         the project's own repository (``.git/hooks/`` under the working directory) whose known
         content is harmless is only MEDIUM: it runs when the user commits, like a Makefile target.
         """
-        if not info.persistence or content is None or HOLE in content or not content.strip():
+        if content is None or HOLE in content or not content.strip():
+            return None
+        if not info.persistence:
+            if content.lstrip().startswith("#!") and "sh" in content.split("\n", 1)[0]:
+                # a script written for later (a cron or at job, a timer, a worker): what it would run counts
+                self._nested(content, "shell", stmt, f"script written to {info.path.replace(HOLE, '…')}")
             return None
         if info.path.lower().endswith((".desktop", ".service", ".timer", ".plist", ".conf", ".socket")):
             return None  # not shell scripts
@@ -758,7 +766,9 @@ class ShellAnalyzer:
                 stmt,
             )
         elif lang in ("shell", "python"):
-            self._nested(text, lang, stmt, f"{W.base(argv[0])} here-document")
+            # `python3 - "$file" <<EOF`: the words after `-` are its arguments
+            positional = argv[2:] if argv[1:2] == ["-"] else []
+            self._nested(text, lang, stmt, f"{W.base(argv[0])} here-document", positional=positional)
 
     # ----------------------------------------------------------------- assignments
     def _assignment(self, node: Any) -> _Flow:
@@ -979,6 +989,17 @@ class ShellAnalyzer:
             return flow
         if name in T.DATA_READERS:
             flow.data = True
+        if name in T.ARG_SENDERS and (flow.secret or flow.env):
+            # `dig "$chunk.example.net"`, `ping -p "$hex"`: secret data leaves in names and packets
+            self._add(
+                "shell.exfiltration",
+                RiskLevel.CRITICAL,
+                Category.EXFILTRATION,
+                f"{name} sends secret data over the network in its arguments",
+                node,
+            )
+        if name in ("curl", "wget", "http", "https") and node is not None:
+            self._credential_body(name, node)
         if any(a.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for a in args):
             self._add(
                 "shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"{name} connects to a mining pool (a miner)", node
@@ -1690,6 +1711,12 @@ class ShellAnalyzer:
         devices = [a for a in args if paths.classify(a).kind is paths.PathKind.DEVICE]
         if name in ("hdparm", "badblocks") and not any(a.startswith(("--security", "-w")) for a in args):
             return
+        targets = [a for a in W.options(args)[1] if not a.isdigit()]
+        if targets and not devices and all(
+            paths.classify(t).kind in (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP)
+            for t in targets
+        ):
+            return  # an image file in the project or /tmp (a test fixture), not a disk
         level = RiskLevel.CRITICAL if devices or name in ("mkfs", "wipefs", "mkswap") else RiskLevel.HIGH
         self._add(
             "shell.disk-format",
@@ -1725,6 +1752,8 @@ class ShellAnalyzer:
                 if recursive and (top or info.kind is paths.PathKind.SYSTEM):
                     # any mode applied to a whole system tree breaks it (setuid bits, key permissions...)
                     level = max(level, RiskLevel.CRITICAL if top else RiskLevel.HIGH)
+                if recursive and world and info.kind is paths.PathKind.EXTERNAL:
+                    level = max(level, RiskLevel.HIGH)  # a whole shared tree writable by everyone
                 if level > RiskLevel.SAFE:
                     self._add("shell.chmod", level, Category.PRIVILEGE, f"chmod {mode} on {paths.describe(info)}", node)
         else:
@@ -2536,6 +2565,87 @@ class ShellAnalyzer:
             node,
         )
 
+    def _rule_scheduler(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """HPC batch schedulers: cancelling other users' jobs; systemd-run timers."""
+        if name in ("scancel", "qdel", "bkill"):
+            users = [args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-u", "--user")]
+            users += [a.split("=", 1)[1] for a in args if a.startswith("--user=")]
+            raw = self._text(node) if node is not None else ""
+            own = any(x in raw for x in ("$USER", "${USER}", "$LOGNAME", "whoami", "id -un"))
+            if (users and not own) or "all" in args:
+                self._add(
+                    "shell.kill",
+                    RiskLevel.HIGH,
+                    Category.PROCESS,
+                    f"{name} cancels other users' jobs",
+                    node,
+                )
+            return
+        if name == "systemd-run" and any(
+            a.startswith(("--on-calendar", "--on-active", "--on-boot", "--on-unit-active", "--timer-property"))
+            for a in args
+        ):
+            self._add(
+                "shell.persistence",
+                RiskLevel.HIGH,
+                Category.PERSISTENCE,
+                "systemd-run schedules a command to run again and again (a transient timer)",
+                node,
+            )
+        if name == "loginctl" and "enable-linger" in args:
+            self._add(
+                "shell.persistence",
+                RiskLevel.MEDIUM,
+                Category.PERSISTENCE,
+                "loginctl enable-linger keeps the user's services running after logout",
+                node,
+            )
+
+    def _rule_notebook(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """A notebook server on every interface without a token runs code for anyone who connects."""
+        joined = " ".join(args)
+        everywhere = any(a in ("--ip=0.0.0.0", "--ip=*", "--ip=::") for a in args) or re.search(
+            r"--ip\s+(0\.0\.0\.0|\*)", joined
+        )
+        open_door = re.search(
+            r"(?:NotebookApp|ServerApp|IdentityProvider)\.(?:token|password)=(?:''|\"\"|\s|$)", joined + " "
+        )
+        if everywhere and (open_door or "--NotebookApp.token=" in args or "--ServerApp.token=" in args):
+            self._add(
+                "shell.open-notebook",
+                RiskLevel.HIGH,
+                Category.NETWORK,
+                f"{name} serves a notebook on every interface without a token (remote code execution)",
+                node,
+            )
+
+    def _credential_body(self, name: str, node: Any) -> None:
+        """Tokens of several services (``$WANDB_API_KEY``, ``$AWS_SECRET_ACCESS_KEY``...) in one
+        request's data or URL, not its headers: a harvest, not a login."""
+        try:
+            words = shlex.split(self._text(node), comments=False)
+        except ValueError:
+            return
+        names: set[str] = set()
+        previous = ""
+        for word in words:
+            header = previous in ("-H", "--header", "-u", "--user", "--oauth2-bearer") or word.startswith(
+                ("--header=", "-H")
+            )
+            if not header:
+                for var in re.findall(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", word):
+                    if T.CREDENTIAL_NAME.search(var):
+                        names.add(var)
+            previous = word
+        if len(names) >= 2:
+            self._add(
+                "shell.exfiltration",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                f"{name} sends credentials of several services ({', '.join(sorted(names)[:3])}) as request data",
+                node,
+            )
+
     def _rule_trap(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``trap 'CODE' EXIT``: CODE runs later, when the signal arrives or the script ends."""
         if len(args) >= 2 and not args[0].startswith("-") and args[0].strip(HOLE):
@@ -2784,6 +2894,8 @@ for _names, _rule in (
     ({"docker", "podman", "nerdctl"}, ShellAnalyzer._rule_container),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
     ({"trap"}, ShellAnalyzer._rule_trap),
+    ({"scancel", "qdel", "bkill", "systemd-run", "loginctl"}, ShellAnalyzer._rule_scheduler),
+    ({"jupyter", "jupyter-lab", "jupyter-notebook"}, ShellAnalyzer._rule_notebook),
     ({"xclip", "xsel", "wl-paste", "pbpaste", "scrot", "gnome-screenshot", "screencapture", "grim", "maim", "xwd",
       "import"}, ShellAnalyzer._rule_capture),
     ({"alias"}, ShellAnalyzer._rule_alias),

@@ -5,6 +5,8 @@ Plain data plus the small parsers that read numbers out of command words.
 
 from __future__ import annotations
 
+import re
+
 SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "fish", "csh", "tcsh", "mksh", "rbash"})
 PYTHONS = frozenset({"python", "python2", "python3", "pypy", "pypy3", "ipython"})
 OTHER_INTERPRETERS = frozenset(
@@ -266,3 +268,10 @@ ROUTINE_ROOT_CHECKS = frozenset(
 )  # fmt: skip
 #: Read-only inspection tools (processes, sockets, logs, disks) commonly run with sudo.
 ROOT_INSPECTORS = frozenset({"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop"})
+
+#: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).
+ARG_SENDERS = frozenset({"dig", "nslookup", "host", "ping", "ping6", "drill", "kdig", "traceroute"})
+#: Names of environment variables that hold credentials.
+CREDENTIAL_NAME = re.compile(
+    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY)", re.IGNORECASE
+)
