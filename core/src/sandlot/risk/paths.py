@@ -101,6 +101,10 @@ _SECRET_DIRS = frozenset(
         "local storage", "opera software", "microsoft/edge", "credentials",
     }
 )  # fmt: skip
+_MACOS_PRIVATE_DIRS = frozenset(
+    {"messages", "safari", "mail", "cookies", "com.apple.tcc", "keychains", "accounts", "calendars",
+     "addressbook", "com.apple.safari", "notes", "group containers"}
+)  # fmt: skip
 _TOKEN_TOOL_DIRS = frozenset(
     {"gh", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op", "huggingface", "wandb"}
 )
@@ -207,6 +211,9 @@ def classify(path: str) -> PathInfo:
             and name in _TOKEN_FILES
         )
         or name in _TOKEN_NAMES
+        or name.endswith(".binarycookies")
+        # macOS keeps mail, messages, browser data and privacy grants below ~/Library
+        or ("library" in lowered[:-1] and any(d in lowered[:-1] for d in _MACOS_PRIVATE_DIRS))
     )
     public = name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config")
     if public and ".ssh" in lowered:
@@ -229,7 +236,8 @@ def classify(path: str) -> PathInfo:
         and lowered[0] == "etc"
         and (name in _PRIVILEGE_NAMES or any(c in _PRIVILEGE_NAMES for c in lowered[1:-1]))
     )
-    privilege = privilege or (name == "authorized_keys")
+    # authorized_keys lets a key log in; TCC.db grants screen, camera and disk access on macOS
+    privilege = privilege or name in ("authorized_keys", "tcc.db")
     return PathInfo(
         path,
         kind,

@@ -23,8 +23,10 @@ from sandlot.risk import folding as F
 from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
+from sandlot.risk.config_commands import config_commands
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
+from sandlot.risk.sql import dangerous_sql
 from sandlot.risk.values import UNKNOWN, Val
 
 ANALYZER = "sandlot.python"
@@ -240,15 +242,34 @@ class PythonAnalyzer:
         start executes): what it would do counts, at HIGH and above, as if this code did it."""
         from sandlot.risk.shell_analyzer import analyze_shell_nested
 
+        for target in targets[:2]:
+            for text in data.strings()[:2]:
+                tool, commands = config_commands(target, text)
+                for command in commands[:4]:
+                    self._add(
+                        "python.persistence",
+                        RiskLevel.MEDIUM,
+                        Category.PERSISTENCE,
+                        f"{q} configures {tool} to run a command every time it is used",
+                        node,
+                    )
+                    found = analyze_shell_nested(
+                        command.replace(HOLE, HOLE_WORD),
+                        line=getattr(node, "lineno", 0),
+                        column=getattr(node, "col_offset", 0),
+                        evidence=self._evidence(node),
+                        via=f"a {tool} configuration written by {q}",
+                        parse_error_level=RiskLevel.LOW,
+                        depth=self.depth + 1,
+                    )
+                    self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"{tool} configuration")
         for text in data.strings()[:2]:
             python = _SHEBANG_PYTHON.match(text) or (
                 any(t.endswith(".pth") for t in targets) and text.lstrip().startswith("import ")
             )
             if python:
                 found = analyze_python(text.replace(HOLE, "_"), parse_error_level=RiskLevel.LOW, depth=self.depth + 1)
-                self._merge_nested(
-                    [f for f in found if f.level >= RiskLevel.HIGH], node, f"a script written by {q}"
-                )
+                self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"a script written by {q}")
                 continue
             if not _SHEBANG_SHELL.match(text):
                 continue
@@ -777,22 +798,103 @@ class PythonAnalyzer:
         self._c_shell(q, func, args, kwargs, node)
         return Val(flags=v.NET, qual=T.INSTANCE_FACTORIES.get(q))
 
+    def _data_service_call(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """Databases, caches and container engines: wiping them, killing their work, opening them up."""
+        method = q.rsplit(".", 1)[-1]
+        texts = _all_strings([*args, *kwargs.values()])
+        if method in T.DATA_DESTROY_METHODS:
+            self._add(
+                "python.data-destroy",
+                RiskLevel.HIGH,
+                Category.FILESYSTEM,
+                f"{method} empties or drops a whole data store",
+                node,
+            )
+        elif method == "config_set" and (
+            any(t in ("protected-mode", "dir", "dbfilename", "slaveof", "replicaof") for t in texts[:1])
+            or (texts[:1] == ["bind"] and any("0.0.0.0" in t for t in texts[1:]))
+            or (texts[:1] == ["requirepass"] and texts[1:2] == [""])
+        ):
+            self._add(
+                "python.data-exposure",
+                RiskLevel.HIGH,
+                Category.NETWORK,
+                f"config_set {texts[0]}: opens the server up (or points its dumps at another directory)",
+                node,
+            )
+        elif (
+            q.startswith("docker.")
+            and method == "run"
+            and (
+                kwargs.get("privileged", UNKNOWN).num == 1
+                or kwargs.get("pid_mode", UNKNOWN).text == "host"
+                or "/" in [t for t in (kwargs.get("volumes", UNKNOWN).keys or {})]
+            )
+        ):
+            self._add(
+                "python.container-escape",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                "runs a container with the host's privileges or root file system",
+                node,
+            )
+        elif (
+            q.startswith("docker.")
+            and self._in_loop()
+            and (method == "kill" or (method == "remove" and kwargs.get("force", UNKNOWN).num == 1))
+        ):
+            self._add(
+                "python.kill",
+                RiskLevel.HIGH,
+                Category.PROCESS,
+                f"{method}s every container a listing gives",
+                node,
+            )
+        if method in T.DATA_STORE_METHODS and self._unbounded_loop():
+            self._add(
+                "python.unbounded-growth",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                f"{method} stores data in an endless loop (fills the database or cache)",
+                node,
+            )
+
+    def _unsafe_loader_kwargs(self, kwargs: dict[str, Val], node: ast.Call) -> None:
+        """``KafkaConsumer(value_deserializer=pickle.loads)``: every message is unpickled."""
+        for name, val in kwargs.items():
+            loader_kwarg = "deserializ" in name or name in ("loads", "loader", "decoder", "serializer")
+            if loader_kwarg and val.qual in T.UNSAFE_LOADERS:
+                self._add(
+                    "python.deserialization",
+                    RiskLevel.CRITICAL,
+                    Category.DESERIALIZATION,
+                    f"{val.qual} deserializes every received message (can run arbitrary code)",
+                    node,
+                )
+
     def _sql(self, node: ast.Call, args: list[Val], q: str | None) -> None:
         """SQL handed to a database that drops whole databases or schemas."""
         method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
         if method not in T.SQL_METHODS or not args:
             return
         for text in args[0].strings():
-            found = DROP_SQL.search(text)
-            if found:
+            danger = dangerous_sql(text)
+            if danger:
+                what, category = danger
                 self._add(
-                    "python.drop-database",
+                    "python.sql",
                     RiskLevel.HIGH,
-                    Category.FILESYSTEM,
-                    f"runs SQL that drops a whole {found.group(1).lower()} ({text.strip()[:50].replace(HOLE, '…')})",
+                    category,
+                    f"runs SQL that {what} ({text.strip()[:50].replace(HOLE, '…')})",
                     node,
                 )
                 return
+
+    def _reads_credentials_table(self, method: str, args: list[Val]) -> bool:
+        """A query for password hashes or API keys (or a dump of a whole database): secret data."""
+        if method in T.DATABASE_DUMP_METHODS:
+            return True
+        return method in T.QUERY_METHODS and any(T.CREDENTIAL_COLUMN.search(t) for t in _all_strings(args))
 
     def _taint_aliases(self, val: Val, flags: int) -> None:
         """Every name bound to this very value carries ``flags`` from now on (an archive's buffer)."""
@@ -1242,7 +1344,7 @@ class PythonAnalyzer:
             return Val(flags=flags, num=nums[0] if len(set(nums)) == 1 else None)
         if it.text is not None and it.qual is None:
             return Val(flags=it.flags & v.FLOWING)
-        if it.qual is not None and it.qual.startswith((*T.CLOUD_PREFIXES, "fabric.")):
+        if it.qual is not None and it.qual.startswith((*T.CLOUD_PREFIXES, *T.DATA_SERVICE_PREFIXES, "fabric.")):
             # `for bucket in s3.buckets.all()`: each element is an object of the same SDK
             return Val(qual=it.qual.rstrip("()") + "[]()", flags=it.flags & v.FLOWING)
         return Val(flags=it.flags & v.FLOWING)
@@ -1272,6 +1374,9 @@ class PythonAnalyzer:
             self._cloud_call(q, args, kwargs, node)
         if q is not None and q.startswith((*T.CLOUD_PREFIXES, *T.NETWORK_PREFIXES)):
             self._upload(q, args, kwargs, node)
+        if q is not None and q.startswith(T.DATA_SERVICE_PREFIXES):
+            self._data_service_call(q, args, kwargs, node)
+        self._unsafe_loader_kwargs(kwargs, node)
         if q in ("mmap.mmap", "ctypes.windll.kernel32.VirtualAlloc", "ctypes.CDLL().mprotect") and any(
             flag in ast.unparse(node) for flag in ("PROT_EXEC", "PAGE_EXECUTE", "0x40")
         ):
@@ -1283,13 +1388,18 @@ class PythonAnalyzer:
             return self._instantiate(func.func, args, kwargs, node)
         self._callbacks(q, node, args, kwargs)
         self._taint_through_method(node, func, args)
+        queried = (
+            v.SECRET
+            if isinstance(node.func, ast.Attribute) and self._reads_credentials_table(node.func.attr, args)
+            else 0
+        )
         if q is None:
             if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
                 self._method_on_unknown(node.func.attr, func.base, args, node)
             flags = v.flowing(args) | v.flowing(kwargs.values()) | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
             if isinstance(node.func, ast.Attribute) and func.base is not None and func.base.text is not None:
                 return self._string_method(node.func.attr, func.base, args, flags, kwargs)
-            return Val(flags=flags)
+            return Val(flags=flags | queried)
         handler = _CALLS.get(q)
         result: Val | None = None
         if handler is not None:
@@ -1297,13 +1407,15 @@ class PythonAnalyzer:
         else:
             result = self._generic_call(q, func, args, kwargs, node)
         self._after_call(q, func, args, kwargs, node)
+        if queried:
+            result = _with_flags(result or Val(qual=T.INSTANCE_FACTORIES.get(q)), queried)
         if result is None:
             flags = v.flowing(args) | v.flowing(kwargs.values()) | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
             factory = T.INSTANCE_FACTORIES.get(q)
             if (
                 factory is None
                 and not q.endswith("()")
-                and (q.rsplit(".", 1)[-1][:1].isupper() or q.startswith(T.NETWORK_PREFIXES))
+                and (q.rsplit(".", 1)[-1][:1].isupper() or q.startswith(T.CLIENT_PREFIXES))
             ):
                 factory = q + "()"  # an instance (a class, or a connection/client from a network call)
             result = Val(qual=factory, flags=flags)
@@ -2271,9 +2383,14 @@ class PythonAnalyzer:
             and not (code.flags & (v.NET | v.DECODED | v.TRANSFORMED))
         ):
             restricted = args[1].keys["__builtins__"]
-            if restricted.keys == {} or restricted.qual == "builtins.None" or (isinstance(
-                node.args[1], ast.Dict
-            ) and any(isinstance(val, ast.Constant) and val.value is None for val in node.args[1].values)):
+            if (
+                restricted.keys == {}
+                or restricted.qual == "builtins.None"
+                or (
+                    isinstance(node.args[1], ast.Dict)
+                    and any(isinstance(val, ast.Constant) and val.value is None for val in node.args[1].values)
+                )
+            ):
                 self._add(
                     "python.dynamic-code",
                     RiskLevel.MEDIUM,
@@ -2546,9 +2663,7 @@ class PythonAnalyzer:
             node,
         )
         if any(w.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for w in words):
-            self._add(
-                "python.miner", RiskLevel.HIGH, Category.RESOURCE, f"{q} starts a miner (a mining pool)", node
-            )
+            self._add("python.miner", RiskLevel.HIGH, Category.RESOURCE, f"{q} starts a miner (a mining pool)", node)
         if posixpath.basename(program) in T.PROBES and flags & v.LOOPVAR and self._in_loop():
             self._add(
                 "python.port-scan",
@@ -2574,7 +2689,11 @@ class PythonAnalyzer:
                 f"{q} runs a downloaded file with {posixpath.basename(program)}",
                 node,
             )
-        if interpreter and v.flowing(items[1:]) & (v.NET | v.DECODED):
+        stdin_code = kwargs.get("input")
+        reads_stdin_code = interpreter or posixpath.basename(program) in T.SHELL_NAMES | {"osascript"}
+        if (interpreter and v.flowing(items[1:]) & (v.NET | v.DECODED)) or (
+            reads_stdin_code and stdin_code is not None and stdin_code.flags & (v.NET | v.DECODED)
+        ):
             self._add(
                 "python.remote-code",
                 RiskLevel.CRITICAL,
@@ -2982,9 +3101,6 @@ SITE_DIRS: dict[str, Callable[[], Val]] = {
     "sysconfig.get_path": lambda: Val(text="/usr/local/lib/python3/site-packages"),
 }
 
-#: SQL that destroys a database or a schema with everything in it.
-DROP_SQL = re.compile(r"\bDROP\s+(DATABASE|SCHEMA)\b", re.IGNORECASE)
-
 #: Decorators of functions that handle what a client sent: web routes and views, middleware, task queues.
 _HANDLER_DECORATOR = re.compile(
     r"(?:\.(?:route|get|post|put|patch|delete|websocket|api_route|middleware|task)\b|"
@@ -3170,9 +3286,7 @@ _register(
     PythonAnalyzer._c_template,
 )
 
-_register(
-    ["ctypes.CFUNCTYPE()", "ctypes.PYFUNCTYPE()", "ctypes.WINFUNCTYPE()"], PythonAnalyzer._c_native_call
-)
+_register(["ctypes.CFUNCTYPE()", "ctypes.PYFUNCTYPE()", "ctypes.WINFUNCTYPE()"], PythonAnalyzer._c_native_call)
 _register(["builtins.sorted", "builtins.reversed", "builtins.filter"], PythonAnalyzer._c_reorder)
 _register(["builtins.bytes", "builtins.bytearray", "builtins.dict"], PythonAnalyzer._c_bytes)
 _register(
@@ -3248,12 +3362,8 @@ _register(
 )
 _register(["sys.setrecursionlimit"], PythonAnalyzer._c_recursionlimit)
 _register(["code.interact", "pdb.set_trace", "builtins.breakpoint"], PythonAnalyzer._c_interact)
-_register(
-    ["runpy.run_path", "runpy.run_module", "importlib.util.spec_from_file_location"], PythonAnalyzer._c_run_path
-)
-_register(
-    ["subprocess.Popen().communicate", "subprocess.Popen().stdin.write"], PythonAnalyzer._c_popen_input
-)
+_register(["runpy.run_path", "runpy.run_module", "importlib.util.spec_from_file_location"], PythonAnalyzer._c_run_path)
+_register(["subprocess.Popen().communicate", "subprocess.Popen().stdin.write"], PythonAnalyzer._c_popen_input)
 _register(
     ["builtins.input", "builtins.raw_input", "sys.stdin.readline", "sys.stdin.read", "sys.stdin.readlines"],
     PythonAnalyzer._c_input,
@@ -3350,9 +3460,16 @@ def analyze_python(
     analyzer.argv = list(argv) if argv is not None else None
     analyzer.downloaded.update(downloaded)
     return analyzer.analyze(code)
+
+
 # Last: these also receive network data, but their argument is a shell command line.
 _register(
-    [*T.REMOTE_SHELL_CALLS, "fabric.SerialGroup[]().run", "fabric.SerialGroup[]().sudo",
-     "fabric.ThreadingGroup[]().run", "fabric.ThreadingGroup[]().sudo"],
+    [
+        *T.REMOTE_SHELL_CALLS,
+        "fabric.SerialGroup[]().run",
+        "fabric.SerialGroup[]().sudo",
+        "fabric.ThreadingGroup[]().run",
+        "fabric.ThreadingGroup[]().sudo",
+    ],
     PythonAnalyzer._c_remote_shell,
 )

@@ -344,3 +344,36 @@ AUTH_KWARGS = frozenset({"headers", "auth", "cookies", "token", "api_key", "key"
 COPY_OUT_PROGRAMS = frozenset(
     {"scp", "rsync", "sftp", "curl", "wget", "nc", "ncat", "rclone", "aws", "gsutil", "azcopy"}
 )
+
+#: Clients of databases, caches, queues and container engines.
+DATA_SERVICE_PREFIXES = (
+    "redis.", "pymongo.", "motor.", "psycopg.", "psycopg2.", "pymysql.", "MySQLdb.", "mysql.connector.",
+    "sqlite3.", "sqlalchemy.", "elasticsearch.", "cassandra.", "kafka.", "pika.", "docker.",
+)  # fmt: skip
+#: Calls whose results are clients, connections or objects of the service they talk to.
+CLIENT_PREFIXES = (*NETWORK_PREFIXES, *DATA_SERVICE_PREFIXES)
+#: ORM and database-client methods that fetch rows; what columns they name says what comes back.
+QUERY_METHODS = frozenset(
+    {"values", "values_list", "only", "execute", "raw", "read_sql", "read_sql_query", "find", "find_one",
+     "query", "select", "with_entities", "fetch", "fetchrow"}
+)  # fmt: skip
+#: Methods that return a whole database's content.
+DATABASE_DUMP_METHODS = frozenset({"iterdump", "dumpall"})
+#: Column names of credentials (password hashes, API keys, one-time-password seeds).
+CREDENTIAL_COLUMN = re.compile(
+    r"\b(?:password|passwd|password_hash|hashed_password|pass_hash|pwd_hash|api_key|apikey|secret_key|"
+    r"totp_secret|otp_secret|access_token|refresh_token|private_key)\b",
+    re.IGNORECASE,
+)
+#: Methods that empty or destroy a whole data store.
+DATA_DESTROY_METHODS = frozenset({"flushall", "drop_database", "dropDatabase", "delete_index"})
+#: Methods that store data (an endless loop of them fills the service).
+DATA_STORE_METHODS = frozenset(
+    {"set", "mset", "hset", "lpush", "rpush", "sadd", "zadd", "xadd", "insert_one", "insert_many", "execute",
+     "executemany", "put_item", "put_object", "index", "produce", "send", "publish", "basic_publish", "append"}
+)  # fmt: skip
+#: Deserializers that run code from the data they are given.
+UNSAFE_LOADERS = frozenset(
+    {"pickle.loads", "pickle.load", "cPickle.loads", "marshal.loads", "dill.loads", "jsonpickle.decode",
+     "yaml.load", "yaml.unsafe_load", "joblib.load", "shelve.open"}
+)  # fmt: skip

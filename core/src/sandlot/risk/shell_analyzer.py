@@ -21,8 +21,10 @@ from typing import Any
 from sandlot.risk import paths
 from sandlot.risk import shell_tables as T
 from sandlot.risk import shell_words as W
+from sandlot.risk.config_commands import config_commands
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
+from sandlot.risk.sql import dangerous_sql
 
 ANALYZER = "sandlot.shell"
 MAX_DEPTH = 6
@@ -50,8 +52,20 @@ class _Flow:
     """What a statement does with data, for combining statements (pipes, substitutions)."""
 
     __slots__ = (
-        "buffers", "data", "decode", "download", "endless", "env", "interp", "listing", "network", "pids_of",
-        "secret", "text", "transform",
+        "buffers",
+        "data",
+        "decode",
+        "download",
+        "endless",
+        "env",
+        "every_container",
+        "interp",
+        "listing",
+        "network",
+        "pids_of",
+        "secret",
+        "text",
+        "transform",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -68,6 +82,7 @@ class _Flow:
         self.buffers = False  # keeps its whole stdin in memory (sort, tail, tac)
         self.pids_of: str | None = None  # prints the pids of processes matching this pattern (pgrep)
         self.data = False  # prints what a file, a JSON document or an argument holds (jq, cat, $1)
+        self.every_container = False  # prints the id of every container or volume (`docker ps -aq`)
 
     def absorb(self, other: _Flow) -> None:
         self.secret |= other.secret
@@ -76,6 +91,7 @@ class _Flow:
         self.network |= other.network
         self.download |= other.download
         self.decode |= other.decode
+        self.every_container |= other.every_container
         self.pids_of = other.pids_of if other.pids_of is not None else self.pids_of
 
     @property
@@ -716,6 +732,16 @@ class ShellAnalyzer:
         """
         if content is None or HOLE in content or not content.strip():
             return None
+        tool, commands = config_commands(info.path, content)
+        for command in commands[:4]:
+            self._add(
+                "shell.persistence",
+                RiskLevel.MEDIUM,
+                Category.PERSISTENCE,
+                f"configures {tool} to run a command every time it is used",
+                stmt,
+            )
+            self._nested(command, "shell", stmt, f"{tool} configuration written to {info.path.replace(HOLE, '…')}")
         if not info.persistence:
             if content.lstrip().startswith("#!") and "sh" in content.split("\n", 1)[0]:
                 # a script written for later (a cron or at job, a timer, a worker): what it would run counts
@@ -1311,8 +1337,9 @@ class ShellAnalyzer:
             "python": ("-c",),
             "other": ("-e", "-E", "-r", "--eval", "-c", "-Command", "-command", "-enc", "-EncodedCommand"),
         }[lang]
-        if lang == "shell" and any(a == "-p" or (a.startswith("-") and not a.startswith("--") and "p" in a[1:])
-                                   for a in args[:1]):
+        if lang == "shell" and any(
+            a == "-p" or (a.startswith("-") and not a.startswith("--") and "p" in a[1:]) for a in args[:1]
+        ):
             # privileged mode keeps the effective uid a setuid binary gave (the GTFOBins root shell)
             self._add(
                 "shell.privilege",
@@ -1457,6 +1484,8 @@ class ShellAnalyzer:
         # for the socket+process shape of a reverse shell, otherwise report the code at LOW.
         embedded = self._embedded_commands(name, code, node)
         lowered = code.lower()
+        if name == "osascript":
+            embedded = self._applescript(lowered, node) or embedded
         sockety = any(
             k in lowered
             for k in ("socket", "tcpsocket", "fsockopen", "net.connect", "/dev/tcp", "net.socket", "io::socket")
@@ -1513,6 +1542,38 @@ class ShellAnalyzer:
                 f"runs inline {name} code that is not analysed",
                 node,
             )
+
+    def _applescript(self, lowered: str, node: Any) -> bool:
+        """What AppleScript can do that a shell command cannot show: root prompts, fake dialogs, login items."""
+        found = False
+        if "with administrator privileges" in lowered:
+            found = True
+            self._add(
+                "shell.privilege",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                "osascript runs a shell command as root (asks for the administrator password)",
+                node,
+            )
+        if "display dialog" in lowered and "hidden answer" in lowered:
+            found = True
+            self._add(
+                "shell.credential-prompt",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                "osascript shows a password dialog (a fake system prompt collects the password)",
+                node,
+            )
+        if "login item" in lowered and "make" in lowered:
+            found = True
+            self._add(
+                "shell.persistence",
+                RiskLevel.HIGH,
+                Category.PERSISTENCE,
+                "osascript adds a login item (runs at every login)",
+                node,
+            )
+        return found
 
     def _rule_eval(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         code = " ".join(args)
@@ -1708,13 +1769,23 @@ class ShellAnalyzer:
             a in ("--no-act", "-n") or (name == "sfdisk" and a in ("-l", "--list", "-d", "--dump")) for a in args
         ):
             return  # dry run / listing: nothing is written
+        if _lists_disks(name, args):
+            return
         devices = [a for a in args if paths.classify(a).kind is paths.PathKind.DEVICE]
         if name in ("hdparm", "badblocks") and not any(a.startswith(("--security", "-w")) for a in args):
             return
         targets = [a for a in W.options(args)[1] if not a.isdigit()]
-        if targets and not devices and all(
-            paths.classify(t).kind in (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP)
-            for t in targets
+        if name == "diskutil":
+            # diskutil names disks without /dev (disk2, disk2s1) and its verbs are not files
+            devices += [a for a in args if re.fullmatch(r"r?disk\d+(s\d+)?", a)]
+            targets = []
+        if (
+            targets
+            and not devices
+            and all(
+                paths.classify(t).kind in (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP)
+                for t in targets
+            )
         ):
             return  # an image file in the project or /tmp (a test fixture), not a disk
         level = RiskLevel.CRITICAL if devices or name in ("mkfs", "wipefs", "mkswap") else RiskLevel.HIGH
@@ -1848,8 +1919,10 @@ class ShellAnalyzer:
                         f"{name} copies {paths.describe(src_info)} to a remote host",
                         node,
                     )
-            elif remote and src_info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT) and (
-                name == "rsync" or "r" in flags or "--recursive" in flags
+            elif (
+                remote
+                and src_info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT)
+                and (name == "rsync" or "r" in flags or "--recursive" in flags)
             ):
                 # the whole home (keys, tokens, browser profiles...) or the whole machine, sent away
                 self._add(
@@ -2060,7 +2133,8 @@ class ShellAnalyzer:
                 )
             return
         if args[:2] == ["credential", "fill"] or (
-            args[:1] == ["config"] and any(a.lower().startswith(("credential.", "http.extraheader")) for a in args[1:3])
+            args[:1] == ["config"]
+            and any(a.lower().startswith(("credential.", "http.extraheader")) for a in args[1:3])
             and any(a in ("--get", "--get-all", "-l", "--list") for a in args[1:])
         ):
             # git asks its credential helper for the stored password or token
@@ -2086,8 +2160,9 @@ class ShellAnalyzer:
                     node,
                 )
             return
-        if args[:1] == ["config"] and any(a.lower() in ("core.hookspath", "core.fsmonitor", "core.sshcommand")
-                                          for a in args[1:]):
+        if args[:1] == ["config"] and any(
+            a.lower() in ("core.hookspath", "core.fsmonitor", "core.sshcommand") for a in args[1:]
+        ):
             # hooks elsewhere, or a command git runs by itself: code that runs on every git operation
             # `git config core.hooksPath .githooks` in a project is a common set-up; globally, or
             # pointing into the home or the system, it makes every repository run those hooks
@@ -2454,6 +2529,26 @@ class ShellAnalyzer:
                 node,
             )
 
+    def _rule_macos_protection(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Turning off Gatekeeper, SIP or privacy grants, or stripping an app's quarantine flag."""
+        lowered = [a.lower() for a in args]
+        if name == "xattr":
+            disabling = any(a.startswith("-") and ("d" in a or "c" in a) for a in lowered) and (
+                "com.apple.quarantine" in lowered or any(a.startswith("-") and "c" in a for a in lowered)
+            )
+            what = "removes the quarantine flag, so Gatekeeper never checks the downloaded app"
+        elif name == "spctl":
+            disabling = any(a in ("--master-disable", "--global-disable", "--disable", "--add") for a in lowered)
+            what = "turns Gatekeeper off (or whitelists an app)"
+        elif name == "csrutil":
+            disabling = any(a in ("disable", "clear") for a in lowered)
+            what = "disables System Integrity Protection"
+        else:  # tccutil
+            disabling = "reset" in lowered
+            what = "resets privacy grants (camera, screen, disk access)"
+        if disabling:
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE, f"{name} {what}", node)
+
     def _rule_credential_cli(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Password managers and cloud CLIs that print a stored secret or token."""
         words = " ".join(args)
@@ -2500,7 +2595,41 @@ class ShellAnalyzer:
 
     def _rule_container(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         args = W.skip_options(args, {"-H", "--host", "-c", "--context", "--config", "-l", "--log-level"})
-        if not args or args[0] not in ("run", "create", "exec"):
+        if args[:1] in (["container"], ["volume"], ["image"]) and len(args) > 1:
+            args = [args[0] + " " + args[1], *args[2:]]
+        verb = args[0] if args else ""
+        flags = {a for a in args[1:] if a.startswith("-")}
+        if verb in ("ps", "container ls", "container list", "volume ls", "volume list", "images", "image ls"):
+            filtered = any(a.startswith(("-f", "--filter")) for a in args[1:])
+            quiet = any(a in ("-q", "--quiet") or (a.startswith("-") and not a.startswith("--") and "q" in a)
+                        for a in args[1:])  # fmt: skip
+            every = verb.startswith(("volume", "image")) or any(
+                a in ("-a", "--all") or (a.startswith("-") and not a.startswith("--") and "a" in a) for a in args[1:]
+            )
+            flow.every_container = quiet and every and not filtered
+            return
+        removes = verb in ("rm", "kill", "stop", "rmi", "container rm", "container kill", "container stop",
+                           "volume rm", "image rm")  # fmt: skip
+        if removes and flow.every_container:
+            self._add(
+                "shell.kill",
+                RiskLevel.HIGH,
+                Category.PROCESS,
+                f"{name} {verb} acts on every container (or volume) on the engine, not only this project's",
+                node,
+            )
+        prunes_data = (verb == "system" and args[1:2] == ["prune"] and "--volumes" in flags) or (
+            verb == "volume prune" and bool(flags & {"-a", "--all"})
+        )
+        if prunes_data:
+            self._add(
+                "shell.data-destroy",
+                RiskLevel.HIGH,
+                Category.FILESYSTEM,
+                f"{name} {' '.join(args[:2])} deletes every unused volume (their data is gone)",
+                node,
+            )
+        if verb not in ("run", "create", "exec"):
             return
         joined = " ".join(args)
         host_root = any(
@@ -2658,15 +2787,52 @@ class ShellAnalyzer:
                 self.aliases[alias] = value
 
     def _rule_sql_client(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        found = DROP_SQL.search(" ".join(args))
-        if found:
-            self._add(
-                "shell.drop-database",
-                RiskLevel.HIGH,
-                Category.FILESYSTEM,
-                f"{name} drops a whole {(found.group(1) or 'database').lower()}",
-                node,
-            )
+        danger = dangerous_sql(" ".join(args))
+        if danger:
+            what, category = danger
+            rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
+            self._add(rule, RiskLevel.HIGH, category, f"{name} {what}", node)
+
+    def _rule_redis(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """redis-cli commands that wipe the server, cut off its clients or open it up."""
+        _, operands = W.options(args, valued=T.REDIS_CLI_VALUED)
+        host = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-h", "-u")), "localhost")
+        local = any(h in host for h in ("localhost", "127.0.0.1", "::1")) or host.startswith("/")
+        words = [w.upper() for w in operands]
+        verb = " ".join(words[:2]) if words[:1] in (["CLIENT"], ["CONFIG"], ["DEBUG"]) else " ".join(words[:1])
+        if verb in ("FLUSHALL", "FLUSHDB"):
+            what, category = "empties the whole database", Category.FILESYSTEM
+        elif verb in ("CLIENT KILL", "SHUTDOWN", "DEBUG SEGFAULT", "DEBUG SLEEP"):
+            what, category = "cuts off the server's clients (or stops it)", Category.PROCESS
+        elif (
+            verb == "CONFIG SET"
+            and len(words) > 2
+            and words[2] in ("DIR", "DBFILENAME", "PROTECTED-MODE", "REQUIREPASS", "SLAVEOF", "REPLICAOF")
+        ):
+            what, category = "reconfigures where the server writes (or who may connect)", Category.PRIVILEGE
+        else:
+            return
+        # a developer's own local redis (a test database) is theirs to wipe; a shared server is not
+        level = RiskLevel.MEDIUM if local and category is Category.FILESYSTEM else RiskLevel.HIGH
+        self._add("shell.data-service", level, category, f"{name} {verb} {what}", node)
+
+    def _rule_certbot(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """certbot's hooks are shell commands it runs (as root) on every issue or renewal."""
+        hooks = ("--deploy-hook", "--pre-hook", "--post-hook", "--manual-auth-hook", "--manual-cleanup-hook")
+        for i, arg in enumerate(args):
+            option, _, value = arg.partition("=")
+            if option in hooks:
+                command = value or (args[i + 1] if i + 1 < len(args) else "")
+                if command:
+                    self._nested(command, "shell", node, f"certbot {option}")
+
+    def _rule_db_dump(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Dumps of every database of a server hold every user's data and the password hashes."""
+        every = name == "pg_dumpall" or any(a in ("--all-databases", "-A") for a in args)
+        if name == "mongodump":
+            every = not any(a.startswith(("--db", "-d", "--uri")) for a in args)
+        if every:
+            flow.secret = True
 
     def _rule_nsenter(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         target = next(
@@ -2761,11 +2927,27 @@ _BULK_KINDS = frozenset(
 )
 _ARRAY_ALL = re.compile(r'"?\$\{(\w+)\[[@*]\]\}"?')
 _EMBEDDED_COMMAND = re.compile(
-    r"""(?:\b(?:system|exec|popen|shell_exec|passthru|proc_open|execSync|spawnSync|execute|qx)\s*\(?\s*"""
+    r"""(?:\b(?:system|exec|popen|shell_exec|passthru|proc_open|execSync|spawnSync|execute|qx|do shell script)"""
+    r"""\s*\(?\s*"""
     r"""(?P<q>["'])(?P<cmd>(?:\\.|(?!(?P=q)).)*)(?P=q))|`(?P<bt>[^`]+)`"""
 )
 #: awk sends output to, or reads from, a command: print ... | "cmd", "cmd" | getline
 _AWK_PIPE = re.compile(r"""\|\s*"((?:\\.|[^"\\])*)"|"((?:\\.|[^"\\])*)"\s*\|\s*getline""")
+
+
+#: diskutil verbs that change a disk; every other verb (list, info, mount, verifyVolume...) only looks.
+_DISKUTIL_WRITES = ("erase", "partition", "zero", "random", "secure", "reformat", "delete", "split", "merge",
+                    "resize", "format", "addvolume", "create")  # fmt: skip
+
+
+def _lists_disks(name: str, args: list[str]) -> bool:
+    """Disk tools asked to print the partition table (or diskutil's read-only verbs)."""
+    if name == "diskutil":
+        verbs = [a.lower() for a in args if not a.startswith("-")][:2]
+        return not any(w in verb for verb in verbs for w in _DISKUTIL_WRITES)
+    listing = {"fdisk": ("-l", "--list"), "gdisk": ("-l",), "sgdisk": ("-p", "--print", "-i", "--info"),
+               "parted": ("-l", "--list", "print")}.get(name, ())  # fmt: skip
+    return any(a in listing for a in args)
 
 
 def _xargs_replace(args: list[str]) -> str | None:
@@ -2784,9 +2966,6 @@ def _xargs_replace(args: list[str]) -> str | None:
     return None
 
 
-DROP_SQL = re.compile(r"\bDROP\s+(DATABASE|SCHEMA)\b|\.(dropDatabase)\(", re.IGNORECASE)
-
-
 def _printf(fmt: str, args: list[str]) -> str:
     """What ``printf FMT ARGS...`` prints for the conversions that matter here (%s, %d, %b, %c);
     like printf, the format is reused while arguments remain."""
@@ -2795,6 +2974,7 @@ def _printf(fmt: str, args: list[str]) -> str:
     out: list[str] = []
     rest = list(args)
     while True:
+
         def one(match: re.Match[str]) -> str:
             spec = match.group(0)
             if spec.endswith("%"):
@@ -2886,6 +3066,7 @@ for _names, _rule in (
     (T.MINERS, ShellAnalyzer._rule_miner),
     ({"stress", "stress-ng", "memtester", "hping3"}, ShellAnalyzer._rule_stress),
     ({"security"}, ShellAnalyzer._rule_keychain),
+    ({"xattr", "spctl", "csrutil", "tccutil"}, ShellAnalyzer._rule_macos_protection),
     ({"secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring"}, ShellAnalyzer._rule_credential_cli),
     ({"git"}, ShellAnalyzer._rule_git),
     ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh", "autossh"}, ShellAnalyzer._rule_tunnel),
@@ -2893,15 +3074,34 @@ for _names, _rule in (
     ({"grep", "egrep", "fgrep", "rg", "ag"}, ShellAnalyzer._rule_grep),
     ({"docker", "podman", "nerdctl"}, ShellAnalyzer._rule_container),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
+    ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
+    ({"certbot"}, ShellAnalyzer._rule_certbot),
+    ({"pg_dumpall", "mysqldump", "mariadb-dump", "mongodump"}, ShellAnalyzer._rule_db_dump),
     ({"trap"}, ShellAnalyzer._rule_trap),
     ({"scancel", "qdel", "bkill", "systemd-run", "loginctl"}, ShellAnalyzer._rule_scheduler),
     ({"jupyter", "jupyter-lab", "jupyter-notebook"}, ShellAnalyzer._rule_notebook),
-    ({"xclip", "xsel", "wl-paste", "pbpaste", "scrot", "gnome-screenshot", "screencapture", "grim", "maim", "xwd",
-      "import"}, ShellAnalyzer._rule_capture),
+    (
+        {
+            "xclip",
+            "xsel",
+            "wl-paste",
+            "pbpaste",
+            "scrot",
+            "gnome-screenshot",
+            "screencapture",
+            "grim",
+            "maim",
+            "xwd",
+            "import",
+        },
+        ShellAnalyzer._rule_capture,
+    ),
     ({"alias"}, ShellAnalyzer._rule_alias),
     (set(T.CLOUD_TOOLS), ShellAnalyzer._rule_cloud),
-    ({"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo"},
-     ShellAnalyzer._rule_sql_client),
+    (
+        {"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo"},
+        ShellAnalyzer._rule_sql_client,
+    ),
     (
         {"vssadmin", "schtasks", "reg", "wevtutil", "bcdedit", "cipher", "net", "del", "erase", "rd", "format"},
         ShellAnalyzer._rule_windows,

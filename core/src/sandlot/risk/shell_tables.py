@@ -50,7 +50,7 @@ READERS = frozenset(
 SECRET_USERS = frozenset(
     {"ls", "stat", "test", "[", "[[", "file", "ssh", "ssh-keygen", "ssh-add", "ssh-copy-id", "chmod",
      "chown", "mkdir", "touch", "du", "realpath", "readlink", "dirname", "basename", "echo", "printf",
-     "git", "export", "ansible", "ansible-playbook", "docker", "kubectl", "terraform", "gcloud"}
+     "git", "export", "ansible", "ansible-playbook", "docker", "podman", "nerdctl", "kubectl", "terraform", "gcloud"}
 )  # fmt: skip
 DECODERS = frozenset(
     {"base64", "base32", "xxd", "uudecode", "openssl", "gunzip", "zcat", "rev", "tr", "gzip", "bzip2", "xz"}
@@ -113,8 +113,24 @@ SECURITY_SERVICES = (
 )
 #: Pipe stages that pass lines of a process listing on, perhaps fewer of them.
 PID_FILTERS = frozenset(
-    {"grep", "egrep", "fgrep", "awk", "gawk", "mawk", "sed", "cut", "sort", "uniq", "tr", "head", "tail", "column",
-     "tee", "cat"}
+    {
+        "grep",
+        "egrep",
+        "fgrep",
+        "awk",
+        "gawk",
+        "mawk",
+        "sed",
+        "cut",
+        "sort",
+        "uniq",
+        "tr",
+        "head",
+        "tail",
+        "column",
+        "tee",
+        "cat",
+    }
 )
 PACING_COMMANDS = frozenset({"sleep", "read", "wait", "timeout", "inotifywait", "usleep", "select"})
 HUGE_LOOP = 100
@@ -207,7 +223,15 @@ SYSTEM_PROCESS_NAMES = frozenset(
 )  # fmt: skip
 
 #: Commands whose output is what a file or document holds (data, not code one wrote).
-DATA_READERS = frozenset({"jq", "yq", "cat", "head", "tail", "cut", "xmllint", "xq", "tomlq", "dasel"})
+DATA_READERS = frozenset(
+    {"jq", "yq", "cat", "head", "tail", "cut", "xmllint", "xq", "tomlq", "dasel", "redis-cli", "valkey-cli", "psql",
+     "mysql", "mariadb", "sqlite3", "mongosh", "etcdctl", "consul"}
+)  # fmt: skip
+#: redis-cli options that take a value (so the command words can be told apart).
+REDIS_CLI_VALUED = frozenset(
+    {"-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "--user", "--pass", "--tls-cert", "--tls-key", "--cacert",
+     "--cacertdir", "--sni", "-d", "--pattern", "--count"}
+)  # fmt: skip
 
 #: Options whose value names files to leave out (tar, rsync, zip, grep...).
 EXCLUDE_OPTIONS = ("--exclude", "--exclude-from", "--exclude-dir", "--ignore", "--exclude-vcs-ignores")
@@ -264,10 +288,14 @@ SSH_VALUED = frozenset(
 #: Configuration checks and reloads admins run with sudo.
 ROUTINE_ROOT_CHECKS = frozenset(
     {("nginx", ("-t",)), ("nginx", ("-s", "reload")), ("apachectl", ("configtest",)), ("apachectl", ("graceful",)),
-     ("apache2ctl", ("configtest",)), ("sshd", ("-t",)), ("visudo", ("-c",)), ("named-checkconf", ())}
+     ("apache2ctl", ("configtest",)), ("sshd", ("-t",)), ("visudo", ("-c",)), ("named-checkconf", ()),
+     ("fdisk", ("-l",)), ("parted", ("-l",)), ("blkid", ())}
 )  # fmt: skip
-#: Read-only inspection tools (processes, sockets, logs, disks) commonly run with sudo.
-ROOT_INSPECTORS = frozenset({"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop"})
+#: Read-only inspection tools (processes, sockets, logs, disks) and certbot (the host's own certificates),
+#: commonly run with sudo.
+ROOT_INSPECTORS = frozenset(
+    {"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop", "certbot"}
+)  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).
 ARG_SENDERS = frozenset({"dig", "nslookup", "host", "ping", "ping6", "drill", "kdig", "traceroute"})

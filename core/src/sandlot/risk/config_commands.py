@@ -1,0 +1,43 @@
+"""Commands that a tool's configuration file makes it run later (shared by both analyzers).
+
+Writing ``ProxyCommand curl … | sh`` into ``~/.ssh/config`` runs that pipeline at every ``ssh``;
+``core.sshCommand``/``core.fsmonitor``/``!`` aliases in a git config run at every ``git``. The
+file is not a script, so the analyzers would otherwise see plain text being written.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+_SSH_COMMAND = re.compile(r"^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand|Match\s+exec)\s*=?\s*(.+)$", re.I | re.M)
+_GIT_COMMAND = re.compile(
+    r"^\s*(?:sshCommand|fsmonitor|pager|editor|askpass|helper|[\w.-]+\s*=\s*!)\s*=?\s*!?(.+)$",
+    re.I | re.M,
+)
+
+
+def config_commands(path: str, content: str) -> tuple[str, list[str]]:
+    """(the tool, the command lines) that ``content`` written to ``path`` makes the tool run."""
+    parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
+    name = parts[-1] if parts else ""
+    if (name in ("config", "ssh_config") and (".ssh" in parts or "ssh" in parts)) or name.endswith(".ssh.conf"):
+        return "ssh", [_unquote(m) for m in _SSH_COMMAND.findall(content) if m.strip().lower() != "none"]
+    if name in (".gitconfig", "gitconfig") or (name == "config" and (".git" in parts or "git" in parts)):
+        commands = [_unquote(m) for m in _GIT_COMMAND.findall(content)]
+        return "git", [c for c in commands if posixpath.basename(c.split(" ", 1)[0]) not in _HARMLESS_GIT_HELPERS]
+    return "", []
+
+
+#: Programs git configs commonly name (editors, pagers, credential stores) that run nothing else.
+_HARMLESS_GIT_HELPERS = frozenset(
+    {"vim", "nvim", "vi", "nano", "emacs", "code", "less", "more", "cat", "delta", "diff-so-fancy", "cache",
+     "store", "osxkeychain", "manager", "manager-core", "libsecret", "true", "hooks", ".githooks"}
+)  # fmt: skip
+
+
+def _unquote(command: str) -> str:
+    command = command.strip()
+    if len(command) >= 2 and command[0] == command[-1] and command[0] in "\"'":
+        return command[1:-1]
+    return command
