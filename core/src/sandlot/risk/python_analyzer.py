@@ -24,8 +24,10 @@ from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
 from sandlot.risk.config_commands import config_commands
+from sandlot.risk.control_plane import MASS_COUNT, assess_operation, credential_metadata_url, operation
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
+from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.sql import dangerous_sql
 from sandlot.risk.values import UNKNOWN, Val
 
@@ -160,6 +162,8 @@ class PythonAnalyzer:
         self._last_alloc: int | None = None  # bytes of the last allocation of known size
         self._stdin_shells: list[Val] = []  # Popen handles of shells that read commands from stdin
         self._class_bases: list[list[str]] = []  # base classes of the classes being defined
+        self._tree = ast.Module(body=[], type_ignores=[])
+        self._module_texts: list[str] | None = None  # every string constant of the module (on demand)
 
     # ----------------------------------------------------------------- entry point
     def analyze(self, code: str) -> list[Finding]:
@@ -182,6 +186,7 @@ class PythonAnalyzer:
             )
             return self.findings
         self.lines = code.splitlines()
+        self._tree = tree
         bound, _ = _collect_bound(tree.body)
         module = _Scope("module", bound)
         self.scopes.append(module)
@@ -192,6 +197,8 @@ class PythonAnalyzer:
             self._add(
                 "python.too-complex", RiskLevel.MEDIUM, Category.PARSE, "the code is nested too deeply to analyse", None
             )
+        if not any(f.level >= RiskLevel.HIGH for f in self.findings):
+            self._shipped_payloads(tree)
         for fn, grows in self._endless_recursion:
             # Python stops runaway recursion at ~1000 frames unless the limit was raised
             level = RiskLevel.HIGH if grows or self._recursion_raised else RiskLevel.MEDIUM
@@ -199,6 +206,44 @@ class PythonAnalyzer:
                 "python.endless-recursion", level, Category.RESOURCE, f"{fn.name}() calls itself with no base case", fn
             )
         return self.findings
+
+    def _shipped_payloads(self, tree: ast.Module) -> None:
+        """Command lines in string constants sent to run elsewhere (manifests, user data, API bodies)."""
+        from sandlot.risk.shell_analyzer import analyze_shell_nested
+
+        candidates = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and (looks_like_payload(node.value) or MINER.search(node.value))
+        ]
+        if not candidates:
+            return
+        shown = _shown_constants(tree)
+        for node in candidates:
+            if id(node) in shown:
+                continue
+            text = str(node.value)
+            if MINER.search(text):
+                self._add(
+                    "python.miner",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    "names a miner or a mining pool",
+                    node,
+                )
+            for command in embedded_commands(text):
+                found = analyze_shell_nested(
+                    command,
+                    line=getattr(node, "lineno", 0),
+                    column=getattr(node, "col_offset", 0),
+                    evidence=self._evidence(node),
+                    via="a command line in a string constant",
+                    parse_error_level=RiskLevel.LOW,
+                    depth=self.depth + 1,
+                )
+                self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, "a command line in a string")
 
     def _preload_imports(self, tree: ast.Module) -> None:
         # Imports anywhere outside functions are visible to functions defined before them.
@@ -719,10 +764,32 @@ class PythonAnalyzer:
             )
         return Val()
 
-    def _cloud_call(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
-        """Cloud SDK calls that destroy resources, open them to the internet or upload secrets."""
+    def _cloud_call(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> int:
+        """Cloud SDK calls that destroy resources, grant rights, open them to the internet or read
+        secrets; returns :data:`v.SECRET` when the result is secret data."""
         method = q.rsplit(".", 1)[-1]
         texts = _all_strings([*args, *kwargs.values()])
+        op = operation(*q.rsplit(".", 2)[-2:])
+        # the policy or key list may be built statements earlier, out of the call's reach: then what
+        # the program spells anywhere decides
+        risk = assess_operation(op, [*texts, *self._argument_constants(node)]) or assess_operation(
+            op, self._module_strings()
+        )
+        if risk is not None:
+            self._add("python.cloud-control", risk.level, risk.category, f"{method} {risk.what}", node)
+            if risk.secret:
+                return v.SECRET
+        counts = [n for n in self._argument_numbers(node) if n > 1]
+        if counts and any(w in method.lower() for w in ("run_instances", "create_instances", "scale", "replicas")):
+            many = max(counts) >= MASS_COUNT or (self._in_loop() and max(counts) >= 10)
+            if many:
+                self._add(
+                    "python.cloud-abuse",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    f"{method} starts {max(counts)} machines or replicas" + (" in a loop" if self._in_loop() else ""),
+                    node,
+                )
         if _CLOUD_DESTROY.match(method):
             many = self._in_loop()
             # whole buckets, namespaces, instances, databases... (objects, jobs, pods are routine clean-ups)
@@ -759,6 +826,34 @@ class PythonAnalyzer:
                 f"{method} makes cloud storage public",
                 node,
             )
+        return 0
+
+    def _argument_constants(self, node: ast.Call) -> list[str]:
+        """Strings written in a call's arguments and in the names they use (a policy dict dumped to JSON)."""
+        found: list[str] = []
+        for part in [*node.args, *(k.value for k in node.keywords)]:
+            for sub in ast.walk(part):
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
+                    found.append(sub.value)
+                elif isinstance(sub, ast.Name):
+                    found.extend(_all_strings([self._lookup(sub.id)]))
+        return found
+
+    def _module_strings(self) -> list[str]:
+        if self._module_texts is None:
+            self._module_texts = [
+                n.value for n in ast.walk(self._tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)
+            ]
+        return self._module_texts
+
+    def _argument_numbers(self, node: ast.Call) -> list[int]:
+        """Integers written in a call's arguments (counts, replicas)."""
+        return [
+            sub.value
+            for part in [*node.args, *(k.value for k in node.keywords)]
+            for sub in ast.walk(part)
+            if isinstance(sub, ast.Constant) and isinstance(sub.value, int) and not isinstance(sub.value, bool)
+        ]
 
     def _upload(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """``s3.upload_file(path)``, ``sftp.put(path)``: a file-upload API handed a secret file's path."""
@@ -1370,8 +1465,9 @@ class PythonAnalyzer:
             func, args, kwargs = bound.target, [*bound.args, *args], {**bound.kwargs, **kwargs}
         q = func.qual
         self._sql(node, args, q)
+        shipped = 0
         if q is not None and q.startswith(T.CLOUD_PREFIXES):
-            self._cloud_call(q, args, kwargs, node)
+            shipped = self._cloud_call(q, args, kwargs, node)
         if q is not None and q.startswith((*T.CLOUD_PREFIXES, *T.NETWORK_PREFIXES)):
             self._upload(q, args, kwargs, node)
         if q is not None and q.startswith(T.DATA_SERVICE_PREFIXES):
@@ -1388,11 +1484,24 @@ class PythonAnalyzer:
             return self._instantiate(func.func, args, kwargs, node)
         self._callbacks(q, node, args, kwargs)
         self._taint_through_method(node, func, args)
-        queried = (
+        queried = shipped | (
             v.SECRET
             if isinstance(node.func, ast.Attribute) and self._reads_credentials_table(node.func.attr, args)
             else 0
         )
+        if (
+            q is not None
+            and q.startswith(T.NETWORK_PREFIXES)
+            and any(credential_metadata_url(t) for t in _all_strings(args[:1]) + _all_strings(kwargs.values()))
+        ):
+            queried |= v.SECRET
+            self._add(
+                "python.secret-read",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                "asks the instance metadata service for the machine's cloud credentials",
+                node,
+            )
         if q is None:
             if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
                 self._method_on_unknown(node.func.attr, func.base, args, node)
@@ -2870,7 +2979,9 @@ class PythonAnalyzer:
         return Val(flags=v.NET | (data & v.FLOWING & ~v.LOOPVAR), qual=factory)
 
     def _c_response(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
-        return Val(flags=v.NET)
+        # a response of the metadata service's credential endpoint is as secret as the request said
+        secret = func.base.flags & v.SECRET if func.base is not None else 0
+        return Val(flags=v.NET | secret)
 
     def _c_retrieve(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         self._add("python.network", RiskLevel.LOW, Category.NETWORK, f"{q} downloads a file", node)
@@ -3116,6 +3227,25 @@ _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
 
 
 _CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
+
+
+#: Calls that show a string to a person (messages, logs, help texts) rather than run it anywhere.
+_SHOWING_CALLS = frozenset(
+    {"print", "echo", "secho", "info", "debug", "warning", "warn", "error", "exception", "critical", "log",
+     "add_argument", "Option", "Argument", "option", "argument", "write_line", "notify", "format"}
+)  # fmt: skip
+
+
+def _shown_constants(tree: ast.Module) -> set[int]:
+    """Ids of string constants that are docstrings or arguments of message, log and help calls."""
+    shown: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            shown.add(id(node.value))
+        elif isinstance(node, ast.Call) and _call_name(node) in _SHOWING_CALLS:
+            for part in [*node.args, *(k.value for k in node.keywords)]:
+                shown.update(id(n) for n in ast.walk(part) if isinstance(n, ast.Constant))
+    return shown
 
 
 def _all_strings(vals: Iterable[Val], depth: int = 0) -> list[str]:

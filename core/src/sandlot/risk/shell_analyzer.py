@@ -22,8 +22,10 @@ from sandlot.risk import paths
 from sandlot.risk import shell_tables as T
 from sandlot.risk import shell_words as W
 from sandlot.risk.config_commands import config_commands
+from sandlot.risk.control_plane import MASS_COUNT, assess_operation, credential_metadata_url, operation
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
+from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.sql import dangerous_sql
 
 ANALYZER = "sandlot.shell"
@@ -147,6 +149,7 @@ class ShellAnalyzer:
         self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
         self._stdin_secret = False  # the previous pipe stage outputs secret data
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
+        self._stdin_containers = False  # the previous pipe stage prints the id of every container
         self._loops: list[_Loop] = []  # enclosing loops, innermost last
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
         self._stdin_pids: str | None = None  # the previous pipe stage prints pids of processes matching this
@@ -201,8 +204,16 @@ class ShellAnalyzer:
     def _text(self, node: Any) -> str:
         return self._source[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
-    def _nested(self, code: str, language: str, node: Any, via: str, positional: Sequence[str] = ()) -> list[Finding]:
-        """Analyze code embedded in this script (``bash -c``, ``python -c``...)."""
+    def _nested(
+        self,
+        code: str,
+        language: str,
+        node: Any,
+        via: str,
+        positional: Sequence[str] = (),
+        keep: RiskLevel = RiskLevel.SAFE,
+    ) -> list[Finding]:
+        """Analyze code embedded in this script (``bash -c``, ``python -c``...); report what is ``keep`` or worse."""
         if self.depth >= MAX_DEPTH:
             self._add(
                 "shell.deep-nesting", RiskLevel.MEDIUM, Category.DYNAMIC_CODE, "code nested too deeply to analyse", node
@@ -249,6 +260,7 @@ class ShellAnalyzer:
             sub.inherited_background = self._background or self.inherited_background
             sub.inherited_pids = self._xargs_pids if self._xargs_pids is not None else self.inherited_pids
             found = sub.analyze(code.replace(HOLE, HOLE_WORD))
+        found = [f for f in found if f.level >= keep]
         self.findings.extend(found)
         return found
 
@@ -482,6 +494,7 @@ class ShellAnalyzer:
             self._stdin_pids = pids
             self._stdin_secret = upstream.secret or upstream.env
             self._stdin_remote = upstream.remote
+            self._stdin_containers = upstream.every_container
             try:
                 sub = self._stmt(stage)
             finally:
@@ -489,6 +502,7 @@ class ShellAnalyzer:
                 self._stdin_pids = None
                 self._stdin_secret = False
                 self._stdin_remote = False
+                self._stdin_containers = False
                 self._mass = False
             listing = sub.listing
             # what the stage prints: `ps | grep x | ...` is narrowed to x, `ps | awk '$1 != me' | ...` is not
@@ -782,6 +796,7 @@ class ShellAnalyzer:
         """Code handed to an interpreter on stdin by a here-document or here-string."""
         lang = _interpreter_language(argv)
         if lang is None:
+            self._shipped_payloads(text, stmt, f"a here-document for {W.base(argv[0]) if argv else 'a command'}")
             return
         if word_flow.remote:
             self._add(
@@ -795,6 +810,15 @@ class ShellAnalyzer:
             # `python3 - "$file" <<EOF`: the words after `-` are its arguments
             positional = argv[2:] if argv[1:2] == ["-"] else []
             self._nested(text, lang, stmt, f"{W.base(argv[0])} here-document", positional=positional)
+
+    def _shipped_payloads(self, text: str, node: Any, via: str) -> None:
+        """Command lines in data sent to run elsewhere (a manifest, a create request, user data)."""
+        if MINER.search(text):
+            self._add("shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"names a miner or a mining pool ({via})", node)
+        if self.depth >= MAX_DEPTH or not looks_like_payload(text):
+            return
+        for command in embedded_commands(text):
+            self._nested(command, "shell", node, via, keep=RiskLevel.HIGH)
 
     # ----------------------------------------------------------------- assignments
     def _assignment(self, node: Any) -> _Flow:
@@ -1089,6 +1113,7 @@ class ShellAnalyzer:
         if name.startswith("mkfs") or name.startswith("mkfs."):
             name = "mkfs"
         rule = _COMMAND_RULES.get(name)
+        incoming_secret = flow.secret or flow.env  # from substitutions in the arguments, not the command's output
         if rule is not None:
             rule(self, name, args, node, flow)
         elif name in T.DISK_TOOLS:
@@ -1096,7 +1121,7 @@ class ShellAnalyzer:
         if name in T.NETWORK:
             flow.network = True
             self._add("shell.network", RiskLevel.LOW, Category.NETWORK, f"{name} uses the network", node)
-            if flow.secret or flow.env:
+            if incoming_secret:
                 self._add(
                     "shell.exfiltration",
                     RiskLevel.CRITICAL,
@@ -1221,6 +1246,7 @@ class ShellAnalyzer:
                 item = listing.rstrip("/") + "/" + HOLE if listing else HOLE
                 if listing:
                     self._mass = True  # xargs applies the command to every listed path
+                flow.every_container |= self._stdin_containers  # `docker ps -q | xargs docker rm -f`
                 if self._stdin_pids is not None:
                     flow.pids_of = self._stdin_pids  # `pgrep x | xargs kill` is `kill $(pgrep x)`
                     self._xargs_pids = self._stdin_pids  # ... also through `xargs sh -c 'kill "$1"' _`
@@ -1955,6 +1981,27 @@ class ShellAnalyzer:
 
     def _rule_curl(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
+        if any(credential_metadata_url(a) for a in args):
+            flow.secret = True
+            self._add(
+                "shell.secret-read",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                f"{name} asks the instance metadata service for the machine's cloud credentials",
+                node,
+            )
+        sockets = W.option_values(args, "--unix-socket")
+        if any(posixpath.basename(sock) in T.ENGINE_SOCKETS for sock in sockets):
+            sends = any(a.startswith(("-d", "--data", "-X", "--request", "--json")) for a in args)
+            self._add(
+                "shell.container-escape",
+                RiskLevel.HIGH if sends else RiskLevel.MEDIUM,
+                Category.PRIVILEGE,
+                f"{name} talks to the container engine's API directly (root on the host)",
+                node,
+            )
+        for body in W.option_values(args, "-d", "--data", "--data-binary", "--data-raw", "--json"):
+            self._shipped_payloads(body, node, "a request body")
         uploads: list[str] = []
         output: str | None = None
         urls: list[str] = []
@@ -2435,7 +2482,7 @@ class ShellAnalyzer:
                 "shell.defense-evasion",
                 RiskLevel.HIGH,
                 Category.PRIVILEGE,
-                f"{name} {action} turns off a security service ({units})",
+                f"{name} {action} turns off a security or cluster service ({units})",
                 node,
             )
         elif action in ("stop", "disable", "mask", "kill", "restart", "start", "daemon-reload"):
@@ -2594,22 +2641,22 @@ class ShellAnalyzer:
         )
 
     def _rule_container(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        args = W.skip_options(args, {"-H", "--host", "-c", "--context", "--config", "-l", "--log-level"})
+        args = W.skip_options(
+            args, {"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-n", "--namespace"}
+        )
         if args[:1] in (["container"], ["volume"], ["image"]) and len(args) > 1:
             args = [args[0] + " " + args[1], *args[2:]]
         verb = args[0] if args else ""
         flags = {a for a in args[1:] if a.startswith("-")}
-        if verb in ("ps", "container ls", "container list", "volume ls", "volume list", "images", "image ls"):
+        if verb in ("ps", "pods", "container ls", "container list", "volume ls", "volume list", "images", "image ls"):
             filtered = any(a.startswith(("-f", "--filter")) for a in args[1:])
             quiet = any(a in ("-q", "--quiet") or (a.startswith("-") and not a.startswith("--") and "q" in a)
                         for a in args[1:])  # fmt: skip
-            every = verb.startswith(("volume", "image")) or any(
-                a in ("-a", "--all") or (a.startswith("-") and not a.startswith("--") and "a" in a) for a in args[1:]
-            )
-            flow.every_container = quiet and every and not filtered
+            # without -a only the running ones, but all of them: every project's, not only this one's
+            flow.every_container = quiet and not filtered
             return
         removes = verb in ("rm", "kill", "stop", "rmi", "container rm", "container kill", "container stop",
-                           "volume rm", "image rm")  # fmt: skip
+                           "volume rm", "image rm", "rmp", "stopp")  # fmt: skip
         if removes and flow.every_container:
             self._add(
                 "shell.kill",
@@ -2631,6 +2678,12 @@ class ShellAnalyzer:
             )
         if verb not in ("run", "create", "exec"):
             return
+        rest = W.skip_options(args[1:], T.CONTAINER_VALUED)
+        if verb == "exec" and len(rest) > 1:
+            self._argv(rest[1:], node, _Flow(), [])
+        else:
+            for arg in rest[1:]:
+                self._shipped_payloads(arg, node, f"{name} {verb}")
         joined = " ".join(args)
         host_root = any(
             a.split(":", 1)[0] in ("/", "/etc", "/root", "/var/run/docker.sock", "/run/docker.sock", "/proc", "/sys")
@@ -2654,7 +2707,9 @@ class ShellAnalyzer:
             )
 
     def _rule_cloud(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        """Cloud and cluster CLIs deleting whole resources (buckets, instances, projects, namespaces)."""
+        """Cloud and cluster CLIs deleting whole resources (buckets, instances, projects, namespaces),
+        granting rights, opening access, reading secrets, running commands in containers."""
+        self._control_plane(name, args, node, flow)
         words = set(args)
         if name in ("kubectl", "oc") and "delete" in words and any(HOLE in a for a in args):
             # `kubectl get ns -o name | xargs kubectl delete`: whatever the listing printed
@@ -2671,6 +2726,82 @@ class ShellAnalyzer:
                     node,
                 )
                 return
+
+    def _control_plane(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        positional = [a for a in args if not a.startswith("-")]
+        if name in ("kubectl", "oc"):
+            self._kubectl(args, positional, node, flow)
+        risk = assess_operation(operation(*positional[:3]), args)
+        if risk is not None:
+            if risk.secret:
+                flow.secret = True
+            what = f"{name} {' '.join(positional[:3])} {risk.what}"
+            self._add("shell.cloud-control", risk.level, risk.category, what, node)
+        copy = positional[1:] if positional[:1] == ["cp"] else positional[2:] if positional[:2] == ["s3", "cp"] else []
+        if len(copy) >= 2 and copy[0].startswith(("gs://", "s3://", "https://", "az://")):
+            # a file fetched from a bucket is as foreign as one fetched with curl
+            self.downloaded.add(copy[-1])
+            self.downloaded.add(posixpath.basename(copy[-1]))
+        counts = [int(v) for v in W.option_values(args, "--count", "--replicas") if v.isdigit()]
+        if counts and (max(counts) >= MASS_COUNT or (self._loops and max(counts) >= 10)):
+            self._add(
+                "shell.cloud-abuse",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                f"{name} {' '.join(positional[:2])} starts {max(counts)} machines or replicas"
+                + (" in a loop" if self._loops else ""),
+                node,
+            )
+
+    def _kubectl(self, args: list[str], positional: list[str], node: Any, flow: _Flow) -> None:
+        """kubectl verbs that run commands, apply code from elsewhere or print secrets."""
+        verb = positional[0] if positional else ""
+        if verb in ("exec", "run", "debug") and "--" in args:
+            command = args[args.index("--") + 1 :]
+            if command:
+                self._argv(command, node, _Flow(), [])
+        if verb in ("apply", "create", "replace"):
+            sources = W.option_values(args, "-f", "--filename")
+            for source in sources:
+                if source.startswith(("http://", "https://")):
+                    host = source.split("/")[2]
+                    untrusted = source.startswith("http://") or host.replace(".", "").replace(":", "").isdigit()
+                    self._add(
+                        "shell.remote-manifest",
+                        RiskLevel.HIGH if untrusted else RiskLevel.MEDIUM,
+                        Category.DYNAMIC_CODE,
+                        f"kubectl {verb} deploys a manifest fetched from {host}",
+                        node,
+                    )
+        for override in W.option_values(args, "--overrides"):
+            self._pod_spec(override, node)
+        if verb == "get" and len(positional) > 1 and positional[1].split("/")[0] in ("secret", "secrets"):
+            formats = W.option_values(args, "-o", "--output")
+            if any(f.startswith(("yaml", "json", "jsonpath", "go-template", "template")) for f in formats):
+                every = any(a in ("-A", "--all-namespaces") for a in args) or (
+                    len(positional) == 2 and "/" not in positional[1]
+                )
+                flow.secret = True
+                self._add(
+                    "shell.secret-read",
+                    RiskLevel.HIGH if every else RiskLevel.MEDIUM,
+                    Category.EXFILTRATION,
+                    "kubectl prints " + ("every secret's content" if every else "a secret's content"),
+                    node,
+                )
+
+    def _pod_spec(self, spec: str, node: Any) -> None:
+        """A pod spec given on the command line: host namespaces, privileged containers, its command."""
+        lowered = spec.replace(" ", "").lower()
+        if any(k in lowered for k in ('"privileged":true', '"hostpid":true', '"hostnetwork":true', '"hostpath"')):
+            self._add(
+                "shell.container-escape",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                "runs a pod with the node's privileges, processes or file system",
+                node,
+            )
+        self._shipped_payloads(spec, node, "a pod spec")
 
     def _rule_capture(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Clipboard readers and screenshot tools: what the user copied or sees on screen."""
@@ -3072,7 +3203,7 @@ for _names, _rule in (
     ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh", "autossh"}, ShellAnalyzer._rule_tunnel),
     ({"tar", "zip", "7z", "cpio", "rar", "bsdtar"}, ShellAnalyzer._rule_archive),
     ({"grep", "egrep", "fgrep", "rg", "ag"}, ShellAnalyzer._rule_grep),
-    ({"docker", "podman", "nerdctl"}, ShellAnalyzer._rule_container),
+    ({"docker", "podman", "nerdctl", "crictl"}, ShellAnalyzer._rule_container),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
     ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
     ({"certbot"}, ShellAnalyzer._rule_certbot),

@@ -110,6 +110,8 @@ SECURITY_SERVICES = (
     "td-agent",
     "fluent-bit",
     "node_exporter",
+    # a node's cluster agent: stopping it takes the machine out of its cluster
+    "kubelet",
 )
 #: Pipe stages that pass lines of a process listing on, perhaps fewer of them.
 PID_FILTERS = frozenset(
@@ -161,9 +163,7 @@ BUFFERING = frozenset({"sort", "tac", "tail", "rev", "shuf", "uniq", "awk", "sed
 
 # Commands that print secrets held by a cloud CLI, a secret manager or a password store.
 SECRET_PRINTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("kubectl", ("secret", "secrets")),
-    ("aws", ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption",
-             "get-login-password")),
+    ("aws", ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption")),
     ("gcloud", ("print-access-token", "print-identity-token", "access")),
     ("az", ("keyvault", "get-access-token")),
     ("vault", ("read", "kv")),
@@ -226,6 +226,16 @@ SYSTEM_PROCESS_NAMES = frozenset(
 DATA_READERS = frozenset(
     {"jq", "yq", "cat", "head", "tail", "cut", "xmllint", "xq", "tomlq", "dasel", "redis-cli", "valkey-cli", "psql",
      "mysql", "mariadb", "sqlite3", "mongosh", "etcdctl", "consul"}
+)  # fmt: skip
+#: Sockets of container engines: whoever talks to them can start a privileged container.
+ENGINE_SOCKETS = frozenset({"docker.sock", "containerd.sock", "podman.sock", "crio.sock", "dockershim.sock"})
+#: Options of `docker run/exec/create` that take a value (so the image and the command can be found).
+CONTAINER_VALUED = frozenset(
+    {"-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "-v", "--volume", "-p", "--publish",
+     "--name", "--network", "--net", "-m", "--memory", "--cpus", "--entrypoint", "-l", "--label", "--mount",
+     "--device", "--cap-add", "--cap-drop", "-h", "--hostname", "--restart", "--platform", "--pull",
+     "--security-opt", "--ulimit", "--shm-size", "--gpus", "--add-host", "--dns", "--tmpfs", "--runtime",
+     "--pid", "--ipc", "--uts", "--userns", "--cgroupns", "--log-driver", "--log-opt", "--stop-signal"}
 )  # fmt: skip
 #: redis-cli options that take a value (so the command words can be told apart).
 REDIS_CLI_VALUED = frozenset(

@@ -89,7 +89,20 @@ def skip_valued(args: list[str], with_value: set[str]) -> list[str]:
     return out
 
 
-def skip_options(argv: list[str], with_value: set[str]) -> list[str]:
+def option_values(args: Sequence[str], *names: str) -> list[str]:
+    """Values of the options ``names`` in ``args``: ``-o yaml``, ``--output=yaml``, ``-oyaml`` (short ones)."""
+    found: list[str] = []
+    for i, arg in enumerate(args):
+        if arg in names and i + 1 < len(args):
+            found.append(args[i + 1])
+        elif "=" in arg and arg.split("=", 1)[0] in names:
+            found.append(arg.split("=", 1)[1])
+        elif len(arg) > 2 and arg[:2] in names and not arg.startswith("--"):
+            found.append(arg[2:])
+    return found
+
+
+def skip_options(argv: list[str], with_value: set[str] | frozenset[str]) -> list[str]:
     i = 0
     while i < len(argv) and argv[i].startswith("-") and argv[i] != "-":
         if argv[i] == "--":

@@ -1,0 +1,147 @@
+"""Cloud and cluster control-plane operations that grant, expose, blind or exhaust (shared by both analyzers).
+
+The same operation has many spellings: ``iam.create_access_key(...)`` in boto3, ``aws iam
+create-access-key`` on the command line, ``CreateAccessKey`` in the API. Both analyzers reduce
+what they see to one lower-case word without separators (:func:`operation`) plus the argument
+strings, and ask :func:`assess_operation`. Deleting resources is graded elsewhere
+(``cloud-destroy``); this module covers what the control plane can do besides deleting.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import attrs
+
+from sandlot.risk.model import Category, RiskLevel
+
+_SEPARATORS = re.compile(r"[-_\s.()]+")
+
+
+def operation(*words: str) -> str:
+    """One word per operation: ``("iam", "create-access-key")`` → ``iamcreateaccesskey``."""
+    return _SEPARATORS.sub("", "".join(words)).lower()
+
+
+@attrs.frozen
+class OperationRisk:
+    """What an operation does, how bad it is, and whether its result is secret data."""
+
+    level: RiskLevel
+    category: Category
+    what: str
+    secret: bool = False
+
+
+@attrs.frozen
+class _Rule:
+    ops: tuple[str, ...]  # any of these inside the operation word
+    risk: OperationRisk
+    needs: re.Pattern[str] | None = None  # searched in the arguments joined by spaces (None: always)
+
+
+_ADMIN_ROLE = re.compile(
+    r"administratoraccess|iamfullaccess|cluster-admin|\broles/(?:owner|editor)\b|(?:^|\s|=)owner(?:\s|$)"
+    r"|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|user access administrator|poweruseraccess",
+    re.IGNORECASE,
+)
+_ANYONE = re.compile(r"(?:^|\s)\*(?:\s|$)|\ballusers\b|\ballauthenticatedusers\b|principal\W+\*", re.IGNORECASE)
+_WORLD = re.compile(r"(?:^|[\s=,'\"\[{])(?:0\.0\.0\.0/0|::/0)")
+_PUBLIC_ACL = re.compile(r"public-read(?:-write)?|authenticated-read|\ballusers\b", re.IGNORECASE)
+_SSH_KEYS = re.compile(r"ssh-?keys|sshkeys", re.IGNORECASE)
+_DECRYPT = re.compile(r"with-?decryption|withdecryption", re.IGNORECASE)
+
+_RULES = (
+    _Rule(
+        ("createaccesskey", "createloginprofile", "updateloginprofile", "createservicespecificcredential",
+         "serviceaccountskeyscreate", "createserviceaccountkey"),
+        OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "creates long-lived credentials for an account"),
+    ),
+    _Rule(
+        ("attachuserpolicy", "attachrolepolicy", "attachgrouppolicy", "putuserpolicy", "putrolepolicy",
+         "putgrouppolicy", "addiampolicybinding", "setiampolicy", "roleassignment", "createforrbac",
+         "clusterrolebinding", "createrolebinding", "createnamespacedrolebinding"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "grants administrator rights"),
+        needs=_ADMIN_ROLE,
+    ),
+    _Rule(
+        ("metadata",),
+        OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "adds SSH keys to instance metadata (a login on every VM)"),
+        needs=_SSH_KEYS,
+    ),
+    _Rule(
+        ("stoplogging", "deletetrail", "deletedetector", "disablesecurityhub", "deleteflowlogs", "sinksdelete",
+         "deletesink", "diagnosticsettingsdelete", "stopconfigurationrecorder", "deleteconfigurationrecorder",
+         "deleteauditconfig", "disablelogging", "deleteloggroup", "deletelogprofile"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off audit logging or threat detection"),
+    ),
+    _Rule(
+        ("deletepublicaccessblock",),
+        OperationRisk(RiskLevel.HIGH, Category.NETWORK, "removes the public-access block of storage"),
+    ),
+    _Rule(
+        ("acl", "cp", "sync", "putobject"),
+        OperationRisk(RiskLevel.HIGH, Category.NETWORK, "makes stored objects readable by anyone"),
+        needs=_PUBLIC_ACL,
+    ),
+    _Rule(
+        ("putbucketpolicy", "setiampolicy", "addiampolicybinding", "iamch"),
+        OperationRisk(RiskLevel.HIGH, Category.NETWORK, "makes storage readable by anyone"),
+        needs=_ANYONE,
+    ),
+    _Rule(
+        ("ingress", "firewallrulescreate", "firewallrulesupdate", "nsgrulecreate", "createfirewall"),
+        OperationRisk(RiskLevel.HIGH, Category.NETWORK, "opens access from the whole internet (0.0.0.0/0)"),
+        needs=_WORLD,
+    ),
+    _Rule(
+        ("listsecretforallnamespaces", "listnamespacedsecret"),
+        OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "reads every secret of the cluster or namespace",
+                      secret=True),
+    ),
+    _Rule(
+        ("readnamespacedsecret", "getsecretvalue", "secretsversionsaccess", "keyvaultsecretshow",
+         "batchgetsecretvalue"),
+        OperationRisk(RiskLevel.MEDIUM, Category.EXFILTRATION, "reads a stored secret", secret=True),
+    ),
+    _Rule(
+        ("getloginpassword",),
+        OperationRisk(RiskLevel.MEDIUM, Category.EXFILTRATION, "prints a registry login token", secret=True),
+    ),
+    _Rule(
+        ("getparameter",),
+        OperationRisk(RiskLevel.MEDIUM, Category.EXFILTRATION, "reads a decrypted parameter", secret=True),
+        needs=_DECRYPT,
+    ),
+)  # fmt: skip
+
+
+def assess_operation(op: str, arguments: Sequence[str]) -> OperationRisk | None:
+    """The risk of control-plane operation ``op`` (see :func:`operation`) called with ``arguments``."""
+    joined = " ".join(arguments)
+    for rule in _RULES:
+        if not any(o in op for o in rule.ops):
+            continue
+        if rule.needs is not None and not rule.needs.search(joined):
+            continue
+        return rule.risk
+    return None
+
+
+#: Instance metadata endpoints that hand out the machine's cloud credentials.
+_CREDENTIAL_METADATA = re.compile(
+    r"(?:169\.254\.169\.254|fd00:ec2::254|metadata\.google\.internal)[^\s'\"]*"
+    r"(?:security-credentials|/identity/oauth2/token|service-accounts/[^\s'\"]*(?:token|identity))"
+    r"|169\.254\.170\.2",
+    re.IGNORECASE,
+)
+
+
+def credential_metadata_url(text: str) -> bool:
+    """``text`` asks the instance metadata service for the machine's role credentials or tokens."""
+    return bool(_CREDENTIAL_METADATA.search(text))
+
+
+#: Instance counts (or replicas) from which a launch or a scale-up is resource abuse.
+MASS_COUNT = 100
