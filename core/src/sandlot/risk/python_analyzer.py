@@ -29,6 +29,7 @@ from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.sql import dangerous_sql
+from sandlot.risk.startup_files import harmless_startup_content
 from sandlot.risk.values import UNKNOWN, Val
 
 ANALYZER = "sandlot.python"
@@ -164,6 +165,8 @@ class PythonAnalyzer:
         self._class_bases: list[list[str]] = []  # base classes of the classes being defined
         self._tree = ast.Module(body=[], type_ignores=[])
         self._module_texts: list[str] | None = None  # every string constant of the module (on demand)
+        self._unnamed_download = False  # network data was written to a file whose name is unknown
+        self._unnamed_executable = False  # a file whose name is unknown was made executable
 
     # ----------------------------------------------------------------- entry point
     def analyze(self, code: str) -> list[Finding]:
@@ -215,8 +218,8 @@ class PythonAnalyzer:
             node
             for node in ast.walk(tree)
             if isinstance(node, ast.Constant)
-            and isinstance(node.value, str)
-            and (looks_like_payload(node.value) or MINER.search(node.value))
+            and isinstance(node.value, (str, bytes))
+            and (looks_like_payload(_text_of(node.value)) or MINER.search(_text_of(node.value)))
         ]
         if not candidates:
             return
@@ -224,7 +227,7 @@ class PythonAnalyzer:
         for node in candidates:
             if id(node) in shown:
                 continue
-            text = str(node.value)
+            text = _text_of(node.value)
             if MINER.search(text):
                 self._add(
                     "python.miner",
@@ -694,6 +697,8 @@ class PythonAnalyzer:
 
     def _loop(self, node: ast.For | ast.AsyncFor | ast.While, infinite: bool, huge: bool) -> None:
         unbounded = infinite and not self._has_exit(node.body)
+        # `while True: try: write() except OSError: break` stops only when the disk or memory is full
+        until_exhausted = infinite and not self._has_exit(node.body, skip_exhaustion_handlers=True)
         if unbounded and not any(
             isinstance(n, ast.Call) and _call_name(n) in T.IO_CALL_NAMES for stmt in node.body for n in ast.walk(stmt)
         ):
@@ -704,17 +709,19 @@ class PythonAnalyzer:
                 "an endless loop that never waits or stops (CPU exhaustion)",
                 node,
             )
-        self.loops.append(_Loop(unbounded, huge, self.functions[-1] if self.functions else None))
+        self.loops.append(_Loop(until_exhausted, huge, self.functions[-1] if self.functions else None))
         try:
             self._block(node.body)
         finally:
             self.loops.pop()
         self._block(node.orelse)
 
-    def _has_exit(self, body: Sequence[ast.stmt]) -> bool:
+    def _has_exit(self, body: Sequence[ast.stmt], *, skip_exhaustion_handlers: bool = False) -> bool:
         stack: list[ast.AST] = list(body)
         while stack:
             node = stack.pop()
+            if skip_exhaustion_handlers and isinstance(node, ast.ExceptHandler) and _catches_exhaustion(node):
+                continue
             if isinstance(node, (ast.Break, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.Await)):
                 return True  # ends the loop, or hands control to a consumer that can stop it
             if isinstance(node, ast.Call) and self._ends_or_paces(node):
@@ -1118,6 +1125,8 @@ class PythonAnalyzer:
             return Val(qual=qual, flags=v.INPUT)  # typed by whoever runs the program
         if qual in ("os.sep",):
             return Val(text="/")
+        if qual == "sys.executable":
+            return Val(text="python3", qual=qual)
         if qual is not None and qual.startswith("os.O_"):
             return Val(qual=qual, num=getattr(os, qual[3:], None))
         if qual is not None and qual.startswith("stat.S_I"):
@@ -1959,8 +1968,10 @@ class PythonAnalyzer:
         self._add("python.secret-read", level, Category.EXFILTRATION, f"{via} reads {paths.describe(info)}", node)
         return v.SECRET
 
-    def _write(self, info: paths.PathInfo, node: ast.AST, *, append: bool = False, via: str) -> None:
-        level = paths.write_level(info)
+    def _write(
+        self, info: paths.PathInfo, node: ast.AST, *, append: bool = False, via: str, cap: RiskLevel | None = None
+    ) -> None:
+        level = paths.write_level(info) if cap is None else min(paths.write_level(info), cap)
         if level <= RiskLevel.SAFE or info.kind is paths.PathKind.NULL:
             return
         category = (
@@ -1992,12 +2003,16 @@ class PythonAnalyzer:
         target = (
             func.base if q.startswith("pathlib.Path()") and func.base is not None else (args[0] if args else UNKNOWN)
         )
+        data = args[0] if q.startswith("pathlib.Path()") and args else (args[1] if len(args) > 1 else UNKNOWN)
+        contents = data.strings()
         for text in target.strings():
             self._mass_overwrite(text, node, q)
-            self._write(paths.classify(text), node, via=q)
-        data = args[0] if q.startswith("pathlib.Path()") and args else (args[1] if len(args) > 1 else UNKNOWN)
+            info = paths.classify(text)
+            harmless = len(contents) == 1 and harmless_startup_content(info, contents[0])
+            self._write(info, node, via=q, cap=RiskLevel.MEDIUM if harmless else None)
         if data.flags & v.NET:
             self.downloaded.update(target.strings())
+            self._unnamed_download |= not target.strings() or q == "os.write"
         self._written_script(data, node, q, target.strings())
         return Val()
 
@@ -2008,6 +2023,7 @@ class PythonAnalyzer:
             data = args[0] if args else UNKNOWN
             if data.flags & v.NET:
                 self.downloaded.update(handle.strings())
+                self._unnamed_download |= not handle.strings()
                 # a temporary file of unknown name now holds network data: so does its .name
                 self._taint_aliases(handle, v.NET)
             # zipfile.write(path) archives a file: a secret path is read; secret data taints the file
@@ -2096,6 +2112,8 @@ class PythonAnalyzer:
         if mode.num is None:
             return Val()
         world, setuid, opens = F.mode_bits(mode.num)
+        if mode.num & 0o111 and not target.strings():
+            self._unnamed_executable = True  # a file whose name the analysis lost was made executable
         for text in target.strings():
             info = paths.classify(text)
             if text in self.downloaded and mode.num & 0o111:
@@ -2810,6 +2828,14 @@ class PythonAnalyzer:
                 f"{q} hands downloaded or decoded code to {posixpath.basename(program)}",
                 node,
             )
+        if program == HOLE and self._unnamed_download and self._unnamed_executable:
+            self._add(
+                "python.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"{q} runs a program that this code downloaded and made executable",
+                node,
+            )
         if flags & v.NET and program == HOLE:
             self._add(
                 "python.remote-command",
@@ -3234,6 +3260,21 @@ _SHOWING_CALLS = frozenset(
     {"print", "echo", "secho", "info", "debug", "warning", "warn", "error", "exception", "critical", "log",
      "add_argument", "Option", "Argument", "option", "argument", "write_line", "notify", "format"}
 )  # fmt: skip
+
+
+def _text_of(value: object) -> str:
+    return value.decode("latin-1") if isinstance(value, bytes) else str(value)
+
+
+def _catches_exhaustion(handler: ast.ExceptHandler) -> bool:
+    """``except OSError`` / ``except MemoryError`` / a bare or broad ``except``: what a full disk raises."""
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(k is None or _dotted(k).rsplit(".", 1)[-1] in _EXHAUSTION_ERRORS for k in kinds)
+
+
+_EXHAUSTION_ERRORS = frozenset(
+    {"OSError", "IOError", "EnvironmentError", "MemoryError", "Exception", "BaseException", "PermissionError"}
+)
 
 
 def _shown_constants(tree: ast.Module) -> set[int]:

@@ -122,6 +122,7 @@ WRITE_CALLS = frozenset(
         "os.truncate",
         "os.mkfifo",
         "os.mknod",
+        "os.write",
     }
 )
 COPY_CALLS = frozenset(

@@ -27,6 +27,7 @@ from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.sql import dangerous_sql
+from sandlot.risk.startup_files import harmless_startup_content
 
 ANALYZER = "sandlot.shell"
 MAX_DEPTH = 6
@@ -312,6 +313,15 @@ class ShellAnalyzer:
         if body is None:
             return flow
         endless, paced = self._loop_is_infinite(node), self._paced(node)
+        conditions = " ".join(self._text(c) for c in node.children_by_field_name("condition"))
+        if not paced and _WRITES_A_FILE.search(conditions):
+            self._add(
+                "shell.disk-fill",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                "writes files until writing fails (fills the disk)",
+                node,
+            )
         # `find DIR | while read f; do rm "$f"; done` is xargs: $f is every file under DIR
         listing, bound = self._stdin_listing, self._read_variables(node)
         saved = {name: self.vars.get(name) for name in bound}
@@ -744,7 +754,12 @@ class ShellAnalyzer:
         the project's own repository (``.git/hooks/`` under the working directory) whose known
         content is harmless is only MEDIUM: it runs when the user commits, like a Makefile target.
         """
-        if content is None or HOLE in content or not content.strip():
+        if content is None or not content.strip():
+            return None
+        if not info.persistence and not content.lstrip().startswith("#!"):
+            # a command line planted in a file someone else runs (a package's __init__, a Makefile)
+            self._shipped_payloads(content, stmt, f"text written to {info.path.replace(HOLE, '…')}")
+        if HOLE in content:
             return None
         tool, commands = config_commands(info.path, content)
         for command in commands[:4]:
@@ -763,24 +778,16 @@ class ShellAnalyzer:
             return None
         if info.path.lower().endswith((".desktop", ".service", ".timer", ".plist", ".conf", ".socket")):
             return None  # not shell scripts
+        cap = RiskLevel.MEDIUM if harmless_startup_content(info, content) else None
         if info.path.lower().endswith((".pth", ".py")):
             # a .pth runs its `import` lines, sitecustomize.py all of it: Python code
             code = "\n".join(
                 line for line in content.splitlines() if not info.path.endswith(".pth") or line.startswith("import")
             )
             self._nested(code, "python", stmt, f"code written to {info.path.replace(HOLE, '…')}")
-            return None
-        found = self._nested(content, "shell", stmt, f"script written to {info.path}")
-        worst = max((f.level for f in found), default=RiskLevel.SAFE)
-        comps = [c for c in info.path.replace("\\", "/").split("/") if c not in ("", ".")]
-        project_hook = (
-            info.kind is paths.PathKind.RELATIVE
-            and len(comps) >= 3
-            and comps[-3] == ".git"
-            and comps[-2] == "hooks"
-            and ".." not in comps
-        )
-        return RiskLevel.MEDIUM if project_hook and worst <= RiskLevel.LOW else None
+            return cap
+        self._nested(content, "shell", stmt, f"script written to {info.path}")
+        return cap
 
     def _heredoc(self, redirect: Any, flow: _Flow, argv: list[str] | None, stmt: Any) -> None:
         body_text = ""
@@ -1437,8 +1444,34 @@ class ShellAnalyzer:
             return
         flow.interp = lang
 
+    def _rule_pip(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Installing from a plain-HTTP or bare-IP index (or package URL): code that runs at install,
+        from a server nobody can verify (dependency confusion, a man in the middle)."""
+        if args[:1] == ["pip"]:  # uv pip install
+            args = args[1:]
+        if "install" not in args and "download" not in args:
+            return
+        sources = W.option_values(args, "-i", "--index-url", "--extra-index-url", "-f", "--find-links")
+        sources += [a for a in args if "://" in a and not a.startswith("-")]
+        for source in sources:
+            host = source.split("://", 1)[-1].split("/", 1)[0].split("@")[-1].split(":")[0]
+            local = host in ("localhost", "127.0.0.1", "::1") or host.endswith(".local")
+            if not local and (source.startswith(("http://", "git+http://")) or host.replace(".", "").isdigit()):
+                self._add(
+                    "shell.untrusted-install",
+                    RiskLevel.HIGH,
+                    Category.DYNAMIC_CODE,
+                    f"{name} installs packages from {source.split('://', 1)[0]}://{host} (unverified code runs at"
+                    " install and import)",
+                    node,
+                )
+                return
+
     def _python_module(self, args: list[str], node: Any) -> None:
         """``python -m http.server --directory /`` publishes a directory to the network."""
+        if args[:1] == ["pip"]:
+            self._rule_pip("pip", args[1:], node, _Flow())
+            return
         if not args or args[0] not in ("http.server", "SimpleHTTPServer", "uploadserver", "pyftpdlib"):
             return
         directory = "."
@@ -1509,6 +1542,10 @@ class ShellAnalyzer:
         # No parser for these languages: analyse the constant commands it hands to a shell, look
         # for the socket+process shape of a reverse shell, otherwise report the code at LOW.
         embedded = self._embedded_commands(name, code, node)
+        for literal in _BASE64_LITERAL.findall(code):
+            decoded = W.apply_transform("b64", literal)
+            if decoded and decoded.isprintable():
+                embedded = self._embedded_commands(name, decoded, node) or embedded
         lowered = code.lower()
         if name == "osascript":
             embedded = self._applescript(lowered, node) or embedded
@@ -1554,6 +1591,14 @@ class ShellAnalyzer:
                 RiskLevel.CRITICAL,
                 Category.NETWORK,
                 f"inline {name} code connects a socket to a process (reverse shell)",
+                node,
+            )
+        elif evaluates and any(k in lowered for k in T.INLINE_DECODERS):
+            self._add(
+                "shell.decoded-exec",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"inline {name} code decodes a hidden payload and runs it",
                 node,
             )
         elif flag.lower() in ("-enc", "-encodedcommand"):
@@ -2431,9 +2476,12 @@ class ShellAnalyzer:
         elif name == "uudecode" or name in ("gunzip", "zcat") or (name in ("gzip", "bzip2", "xz") and "d" in flags):
             transform = "opaque"
         elif (
-            name == "tr" and len(operands) == 2 and sorted(operands[0]) != sorted(operands[1]) and len(operands[0]) >= 8
+            name == "tr"
+            and len(operands) == 2
+            and sorted(operands[0]) != sorted(operands[1])
+            and len(W.tr_set(operands[0])) >= 8
         ):
-            transform = "opaque"  # rot13 and friends
+            transform = "tr:" + operands[0] + "\0" + operands[1]  # rot13 and friends
         if transform is not None:
             flow.transform = transform
             flow.decode = True
@@ -3056,6 +3104,8 @@ _BULK_KINDS = frozenset(
         paths.PathKind.HOME_TOP,
     }
 )
+_BASE64_LITERAL = re.compile(r"['\"]([A-Za-z0-9+/]{24,}={0,2})['\"]")
+_WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
 _ARRAY_ALL = re.compile(r'"?\$\{(\w+)\[[@*]\]\}"?')
 _EMBEDDED_COMMAND = re.compile(
     r"""(?:\b(?:system|exec|popen|shell_exec|passthru|proc_open|execSync|spawnSync|execute|qx|do shell script)"""
@@ -3207,6 +3257,7 @@ for _names, _rule in (
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
     ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
     ({"certbot"}, ShellAnalyzer._rule_certbot),
+    ({"pip", "pip3", "uv", "pipx"}, ShellAnalyzer._rule_pip),
     ({"pg_dumpall", "mysqldump", "mariadb-dump", "mongodump"}, ShellAnalyzer._rule_db_dump),
     ({"trap"}, ShellAnalyzer._rule_trap),
     ({"scancel", "qdel", "bkill", "systemd-run", "loginctl"}, ShellAnalyzer._rule_scheduler),

@@ -157,6 +157,9 @@ INLINE_DOWNLOADS = (
     "https.get(", "fetch(", "lwp::simple", "httparty", "curl ", "wget ", 'get("http', "get('http",
 )  # fmt: skip
 INLINE_EVALS = ("iex", "invoke-expression", "eval", "exec", "system(", "spawn", "start-process", "instance_eval")
+#: Decoding calls of inline code (node, perl, ruby, PowerShell, php) that hide a payload.
+INLINE_DECODERS = ("base64", "atob(", "buffer.from(", "fromhex", "unhexlify", "b64decode", "frombase64string",
+                   "decode_base64", "unpack(\"m", "gzinflate", "str_rot13")  # fmt: skip
 ENDLESS_DEVICES = frozenset({"/dev/zero", "/dev/urandom", "/dev/random"})
 BUFFERING = frozenset({"sort", "tac", "tail", "rev", "shuf", "uniq", "awk", "sed", "grep"})
 

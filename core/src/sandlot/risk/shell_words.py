@@ -157,9 +157,28 @@ def apply_transform(transform: str, text: str) -> str | None:
             return binascii.unhexlify("".join(text.split())).decode("utf-8")
         if transform == "rev":
             return text[::-1]
+        if transform.startswith("tr:"):
+            source, target = (tr_set(part) for part in transform[3:].split("\0", 1))
+            if len(target) < len(source):
+                target += target[-1:] * (len(source) - len(target))
+            return text.translate(str.maketrans(source, target[: len(source)]))
     except (ValueError, UnicodeDecodeError, binascii.Error):
         return None
     return None
+
+
+def tr_set(spec: str) -> str:
+    """``A-Za-z`` → the 52 letters (tr's ranges; classes and escapes are left as they are)."""
+    out: list[str] = []
+    i = 0
+    while i < len(spec):
+        if i + 2 < len(spec) and spec[i + 1] == "-":
+            out.extend(chr(c) for c in range(ord(spec[i]), ord(spec[i + 2]) + 1))
+            i += 3
+        else:
+            out.append(spec[i])
+            i += 1
+    return "".join(out)
 
 
 #: Options taking a value, per command whose operands are files (the value is not a file operand).
