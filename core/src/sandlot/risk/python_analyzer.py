@@ -542,7 +542,7 @@ class PythonAnalyzer:
         scope.globals_ = declared
         offset = 1 if self.scopes[-1].kind == "class" and params and params[0] in ("self", "cls") else 0
         summary.offset = offset
-        defaults = self._defaults(args)
+        defaults = {**self._option_defaults(node), **self._defaults(args)}
         # a web view, middleware or task queue handler: its arguments are what a client sent
         decorators = [_dotted(d) for d in getattr(node, "decorator_list", ())]
         handler = any(_HANDLER_DECORATOR.search(d) for d in decorators)
@@ -566,6 +566,7 @@ class PythonAnalyzer:
                     alts=default.alts,
                     num=default.num,
                     items=default.items,
+                    qual=default.qual,  # `root=Path.home()`: still a path object
                 )
                 if default is not None
                 else Val(flags=flags, qual=scope_qual)
@@ -600,6 +601,21 @@ class PythonAnalyzer:
             )
         if node.name in ("__reduce__", "__reduce_ex__"):
             self._reduce(node)
+
+    def _option_defaults(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, Val]:
+        """``@click.option("--root", default="/")``: the value ``root`` has when the option is not given."""
+        found: dict[str, Val] = {}
+        for deco in node.decorator_list:
+            if not (isinstance(deco, ast.Call) and _call_name(deco) in ("option", "argument", "Option", "Argument")):
+                continue
+            default = next((k.value for k in deco.keywords if k.arg == "default"), None)
+            names = [a.value for a in deco.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if default is None or not names:
+                continue
+            plain = [n for n in names if not n.startswith("-")]
+            name = plain[0] if plain else max(names, key=len).lstrip("-").split("/")[0]
+            found[name.replace("-", "_")] = self._ev(default)
+        return found
 
     def _defaults(self, args: ast.arguments) -> dict[str, Val]:
         positional = [*args.posonlyargs, *args.args]
@@ -1514,6 +1530,9 @@ class PythonAnalyzer:
         if q is None:
             if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
                 self._method_on_unknown(node.func.attr, func.base, args, node)
+                looked_up = self._mapping_get(node.func.attr, func.base, args)
+                if looked_up is not None:
+                    return looked_up
             flags = v.flowing(args) | v.flowing(kwargs.values()) | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
             if isinstance(node.func, ast.Attribute) and func.base is not None and func.base.text is not None:
                 return self._string_method(node.func.attr, func.base, args, flags, kwargs)
@@ -1681,6 +1700,19 @@ class PythonAnalyzer:
             for arg_node in node.args:
                 if extra and isinstance(arg_node, ast.Name):
                     self._bind_name(arg_node.id, _with_flags(self._lookup(arg_node.id), extra))
+
+    def _mapping_get(self, attr: str, base: Val, args: list[Val]) -> Val | None:
+        """``cfg.get("out", "~")``: the stored value if the mapping is known, else the default (or anything)."""
+        if attr != "get" or len(args) != 2 or args[0].text is None or base.text is not None:
+            return None
+        if base.keys is not None and args[0].text in base.keys:
+            return base.keys[args[0].text]
+        default = args[1]
+        if default.text is None:
+            return None
+        options = tuple(dict.fromkeys([*default.strings(), *([] if base.keys is not None else [HOLE])]))
+        options = options[: v.MAX_ALTS]
+        return Val(text=options[0], alts=options, qual=default.qual, flags=default.flags & v.FLOWING)
 
     def _method_on_unknown(self, attr: str, base: Val, args: list[Val], node: ast.Call) -> None:
         if attr in ("exec_module", "load_module") and (v.flowing(args) | base.flags) & (v.NET | v.DECODED):
@@ -1891,9 +1923,12 @@ class PythonAnalyzer:
                             node,
                         )
                         return
+                    # the project's own .env handed to a settings loader configures the program; a
+                    # credential file elsewhere handed to anything is read out
+                    own = info.kind is paths.PathKind.RELATIVE and HOLE not in text
                     self._add(
                         "python.secret-read",
-                        RiskLevel.HIGH,
+                        RiskLevel.MEDIUM if own else RiskLevel.HIGH,
                         Category.EXFILTRATION,
                         f"{q} reads {paths.describe(info)}",
                         node,
@@ -2596,8 +2631,9 @@ class PythonAnalyzer:
         data = (func.base if q.endswith("().load") else None) or (
             args[0] if args else kwargs.get("stream", kwargs.get("data", UNKNOWN))
         )
-        if any(t in self.downloaded for t in data.strings()):
-            data = Val(text=data.text, flags=data.flags | v.NET)  # a file fetched from the network earlier
+        if any(t in self.downloaded or t.startswith(_REMOTE_SCHEMES) for t in data.strings()):
+            # a file fetched from the network earlier, or read straight from a URL (pandas, joblib, fsspec)
+            data = Val(text=data.text, flags=data.flags | v.NET)
         if q.startswith("yaml.") or q.startswith("ruamel"):
             loader = kwargs.get("Loader", args[1] if len(args) > 1 else UNKNOWN)
             loader_name = (loader.qual or "").rsplit(".", 1)[-1]
@@ -2931,8 +2967,14 @@ class PythonAnalyzer:
 
     def _c_file_server(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """SimpleHTTPRequestHandler serves the current directory (or ``directory=``) to the network."""
-        served = kwargs.get("directory", UNKNOWN).text or self._cwd
-        handler = args[1].qual if len(args) > 1 else None
+        handler_val = args[1] if len(args) > 1 else UNKNOWN
+        bound = handler_val.func if isinstance(handler_val.func, _Partial) else None
+        served = (
+            kwargs.get("directory", UNKNOWN).text
+            or (bound.kwargs.get("directory", UNKNOWN).text if bound is not None else None)
+            or self._cwd
+        )
+        handler = bound.target.qual if bound is not None else handler_val.qual
         file_handler = q.endswith("RequestHandler") or (handler or "").endswith(
             ("SimpleHTTPRequestHandler", "CGIHTTPRequestHandler")
         )
@@ -3260,6 +3302,9 @@ _SHOWING_CALLS = frozenset(
     {"print", "echo", "secho", "info", "debug", "warning", "warn", "error", "exception", "critical", "log",
      "add_argument", "Option", "Argument", "option", "argument", "write_line", "notify", "format"}
 )  # fmt: skip
+
+
+_REMOTE_SCHEMES = ("http://", "https://", "ftp://", "s3://", "gs://", "gcs://", "az://", "abfs://", "hf://")
 
 
 def _text_of(value: object) -> str:

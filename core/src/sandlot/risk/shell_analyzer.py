@@ -151,6 +151,8 @@ class ShellAnalyzer:
         self._stdin_secret = False  # the previous pipe stage outputs secret data
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
+        self._cwd: str | None = None  # the directory the last `cd` went to
+        self._read_vars: set[str] = set()  # variables `while read` fills from another command's output
         self._loops: list[_Loop] = []  # enclosing loops, innermost last
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
         self._stdin_pids: str | None = None  # the previous pipe stage prints pids of processes matching this
@@ -324,6 +326,8 @@ class ShellAnalyzer:
             )
         # `find DIR | while read f; do rm "$f"; done` is xargs: $f is every file under DIR
         listing, bound = self._stdin_listing, self._read_variables(node)
+        piped = bound and (node.parent is not None and node.parent.type == "pipeline")
+        read_before, self._read_vars = self._read_vars, self._read_vars | (set(bound) if piped else set())
         saved = {name: self.vars.get(name) for name in bound}
         if listing and bound:
             for name in bound:
@@ -336,6 +340,7 @@ class ShellAnalyzer:
         finally:
             self._loops.pop()
             self._mass = mass
+            self._read_vars = read_before
             for name, value in saved.items():
                 if value is None:
                     self.vars.pop(name, None)
@@ -947,6 +952,8 @@ class ShellAnalyzer:
             flow.absorb(captured)
             if kind == "command_substitution" and captured.text is not None and HOLE not in captured.text:
                 return captured.text.rstrip("\n")  # $(printf ...) / $(echo ... | base64 -d): known output
+            if kind == "command_substitution" and _MKTEMP.match(self._text(node)):
+                return "/tmp/" + HOLE  # a new temporary file or directory
             return HOLE
         if kind == "arithmetic_expansion":
             return HOLE
@@ -1474,7 +1481,7 @@ class ShellAnalyzer:
             return
         if not args or args[0] not in ("http.server", "SimpleHTTPServer", "uploadserver", "pyftpdlib"):
             return
-        directory = "."
+        directory = self._cwd or "."
         for i, arg in enumerate(args):
             if arg in ("-d", "--directory") and i + 1 < len(args):
                 directory = args[i + 1]
@@ -1656,6 +1663,14 @@ class ShellAnalyzer:
                 f"{name} runs code that was downloaded or decoded",
                 node,
             )
+        elif code.strip(HOLE + " \"'") == "" and node is not None and self._evals_read_line(node):
+            self._add(
+                "shell.data-exec",
+                RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"{name} runs lines read from another command's output (whoever wrote them writes the code)",
+                node,
+            )
         elif code.strip(HOLE + " \"'") == "" and flow.data:
             # `hook=$(jq -r .cmd "$payload"); eval "$hook"`: whoever wrote the data writes the code
             self._add(
@@ -1675,6 +1690,10 @@ class ShellAnalyzer:
             )
         else:
             self._nested(code, "shell", node, name)
+
+    def _evals_read_line(self, node: Any) -> bool:
+        text = self._text(node)
+        return any(f"${v}" in text or f"${{{v}}}" in text for v in self._read_vars)
 
     def _rule_source(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if args and posixpath.basename(args[0]).startswith(".env") and not flow.remote:
@@ -1721,6 +1740,16 @@ class ShellAnalyzer:
             )
         for target in operands:
             self._delete(target, node, recursive=recursive and name != "rmdir", via=name)
+            unguarded = node is None or ":?" not in self._text(node)
+            if recursive and unguarded and target.startswith(HOLE) and _ONLY_VARIABLES.fullmatch(target):
+                self._add(
+                    "shell.delete",
+                    RiskLevel.HIGH,
+                    Category.FILESYSTEM,
+                    f"{name} recursively deletes {target.replace(HOLE, '$…')}: with the variables empty or unset "
+                    "that is / (use ${VAR:?})",
+                    node,
+                )
 
     def _rule_shred(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         _, operands = W.options(args)
@@ -1813,6 +1842,15 @@ class ShellAnalyzer:
                 RiskLevel.HIGH,
                 Category.RESOURCE,
                 f"dd copies an endless device into {paths.describe(target)} with no count (fills the disk)",
+                node,
+            )
+        endless = bool(self._loops) and self._loops[-1].endless and not self._loops[-1].paced
+        if endless and "of" in options and target.kind not in (paths.PathKind.NULL, paths.PathKind.DEVICE):
+            self._add(
+                "shell.disk-fill",
+                RiskLevel.HIGH,
+                Category.RESOURCE,
+                f"dd writes to {paths.describe(target)} in an endless loop (fills the disk)",
                 node,
             )
         if block and count and block * count >= T.DISK_FILL:
@@ -1915,6 +1953,12 @@ class ShellAnalyzer:
 
     def _rule_copy(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flags, operands = W.options(args, W.VALUED_OPTIONS.get(name, frozenset()))
+        if name == "rsync" and len(operands) > 1 and any(f.startswith("--delete") for f in flags):
+            # everything in the destination that the source lacks goes: mirroring into a backup
+            # directory is what --delete is for; mirroring onto the home or the system wipes it
+            kind = paths.classify(operands[-1]).kind
+            if kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM):
+                self._delete(operands[-1], node, recursive=True, via="rsync --delete")
         if name in ("ln",) and operands:
             dest = operands[-1] if len(operands) > 1 else ""
             if dest:
@@ -2369,6 +2413,15 @@ class ShellAnalyzer:
                 RiskLevel.HIGH,
                 Category.PRIVILEGE,
                 f"{name} kills system or security services: {targets[:60]}",
+                node,
+            )
+            return
+        if any(o.strip() == HOLE for o in operands):
+            self._add(
+                "shell.kill",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                f"{name} kills whatever an unknown pattern matches (an empty one matches every process)",
                 node,
             )
             return
@@ -2851,6 +2904,30 @@ class ShellAnalyzer:
             )
         self._shipped_payloads(spec, node, "a pod spec")
 
+    def _rule_multiplexer(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """tmux and screen run the command lines they are given in a new window or session."""
+        if name == "screen":
+            i = 0
+            while i < len(args) and args[i].startswith("-"):
+                # -S name, -c file, -t title...; also at the end of a cluster (-dmS name)
+                i += 2 if args[i] == "-Logfile" or args[i][-1] in "SctpXhTe" else 1
+            if args[i:]:
+                self._argv(args[i:], node, _Flow(), [])
+            return
+        words = W.skip_options(args, {"-L", "-S", "-f"})
+        verb = words[0] if words else ""
+        if verb not in T.TMUX_RUNNERS:
+            return
+        rest = W.skip_options(words[1:], {"-s", "-n", "-t", "-c", "-x", "-y", "-F", "-e", "-l"})
+        if verb in ("send-keys", "send"):
+            rest = [w for w in rest if w not in T.TMUX_KEYS]
+        if rest:
+            self._nested(" ".join(rest), "shell", node, f"tmux {verb}")
+
+    def _rule_cd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        operands = [a for a in args if not a.startswith("-") or a == "-"]
+        self._cwd = operands[0] if operands else "~"
+
     def _rule_capture(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Clipboard readers and screenshot tools: what the user copied or sees on screen."""
         clipboard = name in ("xclip", "xsel", "wl-paste", "pbpaste") and (
@@ -3106,6 +3183,9 @@ _BULK_KINDS = frozenset(
 )
 _BASE64_LITERAL = re.compile(r"['\"]([A-Za-z0-9+/]{24,}={0,2})['\"]")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
+_MKTEMP = re.compile(r"(?:\$\(|`)\s*mktemp\b(?![^)`]*(?:-p|--tmpdir=?)\s*[^-\s])")
+#: A path made of variables only, with a slash after the first: `"$A"/*`, `$A/$B/`.
+_ONLY_VARIABLES = re.compile(HOLE + r"(?:/+" + HOLE + r")*/+\*?")
 _ARRAY_ALL = re.compile(r'"?\$\{(\w+)\[[@*]\]\}"?')
 _EMBEDDED_COMMAND = re.compile(
     r"""(?:\b(?:system|exec|popen|shell_exec|passthru|proc_open|execSync|spawnSync|execute|qx|do shell script)"""
@@ -3257,6 +3337,8 @@ for _names, _rule in (
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
     ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
     ({"certbot"}, ShellAnalyzer._rule_certbot),
+    ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
+    ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
     ({"pip", "pip3", "uv", "pipx"}, ShellAnalyzer._rule_pip),
     ({"pg_dumpall", "mysqldump", "mariadb-dump", "mongodump"}, ShellAnalyzer._rule_db_dump),
     ({"trap"}, ShellAnalyzer._rule_trap),

@@ -240,6 +240,13 @@ CONTAINER_VALUED = frozenset(
      "--security-opt", "--ulimit", "--shm-size", "--gpus", "--add-host", "--dns", "--tmpfs", "--runtime",
      "--pid", "--ipc", "--uts", "--userns", "--cgroupns", "--log-driver", "--log-opt", "--stop-signal"}
 )  # fmt: skip
+#: tmux commands whose arguments are a command line to run.
+TMUX_RUNNERS = frozenset(
+    {"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp",
+     "respawn-window", "respawnw", "run-shell", "run", "send-keys", "send", "display-popup", "popup"}
+)  # fmt: skip
+#: Key names `tmux send-keys` types after the command text.
+TMUX_KEYS = frozenset({"Enter", "C-m", "C-c", "C-d", "KPEnter", "Escape", "Space", "Tab"})
 #: redis-cli options that take a value (so the command words can be told apart).
 REDIS_CLI_VALUED = frozenset(
     {"-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "--user", "--pass", "--tls-cert", "--tls-key", "--cacert",
