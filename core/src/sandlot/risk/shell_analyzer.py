@@ -27,7 +27,7 @@ from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.sql import dangerous_sql
-from sandlot.risk.startup_files import harmless_startup_content
+from sandlot.risk.startup_files import harmless_startup_content, quiet
 
 ANALYZER = "sandlot.shell"
 MAX_DEPTH = 6
@@ -152,6 +152,7 @@ class ShellAnalyzer:
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
         self._cwd: str | None = None  # the directory the last `cd` went to
+        self._stdin_text: str | None = None  # what the previous pipe stage prints, when it is constant
         self._read_vars: set[str] = set()  # variables `while read` fills from another command's output
         self._loops: list[_Loop] = []  # enclosing loops, innermost last
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
@@ -510,6 +511,7 @@ class ShellAnalyzer:
             self._stdin_secret = upstream.secret or upstream.env
             self._stdin_remote = upstream.remote
             self._stdin_containers = upstream.every_container
+            self._stdin_text = text
             try:
                 sub = self._stmt(stage)
             finally:
@@ -518,6 +520,7 @@ class ShellAnalyzer:
                 self._stdin_secret = False
                 self._stdin_remote = False
                 self._stdin_containers = False
+                self._stdin_text = None
                 self._mass = False
             listing = sub.listing
             # what the stage prints: `ps | grep x | ...` is narrowed to x, `ps | awk '$1 != me' | ...` is not
@@ -1022,7 +1025,13 @@ class ShellAnalyzer:
             elif kind in ("file_redirect", "heredoc_redirect", "herestring_redirect"):
                 redirects.append(child)
             else:
-                argv.extend(self._split_word(child, flow))
+                word_flow = _Flow()
+                words = self._split_word(child, word_flow)
+                if _authenticates(argv[-1] if argv else "", words[0] if words else ""):
+                    # `-H "Authorization: Bearer $TOKEN"`: the token logs in to the service it goes to
+                    word_flow.secret = word_flow.env = False
+                flow.absorb(word_flow)
+                argv.extend(words)
         for word in extra or ():
             argv.append(self._word(word, flow))
         saved = dict(self.vars)
@@ -1126,6 +1135,9 @@ class ShellAnalyzer:
             )
         if name.startswith("mkfs") or name.startswith("mkfs."):
             name = "mkfs"
+        if any(a in self.downloaded or posixpath.basename(a) in self.downloaded for a in args):
+            for derived in W.option_values(args, *T.DERIVED_OUTPUT_OPTIONS):
+                self.downloaded.update((derived, posixpath.basename(derived)))
         rule = _COMMAND_RULES.get(name)
         incoming_secret = flow.secret or flow.env  # from substitutions in the arguments, not the command's output
         if rule is not None:
@@ -1146,9 +1158,11 @@ class ShellAnalyzer:
         for tool, words in T.SECRET_PRINTERS:
             if name == tool and any(w in args for w in words):
                 flow.secret = True
+                # a short-lived access token printed to log in with (a header, a docker login) is routine
+                session = any(w in args for w in T.SESSION_TOKEN_WORDS)
                 self._add(
                     "shell.secret-read",
-                    RiskLevel.HIGH,
+                    RiskLevel.MEDIUM if session else RiskLevel.HIGH,
                     Category.EXFILTRATION,
                     f"{name} {' '.join(args[:3])} prints stored secrets or tokens",
                     node,
@@ -2548,6 +2562,19 @@ class ShellAnalyzer:
         if "r" in flags:
             self._add("shell.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE, "removes the user's crontab", node)
             return
+        entries = _cron_commands(self._stdin_text) if operands in ([], ["-"]) and self._stdin_text else None
+        if entries and HOLE not in "".join(entries):
+            found = [f for entry in entries for f in self._nested(entry, "shell", node, "a crontab entry")]
+            if quiet(found) and not any(_hidden_or_temporary(entry) for entry in entries):
+                # the user's own script on a schedule: worth a look, not a block
+                self._add(
+                    "shell.persistence",
+                    RiskLevel.MEDIUM,
+                    Category.PERSISTENCE,
+                    f"installs a crontab entry: {entries[0][:60]}",
+                    node,
+                )
+                return
         self._add(
             "shell.persistence",
             RiskLevel.HIGH,
@@ -2571,11 +2598,13 @@ class ShellAnalyzer:
         elif action in ("poweroff", "reboot", "halt", "kexec", "suspend", "hibernate"):
             self._add("shell.power", RiskLevel.HIGH, Category.PRIVILEGE, f"{name} {action} stops the machine", node)
         elif action in ("enable", "link", "preset") and name == "systemctl":
+            # a packaged unit (syncthing, docker) is the package's; a unit this code wrote is graded
+            # where it is written, by what it runs
             self._add(
                 "shell.persistence",
-                RiskLevel.HIGH,
+                RiskLevel.MEDIUM,
                 Category.PERSISTENCE,
-                f"systemctl {action} installs a service that starts at boot",
+                f"systemctl {action} makes a service start at boot or login",
                 node,
             )
         elif action in ("stop", "disable", "mask", "kill") and any(s in units for s in T.SECURITY_SERVICES):
@@ -3209,6 +3238,41 @@ def _lists_disks(name: str, args: list[str]) -> bool:
     listing = {"fdisk": ("-l", "--list"), "gdisk": ("-l",), "sgdisk": ("-p", "--print", "-i", "--info"),
                "parted": ("-l", "--list", "print")}.get(name, ())  # fmt: skip
     return any(a in listing for a in args)
+
+
+def _cron_commands(table: str) -> list[str]:
+    """The command lines of a crontab's entries (five time fields or an @keyword first)."""
+    commands: list[str] = []
+    for line in table.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or re.match(r"^\w+=", line):
+            continue
+        fields = line.split(None, 1 if line.startswith("@") else 5)
+        if len(fields) == (2 if line.startswith("@") else 6):
+            commands.append(fields[-1])
+    return commands
+
+
+def _hidden_or_temporary(command: str) -> bool:
+    """A scheduled program in /tmp, /dev/shm or a dot-directory: where droppers hide."""
+    program = command.split()[0] if command.split() else ""
+    kind = paths.classify(program).kind
+    return kind is paths.PathKind.TEMP or any(part.startswith(".") and part not in (".", "..")
+                                              for part in program.split("/")[:-1])  # fmt: skip
+
+
+def _authenticates(previous: str, word: str) -> bool:
+    """``word`` (after ``previous``) is a credential handed to the service as a login, not data."""
+    if previous in ("-u", "--user", "--oauth2-bearer", "--proxy-user"):
+        return True
+    header = word.lower()
+    if previous in ("-H", "--header"):
+        return header.startswith(_AUTH_HEADERS)
+    return header.startswith(tuple(f"--header={h}" for h in _AUTH_HEADERS))
+
+
+_AUTH_HEADERS = ("authorization:", "x-api-key:", "private-token:", "x-auth-token:", "api-key:", "x-goog-api-key:",
+                 "x-vault-token:", "x-github-token:", "job-token:", "proxy-authorization:")  # fmt: skip
 
 
 def _xargs_replace(args: list[str]) -> str | None:

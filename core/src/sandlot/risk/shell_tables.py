@@ -164,6 +164,8 @@ ENDLESS_DEVICES = frozenset({"/dev/zero", "/dev/urandom", "/dev/random"})
 BUFFERING = frozenset({"sort", "tac", "tail", "rev", "shuf", "uniq", "awk", "sed", "grep"})
 
 
+#: Printers of short-lived session tokens (minutes to hours), as opposed to stored secrets.
+SESSION_TOKEN_WORDS = frozenset({"print-access-token", "print-identity-token", "get-access-token"})
 # Commands that print secrets held by a cloud CLI, a secret manager or a password store.
 SECRET_PRINTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("aws", ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption")),
@@ -240,6 +242,8 @@ CONTAINER_VALUED = frozenset(
      "--security-opt", "--ulimit", "--shm-size", "--gpus", "--add-host", "--dns", "--tmpfs", "--runtime",
      "--pid", "--ipc", "--uts", "--userns", "--cgroupns", "--log-driver", "--log-opt", "--stop-signal"}
 )  # fmt: skip
+#: Options naming the file a command makes out of its input (extract, decrypt, convert, unhide).
+DERIVED_OUTPUT_OPTIONS = ("-o", "--output", "-out", "-xf", "--extractfile", "-O", "-d", "-C", "--directory")
 #: tmux commands whose arguments are a command line to run.
 TMUX_RUNNERS = frozenset(
     {"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp",

@@ -36,11 +36,11 @@ def harmless_startup_content(info: PathInfo, content: str) -> bool:
     if startup_code:
         from sandlot.risk.python_analyzer import analyze_python
 
-        return _quiet(analyze_python(content))
+        return quiet(analyze_python(content))
     if project_hook:
         from sandlot.risk.shell_analyzer import analyze_shell
 
-        return _quiet(analyze_shell(content))
+        return quiet(analyze_shell(content))
     return False
 
 
@@ -48,5 +48,6 @@ def harmless_startup_content(info: PathInfo, content: str) -> bool:
 _LOUD = frozenset({Category.NETWORK, Category.EXFILTRATION, Category.DYNAMIC_CODE, Category.PERSISTENCE})
 
 
-def _quiet(findings: list[Finding]) -> bool:
+def quiet(findings: list[Finding]) -> bool:
+    """Nothing above LOW, and no network, dynamic code or persistence at all."""
     return all(f.level <= RiskLevel.LOW and f.category not in _LOUD for f in findings)
