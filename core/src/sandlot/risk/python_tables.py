@@ -226,8 +226,23 @@ KEYLOGGERS = frozenset(
 )  # fmt: skip
 CAPTURES = frozenset(
     {"pyperclip.paste", "PIL.ImageGrab.grab", "PIL.ImageGrab.grabclipboard", "pyautogui.screenshot",
-     "mss.mss().grab", "mss.mss().shot", "tkinter.Tk().clipboard_get", "win32clipboard.GetClipboardData"}
+     "mss.mss().grab", "mss.mss().shot", "tkinter.Tk().clipboard_get", "win32clipboard.GetClipboardData",
+     "cv2.VideoCapture().read", "sounddevice.rec", "pyaudio.PyAudio().open().read", "picamera.PiCamera().capture",
+     "picamera2.Picamera2().capture_array", "pyscreenshot.grab"}
 )  # fmt: skip
+#: Methods that write a file (an image, a frame, a table): under a new name per iteration of an
+#: endless loop they fill the disk.
+FILE_DUMP_METHODS = frozenset({"imwrite", "imsave", "savefig", "to_csv", "to_parquet", "tofile", "save", "dump",
+                               "writestr", "write_videofile", "to_pickle", "to_feather"})  # fmt: skip
+#: Constructors that open a device: a serial port, a camera, a microphone.
+DEVICE_OPENERS = frozenset({"serial.Serial", "serial.serial_for_url", "cv2.VideoCapture", "sounddevice.InputStream",
+                            "sounddevice.RawInputStream", "pyaudio.PyAudio().open", "picamera.PiCamera",
+                            "picamera2.Picamera2", "usb.core.find"})  # fmt: skip
+#: Keyword arguments that register a function called back with events or captured data.
+CALLBACK_KWARGS = ("callback", "on_message", "on_press", "on_release", "on_click", "on_data", "stream_callback",
+                   "on_connect", "handler")  # fmt: skip
+#: Libraries whose callbacks receive what a microphone, camera, keyboard or mouse produced.
+CAPTURE_PREFIXES = ("sounddevice.", "pyaudio.", "pynput.", "keyboard.", "mouse.", "cv2.", "picamera")
 INTERPRETERS = frozenset(
     {"sh", "bash", "dash", "zsh", "ksh", "python", "python3", "perl", "ruby", "node", "php", "pwsh", "powershell"}
 )  # fmt: skip

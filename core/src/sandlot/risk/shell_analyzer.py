@@ -153,6 +153,7 @@ class ShellAnalyzer:
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
         self._cwd: str | None = None  # the directory the last `cd` went to
         self._stdin_text: str | None = None  # what the previous pipe stage prints, when it is constant
+        self._heredoc_text: str | None = None  # the here-document of the command being analysed
         self._read_vars: set[str] = set()  # variables `while read` fills from another command's output
         self._loops: list[_Loop] = []  # enclosing loops, innermost last
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
@@ -779,14 +780,14 @@ class ShellAnalyzer:
                 stmt,
             )
             self._nested(command, "shell", stmt, f"{tool} configuration written to {info.path.replace(HOLE, '…')}")
+        cap = RiskLevel.MEDIUM if harmless_startup_content(info, content) else None
         if not info.persistence:
             if content.lstrip().startswith("#!") and "sh" in content.split("\n", 1)[0]:
                 # a script written for later (a cron or at job, a timer, a worker): what it would run counts
                 self._nested(content, "shell", stmt, f"script written to {info.path.replace(HOLE, '…')}")
             return None
-        if info.path.lower().endswith((".desktop", ".service", ".timer", ".plist", ".conf", ".socket")):
-            return None  # not shell scripts
-        cap = RiskLevel.MEDIUM if harmless_startup_content(info, content) else None
+        if info.path.lower().endswith((".desktop", ".service", ".timer", ".plist", ".conf", ".socket", ".rules")):
+            return cap  # not shell scripts
         if info.path.lower().endswith((".pth", ".py")):
             # a .pth runs its `import` lines, sitecustomize.py all of it: Python code
             code = "\n".join(
@@ -1037,8 +1038,13 @@ class ShellAnalyzer:
         saved = dict(self.vars)
         for assignment in assignments:
             flow.absorb(self._assignment(assignment))
+        # `tee FILE <<EOF`: what the command reads from its here-document is known before it runs
+        bodies = [c for r in redirects if r.type == "heredoc_redirect" for c in r.named_children
+                  if c.type == "heredoc_body"]  # fmt: skip
+        self._heredoc_text = self._text(bodies[0]) if bodies else None
         if argv:
             self._argv(argv, node, flow, redirects)
+        self._heredoc_text = None
         if assignments and argv:
             self.vars = saved  # `VAR=x cmd` sets VAR for cmd only
         self._redirects(
@@ -1190,9 +1196,13 @@ class ShellAnalyzer:
                         (W.base(wrapped[0]) in T.PACKAGE_MANAGERS and any(w in T.PACKAGE_ACTIONS for w in wrapped[1:3]))
                         or (
                             W.base(wrapped[0]) in ("systemctl", "service")
-                            and any(w in ("restart", "reload", "status", "try-restart") for w in wrapped[1:3])
+                            and any(w in T.ROUTINE_SERVICE_ACTIONS for w in wrapped[1:3])
                             and not any(svc in " ".join(wrapped[1:]) for svc in T.SECURITY_SERVICES)
                         )
+                        # file writers are graded by where they write (the write rule sees the path)
+                        or W.base(wrapped[0]) in T.ROOT_FILE_WRITERS
+                        # dd onto a device the user named (checked and confirmed): graded by the target
+                        or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
                         or (
@@ -1990,8 +2000,11 @@ class ShellAnalyzer:
                     self._write(info, node, via=name)
             return
         if name == "tee":
+            content = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
             for target in operands:
-                self._write(paths.classify(target), node, op=">>" if "a" in flags else ">", via="tee")
+                info = paths.classify(target)
+                cap = self._script_content(info, content, node)
+                self._write(info, node, op=">>" if "a" in flags else ">", via="tee", cap=cap)
             return
         if name in ("touch", "truncate", "sed", "perl", "sponge", "install", "mkdir"):
             if name == "sed" and "i" not in flags and "--in-place" not in flags:
@@ -2232,6 +2245,17 @@ class ShellAnalyzer:
                     RiskLevel.CRITICAL,
                     Category.NETWORK,
                     "socat connects a program to a network socket (remote shell)",
+                    node,
+                )
+            elif any(a.startswith("tcp-listen") or a.startswith("tcp4-listen") for a in lowered) and any(
+                a.startswith(("file:/dev/", "/dev/", "open:/dev/")) or a.startswith("file:") for a in lowered
+            ):
+                local = any("bind=127.0.0.1" in a or "bind=localhost" in a for a in lowered)
+                self._add(
+                    "shell.exposure",
+                    RiskLevel.MEDIUM if local else RiskLevel.HIGH,
+                    Category.NETWORK,
+                    "socat publishes a device or file on a listening network port (no authentication)",
                     node,
                 )
             return
@@ -2953,6 +2977,114 @@ class ShellAnalyzer:
         if rest:
             self._nested(" ".join(rest), "shell", node, f"tmux {verb}")
 
+    def _rule_adb(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """adb: commands run on the phone, its private data pulled, its protections switched off."""
+        words = W.skip_options(args, {"-s", "-t", "-H", "-P", "-L"})
+        verb = words[0] if words else ""
+        if verb == "shell" and len(words) > 1:
+            command = " ".join(words[1:])
+            self._nested(command, "shell", node, "adb shell")
+            removes = re.search(r"\bpm\s+(?:uninstall|disable(?:-user)?|clear)\b", command)
+            if removes and (any(p in command for p in T.PHONE_CORE_PACKAGES) or (HOLE in command and self._loops)):
+                self._add(
+                    "shell.device-damage",
+                    RiskLevel.HIGH,
+                    Category.FILESYSTEM,
+                    "adb removes or wipes core system packages of the phone (it may not boot)",
+                    node,
+                )
+            if re.search(
+                r"settings\s+put\s+\w+\s+(?:package_verifier_enable|verifier_verify_adb_installs)\s+0", command
+            ):
+                self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                          "adb turns off the phone's app verification", node)  # fmt: skip
+        elif verb in ("root", "disable-verity", "unroot") and verb != "unroot":
+            self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"adb {verb} removes the phone's protections", node)  # fmt: skip
+        elif verb == "tcpip":
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "adb tcpip opens the phone's debugging shell to the network", node)  # fmt: skip
+        elif verb in ("pull", "backup") and (
+            verb == "backup" or any(p in a for a in words[1:] for p in T.PHONE_PRIVATE_PATHS)
+        ):
+            flow.secret = True
+            self._add("shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"adb {verb} copies the phone's private data (photos, messages, app data)", node)  # fmt: skip
+
+    def _rule_flasher(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """fastboot, esptool, avrdude: erasing or locking firmware can brick a device for good."""
+        words = [a.lower() for a in args]
+        joined = " ".join(words)
+        if name == "fastboot":
+            if "erase" in words or "-w" in words or "format" in words:
+                what, level = "erases partitions of the phone", RiskLevel.CRITICAL
+            elif "flashing" in words or ("oem" in words and ("unlock" in words or "lock" in words)):
+                what, level = "locks or unlocks the bootloader (wipes the phone)", RiskLevel.HIGH
+            elif "--disable-verity" in words or "--disable-verification" in words:
+                what, level = "flashes an image with verified boot turned off", RiskLevel.HIGH
+            elif "flash" in words:
+                what, level = "flashes a partition of the phone", RiskLevel.MEDIUM
+            else:
+                return
+        elif (
+            "burn_efuse" in joined
+            or "burn-efuse" in joined
+            or "burn_key" in joined
+            or re.search(r"-u\s*(?:l|h|e)?fuse|-u\s*lock", joined)
+        ):
+            what, level = "burns fuses (irreversible)", RiskLevel.CRITICAL
+        elif "erase_flash" in joined or "erase-flash" in joined or " -e" in f" {joined}":
+            what = "erases the whole flash of the device"
+            level = RiskLevel.HIGH if self._loops or self._mass else RiskLevel.MEDIUM
+        else:
+            return
+        self._add("shell.device-damage", level, Category.FILESYSTEM, f"{name} {what}", node)
+
+    def _rule_desktop_settings(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """gsettings/dconf/xset turning the screen lock off."""
+        joined = " ".join(args).lower()
+        if re.search(r"lock-enabled\s+false|disable-lock-screen\s+true|lock-on-suspend\s+false|"
+                     r"lock-delay\s+\S*\s*\d{5,}|screensaver/lock-enabled\s+false", joined):  # fmt: skip
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} turns the screen lock off", node)  # fmt: skip
+
+    def _rule_input_injection(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """xdotool/ydotool type keystrokes into whatever window has the focus (a terminal runs them)."""
+        if "type" in args:
+            text = " ".join(args[args.index("type") + 1 :])
+            text = " ".join(w for w in text.split() if not w.startswith("--")) if text.startswith("--") else text
+            if text:
+                self._nested(_strip_type_options(args[args.index("type") + 1 :]), "shell", node,
+                             f"keystrokes {name} types", keep=RiskLevel.HIGH)  # fmt: skip
+        loop = self._loops[-1] if self._loops else None
+        if loop is not None and loop.endless and not loop.paced:
+            self._add("shell.input-flood", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} drives the mouse and keyboard in an endless loop (the desktop is unusable)",
+                      node)  # fmt: skip
+
+    def _rule_recorder(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """ffmpeg/arecord/parecord capturing the screen, camera or microphone."""
+        lowered = [a.lower() for a in args]
+        sources = W.option_values(lowered, "-f")
+        captures = name in ("arecord", "parecord", "pw-record", "rec") or any(s in T.CAPTURE_FORMATS for s in sources)
+        if not captures:
+            return
+        flow.secret = True  # what the screen shows and the microphone hears is private
+        limited = any(a in ("-t", "-to", "-fs", "-frames:v", "-vframes", "-d", "--duration", "-s") for a in lowered)
+        self._add(
+            "shell.capture",
+            RiskLevel.MEDIUM if limited else RiskLevel.HIGH,
+            Category.EXFILTRATION if limited else Category.RESOURCE,
+            f"{name} records the screen, camera or microphone"
+            + ("" if limited else " with no time or size limit (fills the disk)"),
+            node,
+        )
+
+    def _rule_port_forward(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if "-a" in args or "-r" in args:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "upnpc opens a port on the router to the internet", node)  # fmt: skip
+
     def _rule_cd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         operands = [a for a in args if not a.startswith("-") or a == "-"]
         self._cwd = operands[0] if operands else "~"
@@ -3240,6 +3372,21 @@ def _lists_disks(name: str, args: list[str]) -> bool:
     return any(a in listing for a in args)
 
 
+def _user_named_target(args: list[str]) -> bool:
+    """`dd of=$DEV`: a target only known at run time (a device chosen by whoever runs it)."""
+    targets = [a[3:] for a in args if a.startswith("of=")]
+    return bool(targets) and all(t.startswith(HOLE) and paths.classify(t).kind is not paths.PathKind.DEVICE
+                                 for t in targets)  # fmt: skip
+
+
+def _strip_type_options(words: list[str]) -> str:
+    """The text `xdotool type [--delay N] [--window W] TEXT` types."""
+    i = 0
+    while i < len(words) and words[i].startswith("--"):
+        i += 2 if words[i] in ("--delay", "--window", "--terminator", "--file") else 1
+    return " ".join(words[i:])
+
+
 def _cron_commands(table: str) -> list[str]:
     """The command lines of a crontab's entries (five time fields or an @keyword first)."""
     commands: list[str] = []
@@ -3403,6 +3550,12 @@ for _names, _rule in (
     ({"certbot"}, ShellAnalyzer._rule_certbot),
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
     ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
+    ({"adb"}, ShellAnalyzer._rule_adb),
+    ({"fastboot", "esptool", "esptool.py", "avrdude", "espefuse.py", "espefuse"}, ShellAnalyzer._rule_flasher),
+    ({"gsettings", "dconf"}, ShellAnalyzer._rule_desktop_settings),
+    ({"xdotool", "ydotool", "wtype"}, ShellAnalyzer._rule_input_injection),
+    ({"ffmpeg", "arecord", "parecord", "pw-record", "rec"}, ShellAnalyzer._rule_recorder),
+    ({"upnpc"}, ShellAnalyzer._rule_port_forward),
     ({"pip", "pip3", "uv", "pipx"}, ShellAnalyzer._rule_pip),
     ({"pg_dumpall", "mysqldump", "mariadb-dump", "mongodump"}, ShellAnalyzer._rule_db_dump),
     ({"trap"}, ShellAnalyzer._rule_trap),

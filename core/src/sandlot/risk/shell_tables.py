@@ -31,7 +31,8 @@ NETWORK = DOWNLOADERS | frozenset(
     {
         "nc", "ncat", "netcat", "socat", "telnet", "ssh", "autossh", "scp", "sftp", "ftp", "rsync", "mail",
         "mailx", "sendmail", "mutt", "dig", "nslookup", "host", "smbclient", "rclone",
-        "s3cmd", "aws", "gsutil", "ping", "irc", "torify", "proxychains",
+        "s3cmd", "aws", "gsutil", "ping", "irc", "torify", "proxychains", "mosquitto_sub", "mosquitto_pub",
+        "kcat", "kafkacat", "websocat", "wscat", "nats",
     }
 )  # fmt: skip
 READERS = frozenset(
@@ -244,6 +245,17 @@ CONTAINER_VALUED = frozenset(
 )  # fmt: skip
 #: Options naming the file a command makes out of its input (extract, decrypt, convert, unhide).
 DERIVED_OUTPUT_OPTIONS = ("-o", "--output", "-out", "-xf", "--extractfile", "-O", "-d", "-C", "--directory")
+#: Packages without which a phone does not boot or work (removing them is bricking it).
+PHONE_CORE_PACKAGES = ("com.android.systemui", "com.google.android.gms", "com.android.phone", "com.android.settings",
+                       "com.android.providers", "com.android.launcher", "com.android.vending", "android ")  # fmt: skip
+#: Where a phone keeps its owner's photos, messages and app data.
+PHONE_PRIVATE_PATHS = (
+    "/sdcard/DCIM", "/sdcard/Pictures", "WhatsApp", "/data/data", "/data/user", "Databases", "/sdcard/Android/media",
+    "/data/media", "com.whatsapp", "org.telegram", "/sdcard/Download",
+)  # fmt: skip
+#: ffmpeg input formats that capture the screen, a camera or a microphone.
+CAPTURE_FORMATS = frozenset({"x11grab", "kmsgrab", "gdigrab", "avfoundation", "dshow", "v4l2", "video4linux2",
+                             "alsa", "pulse", "jack", "pipewire", "wayland", "screen-capture-recorder"})  # fmt: skip
 #: tmux commands whose arguments are a command line to run.
 TMUX_RUNNERS = frozenset(
     {"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp",
@@ -309,6 +321,13 @@ SSH_VALUED = frozenset(
      "-W", "-w", "-B"}
 )  # fmt: skip
 
+#: systemctl/service actions on an installed service that are routine with sudo.
+ROUTINE_SERVICE_ACTIONS = frozenset(
+    {"restart", "reload", "status", "try-restart", "start", "daemon-reload", "enable", "is-active", "is-enabled",
+     "reload-or-restart"}
+)  # fmt: skip
+#: Commands that write files: run as root they are graded by the file they write.
+ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
 #: Configuration checks and reloads admins run with sudo.
 ROUTINE_ROOT_CHECKS = frozenset(
     {("nginx", ("-t",)), ("nginx", ("-s", "reload")), ("apachectl", ("configtest",)), ("apachectl", ("graceful",)),
@@ -318,7 +337,7 @@ ROUTINE_ROOT_CHECKS = frozenset(
 #: Read-only inspection tools (processes, sockets, logs, disks) and certbot (the host's own certificates),
 #: commonly run with sudo.
 ROOT_INSPECTORS = frozenset(
-    {"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop", "certbot"}
+    {"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop", "certbot", "udevadm"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).

@@ -37,6 +37,12 @@ def harmless_startup_content(info: PathInfo, content: str) -> bool:
         from sandlot.risk.python_analyzer import analyze_python
 
         return quiet(analyze_python(content))
+    if name.endswith(".rules") and "udev" in comps:
+        # a udev rule runs programs only through RUN/PROGRAM/IMPORT{program}; MODE/GROUP set permissions
+        lowered = content.lower()
+        return not any(k in lowered for k in ("run+=", "run=", "program=", "import{program}")) and not any(
+            m in lowered for m in ('mode="0666"', 'mode="0777"', 'mode="666"', 'mode="777"')
+        )
     if project_hook:
         from sandlot.risk.shell_analyzer import analyze_shell
 
