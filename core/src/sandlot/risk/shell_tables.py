@@ -326,6 +326,24 @@ ROUTINE_SERVICE_ACTIONS = frozenset(
     {"restart", "reload", "status", "try-restart", "start", "daemon-reload", "enable", "is-active", "is-enabled",
      "reload-or-restart"}
 )  # fmt: skip
+#: Groups whose members administer the machine (or can become root through a device or a daemon).
+ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "adm", "docker", "lxd", "disk", "shadow", "libvirt"})
+#: Administration tools whose own rules grade what they do: run with sudo they are MEDIUM unless
+#: those rules say more (an interpreter, a shell or an unknown program run as root stays HIGH, and
+#: so does kill: as root it reaches every user's processes).
+GRADED_ADMIN_TOOLS = frozenset(
+    {"useradd", "adduser", "usermod", "userdel", "groupadd", "groupmod", "gpasswd", "chage", "passwd", "chpasswd",
+     "visudo", "setcap", "ufw", "firewall-cmd", "iptables", "ip6tables", "nft", "iptables-save", "netfilter-persistent",
+     "sysctl", "mount", "umount", "lvextend", "lvcreate", "lvresize", "pvresize", "vgextend", "resize2fs",
+     "xfs_growfs", "growpart", "mdadm", "smartctl", "lvs", "vgs", "pvs", "lsblk", "blkid", "findmnt", "parted",
+     "mkfs", "mkfs.ext4", "mkfs.xfs", "semanage", "restorecon", "setsebool", "getsebool", "chcon", "aa-status",
+     "apparmor_parser", "aa-enforce", "aa-complain", "logrotate", "crontab", "chmod", "chown", "chgrp", "grep",
+     "cat", "tail", "head", "less", "awk", "sed", "zgrep", "zcat", "find", "ls", "stat", "rm",
+     "dnf", "yum", "apt", "apt-get", "zypper", "pacman", "apk", "snap", "openssl", "ssh-keygen", "sshd", "nginx",
+     "hostnamectl", "timedatectl", "loginctl", "ip", "ss", "tcpdump", "exportfs", "wg", "modprobe", "dd",
+     "needs-restarting", "rpm", "dpkg", "update-alternatives", "journalctl", "docker",
+     "podman", "ctr", "crictl", "kubeadm", "who", "last", "lastb", "w", "id", "getent"}
+)  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
 #: Configuration checks and reloads admins run with sudo.

@@ -1,52 +1,74 @@
-"""Is known content written to a start-up location harmless? (shared by both analyzers)
+"""Is known content written to a start-up or system configuration file harmless? (shared by both analyzers)
 
-Writing a persistence location (a ``.pth`` file, ``sitecustomize.py``, an IPython start-up file,
-the project's own git hook) is HIGH because whatever it holds runs later without being asked.
-When the content is known and does nothing worth a look (paths in a ``.pth``, imports and
-magics in a start-up file, a linter in a pre-commit hook), the write is only MEDIUM; harmful
-content is graded on its own by the analyzers either way.
+Writing a persistence location (a ``.pth`` file, ``sitecustomize.py``, a unit, a cron table, the
+project's own git hook) or a system configuration file (``/etc/sysctl.d``, ``/etc/hosts``,
+``/etc/sudoers.d``, ``sshd_config``) is HIGH or worse because whatever it holds runs later, or
+changes the machine, without being asked. When the content is known and does nothing worth a
+look (paths in a ``.pth``, a backup job in a unit, a swappiness tweak, one command a group may
+run with sudo, ``PasswordAuthentication no``), the write is only MEDIUM; harmful content is
+graded on its own by the analyzers either way.
 """
 
 from __future__ import annotations
 
 import posixpath
+import re
+from collections.abc import Callable
 
+from sandlot.risk import paths
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, PathInfo, PathKind
 
 
-def harmless_startup_content(info: PathInfo, content: str) -> bool:
-    """``content`` written to the persistence location ``info`` runs nothing worth a look."""
-    if not info.persistence or not content.strip():
+def harmless_content(info: PathInfo, content: str) -> bool:
+    """``content`` written to ``info`` (a start-up location or a system configuration file) is quiet."""
+    if not content.strip():
         return False
     name = posixpath.basename(info.path.replace("\\", "/")).lower()
-    if name.endswith(".pth"):
+    comps = [c.lower() for c in info.path.replace("\\", "/").split("/") if c not in ("", ".")]
+    if name.endswith(".pth") and info.persistence:
         # only lines starting with `import` run; the others are directories added to sys.path
         lines = [line.strip() for line in content.splitlines() if line.strip()]
         return all("import" not in line and line.replace(HOLE, "") and ";" not in line for line in lines)
+    if name == "fstab" and comps[:1] == ["etc"]:
+        return True  # a mount entry (a UUID known only at run time is still a mount entry)
     if HOLE in content:
         return False
-    comps = [c for c in info.path.replace("\\", "/").split("/") if c not in ("", ".")]
-    project_hook = (
-        info.kind is PathKind.RELATIVE and len(comps) >= 3 and comps[-3:-1] == [".git", "hooks"] and ".." not in comps
-    )
-    startup_code = name in ("sitecustomize.py", "usercustomize.py") or (
-        name.endswith(".py") and any(c in ("startup", "site-packages", "dist-packages") for c in comps)
-    )
-    if startup_code:
-        from sandlot.risk.python_analyzer import analyze_python
+    for family, judge in _FAMILIES:
+        if family(name, comps, info):
+            return judge(content)
+    return False
 
-        return quiet(analyze_python(content))
-    if name.endswith(".rules") and "udev" in comps:
-        # a udev rule runs programs only through RUN/PROGRAM/IMPORT{program}; MODE/GROUP set permissions
-        lowered = content.lower()
-        return not any(k in lowered for k in ("run+=", "run=", "program=", "import{program}")) and not any(
-            m in lowered for m in ('mode="0666"', 'mode="0777"', 'mode="666"', 'mode="777"')
-        )
-    if project_hook:
-        from sandlot.risk.shell_analyzer import analyze_shell
 
-        return quiet(analyze_shell(content))
+def quiet(findings: list[Finding]) -> bool:
+    """Nothing above LOW, and no network, dynamic code or persistence at all."""
+    return all(f.level <= RiskLevel.LOW and f.category not in _LOUD for f in findings)
+
+
+def cron_commands(table: str, *, with_user: bool = False) -> list[str]:
+    """The command lines of a crontab's entries (five time fields, a user in /etc/cron.d, or an @keyword)."""
+    commands: list[str] = []
+    for line in table.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or re.match(r"^\w+=", line):
+            continue
+        keyword = line.startswith("@")
+        fields = line.split(None, (1 if keyword else 5) + (1 if with_user else 0))
+        if len(fields) == (2 if keyword else 6) + (1 if with_user else 0):
+            commands.append(fields[-1])
+    return commands
+
+
+def hidden_or_temporary(command: str) -> bool:
+    """A program or script in /tmp, /dev/shm, a dot-directory or a dot-file: where droppers hide."""
+    words = re.split(r"\s+(?:\d?>>?|<|\|)", command, maxsplit=1)[0].split()  # not the redirect targets
+    for word in words[:3]:
+        if "/" not in word:
+            continue
+        if paths.classify(word).kind is PathKind.TEMP:
+            return True
+        if any(part.startswith(".") and part not in (".", "..") for part in word.split("/")):
+            return True
     return False
 
 
@@ -54,6 +76,120 @@ def harmless_startup_content(info: PathInfo, content: str) -> bool:
 _LOUD = frozenset({Category.NETWORK, Category.EXFILTRATION, Category.DYNAMIC_CODE, Category.PERSISTENCE})
 
 
-def quiet(findings: list[Finding]) -> bool:
-    """Nothing above LOW, and no network, dynamic code or persistence at all."""
-    return all(f.level <= RiskLevel.LOW and f.category not in _LOUD for f in findings)
+def tame(findings: list[Finding]) -> bool:
+    """Nothing above MEDIUM (a service signalled, a log written) and no network, dynamic code or persistence."""
+    return all(f.level <= RiskLevel.MEDIUM and f.category not in _LOUD for f in findings)
+
+
+def _quiet_shell(commands: list[str]) -> bool:
+    from sandlot.risk.shell_analyzer import analyze_shell
+
+    return all(tame(analyze_shell(c)) and not hidden_or_temporary(c) for c in commands)
+
+
+def _quiet_python(code: str) -> bool:
+    """Start-up code (a .pth line, sitecustomize) runs in every interpreter: not even a process may start."""
+    from sandlot.risk.python_analyzer import analyze_python
+
+    found = analyze_python(code)
+    return quiet(found) and not any(f.category is Category.PROCESS for f in found)
+
+
+def _udev_rule(content: str) -> bool:
+    # a udev rule runs programs only through RUN/PROGRAM/IMPORT{program}; MODE/GROUP set permissions
+    lowered = content.lower().replace(" ", "")
+    runs = any(k in lowered for k in ("run+=", "run=", "program=", "import{program}"))
+    return not runs and not re.search(r'mode="0?[0-7]*[67]{2}"', lowered)
+
+
+def _unit(content: str, *, system: bool) -> bool:
+    """A unit whose commands are quiet; a system unit (run as root at boot) only with the system's programs."""
+    commands = [m.group(1).lstrip("-@:+!") for m in re.finditer(r"^\s*Exec\w*\s*=\s*(.+)$", content, re.M)]
+    if not commands:
+        return False  # a timer or a socket starts a unit whose content is not here
+    if system and not all(c.split()[0].startswith(_SYSTEM_PROGRAM_DIRS) for c in commands if c.split()):
+        return False  # a program installed by hand (/usr/local/bin/upd, /opt/...) run as root at every boot
+    return _quiet_shell(commands)
+
+
+_SYSTEM_PROGRAM_DIRS = ("/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/lib/", "/lib/")
+
+
+def _logrotate(content: str) -> bool:
+    scripts = re.findall(r"(?:post|pre)rotate|firstaction|lastaction", content)
+    bodies = re.findall(r"(?:postrotate|prerotate|firstaction|lastaction)\s*\n(.*?)\n\s*endscript", content, re.S)
+    return not scripts or _quiet_shell([b for b in bodies if b.strip()])
+
+
+_DANGEROUS_SYSCTL = re.compile(
+    r"^\s*(?:kernel\.randomize_va_space\s*=\s*0|kernel\.yama\.ptrace_scope\s*=\s*0|kernel\.kptr_restrict\s*=\s*0|"
+    r"kernel\.dmesg_restrict\s*=\s*0|kernel\.core_pattern\s*=\s*\||kernel\.unprivileged_bpf_disabled\s*=\s*0|"
+    r"fs\.protected_\w+\s*=\s*0|kernel\.modules_disabled|kernel\.sysrq\s*=\s*1\b|vm\.overcommit_memory\s*=\s*1|"
+    r"fs\.suid_dumpable\s*=\s*[12])",
+    re.M,
+)
+_BROAD_SUDO = re.compile(r"NOPASSWD:\s*ALL\b|\)\s*(?:NOPASSWD:\s*)?ALL\s*$|!authenticate|ALL\s*=\s*ALL", re.M | re.I)
+#: A sudoers rule naming the commands it allows by absolute path: `%ops ALL=(root) NOPASSWD: /usr/bin/x`.
+_SUDO_RULE = re.compile(r"^\s*[%\w.+-]+\s+[\w.,+-]+\s*=\s*(?:\([^)]*\)\s*)?(?:\w+:\s*)*/\S+")
+
+
+def _narrow_sudo(content: str) -> bool:
+    """Every rule lets someone run named programs, none lets anyone run anything."""
+    rules = [line for line in content.splitlines() if line.strip() and not line.lstrip().startswith(("#", "Defaults"))]
+    return bool(rules) and all(_SUDO_RULE.match(r) for r in rules) and not _BROAD_SUDO.search(content)
+
+
+_WEAK_SSHD = re.compile(
+    r"^\s*(?:PermitRootLogin\s+yes|PermitEmptyPasswords\s+yes|AuthorizedKeys(?:File|Command)\b|"
+    r"PasswordAuthentication\s+yes|StrictModes\s+no|PermitUserEnvironment\s+yes|ForceCommand\b)",
+    re.M | re.I,
+)
+#: A host name of a public service (an /etc/hosts entry redirecting it is a man in the middle).
+_PUBLIC_NAME = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|co|ai|app|cloud|gov|edu)\b", re.I)
+
+
+def _hosts(content: str) -> bool:
+    for line in content.splitlines():
+        fields = line.split("#", 1)[0].split()
+        if len(fields) >= 2 and any(_PUBLIC_NAME.fullmatch(n) for n in fields[1:]):
+            return False
+    return True
+
+
+def _apt_source(content: str) -> bool:
+    return "trusted=yes" not in content and not re.search(r"^\s*deb(?:-src)?\s+(?:\[[^]]*\]\s+)?http://", content, re.M)
+
+
+def _web_server(content: str) -> bool:
+    """An nginx/apache site serving the project: not the whole disk, not relaying traffic to another host."""
+    if re.search(r"^\s*(?:root|alias)\s+/\s*;", content, re.M):
+        return False
+    for target in re.findall(r"(?:proxy_pass|mirror|ProxyPass\s+\S+)\s+(\S+?);?\s*$", content, re.M):
+        host = target.split("://", 1)[-1].split("/", 1)[0].split(":")[0]
+        if "." in host and not host.startswith(("127.", "localhost", "10.", "192.168.", "unix")):
+            return False  # traffic (and its cookies) relayed to another machine
+    return True
+
+
+_Family = tuple[Callable[[str, list[str], PathInfo], bool], Callable[[str], bool]]
+_FAMILIES: tuple[_Family, ...] = (
+    (lambda n, c, i: n.endswith(".py") and i.persistence and (
+        n in ("sitecustomize.py", "usercustomize.py") or any(x in ("startup", "site-packages", "dist-packages")
+                                                              for x in c)), _quiet_python),
+    (lambda n, c, i: i.kind is PathKind.RELATIVE and len(c) >= 3 and c[-3:-1] == [".git", "hooks"]
+     and ".." not in c, lambda t: _quiet_shell([t])),
+    (lambda n, c, i: n.endswith(".rules") and "udev" in c, _udev_rule),
+    (lambda n, c, i: n.endswith((".service", ".timer", ".socket", ".path", ".mount")) and "systemd" in c
+     and c[:1] in (["etc"], ["lib"], ["usr"]), lambda t: _unit(t, system=True)),
+    (lambda n, c, i: n.endswith((".service", ".timer", ".socket", ".path", ".mount")) and "systemd" in c,
+     lambda t: _unit(t, system=False)),
+    (lambda n, c, i: "cron.d" in c[:-1] or (n == "crontab" and c[:1] == ["etc"]),
+     lambda t: bool(cron_commands(t, with_user=True)) and _quiet_shell(cron_commands(t, with_user=True))),
+    (lambda n, c, i: "logrotate.d" in c[:-1] or n == "logrotate.conf", _logrotate),
+    (lambda n, c, i: "sysctl.d" in c[:-1] or n == "sysctl.conf", lambda t: not _DANGEROUS_SYSCTL.search(t)),
+    (lambda n, c, i: "sudoers.d" in c[:-1] or n == "sudoers", _narrow_sudo),
+    (lambda n, c, i: "sshd_config.d" in c[:-1] or n == "sshd_config", lambda t: not _WEAK_SSHD.search(t)),
+    (lambda n, c, i: n == "hosts" and c[:1] == ["etc"], _hosts),
+    (lambda n, c, i: "sources.list.d" in c[:-1] or n == "sources.list", _apt_source),
+    (lambda n, c, i: c[:1] == ["etc"] and any(x in ("nginx", "apache2", "httpd") for x in c), _web_server),
+)  # fmt: skip
