@@ -1590,6 +1590,15 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             M,
         ),
+        (
+            """
+            import psutil
+            for p in psutil.process_iter(["username"]):
+                if p.info["username"] == "root":
+                    p.kill()
+            """,
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

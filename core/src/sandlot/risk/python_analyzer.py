@@ -496,7 +496,7 @@ class PythonAnalyzer:
             if isinstance(c, ast.Constant) and isinstance(c.value, str)
         ]
         # ... unless the name is one every other program has ("python", "node", "java")
-        named = any(c.lower() not in GENERIC_PROCESS_NAMES for c in constants)
+        named = any(c.lower() not in GENERIC_PROCESS_NAMES and c != "root" for c in constants)
         self._name_filters += named
         try:
             self._block(node.body)

@@ -852,6 +852,8 @@ class ShellAnalyzer:
         else:
             value = self._word(value_node, flow) if value_node is not None else ""
             self.arrays.pop(name, None)
+            if name and self._text(node).startswith(name + "+="):
+                value = self.vars.get(name, HOLE) + value  # W=wg; W+=et
         if name:
             self.vars[name] = value
             self.var_flow[name] = flow
@@ -1000,6 +1002,8 @@ class ShellAnalyzer:
                 default = child
         if name in ("HOME",):
             return "~"
+        if name == "IFS" and name not in self.vars:
+            return " "  # `curl${IFS}-s${IFS}URL`: the default IFS splits the word into arguments
         if name in self.var_flow:
             flow.absorb(self.var_flow[name])
         if name in self.vars:
@@ -1035,6 +1039,8 @@ class ShellAnalyzer:
                 argv.extend(words)
         for word in extra or ():
             argv.append(self._word(word, flow))
+        if argv and " " in argv[0].strip():
+            argv[0:1] = argv[0].split()  # an unquoted expansion in the command name splits into words
         saved = dict(self.vars)
         for assignment in assignments:
             flow.absorb(self._assignment(assignment))
