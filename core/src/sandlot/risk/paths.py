@@ -198,8 +198,8 @@ def classify(path: str) -> PathInfo:
     absolute, comps = _components(path)
     lowered = [c.lower() for c in comps]
     name = lowered[-1] if lowered else ""
-    if "*" in name and name.strip("*"):
-        name = name.replace("*", "")  # a glob (`.env*`, `id_*`) matches the file it spells
+    if ("*" in name or name.endswith(HOLE)) and name.strip("*" + HOLE):
+        name = name.replace("*", "").replace(HOLE, "")  # a glob (`.env*`, `id_*`) matches the file it spells
     home = _home_relative(absolute, comps)
     kind = _kind(absolute, comps, home)
     joined = "/".join(lowered)

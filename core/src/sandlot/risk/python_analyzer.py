@@ -175,6 +175,7 @@ class PythonAnalyzer:
         self._unnamed_executable = False  # a file whose name is unknown was made executable
         self._device_opened = False  # a serial port, camera or microphone was opened
         self._name_filters = 0  # inside `if x.name == "...":` bodies
+        self._self_written: set[str] = set()  # paths this code wrote
         self._listening_everywhere = False  # a server listens on every network interface
 
     # ----------------------------------------------------------------- entry point
@@ -1623,6 +1624,13 @@ class PythonAnalyzer:
                 looked_up = self._mapping_get(node.func.attr, func.base, args)
                 if looked_up is not None:
                     return looked_up
+            if isinstance(node.func, ast.Attribute) and func.base is not None:
+                # `p = tmp_path / "x.pkl"`: a path object of unknown type, written then read back by this code
+                keys = {*func.base.strings(), ast.unparse(node.func.value)}  # its path, or the name holding it
+                if node.func.attr in ("write_bytes", "write_text"):
+                    self._self_written.update(keys)
+                elif node.func.attr in ("read_bytes", "read_text") and keys & self._self_written:
+                    return Val(flags=v.LOCALFILE)
             flags = v.flowing(args) | v.flowing(kwargs.values()) | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
             if isinstance(node.func, ast.Attribute) and func.base is not None and func.base.text is not None:
                 return self._string_method(node.func.attr, func.base, args, flags, kwargs)
@@ -2165,8 +2173,10 @@ class PythonAnalyzer:
         for text in target.strings():
             info = paths.classify(text)
             flags |= self._read(info, node, via=q)
-            if info.kind is paths.PathKind.RELATIVE and HOLE not in text.split("/", 1)[0]:
-                flags |= v.LOCALFILE  # a file of the project (`.cache/<digest>.pkl` too)
+            if (info.kind is paths.PathKind.RELATIVE and HOLE not in text.split("/", 1)[0]) or (
+                text in self._self_written and text not in self.downloaded
+            ):
+                flags |= v.LOCALFILE  # a file of the project (`.cache/<digest>.pkl`), or one this code wrote
             if text in self.downloaded:
                 flags |= v.NET
         return Val(flags=flags | (target.flags & v.FLOWING))
@@ -2177,6 +2187,7 @@ class PythonAnalyzer:
         )
         data = args[0] if q.startswith("pathlib.Path()") and args else (args[1] if len(args) > 1 else UNKNOWN)
         contents = data.strings()
+        self._self_written.update(target.strings())
         for text in target.strings():
             self._mass_overwrite(text, node, q)
             info = paths.classify(text)
@@ -2310,7 +2321,7 @@ class PythonAnalyzer:
             level = paths.mode_level(
                 info, world_writable=world, setuid=setuid, opens_secret=opens, others_read=bool(mode.num & 0o004)
             )
-            if world and self._in_loop() and HOLE in text and info.kind is paths.PathKind.EXTERNAL:
+            if world and self._in_loop() and HOLE in text and info.kind in _SHARED_TREES:
                 level = max(level, RiskLevel.HIGH)  # every file of a shared tree made writable by everyone
             if level > RiskLevel.SAFE:
                 self._add(
@@ -3474,6 +3485,8 @@ _SHOWING_CALLS = frozenset(
 )  # fmt: skip
 
 
+#: Trees where making every file world-writable lets anyone on the machine plant or alter files.
+_SHARED_TREES = frozenset({paths.PathKind.EXTERNAL, paths.PathKind.HOME, paths.PathKind.SYSTEM})
 _REMOTE_SCHEMES = ("http://", "https://", "ftp://", "s3://", "gs://", "gcs://", "az://", "abfs://", "hf://")
 
 

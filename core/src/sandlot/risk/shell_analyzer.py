@@ -654,8 +654,20 @@ class ShellAnalyzer:
             flow = self._command(body, redirects, extra)
         else:
             flow = self._stmt(body) if body is not None else _Flow()
-            self._redirects(redirects, flow, None, node)
+            # `a && python - <<EOF`: the redirections belong to the list's last command
+            last = _last_command(body) if body is not None else None
+            self._redirects(redirects, flow, self._plain_words(last) if last is not None else None, node)
         return flow
+
+    def _plain_words(self, command: Any) -> list[str]:
+        """The words of a simple command, for a redirection attached above it (no rules run again)."""
+        words: list[str] = []
+        for child in command.named_children:
+            if child.type == "command_name":
+                words.extend(self._split_word(child.named_children[0] if child.named_children else child, _Flow()))
+            elif child.type not in ("variable_assignment", "file_redirect", "heredoc_redirect", "herestring_redirect"):
+                words.extend(self._split_word(child, _Flow()))
+        return words
 
     def _redirects(self, redirects: Iterable[Any], flow: _Flow, argv: list[str] | None, stmt: Any) -> None:
         interactive_shell = (bool(argv) and flow.interp == "shell") or bool(argv and W.base(argv[0]) in T.SHELLS)
@@ -944,6 +956,8 @@ class ShellAnalyzer:
                     parts.append(self._text(child))
                 pos = child.end_byte
             text = "".join(parts)
+            if kind == "string":
+                text = _DQ_ESCAPE.sub(r"\1", text)  # "\"" is ", "\$" is $ inside double quotes
             return text.replace(HOLE_WORD, HOLE)
         if kind == "string_content":
             return self._text(node).replace(HOLE_WORD, HOLE)
@@ -2158,7 +2172,9 @@ class ShellAnalyzer:
                 output = value
                 i += 2
                 continue
-            if name == "curl" and arg in ("-O", "--remote-name"):
+            if name == "curl" and (arg in ("-O", "--remote-name") or (
+                arg.startswith("-") and not arg.startswith("--") and arg.endswith("O")
+            )):  # fmt: skip
                 output = "<url>"
                 i += 1
                 continue
@@ -2496,6 +2512,13 @@ class ShellAnalyzer:
     def _rule_pgrep(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         _, operands = W.options(args)
         flow.pids_of = operands[0] if operands else ""
+
+    def _rule_port_owner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """`lsof -t -i:5432`: the pids of whatever holds a port; a database's port means the database."""
+        ports = re.findall(r":(\d+)\b", " ".join(args))
+        services = [T.SERVICE_PORTS[p] for p in ports if p in T.SERVICE_PORTS]
+        if services and ("-t" in args or name == "fuser"):
+            flow.pids_of = services[0]
 
     def _rule_ps(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``ps -e``/``ps ax`` lists every process; its pids fed to kill kill everything."""
@@ -3389,6 +3412,7 @@ _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btr
 _MKTEMP = re.compile(r"(?:\$\(|`)\s*mktemp\b(?![^)`]*(?:-p|--tmpdir=?)\s*[^-\s])")
 #: A path made of variables only, with a slash after the first: `"$A"/*`, `$A/$B/`.
 _ONLY_VARIABLES = re.compile(HOLE + r"(?:/+" + HOLE + r")*/+\*?")
+_DQ_ESCAPE = re.compile(r'\\([\\"$`])')
 _ARRAY_ALL = re.compile(r'"?\$\{(\w+)\[[@*]\]\}"?')
 _EMBEDDED_COMMAND = re.compile(
     r"""(?:\b(?:system|exec|popen|shell_exec|passthru|proc_open|execSync|spawnSync|execute|qx|do shell script)"""
@@ -3419,6 +3443,13 @@ def _user_named_target(args: list[str]) -> bool:
     targets = [a[3:] for a in args if a.startswith("of=")]
     return bool(targets) and all(t.startswith(HOLE) and paths.classify(t).kind is not paths.PathKind.DEVICE
                                  for t in targets)  # fmt: skip
+
+
+def _last_command(node: Any) -> Any:
+    """The last simple command of a list or pipeline (None for other statements)."""
+    while node is not None and node.type in ("list", "pipeline"):
+        node = node.named_children[-1] if node.named_children else None
+    return node if node is not None and node.type == "command" else None
 
 
 def _strip_type_options(words: list[str]) -> str:
@@ -3543,6 +3574,7 @@ for _names, _rule in (
     (T.SCANNERS, ShellAnalyzer._rule_scanner),
     ({"kill", "killall", "pkill", "killall5", "skill"}, ShellAnalyzer._rule_kill),
     ({"pgrep", "pidof"}, ShellAnalyzer._rule_pgrep),
+    ({"lsof", "fuser"}, ShellAnalyzer._rule_port_owner),
     ({"ps"}, ShellAnalyzer._rule_ps),
     ({"awk", "gawk", "mawk", "nawk", "busybox-awk"}, ShellAnalyzer._rule_awk),
     ({"history", "set"}, ShellAnalyzer._rule_history),

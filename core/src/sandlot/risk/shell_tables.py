@@ -209,7 +209,13 @@ SECRET_FILE_PATTERNS = (
     ".p12",
     ".pfx",
 )
-CREDENTIAL_WORDS = ("password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "private key", "aws_")
+CREDENTIAL_WORDS = ("password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "private key", "aws_",
+                    # the shapes of tokens themselves: GitHub, Slack, AWS keys, Stripe/OpenAI, Google, PEM keys
+                    "ghp_", "gho_", "github_pat", "xox", "akia", "sk-", "sk_live", "aiza", "begin rsa", "begin openssh",
+                    "private-key")  # fmt: skip
+#: Ports of the services a developer's machine runs for them; whatever holds one is that service.
+SERVICE_PORTS = {"5432": "postgres", "3306": "mysqld", "6379": "redis-server", "27017": "mongod", "22": "sshd",
+                 "9200": "elasticsearch", "5672": "rabbitmq", "2379": "etcd", "6443": "kube-apiserver"}  # fmt: skip
 HISTORY_VARS = frozenset({"HISTFILE", "HISTSIZE", "HISTFILESIZE", "HISTCONTROL", "HISTIGNORE", "SAVEHIST"})
 DISK_FILL = 10 * (1 << 30)  # 10 GiB in one go fills most sandboxes' disks
 UNITS = {"": 1, "b": 512, "c": 1, "w": 2, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40, "p": 1 << 50}
