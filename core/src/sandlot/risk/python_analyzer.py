@@ -30,7 +30,7 @@ from sandlot.risk.control_plane import MASS_COUNT, assess_operation, credential_
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
-from sandlot.risk.shell_tables import GENERIC_PROCESS_NAMES
+from sandlot.risk.shell_tables import COMPILERS, GENERIC_PROCESS_NAMES
 from sandlot.risk.sql import dangerous_sql
 from sandlot.risk.startup_files import harmless_content
 from sandlot.risk.values import UNKNOWN, Val
@@ -174,6 +174,7 @@ class PythonAnalyzer:
         self._unnamed_download = False  # network data was written to a file whose name is unknown
         self._unnamed_executable = False  # a file whose name is unknown was made executable
         self._device_opened = False  # a serial port, camera or microphone was opened
+        self._memfd = False  # an anonymous memory file was created (memfd_create)
         self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._self_written: set[str] = set()  # paths this code wrote
         self._listening_everywhere = False  # a server listens on every network interface
@@ -1657,6 +1658,8 @@ class PythonAnalyzer:
         return result
 
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        if q.endswith("memfd_create"):
+            self._memfd = True
         if (
             q.rsplit(".", 1)[-1] in T.FILE_DUMP_METHODS
             and (self._unbounded_loop() or self._runaway_loop())
@@ -2229,6 +2232,14 @@ class PythonAnalyzer:
                     if carrier is not None:
                         self._taint_aliases(carrier, v.SECRET)
             self._written_script(data, node, q, handle.strings())
+            if self._huge_loop() and handle.qual == "builtins.open()":
+                self._add(
+                    "python.disk-fill",
+                    RiskLevel.HIGH,
+                    Category.RESOURCE,
+                    "writes to a file tens of millions of times (fills the disk)",
+                    node,
+                )
             contents = data.strings()
             for target in handle.strings():
                 if len(contents) == 1 and harmless_content(paths.classify(target), contents[0]):
@@ -3026,6 +3037,24 @@ class PythonAnalyzer:
                 f"{q} hands downloaded or decoded code to {posixpath.basename(program)}",
                 node,
             )
+        base = posixpath.basename(program)
+        if base in COMPILERS:
+            # compiling a downloaded source builds a downloaded program; a source given on stdin is analysed
+            if any(w in self.downloaded for w in words[1:]):
+                outputs = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "-o"] or ["a.out"]
+                self.downloaded.update(outputs)
+            self._inline_source(base, kwargs.get("input"), node)
+        elif base.rstrip("0123456789.") in T.RUNTIMES and "-" in words[1:2]:
+            self._inline_source(base, kwargs.get("input"), node)
+        if program.startswith(("/proc/self/fd/", "/dev/fd/")) or (program == HOLE and self._memfd):
+            # fileless: a program written into anonymous memory and run from there
+            self._add(
+                "python.download-exec",
+                RiskLevel.CRITICAL if self._unnamed_download else RiskLevel.HIGH,
+                Category.DYNAMIC_CODE,
+                f"{q} runs a program from an anonymous memory file (fileless execution)",
+                node,
+            )
         if program == HOLE and self._unnamed_download and self._unnamed_executable:
             self._add(
                 "python.download-exec",
@@ -3079,6 +3108,20 @@ class PythonAnalyzer:
         )
         self._merge_nested(found, node, q)
         return Val(flags=(flags & v.FLOWING) | (v.SECRET if secret else 0))
+
+    def _inline_source(self, name: str, source: Val | None, node: ast.AST) -> None:
+        """C (or node, perl...) source handed to a compiler or runtime: what it would do when run."""
+        from sandlot.risk.shell_analyzer import analyze_inline_code
+
+        for text in (source.strings() if source is not None else [])[:2]:
+            found = analyze_inline_code(name, text, depth=self.depth + 1)
+            self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"source built by {name}")
+
+    def _c_native_source(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """cffi's verify/set_source compile C source into the process."""
+        source = args[1] if q.endswith("set_source") and len(args) > 1 else (args[0] if args else None)
+        self._inline_source("cc", source, node)
+        return Val()
 
     def _interactive_shell(self, node: ast.AST) -> None:
         """A shell reading commands from its stdin: a remote shell when the code also talks to a socket."""
@@ -3798,6 +3841,7 @@ _register(
 _register(["builtins.map"], PythonAnalyzer._c_map)
 _register(["socket.socket", "socket.create_connection", "socket.socketpair"], PythonAnalyzer._c_socket_new)
 _register(T.CAPTURES, PythonAnalyzer._c_capture)
+_register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_native_source)
 _register(["functools.partial"], PythonAnalyzer._c_partial)
 _register(["argparse.ArgumentParser().add_argument"], PythonAnalyzer._c_add_argument)
 _register(

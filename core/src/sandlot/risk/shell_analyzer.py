@@ -154,6 +154,7 @@ class ShellAnalyzer:
         self._cwd: str | None = None  # the directory the last `cd` went to
         self._stdin_text: str | None = None  # what the previous pipe stage prints, when it is constant
         self._heredoc_text: str | None = None  # the here-document of the command being analysed
+        self._written_texts: dict[str, str] = {}  # known content of files this script wrote
         self._read_vars: set[str] = set()  # variables `while read` fills from another command's output
         self._loops: list[_Loop] = []  # enclosing loops, innermost last
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
@@ -763,8 +764,9 @@ class ShellAnalyzer:
             elif op not in ("<&", ">&") or not dest.isdigit():
                 cap = self._script_content(info, content, stmt)
                 self._write(info, stmt, op=">>" if ">>" in op else ">", cap=cap)
-                if flow.download:
-                    self.downloaded.add(posixpath.basename(dest))
+                if flow.download or flow.decode:
+                    # a downloaded or decoded payload written to a file: running that file runs it
+                    self.downloaded.update((dest, posixpath.basename(dest)))
                 if flow.secret or flow.env:
                     self.staged.add(dest)  # `cat key > /tmp/k`: the file now holds the secret
 
@@ -781,6 +783,7 @@ class ShellAnalyzer:
             # a command line planted in a file someone else runs (a package's __init__, a Makefile)
             self._shipped_payloads(content, stmt, f"text written to {info.path.replace(HOLE, '…')}")
         cap = RiskLevel.MEDIUM if harmless_content(info, content) else None
+        self._written_texts[info.path] = content
         if HOLE in content:
             return cap
         tool, commands = config_commands(info.path, content)
@@ -1275,6 +1278,8 @@ class ShellAnalyzer:
                 if name in ("timeout", "taskset") and argv:
                     argv = argv[1:]
                 continue
+            if name in ("strace", "ltrace") and any(a == "-p" or a.startswith("--attach") for a in argv[1:]):
+                return argv  # attached to a running process, not wrapping a command
             if name in T.WRAPPERS:
                 argv = argv[1:]
                 while argv and argv[0].startswith("-"):
@@ -1620,6 +1625,14 @@ class ShellAnalyzer:
                 RiskLevel.CRITICAL,
                 Category.DESERIALIZATION,
                 f"inline {name} code deserializes data from the network (can run arbitrary code)",
+                node,
+            )
+        elif any(k in lowered for k in T.INLINE_ENV_DUMPS) and (downloads or sockety):
+            self._add(
+                "shell.exfiltration",
+                RiskLevel.CRITICAL,
+                Category.EXFILTRATION,
+                f"inline {name} code sends the process environment over the network",
                 node,
             )
         elif downloads and evaluates:
@@ -2277,7 +2290,9 @@ class ShellAnalyzer:
                     node,
                 )
             elif any(a.startswith("tcp-listen") or a.startswith("tcp4-listen") for a in lowered) and any(
-                a.startswith(("file:/dev/", "/dev/", "open:/dev/")) or a.startswith("file:") for a in lowered
+                a.startswith(("file:/dev/", "/dev/", "open:/dev/", "file:"))
+                or (a.startswith("unix-connect:") and posixpath.basename(a) in T.ENGINE_SOCKETS)
+                for a in lowered
             ):
                 local = any("bind=127.0.0.1" in a or "bind=localhost" in a for a in lowered)
                 self._add(
@@ -3150,6 +3165,56 @@ class ShellAnalyzer:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                       "upnpc opens a port on the router to the internet", node)  # fmt: skip
 
+    def _rule_compiler(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Compiling code and running the result is running the code: provenance and content carry over."""
+        outputs = W.option_values(args, "-o") or ["a.out"]
+        inputs = [a for a in W.options(args, T.COMPILER_VALUED)[1] if a != "-"]
+        from_stdin = "-" in args
+        foreign = self._stdin_remote if from_stdin else False
+        foreign = foreign or any(i in self.downloaded or posixpath.basename(i) in self.downloaded for i in inputs)
+        if foreign:
+            for out in outputs:
+                self.downloaded.update((out, posixpath.basename(out)))
+        depths = [int(m.group(1)) for a in args if (m := re.match(r"-f(?:template|constexpr)-depth=(\d+)", a))]
+        if depths and max(depths) >= 100_000:
+            self._add("shell.memory-hog", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} lifts the compile-time recursion limit to {max(depths):,} (exhausts memory)",
+                      node)  # fmt: skip
+        sources = [self._written_texts[i] for i in inputs if i in self._written_texts]
+        if from_stdin:
+            sources += [t for t in (self._heredoc_text, self._stdin_text) if t]
+        for source in sources[:2]:
+            self._other_interpreter(name, source, node, "")
+
+    def _rule_make(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        for i, arg in enumerate(args):
+            bare = arg in ("-j", "--jobs") and (i + 1 >= len(args) or not args[i + 1][:1].isdigit())
+            if bare and HOLE not in (args[i + 1] if i + 1 < len(args) else ""):
+                self._add("shell.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
+                          f"{name} -j without a number starts every job at once (exhausts memory and CPU)",
+                          node)  # fmt: skip
+                return
+
+    def _rule_attach(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Debuggers and tracers attached to a running process read its memory and can make it run code."""
+        attaches = (
+            name == "gcore"
+            or any(a in ("-p", "--pid", "attach") or (a.startswith(("--pid=", "-p")) and a[2:].isdigit()) for a in args)
+            or (name == "gdb" and any(a.isdigit() for a in args[1:]))
+        )
+        if attaches:
+            self._add("shell.process-injection", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} attaches to a running process (reads its memory: keys, passwords; can inject code)",
+                      node)  # fmt: skip
+
+    def _rule_dockerd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        hosts = W.option_values(args, "-H", "--host")
+        if any(h.startswith("tcp://") and not h.startswith(("tcp://127.", "tcp://localhost")) for h in hosts) and (
+            "--tlsverify" not in args
+        ):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "dockerd listens on the network without TLS (root on the host for anyone)", node)  # fmt: skip
+
     def _rule_cd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         operands = [a for a in args if not a.startswith("-") or a == "-"]
         self._cwd = operands[0] if operands else "~"
@@ -3604,6 +3669,10 @@ for _names, _rule in (
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
     ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
     ({"adb"}, ShellAnalyzer._rule_adb),
+    (T.COMPILERS, ShellAnalyzer._rule_compiler),
+    ({"make", "gmake"}, ShellAnalyzer._rule_make),
+    ({"gdb", "strace", "ltrace", "gcore", "lldb"}, ShellAnalyzer._rule_attach),
+    ({"dockerd"}, ShellAnalyzer._rule_dockerd),
     ({"fastboot", "esptool", "esptool.py", "avrdude", "espefuse.py", "espefuse"}, ShellAnalyzer._rule_flasher),
     ({"gsettings", "dconf"}, ShellAnalyzer._rule_desktop_settings),
     ({"xdotool", "ydotool", "wtype"}, ShellAnalyzer._rule_input_injection),
@@ -3672,6 +3741,13 @@ def analyze_argv(
     words = [a.replace(HOLE_WORD, HOLE) for a in argv]
     flow = analyzer.analyze_argv(words)
     return analyzer.findings, flow.secret
+
+
+def analyze_inline_code(name: str, code: str, *, depth: int = 0) -> list[Finding]:
+    """Findings for source code of a language without a parser here (C, node, perl...) run by ``name``."""
+    analyzer = ShellAnalyzer(depth=depth)
+    analyzer._other_interpreter(name, code.replace(HOLE, HOLE_WORD), None, "")
+    return analyzer.findings
 
 
 def analyze_shell_nested(

@@ -262,6 +262,13 @@ PHONE_PRIVATE_PATHS = (
 #: ffmpeg input formats that capture the screen, a camera or a microphone.
 CAPTURE_FORMATS = frozenset({"x11grab", "kmsgrab", "gdigrab", "avfoundation", "dshow", "v4l2", "video4linux2",
                              "alsa", "pulse", "jack", "pipewire", "wayland", "screen-capture-recorder"})  # fmt: skip
+#: How inline code of other languages reads the whole environment.
+INLINE_ENV_DUMPS = ("process.env)", "process.env,", "json.stringify(process.env", "%env", "os.environ)",
+                    "dict(os.environ", "getenv()", "environ)", "env.to_h", "$_server", "$_env")  # fmt: skip
+#: Compilers: what they build runs what the source says.
+COMPILERS = frozenset({"gcc", "cc", "clang", "g++", "c++", "clang++", "tcc", "icc", "gcc-12", "gcc-13", "gcc-14"})
+#: Compiler options that take a value (so the source files can be found).
+COMPILER_VALUED = frozenset({"-o", "-x", "-I", "-L", "-l", "-D", "-U", "-include", "-MF", "-MT", "-std", "-isystem"})
 #: tmux commands whose arguments are a command line to run.
 TMUX_RUNNERS = frozenset(
     {"new-session", "new", "new-window", "neww", "split-window", "splitw", "respawn-pane", "respawnp",
