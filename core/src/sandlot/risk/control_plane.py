@@ -46,6 +46,7 @@ _ADMIN_ROLE = re.compile(
     r"|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|user access administrator|poweruseraccess",
     re.IGNORECASE,
 )
+_ADMIN_ROLE_OR_PERMISSION = re.compile(r"\b(?:admin|maintain|owner)\b|access_level\W+[45]0\b", re.I)
 _ANYONE = re.compile(r"(?:^|\s)\*(?:\s|$)|\ballusers\b|\ballauthenticatedusers\b|principal\W+\*", re.IGNORECASE)
 _WORLD = re.compile(r"(?:^|[\s=,'\"\[{])(?:0\.0\.0\.0/0|::/0)")
 _PUBLIC_ACL = re.compile(r"public-read(?:-write)?|authenticated-read|\ballusers\b", re.IGNORECASE)
@@ -106,6 +107,24 @@ _RULES = (
         OperationRisk(RiskLevel.MEDIUM, Category.EXFILTRATION, "reads a stored secret", secret=True),
     ),
     _Rule(
+        ("addtocollaborators", "addmember", "addcollaborator"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account admin rights"),
+        needs=_ADMIN_ROLE_OR_PERMISSION,
+    ),
+    _Rule(
+        ("createkey", "deploykeyadd", "deploykeyscreate", "keyscreate"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "adds a deploy key with write access"),
+        needs=re.compile(r"read_only\W+false|readonly\W+false|can_push\W+true|allow.write|\bFalse\b", re.I),
+    ),
+    _Rule(
+        ("removeprotection", "removeadminenforcement", "unprotect", "protectedbranchesdelete"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "removes branch protection"),
+    ),
+    _Rule(
+        ("repodelete",),
+        OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes a whole repository"),
+    ),
+    _Rule(
         ("getloginpassword",),
         OperationRisk(RiskLevel.MEDIUM, Category.EXFILTRATION, "prints a registry login token", secret=True),
     ),
@@ -145,3 +164,64 @@ def credential_metadata_url(text: str) -> bool:
 
 #: Instance counts (or replicas) from which a launch or a scale-up is resource abuse.
 MASS_COUNT = 100
+
+
+#: REST calls to code-hosting APIs (GitHub, GitLab, Gitea): (method, path pattern, risk, "many" raises it).
+_REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
+    ("DELETE", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/?$"),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes a whole repository"), False),
+    ("DELETE", re.compile(r"^/api/v\d+/(?:projects|groups)/[^/]+/?$"),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes a whole project or group"), False),
+    ("DELETE", re.compile(r"/(?:environments|packages)/"),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes an environment or a package"), False),
+    ("DELETE", re.compile(r"/(?:protection|protected_branches)(?:/|$)"),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "removes branch protection"), False),
+    ("DELETE", re.compile(r"/(?:releases/[^/]+|git/refs/tags/|tags/)"),
+     OperationRisk(RiskLevel.MEDIUM, Category.FILESYSTEM, "deletes a release or a tag"), True),
+    ("PUT", re.compile(r"/collaborators/[^/]+/?$"),
+     OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "adds a collaborator"), False),
+    ("POST", re.compile(r"/(?:keys|deploy_keys)/?$"),
+     OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "adds a deploy key"), True),
+    ("POST", re.compile(r"/dispatches/?$"),
+     OperationRisk(RiskLevel.LOW, Category.RESOURCE, "starts a workflow run"), True),
+)  # fmt: skip
+_ADMIN_PERMISSION = re.compile(r"\b(?:admin|maintain|owner)\b|access_level\W+[45]0\b", re.I)
+_WRITABLE_KEY = re.compile(r"read_only\W+false|readonly\W+false|can_push\W+true|allow.write", re.I)
+
+
+def assess_request(method: str, url: str, body: Sequence[str], *, many: bool = False) -> OperationRisk | None:
+    """The risk of an HTTP ``method`` on ``url`` of a code-hosting API with ``body`` strings.
+
+    ``many``: the call is made in a loop or over a listing (every release, every repository)."""
+    path = "/" + url.split("://", 1)[-1].split("/", 1)[-1].split("?", 1)[0] if "://" in url else "/" + url.lstrip("/")
+    joined = " ".join(body)
+    for verb, pattern, risk, grows in _REST_RULES:
+        if method.upper() != verb or not pattern.search(path):
+            continue
+        if verb == "PUT" and _ADMIN_PERMISSION.search(joined):
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account admin rights on a repository")
+        if verb == "POST" and "keys" in path and _WRITABLE_KEY.search(joined):
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "adds a deploy key with write access")
+        if grows and many:
+            return OperationRisk(RiskLevel.HIGH, risk.category, f"{risk.what} for every one a listing gives")
+        return risk
+    return None
+
+
+_WORKFLOW_SECRETS = re.compile(
+    r"toJSON\(\s*secrets\s*\)\s*\}\}|\$\{\{\s*secrets\.[^}]+\}\}[^\n]*\b(?:curl|wget|nc|Invoke-WebRequest)\b|"
+    r"\b(?:curl|wget|nc)\b[^\n]*\$\{\{\s*secrets\.",
+    re.I,
+)
+
+
+def leaks_secrets(content: str) -> bool:
+    """CI workflow text whose steps send the repository's secrets somewhere."""
+    return bool(_WORKFLOW_SECRETS.search(content))
+
+
+def workflow_leaks_secrets(path: str, content: str) -> bool:
+    """A CI workflow (GitHub Actions, GitLab CI) at ``path`` whose steps send the repository's secrets out."""
+    lowered = path.lower()
+    ci = ".github/workflows/" in lowered or lowered.endswith((".gitlab-ci.yml", "azure-pipelines.yml"))
+    return ci and leaks_secrets(content)

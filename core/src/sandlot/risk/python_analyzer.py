@@ -26,7 +26,15 @@ from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
 from sandlot.risk.config_commands import config_commands
-from sandlot.risk.control_plane import MASS_COUNT, assess_operation, credential_metadata_url, operation
+from sandlot.risk.control_plane import (
+    MASS_COUNT,
+    assess_operation,
+    assess_request,
+    credential_metadata_url,
+    leaks_secrets,
+    operation,
+    workflow_leaks_secrets,
+)
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
@@ -101,9 +109,17 @@ class _Partial:
 
 
 class _Loop:
-    __slots__ = ("function", "huge", "runaway", "unbounded")
+    __slots__ = ("count", "function", "huge", "runaway", "unbounded")
 
-    def __init__(self, unbounded: bool, huge: bool, function: _FuncSummary | None, runaway: bool = False) -> None:
+    def __init__(
+        self,
+        unbounded: bool,
+        huge: bool,
+        function: _FuncSummary | None,
+        runaway: bool = False,
+        count: int | None = None,
+    ) -> None:
+        self.count = count  # iterations, when known (`range(10_000)`)
         self.unbounded = unbounded
         self.huge = huge
         self.function = function
@@ -238,7 +254,11 @@ class PythonAnalyzer:
             for node in ast.walk(tree)
             if isinstance(node, ast.Constant)
             and isinstance(node.value, (str, bytes))
-            and (looks_like_payload(_text_of(node.value)) or MINER.search(_text_of(node.value)))
+            and (
+                looks_like_payload(_text_of(node.value))
+                or MINER.search(_text_of(node.value))
+                or leaks_secrets(_text_of(node.value))
+            )
         ]
         if not candidates:
             return
@@ -247,6 +267,9 @@ class PythonAnalyzer:
             if id(node) in shown:
                 continue
             text = _text_of(node.value)
+            if leaks_secrets(text):
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          "a CI workflow that sends the repository's secrets out", node)  # fmt: skip
             if MINER.search(text):
                 self._add(
                     "python.miner",
@@ -350,6 +373,12 @@ class PythonAnalyzer:
                 depth=self.depth + 1,
             )
             self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"a script written by {q}")
+
+    def _fetched(self, path: str) -> bool:
+        """``path`` came from the network: downloaded, or inside a directory that was (a clone)."""
+        return path in self.downloaded or any(
+            len(d.split(HOLE, 1)[0]) >= 2 and path.startswith(d.rstrip("/") + "/") for d in self.downloaded
+        )
 
     def _soften(self, described: str, cap: RiskLevel) -> None:
         """Lower the write findings about ``described`` (a path) to ``cap``: its content proved harmless."""
@@ -743,7 +772,7 @@ class PythonAnalyzer:
                 self._loop(node, infinite, huge)
             return
         self._bind(node.target, self._element(it))
-        self._loop(node, infinite, huge)
+        self._loop(node, infinite, huge, it.num)
 
     def _s_while(self, node: ast.While) -> None:
         test = self._ev(node.test)
@@ -759,7 +788,9 @@ class PythonAnalyzer:
         )
         self._loop(node, infinite, False)
 
-    def _loop(self, node: ast.For | ast.AsyncFor | ast.While, infinite: bool, huge: bool) -> None:
+    def _loop(
+        self, node: ast.For | ast.AsyncFor | ast.While, infinite: bool, huge: bool, count: int | None = None
+    ) -> None:
         unbounded = infinite and not self._has_exit(node.body)
         # `while True: try: write() except OSError: break` stops only when the disk or memory is full
         until_exhausted = infinite and not self._has_exit(node.body, skip_exhaustion_handlers=True)
@@ -784,7 +815,7 @@ class PythonAnalyzer:
             current = self._lookup(counter)
             if current.num is not None:
                 self._rebind(counter, Val(flags=current.flags & v.FLOWING))
-        self.loops.append(_Loop(until_exhausted, huge, self.functions[-1] if self.functions else None, runaway))
+        self.loops.append(_Loop(until_exhausted, huge, self.functions[-1] if self.functions else None, runaway, count))
         try:
             self._block(node.body)
         finally:
@@ -897,7 +928,9 @@ class PythonAnalyzer:
             else:  # delete_namespaced_job: the object is the job
                 words = [w for w in method.lower().split("_")[1:] if w not in ("namespaced", "all")]
                 heavy = any(w.rstrip("s") in T.CLOUD_CONTAINERS or w in T.CLOUD_CONTAINERS for w in words)
-            heavy = heavy or method.startswith("terminate")
+            # every release, tag or package of a project in a loop: the project's published history
+            published = many and any(w in q.lower() for w in ("release", "tag", "package"))
+            heavy = heavy or method.startswith("terminate") or published
             self._add(
                 "python.cloud-destroy",
                 RiskLevel.HIGH if heavy else RiskLevel.MEDIUM,
@@ -931,8 +964,8 @@ class PythonAnalyzer:
         found: list[str] = []
         for part in [*node.args, *(k.value for k in node.keywords)]:
             for sub in ast.walk(part):
-                if isinstance(sub, ast.Constant) and isinstance(sub.value, str):
-                    found.append(sub.value)
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, (str, bool)):
+                    found.append(str(sub.value))
                 elif isinstance(sub, ast.Name):
                     found.extend(_all_strings([self._lookup(sub.id)]))
         return found
@@ -1658,6 +1691,14 @@ class PythonAnalyzer:
         return result
 
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        verb = q.rsplit(".", 1)[-1]
+        if q.startswith(("requests.", "httpx.")) and verb in ("delete", "put", "post", "patch", "request"):
+            method = (args[0].text or "") if verb == "request" and args else verb
+            urls = (args[1:2] if verb == "request" else args[:1]) or [kwargs.get("url", UNKNOWN)]
+            for url in [t for u in urls for t in u.strings()][:1]:
+                risk = assess_request(method, url, self._argument_constants(node), many=self._in_loop())
+                if risk is not None:
+                    self._add("python.cloud-control", risk.level, risk.category, f"{q} {risk.what}", node)
         if q.endswith("memfd_create"):
             self._memfd = True
         if (
@@ -2191,6 +2232,10 @@ class PythonAnalyzer:
         data = args[0] if q.startswith("pathlib.Path()") and args else (args[1] if len(args) > 1 else UNKNOWN)
         contents = data.strings()
         self._self_written.update(target.strings())
+        for path in target.strings():
+            if any(workflow_leaks_secrets(path, text) for text in data.strings()):
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"the CI workflow written to {path} sends the repository's secrets out", node)  # fmt: skip
         for text in target.strings():
             self._mass_overwrite(text, node, q)
             info = paths.classify(text)
@@ -2232,12 +2277,17 @@ class PythonAnalyzer:
                     if carrier is not None:
                         self._taint_aliases(carrier, v.SECRET)
             self._written_script(data, node, q, handle.strings())
-            if self._huge_loop() and handle.qual == "builtins.open()":
+            total = self._last_alloc
+            for loop in self.loops:
+                total = total * loop.count if total is not None and loop.count is not None else None
+            if (self._huge_loop() and handle.qual == "builtins.open()") or (
+                total is not None and self.loops and total >= T.DISK_FILL
+            ):
                 self._add(
                     "python.disk-fill",
                     RiskLevel.HIGH,
                     Category.RESOURCE,
-                    "writes to a file tens of millions of times (fills the disk)",
+                    "writes more data in a loop than a disk holds (fills the disk)",
                     node,
                 )
             contents = data.strings()
@@ -2803,7 +2853,7 @@ class PythonAnalyzer:
         data = (func.base if q.endswith("().load") else None) or (
             args[0] if args else kwargs.get("stream", kwargs.get("data", UNKNOWN))
         )
-        if any(t in self.downloaded or t.startswith(_REMOTE_SCHEMES) for t in data.strings()):
+        if any(self._fetched(t) or t.startswith(_REMOTE_SCHEMES) for t in data.strings()):
             # a file fetched from the network earlier, or read straight from a URL (pandas, joblib, fsspec)
             data = Val(text=data.text, flags=data.flags | v.NET)
         if q.startswith("yaml.") or q.startswith("ruamel"):
@@ -2827,6 +2877,11 @@ class PythonAnalyzer:
             return Val(flags=data.flags & v.FLOWING)
         if q == "torch.load" and kwargs.get("weights_only", UNKNOWN).num == 1:
             return Val()
+        if q == "torch.load" and kwargs.get("weights_only", UNKNOWN).num == 0 and not data.flags & v.NET:
+            self._add("python.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
+                      "torch.load with weights_only=False turns off the safe loader (the file can run code)",
+                      node)  # fmt: skip
+            return Val(flags=data.flags & v.FLOWING)
         if q == "numpy.load" and kwargs.get("allow_pickle", UNKNOWN).num != 1:
             return Val()
         if data.flags & v.NET:
@@ -3017,7 +3072,8 @@ class PythonAnalyzer:
                 node,
             )
         interpreter = posixpath.basename(program).rstrip("0123456789.") in T.INTERPRETERS | T.RUNTIMES
-        if interpreter and any(w in self.downloaded for w in words[1:]):
+        # `python -m pip install DIR`: the module runs, the downloaded path is its data
+        if interpreter and "-m" not in words[1:2] and any(w in self.downloaded for w in words[1:]):
             self._add(
                 "python.download-exec",
                 RiskLevel.CRITICAL,
@@ -3038,6 +3094,12 @@ class PythonAnalyzer:
                 node,
             )
         base = posixpath.basename(program)
+        if base == "git" and "clone" in words:
+            operands = [w for w in words[words.index("clone") + 1 :] if not w.startswith("-") and w != "1"]
+            if len(operands) >= 2:
+                self.downloaded.add(operands[1])  # a repository from elsewhere: its files are its author's
+            elif operands:
+                self.downloaded.add(posixpath.basename(operands[0].rstrip("/")).removesuffix(".git"))
         if base in COMPILERS:
             # compiling a downloaded source builds a downloaded program; a source given on stdin is analysed
             if any(w in self.downloaded for w in words[1:]):
@@ -3366,9 +3428,9 @@ class PythonAnalyzer:
         if q == "importlib.util.spec_from_file_location":
             target = args[1] if len(args) > 1 else kwargs.get("location", UNKNOWN)
             downloaded = bool(target.flags & v.NET)
-            if not downloaded and not any(t in self.downloaded for t in target.strings()):
+            if not downloaded and not any(self._fetched(t) for t in target.strings()):
                 return Val(qual="importlib.machinery.ModuleSpec()")  # loading a local module file
-        if downloaded or any(t in self.downloaded for t in target.strings()):
+        if downloaded or any(self._fetched(t) for t in target.strings()):
             self._add(
                 "python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE, f"{q} runs a downloaded file", node
             )

@@ -322,7 +322,7 @@ SQL_METHODS = frozenset({"execute", "executemany", "executescript", "exec_driver
 #: Cloud and cluster SDKs: their delete/terminate calls destroy remote resources.
 CLOUD_PREFIXES = (
     "boto3.", "botocore.", "google.cloud.", "googleapiclient.", "azure.", "kubernetes.", "openstack.",
-    "digitalocean.", "hcloud.", "linode_api4.", "oci.", "pulumi.",
+    "digitalocean.", "hcloud.", "linode_api4.", "oci.", "pulumi.", "github.", "gitlab.",
 )  # fmt: skip
 #: Method names that destroy what they are called on (or what they name).
 CLOUD_DESTROY_METHOD = r"^(?:delete|terminate|destroy|purge|drop|remove)(?:_|$)"
@@ -335,7 +335,7 @@ REMOTE_SHELL_CALLS = frozenset(
 CLOUD_CONTAINERS = (
     "bucket", "namespace", "instance", "volume", "snapshot", "database", "db", "cluster", "project",
     "resource_group", "stack", "table", "vpc", "subnet", "key_pair", "user", "role", "secret", "function",
-    "queue", "topic", "zone", "disk", "repository", "account", "vault", "server", "droplet",
+    "queue", "topic", "zone", "disk", "repository", "account", "vault", "server", "droplet", "repo", "group",
 )  # fmt: skip
 
 #: Calls that do I/O or wait: an endless loop making one of them is a server or a worker, not a
@@ -397,3 +397,6 @@ UNSAFE_LOADERS = frozenset(
     {"pickle.loads", "pickle.load", "cPickle.loads", "marshal.loads", "dill.loads", "jsonpickle.decode",
      "yaml.load", "yaml.unsafe_load", "joblib.load", "shelve.open"}
 )  # fmt: skip
+
+#: Bytes written in one go (or by a loop of known size) that fill most sandboxes' disks.
+DISK_FILL = 10 * (1 << 30)

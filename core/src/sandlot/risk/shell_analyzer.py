@@ -22,7 +22,14 @@ from sandlot.risk import paths
 from sandlot.risk import shell_tables as T
 from sandlot.risk import shell_words as W
 from sandlot.risk.config_commands import config_commands
-from sandlot.risk.control_plane import MASS_COUNT, assess_operation, credential_metadata_url, operation
+from sandlot.risk.control_plane import (
+    MASS_COUNT,
+    assess_operation,
+    assess_request,
+    credential_metadata_url,
+    operation,
+    workflow_leaks_secrets,
+)
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
@@ -784,6 +791,9 @@ class ShellAnalyzer:
             self._shipped_payloads(content, stmt, f"text written to {info.path.replace(HOLE, '…')}")
         cap = RiskLevel.MEDIUM if harmless_content(info, content) else None
         self._written_texts[info.path] = content
+        if workflow_leaks_secrets(info.path, content):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"the CI workflow written to {info.path} sends the repository's secrets out", stmt)  # fmt: skip
         if HOLE in content:
             return cap
         tool, commands = config_commands(info.path, content)
@@ -2156,8 +2166,15 @@ class ShellAnalyzer:
                 f"{name} talks to the container engine's API directly (root on the host)",
                 node,
             )
-        for body in W.option_values(args, "-d", "--data", "--data-binary", "--data-raw", "--json"):
+        bodies = W.option_values(args, "-d", "--data", "--data-binary", "--data-raw", "--json")
+        for body in bodies:
             self._shipped_payloads(body, node, "a request body")
+        method = (W.option_values(args, "-X", "--request") or ["POST" if bodies else "GET"])[0]
+        many = bool(self._loops) or self._mass or bool(self._stdin_listing)
+        for url in [a for a in args if a.startswith(("http://", "https://"))][:1]:
+            risk = assess_request(method, url, bodies, many=many)
+            if risk is not None:
+                self._add("shell.cloud-control", risk.level, risk.category, f"{name} -X {method} {risk.what}", node)
         uploads: list[str] = []
         output: str | None = None
         urls: list[str] = []
@@ -2330,6 +2347,20 @@ class ShellAnalyzer:
         return any(norm.startswith(d.rstrip("/") + "/") for d in self.cloned)
 
     def _rule_git(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        # global options first: -C DIR, --git-dir, --work-tree, -c key=value
+        tree = ""
+        while args and args[0].startswith("-"):
+            option = args[0]
+            if option in ("-C", "--git-dir", "--work-tree", "-c") and len(args) > 1:
+                tree = args[1] if option != "-c" else tree
+                args = args[2:]
+                continue
+            if option.startswith(("--work-tree=", "--git-dir=")):
+                tree = option.split("=", 1)[1] if option.startswith("--work-tree=") or not tree else tree
+            args = args[1:]
+        self._git_effects(args, tree, node)
+        if args[:1] == ["lfs"] and "pull" in args and self.cloned:
+            pass  # the files come with the clone, already counted as someone else's
         if args[:1] == ["clone"]:
             operands = [a for a in args[1:] if not a.startswith("-")]
             if operands:
@@ -2395,8 +2426,13 @@ class ShellAnalyzer:
                 node,
             )
             return
-        if args[:1] == ["push"] and any(a in ("-f", "--force") or a.startswith("+") for a in args[1:]):
-            shared = any(a.split(":")[-1].lstrip("+") in ("main", "master", "trunk", "develop") for a in args[1:])
+        if args[:1] == ["push"] and any(a in ("-f", "--force", "--mirror") or a.startswith("+") for a in args[1:]):
+            shared = any(
+                a.split(":")[-1].lstrip("+").removeprefix("refs/heads/") in T.SHARED_BRANCHES
+                or a.split(":")[-1].lstrip("+").removeprefix("refs/heads/").startswith(("release", "prod"))
+                or a in ("--all", "--tags", "--mirror")
+                for a in args[1:]
+            )
             self._add(
                 "shell.history-rewrite",
                 RiskLevel.HIGH if shared else RiskLevel.MEDIUM,
@@ -2414,6 +2450,44 @@ class ShellAnalyzer:
                 f"git {args[0]} discards uncommitted work",
                 node,
             )
+
+    def _git_effects(self, args: list[str], tree: str, node: Any) -> None:
+        """What git does beyond the project: clean/reset of another tree, remote deletions, lost reflogs,
+        redirected fetches, self-calling aliases."""
+        verb = args[0] if args else ""
+        many = bool(self._loops) or self._mass or bool(self._stdin_listing)
+        where = paths.classify(tree).kind if tree else paths.PathKind.WORKDIR
+        inside = (paths.PathKind.WORKDIR, paths.PathKind.RELATIVE, paths.PathKind.TEMP, paths.PathKind.UNKNOWN)
+        elsewhere = where not in inside or (many and where is not paths.PathKind.WORKDIR)
+        if verb in ("clean", "reset") and elsewhere and ("--hard" in args or any("f" in a for a in args[1:])):
+            self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"git {verb} on {tree.replace(HOLE, '…') or 'every repository'} deletes files outside "
+                      "this project", node)  # fmt: skip
+        if verb == "push" and any(a in ("--delete", "-d") or a.startswith(":") for a in args[1:]):
+            deleted = [a for a in args[1:] if not a.startswith("-")][1:]
+            if many or len(deleted) > 3 or any(HOLE in d or "refs/tags" in d for d in deleted):
+                self._add("shell.history-rewrite", RiskLevel.HIGH, Category.FILESYSTEM,
+                          "git push --delete removes branches or tags on the remote en masse", node)  # fmt: skip
+        if verb == "reflog" and "expire" in args and any("=now" in a or a == "--expire=all" for a in args):
+            self._add("shell.history-rewrite", RiskLevel.HIGH if many or elsewhere else RiskLevel.MEDIUM,
+                      Category.FILESYSTEM,
+                      "git reflog expire drops the record that lets lost commits be recovered", node)  # fmt: skip
+        if verb in ("filter-branch", "filter-repo"):
+            self._add("shell.history-rewrite", RiskLevel.MEDIUM, Category.FILESYSTEM,
+                      f"git {verb} rewrites every commit of the history", node)  # fmt: skip
+        if verb == "config" and any(a.lower().startswith("url.") and a.lower().endswith(("insteadof", "pushinsteadof"))
+                                    for a in args):  # fmt: skip
+            self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                      "git config redirects fetches from one host to another (every clone and pull)", node)  # fmt: skip
+        alias = next((a.split(".", 1)[1] for a in args if a.lower().startswith("alias.")), None)
+        if (
+            verb == "config"
+            and alias
+            and args[-1].startswith("!")
+            and re.search(rf"\bgit\s+{re.escape(alias)}\b", args[-1])
+        ):
+            self._add("shell.fork-bomb", RiskLevel.CRITICAL, Category.RESOURCE,
+                      f"git alias {alias} calls itself (every call spawns more)", node)  # fmt: skip
 
     def _rule_tunnel(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
@@ -3215,6 +3289,44 @@ class ShellAnalyzer:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                       "dockerd listens on the network without TLS (root on the host for anyone)", node)  # fmt: skip
 
+    def _rule_forge(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """gh/glab: repositories, releases, keys and collaborators, and their REST APIs."""
+        flow.network = True
+        positional = W.options(args, T.FORGE_VALUED)[1]
+        many = bool(self._loops) or self._mass or bool(self._stdin_listing) or flow.data
+        if positional[:2] in (["run", "download"], ["release", "download"], ["repo", "clone"], ["gist", "clone"]):
+            for where in W.option_values(args, "-D", "--dir") or positional[3:4] or positional[2:3]:
+                self.downloaded.add(where)  # an artifact, a release or a repository from elsewhere
+        if positional[:1] == ["api"] and len(positional) > 1:
+            method = (W.option_values(args, "-X", "--method") or ["GET"])[0]
+            fields = W.option_values(args, "-f", "-F", "--field", "--raw-field", "--input")
+            if fields and method == "GET" and not W.option_values(args, "-X", "--method"):
+                method = "POST"  # gh api sends fields with POST unless told otherwise
+            risk = assess_request(method, positional[1], fields, many=many)
+        else:
+            risk = assess_operation(operation(*positional[:3]), args)
+            if risk is None and positional[:2] == ["release", "delete"]:
+                risk = assess_request("DELETE", "repos/o/r/releases/x", [], many=many)
+        if risk is not None:
+            what = f"{name} {' '.join(positional[:2])} {risk.what}"
+            self._add("shell.cloud-control", risk.level, risk.category, what, node)
+        loop = self._loops[-1] if self._loops else None
+        if positional[:2] == ["workflow", "run"] and loop is not None and loop.endless:
+            self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} starts workflow runs in an endless loop (burns the CI's minutes)", node)  # fmt: skip
+
+    def _rule_head(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """`head -c 500M /dev/urandom`: a fixed amount of noise; in a huge loop, far more than a disk holds."""
+        sizes = [W.size(v) for v in W.option_values(args, "-c", "--bytes")]
+        size = max((n for n in sizes if n is not None), default=0)
+        if not size or not any(a in T.ENDLESS_DEVICES for a in args):
+            return
+        loop = self._loops[-1] if self._loops else None
+        if size >= T.DISK_FILL or (loop is not None and (loop.huge or loop.endless) and size >= 1 << 20):
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} writes {size:,} bytes of noise" + (" per iteration of a huge loop" if loop else ""),
+                      node)  # fmt: skip
+
     def _rule_cd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         operands = [a for a in args if not a.startswith("-") or a == "-"]
         self._cwd = operands[0] if operands else "~"
@@ -3669,6 +3781,8 @@ for _names, _rule in (
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
     ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
     ({"adb"}, ShellAnalyzer._rule_adb),
+    ({"head"}, ShellAnalyzer._rule_head),
+    ({"gh", "glab", "hub", "tea"}, ShellAnalyzer._rule_forge),
     (T.COMPILERS, ShellAnalyzer._rule_compiler),
     ({"make", "gmake"}, ShellAnalyzer._rule_make),
     ({"gdb", "strace", "ltrace", "gcore", "lldb"}, ShellAnalyzer._rule_attach),

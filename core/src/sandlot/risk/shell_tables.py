@@ -32,7 +32,7 @@ NETWORK = DOWNLOADERS | frozenset(
         "nc", "ncat", "netcat", "socat", "telnet", "ssh", "autossh", "scp", "sftp", "ftp", "rsync", "mail",
         "mailx", "sendmail", "mutt", "dig", "nslookup", "host", "smbclient", "rclone",
         "s3cmd", "aws", "gsutil", "ping", "irc", "torify", "proxychains", "mosquitto_sub", "mosquitto_pub",
-        "kcat", "kafkacat", "websocat", "wscat", "nats",
+        "kcat", "kafkacat", "websocat", "wscat", "nats", "gh", "glab", "hub", "tea",
     }
 )  # fmt: skip
 READERS = frozenset(
@@ -265,6 +265,12 @@ CAPTURE_FORMATS = frozenset({"x11grab", "kmsgrab", "gdigrab", "avfoundation", "d
 #: How inline code of other languages reads the whole environment.
 INLINE_ENV_DUMPS = ("process.env)", "process.env,", "json.stringify(process.env", "%env", "os.environ)",
                     "dict(os.environ", "getenv()", "environ)", "env.to_h", "$_server", "$_env")  # fmt: skip
+#: Branches others build on: rewriting them on the remote rewrites everyone's history.
+SHARED_BRANCHES = frozenset({"main", "master", "trunk", "develop", "dev", "production", "prod", "stable", "HEAD"})
+#: gh/glab options that take a value (so the sub-command and the API path can be found).
+FORGE_VALUED = frozenset({"-X", "--method", "-f", "-F", "--field", "--raw-field", "-H", "--header", "-R", "--repo",
+                          "-q", "--jq", "--input", "-p", "--preview", "-t", "--template", "--hostname", "-L",
+                          "--limit", "--json", "-n", "--name", "-D", "--dir", "--title", "-b", "--body"})  # fmt: skip
 #: Compilers: what they build runs what the source says.
 COMPILERS = frozenset({"gcc", "cc", "clang", "g++", "c++", "clang++", "tcc", "icc", "gcc-12", "gcc-13", "gcc-14"})
 #: Compiler options that take a value (so the source files can be found).
