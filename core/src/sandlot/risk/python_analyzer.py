@@ -191,6 +191,7 @@ class PythonAnalyzer:
         self._unnamed_executable = False  # a file whose name is unknown was made executable
         self._device_opened = False  # a serial port, camera or microphone was opened
         self._memfd = False  # an anonymous memory file was created (memfd_create)
+        self._per_element = 0  # inside a function a loop or a map calls once per element
         self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._self_written: set[str] = set()  # paths this code wrote
         self._listening_everywhere = False  # a server listens on every network interface
@@ -1152,8 +1153,9 @@ class PythonAnalyzer:
         return any((loop.unbounded or loop.huge) and loop.function is current for loop in self.loops)
 
     def _in_loop(self) -> bool:
+        """This code runs once per element: in a loop, or in a function a loop (or a map) calls."""
         current = self.functions[-1] if self.functions else None
-        return any(loop.function is current for loop in self.loops)
+        return any(loop.function is current for loop in self.loops) or self._per_element > 0
 
     def _loop_growth(self, node: ast.AST, *, disk: bool = False) -> None:
         if self._unbounded_loop() or (disk and self._runaway_loop()):
@@ -1838,7 +1840,12 @@ class PythonAnalyzer:
             streams = [Val(qual="asyncio.StreamReader()", flags=v.NET), Val(qual="asyncio.StreamWriter()")]
             target, passed = args[0], streams
         if target is not None and isinstance(target.func, _FuncSummary) and target.func not in self.functions:
-            self._call_local(target.func, passed, {}, node)
+            mapped = method in ("map", "imap", "imap_unordered", "starmap")
+            self._per_element += mapped  # a pool's map runs the function once per element
+            try:
+                self._call_local(target.func, passed, {}, node)
+            finally:
+                self._per_element -= mapped
 
     def _event_handler(self, target: ast.expr, val: Val, node: ast.stmt) -> None:
         """``client.on_message = handler``: the handler gets what the service sent."""
@@ -2023,11 +2030,16 @@ class PythonAnalyzer:
         self.functions.append(temp)
         self._inline_depth += 1
         saved_loops = self.loops
+        per_element = bool(saved_loops) and any(
+            loop.function is (self.functions[-2] if len(self.functions) > 1 else None) for loop in saved_loops
+        )
+        self._per_element += per_element
         self.loops = []
         try:
             self._block(fn.body)
         finally:
             self.loops = saved_loops
+            self._per_element -= per_element
             self._inline_depth -= 1
             self.functions.pop()
             self.scopes.pop()
@@ -2306,7 +2318,7 @@ class PythonAnalyzer:
             else (args[0] if args else kwargs.get("path", UNKNOWN))
         )
         recursive = T.DELETE_CALLS[q]
-        if target.flags & v.NET and not target.strings():
+        if target.flags & v.NET and all(t.strip(HOLE + "/~ ") == "" for t in target.strings() or [HOLE]):
             # whoever sends the request or message picks what is deleted
             self._add(
                 "python.delete",
@@ -2898,6 +2910,8 @@ class PythonAnalyzer:
             why = f"a payload that imports {', '.join(bad)}" if bad else "a constant payload"
         elif data.flags & v.DECODED:
             level, why = RiskLevel.HIGH, "a decoded payload"
+        elif any(set(t.lower().split("/")) & _DROP_BOXES for t in data.strings()):
+            level, why = RiskLevel.HIGH, "files others can drop in an upload or shared directory"
         elif data.flags & v.LOCALFILE or (
             q in ("shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "pickle.load")
             and (data.qual in ("builtins.open()",) or data.text is not None)
@@ -3592,6 +3606,8 @@ _SHOWING_CALLS = frozenset(
 
 #: Trees where making every file world-writable lets anyone on the machine plant or alter files.
 _SHARED_TREES = frozenset({paths.PathKind.EXTERNAL, paths.PathKind.HOME, paths.PathKind.SYSTEM})
+#: Directories where other people (or other programs) put files: what is there is not this code's.
+_DROP_BOXES = frozenset({"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads"})
 _REMOTE_SCHEMES = ("http://", "https://", "ftp://", "s3://", "gs://", "gcs://", "az://", "abfs://", "hf://")
 
 

@@ -163,6 +163,7 @@ class ShellAnalyzer:
         self._heredoc_text: str | None = None  # the here-document of the command being analysed
         self._written_texts: dict[str, str] = {}  # known content of files this script wrote
         self._read_vars: set[str] = set()  # variables `while read` fills from another command's output
+        self._xargs_remote = False  # xargs/parallel arguments come from a download
         self._loops: list[_Loop] = []  # enclosing loops, innermost last
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
         self._stdin_pids: str | None = None  # the previous pipe stage prints pids of processes matching this
@@ -530,6 +531,7 @@ class ShellAnalyzer:
                 self._stdin_remote = False
                 self._stdin_containers = False
                 self._stdin_text = None
+                self._xargs_remote = False
                 self._mass = False
             listing = sub.listing
             # what the stage prints: `ps | grep x | ...` is narrowed to x, `ps | awk '$1 != me' | ...` is not
@@ -1298,7 +1300,24 @@ class ShellAnalyzer:
                         argv = argv[1:]
                     argv = argv[1:]
                 continue
+            if name == "parallel" and len(argv) > 1:
+                # GNU parallel: a command template run once per input line, {} standing for the line
+                rest = W.skip_options(argv[1:], {"-j", "--jobs", "-P", "-d", "--delimiter", "-a", "--arg-file",
+                                                 "-S", "--sshlogin", "--joblog", "-n", "-N", "--results"})  # fmt: skip
+                self._unbounded_fanout(argv[1:], ("-j", "--jobs", "-P"), node)
+                listing = self._stdin_listing
+                item = listing.rstrip("/") + "/" + HOLE if listing else HOLE
+                if listing:
+                    self._mass = True
+                if self._stdin_remote:
+                    self._xargs_remote = True
+                template = " ".join(rest) if len(rest) != 1 else rest[0]
+                argv = ["sh", "-c", template.replace("{}", item) if "{}" in template else f"{template} {item}"]
+                continue
             if name == "xargs":
+                self._unbounded_fanout(argv[1:], ("-P", "--max-procs"), node)
+                if self._stdin_remote:
+                    self._xargs_remote = True  # the arguments are what a download listed
                 rest = W.skip_options(
                     argv[1:],
                     {
@@ -1333,6 +1352,22 @@ class ShellAnalyzer:
                 continue
             return argv
         return argv
+
+    def _auth_backdoor(self, name: str, args: list[str], node: Any) -> None:
+        """`sed -i`/`perl -pi` rewriting a password check to accept a fixed value (a backdoor in source)."""
+        expression = " ".join(args)
+        if re.search(r"password|passwd|auth|login|verify|credential", expression, re.I) and re.search(
+            r"return\s+(?:True|true|1)\b|==\s*[\"'][^\"']{4,}[\"']", expression
+        ):
+            self._add("shell.backdoor", RiskLevel.HIGH, Category.PERSISTENCE,
+                      f"{name} rewrites an authentication check in place (accepts a fixed password)",
+                      node)  # fmt: skip
+
+    def _unbounded_fanout(self, args: list[str], options: tuple[str, ...], node: Any) -> None:
+        """`xargs -P 0` / `parallel -j 0`: as many processes at once as there are input lines."""
+        if "0" in W.option_values(args, *options) or any(a in ("-P0", "-j0") for a in args):
+            self._add("shell.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
+                      "starts one process per input line, all at once (no limit on parallel jobs)", node)  # fmt: skip
 
     def _masquerade(self, shown: str, node: Any) -> None:
         """``exec -a NAME``: the process shows up under another name in ps and top."""
@@ -1432,6 +1467,8 @@ class ShellAnalyzer:
 
     # ----------------------------------------------------------------- command rules
     def _rule_interpreter(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if name == "perl" and any(a.startswith("-") and not a.startswith("--") and "i" in a for a in args):
+            self._auth_backdoor(name, args, node)  # perl -pi -e: an in-place edit
         lang = "shell" if name in T.SHELLS else "python" if name in T.PYTHONS or name.startswith("python") else "other"
         inline_flag = {
             "shell": ("-c",),
@@ -1590,7 +1627,11 @@ class ShellAnalyzer:
                     + (" and runs the commands it receives (reverse shell)" if shell else ""),
                     node,
                 )
-            self._embedded_commands(name, program, node, awk=True)
+            if re.search(r"system\s*\(\s*\$\w+\s*\)", program) and (flow.remote or self._stdin_remote):
+                self._add("shell.remote-command", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          f"{name} runs fields of downloaded data as commands (system($N))", node)  # fmt: skip
+            else:
+                self._embedded_commands(name, program, node, awk=True)
             if re.search(r"while\s*\(\s*1\s*\)|for\s*\(\s*;\s*;\s*\)", program) and not re.search(
                 r"\b(?:exit|break)\b|getline|system\s*\(", program
             ):
@@ -1807,6 +1848,9 @@ class ShellAnalyzer:
                 "rm --no-preserve-root disables the guard against deleting /",
                 node,
             )
+        if self._xargs_remote and operands:
+            self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} deletes the paths a download lists (whoever serves it picks them)", node)  # fmt: skip
         for target in operands:
             self._delete(target, node, recursive=recursive and name != "rmdir", via=name)
             unguarded = node is None or ":?" not in self._text(node)
@@ -2055,6 +2099,8 @@ class ShellAnalyzer:
                 self._write(info, node, op=">>" if "a" in flags else ">", via="tee", cap=cap)
             return
         if name in ("touch", "truncate", "sed", "perl", "sponge", "install", "mkdir"):
+            if name == "sed" and ("i" in flags or "--in-place" in flags):
+                self._auth_backdoor(name, args, node)
             if name == "sed" and "i" not in flags and "--in-place" not in flags:
                 return
             targets = operands[1:] if name == "sed" else operands
