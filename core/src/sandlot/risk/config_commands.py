@@ -41,3 +41,13 @@ def _unquote(command: str) -> str:
     if len(command) >= 2 and command[0] == command[-1] and command[0] in "\"'":
         return command[1:-1]
     return command
+
+
+def ssh_config_weakness(path: str, content: str) -> str | None:
+    """What an ssh client configuration gives away: the agent to every host it connects to."""
+    parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
+    if not parts or not (parts[-1] in ("config", "ssh_config") and ("ssh" in parts or ".ssh" in parts)):
+        return None
+    if re.search(r"^\s*Host\s+\*", content, re.M | re.I) and re.search(r"^\s*ForwardAgent\s+yes", content, re.M | re.I):
+        return "ssh config forwards the agent to every host (any of them can use your keys)"
+    return None

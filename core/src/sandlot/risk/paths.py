@@ -142,6 +142,9 @@ _PRIVILEGE_NAMES = frozenset(
     {"sudoers", "passwd", "shadow", "group", "gshadow", "ld.so.preload", "pam.d", "sudoers.d",
      "ld.so.conf", "ld.so.conf.d", "polkit-1", "doas.conf", "security"}
 )  # fmt: skip
+_CA_BUNDLES = frozenset(
+    {"cacert.pem", "ca-certificates.crt", "ca-bundle.crt", "ca-bundle.trust.crt", "tls-ca-bundle.pem"}
+)
 _HOME_ALIASES = frozenset({"~", "$HOME", "${HOME}", "%USERPROFILE%", "$USERPROFILE"})
 _USER = "\x01user"  # placeholder user name for "~" (cannot clash with a real name)
 # Below these, content is regenerable: deleting it loses nothing (caches, trash).
@@ -230,6 +233,8 @@ def classify(path: str) -> PathInfo:
         secret = False  # only the system password database is sensitive
     if "serviceaccount" in lowered[:-1] and name != "token":
         secret = False  # a pod's namespace name and the cluster's CA certificate are public
+    if name == "mem" and lowered[:1] == ["proc"]:
+        secret = True  # another process's memory: its keys and passwords
     if name in ("environ",) and "proc" not in lowered:
         secret = False
     if name == "credentials" and not any(c.startswith(".") for c in lowered[:-1]) and HOLE not in path:
@@ -248,6 +253,8 @@ def classify(path: str) -> PathInfo:
     )
     # authorized_keys lets a key log in; TCC.db grants screen, camera and disk access on macOS
     privilege = privilege or name in ("authorized_keys", "tcc.db")
+    # the certificates every TLS connection trusts: a rogue CA added there intercepts them all
+    privilege = privilege or name in _CA_BUNDLES or "ca-certificates" in lowered[:-1] or "ca-trust" in lowered
     return PathInfo(
         path,
         kind,

@@ -25,7 +25,7 @@ from sandlot.risk import folding as F
 from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
-from sandlot.risk.config_commands import config_commands
+from sandlot.risk.config_commands import config_commands, ssh_config_weakness
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -228,6 +228,9 @@ class PythonAnalyzer:
             self._add(
                 "python.too-complex", RiskLevel.MEDIUM, Category.PARSE, "the code is nested too deeply to analyse", None
             )
+        if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
+            self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
         if self._device_opened and self._listening_everywhere:
             self._add(
                 "python.exposure",
@@ -335,6 +338,9 @@ class PythonAnalyzer:
 
         for target in targets[:2]:
             for text in data.strings()[:2]:
+                weakness = ssh_config_weakness(target, text)
+                if weakness:
+                    self._add("python.persistence", RiskLevel.HIGH, Category.EXFILTRATION, weakness, node)
                 tool, commands = config_commands(target, text)
                 for command in commands[:4]:
                     self._add(
@@ -544,6 +550,7 @@ class PythonAnalyzer:
         for target in node.targets:
             self._bind(target, val)
             self._event_handler(target, val, node)
+            self._tls_off(target, node)
 
     def _s_annassign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
@@ -773,7 +780,14 @@ class PythonAnalyzer:
                 self._loop(node, infinite, huge)
             return
         self._bind(node.target, self._element(it))
+        self._astronomical(it.num, node)
         self._loop(node, infinite, huge, it.num)
+
+    def _astronomical(self, count: int | None, node: ast.AST) -> None:
+        """A loop of 10^10 iterations or more (a brute force) runs for days on every core it gets."""
+        if count is not None and count >= 10**10:
+            self._add("python.cpu-burn", RiskLevel.HIGH, Category.RESOURCE,
+                      f"iterates {count:.1e} times (a brute force: days of CPU)", node)  # fmt: skip
 
     def _s_while(self, node: ast.While) -> None:
         test = self._ev(node.test)
@@ -1828,6 +1842,7 @@ class PythonAnalyzer:
             target, passed = args[0], args[1:]
         elif method in ("map", "imap", "imap_unordered", "starmap") and len(args) >= 2:
             target, passed = args[0], [self._element(args[1])]
+            self._astronomical(args[1].num, node)
         elif (hook := next((kwargs[k] for k in T.CALLBACK_KWARGS if k in kwargs), None)) is not None:
             # sounddevice.InputStream(callback=cb) hands cb what the microphone hears; a client's
             # on_message=cb what the service sent
@@ -1846,6 +1861,16 @@ class PythonAnalyzer:
                 self._call_local(target.func, passed, {}, node)
             finally:
                 self._per_element -= mapped
+
+    def _tls_off(self, target: ast.expr, node: ast.stmt) -> None:
+        """``ssl._create_default_https_context = ssl._create_unverified_context`` and its env twins."""
+        text = ast.unparse(node)
+        if "_create_unverified_context" in text or re.search(
+            r"environ\[['\"](?:PYTHONHTTPSVERIFY|NODE_TLS_REJECT_UNAUTHORIZED|GIT_SSL_NO_VERIFY)['\"]\]\s*=\s*['\"]?0?",
+            text,
+        ):
+            self._add("python.tls-off", RiskLevel.MEDIUM, Category.NETWORK,
+                      "turns off certificate checks for every HTTPS connection of the process", node)  # fmt: skip
 
     def _event_handler(self, target: ast.expr, val: Val, node: ast.stmt) -> None:
         """``client.on_message = handler``: the handler gets what the service sent."""
@@ -2267,6 +2292,11 @@ class PythonAnalyzer:
             if data.flags & v.NET:
                 self.downloaded.update(handle.strings())
                 self._unnamed_download |= not handle.strings()
+                for target in handle.strings():
+                    if "bin" in target.split("/")[:-1]:
+                        self._add("python.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                                  f"installs a downloaded program on the PATH ({target.replace(HOLE, '…')})",
+                                  node)  # fmt: skip
                 # a temporary file of unknown name now holds network data: so does its .name
                 self._taint_aliases(handle, v.NET)
             # zipfile.write(path) archives a file: a secret path is read; secret data taints the file
@@ -2910,7 +2940,7 @@ class PythonAnalyzer:
             why = f"a payload that imports {', '.join(bad)}" if bad else "a constant payload"
         elif data.flags & v.DECODED:
             level, why = RiskLevel.HIGH, "a decoded payload"
-        elif any(set(t.lower().split("/")) & _DROP_BOXES for t in data.strings()):
+        elif not data.flags & v.LOCALFILE and any(set(t.lower().split("/")) & _DROP_BOXES for t in data.strings()):
             level, why = RiskLevel.HIGH, "files others can drop in an upload or shared directory"
         elif data.flags & v.LOCALFILE or (
             q in ("shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "pickle.load")
@@ -3192,6 +3222,26 @@ class PythonAnalyzer:
         for text in (source.strings() if source is not None else [])[:2]:
             found = analyze_inline_code(name, text, depth=self.depth + 1)
             self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"source built by {name}")
+
+    def _c_secret_store(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """keyring / Secret Service reads: one secret (MEDIUM), or all of them (HIGH); secret data either way."""
+        every = "all" in q.rsplit(".", 1)[-1] or self._in_loop()
+        self._add("python.secret-read", RiskLevel.HIGH if every else RiskLevel.MEDIUM, Category.EXFILTRATION,
+                  f"{q} reads " + ("every stored secret" if every else "a stored secret"), node)  # fmt: skip
+        # one password used in a header logs in; every secret of the store sent anywhere leaks
+        return Val(flags=v.SECRET if every else v.CREDENTIAL, qual=q + "()")
+
+    def _c_product(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``product(alphabet, repeat=n)``: len(alphabet)**n tuples (a brute force past a handful)."""
+        alphabet = args[0] if args else UNKNOWN
+        size = len(alphabet.text) if alphabet.text and HOLE not in alphabet.text else None
+        if size is None and alphabet.qual and alphabet.qual.startswith("string."):
+            size = 62
+        repeat = kwargs.get("repeat")
+        count = size**repeat.num if size and repeat is not None and repeat.num is not None else None
+        if size and size >= 26 and repeat is not None and (repeat.num is None or repeat.num >= 7):
+            count = max(count or 0, 10**10)
+        return Val(num=count, qual="itertools.product()", elem=Val(flags=v.flowing(args)))
 
     def _c_native_source(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """cffi's verify/set_source compile C source into the process."""
@@ -3578,6 +3628,7 @@ SITE_DIRS: dict[str, Callable[[], Val]] = {
         keys={k: Val(text="/usr/local/lib/python3/site-packages") for k in ("purelib", "platlib")}
     ),
     "sysconfig.get_path": lambda: Val(text="/usr/local/lib/python3/site-packages"),
+    "certifi.where": lambda: Val(text="/usr/lib/python3/dist-packages/certifi/cacert.pem"),
 }
 
 #: Decorators of functions that handle what a client sent: web routes and views, middleware, task queues.
@@ -3607,7 +3658,9 @@ _SHOWING_CALLS = frozenset(
 #: Trees where making every file world-writable lets anyone on the machine plant or alter files.
 _SHARED_TREES = frozenset({paths.PathKind.EXTERNAL, paths.PathKind.HOME, paths.PathKind.SYSTEM})
 #: Directories where other people (or other programs) put files: what is there is not this code's.
-_DROP_BOXES = frozenset({"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads"})
+_DROP_BOXES = frozenset(
+    {"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads", "tmp", "shm"}
+)
 _REMOTE_SCHEMES = ("http://", "https://", "ftp://", "s3://", "gs://", "gcs://", "az://", "abfs://", "hf://")
 
 
@@ -3919,6 +3972,8 @@ _register(
 _register(["builtins.map"], PythonAnalyzer._c_map)
 _register(["socket.socket", "socket.create_connection", "socket.socketpair"], PythonAnalyzer._c_socket_new)
 _register(T.CAPTURES, PythonAnalyzer._c_capture)
+_register(["itertools.product"], PythonAnalyzer._c_product)
+_register(T.SECRET_STORE_READS, PythonAnalyzer._c_secret_store)
 _register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_native_source)
 _register(["functools.partial"], PythonAnalyzer._c_partial)
 _register(["argparse.ArgumentParser().add_argument"], PythonAnalyzer._c_add_argument)

@@ -400,3 +400,9 @@ UNSAFE_LOADERS = frozenset(
 
 #: Bytes written in one go (or by a loop of known size) that fill most sandboxes' disks.
 DISK_FILL = 10 * (1 << 30)
+
+#: Reads from the desktop's secret stores (the user's saved passwords and tokens).
+SECRET_STORE_READS = frozenset(
+    {"keyring.get_password", "keyring.get_credential", "secretstorage.get_all_collections",
+     "secretstorage.get_default_collection", "secretstorage.get_any_collection"}
+)  # fmt: skip

@@ -21,7 +21,7 @@ from typing import Any
 from sandlot.risk import paths
 from sandlot.risk import shell_tables as T
 from sandlot.risk import shell_words as W
-from sandlot.risk.config_commands import config_commands
+from sandlot.risk.config_commands import config_commands, ssh_config_weakness
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -793,6 +793,9 @@ class ShellAnalyzer:
             self._shipped_payloads(content, stmt, f"text written to {info.path.replace(HOLE, '…')}")
         cap = RiskLevel.MEDIUM if harmless_content(info, content) else None
         self._written_texts[info.path] = content
+        weakness = ssh_config_weakness(info.path, content)
+        if weakness:
+            self._add("shell.persistence", RiskLevel.HIGH, Category.EXFILTRATION, weakness, stmt)
         if workflow_leaks_secrets(info.path, content):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"the CI workflow written to {info.path} sends the repository's secrets out", stmt)  # fmt: skip
@@ -1072,7 +1075,12 @@ class ShellAnalyzer:
             argv[0:1] = argv[0].split()  # an unquoted expansion in the command name splits into words
         saved = dict(self.vars)
         for assignment in assignments:
-            flow.absorb(self._assignment(assignment))
+            assigned = self._assignment(assignment)
+            name_node = assignment.child_by_field_name("name")
+            if name_node is not None and T.CREDENTIAL_NAME.search(self._text(name_node)):
+                # `GITHUB_TOKEN=$(gopass show x) gh release create`: the token logs the command in
+                assigned.secret = assigned.env = False
+            flow.absorb(assigned)
         # `tee FILE <<EOF`: what the command reads from its here-document is known before it runs
         bodies = [c for r in redirects if r.type == "heredoc_redirect" for c in r.named_children
                   if c.type == "heredoc_body"]  # fmt: skip
@@ -1199,8 +1207,11 @@ class ShellAnalyzer:
         for tool, words in T.SECRET_PRINTERS:
             if name == tool and any(w in args for w in words):
                 flow.secret = True
-                # a short-lived access token printed to log in with (a header, a docker login) is routine
-                session = any(w in args for w in T.SESSION_TOKEN_WORDS)
+                # a short-lived access token printed to log in with (a header, a docker login) is routine,
+                # and so is one named secret read for a command (it stays secret data: sent out, CRITICAL)
+                session = any(w in args for w in T.SESSION_TOKEN_WORDS) or not any(
+                    w in args for w in T.SECRET_DUMP_WORDS
+                )
                 self._add(
                     "shell.secret-read",
                     RiskLevel.MEDIUM if session else RiskLevel.HIGH,
@@ -1414,6 +1425,11 @@ class ShellAnalyzer:
         level = paths.read_level(info)
         if level <= RiskLevel.SAFE:
             return
+        own = info.kind is paths.PathKind.RELATIVE and HOLE not in info.path
+        if own and W.base(via) in T.SECRET_CONSUMERS:
+            # `sops exec-env secrets/dev.enc.env`, `op run --env-file=.env.tpl`: the project's own
+            # secrets handed to the program they configure
+            level = RiskLevel.MEDIUM
         flow.secret = flow.secret or info.secret or info.history
         who = f"{via} reads" if via else "reads"
         self._add(
@@ -1554,6 +1570,12 @@ class ShellAnalyzer:
         from a server nobody can verify (dependency confusion, a man in the middle)."""
         if args[:1] == ["pip"]:  # uv pip install
             args = args[1:]
+        if args[:1] == ["config"] and "set" in args:
+            joined = " ".join(args).lower()
+            if "trusted-host" in joined or re.search(r"index-url\s+http://", joined):
+                self._add("shell.tls-off", RiskLevel.HIGH, Category.NETWORK,
+                          f"{name} config trusts a package index without TLS for every install", node)  # fmt: skip
+            return
         if "install" not in args and "download" not in args:
             return
         sources = W.option_values(args, "-i", "--index-url", "--extra-index-url", "-f", "--find-links")
@@ -2355,6 +2377,7 @@ class ShellAnalyzer:
             elif any(a.startswith("tcp-listen") or a.startswith("tcp4-listen") for a in lowered) and any(
                 a.startswith(("file:/dev/", "/dev/", "open:/dev/", "file:"))
                 or (a.startswith("unix-connect:") and posixpath.basename(a) in T.ENGINE_SOCKETS)
+                or (a.startswith("unix-connect:") and ("agent" in a or "ssh" in a or a.endswith(HOLE.lower())))
                 for a in lowered
             ):
                 local = any("bind=127.0.0.1" in a or "bind=localhost" in a for a in lowered)
@@ -2957,8 +2980,13 @@ class ShellAnalyzer:
         shows = name == "pass" and bool(args) and not args[0].startswith("-") and args[0] not in ("ls", "find", "init")
         if shows or any(p in words for p in printing):
             flow.secret = True
+            dump = any(w in args for w in ("export", "--export")) or (name in ("op",) and "list" in args)
             self._add(
-                "shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION, f"{name} prints a stored secret", node
+                "shell.secret-read",
+                RiskLevel.HIGH if dump else RiskLevel.MEDIUM,
+                Category.EXFILTRATION,
+                f"{name} " + ("exports every stored secret" if dump else "prints a stored secret"),
+                node,
             )
 
     def _rule_grep(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -3372,6 +3400,25 @@ class ShellAnalyzer:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} writes {size:,} bytes of noise" + (" per iteration of a huge loop" if loop else ""),
                       node)  # fmt: skip
+
+    def _rule_tls_off(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """npm/yarn/pnpm/pip/git configuration that turns off TLS or points at a plain-HTTP registry."""
+        joined = " ".join(args).lower()
+        if "config" not in args and name != "git":
+            return
+        off = re.search(r"strict-?ssl\s+false|enablestrictssl\s+false|sslverify\s+false|trusted-host|"
+                        r"(?:registry|index-url)\s+http://", joined)  # fmt: skip
+        if off:
+            where = "for every project" if any(a in args for a in ("--global", "-g", "--location=global", "-H",
+                                                                    "--user")) else "here"  # fmt: skip
+            self._add("shell.tls-off", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} config turns off certificate checks (or uses plain HTTP) {where}", node)  # fmt: skip
+
+    def _rule_cracker(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        masks = [a for a in args if a.count("?") >= 10]
+        if masks or ("-w" in args and "4" in args) or "--increment" in args:
+            self._add("shell.cpu-burn", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} brute-forces passwords at full load (days of CPU/GPU)", node)  # fmt: skip
 
     def _rule_cd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         operands = [a for a in args if not a.startswith("-") or a == "-"]
@@ -3827,6 +3874,8 @@ for _names, _rule in (
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
     ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
     ({"adb"}, ShellAnalyzer._rule_adb),
+    ({"npm", "yarn", "pnpm"}, ShellAnalyzer._rule_tls_off),
+    ({"hashcat", "john"}, ShellAnalyzer._rule_cracker),
     ({"head"}, ShellAnalyzer._rule_head),
     ({"gh", "glab", "hub", "tea"}, ShellAnalyzer._rule_forge),
     (T.COMPILERS, ShellAnalyzer._rule_compiler),

@@ -165,6 +165,12 @@ ENDLESS_DEVICES = frozenset({"/dev/zero", "/dev/urandom", "/dev/random"})
 BUFFERING = frozenset({"sort", "tac", "tail", "rev", "shuf", "uniq", "awk", "sed", "grep"})
 
 
+#: Words that make a secret tool dump every secret rather than print one.
+SECRET_DUMP_WORDS = frozenset({"--export-secret-keys", "--export-secret-subkeys", "export", "aws_secret_access_key",
+                               "get-session-token", "--with-decryption"})  # fmt: skip
+#: Secret tools that read the project's own (encrypted or template) secret files to configure a program.
+SECRET_CONSUMERS = frozenset({"sops", "op", "doppler", "dotenv", "direnv", "chamber", "teller", "infisical",
+                              "envchain", "grep", "docker", "podman", "compose"})  # fmt: skip
 #: Printers of short-lived session tokens (minutes to hours), as opposed to stored secrets.
 SESSION_TOKEN_WORDS = frozenset({"print-access-token", "print-identity-token", "get-access-token"})
 # Commands that print secrets held by a cloud CLI, a secret manager or a password store.
