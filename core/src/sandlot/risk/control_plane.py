@@ -225,3 +225,13 @@ def workflow_leaks_secrets(path: str, content: str) -> bool:
     lowered = path.lower()
     ci = ".github/workflows/" in lowered or lowered.endswith((".gitlab-ci.yml", "azure-pipelines.yml"))
     return ci and leaks_secrets(content)
+
+
+def foreign_endpoint(url: str) -> bool:
+    """An object-storage endpoint that is neither the cloud's own nor this machine's (a third party's)."""
+    host = url.split("://", 1)[-1].split("/", 1)[0].split(":")[0].lower()
+    if not host or "\x00" in host:
+        return False
+    own = host.endswith(("amazonaws.com", "googleapis.com", "windows.net", "digitaloceanspaces.com"))
+    local = host in ("localhost", "127.0.0.1", "::1", "minio") or host.endswith((".local", ".internal", ".lan"))
+    return not own and not local

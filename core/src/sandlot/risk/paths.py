@@ -397,6 +397,9 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     comps = [c for c in info.path.split("/") if c]
     if kind is PathKind.EXTERNAL and recursive and len(comps) == 2 and (HOLE in comps[1] or "*" in comps[1]):
         return RiskLevel.HIGH  # every directory of /scratch, /data, /srv: everyone's data there
+    shared = any(w in lowered for w in ("shared", "dataset", "scratch", "team", "common", "nfs"))
+    if kind is PathKind.EXTERNAL and recursive and shared and (comps[-1] in ("*", HOLE) or len(comps) <= 3):
+        return RiskLevel.HIGH  # everything on a mount other people use (their datasets, their checkpoints)
     if kind is PathKind.UNKNOWN or kind is PathKind.EXTERNAL:
         return RiskLevel.MEDIUM if recursive else RiskLevel.LOW
     if kind is PathKind.NULL:

@@ -31,6 +31,7 @@ from sandlot.risk.control_plane import (
     assess_operation,
     assess_request,
     credential_metadata_url,
+    foreign_endpoint,
     leaks_secrets,
     operation,
     workflow_leaks_secrets,
@@ -61,7 +62,17 @@ class _FuncSummary:
     """What a function defined in the analysed code does with its parameters and returns."""
 
     __slots__ = (
-        "exec_params", "forks", "name", "net_params", "node", "offset", "params", "ret", "self_calls", "shell_params",
+        "exec_params",
+        "forks",
+        "handler",
+        "name",
+        "net_params",
+        "node",
+        "offset",
+        "params",
+        "ret",
+        "self_calls",
+        "shell_params",
         "yields",
     )  # fmt: skip
 
@@ -76,6 +87,7 @@ class _FuncSummary:
         self.forks = False
         self.self_calls = False
         self.yields: list[Val] = []  # what a generator yields
+        self.handler = False  # a web route or message handler: its arguments are what a client sent
         self.node: ast.FunctionDef | ast.AsyncFunctionDef | None = None
 
 
@@ -192,6 +204,7 @@ class PythonAnalyzer:
         self._device_opened = False  # a serial port, camera or microphone was opened
         self._memfd = False  # an anonymous memory file was created (memfd_create)
         self._per_element = 0  # inside a function a loop or a map calls once per element
+        self._foreign_store = False  # an S3 client points at a third party's endpoint
         self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._self_written: set[str] = set()  # paths this code wrote
         self._listening_everywhere = False  # a server listens on every network interface
@@ -631,6 +644,7 @@ class PythonAnalyzer:
         # a web view, middleware or task queue handler: its arguments are what a client sent
         decorators = [_dotted(d) for d in getattr(node, "decorator_list", ())]
         handler = any(_HANDLER_DECORATOR.search(d) for d in decorators)
+        summary.handler = summary.handler or handler
         invoke_task = any(d in ("task", "invoke.task", "fabric.task") for d in decorators)
         annotations = {a.arg: _dotted(a.annotation) for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
         for i, name in enumerate(params):
@@ -754,6 +768,10 @@ class PythonAnalyzer:
 
     def _s_return(self, node: ast.Return) -> None:
         val = self._ev(node.value) if node.value is not None else UNKNOWN
+        if self.functions and self.functions[-1].handler and val.flags & (v.ENV | v.SECRET):
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "an endpoint returns the process environment or secret data to whoever calls it",
+                      node)  # fmt: skip
         if self.functions:
             summary = self.functions[-1]
             prev = summary.ret
@@ -1602,6 +1620,10 @@ class PythonAnalyzer:
             return Val(flags=flags, num=nums[0] if len(set(nums)) == 1 else None)
         if it.text is not None and it.qual is None:
             return Val(flags=it.flags & v.FLOWING)
+        if it.qual is not None and it.qual.endswith(
+            ("WebSocketResponse()", "WebSocket()", "ClientWebSocketResponse()")
+        ):
+            return Val(flags=v.NET)  # each message is what the other end sent
         if it.qual is not None and it.qual.startswith((*T.CLOUD_PREFIXES, *T.DATA_SERVICE_PREFIXES, "fabric.")):
             # `for bucket in s3.buckets.all()`: each element is an object of the same SDK
             return Val(qual=it.qual.rstrip("()") + "[]()", flags=it.flags & v.FLOWING)
@@ -1706,7 +1728,74 @@ class PythonAnalyzer:
             result = Val(qual=factory, flags=flags)
         return result
 
+    def _foreign_storage(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """An S3 client pointed at someone else's endpoint: what it uploads leaves for a third party."""
+        endpoint = kwargs.get("endpoint_url", UNKNOWN).text or ""
+        if q in ("boto3.client", "boto3.resource", "boto3.session.Session().client") and foreign_endpoint(endpoint):
+            self._foreign_store = True
+        method = q.rsplit(".", 1)[-1]
+        if self._foreign_store and method in ("upload_file", "upload_fileobj", "put_object", "copy_object", "copy"):
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{method} sends data to a third-party storage endpoint", node)  # fmt: skip
+
+    def _remote_code_kwargs(self, q: str, kwargs: dict[str, Val], node: ast.Call) -> None:
+        """``from_pretrained(..., trust_remote_code=True)``: the model repository's Python code runs here."""
+        if kwargs.get("trust_remote_code", UNKNOWN).num == 1:
+            self._add("python.remote-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{q.rsplit('.', 1)[-1]} with trust_remote_code=True runs the repository's Python code",
+                      node)  # fmt: skip
+        host = kwargs.get("host", kwargs.get("dashboard_host", UNKNOWN)).text or ""
+        dashboard = kwargs.get("dashboard_address", UNKNOWN).text or ""
+        if q.startswith(("ray.", "dask.", "distributed.")) and (host == "0.0.0.0" or dashboard.startswith("0.0.0.0")):
+            self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "a compute cluster that runs submitted code listens on every interface without auth",
+                      node)  # fmt: skip
+
+    def _client_sinks(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """What a web client's input reaches: templates (code), file paths, URLs, allocation sizes."""
+        first = args[0] if args else UNKNOWN
+        handlers = [f for f in self.functions if f.handler]
+        if not handlers or not (first.flags & v.NET) or first.flags & v.LOCALFILE:
+            return
+        method = q.rsplit(".", 1)[-1]
+        source = ast.unparse(handlers[-1].node) if handlers[-1].node is not None else ""
+        if _GUARD.search(source):
+            return  # the handler checks the path or host against an allow-list before using it
+        if q in T.TEMPLATE_RENDERERS or method in ("from_string", "render_template_string"):
+            self._add("python.template-injection", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{q} renders client input as a template (template code runs on the server)", node)  # fmt: skip
+        elif method in T.FILE_SENDERS:
+            self._add("python.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} sends whichever file a client names", node)  # fmt: skip
+        elif (method == "save" and not q.startswith(("PIL", "numpy", "torch", "pathlib"))) or q in (
+            "os.makedirs",
+            "builtins.open",
+        ):
+            self._add("python.write", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{q} writes where a client says (any file the server can write)", node)  # fmt: skip
+        elif q.startswith(T.NETWORK_PREFIXES) and method in ("get", "post", "request", "urlopen", "open_connection",
+                                                              "create_connection", "head", "stream"):  # fmt: skip
+            fixed_host = any(
+                (t.split("://", 1)[-1][:1] not in ("", HOLE) and "://" in t) or t.startswith("/")
+                for t in first.strings()
+            )  # a constant host, or a path below the client's base_url
+            if not fixed_host:
+                self._add("python.ssrf", RiskLevel.HIGH, Category.NETWORK,
+                          f"{q} fetches whatever address a client names (internal hosts, the metadata service)",
+                          node)  # fmt: skip
+        elif method in ("bytearray", "bytes", "zeros", "empty", "ones") and first.num is None:
+            self._add("python.memory-hog", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} allocates as much memory as a client asks", node)  # fmt: skip
+
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        self._client_sinks(q, args, kwargs, node)
+        self._remote_code_kwargs(q, kwargs, node)
+        self._foreign_storage(q, args, kwargs, node)
+        if verb_is_run(q) and kwargs.get("debug", UNKNOWN).num == 1:
+            host = kwargs.get("host", args[0] if args else UNKNOWN).text or ""
+            if (host in ("0.0.0.0", "::", "") and "host" in kwargs) or host in ("0.0.0.0", "::"):
+                self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          "the debugger's console (it runs code) is reachable from the network", node)  # fmt: skip
         verb = q.rsplit(".", 1)[-1]
         if q.startswith(("requests.", "httpx.")) and verb in ("delete", "put", "post", "patch", "request"):
             method = (args[0].text or "") if verb == "request" and args else verb
@@ -1843,6 +1932,20 @@ class PythonAnalyzer:
         elif method in ("map", "imap", "imap_unordered", "starmap") and len(args) >= 2:
             target, passed = args[0], [self._element(args[1])]
             self._astronomical(args[1].num, node)
+        elif method in T.ROUTE_REGISTRARS and args:
+            # app.router.add_get("/ws", handler) / app.add_url_rule("/", view_func=f): a request handler
+            target = kwargs.get("view_func", kwargs.get("endpoint", args[-1]))
+            if isinstance(target.func, _FuncSummary):
+                target.func.handler = True
+                passed = [Val(flags=v.NET)] * max(1, len(target.func.params))
+        elif (q or "").startswith(("gradio.", "streamlit.")) and isinstance(
+            kwargs.get("fn", UNKNOWN).func, _FuncSummary
+        ):
+            # a demo's function gets what visitors type (the page may be shared publicly)
+            target = kwargs["fn"]
+            if isinstance(target.func, _FuncSummary):
+                target.func.handler = True
+                passed = [Val(flags=v.NET)] * max(1, len(target.func.params))
         elif (hook := next((kwargs[k] for k in T.CALLBACK_KWARGS if k in kwargs), None)) is not None:
             # sounddevice.InputStream(callback=cb) hands cb what the microphone hears; a client's
             # on_message=cb what the service sent
@@ -1854,6 +1957,8 @@ class PythonAnalyzer:
             # the handler gets each connection's streams: what it reads came from the network
             streams = [Val(qual="asyncio.StreamReader()", flags=v.NET), Val(qual="asyncio.StreamWriter()")]
             target, passed = args[0], streams
+            if isinstance(target.func, _FuncSummary):
+                target.func.handler = True
         if target is not None and isinstance(target.func, _FuncSummary) and target.func not in self.functions:
             mapped = method in ("map", "imap", "imap_unordered", "starmap")
             self._per_element += mapped  # a pool's map runs the function once per element
@@ -2051,6 +2156,7 @@ class PythonAnalyzer:
             scope.vals[vararg.arg] = Val(items=rest, flags=v.flowing(rest))
         temp = _FuncSummary(summary.name, params)
         temp.offset = summary.offset
+        temp.handler = summary.handler
         self.scopes.append(scope)
         self.functions.append(temp)
         self._inline_depth += 1
@@ -2348,7 +2454,12 @@ class PythonAnalyzer:
             else (args[0] if args else kwargs.get("path", UNKNOWN))
         )
         recursive = T.DELETE_CALLS[q]
-        if target.flags & v.NET and all(t.strip(HOLE + "/~ ") == "" for t in target.strings() or [HOLE]):
+        handlers = [f for f in self.functions if f.handler]
+        # a handler's parameter default is only the default, unless the handler checks where the path points
+        client = bool(handlers) and not (
+            handlers[-1].node is not None and _GUARD.search(ast.unparse(handlers[-1].node))
+        )
+        if target.flags & v.NET and (client or all(t.strip(HOLE + "/~ ") == "" for t in target.strings() or [HOLE])):
             # whoever sends the request or message picks what is deleted
             self._add(
                 "python.delete",
@@ -3662,6 +3773,18 @@ _DROP_BOXES = frozenset(
     {"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads", "tmp", "shm"}
 )
 _REMOTE_SCHEMES = ("http://", "https://", "ftp://", "s3://", "gs://", "gcs://", "az://", "abfs://", "hf://")
+
+
+#: Checks a handler makes before using a client's path or URL (an allow-list, a containment test).
+_GUARD = re.compile(
+    r"is_relative_to|commonpath|secure_filename|safe_join|\.startswith\(|realpath|\.parents\b|"
+    r"(?:hostname|netloc|host)\s+(?:not\s+)?in\b|ALLOWED|allowlist|whitelist"
+)
+
+
+def verb_is_run(q: str) -> bool:
+    """``app.run`` / ``socketio.run`` of a web framework (Flask's debugger runs in it)."""
+    return q.endswith(("Flask().run", "SocketIO().run", ".run_simple")) or q == "werkzeug.serving.run_simple"
 
 
 def _union(vals: Sequence[Val]) -> Val:

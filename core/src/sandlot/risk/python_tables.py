@@ -58,6 +58,7 @@ NETWORK_PREFIXES = (
     "socket.", "ssl.", "http.client.", "urllib.request.", "urllib.urlopen", "urllib2.", "urllib3.", "requests.",
     "httpx.", "aiohttp.", "smtplib.", "ftplib.", "telnetlib.", "poplib.", "imaplib.", "paramiko.", "websocket.",
     "websockets.", "pycurl.", "xmlrpc.client.", "boto3.", "dns.resolver.", "scapy.", "nntplib.", "asyncssh.",
+    "wandb.", "mlflow.", "huggingface_hub.",
     "fabric.", "grpc.", "discord.", "telegram.", "slack_sdk.", "tweepy.", "pysftp.", "smbclient.", "mechanize.",
     "urllib.response()", "requests.Response()", "httpx.Response()", "asyncio.open_connection", "dropbox.",
     "github.", "gspread.", "telethon.", "pyrogram.", "sendgrid.", "twilio.", "boxsdk.", "mega.", "webdav3.",
@@ -322,7 +323,7 @@ SQL_METHODS = frozenset({"execute", "executemany", "executescript", "exec_driver
 #: Cloud and cluster SDKs: their delete/terminate calls destroy remote resources.
 CLOUD_PREFIXES = (
     "boto3.", "botocore.", "google.cloud.", "googleapiclient.", "azure.", "kubernetes.", "openstack.",
-    "digitalocean.", "hcloud.", "linode_api4.", "oci.", "pulumi.", "github.", "gitlab.",
+    "digitalocean.", "hcloud.", "linode_api4.", "oci.", "pulumi.", "github.", "gitlab.", "wandb.", "mlflow.",
 )  # fmt: skip
 #: Method names that destroy what they are called on (or what they name).
 CLOUD_DESTROY_METHOD = r"^(?:delete|terminate|destroy|purge|drop|remove)(?:_|$)"
@@ -335,7 +336,8 @@ REMOTE_SHELL_CALLS = frozenset(
 CLOUD_CONTAINERS = (
     "bucket", "namespace", "instance", "volume", "snapshot", "database", "db", "cluster", "project",
     "resource_group", "stack", "table", "vpc", "subnet", "key_pair", "user", "role", "secret", "function",
-    "queue", "topic", "zone", "disk", "repository", "account", "vault", "server", "droplet", "repo", "group",
+    "queue", "topic", "zone", "disk", "repository", "account", "vault", "server", "droplet", "repo", "group", "runs",
+    "experiment", "artifact",
 )  # fmt: skip
 
 #: Calls that do I/O or wait: an endless loop making one of them is a server or a worker, not a
@@ -405,4 +407,17 @@ DISK_FILL = 10 * (1 << 30)
 SECRET_STORE_READS = frozenset(
     {"keyring.get_password", "keyring.get_credential", "secretstorage.get_all_collections",
      "secretstorage.get_default_collection", "secretstorage.get_any_collection"}
+)  # fmt: skip
+
+#: Template engines: rendering a client's text as a template runs template code (SSTI).
+TEMPLATE_RENDERERS = frozenset(
+    {"flask.render_template_string", "jinja2.Template", "jinja2.Environment().from_string", "mako.template.Template",
+     "django.template.Template", "tornado.template.Template"}
+)  # fmt: skip
+#: Responses that send a file from the server's disk.
+FILE_SENDERS = frozenset({"send_file", "send_from_directory", "FileResponse", "static_file", "sendfile"})
+#: Methods that register a request handler without a decorator.
+ROUTE_REGISTRARS = frozenset(
+    {"add_get", "add_post", "add_put", "add_delete", "add_route", "add_url_rule", "add_api_route",
+     "add_websocket_route", "add_api_websocket_route", "add_view"}
 )  # fmt: skip

@@ -27,6 +27,7 @@ from sandlot.risk.control_plane import (
     assess_operation,
     assess_request,
     credential_metadata_url,
+    foreign_endpoint,
     operation,
     workflow_leaks_secrets,
 )
@@ -811,6 +812,11 @@ class ShellAnalyzer:
                 stmt,
             )
             self._nested(command, "shell", stmt, f"{tool} configuration written to {info.path.replace(HOLE, '…')}")
+        language = _CODE_SUFFIXES.get(posixpath.splitext(info.path)[1].lower())
+        if language == "python" and not info.persistence:
+            self._nested(content, "python", stmt, f"code written to {info.path}", keep=RiskLevel.HIGH)
+        elif language is not None and not info.persistence:
+            self._other_interpreter(language, content, stmt, "")
         if not info.persistence:
             if content.lstrip().startswith("#!") and "sh" in content.split("\n", 1)[0]:
                 # a script written for later (a cron or at job, a timer, a worker): what it would run counts
@@ -1700,6 +1706,14 @@ class ShellAnalyzer:
                 f"inline {name} code deserializes data from the network (can run arbitrary code)",
                 node,
             )
+        elif _REQUEST_EXEC.search(code) or _REQUEST_SINK.search(code) or _php_tainted_sink(code):
+            self._add(
+                "shell.remote-code",
+                RiskLevel.CRITICAL,
+                Category.DYNAMIC_CODE,
+                f"inline {name} code runs (or unserializes, or writes to) what a web request sent",
+                node,
+            )
         elif any(k in lowered for k in T.INLINE_ENV_DUMPS) and (downloads or sockety):
             self._add(
                 "shell.exfiltration",
@@ -2578,8 +2592,14 @@ class ShellAnalyzer:
                     node,
                 )
             return
+        # behind a password or an identity provider, a tunnel shares a dev app; open, it publishes it to anyone
+        guarded = any(a.startswith(("--basic-auth", "--oauth", "--auth", "--oidc", "--traffic-policy")) for a in args)
         self._add(
-            "shell.tunnel", RiskLevel.HIGH, Category.NETWORK, f"{name} exposes a local service to the internet", node
+            "shell.tunnel",
+            RiskLevel.MEDIUM if guarded else RiskLevel.HIGH,
+            Category.NETWORK,
+            f"{name} exposes a local service to the internet" + (" (behind authentication)" if guarded else ""),
+            node,
         )
 
     def _rule_scanner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -2885,7 +2905,10 @@ class ShellAnalyzer:
         root_uid = any(v in ("0", "root") for v in W.option_values(args, "-u", "--uid", "-o")) or "-o" in args
         sets_password = any(a in ("-p", "--password") for a in args) or name in ("chpasswd", "newusers")
         if name == "setcap":
-            grants = "cap_setuid" in joined or "cap_sys_admin" in joined or "cap_dac" in joined or "=ep" in joined
+            interpreter = any(W.base(a).rstrip("0123456789.") in T.PYTHONS | T.SHELLS | T.OTHER_INTERPRETERS
+                              for a in args if "/" in a) or bool(node is not None and re.search(
+                r"\b(?:python3?|node|perl|ruby|bash)\b", self._text(node)))  # fmt: skip
+            grants = "cap_setuid" in joined or "cap_sys_admin" in joined or "cap_dac" in joined or interpreter
             level = RiskLevel.HIGH if grants else RiskLevel.MEDIUM
         elif root_uid or (name in ("visudo", "vipw", "pwconv") and "-c" not in joined):
             level = RiskLevel.CRITICAL if root_uid else RiskLevel.HIGH
@@ -3102,6 +3125,10 @@ class ShellAnalyzer:
 
     def _control_plane(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         positional = [a for a in args if not a.startswith("-")]
+        endpoints = W.option_values(args, "--endpoint-url")
+        if positional[:2] in (["s3", "cp"], ["s3", "sync"], ["s3", "mv"]) and any(map(foreign_endpoint, endpoints)):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} s3 {positional[1]} sends data to a third-party storage endpoint", node)  # fmt: skip
         if name in ("kubectl", "oc"):
             self._kubectl(args, positional, node, flow)
         risk = assess_operation(operation(*positional[:3]), args)
@@ -3420,6 +3447,43 @@ class ShellAnalyzer:
             self._add("shell.cpu-burn", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} brute-forces passwords at full load (days of CPU/GPU)", node)  # fmt: skip
 
+    def _rule_servers(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Servers started from the shell: what they publish, and to whom."""
+        joined = " ".join(args)
+        everywhere = "0.0.0.0" in joined or "--bind_all" in joined or "::" in joined
+        if name == "websocketd" and any(W.base(a) in T.SHELLS for a in args):
+            self._add("shell.reverse-shell", RiskLevel.CRITICAL, Category.NETWORK,
+                      "websocketd serves a shell over the network (anyone connecting runs commands)", node)  # fmt: skip
+        elif name == "caddy" and "file-server" in args:
+            root = (W.option_values(args, "--root", "-r") or ["."])[0]
+            kind = paths.classify(root).kind
+            if kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP):
+                self._add("shell.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"caddy serves {root} over the network", node)  # fmt: skip
+        elif name == "ray" and "start" in args and ("--head" in args) and everywhere:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "ray's head node (it runs submitted jobs) listens on every interface", node)  # fmt: skip
+        elif name in ("dask", "dask-scheduler", "dask-worker") and everywhere:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "a dask scheduler (it runs submitted tasks) listens on every interface", node)  # fmt: skip
+        elif name in ("vllm", "lm_eval", "accelerate", "transformers-cli", "huggingface-cli") and (
+            "--trust-remote-code" in args
+        ):
+            self._add("shell.remote-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} --trust-remote-code runs the model repository's Python code", node)  # fmt: skip
+
+    def _rule_mlops(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        joined = " ".join(args)
+        if name == "dvc" and "gc" in args and any(a in ("-c", "--cloud") for a in args):
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "dvc gc --cloud deletes every version on the shared remote this workspace does not use",
+                      node)  # fmt: skip
+        elif name == "sbatch":
+            tasks = re.search(r"--array[= ](\d+)-(\d+)", joined)
+            if tasks and int(tasks.group(2)) - int(tasks.group(1)) >= 1000:
+                self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
+                          "sbatch submits thousands of jobs at once (floods the shared queue)", node)  # fmt: skip
+
     def _rule_cd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         operands = [a for a in args if not a.startswith("-") or a == "-"]
         self._cwd = operands[0] if operands else "~"
@@ -3453,7 +3517,8 @@ class ShellAnalyzer:
             users += [a.split("=", 1)[1] for a in args if a.startswith("--user=")]
             raw = self._text(node) if node is not None else ""
             own = any(x in raw for x in ("$USER", "${USER}", "$LOGNAME", "whoami", "id -un"))
-            if (users and not own) or "all" in args:
+            partition = any(a.startswith(("-p", "--partition", "--state", "--account", "-A")) for a in args)
+            if (users and not own) or "all" in args or (partition and not users):
                 self._add(
                     "shell.kill",
                     RiskLevel.HIGH,
@@ -3683,6 +3748,32 @@ _MKTEMP = re.compile(r"(?:\$\(|`)\s*mktemp\b(?![^)`]*(?:-p|--tmpdir=?)\s*[^-\s])
 #: A path made of variables only, with a slash after the first: `"$A"/*`, `$A/$B/`.
 _ONLY_VARIABLES = re.compile(HOLE + r"(?:/+" + HOLE + r")*/+\*?")
 _DQ_ESCAPE = re.compile(r'\\([\\"$`])')
+#: Web code of other languages handing request input to eval/exec/unserialize or a file move.
+_REQUEST_EXEC = re.compile(
+    r"\b(?:eval|exec|system|shell_exec|passthru|assert|unserialize|execSync|instance_eval|popen)\s*\(?\s*"
+    r"(?:\$_(?:GET|POST|REQUEST|COOKIE|SERVER)|req\.(?:query|body|params)|request\.(?:body|params)|params\[)|"
+    r"move_uploaded_file\s*\([^,]+,\s*\$_(?:GET|POST|REQUEST)",
+    re.IGNORECASE,
+)
+#: Source files whose content a script writes and then runs (or serves).
+#: The same through a nested call in one statement: unserialize(base64_decode($_COOKIE['x'])).
+_REQUEST_SINK = re.compile(
+    r"\b(?:unserialize|eval|system|exec|passthru|shell_exec|move_uploaded_file|file_put_contents|include|require)"
+    r"\s*\([^;]*\$_(?:GET|POST|REQUEST|COOKIE)",
+    re.IGNORECASE,
+)
+
+
+def _php_tainted_sink(code: str) -> bool:
+    """``$dest = $_POST['dest']; ... move_uploaded_file($tmp, $dest)``: request input reaching a sink."""
+    for var in re.findall(r"\$(\w+)\s*=\s*[^;]*\$_(?:GET|POST|REQUEST|COOKIE)", code):
+        if re.search(rf"\b(?:move_uploaded_file|file_put_contents|unlink|unserialize|eval|system|include)\s*\([^;]*"
+                     rf"\${re.escape(var)}\b", code):  # fmt: skip
+            return True
+    return False
+
+
+_CODE_SUFFIXES = {".py": "python", ".php": "php", ".js": "node", ".mjs": "node", ".rb": "ruby", ".pl": "perl"}
 _ARRAY_ALL = re.compile(r'"?\$\{(\w+)\[[@*]\]\}"?')
 _EMBEDDED_COMMAND = re.compile(
     r"""(?:\b(?:system|exec|popen|shell_exec|passthru|proc_open|execSync|spawnSync|execute|qx|do shell script)"""
@@ -3874,6 +3965,23 @@ for _names, _rule in (
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
     ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
     ({"adb"}, ShellAnalyzer._rule_adb),
+    ({"dvc", "sbatch"}, ShellAnalyzer._rule_mlops),
+    (
+        {
+            "websocketd",
+            "caddy",
+            "ray",
+            "dask",
+            "dask-scheduler",
+            "dask-worker",
+            "vllm",
+            "lm_eval",
+            "accelerate",
+            "transformers-cli",
+            "huggingface-cli",
+        },
+        ShellAnalyzer._rule_servers,
+    ),
     ({"npm", "yarn", "pnpm"}, ShellAnalyzer._rule_tls_off),
     ({"hashcat", "john"}, ShellAnalyzer._rule_cracker),
     ({"head"}, ShellAnalyzer._rule_head),
