@@ -1976,6 +1976,40 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             C,
         ),
+        # networking and package installs
+        (
+            """
+            import os, subprocess
+            env = dict(os.environ, GOPROXY="http://198.51.100.14:3000", GOSUMDB="off")
+            subprocess.run(["go", "install", "example.com/tool@latest"], env=env)
+            """,
+            H,
+        ),
+        (
+            """
+            import os, shutil, stat
+            p = shutil.which("tcpdump")
+            os.chmod(p, os.stat(p).st_mode | stat.S_ISUID)
+            """,
+            H,
+        ),
+        (
+            """
+            from multiprocessing.connection import Listener
+            with Listener(("0.0.0.0", 6000), authkey=b"changeme") as listener:
+                conn = listener.accept()
+            """,
+            H,
+        ),
+        (
+            """
+            from sshtunnel import SSHTunnelForwarder
+            with SSHTunnelForwarder(("bastion.internal", 22), ssh_pkey="~/.ssh/id_ed25519",
+                                    remote_bind_address=("db.internal", 5432)) as t:
+                pass
+            """,
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -51,3 +51,19 @@ def ssh_config_weakness(path: str, content: str) -> str | None:
     if re.search(r"^\s*Host\s+\*", content, re.M | re.I) and re.search(r"^\s*ForwardAgent\s+yes", content, re.M | re.I):
         return "ssh config forwards the agent to every host (any of them can use your keys)"
     return None
+
+
+def package_source_weakness(path: str, content: str) -> str | None:
+    """Package-manager configuration pointing installs at plain HTTP or turning verification off."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if name not in ("config.toml", "config", ".npmrc", ".yarnrc", ".yarnrc.yml", "pip.conf", "pip.ini", ".gemrc",
+                    ".condarc", "nix.conf") or ("cargo" not in path and name in ("config.toml", "config")):  # fmt: skip
+        return None
+    lowered = content.lower()
+    if re.search(r"(?:registry|index|index-url|url|substituters|channels)\s*[=:]\s*[\"']?(?:\w+\+)?http://",
+                 lowered) or any(
+        k in lowered for k in ("strict-ssl=false", "strict-ssl = false", "trusted-host", "require-sigs = false",
+                               "enablestrictssl: false", "ssl_verify: false")
+    ):  # fmt: skip
+        return f"{name} makes package installs use plain HTTP or skip verification"
+    return None

@@ -346,6 +346,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.HIGH
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/log/") and not info.history:
         return RiskLevel.LOW  # services and jobs append to their own logs
+    if info.path.startswith("/etc/apt/keyrings"):
+        return RiskLevel.MEDIUM  # a key only the repositories naming it with signed-by trust
     if info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM):
         return RiskLevel.HIGH
     if info.secret:

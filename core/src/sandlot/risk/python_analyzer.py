@@ -39,7 +39,7 @@ from sandlot.risk.control_plane import (
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
-from sandlot.risk.shell_tables import COMPILERS, GENERIC_PROCESS_NAMES
+from sandlot.risk.shell_tables import COMPILERS, GENERIC_PROCESS_NAMES, PACKAGE_TOOLS
 from sandlot.risk.sql import dangerous_sql
 from sandlot.risk.startup_files import harmless_content
 from sandlot.risk.values import UNKNOWN, Val
@@ -1728,6 +1728,15 @@ class PythonAnalyzer:
             result = Val(qual=factory, flags=flags)
         return result
 
+    def _pickle_listener(self, q: str, args: list[Val], node: ast.Call) -> None:
+        """multiprocessing.connection.Listener on every interface: recv() unpickles whatever arrives."""
+        if q.endswith("connection.Listener") and args and args[0].items:
+            host = args[0].items[0].text
+            if host in ("0.0.0.0", "", "::"):
+                self._add("python.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
+                          "a multiprocessing Listener on every interface unpickles what clients send",
+                          node)  # fmt: skip
+
     def _foreign_storage(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """An S3 client pointed at someone else's endpoint: what it uploads leaves for a third party."""
         endpoint = kwargs.get("endpoint_url", UNKNOWN).text or ""
@@ -1791,6 +1800,7 @@ class PythonAnalyzer:
         self._client_sinks(q, args, kwargs, node)
         self._remote_code_kwargs(q, kwargs, node)
         self._foreign_storage(q, args, kwargs, node)
+        self._pickle_listener(q, args, node)
         if verb_is_run(q) and kwargs.get("debug", UNKNOWN).num == 1:
             host = kwargs.get("host", args[0] if args else UNKNOWN).text or ""
             if (host in ("0.0.0.0", "::", "") and "host" in kwargs) or host in ("0.0.0.0", "::"):
@@ -2518,6 +2528,11 @@ class PythonAnalyzer:
             target = args[0] if args else kwargs.get("path", UNKNOWN)
             mode = args[1] if len(args) > 1 else kwargs.get("mode", UNKNOWN)
         if mode.num is None:
+            mode_source = ast.unparse(node)
+            if "S_ISUID" in mode_source or "S_ISGID" in mode_source:
+                self._add("python.chmod", RiskLevel.HIGH, Category.PRIVILEGE,
+                          f"{q} adds the setuid/setgid bit (the program runs with its owner's rights)",
+                          node)  # fmt: skip
             return Val()
         world, setuid, opens = F.mode_bits(mode.num)
         if mode.num & 0o111 and not target.strings():
@@ -3249,6 +3264,10 @@ class PythonAnalyzer:
                 node,
             )
         base = posixpath.basename(program)
+        if base in PACKAGE_TOOLS and _UNVERIFIED_GO_ENV.search("\n".join(self.lines)):
+            self._add("python.untrusted-install", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{q} runs {base} with checksum or signature verification turned off (environment)",
+                      node)  # fmt: skip
         if base == "git" and "clone" in words:
             operands = [w for w in words[words.index("clone") + 1 :] if not w.startswith("-") and w != "1"]
             if len(operands) >= 2:
@@ -3780,6 +3799,10 @@ _GUARD = re.compile(
     r"is_relative_to|commonpath|secure_filename|safe_join|\.startswith\(|realpath|\.parents\b|"
     r"(?:hostname|netloc|host)\s+(?:not\s+)?in\b|ALLOWED|allowlist|whitelist"
 )
+
+
+#: Environment given to an installer that turns its verification off (GOSUMDB="off" in a dict or an assignment).
+_UNVERIFIED_GO_ENV = re.compile(r"\bGOSUMDB\W+off\b|\bGOINSECURE\W|\bGONOSUMDB\W|\bGOPROXY\W+http://")
 
 
 def verb_is_run(q: str) -> bool:

@@ -300,6 +300,9 @@ DANGEROUS_MODULES = frozenset(
 
 #: Calls that load a key to authenticate with it (prefixes): the key is used, not read out.
 KEY_USERS = (
+    "sshtunnel.",
+    "fabric.Connection",
+    "asyncssh.connect",
     "paramiko.RSAKey.from_private_key_file",
     "paramiko.Ed25519Key.from_private_key_file",
     "paramiko.ECDSAKey.from_private_key_file",

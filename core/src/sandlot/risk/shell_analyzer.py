@@ -21,7 +21,7 @@ from typing import Any
 from sandlot.risk import paths
 from sandlot.risk import shell_tables as T
 from sandlot.risk import shell_words as W
-from sandlot.risk.config_commands import config_commands, ssh_config_weakness
+from sandlot.risk.config_commands import config_commands, package_source_weakness, ssh_config_weakness
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -740,11 +740,13 @@ class ShellAnalyzer:
                         stmt,
                     )
                 else:
+                    host = dest.split("/dev/", 1)[1].split("/")[1] if dest.count("/") >= 4 else ""
+                    local = host in ("127.0.0.1", "localhost", "::1") or host.startswith("127.")
                     self._add(
                         "shell.raw-socket",
-                        RiskLevel.HIGH,
+                        RiskLevel.LOW if local and op in ("<",) else RiskLevel.HIGH,
                         Category.NETWORK,
-                        "opens a raw network connection through /dev/tcp",
+                        "opens a raw network connection through /dev/tcp" + (" (a local port check)" if local else ""),
                         stmt,
                     )
                 continue
@@ -794,7 +796,7 @@ class ShellAnalyzer:
             self._shipped_payloads(content, stmt, f"text written to {info.path.replace(HOLE, '…')}")
         cap = RiskLevel.MEDIUM if harmless_content(info, content) else None
         self._written_texts[info.path] = content
-        weakness = ssh_config_weakness(info.path, content)
+        weakness = ssh_config_weakness(info.path, content) or package_source_weakness(info.path, content)
         if weakness:
             self._add("shell.persistence", RiskLevel.HIGH, Category.EXFILTRATION, weakness, stmt)
         if workflow_leaks_secrets(info.path, content):
@@ -847,6 +849,9 @@ class ShellAnalyzer:
     def _stdin_code(self, text: str, word_flow: _Flow, argv: list[str], stmt: Any) -> None:
         """Code handed to an interpreter on stdin by a here-document or here-string."""
         lang = _interpreter_language(argv)
+        if lang is None and argv and W.base(argv[0]) in ("docker", "podman", "buildah", "nerdctl") and "build" in argv:
+            for run in re.findall(r"^\s*RUN\s+(.+(?:\\\n.+)*)", text, re.M)[:8]:
+                self._nested(run.replace("\\\n", " "), "shell", stmt, "a Dockerfile RUN line", keep=RiskLevel.HIGH)
         if lang is None:
             self._shipped_payloads(text, stmt, f"a here-document for {W.base(argv[0]) if argv else 'a command'}")
             return
@@ -1193,6 +1198,8 @@ class ShellAnalyzer:
         if any(a in self.downloaded or posixpath.basename(a) in self.downloaded for a in args):
             for derived in W.option_values(args, *T.DERIVED_OUTPUT_OPTIONS):
                 self.downloaded.update((derived, posixpath.basename(derived)))
+        if name in T.PACKAGE_TOOLS:
+            self._package_manager(name, args, node)
         rule = _COMMAND_RULES.get(name)
         incoming_secret = flow.secret or flow.env  # from substitutions in the arguments, not the command's output
         if rule is not None:
@@ -2137,6 +2144,12 @@ class ShellAnalyzer:
         if name in ("touch", "truncate", "sed", "perl", "sponge", "install", "mkdir"):
             if name == "sed" and ("i" in flags or "--in-place" in flags):
                 self._auth_backdoor(name, args, node)
+                if any(posixpath.basename(a) in T.LOCKFILES for a in args) and re.search(
+                    r"resolved|integrity|https?://|checksum|sha\d+", " ".join(args)
+                ):
+                    self._add("shell.supply-chain", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                              "sed rewrites a lockfile's sources or hashes (installs then fetch other code)",
+                              node)  # fmt: skip
             if name == "sed" and "i" not in flags and "--in-place" not in flags:
                 return
             targets = operands[1:] if name == "sed" else operands
@@ -2604,8 +2617,14 @@ class ShellAnalyzer:
 
     def _rule_scanner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
+        targets = [a for a in W.options(args, T.SCANNER_VALUED)[1] if not a[:1].isdigit() or "." in a]
+        local = bool(targets) and all(t in ("localhost", "::1") or t.startswith("127.") for t in targets)
         self._add(
-            "shell.network-scan", RiskLevel.HIGH, Category.NETWORK, f"{name} scans or attacks network hosts", node
+            "shell.network-scan",
+            RiskLevel.LOW if local else RiskLevel.HIGH,
+            Category.NETWORK,
+            f"{name} scans " + ("this machine's own ports" if local else "or attacks network hosts"),
+            node,
         )
 
     def _rule_kill(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -2908,7 +2927,8 @@ class ShellAnalyzer:
             interpreter = any(W.base(a).rstrip("0123456789.") in T.PYTHONS | T.SHELLS | T.OTHER_INTERPRETERS
                               for a in args if "/" in a) or bool(node is not None and re.search(
                 r"\b(?:python3?|node|perl|ruby|bash)\b", self._text(node)))  # fmt: skip
-            grants = "cap_setuid" in joined or "cap_sys_admin" in joined or "cap_dac" in joined or interpreter
+            grants = any(c in joined for c in ("cap_setuid", "cap_sys_admin", "cap_dac", "cap_net_raw", "cap_net_admin",
+                                               "cap_sys_ptrace")) or interpreter  # fmt: skip
             level = RiskLevel.HIGH if grants else RiskLevel.MEDIUM
         elif root_uid or (name in ("visudo", "vipw", "pwconv") and "-c" not in joined):
             level = RiskLevel.CRITICAL if root_uid else RiskLevel.HIGH
@@ -3484,6 +3504,38 @@ class ShellAnalyzer:
                 self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
                           "sbatch submits thousands of jobs at once (floods the shared queue)", node)  # fmt: skip
 
+    def _package_manager(self, name: str, args: list[str], node: Any) -> None:
+        """Installs with verification off, essential packages removed, install scripts set by hand."""
+        text = self._text(node) if node is not None else " ".join(args)
+        joined = " ".join(args)
+        if (
+            any(a.split("=", 1)[0] in T.UNVERIFIED_FLAGS for a in args)
+            or _UNVERIFIED_ENV.search(text)
+            or re.search(r"require-sigs\s+false|substituters\s+http://|--trusted-host", joined)
+        ):
+            self._add("shell.untrusted-install", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} installs with signature or checksum verification turned off", node)  # fmt: skip
+        removing = any(a in ("remove", "purge", "erase", "autoremove", "--remove", "--purge", "-r", "-P") for a in args)
+        if removing and any(a.split(":")[0] in T.ESSENTIAL_PACKAGES for a in args):
+            self._add("shell.system-damage", RiskLevel.CRITICAL, Category.FILESYSTEM,
+                      f"{name} removes packages the system cannot run without", node)  # fmt: skip
+        if name in ("npm", "pnpm", "yarn") and args[:2] == ["pkg", "set"]:
+            for assignment in args[2:]:
+                key, _, script = assignment.partition("=")
+                if key.startswith("scripts.") and script:
+                    self._nested(script, "shell", node, f"npm script {key[8:]}")
+
+    def _rule_capture_traffic(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """tcpdump/tshark: the traffic of every program (and user) on an interface, passwords included."""
+        interfaces = W.option_values(args, "-i", "--interface")
+        loopback_only = bool(interfaces) and all(i in ("lo", "lo0") for i in interfaces)
+        if loopback_only or "-r" in args:
+            return  # the machine's own loopback, or a capture file being read back
+        flow.secret = True
+        self._add("shell.capture", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                  f"{name} captures network traffic on {', '.join(interfaces) or 'the default interface'}",
+                  node)  # fmt: skip
+
     def _rule_cd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         operands = [a for a in args if not a.startswith("-") or a == "-"]
         self._cwd = operands[0] if operands else "~"
@@ -3773,6 +3825,9 @@ def _php_tainted_sink(code: str) -> bool:
     return False
 
 
+#: Environment settings that make go (and friends) skip checksums or use plain HTTP.
+_UNVERIFIED_ENV = re.compile(r"\b(?:GOSUMDB=off|GONOSUMDB=|GOINSECURE=|GOPROXY=http://|GOFLAGS=\S*-insecure|"
+                             r"NIX_CONFIG=\S*require-sigs\s*=\s*false|npm_config_strict_ssl=false)")  # fmt: skip
 _CODE_SUFFIXES = {".py": "python", ".php": "php", ".js": "node", ".mjs": "node", ".rb": "ruby", ".pl": "perl"}
 _ARRAY_ALL = re.compile(r'"?\$\{(\w+)\[[@*]\]\}"?')
 _EMBEDDED_COMMAND = re.compile(
@@ -3965,6 +4020,7 @@ for _names, _rule in (
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
     ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
     ({"adb"}, ShellAnalyzer._rule_adb),
+    ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),
     ({"dvc", "sbatch"}, ShellAnalyzer._rule_mlops),
     (
         {

@@ -277,6 +277,28 @@ SHARED_BRANCHES = frozenset({"main", "master", "trunk", "develop", "dev", "produ
 FORGE_VALUED = frozenset({"-X", "--method", "-f", "-F", "--field", "--raw-field", "-H", "--header", "-R", "--repo",
                           "-q", "--jq", "--input", "-p", "--preview", "-t", "--template", "--hostname", "-L",
                           "--limit", "--json", "-n", "--name", "-D", "--dir", "--title", "-b", "--body"})  # fmt: skip
+#: Package managers and installers (their flags decide whether what they fetch is verified).
+PACKAGE_TOOLS = frozenset({"go", "dnf", "yum", "apt", "apt-get", "zypper", "rpm", "dpkg", "pip", "pip3", "npm", "yarn",
+                           "pnpm", "gem", "cargo", "nix", "nix-env", "brew", "composer", "conda", "mamba", "uv",
+                           "poetry", "pipx", "bundle", "snap", "flatpak"})  # fmt: skip
+#: Flags that turn off signature, checksum or TLS verification of what is installed.
+UNVERIFIED_FLAGS = frozenset({"--nogpgcheck", "--no-gpg-check", "--allow-unauthenticated",
+                              "--allow-insecure-repositories", "--no-verify", "--no-verify-ssl", "--insecure",
+                              "--no-check-certificate",
+                              "--no-quarantine", "--dangerous", "--nosignature", "--nodigest", "--force-badname",
+                              "--allow-downgrades", "--skip-verify", "--trust-all"})  # fmt: skip
+#: Packages without which a Linux system does not boot or cannot repair itself.
+ESSENTIAL_PACKAGES = frozenset({"libc6", "glibc", "coreutils", "dpkg", "rpm", "apt", "systemd", "bash", "sudo",
+                                "util-linux", "login", "passwd", "libc-bin", "base-files", "init", "dnf", "yum",
+                                "linux-image-generic", "grub-pc", "grub2", "openssh-server"})  # fmt: skip
+#: Lockfiles: what they pin is what installs fetch.
+LOCKFILES = frozenset({"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "poetry.lock", "Cargo.lock", "Gemfile.lock",
+                       "composer.lock", "go.sum", "uv.lock", "Pipfile.lock", "requirements.txt"})  # fmt: skip
+#: Scanner options that take a value (ports, rates, scripts), so the targets can be found.
+SCANNER_VALUED = frozenset(
+    {"-p", "--port", "--ports", "--rate", "--max-rate", "--script", "-oN", "-oX", "-oG", "-oA", "-e", "--top-ports",
+     "-T", "--exclude", "-iL", "--source-port", "-S", "--min-rate"}
+)  # fmt: skip
 #: Compilers: what they build runs what the source says.
 COMPILERS = frozenset({"gcc", "cc", "clang", "g++", "c++", "clang++", "tcc", "icc", "gcc-12", "gcc-13", "gcc-14"})
 #: Compiler options that take a value (so the source files can be found).
@@ -366,7 +388,8 @@ GRADED_ADMIN_TOOLS = frozenset(
      "cat", "tail", "head", "less", "awk", "sed", "zgrep", "zcat", "find", "ls", "stat", "rm",
      "dnf", "yum", "apt", "apt-get", "zypper", "pacman", "apk", "snap", "openssl", "ssh-keygen", "sshd", "nginx",
      "hostnamectl", "timedatectl", "loginctl", "ip", "ss", "tcpdump", "exportfs", "wg", "modprobe", "dd",
-     "needs-restarting", "rpm", "dpkg", "update-alternatives", "journalctl", "docker",
+     "needs-restarting", "rpm", "dpkg", "update-alternatives", "journalctl", "docker", "curl", "wget", "arping",
+     "nsupdate", "tshark", "nmap",
      "podman", "ctr", "crictl", "kubeadm", "who", "last", "lastb", "w", "id", "getent"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.

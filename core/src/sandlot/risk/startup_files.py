@@ -32,6 +32,8 @@ def harmless_content(info: PathInfo, content: str) -> bool:
         return all("import" not in line and line.replace(HOLE, "") and ";" not in line for line in lines)
     if name == "fstab" and comps[:1] == ["etc"]:
         return True  # a mount entry (a UUID known only at run time is still a mount entry)
+    if "sources.list.d" in comps[:-1] and "signed-by=" in content and "https://" in content:
+        return _apt_source(content)  # a repository trusted only with its own key (the release may be $(...))
     if HOLE in content:
         return False
     for family, judge in _FAMILIES:
