@@ -264,7 +264,6 @@ class PythonAnalyzer:
 
     def _shipped_payloads(self, tree: ast.Module) -> None:
         """Command lines in string constants sent to run elsewhere (manifests, user data, API bodies)."""
-        from sandlot.risk.shell_analyzer import analyze_shell_nested
 
         candidates = [
             node
@@ -296,16 +295,7 @@ class PythonAnalyzer:
                     node,
                 )
             for command in embedded_commands(text):
-                found = analyze_shell_nested(
-                    command,
-                    line=getattr(node, "lineno", 0),
-                    column=getattr(node, "col_offset", 0),
-                    evidence=self._evidence(node),
-                    via="a command line in a string constant",
-                    parse_error_level=RiskLevel.LOW,
-                    depth=self.depth + 1,
-                )
-                self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, "a command line in a string")
+                self._later_shell(command, node, "a command line in a string")
 
     def _preload_imports(self, tree: ast.Module) -> None:
         # Imports anywhere outside functions are visible to functions defined before them.
@@ -347,7 +337,6 @@ class PythonAnalyzer:
     def _written_script(self, data: Val, node: ast.AST, q: str, targets: Sequence[str] = ()) -> None:
         """A script written to a file runs later (a hook, a cron job, a .pth file every Python
         start executes): what it would do counts, at HIGH and above, as if this code did it."""
-        from sandlot.risk.shell_analyzer import analyze_shell_nested
 
         for target in targets[:2]:
             for text in data.strings()[:2]:
@@ -363,16 +352,7 @@ class PythonAnalyzer:
                         f"{q} configures {tool} to run a command every time it is used",
                         node,
                     )
-                    found = analyze_shell_nested(
-                        command.replace(HOLE, HOLE_WORD),
-                        line=getattr(node, "lineno", 0),
-                        column=getattr(node, "col_offset", 0),
-                        evidence=self._evidence(node),
-                        via=f"a {tool} configuration written by {q}",
-                        parse_error_level=RiskLevel.LOW,
-                        depth=self.depth + 1,
-                    )
-                    self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"{tool} configuration")
+                    self._later_shell(command.replace(HOLE, HOLE_WORD), node, f"a {tool} configuration written by {q}")
         for text in data.strings()[:2]:
             python = _SHEBANG_PYTHON.match(text) or (
                 any(t.endswith(".pth") for t in targets) and text.lstrip().startswith("import ")
@@ -383,16 +363,7 @@ class PythonAnalyzer:
                 continue
             if not _SHEBANG_SHELL.match(text):
                 continue
-            found = analyze_shell_nested(
-                text,
-                line=getattr(node, "lineno", 0),
-                column=getattr(node, "col_offset", 0),
-                evidence=self._evidence(node),
-                via=f"a script written by {q}",
-                parse_error_level=RiskLevel.LOW,
-                depth=self.depth + 1,
-            )
-            self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"a script written by {q}")
+            self._later_shell(text, node, f"a script written by {q}")
 
     def _fetched(self, path: str) -> bool:
         """``path`` came from the network: downloaded, or inside a directory that was (a clone)."""
@@ -408,6 +379,22 @@ class PythonAnalyzer:
             else f
             for f in self.findings
         ]
+
+    def _later_shell(self, text: str, node: ast.AST, via: str) -> None:
+        """Shell code this program hands on to run later or elsewhere (a script, a config, a payload):
+        what it would do counts from HIGH up; it need not parse cleanly (LOW if not)."""
+        from sandlot.risk.shell_analyzer import analyze_shell_nested
+
+        found = analyze_shell_nested(
+            text,
+            line=getattr(node, "lineno", 0),
+            column=getattr(node, "col_offset", 0),
+            evidence=self._evidence(node),
+            via=via,
+            parse_error_level=RiskLevel.LOW,
+            depth=self.depth + 1,
+        )
+        self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, via)
 
     def _merge_nested(self, found: list[Finding], node: ast.AST, via: str) -> None:
         line = getattr(node, "lineno", 0)
