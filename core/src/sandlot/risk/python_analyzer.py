@@ -1428,7 +1428,7 @@ class PythonAnalyzer:
                 return self._indirect(self._lookup(key.text), node)
             return Val(qual="<dynamic-global>")
         if base.qual == "os.environ":
-            return F.env_value(key.text)
+            return self._credential_env(key) or F.env_value(key.text)
         if base.keys is not None:
             if key.text is not None and key.text in base.keys:
                 return base.keys[key.text]
@@ -1839,6 +1839,15 @@ class PythonAnalyzer:
                     Category.EXFILTRATION,
                     f"credentials of several services ({', '.join(sorted(self._credentials)[:3])}) "
                     f"are sent in a request body ({q})",
+                    node,
+                )
+            if q in T.DNS_LOOKUPS and data & v.CREDENTIAL and not data & (v.SECRET | v.ENV):
+                # no name lookup needs a token: one spelled into a host name is on its way out
+                self._add(
+                    "python.exfiltration",
+                    RiskLevel.CRITICAL,
+                    Category.EXFILTRATION,
+                    f"a credential from the environment is sent out in a DNS name ({q})",
                     node,
                 )
             if data & (v.SECRET | v.ENV):
@@ -2662,14 +2671,21 @@ class PythonAnalyzer:
             flags=source.flags & v.FLOWING,
         )
 
+    def _credential_env(self, key: Val) -> Val | None:
+        """The value of an environment variable named like a token or a password, else None."""
+        named = [k for k in key.strings() if T.CREDENTIAL_NAME.search(k)]
+        if not named:
+            return None
+        # used in a header it authenticates, sent in a body it leaks
+        self._credentials.update(named)
+        return Val(flags=v.CREDENTIAL)
+
     def _c_env(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         if q in ("os.environ.get", "os.getenv", "os.environ.__getitem__", "os.environ.setdefault", "os.environ.pop"):
             key = args[0] if args else UNKNOWN
-            named = [k for k in key.strings() if T.CREDENTIAL_NAME.search(k)]
-            if named:
-                # a token or a password: used in a header it authenticates, sent in a body it leaks
-                self._credentials.update(named)
-                return Val(flags=v.CREDENTIAL)
+            credential = self._credential_env(key)
+            if credential is not None:
+                return credential
             known = F.env_value(key.text)
             default = args[1] if len(args) > 1 else kwargs.get("default")
             if known.text is None and default is not None and q != "os.environ.pop" and default.text is not None:

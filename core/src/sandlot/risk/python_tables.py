@@ -360,6 +360,11 @@ IO_CALL_NAMES = frozenset(
 CREDENTIAL_NAME = re.compile(
     r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY)", re.IGNORECASE
 )
+#: Name lookups: whatever is in the name reaches every DNS server on the way (and whoever runs the zone).
+DNS_LOOKUPS = frozenset(
+    {"socket.gethostbyname", "socket.gethostbyname_ex", "socket.getaddrinfo", "dns.resolver.resolve",
+     "dns.resolver.query", "dns.resolver.Resolver().resolve", "dns.resolver.Resolver().query"}
+)  # fmt: skip
 #: Request arguments where a credential authenticates rather than travels as data.
 AUTH_KWARGS = frozenset({"headers", "auth", "cookies", "token", "api_key", "key", "credentials", "password"})
 

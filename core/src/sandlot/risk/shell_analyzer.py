@@ -64,6 +64,7 @@ class _Flow:
 
     __slots__ = (
         "buffers",
+        "credential",
         "data",
         "decode",
         "download",
@@ -82,6 +83,7 @@ class _Flow:
     def __init__(self) -> None:
         self.secret = False  # reads a secret (key, credentials, password database)
         self.env = False  # dumps the environment (API keys live there)
+        self.credential = False  # expands a variable named like a credential ($NPM_TOKEN)
         self.network = False  # sends or receives over the network
         self.download = False  # writes data fetched from the network to stdout
         self.decode = False  # decodes an obfuscated payload
@@ -99,6 +101,7 @@ class _Flow:
         self.secret |= other.secret
         self.data |= other.data
         self.env |= other.env
+        self.credential |= other.credential
         self.network |= other.network
         self.download |= other.download
         self.decode |= other.decode
@@ -431,7 +434,7 @@ class ShellAnalyzer:
             " ".join(self._text(c) for c in node.children_by_field_name("value"))
         )
         # `for chunk in $(echo "$tok" | fold -w 40)`: the loop variable carries what the words carried
-        if flow.secret or flow.env or flow.remote:
+        if flow.secret or flow.env or flow.remote or flow.credential:
             self.var_flow[name] = flow
         pids = flow.pids_of
         if any(w.startswith("/proc/") and ("*" in w or "[" in w) for w in words):
@@ -1049,6 +1052,8 @@ class ShellAnalyzer:
             return " "  # `curl${IFS}-s${IFS}URL`: the default IFS splits the word into arguments
         if name in self.var_flow:
             flow.absorb(self.var_flow[name])
+        if T.CREDENTIAL_NAME.search(name):
+            flow.credential = True
         if name in self.vars:
             return self.vars[name]
         if default is not None and node.type == "expansion":
@@ -1122,8 +1127,9 @@ class ShellAnalyzer:
             return flow
         if name in T.DATA_READERS:
             flow.data = True
-        if name in T.ARG_SENDERS and (flow.secret or flow.env):
-            # `dig "$chunk.example.net"`, `ping -p "$hex"`: secret data leaves in names and packets
+        if name in T.ARG_SENDERS and (flow.secret or flow.env or flow.credential):
+            # `dig "$chunk.example.net"`, `ping -p "$hex"`: secret data leaves in names and packets;
+            # no lookup or ping needs a token, so a credential variable in one is on its way out
             self._add(
                 "shell.exfiltration",
                 RiskLevel.CRITICAL,
@@ -1198,7 +1204,7 @@ class ShellAnalyzer:
         if any(a in self.downloaded or posixpath.basename(a) in self.downloaded for a in args):
             for derived in W.option_values(args, *T.DERIVED_OUTPUT_OPTIONS):
                 self.downloaded.update((derived, posixpath.basename(derived)))
-        if name in T.PACKAGE_TOOLS:
+        if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
         rule = _COMMAND_RULES.get(name)
         incoming_secret = flow.secret or flow.env  # from substitutions in the arguments, not the command's output
@@ -1593,6 +1599,11 @@ class ShellAnalyzer:
             return
         sources = W.option_values(args, "-i", "--index-url", "--extra-index-url", "-f", "--find-links")
         sources += [a for a in args if "://" in a and not a.startswith("-")]
+        self._unverified_source(name, sources, node)
+
+    def _unverified_source(self, name: str, sources: list[str], node: Any) -> None:
+        """Packages from a plain-HTTP or bare-IP index, registry or URL: install scripts from a server
+        nobody can verify (dependency confusion, a man in the middle)."""
         for source in sources:
             host = source.split("://", 1)[-1].split("/", 1)[0].split("@")[-1].split(":")[0]
             local = host in ("localhost", "127.0.0.1", "::1") or host.endswith(".local")
@@ -2925,7 +2936,7 @@ class ShellAnalyzer:
         sets_password = any(a in ("-p", "--password") for a in args) or name in ("chpasswd", "newusers")
         if name == "setcap":
             interpreter = any(W.base(a).rstrip("0123456789.") in T.PYTHONS | T.SHELLS | T.OTHER_INTERPRETERS
-                              for a in args if "/" in a) or bool(node is not None and re.search(
+                              for a in args if not a.startswith("-")) or bool(node is not None and re.search(
                 r"\b(?:python3?|node|perl|ruby|bash)\b", self._text(node)))  # fmt: skip
             grants = any(c in joined for c in ("cap_setuid", "cap_sys_admin", "cap_dac", "cap_net_raw", "cap_net_admin",
                                                "cap_sys_ptrace")) or interpreter  # fmt: skip
@@ -3515,6 +3526,8 @@ class ShellAnalyzer:
         ):
             self._add("shell.untrusted-install", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{name} installs with signature or checksum verification turned off", node)  # fmt: skip
+        if name in T.REGISTRY_CLIENTS and (name in T.PACKAGE_RUNNERS or any(a in T.FETCHING_ACTIONS for a in args)):
+            self._unverified_source(name, W.option_values(args, *T.REGISTRY_OPTIONS), node)
         removing = any(a in ("remove", "purge", "erase", "autoremove", "--remove", "--purge", "-r", "-P") for a in args)
         if removing and any(a.split(":")[0] in T.ESSENTIAL_PACKAGES for a in args):
             self._add("shell.system-damage", RiskLevel.CRITICAL, Category.FILESYSTEM,

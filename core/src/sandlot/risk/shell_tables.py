@@ -281,6 +281,12 @@ FORGE_VALUED = frozenset({"-X", "--method", "-f", "-F", "--field", "--raw-field"
 PACKAGE_TOOLS = frozenset({"go", "dnf", "yum", "apt", "apt-get", "zypper", "rpm", "dpkg", "pip", "pip3", "npm", "yarn",
                            "pnpm", "gem", "cargo", "nix", "nix-env", "brew", "composer", "conda", "mamba", "uv",
                            "poetry", "pipx", "bundle", "snap", "flatpak"})  # fmt: skip
+#: Language package clients that take the registry to install from as an option, with that option.
+REGISTRY_CLIENTS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "gem", "cargo", "composer"})
+REGISTRY_OPTIONS = ("--registry", "--source", "--index", "--repository-url")
+#: Actions of those clients that fetch and run package code (npx and the like always do).
+FETCHING_ACTIONS = frozenset({"install", "i", "add", "ci", "exec", "dlx", "x", "update", "upgrade"})
+PACKAGE_RUNNERS = frozenset({"npx", "pnpx", "bunx"})
 #: Flags that turn off signature, checksum or TLS verification of what is installed.
 UNVERIFIED_FLAGS = frozenset({"--nogpgcheck", "--no-gpg-check", "--allow-unauthenticated",
                               "--allow-insecure-repositories", "--no-verify", "--no-verify-ssl", "--insecure",
