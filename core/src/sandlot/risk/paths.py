@@ -338,6 +338,16 @@ def read_level(info: PathInfo) -> RiskLevel:
     return RiskLevel.SAFE
 
 
+def planted_link(link: PathInfo, target: PathInfo) -> bool:
+    """A link in the shared temporary directory to a secret, privileged or start-up file of the system or the
+    home: whoever writes or reads the link's name (a root job's predictable file) reaches the target."""
+    return (
+        link.kind is PathKind.TEMP
+        and (target.secret or target.privilege or target.persistence)
+        and target.kind in (PathKind.SYSTEM, PathKind.HOME, PathKind.HOME_TOP)
+    )
+
+
 def write_level(info: PathInfo) -> RiskLevel:
     """Risk of creating, overwriting or appending to the file at ``info``."""
     if info.kind is PathKind.DEVICE or (info.privilege and info.kind is not PathKind.RELATIVE):
@@ -410,6 +420,13 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         # `rm -rf .`, `rm -rf *`, `rm -rf ..`: the whole project, not a build directory in it.
         return RiskLevel.HIGH if recursive else RiskLevel.MEDIUM
     return RiskLevel.LOW
+
+
+def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
+    """Deleting only the files of a tree a name or age test selects (rotation, clean-up), not all of it."""
+    if info.kind in (PathKind.WORKDIR, PathKind.RELATIVE, PathKind.TEMP):
+        return RiskLevel.LOW
+    return min(level, RiskLevel.MEDIUM if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) else RiskLevel.HIGH)
 
 
 def mode_level(

@@ -16,6 +16,7 @@ import os
 import posixpath
 import re
 import shlex
+import stat
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -25,6 +26,7 @@ from sandlot.risk import folding as F
 from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
+from sandlot.risk.backups import DB_DUMPERS
 from sandlot.risk.config_commands import config_commands, ssh_config_weakness
 from sandlot.risk.control_plane import (
     MASS_COUNT,
@@ -39,7 +41,7 @@ from sandlot.risk.control_plane import (
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
-from sandlot.risk.shell_tables import COMPILERS, GENERIC_PROCESS_NAMES, PACKAGE_TOOLS
+from sandlot.risk.shell_tables import COMPILERS, ENGINE_SOCKETS, GENERIC_PROCESS_NAMES, PACKAGE_TOOLS
 from sandlot.risk.sql import dangerous_sql
 from sandlot.risk.startup_files import harmless_content
 from sandlot.risk.values import UNKNOWN, Val
@@ -118,6 +120,24 @@ class _Partial:
 
     def __init__(self, target: Val, args: list[Val], kwargs: dict[str, Val]) -> None:
         self.target, self.args, self.kwargs = target, args, kwargs
+
+
+class _AnyOf:
+    """One of several local functions, chosen at run time (a dispatch table with a computed key)."""
+
+    __slots__ = ("choices",)
+
+    def __init__(self, choices: list[Val]) -> None:
+        self.choices = choices
+
+
+class _MethodCaller:
+    """``operator.methodcaller(name, *args)``: calling it on ``obj`` calls ``obj.name(*args)``."""
+
+    __slots__ = ("args", "kwargs", "name")
+
+    def __init__(self, name: str, args: list[Val], kwargs: dict[str, Val]) -> None:
+        self.name, self.args, self.kwargs = name, args, kwargs
 
 
 class _Loop:
@@ -206,6 +226,8 @@ class PythonAnalyzer:
         self._per_element = 0  # inside a function a loop or a map calls once per element
         self._foreign_store = False  # an S3 client points at a third party's endpoint
         self._name_filters = 0  # inside `if x.name == "...":` bodies
+        self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
+        self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
         self._self_written: set[str] = set()  # paths this code wrote
         self._listening_everywhere = False  # a server listens on every network interface
 
@@ -468,18 +490,17 @@ class PythonAnalyzer:
         elif isinstance(target, ast.Subscript):
             base = self._ev(target.value)
             index = self._ev(target.slice)
+            if isinstance(val.func, _FuncSummary) and isinstance(target.value, ast.Name):
+                # HANDLERS[name] = fn: a registry; HANDLERS[x]() may call any function stored in it
+                registry = self._registries.setdefault(target.value.id, [])
+                if all(r.func is not val.func for r in registry) and len(registry) < 4:
+                    registry.append(val)
             stored = val.flags & (v.SECRET | v.ENV | v.NET | v.DECODED)
             if stored and isinstance(target.value, ast.Name) and base.func is None and base.qual != "os.environ":
                 # payload["key"] = secret: the container now carries the secret
                 self._rebind(target.value.id, _with_flags(base, stored))
-            if base.qual == "os.environ" and index.text in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
-                self._add(
-                    "python.preload",
-                    RiskLevel.HIGH,
-                    Category.PRIVILEGE,
-                    f"sets {index.text}: injects a library into every child process",
-                    target,
-                )
+            if index.text in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
+                self._preload_keys([index.text], target)  # os.environ[...] or a child's environment copy
             elif base.qual == "<globals>" and index.text is None:
                 self._add(
                     "python.globals-write",
@@ -499,6 +520,57 @@ class PythonAnalyzer:
             self._loop_growth(target)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, val)
+
+    def _escaping_container_spec(self, keys: dict[str, Val], node: ast.AST) -> None:
+        """A container engine API spec (``HostConfig``) with the host's root, pid namespace or privileges."""
+        binds = keys.get("Binds", UNKNOWN).items or []
+        if (
+            keys.get("Privileged", UNKNOWN).num == 1
+            or keys.get("PidMode", UNKNOWN).text == "host"
+            or any((b.text or "").startswith("/:") for b in binds)
+        ):
+            self._add(
+                "python.container-escape",
+                RiskLevel.HIGH,
+                Category.PRIVILEGE,
+                "describes a container with the host's privileges, processes or root file system",
+                node,
+            )
+
+    def _server_method(self, method: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """Methods that open this machine to others whatever object they are called on (an SSH transport,
+        an FTP authorizer)."""
+        if method == "request_port_forward":
+            self._add("python.tunnel", RiskLevel.HIGH, Category.NETWORK,
+                      "asks the SSH server to forward one of its ports back here (a reverse tunnel)", node)  # fmt: skip
+        elif method in ("add_anonymous", "add_user"):
+            home = args[0] if method == "add_anonymous" and args else args[2] if len(args) > 2 else kwargs.get(
+                "homedir", UNKNOWN)  # fmt: skip
+            perm = (kwargs.get("perm") or (args[1] if method == "add_anonymous" and len(args) > 1 else UNKNOWN)).text
+            writes = perm is not None and any(c in perm for c in "adfmwMT")
+            for text in home.strings():
+                info = paths.classify(text)
+                exposed = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
+                if exposed or info.secret or (writes and method == "add_anonymous" and info.kind is not
+                                              paths.PathKind.RELATIVE):  # fmt: skip
+                    who = "anyone" if method == "add_anonymous" else "an FTP account"
+                    self._add("python.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
+                              f"gives {who} {'write' if writes else 'read'} access to {paths.describe(info)}",
+                              node)  # fmt: skip
+                    return
+
+    def _preload_keys(self, keys: Iterable[str], node: ast.AST) -> None:
+        """An environment (ours, or one made for a child) that preloads a library into every program started."""
+        for key in keys:
+            if key in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
+                self._add(
+                    "python.preload",
+                    RiskLevel.HIGH,
+                    Category.PRIVILEGE,
+                    f"sets {key}: injects a library into every child process",
+                    node,
+                )
+                return
 
     def _attr_key(self, node: ast.Attribute) -> str | None:
         if isinstance(node.value, ast.Name):
@@ -535,11 +607,19 @@ class PythonAnalyzer:
         ]
         # ... unless the name is one every other program has ("python", "node", "java")
         named = any(c.lower() not in GENERIC_PROCESS_NAMES and c != "root" for c in constants)
+        # `if name.startswith("project-") and age > MAX_AGE:` selects some files of a listing, not all
+        selects = any(
+            (isinstance(n, ast.Attribute) and n.attr in _SELECTING_ATTRS)
+            or (isinstance(n, ast.Name) and n.id in _SELECTING_ATTRS)
+            for n in ast.walk(node.test)
+        )
         self._name_filters += named
+        self._file_filters += selects
         try:
             self._block(node.body)
         finally:
             self._name_filters -= named
+            self._file_filters -= selects
         self._block(node.orelse)
 
     def _s_expr(self, node: ast.Expr) -> None:
@@ -617,6 +697,15 @@ class PythonAnalyzer:
         if self.scopes[-1].kind == "class":
             self.methods[node.name] = func_val
         self._analyse_function(node, summary, params)
+        self._apply_decorators(node, func_val)
+
+    def _apply_decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, func_val: Val) -> None:
+        """``@register`` / ``@sanitizer(".pdf")`` defined here: run the decorator on the function, so a
+        registry it fills (``HANDLERS[name] = fn``) holds the function."""
+        for deco in reversed(node.decorator_list):
+            decorator = self._ev(deco)
+            if isinstance(decorator.func, _FuncSummary) and decorator.func is not func_val.func:
+                self._call_local(decorator.func, [func_val], {}, deco)
 
     def _analyse_function(
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, summary: _FuncSummary, params: list[str]
@@ -1275,8 +1364,6 @@ class PythonAnalyzer:
         if qual is not None and qual.startswith("os.O_"):
             return Val(qual=qual, num=getattr(os, qual[3:], None))
         if qual is not None and qual.startswith("stat.S_I"):
-            import stat
-
             return Val(qual=qual, num=getattr(stat, qual[5:], None))
         if base.text is not None and base.qual != "pathlib.Path()" and attr in ("path", "name"):
             # os.DirEntry from os.scandir(): .path is the full path, .name the last component
@@ -1404,6 +1491,8 @@ class PythonAnalyzer:
                 known = False
             else:
                 keys[k.text] = val
+        self._preload_keys(keys, node)
+        self._escaping_container_spec(keys, node)
         # constant keys: d["name"] is the value stored under it (dispatch tables of callables)
         if not node.keys:
             return Val(keys={})  # {}: known to be empty
@@ -1423,6 +1512,10 @@ class PythonAnalyzer:
                     pass
             return Val(flags=base.flags & v.FLOWING, items=None)
         key = self._ev(sl)
+        if key.text is None and isinstance(node.value, ast.Name):
+            dispatched = self._dispatch_table(node.value.id, base)
+            if dispatched is not None:
+                return dispatched
         if base.qual == "<globals>":
             if key.text is not None and HOLE not in key.text:
                 return self._indirect(self._lookup(key.text), node)
@@ -1446,6 +1539,15 @@ class PythonAnalyzer:
             return Val(flags=v.INPUT)
         # proc.info["pid"] of a process from process_iter() is still that process
         return Val(flags=base.flags & (v.FLOWING | v.PROCITER))
+
+    def _dispatch_table(self, name: str, table: Val) -> Val | None:
+        """What ``TABLE[key]`` calls when the key is only known at run time: any function stored in it."""
+        stored = list(self._registries.get(name, ()))
+        if table.keys:
+            stored += [val for val in table.keys.values() if isinstance(val.func, _FuncSummary)]
+        if not stored:
+            return None
+        return stored[0] if len(stored) == 1 else Val(func=_AnyOf(stored[:4]))
 
     def _indirect(self, val: Val, node: ast.AST) -> Val:
         """A dangerous callable fetched out of a namespace dict (globals(), vars(builtins))."""
@@ -1513,7 +1615,11 @@ class PythonAnalyzer:
             if mapped is not None:
                 return mapped
             self._last_alloc = None
-            elt = self._ev(node.elt)
+            self._per_element += 1  # the element expression runs once per item, like a loop body
+            try:
+                elt = self._ev(node.elt)
+            finally:
+                self._per_element -= 1
             each = self._last_alloc
             if (
                 not isinstance(node, ast.GeneratorExp)
@@ -1635,8 +1741,32 @@ class PythonAnalyzer:
         if isinstance(func.func, _Partial):
             bound = func.func
             func, args, kwargs = bound.target, [*bound.args, *args], {**bound.kwargs, **kwargs}
+        if isinstance(func.func, _AnyOf):
+            results = [self._call_local(c.func, args, kwargs, node) for c in func.func.choices
+                       if isinstance(c.func, _FuncSummary)]  # fmt: skip
+            return Val(flags=v.flowing(results))
+        if (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get"
+            and isinstance(node.func.value, ast.Name)
+            and args
+            and args[0].text is None
+        ):
+            dispatched = self._dispatch_table(node.func.value.id, func.base or UNKNOWN)
+            if dispatched is not None:
+                return dispatched  # HANDLERS.get(kind): any handler stored in it
+        if isinstance(func.func, _MethodCaller) and args:
+            caller, obj = func.func, args[0]
+            if isinstance(obj.func, _Instance) and caller.name in obj.func.cls.methods:
+                func = Val(func=obj.func.cls.methods[caller.name], base=obj)
+            else:
+                qual = self._norm(f"{obj.qual}.{caller.name}") if obj.qual else None
+                func = Val(qual=qual, base=obj)
+            args, kwargs = list(caller.args), dict(caller.kwargs)
         q = func.qual
         self._sql(node, args, q)
+        if isinstance(node.func, ast.Attribute):
+            self._server_method(node.func.attr, args, kwargs, node)
         shipped = 0
         if q is not None and q.startswith(T.CLOUD_PREFIXES):
             shipped = self._cloud_call(q, args, kwargs, node)
@@ -1675,9 +1805,9 @@ class PythonAnalyzer:
                 node,
             )
         if q is None:
-            if isinstance(node.func, ast.Attribute):
-                # `browser.launch_persistent_context("~/.config/google-chrome")`: a secret path handed over
-                self._secret_arguments(node.func.attr, args, kwargs, node)
+            # `browser.launch_persistent_context("~/.config/google-chrome")`: a secret path handed over
+            if isinstance(node.func, ast.Attribute) and self._secret_arguments(node.func.attr, args, kwargs, node):
+                queried |= v.SECRET
             if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
                 self._method_on_unknown(node.func.attr, func.base, args, node)
                 looked_up = self._mapping_get(node.func.attr, func.base, args)
@@ -1839,6 +1969,14 @@ class PythonAnalyzer:
                     Category.EXFILTRATION,
                     f"credentials of several services ({', '.join(sorted(self._credentials)[:3])}) "
                     f"are sent in a request body ({q})",
+                    node,
+                )
+            if data & v.DUMP and not data & (v.SECRET | v.ENV) and not q.startswith(T.STORAGE_PREFIXES):
+                self._add(
+                    "python.exfiltration",
+                    RiskLevel.HIGH,
+                    Category.EXFILTRATION,
+                    f"a whole database dump is sent over the network ({q})",
                     node,
                 )
             if q in T.DNS_LOOKUPS and data & v.CREDENTIAL and not data & (v.SECRET | v.ENV):
@@ -2183,13 +2321,16 @@ class PythonAnalyzer:
         ret = temp.ret
         if ret is None:
             return Val()
-        return Val(text=ret.text, qual=ret.qual, alts=ret.alts, flags=ret.flags & v.FLOWING & ~v.PARAMS)
+        func = ret.func if isinstance(ret.func, _FuncSummary) else None  # a decorator factory's decorator
+        return Val(text=ret.text, qual=ret.qual, alts=ret.alts, flags=ret.flags & v.FLOWING & ~v.PARAMS, func=func)
 
     def _generic_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val | None:
         base, _, method = q.rpartition(".")
         if base == "pathlib.Path()":
             return None
-        if base == "ctypes.CDLL()" and method in T.NATIVE_DANGEROUS:
+        if base == "ctypes.CDLL()" and method == "syscall" and args and args[0].num in T.NATIVE_DANGEROUS_SYSCALLS:
+            method = f"syscall {args[0].num}"  # the same functions reached by number
+        if base == "ctypes.CDLL()" and (method in T.NATIVE_DANGEROUS or method.startswith("syscall ")):
             self._add(
                 "python.ctypes-native",
                 RiskLevel.HIGH,
@@ -2239,14 +2380,18 @@ class PythonAnalyzer:
                 "installs a cron job (python-crontab)",
                 node,
             )
-        if q not in T.STAT_CALLS:
-            self._secret_arguments(q, args, kwargs, node)
+        if q not in T.STAT_CALLS and self._secret_arguments(q, args, kwargs, node):
+            return Val(flags=v.SECRET | v.flowing(args))
         return None
 
-    def _secret_arguments(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
-        # A secret path handed to anything that is not a mere existence check reads it.
+    def _secret_arguments(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> bool:
+        """A secret path handed to anything that is not a mere existence check reads it (True: read out)."""
         for val in [*args, *kwargs.values()]:
-            for text in val.strings():
+            texts = val.strings()
+            words = texts[0].split() if len(texts) == 1 else []
+            if len(words) > 1 and posixpath.basename(words[0]) in T.FILE_PRINTERS:
+                texts = words[1:]  # `container.exec_run("cat /root/.aws/credentials")`: a command run elsewhere
+            for text in texts:
                 if "/" not in text and not text.startswith(".") and text not in ("~",):
                     continue
                 info = paths.classify(text)
@@ -2260,7 +2405,7 @@ class PythonAnalyzer:
                             f"{q} uses {paths.describe(info)} to authenticate",
                             node,
                         )
-                        return
+                        return False
                     # the project's own .env handed to a settings loader configures the program; a
                     # credential file elsewhere handed to anything is read out
                     own = info.kind is paths.PathKind.RELATIVE and HOLE not in text
@@ -2271,7 +2416,8 @@ class PythonAnalyzer:
                         f"{q} reads {paths.describe(info)}",
                         node,
                     )
-                    return
+                    return True
+        return False
 
     # ----------------------------------------------------------------- call rules
     def _c_open(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -2363,7 +2509,9 @@ class PythonAnalyzer:
             func.base if q.startswith("pathlib.Path()") and func.base is not None else (args[0] if args else UNKNOWN)
         )
         flags = 0
-        for text in target.strings():
+        # ConfigParser().read([a, b]) reads every file of the list
+        texts = [t for i in target.items for t in i.strings()] if target.items else target.strings()
+        for text in texts:
             info = paths.classify(text)
             flags |= self._read(info, node, via=q)
             if (info.kind is paths.PathKind.RELATIVE and HOLE not in text.split("/", 1)[0]) or (
@@ -2372,6 +2520,8 @@ class PythonAnalyzer:
                 flags |= v.LOCALFILE  # a file of the project (`.cache/<digest>.pkl`), or one this code wrote
             if text in self.downloaded:
                 flags |= v.NET
+        if q == "configparser.ConfigParser().read" and func.base is not None and flags & v.SECRET:
+            self._taint_aliases(func.base, v.SECRET)  # the parser now holds the file's keys
         return Val(flags=flags | (target.flags & v.FLOWING))
 
     def _c_write(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -2476,10 +2626,13 @@ class PythonAnalyzer:
             )
             return Val()
         for text in target.strings() or [HOLE]:
-            # Deleting paths enumerated in a loop (os.walk, glob, rglob) empties the tree.
-            recursive = recursive or (self._in_loop() and HOLE in text and text.strip(HOLE + "/") != "")
+            # Deleting paths enumerated in a loop (os.walk, glob, rglob) empties the tree...
+            enumerated = self._in_loop() and HOLE in text and text.strip(HOLE + "/") != ""
+            recursive = recursive or enumerated
             info = paths.classify(text)
             level = paths.delete_level(info, recursive=recursive)
+            if enumerated and self._file_filters and not T.DELETE_CALLS[q]:
+                level = paths.filtered_delete_level(info, level)  # ...unless a name or age test picks the files
             if level <= RiskLevel.SAFE:
                 continue
             what = "recursively deletes" if recursive else "deletes"
@@ -2499,6 +2652,10 @@ class PythonAnalyzer:
         for text in src.strings():
             info = paths.classify(text)
             flags |= self._read(info, node, via=q)
+            if q == "shutil.copytree" and info.kind is paths.PathKind.ROOT:
+                self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                          f"{q} copies the whole file system (/proc, /sys and its own copy included)",
+                          node)  # fmt: skip
             if q in ("shutil.move", "os.rename", "os.replace", "pathlib.Path().rename"):
                 level = paths.delete_level(info, recursive=True)
                 if level >= RiskLevel.HIGH:
@@ -2523,19 +2680,27 @@ class PythonAnalyzer:
         else:
             target = args[0] if args else kwargs.get("path", UNKNOWN)
             mode = args[1] if len(args) > 1 else kwargs.get("mode", UNKNOWN)
-        if mode.num is None:
+        num = mode.num
+        if num is None:
             mode_source = ast.unparse(node)
             if "S_ISUID" in mode_source or "S_ISGID" in mode_source:
                 self._add("python.chmod", RiskLevel.HIGH, Category.PRIVILEGE,
                           f"{q} adds the setuid/setgid bit (the program runs with its owner's rights)",
                           node)  # fmt: skip
-            return Val()
-        world, setuid, opens = F.mode_bits(mode.num)
-        if mode.num & 0o111 and not target.strings():
+                return Val()
+            # `os.stat(p).st_mode | stat.S_IROTH`: at least the bits named are added
+            added = 0
+            for bit in set(re.findall(r"\bS_I(?:[RWX](?:GRP|OTH)|RWX[GO])\b", mode_source)):
+                added |= getattr(stat, bit)
+            if not added:
+                return Val()
+            num = added
+        world, setuid, opens = F.mode_bits(num)
+        if num & 0o111 and not target.strings():
             self._unnamed_executable = True  # a file whose name the analysis lost was made executable
         for text in target.strings():
             info = paths.classify(text)
-            if text in self.downloaded and mode.num & 0o111:
+            if text in self.downloaded and num & 0o111:
                 self._add(
                     "python.download-exec",
                     RiskLevel.MEDIUM,  # running it is what is CRITICAL; installing a tool is routine
@@ -2544,13 +2709,13 @@ class PythonAnalyzer:
                     node,
                 )
             level = paths.mode_level(
-                info, world_writable=world, setuid=setuid, opens_secret=opens, others_read=bool(mode.num & 0o004)
+                info, world_writable=world, setuid=setuid, opens_secret=opens, others_read=bool(num & 0o004)
             )
             if world and self._in_loop() and HOLE in text and info.kind in _SHARED_TREES:
                 level = max(level, RiskLevel.HIGH)  # every file of a shared tree made writable by everyone
             if level > RiskLevel.SAFE:
                 self._add(
-                    "python.chmod", level, Category.PRIVILEGE, f"{q} {oct(mode.num)} on {paths.describe(info)}", node
+                    "python.chmod", level, Category.PRIVILEGE, f"{q} {oct(num)} on {paths.describe(info)}", node
                 )
         return Val()
 
@@ -2587,7 +2752,11 @@ class PythonAnalyzer:
                 self._write(info, node, via=q)
         for text in src.strings():
             info = paths.classify(text)
-            if info.secret:
+            if any(paths.planted_link(paths.classify(link), info) for link in dst.strings()) and "symlink" in q:
+                self._add("python.symlink-plant", RiskLevel.HIGH, Category.PRIVILEGE,
+                          f"plants a link to {paths.describe(info)} in the shared temporary directory",
+                          node)  # fmt: skip
+            elif info.secret:
                 self._add(
                     "python.secret-link",
                     RiskLevel.MEDIUM,
@@ -2767,6 +2936,8 @@ class PythonAnalyzer:
                 return Val(flags=v.DECODED)
         if args and args[0].text is not None:
             return Val(text=args[0].text, flags=args[0].flags & v.FLOWING)
+        if q == "builtins.dict":
+            self._preload_keys(kwargs, node)  # dict(os.environ, LD_PRELOAD=...): a child's environment
         if q == "builtins.dict" and args and args[0].qual == "os.environ":
             return Val(flags=v.ENV)
         flags = v.flowing(args)
@@ -2792,6 +2963,8 @@ class PythonAnalyzer:
         if q in ("builtins.list", "builtins.tuple"):
             # list(home.iterdir()) holds what iterating the argument yields
             return Val(items=val.items, elem=val.elem, flags=flags)
+        if q in ("builtins.str", "builtins.repr") and val.text is None and val.num is not None:
+            return Val(text=str(val.num), flags=flags)  # str(1) is "1": a pid, a port, a count
         return Val(text=val.text, alts=val.alts, num=val.num if q == "builtins.int" else None, flags=flags)
 
     def _c_reorder(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -3176,6 +3349,13 @@ class PythonAnalyzer:
             result = self._argv_call(q, [Val(flags=command.flags)], node, kwargs)
         result.qual = "subprocess.Popen()" if q == "subprocess.Popen" else None
         words = command.items if command.items is not None else [command]
+        if q == "subprocess.Popen" and self._in_loop() and any(
+            paths.classify(t.split(HOLE, 1)[0] or "/").kind in _WHOLE_TREES and HOLE in t
+            for w in words[1:] for t in w.strings()
+        ):  # fmt: skip
+            self._add("python.process-storm", RiskLevel.HIGH, Category.RESOURCE,
+                      "starts a process for every file of a whole tree without waiting (thousands at once)",
+                      node)  # fmt: skip
         program = posixpath.basename(words[0].text or "") if words else ""
         if q == "subprocess.Popen" and program in T.SHELL_NAMES and not any(w.text == "-c" for w in words[1:]):
             self._stdin_shells.append(result)  # what is written to its stdin is run as commands
@@ -3334,6 +3514,8 @@ class PythonAnalyzer:
             w in ("-o", "-O", "--output", "--remote-name", "-P") or w.startswith(("--output=", "-o")) for w in words[1:]
         ):
             flags |= v.NET  # curl/wget printing what they fetched: its stdout is network data
+        if posixpath.basename(program) in DB_DUMPERS and (program != "sqlite3" or ".dump" in words):
+            flags |= v.DUMP
         from sandlot.risk.shell_analyzer import analyze_argv
 
         found, secret = analyze_argv(
@@ -3497,6 +3679,9 @@ class PythonAnalyzer:
             return Val(flags=v.NET, qual="builtins.open()" if method == "makefile" else None)
         if method == "accept":
             return Val(items=[Val(qual="socket.socket()"), Val()], qual="socket.socket()")
+        if method == "connect" and args and posixpath.basename(args[0].text or "") in ENGINE_SOCKETS:
+            self._add("python.container-escape", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "connects to the container engine's socket directly (root on the host)", node)  # fmt: skip
         if method == "connect" and args:
             return None
         if method == "bind" and args and args[0].items:
@@ -3641,6 +3826,12 @@ class PythonAnalyzer:
             codes = [i.num for i in args[1].items]
             if all(c is not None and 0 <= c < 0x110000 for c in codes):
                 return Val(items=[Val(text=chr(c)) for c in codes if c is not None], flags=v.DECODED)
+        # map(pathlib.Path, PATHS), map(os.path.expanduser, PATHS): the converted paths, one by one
+        convert = args[0].qual if args else None
+        handler = _CALLS.get(convert) if convert and convert.startswith(("pathlib.Path", "os.path.")) else None
+        if handler is not None and convert and len(args) == 2 and args[1].items and len(args[1].items) <= UNROLL_ITEMS:
+            converted = [handler(self, convert, args[0], [item], {}, node) or Val() for item in args[1].items]
+            return Val(items=converted, flags=v.flowing(converted))
         return Val(flags=v.flowing(args))
 
     def _c_keylogger(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -3673,6 +3864,11 @@ class PythonAnalyzer:
         if not args:
             return Val()
         return Val(func=_Partial(args[0], args[1:], kwargs), flags=v.flowing(args[1:]) | v.flowing(kwargs.values()))
+
+    def _c_methodcaller(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if not args or args[0].text is None or HOLE in args[0].text:
+            return Val()
+        return Val(func=_MethodCaller(args[0].text, args[1:], kwargs))
 
     def _c_add_argument(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """argparse: remember each option's default; ``args.<dest>`` is that default unless given."""
@@ -3876,6 +4072,14 @@ def _has_false(kwargs: dict[str, Val]) -> bool:
     return bool(config is not None and config.keys and any(k.num == 0 for k in config.keys.values()))
 
 
+#: Trees whose every file is too many to start a process for at once.
+_WHOLE_TREES = (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
+#: Names a test on a listing's entries uses to pick some of them (by name or by age).
+_SELECTING_ATTRS = frozenset({"startswith", "endswith", "fnmatch", "match", "search", "suffix", "suffixes", "stem",
+                              "getmtime", "getctime", "getatime", "st_mtime", "st_ctime", "st_atime", "st_size",
+                              "getsize", "is_relative_to"})  # fmt: skip
+
+
 def _call_name(call: ast.Call) -> str:
     func = call.func
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
@@ -3928,6 +4132,7 @@ def _informative(a: Val) -> bool:
         or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV | v.PROCITER | v.INPUT)
         or (a.qual is not None and a.qual.startswith(T.NETWORK_PREFIXES))  # a socket, a connection
         or (isinstance(a.func, _Instance) and a.func.informed)
+        or isinstance(a.func, _FuncSummary)  # a function handed to a decorator or a registry
     )
 
 
@@ -4125,6 +4330,7 @@ _register(["itertools.product"], PythonAnalyzer._c_product)
 _register(T.SECRET_STORE_READS, PythonAnalyzer._c_secret_store)
 _register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_native_source)
 _register(["functools.partial"], PythonAnalyzer._c_partial)
+_register(["operator.methodcaller"], PythonAnalyzer._c_methodcaller)
 _register(["argparse.ArgumentParser().add_argument"], PythonAnalyzer._c_add_argument)
 _register(
     ["argparse.ArgumentParser().parse_args", "argparse.ArgumentParser().parse_known_args"], PythonAnalyzer._c_parse_args

@@ -273,8 +273,13 @@ INSTANCE_FACTORIES = {
 NATIVE_DANGEROUS = frozenset(
     {"system", "execve", "execv", "execl", "execvp", "popen", "fork", "ptrace", "setuid", "setgid", "mprotect",
      "VirtualAlloc", "VirtualProtect", "CreateRemoteThread", "WriteProcessMemory", "dlopen", "kill", "prctl",
-     "init_module", "CreateProcessA", "CreateProcessW", "WinExec", "ShellExecuteA", "ShellExecuteW", "memfd_create"}
+     "init_module", "finit_module", "delete_module", "process_vm_writev", "process_vm_readv", "setns", "unshare",
+     "mount", "pivot_root", "chroot", "kexec_load",
+     "CreateProcessA", "CreateProcessW", "WinExec", "ShellExecuteA", "ShellExecuteW", "memfd_create"}
 )  # fmt: skip
+#: x86_64 numbers of the system calls above, for ``libc.syscall(NR, ...)`` (ptrace, mount, pivot_root, init_module,
+#: delete_module, kexec_load, unshare, setns, process_vm_readv/writev, finit_module, bpf).
+NATIVE_DANGEROUS_SYSCALLS = frozenset({101, 155, 165, 175, 176, 246, 272, 308, 310, 311, 313, 321})
 DANGEROUS_TARGETS = (
     frozenset(SHELL_CALLS) | SUBPROCESS | frozenset(EXEC_FAMILY) | EVAL_CALLS
     | frozenset({"builtins.compile", "builtins.__import__", "importlib.import_module", "pickle.loads",
@@ -328,6 +333,9 @@ CLOUD_PREFIXES = (
     "boto3.", "botocore.", "google.cloud.", "googleapiclient.", "azure.", "kubernetes.", "openstack.",
     "digitalocean.", "hcloud.", "linode_api4.", "oci.", "pulumi.", "github.", "gitlab.", "wandb.", "mlflow.",
 )  # fmt: skip
+#: Clients of storage a backup goes to (buckets, file servers): not where a database dump leaks by accident.
+STORAGE_PREFIXES = (*CLOUD_PREFIXES, "paramiko.", "pysftp.", "ftplib.", "smbclient.", "asyncssh.", "fabric.",
+                    "webdav3.", "dropbox.", "boxsdk.")  # fmt: skip
 #: Method names that destroy what they are called on (or what they name).
 CLOUD_DESTROY_METHOD = r"^(?:delete|terminate|destroy|purge|drop|remove)(?:_|$)"
 #: Remote-command methods of SSH/task libraries: their string is a shell command line.
@@ -365,6 +373,8 @@ DNS_LOOKUPS = frozenset(
     {"socket.gethostbyname", "socket.gethostbyname_ex", "socket.getaddrinfo", "dns.resolver.resolve",
      "dns.resolver.query", "dns.resolver.Resolver().resolve", "dns.resolver.Resolver().query"}
 )  # fmt: skip
+#: Programs that print a file: a command line "cat PATH" handed to a remote or container exec reads PATH.
+FILE_PRINTERS = frozenset({"cat", "head", "tail", "base64", "xxd", "od", "strings", "tac", "less", "more"})
 #: Request arguments where a credential authenticates rather than travels as data.
 AUTH_KWARGS = frozenset({"headers", "auth", "cookies", "token", "api_key", "key", "credentials", "password"})
 

@@ -21,6 +21,14 @@ from typing import Any
 from sandlot.risk import paths
 from sandlot.risk import shell_tables as T
 from sandlot.risk import shell_words as W
+from sandlot.risk.backups import (
+    BACKUP_TOOLS,
+    DB_DUMPERS,
+    RAW_SENDERS,
+    snapshot_risks,
+    sync_risks,
+    transfer_script_risks,
+)
 from sandlot.risk.config_commands import config_commands, package_source_weakness, ssh_config_weakness
 from sandlot.risk.control_plane import (
     MASS_COUNT,
@@ -35,7 +43,7 @@ from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.sql import dangerous_sql
-from sandlot.risk.startup_files import cron_commands, harmless_content, hidden_or_temporary, quiet
+from sandlot.risk.startup_files import cron_commands, harmless_content, hidden_or_temporary, quiet, web_site
 
 ANALYZER = "sandlot.shell"
 MAX_DEPTH = 6
@@ -68,6 +76,7 @@ class _Flow:
         "data",
         "decode",
         "download",
+        "dump",
         "endless",
         "env",
         "every_container",
@@ -84,6 +93,7 @@ class _Flow:
         self.secret = False  # reads a secret (key, credentials, password database)
         self.env = False  # dumps the environment (API keys live there)
         self.credential = False  # expands a variable named like a credential ($NPM_TOKEN)
+        self.dump = False  # prints a whole database (pg_dump, mysqldump)
         self.network = False  # sends or receives over the network
         self.download = False  # writes data fetched from the network to stdout
         self.decode = False  # decodes an obfuscated payload
@@ -102,6 +112,7 @@ class _Flow:
         self.data |= other.data
         self.env |= other.env
         self.credential |= other.credential
+        self.dump |= other.dump
         self.network |= other.network
         self.download |= other.download
         self.decode |= other.decode
@@ -159,6 +170,7 @@ class ShellAnalyzer:
         self._source = b""
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
+        self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
         self._stdin_secret = False  # the previous pipe stage outputs secret data
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
@@ -429,6 +441,10 @@ class ShellAnalyzer:
             return self._sequence(node)
         name = self._text(var_node)
         choices = words[:4] if words and len(words) <= 4 else [HOLE]
+        if len(words) > 4:
+            # too many to try each: the unknown, plus the words that point somewhere that matters
+            notable = [w for w in words if _notable_path(w)]
+            choices = [HOLE, *notable[:3]]
         saved = self.vars.get(name)
         huge = len(words) >= T.HUGE_LOOP or T.counts_to_many(
             " ".join(self._text(c) for c in node.children_by_field_name("value"))
@@ -559,6 +575,16 @@ class ShellAnalyzer:
         flow.text = text
         return flow
 
+    def _stage_name(self, stage: Any) -> str:
+        """The program a pipeline stage runs (``curl`` for ``curl -s -X POST ...``), or ""."""
+        try:
+            words = shlex.split(self._text(stage))
+        except ValueError:
+            return ""
+        if words[:1] == ["sudo"]:
+            words = W.skip_options(words[1:], frozenset({"-u", "-g"}))
+        return W.base(words[0]) if words else ""
+
     def _narrowed_pids(self, stage: Any, pids: str | None) -> str | None:
         """The processes a filter stage passes on from a process listing (None: not a listing)."""
         if pids is None:
@@ -645,6 +671,15 @@ class ShellAnalyzer:
                 RiskLevel.CRITICAL,
                 Category.EXFILTRATION,
                 "secret data is piped to a network command",
+                stage,
+            )
+        dump = upstream.dump and not (upstream.secret or upstream.env)
+        if sub.network and dump and self._stage_name(stage) in RAW_SENDERS:
+            self._add(
+                "shell.exfiltration",
+                RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                "a whole database dump is piped to a network upload",
                 stage,
             )
         if sub.network and upstream.interp is not None and not sub.download:
@@ -891,6 +926,8 @@ class ShellAnalyzer:
             elements: list[str] = []
             for element in value_node.named_children:
                 elements.extend(self._split_word(element, flow))
+            if name and self._text(node).startswith(name + "+="):
+                elements = [*self.arrays.get(name, []), *elements][:16]  # arr+=(x): appended
             self.arrays[name] = elements
             value = elements[0] if elements else ""
         else:
@@ -1028,6 +1065,14 @@ class ShellAnalyzer:
         return [value]
 
     def _expansion(self, node: Any, flow: _Flow) -> str:
+        kinds = [c.type for c in node.children]
+        if kinds[:3] == ["${", "!", "variable_name"] and kinds[3:] == ["}"]:
+            # ${!ref}: the variable whose name $ref holds
+            ref = self.vars.get(self._text(node.children[2]), HOLE)
+            if HOLE in ref or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", ref):
+                flow.env = True  # a variable picked at run time: any of the environment's (`compgen -e` loops)
+                return HOLE
+            return self._named_value(ref, flow)
         name = ""
         default: Any = None
         for child in node.named_children:
@@ -1046,7 +1091,18 @@ class ShellAnalyzer:
                 name = self._text(child)
             elif child.type not in ("variable_name",) and default is None and name:
                 default = child
-        if name in ("HOME",):
+        value = self._named_value(name, flow)
+        if value != HOLE or name in self.vars:
+            return value
+        if default is not None and node.type == "expansion":
+            text = self._text(node)
+            if ":-" in text or ":=" in text:
+                return self._word(default, flow)
+        return HOLE
+
+    def _named_value(self, name: str, flow: _Flow) -> str:
+        """The value of variable ``name`` as far as known, its provenance merged into ``flow``."""
+        if name == "HOME":
             return "~"
         if name == "IFS" and name not in self.vars:
             return " "  # `curl${IFS}-s${IFS}URL`: the default IFS splits the word into arguments
@@ -1054,13 +1110,7 @@ class ShellAnalyzer:
             flow.absorb(self.var_flow[name])
         if T.CREDENTIAL_NAME.search(name):
             flow.credential = True
-        if name in self.vars:
-            return self.vars[name]
-        if default is not None and node.type == "expansion":
-            text = self._text(node)
-            if ":-" in text or ":=" in text:
-                return self._word(default, flow)
-        return HOLE
+        return self.vars.get(name, HOLE)
 
     # ----------------------------------------------------------------- commands
     def _command(self, node: Any, redirects: list[Any] | None = None, extra: list[Any] | None = None) -> _Flow:
@@ -1127,6 +1177,8 @@ class ShellAnalyzer:
             return flow
         if name in T.DATA_READERS:
             flow.data = True
+        if name in DB_DUMPERS and (name != "sqlite3" or ".dump" in args):
+            flow.dump = True
         if name in T.ARG_SENDERS and (flow.secret or flow.env or flow.credential):
             # `dig "$chunk.example.net"`, `ping -p "$hex"`: secret data leaves in names and packets;
             # no lookup or ping needs a token, so a credential variable in one is on its way out
@@ -1204,6 +1256,8 @@ class ShellAnalyzer:
         if any(a in self.downloaded or posixpath.basename(a) in self.downloaded for a in args):
             for derived in W.option_values(args, *T.DERIVED_OUTPUT_OPTIONS):
                 self.downloaded.update((derived, posixpath.basename(derived)))
+        if name == "mkdir":
+            self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
         rule = _COMMAND_RULES.get(name)
@@ -1489,10 +1543,7 @@ class ShellAnalyzer:
         info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
         level = paths.delete_level(info, recursive=recursive)
         if filtered:
-            # find -name/-mtime...: some files of the tree, not all of it (rotation, clean-up)
-            inside = info.kind in (paths.PathKind.WORKDIR, paths.PathKind.RELATIVE, paths.PathKind.TEMP)
-            data = info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.UNKNOWN)
-            level = RiskLevel.LOW if inside else min(level, RiskLevel.MEDIUM if data else RiskLevel.HIGH)
+            level = paths.filtered_delete_level(info, level)  # find -name/-mtime...: some files of the tree
         if level <= RiskLevel.SAFE:
             return
         rule = "shell.history-tamper" if info.history else "shell.delete"
@@ -2134,7 +2185,11 @@ class ShellAnalyzer:
             if dest:
                 info = paths.classify(dest)
                 link_target = paths.classify(operands[0])
-                if info.history and link_target.kind is paths.PathKind.NULL:
+                if "s" in flags and paths.planted_link(info, link_target):
+                    self._add("shell.symlink-plant", RiskLevel.HIGH, Category.PRIVILEGE,
+                              f"plants a link to {paths.describe(link_target)} in the shared temporary directory",
+                              node)  # fmt: skip
+                elif info.history and link_target.kind is paths.PathKind.NULL:
                     self._add(
                         "shell.history-tamper",
                         RiskLevel.HIGH,
@@ -2249,7 +2304,11 @@ class ShellAnalyzer:
         if not remote:
             # `cp -a /etc/fstab /etc/fstab.bak.$(date +%F)`: a backup copy beside the original changes nothing
             backup = name == "cp" and any(dest.startswith(src) and dest != src for src in sources)
-            self._write(paths.classify(dest), node, via=name, cap=RiskLevel.LOW if backup else None)
+            dest_info = paths.classify(dest)
+            cap = RiskLevel.LOW if backup else None
+            if all(paths.classify(src).kind is paths.PathKind.RELATIVE for src in sources) and web_site(dest_info):
+                cap = RiskLevel.MEDIUM  # the project's own site definition, installed where the server reads it
+            self._write(dest_info, node, via=name, cap=cap)
 
     def _rule_curl(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
@@ -2923,6 +2982,11 @@ class ShellAnalyzer:
             return
         if name in ("mount", "umount") and not args:
             return
+        _, operands = W.options(args, frozenset({"-o", "-t", "--options", "--types"}))
+        if name == "mount" and any(re.match(r"/proc/(?:\d+|\$|" + HOLE + ")", o) for o in operands[1:]):
+            self._add("shell.hide-process", RiskLevel.HIGH, Category.PROCESS,
+                      "mounts over a process's /proc entry (hides it from ps and monitors)", node)  # fmt: skip
+            return
         level = RiskLevel.MEDIUM if name in ("mount", "umount", "swapoff") else RiskLevel.HIGH
         self._add("shell.kernel", level, Category.PRIVILEGE, f"{name} changes the kernel or mounts", node)
 
@@ -3137,6 +3201,8 @@ class ShellAnalyzer:
         """Cloud and cluster CLIs deleting whole resources (buckets, instances, projects, namespaces),
         granting rights, opening access, reading secrets, running commands in containers."""
         self._control_plane(name, args, node, flow)
+        if name in BACKUP_TOOLS:
+            self._rule_backup(name, args, node, flow)  # `aws s3 sync`, `gsutil rsync`
         words = set(args)
         if name in ("kubectl", "oc") and "delete" in words and any(HOLE in a for a in args):
             # `kubectl get ns -o name | xargs kubectl delete`: whatever the listing printed
@@ -3503,6 +3569,22 @@ class ShellAnalyzer:
             self._add("shell.remote-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{name} --trust-remote-code runs the model repository's Python code", node)  # fmt: skip
 
+    def _rule_backup(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Sync and backup tools: mirrors that delete, copies of the home to remotes, backups destroyed."""
+        if name in ("lftp", "sftp", "ftp"):
+            script = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+            inline = W.option_values(args, "-e", "-c") if name == "lftp" else []
+            # an unquoted here-document expands $HOME like the shell would
+            lines = re.sub(r"\$\{?HOME\}?", "~", "\n".join([*inline, script or ""])).replace(";", "\n")
+            for risk in transfer_script_risks(lines):
+                self._add("shell.exfiltration", risk.level, risk.category, f"{name} {risk.what}", node)
+            return
+        if name == "aws":
+            name, args = (args[0], args[1:]) if args[:1] == ["s3"] else ("", [])
+        for risk in [*sync_risks(name, args, self.made_dirs), *snapshot_risks(name, args)]:
+            rule = "shell.exfiltration" if risk.category is Category.EXFILTRATION else "shell.data-destroy"
+            self._add(rule, risk.level, risk.category, risk.what, node)
+
     def _rule_mlops(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         joined = " ".join(args)
         if name == "dvc" and "gc" in args and any(a in ("-c", "--cloud") for a in args):
@@ -3669,7 +3751,8 @@ class ShellAnalyzer:
                 self.aliases[alias] = value
 
     def _rule_sql_client(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        danger = dangerous_sql(" ".join(args))
+        script = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        danger = dangerous_sql(" ".join([*args, script or ""]))
         if danger:
             what, category = danger
             rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
@@ -3827,6 +3910,16 @@ _REQUEST_SINK = re.compile(
     r"\s*\([^;]*\$_(?:GET|POST|REQUEST|COOKIE)",
     re.IGNORECASE,
 )
+
+
+def _notable_path(word: str) -> bool:
+    """A word naming a secret, start-up or privileged file, or a system or home tree."""
+    info = paths.classify(word)
+    return bool(info.secret or info.persistence or info.privilege or info.history) or info.kind in (
+        paths.PathKind.ROOT,
+        paths.PathKind.SYSTEM_TOP,
+        paths.PathKind.HOME_TOP,
+    )
 
 
 def _php_tainted_sink(code: str) -> bool:
@@ -4035,6 +4128,7 @@ for _names, _rule in (
     ({"adb"}, ShellAnalyzer._rule_adb),
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),
     ({"dvc", "sbatch"}, ShellAnalyzer._rule_mlops),
+    (BACKUP_TOOLS, ShellAnalyzer._rule_backup),
     (
         {
             "websocketd",

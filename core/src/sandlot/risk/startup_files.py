@@ -42,6 +42,17 @@ def harmless_content(info: PathInfo, content: str) -> bool:
     return False
 
 
+def web_site(info: PathInfo) -> bool:
+    """A site definition of a web server (what it serves or relays), not its global configuration."""
+    comps = [c.lower() for c in info.path.split("/") if c]
+    return (
+        comps[:1] == ["etc"]
+        and len(comps) >= 4
+        and comps[1] in ("nginx", "apache2", "httpd", "caddy")
+        and comps[2] in ("sites-available", "sites-enabled", "conf.d", "conf-available", "vhosts.d", "sites")
+    )
+
+
 def quiet(findings: list[Finding]) -> bool:
     """Nothing above LOW, and no network, dynamic code or persistence at all."""
     return all(f.level <= RiskLevel.LOW and f.category not in _LOUD for f in findings)

@@ -21,7 +21,8 @@ LOCALFILE = 1 << 5  # content of a file in the working directory
 LOOPVAR = 1 << 6  # derived from a range() loop variable (port scans)
 TRANSFORMED = 1 << 7  # rewritten by str.replace/translate/reversal: hides what it spells when executed
 CREDENTIAL = 1 << 12  # the value of an environment variable named like a credential (*_TOKEN, *_SECRET...)
-TAINT = SECRET | NET | DECODED | ENV | INPUT | LOCALFILE | LOOPVAR | TRANSFORMED | CREDENTIAL
+DUMP = 1 << 13  # a whole database, as pg_dump/mysqldump print it
+TAINT = SECRET | NET | DECODED | ENV | INPUT | LOCALFILE | LOOPVAR | TRANSFORMED | CREDENTIAL | DUMP
 # Object bits: describe the object itself and do not flow into results of calls.
 SOCKFD = 1 << 8  # a socket's file descriptor
 PROCITER = 1 << 9  # a process handle from iterating over all processes
