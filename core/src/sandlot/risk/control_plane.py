@@ -235,3 +235,14 @@ def foreign_endpoint(url: str) -> bool:
     own = host.endswith(("amazonaws.com", "googleapis.com", "windows.net", "digitaloceanspaces.com"))
     local = host in ("localhost", "127.0.0.1", "::1", "minio") or host.endswith((".local", ".internal", ".lan"))
     return not own and not local
+
+
+_PINNED_RELEASE = re.compile(
+    r"^https://(?![\d.]+[:/])[^/\s]+/\S*(?:/releases/download/[^/\s]*\d+\.\d+|/v?\d+\.\d+(?:\.\d+)+/)",
+)
+
+
+def pinned_release(url: str) -> bool:
+    """An HTTPS download of one named release of a tool (``.../releases/download/v2.12.0/...``): what CI
+    scripts install their linters with, not a payload from a bare address or a moving URL."""
+    return bool(_PINNED_RELEASE.search(url))

@@ -37,6 +37,7 @@ from sandlot.risk.control_plane import (
     credential_metadata_url,
     foreign_endpoint,
     operation,
+    pinned_release,
     workflow_leaks_secrets,
 )
 from sandlot.risk.model import Category, Finding, RiskLevel
@@ -171,6 +172,7 @@ class ShellAnalyzer:
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
+        self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool)
         self._stdin_secret = False  # the previous pipe stage outputs secret data
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
@@ -1244,11 +1246,14 @@ class ShellAnalyzer:
             or (posixpath.basename(argv[0]) in self.downloaded and "/" in argv[0])
             or ("/" in argv[0] and self._in_clone(argv[0]))
         ):
+            pinned = argv[0] in self.pinned or posixpath.basename(argv[0]) in self.pinned
             self._add(
                 "shell.download-exec",
-                RiskLevel.CRITICAL,
+                RiskLevel.MEDIUM if pinned else RiskLevel.CRITICAL,
                 Category.DYNAMIC_CODE,
-                "runs a file that was downloaded from the network",
+                "runs a named release downloaded over HTTPS"
+                if pinned
+                else "runs a file that was downloaded from the network",
                 node,
             )
         if name.startswith("mkfs") or name.startswith("mkfs."):
@@ -2431,10 +2436,14 @@ class ShellAnalyzer:
                 base = posixpath.basename(url.split("?", 1)[0])
                 if base:
                     self.downloaded.add(base)
+                    if pinned_release(url):
+                        self.pinned.add(base)
             return
         assert output is not None
         self.downloaded.add(output)
         self.downloaded.add(posixpath.basename(output))
+        if urls and all(pinned_release(u) for u in urls):
+            self.pinned.update((output, posixpath.basename(output)))
         self._write(paths.classify(output), node, via=name)
 
     def _rule_downloader(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
