@@ -95,12 +95,19 @@ _SECRET_NAMES = frozenset(
 _SECRET_DIRS = frozenset(
     {
         ".ssh", ".aws", ".gnupg", ".azure", ".kube", ".docker", ".password-store", "gcloud",
-        ".mozilla", "google-chrome", "chromium", "bravesoftware", ".thunderbird", "keychains",
+        ".mozilla", "google-chrome", "bravesoftware", ".thunderbird", "keychains",
         "1password", "keepassxc", ".terraform.d", "ssl/private", ".vault", "secrets", "discord",
         "discordcanary", "tdata", "wallets", "keystore", ".electrum", "exodus", ".bitcoin", ".ethereum",
         "local storage", "opera software", "microsoft/edge", "credentials",
     }
 )  # fmt: skip
+#: Applications whose data directory (below ~/.config, ~/.local/share, ~/Library/Application Support, a snap or
+#: a flatpak) holds private messages, mail, keys or a browser profile; elsewhere the name means nothing.
+_PRIVATE_APP_DIRS = frozenset(
+    {"chromium", "signal", "slack", "telegram desktop", "whatsapp", "element", "skype", "microsoft teams",
+     "teams", "zoom", "evolution", "geary", "keyrings", "vivaldi", "thunderbird", "wire", "session"}
+)  # fmt: skip
+_APP_DATA_PARENTS = frozenset({".config", "share", "application support", "snap", "app"})
 _MACOS_PRIVATE_DIRS = frozenset(
     {"messages", "safari", "mail", "cookies", "com.apple.tcc", "keychains", "accounts", "calendars",
      "addressbook", "com.apple.safari", "notes", "group containers"}
@@ -111,7 +118,7 @@ _TOKEN_TOOL_DIRS = frozenset(
 _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
                           "auth.json", "token", "stored_tokens", "settings"})  # fmt: skip
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token"})
-_SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk")
+_SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
      ".psql_history", ".sh_history", ".node_repl_history", ".lesshst", "wtmp", "btmp", "lastlog", "auth.log",
@@ -223,6 +230,10 @@ def classify(path: str) -> PathInfo:
         )
         or name in _TOKEN_NAMES
         or name.endswith(".binarycookies")
+        or any(
+            d in _PRIVATE_APP_DIRS and i > 0 and lowered[i - 1] in _APP_DATA_PARENTS for i, d in enumerate(lowered)
+        )
+        or any(c.endswith((".photoslibrary", ".photolibrary")) for c in lowered)
         # macOS keeps mail, messages, browser data and privacy grants below ~/Library
         or ("library" in lowered[:-1] and any(d in lowered[:-1] for d in _MACOS_PRIVATE_DIRS))
     )
@@ -348,6 +359,14 @@ def planted_link(link: PathInfo, target: PathInfo) -> bool:
     )
 
 
+#: Commands a file of the same name earlier on PATH (/usr/local/bin) would stand in for: a trojan.
+_SHADOWED_COMMANDS = frozenset(
+    {"ls", "ps", "sudo", "su", "ssh", "scp", "bash", "sh", "python", "python3", "git", "cat", "cp", "mv", "rm",
+     "find", "grep", "login", "passwd", "top", "netstat", "ss", "who", "w", "id", "curl", "wget", "docker", "kubectl",
+     "systemctl", "crontab", "lsof", "pip", "pip3", "node", "npm", "env", "which", "sshd", "mount"}
+)  # fmt: skip
+
+
 def write_level(info: PathInfo) -> RiskLevel:
     """Risk of creating, overwriting or appending to the file at ``info``."""
     if info.kind is PathKind.DEVICE or (info.privilege and info.kind is not PathKind.RELATIVE):
@@ -358,6 +377,15 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.LOW  # services and jobs append to their own logs
     if info.path.startswith("/etc/apt/keyrings"):
         return RiskLevel.MEDIUM  # a key only the repositories naming it with signed-by trust
+    name = posixpath.basename(info.path)
+    if (
+        info.path.startswith(("/usr/local/bin/", "/usr/local/lib/", "/usr/local/share/", "/opt/"))
+        and not (info.persistence or info.privilege)
+        and name
+        and HOLE not in name
+        and name not in _SHADOWED_COMMANDS
+    ):
+        return RiskLevel.MEDIUM  # one named program installed where the distribution ships nothing
     if info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM):
         return RiskLevel.HIGH
     if info.secret:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from sandlot.risk.fleet import looks_like_playbook, playbook_commands
+
 #: Shapes that only a command line (not prose, not a path) has and that are worth a shell parse.
 _TRIGGER = re.compile(
     r"\|\s*(?:ba|da|z|k)?sh\b|/dev/tcp/|\b(?:nc|ncat|netcat)\b[^|;&]*\s-[ce]\b|\bsocat\b[^|;&]*\bexec:|"
@@ -31,12 +33,14 @@ MINER = re.compile(
 
 def looks_like_payload(text: str) -> bool:
     """Cheap test before a shell parse."""
-    return bool(_TRIGGER.search(text))
+    return bool(_TRIGGER.search(text)) or looks_like_playbook(text)
 
 
 def embedded_commands(text: str, limit: int = 6) -> list[str]:
     """Candidate command lines in ``text``: its quoted strings (JSON, YAML) that look like commands,
     else the lines that do."""
+    if looks_like_playbook(text):
+        return playbook_commands(text, limit)  # an Ansible playbook: its tasks as command lines
     found: list[str] = [m.group(1) for m in _MAKE_SHELL.finditer(text) if looks_like_payload(m.group(1))]
     found += [inner for inner in _quoted_strings(text) if len(inner) >= 6 and looks_like_payload(inner)]
     if not found:

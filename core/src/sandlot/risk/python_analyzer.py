@@ -42,7 +42,7 @@ from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.shell_tables import COMPILERS, ENGINE_SOCKETS, GENERIC_PROCESS_NAMES, PACKAGE_TOOLS
-from sandlot.risk.sql import dangerous_sql
+from sandlot.risk.sql import dangerous_sql, local_store, production_target, store_wipe
 from sandlot.risk.startup_files import harmless_content
 from sandlot.risk.values import UNKNOWN, Val
 
@@ -141,7 +141,7 @@ class _MethodCaller:
 
 
 class _Loop:
-    __slots__ = ("count", "function", "huge", "runaway", "unbounded")
+    __slots__ = ("count", "endless", "function", "huge", "runaway", "unbounded")
 
     def __init__(
         self,
@@ -150,8 +150,10 @@ class _Loop:
         function: _FuncSummary | None,
         runaway: bool = False,
         count: int | None = None,
+        endless: bool = False,
     ) -> None:
         self.count = count  # iterations, when known (`range(10_000)`)
+        self.endless = endless  # `while True` that nothing in it ends (it may sleep between rounds)
         self.unbounded = unbounded
         self.huge = huge
         self.function = function
@@ -483,6 +485,8 @@ class PythonAnalyzer:
                 else:
                     self._bind(elt, Val(flags=val.flags & v.FLOWING))
         elif isinstance(target, ast.Attribute):
+            if target.attr == "is_superuser" and val.num == 1:
+                self._superuser(target)
             key = self._attr_key(target)
             if key is not None:
                 self.attrs[key] = val
@@ -537,10 +541,19 @@ class PythonAnalyzer:
                 node,
             )
 
+    def _superuser(self, node: ast.AST) -> None:
+        """An application account made superuser: a back door when the database is production's."""
+        production = production_target("\n".join(self.lines))
+        self._add("python.app-admin", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.PERSISTENCE,
+                  "makes an application account a superuser" + (" in production" if production else ""),
+                  node)  # fmt: skip
+
     def _server_method(self, method: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """Methods that open this machine to others whatever object they are called on (an SSH transport,
         an FTP authorizer)."""
-        if method == "request_port_forward":
+        if method == "create_superuser":
+            self._superuser(node)
+        elif method == "request_port_forward":
             self._add("python.tunnel", RiskLevel.HIGH, Category.NETWORK,
                       "asks the SSH server to forward one of its ports back here (a reverse tunnel)", node)  # fmt: skip
         elif method in ("add_anonymous", "add_user"):
@@ -866,7 +879,7 @@ class PythonAnalyzer:
         infinite = it.qual in ("itertools.count()", "itertools.cycle()", "<iter-sentinel>")
         huge = it.num is not None and it.num >= T.HUGE_LOOP
         items = it.items or []
-        if 1 < len(items) <= UNROLL_ITEMS and any(i.items is not None or i.keys is not None for i in items):
+        if 0 < len(items) <= UNROLL_ITEMS and any(i.items is not None or i.keys is not None for i in items):
             # `for step in STEPS: subprocess.run(step)` over a constant list of argv lists (or
             # dicts): each element is analysed as itself, not as an unknown mix of all of them
             for item in items:
@@ -924,7 +937,11 @@ class PythonAnalyzer:
             current = self._lookup(counter)
             if current.num is not None:
                 self._rebind(counter, Val(flags=current.flags & v.FLOWING))
-        self.loops.append(_Loop(until_exhausted, huge, self.functions[-1] if self.functions else None, runaway, count))
+        endless = infinite and not any(
+            isinstance(n, (ast.Break, ast.Return, ast.Raise)) for stmt in node.body for n in ast.walk(stmt)
+        )
+        function = self.functions[-1] if self.functions else None
+        self.loops.append(_Loop(until_exhausted, huge, function, runaway, count, endless))
         try:
             self._block(node.body)
         finally:
@@ -1028,6 +1045,9 @@ class PythonAnalyzer:
                     f"{method} starts {max(counts)} machines or replicas" + (" in a loop" if self._in_loop() else ""),
                     node,
                 )
+        if "CapacityUnits" in ast.unparse(node) and counts and max(counts) >= 10_000:
+            self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{method} provisions {max(counts):,} capacity units (a bill, not a workload)", node)  # fmt: skip
         if _CLOUD_DESTROY.match(method):
             many = self._in_loop()
             # whole buckets, namespaces, instances, databases... (objects, jobs, pods are routine clean-ups)
@@ -1040,6 +1060,7 @@ class PythonAnalyzer:
             # every release, tag or package of a project in a loop: the project's published history
             published = many and any(w in q.lower() for w in ("release", "tag", "package"))
             heavy = heavy or method.startswith("terminate") or published
+            heavy = heavy and not local_store("\n".join(self.lines))  # DynamoDB Local in a test fixture
             self._add(
                 "python.cloud-destroy",
                 RiskLevel.HIGH if heavy else RiskLevel.MEDIUM,
@@ -1207,8 +1228,24 @@ class PythonAnalyzer:
                     node,
                 )
 
+    def _store_wipe(self, node: ast.Call, q: str | None) -> None:
+        """An ORM or client call that empties a whole table, collection, index or server."""
+        attribute = isinstance(node.func, ast.Attribute)
+        method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
+        if method not in T.STORE_WIPE_METHODS:
+            return
+        # getattr(r, "flush" + "all")(): the method the computed name resolved to
+        source = ast.unparse(node) if attribute else f".{method}({', '.join(ast.unparse(a) for a in node.args)})"
+        what = store_wipe(source)
+        if what is None:
+            return
+        local = local_store("\n".join(self.lines))
+        self._add("python.data-destroy", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.FILESYSTEM,
+                  f"{method} {what}" + (" (a local or test store)" if local else ""), node)  # fmt: skip
+
     def _sql(self, node: ast.Call, args: list[Val], q: str | None) -> None:
         """SQL handed to a database that drops whole databases or schemas."""
+        self._store_wipe(node, q)
         method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
         if method not in T.SQL_METHODS or not args:
             return
@@ -1455,7 +1492,10 @@ class PythonAnalyzer:
     def _e_boolop(self, node: ast.BoolOp) -> Val:
         vals = [self._ev(x) for x in node.values]
         first = next((x for x in vals if x.strings() or x.qual), UNKNOWN)
-        return Val(text=first.text, qual=first.qual, alts=first.alts, flags=v.flowing(vals))
+        # `config.get("count") or 10000`: unset, the default is the number used
+        nums = [x.num for x in vals if x.num is not None] if isinstance(node.op, ast.Or) else []
+        num = nums[-1] if nums else None
+        return Val(text=first.text, qual=first.qual, alts=first.alts, flags=v.flowing(vals), num=num)
 
     def _e_ifexp(self, node: ast.IfExp) -> Val:
         self._ev(node.test)
@@ -1767,6 +1807,12 @@ class PythonAnalyzer:
         self._sql(node, args, q)
         if isinstance(node.func, ast.Attribute):
             self._server_method(node.func.attr, args, kwargs, node)
+        if q is not None and q.startswith(T.IAC_PREFIXES) and q.rsplit(".", 1)[-1][:1].isupper():
+            declared = max((loop.count or 0 for loop in self.loops), default=0)
+            if declared >= MASS_COUNT or any(loop.huge for loop in self.loops):
+                self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                          f"declares {declared or 'thousands of'} {q.rsplit('.', 1)[-1]} resources in a loop",
+                          node)  # fmt: skip
         shipped = 0
         if q is not None and q.startswith(T.CLOUD_PREFIXES):
             shipped = self._cloud_call(q, args, kwargs, node)
@@ -1808,6 +1854,9 @@ class PythonAnalyzer:
             # `browser.launch_persistent_context("~/.config/google-chrome")`: a secret path handed over
             if isinstance(node.func, ast.Attribute) and self._secret_arguments(node.func.attr, args, kwargs, node):
                 queried |= v.SECRET
+            view = self._dict_view(node.func.attr, func.base) if isinstance(node.func, ast.Attribute) else None
+            if view is not None:
+                return view
             if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
                 self._method_on_unknown(node.func.attr, func.base, args, node)
                 looked_up = self._mapping_get(node.func.attr, func.base, args)
@@ -2157,6 +2206,17 @@ class PythonAnalyzer:
             for arg_node in node.args:
                 if extra and isinstance(arg_node, ast.Name):
                     self._bind_name(arg_node.id, _with_flags(self._lookup(arg_node.id), extra))
+
+    def _dict_view(self, attr: str, base: Val | None) -> Val | None:
+        """``ROOTS.items()`` of a dict with constant keys: the (key, value) pairs, for loops over them."""
+        if base is None or not base.keys or attr not in ("items", "values", "keys"):
+            return None
+        pairs = list(base.keys.items())[:UNROLL_ITEMS]
+        if attr == "keys":
+            return Val(items=[Val(text=k) for k, _ in pairs])
+        if attr == "values":
+            return Val(items=[val for _, val in pairs], flags=v.flowing(val for _, val in pairs))
+        return Val(items=[Val(items=[Val(text=k), val]) for k, val in pairs], flags=v.flowing(val for _, val in pairs))
 
     def _mapping_get(self, attr: str, base: Val, args: list[Val]) -> Val | None:
         """``cfg.get("out", "~")``: the stored value if the mapping is known, else the default (or anything)."""
@@ -3042,6 +3102,8 @@ class PythonAnalyzer:
         if len(args) < 2:
             return Val()
         obj, name = args[0], args[1]
+        if obj.qual is not None and obj.qual.endswith("()") and name.text is not None and HOLE not in name.text:
+            return Val(qual=self._norm(f"{obj.qual}.{name.text}"), base=obj)  # getattr(client, "flush" + "all")
         if obj.qual is None or obj.qual.endswith("()"):
             return Val(flags=(obj.flags | name.flags) & v.FLOWING)
         # Only a module counts ("os", "os.path"), not a class reached through one ("builtins.object").
@@ -3540,7 +3602,7 @@ class PythonAnalyzer:
 
     def _c_secret_store(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """keyring / Secret Service reads: one secret (MEDIUM), or all of them (HIGH); secret data either way."""
-        every = "all" in q.rsplit(".", 1)[-1] or self._in_loop()
+        every = "all" in q.rsplit(".", 1)[-1] or q.endswith((".outputs", ".export_stack")) or self._in_loop()
         self._add("python.secret-read", RiskLevel.HIGH if every else RiskLevel.MEDIUM, Category.EXFILTRATION,
                   f"{q} reads " + ("every stored secret" if every else "a stored secret"), node)  # fmt: skip
         # one password used in a header logs in; every secret of the store sent anywhere leaks
@@ -3839,9 +3901,14 @@ class PythonAnalyzer:
         return Val(qual=q + "()", flags=v.SECRET)
 
     def _c_capture(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
-        self._add(
-            "python.capture", RiskLevel.MEDIUM, Category.EXFILTRATION, f"{q} captures the screen or clipboard", node
-        )
+        current = self.functions[-1] if self.functions else None
+        if any(loop.endless and loop.function is current for loop in self.loops):
+            # over and over until stopped: watching the user (a recorder, a clipboard logger or hijacker)
+            self._add("python.capture", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} captures the screen, clipboard or sensors continuously", node)  # fmt: skip
+        else:
+            self._add("python.capture", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{q} captures the screen or clipboard", node)  # fmt: skip
         return Val(flags=v.SECRET)
 
     def _c_input(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:

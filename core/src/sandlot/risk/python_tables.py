@@ -257,6 +257,8 @@ PACING_CALLS = frozenset(
 EXIT_CALLS = frozenset({"sys.exit", "os._exit", "builtins.exit", "builtins.quit"})
 INSTANCE_FACTORIES = {
     "mss.mss": "mss.mss()", "mss.mss.mss": "mss.mss()",
+    "pulumi.automation.select_stack": "pulumi.automation.select_stack()",
+    "pulumi.automation.create_or_select_stack": "pulumi.automation.create_or_select_stack()",
     "socket.create_connection": "socket.socket()", "socket.socket().accept": "socket.socket()",
     "socket.fromfd": "socket.socket()", "socket.socket": "socket.socket()", "ssl.wrap_socket": "socket.socket()",
     "ssl.SSLContext().wrap_socket": "socket.socket()", "ctypes.cdll.LoadLibrary": "ctypes.CDLL()",
@@ -375,6 +377,11 @@ DNS_LOOKUPS = frozenset(
 )  # fmt: skip
 #: Programs that print a file: a command line "cat PATH" handed to a remote or container exec reads PATH.
 FILE_PRINTERS = frozenset({"cat", "head", "tail", "base64", "xxd", "od", "strings", "tac", "less", "more"})
+#: Method names :func:`sandlot.risk.sql.store_wipe` looks at (a cheap filter before unparsing the call).
+STORE_WIPE_METHODS = frozenset({"delete_many", "remove", "drop_database", "dropDatabase", "flushall", "flushdb",
+                                "delete_by_query", "delete", "recursive_delete", "drop_all", "call_command"})
+#: Infrastructure-as-code libraries whose classes declare cloud resources.
+IAC_PREFIXES = ("pulumi_", "aws_cdk.", "cdktf", "constructs.")
 #: Request arguments where a credential authenticates rather than travels as data.
 AUTH_KWARGS = frozenset({"headers", "auth", "cookies", "token", "api_key", "key", "credentials", "password"})
 
@@ -424,7 +431,11 @@ DISK_FILL = 10 * (1 << 30)
 #: Reads from the desktop's secret stores (the user's saved passwords and tokens).
 SECRET_STORE_READS = frozenset(
     {"keyring.get_password", "keyring.get_credential", "secretstorage.get_all_collections",
-     "secretstorage.get_default_collection", "secretstorage.get_any_collection"}
+     "secretstorage.get_default_collection", "secretstorage.get_any_collection",
+     # an infrastructure stack's outputs and configuration, secrets decrypted
+     "pulumi.automation.select_stack().outputs", "pulumi.automation.select_stack().get_all_config",
+     "pulumi.automation.create_or_select_stack().outputs", "pulumi.automation.create_or_select_stack().get_all_config",
+     "pulumi.automation.select_stack().export_stack"}
 )  # fmt: skip
 
 #: Template engines: rendering a client's text as a template runs template code (SSTI).

@@ -40,6 +40,7 @@ from sandlot.risk.control_plane import (
     pinned_release,
     workflow_leaks_secrets,
 )
+from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
@@ -172,6 +173,7 @@ class ShellAnalyzer:
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
+        self._socket_fds: set[str] = set()  # descriptors `exec N<>/dev/tcp/...` connected
         self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool)
         self._stdin_secret = False  # the previous pipe stage outputs secret data
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
@@ -699,7 +701,7 @@ class ShellAnalyzer:
         extra: list[Any] = []
         for redirect in redirects:
             if redirect.type == "file_redirect":
-                words = [c for c in redirect.named_children if c.type not in ("file_descriptor",)]
+                words = [c for c in redirect.named_children if c.type not in ("file_descriptor", "ERROR")]
                 extra.extend(words[1:])  # bash: words after the target are command arguments
         if body is not None and body.type == "command":
             flow = self._command(body, redirects, extra)
@@ -753,16 +755,31 @@ class ShellAnalyzer:
                 continue
             op = ""
             target: Any = None
+            descriptor = ""
             for child in redirect.children:
                 if not child.is_named:
                     op = child.type
-                elif child.type not in ("file_descriptor", "ERROR") and target is None:
+                elif child.type == "file_descriptor":
+                    descriptor = self._text(child)
+                elif child.type != "ERROR" and target is None:
                     target = child
+            if target is not None and target.type == "number" and self._text(target) in self._socket_fds:
+                # `bash <&3 >&3`, `$line >&5`: a descriptor an earlier `exec 3<>/dev/tcp/...` connected
+                flow.network = True
+                if interactive_shell or (argv and (argv[0] == HOLE or W.base(argv[0]) in T.SHELLS | T.PYTHONS)):
+                    self._add("shell.reverse-shell", RiskLevel.CRITICAL, Category.NETWORK,
+                              "a shell or commands run on a socket's descriptor (reverse shell)", stmt)  # fmt: skip
+                elif op.startswith(">") and (flow.secret or flow.env or self._stdin_secret):
+                    self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
+                              "secret data is written to a socket's descriptor", stmt)  # fmt: skip
+                continue
             if target is None or target.type == "number":
                 continue
             dest = self._word(target, _Flow())
             if "/dev/tcp/" in dest or "/dev/udp/" in dest:
                 flow.network = True
+                if descriptor and (not argv or argv == ["exec"]):
+                    self._socket_fds.add(descriptor)  # `exec 3<>/dev/tcp/h/p`: the socket stays open as fd 3
                 if interactive_shell:
                     self._add(
                         "shell.reverse-shell",
@@ -782,9 +799,16 @@ class ShellAnalyzer:
                 else:
                     host = dest.split("/dev/", 1)[1].split("/")[1] if dest.count("/") >= 4 else ""
                     local = host in ("127.0.0.1", "localhost", "::1") or host.startswith("127.")
+                    # `(exec 3<>/dev/tcp/$h/$p)`, `: </dev/tcp/h/p`: opened and closed, nothing sent (a port probe)
+                    probe = not argv or (W.base(argv[0]) in (":", "true", "exec", "echo") and len(argv) <= 1)
+                    probe = probe and not any(loop.huge for loop in self._loops)  # one port, not a scan
                     self._add(
                         "shell.raw-socket",
-                        RiskLevel.LOW if local and op in ("<",) else RiskLevel.HIGH,
+                        RiskLevel.LOW
+                        if local and (op in ("<",) or probe)
+                        else RiskLevel.MEDIUM
+                        if probe
+                        else RiskLevel.HIGH,
                         Category.NETWORK,
                         "opens a raw network connection through /dev/tcp" + (" (a local port check)" if local else ""),
                         stmt,
@@ -1045,6 +1069,10 @@ class ShellAnalyzer:
                 return captured.text.rstrip("\n")  # $(printf ...) / $(echo ... | base64 -d): known output
             if kind == "command_substitution" and _MKTEMP.match(self._text(node)):
                 return "/tmp/" + HOLE  # a new temporary file or directory
+            repository = _GIT_REPO_PATH.match(self._text(node))
+            if kind == "command_substitution" and repository:
+                # $(git rev-parse --show-toplevel): this repository, wherever it is checked out
+                return "." if repository.group(1) == "show-toplevel" else ".git"
             return HOLE
         if kind == "arithmetic_expansion":
             return HOLE
@@ -1379,6 +1407,11 @@ class ShellAnalyzer:
                 if name in ("timeout", "taskset") and argv:
                     argv = argv[1:]
                 continue
+            if name in T.PACKAGE_RUNNERS:
+                rest = W.skip_options(argv[1:], {"-p", "--package", "--registry"})
+                if rest and W.base(rest[0]) in T.CLOUD_TOOLS:
+                    argv = rest  # `npx cdk destroy`: the project's own copy of a cloud tool
+                    continue
             if name in ("strace", "ltrace") and any(a == "-p" or a.startswith("--attach") for a in argv[1:]):
                 return argv  # attached to a running process, not wrapping a command
             if name in T.WRAPPERS:
@@ -2215,6 +2248,9 @@ class ShellAnalyzer:
         if name in ("touch", "truncate", "sed", "perl", "sponge", "install", "mkdir"):
             if name == "sed" and ("i" in flags or "--in-place" in flags):
                 self._auth_backdoor(name, args, node)
+                if any("0.0.0.0/0" in a or "0.0.0.0\\/0" in a or "::/0" in a for a in args):
+                    self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                              "sed rewrites configuration to allow every address (0.0.0.0/0)", node)  # fmt: skip
                 if any(posixpath.basename(a) in T.LOCKFILES for a in args) and re.search(
                     r"resolved|integrity|https?://|checksum|sha\d+", " ".join(args)
                 ):
@@ -2296,7 +2332,9 @@ class ShellAnalyzer:
                     f"{name} copies every file a search finds under {paths.describe(src_info)} to a remote host",
                     node,
                 )
-            if name == "mv":
+            inside = (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR)
+            renamed = src_info.kind in inside and paths.classify(dest).kind in inside  # moved within the project
+            if name == "mv" and not renamed:
                 level = paths.delete_level(src_info, recursive=True)
                 if level >= RiskLevel.HIGH:
                     self._add(
@@ -2307,8 +2345,10 @@ class ShellAnalyzer:
                         node,
                     )
         if not remote:
-            # `cp -a /etc/fstab /etc/fstab.bak.$(date +%F)`: a backup copy beside the original changes nothing
+            # `cp -a /etc/fstab /etc/fstab.bak.$(date +%F)`: a backup copy beside the original changes nothing;
+            # `mv hook hook.local` renames a file in its own directory (no new content there)
             backup = name == "cp" and any(dest.startswith(src) and dest != src for src in sources)
+            backup = backup or (name == "mv" and all(dest.startswith(src) and dest != src for src in sources))
             dest_info = paths.classify(dest)
             cap = RiskLevel.LOW if backup else None
             if all(paths.classify(src).kind is paths.PathKind.RELATIVE for src in sources) and web_site(dest_info):
@@ -2339,6 +2379,10 @@ class ShellAnalyzer:
         bodies = W.option_values(args, "-d", "--data", "--data-binary", "--data-raw", "--json")
         for body in bodies:
             self._shipped_payloads(body, node, "a request body")
+        # a search engine's or database's HTTP API: `POST /_all/_delete_by_query` with match_all
+        danger = dangerous_sql(" ".join([*[a for a in args if "://" in a], *bodies]))
+        if danger:
+            self._add("shell.data-destroy", RiskLevel.HIGH, danger[1], f"{name} {danger[0]}", node)
         method = (W.option_values(args, "-X", "--request") or ["POST" if bodies else "GET"])[0]
         many = bool(self._loops) or self._mass or bool(self._stdin_listing)
         for url in [a for a in args if a.startswith(("http://", "https://"))][:1]:
@@ -3212,7 +3256,20 @@ class ShellAnalyzer:
         self._control_plane(name, args, node, flow)
         if name in BACKUP_TOOLS:
             self._rule_backup(name, args, node, flow)  # `aws s3 sync`, `gsutil rsync`
+        if name == "aws" and args[:2] == ["ssm", "send-command"]:
+            self._rule_fleet(name, args, node, flow)
         words = set(args)
+        if name in ("terraform", "tofu", "terragrunt") and ("apply" in words or "plan" in words):
+            for assignment in W.option_values(args, "-var"):
+                key, _, value = assignment.partition("=")
+                if re.search(r"count|replicas|instances|size", key) and value.isdigit() and int(value) >= MASS_COUNT:
+                    self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                              f"{name} sets {key} to {int(value):,} (a mass launch)", node)  # fmt: skip
+        for tool, printing in T.IAC_SECRET_PRINTS:
+            if tool == name and all(w in words for w in printing):
+                flow.secret = True  # state and stack outputs hold database passwords, keys, tokens in clear
+                self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} {' '.join(printing)} prints the infrastructure's secrets", node)  # fmt: skip
         if name in ("kubectl", "oc") and "delete" in words and any(HOLE in a for a in args):
             # `kubectl get ns -o name | xargs kubectl delete`: whatever the listing printed
             words.add("--all")
@@ -3578,6 +3635,11 @@ class ShellAnalyzer:
             self._add("shell.remote-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{name} --trust-remote-code runs the model repository's Python code", node)  # fmt: skip
 
+    def _rule_fleet(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Commands run on a fleet (ansible, salt, SSM, pdsh): analysed as the shell they amount to."""
+        for command in adhoc_commands(name, args)[:8]:
+            self._nested(command, "shell", node, f"{name} on every target host", keep=RiskLevel.HIGH)
+
     def _rule_backup(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Sync and backup tools: mirrors that delete, copies of the home to remotes, backups destroyed."""
         if name in ("lftp", "sftp", "ftp"):
@@ -3652,17 +3714,20 @@ class ShellAnalyzer:
         screenshot = name in ("scrot", "gnome-screenshot", "screencapture", "grim", "maim", "xwd") or (
             name == "import" and "-window" in args
         )
-        if not (clipboard or screenshot):
+        keys = (name == "xinput" and args[:1] in (["test"], ["test-xi2"])) or name in T.KEY_LOGGERS
+        if not (clipboard or screenshot or keys):
             return
         flow.secret = True
         operands = [a for a in args if not a.startswith("-") and a not in ("root",)]
         if screenshot and operands:
             self.staged.add(operands[-1])  # the screenshot file is private data from now on
+        what = "keystrokes" if keys else "clipboard" if clipboard else "screen"
+        endless = any(loop.endless for loop in self._loops)
         self._add(
             "shell.capture",
-            RiskLevel.MEDIUM,
+            RiskLevel.HIGH if keys or endless else RiskLevel.MEDIUM,
             Category.EXFILTRATION,
-            f"{name} captures the {'clipboard' if clipboard else 'screen'}",
+            f"{name} records {what}" + (" continuously" if endless else ""),
             node,
         )
 
@@ -3901,6 +3966,9 @@ _BULK_KINDS = frozenset(
 )
 _BASE64_LITERAL = re.compile(r"['\"]([A-Za-z0-9+/]{24,}={0,2})['\"]")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
+_GIT_REPO_PATH = re.compile(
+    r"^\$\(\s*git\s+rev-parse\s+--(show-toplevel|git-dir|absolute-git-dir|git-common-dir)\s*\)$"
+)
 _MKTEMP = re.compile(r"(?:\$\(|`)\s*mktemp\b(?![^)`]*(?:-p|--tmpdir=?)\s*[^-\s])")
 #: A path made of variables only, with a slash after the first: `"$A"/*`, `$A/$B/`.
 _ONLY_VARIABLES = re.compile(HOLE + r"(?:/+" + HOLE + r")*/+\*?")
@@ -4138,6 +4206,7 @@ for _names, _rule in (
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),
     ({"dvc", "sbatch"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),
+    ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush"}, ShellAnalyzer._rule_fleet),
     (
         {
             "websocketd",
@@ -4186,6 +4255,8 @@ for _names, _rule in (
             "maim",
             "xwd",
             "import",
+            "xinput",
+            *T.KEY_LOGGERS,
         },
         ShellAnalyzer._rule_capture,
     ),

@@ -214,6 +214,9 @@ SECRET_FILE_PATTERNS = (
     "shadow",
     ".p12",
     ".pfx",
+    ".tfstate",
+    ".tfvars",
+    "kubeconfig",
 )
 CREDENTIAL_WORDS = ("password", "passwd", "secret", "token", "api_key", "apikey", "api-key", "private key", "aws_",
                     # the shapes of tokens themselves: GitHub, Slack, AWS keys, Stripe/OpenAI, Google, PEM keys
@@ -281,6 +284,8 @@ FORGE_VALUED = frozenset({"-X", "--method", "-f", "-F", "--field", "--raw-field"
 PACKAGE_TOOLS = frozenset({"go", "dnf", "yum", "apt", "apt-get", "zypper", "rpm", "dpkg", "pip", "pip3", "npm", "yarn",
                            "pnpm", "gem", "cargo", "nix", "nix-env", "brew", "composer", "conda", "mamba", "uv",
                            "poetry", "pipx", "bundle", "snap", "flatpak"})  # fmt: skip
+#: Programs that print what is typed on the keyboard (``xinput test`` too).
+KEY_LOGGERS = frozenset({"logkeys", "showkey", "evtest", "keylogger", "lkl"})
 #: Language package clients that take the registry to install from as an option, with that option.
 REGISTRY_CLIENTS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "gem", "cargo", "composer"})
 REGISTRY_OPTIONS = ("--registry", "--source", "--index", "--repository-url")
@@ -355,6 +360,15 @@ CLOUD_DESTROY = (
     ("terraform", ("destroy",)),
     ("tofu", ("destroy",)),
     ("pulumi", ("destroy",)),
+    ("pulumi", ("stack", "rm")),
+    ("cdk", ("destroy",)),
+    ("cdktf", ("destroy",)),
+    ("terragrunt", ("destroy",)),
+    ("terragrunt", ("run-all", "destroy")),
+    ("terraform", ("state", "push", "-force")),
+    ("terraform", ("state", "rm")),
+    ("tofu", ("state", "push", "-force")),
+    ("tofu", ("state", "rm")),
     ("kubectl", ("delete", "namespace")),
     ("kubectl", ("delete", "ns")),
     ("kubectl", ("delete", "--all")),
@@ -366,7 +380,16 @@ CLOUD_DESTROY = (
     ("doctl", ("delete",)),
     ("hcloud", ("delete",)),
 )
-CLOUD_TOOLS = frozenset(tool for tool, _ in CLOUD_DESTROY)
+#: Infrastructure tools printing what their state or stack holds in clear (database passwords, keys).
+IAC_SECRET_PRINTS = (
+    ("terraform", ("state", "pull")),
+    ("tofu", ("state", "pull")),
+    ("terraform", ("output", "-json")),
+    ("terraform", ("show", "-json")),
+    ("pulumi", ("--show-secrets",)),
+    ("pulumi", ("stack", "export")),
+)
+CLOUD_TOOLS = frozenset(tool for tool, _ in CLOUD_DESTROY) | {tool for tool, _ in IAC_SECRET_PRINTS}
 
 #: ssh options that take a value (so the host and the remote command can be told apart).
 SSH_VALUED = frozenset(
@@ -377,7 +400,7 @@ SSH_VALUED = frozenset(
 #: systemctl/service actions on an installed service that are routine with sudo.
 ROUTINE_SERVICE_ACTIONS = frozenset(
     {"restart", "reload", "status", "try-restart", "start", "daemon-reload", "enable", "is-active", "is-enabled",
-     "reload-or-restart"}
+     "reload-or-restart", "--failed", "list-units", "list-timers", "show", "cat", "is-failed"}
 )  # fmt: skip
 #: Groups whose members administer the machine (or can become root through a device or a daemon).
 ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "adm", "docker", "lxd", "disk", "shadow", "libvirt"})
@@ -396,7 +419,8 @@ GRADED_ADMIN_TOOLS = frozenset(
      "hostnamectl", "timedatectl", "loginctl", "ip", "ss", "tcpdump", "exportfs", "wg", "modprobe", "dd",
      "needs-restarting", "rpm", "dpkg", "update-alternatives", "journalctl", "docker", "curl", "wget", "arping",
      "nsupdate", "tshark", "nmap",
-     "podman", "ctr", "crictl", "kubeadm", "who", "last", "lastb", "w", "id", "getent"}
+     "podman", "ctr", "crictl", "kubeadm", "who", "last", "lastb", "w", "id", "getent",
+     "salt", "salt-call", "salt-ssh", "ansible", "ansible-playbook"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
@@ -404,7 +428,8 @@ ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "
 ROUTINE_ROOT_CHECKS = frozenset(
     {("nginx", ("-t",)), ("nginx", ("-s", "reload")), ("apachectl", ("configtest",)), ("apachectl", ("graceful",)),
      ("apache2ctl", ("configtest",)), ("sshd", ("-t",)), ("visudo", ("-c",)), ("named-checkconf", ()),
-     ("fdisk", ("-l",)), ("parted", ("-l",)), ("blkid", ())}
+     ("fdisk", ("-l",)), ("parted", ("-l",)), ("blkid", ()),
+     ("true", ()), ("-v", ()), ("id", ()), ("whoami", ())}
 )  # fmt: skip
 #: Read-only inspection tools (processes, sockets, logs, disks) and certbot (the host's own certificates),
 #: commonly run with sudo.

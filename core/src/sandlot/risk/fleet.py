@@ -1,0 +1,186 @@
+"""Commands sent to a fleet of machines (shared by both analyzers through the shell analyzer).
+
+Configuration management and remote-execution tools run on other machines what a shell would run
+here: ``ansible all -m shell -a CMD``, ``salt '*' cmd.run CMD``, ``aws ssm send-command`` with a
+``commands`` parameter, ``pdsh``/``pssh``/``clush``, and the tasks of an Ansible playbook. Each
+module call is translated to the shell command line with the same effect (``file: path=X
+state=absent`` is ``rm -rf X``, ``authorized_key: user=root`` appends to
+``/root/.ssh/authorized_keys``), which the shell analyzer then grades like any other.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from collections.abc import Sequence
+
+#: Task keywords of a playbook (everything else in a task is the module).
+_TASK_KEYWORDS = frozenset(
+    {"name", "become", "become_user", "when", "register", "loop", "with_items", "tags", "notify", "vars",
+     "ignore_errors", "delegate_to", "args", "environment", "changed_when", "failed_when", "no_log", "until",
+     "retries", "delay", "run_once", "check_mode", "block", "rescue", "always", "listen", "async", "poll"}
+)  # fmt: skip
+
+
+def _q(text: str) -> str:
+    return shlex.quote(text)
+
+
+def module_commands(module: str, params: dict[str, str]) -> list[str]:
+    """Shell command lines with the effect of one Ansible module call (empty when unknown or harmless)."""
+    module = module.rsplit(".", 1)[-1]  # ansible.builtin.file -> file
+    free = params.get("_raw_params", "") or params.get("cmd", "")
+    path = params.get("path") or params.get("dest") or params.get("name", "")
+    state = params.get("state", "")
+    if module in ("shell", "command", "raw", "script"):
+        return [free] if free else []
+    if module == "file":
+        if state == "absent" and path:
+            return [f"rm -rf -- {_q(path)}"]
+        if params.get("mode") and path:
+            return [f"chmod {params['mode']} {_q(path)}"]
+        return []
+    if module == "authorized_key":
+        user = params.get("user", "")
+        home = "/root" if user == "root" else f"/home/{user}" if user else "~"
+        return [f"echo {_q(params.get('key', 'KEY'))} >> {home}/.ssh/authorized_keys"]
+    if module == "cron":
+        job = params.get("job", "")
+        return [f"(crontab -l; echo {_q('* * * * * ' + job)}) | crontab -"] if job else []
+    if module in ("lineinfile", "blockinfile", "copy", "template"):
+        content = params.get("line") or params.get("block") or params.get("content", "")
+        if not path or state == "absent":
+            return []
+        return [f"printf '%s\\n' {_q(content)} >> {_q(path)}"] if content else [f"cp SOURCE {_q(path)}"]
+    if module == "user":
+        words = ["useradd"]
+        if params.get("groups"):
+            words += ["-G", params["groups"]]
+        if params.get("uid"):
+            words += ["-u", params["uid"]]
+        if params.get("password"):
+            words += ["-p", "PASSWORD"]
+        return [" ".join(_q(w) for w in [*words, params.get("name", "user")])] if len(words) > 1 else []
+    if module in ("service", "systemd", "systemd_service") and params.get("name"):
+        verb = {"stopped": "stop", "restarted": "restart", "started": "start"}.get(state, "")
+        commands = [f"systemctl {verb} {_q(params['name'])}"] if verb else []
+        if params.get("enabled") in ("no", "false", "False"):
+            commands.append(f"systemctl disable {_q(params['name'])}")
+        return commands
+    if module in ("apt", "yum", "dnf", "package") and state in ("absent", "removed") and params.get("name"):
+        return [f"apt-get remove -y {_q(params['name'])}"]
+    if module == "reboot":
+        return ["reboot"]
+    return []
+
+
+def _key_values(text: str) -> dict[str, str]:
+    """``path=/var/lib/mysql state=absent`` (Ansible's k=v form); words without ``=`` are the free form."""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        words = text.split()
+    params: dict[str, str] = {}
+    free: list[str] = []
+    for word in words:
+        key, eq, value = word.partition("=")
+        if eq and re.fullmatch(r"[a-z_]+", key):
+            params[key] = value
+        else:
+            free.append(word)
+    if free:
+        params["_raw_params"] = " ".join(free)
+    return params
+
+
+def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
+    """What an ad-hoc fleet command runs on every target (``ansible``, ``salt``, ``aws ssm``, ``pdsh``...)."""
+    args = list(args)
+    if name == "ansible":
+        module = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-m", "--module-name")), "command")
+        raw = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-a", "--args")), "")
+        if module.rsplit(".", 1)[-1] in ("shell", "command", "raw"):
+            return [raw] if raw else []
+        return module_commands(module, _key_values(raw))
+    if name in ("salt", "salt-ssh"):
+        operands = [a for a in args if not a.startswith("-")]
+        if len(operands) >= 3 and operands[1] in ("cmd.run", "cmd.run_all", "cmd.shell", "cmd.exec_code"):
+            return [operands[2]]
+        return []
+    if name == "aws" and args[:2] == ["ssm", "send-command"]:
+        found: list[str] = []
+        for i, arg in enumerate(args):
+            value = args[i + 1] if arg == "--parameters" and i + 1 < len(args) else ""
+            value = value or (arg.split("=", 1)[1] if arg.startswith("--parameters=") else "")
+            if value:
+                found += _ssm_commands(value)
+        return found
+    if name in ("pdsh", "pssh", "parallel-ssh", "clush"):
+        valued = {"-w", "-x", "-g", "-h", "-H", "-l", "-p", "-t", "-o", "-e", "-O", "-f", "-R"}
+        rest: list[str] = []
+        skip = False
+        for arg in args:
+            if skip:
+                skip = False
+            elif arg.startswith("-"):
+                skip = arg in valued
+            else:
+                rest.append(arg)
+        return [" ".join(rest)] if rest else []
+    return []
+
+
+def _ssm_commands(value: str) -> list[str]:
+    """``commands=["a","b"]`` (the CLI shorthand) or ``{"commands": ["a", "b"]}`` (JSON)."""
+    try:
+        document = json.loads(value)
+        if isinstance(document, dict) and isinstance(document.get("commands"), list):
+            return [str(c) for c in document["commands"]]
+    except ValueError:
+        pass
+    match = re.search(r"commands=\[(.*)\]", value, re.S)
+    if match:
+        return re.findall(r'"((?:[^"\\]|\\.)*)"', match.group(1)) or [match.group(1)]
+    match = re.search(r"commands=(.+)", value)
+    return [match.group(1)] if match else []
+
+
+_PLAY = re.compile(r"^\s*-?\s*hosts:\s*\S", re.M)
+_TASKS = re.compile(r"^\s*(?:tasks|pre_tasks|post_tasks|handlers):\s*$", re.M)
+_MODULE_LINE = re.compile(r"^(?P<indent>\s*)(?:-\s+)?(?P<module>[a-z_][\w.]*):\s*(?P<inline>.*)$")
+
+
+def looks_like_playbook(text: str) -> bool:
+    return bool(_PLAY.search(text) and _TASKS.search(text))
+
+
+def playbook_commands(text: str, limit: int = 12) -> list[str]:
+    """The command lines the tasks of an Ansible playbook amount to (a line scan, no YAML library)."""
+    if not looks_like_playbook(text):
+        return []
+    lines = text.splitlines()
+    found: list[str] = []
+    for index, line in enumerate(lines):
+        match = _MODULE_LINE.match(line)
+        if match is None or match.group("module") in _TASK_KEYWORDS or match.group("module") in ("hosts", "tasks"):
+            continue
+        module, inline = match.group("module"), match.group("inline").strip()
+        indent = len(match.group("indent")) + (2 if line.lstrip().startswith("- ") else 0)
+        params = _key_values(inline) if inline and "=" in inline else {}
+        if inline and "=" not in inline:
+            params["_raw_params"] = inline.strip("'\"")
+        for follow in lines[index + 1 :]:
+            stripped = follow.strip()
+            if not stripped:
+                continue
+            if len(follow) - len(follow.lstrip()) <= indent:
+                break
+            key, sep, value = stripped.partition(":")
+            if sep and re.fullmatch(r"[a-z_]+", key):
+                params[key] = value.strip().strip("'\"")
+        commands = module_commands(module, params) if params else []
+        found += [c for c in commands if c]
+        if len(found) >= limit:
+            break
+    return found[:limit]
