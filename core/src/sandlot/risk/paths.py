@@ -342,6 +342,8 @@ def read_level(info: PathInfo) -> RiskLevel:
     """Risk of reading the file at ``info``."""
     if info.history and posixpath.basename(info.path).lower() in _SYSTEM_LOGS and not info.secret:
         return RiskLevel.SAFE
+    if info.secret and info.kind is PathKind.RELATIVE and posixpath.basename(info.path) in (".env", ".envrc"):
+        return RiskLevel.MEDIUM  # the project's own settings, read by its own tooling (sent anywhere: critical)
     if info.secret or info.history:
         return RiskLevel.HIGH
     if info.kind is PathKind.DEVICE:

@@ -505,6 +505,8 @@ class PythonAnalyzer:
                 self._rebind(target.value.id, _with_flags(base, stored))
             if index.text in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
                 self._preload_keys([index.text], target)  # os.environ[...] or a child's environment copy
+            elif base.qual == "<globals>" and index.text is not None and HOLE not in index.text:
+                self._bind_name(index.text, val)  # globals()["w"] = os.walk: w is os.walk from now on
             elif base.qual == "<globals>" and index.text is None:
                 self._add(
                     "python.globals-write",
@@ -1567,6 +1569,16 @@ class PythonAnalyzer:
                 return base.keys[key.text]
             if key.alts and all(a in base.keys for a in key.alts):
                 return base.keys[key.alts[0]]
+        if (
+            isinstance(node.value, ast.Call)
+            and _call_name(node.value) == "vars"
+            and base.qual not in (None, "builtins", "<globals>")
+            and key.text is not None
+            and HOLE not in key.text
+        ):
+            # vars(os)["environ"], vars(os)["system"]: the module's attribute by another name
+            reached = self._norm(f"{base.qual}.{key.text}")
+            return self._indirect(Val(qual=reached, flags=v.ENV if reached == "os.environ" else 0), node)
         if base.qual in ("sys.modules", "builtins") and key.text is not None:
             return self._indirect(
                 Val(qual=self._norm(key.text if base.qual == "sys.modules" else f"builtins.{key.text}")), node
@@ -1575,6 +1587,8 @@ class PythonAnalyzer:
             return self._indirect(Val(qual=self._norm(f"builtins.{key.text}")), node)
         if base.items is not None and key.num is not None and -len(base.items) <= key.num < len(base.items):
             return base.items[key.num]
+        if base.elem is not None and not base.items and key.num is not None:
+            return base.elem  # glob.glob(pattern)[0]: one of the paths the pattern matches
         if base.qual == "sys.argv":
             return Val(flags=v.INPUT)
         # proc.info["pid"] of a process from process_iter() is still that process
@@ -3037,6 +3051,10 @@ class PythonAnalyzer:
         return Val(items=val.items, elem=val.elem, flags=val.flags & (v.FLOWING | v.PROCITER))
 
     def _c_alloc(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if node.args and _sized_by_free_memory(ast.unparse(node.args[0]), "\n".join(self.lines)):
+            # `torch.empty(int(free * 0.98), device="cuda:0")`: whatever is free, taken from everyone else
+            self._add("python.big-allocation", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} takes all the memory that is free (on a shared GPU or host)", node)  # fmt: skip
         size = args[0] if args else kwargs.get("shape", UNKNOWN)
         total = size.num
         if total is None and size.items:
@@ -3152,7 +3170,8 @@ class PythonAnalyzer:
                 node,
             )
         module = name.text
-        if q == "builtins.__import__" and "." in module and not (len(args) > 3 and args[3].items):
+        fromlist = args[3] if len(args) > 3 else kwargs.get("fromlist", UNKNOWN)
+        if q == "builtins.__import__" and "." in module and not fromlist.items:
             module = module.split(".")[0]  # __import__("os.path") returns os
         return Val(qual=self._norm(module))
 
@@ -3411,6 +3430,11 @@ class PythonAnalyzer:
             result = self._argv_call(q, [Val(flags=command.flags)], node, kwargs)
         result.qual = "subprocess.Popen()" if q == "subprocess.Popen" else None
         words = command.items if command.items is not None else [command]
+        source = ast.unparse(node.args[0]) if node.args else ""
+        if ("__file__" in source or "sys.argv[0]" in source) and self._in_loop() and not self._name_filters:
+            # each copy starts more copies of itself: exponential growth until the process table is full
+            self._add("python.fork-bomb", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} starts copies of this very script in a loop (each does the same)", node)  # fmt: skip
         if q == "subprocess.Popen" and self._in_loop() and any(
             paths.classify(t.split(HOLE, 1)[0] or "/").kind in _WHOLE_TREES and HOLE in t
             for w in words[1:] for t in w.strings()
@@ -3580,7 +3604,7 @@ class PythonAnalyzer:
             flags |= v.DUMP
         from sandlot.risk.shell_analyzer import analyze_argv
 
-        found, secret = analyze_argv(
+        result = analyze_argv(
             words,
             line=getattr(node, "lineno", 0),
             column=getattr(node, "col_offset", 0),
@@ -3588,9 +3612,11 @@ class PythonAnalyzer:
             via=q,
             parse_error_level=self.parse_error_level,
             depth=self.depth + 1,
+            every_container=bool(flags & v.EVERY_CONTAINER),
         )
-        self._merge_nested(found, node, q)
-        return Val(flags=(flags & v.FLOWING) | (v.SECRET if secret else 0))
+        self._merge_nested(result.findings, node, q)
+        flags = (flags & v.FLOWING & ~v.EVERY_CONTAINER) | (v.SECRET if result.secret else 0)
+        return Val(flags=flags | (v.EVERY_CONTAINER if result.every_container else 0))
 
     def _inline_source(self, name: str, source: Val | None, node: ast.AST) -> None:
         """C (or node, perl...) source handed to a compiler or runtime: what it would do when run."""
@@ -3782,6 +3808,10 @@ class PythonAnalyzer:
         pid = (func.base or UNKNOWN) if q.startswith("psutil.Process()") else (args[0] if args else UNKNOWN)
         if pid.flags & v.OWNPID:
             return Val()
+        if q == "os.kill" and len(args) > 1 and args[1].num == 0:
+            return Val()  # signal 0 only asks whether the process exists
+        if pid.flags & v.LOCALFILE and not self._in_loop():
+            return Val()  # the pid this project wrote to its own pid file: its own server or worker
         if pid.num is not None:
             if pid.num in (-1, 1):
                 self._add(
@@ -3931,6 +3961,19 @@ class PythonAnalyzer:
         if not args:
             return Val()
         return Val(func=_Partial(args[0], args[1:], kwargs), flags=v.flowing(args[1:]) | v.flowing(kwargs.values()))
+
+    def _c_fallocate(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """Space reserved on disk: all that is free (a full disk for everyone), or gigabytes per iteration."""
+        size = args[-1] if args else UNKNOWN
+        every_byte = (size.qual or "").startswith(("shutil.disk_usage()", "os.statvfs()")) or "disk_usage" in (
+            ast.unparse(node.args[-1]) if node.args else ""
+        )
+        huge = size.num is not None and (size.num >= 1 << 36 or (size.num >= 1 << 30 and self._in_loop()))
+        if every_byte or huge:
+            self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} reserves " + ("all the free space of the disk" if every_byte else f"{size.num:,} bytes"),
+                      node)  # fmt: skip
+        return Val()
 
     def _c_methodcaller(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         if not args or args[0].text is None or HOLE in args[0].text:
@@ -4139,6 +4182,16 @@ def _has_false(kwargs: dict[str, Val]) -> bool:
     return bool(config is not None and config.keys and any(k.num == 0 for k in config.keys.values()))
 
 
+def _sized_by_free_memory(size_source: str, module_source: str) -> bool:
+    """An allocation size computed from how much memory is free right now."""
+    if re.search(r"mem_get_info|virtual_memory\(\)\.(?:available|free)|MemAvailable", size_source):
+        return True
+    names = re.findall(
+        r"(\w+)\s*(?:,\s*\w+\s*)?=\s*[\w.]*(?:mem_get_info\(|virtual_memory\(\)\.(?:available|free))", module_source
+    )
+    return any(re.search(rf"\b{re.escape(n)}\b", size_source) for n in names)
+
+
 #: Trees whose every file is too many to start a process for at once.
 _WHOLE_TREES = (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
 #: Names a test on a listing's entries uses to pick some of them (by name or by age).
@@ -4300,7 +4353,9 @@ _register(
     PythonAnalyzer._c_str,
 )
 _register(
-    ["os.urandom", "numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full", "mmap.mmap", "builtins.memoryview"],
+    ["os.urandom", "numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full", "mmap.mmap", "builtins.memoryview",
+     "torch.empty", "torch.zeros", "torch.ones", "torch.full", "torch.rand", "torch.randn", "cupy.empty",
+     "cupy.zeros"],
     PythonAnalyzer._c_alloc,
 )
 _register(["builtins.range"], PythonAnalyzer._c_range)
@@ -4398,6 +4453,7 @@ _register(T.SECRET_STORE_READS, PythonAnalyzer._c_secret_store)
 _register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_native_source)
 _register(["functools.partial"], PythonAnalyzer._c_partial)
 _register(["operator.methodcaller"], PythonAnalyzer._c_methodcaller)
+_register(["os.posix_fallocate", "os.ftruncate"], PythonAnalyzer._c_fallocate)
 _register(["argparse.ArgumentParser().add_argument"], PythonAnalyzer._c_add_argument)
 _register(
     ["argparse.ArgumentParser().parse_args", "argparse.ArgumentParser().parse_known_args"], PythonAnalyzer._c_parse_args

@@ -257,6 +257,7 @@ PACING_CALLS = frozenset(
 EXIT_CALLS = frozenset({"sys.exit", "os._exit", "builtins.exit", "builtins.quit"})
 INSTANCE_FACTORIES = {
     "mss.mss": "mss.mss()", "mss.mss.mss": "mss.mss()",
+    "shutil.disk_usage": "shutil.disk_usage()", "os.statvfs": "os.statvfs()",
     "pulumi.automation.select_stack": "pulumi.automation.select_stack()",
     "pulumi.automation.create_or_select_stack": "pulumi.automation.create_or_select_stack()",
     "socket.create_connection": "socket.socket()", "socket.socket().accept": "socket.socket()",

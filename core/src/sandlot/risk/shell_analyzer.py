@@ -18,6 +18,8 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+import attrs
+
 from sandlot.risk import paths
 from sandlot.risk import shell_tables as T
 from sandlot.risk import shell_words as W
@@ -41,6 +43,7 @@ from sandlot.risk.control_plane import (
     workflow_leaks_secrets,
 )
 from sandlot.risk.fleet import adhoc_commands
+from sandlot.risk.inline_code import endless_growth, inline_commands
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
@@ -173,7 +176,8 @@ class ShellAnalyzer:
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
-        self._socket_fds: set[str] = set()  # descriptors `exec N<>/dev/tcp/...` connected
+        self._socket_fds: set[str] = set()
+        self._branches = 0  # inside a case or if branch  # descriptors `exec N<>/dev/tcp/...` connected
         self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool)
         self._stdin_secret = False  # the previous pipe stage outputs secret data
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
@@ -208,9 +212,11 @@ class ShellAnalyzer:
         self._stmt(root)
         return self.findings
 
-    def analyze_argv(self, argv: Sequence[str]) -> _Flow:
+    def analyze_argv(self, argv: Sequence[str], *, every_container: bool = False) -> _Flow:
         """Grade a command given as an argument vector (used for ``subprocess.run([...])``)."""
-        return self._argv(list(argv), None, _Flow(), [])
+        flow = _Flow()
+        flow.every_container = every_container  # its arguments are what `docker ps -aq` printed
+        return self._argv(list(argv), None, flow, [])
 
     # ----------------------------------------------------------------- findings
     def _add(self, rule: str, level: RiskLevel, category: Category, message: str, node: Any = None) -> None:
@@ -312,6 +318,17 @@ class ShellAnalyzer:
             flow.absorb(self._stmt(child))
         return flow
 
+    def _branch(self, node: Any) -> _Flow:
+        """``case``/``if``: each branch may run; an unknown value assigned in one does not erase the default."""
+        self._branches += 1
+        try:
+            flow = _Flow()
+            for child in node.named_children:
+                flow.absorb(self._stmt(child))
+            return flow
+        finally:
+            self._branches -= 1
+
     def _sequence(self, node: Any) -> _Flow:
         flow = _Flow()
         children = node.children
@@ -328,6 +345,11 @@ class ShellAnalyzer:
             flow.absorb(sub)
             flow.text, flow.interp, flow.endless = sub.text, sub.interp, sub.endless
             loop = self._loops[-1] if self._loops and node.type == "do_group" else None
+            if background and loop is not None and sub.endless and not (loop.endless or loop.huge):
+                # `for i in $(seq $(nproc)); do yes > /dev/null & done`: a busy process per core, forever
+                self._add("shell.cpu-burn", RiskLevel.HIGH, Category.RESOURCE,
+                          "a loop starts a never-ending busy process per iteration (pins the CPUs)",
+                          node.parent)  # fmt: skip
             if background and loop is not None and (loop.endless or loop.huge):
                 self._add(
                     "shell.spawn-loop",
@@ -766,7 +788,10 @@ class ShellAnalyzer:
             if target is not None and target.type == "number" and self._text(target) in self._socket_fds:
                 # `bash <&3 >&3`, `$line >&5`: a descriptor an earlier `exec 3<>/dev/tcp/...` connected
                 flow.network = True
-                if interactive_shell or (argv and (argv[0] == HOLE or W.base(argv[0]) in T.SHELLS | T.PYTHONS)):
+                runs_code = argv and (
+                    argv[0] in (HOLE, "eval", "source", ".") or W.base(argv[0]) in T.SHELLS | T.PYTHONS
+                )
+                if interactive_shell or runs_code:
                     self._add("shell.reverse-shell", RiskLevel.CRITICAL, Category.NETWORK,
                               "a shell or commands run on a socket's descriptor (reverse shell)", stmt)  # fmt: skip
                 elif op.startswith(">") and (flow.secret or flow.env or self._stdin_secret):
@@ -961,6 +986,9 @@ class ShellAnalyzer:
             self.arrays.pop(name, None)
             if name and self._text(node).startswith(name + "+="):
                 value = self.vars.get(name, HOLE) + value  # W=wg; W+=et
+        if name and self._branches and value.strip(HOLE) == "" and HOLE not in self.vars.get(name, HOLE):
+            # `--prefix) PREFIX="$2" ;;` in an option loop: when not given, the default is the value
+            return flow
         if name:
             self.vars[name] = value
             self.var_flow[name] = flow
@@ -1209,6 +1237,8 @@ class ShellAnalyzer:
             flow.data = True
         if name in DB_DUMPERS and (name != "sqlite3" or ".dump" in args):
             flow.dump = True
+        if name in ("jq", "gojq", "jaq") and any(_JQ_ENV.search(a) for a in args if " " in a or a == "env"):
+            flow.env = True  # `jq -n env`, `$ENV`: the whole environment
         if name in T.ARG_SENDERS and (flow.secret or flow.env or flow.credential):
             # `dig "$chunk.example.net"`, `ping -p "$hex"`: secret data leaves in names and packets;
             # no lookup or ping needs a token, so a credential variable in one is on its way out
@@ -1638,7 +1668,7 @@ class ShellAnalyzer:
                         node,
                     )
                 elif lang == "other":
-                    self._other_interpreter(name, " ".join([*args[:i], code]), node, arg)
+                    self._other_interpreter(name, " ".join([*args[:i], code]), node, arg, args[i + 2 :])
                 else:
                     # `sh -c CODE NAME ARG...`: NAME is $0, ARG... are $1...
                     self._nested(code, lang, node, f"{name} {arg}", positional=args[i + 2 :])
@@ -1646,6 +1676,8 @@ class ShellAnalyzer:
             if arg in ("-m",) and lang == "python":
                 self._python_module(args[i + 1 :], node)
                 return
+            if arg == "--" and "-s" in args[:i] and lang == "shell":
+                break  # `bash -s -- --threads 4`: the script is stdin, the rest are its arguments
             if arg.startswith("-") and arg != "-":
                 i += 1
                 continue
@@ -1782,10 +1814,20 @@ class ShellAnalyzer:
                 regex = re.search(r"/((?:\\.|[^/])+)/", program)
                 self._kill_by_name(f"{name} system(kill)", set(), [regex.group(1) if regex else self._stdin_pids], node)
 
-    def _other_interpreter(self, name: str, code: str, node: Any, flag: str) -> None:
+    def _other_interpreter(
+        self, name: str, code: str, node: Any, flag: str, positional: Sequence[str] = ()
+    ) -> None:
         # No parser for these languages: analyse the constant commands it hands to a shell, look
         # for the socket+process shape of a reverse shell, otherwise report the code at LOW.
         embedded = self._embedded_commands(name, code, node)
+        for command in inline_commands(code, positional):
+            embedded = True  # its file-system calls, as the shell commands with the same effect
+            self._nested(command, "shell", node, f"inline {name} code", keep=RiskLevel.MEDIUM)
+        growth = endless_growth(code)
+        if growth:
+            embedded = True
+            self._add("shell.unbounded-growth", RiskLevel.HIGH, Category.RESOURCE,
+                      f"inline {name} code fills the {growth} in an endless loop", node)  # fmt: skip
         for literal in _BASE64_LITERAL.findall(code):
             decoded = W.apply_transform("b64", literal)
             if decoded and decoded.isprintable():
@@ -2246,6 +2288,12 @@ class ShellAnalyzer:
                 self._write(info, node, op=">>" if "a" in flags else ">", via="tee", cap=cap)
             return
         if name in ("touch", "truncate", "sed", "perl", "sponge", "install", "mkdir"):
+            if name == "sed":
+                for script in [*W.option_values(args, "-e", "--expression"), *operands[:1]]:
+                    # GNU sed's `e` flag runs the pattern space (after the substitution) as a command
+                    executed = _SED_EXECUTE.match(script)
+                    if executed:
+                        self._nested(executed.group("replacement"), "shell", node, "sed s///e", keep=RiskLevel.MEDIUM)
             if name == "sed" and ("i" in flags or "--in-place" in flags):
                 self._auth_backdoor(name, args, node)
                 if any("0.0.0.0/0" in a or "0.0.0.0\\/0" in a or "::/0" in a for a in args):
@@ -2782,7 +2830,13 @@ class ShellAnalyzer:
 
     def _kill_by_name(self, name: str, flags: set[str], operands: list[str], node: Any) -> None:
         match_all = any(o in (".", ".*", "", "^", "$") for o in operands)
-        if "u" in flags or "U" in flags or "--user" in flags or match_all:
+        by_user = "u" in flags or "U" in flags or "--user" in flags
+        raw = self._text(node) if node is not None else ""
+        if by_user and len(operands) >= 2 and not match_all and any(u in raw for u in ("$USER", "${USER}", "$(id -u")):
+            # `pkill -u "$USER" -f 'celery -A proj worker'`: one's own processes that match a pattern
+            operands = operands[1:]
+            by_user = False
+        if by_user or match_all:
             everyone = "root" in operands or not operands or match_all
             self._add(
                 "shell.kill",
@@ -2843,6 +2897,8 @@ class ShellAnalyzer:
     def _rule_ps(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``ps -e``/``ps ax`` lists every process; its pids fed to kill kill everything."""
         selecting = {"-u", "-U", "-p", "-g", "-G", "-t", "-s", "-q", "--pid", "--user", "--ppid", "--sid", "-C"}
+        if any(a.lstrip("-").endswith("ww") for a in args):
+            flow.secret = True  # whole command lines of every process: passwords and tokens given as arguments
         everyone = False
         for i, arg in enumerate(args):
             if arg in selecting or arg.startswith(("--pid=", "--user=", "--ppid=")):
@@ -3180,8 +3236,16 @@ class ShellAnalyzer:
             )
 
     def _rule_stress(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        # `stress-ng --cpu 2 --timeout 30s`: a bounded test; without a time limit it runs until killed
+        limit = W.option_values(args, "--timeout", "-t")
+        seconds = _duration_seconds(limit[0]) if limit else None
+        bounded = seconds is not None and 0 < seconds <= 600 and name != "hping3"  # -t 0: no limit
         self._add(
-            "shell.stress", RiskLevel.HIGH, Category.RESOURCE, f"{name} deliberately exhausts CPU/memory/IO", node
+            "shell.stress",
+            RiskLevel.MEDIUM if bounded else RiskLevel.HIGH,
+            Category.RESOURCE,
+            f"{name} loads CPU/memory/IO for {limit[0]}" if bounded else f"{name} deliberately exhausts CPU/memory/IO",
+            node,
         )
 
     def _rule_container(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -3338,6 +3402,10 @@ class ShellAnalyzer:
                     )
         for override in W.option_values(args, "--overrides"):
             self._pod_spec(override, node)
+        manifest = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        from_stdin = "-" in W.option_values(args, "-f", "--filename") or args[-1:] in (["-f"], ["--filename"])
+        if verb in ("apply", "create", "replace") and from_stdin and manifest:
+            self._pod_spec(manifest, node)  # `kubectl apply -f - <<EOF`: the manifest is right here
         if verb == "get" and len(positional) > 1 and positional[1].split("/")[0] in ("secret", "secrets"):
             formats = W.option_values(args, "-o", "--output")
             if any(f.startswith(("yaml", "json", "jsonpath", "go-template", "template")) for f in formats):
@@ -3355,8 +3423,8 @@ class ShellAnalyzer:
 
     def _pod_spec(self, spec: str, node: Any) -> None:
         """A pod spec given on the command line: host namespaces, privileged containers, its command."""
-        lowered = spec.replace(" ", "").lower()
-        if any(k in lowered for k in ('"privileged":true', '"hostpid":true', '"hostnetwork":true', '"hostpath"')):
+        lowered = spec.replace(" ", "").replace('"', "").lower()  # JSON or YAML
+        if any(k in lowered for k in ("privileged:true", "hostpid:true", "hostnetwork:true", "hostpath")):
             self._add(
                 "shell.container-escape",
                 RiskLevel.HIGH,
@@ -3525,6 +3593,10 @@ class ShellAnalyzer:
             self._other_interpreter(name, source, node, "")
 
     def _rule_make(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        makefile = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        if makefile and "-" in W.option_values(args, "-f", "--file", "--makefile"):
+            for recipe in _make_recipes(makefile)[:8]:  # `make -f - <<EOF`: its recipes are shell lines
+                self._nested(recipe, "shell", node, f"{name} recipe", keep=RiskLevel.HIGH)
         for i, arg in enumerate(args):
             bare = arg in ("-j", "--jobs") and (i + 1 >= len(args) or not args[i + 1][:1].isdigit())
             if bare and HOLE not in (args[i + 1] if i + 1 < len(args) else ""):
@@ -3966,6 +4038,10 @@ _BULK_KINDS = frozenset(
 )
 _BASE64_LITERAL = re.compile(r"['\"]([A-Za-z0-9+/]{24,}={0,2})['\"]")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
+_JQ_ENV = re.compile(r"(?:^|[|(,\s])env\b(?!\s*\.\w)|\$ENV\b")
+_SED_EXECUTE = re.compile(
+    r"^s(?P<d>[^\w\s\\])(?:(?!(?P=d)).)*(?P=d)(?P<replacement>(?:(?!(?P=d)).)*)(?P=d)[gpiI0-9]*e[gpiI0-9]*$"
+)
 _GIT_REPO_PATH = re.compile(
     r"^\$\(\s*git\s+rev-parse\s+--(show-toplevel|git-dir|absolute-git-dir|git-common-dir)\s*\)$"
 )
@@ -3987,6 +4063,29 @@ _REQUEST_SINK = re.compile(
     r"\s*\([^;]*\$_(?:GET|POST|REQUEST|COOKIE)",
     re.IGNORECASE,
 )
+
+
+def _make_recipes(makefile: str) -> list[str]:
+    """The recipe lines of a Makefile with its simple variables (``NAME := value``) and ``$(HOME)`` expanded."""
+    variables = {"HOME": "~"}
+    for name, value in re.findall(r"^([A-Za-z_][\w.]*)\s*[:?+]?=\s*(.*)$", makefile, re.M):
+        variables[name] = value.strip()
+    recipes: list[str] = []
+    for line in makefile.splitlines():
+        if line.startswith("\t"):
+            recipe = line.strip().lstrip("@-+")
+            for _ in range(3):  # nested references, a few levels
+                recipe = re.sub(r"\$[({](\w+)[)}]", lambda m: variables.get(m.group(1), HOLE), recipe)
+            recipes.append(recipe)
+    return recipes
+
+
+def _duration_seconds(text: str) -> int | None:
+    """``30s``, ``5m``, ``1h``, ``45`` as seconds."""
+    match = re.fullmatch(r"(\d+)([smhd]?)", text.strip())
+    if match is None:
+        return None
+    return int(match.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600, "d": 86400}[match.group(2)]
 
 
 def _notable_path(word: str) -> bool:
@@ -4147,6 +4246,8 @@ _STATEMENT_HANDLERS: dict[str, Callable[[ShellAnalyzer, Any], _Flow]] = {
     "function_definition": ShellAnalyzer._function,
     "for_statement": ShellAnalyzer._for,
     "while_statement": ShellAnalyzer._while,
+    "case_statement": ShellAnalyzer._branch,
+    "if_statement": ShellAnalyzer._branch,
     "command_substitution": ShellAnalyzer._sequence,
     "process_substitution": ShellAnalyzer._sequence,
 }
@@ -4286,6 +4387,15 @@ def analyze_shell(code: str, *, parse_error_level: RiskLevel = RiskLevel.MEDIUM,
     return ShellAnalyzer(parse_error_level=parse_error_level, depth=depth).analyze(code)
 
 
+@attrs.frozen
+class ArgvAnalysis:
+    """What a command given as argv does: its findings, and what its output is."""
+
+    findings: list[Finding]
+    secret: bool  # prints secret data
+    every_container: bool  # prints the id of every container (`docker ps -aq`)
+
+
 def analyze_argv(
     argv: Sequence[str],
     *,
@@ -4295,12 +4405,14 @@ def analyze_argv(
     via: str,
     parse_error_level: RiskLevel = RiskLevel.MEDIUM,
     depth: int = 0,
-) -> tuple[list[Finding], bool]:
-    """Findings for a command given as argv (from Python); also whether it reads secrets."""
+    every_container: bool = False,
+) -> ArgvAnalysis:
+    """Analyse a command given as argv (from Python). ``every_container``: its arguments are the ids a
+    listing of every container printed."""
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
     words = [a.replace(HOLE_WORD, HOLE) for a in argv]
-    flow = analyzer.analyze_argv(words)
-    return analyzer.findings, flow.secret
+    flow = analyzer.analyze_argv(words, every_container=every_container)
+    return ArgvAnalysis(analyzer.findings, flow.secret, flow.every_container)
 
 
 def analyze_inline_code(name: str, code: str, *, depth: int = 0) -> list[Finding]:

@@ -156,6 +156,7 @@ INLINE_DOWNLOADS = (
     "downloadstring", "downloadfile", "webclient", "invoke-webrequest", "iwr ", "invoke-restmethod", "irm ",
     "net::http", "open-uri", "urlopen", "file_get_contents('http", 'file_get_contents("http', "http.get(",
     "https.get(", "fetch(", "lwp::simple", "httparty", "curl ", "wget ", 'get("http', "get('http",
+    "'https').get(", '"https").get(', "'http').get(", '"http").get(', "axios.get(", "got(", "net/http",
 )  # fmt: skip
 INLINE_EVALS = ("iex", "invoke-expression", "eval", "exec", "system(", "spawn", "start-process", "instance_eval")
 #: Decoding calls of inline code (node, perl, ruby, PowerShell, php) that hide a payload.

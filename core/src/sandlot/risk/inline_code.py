@@ -1,0 +1,110 @@
+"""One-liners of languages without a parser here (perl, ruby, node, php, lua) reduced to shell.
+
+``perl -MFile::Path=remove_tree -e 'remove_tree($ENV{HOME})'`` is ``rm -rf ~``; ``node -e
+"fs.appendFileSync(os.homedir() + '/.ssh/authorized_keys', key)"`` is an append to
+``~/.ssh/authorized_keys``. The file-system primitives of those languages are matched (after their
+spellings of the home directory are folded to ``~``) and turned into the shell command with the same
+effect, which the shell analyzer grades by path like any other. This reads text, not a syntax tree:
+it only finds calls whose path argument is a string constant, possibly joined to the home directory.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+#: Spellings of the home directory in those languages.
+_HOME = re.compile(
+    r"""\$ENV\{\s*['"]?HOME['"]?\s*\}|ENV\[\s*['"]HOME['"]\s*\]|ENV\.fetch\(\s*['"]HOME['"][^)]*\)|Dir\.home\b"""
+    r"""|process\.env\.HOME\b|process\.env\[\s*['"]HOME['"]\s*\]|(?:require\(\s*['"]os['"]\s*\)|\bos)\.homedir\(\)"""
+    r"""|os\.getenv\(\s*['"]HOME['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]"""
+    r"""|File\.expand_path\(\s*['"]~['"]\s*\)""",
+)
+_STRING = r"""(?:(?P<q>['"`])(?P<path>[^'"`\n]*)(?P=q)|(?P<bare>~(?:/[\w./-]*)?))"""
+#: `HOME . "/x"`, `HOME + '/x'`, `HOME .. "/x"`, `path.join(HOME, "x")`, `File.join(HOME, "x")`
+_JOINED = re.compile(r"""~\s*(?:\.\.|\.|\+)\s*(['"])([^'"\n]*)\1""")
+_JOIN_CALL = re.compile(r"""(?:path|File|Path)\.(?:join|resolve)\(\s*['"]?~['"]?\s*,\s*(['"])([^'"\n]*)\1\s*\)""")
+
+_FS = r"""(?:\bfs|require\(\s*['"]fs['"]\s*\))(?:\.promises)?\."""
+#: (pattern with a `path` group, shell template): deletions, writes and appends.
+_PRIMITIVES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern + _STRING if not pattern.endswith(")") else pattern), template)
+    for pattern, template in (
+        (r"\b(?:remove_tree|rmtree)\(\s*", "rm -rf -- {path}"),
+        (r"FileUtils\.(?:rm_rf|rm_r|remove_dir|remove_entry(?:_secure)?|rmtree)\(\s*", "rm -rf -- {path}"),
+        (_FS + r"(?:rmSync|rm|rmdirSync|rmdir)\(\s*", "rm -rf -- {path}"),
+        (r"\brimraf(?:\.sync)?\(\s*", "rm -rf -- {path}"),
+        (r"\bshutil\.rmtree\(\s*", "rm -rf -- {path}"),
+        (r"\bfind(?:depth)?\(\s*(?:sub\s*\{[^}]*(?:unlink|rmdir)[^}]*\}|\\&\w+)\s*,\s*", "rm -rf -- {path}"),
+        (r"\bopen\(\s*(?:my\s+)?\$?\w+\s*,\s*['\"]>>['\"]\s*,\s*", "echo data >> {path}"),
+        (r"\bopen\(\s*(?:my\s+)?\$?\w+\s*,\s*['\"]>['\"]\s*,\s*", "echo data > {path}"),
+        (r"\bFile\.open\(\s*", "echo data >> {path}"),
+        (r"\bFile\.write\(\s*", "echo data > {path}"),
+        (_FS + r"(?:appendFileSync|appendFile)\(\s*", "echo data >> {path}"),
+        (_FS + r"(?:writeFileSync|writeFile)\(\s*", "echo data > {path}"),
+        (r"\bfile_put_contents\(\s*", "echo data > {path}"),
+        (r"\bio\.open\(\s*", "echo data >> {path}"),
+        (r"\bos\.remove\(\s*", "rm -f -- {path}"),
+        (r"\bchmod\(\s*0?[0-7]*[2367]\s*,\s*", "chmod 777 {path}"),  # perl/php chmod(0777, PATH)
+    )
+)
+#: A loop that never ends, in those languages' spellings.
+_FOREVER = re.compile(
+    r"while\s*\(?\s*(?:true|1)\s*\)?|\bloop\s*(?:do\b|\{)|for\s*\(\s*;\s*;\s*\)|\bwhile\s+true\s+do\b|setInterval\("
+)
+_WRITES = re.compile(r"\.write\(|\bprint\s+\{?\$?\w+\}?|\bsyswrite\b|writeSync\(|\bfwrite\(|:write\(|<<\s*['\"]")
+_GROWS = re.compile(
+    r"\.push\(|Buffer\.alloc|new\s+Array\(|\.concat\(|\bpush\s*@|<<\s*['\"]?\w|\.append\(|string\.rep\("
+)
+
+
+def _bind_arguments(code: str, positional: Sequence[str]) -> str:
+    if not positional:
+        return code
+
+    def value(index: int) -> str:
+        return "'" + positional[index] + "'" if 0 <= index < len(positional) else "''"
+
+    code = re.sub(r"\$ARGV\[(\d)\]|\bARGV\[(\d)\]", lambda m: value(int(m.group(1) or m.group(2))), code)
+    code = re.sub(r"process\.argv\[(\d)\]", lambda m: value(int(m.group(1)) - 1), code)
+    return re.sub(r"@ARGV\b", value(0), code)
+
+
+def _fold_home(code: str) -> str:
+    code = _HOME.sub("~", code)
+    code = _JOIN_CALL.sub(lambda m: f"'~/{m.group(2).lstrip('/')}'", code)
+    code = _JOINED.sub(lambda m: f"'~{m.group(2)}'", code)
+    # "#{~}/x", "${~}/x", "$~/x" inside interpolated strings
+    return re.sub(r"#\{~\}|\$\{~\}", "~", code)
+
+
+def inline_commands(code: str, positional: Sequence[str] = (), limit: int = 6) -> list[str]:
+    """Shell command lines with the effect of the file-system calls in ``code``; ``positional`` are the
+    arguments after the code (``perl -e CODE ARG``: ``$ARGV[0]``, ``@ARGV``, node's ``process.argv[1]``)."""
+    folded = _fold_home(_bind_arguments(code, positional))
+    found: list[str] = []
+    for pattern, template in _PRIMITIVES:
+        for match in pattern.finditer(folded):
+            path = (match.group("path") or match.group("bare") or "").strip()
+            if path:
+                found.append(template.format(path=_quote(path)))
+    return found[:limit]
+
+
+def endless_growth(code: str) -> str | None:
+    """``"disk"`` or ``"memory"`` when the code writes or grows without end, else None."""
+    if not _FOREVER.search(code) or re.search(r"\b(?:break|last|exit|return)\b", code):
+        return None
+    if _WRITES.search(code):
+        return "disk"
+    if _GROWS.search(code):
+        return "memory"
+    return None
+
+
+def _quote(path: str) -> str:
+    if re.fullmatch(r"[\w./~+-]+", path):
+        return path
+    if path.startswith("~/"):
+        return "~/" + _quote(path[2:])  # keep ~ unquoted: the shell analyzer must see the home directory
+    return "'" + path.replace("'", "'\\''") + "'"
