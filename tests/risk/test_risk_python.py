@@ -2320,6 +2320,28 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'os.path.expanduser("~")])',
             C,
         ),
+        # artifacts from the network unpacked then loaded; organisation-wide workflow powers; package pruning
+        (
+            "import io, zipfile, requests, joblib\n"
+            'z = zipfile.ZipFile(io.BytesIO(requests.get("https://api.github.com/a/zip").content))\n'
+            'z.extractall("pr-artifact")\nm = joblib.load("pr-artifact/model.joblib")',
+            C,
+        ),
+        (
+            'import zipfile, joblib\nzipfile.ZipFile("models.zip").extractall("models")\n'
+            'joblib.load("models/m.joblib")',
+            M,
+        ),
+        (
+            'import requests\nrequests.put("https://api.github.com/orgs/a/actions/permissions/workflow",'
+            ' json={"default_workflow_permissions": "write"})',
+            H,
+        ),
+        (
+            'import requests\nurl = "https://api.github.com/orgs/a/packages/container/web/versions"\n'
+            "for v in requests.get(url).json()[20:]:\n    requests.delete(f\"{url}/{v['id']}\")",
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -172,8 +172,12 @@ _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
      OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes a whole repository"), False),
     ("DELETE", re.compile(r"^/api/v\d+/(?:projects|groups)/[^/]+/?$"),
      OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes a whole project or group"), False),
+    ("DELETE", re.compile(r"/packages/.+/versions/[^/]+/?$"),
+     OperationRisk(RiskLevel.MEDIUM, Category.FILESYSTEM, "deletes a package version"), False),
     ("DELETE", re.compile(r"/(?:environments|packages)/"),
      OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes an environment or a package"), False),
+    ("PUT", re.compile(r"/actions/permissions(?:/workflow)?/?$"),
+     OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "changes what workflows may do"), False),
     ("DELETE", re.compile(r"/(?:protection|protected_branches)(?:/|$)"),
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "removes branch protection"), False),
     ("DELETE", re.compile(r"/(?:releases/[^/]+|git/refs/tags/|tags/)"),
@@ -186,6 +190,9 @@ _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
      OperationRisk(RiskLevel.LOW, Category.RESOURCE, "starts a workflow run"), True),
 )  # fmt: skip
 _ADMIN_PERMISSION = re.compile(r"\b(?:admin|maintain|owner)\b|access_level\W+[45]0\b", re.I)
+_WORKFLOW_POWERS = re.compile(
+    r"default_workflow_permissions\W+write|can_approve_pull_request_reviews|allowed_actions\W+all", re.I
+)
 _WRITABLE_KEY = re.compile(r"read_only\W+false|readonly\W+false|can_push\W+true|allow.write", re.I)
 
 
@@ -198,6 +205,9 @@ def assess_request(method: str, url: str, body: Sequence[str], *, many: bool = F
     for verb, pattern, risk, grows in _REST_RULES:
         if method.upper() != verb or not pattern.search(path):
             continue
+        if verb == "PUT" and "/actions/permissions" in path and _WORKFLOW_POWERS.search(joined):
+            what = "gives every workflow a write token or lets workflows approve pull requests"
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)
         if verb == "PUT" and _ADMIN_PERMISSION.search(joined):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account admin rights on a repository")
         if verb == "POST" and "keys" in path and _WRITABLE_KEY.search(joined):

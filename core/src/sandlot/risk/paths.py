@@ -363,9 +363,9 @@ def planted_link(link: PathInfo, target: PathInfo) -> bool:
 
 #: Commands a file of the same name earlier on PATH (/usr/local/bin) would stand in for: a trojan.
 _SHADOWED_COMMANDS = frozenset(
-    {"ls", "ps", "sudo", "su", "ssh", "scp", "bash", "sh", "python", "python3", "git", "cat", "cp", "mv", "rm",
-     "find", "grep", "login", "passwd", "top", "netstat", "ss", "who", "w", "id", "curl", "wget", "docker", "kubectl",
-     "systemctl", "crontab", "lsof", "pip", "pip3", "node", "npm", "env", "which", "sshd", "mount"}
+    {"ls", "ps", "sudo", "su", "ssh", "scp", "bash", "sh", "cat", "cp", "mv", "rm", "find", "grep", "login",
+     "passwd", "top", "netstat", "ss", "who", "w", "id", "curl", "wget", "systemctl", "crontab", "lsof", "env",
+     "which", "sshd", "mount", "chmod", "chown", "kill", "dig", "nc"}
 )  # fmt: skip
 
 

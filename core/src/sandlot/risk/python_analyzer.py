@@ -4005,8 +4005,12 @@ class PythonAnalyzer:
             dest = args[1] if len(args) > 1 else kwargs.get("path", Val(text="."))
         else:
             dest = args[0] if args else kwargs.get("path", Val(text="."))
+        archive = args[0] if q == "shutil.unpack_archive" and args else (func.base or UNKNOWN)
+        fetched = archive.flags & v.NET or any(self._fetched(t) for t in archive.strings())
         for text in dest.strings():
             self._write(paths.classify(posixpath.join(text, HOLE)), node, via=q)
+            if fetched:
+                self.downloaded.add(text)  # every file unpacked here came from the network
         return Val()
 
     def _c_open_connection(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:

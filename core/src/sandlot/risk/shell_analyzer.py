@@ -891,6 +891,9 @@ class ShellAnalyzer:
         if workflow_leaks_secrets(info.path, content):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"the CI workflow written to {info.path} sends the repository's secrets out", stmt)  # fmt: skip
+        manifest = info.path.endswith((".yml", ".yaml", ".json"))
+        if manifest and re.search(r"^\s*(?:services|spec|kind):", content, re.M):
+            self._pod_spec(content, stmt)  # a compose file or a manifest: the containers it will start
         if HOLE in content:
             return cap
         tool, commands = config_commands(info.path, content)
@@ -2397,6 +2400,9 @@ class ShellAnalyzer:
             # `mv hook hook.local` renames a file in its own directory (no new content there)
             backup = name == "cp" and any(dest.startswith(src) and dest != src for src in sources)
             backup = backup or (name == "mv" and all(dest.startswith(src) and dest != src for src in sources))
+            named = len(sources) == 1 and HOLE not in posixpath.basename(sources[0].rstrip("/"))
+            if named and (dest.endswith("/") or dest.rstrip("/").endswith(("/bin", "/sbin"))):
+                dest = dest.rstrip("/") + "/" + posixpath.basename(sources[0].rstrip("/"))  # into that directory
             dest_info = paths.classify(dest)
             cap = RiskLevel.LOW if backup else None
             if all(paths.classify(src).kind is paths.PathKind.RELATIVE for src in sources) and web_site(dest_info):
@@ -2697,6 +2703,7 @@ class ShellAnalyzer:
             shared = any(
                 a.split(":")[-1].lstrip("+").removeprefix("refs/heads/") in T.SHARED_BRANCHES
                 or a.split(":")[-1].lstrip("+").removeprefix("refs/heads/").startswith(("release", "prod"))
+                or a.split(":")[-1].lstrip("+").startswith("refs/tags/")  # a published release's tag moved
                 or a in ("--all", "--tags", "--mirror")
                 for a in args[1:]
             )
@@ -3423,8 +3430,9 @@ class ShellAnalyzer:
 
     def _pod_spec(self, spec: str, node: Any) -> None:
         """A pod spec given on the command line: host namespaces, privileged containers, its command."""
-        lowered = spec.replace(" ", "").replace('"', "").lower()  # JSON or YAML
-        if any(k in lowered for k in ("privileged:true", "hostpid:true", "hostnetwork:true", "hostpath")):
+        lowered = spec.replace(" ", "").replace('"', "").replace("'", "").lower()  # JSON or YAML
+        if any(k in lowered for k in ("privileged:true", "hostpid:true", "hostnetwork:true", "hostpath",
+                                      "docker.sock:", "-/:/", "pid:host")):  # fmt: skip
             self._add(
                 "shell.container-escape",
                 RiskLevel.HIGH,

@@ -59,7 +59,7 @@ DECODERS = frozenset(
 WRAPPERS = frozenset(
     {"nohup", "time", "nice", "ionice", "stdbuf", "setsid", "command", "builtin", "exec", "unbuffer",
      "caffeinate", "chronic", "flock", "torsocks", "proxychains", "proxychains4", "faketime", "strace",
-     "ltrace", "catchsegv", "script", "busybox", "then", "do", "else", "!"}
+     "ltrace", "catchsegv", "script", "busybox", "then", "do", "else", "!", "RUN"}
 )  # fmt: skip
 PRIVILEGE_TOOLS = frozenset({"sudo", "doas", "pkexec", "su", "runuser", "gosu", "su-exec", "chroot"})
 USER_ADMIN = frozenset(
