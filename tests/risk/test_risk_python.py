@@ -2342,6 +2342,30 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "for v in requests.get(url).json()[20:]:\n    requests.delete(f\"{url}/{v['id']}\")",
             M,
         ),
+        # moves that keep the data, sibling paths, regenerable caches, rc files by content, Trash
+        (
+            "import os, shutil\nd = os.path.expanduser('~/Downloads')\nfor n in os.listdir(d):\n"
+            "    shutil.move(os.path.join(d, n), os.path.join(d, 'Images', n))",
+            L,
+        ),
+        ("import shutil, os\nshutil.move(os.path.expanduser('~/Documents'), '/tmp/x')", H),
+        (
+            "from pathlib import Path\ncfg = Path.home() / '.config' / 'starship.toml'\n"
+            "cfg.rename(cfg.with_suffix('.toml.bak'))\ncfg.write_text('add_newline = false')",
+            L,
+        ),
+        ("import shutil, os\nshutil.rmtree(os.path.expanduser('~/Library/Developer/Xcode/DerivedData'))", L),
+        (
+            "from pathlib import Path\nwith (Path.home() / '.zshrc').open('a') as f:\n    f.write(\"alias "
+            "ll='ls -lah'\\n\")",
+            M,
+        ),
+        (
+            "from pathlib import Path\nwith (Path.home() / '.bashrc').open('a') as f:\n"
+            "    f.write('(nohup python3 -m agent.daemon >/dev/null 2>&1 &)\\n')",
+            H,
+        ),
+        ("import os, send2trash\nsend2trash.send2trash(os.path.expanduser('~/Downloads/old.dmg'))", M),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -283,6 +283,8 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
             return PathKind.HOME_TOP
         if home[0].lower() in _DISPOSABLE_DIRS or (len(home) >= 2 and home[1].lower() == "caches"):
             return PathKind.TEMP
+        if "deriveddata" in (c.lower() for c in home):
+            return PathKind.TEMP  # ~/Library/Developer/Xcode/DerivedData: Xcode's build cache
         return PathKind.HOME
     if not absolute:
         if not comps or comps == ["*"]:
@@ -349,6 +351,31 @@ def read_level(info: PathInfo) -> RiskLevel:
     if info.kind is PathKind.DEVICE:
         return RiskLevel.HIGH  # raw disks and /dev/mem hold everything
     return RiskLevel.SAFE
+
+
+#: Names of files that only hold view settings or thumbnails (deleting them loses nothing).
+JUNK_NAMES = frozenset({".ds_store", "thumbs.db", "desktop.ini", "ehthumbs.db", ".directory", "*.pyc", "*.pyo",
+                        "__pycache__", "*.swp", "*~", ".~lock.*"})  # fmt: skip
+_TRASH = ("~/.Trash/", "~/.local/share/Trash/", "/.Trashes/")
+
+
+def keeps_data(source: str, dest: str) -> bool:
+    """A move or rename that keeps what it moves: a backup name beside it, another name in the same folder of the
+    home or the project, or the Trash (recoverable)."""
+    if not dest or not source:
+        return False
+    if any(marker in dest + "/" for marker in _TRASH):
+        return True
+    src, dst = source.split(HOLE, 1)[0].rstrip("/"), dest.split(HOLE, 1)[0].rstrip("/")
+    if dest.startswith(source) and dest != source:
+        return True  # ~/.zshrc -> ~/.zshrc.bak
+    if posixpath.dirname(source) and posixpath.dirname(source) == posixpath.dirname(dest):
+        return True  # renamed in its own folder
+    absolute, src_parts = _components(src)
+    _, dst_parts = _components(dst)
+    # ~/Downloads/x -> ~/Downloads/Images/x: sorted within the same folder of the home
+    home = _home_relative(absolute, src_parts)
+    return home is not None and len(src_parts) >= 3 and src_parts[:3] == dst_parts[:3]
 
 
 def planted_link(link: PathInfo, target: PathInfo) -> bool:
@@ -420,6 +447,11 @@ PACKAGE_CACHES = (
 
 def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     """Risk of deleting ``info`` (and, if ``recursive``, everything below it)."""
+    if posixpath.basename(info.path.rstrip("/")).lower() in JUNK_NAMES and info.kind not in (
+        PathKind.ROOT,
+        PathKind.SYSTEM_TOP,
+    ):
+        return RiskLevel.LOW  # .DS_Store, Thumbs.db, *.pyc: view settings and caches
     kind = info.kind
     if kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.HOME_TOP, PathKind.DEVICE):
         return RiskLevel.CRITICAL

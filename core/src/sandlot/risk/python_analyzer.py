@@ -2705,6 +2705,8 @@ class PythonAnalyzer:
             recursive = recursive or enumerated
             info = paths.classify(text)
             level = paths.delete_level(info, recursive=recursive)
+            if q.startswith("send2trash"):
+                level = min(level, RiskLevel.MEDIUM)  # into the Trash: recoverable
             if enumerated and self._file_filters and not T.DELETE_CALLS[q]:
                 level = paths.filtered_delete_level(info, level)  # ...unless a name or age test picks the files
             if level <= RiskLevel.SAFE:
@@ -2730,7 +2732,8 @@ class PythonAnalyzer:
                 self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                           f"{q} copies the whole file system (/proc, /sys and its own copy included)",
                           node)  # fmt: skip
-            if q in ("shutil.move", "os.rename", "os.replace", "pathlib.Path().rename"):
+            moved = q in ("shutil.move", "os.rename", "os.replace", "pathlib.Path().rename")
+            if moved and not any(paths.keeps_data(text, d) for d in dst.strings()):
                 level = paths.delete_level(info, recursive=True)
                 if level >= RiskLevel.HIGH:
                     self._add(
@@ -3975,6 +3978,17 @@ class PythonAnalyzer:
                       node)  # fmt: skip
         return Val()
 
+    def _c_path_rename(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``path.with_suffix(".bak")``, ``with_name``, ``with_stem``: the sibling path it names."""
+        base, arg = func.base or UNKNOWN, args[0] if args else UNKNOWN
+        if base.text is None or arg.text is None:
+            return Val(qual="pathlib.Path()", flags=(base.flags | arg.flags) & v.FLOWING)
+        folder, name = posixpath.split(base.text)
+        stem, suffix = posixpath.splitext(name)
+        method = q.rsplit(".", 1)[-1]
+        new = stem + arg.text if method == "with_suffix" else arg.text if method == "with_name" else arg.text + suffix
+        return Val(text=posixpath.join(folder, new), qual="pathlib.Path()", flags=base.flags & v.FLOWING)
+
     def _c_methodcaller(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         if not args or args[0].text is None or HOLE in args[0].text:
             return Val()
@@ -4457,6 +4471,10 @@ _register(T.SECRET_STORE_READS, PythonAnalyzer._c_secret_store)
 _register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_native_source)
 _register(["functools.partial"], PythonAnalyzer._c_partial)
 _register(["operator.methodcaller"], PythonAnalyzer._c_methodcaller)
+_register(
+    ["pathlib.Path().with_suffix", "pathlib.Path().with_name", "pathlib.Path().with_stem"],
+    PythonAnalyzer._c_path_rename,
+)
 _register(["os.posix_fallocate", "os.ftruncate"], PythonAnalyzer._c_fallocate)
 _register(["argparse.ArgumentParser().add_argument"], PythonAnalyzer._c_add_argument)
 _register(

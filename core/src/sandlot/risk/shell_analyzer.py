@@ -1953,6 +1953,8 @@ class ShellAnalyzer:
 
     def _rule_eval(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         code = " ".join(args)
+        if node is not None and _SHELL_HOOK.match(self._text(node)) and not flow.remote:
+            return  # `eval "$(starship init zsh)"`: an installed tool's own shell integration
         if flow.remote:
             self._add(
                 "shell.download-exec",
@@ -2096,8 +2098,14 @@ class ShellAnalyzer:
             for a in expr
         )
         if "-delete" in expr:
+            # only .DS_Store, *.pyc...: and no ungrouped -o, which would apply -delete to another branch
+            grouped = not any(a in ("-o", "-or") for a in expr) or "(" in expr or "\\(" in expr
+            junk = bool(patterns) and grouped and all(p in paths.JUNK_NAMES for p in patterns)
             for root in roots:
-                self._delete(root, node, recursive=True, via="find -delete", filtered=filtered)
+                if junk:
+                    self._delete(posixpath.join(root, patterns[0]), node, recursive=False, via="find -delete")
+                else:
+                    self._delete(root, node, recursive=True, via="find -delete", filtered=filtered)
         j = 0
         while j < len(expr):
             if expr[j] in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -2384,7 +2392,7 @@ class ShellAnalyzer:
                     node,
                 )
             inside = (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR)
-            renamed = src_info.kind in inside and paths.classify(dest).kind in inside  # moved within the project
+            renamed = (src_info.kind in inside and paths.classify(dest).kind in inside) or paths.keeps_data(src, dest)
             if name == "mv" and not renamed:
                 level = paths.delete_level(src_info, recursive=True)
                 if level >= RiskLevel.HIGH:
@@ -3033,7 +3041,15 @@ class ShellAnalyzer:
             action, words = words[1], [words[1], words[0]]
         units = " ".join(words[1:]).lower()
         if name in ("launchctl",) and action in ("load", "bootstrap", "submit", "enable"):
-            self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE, "registers a launchd job", node)
+            plists = [w for w in words[1:] if w.endswith(".plist")]
+            written = [self._written_texts.get(p) for p in plists]
+            # a user agent whose file this script wrote with harmless content: like `systemctl --user enable`
+            quiet = bool(plists) and all(
+                "LaunchAgents" in p and text is not None and harmless_content(paths.classify(p), text)
+                for p, text in zip(plists, written, strict=True)
+            )
+            self._add("shell.persistence", RiskLevel.MEDIUM if quiet else RiskLevel.HIGH, Category.PERSISTENCE,
+                      "registers a launchd job", node)  # fmt: skip
         elif name in ("update-rc.d", "chkconfig", "rc-update"):
             self._add(
                 "shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE, f"{name} registers a boot service", node
@@ -4046,6 +4062,10 @@ _BULK_KINDS = frozenset(
 )
 _BASE64_LITERAL = re.compile(r"['\"]([A-Za-z0-9+/]{24,}={0,2})['\"]")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
+_SHELL_HOOK = re.compile(
+    r"""^eval\s+["']?\$\(\s*(?:command\s+)?[\w.-]+(?:\s+--?[\w-]+)*\s+"""
+    r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?\s*$|^eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?\s*$"""
+)
 _JQ_ENV = re.compile(r"(?:^|[|(,\s])env\b(?!\s*\.\w)|\$ENV\b")
 _SED_EXECUTE = re.compile(
     r"^s(?P<d>[^\w\s\\])(?:(?!(?P=d)).)*(?P=d)(?P<replacement>(?:(?!(?P=d)).)*)(?P=d)[gpiI0-9]*e[gpiI0-9]*$"

@@ -421,7 +421,7 @@ GRADED_ADMIN_TOOLS = frozenset(
      "needs-restarting", "rpm", "dpkg", "update-alternatives", "journalctl", "docker", "curl", "wget", "arping",
      "nsupdate", "tshark", "nmap",
      "podman", "ctr", "crictl", "kubeadm", "who", "last", "lastb", "w", "id", "getent",
-     "salt", "salt-call", "salt-ssh", "ansible", "ansible-playbook"}
+     "salt", "salt-call", "salt-ssh", "ansible", "ansible-playbook", "softwareupdate"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})

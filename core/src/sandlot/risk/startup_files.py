@@ -184,6 +184,41 @@ def _web_server(content: str) -> bool:
     return True
 
 
+#: Shell start-up files: what they run, they run in every new shell.
+_RC_FILES = frozenset({".bashrc", ".bash_profile", ".profile", ".zshrc", ".zprofile", ".zshenv", ".bash_aliases",
+                       ".zlogin", "config.fish", ".kshrc"})  # fmt: skip
+#: An alias or a function named like a command that asks for a password: it collects the password.
+_PASSWORD_WRAPPER = re.compile(r"\balias\s+(?:sudo|su|ssh|passwd|login|doas|gpg)=|\b(?:sudo|su|ssh|passwd|doas)\s*\(\)")
+
+
+#: Lines of a shell start-up file that only configure the shell: aliases, PATH, editor, locale and prompt
+#: settings, options and key bindings, sourcing a file, an installed tool's shell hook.
+_RC_LINE = re.compile(
+    r"""^(?:alias\s+[\w.-]+=.+|export\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH)=\S+"""
+    r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR)=\S.*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
+    r"""|(?:source|\.)\s+\S+|\[\s+-[fr]\s+\S+\s+\]\s+&&\s+(?:source|\.)\s+\S+"""
+    r"""|eval\s+["']?\$\(\s*[\w.-]+\s+(?:init|hook|shellenv|completion|activate)\b[^)]*\)["']?)\s*$"""
+)
+
+
+def _rc_lines(content: str) -> bool:
+    """Only configuration every shell would apply harmlessly (see :data:`_RC_LINE`), and nothing it runs loud."""
+    if _PASSWORD_WRAPPER.search(content):
+        return False
+    commands = [line.strip() for line in content.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    return bool(commands) and all(_RC_LINE.match(c) for c in commands) and _quiet_shell(commands)
+
+
+def _launch_agent(content: str) -> bool:
+    """A launchd job running a program of the user's (not hidden, not in a temporary directory, quiet)."""
+    args = re.findall(r"<string>([^<]*)</string>", content)
+    program = re.search(r"<key>Program(?:Arguments)?</key>\s*(?:<array>)?\s*<string>([^<]*)</string>", content)
+    if program is None:
+        return False
+    command = " ".join(args[args.index(program.group(1)) :]) if program.group(1) in args else program.group(1)
+    return _quiet_shell([command])
+
+
 _Family = tuple[Callable[[str, list[str], PathInfo], bool], Callable[[str], bool]]
 _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: n.endswith(".py") and i.persistence and (
@@ -205,4 +240,6 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: n == "hosts" and c[:1] == ["etc"], _hosts),
     (lambda n, c, i: "sources.list.d" in c[:-1] or n == "sources.list", _apt_source),
     (lambda n, c, i: c[:1] == ["etc"] and any(x in ("nginx", "apache2", "httpd") for x in c), _web_server),
+    (lambda n, c, i: n in _RC_FILES and i.kind is not PathKind.SYSTEM, _rc_lines),
+    (lambda n, c, i: n.endswith(".plist") and "launchagents" in c, _launch_agent),
 )  # fmt: skip
