@@ -2366,6 +2366,29 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             H,
         ),
         ("import os, send2trash\nsend2trash.send2trash(os.path.expanduser('~/Downloads/old.dmg'))", M),
+        # password guessing, archives, decompression and XML guards
+        (
+            'import requests\nwith open("combos.txt") as fh:\n    for line in fh:\n        e, pw = '
+            'line.strip().split(":", 1)\n'
+            '        requests.post("https://shop.example.com/login", data={"email": e, "password": pw})',
+            H,
+        ),
+        (
+            'import requests\nfor u in ["a", "b"]:\n'
+            '    requests.post("https://api.example.com/users", json={"name": u, "password": "Init-1234"})',
+            L,
+        ),
+        (
+            "import os, zipfile\ndef explode(p, d):\n    zipfile.ZipFile(p).extractall(d)\n"
+            "    for r, _, fs in os.walk(d):\n        for n in fs:\n            if n.endswith('.zip'):\n"
+            "                explode(os.path.join(r, n), os.path.join(r, n) + '_x')\n"
+            "explode('/srv/up/42.zip', '/tmp/u')",
+            H,
+        ),
+        ("import zipfile, os\nzipfile.ZipFile('a.zip').extractall(os.path.expanduser('~'))", H),
+        ("from PIL import Image\nImage.MAX_IMAGE_PIXELS = None", H),
+        ("from lxml import etree\np = etree.XMLParser(resolve_entities=True, load_dtd=True)", H),
+        ("from lxml import etree\np = etree.XMLParser(resolve_entities=False)", S),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

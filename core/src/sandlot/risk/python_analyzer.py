@@ -265,6 +265,7 @@ class PythonAnalyzer:
             self._add(
                 "python.too-complex", RiskLevel.MEDIUM, Category.PARSE, "the code is nested too deeply to analyse", None
             )
+        self._guards_turned_off(tree)
         if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
@@ -542,6 +543,27 @@ class PythonAnalyzer:
                 "describes a container with the host's privileges, processes or root file system",
                 node,
             )
+
+    def _guards_turned_off(self, tree: ast.Module) -> None:
+        """Library settings that switch off a protection: Pillow's pixel limit, lxml's entity and DTD loading."""
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Assign)
+                and any(isinstance(t, ast.Attribute) and t.attr == "MAX_IMAGE_PIXELS" for t in node.targets)
+                and isinstance(node.value, ast.Constant)
+                and node.value.value is None
+            ):
+                self._add("python.decompression-bomb", RiskLevel.HIGH, Category.RESOURCE,
+                          "turns off Pillow's decompression-bomb limit (a small image can take all memory)",
+                          node)  # fmt: skip
+            elif isinstance(node, ast.Call) and _call_name(node) in ("XMLParser", "XMLPullParser", "iterparse"):
+                options = {k.arg: k.value.value for k in node.keywords if k.arg and isinstance(k.value, ast.Constant)}
+                on = [k for k in ("resolve_entities", "load_dtd") if options.get(k) is True]
+                network = options.get("no_network") is False
+                if "resolve_entities" in on and ("load_dtd" in on or network):
+                    self._add("python.xxe", RiskLevel.HIGH, Category.EXFILTRATION,
+                              "parses XML with external entities on (a document can read local files or URLs)",
+                              node)  # fmt: skip
 
     def _superuser(self, node: ast.AST) -> None:
         """An application account made superuser: a back door when the database is production's."""
@@ -2066,6 +2088,13 @@ class PythonAnalyzer:
                 tried = [kwargs[k] for k in ("password", "passwd", "pwd", "passphrase") if k in kwargs]
                 if method in ("login", "auth_password", "auth_plain") and len(args) > 1:
                     tried.append(args[1])
+                # a login form or API: data={"password": pw}, json={...}, auth=(user, pw)
+                for body in (kwargs.get("data"), kwargs.get("json"), kwargs.get("params")):
+                    if body is not None and body.keys:
+                        tried += [val for key, val in body.keys.items() if _PASSWORD_KEY.search(key)]
+                auth = kwargs.get("auth")
+                if auth is not None and auth.items and len(auth.items) == 2:
+                    tried.append(auth.items[1])
                 if any(a.flags & (v.LOCALFILE | v.LOOPVAR) for a in tried):
                     self._add(
                         "python.brute-force",
@@ -4023,6 +4052,14 @@ class PythonAnalyzer:
         fetched = archive.flags & v.NET or any(self._fetched(t) for t in archive.strings())
         for text in dest.strings():
             self._write(paths.classify(posixpath.join(text, HOLE)), node, via=q)
+            if paths.classify(text).kind is paths.PathKind.HOME_TOP:
+                self._add("python.write", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"{q} unpacks an archive over the home directory (its dotfiles included)", node)  # fmt: skip
+            if self.functions and self.functions[-1].name in _self_calling_functions(self._tree):
+                # explode(inner) for every archive found inside: nested archives expand without bound
+                self._add("python.decompression-bomb", RiskLevel.HIGH, Category.RESOURCE,
+                          f"{q} unpacks archives found inside archives, recursively and without a limit",
+                          node)  # fmt: skip
             if fetched:
                 self.downloaded.add(text)  # every file unpacked here came from the network
         return Val()
@@ -4200,6 +4237,19 @@ def _has_false(kwargs: dict[str, Val]) -> bool:
     return bool(config is not None and config.keys and any(k.num == 0 for k in config.keys.values()))
 
 
+def _self_calling_functions(tree: ast.AST | None) -> set[str]:
+    """Names of module functions whose body calls them again (recursion)."""
+    if tree is None:
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == node.name for n in ast.walk(node)
+        ):
+            found.add(node.name)
+    return found
+
+
 def _sized_by_free_memory(size_source: str, module_source: str) -> bool:
     """An allocation size computed from how much memory is free right now."""
     if re.search(r"mem_get_info|virtual_memory\(\)\.(?:available|free)|MemAvailable", size_source):
@@ -4209,6 +4259,8 @@ def _sized_by_free_memory(size_source: str, module_source: str) -> bool:
     )
     return any(re.search(rf"\b{re.escape(n)}\b", size_source) for n in names)
 
+
+_PASSWORD_KEY = re.compile(r"^(?:pass(?:word|wd)?|pwd|user\[password\]|login\[password\])$", re.I)
 
 #: Trees whose every file is too many to start a process for at once.
 _WHOLE_TREES = (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)

@@ -1254,6 +1254,7 @@ class ShellAnalyzer:
             )
         if name in ("curl", "wget", "http", "https") and node is not None:
             self._credential_body(name, node)
+            self._web_abuse(name, args, node)
         if any(a.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for a in args):
             self._add(
                 "shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"{name} connects to a mining pool (a miner)", node
@@ -1519,10 +1520,15 @@ class ShellAnalyzer:
                       node)  # fmt: skip
 
     def _unbounded_fanout(self, args: list[str], options: tuple[str, ...], node: Any) -> None:
-        """`xargs -P 0` / `parallel -j 0`: as many processes at once as there are input lines."""
-        if "0" in W.option_values(args, *options) or any(a in ("-P0", "-j0") for a in args):
+        """`xargs -P 0` / `parallel -j 0`: as many processes at once as there are input lines; hundreds of
+        parallel requests to one site are a flood."""
+        values = W.option_values(args, *options)
+        if "0" in values or any(a in ("-P0", "-j0") for a in args):
             self._add("shell.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
                       "starts one process per input line, all at once (no limit on parallel jobs)", node)  # fmt: skip
+        elif any(v.isdigit() and int(v) >= 100 for v in values) and any(W.base(a) in T.DOWNLOADERS for a in args):
+            self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      "sends hundreds of requests in parallel (a flood against the site)", node)  # fmt: skip
 
     def _masquerade(self, shown: str, node: Any) -> None:
         """``exec -a NAME``: the process shows up under another name in ps and top."""
@@ -2552,6 +2558,42 @@ class ShellAnalyzer:
             self.pinned.update((output, posixpath.basename(output)))
         self._write(paths.classify(output), node, via=name)
 
+    def _web_abuse(self, name: str, args: list[str], node: Any) -> None:
+        """Password guessing against a login, credentials sent without TLS checks, unbounded site mirrors."""
+        raw = self._text(node) if node is not None else " ".join(args)
+        urls = [a for a in args if "://" in a]
+        login = any(_LOGIN_URL.search(u) for u in urls)
+        if login and self._loops and _PASSWORD_FROM_VARIABLE.search(raw):
+            self._add("shell.brute-force", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} tries passwords from a list against a login (password guessing)", node)  # fmt: skip
+        insecure = any(a in ("-k", "--insecure", "--no-check-certificate") for a in args)
+        credentials = _PASSWORD_FROM_VARIABLE.search(raw) or re.search(r"\$\{?\w*(?:TOKEN|SECRET|PASSWORD|KEY)", raw)
+        if insecure and credentials:
+            self._add("shell.tls-off", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} sends credentials with TLS verification turned off (anyone in between reads them)",
+                      node)  # fmt: skip
+        recursive = any(a in ("-r", "--recursive", "-m", "--mirror") for a in args)
+        levels = W.option_values(args, "-l", "--level")
+        endless = "--mirror" in args or "-m" in args or any(v in ("inf", "0") for v in levels)
+        polite = any(a.startswith(("--wait", "-w", "--limit-rate", "--random-wait", "-Q", "--quota")) for a in args)
+        if name == "wget" and recursive and endless and not polite:
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      "wget mirrors a site without a depth or size limit (fills the disk)", node)  # fmt: skip
+
+    def _rule_load_generator(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Benchmarks that hammer a URL: against one's own local service a test, against another site a flood."""
+        urls = [a for a in args if "://" in a] or [a for a in args if not a.startswith("-") and "." in a][-1:]
+        hosts = [u.split("://", 1)[-1].split("/", 1)[0].split(":")[0] for u in urls]
+        local = bool(hosts) and all(
+            h in ("localhost", "127.0.0.1", "0.0.0.0", "::1") or h.endswith(".local") for h in hosts
+        )
+        numbers = [int(a) for a in args if a.isdigit()]
+        heavy = any(n >= 100 for n in numbers) or not numbers
+        if not local:
+            self._add("shell.flood", RiskLevel.HIGH if heavy else RiskLevel.MEDIUM, Category.RESOURCE,
+                      f"{name} loads a site that is not on this machine with requests (a denial of service)",
+                      node)  # fmt: skip
+
     def _rule_downloader(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """aria2c, fetch, axel, httpie...: where the file goes (-o/-O/--out, else the URL's name)."""
         flow.network = True
@@ -3158,7 +3200,51 @@ class ShellAnalyzer:
     def _rule_miner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         self._add("shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"{name} is a cryptocurrency miner", node)
 
+    def _extraction(self, name: str, args: list[str], node: Any) -> None:
+        """Unpacking over the home directory or the system, or keeping the archive's absolute and ``..`` paths."""
+        extracting = name == "unzip" or (name in ("tar", "bsdtar") and any(
+            a == "--extract" or a == "--get" or (a.startswith("-") and not a.startswith("--") and "x" in a)
+            or (not a.startswith("-") and i == 0 and "x" in a) for i, a in enumerate(args)))  # fmt: skip
+        extracting = extracting or (name in ("7z", "7za") and args[:1] == ["x"])
+        if not extracting:
+            return
+        absolute = any(a in ("-P", "--absolute-names") or (a.startswith("-") and not a.startswith("--") and "P" in a)
+                       for a in args)  # fmt: skip
+        dest = (W.option_values(args, "-d") if name == "unzip" else W.option_values(args, "-C", "--directory"))
+        dest = dest or [a[2:] for a in args if name.startswith("7z") and a.startswith("-o")] or [self._cwd or "."]
+        info = paths.classify(dest[-1])
+        local_software = (dest[-1].rstrip("/") + "/").startswith(("/usr/local/", "/opt/"))
+        over = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP) or (
+            info.kind is paths.PathKind.SYSTEM and not local_software
+        )
+        if absolute or over:
+            self._add("shell.write", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} unpacks an archive " + ("keeping its absolute paths (writes anywhere)" if absolute
+                                                       else f"over {paths.describe(info)}"), node)  # fmt: skip
+
+    def _rule_rewriters(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Duplicate finders that delete and image tools that rewrite files in place, graded by where."""
+        operands = [a for a in args if not a.startswith("-")]
+        if name in ("fdupes", "jdupes"):
+            deleting = any(a in ("-d", "--delete") or (a.startswith("-") and not a.startswith("--") and "d" in a)
+                           for a in args)  # fmt: skip
+        elif name == "rdfind":
+            deleting = any(args[i : i + 2] == ["-deleteduplicates", "true"] for i in range(len(args)))
+        else:  # mogrify rewrites every file it is given
+            deleting = True
+        if not deleting:
+            return
+        for operand in operands:
+            info = paths.classify(operand)
+            users = (paths.PathKind.HOME_TOP, paths.PathKind.HOME, paths.PathKind.ROOT, paths.PathKind.EXTERNAL)
+            if info.kind in users:
+                what = "deletes duplicate files" if name != "mogrify" else "rewrites images in place (lossy)"
+                self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"{name} {what} under {paths.describe(info)} without asking", node)  # fmt: skip
+                return
+
     def _rule_archive(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        self._extraction(name, args, node)
         # tar/zip of a whole home or /etc is bulk sensitive data: exfiltration if it reaches the network
         _, operands = W.options(args)
         archive = W.archive_file(name, args)
@@ -4062,6 +4148,10 @@ _BULK_KINDS = frozenset(
 )
 _BASE64_LITERAL = re.compile(r"['\"]([A-Za-z0-9+/]{24,}={0,2})['\"]")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
+_LOGIN_URL = re.compile(r"login|signin|sign_in|sign-in|session|/auth|oauth|token|wp-login|admin", re.I)
+_PASSWORD_FROM_VARIABLE = re.compile(
+    r"""pass(?:word|wd)?\\?["']?\s*[:=]\s*\\?["']?\$|-u\s+["']?[^\s'"]*:\$|--user\s+["']?[^\s'"]*:\$"""
+)
 _SHELL_HOOK = re.compile(
     r"""^eval\s+["']?\$\(\s*(?:command\s+)?[\w.-]+(?:\s+--?[\w-]+)*\s+"""
     r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?\s*$|^eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?\s*$"""
@@ -4323,7 +4413,8 @@ for _names, _rule in (
     ({"secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring"}, ShellAnalyzer._rule_credential_cli),
     ({"git"}, ShellAnalyzer._rule_git),
     ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh", "autossh"}, ShellAnalyzer._rule_tunnel),
-    ({"tar", "zip", "7z", "cpio", "rar", "bsdtar"}, ShellAnalyzer._rule_archive),
+    ({"tar", "zip", "7z", "7za", "cpio", "rar", "bsdtar", "unzip"}, ShellAnalyzer._rule_archive),
+    ({"fdupes", "jdupes", "rdfind", "mogrify"}, ShellAnalyzer._rule_rewriters),
     ({"grep", "egrep", "fgrep", "rg", "ag"}, ShellAnalyzer._rule_grep),
     ({"docker", "podman", "nerdctl", "crictl"}, ShellAnalyzer._rule_container),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
@@ -4335,6 +4426,7 @@ for _names, _rule in (
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),
     ({"dvc", "sbatch"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),
+    ({"ab", "wrk", "hey", "siege", "vegeta", "oha", "bombardier", "h2load"}, ShellAnalyzer._rule_load_generator),
     ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush"}, ShellAnalyzer._rule_fleet),
     (
         {
