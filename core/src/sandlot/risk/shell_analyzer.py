@@ -1238,6 +1238,12 @@ class ShellAnalyzer:
             return flow
         if name in T.DATA_READERS:
             flow.data = True
+        if (name == "nmcli" and "wifi" in args) or (name == "iwlist" and "scan" in args) or (
+            name in ("iw", "airport") and ("scan" in args or "-s" in args)
+        ):
+            flow.secret = True  # the networks around the machine: where it is
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{name} lists the Wi-Fi networks nearby (locates the machine)", node)  # fmt: skip
         if name in DB_DUMPERS and (name != "sqlite3" or ".dump" in args):
             flow.dump = True
         if name in ("jq", "gojq", "jaq") and any(_JQ_ENV.search(a) for a in args if " " in a or a == "env"):
@@ -3248,7 +3254,10 @@ class ShellAnalyzer:
         # tar/zip of a whole home or /etc is bulk sensitive data: exfiltration if it reaches the network
         _, operands = W.options(args)
         archive = W.archive_file(name, args)
+        base = W.option_values(args, "-C", "--directory")
         for operand in operands:
+            if base and operand != archive and not operand.startswith(("/", "~")):
+                operand = posixpath.join(base[-1], operand)  # `tar cz -C ~/.config Signal`: ~/.config/Signal
             info = paths.classify(operand)
             top = info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM_TOP, paths.PathKind.ROOT)
             if (
@@ -3304,7 +3313,7 @@ class ShellAnalyzer:
         """Password managers and cloud CLIs that print a stored secret or token."""
         words = " ".join(args)
         printing = {
-            "secret-tool": ("lookup",),
+            "secret-tool": ("lookup", "search"),
             "pass": ("show",),
             "gopass": ("show",),
             "op": ("read", "item get"),
@@ -3316,7 +3325,7 @@ class ShellAnalyzer:
         shows = name == "pass" and bool(args) and not args[0].startswith("-") and args[0] not in ("ls", "find", "init")
         if shows or any(p in words for p in printing):
             flow.secret = True
-            dump = any(w in args for w in ("export", "--export")) or (name in ("op",) and "list" in args)
+            dump = any(w in args for w in ("export", "--export", "--all")) or (name in ("op",) and "list" in args)
             self._add(
                 "shell.secret-read",
                 RiskLevel.HIGH if dump else RiskLevel.MEDIUM,

@@ -67,7 +67,9 @@ def archive_file(name: str, args: list[str]) -> str | None:
         return operands[0] if operands else None
     for i, arg in enumerate(args):
         cluster = arg.lstrip("-")
-        if arg in ("-f", "--file") or (not arg.startswith("--") and "f" in cluster and "c" in cluster):
+        # an option cluster (`-czf`), or tar's old-style first word (`czf`), never a path that happens to have c and f
+        is_cluster = cluster.isalpha() and (arg.startswith("-") or i == 0)
+        if arg in ("-f", "--file") or (not arg.startswith("--") and is_cluster and "f" in cluster and "c" in cluster):
             if arg.startswith("--file="):
                 return arg.split("=", 1)[1]
             if i + 1 < len(args):
