@@ -2389,6 +2389,19 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
         ("from PIL import Image\nImage.MAX_IMAGE_PIXELS = None", H),
         ("from lxml import etree\np = etree.XMLParser(resolve_entities=True, load_dtd=True)", H),
         ("from lxml import etree\np = etree.XMLParser(resolve_entities=False)", S),
+        # tunnels, attack libraries, local captures, pickle round trips, local task runners
+        ('from pyngrok import ngrok\nt = ngrok.connect(22, "tcp")', H),
+        ("from pyngrok import ngrok\nt = ngrok.connect(8000)", M),
+        ('from pwn import remote\nr = remote("prod.example.com", 9000)\nr.interactive()', H),
+        ('from pwn import remote\nr = remote("localhost", 1337)', S),
+        ('from scapy.all import sniff\nsniff(iface="lo", filter="tcp port 8000", count=40)', L),
+        ("import pickle\nrestored = pickle.loads(pickle.dumps({'a': 1}))", S),
+        (
+            "from invoke import task\n@task\ndef build(c):\n"
+            "    sha = c.run('git rev-parse --short HEAD', hide=True).stdout.strip()\n"
+            "    c.run(f'docker build --build-arg GIT_SHA={sha} -t acme/api .')",
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

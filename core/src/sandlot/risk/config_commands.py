@@ -57,13 +57,16 @@ def package_source_weakness(path: str, content: str) -> str | None:
     """Package-manager configuration pointing installs at plain HTTP or turning verification off."""
     name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
     if name not in ("config.toml", "config", ".npmrc", ".yarnrc", ".yarnrc.yml", "pip.conf", "pip.ini", ".gemrc",
-                    ".condarc", "nix.conf") or ("cargo" not in path and name in ("config.toml", "config")):  # fmt: skip
+                    ".condarc", "nix.conf", "settings.xml", "init.gradle", "gradle.properties") or (
+        "cargo" not in path and name in ("config.toml", "config")) or (name == "settings.xml" and ".m2" not in path
+    ):  # fmt: skip
         return None
     lowered = content.lower()
     if re.search(r"(?:registry|index|index-url|url|substituters|channels)\s*[=:]\s*[\"']?(?:\w+\+)?http://",
-                 lowered) or any(
+                 lowered) or re.search(r"<url>\s*http://", lowered) or any(
         k in lowered for k in ("strict-ssl=false", "strict-ssl = false", "trusted-host", "require-sigs = false",
-                               "enablestrictssl: false", "ssl_verify: false")
+                               "enablestrictssl: false", "ssl_verify: false", "ssl.insecure>true",
+                               "allowinsecureprotocol")
     ):  # fmt: skip
         return f"{name} makes package installs use plain HTTP or skip verification"
     return None

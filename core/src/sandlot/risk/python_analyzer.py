@@ -1174,9 +1174,10 @@ class PythonAnalyzer:
 
     def _c_remote_shell(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``conn.run("...")``, ``client.exec_command("...")``: a shell command line, run on that host
-        (what it does there counts); what comes back is network data."""
+        (what it does there counts); what comes back is network data (invoke runs locally: it is not)."""
         self._c_shell(q, func, args, kwargs, node)
-        return Val(flags=v.NET, qual=T.INSTANCE_FACTORIES.get(q))
+        local = q.startswith("invoke.") or q.endswith(".local")
+        return Val(flags=0 if local else v.NET, qual=T.INSTANCE_FACTORIES.get(q))
 
     def _data_service_call(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """Databases, caches and container engines: wiping them, killing their work, opening them up."""
@@ -1843,6 +1844,10 @@ class PythonAnalyzer:
         self._sql(node, args, q)
         if isinstance(node.func, ast.Attribute):
             self._server_method(node.func.attr, args, kwargs, node)
+        local_target = bool(args) and (args[0].text or "").startswith(("localhost", "127.", "::1"))
+        if q is not None and q.startswith(T.ATTACK_LIBRARIES) and not local_target:
+            self._add("python.attack-tool", RiskLevel.HIGH, Category.NETWORK,
+                      f"{q} attacks another machine (remote execution, credential dumps, exploits)", node)  # fmt: skip
         if q is not None and q.startswith(T.IAC_PREFIXES) and q.rsplit(".", 1)[-1][:1].isupper():
             declared = max((loop.count or 0 for loop in self.loops), default=0)
             if declared >= MASS_COUNT or any(loop.huge for loop in self.loops):
@@ -3334,6 +3339,8 @@ class PythonAnalyzer:
             return Val(flags=data.flags & v.FLOWING)
         if q == "torch.load" and kwargs.get("weights_only", UNKNOWN).num == 1:
             return Val()
+        if data.qual == "pickle.dumps()":
+            return Val()  # pickle.loads(pickle.dumps(obj)): this process's own object, round-tripped
         if q == "torch.load" and kwargs.get("weights_only", UNKNOWN).num == 0 and not data.flags & v.NET:
             self._add("python.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
                       "torch.load with weights_only=False turns off the safe loader (the file can run code)",
@@ -3722,6 +3729,10 @@ class PythonAnalyzer:
         return Val()
 
     def _c_scapy(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if q.rsplit(".", 1)[-1] in ("sniff", "AsyncSniffer") and kwargs.get("iface", UNKNOWN).text in ("lo", "lo0"):
+            # capturing this machine's own loopback traffic (debugging a local server)
+            self._add("python.capture", RiskLevel.LOW, Category.NETWORK, f"{q} captures loopback traffic", node)
+            return Val(flags=v.NET)
         self._add(
             "python.raw-packets",
             RiskLevel.HIGH,
@@ -4006,6 +4017,17 @@ class PythonAnalyzer:
                       f"{q} reserves " + ("all the free space of the disk" if every_byte else f"{size.num:,} bytes"),
                       node)  # fmt: skip
         return Val()
+
+    def _c_ngrok(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """pyngrok: a local port published on the internet (a login service or raw TCP: remote access)."""
+        port = args[0] if args else kwargs.get("addr", UNKNOWN)
+        proto = (args[1] if len(args) > 1 else kwargs.get("proto", UNKNOWN)).text
+        remote_login = port.num in T.REMOTE_ACCESS_PORTS or (port.text or "").rsplit(":", 1)[-1] in {
+            str(p) for p in T.REMOTE_ACCESS_PORTS
+        }
+        self._add("python.tunnel", RiskLevel.HIGH if remote_login or proto == "tcp" else RiskLevel.MEDIUM,
+                  Category.NETWORK, f"{q} publishes a local port on the internet", node)  # fmt: skip
+        return Val(qual="pyngrok.ngrok.NgrokTunnel()")
 
     def _c_path_rename(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``path.with_suffix(".bak")``, ``with_name``, ``with_stem``: the sibling path it names."""
@@ -4523,6 +4545,7 @@ _register(T.SECRET_STORE_READS, PythonAnalyzer._c_secret_store)
 _register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_native_source)
 _register(["functools.partial"], PythonAnalyzer._c_partial)
 _register(["operator.methodcaller"], PythonAnalyzer._c_methodcaller)
+_register(["pyngrok.ngrok.connect", "ngrok.connect", "ngrok.forward"], PythonAnalyzer._c_ngrok)
 _register(
     ["pathlib.Path().with_suffix", "pathlib.Path().with_name", "pathlib.Path().with_stem"],
     PythonAnalyzer._c_path_rename,

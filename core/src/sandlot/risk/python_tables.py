@@ -258,6 +258,7 @@ EXIT_CALLS = frozenset({"sys.exit", "os._exit", "builtins.exit", "builtins.quit"
 INSTANCE_FACTORIES = {
     "mss.mss": "mss.mss()", "mss.mss.mss": "mss.mss()",
     "shutil.disk_usage": "shutil.disk_usage()", "os.statvfs": "os.statvfs()",
+    "pickle.dumps": "pickle.dumps()", "cloudpickle.dumps": "pickle.dumps()", "dill.dumps": "pickle.dumps()",
     "pulumi.automation.select_stack": "pulumi.automation.select_stack()",
     "pulumi.automation.create_or_select_stack": "pulumi.automation.create_or_select_stack()",
     "socket.create_connection": "socket.socket()", "socket.socket().accept": "socket.socket()",
@@ -381,6 +382,11 @@ FILE_PRINTERS = frozenset({"cat", "head", "tail", "base64", "xxd", "od", "string
 #: Method names :func:`sandlot.risk.sql.store_wipe` looks at (a cheap filter before unparsing the call).
 STORE_WIPE_METHODS = frozenset({"delete_many", "remove", "drop_database", "dropDatabase", "flushall", "flushdb",
                                 "delete_by_query", "delete", "recursive_delete", "drop_all", "call_command"})
+#: Libraries (and their parts) for attacking other machines: SMB/Kerberos relays and dumps, exploit tubes.
+ATTACK_LIBRARIES = ("impacket.examples", "impacket.smbconnection.SMBConnection().login", "impacket.dcerpc",
+                    "impacket.examples.secretsdump", "pwn.remote", "pwnlib.tubes.remote", "pwn.ssh")  # fmt: skip
+#: Ports of remote logins and services that must not face the internet (ssh, RDP, VNC, the Docker API, databases).
+REMOTE_ACCESS_PORTS = frozenset({22, 2222, 3389, 5900, 5901, 2375, 2376, 5432, 3306, 6379, 27017, 9200})
 #: Infrastructure-as-code libraries whose classes declare cloud resources.
 IAC_PREFIXES = ("pulumi_", "aws_cdk.", "cdktf", "constructs.")
 #: Request arguments where a credential authenticates rather than travels as data.

@@ -177,6 +177,7 @@ class ShellAnalyzer:
         self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
         self._socket_fds: set[str] = set()
+        self._own_files: set[str] = set()  # scratch files this script wrote from data that was not secret
         self._branches = 0  # inside a case or if branch  # descriptors `exec N<>/dev/tcp/...` connected
         self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool)
         self._stdin_secret = False  # the previous pipe stage outputs secret data
@@ -870,6 +871,8 @@ class ShellAnalyzer:
                     self.downloaded.update((dest, posixpath.basename(dest)))
                 if flow.secret or flow.env:
                     self.staged.add(dest)  # `cat key > /tmp/k`: the file now holds the secret
+                elif info.kind in (paths.PathKind.TEMP, paths.PathKind.RELATIVE) and HOLE not in dest:
+                    self._own_files.add(dest)  # `ssh-keyscan host > /tmp/h.key`: what it holds, this script wrote
 
     def _script_content(self, info: paths.PathInfo, content: str | None, stmt: Any) -> RiskLevel | None:
         """Analyse a script written to a place that runs it later (rc file, git hook) as shell code.
@@ -1578,6 +1581,8 @@ class ShellAnalyzer:
                 self._read(info, node, flow, name)
 
     def _read(self, info: paths.PathInfo, node: Any, flow: _Flow, via: str = "") -> None:
+        if info.path in self._own_files:
+            return  # a file this script wrote itself from data that was not secret
         level = paths.read_level(info)
         if level <= RiskLevel.SAFE:
             return
@@ -1622,6 +1627,8 @@ class ShellAnalyzer:
         self._add(rule, level, category, f"{prefix}{verb} {paths.describe(info)}", node)
 
     def _delete(self, target: str, node: Any, *, recursive: bool, via: str, filtered: bool = False) -> None:
+        if target in self._own_files and not recursive:
+            return  # removing the scratch file this script wrote
         recursive = recursive or self._mass
         info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
         level = paths.delete_level(info, recursive=recursive)
@@ -1734,8 +1741,21 @@ class ShellAnalyzer:
         if "install" not in args and "download" not in args:
             return
         sources = W.option_values(args, "-i", "--index-url", "--extra-index-url", "-f", "--find-links")
-        sources += [a for a in args if "://" in a and not a.startswith("-")]
-        self._unverified_source(name, sources, node)
+        # values of options: indexes (judged above) and settings, not package archives
+        settings = {"--proxy", "--cert", "--client-cert", "--trusted-host", "--log", "-i", "--index-url",
+                    "--extra-index-url", "-f", "--find-links"}  # fmt: skip
+        archives = [
+            a for i, a in enumerate(args) if "://" in a and not a.startswith("-") and args[i - 1] not in settings
+        ]
+        self._unverified_source(name, sources + archives, node)
+        for url in archives:
+            host = url.split("://", 1)[-1].split("/", 1)[0].split("@")[-1].split(":")[0].lower()
+            if url.startswith("https://") and not host.endswith(T.KNOWN_CODE_HOSTS):
+                # a package archive from a site that is neither an index nor a code host: its setup runs now
+                self._add("shell.untrusted-install", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                          f"{name} installs a package archive from {host} (its build code runs at install)",
+                          node)  # fmt: skip
+                break
 
     def _unverified_source(self, name: str, sources: list[str], node: Any) -> None:
         """Packages from a plain-HTTP or bare-IP index, registry or URL: install scripts from a server
@@ -2319,6 +2339,9 @@ class ShellAnalyzer:
                         self._nested(executed.group("replacement"), "shell", node, "sed s///e", keep=RiskLevel.MEDIUM)
             if name == "sed" and ("i" in flags or "--in-place" in flags):
                 self._auth_backdoor(name, args, node)
+                # `sed -i '1i //go:generate sh -c "curl … | sh"'`: a command planted in a file a tool runs
+                for script in [*W.option_values(args, "-e", "--expression"), *operands[:1]]:
+                    self._shipped_payloads(script, node, "text sed writes into a file")
                 if any("0.0.0.0/0" in a or "0.0.0.0\\/0" in a or "::/0" in a for a in args):
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                               "sed rewrites configuration to allow every address (0.0.0.0/0)", node)  # fmt: skip
@@ -2586,6 +2609,23 @@ class ShellAnalyzer:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       "wget mirrors a site without a depth or size limit (fills the disk)", node)  # fmt: skip
 
+    def _rule_remote_access(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Desktops shared without a password, all traffic routed elsewhere, machines joined to other networks."""
+        joined = " ".join(args)
+        what = ""
+        if name in ("x11vnc", "vncserver", "x0vncserver", "tigervncserver") and (
+            "-nopw" in args or re.search(r"SecurityTypes[= ]+None", joined, re.I)
+        ):
+            what = f"{name} shares the desktop without a password"
+        elif name == "sshuttle" and any(a in ("0/0", "0.0.0.0/0") for a in args):
+            what = "sshuttle routes all traffic (and DNS) through another host"
+        elif name == "tailscale" and (
+            any(a.startswith(("--login-server", "--advertise-exit-node", "--advertise-routes")) for a in args)
+        ):
+            what = "tailscale joins a control server of someone else's or offers this machine's networks to it"
+        if what:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, what, node)
+
     def _rule_load_generator(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Benchmarks that hammer a URL: against one's own local service a test, against another site a flood."""
         urls = [a for a in args if "://" in a] or [a for a in args if not a.startswith("-") and "." in a][-1:]
@@ -2851,13 +2891,28 @@ class ShellAnalyzer:
 
     def _rule_scanner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
-        targets = [a for a in W.options(args, T.SCANNER_VALUED)[1] if not a[:1].isdigit() or "." in a]
-        local = bool(targets) and all(t in ("localhost", "::1") or t.startswith("127.") for t in targets)
+        operands = [a for a in W.options(args, T.SCANNER_VALUED)[1] if not a[:1].isdigit() or "." in a]
+        operands += W.option_values(args, "-u", "--url", "-h", "--host", "-t", "--target")
+        hosts = [t.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0] if "://" in t else t for t in operands]
+        hosts = [
+            h
+            for h in hosts
+            if h
+            and not h.startswith("-")
+            and ("." in h or h in ("localhost", "::1"))
+            and ("/" not in h or re.fullmatch(r"[\d.]+/\d+", h))  # a host, a URL's host or a CIDR, not a file
+            and not re.search(r"\.(?:txt|html?|xml|json|csv|log|gnmap|nmap|out)$", h)
+        ]
+        local = bool(hosts) and all(h in ("localhost", "::1") or h.startswith("127.") for h in hosts)
+        # one host on a private network (a lab VM, the team's staging box) vs a sweep or the internet
+        private = bool(hosts) and all(_private_host(h) for h in hosts)
+        level = RiskLevel.LOW if local else RiskLevel.MEDIUM if private else RiskLevel.HIGH
         self._add(
             "shell.network-scan",
-            RiskLevel.LOW if local else RiskLevel.HIGH,
+            level,
             Category.NETWORK,
-            f"{name} scans " + ("this machine's own ports" if local else "or attacks network hosts"),
+            f"{name} scans " + ("this machine's own ports" if local else "one host of a private network"
+                                if private else "or attacks network hosts"),
             node,
         )
 
@@ -3795,6 +3850,25 @@ class ShellAnalyzer:
             self._add("shell.tls-off", RiskLevel.HIGH, Category.NETWORK,
                       f"{name} config turns off certificate checks (or uses plain HTTP) {where}", node)  # fmt: skip
 
+    def _rule_maven(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``mvn exec:exec -Dexec.executable=sh -Dexec.args="-c '...'"``: the command the exec plugin runs."""
+        props = {a[2:].split("=", 1)[0]: a.split("=", 1)[1] for a in args if a.startswith("-D") and "=" in a}
+        executable = props.get("exec.executable")
+        if executable:
+            try:
+                rest = shlex.split(props.get("exec.args", ""))
+            except ValueError:
+                rest = [props.get("exec.args", "")]
+            self._argv([executable, *rest], node, _Flow(), [])
+
+    def _rule_attack_tool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if not args or any(a in T.ATTACK_TOOL_INFO for a in args):
+            return
+        flow.network = True
+        self._add("shell.attack-tool", RiskLevel.HIGH, Category.NETWORK,
+                  f"{name} attacks other machines or their users (payloads, relays, credential dumps, spoofing)",
+                  node)  # fmt: skip
+
     def _rule_cracker(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         masks = [a for a in args if a.count("?") >= 10]
         if masks or ("-w" in args and "4" in args) or "--increment" in args:
@@ -4207,6 +4281,16 @@ def _make_recipes(makefile: str) -> list[str]:
     return recipes
 
 
+def _private_host(host: str) -> bool:
+    """One address of a private or loopback network (not a range, not a name that resolves anywhere)."""
+    if host in ("localhost", "::1") or host.startswith("127."):
+        return True
+    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", host):
+        return False  # a name, a CIDR block, a range or a wildcard
+    a, b = (int(x) for x in host.split(".")[:2])
+    return a == 10 or (a == 172 and 16 <= b <= 31) or (a == 192 and b == 168)
+
+
 def _duration_seconds(text: str) -> int | None:
     """``30s``, ``5m``, ``1h``, ``45`` as seconds."""
     match = re.fullmatch(r"(\d+)([smhd]?)", text.strip())
@@ -4436,6 +4520,12 @@ for _names, _rule in (
     ({"dvc", "sbatch"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),
     ({"ab", "wrk", "hey", "siege", "vegeta", "oha", "bombardier", "h2load"}, ShellAnalyzer._rule_load_generator),
+    (T.ATTACK_TOOLS - {"chisel"}, ShellAnalyzer._rule_attack_tool),
+    ({"mvn", "mvnw", "./mvnw"}, ShellAnalyzer._rule_maven),
+    (
+        {"x11vnc", "vncserver", "x0vncserver", "tigervncserver", "sshuttle", "tailscale"},
+        ShellAnalyzer._rule_remote_access,
+    ),
     ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush"}, ShellAnalyzer._rule_fleet),
     (
         {

@@ -77,6 +77,16 @@ MINERS = frozenset(
 SCANNERS = frozenset(
     {"nmap", "masscan", "zmap", "hping3", "unicornscan", "rustscan", "nikto", "sqlmap", "hydra", "medusa"}
 )
+#: Tools whose purpose is attacking other machines or their users (payloads, relays, credential dumps, spoofing).
+ATTACK_TOOLS = frozenset(
+    {"msfvenom", "msfconsole", "responder", "Responder.py", "ettercap", "bettercap", "arpspoof", "mitm6",
+     "aireplay-ng", "mdk3", "mdk4", "wifite", "evil-winrm", "crackmapexec", "netexec", "nxc", "kerbrute",
+     "impacket-secretsdump", "impacket-psexec", "impacket-wmiexec", "impacket-smbexec", "impacket-ntlmrelayx",
+     "impacket-GetUserSPNs", "secretsdump.py", "psexec.py", "wmiexec.py", "smbexec.py", "ntlmrelayx.py",
+     "GetUserSPNs.py", "chisel", "ligolo-ng", "sliver-server", "sliver-client", "beef-xss", "setoolkit"}
+)  # fmt: skip
+#: Their harmless uses: listing what they offer, testing themselves.
+ATTACK_TOOL_INFO = frozenset({"-l", "--list", "-h", "--help", "--version", "-V"})
 SECURITY_SERVICES = (
     "firewall",
     "ufw",
@@ -287,6 +297,9 @@ PACKAGE_TOOLS = frozenset({"go", "dnf", "yum", "apt", "apt-get", "zypper", "rpm"
                            "poetry", "pipx", "bundle", "snap", "flatpak"})  # fmt: skip
 #: Programs that print what is typed on the keyboard (``xinput test`` too).
 KEY_LOGGERS = frozenset({"logkeys", "showkey", "evtest", "keylogger", "lkl"})
+#: Hosts of code and packages whose URLs projects install from directly (an archive of a tag, a wheel).
+KNOWN_CODE_HOSTS = ("github.com", "githubusercontent.com", "gitlab.com", "bitbucket.org", "pythonhosted.org",
+                    "pypi.org", "download.pytorch.org", "codeload.github.com", "huggingface.co")  # fmt: skip
 #: Language package clients that take the registry to install from as an option, with that option.
 REGISTRY_CLIENTS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "gem", "cargo", "composer"})
 REGISTRY_OPTIONS = ("--registry", "--source", "--index", "--repository-url")
@@ -421,7 +434,10 @@ GRADED_ADMIN_TOOLS = frozenset(
      "needs-restarting", "rpm", "dpkg", "update-alternatives", "journalctl", "docker", "curl", "wget", "arping",
      "nsupdate", "tshark", "nmap",
      "podman", "ctr", "crictl", "kubeadm", "who", "last", "lastb", "w", "id", "getent",
-     "salt", "salt-call", "salt-ssh", "ansible", "ansible-playbook", "softwareupdate"}
+     "salt", "salt-call", "salt-ssh", "ansible", "ansible-playbook", "softwareupdate",
+     # security audits, integrity checks and VPN clients, whose own rules grade what they do
+     "lynis", "rkhunter", "chkrootkit", "aide", "debsums", "fail2ban-client", "clamscan", "freshclam", "oscap",
+     "tiger", "wg-quick", "tailscale", "zerotier-cli", "openvpn", "nmcli", "resolvectl"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
