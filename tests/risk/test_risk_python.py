@@ -2402,6 +2402,28 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    c.run(f'docker build --build-arg GIT_SHA={sha} -t acme/api .')",
             L,
         ),
+        # relays of local-only services, password lists of every shape
+        (
+            'import socket\nsrv = socket.socket()\nsrv.bind(("0.0.0.0", 15432))\nsrv.listen()\nwhile True:\n'
+            '    c, _ = srv.accept()\n    u = socket.create_connection(("127.0.0.1", 5432))',
+            H,
+        ),
+        ('import socket\ns = socket.create_connection(("127.0.0.1", 5432))\ns.close()', S),
+        (
+            'import paramiko\nc = paramiko.SSHClient()\nfor u, p in [("root", "root"), ("pi", "raspberry")]:\n'
+            '    c.connect("10.0.0.5", username=u, password=p)',
+            H,
+        ),
+        (
+            'import paramiko\nc = paramiko.SSHClient()\nwith open("/usr/share/wordlists/rockyou.txt") as wl:\n'
+            '    for pw in wl:\n        c.connect("203.0.113.47", username="root", password=pw.strip())',
+            H,
+        ),
+        (
+            'import paramiko\nc = paramiko.SSHClient()\nfor h in ["web1", "web2"]:\n    c.connect(h, '
+            'password="s3cret")',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -89,6 +89,7 @@ _SECRET_NAMES = frozenset(
         "application_default_credentials.json", "access_tokens.db", "accesstokens.json",
         "msal_token_cache.json", ".boto", ".s3cfg", "secrets.yaml", "secrets.yml", "secrets.json",
         ".htpasswd", "keychain", "login.keychain-db", "passwd", "environ", "kcore", "id_rsa_legacy", "sudoers",
+        "tailscaled.state",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -98,7 +99,7 @@ _SECRET_DIRS = frozenset(
         ".mozilla", "google-chrome", "bravesoftware", ".thunderbird", "keychains",
         "1password", "keepassxc", ".terraform.d", "ssl/private", ".vault", "secrets", "discord",
         "discordcanary", "tdata", "wallets", "keystore", ".electrum", "exodus", ".bitcoin", ".ethereum",
-        "local storage", "opera software", "microsoft/edge", "credentials",
+        "local storage", "opera software", "microsoft/edge", "credentials", "wireguard", "system-connections",
     }
 )  # fmt: skip
 #: Applications whose data directory (below ~/.config, ~/.local/share, ~/Library/Application Support, a snap or
@@ -118,7 +119,8 @@ _TOKEN_TOOL_DIRS = frozenset(
 _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
                           "auth.json", "token", "stored_tokens", "settings"})  # fmt: skip
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token"})
-_SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup")
+_SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup",
+                    ".ovpn")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
      ".psql_history", ".sh_history", ".node_repl_history", ".lesshst", "wtmp", "btmp", "lastlog", "auth.log",

@@ -229,6 +229,8 @@ class PythonAnalyzer:
         self._foreign_store = False  # an S3 client points at a third party's endpoint
         self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
+        self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
+        self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
         self._self_written: set[str] = set()  # paths this code wrote
         self._listening_everywhere = False  # a server listens on every network interface
@@ -269,6 +271,10 @@ class PythonAnalyzer:
         if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
+        if self._listening_everywhere and self._local_service is not None:
+            self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"relays a service that only listens on this machine (port {self._local_service}) to every "
+                      "network interface", None)  # fmt: skip
         if self._device_opened and self._listening_everywhere:
             self._add(
                 "python.exposure",
@@ -1788,6 +1794,8 @@ class PythonAnalyzer:
                 return Val(text=strings[0], alts=tuple(strings[: v.MAX_ALTS]), flags=flags, qual=qual)
             nums = [i.num for i in it.items]
             return Val(flags=flags, num=nums[0] if len(set(nums)) == 1 else None)
+        if it.qual == "builtins.open()":
+            return Val(flags=(it.flags & v.FLOWING) | v.LINE)  # `for pw in wordlist:` one line after another
         if it.text is not None and it.qual is None:
             return Val(flags=it.flags & v.FLOWING)
         if it.qual is not None and it.qual.endswith(
@@ -2100,7 +2108,13 @@ class PythonAnalyzer:
                 auth = kwargs.get("auth")
                 if auth is not None and auth.items and len(auth.items) == 2:
                     tried.append(auth.items[1])
-                if any(a.flags & (v.LOCALFILE | v.LOOPVAR) for a in tried):
+                # the same call tried with one constant password after another (a list of default credentials)
+                candidates = self._tried_passwords.setdefault(id(node), set())
+                candidates.update(t for a in tried for t in a.strings())
+                # from a list: a file's lines, a range, or several constant candidates (default credentials)
+                if len(candidates) >= 2 or any(
+                    a.flags & (v.LOCALFILE | v.LOOPVAR | v.LINE) or len(set(a.alts or ())) >= 2 for a in tried
+                ):
                     self._add(
                         "python.brute-force",
                         RiskLevel.HIGH,
@@ -3786,6 +3800,9 @@ class PythonAnalyzer:
                 node,
             )
         self._note_socket(node)
+        target = args[0].items if q == "socket.create_connection" and args and args[0].items else []
+        if len(target) == 2 and (target[0].text or "").startswith(("127.", "localhost")):
+            self._local_service = target[1].num if target[1].num is not None else "?"
         return Val(qual="socket.socket()")
 
     def _note_socket(self, node: ast.AST) -> None:
@@ -3810,6 +3827,11 @@ class PythonAnalyzer:
             return Val(flags=v.NET, qual="builtins.open()" if method == "makefile" else None)
         if method == "accept":
             return Val(items=[Val(qual="socket.socket()"), Val()], qual="socket.socket()")
+        target = args[0].items if args and args[0].items else []
+        if method in ("connect", "connect_ex") and len(target) == 2 and (target[0].text or "").startswith(
+            ("127.", "localhost")
+        ):
+            self._local_service = target[1].num if target[1].num is not None else "?"
         if method == "connect" and args and posixpath.basename(args[0].text or "") in ENGINE_SOCKETS:
             self._add("python.container-escape", RiskLevel.HIGH, Category.PRIVILEGE,
                       "connects to the container engine's socket directly (root on the host)", node)  # fmt: skip

@@ -2623,6 +2623,14 @@ class ShellAnalyzer:
             any(a.startswith(("--login-server", "--advertise-exit-node", "--advertise-routes")) for a in args)
         ):
             what = "tailscale joins a control server of someone else's or offers this machine's networks to it"
+        elif name == "zerotier-cli" and any(a.startswith(("allowDefault=1", "allowGlobal=1")) for a in args):
+            what = "zerotier-cli sends all traffic through a network someone else controls"
+        elif name == "openvpn":
+            hooks = W.option_values(args, "--up", "--down", "--route-up", "--client-connect", "--learn-address")
+            if any(h in self.downloaded or posixpath.basename(h) in self.downloaded for h in hooks):
+                self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          "openvpn runs a downloaded script as a connection hook", node)  # fmt: skip
+                return
         if what:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, what, node)
 
@@ -4523,7 +4531,7 @@ for _names, _rule in (
     (T.ATTACK_TOOLS - {"chisel"}, ShellAnalyzer._rule_attack_tool),
     ({"mvn", "mvnw", "./mvnw"}, ShellAnalyzer._rule_maven),
     (
-        {"x11vnc", "vncserver", "x0vncserver", "tigervncserver", "sshuttle", "tailscale"},
+        {"x11vnc", "vncserver", "x0vncserver", "tigervncserver", "sshuttle", "tailscale", "zerotier-cli", "openvpn"},
         ShellAnalyzer._rule_remote_access,
     ),
     ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush"}, ShellAnalyzer._rule_fleet),

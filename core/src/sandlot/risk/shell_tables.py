@@ -51,7 +51,8 @@ READERS = frozenset(
 SECRET_USERS = frozenset(
     {"ls", "stat", "test", "[", "[[", "file", "ssh", "ssh-keygen", "ssh-add", "ssh-copy-id", "chmod",
      "chown", "mkdir", "touch", "du", "realpath", "readlink", "dirname", "basename", "echo", "printf",
-     "git", "export", "ansible", "ansible-playbook", "docker", "podman", "nerdctl", "kubectl", "terraform", "gcloud"}
+     "git", "export", "ansible", "ansible-playbook", "docker", "podman", "nerdctl", "kubectl", "terraform", "gcloud",
+     "openvpn", "wg-quick", "wg", "nmcli"}
 )  # fmt: skip
 DECODERS = frozenset(
     {"base64", "base32", "xxd", "uudecode", "openssl", "gunzip", "zcat", "rev", "tr", "gzip", "bzip2", "xz"}

@@ -23,7 +23,21 @@ TRANSFORMED = 1 << 7  # rewritten by str.replace/translate/reversal: hides what 
 CREDENTIAL = 1 << 12  # the value of an environment variable named like a credential (*_TOKEN, *_SECRET...)
 DUMP = 1 << 13  # a whole database, as pg_dump/mysqldump print it
 EVERY_CONTAINER = 1 << 14  # the ids of every container on the engine, as `docker ps -aq` prints them
-TAINT = SECRET | NET | DECODED | ENV | INPUT | LOCALFILE | LOOPVAR | TRANSFORMED | CREDENTIAL | DUMP | EVERY_CONTAINER
+LINE = 1 << 15  # one line of a file read line by line (a wordlist, a host list)
+TAINT = (
+    SECRET
+    | NET
+    | DECODED
+    | ENV
+    | INPUT
+    | LOCALFILE
+    | LOOPVAR
+    | TRANSFORMED
+    | CREDENTIAL
+    | DUMP
+    | EVERY_CONTAINER
+    | LINE
+)
 # Object bits: describe the object itself and do not flow into results of calls.
 SOCKFD = 1 << 8  # a socket's file descriptor
 PROCITER = 1 << 9  # a process handle from iterating over all processes
