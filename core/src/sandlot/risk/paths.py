@@ -109,6 +109,7 @@ _PRIVATE_APP_DIRS = frozenset(
      "teams", "zoom", "evolution", "geary", "keyrings", "vivaldi", "thunderbird", "wire", "session"}
 )  # fmt: skip
 _APP_DATA_PARENTS = frozenset({".config", "share", "application support", "snap", "app"})
+_SECRET_DIR_NAMES = frozenset(d for d in _SECRET_DIRS if "/" not in d)
 _MACOS_PRIVATE_DIRS = frozenset(
     {"messages", "safari", "mail", "cookies", "com.apple.tcc", "keychains", "accounts", "calendars",
      "addressbook", "com.apple.safari", "notes", "group containers"}
@@ -220,7 +221,8 @@ def classify(path: str) -> PathInfo:
         or name.endswith(_SECRET_SUFFIXES)
         # .pem holds certificates (public) as often as keys: only key-looking names count
         or (name.endswith(".pem") and any(k in name for k in ("key", "priv", "id_")))
-        or any(d in lowered[:-1] or d == name for d in _SECRET_DIRS if "/" not in d)
+        or name in _SECRET_DIR_NAMES
+        or not _SECRET_DIR_NAMES.isdisjoint(lowered[:-1])
         or "ssl/private" in joined
         or (name.startswith(".env.") and not name.endswith((".example", ".sample", ".template")))
         or (len(lowered) >= 2 and lowered[-2] == ".ssh" and name.startswith("id_"))

@@ -38,6 +38,7 @@ from sandlot.risk.control_plane import (
     operation,
     workflow_leaks_secrets,
 )
+from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
@@ -229,6 +230,7 @@ class PythonAnalyzer:
         self._foreign_store = False  # an S3 client points at a third party's endpoint
         self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
+        self._bound_cache: dict[tuple[int, tuple[str, ...]], tuple[set[str], set[str]]] = {}
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
@@ -239,22 +241,49 @@ class PythonAnalyzer:
     def analyze(self, code: str) -> list[Finding]:
         try:
             tree = ast.parse(code)
-        except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
-            line = getattr(exc, "lineno", 0) or 0
-            self.findings.append(
-                Finding(
-                    "python.parse-error",
-                    self.parse_error_level,
-                    f"the Python code does not parse ({type(exc).__name__}: "
-                    f"{getattr(exc, 'msg', str(exc))}); it cannot be shown to be safe",
-                    Category.PARSE,
-                    line,
-                    0,
-                    "",
-                    ANALYZER,
-                )
+        except SyntaxError as exc:
+            notebook = self._notebook_cell(code)
+            if notebook is None:
+                return self._parse_error(exc)
+            if isinstance(notebook, list):
+                return notebook  # a %%bash cell: the shell analyzer's findings
+            code, tree = notebook
+        except (ValueError, RecursionError, MemoryError) as exc:
+            return self._parse_error(exc)
+        return self._analyze_tree(code, tree)
+
+    def _notebook_cell(self, code: str) -> list[Finding] | tuple[str, ast.Module] | None:
+        """An IPython cell: its shell script's findings (``%%bash``), or the plain Python it amounts to."""
+        if not looks_like_ipython(code):
+            return None
+        script = shell_cell(code)
+        if script is not None:
+            from sandlot.risk.shell_analyzer import analyze_shell
+
+            return analyze_shell(script, parse_error_level=self.parse_error_level, depth=self.depth + 1)
+        rewritten = to_python(code)
+        try:
+            return rewritten, ast.parse(rewritten)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+
+    def _parse_error(self, exc: Exception) -> list[Finding]:
+        self.findings.append(
+            Finding(
+                "python.parse-error",
+                self.parse_error_level,
+                f"the Python code does not parse ({type(exc).__name__}: "
+                f"{getattr(exc, 'msg', str(exc))}); it cannot be shown to be safe",
+                Category.PARSE,
+                getattr(exc, "lineno", 0) or 0,
+                0,
+                "",
+                ANALYZER,
             )
-            return self.findings
+        )
+        return self.findings
+
+    def _analyze_tree(self, code: str, tree: ast.Module) -> list[Finding]:
         self.lines = code.splitlines()
         self._tree = tree
         bound, _ = _collect_bound(tree.body)
@@ -552,6 +581,9 @@ class PythonAnalyzer:
 
     def _guards_turned_off(self, tree: ast.Module) -> None:
         """Library settings that switch off a protection: Pillow's pixel limit, lxml's entity and DTD loading."""
+        source = "\n".join(self.lines)
+        if "MAX_IMAGE_PIXELS" not in source and "resolve_entities" not in source:
+            return  # a cheap test before walking the whole tree
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Assign)
@@ -742,6 +774,14 @@ class PythonAnalyzer:
         self._analyse_function(node, summary, params)
         self._apply_decorators(node, func_val)
 
+    def _bound_names(self, body: list[ast.stmt], params: Sequence[str]) -> tuple[set[str], set[str]]:
+        """:func:`_collect_bound`, computed once per function body (it is re-analysed at each inlined call)."""
+        key = (id(body), tuple(params))
+        if key not in self._bound_cache:
+            self._bound_cache[key] = _collect_bound(body, params)
+        bound, declared = self._bound_cache[key]
+        return set(bound), set(declared)
+
     def _apply_decorators(self, node: ast.FunctionDef | ast.AsyncFunctionDef, func_val: Val) -> None:
         """``@register`` / ``@sanitizer(".pdf")`` defined here: run the decorator on the function, so a
         registry it fills (``HANDLERS[name] = fn``) holds the function."""
@@ -754,7 +794,7 @@ class PythonAnalyzer:
         self, node: ast.FunctionDef | ast.AsyncFunctionDef, summary: _FuncSummary, params: list[str]
     ) -> None:
         args = node.args
-        bound, declared = _collect_bound(node.body, params)
+        bound, declared = self._bound_names(node.body, params)
         scope = _Scope("function", bound)
         scope.globals_ = declared
         offset = 1 if self.scopes[-1].kind == "class" and params and params[0] in ("self", "cls") else 0
@@ -2407,7 +2447,7 @@ class PythonAnalyzer:
             return None
         self._inline_budget -= 1
         params = summary.params
-        bound, declared = _collect_bound(fn.body, params)
+        bound, declared = self._bound_names(fn.body, params)
         scope = _Scope("function", bound)
         scope.globals_ = declared
         if summary.offset:
