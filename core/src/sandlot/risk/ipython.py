@@ -13,7 +13,7 @@ import re
 
 _SHELL_CELL = re.compile(r"^\s*%%(?:bash|sh|script\s+(?:ba|z|da)?sh|system)\b[^\n]*\n", re.M)
 _BANG = re.compile(r"^(?P<indent>\s*)(?:(?P<target>[\w.\[\]'\"]+)\s*=\s*)?!!?(?P<command>.*)$")
-_MAGIC = re.compile(r"^(?P<indent>\s*)%(?P<name>\w+)\s*(?P<rest>.*)$")
+_MAGIC = re.compile(r"^(?P<indent>\s*)(?:(?P<target>[\w.\[\]'\"]+)\s*=\s*)?%(?P<name>\w+)\s*(?P<rest>.*)$")
 
 
 def looks_like_ipython(code: str) -> bool:
@@ -21,7 +21,7 @@ def looks_like_ipython(code: str) -> bool:
     return any(
         _BANG.match(line) or _MAGIC.match(line) or line.lstrip().startswith("%%")
         for line in code.splitlines()
-        if line.strip()[:1] in ("!", "%") or "= !" in line
+        if line.strip()[:1] in ("!", "%") or "= !" in line or "= %" in line
     )
 
 
@@ -45,13 +45,14 @@ def to_python(code: str) -> str:
     out: list[str] = []
     for line in code.splitlines():
         bang = _BANG.match(line) if line.lstrip()[:1] == "!" or re.match(r"^\s*[\w.\[\]'\"]+\s*=\s*!", line) else None
-        magic = _MAGIC.match(line) if line.lstrip().startswith("%") and not line.lstrip().startswith("%%") else None
+        magic = _MAGIC.match(line) if not line.lstrip().startswith("%%") else None
         if bang:
             indent, target, command = bang["indent"], bang["target"], bang["command"].strip()
             call = f'__import__("subprocess").getoutput({_fstring(command)})'
             out.append(f"{indent}{target} = {call}" if target else f"{indent}{call}")
         elif magic:
-            out.append(magic["indent"] + _line_magic(magic["name"], magic["rest"].strip()))
+            value = _line_magic(magic["name"], magic["rest"].strip(), assigned=bool(magic["target"]))
+            out.append(magic["indent"] + (f"{magic['target']} = {value}" if magic["target"] else value))
         elif line.lstrip().startswith("%%"):
             out.append("")  # another cell magic (%%time, %%capture): the cell below it is still Python
         else:
@@ -59,17 +60,19 @@ def to_python(code: str) -> str:
     return "\n".join(out)
 
 
-def _line_magic(name: str, rest: str) -> str:
+def _line_magic(name: str, rest: str, *, assigned: bool = False) -> str:
     if name in ("system", "sx", "pip", "conda"):
         command = rest if name in ("system", "sx") else f"{name} {rest}"
         return f'__import__("subprocess").getoutput({_fstring(command)})'
     if name == "env":
         if not rest:
-            return 'print(__import__("os").environ)'  # prints every variable of the environment
+            # `snapshot = %env` is every variable of the environment; `%env` alone prints them
+            return 'dict(__import__("os").environ)' if assigned else 'print(__import__("os").environ)'
         key, _, value = rest.replace("=", " ", 1).partition(" ")
         if value:
             return f'__import__("os").environ[{key.strip()!r}] = {_fstring(value.strip())}'
-        return f'print(__import__("os").environ.get({key.strip()!r}))'
+        get = f'__import__("os").environ.get({key.strip()!r})'
+        return get if assigned else f"print({get})"
     if name in ("time", "timeit", "prun"):
         return re.sub(r"^(?:-\w+(?:\s+\d+)?\s+)*", "", rest) or "pass"  # the statement it times still runs
     if name == "run":

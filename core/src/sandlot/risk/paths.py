@@ -408,6 +408,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.HIGH
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/log/") and not info.history:
         return RiskLevel.LOW  # services and jobs append to their own logs
+    if "textfile_collector" in info.path or info.path.startswith("/var/lib/prometheus/node-exporter/"):
+        return RiskLevel.LOW  # a metric for node_exporter's textfile collector
     if info.path.startswith("/etc/apt/keyrings"):
         return RiskLevel.MEDIUM  # a key only the repositories naming it with signed-by trust
     name = posixpath.basename(info.path)

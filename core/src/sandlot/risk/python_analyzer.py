@@ -42,7 +42,13 @@ from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
-from sandlot.risk.shell_tables import COMPILERS, ENGINE_SOCKETS, GENERIC_PROCESS_NAMES, PACKAGE_TOOLS
+from sandlot.risk.shell_tables import (
+    COMPILERS,
+    ENGINE_SOCKETS,
+    GENERIC_PROCESS_NAMES,
+    PACKAGE_TOOLS,
+    SYSTEM_PROCESS_NAMES,
+)
 from sandlot.risk.sql import dangerous_sql, local_store, production_target, store_wipe
 from sandlot.risk.startup_files import harmless_content
 from sandlot.risk.values import UNKNOWN, Val
@@ -1981,6 +1987,8 @@ class PythonAnalyzer:
             ):
                 factory = q + "()"  # an instance (a class, or a connection/client from a network call)
             result = Val(qual=factory, flags=flags)
+        if q.startswith(T.MODEL_CLIENT_PREFIXES) and q.rsplit(".", 1)[-1] in T.MODEL_CALLS:
+            result = _with_flags(result, v.NET)  # a model's answer, from a remote service (and whatever it read)
         return result
 
     def _pickle_listener(self, q: str, args: list[Val], node: ast.Call) -> None:
@@ -3523,6 +3531,12 @@ class PythonAnalyzer:
             result = self._argv_call(q, [Val(flags=command.flags)], node, kwargs)
         result.qual = "subprocess.Popen()" if q == "subprocess.Popen" else None
         words = command.items if command.items is not None else [command]
+        shown = (words[0].text or "") if words else ""
+        if "executable" in kwargs and (shown.startswith("[") or posixpath.basename(shown) in SYSTEM_PROCESS_NAMES):
+            # argv[0] is only a label when executable= names the program: it shows in ps as something else
+            self._add("python.masquerade", RiskLevel.HIGH, Category.PROCESS,
+                      f"{q} starts a program disguised as {shown[:40]!r} (a kernel thread or system daemon)",
+                      node)  # fmt: skip
         source = ast.unparse(node.args[0]) if node.args else ""
         if ("__file__" in source or "sys.argv[0]" in source) and self._in_loop() and not self._name_filters:
             # each copy starts more copies of itself: exponential growth until the process table is full

@@ -58,7 +58,8 @@ NETWORK_PREFIXES = (
     "socket.", "ssl.", "http.client.", "urllib.request.", "urllib.urlopen", "urllib2.", "urllib3.", "requests.",
     "httpx.", "aiohttp.", "smtplib.", "ftplib.", "telnetlib.", "poplib.", "imaplib.", "paramiko.", "websocket.",
     "websockets.", "pycurl.", "xmlrpc.client.", "boto3.", "dns.resolver.", "scapy.", "nntplib.", "asyncssh.",
-    "wandb.", "mlflow.", "huggingface_hub.",
+    "wandb.", "mlflow.", "huggingface_hub.", "openai.", "anthropic.", "ollama.", "litellm.", "cohere.",
+    "google.generativeai.", "mistralai.", "groq.", "together.",
     "fabric.", "grpc.", "discord.", "telegram.", "slack_sdk.", "tweepy.", "pysftp.", "smbclient.", "mechanize.",
     "urllib.response()", "requests.Response()", "httpx.Response()", "asyncio.open_connection", "dropbox.",
     "github.", "gspread.", "telethon.", "pyrogram.", "sendgrid.", "twilio.", "boxsdk.", "mega.", "webdav3.",
@@ -385,6 +386,11 @@ STORE_WIPE_METHODS = frozenset({"delete_many", "remove", "drop_database", "dropD
 #: Libraries (and their parts) for attacking other machines: SMB/Kerberos relays and dumps, exploit tubes.
 ATTACK_LIBRARIES = ("impacket.examples", "impacket.smbconnection.SMBConnection().login", "impacket.dcerpc",
                     "impacket.examples.secretsdump", "pwn.remote", "pwnlib.tubes.remote", "pwn.ssh")  # fmt: skip
+#: Clients of hosted language models and the calls that return a model's answer.
+MODEL_CLIENT_PREFIXES = ("openai.", "anthropic.", "ollama.", "litellm.", "cohere.", "google.generativeai.",
+                         "mistralai.", "groq.", "together.", "langchain", "llama_index.")  # fmt: skip
+MODEL_CALLS = frozenset({"create", "generate", "generate_content", "chat", "complete", "completion", "invoke",
+                         "predict", "run", "stream"})  # fmt: skip
 #: Ports of remote logins and services that must not face the internet (ssh, RDP, VNC, the Docker API, databases).
 REMOTE_ACCESS_PORTS = frozenset({22, 2222, 3389, 5900, 5901, 2375, 2376, 5432, 3306, 6379, 27017, 9200})
 #: Infrastructure-as-code libraries whose classes declare cloud resources.

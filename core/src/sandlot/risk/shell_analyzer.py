@@ -1241,6 +1241,14 @@ class ShellAnalyzer:
             return flow
         if name in T.DATA_READERS:
             flow.data = True
+        if name in T.MODEL_CLIS and not (name == "ollama" and args[:1] != ["run"]):
+            flow.network = True
+            flow.download = True  # a model's answer, from a remote service: running it runs text from there
+        if name in ("ollama", "conda") and any(HOLE in a for a in args) and (
+            args[:1] == ["rm"] or args[:2] in (["env", "remove"], ["remove", "--all"])
+        ):
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} removes every model or environment a listing gives", node)  # fmt: skip
         if (name == "nmcli" and "wifi" in args) or (name == "iwlist" and "scan" in args) or (
             name in ("iw", "airport") and ("scan" in args or "-s" in args)
         ):
@@ -1389,10 +1397,11 @@ class ShellAnalyzer:
                     and len(wrapped) >= 1
                     and (
                         (W.base(wrapped[0]) in T.PACKAGE_MANAGERS and any(w in T.PACKAGE_ACTIONS for w in wrapped[1:3]))
+                        # restarting or checking a service, security services included (stopping one is
+                        # not a routine action and keeps its own rule)
                         or (
                             W.base(wrapped[0]) in ("systemctl", "service")
                             and any(w in T.ROUTINE_SERVICE_ACTIONS for w in wrapped[1:3])
-                            and not any(svc in " ".join(wrapped[1:]) for svc in T.SECURITY_SERVICES)
                         )
                         # file writers are graded by where they write (the write rule sees the path);
                         # administration tools with their own rules are graded by what they do
@@ -2303,6 +2312,10 @@ class ShellAnalyzer:
             kind = paths.classify(operands[-1]).kind
             if kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM):
                 self._delete(operands[-1], node, recursive=True, via="rsync --delete")
+            elif any(src.rstrip("/") in self.made_dirs for src in operands[:-1]):
+                self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"rsync --delete mirrors an empty directory onto {operands[-1]}, deleting everything there",
+                          node)  # fmt: skip
         if name in ("ln",) and operands:
             dest = operands[-1] if len(operands) > 1 else ""
             if dest:
@@ -3869,6 +3882,27 @@ class ShellAnalyzer:
                 rest = [props.get("exec.args", "")]
             self._argv([executable, *rest], node, _Flow(), [])
 
+    def _rule_tracer(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """eBPF programs that read what people type or what TLS hides: a keylogger with root's reach."""
+        program = " ".join(args)
+        if name == "perf":
+            system_wide = args[:1] == ["record"] and any(a in ("-a", "--all-cpus") for a in args)
+            rest = args[args.index("--") + 1 :] if "--" in args else []
+            timed = rest[:1] == ["sleep"] and rest[1:2] and rest[1].rstrip("smhd").isdigit()
+            bounded = bool(timed) or any(a in ("-p", "--pid") or a.startswith("--pid") for a in args)
+            if system_wide and not bounded:
+                self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                          "perf records every CPU without a time limit (fills the disk)", node)  # fmt: skip
+            return
+        if name == "bpftrace" and (flow.remote or any(a in self.downloaded for a in args)):
+            self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      "bpftrace runs a kernel program fetched from the network, as root", node)  # fmt: skip
+        if _CAPTURE_PROBES.search(program) or name.startswith(("sslsniff", "bashreadline")):
+            flow.secret = True
+            self._add("shell.capture", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} captures keystrokes, terminal output or TLS plaintext of other processes",
+                      node)  # fmt: skip
+
     def _rule_attack_tool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if not args or any(a in T.ATTACK_TOOL_INFO for a in args):
             return
@@ -4239,6 +4273,9 @@ _BULK_KINDS = frozenset(
 )
 _BASE64_LITERAL = re.compile(r"['\"]([A-Za-z0-9+/]{24,}={0,2})['\"]")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
+_CAPTURE_PROBES = re.compile(
+    r"readline|tty_write|pty_write|SSL_(?:read|write)|getpass|pam_get|sys_enter_read\b[^/]*fd\s*==\s*0"
+)
 _LOGIN_URL = re.compile(r"login|signin|sign_in|sign-in|session|/auth|oauth|token|wp-login|admin", re.I)
 _PASSWORD_FROM_VARIABLE = re.compile(
     r"""pass(?:word|wd)?\\?["']?\s*[:=]\s*\\?["']?\$|-u\s+["']?[^\s'"]*:\$|--user\s+["']?[^\s'"]*:\$"""
@@ -4530,6 +4567,10 @@ for _names, _rule in (
     ({"ab", "wrk", "hey", "siege", "vegeta", "oha", "bombardier", "h2load"}, ShellAnalyzer._rule_load_generator),
     (T.ATTACK_TOOLS - {"chisel"}, ShellAnalyzer._rule_attack_tool),
     ({"mvn", "mvnw", "./mvnw"}, ShellAnalyzer._rule_maven),
+    (
+        {"bpftrace", "perf", "sslsniff", "sslsniff-bpfcc", "bashreadline", "bashreadline-bpfcc"},
+        ShellAnalyzer._rule_tracer,
+    ),
     (
         {"x11vnc", "vncserver", "x0vncserver", "tigervncserver", "sshuttle", "tailscale", "zerotier-cli", "openvpn"},
         ShellAnalyzer._rule_remote_access,

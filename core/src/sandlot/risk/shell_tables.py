@@ -301,6 +301,8 @@ KEY_LOGGERS = frozenset({"logkeys", "showkey", "evtest", "keylogger", "lkl"})
 #: Hosts of code and packages whose URLs projects install from directly (an archive of a tag, a wheel).
 KNOWN_CODE_HOSTS = ("github.com", "githubusercontent.com", "gitlab.com", "bitbucket.org", "pythonhosted.org",
                     "pypi.org", "download.pytorch.org", "codeload.github.com", "huggingface.co")  # fmt: skip
+#: Command-line clients of language models: what they print is a model's answer.
+MODEL_CLIS = frozenset({"llm", "sgpt", "aichat", "ollama", "chatgpt", "mods", "fabric-ai", "gemini", "claude"})
 #: Language package clients that take the registry to install from as an option, with that option.
 REGISTRY_CLIENTS = frozenset({"npm", "npx", "pnpm", "pnpx", "yarn", "bun", "bunx", "gem", "cargo", "composer"})
 REGISTRY_OPTIONS = ("--registry", "--source", "--index", "--repository-url")
@@ -438,7 +440,11 @@ GRADED_ADMIN_TOOLS = frozenset(
      "salt", "salt-call", "salt-ssh", "ansible", "ansible-playbook", "softwareupdate",
      # security audits, integrity checks and VPN clients, whose own rules grade what they do
      "lynis", "rkhunter", "chkrootkit", "aide", "debsums", "fail2ban-client", "clamscan", "freshclam", "oscap",
-     "tiger", "wg-quick", "tailscale", "zerotier-cli", "openvpn", "nmcli", "resolvectl"}
+     "tiger", "wg-quick", "tailscale", "zerotier-cli", "openvpn", "nmcli", "resolvectl",
+     # auditing and tracing, graded by what they watch (keystroke and TLS capture have their own rule)
+     "auditctl", "ausearch", "aureport", "bpftrace", "sysdig", "perf", "syslog-ng", "rsyslogd", "promtool",
+     "offcputime-bpfcc", "profile-bpfcc", "execsnoop-bpfcc", "opensnoop-bpfcc", "biolatency-bpfcc",
+     "offcputime", "execsnoop", "opensnoop", "biolatency", "tcptop", "runqlat"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})

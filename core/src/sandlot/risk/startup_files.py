@@ -241,5 +241,8 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: "sources.list.d" in c[:-1] or n == "sources.list", _apt_source),
     (lambda n, c, i: c[:1] == ["etc"] and any(x in ("nginx", "apache2", "httpd") for x in c), _web_server),
     (lambda n, c, i: n in _RC_FILES and i.kind is not PathKind.SYSTEM, _rc_lines),
+    # a syslog rule writing to a local file, not forwarding to another host or running a program
+    (lambda n, c, i: "rsyslog.d" in c[:-1] or "syslog-ng" in c[:-1],
+     lambda t: not re.search(r"@@?[\w.\[]|omfwd|omprog|\btarget\s*=|program\(|network\(|\^", t)),
     (lambda n, c, i: n.endswith(".plist") and "launchagents" in c, _launch_agent),
 )  # fmt: skip
