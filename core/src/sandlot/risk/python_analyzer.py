@@ -609,6 +609,16 @@ class PythonAnalyzer:
                               "parses XML with external entities on (a document can read local files or URLs)",
                               node)  # fmt: skip
 
+    def _uploaded_tree(self, method: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """``upload_folder(folder_path=~)``: the whole home or machine (keys, tokens, documents) sent away."""
+        for val in [*args, *kwargs.values()]:
+            for text in val.strings():
+                info = paths.classify(text)
+                if info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT):
+                    self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                              f"{method} uploads {paths.describe(info)}", node)  # fmt: skip
+                    return
+
     def _superuser(self, node: ast.AST) -> None:
         """An application account made superuser: a back door when the database is production's."""
         production = production_target("\n".join(self.lines))
@@ -1898,6 +1908,9 @@ class PythonAnalyzer:
         self._sql(node, args, q)
         if isinstance(node.func, ast.Attribute):
             self._server_method(node.func.attr, args, kwargs, node)
+            remote = q is not None and q.startswith((*T.NETWORK_PREFIXES, *T.CLOUD_PREFIXES))
+            if node.func.attr.startswith("upload") and remote:
+                self._uploaded_tree(node.func.attr, args, kwargs, node)
         local_target = bool(args) and (args[0].text or "").startswith(("localhost", "127.", "::1"))
         if q is not None and q.startswith(T.ATTACK_LIBRARIES) and not local_target:
             self._add("python.attack-tool", RiskLevel.HIGH, Category.NETWORK,

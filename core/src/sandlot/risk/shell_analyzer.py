@@ -1239,6 +1239,17 @@ class ShellAnalyzer:
             # an alias defined earlier: what it expands to is what runs
             self._nested(" ".join([self.aliases[argv[0]], *args]), "shell", node, f"alias {argv[0]}")
             return flow
+        if _HIDDEN_TEMP_PROGRAM.match(argv[0]):
+            # `/tmp/.cache/kworker`, `/dev/shm/.x`: a program kept out of sight where anyone may write
+            self._add("shell.masquerade", RiskLevel.HIGH, Category.PROCESS,
+                      f"runs a hidden program from a temporary directory ({argv[0][:40]})", node)  # fmt: skip
+        if name == "huggingface-cli" and args[:1] == ["upload"]:
+            for path in args[2:]:
+                info = paths.classify(path)
+                if info.secret or info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT):
+                    self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                              f"huggingface-cli uploads {paths.describe(info)} to a hub repository", node)  # fmt: skip
+                    break
         if name in T.DATA_READERS:
             flow.data = True
         if name in T.MODEL_CLIS and not (name == "ollama" and args[:1] != ["run"]):
@@ -4276,6 +4287,7 @@ _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btr
 _CAPTURE_PROBES = re.compile(
     r"readline|tty_write|pty_write|SSL_(?:read|write)|getpass|pam_get|sys_enter_read\b[^/]*fd\s*==\s*0"
 )
+_HIDDEN_TEMP_PROGRAM = re.compile(r"^/(?:tmp|var/tmp|dev/shm)/(?:[^/]*/)*\.[^/]+(?:/[^/]+)*$")
 _LOGIN_URL = re.compile(r"login|signin|sign_in|sign-in|session|/auth|oauth|token|wp-login|admin", re.I)
 _PASSWORD_FROM_VARIABLE = re.compile(
     r"""pass(?:word|wd)?\\?["']?\s*[:=]\s*\\?["']?\$|-u\s+["']?[^\s'"]*:\$|--user\s+["']?[^\s'"]*:\$"""
