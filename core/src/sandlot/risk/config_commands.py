@@ -10,6 +10,9 @@ from __future__ import annotations
 import posixpath
 import re
 
+from sandlot.risk.model import Category
+from sandlot.risk.sql import trusts_everyone
+
 _SSH_COMMAND = re.compile(r"^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand|Match\s+exec)\s*=?\s*(.+)$", re.I | re.M)
 _GIT_COMMAND = re.compile(
     r"^\s*(?:sshCommand|fsmonitor|pager|editor|askpass|helper|[\w.-]+\s*=\s*!)\s*=?\s*!?(.+)$",
@@ -48,8 +51,12 @@ def ssh_config_weakness(path: str, content: str) -> str | None:
     parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
     if not parts or not (parts[-1] in ("config", "ssh_config") and ("ssh" in parts or ".ssh" in parts)):
         return None
-    if re.search(r"^\s*Host\s+\*", content, re.M | re.I) and re.search(r"^\s*ForwardAgent\s+yes", content, re.M | re.I):
+    every_host = re.search(r"^\s*Host\s+\*\s*$", content, re.M | re.I)
+    if every_host and re.search(r"^\s*ForwardAgent\s+yes", content, re.M | re.I):
         return "ssh config forwards the agent to every host (any of them can use your keys)"
+    if every_host and re.search(r"^\s*(?:StrictHostKeyChecking\s*=?\s*no|UserKnownHostsFile\s*=?\s*/dev/null)\b",
+                                content, re.M | re.I):  # fmt: skip
+        return "ssh config stops checking host keys for every host (any connection can be intercepted)"
     return None
 
 
@@ -69,4 +76,43 @@ def package_source_weakness(path: str, content: str) -> str | None:
                                "allowinsecureprotocol")
     ):  # fmt: skip
         return f"{name} makes package installs use plain HTTP or skip verification"
+    return None
+
+
+#: A delivery action handing a mail's text to a shell or an interpreter: ``| /bin/sh`` in a procmail recipe,
+#: ``"|bash"`` in a .forward file.
+_MAIL_TO_INTERPRETER = re.compile(
+    r"^\s*\"?\|\s*(?:/usr)?(?:/bin/)?(?:env\s+)?(?:ba|da|z|k)?sh\b(?!\s+-c)|^\s*\"?\|\s*(?:/usr/bin/)?(?:env\s+)?"
+    r"(?:python3?|perl|ruby|node)\s*(?:-\s*)?(?:[\"|2>]|$)",
+    re.M,
+)
+
+
+def mail_delivery_weakness(path: str, content: str) -> str | None:
+    """A mail filter (procmail, .forward) that runs the text of incoming mail as a script: anyone who
+    can send the user a mail runs commands."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    if name in (".procmailrc", "procmailrc", ".forward", ".mailfilter") and _MAIL_TO_INTERPRETER.search(content):
+        return f"{name} runs the text of incoming mail as a script (commands by mail)"
+    return None
+
+
+def _database_access_weakness(path: str, content: str) -> str | None:
+    # judged by content alone: the file is found at run time (`psql -c 'show hba_file'`)
+    if trusts_everyone(content):
+        return "database access rules let anyone from any address log in without a password"
+    return None
+
+
+def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
+    """What configuration written to ``path`` gives away, and its category (None: nothing)."""
+    for judge, category in (
+        (ssh_config_weakness, Category.EXFILTRATION),
+        (package_source_weakness, Category.DYNAMIC_CODE),
+        (mail_delivery_weakness, Category.PROCESS),
+        (_database_access_weakness, Category.PRIVILEGE),
+    ):
+        what = judge(path, content)
+        if what:
+            return what, category
     return None

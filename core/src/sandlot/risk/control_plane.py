@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.model import Category, Finding, RiskLevel
 
 _SEPARATORS = re.compile(r"[-_\s.()]+")
 
@@ -256,3 +256,42 @@ def pinned_release(url: str) -> bool:
     """An HTTPS download of one named release of a tool (``.../releases/download/v2.12.0/...``): what CI
     scripts install their linters with, not a payload from a bare address or a moving URL."""
     return bool(_PINNED_RELEASE.search(url))
+
+
+_SHELL_CHECKSUM = re.compile(
+    r"\b(?:sha(?:256|384|512)sum|shasum\b[^\n|;]*-a\s*(?:256|384|512)|b2sum)\b[^\n;|]*(?:\s-c\b|--check\b|--strict)"
+    r"|\b[0-9a-f]{64}\b[^\n]*\|\s*(?:sha256sum|shasum)|\b(?:cosign\s+verify-blob|minisign\s+-V|gpg\s+--verify)\b"
+)
+_PYTHON_CHECKSUM = re.compile(r"\bhashlib\.(?:sha256|sha384|sha512|blake2b)\b")
+_PINNED_DIGEST = re.compile(r"\b[0-9a-fA-F]{64}\b")
+
+
+def verifies_download(source: str, language: str) -> bool:
+    """The code checks what it downloaded against a pinned digest (or a signature) before using it."""
+    if language == "python":
+        return bool(_PYTHON_CHECKSUM.search(source) and _PINNED_DIGEST.search(source)) and (
+            "!=" in source or "==" in source or "assert" in source
+        )
+    return bool(_SHELL_CHECKSUM.search(source))
+
+
+_CERT_FINGERPRINT = re.compile(r"-fingerprint\b|\b[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){31}\b")
+_TRUST_STORES = ("ca-certificates", "ca-trust", "/anchors", "System.keychain", "trust anchor")
+
+
+def verifies_certificate(source: str) -> bool:
+    """The code checks a certificate's SHA-256 fingerprint against a pinned value before trusting it."""
+    return bool(_CERT_FINGERPRINT.search(source)) and ("!=" in source or "==" in source or "grep" in source)
+
+
+def soften_verified(findings: list[Finding], *, certificate: bool = False) -> list[Finding]:
+    """Running a downloaded file that was checked against a pinned digest, or trusting a certificate whose
+    fingerprint was checked: a verified install (MEDIUM)."""
+    out: list[Finding] = []
+    for f in findings:
+        download = f.rule_id.endswith("download-exec") and "piped" not in f.message
+        trusted = certificate and f.rule_id.endswith(".write") and any(t in f.message for t in _TRUST_STORES)
+        if (download or trusted) and f.level > RiskLevel.MEDIUM:
+            f = attrs.evolve(f, level=RiskLevel.MEDIUM, message=f.message + " (checked against a pinned digest)")
+        out.append(f)
+    return out

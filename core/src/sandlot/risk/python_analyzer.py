@@ -27,7 +27,7 @@ from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
 from sandlot.risk.backups import DB_DUMPERS
-from sandlot.risk.config_commands import config_commands, ssh_config_weakness
+from sandlot.risk.config_commands import config_commands, config_weakness
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -36,9 +36,13 @@ from sandlot.risk.control_plane import (
     foreign_endpoint,
     leaks_secrets,
     operation,
+    soften_verified,
+    verifies_certificate,
+    verifies_download,
     workflow_leaks_secrets,
 )
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
+from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
@@ -49,7 +53,7 @@ from sandlot.risk.shell_tables import (
     PACKAGE_TOOLS,
     SYSTEM_PROCESS_NAMES,
 )
-from sandlot.risk.sql import dangerous_sql, local_store, production_target, store_wipe
+from sandlot.risk.sql import dangerous_sql, local_store, personal_data_query, production_target, store_wipe
 from sandlot.risk.startup_files import harmless_content
 from sandlot.risk.values import UNKNOWN, Val
 
@@ -229,6 +233,7 @@ class PythonAnalyzer:
         self._tree = ast.Module(body=[], type_ignores=[])
         self._module_texts: list[str] | None = None  # every string constant of the module (on demand)
         self._unnamed_download = False  # network data was written to a file whose name is unknown
+        self._lure: bool | None = None  # the module's text urges people to log in behind a link (computed once)
         self._unnamed_executable = False  # a file whose name is unknown was made executable
         self._device_opened = False  # a serial port, camera or microphone was opened
         self._memfd = False  # an anonymous memory file was created (memfd_create)
@@ -303,6 +308,9 @@ class PythonAnalyzer:
                 "python.too-complex", RiskLevel.MEDIUM, Category.PARSE, "the code is nested too deeply to analyse", None
             )
         self._guards_turned_off(tree)
+        certificate = verifies_certificate(code)
+        if verifies_download(code, "python") or certificate:
+            self.findings = soften_verified(self.findings, certificate=certificate)
         if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
@@ -406,9 +414,9 @@ class PythonAnalyzer:
 
         for target in targets[:2]:
             for text in data.strings()[:2]:
-                weakness = ssh_config_weakness(target, text)
+                weakness = config_weakness(target, text)
                 if weakness:
-                    self._add("python.persistence", RiskLevel.HIGH, Category.EXFILTRATION, weakness, node)
+                    self._add("python.persistence", RiskLevel.HIGH, weakness[1], weakness[0], node)
                 tool, commands = config_commands(target, text)
                 for command in commands[:4]:
                     self._add(
@@ -1337,6 +1345,8 @@ class PythonAnalyzer:
         if method not in T.SQL_METHODS or not args:
             return
         for text in args[0].strings():
+            if len(args) > 1 and args[1].items:
+                text = _bind_sql_parameters(text, args[1].items)
             danger = dangerous_sql(text)
             if danger:
                 what, category = danger
@@ -1350,10 +1360,12 @@ class PythonAnalyzer:
                 return
 
     def _reads_credentials_table(self, method: str, args: list[Val]) -> bool:
-        """A query for password hashes or API keys (or a dump of a whole database): secret data."""
+        """A query for password hashes, API keys or people's records (or a dump of a whole database): secret data."""
         if method in T.DATABASE_DUMP_METHODS:
             return True
-        return method in T.QUERY_METHODS and any(T.CREDENTIAL_COLUMN.search(t) for t in _all_strings(args))
+        return method in T.QUERY_METHODS and any(
+            T.CREDENTIAL_COLUMN.search(t) or personal_data_query(t) for t in _all_strings(args)
+        )
 
     def _taint_aliases(self, val: Val, flags: int) -> None:
         """Every name bound to this very value carries ``flags`` from now on (an archive's buffer)."""
@@ -1939,12 +1951,15 @@ class PythonAnalyzer:
         if isinstance(func.func, _ClassInfo):
             return self._instantiate(func.func, args, kwargs, node)
         self._callbacks(q, node, args, kwargs)
+        self._mail(q, node, kwargs)
         self._taint_through_method(node, func, args)
         queried = shipped | (
             v.SECRET
             if isinstance(node.func, ast.Attribute) and self._reads_credentials_table(node.func.attr, args)
             else 0
         )
+        if queried & v.SECRET and func.base is not None and (func.base.qual or "").endswith(".cursor()"):
+            self._taint_aliases(func.base, v.SECRET)  # `cur.execute(query)`, then `cur.fetchall()` returns the rows
         if (
             q is not None
             and q.startswith(T.NETWORK_PREFIXES)
@@ -2262,6 +2277,13 @@ class PythonAnalyzer:
             if isinstance(target.func, _FuncSummary):
                 target.func.handler = True
                 passed = [Val(flags=v.NET)] * max(1, len(target.func.params))
+        elif method in T.MESSAGE_HANDLER_REGISTRARS:
+            # MessageHandler(filters.TEXT, run) / client.add_event_callback(cb, RoomMessageText): a chat bot's
+            # handler gets every message anyone sends it
+            target = next((a for a in args if isinstance(a.func, _FuncSummary)), None)
+            if target is not None and isinstance(target.func, _FuncSummary):
+                target.func.handler = True
+                passed = [Val(flags=v.NET)] * max(1, len(target.func.params))
         elif (hook := next((kwargs[k] for k in T.CALLBACK_KWARGS if k in kwargs), None)) is not None:
             # sounddevice.InputStream(callback=cb) hands cb what the microphone hears; a client's
             # on_message=cb what the service sent
@@ -2323,6 +2345,11 @@ class PythonAnalyzer:
                     rq is None or (rq.endswith("()") and not rq.startswith(T.NETWORK_PREFIXES))
                 ):
                     self._rebind(receiver.id, _with_flags(current, extra))
+        writer = func.base
+        if writer is not None and writer.qual == "csv.writer()" and writer.base is not None:
+            extra = v.flowing(args) & carried
+            if extra:
+                self._taint_aliases(writer.base, extra)  # the buffer the CSV writer writes into
         if method in ("save", "dump", "tofile", "write_to", "savefig", "export") and func.base is not None:
             # the object writes itself into the argument (an image into a buffer)
             extra = func.base.flags & carried
@@ -3936,6 +3963,58 @@ class PythonAnalyzer:
                 self._write(paths.classify(text), node, via=q)
         return Val(flags=v.NET)
 
+    def _mail(self, q: str | None, node: ast.Call, kwargs: dict[str, Val]) -> None:
+        """Mailbox forwarding set up through an API, phishing sent in bulk, open SMTP relays."""
+        method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
+        if method in ("create", "update", "patch", "post", "put", "updateAutoForwarding") and forwards_mailbox(
+            ast.unparse(node)
+        ):
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "sets up forwarding of a mailbox's mail to another address", node)  # fmt: skip
+        elif method in ("sendmail", "send_message") and self._in_loop():
+            if self._lure is None:
+                self._lure = credential_lure("\n".join(self.lines))
+            if self._lure:
+                self._add("python.phishing", RiskLevel.HIGH, Category.NETWORK,
+                          "sends credential-phishing mail to a list of addresses", node)  # fmt: skip
+        elif (
+            (q or "").startswith("aiosmtpd.")
+            and method == "Controller"
+            and kwargs.get("hostname", UNKNOWN).text in ("0.0.0.0", "::", "")
+            and "authenticator" not in kwargs
+            and re.search(r"\.(?:sendmail|send_message)\(", "\n".join(self.lines))
+        ):
+            self._add("python.open-relay", RiskLevel.HIGH, Category.NETWORK,
+                      "relays mail for anyone: an SMTP server on every interface without authentication",
+                      node)  # fmt: skip
+
+    def _c_mailbox(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """IMAP and POP3 reads and stores. What comes back is what anyone mailed the user; whole messages
+        are their private correspondence (sent elsewhere: a leak). Flagging every message deleted loses it."""
+        method = q.rsplit(".", 1)[-1]
+        texts = [a.text or "" for a in args]
+        if method == "uid" and texts:
+            method, texts = texts[0].lower(), texts[1:]
+        if method == "store":
+            if len(texts) >= 3 and deletes_every_message(texts[0], texts[2]):
+                self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                          "marks every message of the mailbox folder deleted", node)  # fmt: skip
+            return Val()
+        parts = " ".join(texts).upper()
+        whole = method == "retr" or (
+            method == "fetch" and ("RFC822" in parts or "BODY" in parts) and "HEADER" not in parts
+        )
+        return Val(flags=v.NET | (v.SECRET if whole else 0))
+
+    def _c_csv_writer(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``csv.writer(buf)``: rows written to it end up in ``buf``."""
+        return Val(qual="csv.writer()", base=args[0] if args else None)
+
+    def _c_dotenv_values(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``dotenv_values(".env")``: the variables of an env file, as the process environment would hold them
+        (one named value is a credential; all of them sent somewhere are the environment sent out)."""
+        return Val(qual="os.environ", flags=v.ENV)
+
     def _c_kill(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         pid = (func.base or UNKNOWN) if q.startswith("psutil.Process()") else (args[0] if args else UNKNOWN)
         if pid.flags & v.OWNPID:
@@ -4239,9 +4318,12 @@ SITE_DIRS: dict[str, Callable[[], Val]] = {
 #: Decorators of functions that handle what a client sent: web routes and views, middleware, task queues.
 _HANDLER_DECORATOR = re.compile(
     r"(?:\.(?:route|get|post|put|patch|delete|websocket|api_route|middleware|task)\b|"
-    r"\b(?:shared_task|require_POST|require_GET|require_http_methods|api_view|csrf_exempt)\b)"
+    r"\b(?:shared_task|require_POST|require_GET|require_http_methods|api_view|csrf_exempt)\b"
+    # chat bots: what the handler gets is what anyone in the chat (or on the network) sent
+    r"|\.(?:message_handler|callback_query_handler|channel_post_handler|edited_message_handler|inline_handler"
+    r"|on_message|slash_command|message|event|on|listen)$|\b(?:bot|tree)\.command$)"
 )
-_REQUEST_ANNOTATION = re.compile(r"\b(?:Request|HttpRequest|WebSocket|Message)\b")
+_REQUEST_ANNOTATION = re.compile(r"\b(?:Request|HttpRequest|WebSocket|Message|Update|RoomMessage\w*|NewMessage)\b")
 
 #: Loops over a constant sequence of at most this many lists or dicts are analysed once per element.
 UNROLL_ITEMS = 8
@@ -4423,6 +4505,20 @@ def _recurses_without_base_case(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> b
     return True
 
 
+def _bind_sql_parameters(query: str, params: list[Val]) -> str:
+    """``query`` with its positional placeholders (``%s``, ``?``, ``$1``) replaced by the constants passed for them
+    (``generate_series(1, %s)`` with ``(10_000_000_000,)``); unknown values stay placeholders."""
+    values = [str(p.num) if p.num is not None else p.text for p in params]
+    position = iter(range(len(values)))
+
+    def fill(match: re.Match[str]) -> str:
+        index = int(match.group(1)) - 1 if match.group(1) else next(position, len(values))
+        value = values[index] if 0 <= index < len(values) else None
+        return value if value is not None else match.group(0)
+
+    return re.sub(r"%s|\?|\$(\d+)", fill, query)
+
+
 def _informative(a: Val) -> bool:
     """Whether an argument says more at a call site than the parameter did at the definition."""
     return bool(
@@ -4430,6 +4526,7 @@ def _informative(a: Val) -> bool:
         or a.alts
         or a.num is not None
         or a.items is not None
+        or bool(a.keys)  # a settings dict: cleanup({"workspace": "~"})
         or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV | v.PROCITER | v.INPUT)
         or (a.qual is not None and a.qual.startswith(T.NETWORK_PREFIXES))  # a socket, a connection
         or (isinstance(a.func, _Instance) and a.func.informed)
@@ -4571,6 +4668,11 @@ _register(
     PythonAnalyzer._c_response,
 )
 _register(["urllib.request.urlretrieve", "wget.download"], PythonAnalyzer._c_retrieve)
+_register(
+    [*T.MAILBOX_READS, *(f"imaplib.{c}().store" for c in ("IMAP4", "IMAP4_SSL"))], PythonAnalyzer._c_mailbox
+)
+_register(["dotenv.dotenv_values", "dotenv.main.dotenv_values"], PythonAnalyzer._c_dotenv_values)
+_register(["csv.writer", "csv.DictWriter"], PythonAnalyzer._c_csv_writer)
 _register(
     [
         "os.kill",

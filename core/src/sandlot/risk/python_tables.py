@@ -148,7 +148,6 @@ STAT_CALLS = frozenset(
     {
         # load configuration from a secret file into this process (not a read-out of it)
         "dotenv.load_dotenv",
-        "dotenv.dotenv_values",
         "os.path.exists",
         "os.path.isfile",
         "os.path.isdir",
@@ -172,6 +171,17 @@ STAT_CALLS = frozenset(
         "logging.info",
         "logging.debug",
         "logging.warning",
+        "logging.error",
+        "warnings.warn",
+        # messages naming a path (``sys.exit(f"{key} already exists")``)
+        "sys.exit",
+        "builtins.SystemExit",
+        "builtins.FileExistsError",
+        "builtins.FileNotFoundError",
+        "builtins.RuntimeError",
+        "builtins.ValueError",
+        "click.echo",
+        "typer.echo",
         "paramiko.RSAKey.from_private_key_file",
         "paramiko.SSHClient().connect",
         "os.makedirs",
@@ -463,3 +473,14 @@ ROUTE_REGISTRARS = frozenset(
     {"add_get", "add_post", "add_put", "add_delete", "add_route", "add_url_rule", "add_api_route",
      "add_websocket_route", "add_api_websocket_route", "add_view"}
 )  # fmt: skip
+#: Calls registering a chat bot's message handler (a local function among the arguments).
+MESSAGE_HANDLER_REGISTRARS = frozenset(
+    {"MessageHandler", "CommandHandler", "CallbackQueryHandler", "InlineQueryHandler", "add_event_callback",
+     "add_event_handler", "register_message_handler", "register_callback_query_handler",
+     "register_next_step_handler", "add_message_handler", "on_message"}
+)  # fmt: skip
+#: Mail client methods that return messages: every message's text (``fetch`` of headers only is not).
+MAILBOX_READS = frozenset(
+    {f"{cls}().{m}" for cls in ("imaplib.IMAP4", "imaplib.IMAP4_SSL") for m in ("fetch", "uid")}
+    | {f"{cls}().{m}" for cls in ("poplib.POP3", "poplib.POP3_SSL") for m in ("retr", "top")}
+)

@@ -31,7 +31,7 @@ from sandlot.risk.backups import (
     sync_risks,
     transfer_script_risks,
 )
-from sandlot.risk.config_commands import config_commands, package_source_weakness, ssh_config_weakness
+from sandlot.risk.config_commands import config_commands, config_weakness
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -40,14 +40,18 @@ from sandlot.risk.control_plane import (
     foreign_endpoint,
     operation,
     pinned_release,
+    soften_verified,
+    verifies_certificate,
+    verifies_download,
     workflow_leaks_secrets,
 )
 from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.inline_code import endless_growth, inline_commands
+from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
-from sandlot.risk.sql import dangerous_sql
+from sandlot.risk.sql import dangerous_sql, logins_to_trust, personal_data_query, production_target, throwaway_database
 from sandlot.risk.startup_files import cron_commands, harmless_content, hidden_or_temporary, quiet, web_site
 
 ANALYZER = "sandlot.shell"
@@ -211,6 +215,9 @@ class ShellAnalyzer:
         if root.has_error:
             self._add_parse_error(root)
         self._stmt(root)
+        certificate = verifies_certificate(code)
+        if verifies_download(code, "shell") or certificate:
+            self.findings = soften_verified(self.findings, certificate=certificate)
         return self.findings
 
     def analyze_argv(self, argv: Sequence[str], *, every_container: bool = False) -> _Flow:
@@ -700,6 +707,13 @@ class ShellAnalyzer:
                 "secret data is piped to a network command",
                 stage,
             )
+        if (
+            upstream.download
+            and self._stage_name(stage) in T.SQL_CLIENTS
+            and not any(o in self._text(stage).split()[1:] for o in T.SQL_SCRIPT_OPTIONS)
+        ):
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      "SQL downloaded from the network is piped into a database shell", stage)  # fmt: skip
         dump = upstream.dump and not (upstream.secret or upstream.env)
         if sub.network and dump and self._stage_name(stage) in RAW_SENDERS:
             self._add(
@@ -888,9 +902,9 @@ class ShellAnalyzer:
             self._shipped_payloads(content, stmt, f"text written to {info.path.replace(HOLE, '…')}")
         cap = RiskLevel.MEDIUM if harmless_content(info, content) else None
         self._written_texts[info.path] = content
-        weakness = ssh_config_weakness(info.path, content) or package_source_weakness(info.path, content)
+        weakness = config_weakness(info.path, content)
         if weakness:
-            self._add("shell.persistence", RiskLevel.HIGH, Category.EXFILTRATION, weakness, stmt)
+            self._add("shell.persistence", RiskLevel.HIGH, weakness[1], weakness[0], stmt)
         if workflow_leaks_secrets(info.path, content):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"the CI workflow written to {info.path} sends the repository's secrets out", stmt)  # fmt: skip
@@ -1268,6 +1282,15 @@ class ShellAnalyzer:
                       f"{name} lists the Wi-Fi networks nearby (locates the machine)", node)  # fmt: skip
         if name in DB_DUMPERS and (name != "sqlite3" or ".dump" in args):
             flow.dump = True
+        collections = [
+            *W.option_values(args, "-c", "--collection"),
+            *(a for a in args if a.startswith("--collection=")),
+        ]
+        if name in ("mongoexport", "mongodump") and _PEOPLE_COLLECTION.search(" ".join(collections)):
+            # a collection of people (users, customers, patients): everyone's contact and account data
+            flow.secret = True
+            self.staged.update(W.option_values(args, "-o", "--out"))
+            self.staged.update(a.split("=", 1)[1] for a in args if a.startswith("--out="))
         if name in ("jq", "gojq", "jaq") and any(_JQ_ENV.search(a) for a in args if " " in a or a == "env"):
             flow.env = True  # `jq -n env`, `$ENV`: the whole environment
         if name in T.ARG_SENDERS and (flow.secret or flow.env or flow.credential):
@@ -1372,6 +1395,10 @@ class ShellAnalyzer:
                     f"{name} sends secret data (from a substitution) over the network",
                     node,
                 )
+        if (name == "curl" and any(MAILBOX_URL.match(a) for a in args)) or (
+            name == "kubectl" and args[:2] == ["config", "view"] and "--raw" in args
+        ):
+            flow.secret = True  # a mailbox's messages; a kubeconfig with its tokens and client keys
         for tool, words in T.SECRET_PRINTERS:
             if name == tool and any(w in args for w in words):
                 flow.secret = True
@@ -1422,6 +1449,12 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
+                        # `sudo -u postgres psql`: a database's own service account running its tools
+                        # (what the SQL does is graded by the SQL rules)
+                        or (
+                            W.base(wrapped[0]) in T.SQL_CLIENTS | T.DATABASE_ADMIN_TOOLS
+                            and any(u not in ("root", "0") for u in W.option_values(argv[1:], "-u", "--user"))
+                        )
                         or (
                             W.base(wrapped[0]) == "rm"
                             and all(
@@ -1558,6 +1591,9 @@ class ShellAnalyzer:
         elif any(v.isdigit() and int(v) >= 100 for v in values) and any(W.base(a) in T.DOWNLOADERS for a in args):
             self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
                       "sends hundreds of requests in parallel (a flood against the site)", node)  # fmt: skip
+        elif any(v.isdigit() and int(v) >= 20 for v in values) and any(W.base(a) in MAILERS for a in args):
+            self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      "sends mail from dozens of processes at once (a mail flood)", node)  # fmt: skip
 
     def _masquerade(self, shown: str, node: Any) -> None:
         """``exec -a NAME``: the process shows up under another name in ps and top."""
@@ -2165,8 +2201,15 @@ class ShellAnalyzer:
                 while end < len(expr) and expr[end] not in (";", "\\;", "+"):
                     end += 1
                 sub = expr[j + 1 : end]
+                # `-name '*.pub'` alone (not negated, no alternative): the files are known by their names
+                named = (
+                    len(patterns) == 1
+                    and not any(a in ("!", "-not", "-o", "-or") for a in expr)
+                    and "/" not in patterns[0]
+                    and any(a in ("-name", "-iname") for a in expr)
+                )
                 for root in roots:
-                    placeholder = root.rstrip("/") + "/" + HOLE
+                    placeholder = root.rstrip("/") + "/" + (patterns[0].replace("*", HOLE) if named else HOLE)
                     argv = [placeholder if a == "{}" else a.replace("{}", placeholder) for a in sub]
                     if argv:
                         before = len(self.findings)
@@ -2366,6 +2409,10 @@ class ShellAnalyzer:
                 # `sed -i '1i //go:generate sh -c "curl … | sh"'`: a command planted in a file a tool runs
                 for script in [*W.option_values(args, "-e", "--expression"), *operands[:1]]:
                     self._shipped_payloads(script, node, "text sed writes into a file")
+                scripts = [*W.option_values(args, "-e", "--expression"), *operands[:1]]
+                if any(logins_to_trust(script) for script in scripts):
+                    self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
+                              "sed switches the database's logins to trust (no password at all)", node)  # fmt: skip
                 if any("0.0.0.0/0" in a or "0.0.0.0\\/0" in a or "::/0" in a for a in args):
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                               "sed rewrites configuration to allow every address (0.0.0.0/0)", node)  # fmt: skip
@@ -2655,6 +2702,14 @@ class ShellAnalyzer:
                 self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
                           "openvpn runs a downloaded script as a connection hook", node)  # fmt: skip
                 return
+            configs = W.option_values(args, "--config")
+            scripts_allowed = any(level in ("2", "3") for level in W.option_values(args, "--script-security"))
+            downloaded = any(c in self.downloaded or posixpath.basename(c) in self.downloaded for c in configs)
+            if scripts_allowed and downloaded:
+                # the profile's own up/down directives run whatever its author wrote, as root
+                what = "openvpn lets a downloaded profile run scripts on this machine"
+            elif scripts_allowed and any(paths.classify(h).kind is paths.PathKind.TEMP for h in hooks):
+                what = "openvpn runs a hook script from a shared temporary directory"
         if what:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, what, node)
 
@@ -2782,6 +2837,14 @@ class ShellAnalyzer:
                     node,
                 )
             return
+        helper = re.search(r"\bstore\s+--file[= ](\S+)", " ".join(args[1:])) if args[:1] == ["config"] else None
+        if helper and any(a.lower() == "credential.helper" for a in args[1:4]):
+            where = paths.classify(helper.group(1).strip("'\""))
+            if where.kind is paths.PathKind.TEMP:
+                # every account on the machine can read (or replace) the stored tokens there
+                self._add("shell.secret-exposure", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"git stores credentials in plain text in a shared temporary directory ({where.path})",
+                          node)  # fmt: skip
         if args[:2] == ["credential", "fill"] or (
             args[:1] == ["config"]
             and any(a.lower().startswith(("credential.", "http.extraheader")) for a in args[1:3])
@@ -3970,6 +4033,10 @@ class ShellAnalyzer:
             return
         if name == "aws":
             name, args = (args[0], args[1:]) if args[:1] == ["s3"] else ("", [])
+        staged = [a for a in args if a in self.staged]
+        if staged and any(W.is_remote(a) or "://" in a for a in args):
+            self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
+                      f"{name} copies {staged[0]} (secret data was written to it) to remote storage", node)  # fmt: skip
         for risk in [*sync_risks(name, args, self.made_dirs), *snapshot_risks(name, args)]:
             rule = "shell.exfiltration" if risk.category is Category.EXFILTRATION else "shell.data-destroy"
             self._add(rule, risk.level, risk.category, risk.what, node)
@@ -4144,11 +4211,51 @@ class ShellAnalyzer:
 
     def _rule_sql_client(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         script = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        if personal_data_query(" ".join([*args, script or ""])):
+            flow.secret = True  # people's records: sent anywhere, a leak
         danger = dangerous_sql(" ".join([*args, script or ""]))
         if danger:
             what, category = danger
             rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
             self._add(rule, RiskLevel.HIGH, category, f"{name} {what}", node)
+
+    def _rule_gam(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """GAM (Google Workspace administration): mailboxes forwarded, delegated or emptied."""
+        action = gam_action(args)
+        if action is not None:
+            kind, what = action
+            exfiltration = kind == "exfiltration"
+            self._add("shell.exfiltration" if exfiltration else "shell.data-destroy", RiskLevel.HIGH,
+                      Category.EXFILTRATION if exfiltration else Category.FILESYSTEM, what, node)  # fmt: skip
+
+    def _rule_mailer(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Mail urging people to log in behind a link, sent to each address of a list: credential phishing."""
+        if self._loops and credential_lure(self._text(node)):
+            self._add("shell.phishing", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} sends credential-phishing mail to a list of addresses", node)  # fmt: skip
+
+    def _rule_dropdb(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``dropdb NAME``: DROP DATABASE from the command line (a developer's local server is theirs to reset)."""
+        _, operands = W.options(args, valued=frozenset({"-h", "--host", "-p", "--port", "-U", "--username",
+                                                        "--maintenance-db"}))  # fmt: skip
+        hosts = W.option_values(args, "-h", "--host")
+        local = bool(hosts) and all(h in ("localhost", "127.0.0.1", "::1") for h in hosts)
+        if operands and not throwaway_database(operands[-1]) and not (local and not production_target(operands[-1])):
+            self._add("shell.drop-database", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} drops the whole database {operands[-1]}", node)  # fmt: skip
+
+    def _rule_restore(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """A restore that first drops what the target holds (``pg_restore --clean``, ``mongorestore --drop``)
+        run against a production database: its live data is replaced by the dump's."""
+        dropping = {"pg_restore": ("--clean", "-c"), "mongorestore": ("--drop",)}[name]
+        target = W.option_values(args, "-d", "--dbname", "--uri", "-h", "--host") + [
+            a.split("=", 1)[1] for a in args if a.startswith(("--dbname=", "--uri=", "--host="))
+        ]
+        if any(a in dropping or (name == "pg_restore" and re.fullmatch(r"-\w*c\w*", a)) for a in args) and (
+            production_target(" ".join(target))
+        ):
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} drops and replaces the objects of a production database", node)  # fmt: skip
 
     def _rule_redis(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """redis-cli commands that wipe the server, cut off its clients or open it up."""
@@ -4168,7 +4275,10 @@ class ShellAnalyzer:
         ):
             what, category = "reconfigures where the server writes (or who may connect)", Category.PRIVILEGE
         else:
-            return
+            danger = dangerous_sql(" ".join(operands))  # DEBUG POPULATE of millions of keys
+            if danger is None:
+                return
+            what, category = danger
         # a developer's own local redis (a test database) is theirs to wipe; a shared server is not
         level = RiskLevel.MEDIUM if local and category is Category.FILESYSTEM else RiskLevel.HIGH
         self._add("shell.data-service", level, category, f"{name} {verb} {what}", node)
@@ -4295,6 +4405,10 @@ _PASSWORD_FROM_VARIABLE = re.compile(
 _SHELL_HOOK = re.compile(
     r"""^eval\s+["']?\$\(\s*(?:command\s+)?[\w.-]+(?:\s+--?[\w-]+)*\s+"""
     r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?\s*$|^eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?\s*$"""
+)
+#: Collections and tables of people: exported whole, everyone's contact and account data.
+_PEOPLE_COLLECTION = re.compile(
+    r"\b(?:users?|customers?|clients|patients|employees|members|accounts|contacts|people)\b", re.IGNORECASE
 )
 _JQ_ENV = re.compile(r"(?:^|[|(,\s])env\b(?!\s*\.\w)|\$ENV\b")
 _SED_EXECUTE = re.compile(
@@ -4569,6 +4683,10 @@ for _names, _rule in (
     ({"docker", "podman", "nerdctl", "crictl"}, ShellAnalyzer._rule_container),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
     ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
+    ({"pg_restore", "mongorestore"}, ShellAnalyzer._rule_restore),
+    ({"dropdb"}, ShellAnalyzer._rule_dropdb),
+    ({"gam"}, ShellAnalyzer._rule_gam),
+    (MAILERS, ShellAnalyzer._rule_mailer),
     ({"certbot"}, ShellAnalyzer._rule_certbot),
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
     ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
@@ -4644,7 +4762,7 @@ for _names, _rule in (
     ({"alias"}, ShellAnalyzer._rule_alias),
     (set(T.CLOUD_TOOLS), ShellAnalyzer._rule_cloud),
     (
-        {"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo"},
+        T.SQL_CLIENTS,
         ShellAnalyzer._rule_sql_client,
     ),
     (

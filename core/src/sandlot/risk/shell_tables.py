@@ -444,7 +444,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      # auditing and tracing, graded by what they watch (keystroke and TLS capture have their own rule)
      "auditctl", "ausearch", "aureport", "bpftrace", "sysdig", "perf", "syslog-ng", "rsyslogd", "promtool",
      "offcputime-bpfcc", "profile-bpfcc", "execsnoop-bpfcc", "opensnoop-bpfcc", "biolatency-bpfcc",
-     "offcputime", "execsnoop", "opensnoop", "biolatency", "tcptop", "runqlat"}
+     "offcputime", "execsnoop", "opensnoop", "biolatency", "tcptop", "runqlat",
+     # trust store refreshes (what they trust is judged where the certificate is written)
+     "update-ca-certificates", "update-ca-trust", "trust"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
@@ -458,7 +460,8 @@ ROUTINE_ROOT_CHECKS = frozenset(
 #: Read-only inspection tools (processes, sockets, logs, disks) and certbot (the host's own certificates),
 #: commonly run with sudo.
 ROOT_INSPECTORS = frozenset(
-    {"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop", "certbot", "udevadm"}
+    {"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop", "certbot", "udevadm",
+     "mailq", "postqueue", "postcat"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).
@@ -467,3 +470,16 @@ ARG_SENDERS = frozenset({"dig", "nslookup", "host", "ping", "ping6", "drill", "k
 CREDENTIAL_NAME = re.compile(
     r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY)", re.IGNORECASE
 )
+#: Database shells: they run the SQL (or CQL, or JavaScript) given with -c/-e, in a file or on stdin.
+SQL_CLIENTS = frozenset(
+    {"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo", "cqlsh",
+     "clickhouse", "duckdb", "snowsql", "bq"}
+)  # fmt: skip
+#: Database shell options that give the statements to run (then stdin is data, not SQL).
+SQL_SCRIPT_OPTIONS = frozenset({"-c", "--command", "-f", "--file", "-e", "--execute", "--eval"})
+#: A database server's administration programs (run as its service account with ``sudo -u postgres``).
+DATABASE_ADMIN_TOOLS = frozenset(
+    {"createuser", "createdb", "dropuser", "dropdb", "pg_dump", "pg_dumpall", "pg_restore", "pg_basebackup", "pg_ctl",
+     "pg_ctlcluster", "pg_isready", "vacuumdb", "reindexdb", "pg_upgrade", "pg_controldata", "mysqladmin",
+     "mysqldump", "mysqlcheck"}
+)  # fmt: skip

@@ -7,16 +7,33 @@ import re
 from sandlot.risk.model import Category
 
 _DANGEROUS_SQL = re.compile(
-    r"\bDROP\s+(?P<drop>DATABASE|SCHEMA)\b|\.(?P<mongo>dropDatabase)\(|\b(?P<program>FROM\s+PROGRAM)\b"
+    r"\bDROP\s+(?P<drop>DATABASE|SCHEMA|KEYSPACE)\b|\.(?P<mongo>dropDatabase)\(|\b(?P<program>(?:FROM|TO)\s+PROGRAM)\b"
     r"|\b(?P<terminate>pg_terminate_backend)\b|\b(?P<series>generate_series)\s*\(\s*1\s*,\s*\d{8,}"
+    r"|\bDEBUG\s+POPULATE\s+(?P<populate>\d{7,})"
     # every document of a collection or an index: deleteMany({}), remove({}), a delete_by_query matching all
     r"|(?P<wipe>\b(?:deleteMany|delete_many|remove)\s*\(\s*\{\s*\}|_delete_by_query\b[\s\S]*\bmatch_all\b"
-    r"|\bFLUSHALL\b)"
+    r"|\bFLUSHALL\b|\bTRUNCATE\s+(?:TABLE\s+)?[^;]*\bCASCADE\b)"
     # a login role made superuser, the server opened to every address, every privilege on everything
     r"|(?P<grant>\b(?:ALTER|CREATE)\s+(?:ROLE|USER)\b[^;]*\bSUPERUSER\b|\blisten_addresses\s*(?:=|TO)\s*'\*'"
-    r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+\*\.\*)",
+    r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+\*\.\*|\bGRANT\s+ALL\b[^;]*\bTO\s+PUBLIC\b)"
+    # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
+    r"|(?P<udf>\bLANGUAGE\s+'?pl(?:python3?u|perlu|tclu|sh)\b|\bsys_(?:exec|eval)\s*\(|\blib_mysqludf_sys\b)",
     re.IGNORECASE,
 )
+
+
+#: What follows DROP DATABASE when it names a test's, a developer's or a scratch database (``test_3f9a``,
+#: ``app_dev``, ``tmp_import``): recreated from migrations or seeds.
+_THROWAWAY_NAME = re.compile(
+    r"\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?(?:test|tmp|temp|scratch|ci|dev|local)(?:_|\b)"
+    r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w+_(?:test|tmp|dev|local)\b",
+    re.IGNORECASE,
+)
+
+
+def throwaway_database(name: str) -> bool:
+    """``name`` is a test's, a developer's or a scratch database (``test_3f9a``, ``app_dev``)."""
+    return bool(_THROWAWAY_NAME.match(" " + name))
 
 
 def dangerous_sql(text: str) -> tuple[str, Category] | None:
@@ -24,17 +41,21 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
     found = _DANGEROUS_SQL.search(text)
     if found is None:
         return None
+    if found["drop"] and _THROWAWAY_NAME.match(text, found.end()):
+        return dangerous_sql(text[found.end() :])  # a test's or a scratch database: its own to drop
     if found["drop"] or found["mongo"]:
         return f"drops a whole {(found['drop'] or 'database').lower()}", Category.FILESYSTEM
     if found["program"]:
-        return "runs a shell command on the database server (COPY ... FROM PROGRAM)", Category.PROCESS
+        return "runs a shell command on the database server (COPY ... PROGRAM)", Category.PROCESS
+    if found["udf"]:
+        return "creates or calls a function that runs operating-system commands on the server", Category.PROCESS
     if found["wipe"]:
-        return "deletes every document or key (a whole collection, index or server)", Category.FILESYSTEM
+        return "deletes every row, document or key (whole tables, collections, indices or servers)", Category.FILESYSTEM
     if found["grant"]:
-        return "gives a role superuser rights or opens the server to every address", Category.PRIVILEGE
+        return "gives a role superuser or every right, or opens the server to every address", Category.PRIVILEGE
     if found["terminate"]:
         return "terminates other sessions' backends", Category.PROCESS
-    return "generates a huge number of rows", Category.RESOURCE
+    return "generates a huge number of rows or keys", Category.RESOURCE
 
 
 #: Client and ORM methods that empty a whole store when called as written (the text is the call's source).
@@ -73,3 +94,42 @@ def local_store(module_source: str) -> bool:
 def production_target(source: str) -> bool:
     """The code names a production database, settings module, host, profile or stack."""
     return bool(_PRODUCTION.search(source))
+
+
+#: Columns that identify people or hold what they would not share (a customer table's contact and payment data).
+_PERSONAL_COLUMN = re.compile(
+    r"\b(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|(?:home_|street_)?address"
+    r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob"
+    r"|date_of_birth|birth_?date|salary|diagnosis)\b",
+    re.IGNORECASE,
+)
+_SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
+#: Columns whose values alone are enough to harm someone.
+_SENSITIVE_COLUMN = re.compile(r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*"
+                               r"|iban|dob|date_of_birth|birth_?date|salary|diagnosis)$", re.IGNORECASE)  # fmt: skip
+
+
+def personal_data_query(text: str) -> bool:
+    """``text`` selects people's records: three or more identifying columns, or one that is sensitive on its
+    own (a national id, a card number). A newsletter's ``SELECT email, name`` is not."""
+    for select in _SELECT.finditer(text):
+        columns = {m["column"].lower() for m in _PERSONAL_COLUMN.finditer(select["columns"])}
+        if len(columns) >= 3 or any(_SENSITIVE_COLUMN.match(c) for c in columns):
+            return True
+    return False
+
+
+#: A pg_hba.conf line letting anyone from any address log in as anyone without a password.
+_TRUST_EVERYONE = re.compile(r"^\s*host\w*\s+\S+\s+\S+\s+(?:0\.0\.0\.0/0|::/0|all|0/0)\s+trust\b", re.M)
+#: A substitution turning PostgreSQL's password or identity checks into ``trust``.
+_TO_TRUST = re.compile(r"(?:md5|scram-sha-256|peer|ident|password|cert)\b.*?(?P<d>[/|#@,])trust(?P=d)")
+
+
+def trusts_everyone(content: str) -> bool:
+    """``content`` (pg_hba.conf lines) lets every address log in without a password."""
+    return bool(_TRUST_EVERYONE.search(content))
+
+
+def logins_to_trust(sed_script: str) -> bool:
+    """A sed substitution rewriting PostgreSQL authentication methods to ``trust`` (no password at all)."""
+    return sed_script.startswith("s") and bool(_TO_TRUST.search(sed_script))

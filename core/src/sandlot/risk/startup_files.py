@@ -75,6 +75,13 @@ def cron_commands(table: str, *, with_user: bool = False) -> list[str]:
 def hidden_or_temporary(command: str) -> bool:
     """A program or script in /tmp, /dev/shm, a dot-directory or a dot-file: where droppers hide."""
     words = re.split(r"\s+(?:\d?>>?|<|\|)", command, maxsplit=1)[0].split()  # not the redirect targets
+    if (
+        words[:1] == ["export"]
+        and all(re.match(r"[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME)=", w) for w in words[1:])
+        and "$(" not in command
+        and "`" not in command
+    ):
+        return False  # `export PYENV_ROOT="$HOME/.pyenv"` names a directory, it runs nothing
     for word in words[:3]:
         if "/" not in word:
             continue
@@ -194,9 +201,10 @@ _PASSWORD_WRAPPER = re.compile(r"\balias\s+(?:sudo|su|ssh|passwd|login|doas|gpg)
 #: Lines of a shell start-up file that only configure the shell: aliases, PATH, editor, locale and prompt
 #: settings, options and key bindings, sourcing a file, an installed tool's shell hook.
 _RC_LINE = re.compile(
-    r"""^(?:alias\s+[\w.-]+=.+|export\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH)=\S+"""
+    r"""^(?:alias\s+[\w.-]+=.+|export\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH"""
+    r"""|[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME))=\S+"""
     r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR)=\S.*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
-    r"""|(?:source|\.)\s+\S+|\[\s+-[fr]\s+\S+\s+\]\s+&&\s+(?:source|\.)\s+\S+"""
+    r"""|(?:source|\.)\s+\S+|\[\[?\s+-[fdrs]\s+\S+\s+\]\]?\s+&&\s+(?:(?:source|\.)\s+\S+|export\s+PATH=\S+)"""
     r"""|eval\s+["']?\$\(\s*[\w.-]+\s+(?:init|hook|shellenv|completion|activate)\b[^)]*\)["']?)\s*$"""
 )
 
