@@ -21,6 +21,7 @@ import attrs
 
 from sandlot.risk import paths
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.paths import HOLE
 
 
 @attrs.frozen
@@ -112,11 +113,12 @@ def _zero_keep(args: Sequence[str]) -> bool:
 
 
 _SNAPSHOT_VERBS = frozenset({"delete", "forget", "destroy", "subvolume", "disable", "deletelocalsnapshots",
-                             "removedestination"})  # fmt: skip
+                             "removedestination", "labelclear"})  # fmt: skip
 
 
-def snapshot_risks(name: str, args: Sequence[str]) -> list[BackupRisk]:
-    """Backup and snapshot tools used to destroy the backups (or stop taking them)."""
+def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False) -> list[BackupRisk]:
+    """Backup and snapshot tools used to destroy the backups (or stop taking them); ``repeated``: the command
+    runs once per item of a listing (xargs, a loop)."""
     operands = _operands(args)
     # the first operand that is a subcommand: `restic -r s3:host/bucket forget` has the repository first
     verb = next((o for o in operands if o in _SNAPSHOT_VERBS), "")
@@ -132,6 +134,12 @@ def snapshot_risks(name: str, args: Sequence[str]) -> list[BackupRisk]:
         what = "zfs destroy -r destroys a dataset with all its children and snapshots"
     elif name == "zfs" and verb == "destroy" and any("@" in t and "%" in t for t in operands[1:]):
         what = "zfs destroy removes a whole range of snapshots"
+    elif name == "zfs" and verb == "destroy" and any("@" not in t for t in operands[1:]):
+        what = "zfs destroy removes a whole dataset (its files and snapshots)"
+    elif name == "zfs" and verb == "destroy" and (repeated or any(HOLE in t for t in operands[1:])):
+        what = "zfs destroy removes every snapshot a listing gives"
+    elif name == "zpool" and verb in ("destroy", "labelclear"):
+        what = f"zpool {verb} destroys a whole storage pool"
     elif name == "btrfs" and operands[:2] == ["subvolume", "delete"] and any("*" in t for t in operands[2:]):
         what = "btrfs deletes every snapshot subvolume matching a glob"
     elif name == "tmutil" and verb in ("disable", "delete", "deletelocalsnapshots", "removedestination"):
@@ -145,7 +153,7 @@ def snapshot_risks(name: str, args: Sequence[str]) -> list[BackupRisk]:
 
 #: Every program :func:`sync_risks` and :func:`snapshot_risks` know (``aws`` for ``aws s3``).
 BACKUP_TOOLS = frozenset({"rclone", "gsutil", "aws", "azcopy", "s3cmd", "mc", "borg", "restic", "kopia", "zfs", "btrfs",
-                          "tmutil", "snapper", "lftp", "sftp", "ftp"})  # fmt: skip
+                          "tmutil", "snapper", "lftp", "sftp", "ftp", "zpool"})  # fmt: skip
 #: Commands whose output is a whole database (everyone's records): a backup, or a leak if sent out.
 DB_DUMPERS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "mongoexport",
                         "cockroach", "sqlite3", "influxd", "etcdctl"})  # fmt: skip

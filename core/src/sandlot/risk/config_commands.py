@@ -97,10 +97,57 @@ def mail_delivery_weakness(path: str, content: str) -> str | None:
     return None
 
 
-def _database_access_weakness(path: str, content: str) -> str | None:
-    # judged by content alone: the file is found at run time (`psql -c 'show hba_file'`)
-    if trusts_everyone(content):
+#: Settings that make whoever is not logged in an administrator, or turn an editor's protections off.
+_OPEN_DOOR = re.compile(
+    r"\bAUTH_ROLE_PUBLIC\s*=\s*[\"']Admin|GF_AUTH_ANONYMOUS_ORG_ROLE\s*=\s*[\"']?Admin"
+    r"|\[auth\.anonymous\][^\[]*org_role\s*=\s*[\"']?Admin"
+    r"|[\"']security\.workspace\.trust\.enabled[\"']\s*:\s*(?:false|False)"
+    r"|[\"']extensions\.verifySignature[\"']\s*:\s*(?:false|False)"
+    r"|[\"']task\.allowAutomaticTasks[\"']\s*:\s*[\"']on[\"']"
+    r"|\(setq\s+enable-local-(?:variables|eval)\s+(?::all|t)\)",
+    re.S,
+)
+
+
+def open_door(text: str) -> str | None:
+    """What ``text`` (configuration, or code writing it) opens: anonymous administrators, an editor that runs
+    a folder's tasks and local code without asking (judged by content alone: the file is often found at run
+    time)."""
+    if trusts_everyone(text):
         return "database access rules let anyone from any address log in without a password"
+    found = _OPEN_DOOR.search(text)
+    if found is None:
+        return None
+    if "AUTH" in found.group(0).upper() and "TRUST" not in found.group(0).upper():
+        return "makes visitors who are not logged in administrators"
+    return "turns off the editor's protection against code in opened folders (trust, signatures, auto tasks)"
+
+
+def _database_access_weakness(path: str, content: str) -> str | None:
+    return open_door(content)
+
+
+#: Files an editor runs at start-up (vim, neovim, emacs) and the folders it loads plugins from.
+_EDITOR_STARTUP = re.compile(
+    r"(?:^|/)(?:\.vimrc|_vimrc|\.gvimrc|\.exrc|\.nvimrc|init\.vim|init\.lua|\.emacs|init\.el|early-init\.el)$"
+    r"|/(?:nvim|\.vim|vimfiles|\.emacs\.d)/.*\.(?:vim|lua|el)$",
+    re.IGNORECASE,
+)
+#: Editor code that runs a program (vim `system()`/`:!`, neovim `jobstart`/`vim.fn.system`, Lua `io.popen`,
+#: emacs `shell-command`/`call-process`).
+_EDITOR_SHELL_OUT = re.compile(
+    r"\b(?:system|systemlist|jobstart|termopen|popen|execute|shell-command(?:-to-string)?|call-process"
+    r"|start-process|make-process)\b|^\s*:?!|silent!?\s*!",
+    re.MULTILINE,
+)
+_FETCHER = re.compile(r"\b(?:curl|wget|nc|ncat|socat|Invoke-WebRequest|url-retrieve|http\.request)\b")
+
+
+def _editor_startup_weakness(path: str, content: str) -> str | None:
+    if _EDITOR_STARTUP.search(path.replace("\\", "/")) and _EDITOR_SHELL_OUT.search(content) and _FETCHER.search(
+        content
+    ):
+        return "editor start-up code that reaches the network from a program it runs (at every start of the editor)"
     return None
 
 
@@ -111,6 +158,7 @@ def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
         (package_source_weakness, Category.DYNAMIC_CODE),
         (mail_delivery_weakness, Category.PROCESS),
         (_database_access_weakness, Category.PRIVILEGE),
+        (_editor_startup_weakness, Category.PERSISTENCE),
     ):
         what = judge(path, content)
         if what:

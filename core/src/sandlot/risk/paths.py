@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 import posixpath
+import re
 
 import attrs
 
@@ -119,7 +120,8 @@ _TOKEN_TOOL_DIRS = frozenset(
 )
 _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
                           "auth.json", "token", "stored_tokens", "settings"})  # fmt: skip
-_TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token"})
+_TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token",
+                          "state.vscdb"})  # fmt: skip
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup",
                     ".ovpn")
 _HISTORY_NAMES = frozenset(
@@ -160,7 +162,8 @@ _USER = "\x01user"  # placeholder user name for "~" (cannot clash with a real na
 # Below these, content is regenerable: deleting it loses nothing (caches, trash).
 _DISPOSABLE_DIRS = frozenset(
     {".cache", "__pycache__", "node_modules", ".pytest_cache", ".mypy_cache", ".ruff_cache", "trash", ".npm",
-     ".yarn", ".pnpm-store", ".gradle", ".m2", ".ccache", ".ivy2", ".sbt", ".nuget", "caches", ".bun"}
+     ".yarn", ".pnpm-store", ".gradle", ".m2", ".ccache", ".ivy2", ".sbt", ".nuget", "caches", ".bun", "cache",
+     "transcodes", "thumbnails"}
 )  # fmt: skip
 
 
@@ -379,7 +382,12 @@ def keeps_data(source: str, dest: str) -> bool:
     _, dst_parts = _components(dst)
     # ~/Downloads/x -> ~/Downloads/Images/x: sorted within the same folder of the home
     home = _home_relative(absolute, src_parts)
-    return home is not None and len(src_parts) >= 3 and src_parts[:3] == dst_parts[:3]
+    if home is not None:
+        return len(src_parts) >= 3 and src_parts[:3] == dst_parts[:3]
+    # /srv/photos/inbox/x -> /srv/photos/library/2024/x: sorted within the same share
+    return absolute and len(src_parts) >= 3 and src_parts[:2] == dst_parts[:2] and _kind(True, src_parts, None) in (
+        PathKind.EXTERNAL,
+    )
 
 
 def planted_link(link: PathInfo, target: PathInfo) -> bool:
@@ -465,6 +473,10 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.HIGH  # the repository's whole history
     if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(PACKAGE_CACHES):
         return RiskLevel.LOW  # package lists and downloaded packages: the package manager rebuilds them
+    if kind is PathKind.SYSTEM and not info.privilege and any(
+        c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")[3:]
+    ):
+        return RiskLevel.MEDIUM  # a service's cache (/var/lib/jellyfin/transcodes): it regenerates it
     if info.privilege or kind is PathKind.SYSTEM:
         return RiskLevel.CRITICAL if info.privilege else RiskLevel.HIGH
     if info.secret or info.persistence or info.history:
@@ -475,11 +487,15 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     if recursive and (any(w in lowered for w in ("backup", "snapshot")) or lowered.startswith("/media/")):
         return RiskLevel.HIGH  # backups and removable media hold the only other copy of the data
     comps = [c for c in info.path.split("/") if c]
+    if recursive and kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path):
+        return RiskLevel.HIGH  # a NAS share of photos, videos or documents: often the only copy
     if kind is PathKind.EXTERNAL and recursive and len(comps) == 2 and (HOLE in comps[1] or "*" in comps[1]):
         return RiskLevel.HIGH  # every directory of /scratch, /data, /srv: everyone's data there
     shared = any(w in lowered for w in ("shared", "dataset", "scratch", "team", "common", "nfs"))
     if kind is PathKind.EXTERNAL and recursive and shared and (comps[-1] in ("*", HOLE) or len(comps) <= 3):
         return RiskLevel.HIGH  # everything on a mount other people use (their datasets, their checkpoints)
+    if recursive and info.path.rstrip("/") in ("..", "../*", "../" + HOLE):
+        return RiskLevel.HIGH  # everything beside the project: the user's other projects
     if kind is PathKind.UNKNOWN or kind is PathKind.EXTERNAL:
         return RiskLevel.MEDIUM if recursive else RiskLevel.LOW
     if kind is PathKind.NULL:
@@ -490,10 +506,25 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     return RiskLevel.LOW
 
 
+#: Folder names of people's own media and documents (a NAS share, a Nextcloud data directory).
+_PERSONAL_MEDIA = re.compile(
+    r"^(?:photos?|pictures|dcim|camera ?roll|music|videos|movies|documents|family|albums?|homes)$", re.IGNORECASE
+)
+
+
+def personal_media(path: str) -> bool:
+    """``path`` lies in a folder of people's photos, videos, music or documents (``/volume1/photo``)."""
+    return any(_PERSONAL_MEDIA.match(c) for c in path.split("/")) or "/nextcloud/data/" in path.lower()
+
+
 def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
     """Deleting only the files of a tree a name or age test selects (rotation, clean-up), not all of it."""
     if info.kind in (PathKind.WORKDIR, PathKind.RELATIVE, PathKind.TEMP):
         return RiskLevel.LOW
+    if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path) and not any(
+        c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")
+    ):
+        return level  # old photos are not old logs: selecting them by age still deletes them
     return min(level, RiskLevel.MEDIUM if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) else RiskLevel.HIGH)
 
 

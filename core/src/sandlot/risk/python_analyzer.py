@@ -27,7 +27,7 @@ from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
 from sandlot.risk.backups import DB_DUMPERS
-from sandlot.risk.config_commands import config_commands, config_weakness
+from sandlot.risk.config_commands import config_commands, config_weakness, open_door
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -53,7 +53,15 @@ from sandlot.risk.shell_tables import (
     PACKAGE_TOOLS,
     SYSTEM_PROCESS_NAMES,
 )
-from sandlot.risk.sql import dangerous_sql, local_store, personal_data_query, production_target, store_wipe
+from sandlot.risk.sql import (
+    dangerous_sql,
+    drops_table,
+    local_store,
+    personal_data_query,
+    production_target,
+    store_wipe,
+    unloads_personal_data,
+)
 from sandlot.risk.startup_files import harmless_content
 from sandlot.risk.values import UNKNOWN, Val
 
@@ -220,6 +228,7 @@ class PythonAnalyzer:
         self._inline_depth = 0
         self._cwd: str | None = None  # set by os.chdir with a constant path
         self.staged: set[str] = set()  # files that secret data was written into (staging before upload)
+        self._bulk_files: set[str] = set()  # archives of people's photos and documents (sent out like a dump)
         self._endless_recursion: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]] = []
         self._recursion_raised = False
         self._comp_size: int | None = None  # iteration count of the last comprehension generator
@@ -311,6 +320,9 @@ class PythonAnalyzer:
         certificate = verifies_certificate(code)
         if verifies_download(code, "python") or certificate:
             self.findings = soften_verified(self.findings, certificate=certificate)
+        opened = open_door(code) if _WRITES_FILES.search(code) else None
+        if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
+            self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
         if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
@@ -1348,6 +1360,16 @@ class PythonAnalyzer:
             if len(args) > 1 and args[1].items:
                 text = _bind_sql_parameters(text, args[1].items)
             danger = dangerous_sql(text)
+            if danger is None and unloads_personal_data(text):
+                danger = "copies people's records into object storage", Category.EXFILTRATION
+            elif (
+                danger is None
+                and drops_table(text)
+                and HOLE in text
+                and self._in_loop()
+                and not local_store("\n".join(self.lines))  # a local SQLite or test database reset
+            ):
+                danger = "drops every table or view a listing gives", Category.FILESYSTEM
             if danger:
                 what, category = danger
                 self._add(
@@ -1952,8 +1974,9 @@ class PythonAnalyzer:
             return self._instantiate(func.func, args, kwargs, node)
         self._callbacks(q, node, args, kwargs)
         self._mail(q, node, kwargs)
+        platform = self._platform(q, node, args, kwargs)
         self._taint_through_method(node, func, args)
-        queried = shipped | (
+        queried = shipped | platform | (
             v.SECRET
             if isinstance(node.func, ast.Attribute) and self._reads_credentials_table(node.func.attr, args)
             else 0
@@ -2150,7 +2173,7 @@ class PythonAnalyzer:
                     "python.exfiltration",
                     RiskLevel.HIGH,
                     Category.EXFILTRATION,
-                    f"a whole database dump is sent over the network ({q})",
+                    f"a whole database dump or an archive of people's files is sent over the network ({q})",
                     node,
                 )
             if q in T.DNS_LOOKUPS and data & v.CREDENTIAL and not data & (v.SECRET | v.ENV):
@@ -2664,6 +2687,8 @@ class PythonAnalyzer:
                     flags |= v.NET
                 if text in self.staged:
                     flags |= v.SECRET
+                if text in self._bulk_files:
+                    flags |= v.DUMP
         if not target.strings() and not write:
             flags |= target.flags & v.FLOWING
         # zipfile.ZipFile(buf) / tarfile.open(fileobj=buf): what is written goes into buf
@@ -2909,6 +2934,8 @@ class PythonAnalyzer:
                 return Val()
             num = added
         world, setuid, opens = F.mode_bits(num)
+        if num & 0o6000 == 0o2000 and re.search(r"\bmakedirs\(|\.mkdir\(", "\n".join(self.lines)):
+            setuid = False  # setgid on directories the program creates: new files keep the shared group
         if num & 0o111 and not target.strings():
             self._unnamed_executable = True  # a file whose name the analysis lost was made executable
         for text in target.strings():
@@ -2962,7 +2989,12 @@ class PythonAnalyzer:
                     node,
                 )
             elif paths.write_level(info) >= RiskLevel.HIGH:
-                self._write(info, node, via=q)
+                # a start-up file linked to the user's own copy in their home (a dotfiles folder) runs what
+                # they wrote; one linked to a download or a clone runs someone else's code
+                own = info.persistence and any(
+                    paths.classify(t).kind is paths.PathKind.HOME and not self._fetched(t) for t in src.strings()
+                )
+                self._write(info, node, via=q, cap=RiskLevel.MEDIUM if own else None)
         for text in src.strings():
             info = paths.classify(text)
             if any(paths.planted_link(paths.classify(link), info) for link in dst.strings()) and "symlink" in q:
@@ -3023,6 +3055,10 @@ class PythonAnalyzer:
             return Val(text=".", qual="pathlib.Path()" if q.startswith("pathlib") else None)
         if q in ("tempfile.gettempdir", "tempfile.mkdtemp", "tempfile.mkstemp"):
             return Val(text="/tmp/" + HOLE if q != "tempfile.gettempdir" else "/tmp")
+        if q == "tempfile.mktemp":
+            # a name only: what the program writes there is known by that name (suffix and prefix kept)
+            prefix, suffix = (kwargs.get(k, UNKNOWN).text or "" for k in ("prefix", "suffix"))
+            return Val(text=f"/tmp/{prefix}{HOLE}{suffix}")
         flags = v.flowing(args)
         if q in ("os.path.join", "pathlib.Path", "pathlib.Path().joinpath"):
             parts = ([func.base] if q.endswith("joinpath") and func.base is not None else []) + args
@@ -3038,7 +3074,7 @@ class PythonAnalyzer:
             return Val(flags=source.flags & v.FLOWING, qual="pathlib.Path()" if q.startswith("pathlib") else None)
         op: Callable[[str], str]
         if q.endswith(("dirname", "parent")):
-            op = posixpath.dirname
+            op = _parent_directory
         elif q.endswith("basename"):
             op = posixpath.basename
         elif q.endswith("expandvars"):
@@ -3471,6 +3507,12 @@ class PythonAnalyzer:
             and (data.qual in ("builtins.open()",) or data.text is not None)
         ):
             level, why = RiskLevel.MEDIUM, "a local file"
+        elif (
+            not data.flags & v.NET
+            and re.search(r"\bopen\(|\.read_bytes\(\)|\.read\(\)", ast.unparse(node))
+            and re.search(r"\b(?:pickle|joblib)\.dumps?\(", "\n".join(self.lines))
+        ):
+            level, why = RiskLevel.MEDIUM, "a cache the program writes itself"
         else:
             level, why = RiskLevel.HIGH, "data of unknown origin"
         if q == "shelve.open":
@@ -3684,6 +3726,11 @@ class PythonAnalyzer:
             self._add("python.untrusted-install", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{q} runs {base} with checksum or signature verification turned off (environment)",
                       node)  # fmt: skip
+        if base in ("code", "code-insiders", "codium", "cursor") and "--install-extension" in words:
+            package = words[words.index("--install-extension") + 1 :][:1]
+            if package and self._fetched(package[0]):
+                self._add("python.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                          f"{q} installs an editor extension file downloaded from the network", node)  # fmt: skip
         if base == "git" and "clone" in words:
             operands = [w for w in words[words.index("clone") + 1 :] if not w.startswith("-") and w != "1"]
             if len(operands) >= 2:
@@ -3760,6 +3807,7 @@ class PythonAnalyzer:
             parse_error_level=self.parse_error_level,
             depth=self.depth + 1,
             every_container=bool(flags & v.EVERY_CONTAINER),
+            repeated=self._in_loop() and any(HOLE in w or HOLE_WORD in w for w in words),
         )
         self._merge_nested(result.findings, node, q)
         flags = (flags & v.FLOWING & ~v.EVERY_CONTAINER) | (v.SECRET if result.secret else 0)
@@ -3988,6 +4036,41 @@ class PythonAnalyzer:
                       "relays mail for anyone: an SMTP server on every interface without authentication",
                       node)  # fmt: skip
 
+    def _platform(self, q: str | None, node: ast.Call, args: list[Val], kwargs: dict[str, Val]) -> int:
+        """Data and home-network platforms: resources opened to everyone, router ports forwarded, commands
+        from a DAG's trigger, huge clusters. Returns flags for the result (a connection URI is secret data;
+        an Airflow Variable or an XCom is data anyone with the UI can change)."""
+        method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
+        texts = _all_strings([*args, *kwargs.values()])
+        if any(t in ("allUsers", "allAuthenticatedUsers") for t in texts):
+            self._add("python.cloud-exposure", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "grants everyone on the internet access (allUsers)", node)  # fmt: skip
+        if method == "addportmapping":
+            self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "asks the router to forward a port from the internet to this network (UPnP)", node)  # fmt: skip
+        if method.endswith(("BashOperator", "SSHOperator")) and "dag_run.conf" in ast.unparse(node):
+            self._add("python.remote-command", RiskLevel.HIGH, Category.PROCESS,
+                      f"{method} runs a command taken from whatever triggers the DAG (dag_run.conf)", node)  # fmt: skip
+        payload = next((kwargs[k] for k in ("json", "data") if k in kwargs and kwargs[k].keys), None)
+        if payload is not None and payload.keys:
+            workers = max(
+                (val.num or 0 for key, val in payload.keys.items() if key in ("num_workers", "max_workers")), default=0
+            )
+            if workers >= MASS_COUNT or (workers >= 10 and self._in_loop()):
+                self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                          f"starts clusters of {workers} workers" + (" in a loop" if self._in_loop() else ""),
+                          node)  # fmt: skip
+        if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("post", "put", "patch", "request"):
+            constants = self._argument_constants(node)
+            if any(c in ("0.0.0.0/0", "::/0") or _REMOTE_MANAGEMENT.fullmatch(c) for c in constants):
+                self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
+                          "changes a device's settings to allow access from every address", node)  # fmt: skip
+        if method == "get_uri":
+            return v.SECRET  # a connection's URI, password included
+        if (q or "").endswith("Variable.get") or method == "xcom_pull":
+            return v.NET
+        return 0
+
     def _c_mailbox(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """IMAP and POP3 reads and stores. What comes back is what anyone mailed the user; whole messages
         are their private correspondence (sent elsewhere: a leak). Flagging every message deleted loses it."""
@@ -4009,6 +4092,27 @@ class PythonAnalyzer:
     def _c_csv_writer(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``csv.writer(buf)``: rows written to it end up in ``buf``."""
         return Val(qual="csv.writer()", base=args[0] if args else None)
+
+    def _c_make_archive(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``shutil.make_archive(base, "zip", root)``: the archive holds what ``root`` holds (people's photos and
+        documents, a home directory, secrets: sent anywhere, a leak)."""
+        base = args[0] if args else kwargs.get("base_name", UNKNOWN)
+        kind = (args[1] if len(args) > 1 else kwargs.get("format", UNKNOWN)).text or "zip"
+        root = args[2] if len(args) > 2 else kwargs.get("root_dir", UNKNOWN)
+        suffix = {"zip": ".zip", "tar": ".tar", "gztar": ".tar.gz", "bztar": ".tar.bz2", "xztar": ".tar.xz"}.get(
+            kind, ""
+        )
+        archives = [t + suffix for t in base.strings()]
+        secret = any(
+            paths.classify(t).secret or paths.classify(t).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT)
+            for t in root.strings()
+        )
+        media = any(paths.personal_media(t) for t in root.strings())
+        if secret:
+            self.staged.update(archives)
+        elif media:
+            self._bulk_files.update(archives)  # like a database dump: a backup to storage, a leak elsewhere
+        return Val(text=archives[0] if archives else None, flags=v.SECRET if secret else v.DUMP if media else 0)
 
     def _c_dotenv_values(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``dotenv_values(".env")``: the variables of an env file, as the process environment would hold them
@@ -4333,6 +4437,10 @@ _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
 
 
 _CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
+#: Code that writes files (settings it spells out end up somewhere).
+_WRITES_FILES = re.compile(r"json\.dump\(|\.write_text\(|\.write\(|open\([^)]*['\"][wa]")
+#: A router or device setting that opens its administration to the internet.
+_REMOTE_MANAGEMENT = re.compile(r"(?:wan_|remote_?)(?:mgmt|management|admin|access|web)(?:_enabled?|_on)?", re.I)
 
 
 #: Calls that show a string to a person (messages, logs, help texts) rather than run it anywhere.
@@ -4505,6 +4613,13 @@ def _recurses_without_base_case(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> b
     return True
 
 
+def _parent_directory(path: str) -> str:
+    """``os.path.dirname``, where the working directory's parent is ``..`` (not the empty string)."""
+    if path.rstrip("/") in (".", ""):
+        return ".."
+    return posixpath.dirname(path.rstrip("/")) if path.endswith("/") and path != "/" else posixpath.dirname(path)
+
+
 def _bind_sql_parameters(query: str, params: list[Val]) -> str:
     """``query`` with its positional placeholders (``%s``, ``?``, ``$1``) replaced by the constants passed for them
     (``generate_series(1, %s)`` with ``(10_000_000_000,)``); unknown values stay placeholders."""
@@ -4595,6 +4710,7 @@ _register(
         "os.path.expandvars",
         "tempfile.gettempdir",
         "tempfile.mkdtemp",
+        "tempfile.mktemp",
         "os.fspath",
         "pathlib.Path().as_posix",
         "pathlib.Path().__str__",
@@ -4673,6 +4789,7 @@ _register(
 )
 _register(["dotenv.dotenv_values", "dotenv.main.dotenv_values"], PythonAnalyzer._c_dotenv_values)
 _register(["csv.writer", "csv.DictWriter"], PythonAnalyzer._c_csv_writer)
+_register(["shutil.make_archive"], PythonAnalyzer._c_make_archive)
 _register(
     [
         "os.kill",

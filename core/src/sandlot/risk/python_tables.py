@@ -341,12 +341,13 @@ KEY_USERS = (
 WEB_REQUESTS = frozenset({"flask.request", "quart.request", "bottle.request", "sanic.request", "werkzeug.request"})
 
 #: Calls and methods that hand SQL text to a database.
-SQL_METHODS = frozenset({"execute", "executemany", "executescript", "exec_driver_sql", "text", "raw", "query"})
+SQL_METHODS = frozenset({"execute", "executemany", "executescript", "exec_driver_sql", "text", "raw", "query", "sql"})
 
 #: Cloud and cluster SDKs: their delete/terminate calls destroy remote resources.
 CLOUD_PREFIXES = (
     "boto3.", "botocore.", "google.cloud.", "googleapiclient.", "azure.", "kubernetes.", "openstack.",
     "digitalocean.", "hcloud.", "linode_api4.", "oci.", "pulumi.", "github.", "gitlab.", "wandb.", "mlflow.",
+    "kafka.admin.", "confluent_kafka.admin.", "pyiceberg.", "databricks.", "snowflake.", "deltalake.",
 )  # fmt: skip
 #: Clients of storage a backup goes to (buckets, file servers): not where a database dump leaks by accident.
 STORAGE_PREFIXES = (*CLOUD_PREFIXES, "paramiko.", "pysftp.", "ftplib.", "smbclient.", "asyncssh.", "fabric.",
@@ -363,7 +364,7 @@ CLOUD_CONTAINERS = (
     "bucket", "namespace", "instance", "volume", "snapshot", "database", "db", "cluster", "project",
     "resource_group", "stack", "table", "vpc", "subnet", "key_pair", "user", "role", "secret", "function",
     "queue", "topic", "zone", "disk", "repository", "account", "vault", "server", "droplet", "repo", "group", "runs",
-    "experiment", "artifact",
+    "experiment", "artifact", "dataset", "catalog",
 )  # fmt: skip
 
 #: Calls that do I/O or wait: an endless loop making one of them is a server or a worker, not a
@@ -421,7 +422,7 @@ DATA_SERVICE_PREFIXES = (
 #: Programs that print what they download unless told to write a file.
 DOWNLOADER_PROGRAMS = frozenset({"curl", "wget", "fetch", "aria2c", "http", "xh"})
 #: Calls whose results are clients, connections or objects of the service they talk to.
-CLIENT_PREFIXES = (*NETWORK_PREFIXES, *DATA_SERVICE_PREFIXES)
+CLIENT_PREFIXES = (*NETWORK_PREFIXES, *DATA_SERVICE_PREFIXES, *CLOUD_PREFIXES)
 #: ORM and database-client methods that fetch rows; what columns they name says what comes back.
 QUERY_METHODS = frozenset(
     {"values", "values_list", "only", "execute", "raw", "read_sql", "read_sql_query", "find", "find_one",

@@ -31,7 +31,7 @@ from sandlot.risk.backups import (
     sync_risks,
     transfer_script_risks,
 )
-from sandlot.risk.config_commands import config_commands, config_weakness
+from sandlot.risk.config_commands import config_commands, config_weakness, open_door
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -45,13 +45,22 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
+from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.inline_code import endless_growth, inline_commands
 from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
-from sandlot.risk.sql import dangerous_sql, logins_to_trust, personal_data_query, production_target, throwaway_database
+from sandlot.risk.sql import (
+    dangerous_sql,
+    drops_table,
+    logins_to_trust,
+    personal_data_query,
+    production_target,
+    throwaway_database,
+    unloads_personal_data,
+)
 from sandlot.risk.startup_files import cron_commands, harmless_content, hidden_or_temporary, quiet, web_site
 
 ANALYZER = "sandlot.shell"
@@ -178,6 +187,7 @@ class ShellAnalyzer:
         self.downloaded: set[str] = set()
         self._source = b""
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
+        self._repeated = False  # an argv from Python run once per element of a loop
         self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
         self._socket_fds: set[str] = set()
@@ -218,6 +228,9 @@ class ShellAnalyzer:
         certificate = verifies_certificate(code)
         if verifies_download(code, "shell") or certificate:
             self.findings = soften_verified(self.findings, certificate=certificate)
+        opened = open_door(code) if re.search(r">|\btee\b|\bsed\s+-i|\bmv\b", code) else None
+        if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
+            self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
         return self.findings
 
     def analyze_argv(self, argv: Sequence[str], *, every_container: bool = False) -> _Flow:
@@ -1395,10 +1408,17 @@ class ShellAnalyzer:
                     f"{name} sends secret data (from a substitution) over the network",
                     node,
                 )
-        if (name == "curl" and any(MAILBOX_URL.match(a) for a in args)) or (
-            name == "kubectl" and args[:2] == ["config", "view"] and "--raw" in args
+        if (
+            (name == "curl" and any(MAILBOX_URL.match(a) for a in args))
+            or (name == "kubectl" and args[:2] == ["config", "view"] and "--raw" in args)
+            or prints_secrets(name, args)
         ):
-            flow.secret = True  # a mailbox's messages; a kubeconfig with its tokens and client keys
+            flow.secret = True  # a mailbox's messages; a kubeconfig with its tokens; stored connections
+        if prints_shared_code(name, args):
+            flow.download = True  # a value anyone with access to the store chose: run, it is foreign code
+        if name in ("gzip", "bzip2", "xz", "zstd", "pigz") and not {"-d", "--decompress", "-c"} & set(args):
+            suffix = {"gzip": ".gz", "pigz": ".gz", "bzip2": ".bz2", "xz": ".xz", "zstd": ".zst"}[name]
+            self.staged.update(a + suffix for a in args if a in self.staged)  # still the same secret data
         for tool, words in T.SECRET_PRINTERS:
             if name == tool and any(w in args for w in words):
                 flow.secret = True
@@ -1449,12 +1469,9 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
-                        # `sudo -u postgres psql`: a database's own service account running its tools
-                        # (what the SQL does is graded by the SQL rules)
-                        or (
-                            W.base(wrapped[0]) in T.SQL_CLIENTS | T.DATABASE_ADMIN_TOOLS
-                            and any(u not in ("root", "0") for u in W.option_values(argv[1:], "-u", "--user"))
-                        )
+                        # `sudo -u postgres psql`, `sudo -u www-data php occ`: a service's own account running
+                        # its tools, not root (what they do is graded by their own rules)
+                        or any(u not in ("root", "0", "#0") for u in W.option_values(argv[1:], "-u", "--user"))
                         or (
                             W.base(wrapped[0]) == "rm"
                             and all(
@@ -1533,6 +1550,7 @@ class ShellAnalyzer:
                 argv = ["sh", "-c", template.replace("{}", item) if "{}" in template else f"{template} {item}"]
                 continue
             if name == "xargs":
+                self._repeated = True  # the command runs once per input item
                 self._unbounded_fanout(argv[1:], ("-P", "--max-procs"), node)
                 if self._stdin_remote:
                     self._xargs_remote = True  # the arguments are what a download listed
@@ -2329,9 +2347,13 @@ class ShellAnalyzer:
                         "makes a downloaded file executable",
                         node,
                     )
+                setgid_dir = (
+                    (mode.isdigit() and int(mode, 8) & 0o6000 == 0o2000) or mode in ("g+s", "g+rws", "g+rwxs")
+                ) and target.rstrip("/") in self.made_dirs
                 level = paths.mode_level(
-                    info, world_writable=world, setuid=setuid, opens_secret=opens, others_read=others_read
-                )
+                    info, world_writable=world, setuid=setuid and not setgid_dir, opens_secret=opens,
+                    others_read=others_read,
+                )  # fmt: skip
                 recursive = self._mass or any(
                     a in ("-R", "--recursive") or (a.startswith("-") and "R" in a) for a in args
                 )
@@ -2388,7 +2410,15 @@ class ShellAnalyzer:
                         node,
                     )
                 elif paths.write_level(info) >= RiskLevel.HIGH:
-                    self._write(info, node, via=name)
+                    # linked to the user's own copy in their home (not a download or a clone): what they wrote
+                    own = (
+                        "s" in flags
+                        and info.persistence
+                        and link_target.kind is paths.PathKind.HOME
+                        and operands[0] not in self.downloaded
+                        and not self._in_clone(operands[0])
+                    )
+                    self._write(info, node, via=name, cap=RiskLevel.MEDIUM if own else None)
             return
         if name == "tee":
             content = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
@@ -2444,11 +2474,18 @@ class ShellAnalyzer:
                         self._add(
                             "shell.chmod", level, Category.PRIVILEGE, f"install -m {mode} {paths.describe(info)}", node
                         )
+            # `sed -i 's/^plugins=(.*)/plugins=(git fzf)/' ~/.zshrc`: what the substitutions write is known
+            replacements = [
+                m.group("replacement")
+                for script in ([*W.option_values(args, "-e", "--expression"), *operands[:1]] if name == "sed" else [])
+                if (m := _SED_SUBSTITUTION.match(script))
+            ]
             for target in targets:
                 info = paths.classify(target)
                 if name == "mkdir" and not info.persistence:
                     continue  # creating a directory only matters where things get auto-started
-                self._write(info, node, via=name)
+                quiet = bool(replacements) and all(harmless_content(info, r) for r in replacements)
+                self._write(info, node, via=name, cap=RiskLevel.MEDIUM if quiet else None)
             return
         if len(operands) < 2:
             return
@@ -2837,6 +2874,10 @@ class ShellAnalyzer:
                     node,
                 )
             return
+        if args[:1] == ["config"] and "safe.directory" in args and args[-1] == "*":
+            # git then reads the config (hooks, fsmonitor, sshCommand) of repositories other users own
+            self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "git trusts every repository on the machine (safe.directory '*')", node)  # fmt: skip
         helper = re.search(r"\bstore\s+--file[= ](\S+)", " ".join(args[1:])) if args[:1] == ["config"] else None
         if helper and any(a.lower() == "credential.helper" for a in args[1:4]):
             where = paths.classify(helper.group(1).strip("'\""))
@@ -3370,8 +3411,8 @@ class ShellAnalyzer:
         dest = dest or [a[2:] for a in args if name.startswith("7z") and a.startswith("-o")] or [self._cwd or "."]
         info = paths.classify(dest[-1])
         local_software = (dest[-1].rstrip("/") + "/").startswith(("/usr/local/", "/opt/"))
-        over = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP) or (
-            info.kind is paths.PathKind.SYSTEM and not local_software
+        over = info.kind in (paths.PathKind.ROOT, paths.PathKind.HOME_TOP) or (
+            info.kind in (paths.PathKind.SYSTEM, paths.PathKind.SYSTEM_TOP) and not local_software
         )
         if absolute or over:
             self._add("shell.write", RiskLevel.HIGH, Category.FILESYSTEM,
@@ -3541,8 +3582,9 @@ class ShellAnalyzer:
                 f"{name} {verb} acts on every container (or volume) on the engine, not only this project's",
                 node,
             )
+        every = "--all" in flags or any(f.startswith("-") and not f.startswith("--") and "a" in f for f in flags)
         prunes_data = (verb == "system" and args[1:2] == ["prune"] and "--volumes" in flags) or (
-            verb == "volume prune" and bool(flags & {"-a", "--all"})
+            verb == "volume prune" and every
         )
         if prunes_data:
             self._add(
@@ -3554,6 +3596,10 @@ class ShellAnalyzer:
             )
         if verb not in ("run", "create", "exec"):
             return
+        loop = self._loops[-1] if self._loops else None
+        if verb == "run" and loop is not None and loop.endless and not loop.paced:
+            self._add("shell.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} starts containers in an endless loop (until the host runs out)", node)  # fmt: skip
         rest = W.skip_options(args[1:], T.CONTAINER_VALUED)
         if verb == "exec" and len(rest) > 1:
             self._argv(rest[1:], node, _Flow(), [])
@@ -3812,6 +3858,13 @@ class ShellAnalyzer:
         """ffmpeg/arecord/parecord capturing the screen, camera or microphone."""
         lowered = [a.lower() for a in args]
         sources = W.option_values(lowered, "-f")
+        inputs = W.option_values(lowered, "-i")
+        camera = any(i.startswith(("rtsp://", "rtsps://")) or i.startswith("/dev/video") for i in inputs)
+        outputs = [a for a in lowered if a not in inputs and re.match(r"^(?:rtmps?|srt|rtp|udp|tcp|https?)://", a)]
+        remote = [o for o in outputs if not re.match(r"^\w+://(?:127\.|localhost|\[::1\])", o)]
+        if camera and remote:
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} streams a camera's feed to another host", node)  # fmt: skip
         captures = name in ("arecord", "parecord", "pw-record", "rec") or any(s in T.CAPTURE_FORMATS for s in sources)
         if not captures:
             return
@@ -4015,6 +4068,20 @@ class ShellAnalyzer:
         ):
             self._add("shell.remote-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{name} --trust-remote-code runs the model repository's Python code", node)  # fmt: skip
+        elif name in ("code-server", "openvscode-server") and everywhere and (
+            "--auth none" in joined or "--auth=none" in joined or "--without-connection-token" in args
+        ):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} serves an editor with a terminal on every interface without a password",
+                      node)  # fmt: skip
+        elif name in ("code", "code-insiders", "codium", "cursor") and "--install-extension" in args:
+            packages = W.option_values(args, "--install-extension")
+            if any(p in self.downloaded or posixpath.basename(p) in self.downloaded for p in packages):
+                pinned = any(p in self.pinned or posixpath.basename(p) in self.pinned for p in packages)
+                self._add("shell.download-exec", RiskLevel.MEDIUM if pinned else RiskLevel.HIGH,
+                          Category.DYNAMIC_CODE,
+                          f"{name} installs an extension file downloaded from the network (it runs in the editor)",
+                          node)  # fmt: skip
 
     def _rule_fleet(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Commands run on a fleet (ansible, salt, SSM, pdsh): analysed as the shell they amount to."""
@@ -4037,7 +4104,8 @@ class ShellAnalyzer:
         if staged and any(W.is_remote(a) or "://" in a for a in args):
             self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
                       f"{name} copies {staged[0]} (secret data was written to it) to remote storage", node)  # fmt: skip
-        for risk in [*sync_risks(name, args, self.made_dirs), *snapshot_risks(name, args)]:
+        repeated = bool(self._loops) or self._mass or self._repeated
+        for risk in [*sync_risks(name, args, self.made_dirs), *snapshot_risks(name, args, repeated=repeated)]:
             rule = "shell.exfiltration" if risk.category is Category.EXFILTRATION else "shell.data-destroy"
             self._add(rule, risk.level, risk.category, risk.what, node)
 
@@ -4213,11 +4281,27 @@ class ShellAnalyzer:
         script = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
         if personal_data_query(" ".join([*args, script or ""])):
             flow.secret = True  # people's records: sent anywhere, a leak
-        danger = dangerous_sql(" ".join([*args, script or ""]))
+        statements = " ".join([*args, script or ""])
+        danger = dangerous_sql(statements)
+        if danger is None and unloads_personal_data(statements):
+            danger = "copies people's records into object storage", Category.EXFILTRATION
+        elif danger is None and drops_table(statements) and HOLE in statements and self._loops:
+            danger = "drops every table or view a listing gives", Category.FILESYSTEM
         if danger:
             what, category = danger
             rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
             self._add(rule, RiskLevel.HIGH, category, f"{name} {what}", node)
+
+    def _rule_data_platform(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """HDFS, Kafka, BigQuery, YARN and Databricks commands that empty, open up or exhaust a shared platform."""
+        if name == "yarn" and args[:1] != ["application"]:
+            self._rule_tls_off(name, args, node, flow)  # the JavaScript package manager
+            return
+        if name == "bq":
+            self._rule_sql_client(name, args, node, flow)  # `bq query "DROP SCHEMA …"`
+        risk = platform_risk(name, args, repeated=bool(self._loops) or self._mass or self._repeated)
+        if risk is not None:
+            self._add("shell.data-platform", risk.level, risk.category, risk.what, node)
 
     def _rule_gam(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """GAM (Google Workspace administration): mailboxes forwarded, delegated or emptied."""
@@ -4230,7 +4314,7 @@ class ShellAnalyzer:
 
     def _rule_mailer(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Mail urging people to log in behind a link, sent to each address of a list: credential phishing."""
-        if self._loops and credential_lure(self._text(node)):
+        if self._loops and credential_lure(self._text(node) if node is not None else " ".join(args)):
             self._add("shell.phishing", RiskLevel.HIGH, Category.NETWORK,
                       f"{name} sends credential-phishing mail to a list of addresses", node)  # fmt: skip
 
@@ -4371,6 +4455,12 @@ class ShellAnalyzer:
                     size = W.size(args[i + 1])
         if size is not None and size >= T.DISK_FILL:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE, f"{name} allocates {size:,} bytes", node)
+        elif name == "fallocate" and re.search(
+            r"\$\(\s*(?:df|stat\s+-f)\b[^)]*(?:avail|%a|-B1|-b)", self._text(node) if node is not None else ""
+        ):
+            # the size is whatever the disk has left: the disk is full afterwards
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} allocates all the free space of the disk", node)  # fmt: skip
 
     def _rule_at(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if (name == "at" and any(a in ("-l", "-r", "-d") for a in args)) or name == "atq":
@@ -4411,6 +4501,10 @@ _PEOPLE_COLLECTION = re.compile(
     r"\b(?:users?|customers?|clients|patients|employees|members|accounts|contacts|people)\b", re.IGNORECASE
 )
 _JQ_ENV = re.compile(r"(?:^|[|(,\s])env\b(?!\s*\.\w)|\$ENV\b")
+#: A sed substitution (``s/pattern/replacement/flags``) and what it writes.
+_SED_SUBSTITUTION = re.compile(
+    r"^s(?P<d>[^\w\s\\])(?:(?!(?P=d)).)*(?P=d)(?P<replacement>(?:(?!(?P=d)).)*)(?P=d)[gpiI0-9]*$"
+)
 _SED_EXECUTE = re.compile(
     r"^s(?P<d>[^\w\s\\])(?:(?!(?P=d)).)*(?P=d)(?P<replacement>(?:(?!(?P=d)).)*)(?P=d)[gpiI0-9]*e[gpiI0-9]*$"
 )
@@ -4719,6 +4813,12 @@ for _names, _rule in (
             "accelerate",
             "transformers-cli",
             "huggingface-cli",
+            "code-server",
+            "openvscode-server",
+            "code",
+            "code-insiders",
+            "codium",
+            "cursor",
         },
         ShellAnalyzer._rule_servers,
     ),
@@ -4770,6 +4870,7 @@ for _names, _rule in (
         ShellAnalyzer._rule_windows,
     ),
     ({"fallocate"}, ShellAnalyzer._rule_fill),
+    (PLATFORM_TOOLS, ShellAnalyzer._rule_data_platform),  # after npm/yarn: `yarn application` is Hadoop's
     ({"at", "batch", "atq"}, ShellAnalyzer._rule_at),
 ):
     for _name in _names:
@@ -4804,10 +4905,12 @@ def analyze_argv(
     parse_error_level: RiskLevel = RiskLevel.MEDIUM,
     depth: int = 0,
     every_container: bool = False,
+    repeated: bool = False,
 ) -> ArgvAnalysis:
     """Analyse a command given as argv (from Python). ``every_container``: its arguments are the ids a
-    listing of every container printed."""
+    listing of every container printed; ``repeated``: it runs once per element of a loop."""
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
+    analyzer._repeated = repeated
     words = [a.replace(HOLE_WORD, HOLE) for a in argv]
     flow = analyzer.analyze_argv(words, every_container=every_container)
     return ArgvAnalysis(analyzer.findings, flow.secret, flow.every_container)

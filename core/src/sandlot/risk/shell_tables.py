@@ -446,7 +446,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      "offcputime-bpfcc", "profile-bpfcc", "execsnoop-bpfcc", "opensnoop-bpfcc", "biolatency-bpfcc",
      "offcputime", "execsnoop", "opensnoop", "biolatency", "tcptop", "runqlat",
      # trust store refreshes (what they trust is judged where the certificate is written)
-     "update-ca-certificates", "update-ca-trust", "trust"}
+     "update-ca-certificates", "update-ca-trust", "trust",
+     # archives unpacked (graded by where), terminfo entries compiled, ZFS datasets snapshotted or destroyed
+     "tar", "unzip", "tic", "zfs", "zpool"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
@@ -473,7 +475,7 @@ CREDENTIAL_NAME = re.compile(
 #: Database shells: they run the SQL (or CQL, or JavaScript) given with -c/-e, in a file or on stdin.
 SQL_CLIENTS = frozenset(
     {"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo", "cqlsh",
-     "clickhouse", "duckdb", "snowsql", "bq"}
+     "clickhouse", "duckdb", "snowsql"}
 )  # fmt: skip
 #: Database shell options that give the statements to run (then stdin is data, not SQL).
 SQL_SCRIPT_OPTIONS = frozenset({"-c", "--command", "-f", "--file", "-e", "--execute", "--eval"})

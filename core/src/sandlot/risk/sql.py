@@ -15,7 +15,16 @@ _DANGEROUS_SQL = re.compile(
     r"|\bFLUSHALL\b|\bTRUNCATE\s+(?:TABLE\s+)?[^;]*\bCASCADE\b)"
     # a login role made superuser, the server opened to every address, every privilege on everything
     r"|(?P<grant>\b(?:ALTER|CREATE)\s+(?:ROLE|USER)\b[^;]*\bSUPERUSER\b|\blisten_addresses\s*(?:=|TO)\s*'\*'"
-    r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+\*\.\*|\bGRANT\s+ALL\b[^;]*\bTO\s+PUBLIC\b)"
+    r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+\*\.\*|\bGRANT\s+ALL\b[^;]*\bTO\s+(?:ROLE\s+)?PUBLIC\b"
+    # warehouse administrator roles handed out (Snowflake), every privilege on every schema of a database
+    r"|\bGRANT\s+ROLE\s+(?:ACCOUNTADMIN|SECURITYADMIN|ORGADMIN|SYSADMIN|USERADMIN)\b"
+    r"|\bGRANT\s+ROLE\b[^;]*\bTO\s+ROLE\s+PUBLIC\b|\bDEFAULT_ROLE\s*=\s*'?(?:ACCOUNTADMIN|SECURITYADMIN|ORGADMIN)\b"
+    r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+(?:ALL|FUTURE)\s+\w+\s+IN\s+(?:DATABASE|ACCOUNT)\b)"
+    # a table's history thrown away at once (Delta VACUUM with no retention): no time travel back
+    r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false)"
+    # a warehouse made huge or never suspended, its spending limit removed
+    r"|(?P<spend>\bWAREHOUSE_SIZE\s*=\s*'?(?:X?[4-6]X-?LARGE|X[4-6]LARGE)\b|\bAUTO_SUSPEND\s*=\s*0\b"
+    r"|\bUNSET\s+RESOURCE_MONITOR\b)"
     # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
     r"|(?P<udf>\bLANGUAGE\s+'?pl(?:python3?u|perlu|tclu|sh)\b|\bsys_(?:exec|eval)\s*\(|\blib_mysqludf_sys\b)",
     re.IGNORECASE,
@@ -53,6 +62,10 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         return "deletes every row, document or key (whole tables, collections, indices or servers)", Category.FILESYSTEM
     if found["grant"]:
         return "gives a role superuser or every right, or opens the server to every address", Category.PRIVILEGE
+    if found["history"]:
+        return "deletes a table's whole history (no way back to earlier versions)", Category.FILESYSTEM
+    if found["spend"]:
+        return "makes a warehouse huge, never suspended or without a spending limit", Category.RESOURCE
     if found["terminate"]:
         return "terminates other sessions' backends", Category.PROCESS
     return "generates a huge number of rows or keys", Category.RESOURCE
@@ -99,14 +112,18 @@ def production_target(source: str) -> bool:
 #: Columns that identify people or hold what they would not share (a customer table's contact and payment data).
 _PERSONAL_COLUMN = re.compile(
     r"\b(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|(?:home_|street_)?address"
-    r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob"
+    r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
+    r"|cardholder\w*"
     r"|date_of_birth|birth_?date|salary|diagnosis)\b",
     re.IGNORECASE,
 )
 _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
 #: Columns whose values alone are enough to harm someone.
-_SENSITIVE_COLUMN = re.compile(r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*"
-                               r"|iban|dob|date_of_birth|birth_?date|salary|diagnosis)$", re.IGNORECASE)  # fmt: skip
+_SENSITIVE_COLUMN = re.compile(
+    r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*|pan|cvv"
+    r"|iban|dob|date_of_birth|birth_?date|salary|diagnosis)$",
+    re.IGNORECASE,
+)
 
 
 def personal_data_query(text: str) -> bool:
@@ -133,3 +150,24 @@ def trusts_everyone(content: str) -> bool:
 def logins_to_trust(sed_script: str) -> bool:
     """A sed substitution rewriting PostgreSQL authentication methods to ``trust`` (no password at all)."""
     return sed_script.startswith("s") and bool(_TO_TRUST.search(sed_script))
+
+
+#: Statements that write a query's rows into object storage (Redshift UNLOAD, Snowflake COPY INTO a location,
+#: BigQuery EXPORT DATA).
+_UNLOAD = re.compile(
+    r"\bUNLOAD\s*\(|\bCOPY\s+INTO\s+'?(?:s3|gcs|azure|gs)://|\bEXPORT\s+DATA\b", re.IGNORECASE
+)
+
+
+def unloads_personal_data(text: str) -> bool:
+    """``text`` copies people's records out of the warehouse into object storage (a bucket anyone may own)."""
+    return bool(_UNLOAD.search(text)) and personal_data_query(text)
+
+
+#: DROP TABLE (or VIEW, or TOPIC) of a name known only at run time: run over a listing, it drops all of them.
+_DROP_NAMED_AT_RUN_TIME = re.compile(r"\bDROP\s+(?:TABLE|VIEW|STAGE|STREAM)\b", re.IGNORECASE)
+
+
+def drops_table(text: str) -> bool:
+    """``text`` drops a table or a view."""
+    return bool(_DROP_NAMED_AT_RUN_TIME.search(text))

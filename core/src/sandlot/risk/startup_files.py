@@ -201,8 +201,8 @@ _PASSWORD_WRAPPER = re.compile(r"\balias\s+(?:sudo|su|ssh|passwd|login|doas|gpg)
 #: Lines of a shell start-up file that only configure the shell: aliases, PATH, editor, locale and prompt
 #: settings, options and key bindings, sourcing a file, an installed tool's shell hook.
 _RC_LINE = re.compile(
-    r"""^(?:alias\s+[\w.-]+=.+|export\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH"""
-    r"""|[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME))=\S+"""
+    r"""^(?:alias\s+[\w.-]+=.+|export(?:\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH"""
+    r"""|[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME))=\S+)+|ZSH_THEME=\S+|plugins=\([\w\s.-]*\)"""
     r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR)=\S.*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
     r"""|(?:source|\.)\s+\S+|\[\[?\s+-[fdrs]\s+\S+\s+\]\]?\s+&&\s+(?:(?:source|\.)\s+\S+|export\s+PATH=\S+)"""
     r"""|eval\s+["']?\$\(\s*[\w.-]+\s+(?:init|hook|shellenv|completion|activate)\b[^)]*\)["']?)\s*$"""

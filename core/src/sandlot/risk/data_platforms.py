@@ -1,0 +1,88 @@
+"""Command-line tools of data platforms: HDFS, Kafka, BigQuery, YARN, Databricks, Airflow (shared by both analyzers).
+
+Their harm is spelled in their own words: ``hdfs dfs -rm -r -skipTrash /user/hive/warehouse/*``
+empties a warehouse, ``kafka-topics --delete --topic "$t"`` over a listing deletes every topic,
+``yarn application -kill`` over a listing stops everyone's jobs, ``airflow connections export -``
+prints every stored password. :func:`platform_risk` grades one command; :func:`prints_secrets` and
+:func:`prints_shared_code` say what its output is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+
+from sandlot.risk.control_plane import MASS_COUNT, OperationRisk
+from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.paths import HOLE
+
+#: The programs :func:`platform_risk` knows.
+PLATFORM_TOOLS = frozenset(
+    {"hdfs", "hadoop", "kafka-topics", "kafka-topics.sh", "kafka-acls", "kafka-acls.sh", "bq", "yarn", "databricks"}
+)
+
+
+def platform_risk(name: str, args: Sequence[str], *, repeated: bool) -> OperationRisk | None:
+    """The risk of data-platform command ``name args``; ``repeated``: it runs once per item of a listing
+    (a loop, xargs)."""
+    words = list(args)
+    joined = " ".join(words)
+    if name in ("hdfs", "hadoop") and any(w in ("-rm", "-rmr") for w in words):
+        targets = [w for w in words if w.startswith("/") or "://" in w]
+        recursive = "-rmr" in words or any(re.fullmatch(r"-[rRf]*[rR][rRf]*", w) for w in words)
+        shallow = any(len([c for c in t.split("://")[-1].split("/") if c]) <= 3 or "*" in t for t in targets)
+        if recursive and ("-skipTrash" in words or shallow):
+            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                 f"{name} deletes a whole HDFS tree" + (" bypassing the trash" if "-skipTrash" in words
+                                                                        else ""))  # fmt: skip
+    if name in ("kafka-topics", "kafka-topics.sh") and "--delete" in words:
+        topics = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "--topic"]
+        every = repeated or any(HOLE in t or "*" in t or ".*" in t for t in topics)
+        level = RiskLevel.HIGH if every else RiskLevel.MEDIUM
+        return OperationRisk(level, Category.FILESYSTEM, "deletes " + ("every topic listed" if every else "a topic"))
+    if name in ("kafka-acls", "kafka-acls.sh") and "--add" in words and re.search(r"User:\*", joined):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "lets every user (User:*) use the cluster's topics")
+    recursive = any(re.fullmatch(r"-[rf]*r[rf]*", w) or w == "--recursive" for w in words)
+    if name == "bq" and words[:1] == ["rm"] and any(w in ("-d", "--dataset") for w in words) and recursive:
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "bq rm -r deletes a dataset with all its tables")
+    if name == "yarn" and "-kill" in words and (repeated or "-appStates" in words):
+        return OperationRisk(
+            RiskLevel.HIGH, Category.PROCESS, "kills every application a listing gives (everyone's jobs)"
+        )
+    if name == "databricks" and "create" in words:
+        workers = cluster_workers(joined)
+        if workers >= MASS_COUNT:
+            return OperationRisk(RiskLevel.HIGH, Category.RESOURCE, f"starts a cluster of {workers} workers")
+    return None
+
+
+def cluster_workers(text: str) -> int:
+    """The most workers a JSON cluster spec in ``text`` asks for (``num_workers``, autoscale ``max_workers``)."""
+    found = [int(n) for n in re.findall(r"\"(?:num_workers|max_workers)\"\s*:\s*(\d+)", text)]
+    if not found:
+        try:
+            spec = json.loads(text[text.index("{") : text.rindex("}") + 1])
+        except ValueError:
+            return 0
+        if isinstance(spec, dict):
+            found = [v for k, v in spec.items() if k in ("num_workers", "max_workers") and isinstance(v, int)]
+    return max(found, default=0)
+
+
+def prints_secrets(name: str, args: Sequence[str]) -> bool:
+    """``airflow connections export|get``, ``airflow variables export``: every stored password, in clear."""
+    return name == "airflow" and (
+        (args[:1] == ["connections"] and any(a in ("export", "get") for a in args[1:2]))
+        or args[:2] == ["variables", "export"]
+    )
+
+
+def prints_shared_code(name: str, args: Sequence[str]) -> bool:
+    """A value from a store other people edit (an Airflow Variable, a Consul or etcd key): run as code, it is
+    code anyone with access to that store chose."""
+    return (
+        (name == "airflow" and args[:2] == ["variables", "get"])
+        or (name == "consul" and args[:2] == ["kv", "get"])
+        or (name == "etcdctl" and args[:1] == ["get"])
+    )
