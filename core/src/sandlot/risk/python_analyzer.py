@@ -179,8 +179,12 @@ class _Loop:
         self.runaway = runaway  # never ends and never sleeps (reading a camera or a socket is no pause)
 
 
-def _collect_bound(body: Sequence[ast.AST], params: Sequence[str] = ()) -> tuple[set[str], set[str]]:
-    """Names a scope binds (assignments, imports, defs) and the names it declares global."""
+def _collect_bound(
+    body: Sequence[ast.AST], params: Sequence[str] = (), *, walrus: bool = True
+) -> tuple[set[str], set[str]]:
+    """Names a scope binds (assignments, imports, defs) and the names it declares global. Without
+    ``walrus`` (no ``:=`` in the source) only the targets of statements can bind, so the other
+    expressions are not walked."""
     bound = set(params)
     declared_global: set[str] = set()
     stack: list[ast.AST] = list(body)
@@ -202,8 +206,20 @@ def _collect_bound(body: Sequence[ast.AST], params: Sequence[str] = ()) -> tuple
             bound.add(node.name)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             declared_global.update(node.names)
+        if not walrus and isinstance(node, ast.stmt):
+            for field, value in ast.iter_fields(node):
+                if field in ("targets", "target"):
+                    stack.extend(value if isinstance(value, list) else [value])
+                elif isinstance(value, list):
+                    stack.extend(v for v in value if isinstance(v, _BINDING_PARTS))
+            continue
         stack.extend(ast.iter_child_nodes(node))
     return bound - declared_global, declared_global
+
+
+#: Parts of a statement that may bind names when no ``:=`` is written: nested statements, except clauses,
+#: ``with`` items (``as`` targets), ``match`` cases.
+_BINDING_PARTS = (ast.stmt, ast.excepthandler, ast.withitem, ast.match_case)
 
 
 class PythonAnalyzer:
@@ -251,6 +267,7 @@ class PythonAnalyzer:
         self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
         self._bound_cache: dict[tuple[int, tuple[str, ...]], tuple[set[str], set[str]]] = {}
+        self._walrus = True  # the source has `:=` (expressions may bind names): set per module
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
@@ -306,7 +323,8 @@ class PythonAnalyzer:
     def _analyze_tree(self, code: str, tree: ast.Module) -> list[Finding]:
         self.lines = code.splitlines()
         self._tree = tree
-        bound, _ = _collect_bound(tree.body)
+        self._walrus = ":=" in code
+        bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
         self.scopes.append(module)
         self._preload_imports(tree)
@@ -814,7 +832,7 @@ class PythonAnalyzer:
         """:func:`_collect_bound`, computed once per function body (it is re-analysed at each inlined call)."""
         key = (id(body), tuple(params))
         if key not in self._bound_cache:
-            self._bound_cache[key] = _collect_bound(body, params)
+            self._bound_cache[key] = _collect_bound(body, params, walrus=self._walrus)
         bound, declared = self._bound_cache[key]
         return set(bound), set(declared)
 
@@ -947,7 +965,7 @@ class PythonAnalyzer:
         for deco in node.decorator_list:
             self._ev(deco)
         info = _ClassInfo(node.name)
-        bound, _ = _collect_bound(node.body)
+        bound, _ = _collect_bound(node.body, walrus=self._walrus)
         scope = _Scope("class", bound)
         self.scopes.append(scope)
         self._class_bases.append([self._ev(b).qual or "" for b in node.bases])
