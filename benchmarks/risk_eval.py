@@ -129,12 +129,21 @@ class Score:
     by_language_us: dict[str, list[float]]
 
 
+def _forget_caches() -> None:
+    """Clear what the analyzers memoise between snippets (path classifications), so that rounds after the first
+    are not faster for having seen the same corpus already."""
+    from sandlot.risk import paths
+
+    paths.classify.cache_clear()
+
+
 def run_tool(tool: Callable[[Snippet], tuple[bool, str]], snippets: Sequence[Snippet], rounds: int) -> Score:
     flagged: dict[str, tuple[bool, str]] = {}
     seconds: list[float] = []
     latencies: list[float] = []
     by_language: dict[str, list[float]] = defaultdict(list)
     for round_index in range(rounds):
+        _forget_caches()  # every round is timed like a fresh process seeing the corpus once
         start = time.perf_counter()
         for snippet in snippets:
             t0 = time.perf_counter()

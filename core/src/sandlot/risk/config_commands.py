@@ -104,7 +104,11 @@ _OPEN_DOOR = re.compile(
     r"|[\"']security\.workspace\.trust\.enabled[\"']\s*:\s*(?:false|False)"
     r"|[\"']extensions\.verifySignature[\"']\s*:\s*(?:false|False)"
     r"|[\"']task\.allowAutomaticTasks[\"']\s*:\s*[\"']on[\"']"
-    r"|\(setq\s+enable-local-(?:variables|eval)\s+(?::all|t)\)",
+    r"|\(setq\s+enable-local-(?:variables|eval)\s+(?::all|t)\)"
+    # an app's transport security off: any HTTP allowed, user-installed CAs trusted, certificate pinning removed
+    r"|(?P<transport>NSAllowsArbitraryLoads(?:</key>\s*<true\s*/>|[\"']?\]?\s*[:=]\s*(?:True|true|YES)|\s+bool\s+(?:true|YES|1))"
+    r"|<base-config[^>]*cleartextTrafficPermitted=\"true\"|cleartextTrafficPermitted=\"true\"/g"
+    r"|kTSKEnforcePinning:\s*@NO|/<pin-set/,)",
     re.S,
 )
 
@@ -116,8 +120,12 @@ def open_door(text: str) -> str | None:
     if trusts_everyone(text):
         return "database access rules let anyone from any address log in without a password"
     found = _OPEN_DOOR.search(text)
+    if found is None and "release" in text.lower() and re.search(r"<certificates\s+src=\"user\"", text):
+        return "makes release builds trust certificates any user installs (traffic can be intercepted)"
     if found is None:
         return None
+    if found["transport"]:
+        return "turns off the app's transport security (plain HTTP, any certificate, no pinning)"
     if "AUTH" in found.group(0).upper() and "TRUST" not in found.group(0).upper():
         return "makes visitors who are not logged in administrators"
     return "turns off the editor's protection against code in opened folders (trust, signatures, auto tasks)"
@@ -164,3 +172,32 @@ def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
         if what:
             return what, category
     return None
+
+
+#: Settings that guard payments, webhooks and logins (fraud screening, 3-D Secure, signature checks, CAPTCHA,
+#: CSRF, second factors); a ``skip_…`` one turns its guard off when set.
+_PROTECTION_KEY = re.compile(
+    r"(?:fraud|3d_?secure|3ds\b|threeds|verify_?3d|webhook_?verif|verify_?webhook|signature_?(?:verif|check)"
+    r"|verify_?signature|skip_?(?:signature|verif)|avs_?required|velocity_?check|captcha_?(?:enabled|required)"
+    r"|csrf_?(?:enabled|protection|check)|(?:require_?mfa|mfa_?(?:required|enabled))|two_?factor_?(?:required|enabled))",
+    re.IGNORECASE,
+)
+_OFF = frozenset({"false", "0", "off", "no", "disabled", "disable", "none"})
+_ON = frozenset({"true", "1", "on", "yes", "enabled", "enable"})
+
+
+def protection_off(key: str, value: str) -> bool:
+    """Setting ``key`` to ``value`` turns off fraud screening, 3-D Secure, a signature check, CAPTCHA, CSRF or a
+    second factor (``PAYPAL_WEBHOOK_VERIFY=false``, ``payment/braintree/fraudprotection 0``)."""
+    if not _PROTECTION_KEY.search(key):
+        return False
+    lowered = value.strip("'\"").lower()
+    skipping = re.search(r"skip|disable|bypass|no_?verify", key, re.IGNORECASE)
+    return lowered in (_ON if skipping else _OFF)
+
+
+def protections_turned_off(args: list[str]) -> list[str]:
+    """The guard settings a command line turns off: ``KEY=VALUE`` words and ``config:set KEY VALUE`` pairs."""
+    found = [a.split("=", 1)[0] for a in args if "=" in a and protection_off(*a.split("=", 1))]
+    found += [args[i] for i in range(len(args) - 1) if "=" not in args[i] and protection_off(args[i], args[i + 1])]
+    return found

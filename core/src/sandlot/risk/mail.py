@@ -70,3 +70,16 @@ def gam_action(args: list[str]) -> tuple[str, str] | None:
     if everyone and re.search(r"\b(?:delete|suspend)\b", joined) and "users" in lowered[:2]:
         return "delete", "gam deletes or suspends data of every user"
     return None
+
+
+#: Mailbox providers anyone can sign up to: an administrator account for one of these is for an outsider.
+_PERSONAL_MAILBOX = re.compile(
+    r"@(?:gmail|googlemail|outlook|hotmail|live|yahoo|proton|protonmail|pm|tutanota|tuta|gmx|mail|yandex|icloud)"
+    r"\.(?:com|me|ch|net|de|ru|io)\b",
+    re.IGNORECASE,
+)
+
+
+def personal_mailbox(text: str) -> bool:
+    """``text`` names an address at a free personal mail provider (not the organisation's own domain)."""
+    return bool(_PERSONAL_MAILBOX.search(text))

@@ -9,6 +9,7 @@ that is entirely a hole is :attr:`PathKind.UNKNOWN`.
 from __future__ import annotations
 
 import enum
+import functools
 import posixpath
 import re
 
@@ -90,7 +91,7 @@ _SECRET_NAMES = frozenset(
         "application_default_credentials.json", "access_tokens.db", "accesstokens.json",
         "msal_token_cache.json", ".boto", ".s3cfg", "secrets.yaml", "secrets.yml", "secrets.json",
         ".htpasswd", "keychain", "login.keychain-db", "passwd", "environ", "kcore", "id_rsa_legacy", "sudoers",
-        "tailscaled.state",
+        "tailscaled.state", "keystore.properties", "firebase-tools.json",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -116,13 +117,14 @@ _MACOS_PRIVATE_DIRS = frozenset(
      "addressbook", "com.apple.safari", "notes", "group containers"}
 )  # fmt: skip
 _TOKEN_TOOL_DIRS = frozenset(
-    {"gh", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op", "huggingface", "wandb"}
-)
+    {"gh", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op", "huggingface", "wandb",
+     "stripe", "solana"}
+)  # fmt: skip
 _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
-                          "auth.json", "token", "stored_tokens", "settings"})  # fmt: skip
+                          "auth.json", "token", "stored_tokens", "settings", "config.toml", "id.json"})  # fmt: skip
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token",
                           "state.vscdb"})  # fmt: skip
-_SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup",
+_SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup", ".p8",
                     ".ovpn")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
@@ -207,6 +209,7 @@ def _home_relative(absolute: bool, comps: list[str]) -> list[str] | None:
     return None
 
 
+@functools.lru_cache(maxsize=8192)
 def classify(path: str) -> PathInfo:
     """Classify ``path`` (may contain :data:`HOLE`)."""
     if not path or path.strip(HOLE + " ") == "":
@@ -237,6 +240,12 @@ def classify(path: str) -> PathInfo:
         )
         or name in _TOKEN_NAMES
         or name.endswith(".binarycookies")
+        # service-account keys (Firebase admin SDK), signing passwords in the user's Gradle properties,
+        # Foundry's keystores
+        or "firebase-adminsdk" in name
+        or (name.endswith(".json") and "keypair" in name)  # Solana identity, vote and withdrawer keys
+        or (name == "gradle.properties" and ".gradle" in lowered[:-1])
+        or (len(lowered) >= 2 and lowered[-2] == "keystores" and ".foundry" in lowered)
         or any(
             d in _PRIVATE_APP_DIRS and i > 0 and lowered[i - 1] in _APP_DATA_PARENTS for i, d in enumerate(lowered)
         )
@@ -481,6 +490,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.CRITICAL if info.privilege else RiskLevel.HIGH
     if info.secret or info.persistence or info.history:
         return RiskLevel.HIGH
+    if kind is PathKind.HOME and _installed_software(info.path):
+        return RiskLevel.MEDIUM  # ~/.local/go: a toolchain a reinstall brings back (not ~/.local/share: data)
     if kind is PathKind.HOME:
         return RiskLevel.HIGH if recursive else RiskLevel.MEDIUM
     lowered = info.path.lower()
@@ -517,10 +528,37 @@ def personal_media(path: str) -> bool:
     return any(_PERSONAL_MEDIA.match(c) for c in path.split("/")) or "/nextcloud/data/" in path.lower()
 
 
+#: Folders of the home that hold installed toolchains and SDKs (a reinstall brings them back), by their first
+#: component and the second ones that count (None: any).
+_TOOLCHAIN_DIRS: dict[str, frozenset[str] | None] = {
+    ".local": None, "android-sdk": None, "flutter": None, ".nvm": frozenset({"versions"}),
+    ".pyenv": frozenset({"versions"}), ".rbenv": frozenset({"versions"}), ".rustup": frozenset({"toolchains"}),
+    ".sdkman": frozenset({"candidates"}), ".cargo": frozenset({"bin"}), "go": frozenset({"bin"}),
+    "android": frozenset({"sdk"}), ".android": frozenset({"avd", "cache"}),
+}  # fmt: skip
+
+
+def _installed_software(path: str) -> bool:
+    """``path`` is a toolchain or SDK installed in the home (``~/.local/go``, ``~/android-sdk/cmdline-tools``,
+    ``~/.pyenv/versions/3.12.1``), not the user's data (``~/.local/share``, ``~/.local/state``)."""
+    absolute, comps = _components(path)
+    home = _home_relative(absolute, comps)
+    if home is None or len(home) < 2 or HOLE in home[1] or home[1] in ("*",):
+        return False
+    first, second = home[0].lower(), home[1].lower()
+    if first not in _TOOLCHAIN_DIRS or (first == ".local" and second in ("share", "state")):
+        return False
+    allowed = _TOOLCHAIN_DIRS[first]
+    return allowed is None or second in allowed
+
+
 def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
     """Deleting only the files of a tree a name or age test selects (rotation, clean-up), not all of it."""
     if info.kind in (PathKind.WORKDIR, PathKind.RELATIVE, PathKind.TEMP):
         return RiskLevel.LOW
+    comps = [c for c in info.path.split("/") if c]
+    if comps[:2] == ["var", "log"] and len(comps) >= 3 and not info.history:
+        return min(level, RiskLevel.MEDIUM)  # an application's old logs (rotation), not the system's own
     if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path) and not any(
         c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")
     ):
@@ -543,7 +581,8 @@ def mode_level(
     if world_writable and (system or info.privilege or info.secret or info.kind is PathKind.HOME_TOP):
         return RiskLevel.CRITICAL
     if (info.secret or info.privilege) and opens_secret:
-        return RiskLevel.HIGH
+        # 0640 with a group chosen for it (root:eth for a node's JWT secret) lets that group in, not everyone
+        return RiskLevel.HIGH if others_read or info.privilege else RiskLevel.MEDIUM
     if system:
         return RiskLevel.HIGH if world_writable else RiskLevel.MEDIUM
     if world_writable:
@@ -559,3 +598,11 @@ def has_hole(text: str) -> bool:
 def describe(info: PathInfo) -> str:
     """Human-readable path with holes shown as ``…``."""
     return f"{info.path.replace(HOLE, '…')} ({info.label})"
+
+
+_APP_CODE = re.compile(r"/smali[^/]*/|\.app/|/Frameworks/|\.(?:smali|dex|dylib)$")
+
+
+def app_code(path: str) -> bool:
+    """``path`` is code inside an app being built (decompiled smali, a bundle's frameworks, a dex or dylib)."""
+    return bool(_APP_CODE.search(path))

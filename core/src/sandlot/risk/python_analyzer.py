@@ -27,7 +27,7 @@ from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
 from sandlot.risk.backups import DB_DUMPERS
-from sandlot.risk.config_commands import config_commands, config_weakness, open_door
+from sandlot.risk.config_commands import config_commands, config_weakness, open_door, protection_off
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -42,7 +42,8 @@ from sandlot.risk.control_plane import (
     workflow_leaks_secrets,
 )
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
-from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox
+from sandlot.risk.ledgers import CHAIN_SEND_METHODS, PAYMENT_PREFIXES, money_request, moves_money, test_money
+from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox, personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
@@ -268,6 +269,8 @@ class PythonAnalyzer:
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
         self._bound_cache: dict[tuple[int, tuple[str, ...]], tuple[set[str], set[str]]] = {}
         self._walrus = True  # the source has `:=` (expressions may bind names): set per module
+        self._mentions_all_users = True  # the source spells allUsers (a public grant is possible)
+        self._mentions_forwarding = True  # the source spells a mail-forwarding setting
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
@@ -324,6 +327,8 @@ class PythonAnalyzer:
         self.lines = code.splitlines()
         self._tree = tree
         self._walrus = ":=" in code
+        self._mentions_all_users = "allUsers" in code or "allAuthenticatedUsers" in code
+        self._mentions_forwarding = forwards_mailbox(code)
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
         self.scopes.append(module)
@@ -338,6 +343,10 @@ class PythonAnalyzer:
         certificate = verifies_certificate(code)
         if verifies_download(code, "python") or certificate:
             self.findings = soften_verified(self.findings, certificate=certificate)
+        skimmer = _CARD_FIELDS.search(code) and _REQUEST_FORM.search(code) and not _PAYMENT_HOSTS.search(code)
+        if skimmer and self._sockets:
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "sends card numbers typed at checkout to another host (a skimmer)", None)  # fmt: skip
         opened = open_door(code) if _WRITES_FILES.search(code) else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
@@ -658,11 +667,14 @@ class PythonAnalyzer:
                     return
 
     def _superuser(self, node: ast.AST) -> None:
-        """An application account made superuser: a back door when the database is production's."""
-        production = production_target("\n".join(self.lines))
-        self._add("python.app-admin", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.PERSISTENCE,
-                  "makes an application account a superuser" + (" in production" if production else ""),
-                  node)  # fmt: skip
+        """An application account made superuser: a back door when the database is production's, or when the
+        account belongs to a personal mailbox (an outsider)."""
+        source = "\n".join(self.lines)
+        production, outsider = production_target(source), personal_mailbox(source)
+        self._add("python.app-admin", RiskLevel.HIGH if production or outsider else RiskLevel.MEDIUM,
+                  Category.PERSISTENCE,
+                  "makes an application account a superuser" + (" in production" if production else "")
+                  + (" for a personal mailbox address" if outsider else ""), node)  # fmt: skip
 
     def _server_method(self, method: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """Methods that open this machine to others whatever object they are called on (an SSH transport,
@@ -1380,6 +1392,8 @@ class PythonAnalyzer:
             danger = dangerous_sql(text)
             if danger is None and unloads_personal_data(text):
                 danger = "copies people's records into object storage", Category.EXFILTRATION
+            elif danger is None and drops_table(text) and production_target("\n".join(self.lines)):
+                danger = "drops tables of a production database", Category.FILESYSTEM
             elif (
                 danger is None
                 and drops_table(text)
@@ -2146,6 +2160,14 @@ class PythonAnalyzer:
                 risk = assess_request(method, url, self._argument_constants(node), many=self._in_loop())
                 if risk is not None:
                     self._add("python.cloud-control", risk.level, risk.category, f"{q} {risk.what}", node)
+                if risk is None and method.upper() == "DELETE" and HOLE in url and self._in_loop():
+                    self._add("python.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                              f"{q} deletes every resource a listing gives, one request at a time", node)  # fmt: skip
+                if money_request(method, url):
+                    test = test_money(url + "\n" + "\n".join(self.lines))
+                    self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
+                              f"{q} {url.split('?')[0]} moves money" + (" (test mode)" if test else ""),
+                              node)  # fmt: skip
         if q.endswith("memfd_create"):
             self._memfd = True
         if (
@@ -2387,7 +2409,8 @@ class PythonAnalyzer:
                 ):
                     self._rebind(receiver.id, _with_flags(current, extra))
         writer = func.base
-        if writer is not None and writer.qual == "csv.writer()" and writer.base is not None:
+        wrappers = ("csv.writer()", "builtins.open()", "tarfile.open()", "zipfile.ZipFile()", "gzip.GzipFile()")
+        if writer is not None and writer.qual in wrappers and writer.base is not None:
             extra = v.flowing(args) & carried
             if extra:
                 self._taint_aliases(writer.base, extra)  # the buffer the CSV writer writes into
@@ -4025,6 +4048,9 @@ class PythonAnalyzer:
         self._add("python.network", RiskLevel.LOW, Category.NETWORK, f"{q} downloads a file", node)
         if len(args) > 1:
             self.downloaded.update(args[1].strings())
+            if any(paths.app_code(t) for t in args[1].strings()):
+                self._add("python.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                          f"{q} downloads code straight into an app being built", node)  # fmt: skip
             for text in args[1].strings():
                 self._write(paths.classify(text), node, via=q)
         return Val(flags=v.NET)
@@ -4032,8 +4058,10 @@ class PythonAnalyzer:
     def _mail(self, q: str | None, node: ast.Call, kwargs: dict[str, Val]) -> None:
         """Mailbox forwarding set up through an API, phishing sent in bulk, open SMTP relays."""
         method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
-        if method in ("create", "update", "patch", "post", "put", "updateAutoForwarding") and forwards_mailbox(
-            ast.unparse(node)
+        if (
+            self._mentions_forwarding
+            and method in ("create", "update", "patch", "post", "put", "updateAutoForwarding")
+            and forwards_mailbox(ast.unparse(node))
         ):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "sets up forwarding of a mailbox's mail to another address", node)  # fmt: skip
@@ -4059,10 +4087,30 @@ class PythonAnalyzer:
         from a DAG's trigger, huge clusters. Returns flags for the result (a connection URI is secret data;
         an Airflow Variable or an XCom is data anyone with the UI can change)."""
         method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
-        texts = _all_strings([*args, *kwargs.values()])
-        if any(t in ("allUsers", "allAuthenticatedUsers") for t in texts):
+        if self._mentions_all_users and any(
+            t in ("allUsers", "allAuthenticatedUsers") for t in _all_strings([*args, *kwargs.values()])
+        ):
             self._add("python.cloud-exposure", RiskLevel.HIGH, Category.PRIVILEGE,
                       "grants everyone on the internet access (allUsers)", node)  # fmt: skip
+        if (
+            method == "run"
+            and not verb_is_run(q or "")
+            and kwargs.get("debug", UNKNOWN).num == 1
+            and kwargs.get("host", UNKNOWN).text in ("0.0.0.0", "::")
+        ):
+            # app.run(host=..., debug=True): Flask's signature, whatever factory made the app (create_app())
+            self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      "the debugger's console (it runs code) is reachable from the network", node)  # fmt: skip
+        if method in CHAIN_SEND_METHODS or (
+            (q or "").startswith(PAYMENT_PREFIXES) and moves_money(*(q or "").rsplit(".", 2)[-2:])
+        ):
+            test = test_money("\n".join(self.lines))
+            what = "signs and sends a transaction on a chain" if method in CHAIN_SEND_METHODS else "moves money"
+            self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{method} {what}" + (" (test mode)" if test else ""), node)  # fmt: skip
+        if method == "make_public":
+            self._add("python.cloud-exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "makes a stored object readable by everyone on the internet", node)  # fmt: skip
         if method == "addportmapping":
             self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                       "asks the router to forward a port from the internet to this network (UPnP)", node)  # fmt: skip
@@ -4077,6 +4125,18 @@ class PythonAnalyzer:
             if workers >= MASS_COUNT or (workers >= 10 and self._in_loop()):
                 self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
                           f"starts clusters of {workers} workers" + (" in a loop" if self._in_loop() else ""),
+                          node)  # fmt: skip
+        if payload is not None and payload.keys and method in ("post", "put", "patch", "request"):
+            url = " ".join(_all_strings(args[:1]))
+            off = [
+                key
+                for key, val in payload.keys.items()
+                if protection_off(key, "false" if val.num == 0 and val.text is None else (val.text or ""))
+                or ("fraud" in url.lower() and key == "enabled" and val.num == 0)
+            ]
+            if off:
+                self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
+                          f"turns off {off[0]} through an API (fraud, signature or login protection)",
                           node)  # fmt: skip
         if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("post", "put", "patch", "request"):
             constants = self._argument_constants(node)
@@ -4121,8 +4181,10 @@ class PythonAnalyzer:
             kind, ""
         )
         archives = [t + suffix for t in base.strings()]
+        # the home, the machine, a secret; or the whole project, its .env and .git included
         secret = any(
-            paths.classify(t).secret or paths.classify(t).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT)
+            paths.classify(t).secret
+            or paths.classify(t).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT, paths.PathKind.WORKDIR)
             for t in root.strings()
         )
         media = any(paths.personal_media(t) for t in root.strings())
@@ -4131,6 +4193,12 @@ class PythonAnalyzer:
         elif media:
             self._bulk_files.update(archives)  # like a database dump: a backup to storage, a leak elsewhere
         return Val(text=archives[0] if archives else None, flags=v.SECRET if secret else v.DUMP if media else 0)
+
+    def _c_new_wallet(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """A wallet created with its recovery phrase: ``(account, mnemonic)``; the phrase is the wallet's secret."""
+        if q.endswith("create_with_mnemonic"):
+            return Val(items=[Val(qual="eth_account.Account()"), Val(flags=v.SECRET)])
+        return Val(flags=v.SECRET)  # Mnemonic("english").generate(): a fresh recovery phrase
 
     def _c_dotenv_values(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``dotenv_values(".env")``: the variables of an env file, as the process environment would hold them
@@ -4455,6 +4523,10 @@ _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
 
 
 _CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
+#: Card fields of a checkout form, what a web handler reads them from, and the processors allowed to get them.
+_CARD_FIELDS = re.compile(r"\b(?:cc_?num\w*|card_?num\w*|cc_?cvv|cvv2?|cvc|card_?cvc|cc_?exp\w*)\b", re.IGNORECASE)
+_REQUEST_FORM = re.compile(r"\brequest\.(?:form|json|values|get_json|POST|data)\b")
+_PAYMENT_HOSTS = re.compile(r"api\.stripe\.com|braintreegateway\.com|adyen\.com|paypal\.com|squareup\.com")
 #: Code that writes files (settings it spells out end up somewhere).
 _WRITES_FILES = re.compile(r"json\.dump\(|\.write_text\(|\.write\(|open\([^)]*['\"][wa]")
 #: A router or device setting that opens its administration to the internet.
@@ -4808,6 +4880,14 @@ _register(
 _register(["dotenv.dotenv_values", "dotenv.main.dotenv_values"], PythonAnalyzer._c_dotenv_values)
 _register(["csv.writer", "csv.DictWriter"], PythonAnalyzer._c_csv_writer)
 _register(["shutil.make_archive"], PythonAnalyzer._c_make_archive)
+_register(
+    [
+        "eth_account.Account.create_with_mnemonic",
+        "mnemonic.Mnemonic().generate",
+        "mnemonic.mnemonic.Mnemonic().generate",
+    ],
+    PythonAnalyzer._c_new_wallet,
+)
 _register(
     [
         "os.kill",

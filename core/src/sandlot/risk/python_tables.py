@@ -168,6 +168,12 @@ STAT_CALLS = frozenset(
         "os.path.dirname",
         "os.path.basename",
         "builtins.print",
+        # serialisers writing into a handle (json.dump(obj, fh)): a write, graded where the handle was opened
+        "json.dump",
+        "pickle.dump",
+        "yaml.dump",
+        "yaml.safe_dump",
+        "toml.dump",
         "logging.info",
         "logging.debug",
         "logging.warning",

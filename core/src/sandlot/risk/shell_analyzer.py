@@ -31,7 +31,7 @@ from sandlot.risk.backups import (
     sync_risks,
     transfer_script_risks,
 )
-from sandlot.risk.config_commands import config_commands, config_weakness, open_door
+from sandlot.risk.config_commands import config_commands, config_weakness, open_door, protections_turned_off
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -48,7 +48,8 @@ from sandlot.risk.control_plane import (
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.inline_code import endless_growth, inline_commands
-from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action
+from sandlot.risk.ledgers import chain_send_command, money_request, moves_money, node_exposure, test_money
+from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action, personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
@@ -188,10 +189,12 @@ class ShellAnalyzer:
         self._source = b""
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self._repeated = False  # an argv from Python run once per element of a loop
+        self._as_root = False  # the command being graded runs under sudo (as root)
         self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
         self._socket_fds: set[str] = set()
         self._own_files: set[str] = set()  # scratch files this script wrote from data that was not secret
+        self._created: set[str] = set()  # files this script created (overwrote) with a redirection
         self._branches = 0  # inside a case or if branch  # descriptors `exec N<>/dev/tcp/...` connected
         self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool)
         self._stdin_secret = False  # the previous pipe stage outputs secret data
@@ -209,6 +212,7 @@ class ShellAnalyzer:
         self._functions: dict[str, Any] = {}  # shell functions defined so far: name -> body
         self.arrays: dict[str, list[str]] = {}  # bash arrays: name -> elements
         self.cloned: set[str] = set()  # directories `git clone` filled with code from the network
+        self.added_remotes: set[str] = set()  # git remotes this script added
         self._calling: set[str] = set()  # functions being re-analysed with a call's arguments
         self._call_budget = 16
         self._background = False  # the statement being analysed is run in the background (`cmd &`)
@@ -228,7 +232,7 @@ class ShellAnalyzer:
         certificate = verifies_certificate(code)
         if verifies_download(code, "shell") or certificate:
             self.findings = soften_verified(self.findings, certificate=certificate)
-        opened = open_door(code) if re.search(r">|\btee\b|\bsed\s+-i|\bmv\b", code) else None
+        opened = open_door(code) if re.search(r">|\btee\b|\bsed\s+-i|\bmv\b|PlistBuddy|\bplutil\b", code) else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
         return self.findings
@@ -893,6 +897,8 @@ class ShellAnalyzer:
             elif op not in ("<&", ">&") or not dest.isdigit():
                 cap = self._script_content(info, content, stmt)
                 self._write(info, stmt, op=">>" if ">>" in op else ">", cap=cap)
+                if ">>" not in op:
+                    self._created.add(dest)  # removing it later removes what this script made
                 if flow.download or flow.decode:
                     # a downloaded or decoded payload written to a file: running that file runs it
                     self.downloaded.update((dest, posixpath.basename(dest)))
@@ -1257,6 +1263,7 @@ class ShellAnalyzer:
 
     def _argv(self, argv: list[str], node: Any, flow: _Flow, redirects: list[Any]) -> _Flow:
         """Apply the command rules to a resolved argument vector."""
+        self._as_root = False
         argv = self._unwrap(argv, node, flow)
         if not argv:
             return flow
@@ -1319,6 +1326,41 @@ class ShellAnalyzer:
         if name in ("curl", "wget", "http", "https") and node is not None:
             self._credential_body(name, node)
             self._web_abuse(name, args, node)
+        if any(a in ("admin:user:create", "createsuperuser") or a in ("--role=administrator", "--role=admin")
+               for a in args):  # fmt: skip
+            outsider = personal_mailbox(" ".join(args))
+            self._add("shell.app-admin", RiskLevel.HIGH if outsider else RiskLevel.MEDIUM, Category.PERSISTENCE,
+                      f"{name} creates an application administrator"
+                      + (" for a personal mailbox address" if outsider else ""), node)  # fmt: skip
+        if name == "firebase" and args[:1] == ["auth:export"] and len(args) > 1:
+            self.staged.add(args[1])  # every user account, password hashes included
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      "firebase auth:export writes every user account (with password hashes) to a file",
+                      node)  # fmt: skip
+        if ("fastlane" in (name, *args[:2]) and "match" in args and "nuke" in args) or (
+            name == "cfgutil" and "erase" in args
+        ):
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} " + ("erases the attached devices" if name == "cfgutil"
+                                    else "revokes every certificate and profile of the team"),
+                      node)  # fmt: skip
+        if name in ("insert_dylib", "optool", "yololib") and any(
+            posixpath.basename(a) in self.downloaded for a in args
+        ):
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} injects a downloaded library into an app binary", node)  # fmt: skip
+        guards = protections_turned_off(args)
+        if guards:
+            self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} turns off {guards[0]} (fraud, signature or login protection)", node)  # fmt: skip
+        pools, wallets = W.option_values(args, "-o", "--url"), W.option_values(args, "-u", "--user")
+        if pools and wallets and (
+            any(re.fullmatch(r"[0-9A-Za-z]{60,}", w.split(".")[0]) for w in wallets)  # a Monero-style address
+            or any(re.search(r"(?:^|\.)pool\.|pool[\w-]*\.\w+:\d+|:(?:3333|4444|5555|7777|14444)$", p) for p in pools)
+        ):
+            self._add("shell.miner", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} connects to a mining pool with a wallet address (a miner, whatever its name)",
+                      node)  # fmt: skip
         if any(a.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for a in args):
             self._add(
                 "shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"{name} connects to a mining pool (a miner)", node
@@ -1347,12 +1389,18 @@ class ShellAnalyzer:
                 f"{name} runs in an endless loop without pause (floods the target)",
                 node,
             )
-        if name in T.RUNTIMES and any(a in self.downloaded or posixpath.basename(a) in self.downloaded for a in args):
+        fetched = [a for a in args if a in self.downloaded or posixpath.basename(a) in self.downloaded]
+        runs_fetched = name in T.RUNTIMES or (name in T.SCRIPT_RUNNERS and any(a in ("run", "exec") for a in args))
+        if runs_fetched and fetched:
+            # a named release over HTTPS (`…/releases/download/1.17.1/bundletool-all-1.17.1.jar`) is a tool
+            # installed the usual way; anything else fetched and run is someone else's code
+            pinned = all(a in self.pinned or posixpath.basename(a) in self.pinned for a in fetched)
             self._add(
                 "shell.download-exec",
-                RiskLevel.CRITICAL,
+                RiskLevel.MEDIUM if pinned else RiskLevel.CRITICAL,
                 Category.DYNAMIC_CODE,
-                f"{name} runs a file downloaded from the network",
+                f"{name} runs a "
+                + ("named release downloaded over HTTPS" if pinned else "file downloaded from the network"),
                 node,
             )
         if name == "yes" or (name == "cat" and any(a in T.ENDLESS_DEVICES for a in args)):
@@ -1384,9 +1432,14 @@ class ShellAnalyzer:
             )
         if name.startswith("mkfs") or name.startswith("mkfs."):
             name = "mkfs"
-        if any(a in self.downloaded or posixpath.basename(a) in self.downloaded for a in args):
+        sources = [a for a in args if a in self.downloaded or posixpath.basename(a) in self.downloaded]
+        if sources:
+            # built from a download: as foreign as it (as trusted, when that was a named release)
+            pinned = all(a in self.pinned or posixpath.basename(a) in self.pinned for a in sources)
             for derived in W.option_values(args, *T.DERIVED_OUTPUT_OPTIONS):
                 self.downloaded.update((derived, posixpath.basename(derived)))
+                if pinned:
+                    self.pinned.update((derived, posixpath.basename(derived)))
         if name == "mkdir":
             self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
@@ -1461,6 +1514,12 @@ class ShellAnalyzer:
                             W.base(wrapped[0]) in ("systemctl", "service")
                             and any(w in T.ROUTINE_SERVICE_ACTIONS for w in wrapped[1:3])
                         )
+                        # stopping one's own service for an upgrade (security services keep their own rule)
+                        or (
+                            W.base(wrapped[0]) == "systemctl"
+                            and wrapped[1:2] == ["stop"]
+                            and not any(sec in " ".join(wrapped[2:]) for sec in T.SECURITY_SERVICES)
+                        )
                         # file writers are graded by where they write (the write rule sees the path);
                         # administration tools with their own rules are graded by what they do
                         or W.base(wrapped[0]) in T.ROOT_FILE_WRITERS
@@ -1481,6 +1540,9 @@ class ShellAnalyzer:
                             and bool(W.options(wrapped[1:])[1])
                         )
                     )
+                )
+                self._as_root = name in ("sudo", "doas", "pkexec") and not any(
+                    u not in ("root", "0", "#0") for u in W.option_values(argv[1:], "-u", "--user")
                 )
                 # `sudo apt-get install -y pkg` is how build set-ups install dependencies: worth a
                 # look, not a block; anything else run as root is
@@ -1665,6 +1727,11 @@ class ShellAnalyzer:
             # `sops exec-env secrets/dev.enc.env`, `op run --env-file=.env.tpl`: the project's own
             # secrets handed to the program they configure
             level = RiskLevel.MEDIUM
+        if W.base(via) in T.KEY_TOOLS and info.secret and not info.history:
+            # a signing tool, a build, a node given its key or keystore uses it; it does not print it
+            self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{via} uses {paths.describe(info)}", node)  # fmt: skip
+            return
         flow.secret = flow.secret or info.secret or info.history
         who = f"{via} reads" if via else "reads"
         self._add(
@@ -1701,13 +1768,20 @@ class ShellAnalyzer:
         self._add(rule, level, category, f"{prefix}{verb} {paths.describe(info)}", node)
 
     def _delete(self, target: str, node: Any, *, recursive: bool, via: str, filtered: bool = False) -> None:
-        if target in self._own_files and not recursive:
-            return  # removing the scratch file this script wrote
+        if (target in self._own_files or target in self._created) and not recursive:
+            return  # removing the scratch file this script wrote (a key it decoded for a build included)
         recursive = recursive or self._mass
         info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
         level = paths.delete_level(info, recursive=recursive)
         if filtered:
             level = paths.filtered_delete_level(info, level)  # find -name/-mtime...: some files of the tree
+        elif (
+            self._as_root
+            and recursive
+            and level == RiskLevel.MEDIUM
+            and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.UNKNOWN)
+        ):
+            level = RiskLevel.HIGH  # root wiping a tree outside the project (a service's data directory)
         if level <= RiskLevel.SAFE:
             return
         rule = "shell.history-tamper" if info.history else "shell.delete"
@@ -2392,6 +2466,13 @@ class ShellAnalyzer:
                 self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"rsync --delete mirrors an empty directory onto {operands[-1]}, deleting everything there",
                           node)  # fmt: skip
+        if name == "rsync" and "--remove-source-files" in flags and len(operands) > 1 and W.is_remote(operands[-1]):
+            precious = [s for s in operands[:-1] if re.search(r"backup|dump|snapshot|archive", s, re.IGNORECASE)]
+            if precious:
+                # the only local copies of the backups leave for another machine
+                self._add("shell.data-destroy", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"rsync --remove-source-files moves {precious[0]} to {operands[-1]} and deletes it here",
+                          node)  # fmt: skip
         if name in ("ln",) and operands:
             dest = operands[-1] if len(operands) > 1 else ""
             if dest:
@@ -2594,6 +2675,18 @@ class ShellAnalyzer:
             risk = assess_request(method, url, bodies, many=many)
             if risk is not None:
                 self._add("shell.cloud-control", risk.level, risk.category, f"{name} -X {method} {risk.what}", node)
+            if money_request(method, url):
+                self._money(f"{name} -X {method} {url.split('?')[0]}", url, node)
+        targets = [a for a in args if a.startswith(("http://", "https://")) or (a.startswith(HOLE) and "/" in a)]
+        if (
+            method.upper() == "DELETE"
+            and (many or self._repeated)
+            and any(HOLE in u for u in targets[:1])
+            and not any(assess_request(method, u, bodies, many=many) for u in targets[:1])
+        ):
+            self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} -X DELETE deletes every resource a listing gives, one request at a time",
+                      node)  # fmt: skip
         uploads: list[str] = []
         output: str | None = None
         urls: list[str] = []
@@ -2691,6 +2784,10 @@ class ShellAnalyzer:
         assert output is not None
         self.downloaded.add(output)
         self.downloaded.add(posixpath.basename(output))
+        if paths.app_code(output):
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} downloads code straight into an app being built ({output.replace(HOLE, '…')})",
+                      node)  # fmt: skip
         if urls and all(pinned_release(u) for u in urls):
             self.pinned.update((output, posixpath.basename(output)))
         self._write(paths.classify(output), node, via=name)
@@ -2812,6 +2909,19 @@ class ShellAnalyzer:
                     "socat publishes a device or file on a listening network port (no authentication)",
                     node,
                 )
+            elif any(a.startswith(("tcp-listen", "tcp4-listen", "tcp6-listen")) for a in lowered) and not any(
+                "bind=127.0.0.1" in a or "bind=localhost" in a for a in lowered
+            ):
+                relayed = [
+                    m.group(1)
+                    for a in lowered
+                    if (m := re.match(r"tcp4?:(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)", a))
+                ]
+                if any(port not in T.DEV_WEB_PORTS for port in relayed):
+                    # a service that only listens on this machine (a wallet's RPC, a database) made public
+                    self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                              f"socat relays a local-only service (port {relayed[0]}) to every interface",
+                              node)  # fmt: skip
             return
         if name == "openssl":
             return
@@ -2874,6 +2984,17 @@ class ShellAnalyzer:
                     node,
                 )
             return
+        if args[:2] == ["remote", "add"] and len(args) >= 4:
+            self.added_remotes.add(args[2])
+        if args[:1] == ["push"]:
+            targets = [a for a in args[1:] if not a.startswith("-")]
+            everything = any(a in ("--all", "--mirror") for a in args)
+            elsewhere = bool(targets) and (targets[0] in self.added_remotes or "://" in targets[0])
+            if everything and elsewhere:
+                # the whole repository, every branch and its history, copied to a place this script chose
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"git push {' '.join(args[1:3])} copies every branch to a remote added just now",
+                          node)  # fmt: skip
         if args[:1] == ["config"] and "safe.directory" in args and args[-1] == "*":
             # git then reads the config (hooks, fsmonitor, sshCommand) of repositories other users own
             self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
@@ -3343,6 +3464,9 @@ class ShellAnalyzer:
                 f"{name} {joined} disables a security control",
                 node,
             )
+        elif name == "ufw" and args[:3] in (["default", "allow", "incoming"], ["default", "allow"]):
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "ufw default allow incoming lets every port be reached from the network", node)  # fmt: skip
         elif name in ("iptables", "ip6tables", "nft", "ufw") and not (
             {"-L", "-S", "--list", "status", "list"} & set(args)
         ):
@@ -3451,6 +3575,8 @@ class ShellAnalyzer:
                 operand = posixpath.join(base[-1], operand)  # `tar cz -C ~/.config Signal`: ~/.config/Signal
             info = paths.classify(operand)
             top = info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM_TOP, paths.PathKind.ROOT)
+            if any(staged.startswith(operand.rstrip("/") + "/") for staged in self.staged):
+                flow.secret = True  # a folder this script filled with secret data (pulled app databases)
             if (
                 info.secret
                 or info.history
@@ -3773,6 +3899,12 @@ class ShellAnalyzer:
         """adb: commands run on the phone, its private data pulled, its protections switched off."""
         words = W.skip_options(args, {"-s", "-t", "-H", "-P", "-L"})
         verb = words[0] if words else ""
+        if "run-as" in words and re.search(r"\b(?:databases|shared_prefs|files)\b", " ".join(words)) and any(
+            w in ("cat", "tar", "cp", "base64", "sqlite3") for w in words
+        ):
+            flow.secret = True  # an app's own databases and preferences: its users' messages, accounts, tokens
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      "adb reads an app's private data (databases, preferences) off the phone", node)  # fmt: skip
         if verb == "shell" and len(words) > 1:
             command = " ".join(words[1:])
             self._nested(command, "shell", node, "adb shell")
@@ -4287,10 +4419,38 @@ class ShellAnalyzer:
             danger = "copies people's records into object storage", Category.EXFILTRATION
         elif danger is None and drops_table(statements) and HOLE in statements and self._loops:
             danger = "drops every table or view a listing gives", Category.FILESYSTEM
+        elif (
+            danger is None
+            and drops_table(statements)
+            and production_target(statements + " " + (self._text(node) if node is not None else ""))
+        ):
+            danger = "drops tables of a production database", Category.FILESYSTEM
         if danger:
             what, category = danger
             rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
             self._add(rule, RiskLevel.HIGH, category, f"{name} {what}", node)
+
+    def _money(self, what: str, context: str, node: Any) -> None:
+        """A refund, payout, transfer or signed chain transaction: real money unless it is test money."""
+        test = test_money(context + " " + (self._source.decode("utf-8", "replace") if node is not None else ""))
+        self._add("shell.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
+                  f"{what} moves money" + (" (test mode)" if test else ""), node)  # fmt: skip
+
+    def _rule_ledger(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Payment CLIs moving money, chain transactions signed, nodes serving their wallets to everyone."""
+        if name == "stripe":
+            positional = [a for a in args if not a.startswith("-")]
+            if moves_money(*positional[:2]):
+                live = "--live" in args  # the Stripe CLI works in test mode unless told otherwise
+                self._add("shell.money", RiskLevel.HIGH if live else RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"stripe {' '.join(positional[:2])} moves money" + ("" if live else " (test mode)"),
+                          node)  # fmt: skip
+            return
+        if chain_send_command(name, args):
+            self._money(f"{name} {args[0] if args else ''} signs and sends a transaction that", " ".join(args), node)
+        exposure = node_exposure(name, args)
+        if exposure:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, exposure, node)
 
     def _rule_data_platform(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """HDFS, Kafka, BigQuery, YARN and Databricks commands that empty, open up or exhaust a shared platform."""
@@ -4871,6 +5031,11 @@ for _names, _rule in (
     ),
     ({"fallocate"}, ShellAnalyzer._rule_fill),
     (PLATFORM_TOOLS, ShellAnalyzer._rule_data_platform),  # after npm/yarn: `yarn application` is Hadoop's
+    (
+        {"stripe", "cast", "solana", "spl-token", "bitcoin-cli", "litecoin-cli", "geth", "bor", "erigon", "reth",
+         "op-geth", "bitcoind", "litecoind", "dogecoind"},
+        ShellAnalyzer._rule_ledger,
+    ),
     ({"at", "batch", "atq"}, ShellAnalyzer._rule_at),
 ):
     for _name in _names:

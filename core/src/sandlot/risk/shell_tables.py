@@ -448,7 +448,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      # trust store refreshes (what they trust is judged where the certificate is written)
      "update-ca-certificates", "update-ca-trust", "trust",
      # archives unpacked (graded by where), terminfo entries compiled, ZFS datasets snapshotted or destroyed
-     "tar", "unzip", "tic", "zfs", "zpool"}
+     "tar", "unzip", "tic", "zfs", "zpool",
+     # package sources (graded where the source is written) and the selected Xcode
+     "add-apt-repository", "apt-add-repository", "xcode-select", "xcodebuild"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
@@ -485,3 +487,15 @@ DATABASE_ADMIN_TOOLS = frozenset(
      "pg_ctlcluster", "pg_isready", "vacuumdb", "reindexdb", "pg_upgrade", "pg_controldata", "mysqladmin",
      "mysqldump", "mysqlcheck"}
 )  # fmt: skip
+#: Programs that use a key, keystore or certificate they are given (to sign, build, authenticate or run a node)
+#: without printing it.
+KEY_TOOLS = frozenset(
+    {"keytool", "jarsigner", "apksigner", "codesign", "productsign", "notarytool", "security", "gradle", "gradlew",
+     "xcodebuild", "fastlane", "geth", "lighthouse", "prysm", "beacon-chain", "validator", "teku", "nimbus_beacon_node",
+     "reth", "erigon", "bitcoind", "lnd", "openvpn", "wg-quick", "ssh-add", "sshfs", "helm", "bundletool",
+     "altool", "signtool", "osslsigncode"}
+)  # fmt: skip
+#: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
+SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})
+#: Ports of development web servers: relaying them to every interface shows a page, not a database or a wallet.
+DEV_WEB_PORTS = frozenset({"80", "443", "3000", "3001", "4200", "5000", "5173", "8000", "8080", "8081"})

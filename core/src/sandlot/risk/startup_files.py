@@ -72,8 +72,14 @@ def cron_commands(table: str, *, with_user: bool = False) -> list[str]:
     return commands
 
 
+_HIDDEN_TEMP = re.compile(r"(?:^|[\s=\"'(])/(?:tmp|var/tmp|dev/shm)/\.")
+
+
 def hidden_or_temporary(command: str) -> bool:
-    """A program or script in /tmp, /dev/shm, a dot-directory or a dot-file: where droppers hide."""
+    """A program or script in /tmp, /dev/shm, a dot-directory or a dot-file: where droppers hide (or anything
+    done in a hidden folder of a temporary directory: ``cd /tmp/.x && ./kworkerd``)."""
+    if _HIDDEN_TEMP.search(command):
+        return True
     words = re.split(r"\s+(?:\d?>>?|<|\|)", command, maxsplit=1)[0].split()  # not the redirect targets
     if (
         words[:1] == ["export"]

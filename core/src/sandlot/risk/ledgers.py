@@ -1,0 +1,100 @@
+"""Money and crypto: payments moved, chain transactions signed, nodes opened up (shared by both analyzers).
+
+A refund, a payout or a transfer through a payment API moves real money when the key is live; a
+signed transaction on a main network moves (or approves the spending of) real funds. Both are
+HIGH unless the code clearly works in test mode (``sk_test_``, a sandbox host, a local chain or a
+test network), then MEDIUM. A node's RPC opened to every address with its account or admin APIs,
+or bitcoind accepting RPC from anywhere, lets anyone on the internet move its funds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from sandlot.risk.control_plane import operation
+
+#: Signs of test money or a test chain: test keys, sandboxes, local chains, public test networks.
+_TEST_NETWORK = re.compile(
+    r"localhost|127\.0\.0\.1|\banvil\b|ganache|\bhardhat\b|\bsepolia\b|\bgoerli\b|\bholesky\b|\bdevnet\b|\btestnet\b"
+    r"|\bregtest\b|\blocalnet\b|\bsignet\b|--dev\b|\bsk_test_|\brk_test_|\b\w*_TEST_\w*|test_?mode|\bsandbox\b",
+    re.IGNORECASE,
+)
+
+
+def test_money(text: str) -> bool:
+    """``text`` (the program or command) works with test keys, a sandbox, a local chain or a test network."""
+    return bool(_TEST_NETWORK.search(text))
+
+
+#: Payment operations that move money out (one word per operation, see :func:`operation`).
+_MONEY_OPERATIONS = (
+    "refundcreate", "refundscreate", "payoutcreate", "payoutscreate", "transfercreate", "transferscreate",
+    "createexternalaccount", "externalaccountscreate", "paymentspayouts", "payoutsitems", "creditcreate",
+)  # fmt: skip
+#: Payment SDKs whose calls are payment operations.
+PAYMENT_PREFIXES = ("stripe.", "paypalrestsdk.", "paypalcheckoutsdk.", "braintree.", "Adyen.", "adyen.", "square.")
+
+
+def moves_money(*words: str) -> bool:
+    """The operation ``words`` (``("Refund", "create")``, ``("transfers", "create")``) moves money out."""
+    op = operation(*words)
+    return any(m in op for m in _MONEY_OPERATIONS)
+
+
+#: REST paths of payment APIs that move money (Stripe's v1 API, PayPal payouts).
+_MONEY_PATH = re.compile(r"/v1/(?:refunds|payouts|transfers)/?(?:\?|$)|/v1/payments/payouts/?(?:\?|$)")
+
+
+def money_request(method: str, url: str) -> bool:
+    """An HTTP ``method`` on ``url`` that creates a refund, a payout or a transfer."""
+    path = "/" + url.split("://", 1)[-1].split("/", 1)[-1] if "/" in url.split("://", 1)[-1] else "/"
+    return method.upper() == "POST" and bool(_MONEY_PATH.search(path))
+
+
+#: Web3 methods that send a signed transaction.
+CHAIN_SEND_METHODS = frozenset(
+    {"send_raw_transaction", "send_transaction", "sendRawTransaction", "sendTransaction", "transact",
+     "send_and_confirm_transaction"}
+)  # fmt: skip
+
+
+def chain_send_command(name: str, args: Sequence[str]) -> bool:
+    """A command that signs and sends a transaction (or a token approval) on a chain."""
+    words = list(args)
+    return (
+        (name == "cast" and words[:1] in (["send"], ["publish"]))
+        or (name == "solana" and words[:1] in (["transfer"], ["pay"]))
+        or (name == "spl-token" and words[:1] in (["transfer"], ["approve"]))
+        or (name in ("bitcoin-cli", "litecoin-cli") and any(
+            w in ("sendtoaddress", "sendmany", "sendall", "sendrawtransaction", "send") for w in words))
+    )  # fmt: skip
+
+
+_EVERY_ADDRESS = ("0.0.0.0", "::", "*", "0.0.0.0/0", "::/0")
+
+
+def node_exposure(name: str, args: Sequence[str]) -> str | None:
+    """What a blockchain node's command line opens to the internet (its accounts, admin API or wallet), or None."""
+    joined = " ".join(args)
+    values = {
+        key: value
+        for arg in args
+        if arg.startswith("-") and "=" in arg
+        for key, value in [arg.lstrip("-").split("=", 1)]
+    }
+    for i, arg in enumerate(args[:-1]):
+        if arg.startswith("--") and "=" not in arg:
+            values.setdefault(arg.lstrip("-"), args[i + 1])
+    if name in ("geth", "bor", "erigon", "reth", "op-geth"):
+        everywhere = any(values.get(k) in _EVERY_ADDRESS for k in ("http.addr", "ws.addr", "rpcaddr", "wsaddr"))
+        apis = values.get("http.api", "") + " " + values.get("ws.api", "")
+        powerful = re.search(r"\b(?:personal|admin|debug|miner)\b", apis)
+        unlocked = "--allow-insecure-unlock" in args or "--unlock" in joined
+        if everywhere and (powerful or unlocked):
+            return f"{name} serves its account or admin APIs on every interface (anyone can move its funds)"
+    if name in ("bitcoind", "litecoind", "dogecoind") and (
+        values.get("rpcallowip") in _EVERY_ADDRESS or values.get("rpcbind") in _EVERY_ADDRESS
+    ):
+        return f"{name} accepts wallet RPC from every address"
+    return None
