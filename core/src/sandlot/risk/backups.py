@@ -51,6 +51,25 @@ _PRECIOUS = (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME
 _EMPTY_SOURCES = ("/dev/null", "/var/empty", "/var/lib/empty")
 
 
+def fresh_temporary(path: str) -> bool:
+    """``path`` is a directory ``mktemp -d`` just made (empty): mirrored with --delete, it empties the target."""
+    return path.rstrip("/") == "/tmp/" + HOLE
+
+
+#: Dynamic-DNS and tunnel hosts: a machine of the person running the command, not the organisation's.
+_PERSONAL_HOST = re.compile(
+    r"\.(?:duckdns\.org|no-ip\.(?:org|com|biz|info)|ddns\.net|dynu\.(?:com|net)|hopto\.org|zapto\.org"
+    r"|sytes\.net|servebeer\.com|myftp\.(?:org|biz)|freedns\.afraid\.org|ngrok(?:-free)?\.(?:io|app|dev)"
+    r"|trycloudflare\.com|serveo\.net)\b",
+    re.IGNORECASE,
+)
+
+
+def personal_host(text: str) -> bool:
+    """``text`` names a host on a dynamic-DNS or tunnel service (someone's home machine)."""
+    return bool(_PERSONAL_HOST.search(text))
+
+
 def _remote(word: str) -> bool:
     return "://" in word or bool(re.match(r"^[A-Za-z0-9_.-]{2,}:(?!//)", word))
 
@@ -87,7 +106,7 @@ def sync_risks(name: str, args: Sequence[str], made_dirs: Collection[str] = ()) 
         if not _remote(dest) and dest_info.kind in _PRECIOUS:
             what = f"mirrors onto {paths.describe(dest_info)} deleting what the source lacks"
             found.append(BackupRisk(paths.delete_level(dest_info, recursive=True), Category.FILESYSTEM, what))
-        elif any(s.rstrip("/") in made_dirs or s in _EMPTY_SOURCES for s in sources):
+        elif any(s.rstrip("/") in made_dirs or s in _EMPTY_SOURCES or fresh_temporary(s) for s in sources):
             found.append(BackupRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                     f"mirrors an empty directory onto {dest}, deleting everything there"))  # fmt: skip
     if _remote(dest):

@@ -108,7 +108,9 @@ _OPEN_DOOR = re.compile(
     # an app's transport security off: any HTTP allowed, user-installed CAs trusted, certificate pinning removed
     r"|(?P<transport>NSAllowsArbitraryLoads(?:</key>\s*<true\s*/>|[\"']?\]?\s*[:=]\s*(?:True|true|YES)|\s+bool\s+(?:true|YES|1))"
     r"|<base-config[^>]*cleartextTrafficPermitted=\"true\"|cleartextTrafficPermitted=\"true\"/g"
-    r"|kTSKEnforcePinning:\s*@NO|/<pin-set/,)",
+    r"|kTSKEnforcePinning:\s*@NO|/<pin-set/,)"
+    # single sign-on that stops checking the identity provider's signatures
+    r"|(?P<sso>[\"']want(?:Assertions|Messages|Response)Signed[\"']\s*:\s*(?:False|false))",
     re.S,
 )
 
@@ -126,6 +128,8 @@ def open_door(text: str) -> str | None:
         return None
     if found["transport"]:
         return "turns off the app's transport security (plain HTTP, any certificate, no pinning)"
+    if found["sso"]:
+        return "turns off single sign-on signature checks (anyone can forge a login)"
     if "AUTH" in found.group(0).upper() and "TRUST" not in found.group(0).upper():
         return "makes visitors who are not logged in administrators"
     return "turns off the editor's protection against code in opened folders (trust, signatures, auto tasks)"

@@ -91,7 +91,8 @@ _SECRET_NAMES = frozenset(
         "application_default_credentials.json", "access_tokens.db", "accesstokens.json",
         "msal_token_cache.json", ".boto", ".s3cfg", "secrets.yaml", "secrets.yml", "secrets.json",
         ".htpasswd", "keychain", "login.keychain-db", "passwd", "environ", "kcore", "id_rsa_legacy", "sudoers",
-        "tailscaled.state", "keystore.properties", "firebase-tools.json",
+        "tailscaled.state", "keystore.properties", "firebase-tools.json", "loginusers.vdf", "ssfn",
+        "sam.ldb", "secrets.ldb", "ntds.dit", "krb5.keytab",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -125,6 +126,7 @@ _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yam
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token",
                           "state.vscdb"})  # fmt: skip
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup", ".p8",
+                    ".keytab",
                     ".ovpn")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
@@ -519,13 +521,18 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
 
 #: Folder names of people's own media and documents (a NAS share, a Nextcloud data directory).
 _PERSONAL_MEDIA = re.compile(
-    r"^(?:photos?|pictures|dcim|camera ?roll|music|videos|movies|documents|family|albums?|homes)$", re.IGNORECASE
+    r"^(?:photos?|pictures|dcim|camera ?roll|music|videos|movies|documents|family|albums?|homes"
+    # patients' records and the raw data of a lab (often the only copy)
+    r"|phi|emr|ehr|patients?|clinical|medical|health_?records|raw_?(?:data|sequencing|runs)?|rawdata)$"
+    r"|(?:^|[_-])(?:identified|phi)(?:[_.-]|$)",
+    re.IGNORECASE,
 )
 
 
 def personal_media(path: str) -> bool:
-    """``path`` lies in a folder of people's photos, videos, music or documents (``/volume1/photo``)."""
-    return any(_PERSONAL_MEDIA.match(c) for c in path.split("/")) or "/nextcloud/data/" in path.lower()
+    """``path`` lies in a folder of people's photos, videos, music or documents (``/volume1/photo``), patients'
+    records (``/mnt/phi``, ``raw_identified``) or a lab's raw data (``raw_sequencing``)."""
+    return any(_PERSONAL_MEDIA.search(c) for c in path.split("/")) or "/nextcloud/data/" in path.lower()
 
 
 #: Folders of the home that hold installed toolchains and SDKs (a reinstall brings them back), by their first
@@ -606,3 +613,11 @@ _APP_CODE = re.compile(r"/smali[^/]*/|\.app/|/Frameworks/|\.(?:smali|dex|dylib)$
 def app_code(path: str) -> bool:
     """``path`` is code inside an app being built (decompiled smali, a bundle's frameworks, a dex or dylib)."""
     return bool(_APP_CODE.search(path))
+
+
+_PLUGIN_FOLDER = re.compile(r"(?:^|/)(?:plugins|mods|addons|extensions|BepInEx)(?:/|$)", re.IGNORECASE)
+
+
+def plugin_folder(path: str) -> bool:
+    """``path`` is (or lies in) a folder an application loads code from (plugins, mods, add-ons, extensions)."""
+    return bool(_PLUGIN_FOLDER.search(path))

@@ -41,6 +41,7 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
+from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
 from sandlot.risk.ledgers import CHAIN_SEND_METHODS, PAYMENT_PREFIXES, money_request, moves_money, test_money
 from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox, personal_mailbox
@@ -49,6 +50,7 @@ from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.shell_tables import (
     COMPILERS,
+    DROP_BOXES,
     ENGINE_SOCKETS,
     GENERIC_PROCESS_NAMES,
     PACKAGE_TOOLS,
@@ -271,6 +273,7 @@ class PythonAnalyzer:
         self._walrus = True  # the source has `:=` (expressions may bind names): set per module
         self._mentions_all_users = True  # the source spells allUsers (a public grant is possible)
         self._mentions_forwarding = True  # the source spells a mail-forwarding setting
+        self._mentions_directory = True  # the source uses a directory (LDAP, Samba)
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
@@ -284,7 +287,7 @@ class PythonAnalyzer:
         except SyntaxError as exc:
             notebook = self._notebook_cell(code)
             if notebook is None:
-                return self._parse_error(exc)
+                return self._parse_error(exc) + self._parsable_prefix(code, exc)
             if isinstance(notebook, list):
                 return notebook  # a %%bash cell: the shell analyzer's findings
             code, tree = notebook
@@ -306,6 +309,24 @@ class PythonAnalyzer:
             return rewritten, ast.parse(rewritten)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
+
+    def _parsable_prefix(self, code: str, exc: SyntaxError) -> list[Finding]:
+        """The lines before a syntax error (a Snakefile's Python preamble, a truncated paste): what they do
+        still counts."""
+        line = (exc.lineno or 0) - 1
+        lines = code.splitlines()
+        floor = max(0, line - 20)  # a statement that began far earlier: give up rather than re-parse for long
+        while line > floor:
+            prefix = "\n".join(lines[:line])
+            try:
+                ast.parse(prefix)
+            except SyntaxError:
+                line -= 1  # the error may sit in a statement that began earlier
+                continue
+            except (ValueError, RecursionError, MemoryError):
+                return []
+            return PythonAnalyzer(parse_error_level=self.parse_error_level, depth=self.depth).analyze(prefix)
+        return []
 
     def _parse_error(self, exc: Exception) -> list[Finding]:
         self.findings.append(
@@ -329,6 +350,7 @@ class PythonAnalyzer:
         self._walrus = ":=" in code
         self._mentions_all_users = "allUsers" in code or "allAuthenticatedUsers" in code
         self._mentions_forwarding = forwards_mailbox(code)
+        self._mentions_directory = "ldap" in code.lower() or "samba" in code.lower()
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
         self.scopes.append(module)
@@ -1429,9 +1451,13 @@ class PythonAnalyzer:
                     scope.vals[name] = _with_flags(bound, flags)
 
     def _bulk_personal(self, text: str) -> bool:
-        """Reading the user's files one by one in a loop (``os.walk(home)``): bulk personal data."""
+        """Reading the user's (or patients') files one by one in a loop (``os.walk(home)``): bulk personal data."""
         kind = paths.classify(text).kind
-        return self._in_loop() and HOLE in text and kind in (paths.PathKind.HOME, paths.PathKind.HOME_TOP)
+        return (
+            self._in_loop()
+            and HOLE in text
+            and (kind in (paths.PathKind.HOME, paths.PathKind.HOME_TOP) or paths.personal_media(text))
+        )
 
     def _ev_qual(self, node: ast.expr) -> str | None:
         """The qualified name an attribute chain such as ``os.path`` resolves to, without evaluating calls."""
@@ -2163,6 +2189,11 @@ class PythonAnalyzer:
                 if risk is None and method.upper() == "DELETE" and HOLE in url and self._in_loop():
                     self._add("python.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                               f"{q} deletes every resource a listing gives, one request at a time", node)  # fmt: skip
+                account = identity_request(
+                    method, url, " ".join(self._argument_constants(node)), repeated=self._in_loop()
+                )
+                if account is not None:
+                    self._add("python.identity", account.level, account.category, f"{q} {account.what}", node)
                 if money_request(method, url):
                     test = test_money(url + "\n" + "\n".join(self.lines))
                     self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
@@ -2830,6 +2861,12 @@ class PythonAnalyzer:
             if data.flags & v.NET:
                 self.downloaded.update(handle.strings())
                 self._unnamed_download |= not handle.strings()
+                source = "\n".join(self.lines)
+                unverified = "verify=False" in source or re.search(r"[\"']http://", source)
+                if unverified and any(paths.plugin_folder(posixpath.dirname(t)) for t in handle.strings()):
+                    self._add("python.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                              "installs code fetched without verification where a server loads plugins",
+                              node)  # fmt: skip
                 for target in handle.strings():
                     if "bin" in target.split("/")[:-1]:
                         self._add("python.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
@@ -3541,7 +3578,7 @@ class PythonAnalyzer:
             why = f"a payload that imports {', '.join(bad)}" if bad else "a constant payload"
         elif data.flags & v.DECODED:
             level, why = RiskLevel.HIGH, "a decoded payload"
-        elif not data.flags & v.LOCALFILE and any(set(t.lower().split("/")) & _DROP_BOXES for t in data.strings()):
+        elif not data.flags & v.LOCALFILE and any(set(t.lower().split("/")) & DROP_BOXES for t in data.strings()):
             level, why = RiskLevel.HIGH, "files others can drop in an upload or shared directory"
         elif data.flags & v.LOCALFILE or (
             q in ("shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "pickle.load")
@@ -4108,6 +4145,33 @@ class PythonAnalyzer:
             what = "signs and sends a transaction on a chain" if method in CHAIN_SEND_METHODS else "moves money"
             self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{method} {what}" + (" (test mode)" if test else ""), node)  # fmt: skip
+        if self._mentions_directory and method in ("modify", "modify_add", "add_members_to_groups", "add_members"):
+            groups = _all_strings(args[:1]) + _all_strings([kwargs.get("group_dn", UNKNOWN)])
+            if any(ADMIN_GROUP.search(g) for g in groups) and (
+                "MODIFY_ADD" in ast.unparse(node) or method != "modify"
+            ):
+                self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                          "adds an account to a domain admin group", node)  # fmt: skip
+        if self._mentions_directory and method == "modify" and "sshPublicKey" in ast.unparse(node):
+            self._add("python.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                      "adds an SSH key to accounts in the directory (their hosts accept it for logins)",
+                      node)  # fmt: skip
+        if self._mentions_directory and method in ("search", "paged_search"):
+            attributes = kwargs.get("attributes", kwargs.get("attrs", UNKNOWN))
+            spelled = ast.unparse(node)
+            if re.search(r"\b(?:unicodePwd|ntPwdHash|supplementalCredentials|dBCSPwd|lmPwdHistory)\b", spelled):
+                self._add("python.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                          "reads the directory's password hashes", node)  # fmt: skip
+                return v.SECRET
+            filters = " ".join(_all_strings(args[:3]) + _all_strings([kwargs.get("search_filter", UNKNOWN)]))
+            names = attributes.strings() or (["*"] if "ALL_ATTRIBUTES" in spelled else [])
+            if directory_dump(filters, names):
+                return v.SECRET  # every person of the directory with all their attributes
+        if method in ("Permissions", "create_role", "edit", "edit_role") and (
+            kwargs.get("administrator", UNKNOWN).num == 1 or kwargs.get("admin", UNKNOWN).num == 1
+        ):
+            self._add("python.app-admin", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "creates a role with administrator rights over the whole community or app", node)  # fmt: skip
         if method == "make_public":
             self._add("python.cloud-exposure", RiskLevel.HIGH, Category.NETWORK,
                       "makes a stored object readable by everyone on the internet", node)  # fmt: skip
@@ -4143,6 +4207,17 @@ class PythonAnalyzer:
             if any(c in ("0.0.0.0/0", "::/0") or _REMOTE_MANAGEMENT.fullmatch(c) for c in constants):
                 self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                           "changes a device's settings to allow access from every address", node)  # fmt: skip
+        if method == "partial" and args and (args[0].qual or "").endswith("SimpleHTTPRequestHandler"):
+            served = kwargs.get("directory", UNKNOWN).strings()
+            private = [d for d in served if paths.personal_media(d) or paths.classify(d).secret
+                       or paths.classify(d).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT)]  # fmt: skip
+            if private and re.search(r"[\"']0\.0\.0\.0[\"']|\(\s*[\"'][\"']\s*,", "\n".join(self.lines)):
+                self._add("python.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"serves {private[0]} over HTTP on every interface (no login)", node)  # fmt: skip
+        if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("get", "post", "request") and any(
+            _CLINICAL_API.search(t) for t in _all_strings(args[:2])
+        ):
+            return v.SECRET  # patients' records from a FHIR server or a REDCap project
         if method == "get_uri":
             return v.SECRET  # a connection's URI, password included
         if (q or "").endswith("Variable.get") or method == "xcom_pull":
@@ -4523,6 +4598,8 @@ _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
 
 
 _CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
+#: Clinical record APIs: a FHIR server's patients, a REDCap project's API (its records).
+_CLINICAL_API = re.compile(r"/fhir/\S*Patient|/Patient(?:\?|/|$)|redcap\S*/api", re.IGNORECASE)
 #: Card fields of a checkout form, what a web handler reads them from, and the processors allowed to get them.
 _CARD_FIELDS = re.compile(r"\b(?:cc_?num\w*|card_?num\w*|cc_?cvv|cvv2?|cvc|card_?cvc|cc_?exp\w*)\b", re.IGNORECASE)
 _REQUEST_FORM = re.compile(r"\brequest\.(?:form|json|values|get_json|POST|data)\b")
@@ -4543,9 +4620,6 @@ _SHOWING_CALLS = frozenset(
 #: Trees where making every file world-writable lets anyone on the machine plant or alter files.
 _SHARED_TREES = frozenset({paths.PathKind.EXTERNAL, paths.PathKind.HOME, paths.PathKind.SYSTEM})
 #: Directories where other people (or other programs) put files: what is there is not this code's.
-_DROP_BOXES = frozenset(
-    {"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads", "tmp", "shm"}
-)
 _REMOTE_SCHEMES = ("http://", "https://", "ftp://", "s3://", "gs://", "gcs://", "az://", "abfs://", "hf://")
 
 

@@ -27,6 +27,8 @@ from sandlot.risk.backups import (
     BACKUP_TOOLS,
     DB_DUMPERS,
     RAW_SENDERS,
+    fresh_temporary,
+    personal_host,
     snapshot_risks,
     sync_risks,
     transfer_script_risks,
@@ -47,6 +49,7 @@ from sandlot.risk.control_plane import (
 )
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.fleet import adhoc_commands
+from sandlot.risk.identity import directory_dump, identity_command, identity_request
 from sandlot.risk.inline_code import endless_growth, inline_commands
 from sandlot.risk.ledgers import chain_send_command, money_request, moves_money, node_exposure, test_money
 from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action, personal_mailbox
@@ -195,6 +198,7 @@ class ShellAnalyzer:
         self._socket_fds: set[str] = set()
         self._own_files: set[str] = set()  # scratch files this script wrote from data that was not secret
         self._created: set[str] = set()  # files this script created (overwrote) with a redirection
+        self._bulk_files: set[str] = set()  # archives of people's photos or records (a backup, or a leak over HTTP)
         self._branches = 0  # inside a case or if branch  # descriptors `exec N<>/dev/tcp/...` connected
         self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool)
         self._stdin_secret = False  # the previous pipe stage outputs secret data
@@ -732,6 +736,9 @@ class ShellAnalyzer:
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       "SQL downloaded from the network is piped into a database shell", stage)  # fmt: skip
         dump = upstream.dump and not (upstream.secret or upstream.env)
+        if sub.network and dump and self._stage_name(stage) not in RAW_SENDERS and personal_host(self._text(stage)):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "a whole database dump is sent to someone's own machine (a dynamic-DNS host)", stage)  # fmt: skip
         if sub.network and dump and self._stage_name(stage) in RAW_SENDERS:
             self._add(
                 "shell.exfiltration",
@@ -902,6 +909,8 @@ class ShellAnalyzer:
                 if flow.download or flow.decode:
                     # a downloaded or decoded payload written to a file: running that file runs it
                     self.downloaded.update((dest, posixpath.basename(dest)))
+                if flow.dump and not (flow.secret or flow.env):
+                    self._bulk_files.add(dest)  # `mysqldump … > /tmp/p.sql`: everyone's records, in a file
                 if flow.secret or flow.env:
                     self.staged.add(dest)  # `cat key > /tmp/k`: the file now holds the secret
                 elif info.kind in (paths.PathKind.TEMP, paths.PathKind.RELATIVE) and HOLE not in dest:
@@ -1472,6 +1481,7 @@ class ShellAnalyzer:
         if name in ("gzip", "bzip2", "xz", "zstd", "pigz") and not {"-d", "--decompress", "-c"} & set(args):
             suffix = {"gzip": ".gz", "pigz": ".gz", "bzip2": ".bz2", "xz": ".xz", "zstd": ".zst"}[name]
             self.staged.update(a + suffix for a in args if a in self.staged)  # still the same secret data
+            self._bulk_files.update(a + suffix for a in args if a in self._bulk_files)
         for tool, words in T.SECRET_PRINTERS:
             if name == tool and any(w in args for w in words):
                 flow.secret = True
@@ -1503,7 +1513,11 @@ class ShellAnalyzer:
                     # a container entrypoint handing over from root to the app's user: privileges go down
                     argv = wrapped[1:]
                     continue
-                installs = (
+                # `sudo -l` lists one's own rights; `sudo -v`/`-k` refresh or drop the cached login
+                asks_only = name == "sudo" and not wrapped and any(
+                    a in ("-l", "-ll", "-v", "-k", "-K", "--list", "--validate", "--reset-timestamp") for a in argv[1:]
+                )
+                installs = asks_only or (
                     name in ("sudo", "doas")
                     and len(wrapped) >= 1
                     and (
@@ -1576,6 +1590,9 @@ class ShellAnalyzer:
                 if not rest:
                     return ["printenv"]  # bare `env` prints the environment
                 argv = rest
+                continue
+            if name == "sshpass":
+                argv = W.skip_options(argv[1:], {"-p", "-f", "-d", "-P"})  # the password source, then the command
                 continue
             if name in ("timeout", "watch", "nice", "ionice", "taskset", "cpulimit"):
                 argv = W.skip_options(argv[1:], {"-n", "-s", "-k", "--signal", "-c", "-p", "-l", "-d", "--interval"})
@@ -2030,6 +2047,14 @@ class ShellAnalyzer:
         evaluates = any(k in lowered for k in T.INLINE_EVALS)
         deserializes = any(k in lowered for k in T.INLINE_DESERIALIZERS)
         reads_download = any(d in code for d in self.downloaded if len(d) > 3)
+        # files others can drop in (an upload or shared folder) are as foreign as a download
+        dropped = any(
+            set(p.lower().split("/")) & T.DROP_BOXES for p in [*positional, *re.findall(r"['\"](/[^'\"]+)['\"]", code)]
+        )
+        if deserializes and dropped and not (downloads or self._stdin_remote or reads_download):
+            self._add("shell.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
+                      f"inline {name} code deserializes files others can drop in (can run arbitrary code)",
+                      node)  # fmt: skip
         if deserializes and (downloads or self._stdin_remote or reads_download):
             self._add(
                 "shell.deserialization",
@@ -2462,7 +2487,7 @@ class ShellAnalyzer:
             kind = paths.classify(operands[-1]).kind
             if kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM):
                 self._delete(operands[-1], node, recursive=True, via="rsync --delete")
-            elif any(src.rstrip("/") in self.made_dirs for src in operands[:-1]):
+            elif any(src.rstrip("/") in self.made_dirs or fresh_temporary(src) for src in operands[:-1]):
                 self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"rsync --delete mirrors an empty directory onto {operands[-1]}, deleting everything there",
                           node)  # fmt: skip
@@ -2498,7 +2523,7 @@ class ShellAnalyzer:
                         and link_target.kind is paths.PathKind.HOME
                         and operands[0] not in self.downloaded
                         and not self._in_clone(operands[0])
-                    )
+                    ) or _enables_available(operands[0], dest)
                     self._write(info, node, via=name, cap=RiskLevel.MEDIUM if own else None)
             return
         if name == "tee":
@@ -2677,6 +2702,9 @@ class ShellAnalyzer:
                 self._add("shell.cloud-control", risk.level, risk.category, f"{name} -X {method} {risk.what}", node)
             if money_request(method, url):
                 self._money(f"{name} -X {method} {url.split('?')[0]}", url, node)
+            account = identity_request(method, url, " ".join(bodies), repeated=many or self._repeated)
+            if account is not None:
+                self._add("shell.identity", account.level, account.category, f"{name} {account.what}", node)
         targets = [a for a in args if a.startswith(("http://", "https://")) or (a.startswith(HOLE) and "/" in a)]
         if (
             method.upper() == "DELETE"
@@ -2768,12 +2796,19 @@ class ShellAnalyzer:
                     f"{name} uploads every file a search finds under {paths.describe(info)}",
                     node,
                 )
+            elif target in self._bulk_files or paths.personal_media(target):
+                # people's photos or patients' records, archived: a backup in storage, a leak over HTTP
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{name} uploads {target.replace(HOLE, '…')} (people's files or records)", node)  # fmt: skip
         if output is None and name == "wget" and urls:
             output = "<url>"
         if output in (None, "-", "/dev/stdout"):
             flow.download = True
             return
         if output == "<url>":
+            prefix = W.option_values(args, "-P", "--directory-prefix")
+            if prefix:
+                self._plugin_download(name, args, prefix[0].rstrip("/") + "/", urls, node)
             for url in urls:
                 base = posixpath.basename(url.split("?", 1)[0])
                 if base:
@@ -2784,6 +2819,7 @@ class ShellAnalyzer:
         assert output is not None
         self.downloaded.add(output)
         self.downloaded.add(posixpath.basename(output))
+        self._plugin_download(name, args, output, urls, node)
         if paths.app_code(output):
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{name} downloads code straight into an app being built ({output.replace(HOLE, '…')})",
@@ -2791,6 +2827,18 @@ class ShellAnalyzer:
         if urls and all(pinned_release(u) for u in urls):
             self.pinned.update((output, posixpath.basename(output)))
         self._write(paths.classify(output), node, via=name)
+
+    def _plugin_download(self, name: str, args: list[str], output: str, urls: list[str], node: Any) -> None:
+        """A plugin or mod fetched over plain HTTP, from a bare address or with certificate checks off, into the
+        folder a server or a game loads code from: the next restart runs it."""
+        directory = output if output.endswith("/") else posixpath.dirname(output) or output
+        unverified = any(a in ("-k", "--insecure", "--no-check-certificate") for a in args) or any(
+            u.startswith("http://") or re.match(r"https?://\d+\.\d+\.\d+\.\d+", u) for u in urls
+        )
+        if unverified and paths.plugin_folder(directory):
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} installs code fetched without verification where a server loads plugins ({directory})",
+                      node)  # fmt: skip
 
     def _web_abuse(self, name: str, args: list[str], node: Any) -> None:
         """Password guessing against a login, credentials sent without TLS checks, unbounded site mirrors."""
@@ -3241,7 +3289,9 @@ class ShellAnalyzer:
                 node,
             )
             return
-        if any(o.lower() in T.GENERIC_PROCESS_NAMES for o in operands):
+        # `pkill -f 'java|python|node'`: an alternation of runtimes is every program written in them
+        names = {n.strip("^$()\\b .*").lower() for o in operands for n in o.split("|")}
+        if names & T.GENERIC_PROCESS_NAMES:
             self._add(
                 "shell.kill",
                 RiskLevel.HIGH,
@@ -3446,6 +3496,13 @@ class ShellAnalyzer:
 
     def _rule_firewall(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         joined = " ".join(args)
+        opened = [p for p in re.findall(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(?:/tcp|/udp)?\b", joined)]
+        admin = [p for p in opened if p in T.ADMIN_PORTS]
+        everyone = (name == "ufw" and "allow" in args and "from" not in args) or ("ACCEPT" in args and "-s" not in args)
+        if admin and everyone:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} opens {T.ADMIN_PORTS[admin[0]]} (port {admin[0]}) to every address", node)  # fmt: skip
+            return
         if (
             (name == "setenforce" and args[:1] in (["0"], ["Permissive"], ["permissive"]))
             or (name == "ufw" and "disable" in args)
@@ -3594,6 +3651,10 @@ class ShellAnalyzer:
             flow.secret = True
         if archive and (flow.secret or self._stdin_secret):
             self.staged.add(archive)
+        elif archive and any(
+            paths.personal_media(posixpath.join(self._cwd or ".", o)) for o in operands if o != archive
+        ):
+            self._bulk_files.add(archive)
 
     def _rule_keychain(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if any(a in ("dump-keychain", "find-generic-password", "find-internet-password", "export") for a in args):
@@ -3653,6 +3714,13 @@ class ShellAnalyzer:
 
     def _rule_grep(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flags, operands = W.options(args)
+        patterns = [*W.option_values(args, "-e", "--regexp"), *operands[:1]]
+        if any(_PERSONAL_ID_PATTERN.search(p) for p in patterns) and any(f in flags for f in ("o", "--only-matching")):
+            # pulling SSNs, card numbers, record numbers or addresses out of files: people's identifiers
+            flow.secret = True
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{name} extracts people's identifiers (SSNs, card or record numbers, IP addresses)",
+                      node)  # fmt: skip
         recursive = bool(flags & {"r", "R", "--recursive"}) or name == "rg"
         if not recursive or not operands:
             return
@@ -3758,6 +3826,8 @@ class ShellAnalyzer:
         """Cloud and cluster CLIs deleting whole resources (buckets, instances, projects, namespaces),
         granting rights, opening access, reading secrets, running commands in containers."""
         self._control_plane(name, args, node, flow)
+        if name == "az":
+            self._rule_directory(name, args, node, flow)
         if name in BACKUP_TOOLS:
             self._rule_backup(name, args, node, flow)  # `aws s3 sync`, `gsutil rsync`
         if name == "aws" and args[:2] == ["ssm", "send-command"]:
@@ -4471,6 +4541,27 @@ class ShellAnalyzer:
             exfiltration = kind == "exfiltration"
             self._add("shell.exfiltration" if exfiltration else "shell.data-destroy", RiskLevel.HIGH,
                       Category.EXFILTRATION if exfiltration else Category.FILESYSTEM, what, node)  # fmt: skip
+        else:
+            self._rule_directory(name, args, node, flow)
+
+    def _rule_directory(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Directory administration (samba-tool, net, GAM, az, ldapsearch): admin groups, mass changes, dumps."""
+        risk = identity_command(name, args, repeated=bool(self._loops) or self._mass or self._repeated)
+        if risk is not None:
+            self._add("shell.identity", risk.level, risk.category, risk.what, node)
+        if name == "ldapsearch":
+            _, operands = W.options(args, frozenset({"-H", "-D", "-w", "-b", "-o", "-E", "-s", "-y", "-f", "-l", "-z"}))
+            if operands and directory_dump(operands[0], operands[1:]):
+                flow.secret = True  # every person of the directory with every attribute they have
+                self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          "ldapsearch reads every person or object of the directory with all attributes",
+                          node)  # fmt: skip
+        if name == "az" and args[:1] == ["rest"]:
+            method = (W.option_values(args, "--method", "-m") or ["GET"])[0]
+            for url in W.option_values(args, "--url", "--uri", "-u")[:1]:
+                risk = identity_request(method, url, " ".join(W.option_values(args, "--body", "-b")))
+                if risk is not None:
+                    self._add("shell.identity", risk.level, risk.category, f"az rest {risk.what}", node)
 
     def _rule_mailer(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Mail urging people to log in behind a link, sent to each address of a list: credential phishing."""
@@ -4616,7 +4707,9 @@ class ShellAnalyzer:
         if size is not None and size >= T.DISK_FILL:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE, f"{name} allocates {size:,} bytes", node)
         elif name == "fallocate" and re.search(
-            r"\$\(\s*(?:df|stat\s+-f)\b[^)]*(?:avail|%a|-B1|-b)", self._text(node) if node is not None else ""
+            r"\$\(\s*(?:df|stat\s+-f)\b[^)]*(?:avail|%a|-B1|-b)",
+            (self._text(node) if node is not None else "")
+            + ("\n" + self._source.decode("utf-8", "replace") if any(HOLE in a for a in args) else ""),
         ):
             # the size is whatever the disk has left: the disk is full afterwards
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
@@ -4655,6 +4748,14 @@ _PASSWORD_FROM_VARIABLE = re.compile(
 _SHELL_HOOK = re.compile(
     r"""^eval\s+["']?\$\(\s*(?:command\s+)?[\w.-]+(?:\s+--?[\w-]+)*\s+"""
     r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?\s*$|^eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?\s*$"""
+)
+#: Regular expressions that match people's identifiers: US social security numbers, card numbers, medical record
+#: numbers, e-mail or IPv4 addresses.
+_PERSONAL_ID_PATTERN = re.compile(
+    r"\[0-9\]\{3\}-\[0-9\]\{2\}-\[0-9\]\{4\}|\\d\{3\}-\\d\{2\}-\\d\{4\}|\bMRN\b|\bSSN\b"
+    r"|\[0-9\]\{1,3\}\\\.\)\{3\}|\(\[0-9\]\{1,3\}\\\.\)\{3\}|\\d\{1,3\}\\\.\\d\{1,3\}"
+    r"|\[0-9\]\{4\}\[ -\]\?|\[0-9\]\{13,16\}|@\[A-Za-z0-9\.-\]\+\\\.",
+    re.IGNORECASE,
 )
 #: Collections and tables of people: exported whole, everyone's contact and account data.
 _PEOPLE_COLLECTION = re.compile(
@@ -4933,13 +5034,14 @@ for _names, _rule in (
     ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh", "autossh"}, ShellAnalyzer._rule_tunnel),
     ({"tar", "zip", "7z", "7za", "cpio", "rar", "bsdtar", "unzip"}, ShellAnalyzer._rule_archive),
     ({"fdupes", "jdupes", "rdfind", "mogrify"}, ShellAnalyzer._rule_rewriters),
-    ({"grep", "egrep", "fgrep", "rg", "ag"}, ShellAnalyzer._rule_grep),
+    ({"grep", "egrep", "fgrep", "rg", "ag", "zgrep"}, ShellAnalyzer._rule_grep),
     ({"docker", "podman", "nerdctl", "crictl"}, ShellAnalyzer._rule_container),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
     ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
     ({"pg_restore", "mongorestore"}, ShellAnalyzer._rule_restore),
     ({"dropdb"}, ShellAnalyzer._rule_dropdb),
     ({"gam"}, ShellAnalyzer._rule_gam),
+    ({"samba-tool", "net", "ldapsearch"}, ShellAnalyzer._rule_directory),
     (MAILERS, ShellAnalyzer._rule_mailer),
     ({"certbot"}, ShellAnalyzer._rule_certbot),
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
@@ -5044,6 +5146,16 @@ _COMMANDS_WITH_OWN_PATH_RULES = frozenset(
     {"rm", "unlink", "rmdir", "shred", "wipe", "find", "dd", "cp", "mv", "scp", "rsync", "install", "ln", "tee",
      "touch", "truncate", "curl", "wget", "sed", "chmod", "chown", "chgrp", "chattr", "source", "."}
 )  # fmt: skip
+
+
+def _enables_available(target: str, link: str) -> bool:
+    """``ln -s …/sites-available/x …/sites-enabled/x``: enabling configuration that is already in place."""
+    source_dir, link_dir = posixpath.dirname(target.rstrip("/")), posixpath.dirname(link.rstrip("/"))
+    return (
+        source_dir.endswith("-available")
+        and (link_dir.endswith("-enabled") or link_dir.endswith("-enabled/"))
+        and posixpath.dirname(source_dir) == posixpath.dirname(link_dir)
+    )
 
 
 def analyze_shell(code: str, *, parse_error_level: RiskLevel = RiskLevel.MEDIUM, depth: int = 0) -> list[Finding]:

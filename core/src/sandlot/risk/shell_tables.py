@@ -89,6 +89,13 @@ ATTACK_TOOLS = frozenset(
 #: Their harmless uses: listing what they offer, testing themselves.
 ATTACK_TOOL_INFO = frozenset({"-l", "--list", "-h", "--help", "--version", "-V"})
 SECURITY_SERVICES = (
+    # a directory's authentication services: stopped, nobody can log in
+    "samba-ad-dc",
+    "sssd",
+    "winbind",
+    "krb5-kdc",
+    "slapd",
+    "freeradius",
     "firewall",
     "ufw",
     "iptables",
@@ -450,7 +457,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      # archives unpacked (graded by where), terminfo entries compiled, ZFS datasets snapshotted or destroyed
      "tar", "unzip", "tic", "zfs", "zpool",
      # package sources (graded where the source is written) and the selected Xcode
-     "add-apt-repository", "apt-add-repository", "xcode-select", "xcodebuild"}
+     "add-apt-repository", "apt-add-repository", "xcode-select", "xcodebuild",
+     # joining a directory and checking it (graded by their own rules)
+     "realm", "net", "sss_cache", "adcli", "samba-tool", "kinit", "klist", "wbinfo"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
@@ -493,9 +502,20 @@ KEY_TOOLS = frozenset(
     {"keytool", "jarsigner", "apksigner", "codesign", "productsign", "notarytool", "security", "gradle", "gradlew",
      "xcodebuild", "fastlane", "geth", "lighthouse", "prysm", "beacon-chain", "validator", "teku", "nimbus_beacon_node",
      "reth", "erigon", "bitcoind", "lnd", "openvpn", "wg-quick", "ssh-add", "sshfs", "helm", "bundletool",
-     "altool", "signtool", "osslsigncode"}
+     "altool", "signtool", "osslsigncode", "kinit", "k5start", "msktutil"}
 )  # fmt: skip
 #: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
 SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})
 #: Ports of development web servers: relaying them to every interface shows a page, not a database or a wallet.
 DEV_WEB_PORTS = frozenset({"80", "443", "3000", "3001", "4200", "5000", "5173", "8000", "8080", "8081"})
+#: Folders others can drop files in (uploads, shared and public folders, temporary directories).
+DROP_BOXES = frozenset(
+    {"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads", "tmp", "shm"}
+)
+#: Ports of administration consoles and data stores that must not face the internet.
+ADMIN_PORTS = {
+    "2375": "the Docker API", "2376": "the Docker API", "25575": "a game server's RCON console",
+    "27015": "a game server's RCON console", "5432": "PostgreSQL", "3306": "MySQL", "6379": "Redis",
+    "27017": "MongoDB", "9200": "Elasticsearch", "8545": "a node's RPC", "8332": "a wallet's RPC",
+    "11211": "memcached", "5984": "CouchDB", "9000": "a management console", "10250": "the kubelet API",
+}  # fmt: skip

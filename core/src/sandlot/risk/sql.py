@@ -19,7 +19,10 @@ _DANGEROUS_SQL = re.compile(
     # warehouse administrator roles handed out (Snowflake), every privilege on every schema of a database
     r"|\bGRANT\s+ROLE\s+(?:ACCOUNTADMIN|SECURITYADMIN|ORGADMIN|SYSADMIN|USERADMIN)\b"
     r"|\bGRANT\s+ROLE\b[^;]*\bTO\s+ROLE\s+PUBLIC\b|\bDEFAULT_ROLE\s*=\s*'?(?:ACCOUNTADMIN|SECURITYADMIN|ORGADMIN)\b"
-    r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+(?:ALL|FUTURE)\s+\w+\s+IN\s+(?:DATABASE|ACCOUNT)\b)"
+    r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+(?:ALL|FUTURE)\s+\w+\s+IN\s+(?:DATABASE|ACCOUNT)\b"
+    # an application's own user table edited to make someone its administrator
+    r"|\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:super_?user|is_?superuser|is_?admin|is_?staff|account_manager|admin)\s*=\s*"
+    r"(?:1|true|'1'|'t'|'true')\b)"
     # a table's history thrown away at once (Delta VACUUM with no retention): no time travel back
     r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false)"
     # a warehouse made huge or never suspended, its spending limit removed
@@ -113,7 +116,7 @@ def production_target(source: str) -> bool:
 _PERSONAL_COLUMN = re.compile(
     r"\b(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|(?:home_|street_)?address"
     r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
-    r"|cardholder\w*"
+    r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id"
     r"|date_of_birth|birth_?date|salary|diagnosis)\b",
     re.IGNORECASE,
 )

@@ -1,0 +1,114 @@
+"""Directory and identity administration: admin groups and roles, MFA and sign-in policies, device wipes,
+credentials for apps, whole-directory dumps (shared by both analyzers).
+
+Active Directory, Entra ID (Microsoft Graph), Okta, Google Workspace (GAM), Jamf and Intune each spell
+the same harms their own way: a member added to ``Domain Admins`` or a Global Administrator role
+assignment, conditional access switched off, MFA factors reset for everyone, every managed device
+wiped, a 99-year secret added to an application, every person object read with all attributes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.model import Category, RiskLevel
+
+#: Active Directory groups whose members administer the domain (or can become its administrators).
+ADMIN_GROUP = re.compile(
+    r"\b(?:Domain|Enterprise|Schema|Key|Enterprise Key) Admins\b|\bCN=Administrators\b|\bAccount Operators\b"
+    r"|\bBackup Operators\b|\bGroup Policy Creator Owners\b|\bDnsAdmins\b|^Administrators$",
+    re.IGNORECASE,
+)
+#: Entra ID / Microsoft 365 / Google Workspace administrator roles (names and well-known template ids).
+ADMIN_ROLE = re.compile(
+    r"62e90394-69f5-4237-9190-012177145e10|e8611ab8-c189-46e8-94e1-60213ab1f814|194ae4cb-b126-40b2-bd5b-6091b380977d"
+    r"|Global Administrator|Privileged Role Administrator|Company Administrator|Security Administrator"
+    r"|_SEED_ADMIN_ROLE|Super ?Admin",
+    re.IGNORECASE,
+)
+
+#: REST calls of identity and device-management APIs: (method, path pattern, what, category, needs in body).
+_REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | None], ...] = (
+    ("POST", re.compile(r"/roleManagement/directory/roleAssignments|/directoryRoles/[^/]+/members"),
+     "assigns a directory administrator role", Category.PRIVILEGE, None),
+    ("PATCH", re.compile(r"/identity/conditionalAccess/policies/"),
+     "switches a conditional access policy off", Category.PRIVILEGE, re.compile(r"disabled", re.I)),
+    ("PATCH", re.compile(r"/policies/identitySecurityDefaultsEnforcementPolicy"),
+     "switches the tenant's security defaults (MFA for everyone) off", Category.PRIVILEGE,
+     re.compile(r"isEnabled\W+false", re.I)),
+    ("PATCH", re.compile(r"/authenticationMethodsPolicy|/authenticationMethodConfigurations/"),
+     "turns a sign-in method or the authentication policy off", Category.PRIVILEGE, re.compile(r"disabled", re.I)),
+    ("POST", re.compile(r"/lifecycle/reset_factors|/factors/[^/]+/?$"),
+     "removes users' enrolled MFA factors", Category.PRIVILEGE, None),
+    ("DELETE", re.compile(r"/api/v1/users/[^/]+/factors/"), "removes users' enrolled MFA factors",
+     Category.PRIVILEGE, None),
+    ("POST", re.compile(r"/managedDevices/[^/]+/(?:wipe|retire)|/EraseDevice/|/computercommands/command/EraseDevice"),
+     "wipes managed devices", Category.FILESYSTEM, None),
+    ("POST", re.compile(r"/applications/[^/]+/addPassword|/servicePrincipals/[^/]+/addPassword"),
+     "adds a long-lived secret to an application (a credential that outlives people)", Category.PERSISTENCE, None),
+    ("POST", re.compile(r"/api/v1/users/[^/]+/lifecycle/(?:deactivate|suspend)"), "deactivates users",
+     Category.FILESYSTEM, None),
+)  # fmt: skip
+
+
+def identity_request(method: str, url: str, body: str, *, repeated: bool = False) -> OperationRisk | None:
+    """The risk of an HTTP ``method`` on ``url`` of an identity or device-management API with ``body``."""
+    for verb, path, what, category, needs in _REQUESTS:
+        if method.upper() != verb or not path.search(url):
+            continue
+        if needs is not None and not needs.search(body):
+            continue
+        if "deactivates" in what and not repeated:
+            return OperationRisk(RiskLevel.MEDIUM, category, what)
+        return OperationRisk(RiskLevel.HIGH, category, what + (" for every one a listing gives" if repeated else ""))
+    return None
+
+
+#: Directory filters that select every person or object, and attribute lists that ask for everything.
+_EVERYONE = re.compile(
+    r"\(objectClass=\*\)|\(objectCategory=person\)|\(objectClass=(?:user|person|inetOrgPerson)\)", re.IGNORECASE
+)
+
+
+def directory_dump(filter_text: str, attributes: Sequence[str]) -> bool:
+    """A directory search for every person (or object) with all their attributes (``'*'``, ``'+'``)."""
+    every_attribute = not attributes or any(a in ("*", "+", "ALL_ATTRIBUTES", "1.1*") for a in attributes)
+    return bool(_EVERYONE.search(filter_text)) and every_attribute
+
+
+#: Authentication services of a directory server or client: stopping them locks everyone out.
+AUTH_SERVICES = ("samba-ad-dc", "sssd", "winbind", "krb5-kdc", "slapd", "freeradius", "nslcd")
+
+
+def identity_command(name: str, args: Sequence[str], *, repeated: bool) -> OperationRisk | None:
+    """The risk of a directory administration command (samba-tool, net, GAM, az ad)."""
+    words = list(args)
+    joined = " ".join(words)
+    if name == "samba-tool" and words[:2] == ["group", "addmembers"] and len(words) > 2 and ADMIN_GROUP.search(
+        words[2]
+    ):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, f"samba-tool adds members to {words[2]}")
+    if name == "samba-tool" and words[:1] == ["user"] and words[1:2] in (["disable"], ["delete"]) and repeated:
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, f"samba-tool {words[1]}s every user a listing gives")
+    if name == "samba-tool" and words[:3] == ["domain", "passwordsettings", "set"] and re.search(
+        r"--complexity=off|--min-pwd-length=[0-5]\b|--account-lockout-threshold=0|--history-length=0", joined
+    ):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "samba-tool turns the domain's password policy off")
+    if name == "net" and re.search(r"\bgroup\b.*\baddmem\b|\bgroup\s+addmem\b|/add\b", joined) and ADMIN_GROUP.search(
+        joined
+    ):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "net adds an account to a domain admin group")
+    if name == "gam":
+        if re.search(r"\bcreate\s+admin\b", joined) and ADMIN_ROLE.search(joined):
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gam makes an account a Workspace super admin")
+        if words[:1] == ["csv"] and re.search(r"\bdelete\s+user\b|\badmin_remote_wipe\b|\bsuspend\b", joined):
+            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                 "gam deletes, suspends or wipes every account or device a list gives")
+    if name == "az" and words[:3] == ["ad", "app", "credential"] and "reset" in words and "--append" in words:
+        years = next((int(w) for i, w in enumerate(words[1:], 1) if words[i - 1] == "--years" and w.isdigit()), 1)
+        if years >= 2:
+            return OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
+                                 f"az adds a {years}-year secret to an application")
+    return None
