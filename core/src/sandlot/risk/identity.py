@@ -50,7 +50,25 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      "adds a long-lived secret to an application (a credential that outlives people)", Category.PERSISTENCE, None),
     ("POST", re.compile(r"/api/v1/users/[^/]+/lifecycle/(?:deactivate|suspend)"), "deactivates users",
      Category.FILESYSTEM, None),
+    ("POST", re.compile(r"/api/v1/accounts/[^/]+/admins/?$"), "makes a user an account administrator",
+     Category.PRIVILEGE, None),
+    ("DELETE", re.compile(r"/deviceManagement/(?:deviceCompliancePolicies|deviceConfigurations)/|"
+                          r"/identity/conditionalAccess/policies/"),
+     "deletes device compliance, configuration or access policies", Category.PRIVILEGE, None),
 )  # fmt: skip
+
+#: APIs whose answers are people's records: a FHIR server's patients, a REDCap project, an LMS's or a
+#: directory's users and enrolments.
+_PEOPLE_API = re.compile(
+    r"/fhir/\S*Patient|/Patient(?:\?|/|$)|redcap\S*/api|/api/v1/(?:accounts/[^/]+/)?users(?:\?|/?$)"
+    r"|/enrollments(?:\?|/?$)|/api/v1/courses/[^/]+/students",
+    re.IGNORECASE,
+)
+
+
+def people_api(url: str) -> bool:
+    """``url`` returns people's records (patients, students, users) when read."""
+    return bool(_PEOPLE_API.search(url))
 
 
 def identity_request(method: str, url: str, body: str, *, repeated: bool = False) -> OperationRisk | None:

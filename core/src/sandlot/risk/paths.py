@@ -92,7 +92,9 @@ _SECRET_NAMES = frozenset(
         "msal_token_cache.json", ".boto", ".s3cfg", "secrets.yaml", "secrets.yml", "secrets.json",
         ".htpasswd", "keychain", "login.keychain-db", "passwd", "environ", "kcore", "id_rsa_legacy", "sudoers",
         "tailscaled.state", "keystore.properties", "firebase-tools.json", "loginusers.vdf", "ssfn",
-        "sam.ldb", "secrets.ldb", "ntds.dit", "krb5.keytab",
+        "sam.ldb", "secrets.ldb", "ntds.dit", "krb5.keytab", "service_account.json", "service-account.json",
+        "serviceaccount.json", "oauth2service.json", "wp-config.php", "configuration.php", "localsettings.php",
+        "sip.conf", "pjsip.conf",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -245,6 +247,11 @@ def classify(path: str) -> PathInfo:
         # service-account keys (Firebase admin SDK), signing passwords in the user's Gradle properties,
         # Foundry's keystores
         or "firebase-adminsdk" in name
+        or (name == "settings.php" and "sites" in lowered[:-1])  # Drupal's database credentials and salt
+        # Let's Encrypt's whole tree, its accounts and archived keys (the live certificates are public)
+        or lowered == ["etc", "letsencrypt"]
+        or "letsencrypt/accounts" in joined
+        or "letsencrypt/archive" in joined
         or (name.endswith(".json") and "keypair" in name)  # Solana identity, vote and withdrawer keys
         or (name == "gradle.properties" and ".gradle" in lowered[:-1])
         or (len(lowered) >= 2 and lowered[-2] == "keystores" and ".foundry" in lowered)
@@ -358,11 +365,15 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
     )
 
 
+#: A project's own settings files (its .env, its CMS configuration): read by its own tooling, not read out.
+_OWN_SETTINGS = frozenset({".env", ".envrc", "wp-config.php", "settings.php", "configuration.php", "localsettings.php"})
+
+
 def read_level(info: PathInfo) -> RiskLevel:
     """Risk of reading the file at ``info``."""
     if info.history and posixpath.basename(info.path).lower() in _SYSTEM_LOGS and not info.secret:
         return RiskLevel.SAFE
-    if info.secret and info.kind is PathKind.RELATIVE and posixpath.basename(info.path) in (".env", ".envrc"):
+    if info.secret and info.kind is PathKind.RELATIVE and posixpath.basename(info.path) in _OWN_SETTINGS:
         return RiskLevel.MEDIUM  # the project's own settings, read by its own tooling (sent anywhere: critical)
     if info.secret or info.history:
         return RiskLevel.HIGH
@@ -564,8 +575,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
     if info.kind in (PathKind.WORKDIR, PathKind.RELATIVE, PathKind.TEMP):
         return RiskLevel.LOW
     comps = [c for c in info.path.split("/") if c]
-    if comps[:2] == ["var", "log"] and len(comps) >= 3 and not info.history:
-        return min(level, RiskLevel.MEDIUM)  # an application's old logs (rotation), not the system's own
+    if comps[:2] in (["var", "log"], ["var", "backups"]) and len(comps) >= 3 and not info.history:
+        return min(level, RiskLevel.MEDIUM)  # an application's old logs or backups (rotation), not the system's
     if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path) and not any(
         c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")
     ):

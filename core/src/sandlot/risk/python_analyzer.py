@@ -12,6 +12,7 @@ is reported as exfiltration.
 from __future__ import annotations
 
 import ast
+import itertools
 import os
 import posixpath
 import re
@@ -41,7 +42,8 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
-from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request
+from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk
+from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request, people_api
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
 from sandlot.risk.ledgers import CHAIN_SEND_METHODS, PAYMENT_PREFIXES, money_request, moves_money, test_money
 from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox, personal_mailbox
@@ -67,6 +69,7 @@ from sandlot.risk.sql import (
 )
 from sandlot.risk.startup_files import harmless_content
 from sandlot.risk.values import UNKNOWN, Val
+from sandlot.risk.websites import cdn_request
 
 ANALYZER = "sandlot.python"
 MAX_DEPTH = 6
@@ -274,6 +277,8 @@ class PythonAnalyzer:
         self._mentions_all_users = True  # the source spells allUsers (a public grant is possible)
         self._mentions_forwarding = True  # the source spells a mail-forwarding setting
         self._mentions_directory = True  # the source uses a directory (LDAP, Samba)
+        self._mentions_devices = True  # the source drives network devices (netmiko, PyEZ, paramiko shells)
+        self._mentions_cms = True  # the source calls a CDN's zone API
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
@@ -351,6 +356,8 @@ class PythonAnalyzer:
         self._mentions_all_users = "allUsers" in code or "allAuthenticatedUsers" in code
         self._mentions_forwarding = forwards_mailbox(code)
         self._mentions_directory = "ldap" in code.lower() or "samba" in code.lower()
+        self._mentions_devices = bool(DEVICE_LIBRARIES.search(code))
+        self._mentions_cms = "/zones/" in code or "cloudflare" in code.lower()
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
         self.scopes.append(module)
@@ -2777,6 +2784,8 @@ class PythonAnalyzer:
         """Overwriting every file a loop enumerates destroys the tree (wiper, ransomware)."""
         if self._in_loop() and HOLE in text and text.strip(HOLE + "/") != "":
             info = paths.classify(text)
+            if info.kind is paths.PathKind.RELATIVE and re.search(r"\.mkdir\(|makedirs\(", "\n".join(self.lines)):
+                return  # new files in a folder this program makes (a dated backup folder), not every existing one
             level = paths.delete_level(info, recursive=True)
             if level >= RiskLevel.HIGH:
                 self._add(
@@ -3578,7 +3587,10 @@ class PythonAnalyzer:
             why = f"a payload that imports {', '.join(bad)}" if bad else "a constant payload"
         elif data.flags & v.DECODED:
             level, why = RiskLevel.HIGH, "a decoded payload"
-        elif not data.flags & v.LOCALFILE and any(set(t.lower().split("/")) & DROP_BOXES for t in data.strings()):
+        elif any(
+            set(t.lower().split("/")) & (DROP_BOXES if not data.flags & v.LOCALFILE else _PROJECT_DROP_BOXES)
+            for t in data.strings()
+        ):
             level, why = RiskLevel.HIGH, "files others can drop in an upload or shared directory"
         elif data.flags & v.LOCALFILE or (
             q in ("shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "pickle.load")
@@ -4172,6 +4184,17 @@ class PythonAnalyzer:
         ):
             self._add("python.app-admin", RiskLevel.HIGH, Category.PRIVILEGE,
                       "creates a role with administrator rights over the whole community or app", node)  # fmt: skip
+        if self._mentions_devices and (method in DEVICE_SEND_METHODS or "zeroize" in method):
+            sent = "\n".join(_all_strings([*args, *kwargs.values()]) + self._argument_constants(node))
+            risk = device_commands_risk("request system zeroize" if "zeroize" in method else sent)
+            if risk is not None:
+                self._add("python.device", risk.level, risk.category, f"{method} {risk.what}", node)
+        if self._mentions_cms and (q or "").startswith(T.NETWORK_PREFIXES):
+            for url in _all_strings(args[:1])[:1]:
+                cdn = cdn_request(method if method != "request" else (args[0].text or ""), url,
+                                  " ".join(self._argument_constants(node)), repeated=self._in_loop())  # fmt: skip
+                if cdn is not None:
+                    self._add("python.cdn", cdn.level, cdn.category, f"{method} {cdn.what}", node)
         if method == "make_public":
             self._add("python.cloud-exposure", RiskLevel.HIGH, Category.NETWORK,
                       "makes a stored object readable by everyone on the internet", node)  # fmt: skip
@@ -4204,7 +4227,14 @@ class PythonAnalyzer:
                           node)  # fmt: skip
         if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("post", "put", "patch", "request"):
             constants = self._argument_constants(node)
-            if any(c in ("0.0.0.0/0", "::/0") or _REMOTE_MANAGEMENT.fullmatch(c) for c in constants):
+            device = device_commands_risk("\n".join(constants)) if "accprofile" in constants else None
+            if device is not None:
+                self._add("python.device", device.level, device.category, f"{method} {device.what}", node)
+            body = next((kwargs[k] for k in ("json", "data") if k in kwargs), UNKNOWN)
+            if _opens_everything(constants) or _opens_everything(_flat_pairs(body)):
+                self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
+                          "adds a firewall rule that passes any traffic from anywhere", node)  # fmt: skip
+            if any(c in ("0.0.0.0/0", "::/0", "0.0.0.0 0.0.0.0") or _REMOTE_MANAGEMENT.fullmatch(c) for c in constants):
                 self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                           "changes a device's settings to allow access from every address", node)  # fmt: skip
         if method == "partial" and args and (args[0].qual or "").endswith("SimpleHTTPRequestHandler"):
@@ -4215,9 +4245,12 @@ class PythonAnalyzer:
                 self._add("python.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"serves {private[0]} over HTTP on every interface (no login)", node)  # fmt: skip
         if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("get", "post", "request") and any(
-            _CLINICAL_API.search(t) for t in _all_strings(args[:2])
+            people_api(t) for t in _all_strings(args[:2])
         ):
-            return v.SECRET  # patients' records from a FHIR server or a REDCap project
+            return v.SECRET  # people's records: a FHIR server's patients, a REDCap project, an LMS's students
+        if method == "makeAdmin" and _has_true(kwargs.get("body", UNKNOWN)):
+            self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "makes an account a Workspace super admin", node)  # fmt: skip
         if method == "get_uri":
             return v.SECRET  # a connection's URI, password included
         if (q or "").endswith("Variable.get") or method == "xcom_pull":
@@ -4598,8 +4631,10 @@ _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
 
 
 _CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
-#: Clinical record APIs: a FHIR server's patients, a REDCap project's API (its records).
-_CLINICAL_API = re.compile(r"/fhir/\S*Patient|/Patient(?:\?|/|$)|redcap\S*/api", re.IGNORECASE)
+#: Folders inside a project that still hold what others sent (a web app's uploads, students' submissions).
+_PROJECT_DROP_BOXES = frozenset(
+    {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
+)
 #: Card fields of a checkout form, what a web handler reads them from, and the processors allowed to get them.
 _CARD_FIELDS = re.compile(r"\b(?:cc_?num\w*|card_?num\w*|cc_?cvv|cvv2?|cvc|card_?cvc|cc_?exp\w*)\b", re.IGNORECASE)
 _REQUEST_FORM = re.compile(r"\brequest\.(?:form|json|values|get_json|POST|data)\b")
@@ -4694,6 +4729,31 @@ def _all_strings(vals: Iterable[Val], depth: int = 0) -> list[str]:
 def _bare_path(text: str) -> bool:
     """A string that is a path (archived, or a path-valued write) rather than file content mentioning one."""
     return bool(text) and not any(c in text for c in " \t\n=")
+
+
+def _opens_everything(constants: Sequence[str]) -> bool:
+    """A firewall rule payload that passes any source to any destination (``source_net: any``, ``action: pass``)."""
+    pairs = dict(itertools.pairwise(constants))
+    source = any(pairs.get(k) == "any" for k in ("source_net", "source", "src", "srcaddr", "source_address"))
+    destination = any(pairs.get(k) == "any" for k in ("destination_net", "destination", "dst", "dstaddr"))
+    passes = any(pairs.get(k) in ("pass", "accept", "allow") for k in ("action", "type", "policy"))
+    return source and destination and passes
+
+
+def _flat_pairs(mapping: Val, depth: int = 0) -> list[str]:
+    """``key, value`` strings of a dict and the dicts nested in it, in pairs (for :func:`_opens_everything`)."""
+    found: list[str] = []
+    for key, val in (mapping.keys or {}).items():
+        if val.keys and depth < 3:
+            found += _flat_pairs(val, depth + 1)
+        elif val.text is not None:
+            found += [key, val.text]
+    return found
+
+
+def _has_true(mapping: Val) -> bool:
+    """A dict value with a True entry (``body={"status": True}``)."""
+    return bool(mapping.keys and any(k.num == 1 for k in mapping.keys.values()))
 
 
 def _has_false(kwargs: dict[str, Val]) -> bool:

@@ -327,6 +327,12 @@ DANGEROUS_MODULES = frozenset(
 #: Calls that load a key to authenticate with it (prefixes): the key is used, not read out.
 KEY_USERS = (
     "sshtunnel.",
+    # network automation libraries logging in to devices with a key
+    "ncclient.",
+    "netmiko.",
+    "napalm.",
+    "jnpr.",
+    "scrapli.",
     "fabric.Connection",
     "asyncssh.connect",
     "paramiko.RSAKey.from_private_key_file",
@@ -438,7 +444,7 @@ QUERY_METHODS = frozenset(
 DATABASE_DUMP_METHODS = frozenset({"iterdump", "dumpall"})
 #: Column names of credentials (password hashes, API keys, one-time-password seeds).
 CREDENTIAL_COLUMN = re.compile(
-    r"\b(?:password|passwd|password_hash|hashed_password|pass_hash|pwd_hash|api_key|apikey|secret_key|"
+    r"\b(?:password|passwd|password_hash|hashed_password|pass_hash|pwd_hash|user_pass|api_key|apikey|secret_key|"
     r"totp_secret|otp_secret|access_token|refresh_token|private_key)\b",
     re.IGNORECASE,
 )

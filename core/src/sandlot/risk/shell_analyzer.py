@@ -48,8 +48,9 @@ from sandlot.risk.control_plane import (
     workflow_leaks_secrets,
 )
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
+from sandlot.risk.devices import device_commands_risk
 from sandlot.risk.fleet import adhoc_commands
-from sandlot.risk.identity import directory_dump, identity_command, identity_request
+from sandlot.risk.identity import directory_dump, identity_command, identity_request, people_api
 from sandlot.risk.inline_code import endless_growth, inline_commands
 from sandlot.risk.ledgers import chain_send_command, money_request, moves_money, node_exposure, test_money
 from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action, personal_mailbox
@@ -66,6 +67,7 @@ from sandlot.risk.sql import (
     unloads_personal_data,
 )
 from sandlot.risk.startup_files import cron_commands, harmless_content, hidden_or_temporary, quiet, web_site
+from sandlot.risk.websites import cdn_request, cms_command
 
 ANALYZER = "sandlot.shell"
 MAX_DEPTH = 6
@@ -236,6 +238,12 @@ class ShellAnalyzer:
         certificate = verifies_certificate(code)
         if verifies_download(code, "shell") or certificate:
             self.findings = soften_verified(self.findings, certificate=certificate)
+        if re.search(r"^\s*spawn\s+(?:ssh|telnet)\b|^\s*ssh\b[^\n]*<<", code, re.MULTILINE):
+            # an expect script's `send "…\r"` lines or an ssh here-document: commands typed on a device
+            sent = "\n".join(re.findall(r'^\s*send\s+"([^"]*)', code, re.MULTILINE)) + "\n" + code
+            device = device_commands_risk(sent.replace("\\r", ""))
+            if device is not None:
+                self._add("shell.device", device.level, device.category, device.what, root)
         opened = open_door(code) if re.search(r">|\btee\b|\bsed\s+-i|\bmv\b|PlistBuddy|\bplutil\b", code) else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
@@ -928,7 +936,13 @@ class ShellAnalyzer:
         if not info.persistence and not content.lstrip().startswith("#!"):
             # a command line planted in a file someone else runs (a package's __init__, a Makefile)
             self._shipped_payloads(content, stmt, f"text written to {info.path.replace(HOLE, '…')}")
-        cap = RiskLevel.MEDIUM if harmless_content(info, content) else None
+        # a start-up entry running a program this script just downloaded is not quiet, however it reads
+        runs_download = info.persistence and any(
+            posixpath.join(posixpath.basename(posixpath.dirname(d)), posixpath.basename(d)) in content
+            for d in self.downloaded
+            if "/" in d and posixpath.dirname(d)
+        )
+        cap = RiskLevel.MEDIUM if harmless_content(info, content) and not runs_download else None
         self._written_texts[info.path] = content
         weakness = config_weakness(info.path, content)
         if weakness:
@@ -2597,8 +2611,14 @@ class ShellAnalyzer:
             return
         *sources, dest = operands
         remote = W.is_remote(dest) and name in ("scp", "rsync")
+        host = dest.split(":", 1)[0].rsplit("@", 1)[-1] if remote else ""
+        foreign = bool(re.fullmatch(r"\d+\.\d+\.\d+\.\d+", host)) or personal_host(host)
         for src in sources:
             src_info = paths.classify(src)
+            if src in self._bulk_files and remote and foreign:
+                # a database dump or an archive of people's files sent to a bare address or someone's own machine
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{name} copies {src} (a dump or an archive of people's files) to {host}", node)  # fmt: skip
             if src in self.staged and remote:
                 self._add(
                     "shell.exfiltration",
@@ -2702,6 +2722,11 @@ class ShellAnalyzer:
                 self._add("shell.cloud-control", risk.level, risk.category, f"{name} -X {method} {risk.what}", node)
             if money_request(method, url):
                 self._money(f"{name} -X {method} {url.split('?')[0]}", url, node)
+            if people_api(url) and method.upper() == "GET":
+                flow.secret = True  # people's records (patients, students, users)
+            cdn = cdn_request(method, url, " ".join(bodies), repeated=many or self._repeated)
+            if cdn is not None:
+                self._add("shell.cdn", cdn.level, cdn.category, f"{name} {cdn.what}", node)
             account = identity_request(method, url, " ".join(bodies), repeated=many or self._repeated)
             if account is not None:
                 self._add("shell.identity", account.level, account.category, f"{name} {account.what}", node)
@@ -4522,6 +4547,19 @@ class ShellAnalyzer:
         if exposure:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, exposure, node)
 
+    def _rule_cms(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """wp-cli and drush: site databases emptied, security plugins off, administrators made."""
+        risk = cms_command(name, args)
+        if risk is not None:
+            # an administrator for a personal mailbox address is someone from outside
+            outsider = risk.category is Category.PRIVILEGE and personal_mailbox(self._source.decode("utf-8", "replace"))
+            self._add("shell.cms", RiskLevel.HIGH if outsider else risk.level, risk.category, risk.what, node)
+        if name == "asterisk" or name == "fs_cli":
+            commands = " ".join(W.option_values(args, "-rx", "-x"))
+            device = device_commands_risk(commands)
+            if device is not None:
+                self._add("shell.device", device.level, device.category, f"{name} {device.what}", node)
+
     def _rule_data_platform(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """HDFS, Kafka, BigQuery, YARN and Databricks commands that empty, open up or exhaust a shared platform."""
         if name == "yarn" and args[:1] != ["application"]:
@@ -5041,6 +5079,7 @@ for _names, _rule in (
     ({"pg_restore", "mongorestore"}, ShellAnalyzer._rule_restore),
     ({"dropdb"}, ShellAnalyzer._rule_dropdb),
     ({"gam"}, ShellAnalyzer._rule_gam),
+    ({"wp", "drush", "asterisk", "fs_cli"}, ShellAnalyzer._rule_cms),
     ({"samba-tool", "net", "ldapsearch"}, ShellAnalyzer._rule_directory),
     (MAILERS, ShellAnalyzer._rule_mailer),
     ({"certbot"}, ShellAnalyzer._rule_certbot),

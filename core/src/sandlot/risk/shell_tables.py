@@ -356,6 +356,7 @@ EXCLUDE_OPTIONS = ("--exclude", "--exclude-from", "--exclude-dir", "--ignore", "
 
 #: Cloud CLI commands that destroy whole resources: (tool, words that must all appear).
 CLOUD_DESTROY = (
+    ("aws", ("delete-hosted-zone",)),
     ("aws", ("s3", "rb")),
     ("aws", ("s3", "rm", "--recursive")),
     ("aws", ("terminate-instances",)),
@@ -459,7 +460,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      # package sources (graded where the source is written) and the selected Xcode
      "add-apt-repository", "apt-add-repository", "xcode-select", "xcodebuild",
      # joining a directory and checking it (graded by their own rules)
-     "realm", "net", "sss_cache", "adcli", "samba-tool", "kinit", "klist", "wbinfo"}
+     "realm", "net", "sss_cache", "adcli", "samba-tool", "kinit", "klist", "wbinfo",
+     # server consoles graded by what they are told (rndc status, asterisk -rx "core show …"), htpasswd files
+     "rndc", "asterisk", "fs_cli", "htpasswd"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
@@ -510,8 +513,9 @@ SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts
 DEV_WEB_PORTS = frozenset({"80", "443", "3000", "3001", "4200", "5000", "5173", "8000", "8080", "8081"})
 #: Folders others can drop files in (uploads, shared and public folders, temporary directories).
 DROP_BOXES = frozenset(
-    {"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads", "tmp", "shm"}
-)
+    {"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads", "tmp", "shm",
+     "submissions", "submission", "inbound"}
+)  # fmt: skip
 #: Ports of administration consoles and data stores that must not face the internet.
 ADMIN_PORTS = {
     "2375": "the Docker API", "2376": "the Docker API", "25575": "a game server's RCON console",

@@ -28,6 +28,8 @@ _DANGEROUS_SQL = re.compile(
     # a warehouse made huge or never suspended, its spending limit removed
     r"|(?P<spend>\bWAREHOUSE_SIZE\s*=\s*'?(?:X?[4-6]X-?LARGE|X[4-6]LARGE)\b|\bAUTO_SUSPEND\s*=\s*0\b"
     r"|\bUNSET\s+RESOURCE_MONITOR\b)"
+    # the audit trail emptied (changes made before it can no longer be traced)
+    r"|(?P<audit>\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?)\s*[\w.\"`]*audit\w*)"
     # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
     r"|(?P<udf>\bLANGUAGE\s+'?pl(?:python3?u|perlu|tclu|sh)\b|\bsys_(?:exec|eval)\s*\(|\blib_mysqludf_sys\b)",
     re.IGNORECASE,
@@ -65,6 +67,8 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         return "deletes every row, document or key (whole tables, collections, indices or servers)", Category.FILESYSTEM
     if found["grant"]:
         return "gives a role superuser or every right, or opens the server to every address", Category.PRIVILEGE
+    if found["audit"]:
+        return "deletes audit records (hides who changed what)", Category.PERSISTENCE
     if found["history"]:
         return "deletes a table's whole history (no way back to earlier versions)", Category.FILESYSTEM
     if found["spend"]:

@@ -72,6 +72,8 @@ def cron_commands(table: str, *, with_user: bool = False) -> list[str]:
     return commands
 
 
+#: Dot-folders of the home where installers put programs on purpose (not hiding places).
+_TOOL_DIRS = (".local", ".cargo", ".pyenv", ".nvm", ".rbenv", ".deno", ".bun", ".volta", ".npm-global", ".krew")
 _HIDDEN_TEMP = re.compile(r"(?:^|[\s=\"'(])/(?:tmp|var/tmp|dev/shm)/\.")
 
 
@@ -93,7 +95,7 @@ def hidden_or_temporary(command: str) -> bool:
             continue
         if paths.classify(word).kind is PathKind.TEMP:
             return True
-        if any(part.startswith(".") and part not in (".", "..") for part in word.split("/")):
+        if any(part.startswith(".") and part not in (".", "..", *_TOOL_DIRS) for part in word.split("/")):
             return True
     return False
 

@@ -1,0 +1,68 @@
+"""Commands sent to network devices and PBXs (shared by both analyzers).
+
+Routers, switches and firewalls are driven with their own command languages through netmiko, PyEZ,
+paramiko shells, expect scripts or ssh here-documents: ``write erase`` and ``request system
+zeroize`` wipe them, ``no access-class`` and ``set system services telnet`` open their management to
+the network, ``username x privilege 15`` or an EEM applet plants an administrator. The text sent is
+what counts, whatever carries it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.model import Category, RiskLevel
+
+_WIPE = re.compile(
+    r"^\s*(?:write\s+erase|erase\s+(?:startup-config|nvram:|flash:|bootflash:)|format\s+(?:flash|bootflash|disk|usb)\S*"
+    r"|delete\s+/force|request\s+system\s+(?:zeroize|storage\s+cleanup|halt|power-off)|fsctl\s+shutdown"
+    r"|core\s+stop\b|hupall\b|execute\s+factoryreset)",
+    re.IGNORECASE | re.MULTILINE,
+)
+_RELOAD = re.compile(r"^\s*(?:reload(?:\s+in\s+\d+)?|request\s+system\s+reboot)\s*(?:\\r|\\n)?\s*$", re.I | re.M)
+_COPY_OUT = re.compile(
+    r"^\s*copy\s+(?:running|startup)-config\s+(?:tftp|ftp|scp|http|https)://", re.IGNORECASE | re.MULTILINE
+)
+_OPEN = re.compile(
+    r"^\s*(?:no\s+access-class\b|no\s+ip\s+access-list\b|transport\s+input\s+(?:telnet|all)\b|ip\s+http\s+server\b"
+    r"|set\s+system\s+services\s+(?:telnet|web-management\s+http)\b|delete\s+firewall\s+family\s+inet\s+filter\b"
+    r"|delete\s+interfaces\s+lo0\s+unit\s+0\s+family\s+inet\s+filter|snmp-server\s+community\s+\S+\s+RW\b"
+    r"|no\s+aaa\s+new-model\b|no\s+login\s*$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+_ADMIN = re.compile(
+    r"^\s*(?:username\s+\S+\s+privilege\s+15\b|set\s+system\s+login\s+user\s+\S+\s+class\s+super-user\b"
+    r"|event\s+manager\s+applet\b)|accprofile\W+super_admin",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def device_commands_risk(text: str) -> OperationRisk | None:
+    """The risk of configuration or exec commands ``text`` sent to a network device or a PBX console."""
+    if _WIPE.search(text):
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "wipes, zeroizes or stops a network device or PBX")
+    if _COPY_OUT.search(text):
+        return OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                             "copies a device's configuration (its passwords and keys) to another host")  # fmt: skip
+    if _ADMIN.search(text):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                             "plants an administrator (or a script running as one) on a network device")  # fmt: skip
+    if _OPEN.search(text):
+        return OperationRisk(
+            RiskLevel.HIGH, Category.NETWORK,
+            "opens a network device's management to the network (ACLs removed, telnet or HTTP on)",
+        )  # fmt: skip
+    if _RELOAD.search(text):
+        return OperationRisk(RiskLevel.MEDIUM, Category.PROCESS, "reboots a network device")
+    return None
+
+
+#: Libraries and tools that carry commands to devices (a module using none of them sends nothing).
+DEVICE_LIBRARIES = re.compile(r"\b(?:netmiko|napalm|jnpr|ncclient|paramiko|ESL|pexpect|telnetlib|scrapli)\b")
+
+#: Methods that send command text to a device.
+DEVICE_SEND_METHODS = frozenset(
+    {"send_config_set", "send_command", "send_command_timing", "send_multiline", "send_config_from_file", "send",
+     "sendline", "load", "cli", "api", "write", "send_configs", "load_merge_candidate", "load_replace_candidate"}
+)  # fmt: skip

@@ -1,0 +1,69 @@
+"""Websites: CMS command lines (wp-cli, drush) and CDN APIs (shared by both analyzers).
+
+``wp db reset`` and ``drush sql:drop`` empty a site's database; deactivating Wordfence or the
+two-factor plugin, setting ``DISALLOW_FILE_EDIT`` to false or making ``administrator`` the default
+role of open registration removes what protects the site; turning a zone's WAF or SSL off at the
+CDN, or repointing every DNS record, sends its visitors elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.model import Category, RiskLevel
+
+#: Security and login-protection plugins of WordPress.
+_SECURITY_PLUGINS = re.compile(
+    r"^(?:wordfence|sucuri-scanner|ithemes-security(?:-pro)?|better-wp-security|all-in-one-wp-security-and-firewall"
+    r"|limit-login-attempts(?:-reloaded)?|two-factor|wp-2fa|google-authenticator|miniorange-2-factor-authentication"
+    r"|wp-cerber|ninjafirewall|defender-security|shield-security|login-lockdown)$",
+    re.IGNORECASE,
+)
+
+
+def cms_command(name: str, args: Sequence[str]) -> OperationRisk | None:
+    """The risk of a wp-cli or drush command line."""
+    words = [a for a in args if not a.startswith("@") and not a.startswith("--path")]
+    verbs = " ".join(w for w in words if not w.startswith("-"))
+    if name == "wp":
+        if re.match(r"(?:db (?:reset|drop|clean)|site empty)\b", verbs):
+            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, f"wp {verbs.split()[0]} {verbs.split()[1]} "
+                                 "empties the site's database")  # fmt: skip
+        if re.match(r"plugin (?:deactivate|delete|uninstall)\b", verbs) and any(
+            _SECURITY_PLUGINS.match(w) for w in words[2:]
+        ):
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "wp turns off the site's security plugins")
+        if re.match(r"option (?:update|set) default_role administrator\b", verbs):
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                 "wp makes every new registration an administrator")  # fmt: skip
+        if re.match(r"config set DISALLOW_FILE_(?:EDIT|MODS) false\b", verbs, re.IGNORECASE):
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                 "wp lets administrators edit the site's PHP code from the browser")  # fmt: skip
+    if name == "drush":
+        if re.match(r"(?:sql:drop|sql-drop|site:install|site-install|si)\b", verbs):
+            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "drush drops or reinstalls the site's database")
+        if re.match(r"(?:user:role:add|user-add-role|urol) administrator\b", verbs):
+            return OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "drush makes a user an administrator")
+    return None
+
+
+#: Zone settings of a CDN that protect its visitors (web firewall, TLS, HTTPS redirects, bot checks).
+_PROTECTIVE_SETTINGS = re.compile(
+    r"/zones/[^/]+/settings/(?:waf|ssl|security_level|always_use_https|browser_check|min_tls_version|"
+    r"automatic_https_rewrites|opportunistic_encryption|hotlink_protection)$"
+)
+_OFF_VALUES = re.compile(r"\b(?:off|essentially_off|disabled?|false)\b", re.IGNORECASE)
+
+
+def cdn_request(method: str, url: str, body: str, *, repeated: bool) -> OperationRisk | None:
+    """The risk of a CDN or DNS API call: protections switched off, every record repointed."""
+    path = url.split("?", 1)[0]
+    if method.upper() == "PATCH" and _PROTECTIVE_SETTINGS.search(path) and _OFF_VALUES.search(body):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off the CDN's protection for the site")
+    if method.upper() in ("PATCH", "PUT") and re.search(r"/dns_records/[^/]+$", path) and repeated:
+        return OperationRisk(RiskLevel.HIGH, Category.NETWORK, "repoints every DNS record a listing gives")
+    if method.upper() == "DELETE" and re.search(r"/dns_records/[^/]+$", path) and repeated:
+        return OperationRisk(RiskLevel.HIGH, Category.NETWORK, "deletes every DNS record a listing gives")
+    return None
