@@ -115,10 +115,17 @@ _OPEN_DOOR = re.compile(
 )
 
 
+#: Words every setting :data:`_OPEN_DOOR` (or a trust line of pg_hba.conf) spells.
+_OPEN_DOOR_WORDS = ("trust", "Admin", "Signature", "AutomaticTasks", "enable-local", "ArbitraryLoads", "cleartext",
+                    "Pinning", "pin-set", "Signed", "certificates")  # fmt: skip
+
+
 def open_door(text: str) -> str | None:
     """What ``text`` (configuration, or code writing it) opens: anonymous administrators, an editor that runs
     a folder's tasks and local code without asking (judged by content alone: the file is often found at run
     time)."""
+    if not any(word in text for word in _OPEN_DOOR_WORDS):
+        return None  # none of the settings is spelled: skip the expensive search
     if trusts_everyone(text):
         return "database access rules let anyone from any address log in without a password"
     found = _OPEN_DOOR.search(text)

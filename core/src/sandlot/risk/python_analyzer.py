@@ -369,9 +369,10 @@ class PythonAnalyzer:
                 "python.too-complex", RiskLevel.MEDIUM, Category.PARSE, "the code is nested too deeply to analyse", None
             )
         self._guards_turned_off(tree)
-        certificate = verifies_certificate(code)
-        if verifies_download(code, "python") or certificate:
-            self.findings = soften_verified(self.findings, certificate=certificate)
+        if any(f.rule_id.endswith(("download-exec", ".write")) and f.level > RiskLevel.MEDIUM for f in self.findings):
+            certificate = verifies_certificate(code)  # only worth looking for when there is something to soften
+            if verifies_download(code, "python") or certificate:
+                self.findings = soften_verified(self.findings, certificate=certificate)
         skimmer = _CARD_FIELDS.search(code) and _REQUEST_FORM.search(code) and not _PAYMENT_HOSTS.search(code)
         if skimmer and self._sockets:
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,

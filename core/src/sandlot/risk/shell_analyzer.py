@@ -235,9 +235,10 @@ class ShellAnalyzer:
         if root.has_error:
             self._add_parse_error(root)
         self._stmt(root)
-        certificate = verifies_certificate(code)
-        if verifies_download(code, "shell") or certificate:
-            self.findings = soften_verified(self.findings, certificate=certificate)
+        if any(f.rule_id.endswith(("download-exec", ".write")) and f.level > RiskLevel.MEDIUM for f in self.findings):
+            certificate = verifies_certificate(code)  # only worth looking for when there is something to soften
+            if verifies_download(code, "shell") or certificate:
+                self.findings = soften_verified(self.findings, certificate=certificate)
         if re.search(r"^\s*spawn\s+(?:ssh|telnet)\b|^\s*ssh\b[^\n]*<<", code, re.MULTILINE):
             # an expect script's `send "…\r"` lines or an ssh here-document: commands typed on a device
             sent = "\n".join(re.findall(r'^\s*send\s+"([^"]*)', code, re.MULTILINE)) + "\n" + code
