@@ -22,6 +22,7 @@ import attrs
 from sandlot.risk import paths
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.paths import HOLE
+from sandlot.risk.shell_words import options
 
 
 @attrs.frozen
@@ -75,16 +76,7 @@ def _remote(word: str) -> bool:
 
 
 def _operands(args: Sequence[str], valued: frozenset[str] = _VALUED) -> list[str]:
-    found: list[str] = []
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg.startswith("-"):
-            skip = arg in valued
-        else:
-            found.append(arg)
-    return found
+    return options(args, valued)[1]
 
 
 def sync_risks(name: str, args: Sequence[str], made_dirs: Collection[str] = ()) -> list[BackupRisk]:

@@ -15,6 +15,8 @@ import re
 import shlex
 from collections.abc import Sequence
 
+from sandlot.risk.shell_words import options
+
 #: Task keywords of a playbook (everything else in a task is the module).
 _TASK_KEYWORDS = frozenset(
     {"name", "become", "become_user", "when", "register", "loop", "with_items", "tags", "notify", "vars",
@@ -117,16 +119,8 @@ def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
                 found += _ssm_commands(value)
         return found
     if name in ("pdsh", "pssh", "parallel-ssh", "clush"):
-        valued = {"-w", "-x", "-g", "-h", "-H", "-l", "-p", "-t", "-o", "-e", "-O", "-f", "-R"}
-        rest: list[str] = []
-        skip = False
-        for arg in args:
-            if skip:
-                skip = False
-            elif arg.startswith("-"):
-                skip = arg in valued
-            else:
-                rest.append(arg)
+        valued = frozenset({"-w", "-x", "-g", "-h", "-H", "-l", "-p", "-t", "-o", "-e", "-O", "-f", "-R"})
+        rest = options(args, valued)[1]
         return [" ".join(rest)] if rest else []
     return []
 
