@@ -526,18 +526,22 @@ class PythonAnalyzer:
     def _later_shell(self, text: str, node: ast.AST, via: str) -> None:
         """Shell code this program hands on to run later or elsewhere (a script, a config, a payload):
         what it would do counts from HIGH up; it need not parse cleanly (LOW if not)."""
+        found = self._shell_findings(text, node, via, parse_error_level=RiskLevel.LOW)
+        self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, via)
+
+    def _shell_findings(self, text: str, node: ast.AST, via: str, *, parse_error_level: RiskLevel) -> list[Finding]:
+        """The shell analyzer's findings for ``text``, placed at ``node`` and credited to ``via``."""
         from sandlot.risk.shell_analyzer import analyze_shell_nested
 
-        found = analyze_shell_nested(
+        return analyze_shell_nested(
             text,
             line=getattr(node, "lineno", 0),
             column=getattr(node, "col_offset", 0),
             evidence=self._evidence(node),
             via=via,
-            parse_error_level=RiskLevel.LOW,
+            parse_error_level=parse_error_level,
             depth=self.depth + 1,
         )
-        self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, via)
 
     def _merge_nested(self, found: list[Finding], node: ast.AST, via: str) -> None:
         line = getattr(node, "lineno", 0)
@@ -3662,18 +3666,8 @@ class PythonAnalyzer:
                     node,
                 )
             return Val(flags=command.flags & v.FLOWING)
-        from sandlot.risk.shell_analyzer import analyze_shell_nested
-
         for text in strings[:4]:
-            found = analyze_shell_nested(
-                text,
-                line=getattr(node, "lineno", 0),
-                column=getattr(node, "col_offset", 0),
-                evidence=self._evidence(node),
-                via=q,
-                parse_error_level=self.parse_error_level,
-                depth=self.depth + 1,
-            )
+            found = self._shell_findings(text, node, q, parse_error_level=self.parse_error_level)
             self._merge_nested(found, node, q)
             if any(f.category is Category.EXFILTRATION for f in found):
                 secret = v.SECRET
