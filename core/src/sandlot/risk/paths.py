@@ -121,8 +121,11 @@ _MACOS_PRIVATE_DIRS = frozenset(
 )  # fmt: skip
 _TOKEN_TOOL_DIRS = frozenset(
     {"gh", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op", "huggingface", "wandb",
-     "stripe", "solana"}
+     "stripe", "solana", "hubspot", "twilio-cli", "sf", "sfdx"}
 )  # fmt: skip
+#: Directories right below the home where command-line tools keep their login tokens (every file is one).
+_HOME_TOKEN_DIRS = frozenset({".sfdx", ".sf", ".twilio-cli", ".fly", ".railway", ".config/hubspot",
+                              ".config/twilio-cli"})  # fmt: skip
 _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
                           "auth.json", "token", "stored_tokens", "settings", "config.toml", "id.json"})  # fmt: skip
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token",
@@ -170,6 +173,11 @@ _DISPOSABLE_DIRS = frozenset(
     {".cache", "__pycache__", "node_modules", ".pytest_cache", ".mypy_cache", ".ruff_cache", "trash", ".npm",
      ".yarn", ".pnpm-store", ".gradle", ".m2", ".ccache", ".ivy2", ".sbt", ".nuget", "caches", ".bun", "cache",
      "transcodes", "thumbnails"}
+)  # fmt: skip
+#: Folders a build or a test run writes and rebuilds.
+_BUILD_OUTPUT = frozenset(
+    {"build", "dist", "out", "target", "tmp", "temp", ".next", ".nuxt", "coverage", ".tox", ".venv", "venv",
+     "htmlcov", "_build", "bin", "obj", ".terraform", "artifacts", "__sapper__", ".svelte-kit", ".parcel-cache"}
 )  # fmt: skip
 
 
@@ -243,6 +251,9 @@ def classify(path: str) -> PathInfo:
             and name in _TOKEN_FILES
         )
         or name in _TOKEN_NAMES
+        or (home is not None and any("/".join(home[:n]).lower() in _HOME_TOKEN_DIRS for n in (1, 2)))
+        # a token tool's whole directory below ~/.config (~/.config/gh: hosts.yml and all)
+        or (home is not None and len(home) == 2 and home[0] == ".config" and home[1].lower() in _TOKEN_TOOL_DIRS)
         or name.endswith(".binarycookies")
         # service-account keys (Firebase admin SDK), signing passwords in the user's Gradle properties,
         # Foundry's keystores
@@ -510,16 +521,15 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     lowered = info.path.lower()
     if recursive and (any(w in lowered for w in ("backup", "snapshot")) or lowered.startswith("/media/")):
         return RiskLevel.HIGH  # backups and removable media hold the only other copy of the data
-    comps = [c for c in info.path.split("/") if c]
     if recursive and kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path):
         return RiskLevel.HIGH  # a NAS share of photos, videos or documents: often the only copy
-    if kind is PathKind.EXTERNAL and recursive and len(comps) == 2 and (HOLE in comps[1] or "*" in comps[1]):
-        return RiskLevel.HIGH  # every directory of /scratch, /data, /srv: everyone's data there
-    shared = any(w in lowered for w in ("shared", "dataset", "scratch", "team", "common", "nfs"))
-    if kind is PathKind.EXTERNAL and recursive and shared and (comps[-1] in ("*", HOLE) or len(comps) <= 3):
-        return RiskLevel.HIGH  # everything on a mount other people use (their datasets, their checkpoints)
     if recursive and info.path.rstrip("/") in ("..", "../*", "../" + HOLE):
         return RiskLevel.HIGH  # everything beside the project: the user's other projects
+    if kind is PathKind.EXTERNAL and recursive:
+        # a data directory outside the project (a mount, /srv, /data) holds what no build brings back; its
+        # build output and caches (/app/dist, /workspace/x/node_modules) do not
+        rebuilt = any(c in _DISPOSABLE_DIRS or c in _BUILD_OUTPUT for c in lowered.split("/")[2:])
+        return RiskLevel.MEDIUM if rebuilt else RiskLevel.HIGH
     if kind is PathKind.UNKNOWN or kind is PathKind.EXTERNAL:
         return RiskLevel.MEDIUM if recursive else RiskLevel.LOW
     if kind is PathKind.NULL:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import json
 import os
 import posixpath
 import re
@@ -42,6 +43,7 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
+from sandlot.risk.destinations import beacon, public_drop
 from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk
 from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request, people_api
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
@@ -50,6 +52,7 @@ from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_m
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
+from sandlot.risk.python2 import looks_like_python2, modernise
 from sandlot.risk.shell_tables import (
     COMPILERS,
     DROP_BOXES,
@@ -279,6 +282,7 @@ class PythonAnalyzer:
         self._mentions_directory = True  # the source uses a directory (LDAP, Samba)
         self._mentions_devices = True  # the source drives network devices (netmiko, PyEZ, paramiko shells)
         self._mentions_cms = True  # the source calls a CDN's zone API
+        self._mentions_drop = True  # the source names a request catcher, file host or paste site
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
@@ -290,7 +294,7 @@ class PythonAnalyzer:
         try:
             tree = ast.parse(code)
         except SyntaxError as exc:
-            notebook = self._notebook_cell(code)
+            notebook = self._notebook_cell(code) or self._python2(code)
             if notebook is None:
                 return self._parse_error(exc) + self._parsable_prefix(code, exc)
             if isinstance(notebook, list):
@@ -312,6 +316,17 @@ class PythonAnalyzer:
         rewritten = to_python(code)
         try:
             return rewritten, ast.parse(rewritten)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return None
+
+    @staticmethod
+    def _python2(code: str) -> tuple[str, ast.Module] | None:
+        """Python 2 source: the Python 3 it means, parsed."""
+        if not looks_like_python2(code):
+            return None
+        modern = modernise(code)
+        try:
+            return modern, ast.parse(modern)
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             return None
 
@@ -358,6 +373,7 @@ class PythonAnalyzer:
         self._mentions_directory = "ldap" in code.lower() or "samba" in code.lower()
         self._mentions_devices = bool(DEVICE_LIBRARIES.search(code))
         self._mentions_cms = "/zones/" in code or "cloudflare" in code.lower()
+        self._mentions_drop = public_drop(code)
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
         self.scopes.append(module)
@@ -2277,6 +2293,8 @@ class PythonAnalyzer:
                     f"{what} flows into a network call ({q})",
                     node,
                 )
+            if method in T.SEND_METHODS and self._mentions_drop:
+                self._public_drop(q, args, kwargs, node)
             if data & v.PARAMS and self.functions:
                 self.functions[-1].net_params |= data & v.PARAMS
             if self._in_loop():
@@ -3102,6 +3120,19 @@ class PythonAnalyzer:
                     node,
                 )
         return Val()
+
+    def _c_parse_literal(
+        self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call
+    ) -> Val | None:
+        """json.loads / ast.literal_eval of a constant: the settings it spells, as if written as literals."""
+        text = args[0].text if args and not args[0].flags & v.FLOWING else None
+        if text is None or HOLE in text or len(text) > 20_000:
+            return None
+        try:
+            parsed = json.loads(text) if q == "json.loads" else ast.literal_eval(text)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            return None
+        return _literal_val(parsed)
 
     def _c_listing(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         target = (
@@ -4099,6 +4130,21 @@ class PythonAnalyzer:
                 self._write(paths.classify(text), node, via=q)
         return Val(flags=v.NET)
 
+    def _public_drop(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """Data read at run time (a file, a query's rows, the environment) sent to a request catcher, an
+        anonymous file host or a paste site; run-time data spelled into a catcher's address."""
+        url = args[0] if args else kwargs.get("url", UNKNOWN)
+        urls = url.strings()
+        if not any(public_drop(u) for u in urls):
+            return
+        body = [*args[1:], *(val for key, val in kwargs.items() if key in _BODY_KWARGS)]
+        sent = any(not v.constant(val) for val in body)
+        beaconed = any(beacon(u) and HOLE in u.split("://", 1)[-1] for u in urls)
+        if sent or beaconed:
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} sends {'data read at run time' if sent else 'run-time data'} to a public drop "
+                      "(a request catcher, file host or paste site: anyone with the link reads it)", node)  # fmt: skip
+
     def _mail(self, q: str | None, node: ast.Call, kwargs: dict[str, Val]) -> None:
         """Mailbox forwarding set up through an API, phishing sent in bulk, open SMTP relays."""
         method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
@@ -4627,6 +4673,8 @@ _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
 
 _CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
 #: Folders inside a project that still hold what others sent (a web app's uploads, students' submissions).
+#: Keyword arguments of HTTP clients that carry the request's body or its query.
+_BODY_KWARGS = frozenset({"data", "json", "files", "content", "params", "body", "fields"})
 _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
@@ -4868,6 +4916,23 @@ def _informative(a: Val) -> bool:
     )
 
 
+def _literal_val(obj: object, depth: int = 0) -> Val:
+    """The abstract value of a parsed literal (strings, numbers, lists, dicts with string keys)."""
+    if depth > 8:
+        return Val()
+    if isinstance(obj, str):
+        return Val(text=obj)
+    if isinstance(obj, bool) or obj is None:
+        return Val(num=int(bool(obj)))
+    if isinstance(obj, int):
+        return Val(num=obj)
+    if isinstance(obj, (list, tuple)):
+        return Val(items=[_literal_val(item, depth + 1) for item in obj[:256]])
+    if isinstance(obj, dict):
+        return Val(keys={str(k): _literal_val(val, depth + 1) for k, val in list(obj.items())[:256]})
+    return Val()
+
+
 def _with_flags(val: Val, extra: int) -> Val:
     return Val(text=val.text, qual=val.qual, flags=val.flags | extra, num=val.num, items=val.items, alts=val.alts,
                base=val.base, elem=val.elem, func=val.func, keys=val.keys)  # fmt: skip
@@ -4882,6 +4947,7 @@ def _register(names: Sequence[str] | frozenset[str] | set[str], handler: _Handle
         _CALLS[name] = handler
 
 
+_register(["json.loads", "ast.literal_eval"], PythonAnalyzer._c_parse_literal)
 _register(T.OPEN_CALLS, PythonAnalyzer._c_open)
 _register(T.READ_CALLS, PythonAnalyzer._c_read)
 _register(T.WRITE_CALLS, PythonAnalyzer._c_write)

@@ -28,7 +28,6 @@ from sandlot.risk.backups import (
     DB_DUMPERS,
     RAW_SENDERS,
     fresh_temporary,
-    personal_host,
     snapshot_risks,
     sync_risks,
     transfer_script_risks,
@@ -48,6 +47,7 @@ from sandlot.risk.control_plane import (
     workflow_leaks_secrets,
 )
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
+from sandlot.risk.destinations import beacon, personal_host, public_drop
 from sandlot.risk.devices import device_commands_risk
 from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.identity import directory_dump, identity_command, identity_request, people_api
@@ -744,6 +744,11 @@ class ShellAnalyzer:
         ):
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       "SQL downloaded from the network is piped into a database shell", stage)  # fmt: skip
+        sender = self._stage_name(stage)
+        if sub.network and sender in RAW_SENDERS and sender not in T.DOWNLOADERS and public_drop(self._text(stage)):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"output is piped to {sender} at a paste site or file drop (anyone with the link reads it)",
+                      stage)  # fmt: skip
         dump = upstream.dump and not (upstream.secret or upstream.env)
         if sub.network and dump and self._stage_name(stage) not in RAW_SENDERS and personal_host(self._text(stage)):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -2826,6 +2831,7 @@ class ShellAnalyzer:
                 # people's photos or patients' records, archived: a backup in storage, a leak over HTTP
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{name} uploads {target.replace(HOLE, '…')} (people's files or records)", node)  # fmt: skip
+        self._public_drop(name, args, uploads, urls, node)
         if output is None and name == "wget" and urls:
             output = "<url>"
         if output in (None, "-", "/dev/stdout"):
@@ -2853,6 +2859,22 @@ class ShellAnalyzer:
         if urls and all(pinned_release(u) for u in urls):
             self.pinned.update((output, posixpath.basename(output)))
         self._write(paths.classify(output), node, via=name)
+
+    def _public_drop(self, name: str, args: list[str], uploads: list[str], urls: list[str], node: Any) -> None:
+        """Files, standard input or data read at run time sent to a request catcher, an anonymous file host or
+        a paste site (a constant test message is not); run-time data spelled into a catcher's address."""
+        if not any(public_drop(u) for u in urls):
+            return
+        files = W.option_values(args, "-T", "--upload-file") + [
+            a.split("=", 1)[1] for a in args if a.startswith(("--post-file=", "--body-file="))
+        ]
+        sent = files or [u for u in uploads if u.startswith(("@", "<")) or u == "-" or HOLE in u]
+        beaconed = [u for u in urls if beacon(u) and HOLE in u.split("://", 1)[-1]]
+        if sent or beaconed:
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} sends {'files or data read at run time' if sent else 'run-time data'} to a public "
+                      "drop (a request catcher, file host or paste site: anyone with the link reads it)",
+                      node)  # fmt: skip
 
     def _plugin_download(self, name: str, args: list[str], output: str, urls: list[str], node: Any) -> None:
         """A plugin or mod fetched over plain HTTP, from a bare address or with certificate checks off, into the

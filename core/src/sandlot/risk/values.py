@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from sandlot.risk.paths import HOLE
+
 # Provenance bits. TAINT bits flow through any call or operation that takes the value.
 SECRET = 1 << 0  # content of a credential / key / password file
 NET = 1 << 1  # data received from the network
@@ -127,3 +129,16 @@ def combine(
     if len(results) == 1:
         return results[0], None
     return results[0], tuple(results)
+
+
+def constant(val: Val) -> bool:
+    """``val`` is fully known and carries nothing read at run time (a literal message, a dict of literals)."""
+    if val.flags & FLOWING or val.qual is not None:
+        return False  # an object (an open file, a response) is read when sent
+    if val.keys is not None:
+        return all(constant(item) for item in val.keys.values())
+    if val.items is not None:
+        return all(constant(item) for item in val.items)
+    if val.text is not None:
+        return HOLE not in val.text
+    return val.num is not None
