@@ -81,6 +81,11 @@ _DISK_DEVICE_PREFIXES = (
     "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "mem", "kmem", "port", "disk", "rdisk", "loop", "md", "dm-",
     "mapper", "sr", "root", "nbd", "zram", "ram", "bus", "fb", "mtd", "cciss", "ada", "da",
 )  # fmt: skip
+#: Folders of /dev that hold terminals, sound, input and other character devices (not volumes).
+_CHARACTER_DEVICE_DIRS = frozenset(
+    {"pts", "fd", "net", "input", "snd", "dri", "char", "cpu", "hugepages", "serial", "v4l", "usb", "vfio",
+     "bsg", "hidraw", "infiniband", "vhost-net", "dma_heap", "tty", "stdin", "stdout", "stderr"}
+)  # fmt: skip
 # Files whose content is a secret wherever they live.
 _SECRET_NAMES = frozenset(
     {
@@ -339,6 +344,8 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
             return PathKind.TEMP
         if comps[1].startswith(_DISK_DEVICE_PREFIXES) or comps[1] in ("disk", "block") or comps[1].startswith(HOLE):
             return PathKind.DEVICE
+        if len(comps) >= 3 and comps[1] not in _CHARACTER_DEVICE_DIRS:
+            return PathKind.DEVICE  # /dev/<volume group>/<logical volume>: a disk of LVM
         return PathKind.NULL
     if top in ("home", "Users") and (len(comps) == 1 or comps[1:] == ["*"]):
         return PathKind.SYSTEM_TOP  # every user's home at once

@@ -32,6 +32,7 @@ from sandlot.risk.backups import DB_DUMPERS
 from sandlot.risk.config_commands import config_commands, config_weakness, open_door, protection_off
 from sandlot.risk.control_plane import (
     MASS_COUNT,
+    OperationRisk,
     assess_operation,
     assess_request,
     credential_metadata_url,
@@ -45,6 +46,13 @@ from sandlot.risk.control_plane import (
 )
 from sandlot.risk.destinations import beacon, public_drop
 from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk
+from sandlot.risk.hypervisors import (
+    DESTROY_METHODS,
+    HYPERVISOR_LIBRARIES,
+    VM_DESTROY_WHEN_REPEATED,
+    hypervisor_text_risk,
+    machine_storage,
+)
 from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request, people_api
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
 from sandlot.risk.ledgers import CHAIN_SEND_METHODS, PAYMENT_PREFIXES, money_request, moves_money, test_money
@@ -283,6 +291,8 @@ class PythonAnalyzer:
         self._mentions_devices = True  # the source drives network devices (netmiko, PyEZ, paramiko shells)
         self._mentions_cms = True  # the source calls a CDN's zone API
         self._mentions_drop = True  # the source names a request catcher, file host or paste site
+        self._code = ""  # the module's source
+        self._mentions_hypervisor = True  # the source drives libvirt, vSphere, Proxmox or QEMU
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
@@ -374,6 +384,8 @@ class PythonAnalyzer:
         self._mentions_devices = bool(DEVICE_LIBRARIES.search(code))
         self._mentions_cms = "/zones/" in code or "cloudflare" in code.lower()
         self._mentions_drop = public_drop(code)
+        self._code = code
+        self._mentions_hypervisor = bool(HYPERVISOR_LIBRARIES.search(code)) or "qemu" in code
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
         self.scopes.append(module)
@@ -770,8 +782,19 @@ class PythonAnalyzer:
 
     # ----------------------------------------------------------------- statements
     def _block(self, body: Sequence[ast.stmt]) -> None:
-        for stmt in body:
-            self._stmt(stmt)
+        narrowed = (0, 0)
+        try:
+            for stmt in body:
+                self._stmt(stmt)
+                if isinstance(stmt, ast.If) and not stmt.orelse and isinstance(stmt.body[-1], ast.Continue):
+                    # `if not name.startswith(prefix): continue`: the rest of the loop body sees only the selected
+                    named, selects = self._narrowing(stmt.test, negated=True)
+                    narrowed = (narrowed[0] + named, narrowed[1] + selects)
+                    self._name_filters += named
+                    self._file_filters += selects
+        finally:
+            self._name_filters -= narrowed[0]
+            self._file_filters -= narrowed[1]
 
     def _stmt(self, node: ast.stmt) -> None:
         handler = _STMT.get(type(node))
@@ -786,24 +809,32 @@ class PythonAnalyzer:
             elif isinstance(child, (ast.ExceptHandler, ast.match_case)):
                 self._block(child.body)
 
-    def _s_if(self, node: ast.If) -> None:
-        self._ev(node.test)
-        # `if proc.name() == "worker":` narrows whatever the body does to the processes (or files) named
+    @staticmethod
+    def _narrowing(test: ast.expr, *, negated: bool = False) -> tuple[bool, bool]:
+        """Whether ``test`` picks processes or files by a name (``proc.name() == "worker"``), and whether it
+        selects some entries of a listing (``name.startswith("project-")``, an age). ``negated``: the test
+        skips what does not match (a guard clause), so only a comparison for inequality names something."""
         constants = [
             c.value
-            for n in ast.walk(node.test)
-            if isinstance(n, ast.Compare)
+            for n in ast.walk(test)
+            if isinstance(n, ast.Compare) and (not negated or isinstance(n.ops[0], (ast.NotEq, ast.NotIn)))
             for c in [n.left, *n.comparators]
             if isinstance(c, ast.Constant) and isinstance(c.value, str)
         ]
         # ... unless the name is one every other program has ("python", "node", "java")
         named = any(c.lower() not in GENERIC_PROCESS_NAMES and c != "root" for c in constants)
-        # `if name.startswith("project-") and age > MAX_AGE:` selects some files of a listing, not all
         selects = any(
             (isinstance(n, ast.Attribute) and n.attr in _SELECTING_ATTRS)
             or (isinstance(n, ast.Name) and n.id in _SELECTING_ATTRS)
-            for n in ast.walk(node.test)
+            for n in ast.walk(test)
         )
+        return named, selects
+
+    def _s_if(self, node: ast.If) -> None:
+        self._ev(node.test)
+        # `if proc.name() == "worker":` narrows whatever the body does to the processes (or files) named;
+        # `if name.startswith("project-") and age > MAX_AGE:` selects some files of a listing, not all
+        named, selects = self._narrowing(node.test)
         self._name_filters += named
         self._file_filters += selects
         try:
@@ -1484,8 +1515,9 @@ class PythonAnalyzer:
         return (
             self._in_loop()
             and HOLE in text
-            and (kind in (paths.PathKind.HOME, paths.PathKind.HOME_TOP) or paths.personal_media(text))
-        )
+            and (kind in (paths.PathKind.HOME, paths.PathKind.HOME_TOP) or paths.personal_media(text)
+                 or machine_storage(text))  # every guest's disk: everything those machines held
+        )  # fmt: skip
 
     def _ev_qual(self, node: ast.expr) -> str | None:
         """The qualified name an attribute chain such as ``os.path`` resolves to, without evaluating calls."""
@@ -2060,6 +2092,8 @@ class PythonAnalyzer:
             return self._instantiate(func.func, args, kwargs, node)
         self._callbacks(q, node, args, kwargs)
         self._mail(q, node, kwargs)
+        if self._mentions_hypervisor and isinstance(node.func, ast.Attribute):
+            self._hypervisor(node.func.attr, node, args, kwargs)
         platform = self._platform(q, node, args, kwargs)
         self._taint_through_method(node, func, args)
         queried = shipped | platform | (
@@ -3924,7 +3958,9 @@ class PythonAnalyzer:
             depth=self.depth + 1,
             every_container=bool(flags & v.EVERY_CONTAINER),
             repeated=self._in_loop() and any(HOLE in w or HOLE_WORD in w for w in words),
+            staged=frozenset(self.staged),
         )
+        self.staged.update(result.staged)  # files the command filled with secret data (a guest's memory)
         self._merge_nested(result.findings, node, q)
         flags = (flags & v.FLOWING & ~v.EVERY_CONTAINER) | (v.SECRET if result.secret else 0)
         return Val(flags=flags | (v.EVERY_CONTAINER if result.every_container else 0))
@@ -4129,6 +4165,39 @@ class PythonAnalyzer:
             for text in args[1].strings():
                 self._write(paths.classify(text), node, via=q)
         return Val(flags=v.NET)
+
+    def _hypervisor(self, method: str, node: ast.Call, args: list[Val], kwargs: dict[str, Val]) -> None:
+        """libvirt, pyVmomi, proxmoxer: machines, snapshots and storage destroyed (every one a listing gives),
+        consoles opened, host disks handed to guests, administrators planted, hosts filled with guests."""
+        call = ast.unparse(node)
+        written = " ".join(t for a in [*args, *kwargs.values()] for t in a.strings())
+        risk = hypervisor_text_risk(f"{call} {written}")
+        if risk is None and method == "set" and _XML_LISTEN_EVERYWHERE.search(call) and "graphics" in self._code:
+            risk = OperationRisk(RiskLevel.HIGH, Category.NETWORK, "puts a VM's console on every network interface")
+        many = self._in_loop() and not (self._file_filters or self._name_filters)
+        if risk is None and (method in DESTROY_METHODS or (method in VM_DESTROY_WHEN_REPEATED and many)):
+            level = RiskLevel.HIGH if many or "FORCE" in call else RiskLevel.MEDIUM
+            risk = OperationRisk(level, Category.FILESYSTEM,
+                                 f"{method} destroys or reverts virtual machines, snapshots or their storage"
+                                 + (" (every one a listing gives)" if many else ""))  # fmt: skip
+        elif risk is None and method in ("createXML", "defineXML", "create_vm", "CreateVM_Task") and any(
+            loop.unbounded or (loop.count or 0) >= 50 for loop in self.loops
+        ):
+            risk = OperationRisk(RiskLevel.HIGH, Category.RESOURCE, f"{method} starts guests by the hundred")
+        elif risk is None and method == "SetEntityPermissions" and re.search(r"roleId\s*=\s*-1\b", self._code):
+            risk = OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account vCenter's Administrator role")
+        elif risk is None and method in ("UpdateServicePolicy", "StartService") and "TSM-SSH" in call:
+            risk = OperationRisk(RiskLevel.HIGH, Category.NETWORK, "turns SSH on for ESXi hosts")
+        elif risk is None and method in ("put", "set") and "firewall" in call and (
+            kwargs.get("enable", UNKNOWN).num == 0 or kwargs.get("policy_in", UNKNOWN).text == "ACCEPT"
+        ):
+            risk = OperationRisk(RiskLevel.HIGH, Category.NETWORK, "turns a Proxmox firewall off")
+        elif risk is None and method in ("kill", "send_signal") and "qemu" in self._code and (
+            method == "kill" or "SIGKILL" in call
+        ) and self._in_loop():
+            risk = OperationRisk(RiskLevel.HIGH, Category.PROCESS, "pulls the plug on the host's virtual machines")
+        if risk is not None:
+            self._add("python.hypervisor", risk.level, risk.category, risk.what, node)
 
     def _public_drop(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """Data read at run time (a file, a query's rows, the environment) sent to a request catcher, an
@@ -4673,6 +4742,8 @@ _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
 
 _CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
 #: Folders inside a project that still hold what others sent (a web app's uploads, students' submissions).
+#: ``el.set("listen", "0.0.0.0")`` on a domain's XML: its console on every interface.
+_XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
 #: Keyword arguments of HTTP clients that carry the request's body or its query.
 _BODY_KWARGS = frozenset({"data", "json", "files", "content", "params", "body", "fields"})
 _PROJECT_DROP_BOXES = frozenset(

@@ -50,6 +50,13 @@ from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_se
 from sandlot.risk.destinations import beacon, personal_host, public_drop
 from sandlot.risk.devices import device_commands_risk
 from sandlot.risk.fleet import adhoc_commands
+from sandlot.risk.hypervisors import (
+    HYPERVISOR_TOOLS,
+    QEMU_SYSTEMS,
+    hypervisor_command,
+    image_commands,
+    machine_captures,
+)
 from sandlot.risk.identity import directory_dump, identity_command, identity_request, people_api
 from sandlot.risk.inline_code import endless_growth, inline_commands
 from sandlot.risk.ledgers import chain_send_command, money_request, moves_money, node_exposure, test_money
@@ -2993,7 +3000,7 @@ class ShellAnalyzer:
                 )
             elif any(a.startswith("tcp-listen") or a.startswith("tcp4-listen") for a in lowered) and any(
                 a.startswith(("file:/dev/", "/dev/", "open:/dev/", "file:"))
-                or (a.startswith("unix-connect:") and posixpath.basename(a) in T.ENGINE_SOCKETS)
+                or (a.startswith("unix-connect:") and posixpath.basename(a) in T.MANAGEMENT_SOCKETS)
                 or (a.startswith("unix-connect:") and ("agent" in a or "ssh" in a or a.endswith(HOLE.lower())))
                 for a in lowered
             ):
@@ -3327,6 +3334,11 @@ class ShellAnalyzer:
                 f"{name} kills system or security services: {targets[:60]}",
                 node,
             )
+            return
+        if any(s in targets for s in T.VIRTUAL_MACHINE_PROCESSES) and _SIGKILL.search(raw):
+            self._add("shell.kill", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} pulls the plug on the host's virtual machines (their guests lose unsaved data)",
+                      node)  # fmt: skip
             return
         if any(o.strip() == HOLE for o in operands):
             self._add(
@@ -3680,7 +3692,7 @@ class ShellAnalyzer:
                 operand = posixpath.join(base[-1], operand)  # `tar cz -C ~/.config Signal`: ~/.config/Signal
             info = paths.classify(operand)
             top = info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM_TOP, paths.PathKind.ROOT)
-            if any(staged.startswith(operand.rstrip("/") + "/") for staged in self.staged):
+            if any(staged == operand or staged.startswith(operand.rstrip("/") + "/") for staged in self.staged):
                 flow.secret = True  # a folder this script filled with secret data (pulled app databases)
             if (
                 info.secret
@@ -4570,6 +4582,21 @@ class ShellAnalyzer:
         if exposure:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, exposure, node)
 
+    def _rule_hypervisor(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Machines, snapshots and datastores destroyed, consoles opened, host disks given to guests, guests'
+        memory and disks captured, administrators planted, images given keys."""
+        repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+        risk = hypervisor_command(name, args, repeated=repeated)
+        if risk is not None:
+            self._add("shell.hypervisor", risk.level, risk.category, f"{risk.what}", node)
+        for target in machine_captures(name, args):
+            if target in ("-", "/dev/stdout"):
+                flow.secret = True  # a guest's memory or disk on standard output
+            else:
+                self.staged.add(target)  # everything the machine held, keys in memory included
+        for command in image_commands(name, args):
+            self._nested(command, "shell", node, f"{name} --run-command")
+
     def _rule_cms(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """wp-cli and drush: site databases emptied, security plugins off, administrators made."""
         risk = cms_command(name, args)
@@ -5051,8 +5078,10 @@ _STATEMENT_HANDLERS: dict[str, Callable[[ShellAnalyzer, Any], _Flow]] = {
 }
 
 _Rule = Callable[[ShellAnalyzer, str, list[str], Any, _Flow], None]
+_SIGKILL = re.compile(r"(?:^|\s)-(?:9|KILL|SIGKILL|s\s+(?:SIG)?KILL|-signal[= ](?:SIG)?KILL)\b", re.IGNORECASE)
 _COMMAND_RULES: dict[str, _Rule] = {}
 for _names, _rule in (
+    (HYPERVISOR_TOOLS | QEMU_SYSTEMS, ShellAnalyzer._rule_hypervisor),
     (T.SHELLS | T.PYTHONS | T.OTHER_INTERPRETERS, ShellAnalyzer._rule_interpreter),
     ({"eval"}, ShellAnalyzer._rule_eval),
     ({"source", "."}, ShellAnalyzer._rule_source),
@@ -5232,6 +5261,7 @@ class ArgvAnalysis:
     findings: list[Finding]
     secret: bool  # prints secret data
     every_container: bool  # prints the id of every container (`docker ps -aq`)
+    staged: frozenset[str] = frozenset()  # files holding secret data once it ran (given ones included)
 
 
 def analyze_argv(
@@ -5245,14 +5275,16 @@ def analyze_argv(
     depth: int = 0,
     every_container: bool = False,
     repeated: bool = False,
+    staged: frozenset[str] = frozenset(),
 ) -> ArgvAnalysis:
     """Analyse a command given as argv (from Python). ``every_container``: its arguments are the ids a
     listing of every container printed; ``repeated``: it runs once per element of a loop."""
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
     analyzer._repeated = repeated
+    analyzer.staged.update(staged)
     words = [a.replace(HOLE_WORD, HOLE) for a in argv]
     flow = analyzer.analyze_argv(words, every_container=every_container)
-    return ArgvAnalysis(analyzer.findings, flow.secret, flow.every_container)
+    return ArgvAnalysis(analyzer.findings, flow.secret, flow.every_container, frozenset(analyzer.staged))
 
 
 def analyze_inline_code(name: str, code: str, *, depth: int = 0) -> list[Finding]:

@@ -269,6 +269,10 @@ DATA_READERS = frozenset(
 )  # fmt: skip
 #: Sockets of container engines: whoever talks to them can start a privileged container.
 ENGINE_SOCKETS = frozenset({"docker.sock", "containerd.sock", "podman.sock", "crio.sock", "dockershim.sock"})
+#: Sockets whose client controls the host: container engines and libvirt's daemons.
+MANAGEMENT_SOCKETS = ENGINE_SOCKETS | {"libvirt-sock", "virtqemud-sock", "libvirt-admin-sock", "virtproxyd-sock"}
+#: Processes that are running virtual machines: killing them pulls the plug on their guests.
+VIRTUAL_MACHINE_PROCESSES = ("qemu-system", "qemu-kvm", "/usr/bin/kvm", "vboxheadless", "virtualboxvm", "vmware-vmx")
 #: Options of `docker run/exec/create` that take a value (so the image and the command can be found).
 CONTAINER_VALUED = frozenset(
     {"-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "-v", "--volume", "-p", "--publish",
@@ -477,7 +481,7 @@ ROUTINE_ROOT_CHECKS = frozenset(
 #: commonly run with sudo.
 ROOT_INSPECTORS = frozenset(
     {"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop", "certbot", "udevadm",
-     "mailq", "postqueue", "postcat"}
+     "mailq", "postqueue", "postcat", "kvm-ok", "virt-host-validate", "lspci", "lsusb", "dmidecode"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).
