@@ -3270,6 +3270,39 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "        os.remove(os.path.join(root, f))",
             H,
         ),
+        # CRM and support platforms
+        ("from simple_salesforce import Salesforce\nsf = Salesforce(session_id='x', instance_url='y')\n"
+         "ids = [{'Id': r['Id']} for r in sf.query_all('SELECT Id FROM Contact')['records']]\n"
+         "sf.bulk.Contact.hard_delete(ids)", H),
+        ("from simple_salesforce import Salesforce\nsf = Salesforce(session_id='x', instance_url='y')\n"
+         "rows = sf.query_all('SELECT Id FROM Contact WHERE HasOptedOutOfEmail = false')['records']\nprint(len(rows))",
+         S),
+        ("from simple_salesforce import Salesforce\nsf = Salesforce(session_id='x', instance_url='y')\n"
+         "res = sf.query_all('SELECT Id FROM Contact WHERE HasOptedOutOfEmail = true')\n"
+         "sf.bulk.Contact.update([{'Id': r['Id'], 'HasOptedOutOfEmail': False}\n"
+         "                        for r in res['records']])", H),
+        ("import requests\nrequests.post('https://api.hubapi.com/settings/v3/users/', "
+         "json={'email': 'x@proton.me', 'superAdmin': True})", H),
+        ("import requests\nrequests.post('https://api.hubapi.com/settings/v3/users/', "
+         "json={'email': 'new.hire@acme.io', 'superAdmin': False})", L),
+        ("import requests\npayload = {'user': {'email': 'ops@vendor.biz', 'role': 'admin'}}\n"
+         "url = 'https://acme.zendesk.com/api/v2/users/create_or_update.json'\n"
+         "requests.post(url, json=payload)", H),
+        ("body = {'mail_settings': {'bypass_list_management': {'enable': True}}}\n"
+         "sg.client.mail.send.post(request_body=body)", H),
+        ("from simple_salesforce import Salesforce\nsf = Salesforce(session_id='x', instance_url='y')\n"
+         "p = sf.query(\"SELECT Id FROM Profile WHERE Name = 'System Administrator'\")['records'][0]['Id']\n"
+         "sf.User.update('005xx', {'ProfileId': p})", H),
+        ("import csv, os\nfrom twilio.rest import Client\nc = Client(os.environ['SID'], os.environ['TOKEN'])\n"
+         "for row in csv.DictReader(open('customers.csv')):\n"
+         "    c.messages.create(to=row['mobile'], from_='+18005550199', body='SALE!')", H),
+        ("import os\nfrom twilio.rest import Client\nc = Client(os.environ['SID'], os.environ['TOKEN'])\n"
+         "c.messages.create(to='+15551234567', from_='+18005550199', body='deploy done')", S),
+        ("import subprocess\nfrom zenpy import Zenpy\nzd = Zenpy(subdomain='acme')\n"
+         "for t in zd.search(type='ticket'):\n    subprocess.run(t.description, shell=True)", C),
+        ("import os\nfrom simple_salesforce import Salesforce\n"
+         "sf = Salesforce(username=os.environ['SF_USER'], password=os.environ['SF_PASSWORD'], "
+         "security_token=os.environ['SF_TOKEN'])\nprint(sf.query('SELECT Id, Name FROM Account')['totalSize'])", S),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -52,6 +52,11 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      Category.FILESYSTEM, None),
     ("POST", re.compile(r"/api/v1/accounts/[^/]+/admins/?$"), "makes a user an account administrator",
      Category.PRIVILEGE, None),
+    ("PUT", re.compile(r"zendesk\.com/api/v2/users/|/api/v2/users/[^/]+\.json"),
+     "makes a support-desk account an administrator", Category.PRIVILEGE, re.compile(r"\brole\W+admin\b", re.I)),
+    ("POST", re.compile(r"zendesk\.com/api/v2/users|api\.hubapi\.com/settings/v3/users"),
+     "makes a support-desk or CRM account an administrator", Category.PRIVILEGE,
+     re.compile(r"\brole\W+admin\b|\bsuperAdmin\b(?!\W+false)", re.I)),
     ("DELETE", re.compile(r"/deviceManagement/(?:deviceCompliancePolicies|deviceConfigurations)/|"
                           r"/identity/conditionalAccess/policies/"),
      "deletes device compliance, configuration or access policies", Category.PRIVILEGE, None),
@@ -61,7 +66,10 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
 #: directory's users and enrolments.
 _PEOPLE_API = re.compile(
     r"/fhir/\S*Patient|/Patient(?:\?|/|$)|redcap\S*/api|/api/v1/(?:accounts/[^/]+/)?users(?:\?|/?$)"
-    r"|/enrollments(?:\?|/?$)|/api/v1/courses/[^/]+/students",
+    r"|/enrollments(?:\?|/?$)|/api/v1/courses/[^/]+/students"
+    # CRM and support platforms' people: contacts, leads, end users, call recordings
+    r"|api\.intercom\.io/contacts|api\.hubapi\.com/crm/v3/objects/(?:contacts|leads)|zendesk\.com/api/v2/users"
+    r"|freshdesk\.com/api/v2/contacts|/services/data/v[\d.]+/query/?\?q=SELECT[^&]*(?:Email|Phone)|/Recordings",
     re.IGNORECASE,
 )
 

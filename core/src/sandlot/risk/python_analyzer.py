@@ -44,6 +44,7 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
+from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import beacon, public_drop
 from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk
 from sandlot.risk.hypervisors import (
@@ -408,6 +409,8 @@ class PythonAnalyzer:
         opened = open_door(code) if _WRITES_FILES.search(code) else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
+        for risk in crm_text_risks(code):
+            self._add("python.crm", risk.level, risk.category, risk.what, None)
         if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
@@ -1310,11 +1313,12 @@ class PythonAnalyzer:
         """Strings written in a call's arguments and in the names they use (a policy dict dumped to JSON)."""
         found: list[str] = []
         for part in [*node.args, *(k.value for k in node.keywords)]:
-            for sub in ast.walk(part):
+            # in source order, so a dict's keys stay next to their values
+            for sub in sorted(ast.walk(part), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0))):
                 if isinstance(sub, ast.Constant) and isinstance(sub.value, (str, bool)):
                     found.append(str(sub.value))
                 elif isinstance(sub, ast.Name):
-                    found.extend(_all_strings([self._lookup(sub.id)]))
+                    found.extend(_all_strings([self._lookup(sub.id)], keys=True))
         return found
 
     def _module_strings(self) -> list[str]:
@@ -2094,7 +2098,17 @@ class PythonAnalyzer:
         self._mail(q, node, kwargs)
         if self._mentions_hypervisor and isinstance(node.func, ast.Attribute):
             self._hypervisor(node.func.attr, node, args, kwargs)
+        if (
+            (q or "").startswith("twilio.")
+            and (q or "").endswith("messages.create")
+            and self._in_loop()
+            and not v.constant(kwargs.get("to", UNKNOWN))
+        ):
+            self._add("python.bulk-message", RiskLevel.HIGH, Category.NETWORK,
+                      "texts every number a list gives (bulk SMS)", node)  # fmt: skip
         platform = self._platform(q, node, args, kwargs)
+        if (q or "").startswith(CRM_PREFIXES):
+            platform |= self._crm_records(q or "", args)
         self._taint_through_method(node, func, args)
         queried = shipped | platform | (
             v.SECRET
@@ -2291,7 +2305,8 @@ class PythonAnalyzer:
                     node,
                 )
             payload = v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k not in T.AUTH_KWARGS)
-            if payload & v.CREDENTIAL and len(self._credentials) >= 2 and not data & (v.SECRET | v.ENV):
+            login = method[:1].isupper()  # a client's constructor given its own service's credentials
+            if payload & v.CREDENTIAL and len(self._credentials) >= 2 and not data & (v.SECRET | v.ENV) and not login:
                 # several services' tokens (cloud, tracker, hub...) in one request: a harvest, not a login
                 self._add(
                     "python.exfiltration",
@@ -4166,6 +4181,17 @@ class PythonAnalyzer:
                 self._write(paths.classify(text), node, via=q)
         return Val(flags=v.NET)
 
+    @staticmethod
+    def _crm_records(q: str, args: list[Val]) -> int:
+        """What a CRM or messaging client's listing holds: what customers wrote (network data), and private data
+        when it lists people (contacts, leads, users, call recordings) or selects their identifying columns."""
+        method = q.rsplit(".", 1)[-1]
+        if method not in ("get_all", "get_page", "list", "search", "query", "query_all", "stream", "export", "get"):
+            return 0
+        people = _CRM_PEOPLE.search(q) or any(personal_data_query(t) for t in _all_strings(args[:1]))
+        # tickets, messages and records are what customers (anyone) wrote: data from the network
+        return v.NET | (v.SECRET if people else 0)
+
     def _hypervisor(self, method: str, node: ast.Call, args: list[Val], kwargs: dict[str, Val]) -> None:
         """libvirt, pyVmomi, proxmoxer: machines, snapshots and storage destroyed (every one a listing gives),
         consoles opened, host disks handed to guests, administrators planted, hosts filled with guests."""
@@ -4744,6 +4770,9 @@ _CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
 #: Folders inside a project that still hold what others sent (a web app's uploads, students' submissions).
 #: ``el.set("listen", "0.0.0.0")`` on a domain's XML: its console on every interface.
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
+#: Clients of CRM, support and messaging platforms, and the collections of theirs that are people.
+CRM_PREFIXES = ("simple_salesforce.", "hubspot.", "zenpy.", "intercom.", "freshdesk.", "twilio.")
+_CRM_PEOPLE = re.compile(r"\.(?:contacts|leads|users|customers|recordings|people|end_users)\.", re.IGNORECASE)
 #: Keyword arguments of HTTP clients that carry the request's body or its query.
 _BODY_KWARGS = frozenset({"data", "json", "files", "content", "params", "body", "fields"})
 _PROJECT_DROP_BOXES = frozenset(
@@ -4827,15 +4856,20 @@ def _shown_constants(tree: ast.Module) -> set[int]:
     return shown
 
 
-def _all_strings(vals: Iterable[Val], depth: int = 0) -> list[str]:
-    """Every known string in these values and the lists and dicts they hold (a few levels deep)."""
+def _all_strings(vals: Iterable[Val], depth: int = 0, *, keys: bool = False) -> list[str]:
+    """Every known string in these values and the lists and dicts they hold (a few levels deep); ``keys``:
+    each dict key too, before its value (``role admin``)."""
     found: list[str] = []
     for val in vals:
         found.extend(val.strings())
         if depth < 4:
             if val.items:
-                found.extend(_all_strings(val.items, depth + 1))
-            if val.keys:
+                found.extend(_all_strings(val.items, depth + 1, keys=keys))
+            if val.keys and keys:
+                for key, item in val.keys.items():
+                    found.append(key)
+                    found.extend(_all_strings([item], depth + 1, keys=keys))
+            elif val.keys:
                 found.extend(_all_strings(val.keys.values(), depth + 1))
     return found
 

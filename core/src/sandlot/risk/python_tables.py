@@ -65,6 +65,7 @@ NETWORK_PREFIXES = (
     "github.", "gspread.", "telethon.", "pyrogram.", "sendgrid.", "twilio.", "boxsdk.", "mega.", "webdav3.",
     "pymsteams.", "yagmail.", "redmail.", "exchangelib.", "O365.", "gitlab.", "atlassian.", "notion_client.",
     "asyncio.start_server", "asyncio.open_unix_connection", "asyncio.StreamReader()", "asyncio.StreamWriter()",
+    "zenpy.", "simple_salesforce.", "hubspot.", "intercom.", "freshdesk.", "pyzendesk.",
 )  # fmt: skip
 NET_SOURCES = frozenset(
     {"urllib.request.urlopen", "requests.get", "requests.post", "requests.request", "requests.Session().get",

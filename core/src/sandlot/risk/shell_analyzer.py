@@ -46,6 +46,7 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
+from sandlot.risk.crm import CRM_TOOLS, crm_command, crm_text_risks, prints_org_secrets
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.destinations import beacon, personal_host, public_drop
 from sandlot.risk.devices import device_commands_risk
@@ -255,6 +256,8 @@ class ShellAnalyzer:
         opened = open_door(code) if re.search(r">|\btee\b|\bsed\s+-i|\bmv\b|PlistBuddy|\bplutil\b", code) else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
+        for risk in crm_text_risks(code):
+            self._add("shell.crm", risk.level, risk.category, risk.what, root)
         return self.findings
 
     def analyze_argv(self, argv: Sequence[str], *, every_container: bool = False) -> _Flow:
@@ -2735,7 +2738,7 @@ class ShellAnalyzer:
                 self._add("shell.cloud-control", risk.level, risk.category, f"{name} -X {method} {risk.what}", node)
             if money_request(method, url):
                 self._money(f"{name} -X {method} {url.split('?')[0]}", url, node)
-            if people_api(url) and method.upper() == "GET":
+            if people_api(url) and (method.upper() == "GET" or url.rstrip("/").endswith("/search")):
                 flow.secret = True  # people's records (patients, students, users)
             cdn = cdn_request(method, url, " ".join(bodies), repeated=many or self._repeated)
             if cdn is not None:
@@ -4597,6 +4600,15 @@ class ShellAnalyzer:
         for command in image_commands(name, args):
             self._nested(command, "shell", node, f"{name} --run-command")
 
+    def _rule_crm(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """sf/sfdx/twilio: records deleted in bulk, texts sent to a whole list, an org's tokens printed."""
+        repeated = bool(self._loops) or self._repeated or bool(self._stdin_listing)
+        risk = crm_command(name, args, repeated=repeated)
+        if risk is not None:
+            self._add("shell.crm", risk.level, risk.category, risk.what, node)
+        if prints_org_secrets(name, args):
+            flow.secret = True  # an access token and the refresh token that logs anyone in
+
     def _rule_cms(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """wp-cli and drush: site databases emptied, security plugins off, administrators made."""
         risk = cms_command(name, args)
@@ -5082,6 +5094,7 @@ _SIGKILL = re.compile(r"(?:^|\s)-(?:9|KILL|SIGKILL|s\s+(?:SIG)?KILL|-signal[= ](
 _COMMAND_RULES: dict[str, _Rule] = {}
 for _names, _rule in (
     (HYPERVISOR_TOOLS | QEMU_SYSTEMS, ShellAnalyzer._rule_hypervisor),
+    (CRM_TOOLS, ShellAnalyzer._rule_crm),
     (T.SHELLS | T.PYTHONS | T.OTHER_INTERPRETERS, ShellAnalyzer._rule_interpreter),
     ({"eval"}, ShellAnalyzer._rule_eval),
     ({"source", "."}, ShellAnalyzer._rule_source),

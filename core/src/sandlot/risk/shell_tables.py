@@ -509,7 +509,7 @@ KEY_TOOLS = frozenset(
     {"keytool", "jarsigner", "apksigner", "codesign", "productsign", "notarytool", "security", "gradle", "gradlew",
      "xcodebuild", "fastlane", "geth", "lighthouse", "prysm", "beacon-chain", "validator", "teku", "nimbus_beacon_node",
      "reth", "erigon", "bitcoind", "lnd", "openvpn", "wg-quick", "ssh-add", "sshfs", "helm", "bundletool",
-     "altool", "signtool", "osslsigncode", "kinit", "k5start", "msktutil"}
+     "altool", "signtool", "osslsigncode", "kinit", "k5start", "msktutil", "sf", "sfdx"}
 )  # fmt: skip
 #: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
 SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})
