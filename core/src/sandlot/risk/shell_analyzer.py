@@ -645,7 +645,7 @@ class ShellAnalyzer:
             flow.absorb(sub)
             flow.interp = sub.interp
             flow.endless = sub.endless
-            flow.pids_of = sub.pids_of
+            flow.pids_of = pids
         flow.text = text
         return flow
 
