@@ -20,28 +20,26 @@ _PERSONAL_HOST = re.compile(
     re.IGNORECASE,
 )
 
-_EDGE = r"(?:^|://|[@\s\"'=])(?:[\w-]+\.)*(?:"
-_END = r")(?=$|[/:?#\s\"'])"
 #: Request catchers and out-of-band (OAST) interaction servers: they exist to record who called and with what.
-_BEACONS = (
-    r"webhook\.site|pipedream\.net|requestbin\.(?:com|net|io)|requestcatcher\.com"
-    r"|beeceptor\.com|hookbin\.com|postb\.in|ptsv[23]\.com|requestinspector\.com|mockbin\.org"
-    r"|requestrepo\.com|webhook\.cool|typedwebhook\.tools|httpdump\.app"
-    # out-of-band interaction servers
-    r"|interact\.sh|oast\.(?:pro|live|site|online|fun|me)|oastify\.com"
-    r"|burpcollaborator\.net|dnslog\.cn|ceye\.io"
-)
+_BEACONS = frozenset(
+    {"webhook.site", "pipedream.net", "requestbin.com", "requestbin.net", "requestbin.io", "requestcatcher.com",
+     "beeceptor.com", "hookbin.com", "postb.in", "ptsv2.com", "ptsv3.com", "requestinspector.com", "mockbin.org",
+     "requestrepo.com", "webhook.cool", "typedwebhook.tools", "httpdump.app", "interact.sh", "oast.pro",
+     "oast.live", "oast.site", "oast.online", "oast.fun", "oast.me", "oastify.com", "burpcollaborator.net",
+     "dnslog.cn", "ceye.io"}
+)  # fmt: skip
 #: Anonymous file hosts and paste sites.
-_FILE_DROPS = (
-    r"transfer\.sh|file\.io|0x0\.st|tmpfiles\.org|bashupload\.com|oshi\.at|gofile\.io"
-    r"|(?:litterbox\.)?catbox\.moe|temp\.sh|(?:free\.)?keep\.sh|anonfiles\.com|uguu\.se|pixeldrain\.com"
-    r"|filebin\.net|send\.cm|tempfile\.(?:org|io)"
-    # paste sites
-    r"|pastebin\.com|paste\.ee|hastebin\.com|termbin\.com|ix\.io|sprunge\.us|paste\.rs|dpaste\.(?:com|org)"
-    r"|rentry\.(?:co|org)|ghostbin\.\w+|paste\.c-net\.org|clbin\.com"
-)
-_BEACON = re.compile(_EDGE + _BEACONS + _END, re.IGNORECASE)
-_PUBLIC_DROP = re.compile(_EDGE + _BEACONS + "|" + _FILE_DROPS + _END, re.IGNORECASE)
+_FILE_DROPS = frozenset(
+    {"transfer.sh", "file.io", "0x0.st", "tmpfiles.org", "bashupload.com", "oshi.at", "gofile.io", "catbox.moe",
+     "temp.sh", "keep.sh", "anonfiles.com", "uguu.se", "pixeldrain.com", "filebin.net", "send.cm", "tempfile.org",
+     "tempfile.io", "pastebin.com", "paste.ee", "hastebin.com", "termbin.com", "ix.io", "sprunge.us", "paste.rs",
+     "dpaste.com", "dpaste.org", "rentry.co", "rentry.org", "ghostbin.com", "ghostbin.co", "clbin.com"}
+)  # fmt: skip
+_PUBLIC_DROPS = _BEACONS | _FILE_DROPS
+#: A host name (two labels or more) and what may stand right before one: a user, a space, a quote, ``=``.
+_HOST = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+_HOST_EDGE = frozenset("@ \t\n\"'=")
+_HOST_END = frozenset("/:?#\"' \t\n")
 
 
 def personal_host(text: str) -> bool:
@@ -52,10 +50,27 @@ def personal_host(text: str) -> bool:
 def public_drop(text: str) -> bool:
     """``text`` (a URL, a host, a command line) names a request catcher, an anonymous file host, a paste site
     or an out-of-band interaction server: whatever is sent there is readable by whoever holds the link."""
-    return bool(_PUBLIC_DROP.search(text))
+    return _names_host(text, _PUBLIC_DROPS)
 
 
 def beacon(text: str) -> bool:
     """``text`` names a request catcher or an out-of-band interaction server: even a plain GET with data
     spelled into its address reports that data to whoever watches it."""
-    return bool(_BEACON.search(text))
+    return _names_host(text, _BEACONS)
+
+
+def _names_host(text: str, domains: frozenset[str]) -> bool:
+    """A host in ``text`` (not a path, ``github.com/file.io``) lies in one of ``domains`` (subdomains too)."""
+    lowered = text.lower()
+    if not any(domain in lowered for domain in domains):
+        return False  # the common case, decided by substring tests alone
+    for match in _HOST.finditer(text):
+        start, end = match.span()
+        if start and text[start - 1] not in _HOST_EDGE and not text.endswith("://", 0, start):
+            continue
+        if end < len(text) and text[end] not in _HOST_END:
+            continue
+        labels = match.group().lower().split(".")
+        if ".".join(labels[-2:]) in domains:
+            return True
+    return False

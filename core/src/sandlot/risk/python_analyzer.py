@@ -384,7 +384,7 @@ class PythonAnalyzer:
         self._mentions_directory = "ldap" in code.lower() or "samba" in code.lower()
         self._mentions_devices = bool(DEVICE_LIBRARIES.search(code))
         self._mentions_cms = "/zones/" in code or "cloudflare" in code.lower()
-        self._mentions_drop = public_drop(code)
+        self._mentions_drop = "://" in code and public_drop(code)
         self._code = code
         self._mentions_hypervisor = bool(HYPERVISOR_LIBRARIES.search(code)) or "qemu" in code
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
