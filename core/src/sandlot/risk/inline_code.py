@@ -108,3 +108,36 @@ def _quote(path: str) -> str:
     if path.startswith("~/"):
         return "~/" + _quote(path[2:])  # keep ~ unquoted: the shell analyzer must see the home directory
     return "'" + path.replace("'", "'\\''") + "'"
+
+
+_AWK_ASSIGNMENT = re.compile(r"""(?m)(?:^|[;{]\s*|\s)(?P<name>[A-Za-z_]\w*)\s*=(?!=)\s*(?P<expr>[^;\n}]+)""")
+_AWK_PART = re.compile(r"""\s*(?:"(?P<s>(?:\\.|[^"\\])*)"|(?P<n>[A-Za-z_]\w*))""")
+
+
+def awk_with_constants(program: str) -> str:
+    """``program`` with variables built from string constants folded into the calls that use them:
+    ``cmd = "curl " url " | sh"; system(cmd)`` becomes ``system("curl http://... | sh")``."""
+    values: dict[str, str] = {}
+    for match in _AWK_ASSIGNMENT.finditer(program):
+        expr, parts, pos = match["expr"].strip(), [], 0
+        while pos < len(expr):
+            part = _AWK_PART.match(expr, pos)
+            if part is None or part.end() == pos:
+                break
+            name = part["n"]
+            if part["s"] is not None:
+                parts.append(part["s"])
+            elif name is not None and name in values:
+                parts.append(values[name])
+            else:
+                break
+            pos = part.end()
+        if pos >= len(expr.rstrip()) and parts:
+            values[match["name"]] = "".join(parts)
+    if not values:
+        return program
+    return re.sub(
+        r"\b(system|print\s*\|)\s*\(?\s*([A-Za-z_]\w*)\s*\)?",
+        lambda m: f'{m[1]}("{values[m[2]]}")' if m[2] in values else m[0],
+        program,
+    )

@@ -649,3 +649,22 @@ _PLUGIN_FOLDER = re.compile(r"(?:^|/)(?:plugins|mods|addons|extensions|BepInEx)(
 def plugin_folder(path: str) -> bool:
     """``path`` is (or lies in) a folder an application loads code from (plugins, mods, add-ons, extensions)."""
     return bool(_PLUGIN_FOLDER.search(path))
+
+
+#: Libraries preloaded to test, profile or speed up programs (fake clocks, allocators, sanitizers, fsync-less
+#: I/O, test wrappers), as their packages install them.
+_TOOLING_LIBRARY = re.compile(
+    r"^lib(?:faketime\w*|eatmydata|jemalloc|tcmalloc\w*|mimalloc|[atlu]san|SegFault|stdbuf|fakeroot\w*"
+    r"|nss_wrapper|socket_wrapper|uid_wrapper|resolv_wrapper|dislocator|gtk3-nocsd)(?:[.-][\w.-]*)?\.so[\d.]*$"
+)
+_SYSTEM_LIBRARY_DIRS = ("/usr/lib/", "/usr/lib64/", "/lib/", "/lib64/", "/usr/local/lib/", "/opt/homebrew/lib/")
+
+
+def tooling_preload(value: str) -> bool:
+    """``value`` (an LD_PRELOAD list) only names installed testing, profiling or allocator libraries."""
+    entries = [e for e in re.split(r"[:\s]+", value) if e]
+    return bool(entries) and all(
+        _TOOLING_LIBRARY.match(posixpath.basename(e)) and ("/" not in e or e.startswith(_SYSTEM_LIBRARY_DIRS))
+        for e in entries
+    )
+

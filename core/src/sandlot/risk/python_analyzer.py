@@ -73,6 +73,7 @@ from sandlot.risk.shell_tables import (
 from sandlot.risk.sql import (
     dangerous_sql,
     drops_table,
+    empties_tables,
     local_store,
     personal_data_query,
     production_target,
@@ -1127,6 +1128,8 @@ class PythonAnalyzer:
                 and isinstance(node.test.operand, ast.Constant)
                 and not node.test.operand.value
             )
+            # `while disk_usage(d).free > 0:` runs until the disk (or memory) is full
+            or bool(_UNTIL_FULL.search(ast.unparse(node.test)))
         )
         self._loop(node, infinite, False)
 
@@ -1216,6 +1219,11 @@ class PythonAnalyzer:
             owner = self._lookup(func.value.id).qual
             # requests.get / session.get do not wait for anything: they are the flood itself
             if owner is not None and (owner + ".").startswith(T.NETWORK_PREFIXES) and name not in ("recv", "accept"):
+                return False
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call):
+            # `urlopen(url).read()`: reading the answer of the request just sent is part of the flood
+            inner = self._ev_qual(func.value.func)
+            if inner is not None and (inner + ".").startswith(T.NETWORK_PREFIXES):
                 return False
         return True
 
@@ -1477,8 +1485,8 @@ class PythonAnalyzer:
             danger = dangerous_sql(text)
             if danger is None and unloads_personal_data(text):
                 danger = "copies people's records into object storage", Category.EXFILTRATION
-            elif danger is None and drops_table(text) and production_target("\n".join(self.lines)):
-                danger = "drops tables of a production database", Category.FILESYSTEM
+            elif danger is None and empties_tables(text) and production_target("\n".join(self.lines)):
+                danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
             elif (
                 danger is None
                 and drops_table(text)
@@ -2828,6 +2836,7 @@ class PythonAnalyzer:
                 self._mass_overwrite(text, node, q)
             if write:
                 self._write(info, node, append=append, via=q)
+                self._self_written.add(text)
             else:
                 flags |= self._read(info, node, via=q)
                 if info.kind is paths.PathKind.RELATIVE and HOLE not in text:
@@ -2858,6 +2867,8 @@ class PythonAnalyzer:
             info = paths.classify(text)
             if info.kind is paths.PathKind.RELATIVE and re.search(r"\.mkdir\(|makedirs\(", "\n".join(self.lines)):
                 return  # new files in a folder this program makes (a dated backup folder), not every existing one
+            if text.lower().endswith(_LOG_SUFFIXES) and info.kind is not paths.PathKind.SYSTEM:
+                return  # an app's logs rotated or compressed (the system's logs are the audit trail)
             level = paths.delete_level(info, recursive=True)
             if level >= RiskLevel.HIGH:
                 self._add(
@@ -3022,6 +3033,8 @@ class PythonAnalyzer:
         for text in target.strings() or [HOLE]:
             # Deleting paths enumerated in a loop (os.walk, glob, rglob) empties the tree...
             enumerated = self._in_loop() and HOLE in text and text.strip(HOLE + "/") != ""
+            if enumerated and self._file_filters and any(_same_family(text, w) for w in self._self_written):
+                continue  # old copies of what this code writes (dated archives, rotated logs) pruned by age or name
             recursive = recursive or enumerated
             info = paths.classify(text)
             level = paths.delete_level(info, recursive=recursive)
@@ -3225,8 +3238,14 @@ class PythonAnalyzer:
             return SITE_DIRS[q]()
         if q == "pathlib.Path.cwd" or q == "os.getcwd":
             return Val(text=".", qual="pathlib.Path()" if q.startswith("pathlib") else None)
-        if q in ("tempfile.gettempdir", "tempfile.mkdtemp", "tempfile.mkstemp"):
-            return Val(text="/tmp/" + HOLE if q != "tempfile.gettempdir" else "/tmp")
+        if q == "tempfile.gettempdir":
+            return Val(text="/tmp")
+        if q in ("tempfile.mkdtemp", "tempfile.mkstemp"):
+            folder = (kwargs.get("dir") or (args[2] if len(args) > 2 else UNKNOWN)).text or "/tmp"
+            prefix, suffix = (kwargs.get(k, UNKNOWN).text or "" for k in ("prefix", "suffix"))
+            made = Val(text=f"{folder.rstrip('/')}/{prefix}{HOLE}{suffix}")
+            # mkstemp: (fd, path), the descriptor known by its file's name (os.write(fd, data) writes there)
+            return made if q == "tempfile.mkdtemp" else Val(items=[Val(text=made.text), made])
         if q == "tempfile.mktemp":
             # a name only: what the program writes there is known by that name (suffix and prefix kept)
             prefix, suffix = (kwargs.get(k, UNKNOWN).text or "" for k in ("prefix", "suffix"))
@@ -3919,7 +3938,8 @@ class PythonAnalyzer:
                 f"{q} runs a program from an anonymous memory file (fileless execution)",
                 node,
             )
-        if program == HOLE and self._unnamed_download and self._unnamed_executable:
+        unnamed = program == HOLE or (HOLE in program and paths.classify(program).kind is paths.PathKind.TEMP)
+        if unnamed and self._unnamed_download and self._unnamed_executable:
             self._add(
                 "python.download-exec",
                 RiskLevel.CRITICAL,
@@ -4455,8 +4475,13 @@ class PythonAnalyzer:
             return Val()
         if q == "os.kill" and len(args) > 1 and args[1].num == 0:
             return Val()  # signal 0 only asks whether the process exists
-        if pid.flags & v.LOCALFILE and not self._in_loop():
-            return Val()  # the pid this project wrote to its own pid file: its own server or worker
+        pidfiles = (
+            bool(_PIDFILE_NAME.search(self._code))
+            and not pid.flags & v.PROCITER
+            and not _PROCESS_LISTING.search(self._code)  # pid files, and every process of /proc besides
+        )
+        if (pid.flags & v.LOCALFILE or pidfiles) and (not self._in_loop() or pidfiles):
+            return Val()  # the pid this project wrote to its own pid file(s): its own server or workers
         if pid.num is not None:
             if pid.num in (-1, 1):
                 self._add(
@@ -4509,9 +4534,13 @@ class PythonAnalyzer:
     def _c_ctypes_load(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         name = args[0].text if args and args[0].text else "a native library"
         loaded = args[0].strings() if args else []
+        # a library written to a temporary file by code that fetches from the network: the download, loaded
+        fetched_to_temp = any(paths.classify(t).kind is paths.PathKind.TEMP for t in loaded) and bool(
+            _FETCHES.search(self._code)
+        )
         if any(t in self.downloaded or posixpath.basename(t) in self.downloaded for t in loaded) or (
             args and args[0].flags & v.NET
-        ):
+        ) or fetched_to_temp:
             self._add(
                 "python.download-exec",
                 RiskLevel.CRITICAL,
@@ -4768,6 +4797,19 @@ _SHEBANG_PYTHON = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?python")
 
 _CLOUD_DESTROY = re.compile(T.CLOUD_DESTROY_METHOD)
 #: Folders inside a project that still hold what others sent (a web app's uploads, students' submissions).
+#: Names of logs and run-time files (rotating or truncating them destroys nothing anyone keeps).
+_LOG_SUFFIXES = (".log", ".log.gz", ".log.1", ".out", ".err", ".pid", ".lock", ".tmp")
+#: A loop condition that holds until a disk or the memory is full.
+_UNTIL_FULL = re.compile(
+    r"disk_usage\([^)]*\)\.free|\bstatvfs\(|\.f_bavail\b|\.f_bfree\b|virtual_memory\(\)\.(?:available|free)"
+)
+#: Code that fetches something over HTTP.
+_FETCHES = re.compile(r"\burlopen\(|\burlretrieve\(|\brequests\.get\(|\bhttpx\.get\(|\.content\b|\bwget\.download\(")
+#: A pid file's name in a string (``"run/worker.pid"``, ``glob("*.pid")``): the project keeps its own pids.
+_PIDFILE_NAME = re.compile(r"\.pid[\"']")
+_PROCESS_LISTING = re.compile(
+    r"listdir\(\s*[\"']/proc|process_iter\(|\bpids\(\)|[\"']/proc/\*|/proc/\[0-9\]|\bps\b.*-e"
+)
 #: ``el.set("listen", "0.0.0.0")`` on a domain's XML: its console on every interface.
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
 #: Clients of CRM, support and messaging platforms, and the collections of theirs that are people.
@@ -5021,6 +5063,14 @@ def _informative(a: Val) -> bool:
     )
 
 
+def _same_family(path: str, written: str) -> bool:
+    """``path`` and ``written`` spell the same name with different run-time parts (``backup-….tar.gz``)."""
+    if HOLE not in written or HOLE not in path:
+        return False
+    literal = path.split(HOLE)
+    return literal == written.split(HOLE) and len(literal[-1]) + len(literal[0]) > 3
+
+
 def _literal_val(obj: object, depth: int = 0) -> Val:
     """The abstract value of a parsed literal (strings, numbers, lists, dicts with string keys)."""
     if depth > 8:
@@ -5100,6 +5150,7 @@ _register(
         "os.path.expandvars",
         "tempfile.gettempdir",
         "tempfile.mkdtemp",
+        "tempfile.mkstemp",
         "tempfile.mktemp",
         "os.fspath",
         "pathlib.Path().as_posix",

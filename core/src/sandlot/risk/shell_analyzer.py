@@ -59,7 +59,7 @@ from sandlot.risk.hypervisors import (
     machine_captures,
 )
 from sandlot.risk.identity import directory_dump, identity_command, identity_request, people_api
-from sandlot.risk.inline_code import endless_growth, inline_commands
+from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
 from sandlot.risk.ledgers import chain_send_command, money_request, moves_money, node_exposure, test_money
 from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action, personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
@@ -68,6 +68,7 @@ from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.sql import (
     dangerous_sql,
     drops_table,
+    empties_tables,
     logins_to_trust,
     personal_data_query,
     production_target,
@@ -633,9 +634,12 @@ class ShellAnalyzer:
             if index > 0:
                 self._pipe_into(stage, sub, upstream, text)
             # `echo X | base64 -d | sh`: follow the constant text through decoders to the shell
+            previous = text
             text = (
                 W.apply_transform(sub.transform, text) if sub.transform is not None and text is not None else sub.text
             )
+            if text is None and (previous or "").startswith("/dev/") and self._stage_name(stage) in T.PID_FILTERS:
+                text = previous  # `lsblk -dpno NAME | awk 'NR==1'`: still one of the disks
             if sub.transform is not None and upstream.payload:
                 sub.decode = True
             upstream.absorb(sub)
@@ -1085,11 +1089,13 @@ class ShellAnalyzer:
                 node,
             )
         elif name in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
+            tooling = paths.tooling_preload(value)  # libfaketime, jemalloc, a sanitizer: installed test tooling
             self._add(
                 "shell.preload",
-                RiskLevel.HIGH,
+                RiskLevel.LOW if tooling else RiskLevel.HIGH,
                 Category.PRIVILEGE,
-                f"{name} injects a library into every program started",
+                f"{name} injects a library into every program started"
+                + (" (an installed testing or profiling library)" if tooling else ""),
                 node,
             )
         elif name == "PROMPT_COMMAND":
@@ -1173,6 +1179,8 @@ class ShellAnalyzer:
             flow.absorb(captured)
             if kind == "command_substitution" and captured.text is not None and HOLE not in captured.text:
                 return captured.text.rstrip("\n")  # $(printf ...) / $(echo ... | base64 -d): known output
+            if kind == "command_substitution" and captured.text == "/dev/" + HOLE:
+                return captured.text  # $(lsblk -dpno NAME | ...): one of the machine's disks
             if kind == "command_substitution" and _MKTEMP.match(self._text(node)):
                 return "/tmp/" + HOLE  # a new temporary file or directory
             repository = _GIT_REPO_PATH.match(self._text(node))
@@ -1539,6 +1547,8 @@ class ShellAnalyzer:
                 wrapped = W.skip_options(
                     argv[1:], {"-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-h", "--user", "--group"}
                 )
+                while wrapped and _ASSIGNMENT_WORD.match(wrapped[0]):
+                    wrapped = wrapped[1:]  # `sudo DEBIAN_FRONTEND=noninteractive apt-get ...`: the environment
                 if name in ("gosu", "su-exec", "chpst") and wrapped and wrapped[0] not in ("root", "0", "root:root"):
                     # a container entrypoint handing over from root to the app's user: privileges go down
                     argv = wrapped[1:]
@@ -1608,6 +1618,8 @@ class ShellAnalyzer:
                 argv = W.skip_options(
                     argv[1:], {"-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-h", "--user", "--group"}
                 )
+                while argv and _ASSIGNMENT_WORD.match(argv[0]):
+                    argv = argv[1:]
                 if name == "chroot" and argv:
                     argv = argv[1:]
                 continue
@@ -1619,6 +1631,13 @@ class ShellAnalyzer:
                     rest = rest[1:]
                 if not rest:
                     return ["printenv"]  # bare `env` prints the environment
+                argv = rest
+                continue
+            if name == "systemd-run":
+                self._rule_scheduler(name, argv[1:], node, flow)  # its timers, then the command it starts
+                rest = W.skip_options(argv[1:], _SYSTEMD_RUN_VALUED)
+                if not rest or rest == argv[1:]:
+                    return argv
                 argv = rest
                 continue
             if name == "sshpass":
@@ -1838,6 +1857,9 @@ class ShellAnalyzer:
 
     # ----------------------------------------------------------------- command rules
     def _rule_interpreter(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if args[:2] in (["-m", "base64"], ["-mbase64"]) and any(a in ("-d", "--decode") for a in args[2:]):
+            self._rule_decoder("base64", ["-d"], node, flow)  # `python3 -m base64 -d`: base64 -d by another name
+            return
         if name == "perl" and any(a.startswith("-") and not a.startswith("--") and "i" in a for a in args):
             self._auth_backdoor(name, args, node)  # perl -pi -e: an in-place edit
         lang = "shell" if name in T.SHELLS else "python" if name in T.PYTHONS or name.startswith("python") else "other"
@@ -2011,7 +2033,7 @@ class ShellAnalyzer:
         if args[i : i + 1] == ["--"]:
             i += 1
         if i < len(args) and "-f" not in args:
-            program = args[i]
+            program = awk_with_constants(args[i]) if "system" in args[i] else args[i]
             if "/inet/tcp/" in program or "/inet/udp/" in program or "/inet4/" in program or "/inet6/" in program:
                 # gawk's network special files: with |& getline and commands it is a remote shell
                 flow.network = True
@@ -2621,7 +2643,10 @@ class ShellAnalyzer:
                 if name == "mkdir" and not info.persistence:
                     continue  # creating a directory only matters where things get auto-started
                 quiet = bool(replacements) and all(harmless_content(info, r) for r in replacements)
-                self._write(info, node, via=name, cap=RiskLevel.MEDIUM if quiet else None)
+                cap = RiskLevel.MEDIUM if quiet else None
+                if name == "install" and self._project_file_installed(operands[:-1], info):
+                    cap = RiskLevel.MEDIUM
+                self._write(info, node, via=name, cap=cap)
             return
         if len(operands) < 2:
             return
@@ -2698,12 +2723,28 @@ class ShellAnalyzer:
                 dest = dest.rstrip("/") + "/" + posixpath.basename(sources[0].rstrip("/"))  # into that directory
             dest_info = paths.classify(dest)
             cap = RiskLevel.LOW if backup else None
-            if all(paths.classify(src).kind is paths.PathKind.RELATIVE for src in sources) and web_site(dest_info):
-                cap = RiskLevel.MEDIUM  # the project's own site definition, installed where the server reads it
+            if cap is None and self._project_file_installed(sources, dest_info):
+                cap = RiskLevel.MEDIUM
             self._write(dest_info, node, via=name, cap=cap)
+
+    def _project_file_installed(self, sources: Sequence[str], dest: paths.PathInfo) -> bool:
+        """The project's own files (not downloaded) installed where a tool expects them: a site definition
+        where the web server reads it, git hooks into the project's own repository."""
+        files = [s for s in sources if not s.isdigit()]  # `install -m 644 SRC DEST`: the mode is no source
+        if not files or not all(
+            paths.classify(s).kind is paths.PathKind.RELATIVE and s not in self.downloaded and s not in self.staged
+            for s in files
+        ):
+            return False
+        relative = dest.path[2:] if dest.path.startswith("./") else dest.path
+        hooks = dest.kind is paths.PathKind.RELATIVE and relative.startswith(".git/hooks/")
+        return web_site(dest) or hooks
 
     def _rule_curl(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
+        for url in args:
+            if url.lower().startswith("file://"):
+                self._read(paths.classify(url[7:] or "/"), node, flow, name)  # a local file, read by the client
         if any(credential_metadata_url(a) for a in args):
             flow.secret = True
             self._add(
@@ -3224,6 +3265,9 @@ class ShellAnalyzer:
 
     def _rule_tunnel(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
+        for command in _ssh_local_commands(args):
+            # ProxyCommand and LocalCommand run here, in a shell, before anything reaches the host
+            self._nested(command, "shell", node, f"{name} ProxyCommand/LocalCommand")
         if name == "ssh":
             # `ssh host CMD...`: CMD runs in a shell on that host, and what it does there counts
             _, operands = W.options(args, T.SSH_VALUED)
@@ -3370,6 +3414,12 @@ class ShellAnalyzer:
             f"{name} kills processes by name: {' '.join(operands)[:60]}",
             node,
         )
+
+    def _rule_disk_listing(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``lsblk -dpno NAME``, ``blkid -o device``: what they print are the machine's disks (full paths)."""
+        if name == "blkid" or any(a == "--paths" or (a.startswith("-") and not a.startswith("--") and "p" in a)
+                                  for a in args):
+            flow.text = "/dev/" + HOLE
 
     def _rule_pgrep(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         _, operands = W.options(args)
@@ -3686,6 +3736,8 @@ class ShellAnalyzer:
 
     def _rule_archive(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         self._extraction(name, args, node)
+        for command in _archiver_commands(args):
+            self._nested(command, "shell", node, f"{name} runs a command")
         # tar/zip of a whole home or /etc is bulk sensitive data: exfiltration if it reaches the network
         _, operands = W.options(args)
         archive = W.archive_file(name, args)
@@ -4554,10 +4606,10 @@ class ShellAnalyzer:
             danger = "drops every table or view a listing gives", Category.FILESYSTEM
         elif (
             danger is None
-            and drops_table(statements)
+            and empties_tables(statements)
             and production_target(statements + " " + (self._text(node) if node is not None else ""))
         ):
-            danger = "drops tables of a production database", Category.FILESYSTEM
+            danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
         if danger:
             what, category = danger
             rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
@@ -5090,11 +5142,52 @@ _STATEMENT_HANDLERS: dict[str, Callable[[ShellAnalyzer, Any], _Flow]] = {
 }
 
 _Rule = Callable[[ShellAnalyzer, str, list[str], Any, _Flow], None]
+_ASSIGNMENT_WORD = re.compile(r"^[A-Za-z_]\w*=")
+_SSH_LOCAL_COMMAND = re.compile(
+    r"^(?:-o)?\s*(?:ProxyCommand|LocalCommand)\s*[= ]\s*(?P<command>.+)$", re.IGNORECASE | re.DOTALL
+)
+
+
+def _archiver_commands(args: Sequence[str]) -> list[str]:
+    """Commands tar runs itself: ``--checkpoint-action=exec=CMD``, ``--to-command``, ``--use-compress-program``,
+    ``--info-script``/``--new-volume-script`` (and zip's ``-TT``/``--unzip-command``)."""
+    found = []
+    for i, arg in enumerate(args):
+        value = args[i + 1] if i + 1 < len(args) else ""
+        if arg.startswith("--checkpoint-action=exec="):
+            found.append(arg.split("=", 2)[2])
+        elif arg.startswith(("--to-command=", "--use-compress-program=", "--info-script=", "--new-volume-script=")):
+            found.append(arg.split("=", 1)[1])
+        elif arg in ("--to-command", "--use-compress-program", "-I", "--info-script", "-F", "-TT", "--unzip-command"):
+            if arg == "-F" and not value.strip().startswith(("/", "./", "sh", "bash")):
+                continue  # zip -F means "fix"; tar -F takes a script
+            found.append(value)
+    return [command for command in found if command]
+
+
+def _ssh_local_commands(args: Sequence[str]) -> list[str]:
+    """The commands ``-o ProxyCommand=...`` / ``-o LocalCommand=...`` make ssh run on this machine."""
+    found = []
+    for i, arg in enumerate(args):
+        option = args[i + 1] if arg == "-o" and i + 1 < len(args) else arg if arg.startswith("-o") else ""
+        match = _SSH_LOCAL_COMMAND.match(option)
+        if match and match["command"].strip().lower() != "none":
+            found.append(match["command"])
+    return found
+
+#: Options of systemd-run that take a value (the command follows them).
+_SYSTEMD_RUN_VALUED = frozenset(
+    {"-u", "--unit", "-p", "--property", "-E", "--setenv", "--uid", "--gid", "-M", "--machine", "--slice",
+     "--description", "--on-calendar", "--on-active", "--on-boot", "--on-startup", "--on-unit-active",
+     "--on-unit-inactive", "--timer-property", "--path-property", "--socket-property", "--working-directory",
+     "-H", "--host", "--nice"}
+)  # fmt: skip
 _SIGKILL = re.compile(r"(?:^|\s)-(?:9|KILL|SIGKILL|s\s+(?:SIG)?KILL|-signal[= ](?:SIG)?KILL)\b", re.IGNORECASE)
 _COMMAND_RULES: dict[str, _Rule] = {}
 for _names, _rule in (
     (HYPERVISOR_TOOLS | QEMU_SYSTEMS, ShellAnalyzer._rule_hypervisor),
     (CRM_TOOLS, ShellAnalyzer._rule_crm),
+    ({"lsblk", "blkid"}, ShellAnalyzer._rule_disk_listing),
     (T.SHELLS | T.PYTHONS | T.OTHER_INTERPRETERS, ShellAnalyzer._rule_interpreter),
     ({"eval"}, ShellAnalyzer._rule_eval),
     ({"source", "."}, ShellAnalyzer._rule_source),

@@ -178,3 +178,31 @@ _DROP_NAMED_AT_RUN_TIME = re.compile(r"\bDROP\s+(?:TABLE|VIEW|STAGE|STREAM)\b", 
 def drops_table(text: str) -> bool:
     """``text`` drops a table or a view."""
     return bool(_DROP_NAMED_AT_RUN_TIME.search(text))
+
+
+_TRUNCATE = re.compile(r"\bTRUNCATE\b", re.IGNORECASE)
+_DELETE_ALL = re.compile(r"\bDELETE\s+FROM\s+[\w.\"`\[\]\x00]+\s*$", re.IGNORECASE)
+_UPDATE = re.compile(r"\bUPDATE\s+[\w.\"`\[\]\x00]+\s+SET\b", re.IGNORECASE)
+_WHERE = re.compile(r"\bWHERE\b", re.IGNORECASE)
+
+
+def empties_tables(text: str) -> bool:
+    """``text`` drops, truncates or deletes every row of a table, or rewrites every row (an UPDATE without a
+    WHERE: every price set to zero)."""
+    if drops_table(text):
+        return True
+    for statement in text.split(";"):
+        if _SCRATCH_TABLE.search(statement):
+            continue  # a staging or temporary table emptied before a load: refilled by design
+        if _TRUNCATE.search(statement) or _DELETE_ALL.search(statement.strip()):
+            return True
+        if _UPDATE.search(statement) and not _WHERE.search(statement):
+            return True
+    return False
+
+
+_SCRATCH_TABLE = re.compile(
+    r"\b(?:TRUNCATE(?:\s+TABLE)?|DELETE\s+FROM|UPDATE)\s+[\w.\"`]*?(?:\bstg_|staging\b|_stg\b|\btmp_|_tmp\b|\btemp_"
+    r"|_temp\b|scratch|#)",
+    re.IGNORECASE,
+)

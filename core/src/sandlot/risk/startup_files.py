@@ -74,6 +74,11 @@ def cron_commands(table: str, *, with_user: bool = False) -> list[str]:
 
 #: Dot-folders of the home where installers put programs on purpose (not hiding places).
 _TOOL_DIRS = (".local", ".cargo", ".pyenv", ".nvm", ".rbenv", ".deno", ".bun", ".volta", ".npm-global", ".krew")
+#: Dot-files right in the home that shells are set up to read (a split-out part of the rc file).
+_SHELL_DOTFILES = frozenset(
+    {".aliases", ".bash_aliases", ".zsh_aliases", ".functions", ".exports", ".extra", ".path", ".shell_aliases",
+     ".aliases.sh", ".bashrc.local", ".zshrc.local", ".localrc", ".bash_functions"}
+)  # fmt: skip
 _HIDDEN_TEMP = re.compile(r"(?:^|[\s=\"'(])/(?:tmp|var/tmp|dev/shm)/\.")
 
 
@@ -95,7 +100,10 @@ def hidden_or_temporary(command: str) -> bool:
             continue
         if paths.classify(word).kind is PathKind.TEMP:
             return True
-        if any(part.startswith(".") and part not in (".", "..", *_TOOL_DIRS) for part in word.split("/")):
+        parts = word.split("/")
+        if len(parts) == 2 and parts[0] in ("~", "$HOME", "${HOME}") and parts[1] in _SHELL_DOTFILES:
+            continue  # `. ~/.aliases`: the rc file's own split-out part
+        if any(part.startswith(".") and part not in (".", "..", *_TOOL_DIRS) for part in parts):
             return True
     return False
 
