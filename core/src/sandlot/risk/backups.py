@@ -20,6 +20,7 @@ from collections.abc import Collection, Sequence
 import attrs
 
 from sandlot.risk import paths
+from sandlot.risk.ledgers import payment_file, test_money
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.paths import HOLE
 from sandlot.risk.shell_words import options
@@ -158,8 +159,9 @@ DB_DUMPERS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "m
 RAW_SENDERS = frozenset({"curl", "wget", "http", "https", "nc", "ncat", "netcat", "socat", "telnet"})
 
 
-def transfer_script_risks(script: str) -> list[BackupRisk]:
-    """Uploads in an lftp/sftp/ftp batch script (``mirror -R ~``, ``put -r ~/.ssh``): what leaves, and how bad."""
+def transfer_script_risks(script: str, context: str = "") -> list[BackupRisk]:
+    """Uploads in an lftp/sftp/ftp batch script (``mirror -R ~``, ``put -r ~/.ssh``): what leaves, and how bad.
+    ``context``: the command line running the script (a test server's name makes a payment file test money)."""
     found: list[BackupRisk] = []
     for line in script.splitlines():
         try:
@@ -184,4 +186,7 @@ def transfer_script_risks(script: str) -> list[BackupRisk]:
             elif info.kind in (paths.PathKind.ROOT, paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM_TOP):
                 found.append(BackupRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                         f"{verb} uploads {paths.describe(info)}"))  # fmt: skip
+            elif payment_file(source):
+                level = RiskLevel.MEDIUM if test_money(script + " " + context) else RiskLevel.HIGH
+                found.append(BackupRisk(level, Category.EXFILTRATION, f"{verb} submits a payment file ({source})"))
     return found

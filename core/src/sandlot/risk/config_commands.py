@@ -189,8 +189,11 @@ def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
 #: CSRF, second factors); a ``skip_…`` one turns its guard off when set.
 _PROTECTION_KEY = re.compile(
     r"(?:fraud|3d_?secure|3ds\b|threeds|verify_?3d|webhook_?verif|verify_?webhook|signature_?(?:verif|check)"
-    r"|verify_?signature|skip_?(?:signature|verif)|avs_?required|velocity_?check|captcha_?(?:enabled|required)"
-    r"|csrf_?(?:enabled|protection|check)|(?:require_?mfa|mfa_?(?:required|enabled))|two_?factor_?(?:required|enabled))",
+    r"|verify_?signature|skip_?(?:signature|verif)|avs_?required|velocity_?check|captcha[_/]?(?:enabled?|required)"
+    r"|csrf_?(?:enabled|protection|check)|(?:require_?mfa|mfa_?(?:required|enabled))|two_?factor_?(?:required|enabled)"
+    # approvals of payments and expenses: a second person, a manager, a receipt
+    r"|require_?\w*approv\w*|approv\w*_?required|required_?approvers|dual_?control\w*|receipts?_?required"
+    r"|four_?eyes|signifyd\w*/enabled|lockout_?failures)",
     re.IGNORECASE,
 )
 _OFF = frozenset({"false", "0", "off", "no", "disabled", "disable", "none"})

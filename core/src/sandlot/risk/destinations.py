@@ -33,7 +33,8 @@ _FILE_DROPS = frozenset(
     {"transfer.sh", "file.io", "0x0.st", "tmpfiles.org", "bashupload.com", "oshi.at", "gofile.io", "catbox.moe",
      "temp.sh", "keep.sh", "anonfiles.com", "uguu.se", "pixeldrain.com", "filebin.net", "send.cm", "tempfile.org",
      "tempfile.io", "pastebin.com", "paste.ee", "hastebin.com", "termbin.com", "ix.io", "sprunge.us", "paste.rs",
-     "dpaste.com", "dpaste.org", "rentry.co", "rentry.org", "ghostbin.com", "ghostbin.co", "clbin.com"}
+     "dpaste.com", "dpaste.org", "rentry.co", "rentry.org", "ghostbin.com", "ghostbin.co", "clbin.com",
+     "paste.c-net.org"}
 )  # fmt: skip
 _PUBLIC_DROPS = _BEACONS | _FILE_DROPS
 #: A host name (two labels or more) and what may stand right before one: a user, a space, a quote, ``=``.
@@ -64,6 +65,7 @@ def _names_host(text: str, domains: frozenset[str]) -> bool:
     lowered = text.lower()
     if not any(domain in lowered for domain in domains):
         return False  # the common case, decided by substring tests alone
+    text = text.replace("\x00", "x")  # a label known only at run time is still a label
     for match in _HOST.finditer(text):
         start, end = match.span()
         if start and text[start - 1] not in _HOST_EDGE and not text.endswith("://", 0, start):
@@ -71,6 +73,6 @@ def _names_host(text: str, domains: frozenset[str]) -> bool:
         if end < len(text) and text[end] not in _HOST_END:
             continue
         labels = match.group().lower().split(".")
-        if ".".join(labels[-2:]) in domains:
+        if ".".join(labels[-2:]) in domains or ".".join(labels[-3:]) in domains:
             return True
     return False

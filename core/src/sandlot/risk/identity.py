@@ -52,6 +52,10 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      Category.FILESYSTEM, None),
     ("POST", re.compile(r"/api/v1/accounts/[^/]+/admins/?$"), "makes a user an account administrator",
      Category.PRIVILEGE, None),
+    ("POST", re.compile(r"/wp-json/wp/v2/users/?(?:\?|$|/\d+)"), "makes a WordPress administrator",
+     Category.PRIVILEGE, re.compile(r"\badministrator\b")),
+    ("POST", re.compile(r"api\.gusto\.com/v1/companies/[^/]+/admins"), "adds a payroll company administrator",
+     Category.PRIVILEGE, None),
     ("PUT", re.compile(r"zendesk\.com/api/v2/users/|/api/v2/users/[^/]+\.json"),
      "makes a support-desk account an administrator", Category.PRIVILEGE, re.compile(r"\brole\W+admin\b", re.I)),
     ("POST", re.compile(r"zendesk\.com/api/v2/users|api\.hubapi\.com/settings/v3/users"),
@@ -69,7 +73,11 @@ _PEOPLE_API = re.compile(
     r"|/enrollments(?:\?|/?$)|/api/v1/courses/[^/]+/students"
     # CRM and support platforms' people: contacts, leads, end users, call recordings
     r"|api\.intercom\.io/contacts|api\.hubapi\.com/crm/v3/objects/(?:contacts|leads)|zendesk\.com/api/v2/users"
-    r"|freshdesk\.com/api/v2/contacts|/services/data/v[\d.]+/query/?\?q=SELECT[^&]*(?:Email|Phone)|/Recordings",
+    r"|freshdesk\.com/api/v2/contacts|/services/data/v[\d.]+/query/?\?q=SELECT[^&]*(?:Email|Phone)|/Recordings"
+    # stores' customers and orders (Shopify, WooCommerce, BigCommerce), HR systems' employees
+    r"|/admin/api/[^/]+/(?:customers|orders)(?:\.json|/search\.json)|/wp-json/wc/v\d/(?:customers|orders)"
+    r"|api\.bigcommerce\.com/stores/[^/]+/v[23]/(?:customers|orders)|api\.gusto\.com/v1/companies/[^/]+/employees"
+    r"|api\.bamboohr\.com/\S*/employees/directory|/ccx/service/\S*/Human_Resources",
     re.IGNORECASE,
 )
 

@@ -17,7 +17,8 @@ from sandlot.risk.control_plane import operation
 #: Signs of test money or a test chain: test keys, sandboxes, local chains, public test networks.
 _TEST_NETWORK = re.compile(
     r"localhost|127\.0\.0\.1|\banvil\b|ganache|\bhardhat\b|\bsepolia\b|\bgoerli\b|\bholesky\b|\bdevnet\b|\btestnet\b"
-    r"|\bregtest\b|\blocalnet\b|\bsignet\b|--dev\b|\bsk_test_|\brk_test_|\b\w*_TEST_\w*|test_?mode|\bsandbox\b",
+    r"|\bregtest\b|\blocalnet\b|\bsignet\b|--dev\b|\bsk_test_|\brk_test_|\b\w*_TEST_\w*|test_?mode|\bsandbox\b"
+    r"|[-_.]uat\b",
     re.IGNORECASE,
 )
 
@@ -44,12 +45,32 @@ def moves_money(*words: str) -> bool:
 
 #: REST paths of payment APIs that move money (Stripe's v1 API, PayPal payouts).
 _MONEY_PATH = re.compile(r"/v1/(?:refunds|payouts|transfers)/?(?:\?|$)|/v1/payments/payouts/?(?:\?|$)")
+#: Payroll and accounting paths that decide where pay goes or pay a bill: an employee's bank account or payment
+#: method, a salary row, a payment recorded against a bill (Gusto, BambooHR, Xero, QuickBooks).
+_PAY_PATH = re.compile(
+    r"/employees/[^/]+/(?:bank_accounts|payment_method)\b|/tables/compensation\b|/compensations?\b"
+    r"|/api\.xro/2\.0/(?:Payments|BankTransfers|BatchPayments)\b|/v3/company/[^/]+/billpayment\b",
+    re.IGNORECASE,
+)
 
 
 def money_request(method: str, url: str) -> bool:
-    """An HTTP ``method`` on ``url`` that creates a refund, a payout or a transfer."""
+    """An HTTP ``method`` on ``url`` that creates a refund, a payout or a transfer, redirects an employee's pay,
+    sets a salary or pays a bill."""
     path = "/" + url.split("://", 1)[-1].split("/", 1)[-1] if "/" in url.split("://", 1)[-1] else "/"
-    return method.upper() == "POST" and bool(_MONEY_PATH.search(path))
+    writes = method.upper() in ("POST", "PUT", "PATCH")
+    return (method.upper() == "POST" and bool(_MONEY_PATH.search(path))) or (writes and bool(_PAY_PATH.search(path)))
+
+
+#: Payment instruction files: NACHA/ACH batches, SEPA credit transfers (pain.001), named by their batch type.
+_PAYMENT_FILE = re.compile(
+    r"\.(?:ach|nacha)$|(?:^|[/_.-])pain\.?001[\w.-]*\.xml$|(?:^|/)(?:PPD|CCD|CTX|IAT)_[\w.-]+$", re.IGNORECASE
+)
+
+
+def payment_file(path: str) -> bool:
+    """``path`` names a payment instruction file (a NACHA batch, a SEPA ``pain.001``): where money goes."""
+    return bool(_PAYMENT_FILE.search(path))
 
 
 #: Web3 methods that send a signed transaction.

@@ -551,8 +551,10 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
 _PERSONAL_MEDIA = re.compile(
     r"^(?:photos?|pictures|dcim|camera ?roll|music|videos|movies|documents|family|albums?|homes"
     # patients' records and the raw data of a lab (often the only copy)
-    r"|phi|emr|ehr|patients?|clinical|medical|health_?records|raw_?(?:data|sequencing|runs)?|rawdata)$"
-    r"|(?:^|[_-])(?:identified|phi)(?:[_.-]|$)",
+    r"|phi|emr|ehr|patients?|clinical|medical|health_?records|raw_?(?:data|sequencing|runs)?|rawdata"
+    # employees' records: payroll, HR exports, tax forms
+    r"|payroll|hr|personnel|tax_?forms|w-?2s?|1099s?)$"
+    r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?)(?:[_.-]|$)",
     re.IGNORECASE,
 )
 
@@ -560,7 +562,14 @@ _PERSONAL_MEDIA = re.compile(
 def personal_media(path: str) -> bool:
     """``path`` lies in a folder of people's photos, videos, music or documents (``/volume1/photo``), patients'
     records (``/mnt/phi``, ``raw_identified``) or a lab's raw data (``raw_sequencing``)."""
+    if path.lower().endswith(_SOURCE_SUFFIXES):
+        return False  # a program about payroll or patients (src/hr/models.py) is not their records
     return any(_PERSONAL_MEDIA.search(c) for c in path.split("/")) or "/nextcloud/data/" in path.lower()
+
+
+_SOURCE_SUFFIXES = (".py", ".js", ".ts", ".tsx", ".jsx", ".go", ".rb", ".java", ".kt", ".php", ".sh", ".md", ".rst",
+                    ".html", ".css", ".scss", ".vue", ".rs", ".c", ".h", ".cpp", ".cs", ".swift", ".sql", ".ipynb",
+                    ".toml", ".ini", ".cfg", ".lock")  # fmt: skip
 
 
 #: Folders of the home that hold installed toolchains and SDKs (a reinstall brings them back), by their first

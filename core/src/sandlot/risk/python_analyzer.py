@@ -56,7 +56,14 @@ from sandlot.risk.hypervisors import (
 )
 from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request, people_api
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
-from sandlot.risk.ledgers import CHAIN_SEND_METHODS, PAYMENT_PREFIXES, money_request, moves_money, test_money
+from sandlot.risk.ledgers import (
+    CHAIN_SEND_METHODS,
+    PAYMENT_PREFIXES,
+    money_request,
+    moves_money,
+    payment_file,
+    test_money,
+)
 from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox, personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
@@ -81,8 +88,9 @@ from sandlot.risk.sql import (
     unloads_personal_data,
 )
 from sandlot.risk.startup_files import harmless_content
+from sandlot.risk.storefronts import delete_mutation, form_grabber, zeroes_prices
 from sandlot.risk.values import UNKNOWN, Val
-from sandlot.risk.websites import cdn_request
+from sandlot.risk.websites import cdn_request, free_discount
 
 ANALYZER = "sandlot.python"
 MAX_DEPTH = 6
@@ -293,6 +301,7 @@ class PythonAnalyzer:
         self._mentions_devices = True  # the source drives network devices (netmiko, PyEZ, paramiko shells)
         self._mentions_cms = True  # the source calls a CDN's zone API
         self._mentions_drop = True  # the source names a request catcher, file host or paste site
+        self._mentions_store = True  # the source spells GraphQL mutations, prices or discounts
         self._code = ""  # the module's source
         self._mentions_hypervisor = True  # the source drives libvirt, vSphere, Proxmox or QEMU
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
@@ -386,6 +395,7 @@ class PythonAnalyzer:
         self._mentions_devices = bool(DEVICE_LIBRARIES.search(code))
         self._mentions_cms = "/zones/" in code or "cloudflare" in code.lower()
         self._mentions_drop = "://" in code and public_drop(code)
+        self._mentions_store = "mutation" in code or "price" in code or "discount" in code
         self._code = code
         self._mentions_hypervisor = bool(HYPERVISOR_LIBRARIES.search(code)) or "qemu" in code
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
@@ -412,6 +422,10 @@ class PythonAnalyzer:
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
         for risk in crm_text_risks(code):
             self._add("python.crm", risk.level, risk.category, risk.what, None)
+        if form_grabber(code):
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "plants browser code that sends what shoppers type into forms to another host (a skimmer)",
+                      None)  # fmt: skip
         if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
@@ -1351,6 +1365,11 @@ class PythonAnalyzer:
         if not method.startswith(("upload", "put", "send_file", "sendfile", "storbinary")):
             return
         for text in _all_strings([*args, *kwargs.values()]):
+            if payment_file(text) and method.startswith(("put", "upload", "storbinary")):
+                test = test_money("\n".join(self.lines))
+                self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{q} submits a payment file ({text}) (moves money)", node)  # fmt: skip
+                break
             if "/" not in text and not text.startswith(("~", ".")):
                 continue
             info = paths.classify(text)
@@ -2254,6 +2273,12 @@ class PythonAnalyzer:
 
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         self._client_sinks(q, args, kwargs, node)
+        if self._mentions_store:
+            self._storefront(q, args, kwargs, node)
+        if q in T.DNS_LOOKUPS and any(HOLE in t and beacon(t) for t in _all_strings(args[:1])):
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} spells run-time data into a name under an interaction server (DNS exfiltration)",
+                      node)  # fmt: skip
         self._remote_code_kwargs(q, kwargs, node)
         self._foreign_storage(q, args, kwargs, node)
         self._pickle_listener(q, args, node)
@@ -2352,6 +2377,7 @@ class PythonAnalyzer:
                 )
             if method in T.SEND_METHODS and self._mentions_drop:
                 self._public_drop(q, args, kwargs, node)
+
             if data & v.PARAMS and self.functions:
                 self.functions[-1].net_params |= data & v.PARAMS
             if self._in_loop():
@@ -2837,6 +2863,9 @@ class PythonAnalyzer:
             if write:
                 self._write(info, node, append=append, via=q)
                 self._self_written.add(text)
+                if payment_file(text) and info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP):
+                    self._add("python.money", RiskLevel.HIGH, Category.EXFILTRATION,
+                              f"{q} rewrites a payment file outside the project ({text})", node)  # fmt: skip
             else:
                 flags |= self._read(info, node, via=q)
                 if info.kind is paths.PathKind.RELATIVE and HOLE not in text:
@@ -4245,6 +4274,22 @@ class PythonAnalyzer:
         if risk is not None:
             self._add("python.hypervisor", risk.level, risk.category, risk.what, node)
 
+    def _storefront(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """Store admin APIs: deletions run over a listing, prices zeroed across the catalogue, free discounts."""
+        verb = q.rsplit(".", 1)[-1]
+        if not q.startswith(T.NETWORK_PREFIXES) or verb not in ("post", "put", "patch", "request", "execute"):
+            return
+        texts = _all_strings([*args, *kwargs.values()])
+        if self._in_loop() and any(delete_mutation(t) for t in texts):
+            self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{q} runs a delete mutation for every item a listing gives", node)  # fmt: skip
+        elif self._in_loop() and verb != "post" and zeroes_prices(self._code):
+            self._add("python.money", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} sets prices to zero (or a cent) across the catalogue", node)  # fmt: skip
+        elif free_discount(" ".join(self._argument_constants(node))):
+            self._add("python.money", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} creates a 100%-off discount nobody has to stop using", node)  # fmt: skip
+
     def _public_drop(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """Data read at run time (a file, a query's rows, the environment) sent to a request catcher, an
         anonymous file host or a paste site; run-time data spelled into a catcher's address."""
@@ -4813,8 +4858,8 @@ _PROCESS_LISTING = re.compile(
 #: ``el.set("listen", "0.0.0.0")`` on a domain's XML: its console on every interface.
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
 #: Clients of CRM, support and messaging platforms, and the collections of theirs that are people.
-CRM_PREFIXES = ("simple_salesforce.", "hubspot.", "zenpy.", "intercom.", "freshdesk.", "twilio.")
-_CRM_PEOPLE = re.compile(r"\.(?:contacts|leads|users|customers|recordings|people|end_users)\.", re.IGNORECASE)
+CRM_PREFIXES = ("simple_salesforce.", "hubspot.", "zenpy.", "intercom.", "freshdesk.", "twilio.", "stripe.Customer.")
+_CRM_PEOPLE = re.compile(r"\.(?:contacts|leads|users|customers?|recordings|people|end_users)\.", re.IGNORECASE)
 #: Keyword arguments of HTTP clients that carry the request's body or its query.
 _BODY_KWARGS = frozenset({"data", "json", "files", "content", "params", "body", "fields"})
 _PROJECT_DROP_BOXES = frozenset(

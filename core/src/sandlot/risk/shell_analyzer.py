@@ -60,7 +60,14 @@ from sandlot.risk.hypervisors import (
 )
 from sandlot.risk.identity import directory_dump, identity_command, identity_request, people_api
 from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
-from sandlot.risk.ledgers import chain_send_command, money_request, moves_money, node_exposure, test_money
+from sandlot.risk.ledgers import (
+    chain_send_command,
+    money_request,
+    moves_money,
+    node_exposure,
+    payment_file,
+    test_money,
+)
 from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action, personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
@@ -76,6 +83,7 @@ from sandlot.risk.sql import (
     unloads_personal_data,
 )
 from sandlot.risk.startup_files import cron_commands, harmless_content, hidden_or_temporary, quiet, web_site
+from sandlot.risk.storefronts import delete_mutation, form_grabber, zeroes_prices
 from sandlot.risk.websites import cdn_request, cms_command
 
 ANALYZER = "sandlot.shell"
@@ -259,6 +267,10 @@ class ShellAnalyzer:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
         for risk in crm_text_risks(code):
             self._add("shell.crm", risk.level, risk.category, risk.what, root)
+        if form_grabber(code):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "plants browser code that sends what shoppers type into forms to another host (a skimmer)",
+                      root)  # fmt: skip
         return self.findings
 
     def analyze_argv(self, argv: Sequence[str], *, every_container: bool = False) -> _Flow:
@@ -1360,6 +1372,10 @@ class ShellAnalyzer:
             self.staged.update(a.split("=", 1)[1] for a in args if a.startswith("--out="))
         if name in ("jq", "gojq", "jaq") and any(_JQ_ENV.search(a) for a in args if " " in a or a == "env"):
             flow.env = True  # `jq -n env`, `$ENV`: the whole environment
+        if name in T.ARG_SENDERS and any(HOLE in a and beacon(a) for a in args):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} spells run-time data into a name under an interaction server (DNS exfiltration)",
+                      node)  # fmt: skip
         if name in T.ARG_SENDERS and (flow.secret or flow.env or flow.credential):
             # `dig "$chunk.example.net"`, `ping -p "$hex"`: secret data leaves in names and packets;
             # no lookup or ping needs a token, so a credential variable in one is on its way out
@@ -1812,6 +1828,8 @@ class ShellAnalyzer:
         self, info: paths.PathInfo, node: Any, *, op: str = ">", via: str = "", cap: RiskLevel | None = None
     ) -> None:
         level = paths.write_level(info)
+        if payment_file(info.path) and info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP):
+            level = max(level, RiskLevel.HIGH)  # an approved payment file rewritten: where the money goes
         if self._mass and op == ">" and HOLE in info.path:
             # truncating every file find/xargs lists destroys the tree like deleting it
             level = max(level, paths.delete_level(info, recursive=True))
@@ -1857,6 +1875,9 @@ class ShellAnalyzer:
 
     # ----------------------------------------------------------------- command rules
     def _rule_interpreter(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if name.startswith("php") and args[:1] and args[0].endswith("bin/magento"):
+            self._rule_cms("magento", args[1:], node, flow)  # `php bin/magento ...`: the store's own CLI
+            return
         if args[:2] in (["-m", "base64"], ["-mbase64"]) and any(a in ("-d", "--decode") for a in args[2:]):
             self._rule_decoder("base64", ["-d"], node, flow)  # `python3 -m base64 -d`: base64 -d by another name
             return
@@ -2660,6 +2681,10 @@ class ShellAnalyzer:
                 # a database dump or an archive of people's files sent to a bare address or someone's own machine
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{name} copies {src} (a dump or an archive of people's files) to {host}", node)  # fmt: skip
+            if remote and payment_file(src):
+                test = test_money(dest + " " + (self._text(node) if node is not None else ""))
+                self._add("shell.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{name} submits a payment file ({src}) to {host or 'a remote host'}", node)  # fmt: skip
             if src in self.staged and remote:
                 self._add(
                     "shell.exfiltration",
@@ -2773,6 +2798,12 @@ class ShellAnalyzer:
             self._add("shell.data-destroy", RiskLevel.HIGH, danger[1], f"{name} {danger[0]}", node)
         method = (W.option_values(args, "-X", "--request") or ["POST" if bodies else "GET"])[0]
         many = bool(self._loops) or self._mass or bool(self._stdin_listing)
+        if many and any(delete_mutation(b) for b in bodies):
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} runs a delete mutation for every item a listing gives", node)  # fmt: skip
+        elif many and method.upper() in ("PUT", "PATCH") and any(zeroes_prices(b) for b in bodies):
+            self._add("shell.money", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} sets prices to zero (or a cent) for every item a listing gives", node)  # fmt: skip
         for url in [a for a in args if a.startswith(("http://", "https://"))][:1]:
             risk = assess_request(method, url, bodies, many=many)
             if risk is not None:
@@ -4410,9 +4441,10 @@ class ShellAnalyzer:
         if name in ("lftp", "sftp", "ftp"):
             script = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
             inline = W.option_values(args, "-e", "-c") if name == "lftp" else []
-            # an unquoted here-document expands $HOME like the shell would
+            # an unquoted here-document expands $HOME and the script's variables like the shell would
             lines = re.sub(r"\$\{?HOME\}?", "~", "\n".join([*inline, script or ""])).replace(";", "\n")
-            for risk in transfer_script_risks(lines):
+            lines = re.sub(r"\$\{?(\w+)\}?", lambda m: self.vars.get(m[1], m[0]), lines)
+            for risk in transfer_script_risks(lines, context=" ".join(args)):
                 self._add("shell.exfiltration", risk.level, risk.category, f"{name} {risk.what}", node)
             return
         if name == "aws":
@@ -5237,7 +5269,7 @@ for _names, _rule in (
     ({"pg_restore", "mongorestore"}, ShellAnalyzer._rule_restore),
     ({"dropdb"}, ShellAnalyzer._rule_dropdb),
     ({"gam"}, ShellAnalyzer._rule_gam),
-    ({"wp", "drush", "asterisk", "fs_cli"}, ShellAnalyzer._rule_cms),
+    ({"wp", "drush", "asterisk", "fs_cli", "magento"}, ShellAnalyzer._rule_cms),
     ({"samba-tool", "net", "ldapsearch"}, ShellAnalyzer._rule_directory),
     (MAILERS, ShellAnalyzer._rule_mailer),
     ({"certbot"}, ShellAnalyzer._rule_certbot),

@@ -49,7 +49,7 @@ READERS = frozenset(
 
 # Commands that take a secret path without reading the secret out (use or inspect it).
 SECRET_USERS = frozenset(
-    {"ls", "stat", "test", "[", "[[", "file", "ssh", "ssh-keygen", "ssh-add", "ssh-copy-id", "chmod",
+    {"ls", "stat", "test", "[", "[[", "file", "ssh", "sftp", "ssh-keygen", "ssh-add", "ssh-copy-id", "chmod",
      "chown", "mkdir", "touch", "du", "realpath", "readlink", "dirname", "basename", "echo", "printf",
      "git", "export", "ansible", "ansible-playbook", "docker", "podman", "nerdctl", "kubectl", "terraform", "gcloud",
      "openvpn", "wg-quick", "wg", "nmcli"}

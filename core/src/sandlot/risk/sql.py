@@ -23,13 +23,16 @@ _DANGEROUS_SQL = re.compile(
     # an application's own user table edited to make someone its administrator
     r"|\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:super_?user|is_?superuser|is_?admin|is_?staff|account_manager|admin)\s*=\s*"
     r"(?:1|true|'1'|'t'|'true')\b)"
+    # approvals and second factors switched off for everyone (required approvers, dual control, MFA)
+    r"|(?P<controls>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:required_approvers|dual_control\w*|require_\w*approv\w*"
+    r"|mfa_(?:required|enabled)|two_factor_\w+|receipts?_required)\s*=\s*(?:0|false|'0'|'f'|'false')\b)"
     # a table's history thrown away at once (Delta VACUUM with no retention): no time travel back
     r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false)"
     # a warehouse made huge or never suspended, its spending limit removed
     r"|(?P<spend>\bWAREHOUSE_SIZE\s*=\s*'?(?:X?[4-6]X-?LARGE|X[4-6]LARGE)\b|\bAUTO_SUSPEND\s*=\s*0\b"
     r"|\bUNSET\s+RESOURCE_MONITOR\b)"
     # the audit trail emptied (changes made before it can no longer be traced)
-    r"|(?P<audit>\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?)\s*[\w.\"`]*audit\w*)"
+    r"|(?P<audit>\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?|DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?)\s*[\w.\"`]*audit\w*)"
     # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
     r"|(?P<udf>\bLANGUAGE\s+'?pl(?:python3?u|perlu|tclu|sh)\b|\bsys_(?:exec|eval)\s*\(|\blib_mysqludf_sys\b)",
     re.IGNORECASE,
@@ -65,6 +68,8 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         return "creates or calls a function that runs operating-system commands on the server", Category.PROCESS
     if found["wipe"]:
         return "deletes every row, document or key (whole tables, collections, indices or servers)", Category.FILESYSTEM
+    if found["controls"]:
+        return "turns off approvals, receipts or second factors for everyone", Category.PRIVILEGE
     if found["grant"]:
         return "gives a role superuser or every right, or opens the server to every address", Category.PRIVILEGE
     if found["audit"]:
@@ -95,7 +100,7 @@ _LOCAL_STORE = re.compile(
     r"localhost|127\.0\.0\.1|sqlite|:memory:|mongomock|fakeredis|\bmoto\b|testcontainers|@pytest\.fixture"
     r"|\bdef test_|unittest|\btest_?db\b|TEST_DATABASE|\bsetUp\(|\btearDown\(",
 )
-_PRODUCTION = re.compile(r"prod(?:uction)?\b|\bPROD_|_PROD\b|-prod[-.]|\.prod\.", re.IGNORECASE)
+_PRODUCTION = re.compile(r"(?<![a-z])prod(?:uction)?(?![a-z])", re.IGNORECASE)
 
 
 def store_wipe(call_source: str) -> str | None:

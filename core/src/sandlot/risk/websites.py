@@ -23,6 +23,19 @@ _SECURITY_PLUGINS = re.compile(
 )
 
 
+#: Magento modules that guard logins and checkout.
+_LOGIN_GUARDS = re.compile(r"TwoFactorAuth|ReCaptcha|Captcha|Securitytxt|AdminAdobeImsTwoFactorAuth", re.IGNORECASE)
+#: A discount of 100 % (or an amount as large as the order) with no usage or expiry limit.
+_FULL_DISCOUNT = re.compile(r"(?:--amount[= ]|\bvalue\W{1,6}-?|\bamount\W{1,6})100(?:\.0+)?\b(?!\.?\d)")
+_PERCENT = re.compile(r"percent", re.IGNORECASE)
+_LIMITED = re.compile(r"usage_limit(?:_per_user)?\W{1,6}[1-9]|date_expires|ends_at|expires_at")
+
+
+def free_discount(text: str) -> bool:
+    """``text`` (a command line or a request body) creates a 100 % discount nobody has to stop using."""
+    return bool(_FULL_DISCOUNT.search(text) and _PERCENT.search(text) and not _LIMITED.search(text))
+
+
 def cms_command(name: str, args: Sequence[str]) -> OperationRisk | None:
     """The risk of a wp-cli or drush command line."""
     words = [a for a in args if not a.startswith("@") and not a.startswith("--path")]
@@ -38,9 +51,19 @@ def cms_command(name: str, args: Sequence[str]) -> OperationRisk | None:
         if re.match(r"option (?:update|set) default_role administrator\b", verbs):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                  "wp makes every new registration an administrator")  # fmt: skip
+        listed = any("\x00" in w for w in words)  # ids a listing gave: `wp post delete $(wp post list ...)`
+        if re.match(r"(?:post|user|wc \w+) delete\b", verbs) and listed and ("--force" in args or "user" in verbs):
+            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                 f"wp {' '.join(verbs.split()[:2])} deletes every record a listing gives")  # fmt: skip
+        if re.match(r"wc shop_coupon create\b", verbs) and free_discount(" ".join(args)):
+            return OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "wp creates a 100%-off coupon without limits")
+        if re.match(r"user create\b", verbs) and re.search(r"--role[= ]administrator\b", " ".join(args)):
+            return OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "wp creates an administrator")
         if re.match(r"config set DISALLOW_FILE_(?:EDIT|MODS) false\b", verbs, re.IGNORECASE):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                  "wp lets administrators edit the site's PHP code from the browser")  # fmt: skip
+    if name == "magento" and re.match(r"module:disable\b", verbs) and _LOGIN_GUARDS.search(verbs):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "magento turns off two-factor login or CAPTCHA")
     if name == "drush":
         if re.match(r"(?:sql:drop|sql-drop|site:install|site-install|si)\b", verbs):
             return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "drush drops or reinstalls the site's database")

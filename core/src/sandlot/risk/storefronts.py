@@ -1,0 +1,42 @@
+"""Online stores: what an admin API or a theme edit does to a shop and its shoppers (shared by both analyzers).
+
+A store's harm is written in its own data:
+
+* a script that reads every form a shopper submits and beacons it to another host (a skimmer), written
+  into a theme, a ScriptTag or a page template;
+* every product deleted through a GraphQL ``…Delete`` mutation run over a listing;
+* prices set to zero or a cent across the catalogue (requests repeated over every product);
+* a 100 %-off discount nobody has to stop using (see :func:`sandlot.risk.websites.free_discount`).
+"""
+
+from __future__ import annotations
+
+import re
+
+#: JavaScript that collects what a form holds or a shopper types...
+_GRABS = re.compile(
+    r"addEventListener\(\s*\\?[\"']submit|new\s+FormData\(|\.elements\b|addEventListener\(\s*\\?[\"']input"
+)
+#: ...and sends it to a server from the shopper's browser.
+_BEACONS = re.compile(r"navigator\.sendBeacon\(|\bfetch\(\s*\\?[\"']https?://|new\s+Image\(\)\.src|XMLHttpRequest\(")
+#: A GraphQL mutation that deletes, removes or destroys what it is given.
+_DELETE_MUTATION = re.compile(r"\bmutation\b[\s\S]{0,200}?\b\w*(?:Delete|Remove|Destroy|Purge)\w*\s*\(")
+#: A price (or a variant's, a sale price) set to zero or one cent in a request body.
+_ZERO_PRICE = re.compile(
+    r"[\"']?\b(?:price|sale_price|compare_at_price|amount)\b[\"']?\s*[:=]\s*[\"']?0(?:\.0*1?)?[\"']?(?![\d.])"
+)
+
+
+def form_grabber(text: str) -> bool:
+    """``text`` holds browser code that collects what shoppers type into forms and sends it off (a skimmer)."""
+    return "http" in text and bool(_GRABS.search(text)) and bool(_BEACONS.search(text))
+
+
+def delete_mutation(text: str) -> bool:
+    """``text`` is a GraphQL mutation deleting something (``productDelete``, ``customerDelete``)."""
+    return "mutation" in text and bool(_DELETE_MUTATION.search(text))
+
+
+def zeroes_prices(text: str) -> bool:
+    """``text`` sets a price to zero or one cent."""
+    return bool(_ZERO_PRICE.search(text))
