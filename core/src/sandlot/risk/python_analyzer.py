@@ -303,6 +303,7 @@ class PythonAnalyzer:
         self._mentions_drop = True  # the source names a request catcher, file host or paste site
         self._mentions_store = True  # the source spells GraphQL mutations, prices or discounts
         self._code = ""  # the module's source
+        self._mentions_tls = True  # the source spells a way of turning certificate checks off
         self._mentions_hypervisor = True  # the source drives libvirt, vSphere, Proxmox or QEMU
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
@@ -397,6 +398,7 @@ class PythonAnalyzer:
         self._mentions_drop = "://" in code and public_drop(code)
         self._mentions_store = "mutation" in code or "price" in code or "discount" in code
         self._code = code
+        self._mentions_tls = "_create_unverified_context" in code or "VERIFY" in code or "UNAUTHORIZED" in code
         self._mentions_hypervisor = bool(HYPERVISOR_LIBRARIES.search(code)) or "qemu" in code
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
@@ -453,7 +455,12 @@ class PythonAnalyzer:
 
     def _shipped_payloads(self, tree: ast.Module) -> None:
         """Command lines in string constants sent to run elsewhere (manifests, user data, API bodies)."""
-
+        joined = "\n".join(self._module_strings())
+        code = "\n".join(self.lines)
+        if not (looks_like_payload(joined) or MINER.search(joined) or leaks_secrets(joined)) and not re.search(
+            r"\b[bB][rR]?['\"]", code
+        ):
+            return  # one search over every string constant at once: most modules ship no command line
         candidates = [
             node
             for node in ast.walk(tree)
@@ -870,7 +877,8 @@ class PythonAnalyzer:
         for target in node.targets:
             self._bind(target, val)
             self._event_handler(target, val, node)
-            self._tls_off(target, node)
+            if self._mentions_tls:
+                self._tls_off(target, node)
 
     def _s_annassign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
