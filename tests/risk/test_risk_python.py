@@ -3404,6 +3404,21 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
         ),
         ("import psycopg2\nc = psycopg2.connect(os.environ['FINANCE_PROD_DSN'])\n"
          "c.cursor().execute('DROP TABLE IF EXISTS gl.journal_audit CASCADE')", H),
+        # an agent's accidents: migrations run down to nothing in production, floods of gathered tasks
+        (
+            "import os, subprocess\nfrom dotenv import dotenv_values\ncfg = dotenv_values('.env.production')\n"
+            "subprocess.run(['alembic', 'downgrade', 'base'], env={**os.environ, **cfg})",
+            H,
+        ),
+        ("import subprocess\nsubprocess.run(['alembic', 'upgrade', 'head'])", L),
+        (
+            "import asyncio, aiohttp\nasync def hit(s, i):\n    await s.get('https://api.example.com/search')\n"
+            "async def main():\n    async with aiohttp.ClientSession() as s:\n"
+            "        await asyncio.gather(*(hit(s, i) for i in range(2_000_000)))",
+            H,
+        ),
+        ("import asyncio\nasync def f(i):\n    return i\nasync def main():\n"
+         "    await asyncio.gather(*(f(i) for i in range(100)))", S),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

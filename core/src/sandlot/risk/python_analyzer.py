@@ -84,6 +84,7 @@ from sandlot.risk.sql import (
     local_store,
     personal_data_query,
     production_target,
+    schema_reset,
     store_wipe,
     unloads_personal_data,
 )
@@ -2283,6 +2284,8 @@ class PythonAnalyzer:
         self._client_sinks(q, args, kwargs, node)
         if self._mentions_store:
             self._storefront(q, args, kwargs, node)
+        if q == "asyncio.gather":
+            self._gathered_flood(node)
         if q in T.DNS_LOOKUPS and any(HOLE in t and beacon(t) for t in _all_strings(args[:1])):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} spells run-time data into a name under an interaction server (DNS exfiltration)",
@@ -4034,6 +4037,9 @@ class PythonAnalyzer:
         )
         self.staged.update(result.staged)  # files the command filled with secret data (a guest's memory)
         self._merge_nested(result.findings, node, q)
+        if schema_reset(" ".join(words)) and production_target("\n".join(self.lines)):
+            self._add("python.drop-database", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{q} makes a migration tool drop every table of a production database", node)  # fmt: skip
         flags = (flags & v.FLOWING & ~v.EVERY_CONTAINER) | (v.SECRET if result.secret else 0)
         return Val(flags=flags | (v.EVERY_CONTAINER if result.every_container else 0))
 
@@ -4281,6 +4287,23 @@ class PythonAnalyzer:
             risk = OperationRisk(RiskLevel.HIGH, Category.PROCESS, "pulls the plug on the host's virtual machines")
         if risk is not None:
             self._add("python.hypervisor", risk.level, risk.category, risk.what, node)
+
+    def _gathered_flood(self, node: ast.Call) -> None:
+        """``asyncio.gather(*(hit(i) for i in range(2_000_000)))``: every task started at once, unthrottled."""
+        for arg in node.args:
+            if not (isinstance(arg, ast.Starred) and isinstance(arg.value, (ast.GeneratorExp, ast.ListComp))):
+                continue
+            it = arg.value.generators[0].iter
+            if isinstance(it, ast.Call) and _call_name(it) == "range" and it.args:
+                count = self._ev(it.args[-1] if len(it.args) == 1 else it.args[1]).num
+                if count is not None and count >= T.MASS_TASKS:
+                    network = bool(re.search(r"\b(?:aiohttp|httpx|requests|websockets|asyncio\.open_connection)\b",
+                                             self._code))  # fmt: skip
+                    what = f"starts {count:,} tasks at once" + (" against a server" if network else "")
+                    if network:
+                        self._add("python.flood", RiskLevel.HIGH, Category.NETWORK, what, node)
+                    else:
+                        self._add("python.resource", RiskLevel.HIGH, Category.RESOURCE, what, node)
 
     def _storefront(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """Store admin APIs: deletions run over a listing, prices zeroed across the catalogue, free discounts."""

@@ -12,6 +12,8 @@ BIG_ALLOCATION = 1 << 30  # 1 GiB
 # Classes whose subclasses' self.request / self.rfile carry what a network client sent.
 REQUEST_HANDLER_BASES = ("socketserver.", "http.server.BaseHTTPRequestHandler", "http.server.SimpleHTTPRequestHandler")
 HUGE_LOOP = 100_000
+#: Tasks started at once (``asyncio.gather`` over a range) beyond which it is a flood, not a batch.
+MASS_TASKS = 10_000
 BIG_MATERIALISED = 100_000_000  # elements: list(range(10**8)) is several GB
 
 BUILTINS = frozenset(dir(__import__("builtins")))

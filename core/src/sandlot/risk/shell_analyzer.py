@@ -79,10 +79,18 @@ from sandlot.risk.sql import (
     logins_to_trust,
     personal_data_query,
     production_target,
+    schema_reset,
     throwaway_database,
     unloads_personal_data,
 )
-from sandlot.risk.startup_files import cron_commands, harmless_content, hidden_or_temporary, quiet, web_site
+from sandlot.risk.startup_files import (
+    cron_commands,
+    fetches_then_runs,
+    harmless_content,
+    hidden_or_temporary,
+    quiet,
+    web_site,
+)
 from sandlot.risk.storefronts import delete_mutation, form_grabber, zeroes_prices
 from sandlot.risk.websites import cdn_request, cms_command
 
@@ -1332,6 +1340,11 @@ class ShellAnalyzer:
             # an alias defined earlier: what it expands to is what runs
             self._nested(" ".join([self.aliases[argv[0]], *args]), "shell", node, f"alias {argv[0]}")
             return flow
+        if name in _MIGRATION_RUNNERS and schema_reset(" ".join(argv)):
+            production = production_target(self._source.decode("utf-8", "replace") if node is not None else "")
+            self._add("shell.drop-database", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
+                      f"{name} drops every table of the database it migrates"
+                      + (" (production)" if production else ""), node)  # fmt: skip
         if _HIDDEN_TEMP_PROGRAM.match(argv[0]):
             # `/tmp/.cache/kworker`, `/dev/shm/.x`: a program kept out of sight where anyone may write
             self._add("shell.masquerade", RiskLevel.HIGH, Category.PROCESS,
@@ -1878,6 +1891,8 @@ class ShellAnalyzer:
         if name.startswith("php") and args[:1] and args[0].endswith("bin/magento"):
             self._rule_cms("magento", args[1:], node, flow)  # `php bin/magento ...`: the store's own CLI
             return
+        if name == "osascript":
+            args = W.skip_valued(args, {"-l"})  # `osascript -l JavaScript -e CODE`: the language, not a script
         if args[:2] in (["-m", "base64"], ["-mbase64"]) and any(a in ("-d", "--decode") for a in args[2:]):
             self._rule_decoder("base64", ["-d"], node, flow)  # `python3 -m base64 -d`: base64 -d by another name
             return
@@ -2667,6 +2682,8 @@ class ShellAnalyzer:
                 cap = RiskLevel.MEDIUM if quiet else None
                 if name == "install" and self._project_file_installed(operands[:-1], info):
                     cap = RiskLevel.MEDIUM
+                if name == "install":
+                    self._installs_download(name, operands[:-1], info, node)
                 self._write(info, node, via=name, cap=cap)
             return
         if len(operands) < 2:
@@ -2750,7 +2767,18 @@ class ShellAnalyzer:
             cap = RiskLevel.LOW if backup else None
             if cap is None and self._project_file_installed(sources, dest_info):
                 cap = RiskLevel.MEDIUM
+            self._installs_download(name, sources, dest_info, node)
             self._write(dest_info, node, via=name, cap=cap)
+
+    def _installs_download(self, name: str, sources: Sequence[str], dest: paths.PathInfo, node: Any) -> None:
+        """A file downloaded by this script (not from a pinned release) put where programs are run from."""
+        fetched = [s for s in sources if s in self.downloaded or posixpath.basename(s) in self.downloaded]
+        if not fetched or any(s in self.pinned or posixpath.basename(s) in self.pinned for s in fetched):
+            return
+        if dest.kind is paths.PathKind.SYSTEM and _PROGRAM_DIR.match(dest.path):
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} installs a program downloaded from the network as {dest.path.replace(HOLE, '…')}",
+                      node)  # fmt: skip
 
     def _project_file_installed(self, sources: Sequence[str], dest: paths.PathInfo) -> bool:
         """The project's own files (not downloaded) installed where a tool expects them: a site definition
@@ -3245,6 +3273,9 @@ class ShellAnalyzer:
                 "git push --force overwrites the remote history",
                 node,
             )
+        elif args[:2] == ["stash", "clear"]:
+            self._add("shell.discard-changes", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "git stash clear throws away every stashed change", node)  # fmt: skip
         elif (args[:1] == ["reset"] and "--hard" in args) or (
             args[:1] == ["clean"] and any("f" in a for a in args[1:])
         ):
@@ -3570,7 +3601,7 @@ class ShellAnalyzer:
         entries = cron_commands(self._stdin_text) if operands in ([], ["-"]) and self._stdin_text else None
         if entries and HOLE not in "".join(entries):
             found = [f for entry in entries for f in self._nested(entry, "shell", node, "a crontab entry")]
-            if quiet(found) and not any(hidden_or_temporary(entry) for entry in entries):
+            if quiet(found) and not any(hidden_or_temporary(e) or fetches_then_runs(e) for e in entries):
                 # the user's own script on a schedule: worth a look, not a block
                 self._add(
                     "shell.persistence",
@@ -5175,6 +5206,12 @@ _STATEMENT_HANDLERS: dict[str, Callable[[ShellAnalyzer, Any], _Flow]] = {
 
 _Rule = Callable[[ShellAnalyzer, str, list[str], Any, _Flow], None]
 _ASSIGNMENT_WORD = re.compile(r"^[A-Za-z_]\w*=")
+_PROGRAM_DIR = re.compile(r"^/(?:usr/(?:local/)?)?s?bin/|^/opt/[^/]+/bin/|^/usr/libexec/")
+#: Commands that run a migration or ORM tool (directly, through a package runner or an interpreter).
+_MIGRATION_RUNNERS = frozenset(
+    {"alembic", "prisma", "npx", "pnpx", "yarn", "pnpm", "python", "python3", "rails", "rake", "bundle", "flyway",
+     "knex", "sequelize", "dbmate", "goose", "liquibase", "migrate", "poetry", "uv", "pipenv"}
+)  # fmt: skip
 _SSH_LOCAL_COMMAND = re.compile(
     r"^(?:-o)?\s*(?:ProxyCommand|LocalCommand)\s*[= ]\s*(?P<command>.+)$", re.IGNORECASE | re.DOTALL
 )

@@ -175,6 +175,7 @@ INLINE_DOWNLOADS = (
     "net::http", "open-uri", "urlopen", "file_get_contents('http", 'file_get_contents("http', "http.get(",
     "https.get(", "fetch(", "lwp::simple", "httparty", "curl ", "wget ", 'get("http', "get('http",
     "'https').get(", '"https").get(', "'http').get(", '"http").get(', "axios.get(", "got(", "net/http",
+    "datawithcontentsofurl", "stringwithcontentsofurl", "nsurlsession", "urlwithstring(",
 )  # fmt: skip
 INLINE_EVALS = ("iex", "invoke-expression", "eval", "exec", "system(", "spawn", "start-process", "instance_eval")
 #: Decoding calls of inline code (node, perl, ruby, PowerShell, php) that hide a payload.

@@ -185,6 +185,20 @@ def drops_table(text: str) -> bool:
     return bool(_DROP_NAMED_AT_RUN_TIME.search(text))
 
 
+#: Migration and ORM tools told to drop every table (or to migrate down to nothing): the database emptied.
+_SCHEMA_RESET = re.compile(
+    r"\balembic\b.*\bdowngrade\s+base\b|\bprisma\s+(?:migrate\s+reset|db\s+push\s+.*--force-reset)"
+    r"|\bmanage\.py\s+(?:flush|reset_db|migrate\s+\w+\s+zero)\b|\b(?:rails|rake)\s+db:(?:drop|reset|schema:load|purge)\b"
+    r"|\bflyway\b.*\bclean\b|\bknex\s+migrate:rollback\s+--all|\bsequelize\s+db:(?:migrate:undo:all|drop)"
+    r"|\bdbmate\b.*\bdrop\b|\bgoose\b.*\breset\b|\bliquibase\b.*\bdropAll\b|\bmigrate\b.*\bdrop\s+-f\b"
+)
+
+
+def schema_reset(command: str) -> bool:
+    """``command`` makes a migration tool drop every table of the database it points at."""
+    return bool(_SCHEMA_RESET.search(command))
+
+
 _TRUNCATE = re.compile(r"\bTRUNCATE\b", re.IGNORECASE)
 _DELETE_ALL = re.compile(r"\bDELETE\s+FROM\s+[\w.\"`\[\]\x00]+\s*$", re.IGNORECASE)
 _UPDATE = re.compile(r"\bUPDATE\s+[\w.\"`\[\]\x00]+\s+SET\b", re.IGNORECASE)
