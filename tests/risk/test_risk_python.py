@@ -3419,6 +3419,32 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
         ),
         ("import asyncio\nasync def f(i):\n    return i\nasync def main():\n"
          "    await asyncio.gather(*(f(i) for i in range(100)))", S),
+        # document platforms: links for anyone, ownership handed over, the tenant opened, holds removed
+        (
+            "for f in drive.files().list(q=q).execute()['files']:\n"
+            "    drive.permissions().create(fileId=f['id'], body={'type': 'anyone', 'role': 'reader'}).execute()",
+            H,
+        ),
+        (
+            "drive.permissions().create(fileId=fid, body={'type': 'user', 'role': 'reader', "
+            "'emailAddress': 'ana@acme.com'}).execute()",
+            S,
+        ),
+        (
+            "def hand_over(service, file_id):\n    service.permissions().create(fileId=file_id, transferOwnership=True,"
+            "\n        body={'type': 'user', 'role': 'owner', 'emailAddress': 'x@gmail.com'}).execute()",
+            H,
+        ),
+        (
+            "import requests\nrequests.patch('https://graph.microsoft.com/v1.0/admin/sharepoint/settings', "
+            "json={'sharingCapability': 'externalUserAndGuestSharing'})",
+            H,
+        ),
+        (
+            "from boxsdk import Client\nclient = Client(auth)\nfor policy in client.get_legal_hold_policies():\n"
+            "    policy.delete()",
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -47,6 +47,7 @@ from sandlot.risk.control_plane import (
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import beacon, public_drop
 from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk
+from sandlot.risk.documents import HOLD_METHODS, SHARING_WORDS, removes_holds, sharing_risk
 from sandlot.risk.hypervisors import (
     DESTROY_METHODS,
     HYPERVISOR_LIBRARIES,
@@ -303,6 +304,7 @@ class PythonAnalyzer:
         self._mentions_cms = True  # the source calls a CDN's zone API
         self._mentions_drop = True  # the source names a request catcher, file host or paste site
         self._mentions_store = True  # the source spells GraphQL mutations, prices or discounts
+        self._mentions_sharing = True  # the source spells link sharing, ownership, holds or retention
         self._code = ""  # the module's source
         self._mentions_tls = True  # the source spells a way of turning certificate checks off
         self._mentions_hypervisor = True  # the source drives libvirt, vSphere, Proxmox or QEMU
@@ -398,6 +400,7 @@ class PythonAnalyzer:
         self._mentions_cms = "/zones/" in code or "cloudflare" in code.lower()
         self._mentions_drop = "://" in code and public_drop(code)
         self._mentions_store = "mutation" in code or "price" in code or "discount" in code
+        self._mentions_sharing = bool(SHARING_WORDS.search(code))
         self._code = code
         self._mentions_tls = "_create_unverified_context" in code or "VERIFY" in code or "UNAUTHORIZED" in code
         self._mentions_hypervisor = bool(HYPERVISOR_LIBRARIES.search(code)) or "qemu" in code
@@ -2134,6 +2137,8 @@ class PythonAnalyzer:
         self._mail(q, node, kwargs)
         if self._mentions_hypervisor and isinstance(node.func, ast.Attribute):
             self._hypervisor(node.func.attr, node, args, kwargs)
+        if self._mentions_sharing and isinstance(node.func, ast.Attribute):
+            self._sharing(node.func.attr, node)
         if (
             (q or "").startswith("twilio.")
             and (q or "").endswith("messages.create")
@@ -4288,6 +4293,17 @@ class PythonAnalyzer:
         if risk is not None:
             self._add("python.hypervisor", risk.level, risk.category, risk.what, node)
 
+    def _sharing(self, method: str, node: ast.Call) -> None:
+        """Drive, SharePoint, Box and Dropbox: files shared with anyone, ownership handed over, the tenant opened
+        to outsiders, legal holds removed over a listing."""
+        if method in _SHARING_METHODS:
+            risk = sharing_risk(" ".join(self._argument_constants(node)) + " " + ast.unparse(node))
+            if risk is not None:
+                self._add("python.documents", risk.level, risk.category, f"{method} {risk.what}", node)
+        elif method in HOLD_METHODS and self._in_loop() and removes_holds(self._code):
+            self._add("python.documents", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{method} removes every legal hold or retention policy a listing gives", node)  # fmt: skip
+
     def _gathered_flood(self, node: ast.Call) -> None:
         """``asyncio.gather(*(hit(i) for i in range(2_000_000)))``: every task started at once, unthrottled."""
         for arg in node.args:
@@ -4881,6 +4897,11 @@ _UNTIL_FULL = re.compile(
 )
 #: Code that fetches something over HTTP.
 _FETCHES = re.compile(r"\burlopen\(|\burlretrieve\(|\brequests\.get\(|\bhttpx\.get\(|\.content\b|\bwget\.download\(")
+#: Methods of document platforms' clients that set who can read files.
+_SHARING_METHODS = frozenset(
+    {"create", "insert", "patch", "update", "post", "put", "createLink", "create_shared_link_with_settings",
+     "sharing_create_shared_link_with_settings", "create_shared_link", "get_shared_link", "share"}
+)  # fmt: skip
 #: A pid file's name in a string (``"run/worker.pid"``, ``glob("*.pid")``): the project keeps its own pids.
 _PIDFILE_NAME = re.compile(r"\.pid[\"']")
 _PROCESS_LISTING = re.compile(

@@ -50,6 +50,7 @@ from sandlot.risk.crm import CRM_TOOLS, crm_command, crm_text_risks, prints_org_
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.destinations import beacon, personal_host, public_drop
 from sandlot.risk.devices import device_commands_risk
+from sandlot.risk.documents import document_command, prints_remote_secrets, sharing_risk
 from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.hypervisors import (
     HYPERVISOR_TOOLS,
@@ -1340,6 +1341,12 @@ class ShellAnalyzer:
             # an alias defined earlier: what it expands to is what runs
             self._nested(" ".join([self.aliases[argv[0]], *args]), "shell", node, f"alias {argv[0]}")
             return flow
+        if name in ("box", "gam", "rclone"):
+            document = document_command(name, args, repeated=bool(self._loops) or self._repeated or self._mass)
+            if document is not None:
+                self._add("shell.documents", document.level, document.category, document.what, node)
+            if prints_remote_secrets(name, args):
+                flow.secret = True  # every remote's tokens, decrypted
         if name in _MIGRATION_RUNNERS and schema_reset(" ".join(argv)):
             production = production_target(self._source.decode("utf-8", "replace") if node is not None else "")
             self._add("shell.drop-database", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
@@ -1611,6 +1618,8 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
+                        # a database dump as root (socket authentication): graded by where the dump goes
+                        or W.base(wrapped[0]) in DB_DUMPERS
                         # `sudo -u postgres psql`, `sudo -u www-data php occ`: a service's own account running
                         # its tools, not root (what they do is graded by their own rules)
                         or any(u not in ("root", "0", "#0") for u in W.option_values(argv[1:], "-u", "--user"))
@@ -2820,6 +2829,9 @@ class ShellAnalyzer:
         bodies = W.option_values(args, "-d", "--data", "--data-binary", "--data-raw", "--json")
         for body in bodies:
             self._shipped_payloads(body, node, "a request body")
+        shared = sharing_risk(" ".join(bodies)) if bodies else None
+        if shared is not None:
+            self._add("shell.documents", shared.level, shared.category, f"{name} {shared.what}", node)
         # a search engine's or database's HTTP API: `POST /_all/_delete_by_query` with match_all
         danger = dangerous_sql(" ".join([*[a for a in args if "://" in a], *bodies]))
         if danger:
