@@ -18,12 +18,14 @@ from collections.abc import Sequence
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.model import Category, RiskLevel
 
-#: Words that make the checks worth running (a cheap gate).
-SHARING_WORDS = re.compile(
-    r"anyone|anonymous|transferOwnership|sharingCapability|SharingCapability|legal.?hold|retention|shared_link"
-    r"|RequestedVisibility|\"access\"|'access'",
-    re.IGNORECASE,
-)
+#: Words (lower case) that make the checks worth running: a cheap gate over the lowered source.
+SHARING_WORDS = ("anyone", "anonymous", "transferownership", "sharingcapability", "legal", "retention", "shared_link",
+                 "requestedvisibility", "access")  # fmt: skip
+
+
+def mentions_sharing(lowered: str) -> bool:
+    """The lowered source spells something these checks look for."""
+    return any(word in lowered for word in SHARING_WORDS)
 _ANYONE = re.compile(
     r"\btype\W{1,6}anyone\b|\bscope\W{1,6}anonymous\b|\baccess\W{1,6}open\b|RequestedVisibility\.public\b"
     r"|\bvisibility\W{1,6}public\b|--type[= ]anyone\b|\badd\s+share\s+anyone\b",
@@ -39,7 +41,7 @@ _TENANT_SHARING = re.compile(
 
 def sharing_risk(text: str) -> OperationRisk | None:
     """What a request body, a call's source or a command line does to who can read an organisation's files."""
-    if not SHARING_WORDS.search(text):
+    if not mentions_sharing(text.lower()):
         return None
     if _ANYONE.search(text):
         return OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,

@@ -32,8 +32,8 @@ QEMU_SYSTEMS = frozenset(
     {"qemu-system-x86_64", "qemu-system-aarch64", "qemu-system-i386", "qemu-system-arm", "qemu-system-riscv64",
      "qemu-kvm", "kvm"}
 )  # fmt: skip
-#: Libraries and names that mark Python code as driving a hypervisor (a cheap gate before per-call checks).
-HYPERVISOR_LIBRARIES = re.compile(r"\b(?:libvirt|pyVmomi|pyVim|proxmoxer|ProxmoxAPI|vboxapi|virtualbox)\b")
+#: Libraries (lower case) that mark Python code as driving a hypervisor (a cheap gate before per-call checks).
+HYPERVISOR_LIBRARY_NAMES = ("libvirt", "pyvmomi", "pyvim", "proxmox", "vboxapi", "virtualbox")
 
 _EVERYWHERE = r"(?:0\.0\.0\.0|\[?::\]?)"
 _CONSOLE = re.compile(

@@ -47,10 +47,10 @@ from sandlot.risk.control_plane import (
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import beacon, public_drop
 from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk
-from sandlot.risk.documents import HOLD_METHODS, SHARING_WORDS, removes_holds, sharing_risk
+from sandlot.risk.documents import HOLD_METHODS, mentions_sharing, removes_holds, sharing_risk
 from sandlot.risk.hypervisors import (
     DESTROY_METHODS,
-    HYPERVISOR_LIBRARIES,
+    HYPERVISOR_LIBRARY_NAMES,
     VM_DESTROY_WHEN_REPEATED,
     hypervisor_text_risk,
     machine_storage,
@@ -393,17 +393,18 @@ class PythonAnalyzer:
         self.lines = code.splitlines()
         self._tree = tree
         self._walrus = ":=" in code
+        lowered = code.lower()
+        self._code = code
         self._mentions_all_users = "allUsers" in code or "allAuthenticatedUsers" in code
         self._mentions_forwarding = forwards_mailbox(code)
-        self._mentions_directory = "ldap" in code.lower() or "samba" in code.lower()
+        self._mentions_directory = "ldap" in lowered or "samba" in lowered
         self._mentions_devices = bool(DEVICE_LIBRARIES.search(code))
-        self._mentions_cms = "/zones/" in code or "cloudflare" in code.lower()
+        self._mentions_cms = "/zones/" in code or "cloudflare" in lowered
         self._mentions_drop = "://" in code and public_drop(code)
         self._mentions_store = "mutation" in code or "price" in code or "discount" in code
-        self._mentions_sharing = bool(SHARING_WORDS.search(code))
-        self._code = code
+        self._mentions_sharing = mentions_sharing(lowered)
         self._mentions_tls = "_create_unverified_context" in code or "VERIFY" in code or "UNAUTHORIZED" in code
-        self._mentions_hypervisor = bool(HYPERVISOR_LIBRARIES.search(code)) or "qemu" in code
+        self._mentions_hypervisor = "qemu" in lowered or any(lib in lowered for lib in HYPERVISOR_LIBRARY_NAMES)
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
         self.scopes.append(module)
