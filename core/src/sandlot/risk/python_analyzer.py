@@ -307,6 +307,7 @@ class PythonAnalyzer:
         self._mentions_sharing = True  # the source spells link sharing, ownership, holds or retention
         self._code = ""  # the module's source
         self._mentions_tls = True  # the source spells a way of turning certificate checks off
+        self._downloaded_on_path = False  # a downloaded file or folder was put on sys.path
         self._mentions_hypervisor = True  # the source drives libvirt, vSphere, Proxmox or QEMU
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
@@ -3561,8 +3562,18 @@ class PythonAnalyzer:
             )
         return Val(qual=target)
 
+    def _c_sys_path(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``sys.path.insert(0, "/tmp/tools.zip")``: what is imported next may come from that download."""
+        entry = args[-1] if args else UNKNOWN
+        if entry.flags & v.NET or any(t in self.downloaded for t in entry.strings()):
+            self._downloaded_on_path = True
+        return Val()
+
     def _c_import(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         name = args[0] if args else kwargs.get("name", UNKNOWN)
+        if self._downloaded_on_path:
+            self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{q} imports code downloaded at run time (the download was put on sys.path)", node)  # fmt: skip
         if name.text is None or HOLE in name.text:
             self._add(
                 "python.dynamic-import",
@@ -5296,6 +5307,7 @@ _register(["itertools.count", "itertools.cycle", "itertools.repeat", "builtins.i
 _register(["builtins.globals", "builtins.locals", "builtins.vars"], PythonAnalyzer._c_globals)
 _register(["builtins.getattr", "operator.attrgetter"], PythonAnalyzer._c_getattr)
 _register(["builtins.__import__", "importlib.import_module", "importlib.__import__"], PythonAnalyzer._c_import)
+_register(["sys.path.insert", "sys.path.append"], PythonAnalyzer._c_sys_path)
 _register(T.EVAL_CALLS | {"builtins.compile"}, PythonAnalyzer._c_eval)
 _register(T.PICKLE_LOADS, PythonAnalyzer._c_pickle)
 _register(list(T.SHELL_CALLS), PythonAnalyzer._c_shell)

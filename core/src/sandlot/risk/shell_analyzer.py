@@ -1341,6 +1341,10 @@ class ShellAnalyzer:
             # an alias defined earlier: what it expands to is what runs
             self._nested(" ".join([self.aliases[argv[0]], *args]), "shell", node, f"alias {argv[0]}")
             return flow
+        if name in ("croc", "wormhole") and "send" in args:
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} send hands files to whoever holds the code (a relay transfer out of the machine)",
+                      node)  # fmt: skip
         if name in ("box", "gam", "rclone"):
             document = document_command(name, args, repeated=bool(self._loops) or self._repeated or self._mass)
             if document is not None:
