@@ -3453,6 +3453,27 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             C,
         ),
         ("import importlib, sys\nsys.path.insert(0, 'plugins')\nimportlib.import_module('exporter')", S),
+        # workspace SDKs deleting or archiving everything a listing gives
+        (
+            "from atlassian import Confluence\nconf = Confluence(url=URL)\n"
+            "for s in conf.get_all_spaces(limit=100)['results']:\n    conf.delete_space(s['key'])",
+            H,
+        ),
+        (
+            "from notion_client import Client\nnotion = Client(auth=T)\nfor page in notion.search()['results']:\n"
+            "    notion.pages.update(page_id=page['id'], archived=True)",
+            H,
+        ),
+        (
+            "from notion_client import Client\nnotion = Client(auth=T)\nfor page in notion.search()['results']:\n"
+            "    notion.pages.update(page_id=page['id'], properties={'Status': {'select': {'name': 'Done'}}})",
+            S,
+        ),
+        (
+            "import boto3\ns3 = boto3.client('s3')\nfor o in s3.list_objects_v2(Bucket=B, Prefix='tmp/')['Contents']:\n"
+            "    s3.delete_object(Bucket=B, Key=o['Key'])",
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -1667,6 +1667,10 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ("croc --yes blue-otter-4421", S),
         ("find /mnt/nas/camera_originals -type f -iname '*.r3d' -delete", H),
         ("find /mnt/nas/cache -type f -iname '*.tmp' -delete", M),
+        # Nextcloud's own CLI
+        ("sudo -u www-data php /var/www/nextcloud/occ twofactorauth:enforce --off", H),
+        ("php /var/www/nextcloud/occ config:app:set core shareapi_enforce_links_password --value=no", H),
+        ("sudo -u www-data php /var/www/nextcloud/occ maintenance:mode --on", M),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

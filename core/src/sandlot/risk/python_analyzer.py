@@ -2141,6 +2141,8 @@ class PythonAnalyzer:
             self._hypervisor(node.func.attr, node, args, kwargs)
         if self._mentions_sharing and isinstance(node.func, ast.Attribute):
             self._sharing(node.func.attr, node)
+        if isinstance(node.func, ast.Attribute) and self._in_loop() and _API_DELETE.search(node.func.attr):
+            self._api_deletes(q, node, kwargs)
         if (
             (q or "").startswith("twilio.")
             and (q or "").endswith("messages.create")
@@ -4316,6 +4318,22 @@ class PythonAnalyzer:
             self._add("python.documents", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{method} removes every legal hold or retention policy a listing gives", node)  # fmt: skip
 
+    def _api_deletes(self, q: str | None, node: ast.Call, kwargs: dict[str, Val]) -> None:
+        """A SaaS client's delete (or archive, or trash emptying) called for every item a listing gave."""
+        if self._file_filters or self._name_filters:
+            return  # the loop picks some items (a prefix, an age): a clean-up, not everything
+        method = node.func.attr if isinstance(node.func, ast.Attribute) else ""
+        # document and workspace platforms (a loop there is over people's files, pages and spaces); cloud
+        # storage and clusters prune their own objects by prefix and age, which a listing hides from here
+        client = (q or "").startswith(_SAAS_PREFIXES) or (q is None and _SAAS_CLIENT.search(self._code) is not None)
+        archives = method in ("update", "patch") and any(
+            kwargs.get(k, UNKNOWN).num == 1 for k in ("archived", "trashed", "in_trash")
+        )
+        if client and (method not in ("update", "patch") or archives):
+            self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{method} deletes, archives or purges every item a listing gives (through the API)",
+                      node)  # fmt: skip
+
     def _gathered_flood(self, node: ast.Call) -> None:
         """``asyncio.gather(*(hit(i) for i in range(2_000_000)))``: every task started at once, unthrottled."""
         for arg in node.args:
@@ -4914,6 +4932,14 @@ _SHARING_METHODS = frozenset(
     {"create", "insert", "patch", "update", "post", "put", "createLink", "create_shared_link_with_settings",
      "sharing_create_shared_link_with_settings", "create_shared_link", "get_shared_link", "share"}
 )  # fmt: skip
+#: Method names of SDK calls that delete, purge or archive what they are given.
+_API_DELETE = re.compile(
+    r"^(?:delete|remove|destroy|purge|trash|empty_?trash|emptyTrash)(?:_|[A-Z]|$)|_(?:delete|destroy|purge)(?:_|$)"
+    r"|^(?:update|patch)$"
+)
+#: Python clients of SaaS platforms whose objects' methods reach a remote account.
+_SAAS_CLIENT = re.compile(r"\b(?:googleapiclient|dropbox|atlassian|notion_client|boxsdk|msgraph|O365)\b")
+_SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.")
 #: A pid file's name in a string (``"run/worker.pid"``, ``glob("*.pid")``): the project keeps its own pids.
 _PIDFILE_NAME = re.compile(r"\.pid[\"']")
 _PROCESS_LISTING = re.compile(

@@ -1901,8 +1901,9 @@ class ShellAnalyzer:
 
     # ----------------------------------------------------------------- command rules
     def _rule_interpreter(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        if name.startswith("php") and args[:1] and args[0].endswith("bin/magento"):
-            self._rule_cms("magento", args[1:], node, flow)  # `php bin/magento ...`: the store's own CLI
+        if name.startswith("php") and args[:1] and args[0].endswith(("bin/magento", "/occ")):
+            # `php bin/magento ...`, `php occ ...`: the store's or the Nextcloud's own CLI
+            self._rule_cms("magento" if args[0].endswith("magento") else "occ", args[1:], node, flow)
             return
         if name == "osascript":
             args = W.skip_valued(args, {"-l"})  # `osascript -l JavaScript -e CODE`: the language, not a script

@@ -25,6 +25,8 @@ _SECURITY_PLUGINS = re.compile(
 
 #: Magento modules that guard logins and checkout.
 _LOGIN_GUARDS = re.compile(r"TwoFactorAuth|ReCaptcha|Captcha|Securitytxt|AdminAdobeImsTwoFactorAuth", re.IGNORECASE)
+#: Nextcloud apps that guard logins and uploads.
+_NEXTCLOUD_GUARDS = re.compile(r"files_antivirus|twofactor_\w+|bruteforcesettings|suspicious_login|password_policy")
 #: A discount of 100 % (or an amount as large as the order) with no usage or expiry limit.
 _FULL_DISCOUNT = re.compile(r"(?:--amount[= ]|\bvalue\W{1,6}-?|\bamount\W{1,6})100(?:\.0+)?\b(?!\.?\d)")
 _PERCENT = re.compile(r"percent", re.IGNORECASE)
@@ -62,6 +64,16 @@ def cms_command(name: str, args: Sequence[str]) -> OperationRisk | None:
         if re.match(r"config set DISALLOW_FILE_(?:EDIT|MODS) false\b", verbs, re.IGNORECASE):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                  "wp lets administrators edit the site's PHP code from the browser")  # fmt: skip
+    if name == "occ" and (
+        (re.match(r"twofactorauth:enforce\b", verbs) and "--off" in args)
+        or (re.match(r"app:disable\b", verbs) and _NEXTCLOUD_GUARDS.search(verbs))
+        or (
+            re.match(r"config:app:set\s+core\s+shareapi_(?:enforce_\w+)\b", verbs)
+            and any(a in ("--value=no", "--value=false", "--value=0") for a in args)
+        )
+    ):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                             "occ turns off Nextcloud's two-factor login, link protections or antivirus")  # fmt: skip
     if name == "magento" and re.match(r"module:disable\b", verbs) and _LOGIN_GUARDS.search(verbs):
         return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "magento turns off two-factor login or CAPTCHA")
     if name == "drush":
