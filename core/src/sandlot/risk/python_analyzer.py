@@ -461,8 +461,9 @@ class PythonAnalyzer:
 
     def _shipped_payloads(self, tree: ast.Module) -> None:
         """Command lines in string constants sent to run elsewhere (manifests, user data, API bodies)."""
-        joined = "\n".join(self._module_strings())
-        code = "\n".join(self.lines)
+        code = self._code
+        # every string constant is spelled in the source as it is, unless escapes spell it otherwise
+        joined = code if "\\" not in code else "\n".join(self._module_strings())
         if not (looks_like_payload(joined) or MINER.search(joined) or leaks_secrets(joined)) and not re.search(
             r"\b[bB][rR]?['\"]", code
         ):
