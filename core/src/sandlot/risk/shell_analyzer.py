@@ -1454,7 +1454,7 @@ class ShellAnalyzer:
             )
         if (
             argv[0] in self._functions
-            and any(a.strip(HOLE) for a in args)
+            and (any(a.strip(HOLE) for a in args) or self._background)  # `f &`: its body, left running
             and argv[0] not in self._calling
             and self._call_budget > 0
         ):
@@ -2317,6 +2317,11 @@ class ShellAnalyzer:
             info = paths.classify(args[0])
             if info.secret or info.history:
                 self._read(info, node, flow, name)
+            written = self._written_texts.get(info.path)
+            if written is not None:
+                # a settings file this script wrote, sourced: its assignments are this shell's variables now
+                for match in _ASSIGNMENT_LINE.finditer(written):
+                    self.vars[match["name"]] = match["value"]
         if flow.remote:
             self._add(
                 "shell.download-exec",
@@ -2626,6 +2631,10 @@ class ShellAnalyzer:
                         and operands[0] not in self.downloaded
                         and not self._in_clone(operands[0])
                     ) or _enables_available(operands[0], dest)
+                    # a relative link's target is read from the link's own folder (../../scripts/hook.sh)
+                    target = operands[0] if operands[0].startswith(("/", "~")) else posixpath.normpath(
+                        posixpath.join(posixpath.dirname(dest), operands[0]))  # fmt: skip
+                    own = own or self._project_file_installed([target], info)
                     self._write(info, node, via=name, cap=RiskLevel.MEDIUM if own else None)
             return
         if name == "tee":
@@ -5223,6 +5232,9 @@ _STATEMENT_HANDLERS: dict[str, Callable[[ShellAnalyzer, Any], _Flow]] = {
 
 _Rule = Callable[[ShellAnalyzer, str, list[str], Any, _Flow], None]
 _ASSIGNMENT_WORD = re.compile(r"^[A-Za-z_]\w*=")
+_ASSIGNMENT_LINE = re.compile(
+    r"^\s*(?:export\s+)?(?P<name>[A-Za-z_]\w*)=(?P<q>['\"]?)(?P<value>[^'\"\n$`]*)(?P=q)\s*$", re.MULTILINE
+)
 _PROGRAM_DIR = re.compile(r"^/(?:usr/(?:local/)?)?s?bin/|^/opt/[^/]+/bin/|^/usr/libexec/")
 #: Commands that run a migration or ORM tool (directly, through a package runner or an interpreter).
 _MIGRATION_RUNNERS = frozenset(
