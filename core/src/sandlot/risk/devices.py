@@ -38,6 +38,19 @@ _ADMIN = re.compile(
 )
 
 
+#: Remote commands of telematics platforms that stop, immobilise or open vehicles (or silence their alarms).
+_VEHICLE_COMMAND = re.compile(
+    r"STARTER_?DISABLE|immobili[sz]e|starter[_-]?disable|engine[_-]?(?:stop|disable|kill|cut)|fuel[_-]?cut"
+    r"|door[_-]?unlock|unlock[_-]?(?:all[_-]?)?doors|disable[_-]?alarm|alarm[_-]?(?:off|disable)",
+    re.IGNORECASE,
+)
+
+
+def vehicle_command(text: str) -> bool:
+    """``text`` (a request body, an MQTT message) tells vehicles to stop, be immobilised or unlock."""
+    return bool(_VEHICLE_COMMAND.search(text))
+
+
 def device_commands_risk(text: str) -> OperationRisk | None:
     """The risk of configuration or exec commands ``text`` sent to a network device or a PBX console."""
     if _WIPE.search(text):

@@ -77,7 +77,9 @@ _PEOPLE_API = re.compile(
     # stores' customers and orders (Shopify, WooCommerce, BigCommerce), HR systems' employees
     r"|/admin/api/[^/]+/(?:customers|orders)(?:\.json|/search\.json)|/wp-json/wc/v\d/(?:customers|orders)"
     r"|api\.bigcommerce\.com/stores/[^/]+/v[23]/(?:customers|orders)|api\.gusto\.com/v1/companies/[^/]+/employees"
-    r"|api\.bamboohr\.com/\S*/employees/directory|/ccx/service/\S*/Human_Resources",
+    r"|api\.bamboohr\.com/\S*/employees/directory|/ccx/service/\S*/Human_Resources"
+    # where people and the vehicles they drive have been: location histories, trips, driver records
+    r"|/locations/history|/vehicles/locations|/vehicles/stats/history|/gps/history|/fleet/drivers|/trips(?:\?|/?$)",
     re.IGNORECASE,
 )
 

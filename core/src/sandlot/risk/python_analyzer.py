@@ -46,7 +46,7 @@ from sandlot.risk.control_plane import (
 )
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import beacon, public_drop
-from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk
+from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk, vehicle_command
 from sandlot.risk.documents import HOLD_METHODS, mentions_sharing, removes_holds, sharing_risk
 from sandlot.risk.hypervisors import (
     DESTROY_METHODS,
@@ -56,6 +56,7 @@ from sandlot.risk.hypervisors import (
     machine_storage,
 )
 from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request, people_api
+from sandlot.risk.industrial import FIELD_LIBRARIES, field_write, local_devices
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
 from sandlot.risk.ledgers import (
     CHAIN_SEND_METHODS,
@@ -305,6 +306,8 @@ class PythonAnalyzer:
         self._mentions_drop = True  # the source names a request catcher, file host or paste site
         self._mentions_store = True  # the source spells GraphQL mutations, prices or discounts
         self._mentions_sharing = True  # the source spells link sharing, ownership, holds or retention
+        self._mentions_field = True  # the source drives PLCs, drives or building controllers
+        self._mentions_vehicles = True  # the source spells a vehicle's remote command
         self._code = ""  # the module's source
         self._mentions_tls = True  # the source spells a way of turning certificate checks off
         self._downloaded_on_path = False  # a downloaded file or folder was put on sys.path
@@ -404,6 +407,8 @@ class PythonAnalyzer:
         self._mentions_drop = "://" in code and public_drop(code)
         self._mentions_store = "mutation" in code or "price" in code or "discount" in code
         self._mentions_sharing = mentions_sharing(lowered)
+        self._mentions_field = any(lib in lowered for lib in FIELD_LIBRARIES)
+        self._mentions_vehicles = any(w in lowered for w in _VEHICLE_WORDS) and vehicle_command(code)
         self._mentions_tls = "_create_unverified_context" in code or "VERIFY" in code or "UNAUTHORIZED" in code
         self._mentions_hypervisor = "qemu" in lowered or any(lib in lowered for lib in HYPERVISOR_LIBRARY_NAMES)
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
@@ -2143,6 +2148,21 @@ class PythonAnalyzer:
             self._hypervisor(node.func.attr, node, args, kwargs)
         if self._mentions_sharing and isinstance(node.func, ast.Attribute):
             self._sharing(node.func.attr, node)
+        if (
+            self._mentions_vehicles
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("post", "put", "patch", "publish", "request", "send")
+            and vehicle_command(" ".join(self._argument_constants(node)))
+        ):
+            what = f"{node.func.attr} sends a remote command that immobilises, stops or unlocks vehicles"
+            self._add("python.vehicle-command", RiskLevel.HIGH, Category.PROCESS, what, node)
+        if self._mentions_field and isinstance(node.func, ast.Attribute):
+            call = ast.unparse(node) if node.func.attr in ("write", "Write") else ""
+            if field_write(node.func.attr, call):
+                local = local_devices(self._code)
+                self._add("python.field-device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.PROCESS,
+                          f"{node.func.attr} changes what a field device does (a PLC, a drive, a controller)"
+                          + (" (a simulator or bench device here)" if local else ""), node)  # fmt: skip
         if isinstance(node.func, ast.Attribute) and self._in_loop() and _API_DELETE.search(node.func.attr):
             self._api_deletes(q, node, kwargs)
         if (
@@ -4942,6 +4962,8 @@ _API_DELETE = re.compile(
 #: Python clients of SaaS platforms whose objects' methods reach a remote account.
 _SAAS_CLIENT = re.compile(r"\b(?:googleapiclient|dropbox|atlassian|notion_client|boxsdk|msgraph|O365)\b")
 _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.")
+#: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
+_VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")
 #: A pid file's name in a string (``"run/worker.pid"``, ``glob("*.pid")``): the project keeps its own pids.
 _PIDFILE_NAME = re.compile(r"\.pid[\"']")
 _PROCESS_LISTING = re.compile(

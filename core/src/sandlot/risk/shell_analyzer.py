@@ -49,7 +49,7 @@ from sandlot.risk.control_plane import (
 from sandlot.risk.crm import CRM_TOOLS, crm_command, crm_text_risks, prints_org_secrets
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.destinations import beacon, personal_host, public_drop
-from sandlot.risk.devices import device_commands_risk
+from sandlot.risk.devices import device_commands_risk, vehicle_command
 from sandlot.risk.documents import document_command, prints_remote_secrets, sharing_risk
 from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.hypervisors import (
@@ -60,6 +60,7 @@ from sandlot.risk.hypervisors import (
     machine_captures,
 )
 from sandlot.risk.identity import directory_dump, identity_command, identity_request, people_api
+from sandlot.risk.industrial import field_command, local_devices
 from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
 from sandlot.risk.ledgers import (
     chain_send_command,
@@ -1341,6 +1342,13 @@ class ShellAnalyzer:
             # an alias defined earlier: what it expands to is what runs
             self._nested(" ".join([self.aliases[argv[0]], *args]), "shell", node, f"alias {argv[0]}")
             return flow
+        if name in ("mosquitto_pub", "mqttx") and vehicle_command(" ".join(W.option_values(args, "-m", "--message"))):
+            self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} publishes a command that immobilises, stops or unlocks vehicles", node)  # fmt: skip
+        if field_command(name, args):
+            local = local_devices(" ".join(args))
+            self._add("shell.field-device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} writes coils or registers of a field device (a PLC, a drive)", node)  # fmt: skip
         if name in ("croc", "wormhole") and "send" in args:
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} send hands files to whoever holds the code (a relay transfer out of the machine)",
@@ -2843,6 +2851,9 @@ class ShellAnalyzer:
         bodies = W.option_values(args, "-d", "--data", "--data-binary", "--data-raw", "--json")
         for body in bodies:
             self._shipped_payloads(body, node, "a request body")
+        if bodies and vehicle_command(" ".join(bodies)):
+            self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} sends a remote command that immobilises, stops or unlocks vehicles", node)  # fmt: skip
         shared = sharing_risk(" ".join(bodies)) if bodies else None
         if shared is not None:
             self._add("shell.documents", shared.level, shared.category, f"{name} {shared.what}", node)
@@ -4696,7 +4707,7 @@ class ShellAnalyzer:
         elif (
             danger is None
             and empties_tables(statements)
-            and production_target(statements + " " + (self._text(node) if node is not None else ""))
+            and production_target(statements + " " + self._source.decode("utf-8", "replace"))
         ):
             danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
         if danger:
