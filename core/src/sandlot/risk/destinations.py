@@ -43,6 +43,10 @@ _HOST_EDGE = frozenset("@ \t\n\"'=")
 _HOST_END = frozenset("/:?#\"' \t\n")
 
 
+#: API paths that subscribe a URL to a platform's events (webhooks, subscriptions, notification targets).
+SUBSCRIPTION_URL = re.compile(r"webhook|subscription|/hooks\b|notification|event_?destination", re.IGNORECASE)
+
+
 def personal_host(text: str) -> bool:
     """``text`` names a host on a dynamic-DNS or tunnel service (someone's home machine)."""
     return bool(_PERSONAL_HOST.search(text))

@@ -64,6 +64,18 @@ def removes_holds(call_source: str) -> bool:
     return bool(_HOLD.search(call_source))
 
 
+def hold_request(method: str, url: str, body: str) -> OperationRisk | None:
+    """A REST call that retires a retention policy or deletes a legal hold (Box, Graph, Vault)."""
+    path = url.split("?", 1)[0]
+    if method.upper() in ("PUT", "PATCH") and re.search(r"/retention_?policies/[^/]+$", path, re.I) and re.search(
+        r"retired|disabled", body, re.I
+    ):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "retires a retention policy (protected files can go)")
+    if method.upper() == "DELETE" and re.search(r"/legal_?hold\w*/[^/]+$|/legalHolds/[^/]+$|/holds/[^/]+$", path, re.I):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "deletes a legal hold")
+    return None
+
+
 def document_command(name: str, args: Sequence[str], *, repeated: bool) -> OperationRisk | None:
     """Box, GAM and rclone command lines that delete holds, empty every user's trash or purge remotes."""
     joined = " ".join(args)

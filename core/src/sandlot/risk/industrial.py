@@ -43,7 +43,10 @@ def field_write(method: str, call_source: str) -> bool:
 
 
 def field_command(name: str, args: Sequence[str]) -> bool:
-    """``mbpoll``/``modpoll`` given values after the device: a write of coils or registers."""
+    """``mbpoll``/``modpoll`` given values after the device (a write of coils or registers), BACnet's
+    ``bacwp``."""
+    if name in ("bacwp", "bacwpm"):
+        return True  # bacnet-stack's write-property tools: every call is a write
     if name not in ("mbpoll", "modpoll"):
         return False
     valued = {"-m", "-a", "-t", "-r", "-c", "-p", "-b", "-d", "-s", "-P", "-o", "-l"}

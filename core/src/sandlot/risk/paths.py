@@ -256,6 +256,8 @@ def classify(path: str) -> PathInfo:
             and name in _TOKEN_FILES
         )
         or name in _TOKEN_NAMES
+        # a service's key folder outside any project (/opt/drm/keys, /srv/app/private_keys)
+        or (absolute and home is None and any(c in ("keys", "private_keys", "privkeys") for c in lowered[1:]))
         or (home is not None and any("/".join(home[:n]).lower() in _HOME_TOKEN_DIRS for n in (1, 2)))
         # a token tool's whole directory below ~/.config (~/.config/gh: hosts.yml and all)
         or (home is not None and len(home) == 2 and home[0] == ".config" and home[1].lower() in _TOKEN_TOOL_DIRS)

@@ -45,9 +45,9 @@ from sandlot.risk.control_plane import (
     workflow_leaks_secrets,
 )
 from sandlot.risk.crm import crm_text_risks
-from sandlot.risk.destinations import beacon, public_drop
+from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, public_drop
 from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk, vehicle_command
-from sandlot.risk.documents import HOLD_METHODS, mentions_sharing, removes_holds, sharing_risk
+from sandlot.risk.documents import HOLD_METHODS, hold_request, mentions_sharing, removes_holds, sharing_risk
 from sandlot.risk.hypervisors import (
     DESTROY_METHODS,
     HYPERVISOR_LIBRARY_NAMES,
@@ -190,7 +190,7 @@ class _MethodCaller:
 
 
 class _Loop:
-    __slots__ = ("count", "endless", "function", "huge", "runaway", "unbounded")
+    __slots__ = ("count", "endless", "fast", "function", "huge", "runaway", "unbounded")
 
     def __init__(
         self,
@@ -207,6 +207,7 @@ class _Loop:
         self.huge = huge
         self.function = function
         self.runaway = runaway  # never ends and never sleeps (reading a camera or a socket is no pause)
+        self.fast = False  # never ends and sleeps under a second a round (a write per round fills a disk)
 
 
 def _collect_bound(
@@ -1199,7 +1200,16 @@ class PythonAnalyzer:
             isinstance(n, (ast.Break, ast.Return, ast.Raise)) for stmt in node.body for n in ast.walk(stmt)
         )
         function = self.functions[-1] if self.functions else None
-        self.loops.append(_Loop(until_exhausted, huge, function, runaway, count, endless))
+        loop = _Loop(until_exhausted, huge, function, runaway, count, endless)
+        if endless:
+            sleeps = [
+                n for stmt in node.body for n in ast.walk(stmt) if isinstance(n, ast.Call) and _call_name(n) == "sleep"
+            ]
+            loop.fast = bool(sleeps) and all(
+                s.args and isinstance(s.args[0], ast.Constant) and isinstance(s.args[0].value, (int, float))
+                and s.args[0].value < 1 for s in sleeps
+            )  # fmt: skip
+        self.loops.append(loop)
         try:
             self._block(node.body)
         finally:
@@ -1594,7 +1604,9 @@ class PythonAnalyzer:
         return any(loop.function is current for loop in self.loops) or self._per_element > 0
 
     def _loop_growth(self, node: ast.AST, *, disk: bool = False) -> None:
-        if self._unbounded_loop() or (disk and self._runaway_loop()):
+        fast = disk and any(loop.fast and loop.function is (self.functions[-1] if self.functions else None)
+                            for loop in self.loops)  # fmt: skip
+        if self._unbounded_loop() or (disk and self._runaway_loop()) or fast:
             self._add(
                 "python.unbounded-growth",
                 RiskLevel.HIGH,
@@ -2345,6 +2357,9 @@ class PythonAnalyzer:
                 )
                 if account is not None:
                     self._add("python.identity", account.level, account.category, f"{q} {account.what}", node)
+                hold = hold_request(method, url, " ".join(self._argument_constants(node)))
+                if hold is not None:
+                    self._add("python.documents", hold.level, hold.category, f"{q} {hold.what}", node)
                 if money_request(method, url):
                     test = test_money(url + "\n" + "\n".join(self.lines))
                     self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
@@ -3074,7 +3089,7 @@ class PythonAnalyzer:
             for target in handle.strings():
                 if len(contents) == 1 and harmless_content(paths.classify(target), contents[0]):
                     self._soften(paths.describe(paths.classify(target)), RiskLevel.MEDIUM)
-            if self._unbounded_loop():
+            if self._unbounded_loop() or (handle.qual == "builtins.open()" and self._in_loop()):
                 self._loop_growth(node, disk=handle.qual == "builtins.open()")
             return Val()
         return Val(flags=handle.flags & v.FLOWING)
@@ -4394,6 +4409,13 @@ class PythonAnalyzer:
         anonymous file host or a paste site; run-time data spelled into a catcher's address."""
         url = args[0] if args else kwargs.get("url", UNKNOWN)
         urls = url.strings()
+        if any(SUBSCRIPTION_URL.search(u) for u in urls) and any(
+            public_drop(t) for t in _all_strings([*args[1:], *kwargs.values()])
+        ):
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} subscribes a public drop to a platform's events (everything that happens is sent there)",
+                      node)  # fmt: skip
+            return
         if not any(public_drop(u) for u in urls):
             return
         body = [*args[1:], *(val for key, val in kwargs.items() if key in _BODY_KWARGS)]

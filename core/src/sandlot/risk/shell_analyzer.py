@@ -48,9 +48,9 @@ from sandlot.risk.control_plane import (
 )
 from sandlot.risk.crm import CRM_TOOLS, crm_command, crm_text_risks, prints_org_secrets
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
-from sandlot.risk.destinations import beacon, personal_host, public_drop
+from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, personal_host, public_drop
 from sandlot.risk.devices import device_commands_risk, vehicle_command
-from sandlot.risk.documents import document_command, prints_remote_secrets, sharing_risk
+from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
 from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.hypervisors import (
     HYPERVISOR_TOOLS,
@@ -2854,6 +2854,11 @@ class ShellAnalyzer:
         if bodies and vehicle_command(" ".join(bodies)):
             self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
                       f"{name} sends a remote command that immobilises, stops or unlocks vehicles", node)  # fmt: skip
+        subscribes = any(SUBSCRIPTION_URL.search(u) for u in args if "://" in u)
+        if bodies and subscribes and any(public_drop(b) for b in bodies):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} subscribes a public drop to a platform's events (everything that happens is sent there)",
+                      node)  # fmt: skip
         shared = sharing_risk(" ".join(bodies)) if bodies else None
         if shared is not None:
             self._add("shell.documents", shared.level, shared.category, f"{name} {shared.what}", node)
@@ -2883,6 +2888,9 @@ class ShellAnalyzer:
             account = identity_request(method, url, " ".join(bodies), repeated=many or self._repeated)
             if account is not None:
                 self._add("shell.identity", account.level, account.category, f"{name} {account.what}", node)
+            hold = hold_request(method, url, " ".join(bodies))
+            if hold is not None:
+                self._add("shell.documents", hold.level, hold.category, f"{name} {hold.what}", node)
         targets = [a for a in args if a.startswith(("http://", "https://")) or (a.startswith(HOLE) and "/" in a)]
         if (
             method.upper() == "DELETE"
@@ -2955,6 +2963,11 @@ class ShellAnalyzer:
             )
             if not target:
                 continue
+            if (target in self.downloaded or posixpath.basename(target) in self.downloaded) and any(
+                _FIRMWARE_URL.search(u) for u in urls
+            ):
+                self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                          f"{name} flashes firmware downloaded from the network onto a device", node)  # fmt: skip
             info = paths.classify(target)
             if info.secret or info.history or target in self.staged:
                 self._add(
@@ -5243,6 +5256,7 @@ _STATEMENT_HANDLERS: dict[str, Callable[[ShellAnalyzer, Any], _Flow]] = {
 
 _Rule = Callable[[ShellAnalyzer, str, list[str], Any, _Flow], None]
 _ASSIGNMENT_WORD = re.compile(r"^[A-Za-z_]\w*=")
+_FIRMWARE_URL = re.compile(r"firmware|/fw/|/upgrade|/flash", re.IGNORECASE)
 _ASSIGNMENT_LINE = re.compile(
     r"^\s*(?:export\s+)?(?P<name>[A-Za-z_]\w*)=(?P<q>['\"]?)(?P<value>[^'\"\n$`]*)(?P=q)\s*$", re.MULTILINE
 )

@@ -124,6 +124,7 @@ def production_target(source: str) -> bool:
 #: Columns that identify people or hold what they would not share (a customer table's contact and payment data).
 _PERSONAL_COLUMN = re.compile(
     r"\b(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|(?:home_|street_)?address"
+    r"|street|post_?code|postal_?code|zip_?code"
     r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
     r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id"
     r"|date_of_birth|birth_?date|salary|diagnosis)\b",
