@@ -3538,6 +3538,17 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
         ),
         ("import time\nwhile True:\n    with open('heartbeat.log', 'a') as fh:\n        fh.write('ok')\n"
          "    time.sleep(60)", S),
+        # a directory outside the project served over HTTP on every interface
+        (
+            "import functools, http.server\nH = functools.partial(http.server.SimpleHTTPRequestHandler, "
+            "directory='/var/lib/fleet')\nhttp.server.ThreadingHTTPServer(('0.0.0.0', 8000), H).serve_forever()",
+            H,
+        ),
+        (
+            "import functools, http.server\nH = functools.partial(http.server.SimpleHTTPRequestHandler, "
+            "directory='docs/_build/html')\nhttp.server.ThreadingHTTPServer(('127.0.0.1', 8000), H).serve_forever()",
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -4561,8 +4561,11 @@ class PythonAnalyzer:
                           "changes a device's settings to allow access from every address", node)  # fmt: skip
         if method == "partial" and args and (args[0].qual or "").endswith("SimpleHTTPRequestHandler"):
             served = kwargs.get("directory", UNKNOWN).strings()
+            # anything outside the project and its build output: people's files, a service's data, the home
             private = [d for d in served if paths.personal_media(d) or paths.classify(d).secret
-                       or paths.classify(d).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT)]  # fmt: skip
+                       or paths.classify(d).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT,
+                                                     paths.PathKind.HOME, paths.PathKind.EXTERNAL,
+                                                     paths.PathKind.SYSTEM)]  # fmt: skip
             if private and re.search(r"[\"']0\.0\.0\.0[\"']|\(\s*[\"'][\"']\s*,", "\n".join(self.lines)):
                 self._add("python.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"serves {private[0]} over HTTP on every interface (no login)", node)  # fmt: skip
