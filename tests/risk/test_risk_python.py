@@ -3549,6 +3549,17 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "directory='docs/_build/html')\nhttp.server.ThreadingHTTPServer(('127.0.0.1', 8000), H).serve_forever()",
             S,
         ),
+        # safety alerts turned off through an API, alert by alert
+        (
+            "import requests\nfor a in requests.get(f'{API}/alerts/configurations').json()['data']:\n"
+            "    requests.patch(f'{API}/alerts/configurations/{a[\"id\"]}', json={'isEnabled': False})",
+            H,
+        ),
+        (
+            "import requests\nfor a in requests.get(f'{API}/alerts/configurations').json()['data']:\n"
+            "    requests.patch(f'{API}/alerts/configurations/{a[\"id\"]}', json={'name': a['name'].strip()})",
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

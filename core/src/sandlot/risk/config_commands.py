@@ -193,7 +193,9 @@ _PROTECTION_KEY = re.compile(
     r"|csrf_?(?:enabled|protection|check)|(?:require_?mfa|mfa_?(?:required|enabled))|two_?factor_?(?:required|enabled)"
     # approvals of payments and expenses: a second person, a manager, a receipt
     r"|require_?\w*approv\w*|approv\w*_?required|required_?approvers|dual_?control\w*|receipts?_?required"
-    r"|four_?eyes|signifyd\w*/enabled|lockout_?failures)",
+    r"|four_?eyes|signifyd\w*/enabled|lockout_?failures"
+    # safety alerts of a fleet or a plant: geofences, panic buttons, collision and fatigue monitors
+    r"|alert_?on_?\w+|(?:safety|panic|geofence|speeding|collision|fatigue)\w*_?(?:alerts?|enabled))",
     re.IGNORECASE,
 )
 _OFF = frozenset({"false", "0", "off", "no", "disabled", "disable", "none"})
@@ -208,6 +210,14 @@ def protection_off(key: str, value: str) -> bool:
     lowered = value.strip("'\"").lower()
     skipping = re.search(r"skip|disable|bypass|no_?verify", key, re.IGNORECASE)
     return lowered in (_ON if skipping else _OFF)
+
+
+_JSON_PAIR = re.compile(r"\"(\w+)\"\s*:\s*(false|0|\"[^\"]*\")")
+
+
+def protections_in_json(body: str) -> list[str]:
+    """The guard settings a JSON request body turns off (``{"alertOnEntry": false}``)."""
+    return [key for key, value in _JSON_PAIR.findall(body) if protection_off(key, value.strip('"'))]
 
 
 def protections_turned_off(args: list[str]) -> list[str]:

@@ -4541,7 +4541,11 @@ class PythonAnalyzer:
                 key
                 for key, val in payload.keys.items()
                 if protection_off(key, "false" if val.num == 0 and val.text is None else (val.text or ""))
-                or ("fraud" in url.lower() and key == "enabled" and val.num == 0)
+                or (
+                    re.search(r"fraud|alert|geofence|safety|monitor", url, re.IGNORECASE) is not None
+                    and key in ("enabled", "isEnabled", "active")
+                    and val.num == 0
+                )
             ]
             if off:
                 self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,

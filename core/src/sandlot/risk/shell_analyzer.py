@@ -32,7 +32,13 @@ from sandlot.risk.backups import (
     sync_risks,
     transfer_script_risks,
 )
-from sandlot.risk.config_commands import config_commands, config_weakness, open_door, protections_turned_off
+from sandlot.risk.config_commands import (
+    config_commands,
+    config_weakness,
+    open_door,
+    protections_in_json,
+    protections_turned_off,
+)
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
@@ -2854,6 +2860,10 @@ class ShellAnalyzer:
         if bodies and vehicle_command(" ".join(bodies)):
             self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
                       f"{name} sends a remote command that immobilises, stops or unlocks vehicles", node)  # fmt: skip
+        guards = [g for b in bodies for g in protections_in_json(b)]
+        if guards:
+            self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} turns off {guards[0]} through an API", node)  # fmt: skip
         subscribes = any(SUBSCRIPTION_URL.search(u) for u in args if "://" in u)
         if bodies and subscribes and any(public_drop(b) for b in bodies):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
