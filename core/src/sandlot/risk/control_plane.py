@@ -43,6 +43,7 @@ class _Rule:
 
 _ADMIN_ROLE = re.compile(
     r"administratoraccess|iamfullaccess|cluster-admin|\broles/(?:owner|editor)\b|(?:^|\s|=)owner(?:\s|$)"
+    r"|\broles/billing\.(?:admin|creator)\b|\broles/resourcemanager\.organizationadmin\b|billingadmin"
     r"|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|user access administrator|poweruseraccess",
     re.IGNORECASE,
 )
@@ -53,7 +54,50 @@ _PUBLIC_ACL = re.compile(r"public-read(?:-write)?|authenticated-read|\ballusers\
 _SSH_KEYS = re.compile(r"ssh-?keys|sshkeys", re.IGNORECASE)
 _DECRYPT = re.compile(r"with-?decryption|withdecryption", re.IGNORECASE)
 
+_PUBLIC_BLOCK_OFF = re.compile(r"(?:blockpublic\w*|ignorepublicacls|restrictpublicbuckets)\W+false", re.I)
+#: Capacity asked for at once: hundreds of instances (a spot fleet, an autoscaling group, one launch).
+_HUNDREDS = re.compile(
+    r"(?:targetcapacity|desired-?capacity|desiredcapacity|maxcount|max-?size|--count|instancecount|sku\.capacity"
+    r"|--instance-count)\W{1,4}[1-9]\d{2,}",
+    re.IGNORECASE,
+)
+
 _RULES = (
+    _Rule(
+        ("closeaccount", "leaveorganization", "removeaccountfromorganization", "disablepolicytype",
+         "organizationsdeletepolicy", "organizationsdetachpolicy", "policyassignmentdelete", "lockdelete",
+         "policyassignmentsdelete", "managementlocksdelete", "deleteatsubscriptionlevel", "deleteatresourcegrouplevel",
+         "projectsunlink", "billingaccountsprojectsunlink", "projectsmove", "organizationsmoveaccount"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                      "changes the organisation itself (accounts closed or moved, guardrails or locks removed)"),
+    ),
+    _Rule(
+        ("deletebudget", "budgetdelete", "budgetsdelete", "deleteanomalymonitor", "deleteanomalysubscription",
+         "consumptionbudgetdelete"),
+        OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "removes spending budgets or cost alerts"),
+    ),
+    _Rule(
+        ("purchasereservedinstancesoffering", "purchasereserveddbinstancesoffering", "createsavingsplan",
+         "purchasereservation", "reservationordercreate", "reservationorderpurchase", "purchasehostreservation",
+         "requestservicequotaincrease", "termsaccept"),
+        OperationRisk(RiskLevel.HIGH, Category.RESOURCE,
+                      "commits money: reservations, savings plans, paid marketplace terms or quota increases"),
+    ),
+    _Rule(
+        ("disableebsencryptionbydefault",),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off default disk encryption for the account"),
+    ),
+    _Rule(
+        ("putpublicaccessblock", "putaccountpublicaccessblock"),
+        OperationRisk(RiskLevel.HIGH, Category.NETWORK, "turns off the account's public-access block of storage"),
+        needs=_PUBLIC_BLOCK_OFF,
+    ),
+    _Rule(
+        ("requestspotfleet", "createfleet", "setdesiredcapacity", "updateautoscalinggroup", "runinstances",
+         "instancescreate", "vmsscreate", "vmssscale", "createautoscalinggroup", "bulkinsert"),
+        OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "starts hundreds of instances at once (cost, quota)"),
+        needs=_HUNDREDS,
+    ),
     _Rule(
         ("createaccesskey", "createloginprofile", "updateloginprofile", "createservicespecificcredential",
          "serviceaccountskeyscreate", "createserviceaccountkey"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import itertools
 import json
+import math
 import os
 import posixpath
 import re
@@ -76,6 +77,7 @@ from sandlot.risk.shell_tables import (
     DROP_BOXES,
     ENGINE_SOCKETS,
     GENERIC_PROCESS_NAMES,
+    LOCKFILES,
     PACKAGE_TOOLS,
     SYSTEM_PROCESS_NAMES,
 )
@@ -87,6 +89,7 @@ from sandlot.risk.sql import (
     personal_data_query,
     production_target,
     schema_reset,
+    store_request,
     store_wipe,
     unloads_personal_data,
 )
@@ -190,7 +193,7 @@ class _MethodCaller:
 
 
 class _Loop:
-    __slots__ = ("count", "endless", "fast", "function", "huge", "runaway", "unbounded")
+    __slots__ = ("count", "endless", "fast", "function", "huge", "runaway", "unbounded", "until_error")
 
     def __init__(
         self,
@@ -208,6 +211,7 @@ class _Loop:
         self.function = function
         self.runaway = runaway  # never ends and never sleeps (reading a camera or a socket is no pause)
         self.fast = False  # never ends and sleeps under a second a round (a write per round fills a disk)
+        self.until_error = False  # `while True` left only by an exception (a quota error re-raised)
 
 
 def _collect_bound(
@@ -563,8 +567,11 @@ class PythonAnalyzer:
                     )
                     self._later_shell(command.replace(HOLE, HOLE_WORD), node, f"a {tool} configuration written by {q}")
         for text in data.strings()[:2]:
-            python = _SHEBANG_PYTHON.match(text) or (
-                any(t.endswith(".pth") for t in targets) and text.lstrip().startswith("import ")
+            python = (
+                _SHEBANG_PYTHON.match(text)
+                or (any(t.endswith(".pth") for t in targets) and text.lstrip().startswith("import "))
+                # a module the project imports or a build runs (setup.py, conftest.py, a package's __init__)
+                or any(t.endswith(".py") for t in targets)
             )
             if python:
                 found = analyze_python(text.replace(HOLE, "_"), parse_error_level=RiskLevel.LOW, depth=self.depth + 1)
@@ -1201,6 +1208,9 @@ class PythonAnalyzer:
         )
         function = self.functions[-1] if self.functions else None
         loop = _Loop(until_exhausted, huge, function, runaway, count, endless)
+        loop.until_error = infinite and not any(
+            isinstance(n, (ast.Break, ast.Return)) for stmt in node.body for n in ast.walk(stmt)
+        )
         if endless:
             sleeps = [
                 n for stmt in node.body for n in ast.walk(stmt) if isinstance(n, ast.Call) and _call_name(n) == "sleep"
@@ -1304,9 +1314,21 @@ class PythonAnalyzer:
             op, self._module_strings()
         )
         if risk is not None:
-            self._add("python.cloud-control", risk.level, risk.category, f"{method} {risk.what}", node)
+            level = RiskLevel.MEDIUM if local_store(self._code) else risk.level  # moto, an emulator, a test
+            self._add("python.cloud-control", min(level, risk.level), risk.category, f"{method} {risk.what}", node)
             if risk.secret:
                 return v.SECRET
+        launches = ("run_instances", "request_spot", "create_fleet", "instances.insert", "begin_create")
+        call = ".".join(q.replace("()", "").lower().rsplit(".", 2)[-2:])  # `instances().insert` as instances.insert
+        launching = any(w in call for w in launches)
+        current = self.functions[-1] if self.functions else None
+        if launching and any(loop.until_error and loop.function is current for loop in self.loops):
+            why = f"{method} launches machines in an endless loop (until quota or money runs out)"
+            self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE, why, node)
+        rounds = math.prod(loop.count or 1 for loop in self.loops if loop.function is current)
+        if launching and rounds >= MASS_COUNT // 2:
+            why = f"{method} launches {rounds} machines, one per round of its loops"
+            self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE, why, node)
         counts = [n for n in self._argument_numbers(node) if n > 1]
         if counts and any(w in method.lower() for w in ("run_instances", "create_instances", "scale", "replicas")):
             many = max(counts) >= MASS_COUNT or (self._in_loop() and max(counts) >= 10)
@@ -1365,10 +1387,12 @@ class PythonAnalyzer:
     def _argument_constants(self, node: ast.Call) -> list[str]:
         """Strings written in a call's arguments and in the names they use (a policy dict dumped to JSON)."""
         found: list[str] = []
-        for part in [*node.args, *(k.value for k in node.keywords)]:
+        for keyword, part in [*((None, a) for a in node.args), *((k.arg, k.value) for k in node.keywords)]:
+            if keyword:
+                found.append(keyword)  # `DesiredCapacity=2000`: the name says what the number is
             # in source order, so a dict's keys stay next to their values
             for sub in sorted(ast.walk(part), key=lambda n: (getattr(n, "lineno", 0), getattr(n, "col_offset", 0))):
-                if isinstance(sub, ast.Constant) and isinstance(sub.value, (str, bool)):
+                if isinstance(sub, ast.Constant) and isinstance(sub.value, (str, bool, int, float)):
                     found.append(str(sub.value))
                 elif isinstance(sub, ast.Name):
                     found.extend(_all_strings([self._lookup(sub.id)], keys=True))
@@ -1515,7 +1539,8 @@ class PythonAnalyzer:
         if method not in T.STORE_WIPE_METHODS:
             return
         # getattr(r, "flush" + "all")(): the method the computed name resolved to
-        source = ast.unparse(node) if attribute else f".{method}({', '.join(ast.unparse(a) for a in node.args)})"
+        operands = ", ".join(ast.unparse(a) for a in [*node.args, *node.keywords])
+        source = ast.unparse(node) if attribute else f".{method}({operands})"
         what = store_wipe(source)
         if what is None:
             return
@@ -1560,6 +1585,8 @@ class PythonAnalyzer:
         """A query for password hashes, API keys or people's records (or a dump of a whole database): secret data."""
         if method in T.DATABASE_DUMP_METHODS:
             return True
+        if method in T.KEY_SCAN_METHODS:  # every session or token a cache holds
+            return any(T.CREDENTIAL_KEY.search(t) for t in _all_strings(args))
         return method in T.QUERY_METHODS and any(
             T.CREDENTIAL_COLUMN.search(t) or personal_data_query(t) for t in _all_strings(args)
         )
@@ -2209,6 +2236,16 @@ class PythonAnalyzer:
                 "asks the instance metadata service for the machine's cloud credentials",
                 node,
             )
+        if (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr == "environ"
+            and func.base is not None
+            and (func.base.flags & v.PROCITER or (q or "").startswith("psutil."))
+            and self._in_loop()
+        ):
+            queried |= v.SECRET  # every process's environment: the API keys and tokens they were started with
+            self._add("python.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "reads the environment of every process (the keys and tokens they hold)", node)  # fmt: skip
         if q is None:
             # `browser.launch_persistent_context("~/.config/google-chrome")`: a secret path handed over
             if isinstance(node.func, ast.Attribute) and self._secret_arguments(node.func.attr, args, kwargs, node):
@@ -2360,6 +2397,10 @@ class PythonAnalyzer:
                 hold = hold_request(method, url, " ".join(self._argument_constants(node)))
                 if hold is not None:
                     self._add("python.documents", hold.level, hold.category, f"{q} {hold.what}", node)
+                store = store_request(method, url, " ".join(self._argument_constants(node)))
+                if store is not None:
+                    rule = "python.data-destroy" if store[1] is Category.FILESYSTEM else "python.data-service"
+                    self._add(rule, RiskLevel.HIGH, store[1], f"{q} {store[0]}", node)
                 if money_request(method, url):
                     test = test_money(url + "\n" + "\n".join(self.lines))
                     self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
@@ -2920,6 +2961,10 @@ class PythonAnalyzer:
             if write:
                 self._write(info, node, append=append, via=q)
                 self._self_written.add(text)
+                if posixpath.basename(text) in LOCKFILES and _LOCK_FIELD.search(self._code) and "://" in self._code:
+                    self._add("python.supply-chain", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                              f"{q} rewrites a lockfile's sources or hashes (installs then fetch other code)",
+                              node)  # fmt: skip
                 if payment_file(text) and info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP):
                     self._add("python.money", RiskLevel.HIGH, Category.EXFILTRATION,
                               f"{q} rewrites a payment file outside the project ({text})", node)  # fmt: skip
@@ -3501,6 +3546,14 @@ class PythonAnalyzer:
         if q == "builtins.reversed" and val.text is not None and HOLE not in val.text:
             return Val(text=val.text[::-1], flags=(val.flags & v.FLOWING) | v.DECODED)  # a name spelt backwards
         return Val(items=val.items, elem=val.elem, flags=val.flags & (v.FLOWING | v.PROCITER))
+
+    def _c_enumerate(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``enumerate(paths)``: (index, element) pairs, the element being whatever iterating ``paths`` gives."""
+        if not args:
+            return Val()
+        element = self._element(args[0])
+        return Val(elem=Val(items=[Val(), element], flags=element.flags & v.FLOWING),
+                   flags=args[0].flags & v.FLOWING)  # fmt: skip
 
     def _c_alloc(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         if node.args and _sized_by_free_memory(ast.unparse(node.args[0]), "\n".join(self.lines)):
@@ -4989,8 +5042,13 @@ _API_DELETE = re.compile(
     r"|^(?:update|patch)$"
 )
 #: Python clients of SaaS platforms whose objects' methods reach a remote account.
-_SAAS_CLIENT = re.compile(r"\b(?:googleapiclient|dropbox|atlassian|notion_client|boxsdk|msgraph|O365)\b")
-_SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.")
+#: A lockfile entry's download source or hash, named in code (``meta["resolved"] = …``).
+_LOCK_FIELD = re.compile(r"[\"'](?:resolved|integrity|checksum|sha512|sha256)[\"']")
+_SAAS_CLIENT = re.compile(
+    r"\b(?:googleapiclient|dropbox|atlassian|notion_client|boxsdk|msgraph|O365|meilisearch|typesense|algoliasearch)\b"
+)
+_SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.",
+                  "meilisearch.", "typesense.", "algoliasearch.")  # fmt: skip
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")
 #: A pid file's name in a string (``"run/worker.pid"``, ``glob("*.pid")``): the project keeps its own pids.
@@ -5370,6 +5428,7 @@ _register(
 
 _register(["ctypes.CFUNCTYPE()", "ctypes.PYFUNCTYPE()", "ctypes.WINFUNCTYPE()"], PythonAnalyzer._c_native_call)
 _register(["builtins.sorted", "builtins.reversed", "builtins.filter"], PythonAnalyzer._c_reorder)
+_register(["builtins.enumerate"], PythonAnalyzer._c_enumerate)
 _register(["builtins.bytes", "builtins.bytearray", "builtins.dict"], PythonAnalyzer._c_bytes)
 _register(
     ["builtins.str", "builtins.repr", "builtins.int", "builtins.list", "builtins.tuple", "json.dumps"],

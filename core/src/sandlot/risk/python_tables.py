@@ -408,7 +408,8 @@ DNS_LOOKUPS = frozenset(
 FILE_PRINTERS = frozenset({"cat", "head", "tail", "base64", "xxd", "od", "strings", "tac", "less", "more"})
 #: Method names :func:`sandlot.risk.sql.store_wipe` looks at (a cheap filter before unparsing the call).
 STORE_WIPE_METHODS = frozenset({"delete_many", "remove", "drop_database", "dropDatabase", "flushall", "flushdb",
-                                "delete_by_query", "delete", "recursive_delete", "drop_all", "call_command"})
+                                "delete_by_query", "delete", "recursive_delete", "drop_all", "call_command",
+                                "execute_command", "flush_all", "purge", "shutdown", "ConfigResource"})
 #: Libraries (and their parts) for attacking other machines: SMB/Kerberos relays and dumps, exploit tubes.
 ATTACK_LIBRARIES = ("impacket.examples", "impacket.smbconnection.SMBConnection().login", "impacket.dcerpc",
                     "impacket.examples.secretsdump", "pwn.remote", "pwnlib.tubes.remote", "pwn.ssh")  # fmt: skip
@@ -451,6 +452,10 @@ CREDENTIAL_COLUMN = re.compile(
     r"totp_secret|otp_secret|access_token|refresh_token|private_key)\b",
     re.IGNORECASE,
 )
+#: Methods that list a key-value store's keys by pattern (``scan_iter("session:*")``).
+KEY_SCAN_METHODS = frozenset({"scan_iter", "scan", "keys", "hscan_iter", "sscan_iter", "zscan_iter"})
+#: Key patterns of sessions, tokens and credentials kept in a cache.
+CREDENTIAL_KEY = re.compile(r"\b(?:sess(?:ion)?s?|tokens?|api_?keys?|passw\w*|secrets?|credentials?|auth)\b", re.I)
 #: Methods that empty or destroy a whole data store.
 DATA_DESTROY_METHODS = frozenset({"flushall", "drop_database", "dropDatabase", "delete_index"})
 #: Methods that store data (an endless loop of them fills the service).

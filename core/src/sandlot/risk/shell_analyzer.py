@@ -88,6 +88,7 @@ from sandlot.risk.sql import (
     personal_data_query,
     production_target,
     schema_reset,
+    store_request,
     throwaway_database,
     unloads_personal_data,
 )
@@ -259,10 +260,13 @@ class ShellAnalyzer:
         self._xargs_pids: str | None = None  # processes xargs feeds to the command it runs
         self.inherited_pids: str | None = None  # processes this (nested) script gets as arguments
         self.inherited_background = False  # this script itself runs in the background (`bash -c '...' &`)
+        self.created_vars: set[str] = set()  # variables holding cloud resources this script created
 
     # ----------------------------------------------------------------- entry points
     def analyze(self, code: str) -> list[Finding]:
         self._source = code.encode("utf-8", "surrogatepass")
+        if "=$(" in code:
+            self.created_vars |= set(_CREATED_RESOURCE.findall(code))
         tree = _parser().parse(self._source)
         root = tree.root_node
         if root.has_error:
@@ -375,6 +379,7 @@ class ShellAnalyzer:
             sub._mass = self._mass
             sub.downloaded = self.downloaded
             sub.inherited_background = self._background or self.inherited_background
+            sub.created_vars = set(self.created_vars)
             sub.inherited_pids = self._xargs_pids if self._xargs_pids is not None else self.inherited_pids
             found = sub.analyze(code.replace(HOLE, HOLE_WORD))
         found = [f for f in found if f.level >= keep]
@@ -1365,6 +1370,11 @@ class ShellAnalyzer:
                 self._add("shell.documents", document.level, document.category, document.what, node)
             if prints_remote_secrets(name, args):
                 flow.secret = True  # every remote's tokens, decrypted
+        if name.startswith("kafka-") and _KAFKA_HARM.search(" ".join(args)):
+            production = production_target(self._source.decode("utf-8", "replace") if node is not None else "")
+            self._add("shell.data-destroy", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
+                      f"{name} rewinds consumers (every message handled again) or sets retention near zero",
+                      node)  # fmt: skip
         if name in _MIGRATION_RUNNERS and schema_reset(" ".join(argv)):
             production = production_target(self._source.decode("utf-8", "replace") if node is not None else "")
             self._add("shell.drop-database", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
@@ -1397,8 +1407,17 @@ class ShellAnalyzer:
             flow.secret = True  # the networks around the machine: where it is
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       f"{name} lists the Wi-Fi networks nearby (locates the machine)", node)  # fmt: skip
-        if name in DB_DUMPERS and (name != "sqlite3" or ".dump" in args):
+        published = _published_messages(name, args)
+        for message in published[:2]:
+            # `rabbitmqadmin publish payload='{"cmd": "curl … | bash"}'`: a command every consumer runs
+            self._shipped_payloads(message, node, f"a message {name} publishes")
+        dump_flag = _STORE_DUMP.get(name)
+        if (name in DB_DUMPERS and (name != "sqlite3" or ".dump" in args)) or (
+            dump_flag is not None and any(a.split("=", 1)[0] == dump_flag for a in args)
+        ):
             flow.dump = True
+            if name == "redis-cli":
+                self._bulk_files.update(W.option_values(args, "--rdb"))  # the snapshot file: every key
         collections = [
             *W.option_values(args, "-c", "--collection"),
             *(a for a in args if a.startswith("--collection=")),
@@ -1408,6 +1427,10 @@ class ShellAnalyzer:
             flow.secret = True
             self.staged.update(W.option_values(args, "-o", "--out"))
             self.staged.update(a.split("=", 1)[1] for a in args if a.startswith("--out="))
+        if name in ("jq", "gojq", "jaq") and any(_INSTALL_SCRIPT_KEY.search(a) for a in args):
+            # `jq --arg p "$CMD" '.scripts.postinstall = $p' package.json`: a command every install runs
+            for value in [args[i + 2] for i, a in enumerate(args[:-2]) if a in ("--arg", "--argjson")]:
+                self._nested(value, "shell", node, "a package script written by jq", keep=RiskLevel.HIGH)
         if name in ("jq", "gojq", "jaq") and any(_JQ_ENV.search(a) for a in args if " " in a or a == "env"):
             flow.env = True  # `jq -n env`, `$ENV`: the whole environment
         if name in T.ARG_SENDERS and any(HOLE in a and beacon(a) for a in args):
@@ -1638,6 +1661,10 @@ class ShellAnalyzer:
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
                         # a database dump as root (socket authentication): graded by where the dump goes
                         or W.base(wrapped[0]) in DB_DUMPERS
+                        # a data store's own status and listing commands
+                        or (W.base(wrapped[0]) in ("rabbitmqctl", "nodetool", "patronictl", "pg_lsclusters")
+                            and bool(re.match(r"(?:list_|status|cluster_status|info|ping|list\b|environment)",
+                                              " ".join(wrapped[1:2]))))
                         # `sudo -u postgres psql`, `sudo -u www-data php occ`: a service's own account running
                         # its tools, not root (what they do is graded by their own rules)
                         or any(u not in ("root", "0", "#0") for u in W.option_values(argv[1:], "-u", "--user"))
@@ -1706,8 +1733,8 @@ class ShellAnalyzer:
                 continue
             if name in T.PACKAGE_RUNNERS:
                 rest = W.skip_options(argv[1:], {"-p", "--package", "--registry"})
-                if rest and W.base(rest[0]) in T.CLOUD_TOOLS:
-                    argv = rest  # `npx cdk destroy`: the project's own copy of a cloud tool
+                if rest and (W.base(rest[0]) in T.CLOUD_TOOLS or W.base(rest[0]) in _STORE_DUMP):
+                    argv = rest  # `npx cdk destroy`, `npx elasticdump`: the tool itself, fetched or the project's
                     continue
             if name in ("strace", "ltrace") and any(a == "-p" or a.startswith("--attach") for a in argv[1:]):
                 return argv  # attached to a running process, not wrapping a command
@@ -2276,6 +2303,11 @@ class ShellAnalyzer:
         code = " ".join(args)
         if node is not None and _SHELL_HOOK.match(self._text(node)) and not flow.remote:
             return  # `eval "$(starship init zsh)"`: an installed tool's own shell integration
+        if node is not None and _CREDENTIAL_EXPORT.match(self._text(node)):
+            # the cloud CLI's own `export` lines: the profile's credentials, loaded into this shell only
+            self._add("shell.env-file", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{name} loads a cloud profile's credentials into the environment", node)  # fmt: skip
+            return
         if flow.remote:
             self._add(
                 "shell.download-exec",
@@ -2668,8 +2700,15 @@ class ShellAnalyzer:
             if name == "sed" and ("i" in flags or "--in-place" in flags):
                 self._auth_backdoor(name, args, node)
                 # `sed -i '1i //go:generate sh -c "curl … | sh"'`: a command planted in a file a tool runs
+                makefile = any(posixpath.basename(o) in ("Makefile", "makefile", "GNUmakefile") or o.endswith(".mk")
+                               for o in operands[1:])  # fmt: skip
                 for script in [*W.option_values(args, "-e", "--expression"), *operands[:1]]:
-                    self._shipped_payloads(script, node, "text sed writes into a file")
+                    # a Makefile recipe spells the shell's `$` as `$$`
+                    self._shipped_payloads(script.replace("$$", "$") if makefile else script, node,
+                                           "text sed writes into a file")  # fmt: skip
+                    inserted = _sed_inserted_text(script) if makefile else None
+                    for recipe in _make_recipes(inserted or "")[:4]:
+                        self._nested(recipe, "shell", node, "a Makefile recipe sed writes", keep=RiskLevel.HIGH)
                 scripts = [*W.option_values(args, "-e", "--expression"), *operands[:1]]
                 if any(logins_to_trust(script) for script in scripts):
                     self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
@@ -2901,6 +2940,10 @@ class ShellAnalyzer:
             hold = hold_request(method, url, " ".join(bodies))
             if hold is not None:
                 self._add("shell.documents", hold.level, hold.category, f"{name} {hold.what}", node)
+            store = store_request(method, url, " ".join(bodies))
+            if store is not None:
+                rule = "shell.data-destroy" if store[1] is Category.FILESYSTEM else "shell.data-service"
+                self._add(rule, RiskLevel.HIGH, store[1], f"{name} {store[0]}", node)
         targets = [a for a in args if a.startswith(("http://", "https://")) or (a.startswith(HOLE) and "/" in a)]
         if (
             method.upper() == "DELETE"
@@ -3151,6 +3194,12 @@ class ShellAnalyzer:
     def _rule_nc(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
         flags, operands = W.options(args)
+        typed = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        if typed and _RAW_STORE_WIPE.search(typed) and not any(h in " ".join(operands) for h in _LOOPBACK):
+            # `printf 'flush_all\r\n' | nc cache-01 11211`: the store's own protocol, typed by hand
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} sends a cache or database server the command that empties (or stops) it",
+                      node)  # fmt: skip
         lowered = [a.lower() for a in args]
         if name == "socat":
             if any(a.startswith(("exec:", "system:")) or ",exec" in a or "exec:" in a for a in lowered):
@@ -3733,7 +3782,10 @@ class ShellAnalyzer:
         joined = " ".join(args)
         opened = [p for p in re.findall(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(?:/tcp|/udp)?\b", joined)]
         admin = [p for p in opened if p in T.ADMIN_PORTS]
-        everyone = (name == "ufw" and "allow" in args and "from" not in args) or ("ACCEPT" in args and "-s" not in args)
+        source = args[args.index("from") + 1] if "from" in args[:-1] else None
+        everyone = (name == "ufw" and "allow" in args and source in (None, "any", "0.0.0.0/0", "::/0")) or (
+            "ACCEPT" in args and "-s" not in args
+        )
         if admin and everyone:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                       f"{name} opens {T.ADMIN_PORTS[admin[0]]} (port {admin[0]}) to every address", node)  # fmt: skip
@@ -4086,6 +4138,10 @@ class ShellAnalyzer:
             words.add("--all")
         for tool, needed in T.CLOUD_DESTROY:
             if tool == name and all(w in words for w in needed):
+                text = self._text(node) if node is not None else ""
+                created = self.created_vars
+                if created and not self._loops and any(f"${v}" in text or f"${{{v}}}" in text for v in created):
+                    return  # what this script created a moment ago (a smoke-test instance), cleaned up
                 many = self._mass or bool(self._loops) or HOLE in " ".join(args)
                 self._add(
                     "shell.cloud-destroy",
@@ -4099,18 +4155,27 @@ class ShellAnalyzer:
 
     def _control_plane(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         positional = [a for a in args if not a.startswith("-")]
+        if name == "gcloud" and positional[:1] in (["alpha"], ["beta"], ["preview"]):
+            positional = positional[1:]  # a release track: `gcloud beta billing ...` is `gcloud billing ...`
         endpoints = W.option_values(args, "--endpoint-url")
         if positional[:2] in (["s3", "cp"], ["s3", "sync"], ["s3", "mv"]) and any(map(foreign_endpoint, endpoints)):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} s3 {positional[1]} sends data to a third-party storage endpoint", node)  # fmt: skip
         if name in ("kubectl", "oc"):
             self._kubectl(args, positional, node, flow)
-        risk = assess_operation(operation(*positional[:3]), args)
+        depth = 4 if name == "az" else 3  # `az vm image terms accept`: Azure's verbs sit deeper
+        # a request written to a file first (`--cli-input-json file://fleet.json`): what the file says counts
+        written = [self._written_texts.get(a.split("file://", 1)[1], "") for a in args if "file://" in a]
+        risk = assess_operation(operation(*positional[:depth]), [*args, *written])
         if risk is not None:
             if risk.secret:
                 flow.secret = True
-            what = f"{name} {' '.join(positional[:3])} {risk.what}"
+            what = f"{name} {' '.join(positional[:depth]).replace(HOLE, '…')} {risk.what}"
             self._add("shell.cloud-control", risk.level, risk.category, what, node)
+        op = operation(*positional[:depth])
+        if any(launch in op for launch in _LAUNCHES) and self._loops and self._loops[-1].endless:
+            self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} launches machines in an endless loop (until quota or money runs out)", node)  # fmt: skip
         copy = positional[1:] if positional[:1] == ["cp"] else positional[2:] if positional[:2] == ["s3", "cp"] else []
         if len(copy) >= 2 and copy[0].startswith(("gs://", "s3://", "https://", "az://")):
             # a file fetched from a bucket is as foreign as one fetched with curl
@@ -4871,9 +4936,11 @@ class ShellAnalyzer:
         """redis-cli commands that wipe the server, cut off its clients or open it up."""
         _, operands = W.options(args, valued=T.REDIS_CLI_VALUED)
         host = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-h", "-u")), "localhost")
-        local = any(h in host for h in ("localhost", "127.0.0.1", "::1")) or host.startswith("/")
+        local = any(h in host for h in _LOOPBACK) or host.startswith("/")
         words = [w.upper() for w in operands]
         verb = " ".join(words[:2]) if words[:1] in (["CLIENT"], ["CONFIG"], ["DEBUG"]) else " ".join(words[:1])
+        if verb in _REDIS_READS and not local:
+            flow.download = True  # a job or message other services queued on a shared server: not this code's data
         if verb in ("FLUSHALL", "FLUSHDB"):
             what, category = "empties the whole database", Category.FILESYSTEM
         elif verb in ("CLIENT KILL", "SHUTDOWN", "DEBUG SEGFAULT", "DEBUG SLEEP"):
@@ -5020,6 +5087,9 @@ _LOGIN_URL = re.compile(r"login|signin|sign_in|sign-in|session|/auth|oauth|token
 _PASSWORD_FROM_VARIABLE = re.compile(
     r"""pass(?:word|wd)?\\?["']?\s*[:=]\s*\\?["']?\$|-u\s+["']?[^\s'"]*:\$|--user\s+["']?[^\s'"]*:\$"""
 )
+_CREDENTIAL_EXPORT = re.compile(
+    r"""^eval\s+["']?\$\(\s*aws\s+configure\s+export-credentials\b[^)|;&]*\)["']?\s*$"""
+)
 _SHELL_HOOK = re.compile(
     r"""^eval\s+["']?\$\(\s*(?:command\s+)?[\w.-]+(?:\s+--?[\w-]+)*\s+"""
     r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?\s*$|^eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?\s*$"""
@@ -5068,18 +5138,35 @@ _REQUEST_SINK = re.compile(
 
 
 def _make_recipes(makefile: str) -> list[str]:
-    """The recipe lines of a Makefile with its simple variables (``NAME := value``) and ``$(HOME)`` expanded."""
+    """The recipe lines of a Makefile with its simple variables (``NAME := value``) and ``$(HOME)`` expanded,
+    and ``$$`` (the shell's own ``$``) unescaped."""
     variables = {"HOME": "~"}
     for name, value in re.findall(r"^([A-Za-z_][\w.]*)\s*[:?+]?=\s*(.*)$", makefile, re.M):
         variables[name] = value.strip()
     recipes: list[str] = []
     for line in makefile.splitlines():
         if line.startswith("\t"):
-            recipe = line.strip().lstrip("@-+")
+            recipe = line.strip().lstrip("@-+").replace("$$", "\x01")
             for _ in range(3):  # nested references, a few levels
                 recipe = re.sub(r"\$[({](\w+)[)}]", lambda m: variables.get(m.group(1), HOLE), recipe)
-            recipes.append(recipe)
+            recipes.append(recipe.replace("\x01", "$"))
     return recipes
+
+
+def _sed_inserted_text(script: str) -> str | None:
+    """The text a sed ``s`` command puts in (its replacement) or an ``a``/``i`` command adds, with sed's
+    escapes (``\\n``, ``\\t``, an escaped delimiter) undone; None for other scripts."""
+    added = re.match(r"^(?:\d+|\$|/[^/]*/)?\s*[aic]\\?\s*(.*)$", script, re.S)
+    if added:
+        text = added.group(1)
+    elif len(script) > 2 and script[0] == "s" and not script[1].isalnum() and not script[1].isspace():
+        parts = re.split(r"(?<!\\)" + re.escape(script[1]), script[2:])
+        if len(parts) < 3:
+            return None
+        text = parts[1].replace("\\" + script[1], script[1])
+    else:
+        return None
+    return re.sub(r"\\([nt&\\])", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), text)
 
 
 def _private_host(host: str) -> bool:
@@ -5266,6 +5353,42 @@ _STATEMENT_HANDLERS: dict[str, Callable[[ShellAnalyzer, Any], _Flow]] = {
 
 _Rule = Callable[[ShellAnalyzer, str, list[str], Any, _Flow], None]
 _ASSIGNMENT_WORD = re.compile(r"^[A-Za-z_]\w*=")
+_INSTALL_SCRIPT_KEY = re.compile(
+    r"\.scripts\.(?:pre|post)?install\b|\.scripts\.prepare\b|\.scripts\[\"(?:pre|post)?install")
+#: Cloud operations that start machines.
+_LAUNCHES = ("runinstances", "requestspotinstances", "requestspotfleet", "createfleet", "instancescreate",
+             "vmcreate", "vmsscreate")  # fmt: skip
+#: `IID=$(aws ec2 run-instances ...)`: a variable holding what the script itself created.
+_CREATED_RESOURCE = re.compile(
+    r"\b([A-Za-z_]\w*)=\$\(\s*(?:aws|gcloud|az|doctl)\s+[\w.-]+\s+(?:run-instances|create\b|create-[\w-]+)"
+)
+_KAFKA_HARM = re.compile(r"--reset-offsets\b.*--to-earliest\b.*--execute|retention\.(?:ms|bytes)=\d{1,4}\b")
+#: A data store's wire commands that empty or stop it (Redis, memcached), as typed into nc or telnet.
+_RAW_STORE_WIPE = re.compile(r"^\s*(?:FLUSHALL|FLUSHDB|flush_all|SHUTDOWN)\b", re.IGNORECASE | re.MULTILINE)
+_LOOPBACK = ("localhost", "127.0.0.1", "::1")
+
+
+def _published_messages(name: str, args: list[str]) -> list[str]:
+    """The message bodies a broker client publishes (``rabbitmqadmin publish payload=…``, ``nats pub subj
+    body``, ``redis-cli PUBLISH/LPUSH key body``)."""
+    if name == "rabbitmqadmin" and "publish" in args:
+        return [a.split("=", 1)[1] for a in args if a.startswith("payload=")]
+    if name == "nats" and args[:1] in (["pub"], ["publish"], ["request"]):
+        return W.options(args[1:])[1][1:]
+    if name == "redis-cli":
+        operands = W.options(args, valued=T.REDIS_CLI_VALUED)[1]
+        if operands[:1] and operands[0].upper() in ("PUBLISH", "LPUSH", "RPUSH", "XADD", "SET"):
+            return operands[2:]
+    return []
+
+
+#: redis-cli commands that print what is stored (a queued job, a cached value).
+_REDIS_READS = frozenset({"GET", "MGET", "LPOP", "RPOP", "BLPOP", "BRPOP", "LRANGE", "LINDEX", "HGET", "HGETALL",
+                          "RPOPLPUSH", "BRPOPLPUSH", "LMOVE", "XREAD", "XRANGE", "GETDEL", "SPOP", "DUMP"})  # fmt: skip
+#: Data-store tools and the flag that makes them print (or save) the whole store.
+_STORE_DUMP = {"redis-cli": "--rdb", "kafka-console-consumer.sh": "--from-beginning",
+               "kafka-console-consumer": "--from-beginning", "kcat": "-C", "elasticdump": "--input",
+               "multielasticdump": "--input"}  # fmt: skip
 _FIRMWARE_URL = re.compile(r"firmware|/fw/|/upgrade|/flash", re.IGNORECASE)
 _ASSIGNMENT_LINE = re.compile(
     r"^\s*(?:export\s+)?(?P<name>[A-Za-z_]\w*)=(?P<q>['\"]?)(?P<value>[^'\"\n$`]*)(?P=q)\s*$", re.MULTILINE

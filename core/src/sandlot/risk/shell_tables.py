@@ -271,7 +271,9 @@ DATA_READERS = frozenset(
 #: Sockets of container engines: whoever talks to them can start a privileged container.
 ENGINE_SOCKETS = frozenset({"docker.sock", "containerd.sock", "podman.sock", "crio.sock", "dockershim.sock"})
 #: Sockets whose client controls the host: container engines and libvirt's daemons.
-MANAGEMENT_SOCKETS = ENGINE_SOCKETS | {"libvirt-sock", "virtqemud-sock", "libvirt-admin-sock", "virtproxyd-sock"}
+MANAGEMENT_SOCKETS = ENGINE_SOCKETS | {"libvirt-sock", "virtqemud-sock", "libvirt-admin-sock", "virtproxyd-sock",
+                                      "redis.sock", "redis-server.sock", "mysqld.sock", "mysql.sock",
+                                      ".s.PGSQL.5432", "memcached.sock"}  # fmt: skip
 #: Processes that are running virtual machines: killing them pulls the plug on their guests.
 VIRTUAL_MACHINE_PROCESSES = ("qemu-system", "qemu-kvm", "/usr/bin/kvm", "vboxheadless", "virtualboxvm", "vmware-vmx")
 #: Options of `docker run/exec/create` that take a value (so the image and the command can be found).

@@ -87,7 +87,11 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
 _WIPE_CALLS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\.(?:delete_many|remove)\(\s*\{\s*\}"), "deletes every document of a collection"),
     (re.compile(r"\.(?:drop_database|dropDatabase)\("), "drops a whole database"),
-    (re.compile(r"\.(?:flushall|flushdb)\("), "empties the key-value server"),
+    (re.compile(r"\.(?:flushall|flushdb|flush_all)\(|execute_command\(\s*['\"]FLUSH(?:ALL|DB)"),
+     "empties the key-value server"),
+    (re.compile(r"\.control\.(?:purge|shutdown)\("), "purges every queue or stops every worker"),
+    (re.compile(r"retention\.(?:ms|bytes)['\"]\s*:\s*['\"]?[0-9]{1,4}['\"]?\s*[,}]"),
+     "sets topics' retention near zero"),
     (re.compile(r"\.delete_by_query\([\s\S]*match_all"), "deletes every document of the indices"),
     (re.compile(r"\.indices\.delete\([\s\S]*(?:'\*'|\"\*\"|_all)"), "deletes every index"),
     (re.compile(r"\.recursive_delete\("), "deletes a collection and everything below it"),
@@ -111,9 +115,43 @@ def store_wipe(call_source: str) -> str | None:
     return None
 
 
+#: HTTP calls to search engines and brokers that empty, open or take over the whole store.
+_STORE_REQUESTS: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None, str, Category], ...] = (
+    ("DELETE", re.compile(r"/(?:_all|\*[^/]*|[\w.-]*\*[\w.,*-]*)/?$"), None,
+     "deletes every index (a wildcard or _all)", Category.FILESYSTEM),
+    ("PUT", re.compile(r"/_cluster/settings$"), re.compile(r"destructive_requires_name\W+false", re.I),
+     "lets one request delete every index (destructive_requires_name off)", Category.FILESYSTEM),
+    ("PUT", re.compile(r"/_(?:plugins|opendistro)/_security/api/rolesmapping/all_access$"), re.compile(r"\*"),
+     "maps everyone to the all_access role", Category.PRIVILEGE),
+    ("PUT", re.compile(r"/api/users/[^/]+$"), re.compile(r"administrator"), "creates a broker administrator",
+     Category.PRIVILEGE),
+    ("POST", re.compile(r"/(?:solr/)?[\w.\x00-]+/config$"),
+     re.compile(r"VelocityResponseWriter[\s\S]*resource\.loader\.enabled"),
+     "enables templates that run code on the search server (VelocityResponseWriter)", Category.DYNAMIC_CODE),
+)
+_EVERYTHING_QUERY = re.compile(r"<delete>\s*<query>\s*\*:\*\s*</query>|\"delete\"\s*:\s*\{\s*\"query\"\s*:\s*\"\*:\*\"")
+
+
+def store_request(method: str, url: str, body: str) -> tuple[str, Category] | None:
+    """What an HTTP call does to a search engine or a broker: every index deleted, everyone made admin."""
+    path = url.split("?", 1)[0]
+    if _EVERYTHING_QUERY.search(body):
+        return "deletes every document (a delete query of *:*)", Category.FILESYSTEM
+    for verb, pattern, needs, what, category in _STORE_REQUESTS:
+        if method.upper() == verb and pattern.search(path) and (needs is None or needs.search(body)):
+            return what, category
+    return None
+
+
 def local_store(module_source: str) -> bool:
-    """The code works on a local or test store and names no production one."""
+    """The code works on a local or test store and names no production one (a mocked cloud, whatever its
+    resources are called, is local)."""
+    if _MOCKED_CLOUD.search(module_source):
+        return True
     return bool(_LOCAL_STORE.search(module_source)) and not production_target(module_source)
+
+
+_MOCKED_CLOUD = re.compile(r"\bfrom moto import|@mock_\w+|\bmock_aws\(|\blocalstack\b")
 
 
 def production_target(source: str) -> bool:
