@@ -267,6 +267,7 @@ class PythonAnalyzer:
         self.scopes: list[_Scope] = []
         self.functions: list[_FuncSummary] = []
         self.loops: list[_Loop] = []
+        self._walked: dict[int, list[ast.AST]] = {}  # the nodes inside each loop, walked once
         self.methods: dict[str, Val] = {}
         self.attrs: dict[str, Val] = {}
         self.downloaded: set[str] = set()
@@ -1179,12 +1180,13 @@ class PythonAnalyzer:
     def _loop(
         self, node: ast.For | ast.AsyncFor | ast.While, infinite: bool, huge: bool, count: int | None = None
     ) -> None:
+        inside = self._walked.get(id(node))
+        if inside is None:
+            inside = self._walked[id(node)] = [n for stmt in node.body for n in ast.walk(stmt)]
         unbounded = infinite and not self._has_exit(node.body)
         # `while True: try: write() except OSError: break` stops only when the disk or memory is full
         until_exhausted = infinite and not self._has_exit(node.body, skip_exhaustion_handlers=True)
-        if unbounded and not any(
-            isinstance(n, ast.Call) and _call_name(n) in T.IO_CALL_NAMES for stmt in node.body for n in ast.walk(stmt)
-        ):
+        if unbounded and not any(isinstance(n, ast.Call) and _call_name(n) in T.IO_CALL_NAMES for n in inside):
             self._add(
                 "python.busy-loop",
                 RiskLevel.HIGH,
@@ -1193,28 +1195,17 @@ class PythonAnalyzer:
                 node,
             )
         runaway = infinite and not self._stops_or_sleeps(node.body)
-        for counter in {
-            n.target.id
-            for stmt in node.body
-            for n in ast.walk(stmt)
-            if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)
-        }:
+        for counter in {n.target.id for n in inside if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)}:
             # `i += 1` in the body: i differs from one iteration to the next (a file name per frame)
             current = self._lookup(counter)
             if current.num is not None:
                 self._rebind(counter, Val(flags=current.flags & v.FLOWING))
-        endless = infinite and not any(
-            isinstance(n, (ast.Break, ast.Return, ast.Raise)) for stmt in node.body for n in ast.walk(stmt)
-        )
+        endless = infinite and not any(isinstance(n, (ast.Break, ast.Return, ast.Raise)) for n in inside)
         function = self.functions[-1] if self.functions else None
         loop = _Loop(until_exhausted, huge, function, runaway, count, endless)
-        loop.until_error = infinite and not any(
-            isinstance(n, (ast.Break, ast.Return)) for stmt in node.body for n in ast.walk(stmt)
-        )
+        loop.until_error = infinite and not any(isinstance(n, (ast.Break, ast.Return)) for n in inside)
         if endless:
-            sleeps = [
-                n for stmt in node.body for n in ast.walk(stmt) if isinstance(n, ast.Call) and _call_name(n) == "sleep"
-            ]
+            sleeps = [n for n in inside if isinstance(n, ast.Call) and _call_name(n) == "sleep"]
             loop.fast = bool(sleeps) and all(
                 s.args and isinstance(s.args[0], ast.Constant) and isinstance(s.args[0].value, (int, float))
                 and s.args[0].value < 1 for s in sleeps
@@ -2258,7 +2249,7 @@ class PythonAnalyzer:
                 looked_up = self._mapping_get(node.func.attr, func.base, args)
                 if looked_up is not None:
                     return looked_up
-            if isinstance(node.func, ast.Attribute) and func.base is not None:
+            if isinstance(node.func, ast.Attribute) and func.base is not None and node.func.attr in _BYTES_IO:
                 # `p = tmp_path / "x.pkl"`: a path object of unknown type, written then read back by this code
                 keys = {*func.base.strings(), ast.unparse(node.func.value)}  # its path, or the name holding it
                 if node.func.attr in ("write_bytes", "write_text"):
@@ -3952,8 +3943,9 @@ class PythonAnalyzer:
             self._add("python.masquerade", RiskLevel.HIGH, Category.PROCESS,
                       f"{q} starts a program disguised as {shown[:40]!r} (a kernel thread or system daemon)",
                       node)  # fmt: skip
-        source = ast.unparse(node.args[0]) if node.args else ""
-        if ("__file__" in source or "sys.argv[0]" in source) and self._in_loop() and not self._name_filters:
+        looping = self._in_loop() and not self._name_filters
+        source = ast.unparse(node.args[0]) if node.args and looping else ""
+        if "__file__" in source or "sys.argv[0]" in source:
             # each copy starts more copies of itself: exponential growth until the process table is full
             self._add("python.fork-bomb", RiskLevel.HIGH, Category.RESOURCE,
                       f"{q} starts copies of this very script in a loop (each does the same)", node)  # fmt: skip
@@ -5044,6 +5036,7 @@ _API_DELETE = re.compile(
 #: Python clients of SaaS platforms whose objects' methods reach a remote account.
 #: A lockfile entry's download source or hash, named in code (``meta["resolved"] = …``).
 _LOCK_FIELD = re.compile(r"[\"'](?:resolved|integrity|checksum|sha512|sha256)[\"']")
+_BYTES_IO = frozenset({"write_bytes", "write_text", "read_bytes", "read_text"})
 _SAAS_CLIENT = re.compile(
     r"\b(?:googleapiclient|dropbox|atlassian|notion_client|boxsdk|msgraph|O365|meilisearch|typesense|algoliasearch)\b"
 )

@@ -5261,14 +5261,14 @@ def _authenticates(previous: str, word: str) -> bool:
     """``word`` (after ``previous``) is a credential handed to the service as a login, not data."""
     if previous in ("-u", "--user", "--oauth2-bearer", "--proxy-user"):
         return True
-    header = word.lower()
     if previous in ("-H", "--header"):
-        return header.startswith(_AUTH_HEADERS)
-    return header.startswith(tuple(f"--header={h}" for h in _AUTH_HEADERS))
+        return word.lower().startswith(_AUTH_HEADERS)
+    return word.startswith("--") and word.lower().startswith(_AUTH_HEADER_OPTIONS)
 
 
 _AUTH_HEADERS = ("authorization:", "x-api-key:", "private-token:", "x-auth-token:", "api-key:", "x-goog-api-key:",
                  "x-vault-token:", "x-github-token:", "job-token:", "proxy-authorization:")  # fmt: skip
+_AUTH_HEADER_OPTIONS = tuple(f"--header={h}" for h in _AUTH_HEADERS)
 
 
 def _xargs_replace(args: list[str]) -> str | None:
