@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.mail import personal_mailbox
 from sandlot.risk.model import Category, RiskLevel
 
 #: Active Directory groups whose members administer the domain (or can become its administrators).
@@ -82,6 +83,22 @@ _PEOPLE_API = re.compile(
     r"|/locations/history|/vehicles/locations|/vehicles/stats/history|/gps/history|/fleet/drivers|/trips(?:\?|/?$)",
     re.IGNORECASE,
 )
+
+
+#: An administrator's (or owner's) role given: ``access_role = AccessRoleEnum.ADMIN``, ``--role=owner``.
+_ROLE_KEY = r"(?:access_?role|role|roles|permission_?level|user_?type|security_?level|admin_?level)"
+#: (as a JSON key, an assignment or an option, not a word of prose: "your role: admin" grants nothing)
+_ADMIN_GRANT = re.compile(
+    rf"(?:[\"']{_ROLE_KEY}[\"']\s*:|\b{_ROLE_KEY}\s*=|--{_ROLE_KEY}[= ])"
+    r"[^\n]{0,80}?\b(?:admin|administrator|owner|super_?admin|account_?admin|full_?access)\b",
+    re.IGNORECASE,
+)
+
+
+def personal_admin_grant(text: str) -> bool:
+    """``text`` makes an address at a free personal mail provider an administrator or owner of something
+    (an ad account, a tenant, a fleet): control handed to someone's own account."""
+    return "@" in text and personal_mailbox(text) and bool(_ADMIN_GRANT.search(text))
 
 
 def people_api(url: str) -> bool:

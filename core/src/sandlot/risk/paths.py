@@ -99,7 +99,7 @@ _SECRET_NAMES = frozenset(
         "tailscaled.state", "keystore.properties", "firebase-tools.json", "loginusers.vdf", "ssfn",
         "sam.ldb", "secrets.ldb", "ntds.dit", "krb5.keytab", "service_account.json", "service-account.json",
         "serviceaccount.json", "oauth2service.json", "wp-config.php", "configuration.php", "localsettings.php",
-        "sip.conf", "pjsip.conf",
+        "sip.conf", "pjsip.conf", "google-ads.yaml", "googleads.yaml",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -386,7 +386,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
 
 
 #: A project's own settings files (its .env, its CMS configuration): read by its own tooling, not read out.
-_OWN_SETTINGS = frozenset({".env", ".envrc", "wp-config.php", "settings.php", "configuration.php", "localsettings.php"})
+_OWN_SETTINGS = frozenset({".env", ".envrc", "wp-config.php", "settings.php", "configuration.php", "localsettings.php",
+                           ".npmrc", ".yarnrc", ".yarnrc.yml"})  # fmt: skip
 
 
 def read_level(info: PathInfo) -> RiskLevel:
@@ -558,7 +559,8 @@ _PERSONAL_MEDIA = re.compile(
     r"|phi|emr|ehr|patients?|clinical|medical|health_?records|raw_?(?:data|sequencing|runs)?|rawdata"
     # employees' records: payroll, HR exports, tax forms
     r"|payroll|hr|personnel|tax_?forms|w-?2s?|1099s?)$"
-    r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?)(?:[_.-]|$)",
+    r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
+    r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
 )
 

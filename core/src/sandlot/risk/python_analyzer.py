@@ -30,7 +30,13 @@ from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
 from sandlot.risk.backups import DB_DUMPERS
-from sandlot.risk.config_commands import config_commands, config_weakness, open_door, protection_off
+from sandlot.risk.config_commands import (
+    config_commands,
+    config_weakness,
+    open_door,
+    package_source_weakness,
+    protection_off,
+)
 from sandlot.risk.control_plane import (
     MASS_COUNT,
     OperationRisk,
@@ -56,7 +62,7 @@ from sandlot.risk.hypervisors import (
     hypervisor_text_risk,
     machine_storage,
 )
-from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request, people_api
+from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request, people_api, personal_admin_grant
 from sandlot.risk.industrial import FIELD_LIBRARIES, field_write, local_devices
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
 from sandlot.risk.ledgers import (
@@ -441,6 +447,9 @@ class PythonAnalyzer:
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
         for risk in crm_text_risks(code):
             self._add("python.crm", risk.level, risk.category, risk.what, None)
+        if personal_admin_grant(code):
+            self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "makes a personal mailbox address an administrator or owner", None)  # fmt: skip
         if form_grabber(code):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "plants browser code that sends what shoppers type into forms to another host (a skimmer)",
@@ -2952,6 +2961,10 @@ class PythonAnalyzer:
             if write:
                 self._write(info, node, append=append, via=q)
                 self._self_written.add(text)
+                weakened = package_source_weakness(text, self._code) if text.endswith(_PACKAGE_CONFIGS) else None
+                if weakened is not None:
+                    # `cfg.set("global", "trusted-host", …); cfg.write(open(pip_conf, "w"))`: what the program spells
+                    self._add("python.supply-chain", RiskLevel.HIGH, Category.DYNAMIC_CODE, weakened, node)
                 if posixpath.basename(text) in LOCKFILES and _LOCK_FIELD.search(self._code) and "://" in self._code:
                     self._add("python.supply-chain", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                               f"{q} rewrites a lockfile's sources or hashes (installs then fetch other code)",
@@ -3943,6 +3956,11 @@ class PythonAnalyzer:
             self._add("python.masquerade", RiskLevel.HIGH, Category.PROCESS,
                       f"{q} starts a program disguised as {shown[:40]!r} (a kernel thread or system daemon)",
                       node)  # fmt: skip
+        if words and any(posixpath.basename(t) in _MODULE_TOOLS for t in words[0].strings()) and any(
+            w.text == "python" for w in words[1:2]
+        ):
+            # `exec(lmod python load gcc)`: the environment changes a module system prints for Python (its own init)
+            result.flags = v.LOCALFILE
         looping = self._in_loop() and not self._name_filters
         source = ast.unparse(node.args[0]) if node.args and looping else ""
         if "__file__" in source or "sys.argv[0]" in source:
@@ -5034,14 +5052,17 @@ _API_DELETE = re.compile(
     r"|^(?:update|patch)$"
 )
 #: Python clients of SaaS platforms whose objects' methods reach a remote account.
+#: Package managers' configuration files (what :func:`package_source_weakness` judges).
+_PACKAGE_CONFIGS = ("pip.conf", "pip.ini", ".npmrc", ".yarnrc", ".yarnrc.yml", ".condarc", ".gemrc")
 #: A lockfile entry's download source or hash, named in code (``meta["resolved"] = …``).
 _LOCK_FIELD = re.compile(r"[\"'](?:resolved|integrity|checksum|sha512|sha256)[\"']")
+#: Environment-module systems whose `python` mode prints code that sets up the environment.
+_MODULE_TOOLS = frozenset({"lmod", "modulecmd", "modulecmd.tcl"})
 _BYTES_IO = frozenset({"write_bytes", "write_text", "read_bytes", "read_text"})
-_SAAS_CLIENT = re.compile(
-    r"\b(?:googleapiclient|dropbox|atlassian|notion_client|boxsdk|msgraph|O365|meilisearch|typesense|algoliasearch)\b"
-)
 _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.",
-                  "meilisearch.", "typesense.", "algoliasearch.")  # fmt: skip
+                  "meilisearch.", "typesense.", "algoliasearch.", "mailchimp_marketing.", "mailchimp3.",
+                  "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.", "hubspot.")  # fmt: skip
+_SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")
 #: A pid file's name in a string (``"run/worker.pid"``, ``glob("*.pid")``): the project keeps its own pids.

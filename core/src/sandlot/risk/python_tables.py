@@ -68,6 +68,9 @@ NETWORK_PREFIXES = (
     "pymsteams.", "yagmail.", "redmail.", "exchangelib.", "O365.", "gitlab.", "atlassian.", "notion_client.",
     "asyncio.start_server", "asyncio.open_unix_connection", "asyncio.StreamReader()", "asyncio.StreamWriter()",
     "zenpy.", "simple_salesforce.", "hubspot.", "intercom.", "freshdesk.", "pyzendesk.",
+    # product analytics and marketing platforms: what they are given is sent to the vendor
+    "analytics.track", "analytics.identify", "segment.analytics.", "mixpanel.", "posthog.", "amplitude.",
+    "mailchimp_marketing.", "mailchimp3.", "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.",
 )  # fmt: skip
 NET_SOURCES = frozenset(
     {"urllib.request.urlopen", "requests.get", "requests.post", "requests.request", "requests.Session().get",

@@ -65,7 +65,13 @@ from sandlot.risk.hypervisors import (
     image_commands,
     machine_captures,
 )
-from sandlot.risk.identity import directory_dump, identity_command, identity_request, people_api
+from sandlot.risk.identity import (
+    directory_dump,
+    identity_command,
+    identity_request,
+    people_api,
+    personal_admin_grant,
+)
 from sandlot.risk.industrial import field_command, local_devices
 from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
 from sandlot.risk.ledgers import (
@@ -80,6 +86,7 @@ from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action,
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
+from sandlot.risk.schedulers import SCHEDULER_TOOLS, endless_submission, scheduler_command
 from sandlot.risk.sql import (
     dangerous_sql,
     drops_table,
@@ -272,6 +279,10 @@ class ShellAnalyzer:
         if root.has_error:
             self._add_parse_error(root)
         self._stmt(root)
+        if "\t" in code and _MAKEFILE_RULE.search(code):
+            # a Makefile: each recipe line is a shell command line once make has unescaped `$$`
+            for recipe in _make_recipes(code)[:12]:
+                self._nested(recipe, "shell", root, "a Makefile recipe", keep=RiskLevel.HIGH)
         if any(f.rule_id.endswith(("download-exec", ".write")) and f.level > RiskLevel.MEDIUM for f in self.findings):
             certificate = verifies_certificate(code)  # only worth looking for when there is something to soften
             if verifies_download(code, "shell") or certificate:
@@ -1042,13 +1053,24 @@ class ShellAnalyzer:
 
     def _heredoc(self, redirect: Any, flow: _Flow, argv: list[str] | None, stmt: Any) -> None:
         body_text = ""
+        quoted = False
         for child in redirect.named_children:
+            if child.type == "heredoc_start":
+                quoted = any(q in self._text(child) for q in "'\"\\")
             if child.type == "heredoc_body":
                 body_text = self._text(child)
             elif child.type in ("file_redirect", "herestring_redirect", "heredoc_redirect"):
                 self._redirects([child], flow, argv, stmt)
+        if not quoted and "$" in body_text:
+            # `<<EOF` (unquoted) expands the script's variables before the interpreter reads the text
+            body_text = _SIMPLE_VARIABLE.sub(self._known_value, body_text)
         if argv:
             self._stdin_code(body_text, _Flow(), argv, stmt)
+
+    def _known_value(self, match: re.Match[str]) -> str:
+        """A ``$NAME`` / ``${NAME}`` replaced by its value when the script set it to a constant, else kept."""
+        value = self.vars.get(match.group(1) or match.group(2))
+        return value if value is not None and HOLE not in value else match.group(0)
 
     def _stdin_code(self, text: str, word_flow: _Flow, argv: list[str], stmt: Any) -> None:
         """Code handed to an interpreter on stdin by a here-document or here-string."""
@@ -1370,6 +1392,13 @@ class ShellAnalyzer:
                 self._add("shell.documents", document.level, document.category, document.what, node)
             if prints_remote_secrets(name, args):
                 flow.secret = True  # every remote's tokens, decrypted
+        if name == "git" and "config" in args and any("extraheader" in a.lower() for a in args) and not any(
+            a in ("--unset", "--unset-all", "--add") for a in args
+        ):
+            # the token a CI checkout left in the repository's configuration (`AUTHORIZATION: basic …`)
+            flow.secret = True
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      "git config prints the token a CI checkout stored (http.extraheader)", node)  # fmt: skip
         if name.startswith("kafka-") and _KAFKA_HARM.search(" ".join(args)):
             production = production_target(self._source.decode("utf-8", "replace") if node is not None else "")
             self._add("shell.data-destroy", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
@@ -1407,6 +1436,9 @@ class ShellAnalyzer:
             flow.secret = True  # the networks around the machine: where it is
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       f"{name} lists the Wi-Fi networks nearby (locates the machine)", node)  # fmt: skip
+        if any("@" in a for a in args) and personal_admin_grant(" ".join(args)):
+            self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} makes a personal mailbox address an administrator or owner", node)  # fmt: skip
         published = _published_messages(name, args)
         for message in published[:2]:
             # `rabbitmqadmin publish payload='{"cmd": "curl … | bash"}'`: a command every consumer runs
@@ -1730,6 +1762,10 @@ class ShellAnalyzer:
                 argv = W.skip_options(argv[1:], {"-n", "-s", "-k", "--signal", "-c", "-p", "-l", "-d", "--interval"})
                 if name in ("timeout", "taskset") and argv:
                     argv = argv[1:]
+                continue
+            if name in _PARALLEL_LAUNCHERS:
+                # `srun -N 4 bash -c '…'`, `mpirun -np 8 ./app`: the command, run on every node given
+                argv = W.skip_options(argv[1:], _PARALLEL_LAUNCHERS[name])
                 continue
             if name in T.PACKAGE_RUNNERS:
                 rest = W.skip_options(argv[1:], {"-p", "--package", "--registry"})
@@ -2770,10 +2806,11 @@ class ShellAnalyzer:
         foreign = bool(re.fullmatch(r"\d+\.\d+\.\d+\.\d+", host)) or personal_host(host)
         for src in sources:
             src_info = paths.classify(src)
-            if src in self._bulk_files and remote and foreign:
-                # a database dump or an archive of people's files sent to a bare address or someone's own machine
+            records = src in self._bulk_files or (paths.personal_media(src) and not _private_host(host))
+            if records and remote and foreign:
+                # a database dump, people's files or patients' records sent to a bare address or someone's own machine
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                          f"{name} copies {src} (a dump or an archive of people's files) to {host}", node)  # fmt: skip
+                          f"{name} copies {src} (a dump, people's files or records) to {host}", node)  # fmt: skip
             if remote and payment_file(src):
                 test = test_money(dest + " " + (self._text(node) if node is not None else ""))
                 self._add("shell.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
@@ -3811,8 +3848,15 @@ class ShellAnalyzer:
         elif name == "ufw" and args[:3] in (["default", "allow", "incoming"], ["default", "allow"]):
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                       "ufw default allow incoming lets every port be reached from the network", node)  # fmt: skip
-        elif name in ("iptables", "ip6tables", "nft", "ufw") and not (
-            {"-L", "-S", "--list", "status", "list"} & set(args)
+        elif name == "firewall-cmd" and (
+            "--set-default-zone=trusted" in args
+            or ("--zone=trusted" in args and any(a.startswith(("--add-interface", "--change-interface")) for a in args))
+            or (any(a.startswith("--add-source=") and a.endswith(("=0.0.0.0/0", "=::/0")) for a in args))
+        ):
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "firewall-cmd trusts every connection (the trusted zone accepts all traffic)", node)  # fmt: skip
+        elif name in ("iptables", "ip6tables", "nft", "ufw", "firewall-cmd") and not (
+            {"-L", "-S", "--list", "status", "list", "--state", "--list-all", "--get-active-zones"} & set(args)
         ):
             self._add("shell.firewall", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{name} changes firewall rules", node)
 
@@ -4615,16 +4659,10 @@ class ShellAnalyzer:
             self._add(rule, risk.level, risk.category, risk.what, node)
 
     def _rule_mlops(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        joined = " ".join(args)
         if name == "dvc" and "gc" in args and any(a in ("-c", "--cloud") for a in args):
             self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       "dvc gc --cloud deletes every version on the shared remote this workspace does not use",
                       node)  # fmt: skip
-        elif name == "sbatch":
-            tasks = re.search(r"--array[= ](\d+)-(\d+)", joined)
-            if tasks and int(tasks.group(2)) - int(tasks.group(1)) >= 1000:
-                self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
-                          "sbatch submits thousands of jobs at once (floods the shared queue)", node)  # fmt: skip
 
     def _package_manager(self, name: str, args: list[str], node: Any) -> None:
         """Installs with verification off, essential packages removed, install scripts set by hand."""
@@ -4690,21 +4728,16 @@ class ShellAnalyzer:
         )
 
     def _rule_scheduler(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        """HPC batch schedulers: cancelling other users' jobs; systemd-run timers."""
-        if name in ("scancel", "qdel", "bkill"):
-            users = [args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-u", "--user")]
-            users += [a.split("=", 1)[1] for a in args if a.startswith("--user=")]
+        """Batch schedulers (Slurm/PBS/LSF: see :mod:`sandlot.risk.schedulers`); systemd-run timers."""
+        if name in SCHEDULER_TOOLS:
             raw = self._text(node) if node is not None else ""
             own = any(x in raw for x in ("$USER", "${USER}", "$LOGNAME", "whoami", "id -un"))
-            partition = any(a.startswith(("-p", "--partition", "--state", "--account", "-A")) for a in args)
-            if (users and not own) or "all" in args or (partition and not users):
-                self._add(
-                    "shell.kill",
-                    RiskLevel.HIGH,
-                    Category.PROCESS,
-                    f"{name} cancels other users' jobs",
-                    node,
-                )
+            repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+            risk = scheduler_command(name, args, repeated=repeated, own=own)
+            if risk is None and self._loops and self._loops[-1].endless:
+                risk = endless_submission(name)
+            if risk is not None:
+                self._add("shell.scheduler", risk.level, risk.category, risk.what, node)
             return
         if name == "systemd-run" and any(
             a.startswith(("--on-calendar", "--on-active", "--on-boot", "--on-unit-active", "--timer-property"))
@@ -4786,6 +4819,8 @@ class ShellAnalyzer:
         script = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
         if personal_data_query(" ".join([*args, script or ""])):
             flow.secret = True  # people's records: sent anywhere, a leak
+            # `\copy (SELECT email, phone …) TO '/tmp/c.csv'`: the file holds them now
+            self._bulk_files.update(_COPY_TO_FILE.findall(" ".join([*args, script or ""])))
         statements = " ".join([*args, script or ""])
         danger = dangerous_sql(statements)
         if danger is None and unloads_personal_data(statements):
@@ -5363,6 +5398,19 @@ _CREATED_RESOURCE = re.compile(
     r"\b([A-Za-z_]\w*)=\$\(\s*(?:aws|gcloud|az|doctl)\s+[\w.-]+\s+(?:run-instances|create\b|create-[\w-]+)"
 )
 _KAFKA_HARM = re.compile(r"--reset-offsets\b.*--to-earliest\b.*--execute|retention\.(?:ms|bytes)=\d{1,4}\b")
+#: Launchers that run a command on the nodes of a cluster, with their options that take a separate value.
+_PARALLEL_LAUNCHERS: dict[str, set[str]] = {
+    "srun": {"-N", "-n", "-c", "-p", "-t", "-A", "-J", "-o", "-e", "-w", "-x", "-G", "-q", "--nodes", "--ntasks",
+             "--partition", "--time", "--account", "--job-name", "--gres", "--mem", "--qos"},
+    "mpirun": {"-np", "-n", "-N", "-H", "--host", "-hostfile", "--hostfile", "-x", "--map-by", "--bind-to", "-ppn"},
+    "mpiexec": {"-np", "-n", "-N", "-H", "--host", "-hostfile", "--hostfile", "-x", "--map-by", "--bind-to", "-ppn"},
+}  # fmt: skip
+#: The file a psql ``\copy (…) TO 'file'`` (or ``COPY … TO 'file'``) writes.
+_COPY_TO_FILE = re.compile(r"\bTO\s+'([^']+)'", re.IGNORECASE)
+#: A Makefile rule: ``target: prerequisites`` followed by a tab-indented recipe line.
+_MAKEFILE_RULE = re.compile(r"^[\w./%$()-]+(?:\s+[\w./%$()-]+)*\s*::?(?!=)[^\n]*\n\t\S", re.MULTILINE)
+#: ``$NAME`` or ``${NAME}`` (no default, no operation).
+_SIMPLE_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})")
 #: A data store's wire commands that empty or stop it (Redis, memcached), as typed into nc or telnet.
 _RAW_STORE_WIPE = re.compile(r"^\s*(?:FLUSHALL|FLUSHDB|flush_all|SHUTDOWN)\b", re.IGNORECASE | re.MULTILINE)
 _LOOPBACK = ("localhost", "127.0.0.1", "::1")
@@ -5474,7 +5522,8 @@ for _names, _rule in (
     ({"crontab"}, ShellAnalyzer._rule_crontab),
     ({"systemctl", "service", "launchctl", "update-rc.d", "chkconfig", "rc-update"}, ShellAnalyzer._rule_service),
     (T.POWER, ShellAnalyzer._rule_power),
-    ({"setenforce", "ufw", "iptables", "ip6tables", "nft", "aa-teardown", "auditctl"}, ShellAnalyzer._rule_firewall),
+    ({"setenforce", "ufw", "iptables", "ip6tables", "nft", "aa-teardown", "auditctl", "firewall-cmd"},
+     ShellAnalyzer._rule_firewall),
     ({"insmod", "modprobe", "rmmod", "sysctl", "mount", "umount", "swapoff", "kmod"}, ShellAnalyzer._rule_kernel),
     (T.USER_ADMIN, ShellAnalyzer._rule_user_admin),
     (T.MINERS, ShellAnalyzer._rule_miner),
@@ -5501,7 +5550,7 @@ for _names, _rule in (
     ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
     ({"adb"}, ShellAnalyzer._rule_adb),
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),
-    ({"dvc", "sbatch"}, ShellAnalyzer._rule_mlops),
+    ({"dvc"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),
     ({"ab", "wrk", "hey", "siege", "vegeta", "oha", "bombardier", "h2load"}, ShellAnalyzer._rule_load_generator),
     (T.ATTACK_TOOLS - {"chisel"}, ShellAnalyzer._rule_attack_tool),
@@ -5554,7 +5603,7 @@ for _names, _rule in (
     ({"pip", "pip3", "uv", "pipx"}, ShellAnalyzer._rule_pip),
     ({"pg_dumpall", "mysqldump", "mariadb-dump", "mongodump"}, ShellAnalyzer._rule_db_dump),
     ({"trap"}, ShellAnalyzer._rule_trap),
-    ({"scancel", "qdel", "bkill", "systemd-run", "loginctl"}, ShellAnalyzer._rule_scheduler),
+    (SCHEDULER_TOOLS | {"systemd-run", "loginctl"}, ShellAnalyzer._rule_scheduler),
     ({"jupyter", "jupyter-lab", "jupyter-notebook"}, ShellAnalyzer._rule_notebook),
     (
         {
