@@ -205,9 +205,9 @@ _ON = frozenset({"true", "1", "on", "yes", "enabled", "enable"})
 def protection_off(key: str, value: str) -> bool:
     """Setting ``key`` to ``value`` turns off fraud screening, 3-D Secure, a signature check, CAPTCHA, CSRF or a
     second factor (``PAYPAL_WEBHOOK_VERIFY=false``, ``payment/braintree/fraudprotection 0``)."""
-    if not _PROTECTION_KEY.search(key):
-        return False
     lowered = value.strip("'\"").lower()
+    if (lowered not in _OFF and lowered not in _ON) or not _PROTECTION_KEY.search(key):
+        return False
     skipping = re.search(r"skip|disable|bypass|no_?verify", key, re.IGNORECASE)
     return lowered in (_ON if skipping else _OFF)
 

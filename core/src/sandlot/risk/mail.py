@@ -42,7 +42,7 @@ _FORWARDING = re.compile(
 
 def forwards_mailbox(text: str) -> bool:
     """``text`` (an API call's source) sets up forwarding of a mailbox's mail to another address."""
-    return bool(_FORWARDING.search(text))
+    return ("orward" in text or "redirectTo" in text) and bool(_FORWARDING.search(text))
 
 
 #: IMAP message sets and flags that mark every message of a folder deleted.
