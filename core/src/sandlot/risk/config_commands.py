@@ -110,14 +110,16 @@ _OPEN_DOOR = re.compile(
     r"|<base-config[^>]*cleartextTrafficPermitted=\"true\"|cleartextTrafficPermitted=\"true\"/g"
     r"|kTSKEnforcePinning:\s*@NO|/<pin-set/,)"
     # single sign-on that stops checking the identity provider's signatures
-    r"|(?P<sso>[\"']want(?:Assertions|Messages|Response)Signed[\"']\s*:\s*(?:False|false))",
+    r"|(?P<sso>[\"']want(?:Assertions|Messages|Response)Signed[\"']\s*:\s*(?:False|false))"
+    # a trading gateway's API (IB Gateway/TWS, IBC) accepting orders from every address
+    r"|(?P<trading>TrustedIPs\s*=\s*0\.0\.0\.0|AcceptIncomingConnectionAction\s*=\s*accept\b)",
     re.S,
 )
 
 
 #: Words every setting :data:`_OPEN_DOOR` (or a trust line of pg_hba.conf) spells.
 _OPEN_DOOR_WORDS = ("trust", "Admin", "Signature", "AutomaticTasks", "enable-local", "ArbitraryLoads", "cleartext",
-                    "Pinning", "pin-set", "Signed", "certificates")  # fmt: skip
+                    "Pinning", "pin-set", "Signed", "certificates", "TrustedIPs", "AcceptIncoming")  # fmt: skip
 
 
 def open_door(text: str) -> str | None:
@@ -135,6 +137,8 @@ def open_door(text: str) -> str | None:
         return None
     if found["transport"]:
         return "turns off the app's transport security (plain HTTP, any certificate, no pinning)"
+    if found["trading"]:
+        return "opens a trading gateway's API to every address (anyone can place orders)"
     if found["sso"]:
         return "turns off single sign-on signature checks (anyone can forge a login)"
     if "AUTH" in found.group(0).upper() and "TRUST" not in found.group(0).upper():

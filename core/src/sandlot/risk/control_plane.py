@@ -72,6 +72,12 @@ _RULES = (
                       "changes the organisation itself (accounts closed or moved, guardrails or locks removed)"),
     ),
     _Rule(
+        ("schedulekeydeletion", "keyvaultkeydelete", "keyvaultkeypurge", "cryptokeyversionsdestroy",
+         "destroycryptokeyversion"),
+        OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                      "destroys encryption keys (whatever they encrypted can never be read again)"),
+    ),
+    _Rule(
         ("deletebudget", "budgetdelete", "budgetsdelete", "deleteanomalymonitor", "deleteanomalysubscription",
          "consumptionbudgetdelete"),
         OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "removes spending budgets or cost alerts"),

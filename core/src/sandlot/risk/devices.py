@@ -28,7 +28,9 @@ _OPEN = re.compile(
     r"^\s*(?:no\s+access-class\b|no\s+ip\s+access-list\b|transport\s+input\s+(?:telnet|all)\b|ip\s+http\s+server\b"
     r"|set\s+system\s+services\s+(?:telnet|web-management\s+http)\b|delete\s+firewall\s+family\s+inet\s+filter\b"
     r"|delete\s+interfaces\s+lo0\s+unit\s+0\s+family\s+inet\s+filter|snmp-server\s+community\s+\S+\s+RW\b"
-    r"|no\s+aaa\s+new-model\b|no\s+login\s*$)",
+    r"|no\s+aaa\s+new-model\b|no\s+login\s*$"
+    # OpenWrt: a radio without encryption (an open Wi-Fi network into the LAN)
+    r"|uci\s+set\s+wireless\.\S+\.encryption=[\"']?none\b)",
     re.IGNORECASE | re.MULTILINE,
 )
 _ADMIN = re.compile(
@@ -64,7 +66,7 @@ def device_commands_risk(text: str) -> OperationRisk | None:
     if _OPEN.search(text):
         return OperationRisk(
             RiskLevel.HIGH, Category.NETWORK,
-            "opens a network device's management to the network (ACLs removed, telnet or HTTP on)",
+            "opens a network device to the network (ACLs removed, telnet or HTTP on, Wi-Fi without encryption)",
         )  # fmt: skip
     if _RELOAD.search(text):
         return OperationRisk(RiskLevel.MEDIUM, Category.PROCESS, "reboots a network device")

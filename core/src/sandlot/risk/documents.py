@@ -28,7 +28,7 @@ def mentions_sharing(lowered: str) -> bool:
     return any(word in lowered for word in SHARING_WORDS)
 _ANYONE = re.compile(
     r"\btype\W{1,6}anyone\b|\bscope\W{1,6}anonymous\b|\baccess\W{1,6}open\b|RequestedVisibility\.public\b"
-    r"|\bvisibility\W{1,6}public\b|--type[= ]anyone\b|\badd\s+share\s+anyone\b",
+    r"|\bvisibility\W{1,6}public\b|--type[= ]anyone\b|\badd\s+share\s+anyone\b|\bAnonymousAccess\b",
     re.IGNORECASE,
 )
 _OWNER = re.compile(r"transferOwnership\W{1,6}(?:True|true)|\brole\W{1,6}owner\b[\s\S]{0,200}transferOwnership")

@@ -101,6 +101,23 @@ def personal_admin_grant(text: str) -> bool:
     return "@" in text and personal_mailbox(text) and bool(_ADMIN_GRANT.search(text))
 
 
+#: A Vault policy that allows everything everywhere (``path "*" { capabilities = [..., "sudo"] }``).
+_VAULT_EVERYTHING = re.compile(r"path\s+\\?\"(?:\*|\+/\*|sys/\*)\\?\"\s*\{[^}]*capabilities\s*=\s*\[[^\]]*\bsudo\b")
+#: A login, role or token given Vault's root policy.
+_VAULT_ROOT = re.compile(r"\b(?:token_)?polic(?:y|ies)\s*=\s*[\"']?(?:[\w-]+,)*root\b|-policy[= ]root\b")
+
+
+def vault_superuser(text: str) -> str | None:
+    """What ``text`` (a script that drives Vault) does to make someone Vault's superuser, or None."""
+    if "vault" not in text.lower() and "hvac" not in text:
+        return None
+    if _VAULT_EVERYTHING.search(text):
+        return "writes a Vault policy that grants every capability on every path (root, for whoever holds it)"
+    if _VAULT_ROOT.search(text):
+        return "gives a login, role or token Vault's root policy"
+    return None
+
+
 def people_api(url: str) -> bool:
     """``url`` returns people's records (patients, students, users) when read."""
     return bool(_PEOPLE_API.search(url))

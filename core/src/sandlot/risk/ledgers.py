@@ -32,9 +32,11 @@ def test_money(text: str) -> bool:
 _MONEY_OPERATIONS = (
     "refundcreate", "refundscreate", "payoutcreate", "payoutscreate", "transfercreate", "transferscreate",
     "createexternalaccount", "externalaccountscreate", "paymentspayouts", "payoutsitems", "creditcreate",
+    "withdraw",  # an exchange account's funds sent to an address (ccxt, exchange SDKs)
 )  # fmt: skip
-#: Payment SDKs whose calls are payment operations.
-PAYMENT_PREFIXES = ("stripe.", "paypalrestsdk.", "paypalcheckoutsdk.", "braintree.", "Adyen.", "adyen.", "square.")
+#: Payment SDKs (and crypto exchange clients) whose calls are payment operations.
+PAYMENT_PREFIXES = ("stripe.", "paypalrestsdk.", "paypalcheckoutsdk.", "braintree.", "Adyen.", "adyen.", "square.",
+                    "ccxt.", "binance.", "coinbase.", "kraken.")  # fmt: skip
 
 
 def moves_money(*words: str) -> bool:
@@ -44,7 +46,10 @@ def moves_money(*words: str) -> bool:
 
 
 #: REST paths of payment APIs that move money (Stripe's v1 API, PayPal payouts).
-_MONEY_PATH = re.compile(r"/v1/(?:refunds|payouts|transfers)/?(?:\?|$)|/v1/payments/payouts/?(?:\?|$)")
+_MONEY_PATH = re.compile(
+    r"/v1/(?:refunds|payouts|transfers)/?(?:\?|$)|/v1/payments/payouts/?(?:\?|$)"
+    r"|/withdraw(?:als?)?(?:/apply)?/?(?:\?|$)"  # an exchange's withdrawal to an address (Binance, Kraken, OKX)
+)
 #: Payroll and accounting paths that decide where pay goes or pay a bill: an employee's bank account or payment
 #: method, a salary row, a payment recorded against a bill (Gusto, BambooHR, Xero, QuickBooks).
 _PAY_PATH = re.compile(

@@ -271,6 +271,11 @@ def classify(path: str) -> PathInfo:
         or "letsencrypt/accounts" in joined
         or "letsencrypt/archive" in joined
         or (name.endswith(".json") and "keypair" in name)  # Solana identity, vote and withdrawer keys
+        # host keys and certificate authorities of sshd, private keys kept in a CA's `private/` folder
+        or (lowered[:2] == ["etc", "ssh"] and (name.endswith(("_key", "_ca")) or "ca_key" in name))
+        or (len(lowered) >= 2 and lowered[-2] == "private" and name.endswith(_KEY_MATERIAL))
+        # an app's keys file below the home (`~/.config/ccxt/keys.json`, `~/.myapp/api_keys.yaml`)
+        or (home is not None and len(home) >= 2 and _KEYS_FILE.fullmatch(name) is not None)
         or (name == "gradle.properties" and ".gradle" in lowered[:-1])
         or (len(lowered) >= 2 and lowered[-2] == "keystores" and ".foundry" in lowered)
         or any(
@@ -390,12 +395,22 @@ _OWN_SETTINGS = frozenset({".env", ".envrc", "wp-config.php", "settings.php", "c
                            ".npmrc", ".yarnrc", ".yarnrc.yml"})  # fmt: skip
 
 
+#: A file that by its name holds an application's API keys, secrets or tokens.
+_KEYS_FILE = re.compile(r"(?:api[_-]?)?(?:keys?|secrets?|tokens?)\.(?:json|ya?ml|toml|ini|env)", re.IGNORECASE)
+#: Certificate keys and key stores by their extension: inside a project, its own (development) keys.
+_KEY_MATERIAL = (".key", ".pem", ".p12", ".pfx", ".jks", ".keystore")
+
+
 def read_level(info: PathInfo) -> RiskLevel:
     """Risk of reading the file at ``info``."""
     if info.history and posixpath.basename(info.path).lower() in _SYSTEM_LOGS and not info.secret:
         return RiskLevel.SAFE
-    if info.secret and info.kind is PathKind.RELATIVE and posixpath.basename(info.path) in _OWN_SETTINGS:
-        return RiskLevel.MEDIUM  # the project's own settings, read by its own tooling (sent anywhere: critical)
+    if info.secret and info.kind is PathKind.RELATIVE and (
+        posixpath.basename(info.path) in _OWN_SETTINGS or info.path.lower().endswith(_KEY_MATERIAL)
+    ):
+        # the project's own settings or its own (development) TLS keys, used by its own tooling; sent anywhere,
+        # the flow that carries them is critical
+        return RiskLevel.MEDIUM
     if info.secret or info.history:
         return RiskLevel.HIGH
     if info.kind is PathKind.DEVICE:

@@ -62,7 +62,14 @@ from sandlot.risk.hypervisors import (
     hypervisor_text_risk,
     machine_storage,
 )
-from sandlot.risk.identity import ADMIN_GROUP, directory_dump, identity_request, people_api, personal_admin_grant
+from sandlot.risk.identity import (
+    ADMIN_GROUP,
+    directory_dump,
+    identity_request,
+    people_api,
+    personal_admin_grant,
+    vault_superuser,
+)
 from sandlot.risk.industrial import FIELD_LIBRARIES, field_write, local_devices
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
 from sandlot.risk.ledgers import (
@@ -199,7 +206,7 @@ class _MethodCaller:
 
 
 class _Loop:
-    __slots__ = ("count", "endless", "fast", "function", "huge", "runaway", "unbounded", "until_error")
+    __slots__ = ("count", "endless", "fast", "function", "huge", "listing", "runaway", "unbounded", "until_error")
 
     def __init__(
         self,
@@ -218,6 +225,7 @@ class _Loop:
         self.runaway = runaway  # never ends and never sleeps (reading a camera or a socket is no pause)
         self.fast = False  # never ends and sleeps under a second a round (a write per round fills a disk)
         self.until_error = False  # `while True` left only by an exception (a quota error re-raised)
+        self.listing = False  # iterates over what a directory listing gave (os.walk, glob, iterdir...)
 
 
 def _collect_bound(
@@ -447,6 +455,9 @@ class PythonAnalyzer:
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
         for risk in crm_text_risks(code):
             self._add("python.crm", risk.level, risk.category, risk.what, None)
+        superuser = vault_superuser(code)
+        if superuser is not None:
+            self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE, superuser, None)
         if personal_admin_grant(code):
             self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
                       "makes a personal mailbox address an administrator or owner", None)  # fmt: skip
@@ -1160,9 +1171,13 @@ class PythonAnalyzer:
                 self._bind(node.target, item)
                 self._loop(node, infinite, huge)
             return
-        self._bind(node.target, self._element(it))
+        element = self._element(it)
+        self._bind(node.target, element)
         self._astronomical(it.num, node)
-        self._loop(node, infinite, huge, it.num)
+        parts = [element, *(element.items or [])]  # `for root, dirs, files in os.walk(...)`: the root is listed
+        listing = any(HOLE in t for p in parts for t in p.strings())
+        listing = listing or bool(_LISTING_ITER.search(ast.unparse(node.iter)))
+        self._loop(node, infinite, huge, it.num, listing=listing)
 
     def _astronomical(self, count: int | None, node: ast.AST) -> None:
         """A loop of 10^10 iterations or more (a brute force) runs for days on every core it gets."""
@@ -1187,7 +1202,13 @@ class PythonAnalyzer:
         self._loop(node, infinite, False)
 
     def _loop(
-        self, node: ast.For | ast.AsyncFor | ast.While, infinite: bool, huge: bool, count: int | None = None
+        self,
+        node: ast.For | ast.AsyncFor | ast.While,
+        infinite: bool,
+        huge: bool,
+        count: int | None = None,
+        *,
+        listing: bool = False,
     ) -> None:
         inside = self._walked.get(id(node))
         if inside is None:
@@ -1213,6 +1234,7 @@ class PythonAnalyzer:
         function = self.functions[-1] if self.functions else None
         loop = _Loop(until_exhausted, huge, function, runaway, count, endless)
         loop.until_error = infinite and not any(isinstance(n, (ast.Break, ast.Return)) for n in inside)
+        loop.listing = listing
         if endless:
             sleeps = [n for n in inside if isinstance(n, ast.Call) and _call_name(n) == "sleep"]
             loop.fast = bool(sleeps) and all(
@@ -1893,10 +1915,16 @@ class PythonAnalyzer:
         if base.qual == "os.environ":
             return self._credential_env(key) or F.env_value(key.text)
         if base.keys is not None:
-            if key.text is not None and key.text in base.keys:
+            if key.text is not None and key.text in base.keys and not (key.alts and len(key.alts) > 1):
                 return base.keys[key.text]
             if key.alts and all(a in base.keys for a in key.alts):
-                return base.keys[key.alts[0]]
+                values = [base.keys[a] for a in key.alts]
+                strings = [t for val in values for t in val.strings()]
+                if len(strings) > 1 and all(val.strings() and val.func is None for val in values):
+                    # ROOTS[name] for a name that is any of several keys: any of their values
+                    unique = tuple(dict.fromkeys(strings))[: v.MAX_ALTS]
+                    return Val(text=unique[0], alts=unique, flags=v.flowing(values))
+                return values[0]
         if (
             isinstance(node.value, ast.Call)
             and _call_name(node.value) == "vars"
@@ -2998,7 +3026,11 @@ class PythonAnalyzer:
 
     def _mass_overwrite(self, text: str, node: ast.AST, q: str) -> None:
         """Overwriting every file a loop enumerates destroys the tree (wiper, ransomware)."""
-        if self._in_loop() and HOLE in text and text.strip(HOLE + "/") != "":
+        current = self.functions[-1] if self.functions else None
+        enumerated = self._per_element > 0 or any(loop.listing and loop.function is current for loop in self.loops)
+        # names a list or an archive gives, joined to the home itself: any file there (dotfiles, keys) is reachable
+        anywhere = self._in_loop() and text.startswith("~/" + HOLE)
+        if (enumerated or anywhere) and HOLE in text and text.strip(HOLE + "/") != "":
             info = paths.classify(text)
             if info.kind is paths.PathKind.RELATIVE and re.search(r"\.mkdir\(|makedirs\(", "\n".join(self.lines)):
                 return  # new files in a folder this program makes (a dated backup folder), not every existing one
@@ -3105,7 +3137,7 @@ class PythonAnalyzer:
             archiving = method == "add" or (method == "write" and handle.base is not None)
             secret = data.flags & (v.SECRET | v.ENV) or any(
                 (
-                    (_bare_path(t) or data.qual == "pathlib.Path()")
+                    (_bare_path(t) or data.qual == "pathlib.Path()" or archiving)  # an archive's write takes a path
                     and (paths.classify(t).secret or self._bulk_personal(t))
                 )
                 # tar.add("."): the whole project, .env files included; tar.add("~"): the whole home
@@ -3649,9 +3681,11 @@ class PythonAnalyzer:
         target = self._norm(f"{obj.qual}.{name.text}")
         obfuscated = not (isinstance(node.args[1], ast.Constant))
         if target in T.DANGEROUS_TARGETS or (obfuscated and is_module and obj.qual in T.DANGEROUS_MODULES):
+            # subprocess's argv is analysed like any other call's: the lookup hides nothing of what runs
+            shown = target.startswith("subprocess.")
             self._add(
                 "python.indirect-call",
-                RiskLevel.HIGH,
+                RiskLevel.MEDIUM if shown else RiskLevel.HIGH,
                 Category.DYNAMIC_CODE,
                 f"reaches {target} indirectly through getattr" + (" with a computed name" if obfuscated else ""),
                 node,
@@ -3943,7 +3977,11 @@ class PythonAnalyzer:
                 command = Val(text=" ".join(i.text or HOLE for i in command.items), flags=command.flags)
             return self._shell_string(command, node, q)
         if command.items is not None:
-            result = self._argv_call(q, command.items, node, kwargs)
+            # `for t in glob(...) + ["index.txt"]: run(["shred", t])`: each alternative is its own command line
+            variants = _argv_variants(command.items)
+            result = self._argv_call(q, variants[0], node, kwargs)
+            for variant in variants[1:]:
+                result.flags |= self._argv_call(q, variant, node, kwargs).flags
         elif command.strings():
             result = self._argv_call(q, [Val(text=command.text, flags=command.flags)], node, kwargs)
         else:
@@ -4268,9 +4306,9 @@ class PythonAnalyzer:
             ("SimpleHTTPRequestHandler", "CGIHTTPRequestHandler")
         )
         if served is not None and file_handler:
-            info = paths.classify(served)
+            info = paths.classify(self._in_cwd(served))
             top = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
-            if top or info.secret:
+            if top or info.secret or (self._listening_everywhere and self._private_dirs([info.path])):
                 self._add(
                     "python.file-server",
                     RiskLevel.HIGH,
@@ -4279,6 +4317,24 @@ class PythonAnalyzer:
                     node,
                 )
         return Val(qual=q + "()")
+
+    def _in_cwd(self, path: str) -> str:
+        """``path`` as seen from the directory a constant ``os.chdir`` moved to (itself when absolute)."""
+        if self._cwd is None or path.startswith(("/", "~")):
+            return path
+        return posixpath.normpath(posixpath.join(self._cwd, path))
+
+    def _private_dirs(self, served: Sequence[str]) -> list[str]:
+        """The directories of ``served`` that hold more than a project's output: people's files, a service's
+        data or secrets, the home, the system."""
+        found = []
+        for d in served:
+            info = paths.classify(self._in_cwd(d))
+            outside = info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT, paths.PathKind.HOME,
+                                    paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM)  # fmt: skip
+            if paths.personal_media(info.path) or info.secret or outside:
+                found.append(info.path)
+        return found
 
     def _c_socket_new(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         kinds = {(a.qual or "").rsplit(".", 1)[-1] for a in [*args, *kwargs.values()]}
@@ -4627,12 +4683,8 @@ class PythonAnalyzer:
                 self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                           "changes a device's settings to allow access from every address", node)  # fmt: skip
         if method == "partial" and args and (args[0].qual or "").endswith("SimpleHTTPRequestHandler"):
-            served = kwargs.get("directory", UNKNOWN).strings()
             # anything outside the project and its build output: people's files, a service's data, the home
-            private = [d for d in served if paths.personal_media(d) or paths.classify(d).secret
-                       or paths.classify(d).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT,
-                                                     paths.PathKind.HOME, paths.PathKind.EXTERNAL,
-                                                     paths.PathKind.SYSTEM)]  # fmt: skip
+            private = self._private_dirs(kwargs.get("directory", UNKNOWN).strings())
             if private and re.search(r"[\"']0\.0\.0\.0[\"']|\(\s*[\"'][\"']\s*,", "\n".join(self.lines)):
                 self._add("python.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"serves {private[0]} over HTTP on every interface (no login)", node)  # fmt: skip
@@ -4979,8 +5031,11 @@ class PythonAnalyzer:
             return Val(text=text.join(args[0].text), flags=flags | (args[0].flags & v.FLOWING))  # "".join("abc")
         if attr == "format":
             return Val(text=F.brace_format(text, args, kwargs), flags=flags | v.flowing((kwargs or {}).values()))
-        if attr in ("split",) and HOLE not in text and not args:
+        if attr in ("split", "rsplit") and HOLE not in text and not args:
             return Val(items=[Val(text=w) for w in text.split()], flags=flags)
+        if attr in ("split", "rsplit") and HOLE not in text and len(args) == 1 and args[0].text:
+            parts = text.split(args[0].text) if attr == "split" else text.rsplit(args[0].text)
+            return Val(items=[Val(text=w, flags=flags) for w in parts[:16]], flags=flags)  # "os.system".split(".")
         return Val(flags=flags)
 
     def _norm(self, qual: str) -> str:
@@ -5058,6 +5113,8 @@ _PACKAGE_CONFIGS = ("pip.conf", "pip.ini", ".npmrc", ".yarnrc", ".yarnrc.yml", "
 _LOCK_FIELD = re.compile(r"[\"'](?:resolved|integrity|checksum|sha512|sha256)[\"']")
 #: Environment-module systems whose `python` mode prints code that sets up the environment.
 _MODULE_TOOLS = frozenset({"lmod", "modulecmd", "modulecmd.tcl"})
+#: A loop's iterable that lists a directory.
+_LISTING_ITER = re.compile(r"\b(?:walk|i?glob|rglob|iterdir|listdir|scandir)\b")
 _BYTES_IO = frozenset({"write_bytes", "write_text", "read_bytes", "read_text"})
 _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.",
                   "meilisearch.", "typesense.", "algoliasearch.", "mailchimp_marketing.", "mailchimp3.",
@@ -5351,6 +5408,14 @@ def _literal_val(obj: object, depth: int = 0) -> Val:
 def _with_flags(val: Val, extra: int) -> Val:
     return Val(text=val.text, qual=val.qual, flags=val.flags | extra, num=val.num, items=val.items, alts=val.alts,
                base=val.base, elem=val.elem, func=val.func, keys=val.keys)  # fmt: skip
+
+
+def _argv_variants(items: list[Val]) -> list[list[Val]]:
+    """``items`` once per alternative (up to four) of its first word that may be one of several strings."""
+    for i, item in enumerate(items):
+        if item.alts and len(item.alts) > 1:
+            return [[*items[:i], Val(text=alt, flags=item.flags), *items[i + 1 :]] for alt in item.alts[:4]]
+    return [items]
 
 
 _Handler = Callable[[PythonAnalyzer, str, Val, list[Val], dict[str, Val], ast.Call], "Val | None"]

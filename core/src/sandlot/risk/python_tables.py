@@ -71,6 +71,7 @@ NETWORK_PREFIXES = (
     # product analytics and marketing platforms: what they are given is sent to the vendor
     "analytics.track", "analytics.identify", "segment.analytics.", "mixpanel.", "posthog.", "amplitude.",
     "mailchimp_marketing.", "mailchimp3.", "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.",
+    "ccxt.",  # crypto exchanges
 )  # fmt: skip
 NET_SOURCES = frozenset(
     {"urllib.request.urlopen", "requests.get", "requests.post", "requests.request", "requests.Session().get",
@@ -282,6 +283,7 @@ INSTANCE_FACTORIES = {
     "mss.mss": "mss.mss()", "mss.mss.mss": "mss.mss()",
     "shutil.disk_usage": "shutil.disk_usage()", "os.statvfs": "os.statvfs()",
     "pickle.dumps": "pickle.dumps()", "cloudpickle.dumps": "pickle.dumps()", "dill.dumps": "pickle.dumps()",
+    "marshal.dumps": "pickle.dumps()",
     "pulumi.automation.select_stack": "pulumi.automation.select_stack()",
     "pulumi.automation.create_or_select_stack": "pulumi.automation.create_or_select_stack()",
     "socket.create_connection": "socket.socket()", "socket.socket().accept": "socket.socket()",

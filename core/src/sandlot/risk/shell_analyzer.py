@@ -71,6 +71,7 @@ from sandlot.risk.identity import (
     identity_request,
     people_api,
     personal_admin_grant,
+    vault_superuser,
 )
 from sandlot.risk.industrial import field_command, local_devices
 from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
@@ -249,6 +250,7 @@ class ShellAnalyzer:
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
         self._cwd: str | None = None  # the directory the last `cd` went to
         self._stdin_text: str | None = None  # what the previous pipe stage prints, when it is constant
+        self._encrypted: set[str] = set()  # files encrypted in place (`sops -e -i`): ciphertext from then on
         self._heredoc_text: str | None = None  # the here-document of the command being analysed
         self._written_texts: dict[str, str] = {}  # known content of files this script wrote
         self._read_vars: set[str] = set()  # variables `while read` fills from another command's output
@@ -298,6 +300,9 @@ class ShellAnalyzer:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
         for risk in crm_text_risks(code):
             self._add("shell.crm", risk.level, risk.category, risk.what, root)
+        superuser = vault_superuser(code)
+        if superuser is not None:
+            self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE, superuser, root)
         if form_grabber(code):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "plants browser code that sends what shoppers type into forms to another host (a skimmer)",
@@ -1386,6 +1391,15 @@ class ShellAnalyzer:
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} send hands files to whoever holds the code (a relay transfer out of the machine)",
                       node)  # fmt: skip
+        if name == "uci" and args[:1] == ["set"]:
+            device = device_commands_risk("uci " + " ".join(args))  # a router's own configuration tool
+            if device is not None:
+                self._add("shell.device", device.level, device.category, device.what, node)
+        if name in ("m365", "o365"):
+            # `m365 spo tenant settings set --SharingCapability …`: the CLI for Microsoft 365's own words
+            shared = sharing_risk(" ".join(args))
+            if shared is not None:
+                self._add("shell.documents", shared.level, shared.category, f"{name} {shared.what}", node)
         if name in ("box", "gam", "rclone"):
             document = document_command(name, args, repeated=bool(self._loops) or self._repeated or self._mass)
             if document is not None:
@@ -1439,6 +1453,33 @@ class ShellAnalyzer:
         if any("@" in a for a in args) and personal_admin_grant(" ".join(args)):
             self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} makes a personal mailbox address an administrator or owner", node)  # fmt: skip
+        if name == "ssh-keygen" and "-s" in args:
+            validity = " ".join(W.option_values(args, "-V"))
+            principals = ",".join(W.option_values(args, "-n")).split(",")
+            if validity.endswith("forever") and "root" in principals:
+                self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                          "ssh-keygen signs a certificate that logs in as root and never expires", node)  # fmt: skip
+        if name == "pkcs11-tool" and "--init-token" in args and not any("softhsm" in a.lower() for a in args):
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "pkcs11-tool re-initialises a hardware token (every key on it is erased)", node)  # fmt: skip
+        if name == "vault" and args[:2] in (["operator", "seal"], ["operator", "generate-root"]):
+            sealing = args[1] == "seal"
+            self._add("shell.vault", RiskLevel.HIGH, Category.PROCESS if sealing else Category.PRIVILEGE,
+                      "vault operator seal locks every secret away from every application until it is unsealed"
+                      if sealing else "vault operator generate-root mints a new root token", node)  # fmt: skip
+        listens = [a.split("=", 1)[-1] for a in args if a.startswith("-dev-listen-address")]
+        if name == "vault" and args[:1] == ["server"] and any(a.startswith(("0.0.0.0", "[::]", ":")) for a in listens):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "vault server -dev listens on every interface (unsealed, with a root token anyone can use)",
+                      node)  # fmt: skip
+        if name == "sops" and any(a in ("-d", "--decrypt") for a in args) and not any(
+            a in ("-i", "--in-place", "--output") or a.startswith("--output=") for a in args
+        ):
+            flow.secret = True  # the plaintext of every value the file keeps encrypted
+        if (name == "sops" and any(a in ("-e", "--encrypt") for a in args)) or (
+            name == "ansible-vault" and args[:1] == ["encrypt"]
+        ):
+            self._encrypted.update(a for a in W.options(args)[1] if a != "encrypt")  # its ciphertext, safe to commit
         published = _published_messages(name, args)
         for message in published[:2]:
             # `rabbitmqadmin publish payload='{"cmd": "curl … | bash"}'`: a command every consumer runs
@@ -2224,6 +2265,8 @@ class ShellAnalyzer:
         )
         downloads = any(k in lowered for k in T.INLINE_DOWNLOADS)
         evaluates = any(k in lowered for k in T.INLINE_EVALS)
+        # `STAGE=$(curl …)` earlier, then `perl -e 'eval … $ENV{STAGE}'`: the variable's content came from the network
+        downloads = downloads or any(self.var_flow[v].remote for v in _env_names(code) if v in self.var_flow)
         deserializes = any(k in lowered for k in T.INLINE_DESERIALIZERS)
         reads_download = any(d in code for d in self.downloaded if len(d) > 3)
         # files others can drop in (an upload or shared folder) are as foreign as a download
@@ -3325,7 +3368,7 @@ class ShellAnalyzer:
                     self.cloned.add(posixpath.normpath(dest))
             return
         if args[:1] == ["add"]:
-            staged = [a for a in W.options(args[1:])[1] if paths.classify(a).secret]
+            staged = [a for a in W.options(args[1:])[1] if paths.classify(a).secret and a not in self._encrypted]
             if staged:
                 # committed, a secret leaves with the next push (and stays in the history)
                 self._add(
@@ -4238,6 +4281,8 @@ class ShellAnalyzer:
 
     def _kubectl(self, args: list[str], positional: list[str], node: Any, flow: _Flow) -> None:
         """kubectl verbs that run commands, apply code from elsewhere or print secrets."""
+        # `kubectl -n kube-system get secret`: the global options' values are not the verb
+        positional = W.options(args, valued=_KUBECTL_VALUED)[1]
         verb = positional[0] if positional else ""
         if verb in ("exec", "run", "debug") and "--" in args:
             command = args[args.index("--") + 1 :]
@@ -5083,6 +5128,10 @@ class ShellAnalyzer:
                     size = W.size(args[i + 1])
         if size is not None and size >= T.DISK_FILL:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE, f"{name} allocates {size:,} bytes", node)
+        elif size is not None and size >= 1 << 30 and any(loop.huge or loop.endless for loop in self._loops):
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} allocates {size:,} bytes in every round of a loop of thousands (fills the disk)",
+                      node)  # fmt: skip
         elif name == "fallocate" and re.search(
             r"\$\(\s*(?:df|stat\s+-f)\b[^)]*(?:avail|%a|-B1|-b)",
             (self._text(node) if node is not None else "")
@@ -5407,6 +5456,21 @@ _PARALLEL_LAUNCHERS: dict[str, set[str]] = {
 }  # fmt: skip
 #: The file a psql ``\copy (…) TO 'file'`` (or ``COPY … TO 'file'``) writes.
 _COPY_TO_FILE = re.compile(r"\bTO\s+'([^']+)'", re.IGNORECASE)
+#: An environment variable read by name in Perl, Ruby, Python, Node or PHP code.
+_ENV_REFERENCE = re.compile(
+    r"""\$ENV\{['"]?(\w+)|\bENV\[['"](\w+)|environ\[['"](\w+)|getenv\(['"](\w+)|process\.env\.(\w+)"""
+)
+def _env_names(code: str) -> list[str]:
+    """The environment variables ``code`` (Perl, Ruby, Python, Node, PHP) reads by name."""
+    if "ENV" not in code and "env" not in code:
+        return []
+    return [next(g for g in m.groups() if g) for m in _ENV_REFERENCE.finditer(code)]
+
+
+#: kubectl options that take a separate value.
+_KUBECTL_VALUED = frozenset({"-n", "--namespace", "--context", "--kubeconfig", "-l", "--selector", "-o", "--output",
+                             "-c", "--container", "--cluster", "--user", "-f", "--filename", "--field-selector",
+                             "--server", "-s", "--token", "--as"})  # fmt: skip
 #: A Makefile rule: ``target: prerequisites`` followed by a tab-indented recipe line.
 _MAKEFILE_RULE = re.compile(r"^[\w./%$()-]+(?:\s+[\w./%$()-]+)*\s*::?(?!=)[^\n]*\n\t\S", re.MULTILINE)
 #: ``$NAME`` or ``${NAME}`` (no default, no operation).
