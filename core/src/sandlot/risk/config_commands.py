@@ -111,6 +111,8 @@ _OPEN_DOOR = re.compile(
     r"|kTSKEnforcePinning:\s*@NO|/<pin-set/,)"
     # single sign-on that stops checking the identity provider's signatures
     r"|(?P<sso>[\"']want(?:Assertions|Messages|Response)Signed[\"']\s*:\s*(?:False|false))"
+    # Argo CD: anonymous users enabled, everyone's default role admin
+    r"|(?P<anonymous>users\.anonymous\.enabled\W{1,6}true|policy\.default\W{1,6}role:admin)"
     # a trading gateway's API (IB Gateway/TWS, IBC) accepting orders from every address
     r"|(?P<trading>TrustedIPs\s*=\s*0\.0\.0\.0|AcceptIncomingConnectionAction\s*=\s*accept\b)",
     re.S,
@@ -119,7 +121,8 @@ _OPEN_DOOR = re.compile(
 
 #: Words every setting :data:`_OPEN_DOOR` (or a trust line of pg_hba.conf) spells.
 _OPEN_DOOR_WORDS = ("trust", "Admin", "Signature", "AutomaticTasks", "enable-local", "ArbitraryLoads", "cleartext",
-                    "Pinning", "pin-set", "Signed", "certificates", "TrustedIPs", "AcceptIncoming")  # fmt: skip
+                    "Pinning", "pin-set", "Signed", "certificates", "TrustedIPs", "AcceptIncoming", "anonymous",
+                    "role:admin")  # fmt: skip
 
 
 def open_door(text: str) -> str | None:
@@ -137,6 +140,8 @@ def open_door(text: str) -> str | None:
         return None
     if found["transport"]:
         return "turns off the app's transport security (plain HTTP, any certificate, no pinning)"
+    if found["anonymous"]:
+        return "lets anyone use Argo CD without logging in, or makes every user an administrator"
     if found["trading"]:
         return "opens a trading gateway's API to every address (anyone can place orders)"
     if found["sso"]:
@@ -199,7 +204,9 @@ _PROTECTION_KEY = re.compile(
     r"|require_?\w*approv\w*|approv\w*_?required|required_?approvers|dual_?control\w*|receipts?_?required"
     r"|four_?eyes|signifyd\w*/enabled|lockout_?failures"
     # safety alerts of a fleet or a plant: geofences, panic buttons, collision and fatigue monitors
-    r"|alert_?on_?\w+|(?:safety|panic|geofence|speeding|collision|fatigue)\w*_?(?:alerts?|enabled))",
+    r"|alert_?on_?\w+|(?:safety|panic|geofence|speeding|collision|fatigue)\w*[_./]?(?:alerts?|enabled)"
+    # an autopilot's (ArduPilot, PX4) pre-arm checks, geofence and failsafes
+    r"|^arming_check$|^fence_enable$|^fs_\w+_(?:enable|act)$|^batt_fs_\w+_act$|^gf_action$|^nav_(?:rcl|dll)_act$)",
     re.IGNORECASE,
 )
 _OFF = frozenset({"false", "0", "off", "no", "disabled", "disable", "none"})
@@ -225,7 +232,16 @@ def protections_in_json(body: str) -> list[str]:
 
 
 def protections_turned_off(args: list[str]) -> list[str]:
-    """The guard settings a command line turns off: ``KEY=VALUE`` words and ``config:set KEY VALUE`` pairs."""
+    """The guard settings a command line turns off: ``KEY=VALUE`` words, ``config:set KEY VALUE`` pairs,
+    ``NODE PARAM VALUE`` triples (``ros2 param set /amr_1/collision_monitor enabled false``) and autopilot
+    ``param set KEY VALUE`` commands inside an argument."""
     found = [a.split("=", 1)[0] for a in args if "=" in a and protection_off(*a.split("=", 1))]
     found += [args[i] for i in range(len(args) - 1) if "=" not in args[i] and protection_off(args[i], args[i + 1])]
+    found += [f"{args[i]}.{args[i + 1]}" for i in range(len(args) - 2)
+              if protection_off(f"{args[i]}.{args[i + 1]}", args[i + 2])]  # fmt: skip
+    found += [key for a in args if "param set" in a for key, value in _PARAM_SET.findall(a)
+              if protection_off(key, value)]  # fmt: skip
     return found
+
+
+_PARAM_SET = re.compile(r"param\s+set\s+(\w+)\s+(\S+?);?(?=\s|$)")

@@ -58,7 +58,8 @@ _PUBLIC_BLOCK_OFF = re.compile(r"(?:blockpublic\w*|ignorepublicacls|restrictpubl
 #: Capacity asked for at once: hundreds of instances (a spot fleet, an autoscaling group, one launch).
 _HUNDREDS = re.compile(
     r"(?:targetcapacity|desired-?capacity|desiredcapacity|maxcount|max-?size|--count|instancecount|sku\.capacity"
-    r"|--instance-count)\W{1,4}[1-9]\d{2,}",
+    r"|--instance-count|desired-?size|min-?size|--(?:min|max|num|total-min|total-max)-nodes|--node-count"
+    r"|--min-count|--max-count)\W{1,4}[1-9]\d{2,}",
     re.IGNORECASE,
 )
 
@@ -100,7 +101,10 @@ _RULES = (
     ),
     _Rule(
         ("requestspotfleet", "createfleet", "setdesiredcapacity", "updateautoscalinggroup", "runinstances",
-         "instancescreate", "vmsscreate", "vmssscale", "createautoscalinggroup", "bulkinsert"),
+         "instancescreate", "vmsscreate", "vmssscale", "createautoscalinggroup", "bulkinsert",
+         # node pools of managed Kubernetes (EKS node groups, GKE node pools, AKS node pools)
+         "nodegroup", "clustersupdate", "clusterscreate", "nodepoolscreate", "nodepoolsupdate", "aksnodepool",
+         "aksscale", "akscreate"),
         OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "starts hundreds of instances at once (cost, quota)"),
         needs=_HUNDREDS,
     ),
@@ -186,12 +190,19 @@ _RULES = (
 )  # fmt: skip
 
 
+#: Verbs of operations that only read (an operation word starting with one lists or shows the resource).
+_READ_VERBS = ("list", "get", "describe", "read", "show", "watch")
+
+
 def assess_operation(op: str, arguments: Sequence[str]) -> OperationRisk | None:
     """The risk of control-plane operation ``op`` (see :func:`operation`) called with ``arguments``."""
     joined = " ".join(arguments)
     for rule in _RULES:
-        if not any(o in op for o in rule.ops):
+        matched = [o for o in rule.ops if o in op]
+        if not matched:
             continue
+        if not rule.risk.secret and any(f"{verb}{o}" in op for o in matched for verb in _READ_VERBS):
+            continue  # `list_cluster_role_binding`, `kubectl get clusterrolebinding`: looking, not granting
         if rule.needs is not None and not rule.needs.search(joined):
             continue
         return rule.risk

@@ -48,6 +48,11 @@ _VEHICLE_COMMAND = re.compile(
 )
 
 
+def force_disarm(text: str) -> bool:
+    """``text`` sends MAVLink's arm/disarm command with the magic number that disarms even in flight."""
+    return "ARM_DISARM" in text and "21196" in text
+
+
 def vehicle_command(text: str) -> bool:
     """``text`` (a request body, an MQTT message) tells vehicles to stop, be immobilised or unlock."""
     return bool(_VEHICLE_COMMAND.search(text))

@@ -278,9 +278,7 @@ def classify(path: str) -> PathInfo:
         or (home is not None and len(home) >= 2 and _KEYS_FILE.fullmatch(name) is not None)
         or (name == "gradle.properties" and ".gradle" in lowered[:-1])
         or (len(lowered) >= 2 and lowered[-2] == "keystores" and ".foundry" in lowered)
-        or any(
-            d in _PRIVATE_APP_DIRS and i > 0 and lowered[i - 1] in _APP_DATA_PARENTS for i, d in enumerate(lowered)
-        )
+        or (home is not None and _private_app_data(lowered))
         or any(c.endswith((".photoslibrary", ".photolibrary")) for c in lowered)
         # macOS keeps mail, messages, browser data and privacy grants below ~/Library
         or ("library" in lowered[:-1] and any(d in lowered[:-1] for d in _MACOS_PRIVATE_DIRS))
@@ -397,6 +395,13 @@ _OWN_SETTINGS = frozenset({".env", ".envrc", "wp-config.php", "settings.php", "c
 
 #: A file that by its name holds an application's API keys, secrets or tokens.
 _KEYS_FILE = re.compile(r"(?:api[_-]?)?(?:keys?|secrets?|tokens?)\.(?:json|ya?ml|toml|ini|env)", re.IGNORECASE)
+#: A tool's log folder inside its own dot-directory of the home (``~/.ros/log/2024-…``).
+_APP_LOGS = re.compile(r"^~/\.[^/]+/(?:[^/]+/)*logs?/[^/]")
+def _private_app_data(lowered: list[str]) -> bool:
+    """A messenger's, mail client's or keyring's data directory below an application-data folder."""
+    return any(d in _PRIVATE_APP_DIRS and i > 0 and lowered[i - 1] in _APP_DATA_PARENTS for i, d in enumerate(lowered))
+
+
 #: Certificate keys and key stores by their extension: inside a project, its own (development) keys.
 _KEY_MATERIAL = (".key", ".pem", ".p12", ".pfx", ".jks", ".keystore")
 
@@ -476,7 +481,7 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.LOW  # services and jobs append to their own logs
     if "textfile_collector" in info.path or info.path.startswith("/var/lib/prometheus/node-exporter/"):
         return RiskLevel.LOW  # a metric for node_exporter's textfile collector
-    if info.path.startswith("/etc/apt/keyrings"):
+    if info.path.startswith(("/etc/apt/keyrings", "/usr/share/keyrings")):
         return RiskLevel.MEDIUM  # a key only the repositories naming it with signed-by trust
     name = posixpath.basename(info.path)
     if (
@@ -541,6 +546,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.HIGH
     if kind is PathKind.HOME and _installed_software(info.path):
         return RiskLevel.MEDIUM  # ~/.local/go: a toolchain a reinstall brings back (not ~/.local/share: data)
+    if kind is PathKind.HOME and _APP_LOGS.search(info.path):
+        return RiskLevel.MEDIUM  # a tool's own logs below its dot-directory (~/.ros/log/…): pruned, not data
     if kind is PathKind.HOME:
         return RiskLevel.HIGH if recursive else RiskLevel.MEDIUM
     lowered = info.path.lower()

@@ -12,9 +12,11 @@ is reported as exfiltration.
 from __future__ import annotations
 
 import ast
+import functools
 import itertools
 import json
 import math
+import operator
 import os
 import posixpath
 import re
@@ -53,7 +55,13 @@ from sandlot.risk.control_plane import (
 )
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, public_drop
-from sandlot.risk.devices import DEVICE_LIBRARIES, DEVICE_SEND_METHODS, device_commands_risk, vehicle_command
+from sandlot.risk.devices import (
+    DEVICE_LIBRARIES,
+    DEVICE_SEND_METHODS,
+    device_commands_risk,
+    force_disarm,
+    vehicle_command,
+)
 from sandlot.risk.documents import HOLD_METHODS, hold_request, mentions_sharing, removes_holds, sharing_risk
 from sandlot.risk.hypervisors import (
     DESTROY_METHODS,
@@ -458,6 +466,9 @@ class PythonAnalyzer:
         superuser = vault_superuser(code)
         if superuser is not None:
             self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE, superuser, None)
+        if force_disarm(code):
+            self._add("python.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
+                      "force-disarms vehicles (motors stop, in flight too)", None)  # fmt: skip
         if personal_admin_grant(code):
             self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
                       "makes a personal mailbox address an administrator or owner", None)  # fmt: skip
@@ -616,6 +627,10 @@ class PythonAnalyzer:
             else f
             for f in self.findings
         ]
+
+    def _manifest(self, document: str, node: ast.AST) -> None:
+        """A Kubernetes object created or patched from here: judged as ``kubectl apply`` of the same document."""
+        self._later_shell(f"kubectl apply -f - <<'SANDLOT_EOF'\n{document}\nSANDLOT_EOF\n", node, "a Kubernetes object")
 
     def _later_shell(self, text: str, node: ast.AST, via: str) -> None:
         """Shell code this program hands on to run later or elsewhere (a script, a config, a payload):
@@ -1698,8 +1713,10 @@ class PythonAnalyzer:
             return Val(text=value.replace(HOLE_WORD, HOLE))
         if isinstance(value, bytes):
             return Val(text=value.decode("latin-1"))
-        if isinstance(value, bool) or value is None:
-            return Val(num=int(bool(value)))
+        if isinstance(value, bool):
+            return Val(num=int(value), flags=v.BOOL)
+        if value is None:
+            return Val(num=0)
         if isinstance(value, int):
             return Val(num=value)
         return UNKNOWN
@@ -2316,8 +2333,22 @@ class PythonAnalyzer:
             ):
                 factory = q + "()"  # an instance (a class, or a connection/client from a network call)
             result = Val(qual=factory, flags=flags)
+        if q.startswith("kubernetes."):
+            result = self._kubernetes_call(q, args, kwargs, node, result)
         if q.startswith(T.MODEL_CLIENT_PREFIXES) and q.rsplit(".", 1)[-1] in T.MODEL_CALLS:
             result = _with_flags(result, v.NET)  # a model's answer, from a remote service (and whatever it read)
+        return result
+
+    def _kubernetes_call(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call, result: Val) -> Val:
+        """The Python client's model objects keep their fields (``V1Pod(spec=V1PodSpec(host_pid=True))``), and an
+        object created, patched or replaced through the API is judged as its manifest."""
+        method = q.rsplit(".", 1)[-1]
+        if method.startswith("V1") and kwargs and result.keys is None:
+            return Val(qual=result.qual, flags=result.flags, keys={_camel(k): val for k, val in kwargs.items()})
+        if method.startswith(("create_", "patch_", "replace_")) or method in ("create_from_dict", "create_from_yaml"):
+            body = kwargs.get("body") or next((a for a in reversed(args) if a.keys), None)
+            if body is not None and body.keys:
+                self._manifest(_render_json(body), node)
         return result
 
     def _pickle_listener(self, q: str, args: list[Val], node: ast.Call) -> None:
@@ -3572,7 +3603,19 @@ class PythonAnalyzer:
             return Val(items=val.items, elem=val.elem, flags=flags)
         if q in ("builtins.str", "builtins.repr") and val.text is None and val.num is not None:
             return Val(text=str(val.num), flags=flags)  # str(1) is "1": a pid, a port, a count
+        if q in ("json.dumps", "yaml.dump", "yaml.safe_dump") and (val.keys or val.items):
+            # a manifest or a request body, spelled out (what it holds read at run time stays unknown and flowing)
+            return Val(text=_render_json(val), flags=flags | _nested_flags(val))
         return Val(text=val.text, alts=val.alts, num=val.num if q == "builtins.int" else None, flags=flags)
+
+    def _c_yaml_dump(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``yaml.safe_dump(obj)`` returns the document (``yaml.safe_dump(obj, fh)`` writes it, graded there)."""
+        if len(args) > 1 or "stream" in kwargs:
+            return Val()
+        if q.endswith("_all") and args and args[0].items:
+            # several documents, one after another
+            return Val(text="\n---\n".join(_render_json(d) for d in args[0].items), flags=_nested_flags(args[0]))
+        return self._c_str(q, func, args, kwargs, node)
 
     def _c_reorder(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """sorted()/reversed()/filter(): the same elements, in another order or fewer of them."""
@@ -3994,6 +4037,9 @@ class PythonAnalyzer:
             self._add("python.masquerade", RiskLevel.HIGH, Category.PROCESS,
                       f"{q} starts a program disguised as {shown[:40]!r} (a kernel thread or system daemon)",
                       node)  # fmt: skip
+        manifest = kwargs.get("input", UNKNOWN).text
+        if words and posixpath.basename(words[0].text or "") in ("kubectl", "oc") and manifest:
+            self._manifest(manifest, node)  # `kubectl apply -f -` fed the document on stdin
         if words and any(posixpath.basename(t) in _MODULE_TOOLS for t in words[0].strings()) and any(
             w.text == "python" for w in words[1:2]
         ):
@@ -4062,6 +4108,12 @@ class PythonAnalyzer:
             f"{q} starts {posixpath.basename(program).replace(HOLE, '…') or 'a program'}",
             node,
         )
+        code_flags = [items[i + 1].flags for i, w in enumerate(words[:-1]) if w in ("-e", "-c", "--eval", "-Command")]
+        if any(f & (v.NET | v.DECODED) for f in code_flags):
+            # `run(["osascript", "-l", "JavaScript", "-e", src])` with src fetched a moment ago
+            self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{q} runs code received from the network or decoded "
+                      f"({posixpath.basename(program).replace(HOLE, '…')})", node)  # fmt: skip
         if any(w.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for w in words):
             self._add("python.miner", RiskLevel.HIGH, Category.RESOURCE, f"{q} starts a miner (a mining pool)", node)
         if posixpath.basename(program) in T.PROBES and flags & v.LOOPVAR and self._in_loop():
@@ -4317,6 +4369,19 @@ class PythonAnalyzer:
                     node,
                 )
         return Val(qual=q + "()")
+
+    def _c_http_test(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``http.server.test(HandlerClass=SimpleHTTPRequestHandler, bind=…)``: ``python -m http.server`` as a call."""
+        handler = kwargs.get("HandlerClass", args[0] if args else UNKNOWN)
+        bind = kwargs.get("bind", UNKNOWN).text
+        if (handler.qual or "").endswith("SimpleHTTPRequestHandler") and bind in (None, "", "0.0.0.0", "::"):
+            self._listening_everywhere = True
+            served = self._private_dirs([self._cwd or "."])
+            info = paths.classify(self._in_cwd(self._cwd or "."))
+            if served or info.kind in (paths.PathKind.ROOT, paths.PathKind.HOME_TOP):
+                self._add("python.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"serves {paths.describe(info)} over HTTP on every interface (no login)", node)  # fmt: skip
+        return Val()
 
     def _in_cwd(self, path: str) -> str:
         """``path`` as seen from the directory a constant ``os.chdir`` moved to (itself when absolute)."""
@@ -4670,6 +4735,12 @@ class PythonAnalyzer:
                 self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
                           f"turns off {off[0]} through an API (fraud, signature or login protection)",
                           node)  # fmt: skip
+        if _PARAM_SETTER.search(method) and len(args) >= 2 and args[0].text is not None:
+            # `vehicle.param_set_send("ARMING_CHECK", 0)`, `node.set_parameters(...)`: a guard's parameter switched
+            value = args[1].text if args[1].text is not None else str(args[1].num)
+            if protection_off(args[0].text, value):
+                self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
+                          f"{method} turns off {args[0].text} (a safety guard)", node)  # fmt: skip
         if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("post", "put", "patch", "request"):
             constants = self._argument_constants(node)
             device = device_commands_risk("\n".join(constants)) if "accprofile" in constants else None
@@ -4788,7 +4859,12 @@ class PythonAnalyzer:
                     node,
                 )
             return Val()
-        if pid.flags & v.PROCITER or (self._in_loop() and q == "os.kill" and not pid.flags & v.OWNPID):
+        looping = pid.flags & v.PROCITER or (self._in_loop() and q == "os.kill" and not pid.flags & v.OWNPID)
+        if looping and self._name_filters and not pid.flags & v.PROCITER:
+            # pids a port listing gave (`lsof -ti tcp:8080`), then `if "vite" in cmd:`: the dev server found there
+            picked = "kills the processes a name test picks"
+            self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE, picked, node)
+        elif looping:
             self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE, "kills processes in a loop", node)
         else:
             self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{q} signals another process", node)
@@ -5113,6 +5189,8 @@ _PACKAGE_CONFIGS = ("pip.conf", "pip.ini", ".npmrc", ".yarnrc", ".yarnrc.yml", "
 _LOCK_FIELD = re.compile(r"[\"'](?:resolved|integrity|checksum|sha512|sha256)[\"']")
 #: Environment-module systems whose `python` mode prints code that sets up the environment.
 _MODULE_TOOLS = frozenset({"lmod", "modulecmd", "modulecmd.tcl"})
+#: Methods that set a named parameter of a device or a node (MAVLink, ROS, a drone SDK).
+_PARAM_SETTER = re.compile(r"^(?:param_?set\w*|set_?param\w*)$", re.IGNORECASE)
 #: A loop's iterable that lists a directory.
 _LISTING_ITER = re.compile(r"\b(?:walk|i?glob|rglob|iterdir|listdir|scandir)\b")
 _BYTES_IO = frozenset({"write_bytes", "write_text", "read_bytes", "read_text"})
@@ -5142,7 +5220,9 @@ _CARD_FIELDS = re.compile(r"\b(?:cc_?num\w*|card_?num\w*|cc_?cvv|cvv2?|cvc|card_
 _REQUEST_FORM = re.compile(r"\brequest\.(?:form|json|values|get_json|POST|data)\b")
 _PAYMENT_HOSTS = re.compile(r"api\.stripe\.com|braintreegateway\.com|adyen\.com|paypal\.com|squareup\.com")
 #: Code that writes files (settings it spells out end up somewhere).
-_WRITES_FILES = re.compile(r"json\.dump\(|\.write_text\(|\.write\(|open\([^)]*['\"][wa]")
+_WRITES_FILES = re.compile(
+    r"json\.dump\(|\.write_text\(|\.write\(|open\([^)]*['\"][wa]|[\"']kubectl[\"']|_config_map\("
+)
 #: A router or device setting that opens its administration to the internet.
 _REMOTE_MANAGEMENT = re.compile(r"(?:wan_|remote_?)(?:mgmt|management|admin|access|web)(?:_enabled?|_on)?", re.I)
 
@@ -5410,6 +5490,39 @@ def _with_flags(val: Val, extra: int) -> Val:
                base=val.base, elem=val.elem, func=val.func, keys=val.keys)  # fmt: skip
 
 
+def _nested_flags(val: Val, depth: int = 0) -> int:
+    """The flowing provenance of everything inside a dict or list literal."""
+    inner = [*(val.keys or {}).values(), *(val.items or [])]
+    if depth > 8 or not inner:
+        return val.flags & v.FLOWING
+    return (val.flags & v.FLOWING) | functools.reduce(operator.or_, (_nested_flags(i, depth + 1) for i in inner), 0)
+
+
+def _render_json(val: Val, depth: int = 0) -> str:
+    """``val`` spelled as JSON (a dict or list literal built in the code); unknown parts are holes (kept as
+    holes, not escaped, so the text still says it is not fully known)."""
+    if depth > 8:
+        return f'"{HOLE}"'
+    if val.keys is not None:
+        pairs = (f"{_json_string(k)}: {_render_json(item, depth + 1)}" for k, item in val.keys.items())
+        return "{" + ", ".join(pairs) + "}"
+    if val.items is not None:
+        return "[" + ", ".join(_render_json(item, depth + 1) for item in val.items) + "]"
+    if val.num is not None:
+        return ("true" if val.num else "false") if val.flags & v.BOOL else str(val.num)
+    return _json_string(val.text if val.text is not None else HOLE)
+
+
+def _camel(name: str) -> str:
+    """``host_pid`` → ``hostPid``: a Python client field as the API (and a manifest) spells it."""
+    head, *rest = name.split("_")
+    return head + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def _json_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
 def _argv_variants(items: list[Val]) -> list[list[Val]]:
     """``items`` once per alternative (up to four) of its first word that may be one of several strings."""
     for i, item in enumerate(items):
@@ -5513,6 +5626,7 @@ _register(
     ["builtins.str", "builtins.repr", "builtins.int", "builtins.list", "builtins.tuple", "json.dumps"],
     PythonAnalyzer._c_str,
 )
+_register(["yaml.safe_dump", "yaml.dump", "yaml.safe_dump_all", "yaml.dump_all"], PythonAnalyzer._c_yaml_dump)
 _register(
     ["os.urandom", "numpy.zeros", "numpy.ones", "numpy.empty", "numpy.full", "mmap.mmap", "builtins.memoryview",
      "torch.empty", "torch.zeros", "torch.ones", "torch.full", "torch.rand", "torch.randn", "cupy.empty",
@@ -5608,6 +5722,7 @@ _register(
 _register(["shlex.join", "shlex.split", "shlex.quote", "pipes.quote"], PythonAnalyzer._c_shlex)
 _register(T.KEYLOGGERS, PythonAnalyzer._c_keylogger)
 _register(["os.chdir"], PythonAnalyzer._c_chdir)
+_register(["http.server.test"], PythonAnalyzer._c_http_test)
 _register(
     ["http.server.SimpleHTTPRequestHandler", "http.server.ThreadingHTTPServer", "http.server.HTTPServer",
      "socketserver.TCPServer", "socketserver.ThreadingTCPServer"],

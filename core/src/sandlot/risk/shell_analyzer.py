@@ -55,7 +55,7 @@ from sandlot.risk.control_plane import (
 from sandlot.risk.crm import CRM_TOOLS, crm_command, crm_text_risks, prints_org_secrets
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, personal_host, public_drop
-from sandlot.risk.devices import device_commands_risk, vehicle_command
+from sandlot.risk.devices import device_commands_risk, force_disarm, vehicle_command
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
 from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.hypervisors import (
@@ -101,6 +101,7 @@ from sandlot.risk.sql import (
     unloads_personal_data,
 )
 from sandlot.risk.startup_files import (
+    TOOL_SHELL_HOOK,
     cron_commands,
     fetches_then_runs,
     harmless_content,
@@ -295,7 +296,8 @@ class ShellAnalyzer:
             device = device_commands_risk(sent.replace("\\r", ""))
             if device is not None:
                 self._add("shell.device", device.level, device.category, device.what, root)
-        opened = open_door(code) if re.search(r">|\btee\b|\bsed\s+-i|\bmv\b|PlistBuddy|\bplutil\b", code) else None
+        writes = re.search(r">|\btee\b|\bsed\s+-i|\bmv\b|PlistBuddy|\bplutil\b|\bkubectl\b", code)
+        opened = open_door(code) if writes else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
         for risk in crm_text_risks(code):
@@ -303,6 +305,9 @@ class ShellAnalyzer:
         superuser = vault_superuser(code)
         if superuser is not None:
             self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE, superuser, root)
+        if force_disarm(code):
+            self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
+                      "force-disarms vehicles (motors stop, in flight too)", root)  # fmt: skip
         if form_grabber(code):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "plants browser code that sends what shoppers type into forms to another host (a skimmer)",
@@ -816,6 +821,10 @@ class ShellAnalyzer:
         if sub.network and dump and self._stage_name(stage) not in RAW_SENDERS and personal_host(self._text(stage)):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "a whole database dump is sent to someone's own machine (a dynamic-DNS host)", stage)  # fmt: skip
+        hosts = re.findall(r"@(\d{1,3}(?:\.\d{1,3}){3})\b", self._text(stage)) if sender == "ssh" else []
+        if sub.network and dump and any(not _private_host(h) for h in hosts):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"a whole database dump is sent over ssh to a bare address ({hosts[0]})", stage)  # fmt: skip
         if sub.network and dump and self._stage_name(stage) in RAW_SENDERS:
             self._add(
                 "shell.exfiltration",
@@ -1056,19 +1065,22 @@ class ShellAnalyzer:
         self._nested(content, "shell", stmt, f"script written to {info.path}")
         return cap
 
+    def _heredoc_body(self, redirect: Any) -> str | None:
+        """The text a here-document hands over: with the script's variables expanded unless its delimiter is
+        quoted (``<<'EOF'``), as the shell does."""
+        bodies = [c for c in redirect.named_children if c.type == "heredoc_body"]
+        if not bodies:
+            return None
+        text = self._text(bodies[0])
+        starts = [c for c in redirect.named_children if c.type == "heredoc_start"]
+        quoted = any(q in self._text(starts[0]) for q in "'\"\\") if starts else False
+        return text if quoted or "$" not in text else _SIMPLE_VARIABLE.sub(self._known_value, text)
+
     def _heredoc(self, redirect: Any, flow: _Flow, argv: list[str] | None, stmt: Any) -> None:
-        body_text = ""
-        quoted = False
+        body_text = self._heredoc_body(redirect) or ""
         for child in redirect.named_children:
-            if child.type == "heredoc_start":
-                quoted = any(q in self._text(child) for q in "'\"\\")
-            if child.type == "heredoc_body":
-                body_text = self._text(child)
-            elif child.type in ("file_redirect", "herestring_redirect", "heredoc_redirect"):
+            if child.type in ("file_redirect", "herestring_redirect", "heredoc_redirect"):
                 self._redirects([child], flow, argv, stmt)
-        if not quoted and "$" in body_text:
-            # `<<EOF` (unquoted) expands the script's variables before the interpreter reads the text
-            body_text = _SIMPLE_VARIABLE.sub(self._known_value, body_text)
         if argv:
             self._stdin_code(body_text, _Flow(), argv, stmt)
 
@@ -1352,9 +1364,9 @@ class ShellAnalyzer:
                 assigned.secret = assigned.env = False
             flow.absorb(assigned)
         # `tee FILE <<EOF`: what the command reads from its here-document is known before it runs
-        bodies = [c for r in redirects if r.type == "heredoc_redirect" for c in r.named_children
-                  if c.type == "heredoc_body"]  # fmt: skip
-        self._heredoc_text = self._text(bodies[0]) if bodies else None
+        heredocs = [r for r in redirects if r.type == "heredoc_redirect"]
+        bodies = [b for b in map(self._heredoc_body, heredocs) if b is not None]
+        self._heredoc_text = bodies[0] if bodies else None
         if argv:
             self._argv(argv, node, flow, redirects)
         self._heredoc_text = None
@@ -1549,7 +1561,8 @@ class ShellAnalyzer:
         guards = protections_turned_off(args)
         if guards:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
-                      f"{name} turns off {guards[0]} (fraud, signature or login protection)", node)  # fmt: skip
+                      f"{name} turns off {guards[0].replace(HOLE, '…')} (a safety, fraud, signature or login guard)",
+                      node)  # fmt: skip
         pools, wallets = W.option_values(args, "-o", "--url"), W.option_values(args, "-u", "--user")
         if pools and wallets and (
             any(re.fullmatch(r"[0-9A-Za-z]{60,}", w.split(".")[0]) for w in wallets)  # a Monero-style address
@@ -1939,6 +1952,8 @@ class ShellAnalyzer:
             plain_word = not value or value.startswith("-") or ("/" not in value and not value.startswith("."))
             if plain_word and not info.secret:
                 continue
+            if plain_word and value == "kubeconfig" and name in _CLUSTER_CLIS:
+                continue  # `kind get kubeconfig`: a subcommand that prints a local cluster's config, not a file
             if info.secret or info.history:
                 self._read(info, node, flow, name)
 
@@ -3601,7 +3616,8 @@ class ShellAnalyzer:
                 if visited is not None:
                     self._kill_by_name("kill in a loop over processes", set(), [visited], node)
             return
-        flags, operands = W.options(args)
+        # `killall -HUP mDNSResponder`: a signal's name, not the flags H, U (user) and P
+        flags, operands = W.options([a for a in args if not _SIGNAL_OPTION.fullmatch(a)])
         self._kill_by_name(name, flags, operands, node)
 
     def _kill_by_name(self, name: str, flags: set[str], operands: list[str], node: Any) -> None:
@@ -4303,6 +4319,9 @@ class ShellAnalyzer:
                     )
         for override in W.option_values(args, "--overrides"):
             self._pod_spec(override, node)
+        for patch in W.option_values(args, "-p", "--patch") if verb == "patch" else []:
+            self._pod_spec(patch, node)  # a patch is part of a manifest: judged like one
+        self._kubectl_operations(verb, positional, args, node)
         manifest = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
         from_stdin = "-" in W.option_values(args, "-f", "--filename") or args[-1:] in (["-f"], ["--filename"])
         if verb in ("apply", "create", "replace") and from_stdin and manifest:
@@ -4322,6 +4341,29 @@ class ShellAnalyzer:
                     node,
                 )
 
+    def _kubectl_operations(self, verb: str, positional: list[str], args: list[str], node: Any) -> None:
+        """Cluster operations that remove its guards or empty it: admission policies deleted or scaled to
+        nothing, the API served to every address, every node drained."""
+        kinds = positional[1].lower() if len(positional) > 1 else ""
+        namespace = " ".join(W.option_values(args, "-n", "--namespace")).lower()
+        if (verb == "delete" and "webhookconfiguration" in kinds) or (
+            verb in ("delete", "scale") and any(engine in namespace for engine in _POLICY_ENGINES)
+            and ("--replicas=0" in args or verb == "delete")
+        ):
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"kubectl {verb} removes the cluster's admission policies (nothing checks what is deployed)",
+                      node)  # fmt: skip
+        addresses = [a.split("=", 1)[1] for a in args if a.startswith("--address=")]
+        if verb == "proxy" and any(a in ("0.0.0.0", "::") for a in [*addresses, *W.option_values(args, "--address")]):
+            what = "kubectl proxy serves the cluster's API, with your credentials, to every address"
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, what, node)
+        if verb == "drain":
+            every = self._mass or bool(self._loops) or self._repeated or any(HOLE in p for p in positional[1:])
+            level = RiskLevel.HIGH if every else RiskLevel.MEDIUM
+            self._add("shell.cluster", level, Category.PROCESS,
+                      "kubectl drain evicts the workloads of " + ("every node a listing gives" if every else "a node"),
+                      node)  # fmt: skip
+
     def _pod_spec(self, spec: str, node: Any) -> None:
         """A pod spec given on the command line: host namespaces, privileged containers, its command."""
         lowered = spec.replace(" ", "").replace('"', "").replace("'", "").lower()  # JSON or YAML
@@ -4334,6 +4376,23 @@ class ShellAnalyzer:
                 "runs a pod with the node's privileges, processes or file system",
                 node,
             )
+        if "mtls:{mode:disable" in lowered or ("mode:disable" in lowered and "peerauthentication" in lowered):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "turns off the mesh's mutual TLS (workloads accept plaintext from anyone)", node)  # fmt: skip
+        if "authorizationpolicy" in lowered and "action:allow" in lowered and "rules:[{}]" in lowered:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "an authorization policy that allows every request from anyone", node)  # fmt: skip
+        runs = [int(n) for n in re.findall(r"(?:parallelism|replicas|completions):(\d+)", lowered)]
+        if runs and max(runs) >= MASS_COUNT:
+            self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                      f"runs {max(runs):,} pods at once (takes the cluster's capacity)", node)  # fmt: skip
+        public = "type:loadbalancer" in lowered or "type:nodeport" in lowered
+        restricted = "loadbalancersourceranges" in lowered and "0.0.0.0/0" not in lowered
+        admin = [p for p in re.findall(r"(?:port|targetport|nodeport):(\d+)", lowered) if p in T.ADMIN_PORTS]
+        if public and admin and not restricted:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"exposes {T.ADMIN_PORTS[admin[0]]} (port {admin[0]}) outside the cluster (a public service)",
+                      node)  # fmt: skip
         self._shipped_payloads(spec, node, "a pod spec")
 
     def _rule_multiplexer(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -5174,10 +5233,7 @@ _PASSWORD_FROM_VARIABLE = re.compile(
 _CREDENTIAL_EXPORT = re.compile(
     r"""^eval\s+["']?\$\(\s*aws\s+configure\s+export-credentials\b[^)|;&]*\)["']?\s*$"""
 )
-_SHELL_HOOK = re.compile(
-    r"""^eval\s+["']?\$\(\s*(?:command\s+)?[\w.-]+(?:\s+--?[\w-]+)*\s+"""
-    r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?\s*$|^eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?\s*$"""
-)
+_SHELL_HOOK = re.compile(r"^(?:" + TOOL_SHELL_HOOK + r")\s*$")
 #: Regular expressions that match people's identifiers: US social security numbers, card numbers, medical record
 #: numbers, e-mail or IPv4 addresses.
 _PERSONAL_ID_PATTERN = re.compile(
@@ -5467,6 +5523,12 @@ def _env_names(code: str) -> list[str]:
     return [next(g for g in m.groups() if g) for m in _ENV_REFERENCE.finditer(code)]
 
 
+#: A signal given by name or number (``-HUP``, ``-SIGTERM``, ``-9``, ``-USR1``).
+_SIGNAL_OPTION = re.compile(r"-(?:SIG)?[A-Z]{2,}[0-9]?|-\d+")
+#: Namespaces of admission policy engines and runtime security agents.
+_POLICY_ENGINES = ("kyverno", "gatekeeper", "falco", "opa", "kubewarden")
+#: CLIs of (local or managed) Kubernetes clusters with a `kubeconfig` subcommand.
+_CLUSTER_CLIS = frozenset({"kind", "k3d", "minikube", "eksctl", "doctl", "civo", "linode-cli", "vcluster", "kubectl"})
 #: kubectl options that take a separate value.
 _KUBECTL_VALUED = frozenset({"-n", "--namespace", "--context", "--kubeconfig", "-l", "--selector", "-o", "--output",
                              "-c", "--container", "--cluster", "--user", "-f", "--filename", "--field-selector",

@@ -478,7 +478,10 @@ ROUTINE_ROOT_CHECKS = frozenset(
     {("nginx", ("-t",)), ("nginx", ("-s", "reload")), ("apachectl", ("configtest",)), ("apachectl", ("graceful",)),
      ("apache2ctl", ("configtest",)), ("sshd", ("-t",)), ("visudo", ("-c",)), ("named-checkconf", ()),
      ("fdisk", ("-l",)), ("parted", ("-l",)), ("blkid", ()),
-     ("true", ()), ("-v", ()), ("id", ()), ("whoami", ())}
+     ("true", ()), ("-v", ()), ("id", ()), ("whoami", ()), ("rosdep", ("init",)),
+     # macOS: the DNS cache flushed, Spotlight's index switched on or rebuilt
+     ("dscacheutil", ("-flushcache",)), ("killall", ("-HUP", "mDNSResponder")), ("mdutil", ("-i", "on", "/")),
+     ("mdutil", ("-E", "/"))}
 )  # fmt: skip
 #: Read-only inspection tools (processes, sockets, logs, disks) and certbot (the host's own certificates),
 #: commonly run with sudo.
@@ -512,7 +515,9 @@ KEY_TOOLS = frozenset(
     {"keytool", "jarsigner", "apksigner", "codesign", "productsign", "notarytool", "security", "gradle", "gradlew",
      "xcodebuild", "fastlane", "geth", "lighthouse", "prysm", "beacon-chain", "validator", "teku", "nimbus_beacon_node",
      "reth", "erigon", "bitcoind", "lnd", "openvpn", "wg-quick", "ssh-add", "sshfs", "helm", "bundletool",
-     "altool", "signtool", "osslsigncode", "kinit", "k5start", "msktutil", "sf", "sfdx"}
+     "altool", "signtool", "osslsigncode", "kinit", "k5start", "msktutil", "sf", "sfdx",
+     # TLS clients and certificate tools given a client key or a CA key
+     "etcdctl", "kubeadm", "mkcert", "step", "cfssl", "consul", "nomad"}
 )  # fmt: skip
 #: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
 SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})
@@ -529,4 +534,5 @@ ADMIN_PORTS = {
     "27015": "a game server's RCON console", "5432": "PostgreSQL", "3306": "MySQL", "6379": "Redis",
     "27017": "MongoDB", "9200": "Elasticsearch", "8545": "a node's RPC", "8332": "a wallet's RPC",
     "11211": "memcached", "5984": "CouchDB", "9000": "a management console", "10250": "the kubelet API",
+    "2379": "etcd (every secret of the cluster)",
 }  # fmt: skip

@@ -32,7 +32,7 @@ def harmless_content(info: PathInfo, content: str) -> bool:
         return all("import" not in line and line.replace(HOLE, "") and ";" not in line for line in lines)
     if name == "fstab" and comps[:1] == ["etc"]:
         return True  # a mount entry (a UUID known only at run time is still a mount entry)
-    if "sources.list.d" in comps[:-1] and "signed-by=" in content and "https://" in content:
+    if "sources.list.d" in comps[:-1] and "signed-by=" in content and "://" in content:
         return _apt_source(content)  # a repository trusted only with its own key (the release may be $(...))
     if HOLE in content:
         return False
@@ -205,7 +205,11 @@ def _hosts(content: str) -> bool:
 
 
 def _apt_source(content: str) -> bool:
-    return "trusted=yes" not in content and not re.search(r"^\s*deb(?:-src)?\s+(?:\[[^]]*\]\s+)?http://", content, re.M)
+    """A repository whose packages apt verifies: over HTTPS, or pinned to its own key (``signed-by=``: apt
+    checks the signatures whatever the transport); never ``trusted=yes``."""
+    return "trusted=yes" not in content and not re.search(
+        r"^\s*deb(?:-src)?\s+(?:\[(?![^]]*signed-by=)[^]]*\]\s+)?http://", content, re.M
+    )
 
 
 def _web_server(content: str) -> bool:
@@ -226,6 +230,12 @@ _RC_FILES = frozenset({".bashrc", ".bash_profile", ".profile", ".zshrc", ".zprof
 _PASSWORD_WRAPPER = re.compile(r"\balias\s+(?:sudo|su|ssh|passwd|login|doas|gpg)=|\b(?:sudo|su|ssh|passwd|doas)\s*\(\)")
 
 
+#: `eval "$(TOOL init zsh)"`, `eval "$(/opt/homebrew/bin/brew shellenv)"`, `eval "$(ssh-agent -s)"`: an
+#: installed tool printing its own shell integration for the shell to load.
+TOOL_SHELL_HOOK = (
+    r"""eval\s+["']?\$\(\s*(?:command\s+)?(?:[\w.~-]*/)*[\w.-]+(?:\s+--?[\w-]+)*\s+"""
+    r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?|eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?"""
+)
 #: Lines of a shell start-up file that only configure the shell: aliases, PATH, editor, locale and prompt
 #: settings, options and key bindings, sourcing a file, an installed tool's shell hook.
 _RC_LINE = re.compile(
@@ -233,7 +243,7 @@ _RC_LINE = re.compile(
     r"""|[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME))=\S+)+|ZSH_THEME=\S+|plugins=\([\w\s.-]*\)"""
     r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR)=\S.*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
     r"""|(?:source|\.)\s+\S+|\[\[?\s+-[fdrs]\s+\S+\s+\]\]?\s+&&\s+(?:(?:source|\.)\s+\S+|export\s+PATH=\S+)"""
-    r"""|eval\s+["']?\$\(\s*[\w.-]+\s+(?:init|hook|shellenv|completion|activate)\b[^)]*\)["']?)\s*$"""
+    r"""|""" + TOOL_SHELL_HOOK + r""")\s*$"""
 )
 
 

@@ -45,6 +45,7 @@ SOCKFD = 1 << 8  # a socket's file descriptor
 PROCITER = 1 << 9  # a process handle from iterating over all processes
 OWNPID = 1 << 10  # the pid of this process or of a child it started
 CODE = 1 << 11  # a code object
+BOOL = 1 << 24  # a True/False literal (its number is 1 or 0): spelled `true`/`false` when rendered as JSON
 # Parameter bits: "derived from parameter i of the function being analysed".
 PARAM0 = 1 << 16
 MAX_PARAMS = 8
