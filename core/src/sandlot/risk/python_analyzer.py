@@ -53,13 +53,11 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
-from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, public_drop
 from sandlot.risk.devices import (
     DEVICE_LIBRARIES,
     DEVICE_SEND_METHODS,
     device_commands_risk,
-    force_disarm,
     vehicle_command,
 )
 from sandlot.risk.documents import HOLD_METHODS, hold_request, mentions_sharing, removes_holds, sharing_risk
@@ -76,7 +74,6 @@ from sandlot.risk.identity import (
     identity_request,
     people_api,
     personal_admin_grant,
-    vault_superuser,
 )
 from sandlot.risk.industrial import FIELD_LIBRARIES, field_write, local_devices
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
@@ -115,9 +112,10 @@ from sandlot.risk.sql import (
     unloads_personal_data,
 )
 from sandlot.risk.startup_files import harmless_content
-from sandlot.risk.storefronts import delete_mutation, form_grabber, zeroes_prices
+from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.values import UNKNOWN, Val
 from sandlot.risk.websites import cdn_request, free_discount
+from sandlot.risk.whole_text import whole_text_risks
 
 ANALYZER = "sandlot.python"
 MAX_DEPTH = 6
@@ -461,21 +459,11 @@ class PythonAnalyzer:
         opened = open_door(code) if _WRITES_FILES.search(code) else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
-        for risk in crm_text_risks(code):
-            self._add("python.crm", risk.level, risk.category, risk.what, None)
-        superuser = vault_superuser(code)
-        if superuser is not None:
-            self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE, superuser, None)
-        if force_disarm(code):
-            self._add("python.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
-                      "force-disarms vehicles (motors stop, in flight too)", None)  # fmt: skip
+        for suffix, risk in whole_text_risks(code):
+            self._add(f"python.{suffix}", risk.level, risk.category, risk.what, None)
         if personal_admin_grant(code):
             self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
                       "makes a personal mailbox address an administrator or owner", None)  # fmt: skip
-        if form_grabber(code):
-            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                      "plants browser code that sends what shoppers type into forms to another host (a skimmer)",
-                      None)  # fmt: skip
         if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip

@@ -52,10 +52,10 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
-from sandlot.risk.crm import CRM_TOOLS, crm_command, crm_text_risks, prints_org_secrets
+from sandlot.risk.crm import CRM_TOOLS, crm_command, prints_org_secrets
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, personal_host, public_drop
-from sandlot.risk.devices import device_commands_risk, force_disarm, vehicle_command
+from sandlot.risk.devices import device_commands_risk, vehicle_command
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
 from sandlot.risk.fleet import adhoc_commands
 from sandlot.risk.hypervisors import (
@@ -71,7 +71,6 @@ from sandlot.risk.identity import (
     identity_request,
     people_api,
     personal_admin_grant,
-    vault_superuser,
 )
 from sandlot.risk.industrial import field_command, local_devices
 from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
@@ -109,8 +108,9 @@ from sandlot.risk.startup_files import (
     quiet,
     web_site,
 )
-from sandlot.risk.storefronts import delete_mutation, form_grabber, zeroes_prices
+from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.websites import cdn_request, cms_command
+from sandlot.risk.whole_text import whole_text_risks
 
 ANALYZER = "sandlot.shell"
 MAX_DEPTH = 6
@@ -300,18 +300,8 @@ class ShellAnalyzer:
         opened = open_door(code) if writes else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
-        for risk in crm_text_risks(code):
-            self._add("shell.crm", risk.level, risk.category, risk.what, root)
-        superuser = vault_superuser(code)
-        if superuser is not None:
-            self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE, superuser, root)
-        if force_disarm(code):
-            self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
-                      "force-disarms vehicles (motors stop, in flight too)", root)  # fmt: skip
-        if form_grabber(code):
-            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                      "plants browser code that sends what shoppers type into forms to another host (a skimmer)",
-                      root)  # fmt: skip
+        for suffix, risk in whole_text_risks(code):
+            self._add(f"shell.{suffix}", risk.level, risk.category, risk.what, root)
         return self.findings
 
     def analyze_argv(self, argv: Sequence[str], *, every_container: bool = False) -> _Flow:
