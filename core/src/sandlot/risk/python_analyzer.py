@@ -89,6 +89,7 @@ from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_m
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
+from sandlot.risk.premises import CAMERA_IMAGE, premises_request
 from sandlot.risk.python2 import looks_like_python2, modernise
 from sandlot.risk.shell_tables import (
     COMPILERS,
@@ -288,6 +289,8 @@ class PythonAnalyzer:
         self.functions: list[_FuncSummary] = []
         self.loops: list[_Loop] = []
         self._walked: dict[int, list[ast.AST]] = {}  # the nodes inside each loop, walked once
+        self._secret_reads: set[str] = set()  # secret files read, and written (a token file kept up to date)
+        self._secret_writes: set[str] = set()
         self.methods: dict[str, Val] = {}
         self.attrs: dict[str, Val] = {}
         self.downloaded: set[str] = set()
@@ -487,7 +490,27 @@ class PythonAnalyzer:
             self._add(
                 "python.endless-recursion", level, Category.RESOURCE, f"{fn.name}() calls itself with no base case", fn
             )
+        self._own_credential_files()
         return self.findings
+
+    def _own_credential_files(self) -> None:
+        """A token file the program reads, refreshes at the token's issuer and writes back is its own state: its
+        reads and writes are ``medium``, as long as nothing of it leaves the machine."""
+        if not any(f.rule_id == "python.secret-use" for f in self.findings):
+            return  # only a token refreshed at its issuer makes rewriting the file routine
+        own = [p for p in self._secret_reads & self._secret_writes if HOLE not in p]
+        leaks = any(
+            f.category is Category.EXFILTRATION and f.rule_id != "python.secret-read" and f.level >= RiskLevel.HIGH
+            for f in self.findings
+        )
+        if not own or leaks:
+            return
+        self.findings = [
+            attrs.evolve(f, level=RiskLevel.MEDIUM)
+            if f.rule_id in ("python.secret-read", "python.write") and any(p in f.message for p in own)
+            else f
+            for f in self.findings
+        ]
 
     def _shipped_payloads(self, tree: ast.Module) -> None:
         """Command lines in string constants sent to run elsewhere (manifests, user data, API bodies)."""
@@ -2302,6 +2325,12 @@ class PythonAnalyzer:
             if isinstance(node.func, ast.Attribute) and func.base is not None and func.base.text is not None:
                 return self._string_method(node.func.attr, func.base, args, flags, kwargs)
             return Val(flags=flags | queried)
+        printing = q in ("builtins.print", "sys.stdout.write")
+        credential = any(a.flags & v.CREDENTIAL and not a.flags & v.NET for a in args)  # not a response's fields
+        if printing and credential and _ENCODED.search(self._code):
+            # `print(b64encode(b64encode(token)))` in a CI job: the log's secret masking no longer recognises it
+            what = "prints a credential encoded or reshaped (a CI log's secret masking misses it)"
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
         handler = _CALLS.get(q)
         result: Val | None = None
         if handler is not None:
@@ -2444,6 +2473,9 @@ class PythonAnalyzer:
                 hold = hold_request(method, url, " ".join(self._argument_constants(node)))
                 if hold is not None:
                     self._add("python.documents", hold.level, hold.category, f"{q} {hold.what}", node)
+                premises = premises_request(method, url, " ".join(self._argument_constants(node)))
+                if premises is not None:
+                    self._add("python.premises", premises.level, premises.category, f"{q} {premises.what}", node)
                 store = store_request(method, url, " ".join(self._argument_constants(node)))
                 if store is not None:
                     rule = "python.data-destroy" if store[1] is Category.FILESYSTEM else "python.data-service"
@@ -2511,7 +2543,12 @@ class PythonAnalyzer:
                     f"a credential from the environment is sent out in a DNS name ({q})",
                     node,
                 )
-            if data & (v.SECRET | v.ENV):
+            refresh = bool(data & v.SECRET) and self._token_refresh(args, kwargs, node)
+            if refresh:
+                # `grant_type=refresh_token` posted to the provider's token endpoint: the token used where it belongs
+                self._add("python.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{q} sends a stored token to its issuer's token endpoint (a refresh)", node)  # fmt: skip
+            elif data & (v.SECRET | v.ENV):
                 what = "secret file content" if data & v.SECRET else "the process environment"
                 self._add(
                     "python.exfiltration",
@@ -3021,6 +3058,8 @@ class PythonAnalyzer:
                               f"{q} rewrites a payment file outside the project ({text})", node)  # fmt: skip
             else:
                 flags |= self._read(info, node, via=q)
+                if text == F.CI_EVENT_FILE:
+                    flags |= v.NET  # the event a pull request triggered: its author wrote the title and body
                 if info.kind is paths.PathKind.RELATIVE and HOLE not in text:
                     flags |= v.LOCALFILE
                 if self._bulk_personal(text):
@@ -3069,6 +3108,8 @@ class PythonAnalyzer:
         level = paths.read_level(info)
         if level <= RiskLevel.SAFE:
             return 0
+        if info.secret:
+            self._secret_reads.add(info.path)
         self._add("python.secret-read", level, Category.EXFILTRATION, f"{via} reads {paths.describe(info)}", node)
         return v.SECRET
 
@@ -3078,6 +3119,8 @@ class PythonAnalyzer:
         level = paths.write_level(info) if cap is None else min(paths.write_level(info), cap)
         if level <= RiskLevel.SAFE or info.kind is paths.PathKind.NULL:
             return
+        if info.secret:
+            self._secret_writes.add(info.path)
         category = (
             Category.PRIVILEGE
             if info.privilege
@@ -4371,6 +4414,13 @@ class PythonAnalyzer:
                           f"serves {paths.describe(info)} over HTTP on every interface (no login)", node)  # fmt: skip
         return Val()
 
+    def _token_refresh(self, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> bool:
+        """The call posts an OAuth grant (``grant_type``) to a token endpoint: a stored token exchanged where
+        it was issued, not sent away."""
+        urls = _all_strings(args[:1]) + _all_strings([kwargs.get("url", UNKNOWN)])
+        constants = self._argument_constants(node)
+        return "grant_type" in constants and any(_TOKEN_ENDPOINT.search(u) for u in urls)
+
     def _in_cwd(self, path: str) -> str:
         """``path`` as seen from the directory a constant ``os.chdir`` moved to (itself when absolute)."""
         if self._cwd is None or path.startswith(("/", "~")):
@@ -4751,6 +4801,10 @@ class PythonAnalyzer:
             people_api(t) for t in _all_strings(args[:2])
         ):
             return v.SECRET  # people's records: a FHIR server's patients, a REDCap project, an LMS's students
+        if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("get", "request") and any(
+            CAMERA_IMAGE.search(t) for t in _all_strings(args[:2])
+        ):
+            return v.DUMP  # a camera's picture of whoever is in front of it
         if method == "makeAdmin" and _has_true(kwargs.get("body", UNKNOWN)):
             self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
                       "makes an account a Workspace super admin", node)  # fmt: skip
@@ -5177,6 +5231,10 @@ _PACKAGE_CONFIGS = ("pip.conf", "pip.ini", ".npmrc", ".yarnrc", ".yarnrc.yml", "
 _LOCK_FIELD = re.compile(r"[\"'](?:resolved|integrity|checksum|sha512|sha256)[\"']")
 #: Environment-module systems whose `python` mode prints code that sets up the environment.
 _MODULE_TOOLS = frozenset({"lmod", "modulecmd", "modulecmd.tcl"})
+#: An OAuth token endpoint (``https://oauth2.googleapis.com/token``, ``…/oauth2/v1/tokens/bearer``).
+_TOKEN_ENDPOINT = re.compile(r"^https://[^/]+/(?:\S*/)?(?:oauth2?/\S*token\S*|token/?$|tokens?/bearer)", re.IGNORECASE)
+#: Encodings and reshapings applied to a value before it is printed.
+_ENCODED = re.compile(r"b(?:64|32|16|85)encode|hexlify|\.hex\(\)|codecs\.encode|\[::-1\]")
 #: Methods that set a named parameter of a device or a node (MAVLink, ROS, a drone SDK).
 _PARAM_SETTER = re.compile(r"^(?:param_?set\w*|set_?param\w*)$", re.IGNORECASE)
 #: A loop's iterable that lists a directory.

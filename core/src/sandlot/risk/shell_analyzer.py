@@ -86,6 +86,7 @@ from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action,
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
+from sandlot.risk.premises import premises_request
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, endless_submission, scheduler_command
 from sandlot.risk.sql import (
     dangerous_sql,
@@ -252,6 +253,7 @@ class ShellAnalyzer:
         self._cwd: str | None = None  # the directory the last `cd` went to
         self._stdin_text: str | None = None  # what the previous pipe stage prints, when it is constant
         self._encrypted: set[str] = set()  # files encrypted in place (`sops -e -i`): ciphertext from then on
+        self._personal_remotes: set[str] = set()  # rclone remotes configured with a personal mailbox's account
         self._heredoc_text: str | None = None  # the here-document of the command being analysed
         self._written_texts: dict[str, str] = {}  # known content of files this script wrote
         self._read_vars: set[str] = set()  # variables `while read` fills from another command's output
@@ -1402,6 +1404,13 @@ class ShellAnalyzer:
             shared = sharing_risk(" ".join(args))
             if shared is not None:
                 self._add("shell.documents", shared.level, shared.category, f"{name} {shared.what}", node)
+        if name == "rclone" and args[:2] == ["config", "create"] and len(args) > 2 and personal_mailbox(" ".join(args)):
+            self._personal_remotes.add(args[2])  # a cloud account registered to someone's own mailbox
+        if name == "rclone" and args[:1] in (["copy"], ["sync"], ["move"], ["copyto"]) and any(
+            a.split(":", 1)[0] in self._personal_remotes for a in args[2:] if ":" in a
+        ):
+            what = f"rclone {args[0]} sends files to a cloud account registered to a personal mailbox"
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
         if name in ("box", "gam", "rclone"):
             document = document_command(name, args, repeated=bool(self._loops) or self._repeated or self._mass)
             if document is not None:
@@ -1926,6 +1935,7 @@ class ShellAnalyzer:
         pattern_first = name in ("grep", "egrep", "fgrep", "rg") and not any(
             a in ("-e", "-f", "--regexp", "--file") or a.startswith(("--regexp=", "--file=")) for a in args
         )
+        selective = False  # grep for named settings that hold no secret (`^(db_host|http_port)\s*=`)
         for arg in args:
             excluded = previous in T.EXCLUDE_OPTIONS or arg.startswith(tuple(o + "=" for o in T.EXCLUDE_OPTIONS))
             output, previous = previous in T.OUTPUT_OPTIONS, arg
@@ -1935,6 +1945,9 @@ class ShellAnalyzer:
                 continue  # `--exclude .env` keeps the file out
             if pattern_first and not arg.startswith("-"):
                 pattern_first = False
+                selective = _NAMED_SETTINGS.search(arg) is not None and not _SECRET_WORD.search(arg) and not any(
+                    a in ("-v", "--invert-match") for a in args
+                )
                 continue
             value = arg.split("=", 1)[1] if arg.startswith("-") and "=" in arg else arg
             value = value[1:] if value.startswith("@") else value
@@ -1944,6 +1957,12 @@ class ShellAnalyzer:
                 continue
             if plain_word and value == "kubeconfig" and name in _CLUSTER_CLIS:
                 continue  # `kind get kubeconfig`: a subcommand that prints a local cluster's config, not a file
+            one_line_records = posixpath.basename(info.path) in (".netrc", "_netrc", ".pgpass", "shadow", "gshadow",
+                                                                  ".htpasswd", ".git-credentials")  # fmt: skip
+            if selective and info.secret and not info.history and not one_line_records:
+                self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} reads settings that hold no secret from {paths.describe(info)}", node)  # fmt: skip
+                continue
             if info.secret or info.history:
                 self._read(info, node, flow, name)
 
@@ -2978,7 +2997,7 @@ class ShellAnalyzer:
                 f"{name} talks to the container engine's API directly (root on the host)",
                 node,
             )
-        bodies = W.option_values(args, "-d", "--data", "--data-binary", "--data-raw", "--json")
+        bodies = W.option_values(args, "-d", "--data", "--data-binary", "--data-raw", "--json", "--data-urlencode")
         for body in bodies:
             self._shipped_payloads(body, node, "a request body")
         if bodies and vehicle_command(" ".join(bodies)):
@@ -3008,7 +3027,11 @@ class ShellAnalyzer:
         elif many and method.upper() in ("PUT", "PATCH") and any(zeroes_prices(b) for b in bodies):
             self._add("shell.money", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} sets prices to zero (or a cent) for every item a listing gives", node)  # fmt: skip
-        for url in [a for a in args if a.startswith(("http://", "https://"))][:1]:
+        valued = {*W.option_values(args, "-u", "--user", "-H", "--header", "-o", "--output"), *bodies}
+        addresses = [a for a in args if a.startswith(("http://", "https://"))] or [
+            a for a in args if a.startswith(HOLE) and "/" in a and a not in valued  # `"${JENKINS_URL%/}/scriptText"`
+        ]
+        for url in addresses[:1]:
             risk = assess_request(method, url, bodies, many=many)
             if risk is not None:
                 self._add("shell.cloud-control", risk.level, risk.category, f"{name} -X {method} {risk.what}", node)
@@ -3025,6 +3048,9 @@ class ShellAnalyzer:
             hold = hold_request(method, url, " ".join(bodies))
             if hold is not None:
                 self._add("shell.documents", hold.level, hold.category, f"{name} {hold.what}", node)
+            premises = premises_request(method, url, " ".join(bodies))
+            if premises is not None:
+                self._add("shell.premises", premises.level, premises.category, f"{name} {premises.what}", node)
             store = store_request(method, url, " ".join(bodies))
             if store is not None:
                 rule = "shell.data-destroy" if store[1] is Category.FILESYSTEM else "shell.data-service"
@@ -4034,9 +4060,13 @@ class ShellAnalyzer:
         if archive and (flow.secret or self._stdin_secret):
             self.staged.add(archive)
         elif archive and any(
-            paths.personal_media(posixpath.join(self._cwd or ".", o)) for o in operands if o != archive
+            paths.personal_media(posixpath.join(self._cwd or ".", o)) or o in self._bulk_files
+            for o in operands
+            if o != archive
         ):
             self._bulk_files.add(archive)
+            if archive in ("-", "/dev/stdout"):
+                flow.dump = True  # `tar czf - dump.sql …`: the records, on standard output
 
     def _rule_keychain(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if any(a in ("dump-keychain", "find-generic-password", "find-internet-password", "export") for a in args):
@@ -4148,6 +4178,11 @@ class ShellAnalyzer:
             # without -a only the running ones, but all of them: every project's, not only this one's
             flow.every_container = quiet and not filtered
             return
+        detached = any(a in ("-d", "--detach") or re.fullmatch(r"-[a-z]*d[a-z]*", a) for a in flags)
+        if verb in ("run", "container run") and detached and any(loop.huge or loop.endless for loop in self._loops):
+            self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} run starts a container in every round of a loop of hundreds (takes the host)",
+                      node)  # fmt: skip
         removes = verb in ("rm", "kill", "stop", "rmi", "container rm", "container kill", "container stop",
                            "volume rm", "image rm", "rmp", "stopp")  # fmt: skip
         if removes and flow.every_container:
@@ -5517,6 +5552,9 @@ def _env_names(code: str) -> list[str]:
 _SIGNAL_OPTION = re.compile(r"-(?:SIG)?[A-Z]{2,}[0-9]?|-\d+")
 #: Namespaces of admission policy engines and runtime security agents.
 _POLICY_ENGINES = ("kyverno", "gatekeeper", "falco", "opa", "kubewarden")
+#: A grep pattern naming settings (``^(db_host|http_port)\s*=``, ``^server_name``) rather than matching anything.
+_NAMED_SETTINGS = re.compile(r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\|[A-Za-z_][\w.-]{2,})*\)?(?:\\s\*|\s|\*|=|:|$)")
+_SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv", re.IGNORECASE)
 #: CLIs of (local or managed) Kubernetes clusters with a `kubeconfig` subcommand.
 _CLUSTER_CLIS = frozenset({"kind", "k3d", "minikube", "eksctl", "doctl", "civo", "linode-cli", "vcluster", "kubectl"})
 #: kubectl options that take a separate value.

@@ -131,6 +131,12 @@ SECURITY_SERVICES = (
     "node_exporter",
     # a node's cluster agent: stopping it takes the machine out of its cluster
     "kubelet",
+    # video surveillance: stopping the recorder blinds the cameras
+    "zoneminder",
+    "frigate",
+    "shinobi",
+    "motioneye",
+    "go2rtc",
 )
 #: Pipe stages that pass lines of a process listing on, perhaps fewer of them.
 PID_FILTERS = frozenset(

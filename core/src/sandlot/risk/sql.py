@@ -164,7 +164,8 @@ _PERSONAL_COLUMN = re.compile(
     r"\b(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|(?:home_|street_)?address"
     r"|street|post_?code|postal_?code|zip_?code"
     r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
-    r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id"
+    r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id|acc_number|account_number"
+    r"|bank_account\w*|routing_number"
     r"|date_of_birth|birth_?date|salary|diagnosis)\b",
     re.IGNORECASE,
 )
@@ -172,7 +173,7 @@ _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
 #: Columns whose values alone are enough to harm someone.
 _SENSITIVE_COLUMN = re.compile(
     r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*|pan|cvv"
-    r"|iban|dob|date_of_birth|birth_?date|salary|diagnosis)$",
+    r"|iban|acc_number|account_number|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis)$",
     re.IGNORECASE,
 )
 

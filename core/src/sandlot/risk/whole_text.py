@@ -8,12 +8,26 @@ own rule prefix (``python.`` or ``shell.``) with the suffix given here.
 
 from __future__ import annotations
 
+import re
+
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.devices import force_disarm
 from sandlot.risk.identity import vault_superuser
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.storefronts import form_grabber
+
+#: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
+_ERP_SUPERUSER = re.compile(
+    r"(?:BAPI_USER_\w+|PROFILES|AGR_NAME|res\.users)[\s\S]{0,400}?(?:\bSAP_ALL\b|base\.group_system\b)"
+    r"|(?:\bSAP_ALL\b|base\.group_system\b)[\s\S]{0,400}?(?:BAPI_USER_\w+|res\.users)"
+)
+
+
+#: A CI secret (``${{ secrets.X }}``) piped into a reshaping of its characters before it reaches the log.
+_MASK_EVASION = re.compile(
+    r"\$\{\{\s*secrets\.\w+\s*\}\}[^\n|]*\|\s*(?:rev|sed\b|base64|base32|xxd|od\b|tr\b|fold|awk)"
+)
 
 
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
@@ -25,6 +39,12 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if force_disarm(code):
         what = "force-disarms vehicles (motors stop, in flight too)"
         found.append(("vehicle-command", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if ("SAP_ALL" in code or "group_system" in code) and _ERP_SUPERUSER.search(code):
+        what = "gives an account the ERP's superuser role (SAP_ALL, Odoo's Settings group)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "secrets." in code and _MASK_EVASION.search(code):
+        what = "prints a CI secret reshaped or encoded (the log's secret masking misses it)"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if form_grabber(code):
         what = "plants browser code that sends what shoppers type into forms to another host (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
