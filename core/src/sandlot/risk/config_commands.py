@@ -211,6 +211,7 @@ _PROTECTION_KEY = re.compile(
 )
 _OFF = frozenset({"false", "0", "off", "no", "disabled", "disable", "none"})
 _ON = frozenset({"true", "1", "on", "yes", "enabled", "enable"})
+_SWITCH_WORDS = _OFF | _ON
 
 
 def protection_off(key: str, value: str) -> bool:
@@ -236,9 +237,11 @@ def protections_turned_off(args: list[str]) -> list[str]:
     ``NODE PARAM VALUE`` triples (``ros2 param set /amr_1/collision_monitor enabled false``) and autopilot
     ``param set KEY VALUE`` commands inside an argument."""
     found = [a.split("=", 1)[0] for a in args if "=" in a and protection_off(*a.split("=", 1))]
-    found += [args[i] for i in range(len(args) - 1) if "=" not in args[i] and protection_off(args[i], args[i + 1])]
-    found += [f"{args[i]}.{args[i + 1]}" for i in range(len(args) - 2)
-              if protection_off(f"{args[i]}.{args[i + 1]}", args[i + 2])]  # fmt: skip
+    switches = [i for i, a in enumerate(args) if a.strip("'\"").lower() in _SWITCH_WORDS]  # the values come first
+    found += [args[i - 1] for i in switches
+              if i >= 1 and "=" not in args[i - 1] and protection_off(args[i - 1], args[i])]  # fmt: skip
+    found += [f"{args[i - 2]}.{args[i - 1]}" for i in switches
+              if i >= 2 and protection_off(f"{args[i - 2]}.{args[i - 1]}", args[i])]  # fmt: skip
     found += [key for a in args if "param set" in a for key, value in _PARAM_SET.findall(a)
               if protection_off(key, value)]  # fmt: skip
     return found

@@ -2458,25 +2458,27 @@ class PythonAnalyzer:
         if q.startswith(("requests.", "httpx.")) and verb in ("delete", "put", "post", "patch", "request"):
             method = (args[0].text or "") if verb == "request" and args else verb
             urls = (args[1:2] if verb == "request" else args[:1]) or [kwargs.get("url", UNKNOWN)]
+            constants = self._argument_constants(node) if any(u.strings() for u in urls) else []
+            body_text = " ".join(constants)
             for url in [t for u in urls for t in u.strings()][:1]:
-                risk = assess_request(method, url, self._argument_constants(node), many=self._in_loop())
+                risk = assess_request(method, url, constants, many=self._in_loop())
                 if risk is not None:
                     self._add("python.cloud-control", risk.level, risk.category, f"{q} {risk.what}", node)
                 if risk is None and method.upper() == "DELETE" and HOLE in url and self._in_loop():
                     self._add("python.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                               f"{q} deletes every resource a listing gives, one request at a time", node)  # fmt: skip
                 account = identity_request(
-                    method, url, " ".join(self._argument_constants(node)), repeated=self._in_loop()
+                    method, url, body_text, repeated=self._in_loop()
                 )
                 if account is not None:
                     self._add("python.identity", account.level, account.category, f"{q} {account.what}", node)
-                hold = hold_request(method, url, " ".join(self._argument_constants(node)))
+                hold = hold_request(method, url, body_text)
                 if hold is not None:
                     self._add("python.documents", hold.level, hold.category, f"{q} {hold.what}", node)
-                premises = premises_request(method, url, " ".join(self._argument_constants(node)))
+                premises = premises_request(method, url, body_text)
                 if premises is not None:
                     self._add("python.premises", premises.level, premises.category, f"{q} {premises.what}", node)
-                store = store_request(method, url, " ".join(self._argument_constants(node)))
+                store = store_request(method, url, body_text)
                 if store is not None:
                     rule = "python.data-destroy" if store[1] is Category.FILESYSTEM else "python.data-service"
                     self._add(rule, RiskLevel.HIGH, store[1], f"{q} {store[0]}", node)
