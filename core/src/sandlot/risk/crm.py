@@ -94,7 +94,14 @@ def crm_command(name: str, args: Sequence[str], *, repeated: bool) -> OperationR
             return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, f"{name} deletes records in bulk {where}")
     if name == "twilio" and args[:1] and "messages:create" in args[0] and repeated:
         return OperationRisk(RiskLevel.HIGH, Category.NETWORK, "twilio texts every number a list gives (bulk SMS)")
+    if name == "twilio" and args[:1] and re.search(r":(?:remove|delete)$", args[0]) and repeated:
+        what = "twilio removes every resource a listing gives (phone numbers released, recordings deleted)"
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)
     return None
+
+
+#: A phone number's call or text handler (where the platform sends its calls and messages).
+NUMBER_ROUTE = re.compile(r"\b(?:VoiceUrl|voice_url|voiceCallbackValue|SmsUrl|sms_url|answer_url|answerUrl)\b")
 
 
 def prints_org_secrets(name: str, args: Sequence[str]) -> bool:

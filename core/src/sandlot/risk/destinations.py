@@ -38,7 +38,7 @@ _FILE_DROPS = frozenset(
 )  # fmt: skip
 _PUBLIC_DROPS = _BEACONS | _FILE_DROPS
 #: A host name (two labels or more) and what may stand right before one: a user, a space, a quote, ``=``.
-_HOST = re.compile(r"[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+_HOST = re.compile(r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+")  # `_` too: labels a script spells (`HF_TOKEN.x.oast…`)
 _HOST_EDGE = frozenset("@ \t\n\"'=")
 _HOST_END = frozenset("/:?#\"' \t\n")
 

@@ -101,7 +101,7 @@ _SECRET_NAMES = frozenset(
         "serviceaccount.json", "oauth2service.json", "wp-config.php", "configuration.php", "localsettings.php",
         "sip.conf", "pjsip.conf", "google-ads.yaml", "googleads.yaml",
         # applications' own database and master passwords (ZoneMinder, Odoo)
-        "zm.conf", "odoo.conf", ".odoorc", "openerp-server.conf",
+        "zm.conf", "odoo.conf", ".odoorc", "openerp-server.conf", "freepbx.conf",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -275,6 +275,11 @@ def classify(path: str) -> PathInfo:
         or "letsencrypt/accounts" in joined
         or "letsencrypt/archive" in joined
         or (name.endswith(".json") and "keypair" in name)  # Solana identity, vote and withdrawer keys
+        # Mirth Connect's keystores and database credentials
+        or ("mirthconnect" in lowered[:-1] and any(c in ("appdata", "conf") for c in lowered))
+        or name in ("mirth.properties", "keystore.jks")
+        # Asterisk's configuration: SIP peers' secrets, the manager interface's passwords, voicemail PINs
+        or (lowered[:2] == ["etc", "asterisk"] and name.endswith(".conf"))
         # host keys and certificate authorities of sshd, private keys kept in a CA's `private/` folder
         or (lowered[:2] == ["etc", "ssh"] and (name.endswith(("_key", "_ca")) or "ca_key" in name))
         or (len(lowered) >= 2 and lowered[-2] == "private" and name.endswith(_KEY_MATERIAL))
@@ -591,7 +596,9 @@ _PERSONAL_MEDIA = re.compile(
     # patients' records and the raw data of a lab (often the only copy)
     r"|phi|emr|ehr|patients?|clinical|medical|health_?records|raw_?(?:data|sequencing|runs)?|rawdata"
     # employees' records: payroll, HR exports, tax forms
-    r"|payroll|hr|personnel|tax_?forms|w-?2s?|1099s?)$"
+    r"|payroll|hr|personnel|tax_?forms|w-?2s?|1099s?"
+    # people's calls: a PBX's recordings and voicemail
+    r"|voicemail|call_?recordings|recordings)$"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
     r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
@@ -603,7 +610,12 @@ def personal_media(path: str) -> bool:
     records (``/mnt/phi``, ``raw_identified``) or a lab's raw data (``raw_sequencing``)."""
     if path.lower().endswith(_SOURCE_SUFFIXES):
         return False  # a program about payroll or patients (src/hr/models.py) is not their records
-    return any(_PERSONAL_MEDIA.search(c) for c in path.split("/")) or "/nextcloud/data/" in path.lower()
+    lowered = path.lower()
+    return (
+        any(_PERSONAL_MEDIA.search(c) for c in path.split("/"))
+        or "/nextcloud/data/" in lowered
+        or "/asterisk/monitor" in lowered  # Asterisk's call recordings
+    )
 
 
 _SOURCE_SUFFIXES = (".py", ".js", ".ts", ".tsx", ".jsx", ".go", ".rb", ".java", ".kt", ".php", ".sh", ".md", ".rst",

@@ -53,6 +53,7 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
+from sandlot.risk.crm import NUMBER_ROUTE
 from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, public_drop
 from sandlot.risk.devices import (
     DEVICE_LIBRARIES,
@@ -117,6 +118,7 @@ from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.values import UNKNOWN, Val
 from sandlot.risk.websites import cdn_request, free_discount
 from sandlot.risk.whole_text import whole_text_risks
+from sandlot.risk.windows import windows_text_risks
 
 ANALYZER = "sandlot.python"
 MAX_DEPTH = 6
@@ -464,6 +466,11 @@ class PythonAnalyzer:
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
         for suffix, risk in whole_text_risks(code):
             self._add(f"python.{suffix}", risk.level, risk.category, risk.what, None)
+        if "/add" in code or "MpPreference" in code or "CurrentVersion\\Run" in code:
+            # Windows command text written into a file others run (a GPO's task, a logon script)
+            for risk in windows_text_risks(code):
+                what = f"{risk.what} (Windows commands spelled in the code)"
+                self._add("python.windows", risk.level, risk.category, what, None)
         if personal_admin_grant(code):
             self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
                       "makes a personal mailbox address an administrator or owner", None)  # fmt: skip
@@ -1403,6 +1410,9 @@ class PythonAnalyzer:
             # every release, tag or package of a project in a loop: the project's published history
             published = many and any(w in q.lower() for w in ("release", "tag", "package"))
             heavy = heavy or method.startswith("terminate") or published
+            # every object of a production store (or every model of a registry), no prefix, name or age picked
+            unfiltered = many and not (self._file_filters or self._name_filters)
+            heavy = heavy or (unfiltered and (production_target(self._code) or "registered_model" in method))
             heavy = heavy and not local_store("\n".join(self.lines))  # DynamoDB Local in a test fixture
             self._add(
                 "python.cloud-destroy",
@@ -2265,9 +2275,18 @@ class PythonAnalyzer:
             and (q or "").endswith("messages.create")
             and self._in_loop()
             and not v.constant(kwargs.get("to", UNKNOWN))
+            and not _OPT_OUTS.search(self._code)  # reminders to people who agreed, opt-outs skipped
         ):
             self._add("python.bulk-message", RiskLevel.HIGH, Category.NETWORK,
                       "texts every number a list gives (bulk SMS)", node)  # fmt: skip
+        if (
+            self._in_loop()
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr.startswith("update")
+            and NUMBER_ROUTE.search(" ".join(self._argument_constants(node)))
+        ):
+            what = "points every phone number's calls or texts at another URL (a listing's numbers)"
+            self._add("python.telephony", RiskLevel.HIGH, Category.NETWORK, what, node)
         platform = self._platform(q, node, args, kwargs)
         if (q or "").startswith(CRM_PREFIXES):
             platform |= self._crm_records(q or "", args)
@@ -2382,6 +2401,9 @@ class PythonAnalyzer:
         endpoint = kwargs.get("endpoint_url", UNKNOWN).text or ""
         if q in ("boto3.client", "boto3.resource", "boto3.session.Session().client") and foreign_endpoint(endpoint):
             self._foreign_store = True
+        key = kwargs.get("aws_access_key_id", UNKNOWN).text or ""
+        if q in ("boto3.client", "boto3.resource") and re.fullmatch(r"(?:AKIA|ASIA)[A-Z0-9]{12,}", key):
+            self._foreign_store = True  # keys spelled in the code: an account the code brings along, not this one
         method = q.rsplit(".", 1)[-1]
         if self._foreign_store and method in ("upload_file", "upload_fileobj", "put_object", "copy_object", "copy"):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -4710,6 +4732,10 @@ class PythonAnalyzer:
             ):
                 self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
                           "adds an account to a domain admin group", node)  # fmt: skip
+        if self._mentions_directory and method == "modify" and _DELEGATION_ATTRS.search(ast.unparse(node)):
+            self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "writes a directory attribute that lets another account act as this one (delegation, "
+                      "key credentials)", node)  # fmt: skip
         if self._mentions_directory and method == "modify" and "sshPublicKey" in ast.unparse(node):
             self._add("python.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
                       "adds an SSH key to accounts in the directory (their hosts accept it for logins)",
@@ -5237,6 +5263,12 @@ _MODULE_TOOLS = frozenset({"lmod", "modulecmd", "modulecmd.tcl"})
 _TOKEN_ENDPOINT = re.compile(r"^https://[^/]+/(?:\S*/)?(?:oauth2?/\S*token\S*|token/?$|tokens?/bearer)", re.IGNORECASE)
 #: Encodings and reshapings applied to a value before it is printed.
 _ENCODED = re.compile(r"b(?:64|32|16|85)encode|hexlify|\.hex\(\)|codecs\.encode|\[::-1\]")
+#: Active Directory attributes whose writing hands another account this one's identity (RBCD, shadow credentials).
+_DELEGATION_ATTRS = re.compile(
+    r"msDS-AllowedToActOnBehalfOfOtherIdentity|msDS-KeyCredentialLink|msDS-AllowedToDelegateTo"
+)
+#: Code that honours a messaging list's opt-outs or consent.
+_OPT_OUTS = re.compile(r"opt_?outs?|unsubscribe|\bconsent\b|\bSTOP\b", re.IGNORECASE)
 #: Methods that set a named parameter of a device or a node (MAVLink, ROS, a drone SDK).
 _PARAM_SETTER = re.compile(r"^(?:param_?set\w*|set_?param\w*)$", re.IGNORECASE)
 #: A loop's iterable that lists a directory.
@@ -5244,7 +5276,8 @@ _LISTING_ITER = re.compile(r"\b(?:walk|i?glob|rglob|iterdir|listdir|scandir)\b")
 _BYTES_IO = frozenset({"write_bytes", "write_text", "read_bytes", "read_text"})
 _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.",
                   "meilisearch.", "typesense.", "algoliasearch.", "mailchimp_marketing.", "mailchimp3.",
-                  "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.", "hubspot.")  # fmt: skip
+                  "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.", "hubspot.",
+                  "twilio.", "vonage.")  # fmt: skip
 _SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")

@@ -52,7 +52,7 @@ from sandlot.risk.control_plane import (
     verifies_download,
     workflow_leaks_secrets,
 )
-from sandlot.risk.crm import CRM_TOOLS, crm_command, prints_org_secrets
+from sandlot.risk.crm import CRM_TOOLS, NUMBER_ROUTE, crm_command, prints_org_secrets
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, personal_host, public_drop
 from sandlot.risk.devices import device_commands_risk, vehicle_command
@@ -66,6 +66,7 @@ from sandlot.risk.hypervisors import (
     machine_captures,
 )
 from sandlot.risk.identity import (
+    ADMIN_GROUP,
     directory_dump,
     identity_command,
     identity_request,
@@ -112,6 +113,7 @@ from sandlot.risk.startup_files import (
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.websites import cdn_request, cms_command
 from sandlot.risk.whole_text import whole_text_risks
+from sandlot.risk.windows import WINDOWS_TOOLS, windows_text_risks
 
 ANALYZER = "sandlot.shell"
 MAX_DEPTH = 6
@@ -1491,6 +1493,28 @@ class ShellAnalyzer:
             name == "ansible-vault" and args[:1] == ["encrypt"]
         ):
             self._encrypted.update(a for a in W.options(args)[1] if a != "encrypt")  # its ciphertext, safe to commit
+        if name == "smbclient" and any(
+            re.search(r"(?:^|;)\s*(?:deltree|rmdir|del|rm)\s", c) for c in W.option_values(args, "-c", "--command")
+        ):
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "smbclient deletes folders or files on a shared drive", node)  # fmt: skip
+        if name == "rpcclient" and any(
+            re.match(r"\s*(?:setuserinfo2?|chgpasswd\d?|samr_?setuserinfo)\b", c, re.I)
+            for c in W.option_values(args, "-c", "--command")
+        ):
+            self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "rpcclient resets another account's password", node)  # fmt: skip
+        if name in ("ldapmodify", "ldapadd") and self._heredoc_text and re.search(
+            r"^add:\s*member\b", self._heredoc_text, re.M
+        ) and ADMIN_GROUP.search(self._heredoc_text):
+            self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} adds an account to a domain admin group", node)  # fmt: skip
+        if name == "cmd" and args[:1] and args[0].lower() in ("/c", "/k", "/r"):
+            # `cmd.exe /c "vssadmin delete shadows & …"`: the rest is a command line
+            self._nested(" ".join(args[1:]), "shell", node, "cmd /c", keep=RiskLevel.MEDIUM)
+        if name in WINDOWS_TOOLS or name in ("cmd", "powershell", "pwsh"):
+            for risk in windows_text_risks(f"{name} {' '.join(args)}"):
+                self._add("shell.windows", risk.level, risk.category, f"{name}: {risk.what}", node)
         published = _published_messages(name, args)
         for message in published[:2]:
             # `rabbitmqadmin publish payload='{"cmd": "curl … | bash"}'`: a command every consumer runs
@@ -2049,6 +2073,11 @@ class ShellAnalyzer:
             return
         if name == "osascript":
             args = W.skip_valued(args, {"-l"})  # `osascript -l JavaScript -e CODE`: the language, not a script
+        if name in ("powershell", "pwsh"):
+            # `-W Hidden -Exec Bypass -Command …`: PowerShell's options (any case) and their values
+            valued = [i for i, a in enumerate(args[:-1]) if a.lower() in _POWERSHELL_VALUED]
+            args = [a for i, a in enumerate(args) if i not in valued and i - 1 not in valued]
+            args = ["-Command" if a.lower() in ("-c", "-command") else a for a in args]
         if args[:2] in (["-m", "base64"], ["-mbase64"]) and any(a in ("-d", "--decode") for a in args[2:]):
             self._rule_decoder("base64", ["-d"], node, flow)  # `python3 -m base64 -d`: base64 -d by another name
             return
@@ -3024,6 +3053,14 @@ class ShellAnalyzer:
         if many and any(delete_mutation(b) for b in bodies):
             self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} runs a delete mutation for every item a listing gives", node)  # fmt: skip
+        elif (many or self._xargs_remote or "{}" in " ".join(bodies)) and _MESSAGE_SEND.search(" ".join(args)) and any(
+            re.match(r"(?:To|to)=", b) for b in bodies
+        ):
+            self._add("shell.bulk-message", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} texts every number a list gives (bulk SMS)", node)  # fmt: skip
+        elif (many or self._read_vars) and any(NUMBER_ROUTE.search(b) for b in bodies):
+            self._add("shell.telephony", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} points every phone number's calls or texts at another URL", node)  # fmt: skip
         elif many and method.upper() in ("PUT", "PATCH") and any(zeroes_prices(b) for b in bodies):
             self._add("shell.money", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} sets prices to zero (or a cent) for every item a listing gives", node)  # fmt: skip
@@ -3594,7 +3631,7 @@ class ShellAnalyzer:
         ]
         local = bool(hosts) and all(h in ("localhost", "::1") or h.startswith("127.") for h in hosts)
         # one host on a private network (a lab VM, the team's staging box) vs a sweep or the internet
-        private = bool(hosts) and all(_private_host(h) for h in hosts)
+        private = bool(hosts) and len(hosts) <= 2 and all(_private_host(h) or _INTERNAL_NAME.search(h) for h in hosts)
         level = RiskLevel.LOW if local else RiskLevel.MEDIUM if private else RiskLevel.HIGH
         self._add(
             "shell.network-scan",
@@ -4711,6 +4748,13 @@ class ShellAnalyzer:
         if not args or any(a in T.ATTACK_TOOL_INFO for a in args):
             return
         flow.network = True
+        if name in ("nxc", "netexec", "crackmapexec") and not any(
+            a.startswith(("-u", "-p", "-H", "-x", "-X", "-M", "--", "-k")) for a in args[1:]
+        ):
+            # `nxc smb dc01 dc02`: a host's SMB banner and signing, no login tried
+            self._add("shell.scan", RiskLevel.MEDIUM, Category.NETWORK,
+                      f"{name} fingerprints hosts (no credentials tried)", node)  # fmt: skip
+            return
         self._add("shell.attack-tool", RiskLevel.HIGH, Category.NETWORK,
                   f"{name} attacks other machines or their users (payloads, relays, credential dumps, spoofing)",
                   node)  # fmt: skip
@@ -5552,6 +5596,13 @@ def _env_names(code: str) -> list[str]:
 _SIGNAL_OPTION = re.compile(r"-(?:SIG)?[A-Z]{2,}[0-9]?|-\d+")
 #: Namespaces of admission policy engines and runtime security agents.
 _POLICY_ENGINES = ("kyverno", "gatekeeper", "falco", "opa", "kubewarden")
+#: PowerShell options that take a value (matched lower case; PowerShell accepts any case and prefix).
+_POWERSHELL_VALUED = frozenset({"-w", "-windowstyle", "-exec", "-executionpolicy", "-ep", "-ex", "-version", "-v",
+                                "-inputformat", "-outputformat", "-configurationname", "-psconsolefile"})  # fmt: skip
+#: A host name of an organisation's own network (``pbx1.acme-internal.net``, ``db.corp.local``).
+_INTERNAL_NAME = re.compile(r"\.(?:internal|local|lan|corp|intranet|home\.arpa)$|[.-]internal\.|^[\w-]+$")
+#: SMS APIs' send endpoints (Twilio, Vonage, Plivo, MessageBird).
+_MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/json|/Message/?\s|/messages\b", re.I)
 #: A grep pattern naming settings (``^(db_host|http_port)\s*=``, ``^server_name``) rather than matching anything.
 _NAMED_SETTINGS = re.compile(r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\|[A-Za-z_][\w.-]{2,})*\)?(?:\\s\*|\s|\*|=|:|$)")
 _SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv", re.IGNORECASE)

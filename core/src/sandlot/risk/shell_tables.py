@@ -76,7 +76,8 @@ MINERS = frozenset(
     {"xmrig", "minerd", "cpuminer", "cgminer", "bfgminer", "ethminer", "t-rex", "nbminer", "xmr-stak", "lolminer"}
 )
 SCANNERS = frozenset(
-    {"nmap", "masscan", "zmap", "hping3", "unicornscan", "rustscan", "nikto", "sqlmap", "hydra", "medusa"}
+    {"nmap", "masscan", "zmap", "hping3", "unicornscan", "rustscan", "nikto", "sqlmap", "hydra", "medusa",
+     "svmap", "svmap.py", "sipvicious_svmap"}
 )
 #: Tools whose purpose is attacking other machines or their users (payloads, relays, credential dumps, spoofing).
 ATTACK_TOOLS = frozenset(
@@ -84,7 +85,15 @@ ATTACK_TOOLS = frozenset(
      "aireplay-ng", "mdk3", "mdk4", "wifite", "evil-winrm", "crackmapexec", "netexec", "nxc", "kerbrute",
      "impacket-secretsdump", "impacket-psexec", "impacket-wmiexec", "impacket-smbexec", "impacket-ntlmrelayx",
      "impacket-GetUserSPNs", "secretsdump.py", "psexec.py", "wmiexec.py", "smbexec.py", "ntlmrelayx.py",
-     "GetUserSPNs.py", "chisel", "ligolo-ng", "sliver-server", "sliver-client", "beef-xss", "setoolkit"}
+     "GetUserSPNs.py", "chisel", "ligolo-ng", "sliver-server", "sliver-client", "beef-xss", "setoolkit",
+     # more of impacket's attack examples (remote execution, roasting, forged tickets, delegation, ACL abuse)
+     *(f"{prefix}{tool}{suffix}" for tool in ("services", "atexec", "dcomexec", "GetNPUsers", "ticketer", "getST",
+                                              "getTGT", "addcomputer", "rbcd", "dacledit", "owneredit", "raiseChild",
+                                              "goldenPac", "mimikatz")
+       for prefix, suffix in (("impacket-", ""), ("", ".py"))),
+     "ysoserial", "ysoserial.net", "certipy", "certipy-ad", "bloodyAD", "pywhisker.py", "targetedKerberoast.py",
+     # SIPVicious: extensions enumerated and their passwords cracked on a PBX
+     "svwar", "svcrack", "svwar.py", "svcrack.py", "sipvicious_svwar", "sipvicious_svcrack"}
 )  # fmt: skip
 #: Their harmless uses: listing what they offer, testing themselves.
 ATTACK_TOOL_INFO = frozenset({"-l", "--list", "-h", "--help", "--version", "-V"})
@@ -203,7 +212,7 @@ SESSION_TOKEN_WORDS = frozenset({"print-access-token", "print-identity-token", "
 SECRET_PRINTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("aws", ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption")),
     ("gcloud", ("print-access-token", "print-identity-token", "access")),
-    ("az", ("keyvault", "get-access-token")),
+    ("az", ("keyvault", "get-access-token", "credential")),  # `az ad app credential reset` prints the new secret
     ("vault", ("read", "kv")),
     ("gh", ("token",)),
     ("op", ("read", "item")),

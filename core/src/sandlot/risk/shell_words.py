@@ -20,7 +20,9 @@ def short(text: str, limit: int = 160) -> str:
 
 
 def base(word: str) -> str:
-    return posixpath.basename(word) if "/" in word and not word.endswith("/") else word
+    """A command's name: its path's last part, without Windows' ``.exe`` (``powershell.exe`` through WSL)."""
+    name = posixpath.basename(word) if "/" in word and not word.endswith("/") else word
+    return name[:-4] if name[-4:].lower() == ".exe" and len(name) > 4 else name
 
 
 def options(args: Sequence[str], valued: frozenset[str] = frozenset()) -> tuple[set[str], list[str]]:

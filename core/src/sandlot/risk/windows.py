@@ -1,0 +1,54 @@
+"""Windows command lines reached from Linux or macOS: WSL's interop (``powershell.exe``, ``cmd.exe``,
+``reg.exe``), a PowerShell ``-Command``, a ``cmd /c`` string (shared by both analyzers).
+
+Windows says in its own words what takes a machine's defences or its recovery away, or plants a
+program that starts at logon: Defender's real-time protection switched off or whole drives excluded,
+the firewall's profiles turned off, event logs cleared, shadow copies and backup catalogues deleted,
+a Run key or a scheduled task that starts a downloaded script, a port proxy that relays RDP to every
+address, an account added to the administrators.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.model import Category, RiskLevel
+
+#: Programs whose arguments are Windows command text (``.exe`` already stripped).
+WINDOWS_TOOLS = frozenset({"reg", "schtasks", "netsh", "wevtutil", "bcdedit", "wbadmin", "vssadmin", "wmic", "sc"})
+
+_RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
+    (re.compile(r"Set-MpPreference\b[^\n;|]*-Disable\w+\s+\$?(?:true|1)\b|Add-MpPreference\b[^\n;|]*-Exclusion"
+                r"|Set-MpPreference\b[^\n;|]*-MAPSReporting\s+0|Uninstall-WindowsFeature\s+Windows-Defender", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off Windows Defender or excludes whole folders from it")),
+    (re.compile(r"\bnetsh\s+(?:advfirewall\s+set\s+\w+\s+state\s+off|firewall\s+set\s+opmode\s+disable)"
+                r"|Set-NetFirewallProfile\b[^\n;|]*-Enabled\s+\$?(?:false|0)", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns the Windows firewall off")),
+    (re.compile(r"\bnetsh\s+interface\s+portproxy\s+add\b[^\n;|&]*listenaddress=0\.0\.0\.0", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.NETWORK, "relays a port (RDP, SMB) to every address through a port proxy")),
+    (re.compile(r"\bwevtutil(?:\.exe)?\s+(?:/\S+\s+)*(?:cl|clear-log)\b|\bClear-EventLog\b|\bRemove-EventLog\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "clears Windows event logs (the audit trail)")),
+    (re.compile(r"\bvssadmin(?:\.exe)?\s+delete\s+shadows\b|\bwbadmin(?:\.exe)?\s+delete\s+(?:catalog|backup)"
+                r"|\bbcdedit(?:\.exe)?\s+/set\b[^\n&|]*(?:recoveryenabled\s+no|bootstatuspolicy\s+ignoreallfailures)"
+                r"|Win32_ShadowCopy\b[^\n]*Delete|\bwmic\s+shadowcopy\s+delete", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes Windows' shadow copies or backups, or its recovery")),
+    (re.compile(r"\breg(?:\.exe)?\s+add\s+[\"']?HK(?:CU|LM|EY_CURRENT_USER|EY_LOCAL_MACHINE)\\[^\n]*"
+                r"\\CurrentVersion\\(?:Run|RunOnce|Policies\\Explorer\\Run)\b"
+                r"|\bNew-ItemProperty\b[^\n]*\\CurrentVersion\\Run\b|\\Winlogon\b[^\n]*\b(?:Userinit|Shell)\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "adds a program Windows starts at every logon (a Run key)")),
+    (re.compile(r"\bschtasks(?:\.exe)?\s+/create\b[^\n]*(?:powershell|cmd|http|\.ps1|\.exe|-enc)"
+                r"|\bRegister-ScheduledTask\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "creates a scheduled task that starts a program")),
+    (re.compile(r"\bnet(?:\.exe)?\s+(?:localgroup\s+\"?administrators\"?|group\s+\"?domain admins\"?)\s+\S+\s+/add\b"
+                r"|\bAdd-(?:LocalGroupMember|ADGroupMember)\b[^\n]*(?:Administrators|Domain Admins|Enterprise Admins)",
+                re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "adds an account to Windows' administrators")),
+    (re.compile(r"\bSet-ExecutionPolicy\s+(?:Unrestricted|Bypass)\b[^\n]*-Scope\s+LocalMachine", re.I),
+     OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "lets every script run on the machine")),
+)
+
+
+def windows_text_risks(text: str) -> list[OperationRisk]:
+    """What Windows command text (a ``cmd /c`` string, PowerShell code, a tool's arguments) does."""
+    return [risk for pattern, risk in _RULES if pattern.search(text)]
