@@ -703,8 +703,12 @@ class ShellAnalyzer:
 
     def _stage_name(self, stage: Any) -> str:
         """The program a pipeline stage runs (``curl`` for ``curl -s -X POST ...``), or ""."""
+        text = self._text(stage)
+        head = text.split(None, 1)[0] if text.strip() else ""
+        if head and head != "sudo" and not any(c in head for c in "'\"\\$=`({"):
+            return W.base(head)  # the common case: a plain word first, no need to split the whole stage
         try:
-            words = shlex.split(self._text(stage))
+            words = shlex.split(text)
         except ValueError:
             return ""
         if words[:1] == ["sudo"]:
@@ -4953,8 +4957,11 @@ class ShellAnalyzer:
     def _credential_body(self, name: str, node: Any) -> None:
         """Tokens of several services (``$WANDB_API_KEY``, ``$AWS_SECRET_ACCESS_KEY``...) in one
         request's data or URL, not its headers: a harvest, not a login."""
+        text = self._text(node)
+        if len({v for v in re.findall(r"\$\{?([A-Za-z_]\w*)", text) if T.CREDENTIAL_NAME.search(v)}) < 2:
+            return  # fewer than two credentials named at all: the split below cannot find two
         try:
-            words = shlex.split(self._text(node), comments=False)
+            words = shlex.split(text, comments=False)
         except ValueError:
             return
         names: set[str] = set()
