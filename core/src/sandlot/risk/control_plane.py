@@ -250,7 +250,7 @@ _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
     ("POST", re.compile(r"/dispatches/?$"),
      OperationRisk(RiskLevel.LOW, Category.RESOURCE, "starts a workflow run"), True),
     ("PATCH", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/?$"),
-     OperationRisk(RiskLevel.MEDIUM, Category.FILESYSTEM, "changes a repository's settings"), True),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "makes a private repository public"), False),
     ("POST", re.compile(r"/(?:scriptText|script)/?$"),
      OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, "runs Groovy on the Jenkins controller (its script "
                    "console: every credential and agent it holds)"), False),
@@ -275,10 +275,8 @@ def assess_request(method: str, url: str, body: Sequence[str], *, many: bool = F
         if verb == "PUT" and "/actions/permissions" in path and _WORKFLOW_POWERS.search(joined):
             what = "gives every workflow a write token or lets workflows approve pull requests"
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)
-        if verb == "PATCH" and _PUBLIC_VISIBILITY.search(joined):
-            return OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "makes a private repository public")
-        if verb == "PATCH":
-            continue
+        if verb == "PATCH" and not _PUBLIC_VISIBILITY.search(joined):
+            continue  # other settings of the repository (a description, the wiki)
         if verb == "PUT" and _ADMIN_PERMISSION.search(joined):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account admin rights on a repository")
         if verb == "POST" and "keys" in path and _WRITABLE_KEY.search(joined):
