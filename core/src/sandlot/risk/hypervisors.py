@@ -10,6 +10,8 @@ A hypervisor's tools say in their own words what would need a careful reviewer:
 * a guest's memory or disks copied out (``virsh dump``, ``govc export.ovf``): everything the machine held;
 * administrators planted on vCenter, SSH turned on across ESXi hosts, firewalls of a cluster turned off;
 * golden images given someone's key or an extra root account;
+* ESXi hosts opened up: SSH and the ESXi shell turned on, the firewall off, unsigned VIBs accepted,
+  local administrators added (``esxcli``, ``vim-cmd``), Proxmox's Administrator role granted on ``/``;
 * the host exhausted with preallocated multi-terabyte disks or hundreds of large guests.
 """
 
@@ -25,7 +27,7 @@ from sandlot.risk.shell_words import options
 #: Command-line tools of hypervisors and VM managers whose words this module reads.
 HYPERVISOR_TOOLS = frozenset(
     {"virsh", "qm", "pct", "pvesh", "govc", "VBoxManage", "vboxmanage", "qemu-img", "virt-customize",
-     "virt-sysprep", "pve-firewall", "prlctl", "vmrun"}
+     "virt-sysprep", "pve-firewall", "prlctl", "vmrun", "vim-cmd", "esxcli", "pveum"}
 )  # fmt: skip
 #: QEMU's emulators and KVM launchers.
 QEMU_SYSTEMS = frozenset(
@@ -81,7 +83,9 @@ def hypervisor_text_risk(text: str) -> OperationRisk | None:
 
 def hypervisor_command(name: str, args: Sequence[str], *, repeated: bool) -> OperationRisk | None:
     """What one hypervisor command does that needs approval; ``repeated``: it runs once per listed item."""
-    flags, words = options(args, frozenset({"-vm", "-host", "-role", "-principal", "-o", "-f", "-O", "-b", "-F"}))
+    flags, words = options(
+        args, frozenset({"-vm", "-host", "-role", "-principal", "-o", "-f", "-O", "-b", "-F", "-c", "--connect"})
+    )
     joined = " ".join(args)
     text_risk = hypervisor_text_risk(f"{name} {joined}")
     if text_risk is not None:
@@ -99,7 +103,10 @@ def hypervisor_command(name: str, args: Sequence[str], *, repeated: bool) -> Ope
         if verb in ("pool-delete", "vol-wipe"):
             return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, f"virsh {verb} erases VM storage")
     if name in ("qm", "pct") and verb == "destroy" and (repeated or "--purge" in flags):
-        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, f"{name} destroy deletes machines and their disks")
+        # one machine (a CI runner the job made) is a tear-down; every one a listing gives is the estate
+        return OperationRisk(RiskLevel.HIGH if repeated else RiskLevel.MEDIUM, Category.FILESYSTEM,
+                             f"{name} destroy deletes machines and their disks"
+                             + (" (every one a listing gives)" if repeated else ""))  # fmt: skip
     if name in ("qm", "pct") and verb in ("rollback", "delsnapshot") and repeated:
         return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, f"{name} {verb} on every machine a listing gives")
     if name == "pvesh" and verb == "delete" and (repeated or "/qemu/" in joined or "/lxc/" in joined):
@@ -119,6 +126,17 @@ def hypervisor_command(name: str, args: Sequence[str], *, repeated: bool) -> Ope
             return OperationRisk(RiskLevel.HIGH, Category.NETWORK, "govc turns SSH on for an ESXi host")
         if verb in ("vm.power", "vm.destroy") and repeated and "-off" in args:
             return OperationRisk(RiskLevel.HIGH, Category.PROCESS, "govc powers off every machine a listing gives")
+    if name == "vim-cmd":
+        risk = _vim_cmd(verb, repeated=repeated)
+        if risk is not None:
+            return risk
+    if name == "esxcli":
+        risk = _esxcli(joined, repeated=repeated)
+        if risk is not None:
+            return risk
+    if name == "pveum" and re.search(r"\bacl(?:\s+modify)?\s+/\s", joined + " ") and "Administrator" in joined:
+        what = "pveum gives an account Administrator on every machine"
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)
     if name.lower() == "vboxmanage" and verb == "unregistervm" and "--delete" in flags:
         return OperationRisk(RiskLevel.HIGH if repeated else RiskLevel.MEDIUM, Category.FILESYSTEM,
                              "VBoxManage deletes a machine and its disks")  # fmt: skip
@@ -129,6 +147,36 @@ def hypervisor_command(name: str, args: Sequence[str], *, repeated: bool) -> Ope
                                  "qemu-img reserves terabytes of disk up front (fills the datastore)")  # fmt: skip
     if name in ("virt-customize", "virt-sysprep") and re.search(r"--ssh-inject[= ]root:string:", joined):
         return OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, f"{name} plants a key for root in an image")
+    return None
+
+
+def _vim_cmd(verb: str, *, repeated: bool) -> OperationRisk | None:
+    """ESXi's ``vim-cmd vmsvc/...`` and ``hostsvc/...`` verbs."""
+    if verb in ("hostsvc/enable_ssh", "hostsvc/start_ssh", "hostsvc/enable_esx_shell", "hostsvc/start_esx_shell"):
+        return OperationRisk(RiskLevel.HIGH, Category.NETWORK, f"vim-cmd {verb} opens a shell on the ESXi host")
+    if verb == "vmsvc/destroy":
+        return OperationRisk(RiskLevel.HIGH if repeated else RiskLevel.MEDIUM, Category.FILESYSTEM,
+                             "vim-cmd vmsvc/destroy deletes a machine and its disks"
+                             + (" (every one a listing gives)" if repeated else ""))  # fmt: skip
+    if repeated and verb in ("vmsvc/power.off", "vmsvc/snapshot.removeall", "vmsvc/unregister"):
+        return OperationRisk(RiskLevel.HIGH, Category.PROCESS, f"vim-cmd {verb} on every machine a listing gives")
+    return None
+
+
+def _esxcli(joined: str, *, repeated: bool) -> OperationRisk | None:
+    """ESXi's ``esxcli`` namespaces that open the host, plant accounts or kill its guests."""
+    if re.search(r"network firewall set\b.*--enabled[= ](?:false|0)\b|network firewall unload", joined):
+        return OperationRisk(RiskLevel.HIGH, Category.NETWORK, "esxcli turns the ESXi firewall off")
+    if re.search(r"system permission set\b.*(?:-r|--role)[= ]Admin\b", joined):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "esxcli gives a local account the Admin role")
+    if re.search(r"software acceptance set\b.*CommunitySupported|--no-sig-check|execInstalledOnly\s+-v\s+FALSE",
+                 joined):  # fmt: skip
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                             "esxcli lets unsigned software run on the ESXi host")  # fmt: skip
+    if re.search(r"software vib install\b.*-v\s+http://", joined):
+        return OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, "esxcli installs a VIB fetched over plain HTTP")
+    if repeated and re.search(r"vm process kill\b", joined):
+        return OperationRisk(RiskLevel.HIGH, Category.PROCESS, "esxcli kills every machine a listing gives")
     return None
 
 
@@ -163,3 +211,11 @@ def machine_storage(path: str) -> bool:
 
 _MACHINE_STORAGE = ("/var/lib/libvirt/", "/var/lib/vz/", "/vmfs/", "/mnt/pve/", "/dev/", "/var/lib/nova/instances/",
                     "/var/lib/docker/volumes/")  # fmt: skip
+
+
+_DATASTORE_FILE = re.compile(r"/folder/[^?\s]*\.(?:vmdk|vmem|vmsn|vmss|nvram)\b|/folder/\S*[?&]dsName=")
+
+
+def datastore_file_url(url: str) -> bool:
+    """``url`` fetches a file off a vSphere datastore (a guest's disk or memory image): everything it held."""
+    return "/folder/" in url and _DATASTORE_FILE.search(url) is not None

@@ -4,11 +4,20 @@ A mailbox holds a person's private correspondence (and the password resets of ev
 have): copying it elsewhere, or setting up a rule that forwards it, is a leak; flagging every
 message deleted loses it. Mail whose text asks people to "verify" an account behind a link, sent
 to a list of addresses, is credential phishing whatever library sends it.
+
+A mail server's own tools say the same of everyone's mail at once: every message copied to another
+address (Postfix's ``always_bcc``), the server opened as a relay for the whole Internet, plaintext
+logins allowed, the queue or every mailbox emptied (``postsuper -d ALL``, ``doveadm expunge -A``), a
+migration that deletes the source mail (``imapsync --delete1``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.model import Category, RiskLevel
 
 #: Command-line mail senders.
 MAILERS = frozenset({"swaks", "sendmail", "mail", "mailx", "mutt", "msmtp", "ssmtp", "sendemail", "s-nail", "neomutt"})
@@ -83,3 +92,52 @@ _PERSONAL_MAILBOX = re.compile(
 def personal_mailbox(text: str) -> bool:
     """``text`` names an address at a free personal mail provider (not the organisation's own domain)."""
     return bool(_PERSONAL_MAILBOX.search(text))
+
+
+#: Mail servers' administration tools whose words :func:`mail_server_command` reads.
+MAIL_SERVER_TOOLS = frozenset({"postconf", "postsuper", "doveadm", "imapsync", "exim", "exim4"})
+_BCC_SETTING = re.compile(r"^(?:always_bcc|sender_bcc_maps|recipient_bcc_maps)$")
+_EVERY_NETWORK = re.compile(r"(?:^|[\s,])(?:0\.0\.0\.0/0|\[?::\]?/0)\b")
+_CLEARTEXT_SETTINGS = {
+    "disable_plaintext_auth": "no", "smtpd_tls_security_level": "none", "ssl": "no", "auth_allow_cleartext": "yes",
+}  # fmt: skip
+
+
+def _settings(args: Sequence[str]) -> dict[str, str]:
+    """``postconf -e 'key = value'`` and ``key=value`` words as a mapping."""
+    found = {}
+    for arg in args:
+        if "=" in arg and not arg.startswith("-"):
+            key, value = arg.split("=", 1)
+            found[key.strip()] = value.strip()
+    return found
+
+
+def mail_server_command(name: str, args: Sequence[str], *, repeated: bool) -> OperationRisk | None:
+    """What one Postfix, Exim, Dovecot or imapsync command does to everyone's mail; ``repeated``: it runs once
+    per listed item."""
+    if name == "postconf":
+        for key, value in _settings(args).items():
+            if _BCC_SETTING.match(key) and value:
+                return OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                                     f"postconf copies every message the server handles to {value}")  # fmt: skip
+            if key == "mynetworks" and _EVERY_NETWORK.search(value):
+                return OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                                     "postconf trusts every network to relay mail (an open relay)")  # fmt: skip
+            if key == "smtpd_relay_restrictions" and re.fullmatch(r"permit\b.*", value):
+                return OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                                     "postconf lets anyone relay mail through the server (an open relay)")  # fmt: skip
+            if _CLEARTEXT_SETTINGS.get(key) == value:
+                what = f"postconf sets {key} = {value}: passwords cross the network in clear"
+                return OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)
+    if name == "postsuper" and any(a == "-d" for a in args) and "ALL" in args:
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "postsuper deletes every queued message")
+    if name in ("exim", "exim4") and any(a in ("-Mrm", "-Mg") for a in args) and repeated:
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "exim deletes every queued message a listing gives")
+    if name == "doveadm" and args[:1] in (["expunge"], ["purge"], ["force-resync"]) and "-A" in args:
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                             f"doveadm {args[0]} -A acts on every user's mailbox")  # fmt: skip
+    if name == "imapsync" and any(a in ("--delete1", "--delete", "--delete2", "--delete2folders") for a in args):
+        what = "imapsync deletes mail while it copies (the source or whatever the target lacks)"
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)
+    return None

@@ -280,6 +280,10 @@ def classify(path: str) -> PathInfo:
         or name in ("mirth.properties", "keystore.jks")
         # Asterisk's configuration: SIP peers' secrets, the manager interface's passwords, voicemail PINs
         or (lowered[:2] == ["etc", "asterisk"] and name.endswith(".conf"))
+        # mail servers' login databases and relay passwords, and DKIM signing keys (Debian's /etc/dkimkeys)
+        or (lowered[:2] == ["etc", "dovecot"] and name in ("users", "passwd", "passwd.db"))
+        or name in ("sasl_passwd", "sasl_passwd.db", "passwd.client")
+        or "dkimkeys" in lowered[:-1]
         # host keys and certificate authorities of sshd, private keys kept in a CA's `private/` folder
         or (lowered[:2] == ["etc", "ssh"] and (name.endswith(("_key", "_ca")) or "ca_key" in name))
         or (len(lowered) >= 2 and lowered[-2] == "private" and name.endswith(_KEY_MATERIAL))
@@ -334,7 +338,7 @@ def classify(path: str) -> PathInfo:
 
 def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
     if home is not None:
-        if not home or home == ["*"]:
+        if not home or _everything(home):
             return PathKind.HOME_TOP
         if home[0].lower() in _DISPOSABLE_DIRS or (len(home) >= 2 and home[1].lower() == "caches"):
             return PathKind.TEMP
@@ -342,12 +346,12 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
             return PathKind.TEMP  # ~/Library/Developer/Xcode/DerivedData: Xcode's build cache
         return PathKind.HOME
     if not absolute:
-        if not comps or comps == ["*"]:
+        if not comps or _everything(comps):
             return PathKind.WORKDIR
         if all(c.replace(HOLE, "") in ("", "*") for c in comps[:1]) and HOLE in comps[0]:
             return PathKind.UNKNOWN
         return PathKind.RELATIVE
-    if not comps or comps == ["*"]:
+    if not comps or _everything(comps):
         return PathKind.ROOT
     top = comps[0]
     for prefix in _TEMP_PREFIXES:
@@ -361,14 +365,19 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
         if len(comps) >= 3 and comps[1] not in _CHARACTER_DEVICE_DIRS:
             return PathKind.DEVICE  # /dev/<volume group>/<logical volume>: a disk of LVM
         return PathKind.NULL
-    if top in ("home", "Users") and (len(comps) == 1 or comps[1:] == ["*"]):
+    if top in ("home", "Users") and (len(comps) == 1 or _everything(comps[1:])):
         return PathKind.SYSTEM_TOP  # every user's home at once
-    if len(comps) == 1 or comps[1:] == ["*"]:
+    if len(comps) == 1 or _everything(comps[1:]):
         return PathKind.SYSTEM_TOP  # any top-level directory: /etc, /mnt, /data...
     if top in _SYSTEM_TOPS or HOLE in top:
         return PathKind.SYSTEM
     # /srv/<app>, /data/x, /mnt/backup: data of services and users, not the OS's own files
     return PathKind.EXTERNAL
+
+
+def _everything(comps: list[str]) -> bool:
+    """``comps`` is a glob for every file below: ``*``, ``**``, ``**/*``."""
+    return all(c in ("*", "**") for c in comps)
 
 
 def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absolute: bool) -> bool:
@@ -684,6 +693,13 @@ def mode_level(
         # shared data outside the project: anyone on the machine may now plant or alter files
         return RiskLevel.MEDIUM if info.kind is PathKind.EXTERNAL else RiskLevel.LOW
     return RiskLevel.SAFE
+
+
+def operating_system_tree(info: PathInfo) -> bool:
+    """``info`` is the root or below one of the operating system's own top-level directories (/etc, /usr,
+    /home...), not a top-level folder an application or a container image made for itself (/app, /data)."""
+    absolute, comps = _components(info.path)
+    return absolute and (not comps or comps[0] in _SYSTEM_TOPS or _everything(comps))
 
 
 def has_hole(text: str) -> bool:

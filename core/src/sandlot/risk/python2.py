@@ -23,7 +23,7 @@ _LONG = re.compile(r"(?<![\w.])(?P<digits>\d+)[lL](?!\w)")
 _BACKTICK = re.compile(r"`(?P<expr>[^`\n]+)`")
 #: Statements only Python 2 has: worth a second parse.
 _PYTHON2 = re.compile(
-    r"^\s*print\s+[^\s(=]|^\s*print\s*$|^\s*except\s+[^:]+,\s*\w+\s*:|^\s*exec\s+[^\s(]|^\s*raise\s+[\w.]+\s*,"
+    r"(?:^|;)\s*print\s+[^\s(=]|^\s*print\s*$|^\s*except\s+[^:]+,\s*\w+\s*:|(?:^|;)\s*exec\s+[^\s(]|^\s*raise\s+[\w.]+\s*,"
     r"|`[^`\n]+`|<>|(?<![\w.])0[0-7]+(?![\w.])|\b\d+[lL]\b",
     re.MULTILINE,
 )
@@ -43,6 +43,10 @@ def modernise(code: str) -> str:
 def _line(line: str) -> str:
     code, comment = _split_comment(line)
     code = _outside_strings(code, _literals)
+    return ";".join(_statement(part) for part in _split_statements(code)) + comment
+
+
+def _statement(code: str) -> str:
     if m := _PRINT.match(code):
         rest = m.group("rest").strip()
         to = _PRINT_TO.match(rest)
@@ -57,7 +61,7 @@ def _line(line: str) -> str:
     elif m := _EXEC.match(code):
         namespace = f", {m.group('ns')}" if m.group("ns") else ""
         code = f"{m.group('head')}exec({m.group('code')}{namespace})"
-    return code + comment
+    return code
 
 
 def _literals(text: str) -> str:
@@ -71,6 +75,22 @@ def _outside_strings(line: str, rewrite: Callable[[str], str]) -> str:
     """Apply ``rewrite`` to the parts of ``line`` outside string literals."""
     parts = re.split(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')""", line)
     return "".join(part if i % 2 else rewrite(part) for i, part in enumerate(parts))
+
+
+def _split_statements(code: str) -> list[str]:
+    """``code`` cut at each ``;`` outside string literals (``import x; exec x.read()``)."""
+    if ";" not in code:
+        return [code]
+    parts = re.split(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')""", code)
+    statements = [""]
+    for i, part in enumerate(parts):
+        if i % 2:
+            statements[-1] += part
+            continue
+        first, *rest = part.split(";")
+        statements[-1] += first
+        statements.extend(rest)
+    return statements
 
 
 def _split_comment(line: str) -> tuple[str, str]:

@@ -66,6 +66,7 @@ from sandlot.risk.hypervisors import (
     DESTROY_METHODS,
     HYPERVISOR_LIBRARY_NAMES,
     VM_DESTROY_WHEN_REPEATED,
+    datastore_file_url,
     hypervisor_text_risk,
     machine_storage,
 )
@@ -1373,6 +1374,15 @@ class PythonAnalyzer:
             self._add("python.cloud-control", min(level, risk.level), risk.category, f"{method} {risk.what}", node)
             if risk.secret:
                 return v.SECRET
+        if method in ("invoke", "invoke_async", "start_execution") and _SELF_INVOCATION.search(
+            ast.unparse(node) if "function_name" in self._code or "FUNCTION_NAME" in self._code else ""
+        ):
+            # from a loop each run starts several runs of itself: they multiply, and every one is billed;
+            # a single continuation (the next page of work) is how long jobs are split
+            fan_out = self._in_loop()
+            self._add("python.cloud-abuse", RiskLevel.HIGH if fan_out else RiskLevel.MEDIUM, Category.RESOURCE,
+                      f"{method} makes a serverless function invoke itself"
+                      + (" several times per run (runaway recursion)" if fan_out else ""), node)  # fmt: skip
         launches = ("run_instances", "request_spot", "create_fleet", "instances.insert", "begin_create")
         call = ".".join(q.replace("()", "").lower().rsplit(".", 2)[-2:])  # `instances().insert` as instances.insert
         launching = any(w in call for w in launches)
@@ -2312,6 +2322,12 @@ class PythonAnalyzer:
                 node,
             )
         if (
+            q is not None
+            and q.startswith(T.NETWORK_PREFIXES)
+            and any(datastore_file_url(t) for t in _all_strings(args[:1]))
+        ):
+            queried |= v.SECRET  # a guest's disk or memory: its keys and data, whoever it is sent to next
+        if (
             isinstance(node.func, ast.Attribute)
             and node.func.attr == "environ"
             and func.base is not None
@@ -2600,9 +2616,10 @@ class PythonAnalyzer:
                 # the same call tried with one constant password after another (a list of default credentials)
                 candidates = self._tried_passwords.setdefault(id(node), set())
                 candidates.update(t for a in tried for t in a.strings())
-                # from a list: a file's lines, a range, or several constant candidates (default credentials)
+                # from a list: a file's lines, a range, or several constant candidates (default credentials); one
+                # password read once is the same login repeated
                 if len(candidates) >= 2 or any(
-                    a.flags & (v.LOCALFILE | v.LOOPVAR | v.LINE) or len(set(a.alts or ())) >= 2 for a in tried
+                    a.flags & (v.LOOPVAR | v.LINE) or len(set(a.alts or ())) >= 2 for a in tried
                 ):
                     self._add(
                         "python.brute-force",
@@ -3828,6 +3845,10 @@ class PythonAnalyzer:
 
     def _c_eval(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         code = args[0] if args else kwargs.get("source", kwargs.get("code", UNKNOWN))
+        if q == "builtins.execfile":
+            # Python 2's execfile(path): the code is the file's, from the network when the file was downloaded
+            fetched = any(self._fetched(t) for t in code.strings())
+            code = Val(flags=v.NET) if fetched else Val(text="", flags=code.flags & v.NET)
         if q == "builtins.compile":
             # compile() alone runs nothing; the code object carries the text and provenance to exec().
             return Val(text=code.text, flags=(code.flags & v.FLOWING) | v.CODE)
@@ -4571,8 +4592,13 @@ class PythonAnalyzer:
             risk = OperationRisk(level, Category.FILESYSTEM,
                                  f"{method} destroys or reverts virtual machines, snapshots or their storage"
                                  + (" (every one a listing gives)" if many else ""))  # fmt: skip
-        elif risk is None and method in ("createXML", "defineXML", "create_vm", "CreateVM_Task") and any(
-            loop.unbounded or (loop.count or 0) >= 50 for loop in self.loops
+        elif (
+            risk is None
+            and (
+                method in ("createXML", "defineXML", "create_vm", "CreateVM_Task", "CloneVM_Task")
+                or (method == "post" and ".clone." in call)
+            )
+            and any(loop.unbounded or (loop.count or 0) >= 50 for loop in self.loops)
         ):
             risk = OperationRisk(RiskLevel.HIGH, Category.RESOURCE, f"{method} starts guests by the hundred")
         elif risk is None and method == "SetEntityPermissions" and re.search(r"roleId\s*=\s*-1\b", self._code):
@@ -4583,6 +4609,23 @@ class PythonAnalyzer:
             kwargs.get("enable", UNKNOWN).num == 0 or kwargs.get("policy_in", UNKNOWN).text == "ACCEPT"
         ):
             risk = OperationRisk(RiskLevel.HIGH, Category.NETWORK, "turns a Proxmox firewall off")
+        elif (
+            risk is None
+            and method in ("put", "post", "set")
+            and ".acl" in call
+            and "Administrator" in written
+            and (kwargs.get("path", UNKNOWN).text == "/")
+        ):
+            risk = OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account Administrator on every machine")
+        elif risk is None and (
+            (method == "ChangeLockdownMode" and "lockdownDisabled" in call)
+            or (method == "UpdateUser" and _ROOT_ACCOUNT.search(self._code))
+        ):
+            risk = OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                 f"{method} resets ESXi's root password or lifts its lockdown mode")  # fmt: skip
+        elif risk is None and method in ("ShutdownHost_Task", "RebootHost_Task") and self._in_loop():
+            risk = OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                                 f"{method} on every ESXi host a listing gives (their machines go down)")  # fmt: skip
         elif risk is None and method in ("kill", "send_signal") and "qemu" in self._code and (
             method == "kill" or "SIGKILL" in call
         ) and self._in_loop():
@@ -5287,6 +5330,8 @@ _PROCESS_LISTING = re.compile(
     r"listdir\(\s*[\"']/proc|process_iter\(|\bpids\(\)|[\"']/proc/\*|/proc/\[0-9\]|\bps\b.*-e"
 )
 #: ``el.set("listen", "0.0.0.0")`` on a domain's XML: its console on every interface.
+_SELF_INVOCATION = re.compile(r"FunctionName\s*=\s*(?:context\.function_name|[^,)]*AWS_LAMBDA_FUNCTION_NAME)")
+_ROOT_ACCOUNT = re.compile(r"\bid\s*=\s*[\"']root[\"']")
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
 #: Clients of CRM, support and messaging platforms, and the collections of theirs that are people.
 CRM_PREFIXES = ("simple_salesforce.", "hubspot.", "zenpy.", "intercom.", "freshdesk.", "twilio.", "stripe.Customer.")

@@ -16,7 +16,8 @@ HUGE_LOOP = 100_000
 MASS_TASKS = 10_000
 BIG_MATERIALISED = 100_000_000  # elements: list(range(10**8)) is several GB
 
-BUILTINS = frozenset(dir(__import__("builtins")))
+#: Python 3's builtins, and Python 2's that old scripts still call (``execfile``, ``raw_input``).
+BUILTINS = frozenset(dir(__import__("builtins"))) | {"execfile", "raw_input", "reload", "unicode", "xrange"}
 QUAL_ALIASES = {
     "posixpath": "os.path", "ntpath": "os.path", "posix": "os", "nt": "os", "_io.open": "builtins.open",
     "io.open": "builtins.open", "codecs.open": "builtins.open", "io.FileIO": "builtins.open",
@@ -25,6 +26,10 @@ QUAL_ALIASES = {
     "cPickle": "pickle", "_pickle": "pickle", "dill": "pickle", "cloudpickle": "pickle",
     "urllib2.urlopen": "urllib.request.urlopen", "_thread.start_new_thread": "threading.Thread",
     "builtins.__dict__": "builtins", "commands": "subprocess", "os.spawnlp": "os.spawnl",
+    # Python 2's names for the same modules
+    "httplib": "http.client", "urllib2": "urllib.request", "urllib.urlretrieve": "urllib.request.urlretrieve",
+    "urllib.urlopen": "urllib.request.urlopen", "SocketServer": "socketserver", "BaseHTTPServer": "http.server",
+    "SimpleHTTPServer": "http.server", "__builtin__": "builtins",
 }  # fmt: skip
 SHELL_CALLS = {
     "os.system": 0, "os.popen": 0, "subprocess.getoutput": 0, "subprocess.getstatusoutput": 0,

@@ -83,7 +83,15 @@ from sandlot.risk.ledgers import (
     payment_file,
     test_money,
 )
-from sandlot.risk.mail import MAILBOX_URL, MAILERS, credential_lure, gam_action, personal_mailbox
+from sandlot.risk.mail import (
+    MAIL_SERVER_TOOLS,
+    MAILBOX_URL,
+    MAILERS,
+    credential_lure,
+    gam_action,
+    mail_server_command,
+    personal_mailbox,
+)
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
@@ -99,6 +107,7 @@ from sandlot.risk.sql import (
     schema_reset,
     store_request,
     throwaway_database,
+    unauthenticated_store,
     unloads_personal_data,
 )
 from sandlot.risk.startup_files import (
@@ -283,6 +292,12 @@ class ShellAnalyzer:
             self.created_vars |= set(_CREATED_RESOURCE.findall(code))
         tree = _parser().parse(self._source)
         root = tree.root_node
+        if root.has_error and _ZSH_IDIOM.search(code):
+            # zsh's own syntax (`=(cmd)`, `for x (a b) cmd`, `*(.D)` qualifiers) said the bash way
+            respelled = _as_bash(code).encode("utf-8", "surrogatepass")
+            retried = _parser().parse(respelled)
+            if not retried.root_node.has_error:
+                self._source, root = respelled, retried.root_node
         if root.has_error:
             self._add_parse_error(root)
         self._stmt(root)
@@ -560,6 +575,8 @@ class ShellAnalyzer:
         words: list[str] = []
         for child in node.children_by_field_name("value"):
             words.extend(self._split_word(child, flow))
+        if not node.children_by_field_name("value") and "@" in self.vars:
+            words = self.vars["@"].split()  # `for t; do`: the positional parameters
         if var_node is None or body is None:
             return self._sequence(node)
         name = self._text(var_node)
@@ -1684,7 +1701,14 @@ class ShellAnalyzer:
         rule = _COMMAND_RULES.get(name)
         incoming_secret = flow.secret or flow.env  # from substitutions in the arguments, not the command's output
         if rule is not None:
+            before = len(self.findings)
             rule(self, name, args, node, flow)
+            # only a preview option written on the command itself counts (one from a variable may be unset)
+            if len(self.findings) > before and W.previews_only(name, args, self._text(node) if node else None):
+                self.findings[before:] = [
+                    attrs.evolve(f, level=min(f.level, RiskLevel.LOW), message=f"{f.message} (a dry run)")
+                    for f in self.findings[before:]
+                ]
         elif name in T.DISK_TOOLS:
             self._disk_tool(name, args, node, flow)
         if name in T.NETWORK:
@@ -1966,6 +1990,9 @@ class ShellAnalyzer:
         selective = False  # grep for named settings that hold no secret (`^(db_host|http_port)\s*=`)
         for arg in args:
             excluded = previous in T.EXCLUDE_OPTIONS or arg.startswith(tuple(o + "=" for o in T.EXCLUDE_OPTIONS))
+            credential_option = ("file" in previous and _CREDENTIAL_FILE_OPTION.match(previous) is not None) or (
+                "file" in arg and _CREDENTIAL_FILE_OPTION.match(arg.split("=", 1)[0]) is not None
+            )
             output, previous = previous in T.OUTPUT_OPTIONS, arg
             if output:
                 continue  # `-out key.pem` creates the file (graded as a write elsewhere), it does not read it
@@ -1990,6 +2017,11 @@ class ShellAnalyzer:
             if selective and info.secret and not info.history and not one_line_records:
                 self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{name} reads settings that hold no secret from {paths.describe(info)}", node)  # fmt: skip
+                continue
+            if credential_option and info.secret and not info.history:
+                # `imapsync --passfile1 secrets/old`: the program logs in with it; it does not print it
+                self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} logs in with {paths.describe(info)}", node)  # fmt: skip
                 continue
             if info.secret or info.history:
                 self._read(info, node, flow, name)
@@ -2760,9 +2792,11 @@ class ShellAnalyzer:
                 info = paths.classify(target)
                 system = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.SYSTEM)
                 if system or info.privilege or info.kind is paths.PathKind.HOME_TOP:
+                    # a container's own top-level folder (/app, /data) handed to its service account is set-up
+                    own_folder = info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info)
                     self._add(
                         "shell.chown",
-                        RiskLevel.HIGH,
+                        RiskLevel.MEDIUM if own_folder and not info.privilege else RiskLevel.HIGH,
                         Category.PRIVILEGE,
                         f"{name} {owner} on {paths.describe(info)}",
                         node,
@@ -3795,6 +3829,11 @@ class ShellAnalyzer:
             self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE, "turns shell history off", node)
         elif name == "set" and not args:
             flow.env = True
+        elif name == "set" and "--" in args:
+            # `set -- /etc /home`: POSIX sh's only list, the positional parameters (`for t; do`, "$@")
+            words = args[args.index("--") + 1 :]
+            self.vars.update({str(i): w for i, w in enumerate(words[:9], start=1)})
+            self.vars["@"] = self.vars["*"] = " ".join(words)
 
     def _rule_env_dump(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if not args or (name == "printenv" and not [a for a in args if not a.startswith("-")]):
@@ -4252,6 +4291,12 @@ class ShellAnalyzer:
         if verb == "run" and loop is not None and loop.endless and not loop.paced:
             self._add("shell.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} starts containers in an endless loop (until the host runs out)", node)  # fmt: skip
+        if verb != "exec" and unauthenticated_store(
+            W.option_values(args, "-e", "--env"), W.option_values(args, "-p", "--publish")
+        ):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} {verb} publishes a data store with its logins switched off on every interface",
+                      node)  # fmt: skip
         rest = W.skip_options(args[1:], T.CONTAINER_VALUED)
         if verb == "exec" and len(rest) > 1:
             self._argv(rest[1:], node, _Flow(), [])
@@ -4782,6 +4827,21 @@ class ShellAnalyzer:
             if kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP):
                 self._add("shell.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"caddy serves {root} over the network", node)  # fmt: skip
+        elif name == "httpd" and "-h" in args:
+            # busybox httpd: `-h DIR` is the document root, published on every interface unless `-p` names one
+            root = W.option_values(args, "-h")[0]
+            if paths.classify(root).kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP):
+                self._add("shell.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"httpd serves {root} over the network", node)  # fmt: skip
+        elif name in ("telnetd", "utelnetd"):
+            login = (W.option_values(args, "-l") or ["/bin/login"])[0]
+            if W.base(login) in T.SHELLS:
+                self._add("shell.reverse-shell", RiskLevel.CRITICAL, Category.NETWORK,
+                          f"{name} serves {login} to anyone who connects, without a login", node)  # fmt: skip
+            else:
+                self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                          f"{name} starts a telnet server (logins and sessions cross the network unencrypted)",
+                          node)  # fmt: skip
         elif name == "ray" and "start" in args and ("--head" in args) and everywhere:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                       "ray's head node (it runs submitted jobs) listens on every interface", node)  # fmt: skip
@@ -5054,6 +5114,13 @@ class ShellAnalyzer:
                 self.staged.add(target)  # everything the machine held, keys in memory included
         for command in image_commands(name, args):
             self._nested(command, "shell", node, f"{name} --run-command")
+
+    def _rule_mail_server(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Postfix, Exim, Dovecot, imapsync: everyone's mail copied out, relayed for anyone, or deleted."""
+        repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+        risk = mail_server_command(name, args, repeated=repeated)
+        if risk is not None:
+            self._add("shell.mail-server", risk.level, risk.category, risk.what, node)
 
     def _rule_crm(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """sf/sfdx/twilio: records deleted in bulk, texts sent to a whole list, an org's tokens printed."""
@@ -5702,6 +5769,7 @@ _SIGKILL = re.compile(r"(?:^|\s)-(?:9|KILL|SIGKILL|s\s+(?:SIG)?KILL|-signal[= ](
 _COMMAND_RULES: dict[str, _Rule] = {}
 for _names, _rule in (
     (HYPERVISOR_TOOLS | QEMU_SYSTEMS, ShellAnalyzer._rule_hypervisor),
+    (MAIL_SERVER_TOOLS, ShellAnalyzer._rule_mail_server),
     (CRM_TOOLS, ShellAnalyzer._rule_crm),
     ({"lsblk", "blkid"}, ShellAnalyzer._rule_disk_listing),
     (T.SHELLS | T.PYTHONS | T.OTHER_INTERPRETERS, ShellAnalyzer._rule_interpreter),
@@ -5795,6 +5863,9 @@ for _names, _rule in (
             "code-insiders",
             "codium",
             "cursor",
+            "httpd",
+            "telnetd",
+            "utelnetd",
         },
         ShellAnalyzer._rule_servers,
     ),
@@ -5870,6 +5941,24 @@ def _enables_available(target: str, link: str) -> bool:
         and (link_dir.endswith("-enabled") or link_dir.endswith("-enabled/"))
         and posixpath.dirname(source_dir) == posixpath.dirname(link_dir)
     )
+
+
+#: Options that name the file a program reads its own password or token from (`--passfile1`,
+#: `--password-file`, `--token-file`).
+_CREDENTIAL_FILE_OPTION = re.compile(r"--?(?:pass(?:word|wd)?|token|secret)[-_]?file\d?$")
+#: zsh syntax tree-sitter-bash does not know: process substitution into a temporary file, the short
+#: `for`, glob qualifiers.
+_ZSH_IDIOM = re.compile(r"(?:^|\s)=\(|^\s*for\s+\w+\s*\(|[*?]\S*\([.\w/@=*%^:\[\],+-]*\)(?=\s|;|$)", re.MULTILINE)
+_ZSH_SHORT_FOR = re.compile(r"^(?P<indent>\s*)for\s+(?P<var>\w+)\s*\((?P<items>[^)]*)\)\s*(?P<body>[^{\s].*)$",
+                            re.MULTILINE)  # fmt: skip
+_ZSH_QUALIFIER = re.compile(r"(?P<glob>[^\s(]*[*?][^\s(]*)\([.\w/@=*%^:\[\],+-]*\)(?=\s|;|$)", re.MULTILINE)
+
+
+def _as_bash(code: str) -> str:
+    """zsh-only spellings rewritten as bash says them, line for line."""
+    code = re.sub(r"(^|\s)=\(", r"\1<(", code, flags=re.MULTILINE)
+    code = _ZSH_SHORT_FOR.sub(r"\g<indent>for \g<var> in \g<items>; do \g<body>; done", code)
+    return _ZSH_QUALIFIER.sub(r"\g<glob>", code)
 
 
 def analyze_shell(code: str, *, parse_error_level: RiskLevel = RiskLevel.MEDIUM, depth: int = 0) -> list[Finding]:

@@ -41,15 +41,15 @@ READERS = frozenset(
         "strings", "grep", "egrep", "fgrep", "rg", "awk", "gawk", "sed", "cp", "mv", "rsync", "scp",
         "tar", "zip", "7z", "gzip", "bzip2", "xz", "gpg", "openssl", "nl", "sort", "uniq", "cut",
         "jq", "yq", "vi", "vim", "nano", "view", "emacs", "sqlite3", "diff", "cmp", "curl", "nc",
-        "ncat", "wc", "md5sum", "sha256sum", "tee", "dd", "source", ".", "paste", "column", "iconv",
+        "ncat", "md5sum", "sha256sum", "tee", "dd", "source", ".", "paste", "column", "iconv",
         "python", "python3", "perl", "ruby", "node", "zcat", "bat", "xclip", "pbcopy", "mail",
     }
 )  # fmt: skip
 
 
-# Commands that take a secret path without reading the secret out (use or inspect it).
+# Commands that take a secret path without reading the secret out (use or inspect it; `wc` only counts).
 SECRET_USERS = frozenset(
-    {"ls", "stat", "test", "[", "[[", "file", "ssh", "sftp", "ssh-keygen", "ssh-add", "ssh-copy-id", "chmod",
+    {"ls", "stat", "wc", "test", "[", "[[", "file", "ssh", "sftp", "ssh-keygen", "ssh-add", "ssh-copy-id", "chmod",
      "chown", "mkdir", "touch", "du", "realpath", "readlink", "dirname", "basename", "echo", "printf",
      "git", "export", "ansible", "ansible-playbook", "docker", "podman", "nerdctl", "kubectl", "terraform", "gcloud",
      "openvpn", "wg-quick", "wg", "nmcli"}
@@ -484,7 +484,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      # joining a directory and checking it (graded by their own rules)
      "realm", "net", "sss_cache", "adcli", "samba-tool", "kinit", "klist", "wbinfo",
      # server consoles graded by what they are told (rndc status, asterisk -rx "core show …"), htpasswd files
-     "rndc", "asterisk", "fs_cli", "htpasswd"}
+     "rndc", "asterisk", "fs_cli", "htpasswd",
+     # hypervisors' and mail servers' own tools, graded by what they are told to do
+     "virsh", "qm", "pct", "pvesh", "pveum", "esxcli", "vim-cmd", "postconf", "postsuper", "doveadm"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
@@ -495,6 +497,7 @@ ROUTINE_ROOT_CHECKS = frozenset(
      ("fdisk", ("-l",)), ("parted", ("-l",)), ("blkid", ()),
      ("true", ()), ("-v", ()), ("id", ()), ("whoami", ()), ("rosdep", ("init",)),
      # macOS: the DNS cache flushed, Spotlight's index switched on or rebuilt
+     ("postfix", ("check",)), ("postfix", ("reload",)), ("postfix", ("status",)),
      ("dscacheutil", ("-flushcache",)), ("killall", ("-HUP", "mDNSResponder")), ("mdutil", ("-i", "on", "/")),
      ("mdutil", ("-E", "/"))}
 )  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 import posixpath
+import re
 from collections.abc import Sequence
 
 from sandlot.risk.paths import HOLE, HOLE_WORD
@@ -198,3 +199,36 @@ VALUED_OPTIONS: dict[str, frozenset[str]] = {
     "cp": frozenset({"-t", "--target-directory", "-S", "--suffix"}),
     "mv": frozenset({"-t", "--target-directory", "-S", "--suffix"}),
 }  # fmt: skip
+
+
+#: Each tool's options that make it report what it would do and change nothing.
+_PREVIEW_OPTIONS: dict[str, frozenset[str]] = {
+    "aws": frozenset({"--dryrun", "--dry-run"}),
+    "kubectl": frozenset({"--dry-run", "--dry-run=client", "--dry-run=server"}),
+    "helm": frozenset({"--dry-run"}),
+    "rsync": frozenset({"--dry-run", "-n"}),
+    "rclone": frozenset({"--dry-run", "-n"}),
+    "restic": frozenset({"--dry-run", "-n"}),
+    "apt-get": frozenset({"--dry-run", "-s", "--simulate"}),
+    "apt": frozenset({"--dry-run", "-s", "--simulate"}),
+    "imapsync": frozenset({"--dry"}),
+    "certbot": frozenset({"--dry-run"}),
+    "ansible": frozenset({"--check", "-C"}),
+    "ansible-playbook": frozenset({"--check", "-C"}),
+    "npm": frozenset({"--dry-run"}),
+    "cargo": frozenset({"--dry-run"}),
+}
+
+
+def previews_only(name: str, args: Sequence[str], written: str | None = None) -> bool:
+    """``name ARGS`` is a dry run: one of the tool's preview options is given before any ``--`` (and, when
+    the command's ``written`` text is known, spelled in it)."""
+    preview = _PREVIEW_OPTIONS.get(name)
+    if preview is None:
+        return False
+    for arg in args:
+        if arg == "--":
+            return False
+        if arg in preview:
+            return written is None or re.search(rf"(?<!\S){re.escape(arg)}(?!\S)", written) is not None
+    return False

@@ -270,3 +270,19 @@ _SCRATCH_TABLE = re.compile(
     r"|_temp\b|scratch|#)",
     re.IGNORECASE,
 )
+
+
+#: Container settings that switch a data store's authentication off.
+_NO_AUTH_SETTING = re.compile(
+    r"^(?:xpack\.security\.enabled=false|plugins\.security\.disabled=true|DISABLE_SECURITY_PLUGIN=true"
+    r"|POSTGRES_HOST_AUTH_METHOD=trust|(?:MYSQL_|MARIADB_)?ALLOW_EMPTY_(?:ROOT_)?PASSWORD=(?:yes|1|true)"
+    r"|MARIADB_ALLOW_EMPTY_ROOT_PASSWORD=(?:yes|1|true)|ALLOW_ANONYMOUS_LOGIN=yes)$",
+    re.IGNORECASE,
+)
+
+
+def unauthenticated_store(settings: list[str], ports: list[str]) -> bool:
+    """A container given ``settings`` (``-e`` values) that switch its data store's logins off, with a port
+    published on every interface (``-p 9200:9200`` binds 0.0.0.0 unless an address is named)."""
+    everywhere = any(p.count(":") == 1 or p.startswith(("0.0.0.0:", "[::]:", "::")) for p in ports)
+    return everywhere and any(_NO_AUTH_SETTING.match(s) for s in settings)

@@ -13,6 +13,7 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.devices import force_disarm
+from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.identity import vault_superuser
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.storefronts import form_grabber
@@ -45,6 +46,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "secrets." in code and _MASK_EVASION.search(code):
         what = "prints a CI secret reshaped or encoded (the log's secret masking misses it)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    found += [("domain", risk) for risk in domain_text_risks(code)]
     if form_grabber(code):
         what = "plants browser code that sends what shoppers type into forms to another host (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))

@@ -5,7 +5,7 @@ Windows says in its own words what takes a machine's defences or its recovery aw
 program that starts at logon: Defender's real-time protection switched off or whole drives excluded,
 the firewall's profiles turned off, event logs cleared, shadow copies and backup catalogues deleted,
 a Run key or a scheduled task that starts a downloaded script, a port proxy that relays RDP to every
-address, an account added to the administrators.
+address, an account added to the administrators, Hyper-V's machines switched off or deleted with their disks.
 """
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
                 r"|\bAdd-(?:LocalGroupMember|ADGroupMember)\b[^\n]*(?:Administrators|Domain Admins|Enterprise Admins)",
                 re.I),
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "adds an account to Windows' administrators")),
+    (re.compile(r"\bGet-VM\b[^\n]*\|\s*(?:Stop-VM\b[^\n]*-TurnOff|Remove-VM\b)|\bRemove-VM\b[^\n]*-Force"
+                r"|\bHardDrives\b[^\n]*\|[^\n]*Remove-Item\b|\bRemove-Item\b[^\n]*\.vhdx?\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "pulls the plug on Hyper-V's machines or deletes their disks")),
     (re.compile(r"\bSet-ExecutionPolicy\s+(?:Unrestricted|Bypass)\b[^\n]*-Scope\s+LocalMachine", re.I),
      OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "lets every script run on the machine")),
 )
