@@ -2224,28 +2224,29 @@ class PythonAnalyzer:
                 func = Val(qual=qual, base=obj)
             args, kwargs = list(caller.args), dict(caller.kwargs)
         q = func.qual
+        kinds = _library_kinds(q) if q is not None else 0
         self._sql(node, args, q)
         if isinstance(node.func, ast.Attribute):
             self._server_method(node.func.attr, args, kwargs, node)
-            remote = q is not None and q.startswith((*T.NETWORK_PREFIXES, *T.CLOUD_PREFIXES))
+            remote = bool(kinds & (_NETWORK | _CLOUD))
             if node.func.attr.startswith("upload") and remote:
                 self._uploaded_tree(node.func.attr, args, kwargs, node)
         local_target = bool(args) and (args[0].text or "").startswith(("localhost", "127.", "::1"))
-        if q is not None and q.startswith(T.ATTACK_LIBRARIES) and not local_target:
+        if kinds & _ATTACK and not local_target:
             self._add("python.attack-tool", RiskLevel.HIGH, Category.NETWORK,
                       f"{q} attacks another machine (remote execution, credential dumps, exploits)", node)  # fmt: skip
-        if q is not None and q.startswith(T.IAC_PREFIXES) and q.rsplit(".", 1)[-1][:1].isupper():
+        if q is not None and kinds & _IAC and q.rsplit(".", 1)[-1][:1].isupper():
             declared = max((loop.count or 0 for loop in self.loops), default=0)
             if declared >= MASS_COUNT or any(loop.huge for loop in self.loops):
                 self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
                           f"declares {declared or 'thousands of'} {q.rsplit('.', 1)[-1]} resources in a loop",
                           node)  # fmt: skip
         shipped = 0
-        if q is not None and q.startswith(T.CLOUD_PREFIXES):
+        if q is not None and kinds & _CLOUD:
             shipped = self._cloud_call(q, args, kwargs, node)
-        if q is not None and q.startswith((*T.CLOUD_PREFIXES, *T.NETWORK_PREFIXES)):
+        if q is not None and kinds & (_CLOUD | _NETWORK):
             self._upload(q, args, kwargs, node)
-        if q is not None and q.startswith(T.DATA_SERVICE_PREFIXES):
+        if q is not None and kinds & _DATA_SERVICE:
             self._data_service_call(q, args, kwargs, node)
         self._unsafe_loader_kwargs(kwargs, node)
         if q in ("mmap.mmap", "ctypes.windll.kernel32.VirtualAlloc", "ctypes.CDLL().mprotect") and any(
@@ -2298,7 +2299,7 @@ class PythonAnalyzer:
             what = "points every phone number's calls or texts at another URL (a listing's numbers)"
             self._add("python.telephony", RiskLevel.HIGH, Category.NETWORK, what, node)
         platform = self._platform(q, node, args, kwargs)
-        if (q or "").startswith(CRM_PREFIXES):
+        if kinds & _CRM:
             platform |= self._crm_records(q or "", args)
         self._taint_through_method(node, func, args)
         queried = shipped | platform | (
@@ -2308,10 +2309,8 @@ class PythonAnalyzer:
         )
         if queried & v.SECRET and func.base is not None and (func.base.qual or "").endswith(".cursor()"):
             self._taint_aliases(func.base, v.SECRET)  # `cur.execute(query)`, then `cur.fetchall()` returns the rows
-        if (
-            q is not None
-            and q.startswith(T.NETWORK_PREFIXES)
-            and any(credential_metadata_url(t) for t in _all_strings(args[:1]) + _all_strings(kwargs.values()))
+        if kinds & _NETWORK and any(
+            credential_metadata_url(t) for t in _all_strings(args[:1]) + _all_strings(kwargs.values())
         ):
             queried |= v.SECRET
             self._add(
@@ -2321,11 +2320,7 @@ class PythonAnalyzer:
                 "asks the instance metadata service for the machine's cloud credentials",
                 node,
             )
-        if (
-            q is not None
-            and q.startswith(T.NETWORK_PREFIXES)
-            and any(datastore_file_url(t) for t in _all_strings(args[:1]))
-        ):
+        if kinds & _NETWORK and any(datastore_file_url(t) for t in _all_strings(args[:1])):
             queried |= v.SECRET  # a guest's disk or memory: its keys and data, whoever it is sent to next
         if (
             isinstance(node.func, ast.Attribute)
@@ -5330,6 +5325,23 @@ _PROCESS_LISTING = re.compile(
     r"listdir\(\s*[\"']/proc|process_iter\(|\bpids\(\)|[\"']/proc/\*|/proc/\[0-9\]|\bps\b.*-e"
 )
 #: ``el.set("listen", "0.0.0.0")`` on a domain's XML: its console on every interface.
+_NETWORK, _CLOUD, _ATTACK, _IAC, _DATA_SERVICE, _CRM = (1 << bit for bit in range(6))
+
+
+@functools.lru_cache(maxsize=8192)
+def _library_kinds(qual: str) -> int:
+    """The library families (each a table of name prefixes) a call's qualified name belongs to; the same
+    names recur in every module, so each is looked up once."""
+    return (
+        (_NETWORK if qual.startswith(T.NETWORK_PREFIXES) else 0)
+        | (_CLOUD if qual.startswith(T.CLOUD_PREFIXES) else 0)
+        | (_ATTACK if qual.startswith(T.ATTACK_LIBRARIES) else 0)
+        | (_IAC if qual.startswith(T.IAC_PREFIXES) else 0)
+        | (_DATA_SERVICE if qual.startswith(T.DATA_SERVICE_PREFIXES) else 0)
+        | (_CRM if qual.startswith(CRM_PREFIXES) else 0)
+    )
+
+
 _SELF_INVOCATION = re.compile(r"FunctionName\s*=\s*(?:context\.function_name|[^,)]*AWS_LAMBDA_FUNCTION_NAME)")
 _ROOT_ACCOUNT = re.compile(r"\bid\s*=\s*[\"']root[\"']")
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
