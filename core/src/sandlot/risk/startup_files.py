@@ -73,7 +73,8 @@ def cron_commands(table: str, *, with_user: bool = False) -> list[str]:
 
 
 #: Dot-folders of the home where installers put programs on purpose (not hiding places).
-_TOOL_DIRS = (".local", ".cargo", ".pyenv", ".nvm", ".rbenv", ".deno", ".bun", ".volta", ".npm-global", ".krew")
+_TOOL_DIRS = (".local", ".cargo", ".pyenv", ".nvm", ".rbenv", ".deno", ".bun", ".volta", ".npm-global", ".krew",
+              ".zfunc", ".zsh", ".oh-my-zsh", ".zsh_functions")
 #: Dot-files right in the home that shells are set up to read (a split-out part of the rc file).
 _SHELL_DOTFILES = frozenset(
     {".aliases", ".bash_aliases", ".zsh_aliases", ".functions", ".exports", ".extra", ".path", ".shell_aliases",
@@ -241,7 +242,7 @@ TOOL_SHELL_HOOK = (
 _RC_LINE = re.compile(
     r"""^(?:alias\s+[\w.-]+=.+|export(?:\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH"""
     r"""|[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME))=\S+)+|ZSH_THEME=\S+|plugins=\([\w\s.-]*\)"""
-    r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR)=\S.*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
+    r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR)=\S.*|fpath\+?=\S+|compinit\b[\w\s-]*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
     r"""|(?:source|\.)\s+\S+|\[\[?\s+-[fdrs]\s+\S+\s+\]\]?\s+&&\s+(?:(?:source|\.)\s+\S+|export\s+PATH=\S+)"""
     r"""|""" + TOOL_SHELL_HOOK + r""")\s*$"""
 )

@@ -12,9 +12,9 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.crm import crm_text_risks
-from sandlot.risk.devices import force_disarm
+from sandlot.risk.devices import force_disarm, foreign_firmware
 from sandlot.risk.domains import domain_text_risks
-from sandlot.risk.identity import vault_superuser
+from sandlot.risk.identity import personal_admin_grant, vault_superuser
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.storefronts import form_grabber
 
@@ -29,6 +29,16 @@ _ERP_SUPERUSER = re.compile(
 _MASK_EVASION = re.compile(
     r"\$\{\{\s*secrets\.\w+\s*\}\}[^\n|]*\|\s*(?:rev|sed\b|base64|base32|xxd|od\b|tr\b|fold|awk)"
 )
+
+
+#: Files walked, each encrypted and the original deleted: what ransomware does (Python's spellings).
+_WALKS_FILES = re.compile(r"\bos\.walk\(|\.rglob\(|\bglob\.glob\([^)]*\*\*")
+_DELETES_ORIGINAL = re.compile(r"\.unlink\(|\bos\.(?:remove|unlink)\(")
+
+
+def encrypts_in_place(code: str) -> bool:
+    """``code`` walks a directory tree, writes each file's encryption and deletes the original."""
+    return ".encrypt(" in code and bool(_WALKS_FILES.search(code)) and bool(_DELETES_ORIGINAL.search(code))
 
 
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
@@ -47,6 +57,16 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "prints a CI secret reshaped or encoded (the log's secret masking misses it)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     found += [("domain", risk) for risk in domain_text_risks(code)]
+    if personal_admin_grant(code):
+        what = "makes a personal mailbox address an administrator or owner"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    firmware = foreign_firmware(code) if "OtaUrl" in code or "otaurl" in code else None
+    if firmware:
+        what = f"has devices flash firmware from an unknown server ({firmware})"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if encrypts_in_place(code):
+        what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if form_grabber(code):
         what = "plants browser code that sends what shoppers type into forms to another host (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
