@@ -1422,6 +1422,7 @@ class ShellAnalyzer:
             return flow
         name = W.base(argv[0])
         args = argv[1:]
+        spelled = " ".join(args)  # for cheap tests before the per-argument ones
         if argv[0] in self.aliases and self.depth < MAX_DEPTH:
             # an alias defined earlier: what it expands to is what runs
             self._nested(" ".join([self.aliases[argv[0]], *args]), "shell", node, f"alias {argv[0]}")
@@ -1521,8 +1522,8 @@ class ShellAnalyzer:
             self._add("shell.vault", RiskLevel.HIGH, Category.PROCESS if sealing else Category.PRIVILEGE,
                       "vault operator seal locks every secret away from every application until it is unsealed"
                       if sealing else "vault operator generate-root mints a new root token", node)  # fmt: skip
-        listens = [a.split("=", 1)[-1] for a in args if a.startswith("-dev-listen-address")]
-        if name == "vault" and args[:1] == ["server"] and any(a.startswith(("0.0.0.0", "[::]", ":")) for a in listens):
+        listens = [a.split("=", 1)[-1] for a in args if a.startswith("-dev-listen-address")] if name == "vault" else []
+        if args[:1] == ["server"] and any(a.startswith(("0.0.0.0", "[::]", ":")) for a in listens):
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                       "vault server -dev listens on every interface (unsealed, with a root token anyone can use)",
                       node)  # fmt: skip
@@ -1569,11 +1570,12 @@ class ShellAnalyzer:
                 self._bulk_files.update(W.option_values(args, "--rdb"))  # the snapshot file: every key
             elif name in DB_DUMPERS:
                 self._bulk_files.update(W.option_values(args, "-f", "--file", "--result-file"))  # `pg_dump -f x`
-        collections = [
-            *W.option_values(args, "-c", "--collection"),
-            *(a for a in args if a.startswith("--collection=")),
-        ]
-        if name in ("mongoexport", "mongodump") and _PEOPLE_COLLECTION.search(" ".join(collections)):
+        collections = (
+            [*W.option_values(args, "-c", "--collection"), *(a for a in args if a.startswith("--collection="))]
+            if name in ("mongoexport", "mongodump")
+            else []
+        )
+        if collections and _PEOPLE_COLLECTION.search(" ".join(collections)):
             # a collection of people (users, customers, patients): everyone's contact and account data
             flow.secret = True
             self.staged.update(W.option_values(args, "-o", "--out"))
@@ -1601,8 +1603,9 @@ class ShellAnalyzer:
         if name in ("curl", "wget", "http", "https") and node is not None:
             self._credential_body(name, node)
             self._web_abuse(name, args, node)
-        if any(a in ("admin:user:create", "createsuperuser") or a in ("--role=administrator", "--role=admin")
-               for a in args):  # fmt: skip
+        if ("admin" in spelled or "createsuperuser" in spelled) and any(
+            a in ("admin:user:create", "createsuperuser", "--role=administrator", "--role=admin") for a in args
+        ):
             outsider = personal_mailbox(" ".join(args))
             self._add("shell.app-admin", RiskLevel.HIGH if outsider else RiskLevel.MEDIUM, Category.PERSISTENCE,
                       f"{name} creates an application administrator"
@@ -1629,7 +1632,9 @@ class ShellAnalyzer:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} turns off {guards[0].replace(HOLE, '…')} (a safety, fraud, signature or login guard)",
                       node)  # fmt: skip
-        pools, wallets = W.option_values(args, "-o", "--url"), W.option_values(args, "-u", "--user")
+        miner = "-u" in spelled  # a wallet given as the user
+        pools = W.option_values(args, "-o", "--url") if miner else []
+        wallets = W.option_values(args, "-u", "--user") if miner else []
         if pools and wallets and (
             any(re.fullmatch(r"[0-9A-Za-z]{60,}", w.split(".")[0]) for w in wallets)  # a Monero-style address
             or any(re.search(r"(?:^|\.)pool\.|pool[\w-]*\.\w+:\d+|:(?:3333|4444|5555|7777|14444)$", p) for p in pools)
@@ -1637,7 +1642,8 @@ class ShellAnalyzer:
             self._add("shell.miner", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} connects to a mining pool with a wallet address (a miner, whatever its name)",
                       node)  # fmt: skip
-        if any(a.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for a in args):
+        if "stratum" in spelled and any(a.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://"))
+                                        for a in args):  # fmt: skip
             self._add(
                 "shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"{name} connects to a mining pool (a miner)", node
             )
@@ -1665,7 +1671,8 @@ class ShellAnalyzer:
                 f"{name} runs in an endless loop without pause (floods the target)",
                 node,
             )
-        fetched = [a for a in args if a in self.downloaded or posixpath.basename(a) in self.downloaded]
+        downloaded = self.downloaded
+        fetched = [a for a in args if a in downloaded or posixpath.basename(a) in downloaded] if downloaded else []
         runs_fetched = name in T.RUNTIMES or (name in T.SCRIPT_RUNNERS and any(a in ("run", "exec") for a in args))
         if runs_fetched and fetched:
             # a named release over HTTPS (`…/releases/download/1.17.1/bundletool-all-1.17.1.jar`) is a tool
@@ -1708,7 +1715,7 @@ class ShellAnalyzer:
             )
         if name.startswith("mkfs") or name.startswith("mkfs."):
             name = "mkfs"
-        sources = [a for a in args if a in self.downloaded or posixpath.basename(a) in self.downloaded]
+        sources = fetched
         if sources:
             # built from a download: as foreign as it (as trusted, when that was a named release)
             pinned = all(a in self.pinned or posixpath.basename(a) in self.pinned for a in sources)
@@ -1756,22 +1763,21 @@ class ShellAnalyzer:
             suffix = {"gzip": ".gz", "pigz": ".gz", "bzip2": ".bz2", "xz": ".xz", "zstd": ".zst"}[name]
             self.staged.update(a + suffix for a in args if a in self.staged)  # still the same secret data
             self._bulk_files.update(a + suffix for a in args if a in self._bulk_files)
-        for tool, words in T.SECRET_PRINTERS:
-            if name == tool and any(w in args for w in words):
-                flow.secret = True
-                # a short-lived access token printed to log in with (a header, a docker login) is routine,
-                # and so is one named secret read for a command (it stays secret data: sent out, CRITICAL)
-                session = any(w in args for w in T.SESSION_TOKEN_WORDS) or not any(
-                    w in args for w in T.SECRET_DUMP_WORDS
-                )
-                self._add(
-                    "shell.secret-read",
-                    RiskLevel.MEDIUM if session else RiskLevel.HIGH,
-                    Category.EXFILTRATION,
-                    f"{name} {' '.join(args[:3])} prints stored secrets or tokens",
-                    node,
-                )
-                break
+        printing = T.SECRET_PRINTERS.get(name)
+        if printing is not None and any(w in args for w in printing):
+            flow.secret = True
+            # a short-lived access token printed to log in with (a header, a docker login) is routine,
+            # and so is one named secret read for a command (it stays secret data: sent out, CRITICAL)
+            session = any(w in args for w in T.SESSION_TOKEN_WORDS) or not any(
+                w in args for w in T.SECRET_DUMP_WORDS
+            )
+            self._add(
+                "shell.secret-read",
+                RiskLevel.MEDIUM if session else RiskLevel.HIGH,
+                Category.EXFILTRATION,
+                f"{name} {' '.join(args[:3])} prints stored secrets or tokens",
+                node,
+            )
         self._path_arguments(name, args, node, flow)
         return flow
 
@@ -2016,7 +2022,7 @@ class ShellAnalyzer:
         )
         selective = False  # grep for named settings that hold no secret (`^(db_host|http_port)\s*=`)
         for arg in args:
-            excluded = previous in T.EXCLUDE_OPTIONS or arg.startswith(tuple(o + "=" for o in T.EXCLUDE_OPTIONS))
+            excluded = previous in T.EXCLUDE_OPTIONS or arg.startswith(_EXCLUDE_ASSIGNMENTS)
             credential_option = ("file" in previous and _CREDENTIAL_FILE_OPTION.match(previous) is not None) or (
                 "file" in arg and _CREDENTIAL_FILE_OPTION.match(arg.split("=", 1)[0]) is not None
             )
@@ -2034,6 +2040,8 @@ class ShellAnalyzer:
                 continue
             value = arg.split("=", 1)[1] if arg.startswith("-") and "=" in arg else arg
             value = value[1:] if value.startswith("@") else value
+            if value.startswith(("http://", "https://")):
+                continue  # a web address names no local file
             info = paths.classify(value)
             plain_word = not value or value.startswith("-") or ("/" not in value and not value.startswith("."))
             if plain_word and not info.secret:
@@ -6048,6 +6056,8 @@ _DELETES_LOGIN_SETTING = re.compile(
 )
 #: A substitution that lists the machine's disks and spells their device paths.
 _DISK_LISTING = re.compile(r"\b(?:lsblk|blkid|fdisk\s+-l|sfdisk\s+-l)\b[^)]*/dev/")
+#: `--exclude=.env`: the option's value spelled after `=`.
+_EXCLUDE_ASSIGNMENTS = tuple(o + "=" for o in T.EXCLUDE_OPTIONS)
 #: Options that name the file a program reads its own password or token from (`--passfile1`,
 #: `--password-file`, `--token-file`).
 _CREDENTIAL_FILE_OPTION = re.compile(r"--?(?:pass(?:word|wd)?|token|secret)[-_]?file\d?$")

@@ -208,23 +208,23 @@ SECRET_CONSUMERS = frozenset({"sops", "op", "doppler", "dotenv", "direnv", "cham
                               "envchain", "grep", "docker", "podman", "compose"})  # fmt: skip
 #: Printers of short-lived session tokens (minutes to hours), as opposed to stored secrets.
 SESSION_TOKEN_WORDS = frozenset({"print-access-token", "print-identity-token", "get-access-token"})
-# Commands that print secrets held by a cloud CLI, a secret manager or a password store.
-SECRET_PRINTERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("aws", ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption")),
-    ("gcloud", ("print-access-token", "print-identity-token", "access")),
-    ("az", ("keyvault", "get-access-token", "credential")),  # `az ad app credential reset` prints the new secret
-    ("vault", ("read", "kv")),
-    ("gh", ("token",)),
-    ("op", ("read", "item")),
-    ("pass", ("show",)),
-    ("gpg", ("--export-secret-keys", "--export-secret-subkeys")),
-    ("secret-tool", ("lookup",)),
-    ("bw", ("get", "export")),
-    ("lpass", ("show", "export")),
-    ("keyring", ("get",)),
-    ("doctl", ("token",)),
-    ("heroku", ("auth:token",)),
-)  # fmt: skip
+#: Commands that print secrets: tool -> the words (any of which) that make it print one.
+SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
+    "aws": ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption"),
+    "gcloud": ("print-access-token", "print-identity-token", "access"),
+    "az": ("keyvault", "get-access-token", "credential"),  # `az ad app credential reset` prints the new secret
+    "vault": ("read", "kv"),
+    "gh": ("token",),
+    "op": ("read", "item"),
+    "pass": ("show",),
+    "gpg": ("--export-secret-keys", "--export-secret-subkeys"),
+    "secret-tool": ("lookup",),
+    "bw": ("get", "export"),
+    "lpass": ("show", "export"),
+    "keyring": ("get",),
+    "doctl": ("token",),
+    "heroku": ("auth:token",),
+}  # fmt: skip
 OUTPUT_OPTIONS = frozenset({"-o", "-out", "-keyout", "--output", "-O", "--out", "-w", "--write"})
 PROBES = frozenset({"ping", "fping", "arping", "nc", "ncat", "netcat", "telnet", "curl", "nslookup", "dig", "host"})
 GENERIC_PROCESS_NAMES = frozenset(
