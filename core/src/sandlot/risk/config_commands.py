@@ -203,6 +203,8 @@ _PROTECTION_KEY = re.compile(
     # approvals of payments and expenses: a second person, a manager, a receipt
     r"|require_?\w*approv\w*|approv\w*_?required|required_?approvers|dual_?control\w*|receipts?_?required"
     r"|four_?eyes|signifyd\w*/enabled|lockout_?failures"
+    # card terminals' point-to-point encryption of card data
+    r"|p2pe(?:_?enabled)?"
     # safety alerts of a fleet or a plant: geofences, panic buttons, collision and fatigue monitors
     r"|alert_?on_?\w+|(?:safety|panic|geofence|speeding|collision|fatigue)\w*[_./]?(?:alerts?|enabled)"
     # an autopilot's (ArduPilot, PX4) pre-arm checks, geofence and failsafes

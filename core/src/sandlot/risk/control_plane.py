@@ -344,11 +344,12 @@ _SHELL_CHECKSUM = re.compile(
     r"|\b[0-9a-f]{64}\b[^\n]*\|\s*(?:sha256sum|shasum)|\b(?:cosign\s+verify-blob|minisign\s+-V|gpg\s+--verify)\b"
 )
 _PYTHON_CHECKSUM = re.compile(r"\bhashlib\.(?:sha256|sha384|sha512|blake2b)\b")
-_PINNED_DIGEST = re.compile(r"\b[0-9a-fA-F]{64}\b")
+_PINNED_DIGEST = re.compile(r"\b[0-9a-fA-F]{64}\b|\bopen\([^)\n]*(?:sha256|sha512|checksums?)\b[^)\n]*\)")
 
 
 def verifies_download(source: str, language: str) -> bool:
-    """The code checks what it downloaded against a pinned digest (or a signature) before using it."""
+    """The code checks what it downloaded against a pinned digest (or a signature) before using it; a digest kept in
+    a file of the project (`tools/nuget.sha256`) is pinned as well."""
     if language == "python":
         return bool(_PYTHON_CHECKSUM.search(source) and _PINNED_DIGEST.search(source)) and (
             "!=" in source or "==" in source or "assert" in source

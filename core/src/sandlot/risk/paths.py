@@ -281,6 +281,7 @@ def classify(path: str) -> PathInfo:
         # Asterisk's configuration: SIP peers' secrets, the manager interface's passwords, voicemail PINs
         or (lowered[:2] == ["etc", "asterisk"] and name.endswith(".conf"))
         # data tools' connection profiles (warehouse passwords, workspace tokens) and monitoring agents' API keys
+        or (name.startswith("credentials.") and name.endswith((".ini", ".yaml", ".yml", ".toml", ".cfg", ".conf")))
         or name in (".databrickscfg", "secrets.env", "secrets.toml", "secrets.ini", "newrelic-infra.yml")
         or (name == "profiles.yml" and ".dbt" in lowered[:-1])
         or (name == "config" and ".snowsql" in lowered[:-1])
@@ -518,6 +519,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.CRITICAL
     if info.persistence or info.history:
         return RiskLevel.HIGH
+    if info.kind is not PathKind.RELATIVE and case_document(info.path):
+        return RiskLevel.HIGH  # a case's evidence, custody log or privileged record rewritten
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/log/") and not info.history:
         return RiskLevel.LOW  # services and jobs append to their own logs
     if "textfile_collector" in info.path or info.path.startswith("/var/lib/prometheus/node-exporter/"):
@@ -625,7 +628,7 @@ _PERSONAL_MEDIA = re.compile(
     # employees' records: payroll, HR exports, tax forms
     r"|payroll|hr|personnel|tax_?forms|w-?2s?|1099s?"
     # people's calls: a PBX's recordings and voicemail
-    r"|voicemail|call_?recordings|recordings)$"
+    r"|voicemail|call_?recordings|recordings|matters|ediscovery|e-discovery|custodians?)$"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
     r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
@@ -634,15 +637,31 @@ _PERSONAL_MEDIA = re.compile(
 
 def personal_media(path: str) -> bool:
     """``path`` lies in a folder of people's photos, videos, music or documents (``/volume1/photo``), patients'
-    records (``/mnt/phi``, ``raw_identified``) or a lab's raw data (``raw_sequencing``)."""
+    records (``/mnt/phi``, ``raw_identified``), a lab's raw data (``raw_sequencing``) or a law firm's matters,
+    privileged documents and evidence (``/mnt/dms/Matters``, ``legal_hold``)."""
     if path.lower().endswith(_SOURCE_SUFFIXES):
         return False  # a program about payroll or patients (src/hr/models.py) is not their records
     lowered = path.lower()
     return (
-        any(_PERSONAL_MEDIA.search(c) for c in path.split("/"))
+        case_document(path)
+        or any(_PERSONAL_MEDIA.search(c) for c in path.split("/"))
         or "/nextcloud/data/" in lowered
         or "/asterisk/monitor" in lowered  # Asterisk's call recordings
     )
+
+
+#: Folders of a legal case whose every document is confidential on its own: privileged material, what a legal
+#: hold preserves, the evidence and its chain of custody.
+_CASE_FOLDER = re.compile(
+    r"^(?:privileged|privilege_?review|legal_?holds?|evidence|custody|chain_of_custody)$"
+    r"|(?:^|[_-])(?:privileged|legal_?hold|chain_of_custody)(?:[_.-]|$)",
+    re.IGNORECASE,
+)
+
+
+def case_document(path: str) -> bool:
+    """``path`` is in (or is) a legal case's privileged, held or evidence folder: one such file is a leak."""
+    return not path.lower().endswith(_SOURCE_SUFFIXES) and any(_CASE_FOLDER.search(c) for c in path.split("/"))
 
 
 _SOURCE_SUFFIXES = (".py", ".js", ".ts", ".tsx", ".jsx", ".go", ".rb", ".java", ".kt", ".php", ".sh", ".md", ".rst",

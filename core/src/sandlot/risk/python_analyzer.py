@@ -119,7 +119,7 @@ from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.values import UNKNOWN, Val
 from sandlot.risk.websites import cdn_request, free_discount
 from sandlot.risk.whole_text import whole_text_risks
-from sandlot.risk.windows import windows_text_risks
+from sandlot.risk.windows import WINDOWS_WORDS, windows_text_risks
 
 ANALYZER = "sandlot.python"
 MAX_DEPTH = 6
@@ -293,6 +293,8 @@ class PythonAnalyzer:
         self.functions: list[_FuncSummary] = []
         self.loops: list[_Loop] = []
         self._walked: dict[int, list[ast.AST]] = {}  # the nodes inside each loop, walked once
+        self._comp_endless = False  # the comprehension being evaluated iterates an endless iterator
+        self._reduce_depth = 0  # a reduce() being folded (its expression may hold another)
         self._own_pid_containers: set[str] = set()  # lists and dicts holding the pids of children it started
         self._secret_reads: set[str] = set()  # secret files read, and written (a token file kept up to date)
         self._secret_writes: set[str] = set()
@@ -471,7 +473,7 @@ class PythonAnalyzer:
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
         for suffix, risk in whole_text_risks(code):
             self._add(f"python.{suffix}", risk.level, risk.category, risk.what, None)
-        if "/add" in code or "MpPreference" in code or "CurrentVersion\\Run" in code:
+        if any(word in code for word in WINDOWS_WORDS):
             # Windows command text written into a file others run (a GPO's task, a logon script)
             for risk in windows_text_risks(code):
                 what = f"{risk.what} (Windows commands spelled in the code)"
@@ -481,7 +483,7 @@ class PythonAnalyzer:
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
         if self._listening_everywhere and self._local_service is not None:
             self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
-                      f"relays a service that only listens on this machine (port {self._local_service}) to every "
+                      f"relays a service of this machine or the internal network (port {self._local_service}) to every "
                       "network interface", None)  # fmt: skip
         if self._device_opened and self._listening_everywhere:
             self._add(
@@ -1254,6 +1256,10 @@ class PythonAnalyzer:
             # `while disk_usage(d).free > 0:` runs until the disk (or memory) is full
             or bool(_UNTIL_FULL.search(ast.unparse(node.test)))
         )
+        if _writes(node.test.value if isinstance(node.test, ast.NamedExpr) else node.test):
+            # `while (n := f.write(chunk)):` writes as long as there is room
+            self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      "writes in a loop until writing fails (fills the disk)", node)  # fmt: skip
         self._loop(node, infinite, False)
 
     def _loop(
@@ -1691,6 +1697,8 @@ class PythonAnalyzer:
 
     def _bulk_personal(self, text: str) -> bool:
         """Reading the user's (or patients') files one by one in a loop (``os.walk(home)``): bulk personal data."""
+        if paths.case_document(text):
+            return True  # a privileged document or a piece of evidence: one is enough
         kind = paths.classify(text).kind
         return (
             self._in_loop()
@@ -1875,7 +1883,8 @@ class PythonAnalyzer:
                 return Val(text=text, alts=alts, flags=flags | decoded, qual="<chr>" if decoded else None)
             return Val(flags=flags)
         if isinstance(op, ast.Div) and (left.qual == "pathlib.Path()" or right.qual == "pathlib.Path()"):
-            text, alts = v.combine([left, right], posixpath.join, HOLE)
+            # `Path() / "~"` is `~`: the empty path adds nothing in front
+            text, alts = v.combine([left, right], _path_join, HOLE)
             return Val(text=text, alts=alts, qual="pathlib.Path()", flags=flags)
         if isinstance(op, ast.Mult):
             count = left.num if right.num is None else right.num
@@ -2061,12 +2070,28 @@ class PythonAnalyzer:
         self._analyse_function(func, summary, params)
         return Val(func=summary)
 
+    def _endless_comprehension(self, node: ast.ListComp | ast.SetComp | ast.DictComp) -> None:
+        """``[os.fork() for _ in count()]``: a list built from an endless iterator never ends; forking in it is a
+        fork bomb, anything else fills the memory."""
+        forks = any(isinstance(n, ast.Call) and _call_name(n) in ("fork", "Popen", "Process") for n in ast.walk(node))
+        if forks:
+            self._add("python.fork-bomb", RiskLevel.CRITICAL, Category.RESOURCE,
+                      "forks once per item of an endless iterator (fork bomb)", node)  # fmt: skip
+        else:
+            self._add("python.unbounded-growth", RiskLevel.HIGH, Category.RESOURCE,
+                      "builds a collection from an endless iterator (memory exhaustion)", node)  # fmt: skip
+
     def _comprehension(self, gen: ast.comprehension) -> None:
         it = self._ev(gen.iter)
         self._comp_size = it.num
+        self._comp_endless = self._comp_endless or it.qual in _ENDLESS_ITERATORS
         self._bind(gen.target, self._element(it))
-        for cond in gen.ifs:
-            self._ev(cond)
+        self._per_element += 1  # `if not p.write_bytes(b"")`: a condition runs once per item too
+        try:
+            for cond in gen.ifs:
+                self._ev(cond)
+        finally:
+            self._per_element -= 1
 
     def _e_comp(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> Val:
         names: set[str] = set()
@@ -2076,9 +2101,12 @@ class PythonAnalyzer:
                     names.add(n.id)
         scope = _Scope("function", names)
         self.scopes.append(scope)
+        self._comp_endless = False
         try:
             for gen in node.generators:
                 self._comprehension(gen)
+            if self._comp_endless and not isinstance(node, ast.GeneratorExp):
+                self._endless_comprehension(node)
             if isinstance(node, ast.DictComp):
                 flags = self._ev(node.key).flags | self._ev(node.value).flags
                 return Val(flags=flags & v.FLOWING)
@@ -2329,6 +2357,8 @@ class PythonAnalyzer:
         self._taint_through_method(node, func, args)
         if kwargs.keys() & _WORKER_COUNTS:
             self._cluster_size(kwargs, node)
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _TASK_STARTERS and self.loops:
+            self._task_flood(node)
         if (
             args
             and args[0].flags & v.OWNPID
@@ -2355,6 +2385,15 @@ class PythonAnalyzer:
                 "asks the instance metadata service for the machine's cloud credentials",
                 node,
             )
+        if (
+            kinds & _NETWORK
+            and args
+            and any(_BULK_DELETE_URL.search(t) for t in args[0].strings())
+            and any(isinstance(n, (ast.ListComp, ast.GeneratorExp)) for k in node.keywords for n in ast.walk(k.value))
+        ):
+            # `post(".../object/delete", json={"Objects": [{"ArtifactID": i} for i in ids]})`: what a query returned
+            self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{q} deletes, in one request, every object a listing or query gave", node)  # fmt: skip
         if kinds & _NETWORK and self._mentions_ota:
             firmware = foreign_firmware(" ".join(_all_strings([*args, *kwargs.values()])))
             if firmware:
@@ -3007,6 +3046,15 @@ class PythonAnalyzer:
         base, _, method = q.rpartition(".")
         if base == "pathlib.Path()":
             return None
+        if base.startswith("ctypes.windll.") and method in _WINDOWS_INJECTION:
+            self._add("python.shellcode", RiskLevel.HIGH, Category.PROCESS,
+                      f"{method} writes code into another process or runs it there (process injection)",
+                      node)  # fmt: skip
+            return Val()
+        if base.startswith("ctypes.windll.") and method.startswith(("CredEnumerate", "CredRead")):
+            self._add("python.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{method} reads the passwords saved in Windows' Credential Manager", node)  # fmt: skip
+            return Val(flags=v.SECRET)
         if base == "ctypes.CDLL()" and method == "syscall" and args and args[0].num in T.NATIVE_DANGEROUS_SYSCALLS:
             method = f"syscall {args[0].num}"  # the same functions reached by number
         if base == "ctypes.CDLL()" and (method in T.NATIVE_DANGEROUS or method.startswith("syscall ")):
@@ -3227,9 +3275,71 @@ class PythonAnalyzer:
                 flags |= v.LOCALFILE  # a file of the project (`.cache/<digest>.pkl`), or one this code wrote
             if text in self.downloaded:
                 flags |= v.NET
+            if self._bulk_personal(text):
+                flags |= v.SECRET  # people's records or a case's documents, read one after another
         if q == "configparser.ConfigParser().read" and func.base is not None and flags & v.SECRET:
             self._taint_aliases(func.base, v.SECRET)  # the parser now holds the file's keys
         return Val(flags=flags | (target.flags & v.FLOWING))
+
+    def _c_reduce(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``reduce(truediv, ["~", "Documents"], Path())``, ``reduce(lambda acc, f: f(acc), [fetch, b64decode,
+        pickle.loads], url)``: a constant list folded is the expression it spells out, analysed as that."""
+        if len(node.args) != 3 or self._reduce_depth > 0:
+            return Val()
+        elements = self._literal_elements(node.args[1])
+        step = node.args[0]
+        if not elements or len(elements) > 8:
+            return Val()
+        operator_name = self._ev_qual(step) if not isinstance(step, ast.Lambda) else None
+        binary = _REDUCE_OPERATORS.get(operator_name or "")
+        applies = (
+            isinstance(step, ast.Lambda)
+            and len(step.args.args) == 2
+            and isinstance(step.body, ast.Call)
+            and isinstance(step.body.func, ast.Name)
+            and step.body.func.id == step.args.args[1].arg
+        )
+        if binary is None and not applies:
+            return Val()
+        folded: ast.expr = node.args[2]
+        for element in elements:
+            folded = ast.BinOp(left=folded, op=binary(), right=element) if binary else ast.Call(
+                func=element, args=[folded], keywords=[])  # fmt: skip
+            ast.copy_location(folded, node)
+        self._reduce_depth += 1
+        try:
+            return self._ev(folded)
+        finally:
+            self._reduce_depth -= 1
+
+    def _literal_elements(self, node: ast.expr) -> list[ast.expr]:
+        """The elements of a list or tuple written here, or assigned once to the name ``node`` is."""
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return list(node.elts)
+        if isinstance(node, ast.Name):
+            for stmt in self._tree.body:
+                if (
+                    isinstance(stmt, ast.Assign)
+                    and len(stmt.targets) == 1
+                    and isinstance(stmt.targets[0], ast.Name)
+                    and stmt.targets[0].id == node.id
+                    and isinstance(stmt.value, (ast.List, ast.Tuple))
+                ):
+                    return list(stmt.value.elts)
+        return []
+
+    def _c_utime(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``os.utime(f, (t, t))`` over every file of a tree outside the project: their dates rewritten (hides
+        when they changed; evidence tampered with)."""
+        times = args[1] if len(args) > 1 else kwargs.get("times", kwargs.get("ns", UNKNOWN))
+        stamped = times.items is not None or times.flags != 0 or times.num is not None
+        targets = args[0].strings() if args else []
+        outside = [t for t in targets if HOLE in t and paths.classify(t).kind not in (paths.PathKind.RELATIVE,
+                                                                                      paths.PathKind.TEMP)]  # fmt: skip
+        if stamped and outside and self._in_loop():
+            what = f"{q} sets every file's dates under {outside[0].replace(HOLE, '…')} to chosen times"
+            self._add("python.timestomp", RiskLevel.HIGH, Category.FILESYSTEM, what, node)
+        return Val()
 
     def _c_write(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         target = (
@@ -4225,7 +4335,7 @@ class PythonAnalyzer:
             f"{q} starts {posixpath.basename(program).replace(HOLE, '…') or 'a program'}",
             node,
         )
-        code_flags = [items[i + 1].flags for i, w in enumerate(words[:-1]) if w in ("-e", "-c", "--eval", "-Command")]
+        code_flags = [items[i + 1].flags for i, w in enumerate(words[:-1]) if w.lower() in _CODE_OPTIONS]
         if any(f & (v.NET | v.DECODED) for f in code_flags):
             # `run(["osascript", "-l", "JavaScript", "-e", src])` with src fetched a moment ago
             self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
@@ -4537,7 +4647,7 @@ class PythonAnalyzer:
             )
         self._note_socket(node)
         target = args[0].items if q == "socket.create_connection" and args and args[0].items else []
-        if len(target) == 2 and (target[0].text or "").startswith(("127.", "localhost")):
+        if len(target) == 2 and _INTERNAL_ADDRESS.match(target[0].text or ""):
             self._local_service = target[1].num if target[1].num is not None else "?"
         return Val(qual="socket.socket()")
 
@@ -4564,9 +4674,7 @@ class PythonAnalyzer:
         if method == "accept":
             return Val(items=[Val(qual="socket.socket()"), Val()], qual="socket.socket()")
         target = args[0].items if args and args[0].items else []
-        if method in ("connect", "connect_ex") and len(target) == 2 and (target[0].text or "").startswith(
-            ("127.", "localhost")
-        ):
+        if method in ("connect", "connect_ex") and len(target) == 2 and _INTERNAL_ADDRESS.match(target[0].text or ""):
             self._local_service = target[1].num if target[1].num is not None else "?"
         if method == "connect" and args and posixpath.basename(args[0].text or "") in ENGINE_SOCKETS:
             self._add("python.container-escape", RiskLevel.HIGH, Category.PRIVILEGE,
@@ -4700,6 +4808,21 @@ class PythonAnalyzer:
             self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{method} deletes, archives or purges every item a listing gives (through the API)",
                       node)  # fmt: skip
+
+    def _task_flood(self, node: ast.Call) -> None:
+        """``for n in range(5000): tg.create_task(hammer(s, n))`` where ``hammer`` requests a server in an endless
+        loop: thousands of clients that never stop (a flood)."""
+        inner = node.args[0] if node.args else None
+        if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)):
+            return
+        summary = self._lookup(inner.func.id).func
+        if not isinstance(summary, _FuncSummary) or summary.node is None or not _requests_forever(summary.node):
+            return
+        current = self.functions[-1] if self.functions else None
+        tasks = math.prod(loop.count or 1 for loop in self.loops if loop.function is current)
+        if tasks >= MASS_COUNT or any(loop.huge or loop.unbounded for loop in self.loops):
+            self._add("python.flood", RiskLevel.HIGH, Category.NETWORK,
+                      f"starts {tasks:,} tasks that each request a server without end (a flood)", node)  # fmt: skip
 
     def _gathered_flood(self, node: ast.Call) -> None:
         """``asyncio.gather(*(hit(i) for i in range(2_000_000)))``: every task started at once, unthrottled."""
@@ -5401,6 +5524,26 @@ _ADMIN_ROLE = re.compile(r"admin|owner|superuser", re.IGNORECASE)
 #: Keyword arguments that size a cluster (Databricks, Dataproc, EMR, Ray).
 _WORKER_COUNTS = frozenset({"num_workers", "max_workers", "min_workers", "worker_count", "num_nodes", "node_count",
                             "instance_count", "InstanceCount"})  # fmt: skip
+#: Options after which an interpreter's (or cmd.exe's) next argument is the code it runs.
+_CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "-command", "-encodedcommand", "-enc", "-ec", "/c", "/k", "/r"})
+#: Windows calls that put code into another process and start it there.
+_WINDOWS_INJECTION = frozenset(
+    {"WriteProcessMemory", "CreateRemoteThread", "CreateRemoteThreadEx", "NtCreateThreadEx", "QueueUserAPC",
+     "RtlCreateUserThread", "NtWriteVirtualMemory", "SetWindowsHookExA", "SetWindowsHookExW"}
+)  # fmt: skip
+#: An API endpoint that deletes the objects its request body lists.
+_BULK_DELETE_URL = re.compile(r"/(?:mass|bulk|batch)?[-_]?delete(?:[-_]?(?:many|all|batch|objects))?/?(?:\?|$)", re.I)
+#: This machine's loopback or a private network's address: services meant to be reached only from inside.
+_INTERNAL_ADDRESS = re.compile(r"127\.|localhost$|::1$|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.")
+#: What an endless iterator evaluates to (itertools.count(), cycle(), iter(callable, sentinel)).
+_ENDLESS_ITERATORS = frozenset({"itertools.count()", "itertools.cycle()", "<iter-sentinel>"})
+#: The operator module's binary functions reduce() folds as their operator.
+_REDUCE_OPERATORS: dict[str, type[ast.operator]] = {
+    "operator.truediv": ast.Div, "operator.add": ast.Add, "operator.concat": ast.Add, "operator.mul": ast.Mult,
+    "operator.or_": ast.BitOr,
+}  # fmt: skip
+_REQUEST_NAMES = frozenset({"get", "post", "put", "head", "request", "fetch", "urlopen", "send", "open_connection"})
+_TASK_STARTERS = frozenset({"create_task", "ensure_future", "start_soon", "spawn"})
 _SELF_INVOCATION = re.compile(r"FunctionName\s*=\s*(?:context\.function_name|[^,)]*AWS_LAMBDA_FUNCTION_NAME)")
 _ROOT_ACCOUNT = re.compile(r"\bid\s*=\s*[\"']root[\"']")
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
@@ -5579,6 +5722,30 @@ _SELECTING_ATTRS = frozenset({"startswith", "endswith", "fnmatch", "match", "sea
                               "getsize", "is_relative_to"})  # fmt: skip
 
 
+def _requests_forever(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``fn`` sends requests in a ``while True`` loop it never breaks out of."""
+    for loop in ast.walk(fn):
+        if (
+            isinstance(loop, ast.While)
+            and isinstance(loop.test, ast.Constant)
+            and loop.test.value
+            and not any(isinstance(n, (ast.Break, ast.Return)) for n in ast.walk(loop))
+            and any(isinstance(n, ast.Call) and _call_name(n) in _REQUEST_NAMES for n in ast.walk(loop))
+        ):
+            return True
+    return False
+
+
+def _path_join(left: str, right: str) -> str:
+    """``pathlib``'s ``/``: the current directory before a relative part leaves it as it is."""
+    return right if left == "." else posixpath.join(left, right)
+
+
+def _writes(test: ast.expr) -> bool:
+    """A loop condition that is a write or a send: true for as long as there is room (or a peer)."""
+    return isinstance(test, ast.Call) and _call_name(test) in ("write", "send", "sendall", "writelines")
+
+
 def _call_name(call: ast.Call) -> str:
     func = call.func
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
@@ -5740,6 +5907,8 @@ def _register(names: Sequence[str] | frozenset[str] | set[str], handler: _Handle
 _register(["json.loads", "ast.literal_eval"], PythonAnalyzer._c_parse_literal)
 _register(T.OPEN_CALLS, PythonAnalyzer._c_open)
 _register(T.READ_CALLS, PythonAnalyzer._c_read)
+_register(["os.utime"], PythonAnalyzer._c_utime)
+_register(["functools.reduce"], PythonAnalyzer._c_reduce)
 _register(T.WRITE_CALLS, PythonAnalyzer._c_write)
 _register(
     [f"builtins.open().{m}" for m in ("write", "writelines", "read", "readlines", "readline", "add")],

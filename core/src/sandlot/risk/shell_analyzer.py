@@ -329,6 +329,10 @@ class ShellAnalyzer:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
         for suffix, risk in whole_text_risks(code):
             self._add(f"shell.{suffix}", risk.level, risk.category, risk.what, root)
+        if "coproc" in code and ("/dev/tcp/" in code or "/dev/udp/" in code) and _COPROC_SHELL.search(code):
+            self._add("shell.reverse-shell", RiskLevel.CRITICAL, Category.NETWORK,
+                      "wires a coprocess running an interactive shell to a network connection (reverse shell)",
+                      root)  # fmt: skip
         return self.findings
 
     def analyze_argv(self, argv: Sequence[str], *, every_container: bool = False) -> _Flow:
@@ -499,6 +503,11 @@ class ShellAnalyzer:
             )
         # `find DIR | while read f; do rm "$f"; done` is xargs: $f is every file under DIR
         listing, bound = self._stdin_listing, self._read_variables(node)
+        if bound and node.parent is not None and node.parent.type == "redirected_statement":
+            fed = self._loop_input(node.parent)
+            if fed is not None:
+                for name in bound:
+                    self.var_flow[name] = fed  # `while read k v; do …; done < <(env)`: each line of the environment
         piped = bound and (node.parent is not None and node.parent.type == "pipeline")
         read_before, self._read_vars = self._read_vars, self._read_vars | (set(bound) if piped else set())
         saved = {name: self.vars.get(name) for name in bound}
@@ -531,6 +540,26 @@ class ShellAnalyzer:
                 node,
             )
         return flow
+
+    def _loop_input(self, statement: Any) -> _Flow | None:
+        """What a ``while read`` loop reads when its input is the environment (``done < <(env)``) or a secret
+        file (``done < ~/.netrc``)."""
+        for child in statement.named_children:
+            if child.type != "file_redirect" or not any(c.type == "<" for c in child.children):
+                continue
+            target = child.named_children[-1] if child.named_children else None
+            if target is None:
+                continue
+            text = self._text(target)
+            if target.type == "process_substitution" and _ENV_LISTING.match(text):
+                fed = _Flow()
+                fed.env = True
+                return fed
+            if target.type != "process_substitution" and paths.classify(self._word(target, _Flow())).secret:
+                fed = _Flow()
+                fed.secret = True
+                return fed
+        return None
 
     def _read_variables(self, loop: Any) -> list[str]:
         """The variables a ``while read VAR...`` loop's condition reads into."""
@@ -1000,6 +1029,9 @@ class ShellAnalyzer:
                     f"writes endless output to {paths.describe(info)} (fills the disk)",
                     stmt,
                 )
+            if op == "<" and dest in T.ENDLESS_DEVICES and argv and W.base(argv[0]) in _SLURPERS:
+                self._add("shell.memory-hog", RiskLevel.HIGH, Category.RESOURCE,
+                          f"{W.base(argv[0])} reads {dest} into memory (it never ends)", stmt)  # fmt: skip
             if op in ("<", "<<<"):
                 if flow.network and (info.secret or dest in self.staged):
                     self._add(
@@ -1011,6 +1043,10 @@ class ShellAnalyzer:
                     )
                 self._read(info, stmt, flow)
             elif op not in ("<&", ">&") or not dest.isdigit():
+                if op == ">" and self._loops and dest.startswith("/var/log/") and (HOLE in dest or "*" in dest):
+                    self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE,
+                              "empties every log file a loop gives under /var/log (the system's records)",
+                              stmt)  # fmt: skip
                 cap = self._script_content(info, content, stmt)
                 self._write(info, stmt, op=">>" if ">>" in op else ">", cap=cap)
                 if ">>" not in op:
@@ -1454,7 +1490,9 @@ class ShellAnalyzer:
         if name == "rclone" and args[:2] == ["config", "create"] and len(args) > 2 and personal_mailbox(" ".join(args)):
             self._personal_remotes.add(args[2])  # a cloud account registered to someone's own mailbox
         if name == "rclone" and args[:1] in (["copy"], ["sync"], ["move"], ["copyto"]) and any(
-            a.split(":", 1)[0] in self._personal_remotes for a in args[2:] if ":" in a
+            a.split(":", 1)[0] in self._personal_remotes or _PERSONAL_REMOTE.search(a.split(":", 1)[0])
+            for a in args[2:]
+            if ":" in a and not a.startswith("-")
         ):
             what = f"rclone {args[0]} sends files to a cloud account registered to a personal mailbox"
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
@@ -1554,6 +1592,8 @@ class ShellAnalyzer:
         if name == "cmd" and args[:1] and args[0].lower() in ("/c", "/k", "/r"):
             # `cmd.exe /c "vssadmin delete shadows & …"`: the rest is a command line
             self._nested(" ".join(args[1:]), "shell", node, "cmd /c", keep=RiskLevel.MEDIUM)
+        if name == "certutil":
+            self._certutil(args, flow)
         if name in WINDOWS_TOOLS or name in ("cmd", "powershell", "pwsh"):
             for risk in windows_text_risks(f"{name} {' '.join(args)}"):
                 self._add("shell.windows", risk.level, risk.category, f"{name}: {risk.what}", node)
@@ -1780,6 +1820,20 @@ class ShellAnalyzer:
             )
         self._path_arguments(name, args, node, flow)
         return flow
+
+    def _certutil(self, args: list[str], flow: _Flow) -> None:
+        """Windows' certutil as a downloader (``-urlcache -f URL FILE``) and a base64 decoder (``-decode IN OUT``):
+        what it writes carries where its input came from."""
+        switch = [a.startswith("-") or re.fullmatch(r"//?[A-Za-z]+", a) is not None for a in args]
+        switches = {a.lstrip("-/").lower() for a, is_switch in zip(args, switch, strict=True) if is_switch}
+        files = [a for a, is_switch in zip(args, switch, strict=True) if not is_switch]
+        if "urlcache" in switches and any("://" in a for a in files):
+            flow.network = True
+            self.downloaded.update((files[-1], posixpath.basename(files[-1])))
+        elif switches & {"decode", "decodehex"} and len(files) >= 2:
+            flow.decode = True
+            if files[0] in self.downloaded or posixpath.basename(files[0]) in self.downloaded:
+                self.downloaded.update((files[1], posixpath.basename(files[1])))
 
     def _unwrap(self, argv: list[str], node: Any, flow: _Flow) -> list[str]:
         """Strip prefix commands (sudo, env, nohup, timeout...) and report privileged ones."""
@@ -2188,6 +2242,8 @@ class ShellAnalyzer:
                 and "c" in arg[1:]
             ):
                 code = args[i + 1] if i + 1 < len(args) else ""
+                if code == "-":
+                    break  # `powershell -Command -`: the code comes on stdin
                 if flow.remote:
                     self._add(
                         "shell.download-exec",
@@ -2302,7 +2358,7 @@ class ShellAnalyzer:
                 directory = args[i + 1]
         info = paths.classify(directory)
         exposed = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
-        if exposed or info.secret:
+        if exposed or info.secret or paths.personal_media(directory):
             self._add(
                 "shell.file-server",
                 RiskLevel.HIGH,
@@ -3678,7 +3734,16 @@ class ShellAnalyzer:
             # `ssh host CMD...`: CMD runs in a shell on that host, and what it does there counts
             _, operands = W.options(args, T.SSH_VALUED)
             if len(operands) > 1:
-                self._nested(" ".join(operands[1:]), "shell", node, "ssh remote command")
+                found = self._nested(" ".join(operands[1:]), "shell", node, "ssh remote command")
+                fleet = bool(self._loops) or self._mass or bool(self._stdin_listing)
+                if fleet and any(
+                    f.level >= RiskLevel.MEDIUM
+                    and (f.rule_id == "shell.kill" or (f.rule_id == "shell.service" and _STOPS.search(f.message)))
+                    for f in found
+                ):
+                    # `while read ip; do ssh root@"$ip" "pkill -9 -f pos-client; systemctl mask …"`: every host
+                    self._add("shell.kill", RiskLevel.HIGH, Category.PROCESS,
+                              "ssh stops services or kills processes on every host a list gives", node)  # fmt: skip
         if name in ("ssh", "autossh"):
             reverse = any(
                 a.startswith("-R") or (a.startswith("-") and not a.startswith("--") and "R" in a) for a in args
@@ -5265,6 +5330,13 @@ class ShellAnalyzer:
         if self._loops and credential_lure(self._text(node) if node is not None else " ".join(args)):
             self._add("shell.phishing", RiskLevel.HIGH, Category.NETWORK,
                       f"{name} sends credential-phishing mail to a list of addresses", node)  # fmt: skip
+        for attachment in W.option_values(args, "-a", "-A", "--attach", "--attach-file"):
+            if attachment in self.staged or paths.classify(attachment).secret:
+                self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
+                          f"{name} mails {attachment} (it holds secrets)", node)  # fmt: skip
+            elif attachment in self._bulk_files or paths.personal_media(attachment):
+                what = f"{name} mails {attachment} (people's files, records or a case's documents)"
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
 
     def _rule_dropdb(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``dropdb NAME``: DROP DATABASE from the command line (a developer's local server is theirs to reset)."""
@@ -6054,6 +6126,16 @@ _DELETES_LOGIN_SETTING = re.compile(
     r"|Require\s+valid-user|authentication|security\.authorization|password_?auth)\b[^/]*/(?:\s*,\s*/[^/]*/)?\s*d\s*$",
     re.IGNORECASE,
 )
+#: An rclone remote named as someone's own account (`mega-personal:`, `my-drive:`).
+_PERSONAL_REMOTE = re.compile(r"personal|private|(?:^|[-_])(?:my|mine|home)(?:[-_]|$)", re.IGNORECASE)
+#: A process substitution printing the whole environment.
+_ENV_LISTING = re.compile(r"<\(\s*(?:env|printenv|set|export\s+-p|declare\s+-x|compgen\s+-e)\s*\)")
+#: Commands that keep all of their input in memory (buffering filters, bash's array readers).
+_SLURPERS = T.BUFFERING | {"mapfile", "readarray"}
+#: bash's coprocess running an interactive shell: fed from a socket, a remote shell.
+_COPROC_SHELL = re.compile(r"\bcoproc\b[^\n]*\b(?:ba|z|da)?sh\s+-i\b")
+#: Service findings that take a service down (a restart or a reload brings it back).
+_STOPS = re.compile(r"\b(?:stop|mask|disable|kill)\b")
 #: A substitution that lists the machine's disks and spells their device paths.
 _DISK_LISTING = re.compile(r"\b(?:lsblk|blkid|fdisk\s+-l|sfdisk\s+-l)\b[^)]*/dev/")
 #: `--exclude=.env`: the option's value spelled after `=`.

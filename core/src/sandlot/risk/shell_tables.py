@@ -486,7 +486,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      # server consoles graded by what they are told (rndc status, asterisk -rx "core show …"), htpasswd files
      "rndc", "asterisk", "fs_cli", "htpasswd",
      # hypervisors' and mail servers' own tools, graded by what they are told to do
-     "virsh", "qm", "pct", "pvesh", "pveum", "esxcli", "vim-cmd", "postconf", "postsuper", "doveadm"}
+     "virsh", "qm", "pct", "pvesh", "pveum", "esxcli", "vim-cmd", "postconf", "postsuper", "doveadm",
+     # printers and their queues (CUPS)
+     "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})

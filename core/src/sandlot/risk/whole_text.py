@@ -41,6 +41,20 @@ def encrypts_in_place(code: str) -> bool:
     return ".encrypt(" in code and bool(_WALKS_FILES.search(code)) and bool(_DELETES_ORIGINAL.search(code))
 
 
+#: A law firm's ethical wall (information barrier) removed: a screened matter opened to everyone.
+_WALL_REMOVED = re.compile(
+    r"(?:delete|remove|disable)[^\n]{0,120}?(?:ethical[-_ ]?walls?|information[-_ ]barriers?)"
+    r"|(?:ethical[-_ ]?walls?|information[-_ ]barriers?)[^\n]{0,80}?(?:delete|remove|disable|enabled\W+false)",
+    re.IGNORECASE,
+)
+
+
+#: A pattern for magstripe track data (`%B<card number>^NAME^`, read off a reader or a log), and a way out of the
+#: machine.
+_TRACK_DATA = re.compile(r"%B\s*(?:\(|\[)?(?:\\d|\[0-9\]|0-9)")
+_SENDS = re.compile(r"\b(?:requests\.|urlopen|socket\.|httpx\.|smtplib|curl|wget|dig|nslookup|nc|ncat|scp)\b")
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -64,6 +78,12 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if firmware:
         what = f"has devices flash firmware from an unknown server ({firmware})"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if ("wall" in code or "barrier" in code) and _WALL_REMOVED.search(code):
+        what = "removes an ethical wall (a screened matter's documents opened to everyone)"
+        found.append(("documents", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "%B" in code and _TRACK_DATA.search(code) and _SENDS.search(code):
+        what = "collects card numbers (magstripe track data) and sends them out (a skimmer)"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if encrypts_in_place(code):
         what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))

@@ -16,7 +16,10 @@ from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.model import Category, RiskLevel
 
 #: Programs whose arguments are Windows command text (``.exe`` already stripped).
-WINDOWS_TOOLS = frozenset({"reg", "schtasks", "netsh", "wevtutil", "bcdedit", "wbadmin", "vssadmin", "wmic", "sc"})
+WINDOWS_TOOLS = frozenset(
+    {"reg", "schtasks", "netsh", "wevtutil", "bcdedit", "wbadmin", "vssadmin", "wmic", "sc", "taskkill", "net",
+     "takeown", "icacls", "rundll32", "procdump", "procdump64"}
+)  # fmt: skip
 
 _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
     (re.compile(r"Set-MpPreference\b[^\n;|]*-Disable\w+\s+\$?(?:true|1)\b|Add-MpPreference\b[^\n;|]*-Exclusion"
@@ -47,11 +50,49 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
     (re.compile(r"\bGet-VM\b[^\n]*\|\s*(?:Stop-VM\b[^\n]*-TurnOff|Remove-VM\b)|\bRemove-VM\b[^\n]*-Force"
                 r"|\bHardDrives\b[^\n]*\|[^\n]*Remove-Item\b|\bRemove-Item\b[^\n]*\.vhdx?\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "pulls the plug on Hyper-V's machines or deletes their disks")),
+    (re.compile(r"\bEnableLUA\b[\s\S]{0,240}?(?:/d\s+0\b|[\"']?\s*[:,]\s*0\b)"
+                r"|\bConsentPromptBehaviorAdmin\b[\s\S]{0,120}?(?:/d\s+0\b|[\"']?\s*[:,]\s*0\b)", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off User Account Control (programs get admin silently)")),
+    (re.compile(r"\b(?:DisableAntiSpyware|DisableRealtimeMonitoring|DisableBehaviorMonitoring|DisableIOAVProtection)\b"
+                r"[\s\S]{0,120}?(?:/d\s+1\b|[\"']?\s*[:,]\s*1\b|REG_DWORD,\s*1\b)"
+                r"|\bEnableSmartScreen\b[\s\S]{0,120}?(?:/d\s+0\b|REG_DWORD,\s*0\b|[\"']?\s*[:,]\s*0\b)", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off Windows Defender or SmartScreen by policy")),
+    (re.compile(r"Image File Execution Options[\s\S]{0,300}?\bDebugger\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
+                   "sets a Debugger for a program (it runs instead: the sticky-keys back door)")),
+    (re.compile(r"\bfDenyTSConnections\b[\s\S]{0,80}?(?:/d\s+0\b|[\"']?\s*[:,]\s*0\b|REG_DWORD,\s*0\b)"
+                r"|\bUserAuthentication\b[\s\S]{0,60}?/d\s+0\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.NETWORK, "turns Remote Desktop on (or its network-level login off)")),
+    (re.compile(r"\bcomsvcs(?:\.dll)?\W+MiniDump\b|\bprocdump\w*(?:\.exe)?\b[^\n]*\blsass\b"
+                r"|\bMiniDump(?:WriteDump)?\b[^\n]*\blsass\b|\blsass\b[^\n]*\bMiniDump", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "dumps lsass memory (the logged-on users' credentials)")),
+    (re.compile(r"\bsc(?:\.exe)?\s+create\b[^\n]*\bstart=\s*auto\b"
+                r"|\bNew-Service\b[^\n]*-StartupType\s+Automatic", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "installs a service that starts with Windows")),
+    (re.compile(r"\bicacls(?:\.exe)?\s+[\"']?[A-Z]:\\(?:Windows|Program Files|ProgramData)\b[^\n]*"
+                r"/grant\s+[\"']?\*?(?:Everyone|Users|Authenticated Users|S-1-1-0)[\"']?:\(?(?:OI\)\(CI\)\(?)?F\b"
+                r"|\btakeown(?:\.exe)?\s+/f\s+[\"']?[A-Z]:\\Windows\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "hands Windows' own folders to everyone (full control)")),
+    (re.compile(r"\btaskkill(?:\.exe)?\b[^\n]*(?:MsMpEng|MsSense|SecurityHealthService|csfalcon\w*|SentinelAgent"
+                r"|Cylance\w*|CbDefense\w*|elastic-agent|xagt)\b"
+                r"|\btaskkill(?:\.exe)?\b[^\n]*/FI\s+[\"']?USERNAME\s+eq\b"
+                r"|\btaskkill(?:\.exe)?\b[^\n]*\bexplorer\.exe", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                   "kills security agents, the desktop, or every process of the user")),
     (re.compile(r"\bSet-ExecutionPolicy\s+(?:Unrestricted|Bypass)\b[^\n]*-Scope\s+LocalMachine", re.I),
      OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "lets every script run on the machine")),
 )
 
 
+#: Git Bash (MSYS2) spells a switch `//add` so that it is not taken for a path.
+_MSYS_SWITCH = re.compile(r"(?<=\s)//(?=\w)")
+
+
+#: Words without which Python code spells no Windows command or registry change (a cheap test first).
+WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg add", "taskkill", "lsass", "icacls")
+
+
 def windows_text_risks(text: str) -> list[OperationRisk]:
     """What Windows command text (a ``cmd /c`` string, PowerShell code, a tool's arguments) does."""
+    text = _MSYS_SWITCH.sub("/", text) if "//" in text else text
     return [risk for pattern, risk in _RULES if pattern.search(text)]
