@@ -267,6 +267,11 @@ def _collect_bound(
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             declared_global.update(node.names)
         if not walrus and isinstance(node, ast.stmt):
+            if isinstance(node, (ast.Expr, ast.Return, ast.Pass, ast.Raise, ast.Assert, ast.Break, ast.Continue)):
+                continue  # binds nothing without `:=`
+            if isinstance(node, ast.Assign):
+                stack.extend(node.targets)
+                continue
             for field, value in ast.iter_fields(node):
                 if field in ("targets", "target"):
                     stack.extend(value if isinstance(value, list) else [value])
@@ -527,7 +532,12 @@ class PythonAnalyzer:
         """Command lines in string constants sent to run elsewhere (manifests, user data, API bodies)."""
         code = self._code
         # every string constant is spelled in the source as it is, unless escapes spell it otherwise
-        joined = code if "\\" not in code else "\n".join(self._module_strings())
+        if "\\" not in code:
+            joined = code
+        elif _HIDING_ESCAPE.search(code):
+            joined = "\n".join(self._module_strings())  # `"\x63url"`: only the decoded strings say what they spell
+        else:
+            joined = code.replace("\\n", "\n").replace("\\t", "\t")  # line breaks and tabs, spelled as escapes
         if not (looks_like_payload(joined) or MINER.search(joined) or leaks_secrets(joined)) and not re.search(
             r"\b[bB][rR]?['\"]", code
         ):
@@ -5544,6 +5554,8 @@ _REDUCE_OPERATORS: dict[str, type[ast.operator]] = {
 }  # fmt: skip
 _REQUEST_NAMES = frozenset({"get", "post", "put", "head", "request", "fetch", "urlopen", "send", "open_connection"})
 _TASK_STARTERS = frozenset({"create_task", "ensure_future", "start_soon", "spawn"})
+#: Escapes that can spell a word in a string literal (hex, unicode, octal, named characters).
+_HIDING_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|N\{)")
 _SELF_INVOCATION = re.compile(r"FunctionName\s*=\s*(?:context\.function_name|[^,)]*AWS_LAMBDA_FUNCTION_NAME)")
 _ROOT_ACCOUNT = re.compile(r"\bid\s*=\s*[\"']root[\"']")
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
