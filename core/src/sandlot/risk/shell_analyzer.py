@@ -517,8 +517,17 @@ class ShellAnalyzer:
         # `ps ... | while read p; do kill "$p"; done` visits the listed processes
         self._loops.append(_Loop(endless, False, paced, self._stdin_pids if bound else None))
         mass, self._mass = self._mass, self._mass or bool(listing and bound)
+        # `while IFS=, read -r dir days; do …; done < retention.csv`: a file this script wrote, line by line
+        rows = self._known_rows(node, conditions) if bound else []
         try:
-            flow.absorb(self._sequence(body))
+            for row in rows[:4]:
+                for name, field in zip(bound, row + [""] * len(bound), strict=False):
+                    self.vars[name] = field
+                flow.absorb(self._sequence(body))
+            if len(rows) > 4:
+                self.vars.update(dict.fromkeys(bound, HOLE))  # and the rest of the file, unknown
+            if len(rows) > 4 or not rows:
+                flow.absorb(self._sequence(body))
         finally:
             self._loops.pop()
             self._mass = mass
@@ -540,6 +549,29 @@ class ShellAnalyzer:
                 node,
             )
         return flow
+
+    def _known_rows(self, loop: Any, conditions: str) -> list[list[str]]:
+        """The lines of a file this script wrote, split into fields, when a ``while read`` loop reads them (by a
+        redirect, or from ``cat``/``tail``/``head`` of the file in a pipeline)."""
+        source = ""
+        parent = loop.parent
+        if parent is not None and parent.type == "redirected_statement":
+            for child in parent.named_children:
+                reads = child.type == "file_redirect" and any(c.type == "<" for c in child.children)
+                if reads and child.named_children:
+                    source = self._word(child.named_children[-1], _Flow())
+        elif parent is not None and parent.type == "pipeline":
+            stages = [c for c in parent.named_children if c.end_byte <= loop.start_byte]
+            words = self._text(stages[-1]).split() if stages else []
+            if words and words[0] in ("cat", "tail", "head", "sort", "grep"):
+                source = words[-1].strip("'\"")
+        text = self._written_texts.get(source)
+        if text is None:
+            return []
+        separator = re.search(r"\bIFS=(?:'([^']*)'|\"([^\"]*)\"|(\S))", conditions)
+        ifs = next((g for g in separator.groups() if g), None) if separator else None
+        lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
+        return [line.split(ifs) if ifs else line.split() for line in lines]
 
     def _loop_input(self, statement: Any) -> _Flow | None:
         """What a ``while read`` loop reads when its input is the environment (``done < <(env)``) or a secret
@@ -2075,6 +2107,7 @@ class ShellAnalyzer:
             a in ("-e", "-f", "--regexp", "--file") or a.startswith(("--regexp=", "--file=")) for a in args
         )
         selective = False  # grep for named settings that hold no secret (`^(db_host|http_port)\s*=`)
+        secret_pattern = False  # grep for a credential's name (`grep token`)
         for arg in args:
             excluded = previous in T.EXCLUDE_OPTIONS or arg.startswith(_EXCLUDE_ASSIGNMENTS)
             credential_option = ("file" in previous and _CREDENTIAL_FILE_OPTION.match(previous) is not None) or (
@@ -2091,6 +2124,7 @@ class ShellAnalyzer:
                 selective = _NAMED_SETTINGS.search(arg) is not None and not _SECRET_WORD.search(arg) and not any(
                     a in ("-v", "--invert-match") for a in args
                 )
+                secret_pattern = _SECRET_WORD.search(arg) is not None
                 continue
             value = arg.split("=", 1)[1] if arg.startswith("-") and "=" in arg else arg
             value = value[1:] if value.startswith("@") else value
@@ -2112,6 +2146,12 @@ class ShellAnalyzer:
                 # `imapsync --passfile1 secrets/old`: the program logs in with it; it does not print it
                 self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{name} logs in with {paths.describe(info)}", node)  # fmt: skip
+                continue
+            if secret_pattern and info.secret and paths.tool_profile(info.path):
+                # `grep token ~/.kube/config`: the one part of a tool's profile that is a credential, printed
+                flow.secret = True
+                self._add("shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{name} prints the credentials in {paths.describe(info)}", node)  # fmt: skip
                 continue
             if info.secret or info.history:
                 self._read(info, node, flow, name)
@@ -3556,6 +3596,8 @@ class ShellAnalyzer:
         return any(norm.startswith(d.rstrip("/") + "/") for d in self.cloned)
 
     def _rule_git(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if "config" in args:
+            self._rule_tls_off(name, args, node, flow)  # `git config --global http.sslVerify false`
         # global options first: -C DIR, --git-dir, --work-tree, -c key=value
         tree = ""
         while args and args[0].startswith("-"):
@@ -4819,7 +4861,14 @@ class ShellAnalyzer:
             or any(a in ("-p", "--pid", "attach") or (a.startswith(("--pid=", "-p")) and a[2:].isdigit()) for a in args)
             or (name == "gdb" and any(a.isdigit() for a in args[1:]))
         )
-        if attaches:
+        text = self._text(node) if node is not None else ""
+        pid_vars = _OWN_PID_VAR.findall(self._source.decode("utf-8", "replace")) if attaches and text else []
+        own = any(f"${v}" in text or f"${{{v}}}" in text for v in pid_vars)
+        if attaches and own:
+            # `PID=$(cat run/worker.pid); gcore "$PID"`: the project's own worker, debugged
+            self._add("shell.process-injection", RiskLevel.MEDIUM, Category.PROCESS,
+                      f"{name} attaches to this project's own process (its pid file)", node)  # fmt: skip
+        elif attaches:
             self._add("shell.process-injection", RiskLevel.HIGH, Category.PROCESS,
                       f"{name} attaches to a running process (reads its memory: keys, passwords; can inject code)",
                       node)  # fmt: skip
@@ -4873,15 +4922,18 @@ class ShellAnalyzer:
     def _rule_tls_off(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """npm/yarn/pnpm/pip/git configuration that turns off TLS or points at a plain-HTTP registry."""
         joined = " ".join(args).lower()
-        if "config" not in args and name != "git":
+        if "config" not in args:
             return
         off = re.search(r"strict-?ssl\s+false|enablestrictssl\s+false|sslverify\s+false|trusted-host|"
                         r"(?:registry|index-url)\s+http://", joined)  # fmt: skip
         if off:
-            where = "for every project" if any(a in args for a in ("--global", "-g", "--location=global", "-H",
-                                                                    "--user")) else "here"  # fmt: skip
-            self._add("shell.tls-off", RiskLevel.HIGH, Category.NETWORK,
-                      f"{name} config turns off certificate checks (or uses plain HTTP) {where}", node)  # fmt: skip
+            # `git config` writes the repository's own file; npm's and pip's `config set`, the user's
+            project = "--location=project" in args or "--local" in args or (name == "git" and "--global" not in args)
+            everywhere = not project or any(a in args for a in ("--global", "-g", "--location=global", "--system"))
+            # one repository's or project's own setting is its owner's call; the user's or the machine's is not
+            self._add("shell.tls-off", RiskLevel.HIGH if everywhere else RiskLevel.MEDIUM, Category.NETWORK,
+                      f"{name} config turns off certificate checks (or uses plain HTTP) "
+                      + ("for every project" if everywhere else "for this project"), node)  # fmt: skip
 
     def _rule_maven(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``mvn exec:exec -Dexec.executable=sh -Dexec.args="-c '...'"``: the command the exec plugin runs."""
@@ -5278,6 +5330,17 @@ class ShellAnalyzer:
             # an administrator for a personal mailbox address is someone from outside
             outsider = risk.category is Category.PRIVILEGE and personal_mailbox(self._source.decode("utf-8", "replace"))
             self._add("shell.cms", RiskLevel.HIGH if outsider else risk.level, risk.category, risk.what, node)
+        if name in ("wp", "drush") and ("eval" in args or "php-eval" in args or "ev" in args):
+            # `wp eval 'PHP'`, `drush php-eval`: PHP run inside the site, with its database and secrets
+            verb = next(a for a in args if a in ("eval", "php-eval", "ev"))
+            operands = [a for a in args[args.index(verb) + 1 :] if not a.startswith("-")]
+            code = operands[0] if operands else ""
+            if flow.remote or code.strip(HOLE + " ") == "":
+                self._add("shell.download-exec", RiskLevel.CRITICAL if flow.remote else RiskLevel.MEDIUM,
+                          Category.DYNAMIC_CODE, f"{name} {verb} runs PHP "
+                          + ("that was downloaded" if flow.remote else "known only at run time"), node)  # fmt: skip
+            else:
+                self._other_interpreter("php", code, node, verb)
         if name == "asterisk" or name == "fs_cli":
             commands = " ".join(W.option_values(args, "-rx", "-x"))
             device = device_commands_risk(commands)
@@ -5791,6 +5854,8 @@ _INSTALL_SCRIPT_KEY = re.compile(
 _LAUNCHES = ("runinstances", "requestspotinstances", "requestspotfleet", "createfleet", "instancescreate",
              "vmcreate", "vmsscreate")  # fmt: skip
 #: `IID=$(aws ec2 run-instances ...)`: a variable holding what the script itself created.
+#: A variable holding the pid a pid file of the project keeps (`PID=$(cat run/worker.pid)`).
+_OWN_PID_VAR = re.compile(r"\b(\w+)=[\"']?\$\((?:cat|<)\s+[\"']?(?!/proc)[\w./-]*\.pid[\"']?\)")
 _CREATED_RESOURCE = re.compile(
     r"\b([A-Za-z_]\w*)=\$\(\s*(?:aws|gcloud|az|doctl)\s+[\w.-]+\s+(?:run-instances|create\b|create-[\w-]+)"
 )

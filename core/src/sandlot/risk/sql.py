@@ -175,7 +175,9 @@ _PERSONAL_COLUMN = re.compile(
     r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
     r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id|acc_number|account_number"
     r"|bank_account\w*|routing_number"
-    r"|date_of_birth|birth_?date|salary|diagnosis)\b",
+    r"|date_of_birth|birth_?date|salary|diagnosis"
+    # travellers: a booking's locator, the passenger's name and loyalty number
+    r"|pax_?name|passenger_?name|record_?locator|ffp_?(?:number|no)|frequent_?flyer\w*)\b",
     re.IGNORECASE,
 )
 _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
@@ -189,12 +191,25 @@ _SENSITIVE_COLUMN = re.compile(
 
 def personal_data_query(text: str) -> bool:
     """``text`` selects people's records: three or more identifying columns, or one that is sensitive on its
-    own (a national id, a card number). A newsletter's ``SELECT email, name`` is not."""
+    own (a national id, a card number), or the addresses of a whole table of people (``SELECT email, name FROM
+    members``). A newsletter's ``SELECT email FROM subscribers WHERE id = ?`` is one person."""
     for select in _SELECT.finditer(text):
         columns = {m["column"].lower() for m in _PERSONAL_COLUMN.finditer(select["columns"])}
         if len(columns) >= 3 or any(_SENSITIVE_COLUMN.match(c) for c in columns):
             return True
+        if columns & {"email", "e_mail", "email_address", "phone", "phone_number"} and _WHOLE_PEOPLE_TABLE.match(
+            text, select.end()
+        ):
+            return True
     return False
+
+
+#: The rest of a SELECT naming a table of people, with no WHERE, JOIN or LIMIT picking some of them.
+_WHOLE_PEOPLE_TABLE = re.compile(
+    r"\s*[\w.\"`]*?\b(?:members|users|customers|subscribers|patients|employees|contacts|clients|leads)\b[\"`]?"
+    r"\s*(?:;|\)|$|ORDER\s+BY)",
+    re.IGNORECASE,
+)
 
 
 #: A pg_hba.conf line letting anyone from any address log in as anyone without a password.

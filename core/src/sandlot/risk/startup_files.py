@@ -193,7 +193,8 @@ _WEAK_SSHD = re.compile(
     r"PasswordAuthentication\s+yes|StrictModes\s+no|PermitUserEnvironment\s+yes|ForceCommand\b)",
     re.M | re.I,
 )
-#: A host name of a public service (an /etc/hosts entry redirecting it is a man in the middle).
+#: A host name of a public service (an /etc/hosts entry redirecting or blocking it is a man in the middle, or
+#: cuts the machine off from it: security updates, a package index).
 _PUBLIC_NAME = re.compile(r"\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|co|ai|app|cloud|gov|edu)\b", re.I)
 
 

@@ -55,6 +55,17 @@ _TRACK_DATA = re.compile(r"%B\s*(?:\(|\[)?(?:\\d|\[0-9\]|0-9)")
 _SENDS = re.compile(r"\b(?:requests\.|urlopen|socket\.|httpx\.|smtplib|curl|wget|dig|nslookup|nc|ncat|scp)\b")
 
 
+#: A whole subnet's addresses (`ip_network("10.40.0.0/16").hosts()`) probed with connections: a network scan.
+_SUBNET = re.compile(r"ip_network\(\s*[\"'][\d.]+/(?P<prefix>\d{1,2})[\"']")
+_PROBES = re.compile(r"\bconnect(?:_ex)?\(|\bping\b|\bnmap\b")
+
+
+def subnet_scan(code: str) -> bool:
+    """``code`` connects to every address of a /24 or larger."""
+    subnet = _SUBNET.search(code) if ".hosts()" in code else None
+    return subnet is not None and int(subnet["prefix"]) <= 24 and bool(_PROBES.search(code))
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -84,6 +95,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "%B" in code and _TRACK_DATA.search(code) and _SENDS.search(code):
         what = "collects card numbers (magstripe track data) and sends them out (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "ip_network" in code and subnet_scan(code):
+        what = "probes every address of a subnet for open ports (a network scan)"
+        found.append(("network-scan", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if encrypts_in_place(code):
         what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
