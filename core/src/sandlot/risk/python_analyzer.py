@@ -301,6 +301,7 @@ class PythonAnalyzer:
         self._walked: dict[int, list[ast.AST]] = {}  # the nodes inside each loop, walked once
         self._comp_endless = False  # the comprehension being evaluated iterates an endless iterator
         self._reduce_depth = 0  # a reduce() being folded (its expression may hold another)
+        self._handler_sources: dict[int, str] = {}  # a request handler's source, unparsed once
         self._file_values: dict[str, Val] = {}  # what this program wrote to each file (read back, it is the same)
         self._own_pid_containers: set[str] = set()  # lists and dicts holding the pids of children it started
         self._secret_reads: set[str] = set()  # secret files read, and written (a token file kept up to date)
@@ -2508,6 +2509,8 @@ class PythonAnalyzer:
 
     def _foreign_storage(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """An S3 client pointed at someone else's endpoint: what it uploads leaves for a third party."""
+        if not self._foreign_store and not q.startswith("boto3."):
+            return
         endpoint = kwargs.get("endpoint_url", UNKNOWN).text or ""
         if q in ("boto3.client", "boto3.resource", "boto3.session.Session().client") and foreign_endpoint(endpoint):
             self._foreign_store = True
@@ -2521,6 +2524,8 @@ class PythonAnalyzer:
 
     def _remote_code_kwargs(self, q: str, kwargs: dict[str, Val], node: ast.Call) -> None:
         """``from_pretrained(..., trust_remote_code=True)``: the model repository's Python code runs here."""
+        if not kwargs:
+            return
         if kwargs.get("trust_remote_code", UNKNOWN).num == 1:
             self._add("python.remote-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{q.rsplit('.', 1)[-1]} with trust_remote_code=True runs the repository's Python code",
@@ -2535,12 +2540,17 @@ class PythonAnalyzer:
     def _client_sinks(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """What a web client's input reaches: templates (code), file paths, URLs, allocation sizes."""
         first = args[0] if args else UNKNOWN
+        if not (first.flags & v.NET) or first.flags & v.LOCALFILE:
+            return
         handlers = [f for f in self.functions if f.handler]
-        if not handlers or not (first.flags & v.NET) or first.flags & v.LOCALFILE:
+        if not handlers:
             return
         method = q.rsplit(".", 1)[-1]
-        source = ast.unparse(handlers[-1].node) if handlers[-1].node is not None else ""
-        if _GUARD.search(source):
+        handler = handlers[-1].node
+        source = self._handler_sources.get(id(handler)) if handler is not None else ""
+        if source is None and handler is not None:
+            source = self._handler_sources[id(handler)] = ast.unparse(handler)
+        if _GUARD.search(source or ""):
             return  # the handler checks the path or host against an allow-list before using it
         if q in T.TEMPLATE_RENDERERS or method in ("from_string", "render_template_string"):
             self._add("python.template-injection", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
@@ -2554,7 +2564,7 @@ class PythonAnalyzer:
         ):
             self._add("python.write", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{q} writes where a client says (any file the server can write)", node)  # fmt: skip
-        elif q.startswith(T.NETWORK_PREFIXES) and method in ("get", "post", "request", "urlopen", "open_connection",
+        elif _is_network(q) and method in ("get", "post", "request", "urlopen", "open_connection",
                                                               "create_connection", "head", "stream"):  # fmt: skip
             fixed_host = any(
                 (t.split("://", 1)[-1][:1] not in ("", HOLE) and "://" in t) or t.startswith("/")
@@ -2636,7 +2646,7 @@ class PythonAnalyzer:
             t.startswith(("/dev/tty", "/dev/video", "/dev/snd", "/dev/serial")) for a in args[:1] for t in a.strings()
         )):  # fmt: skip
             self._device_opened = True
-        if q.startswith(T.NETWORK_PREFIXES):
+        if _is_network(q):
             self._note_socket(node)
             data = v.flowing(args) | v.flowing(kwargs.values())
             method = q.rsplit(".", 1)[-1]
@@ -4907,7 +4917,7 @@ class PythonAnalyzer:
     def _storefront(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """Store admin APIs: deletions run over a listing, prices zeroed across the catalogue, free discounts."""
         verb = q.rsplit(".", 1)[-1]
-        if not q.startswith(T.NETWORK_PREFIXES) or verb not in ("post", "put", "patch", "request", "execute"):
+        if not _is_network(q) or verb not in ("post", "put", "patch", "request", "execute"):
             return
         texts = _all_strings([*args, *kwargs.values()])
         if self._in_loop() and any(delete_mutation(t) for t in texts):
@@ -5031,7 +5041,7 @@ class PythonAnalyzer:
             risk = device_commands_risk("request system zeroize" if "zeroize" in method else sent)
             if risk is not None:
                 self._add("python.device", risk.level, risk.category, f"{method} {risk.what}", node)
-        if self._mentions_cms and (q or "").startswith(T.NETWORK_PREFIXES):
+        if self._mentions_cms and _is_network(q):
             for url in _all_strings(args[:1])[:1]:
                 cdn = cdn_request(method if method != "request" else (args[0].text or ""), url,
                                   " ".join(self._argument_constants(node)), repeated=self._in_loop())  # fmt: skip
@@ -5077,7 +5087,7 @@ class PythonAnalyzer:
             if protection_off(args[0].text, value):
                 self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
                           f"{method} turns off {args[0].text} (a safety guard)", node)  # fmt: skip
-        if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("post", "put", "patch", "request"):
+        if _is_network(q) and method in ("post", "put", "patch", "request"):
             constants = self._argument_constants(node)
             device = device_commands_risk("\n".join(constants)) if "accprofile" in constants else None
             if device is not None:
@@ -5095,11 +5105,11 @@ class PythonAnalyzer:
             if private and re.search(r"[\"']0\.0\.0\.0[\"']|\(\s*[\"'][\"']\s*,", "\n".join(self.lines)):
                 self._add("python.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"serves {private[0]} over HTTP on every interface (no login)", node)  # fmt: skip
-        if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("get", "post", "request") and any(
+        if _is_network(q) and method in ("get", "post", "request") and any(
             people_api(t) for t in _all_strings(args[:2])
         ):
             return v.SECRET  # people's records: a FHIR server's patients, a REDCap project, an LMS's students
-        if (q or "").startswith(T.NETWORK_PREFIXES) and method in ("get", "request") and any(
+        if _is_network(q) and method in ("get", "request") and any(
             CAMERA_IMAGE.search(t) for t in _all_strings(args[:2])
         ):
             return v.DUMP  # a camera's picture of whoever is in front of it
@@ -5566,6 +5576,11 @@ _PROCESS_LISTING = re.compile(
 )
 #: ``el.set("listen", "0.0.0.0")`` on a domain's XML: its console on every interface.
 _NETWORK, _CLOUD, _ATTACK, _IAC, _DATA_SERVICE, _CRM = (1 << bit for bit in range(6))
+
+
+def _is_network(qual: str | None) -> bool:
+    """``qual`` names a call that sends or receives over the network (looked up once per name)."""
+    return qual is not None and bool(_library_kinds(qual) & _NETWORK)
 
 
 @functools.lru_cache(maxsize=8192)
