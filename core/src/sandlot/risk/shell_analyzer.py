@@ -329,6 +329,9 @@ class ShellAnalyzer:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
         for suffix, risk in whole_text_risks(code):
             self._add(f"shell.{suffix}", risk.level, risk.category, risk.what, root)
+        if "tee" in code and "tail" in code and _FEEDBACK.search(code):
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      "appends a file to itself as it grows (tail -f into tee -a: fills the disk)", root)  # fmt: skip
         if "coproc" in code and ("/dev/tcp/" in code or "/dev/udp/" in code) and _COPROC_SHELL.search(code):
             self._add("shell.reverse-shell", RiskLevel.CRITICAL, Category.NETWORK,
                       "wires a coprocess running an interactive shell to a network connection (reverse shell)",
@@ -1075,6 +1078,12 @@ class ShellAnalyzer:
                     )
                 self._read(info, stmt, flow)
             elif op not in ("<&", ">&") or not dest.isdigit():
+                if op == ">" and _reads_before(self._text(stmt), self._text(target)):
+                    # `sort "$f" | uniq > "$f"`: the shell empties the file before the pipeline reads it
+                    kept = info.kind in (paths.PathKind.TEMP, paths.PathKind.NULL) and not self._loops
+                    self._add("shell.data-destroy", RiskLevel.MEDIUM if kept else RiskLevel.HIGH, Category.FILESYSTEM,
+                              f"truncates {paths.describe(info)} before the command reads it (the data is lost)",
+                              stmt)  # fmt: skip
                 if op == ">" and self._loops and dest.startswith("/var/log/") and (HOLE in dest or "*" in dest):
                     self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE,
                               "empties every log file a loop gives under /var/log (the system's records)",
@@ -1624,6 +1633,8 @@ class ShellAnalyzer:
         if name == "cmd" and args[:1] and args[0].lower() in ("/c", "/k", "/r"):
             # `cmd.exe /c "vssadmin delete shadows & …"`: the rest is a command line
             self._nested(" ".join(args[1:]), "shell", node, "cmd /c", keep=RiskLevel.MEDIUM)
+        if name in _TREE_CHANGERS and node is not None:
+            self._unset_prefix(name, args, node)
         if name == "certutil":
             self._certutil(args, flow)
         if name in WINDOWS_TOOLS or name in ("cmd", "powershell", "pwsh"):
@@ -1852,6 +1863,30 @@ class ShellAnalyzer:
             )
         self._path_arguments(name, args, node, flow)
         return flow
+
+    def _unset_prefix(self, name: str, args: list[str], node: Any) -> None:
+        """``rm -rf "$BUILD_DIR"/``, ``chmod -R 777 "$APP_DIR"/``, ``rsync --delete … /var/www/${APP}/``: a path
+        made of a variable this script never sets and nothing guards; unset or empty, it is ``/`` (or the parent)."""
+        sweeping = (
+            (name == "find" and "-delete" in args)
+            or (name in ("chmod", "chown", "chgrp") and any(a in ("-R", "--recursive") for a in args))
+            or (name == "rsync" and any(a.startswith("--delete") for a in args))
+        )
+        if not sweeping:
+            return
+        source = self._source.decode("utf-8", "replace")
+        if _NOUNSET.search(source):
+            return  # `set -u`: an unset variable stops the script
+        for match in _VARIABLE_PATH.finditer(self._text(node)):
+            var = match["var"]
+            if var in self.vars or var in _ALWAYS_SET or re.search(rf"\$\{{{var}:?\?|-[zn]\s+\"?\$\{{?{var}\b", source):
+                continue
+            where = (match["before"] or "") or "/"
+            self._add("shell.delete" if name in ("find", "rsync") else "shell.chmod", RiskLevel.HIGH,
+                      Category.FILESYSTEM if name in ("find", "rsync") else Category.PRIVILEGE,
+                      f"{name} works on {where} if ${var} is unset or empty (nothing sets or checks it)",
+                      node)  # fmt: skip
+            return
 
     def _certutil(self, args: list[str], flow: _Flow) -> None:
         """Windows' certutil as a downloader (``-urlcache -f URL FILE``) and a base64 decoder (``-decode IN OUT``):
@@ -2757,15 +2792,15 @@ class ShellAnalyzer:
                 f"find searches {' '.join(roots)} for key or credential files",
                 node,
             )
-        filtered = any(
-            a
-            in ("-name", "-iname", "-path", "-ipath", "-regex", "-newer", "-mtime", "-mmin", "-size", "-user", "-empty")
-            for a in expr
-        )
+        tests = ("-name", "-iname", "-path", "-ipath", "-regex", "-newer", "-mtime", "-mmin", "-size", "-user",
+                 "-empty")  # fmt: skip
+        # find evaluates left to right: `-delete -name '*.swp'` deletes everything before the test is read
+        before_delete = expr[: expr.index("-delete")] if "-delete" in expr else expr
+        filtered = any(a in tests for a in before_delete)
         if "-delete" in expr:
             # only .DS_Store, *.pyc...: and no ungrouped -o, which would apply -delete to another branch
             grouped = not any(a in ("-o", "-or") for a in expr) or "(" in expr or "\\(" in expr
-            junk = bool(patterns) and grouped and all(p in paths.JUNK_NAMES for p in patterns)
+            junk = bool(patterns) and grouped and filtered and all(p in paths.JUNK_NAMES for p in patterns)
             for root in roots:
                 if junk:
                     self._delete(posixpath.join(root, patterns[0]), node, recursive=False, via="find -delete")
@@ -3777,7 +3812,8 @@ class ShellAnalyzer:
             _, operands = W.options(args, T.SSH_VALUED)
             if len(operands) > 1:
                 found = self._nested(" ".join(operands[1:]), "shell", node, "ssh remote command")
-                fleet = bool(self._loops) or self._mass or bool(self._stdin_listing)
+                # every host a list gives, or a production one: its users lose the service
+                fleet = bool(self._loops) or self._mass or bool(self._stdin_listing) or production_target(operands[0])
                 if fleet and any(
                     f.level >= RiskLevel.MEDIUM
                     and (f.rule_id == "shell.kill" or (f.rule_id == "shell.service" and _STOPS.search(f.message)))
@@ -3785,7 +3821,8 @@ class ShellAnalyzer:
                 ):
                     # `while read ip; do ssh root@"$ip" "pkill -9 -f pos-client; systemctl mask …"`: every host
                     self._add("shell.kill", RiskLevel.HIGH, Category.PROCESS,
-                              "ssh stops services or kills processes on every host a list gives", node)  # fmt: skip
+                              "ssh stops services or kills processes on a production host or every host a list gives",
+                              node)  # fmt: skip
         if name in ("ssh", "autossh"):
             reverse = any(
                 a.startswith("-R") or (a.startswith("-") and not a.startswith("--") and "R" in a) for a in args
@@ -4181,7 +4218,10 @@ class ShellAnalyzer:
             self._add("shell.hide-process", RiskLevel.HIGH, Category.PROCESS,
                       "mounts over a process's /proc entry (hides it from ps and monitors)", node)  # fmt: skip
             return
-        level = RiskLevel.MEDIUM if name in ("mount", "umount", "swapoff") else RiskLevel.HIGH
+        settings = [a.split("=", 1)[0] for a in args if "=" in a]
+        tuning = name == "sysctl" and bool(settings) and all(k.strip() in _CAPACITY_SYSCTLS for k in settings)
+        # raising a limit a database or a file watcher needs (Elasticsearch's vm.max_map_count) weakens nothing
+        level = RiskLevel.MEDIUM if name in ("mount", "umount", "swapoff") or tuning else RiskLevel.HIGH
         self._add("shell.kernel", level, Category.PRIVILEGE, f"{name} changes the kernel or mounts", node)
 
     def _rule_user_admin(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -5893,7 +5933,7 @@ _INTERNAL_NAME = re.compile(r"\.(?:internal|local|lan|corp|intranet|home\.arpa)$
 _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/json|/Message/?\s|/messages\b", re.I)
 #: A grep pattern naming settings (``^(db_host|http_port)\s*=``, ``^server_name``) rather than matching anything.
 _NAMED_SETTINGS = re.compile(r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\|[A-Za-z_][\w.-]{2,})*\)?(?:\\s\*|\s|\*|=|:|$)")
-_SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv", re.IGNORECASE)
+_SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv|psk", re.IGNORECASE)
 #: CLIs of (local or managed) Kubernetes clusters with a `kubeconfig` subcommand.
 _CLUSTER_CLIS = frozenset({"kind", "k3d", "minikube", "eksctl", "doctl", "civo", "linode-cli", "vcluster", "kubectl"})
 #: kubectl options that take a separate value.
@@ -6157,14 +6197,27 @@ def _enables_available(target: str, link: str) -> bool:
     )
 
 
+def _reads_before(statement: str, target: str) -> bool:
+    """The redirect target ``target`` is read, in the same pipeline, by a filter that reads files
+    (``sort "$f" | uniq > "$f"``): the shell empties it first."""
+    if len(target) < 2 or target in ("/dev/null", "-"):
+        return False
+    pipeline = re.split(r"&&|\|\||;|\n", statement.split(">", 1)[0])[-1]
+    for stage in pipeline.split("|"):
+        words = stage.split()
+        if words and W.base(words[0]) in _FILE_FILTERS and target in words[1:]:
+            return True
+    return False
+
+
 def _swallowed_newlines(root: Any) -> list[int]:
-    """Byte offsets of line ends inside one command's words with no ``\\`` before them: a parse that
-    joined the next lines to the command (bash ends a command at an unescaped newline)."""
+    """Byte offsets of line ends inside one command's words (or a redirect's) with no ``\\`` before them: a parse
+    that joined the next lines to the command (bash ends a command at an unescaped newline)."""
     found: list[int] = []
     stack = [root]
     while stack:
         node = stack.pop()
-        if node.type == "command":
+        if node.type in ("command", "file_redirect"):
             previous = None
             for child in node.children:
                 if previous is not None and child.start_point[0] > previous.end_point[0]:
@@ -6195,10 +6248,32 @@ _DELETES_LOGIN_SETTING = re.compile(
 _PERSONAL_REMOTE = re.compile(r"personal|private|(?:^|[-_])(?:my|mine|home)(?:[-_]|$)", re.IGNORECASE)
 #: A process substitution printing the whole environment.
 _ENV_LISTING = re.compile(r"<\(\s*(?:env|printenv|set|export\s+-p|declare\s+-x|compgen\s+-e)\s*\)")
+#: Filters that read the files named on their command line.
+_FILE_FILTERS = frozenset({"cat", "sort", "uniq", "grep", "egrep", "sed", "awk", "cut", "head", "tail", "tr", "jq",
+                           "yq", "column", "paste", "nl", "tac", "rev", "fmt", "fold", "iconv", "xxd", "base64"})
+#: `tail -f LOG | tee -a LOG`: every line read is written back, and read again.
+_FEEDBACK = re.compile(
+    r"\btail\b[^|\n]*\s-[a-zA-Z]*[fF]\b[^|\n]*?\s(?P<file>[^\s|-][^\s|]*)[^|\n]*\|[^\n]*\btee\s+(?:-\w+\s+)*"
+    r"(?:-a|--append)\s+(?P=file)(?=\s|$|\|)"
+)
+#: Commands that sweep a whole tree (deleting, or changing every file's owner or mode).
+_TREE_CHANGERS = frozenset({"find", "chmod", "chown", "chgrp", "rsync"})  # (rm has its own rule)
+#: A path that is a variable followed by `/` (`"$ROOT"/`, `${ROOT}/*`), alone or at the end of a path.
+_VARIABLE_PATH = re.compile(
+    r"(?:(?<=\s)|(?<=:))[\"']?(?P<before>/[\w./-]*/)?\$\{?(?P<var>[A-Za-z_]\w*)\}?[\"']?/(?:\*|[\"'])?(?=\s|$)"
+)
+_NOUNSET = re.compile(r"^\s*set\s+-[a-zA-Z]*u|\bset\s+-o\s+nounset\b", re.MULTILINE)
+_ALWAYS_SET = frozenset({"HOME", "PWD", "USER", "TMPDIR", "PATH", "SHELL", "GITHUB_WORKSPACE", "RUNNER_TEMP"})
 #: Commands that keep all of their input in memory (buffering filters, bash's array readers).
 _SLURPERS = T.BUFFERING | {"mapfile", "readarray"}
 #: bash's coprocess running an interactive shell: fed from a socket, a remote shell.
 _COPROC_SHELL = re.compile(r"\bcoproc\b[^\n]*\b(?:ba|z|da)?sh\s+-i\b")
+#: Kernel settings that only raise a capacity limit (maps, watches, queues, ports).
+_CAPACITY_SYSCTLS = frozenset(
+    {"vm.max_map_count", "fs.inotify.max_user_watches", "fs.inotify.max_user_instances", "fs.file-max",
+     "net.core.somaxconn", "net.ipv4.ip_local_port_range", "vm.overcommit_memory", "net.core.rmem_max",
+     "net.core.wmem_max", "kernel.pid_max"}
+)  # fmt: skip
 #: Service findings that take a service down (a restart or a reload brings it back).
 _STOPS = re.compile(r"\b(?:stop|mask|disable|kill)\b")
 #: A substitution that lists the machine's disks and spells their device paths.

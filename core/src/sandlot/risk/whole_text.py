@@ -12,7 +12,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.crm import crm_text_risks
-from sandlot.risk.devices import force_disarm, foreign_firmware
+from sandlot.risk.devices import force_disarm, foreign_firmware, machine_risks
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.identity import personal_admin_grant, vault_superuser
 from sandlot.risk.model import Category, RiskLevel
@@ -66,6 +66,10 @@ def subnet_scan(code: str) -> bool:
     return subnet is not None and int(subnet["prefix"]) <= 24 and bool(_PROBES.search(code))
 
 
+#: Words without which no printer, CNC or laser safeguard is spelled (a cheap test first).
+_MACHINE_WORDS = ("$2", "verify_heater", "THERMAL_PROTECTION", "max_temp", "M502", "shodan", "autologinLocal")
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -98,6 +102,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "ip_network" in code and subnet_scan(code):
         what = "probes every address of a subnet for open ports (a network scan)"
         found.append(("network-scan", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if any(w in code for w in _MACHINE_WORDS):
+        found += [("device", risk) for risk in machine_risks(code)]
     if encrypts_in_place(code):
         what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
