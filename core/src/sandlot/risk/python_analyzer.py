@@ -246,6 +246,8 @@ def _collect_bound(
     """Names a scope binds (assignments, imports, defs) and the names it declares global. Without
     ``walrus`` (no ``:=`` in the source) only the targets of statements can bind, so the other
     expressions are not walked."""
+    if not walrus:
+        return _statement_bindings(body, params)
     bound = set(params)
     declared_global: set[str] = set()
     stack: list[ast.AST] = list(body)
@@ -286,6 +288,59 @@ def _collect_bound(
 #: Parts of a statement that may bind names when no ``:=`` is written: nested statements, except clauses,
 #: ``with`` items (``as`` targets), ``match`` cases.
 _BINDING_PARTS = (ast.stmt, ast.excepthandler, ast.withitem, ast.match_case)
+
+
+def _statement_bindings(body: Sequence[ast.AST], params: Sequence[str]) -> tuple[set[str], set[str]]:
+    """:func:`_collect_bound` for source without ``:=``: only statements' targets, imports, definitions, except
+    and ``with ... as`` names and ``match`` captures bind, so expressions are never entered."""
+    bound = set(params)
+    declared_global: set[str] = set()
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is ast.Name:
+            bound.add(node.id)  # type: ignore[attr-defined]
+        elif kind in _NESTING:
+            stack.extend(getattr(node, "body", ()))
+            stack.extend(getattr(node, "orelse", ()))
+            stack.extend(getattr(node, "finalbody", ()))
+            stack.extend(getattr(node, "handlers", ()))
+            if kind in (ast.For, ast.AsyncFor):
+                stack.append(node.target)  # type: ignore[attr-defined]
+            elif kind in (ast.With, ast.AsyncWith):
+                stack.extend(i.optional_vars for i in node.items if i.optional_vars is not None)  # type: ignore[attr-defined]
+        elif kind is ast.Assign:
+            stack.extend(node.targets)  # type: ignore[attr-defined]
+        elif kind in (ast.AugAssign, ast.AnnAssign):
+            stack.append(node.target)  # type: ignore[attr-defined]
+        elif kind in (ast.Tuple, ast.List):
+            stack.extend(node.elts)  # type: ignore[attr-defined]
+        elif kind is ast.Starred:
+            stack.append(node.value)  # type: ignore[attr-defined]
+        elif kind in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            bound.add(node.name)  # type: ignore[attr-defined]
+        elif kind in (ast.Import, ast.ImportFrom):
+            for alias in node.names:  # type: ignore[attr-defined]
+                if alias.name != "*":
+                    bound.add(alias.asname or alias.name.split(".")[0])
+        elif kind is ast.ExceptHandler:
+            if node.name:  # type: ignore[attr-defined]
+                bound.add(node.name)  # type: ignore[attr-defined]
+            stack.extend(node.body)  # type: ignore[attr-defined]
+        elif kind in (ast.Global, ast.Nonlocal):
+            declared_global.update(node.names)  # type: ignore[attr-defined]
+        elif kind is ast.Delete:
+            stack.extend(node.targets)  # type: ignore[attr-defined]
+        elif kind is ast.Match:
+            for case in node.cases:  # type: ignore[attr-defined]
+                for part in ast.walk(case.pattern):  # `case {"x": x, **rest}`, `case [first, *others]`
+                    bound.update(n for n in (getattr(part, "name", None), getattr(part, "rest", None)) if n)
+                stack.extend(case.body)
+    return bound - declared_global, declared_global
+
+
+_NESTING = frozenset({ast.If, ast.For, ast.AsyncFor, ast.While, ast.With, ast.AsyncWith, ast.Try, ast.TryStar})
 
 
 class PythonAnalyzer:
