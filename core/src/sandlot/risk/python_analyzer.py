@@ -290,6 +290,22 @@ def _collect_bound(
 _BINDING_PARTS = (ast.stmt, ast.excepthandler, ast.withitem, ast.match_case)
 
 
+def _descendants(nodes: Sequence[ast.AST]) -> list[ast.AST]:
+    """Every node in ``nodes`` and below, in no particular order (``ast.walk`` without its generators)."""
+    found: list[ast.AST] = []
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        found.append(node)
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, list):
+                stack.extend(item for item in value if isinstance(item, ast.AST))
+            elif isinstance(value, ast.AST):
+                stack.append(value)
+    return found
+
+
 def _statement_bindings(body: Sequence[ast.AST], params: Sequence[str]) -> tuple[set[str], set[str]]:
     """:func:`_collect_bound` for source without ``:=``: only statements' targets, imports, definitions, except
     and ``with ... as`` names and ``match`` captures bind, so expressions are never entered."""
@@ -1362,7 +1378,7 @@ class PythonAnalyzer:
     ) -> None:
         inside = self._walked.get(id(node))
         if inside is None:
-            inside = self._walked[id(node)] = [n for stmt in node.body for n in ast.walk(stmt)]
+            inside = self._walked[id(node)] = _descendants(node.body)
         unbounded = infinite and not self._has_exit(node.body)
         # `while True: try: write() except OSError: break` stops only when the disk or memory is full
         until_exhausted = infinite and not self._has_exit(node.body, skip_exhaustion_handlers=True)
