@@ -2918,7 +2918,7 @@ class PythonAnalyzer:
             if target is not None and isinstance(target.func, _FuncSummary):
                 target.func.handler = True
                 passed = [Val(flags=v.NET)] * max(1, len(target.func.params))
-        elif (hook := next((kwargs[k] for k in T.CALLBACK_KWARGS if k in kwargs), None)) is not None:
+        elif kwargs and (hook := next((kwargs[k] for k in T.CALLBACK_KWARGS if k in kwargs), None)) is not None:
             # sounddevice.InputStream(callback=cb) hands cb what the microphone hears; a client's
             # on_message=cb what the service sent
             capture = (q or "").startswith(T.CAPTURE_PREFIXES)
