@@ -144,3 +144,23 @@ def machine_risks(text: str) -> list[OperationRisk]:
         what = "logs in anyone from any network automatically (OctoPrint's autologin)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     return found
+
+
+#: cangen with no gap between frames (``-g 0``) on a bus that is not a virtual one (``vcan0``).
+_CAN_FLOOD = re.compile(r"\bcangen\s+(?![\"']?vcan)[^\n]*?-g\s*0(?:\.0*)?(?:\s|$)")
+#: UDS SecurityAccess keys tried one after another until the ECU unlocks (a brute force).
+_SEED_KEY = re.compile(r"\bsend_key\b|\bsecurity_?access\b|\bSecurityAccess\b|\b27\s*0?[2468]\b")
+_KEY_SPACE = re.compile(r"itertools\.product\(|\bproduct\(\s*range\(|range\(\s*(?:0x10000|65536|0x100000000)"
+                        r"|\$\(seq\s+0\s+(?:65535|0x[fF]{4})\)|\{0\.\.65535\}")
+
+
+def vehicle_bus_risks(text: str) -> list[OperationRisk]:
+    """A vehicle's CAN bus flooded (its ECUs starved of the bus), an ECU's security access brute-forced."""
+    found = []
+    if "cangen" in text and _CAN_FLOOD.search(text):
+        what = "floods a CAN bus with frames back to back (the vehicle's own ECUs cannot transmit)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    if _KEY_SPACE.search(text) and _SEED_KEY.search(text):
+        what = "tries security-access keys one after another until an ECU unlocks (a brute force)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    return found

@@ -108,7 +108,9 @@ from sandlot.risk.sql import (
     drops_table,
     empties_tables,
     local_store,
+    payment_or_identity_field,
     personal_data_query,
+    personal_fields,
     production_target,
     schema_reset,
     store_request,
@@ -1821,6 +1823,10 @@ class PythonAnalyzer:
             return self._norm(f"{base}.{node.attr}") if base else None
         return None
 
+    def _virtual_can(self) -> bool:
+        """The CAN bus the code talks to is a virtual one (``vcan0``) or a simulation, not a vehicle's."""
+        return any("vcan" in line or "virtual" in line for line in self.lines)
+
     def _unbounded_loop(self) -> bool:
         current = self.functions[-1] if self.functions else None
         return any(loop.unbounded and loop.function is current for loop in self.loops)
@@ -2134,6 +2140,10 @@ class PythonAnalyzer:
             return base.elem  # glob.glob(pattern)[0]: one of the paths the pattern matches
         if base.qual == "sys.argv":
             return Val(flags=v.INPUT)
+        if key.text is not None and payment_or_identity_field(key.text):
+            return Val(flags=(base.flags & v.FLOWING) | v.SECRET)  # row["pan"]: a card number, whoever's it is
+        if key.text is not None and T.CREDENTIAL_NAME.search(key.text):
+            return Val(flags=(base.flags & v.FLOWING) | v.CREDENTIAL)  # cfg["csms"]["basic_auth_password"]
         # proc.info["pid"] of a process from process_iter() is still that process
         return Val(flags=base.flags & (v.FLOWING | v.PROCITER))
 
@@ -2746,6 +2756,14 @@ class PythonAnalyzer:
             t.startswith(("/dev/tty", "/dev/video", "/dev/snd", "/dev/serial")) for a in args[:1] for t in a.strings()
         )):  # fmt: skip
             self._device_opened = True
+        if q.startswith("can.") and q.endswith(".send") and v.flowing(args) & v.NET and not self._virtual_can():
+            self._add("python.remote-control", RiskLevel.HIGH, Category.NETWORK,
+                      f"{q} puts frames received from the network on a vehicle's CAN bus (remote control of its ECUs)",
+                      node)  # fmt: skip
+        if q.startswith("can.") and q.endswith(".send") and self._unbounded_loop() and not self._virtual_can():
+            # frames sent back to back for ever: lower ids win arbitration, so the vehicle's own ECUs fall silent
+            self._add("python.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} in an endless loop without pause (floods the CAN bus)", node)  # fmt: skip
         if _is_network(q):
             self._note_socket(node)
             data = v.flowing(args) | v.flowing(kwargs.values())
@@ -2784,7 +2802,7 @@ class PythonAnalyzer:
                     "python.exfiltration",
                     RiskLevel.CRITICAL,
                     Category.EXFILTRATION,
-                    f"a credential from the environment is sent out in a DNS name ({q})",
+                    f"a credential (an environment variable or a setting named like one) is sent out in a DNS name ({q})",
                     node,
                 )
             refresh = bool(data & v.SECRET) and self._token_refresh(args, kwargs, node)
@@ -3613,7 +3631,7 @@ class PythonAnalyzer:
             if enumerated and self._file_filters and any(_same_family(text, w) for w in self._self_written):
                 continue  # old copies of what this code writes (dated archives, rotated logs) pruned by age or name
             recursive = recursive or enumerated
-            info = paths.classify(text)
+            info = paths.classify(self._in_cwd(text))
             level = paths.delete_level(info, recursive=recursive)
             if q.startswith("send2trash"):
                 level = min(level, RiskLevel.MEDIUM)  # into the Trash: recoverable
@@ -3814,7 +3832,8 @@ class PythonAnalyzer:
         if q in SITE_DIRS:
             return SITE_DIRS[q]()
         if q == "pathlib.Path.cwd" or q == "os.getcwd":
-            return Val(text=".", qual="pathlib.Path()" if q.startswith("pathlib") else None)
+            # after os.chdir(path), the directory moved to
+            return Val(text=self._cwd or ".", qual="pathlib.Path()" if q.startswith("pathlib") else None)
         if q == "tempfile.gettempdir":
             return Val(text="/tmp")
         if q in ("tempfile.mkdtemp", "tempfile.mkstemp"):
@@ -4117,7 +4136,12 @@ class PythonAnalyzer:
     def _c_sys_path(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``sys.path.insert(0, "/tmp/tools.zip")``: what is imported next may come from that download."""
         entry = args[-1] if args else UNKNOWN
-        if entry.flags & v.NET or any(t in self.downloaded for t in entry.strings()):
+        folders = [t.rstrip("/") + "/" for t in entry.strings() if len(t.split(HOLE, 1)[0]) >= 2]
+        if (
+            entry.flags & v.NET
+            or any(t in self.downloaded for t in entry.strings())
+            or any(d.startswith(folder) for d in self.downloaded for folder in folders)  # a module saved into it
+        ):
             self._downloaded_on_path = True
         return Val()
 
@@ -5211,6 +5235,8 @@ class PythonAnalyzer:
             people_api(t) for t in _all_strings(args[:2])
         ):
             return v.SECRET  # people's records: a FHIR server's patients, a REDCap project, an LMS's students
+        if _is_network(q) and method in ("get", "request") and _asks_personal_fields(args, kwargs):
+            return v.SECRET  # `params={"fields": "name,email,passportNo"}`: whoever the API knows, in person
         if _is_network(q) and method in ("get", "request") and any(
             CAMERA_IMAGE.search(t) for t in _all_strings(args[:2])
         ):
@@ -5864,6 +5890,19 @@ def _opens_everything(constants: Sequence[str]) -> bool:
     destination = any(pairs.get(k) == "any" for k in ("destination_net", "destination", "dst", "dstaddr"))
     passes = any(pairs.get(k) in ("pass", "accept", "allow") for k in ("action", "type", "policy"))
     return source and destination and passes
+
+
+def _asks_personal_fields(args: list[Val], kwargs: dict[str, Val]) -> bool:
+    """A GET whose URL or ``params`` ask for a field list of people's records (see :func:`personal_fields`)."""
+    urls = [t for t in _all_strings(args[:2]) if "?" in t]
+    params = kwargs.get("params", UNKNOWN).keys or {}
+    lists = [val.text for key, val in params.items() if key.lower().lstrip("$") in _FIELD_LIST_KEYS and val.text]
+    lists += [m[1] for url in urls for m in _FIELD_LIST_QUERY.finditer(url)]
+    return any(personal_fields(text) for text in lists)
+
+
+_FIELD_LIST_KEYS = frozenset({"fields", "select", "columns", "attributes", "properties"})
+_FIELD_LIST_QUERY = re.compile(r"[?&]\$?(?:fields|select|columns|attributes|properties)=([^&#]+)", re.IGNORECASE)
 
 
 def _flat_pairs(mapping: Val, depth: int = 0) -> list[str]:

@@ -20,7 +20,7 @@ BIG_MATERIALISED = 100_000_000  # elements: list(range(10**8)) is several GB
 BUILTINS = frozenset(dir(__import__("builtins"))) | {"execfile", "raw_input", "reload", "unicode", "xrange"}
 QUAL_ALIASES = {
     "posixpath": "os.path", "ntpath": "os.path", "posix": "os", "nt": "os", "_io.open": "builtins.open",
-    "io.open": "builtins.open", "codecs.open": "builtins.open", "io.FileIO": "builtins.open",
+    "io.open": "builtins.open", "codecs.open": "builtins.open", "io.FileIO": "builtins.open", "os.fdopen": "builtins.open",
     "pathlib.PosixPath": "pathlib.Path", "pathlib.PurePath": "pathlib.Path",
     "pathlib.PurePosixPath": "pathlib.Path", "pathlib.WindowsPath": "pathlib.Path",
     "cPickle": "pickle", "_pickle": "pickle", "dill": "pickle", "cloudpickle": "pickle",
@@ -413,7 +413,8 @@ IO_CALL_NAMES = frozenset(
 
 #: Names of environment variables that hold credentials.
 CREDENTIAL_NAME = re.compile(
-    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY)", re.IGNORECASE
+    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY|AUTHORI[SZ]ATION_?KEY)",
+    re.IGNORECASE,
 )
 #: Name lookups: whatever is in the name reaches every DNS server on the way (and whoever runs the zone).
 DNS_LOOKUPS = frozenset(

@@ -208,11 +208,14 @@ class _Flow:
 
 
 class _Loop:
-    __slots__ = ("endless", "huge", "paced", "pids")
+    __slots__ = ("count", "endless", "huge", "paced", "pids")
 
-    def __init__(self, endless: bool, huge: bool, paced: bool, pids: str | None = None) -> None:
+    def __init__(
+        self, endless: bool, huge: bool, paced: bool, pids: str | None = None, count: int | None = None
+    ) -> None:
         self.endless = endless  # `while true` / `while :`
         self.huge = huge  # `for i in $(seq 1 1000)`, `{1..5000}`
+        self.count = count  # `for n in $(seq 1 64)`: 64 (None: not known)
         self.paced = paced  # sleeps, reads or breaks: not a tight loop
         # `for p in /proc/[0-9]*` / `for p in $(pgrep x)`: the loop visits processes ("" every one)
         self.pids = pids
@@ -658,16 +661,16 @@ class ShellAnalyzer:
             notable = [w for w in words if _notable_path(w)]
             choices = [HOLE, *notable[:3]]
         saved = self.vars.get(name)
-        huge = len(words) >= T.HUGE_LOOP or T.counts_to_many(
-            " ".join(self._text(c) for c in node.children_by_field_name("value"))
-        )
+        spelled = " ".join(self._text(c) for c in node.children_by_field_name("value"))
+        huge = len(words) >= T.HUGE_LOOP or T.counts_to_many(spelled)
+        count = T.loop_count(spelled) or (len(words) if words and HOLE not in "".join(words) else None)
         # `for chunk in $(echo "$tok" | fold -w 40)`: the loop variable carries what the words carried
         if flow.secret or flow.env or flow.remote or flow.credential:
             self.var_flow[name] = flow
         pids = flow.pids_of
         if any(w.startswith("/proc/") and ("*" in w or "[" in w) for w in words):
             pids = ""  # every process directory
-        self._loops.append(_Loop(False, huge, self._paced(body), pids))
+        self._loops.append(_Loop(False, huge, self._paced(body), pids, count))
         try:
             for word in choices:
                 self.vars[name] = word
@@ -1500,6 +1503,8 @@ class ShellAnalyzer:
         name = W.base(argv[0])
         args = argv[1:]
         spelled = " ".join(args)  # for cheap tests before the per-argument ones
+        if name in _LINE_PICKERS and any(T.CREDENTIAL_NAME.search(a) for a in (args[:-1] or args)[:3]):
+            flow.credential = True  # `awk -F= '/^AuthorizationKey/{print $2}' conf.ini`: one setting's secret value
         if argv[0] in self.aliases and self.depth < MAX_DEPTH:
             # an alias defined earlier: what it expands to is what runs
             self._nested(" ".join([self.aliases[argv[0]], *args]), "shell", node, f"alias {argv[0]}")
@@ -2869,6 +2874,8 @@ class ShellAnalyzer:
                 f"dd writes to {paths.describe(target)} in an endless loop (fills the disk)",
                 node,
             )
+        for loop in self._loops:
+            count = count * loop.count if count and loop.count else count  # `for n in $(seq 64); do dd …; done`
         if block and count and block * count >= T.DISK_FILL:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE, f"dd writes {block * count:,} bytes", node)
         for arg in args:
@@ -4220,8 +4227,12 @@ class ShellAnalyzer:
             return
         settings = [a.split("=", 1)[0] for a in args if "=" in a]
         tuning = name == "sysctl" and bool(settings) and all(k.strip() in _CAPACITY_SYSCTLS for k in settings)
+        # `modprobe vcan`: an in-tree driver for a virtual or development device, loaded as shipped
+        driver = name == "modprobe" and operands[:1] != [] and operands[0] in _DEVICE_DRIVER_MODULES and not (
+            {"-f", "--force", "-r", "--remove"} & set(args) or operands[1:]
+        )
         # raising a limit a database or a file watcher needs (Elasticsearch's vm.max_map_count) weakens nothing
-        level = RiskLevel.MEDIUM if name in ("mount", "umount", "swapoff") or tuning else RiskLevel.HIGH
+        level = RiskLevel.MEDIUM if name in ("mount", "umount", "swapoff") or tuning or driver else RiskLevel.HIGH
         self._add("shell.kernel", level, Category.PRIVILEGE, f"{name} changes the kernel or mounts", node)
 
     def _rule_user_admin(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -6273,6 +6284,15 @@ _CAPACITY_SYSCTLS = frozenset(
     {"vm.max_map_count", "fs.inotify.max_user_watches", "fs.inotify.max_user_instances", "fs.file-max",
      "net.core.somaxconn", "net.ipv4.ip_local_port_range", "vm.overcommit_memory", "net.core.rmem_max",
      "net.core.wmem_max", "kernel.pid_max"}
+)  # fmt: skip
+#: Programs that pick a line or a field out of a file by a pattern.
+_LINE_PICKERS = frozenset({"grep", "egrep", "awk", "gawk", "mawk", "sed"})
+#: Kernel modules shipped with the kernel for virtual, bench and development devices (CAN, loopback, tunnels).
+_DEVICE_DRIVER_MODULES = frozenset(
+    {"vcan", "can", "can_raw", "can_dev", "can_bcm", "can_isotp", "can-isotp", "slcan", "vxcan", "dummy", "veth",
+     "br_netfilter", "overlay", "loop", "nbd", "tun", "kvm", "kvm_intel", "kvm_amd", "v4l2loopback", "snd_aloop",
+     "i2c_dev", "i2c-dev", "spidev", "usbserial", "ftdi_sio", "cdc_acm", "8021q", "bonding", "zram", "fuse",
+     "nf_conntrack", "wireguard", "uinput", "vhost_net", "gs_usb", "peak_usb"}
 )  # fmt: skip
 #: Service findings that take a service down (a restart or a reload brings it back).
 _STOPS = re.compile(r"\b(?:stop|mask|disable|kill)\b")

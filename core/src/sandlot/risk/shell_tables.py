@@ -172,17 +172,28 @@ PACING_COMMANDS = frozenset({"sleep", "read", "wait", "timeout", "inotifywait", 
 HUGE_LOOP = 100
 
 
+def _counted_range(text: str) -> list[int]:
+    """The numbers of a ``seq`` or ``{a..b}`` range (none when ``text`` is not one)."""
+    if "seq" not in text and ".." not in text:
+        return []
+    tokens = text.replace("{", " ").replace("}", " ").replace("..", " ").replace(")", " ").split()
+    return [int(token) for token in tokens if token.isdigit()]
+
+
 def counts_to_many(text: str) -> bool:
     """``$(seq 1 1000)``, ``{1..5000}``, ``$(seq 500)``: a loop over at least :data:`HUGE_LOOP` values."""
-    numbers: list[int] = []
-    for token in text.replace("{", " ").replace("}", " ").replace("..", " ").replace(")", " ").split():
-        if token.isdigit():
-            numbers.append(int(token))
-    if "seq" not in text and ".." not in text:
-        return False
+    numbers = _counted_range(text)
     if len(numbers) == 1:
         return numbers[0] >= HUGE_LOOP
     return len(numbers) >= 2 and abs(numbers[-1] - numbers[0]) >= HUGE_LOOP
+
+
+def loop_count(text: str) -> int | None:
+    """How many values ``$(seq 1 64)`` or ``{1..64}`` counts through (None when not a counted range)."""
+    numbers = _counted_range(text)
+    if len(numbers) == 1:
+        return numbers[0]
+    return abs(numbers[-1] - numbers[0]) + 1 if len(numbers) >= 2 else None
 
 
 INLINE_DOWNLOADS = (
@@ -514,7 +525,8 @@ ROOT_INSPECTORS = frozenset(
 ARG_SENDERS = frozenset({"dig", "nslookup", "host", "ping", "ping6", "drill", "kdig", "traceroute"})
 #: Names of environment variables that hold credentials.
 CREDENTIAL_NAME = re.compile(
-    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY)", re.IGNORECASE
+    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY|AUTHORI[SZ]ATION_?KEY)",
+    re.IGNORECASE,
 )
 #: Database shells: they run the SQL (or CQL, or JavaScript) given with -c/-e, in a file or on stdin.
 SQL_CLIENTS = frozenset(

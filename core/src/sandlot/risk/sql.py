@@ -12,7 +12,9 @@ _DANGEROUS_SQL = re.compile(
     r"|\bDEBUG\s+POPULATE\s+(?P<populate>\d{7,})"
     # every document of a collection or an index: deleteMany({}), remove({}), a delete_by_query matching all
     r"|(?P<wipe>\b(?:deleteMany|delete_many|remove)\s*\(\s*\{\s*\}|_delete_by_query\b[\s\S]*\bmatch_all\b"
-    r"|\bFLUSHALL\b|\bTRUNCATE\s+(?:TABLE\s+)?[^;]*\bCASCADE\b)"
+    r"|\bFLUSHALL\b|\bTRUNCATE\s+(?:TABLE\s+)?[^;]*\bCASCADE\b"
+    # every collection of a database dropped one by one (mongosh's getCollectionNames, pymongo's list)
+    r"|\b(?:getCollectionNames|list_collection_names)\s*\(\s*\)[\s\S]{0,80}?\b(?:drop\s*\(\s*\)|drop_collection\s*\())"
     # a login role made superuser, the server opened to every address, every privilege on everything
     r"|(?P<share>\bALTER\s+SHARE\s+\S+\s+(?:ADD|SET)\s+ACCOUNTS\b)"
     r"|(?P<grant>\b(?:ALTER|CREATE)\s+(?:ROLE|USER)\b[^;]*\bSUPERUSER\b|\blisten_addresses\s*(?:=|TO)\s*'\*'"
@@ -175,7 +177,8 @@ _PERSONAL_COLUMN = re.compile(
     r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
     r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id|acc_number|account_number"
     r"|bank_account\w*|routing_number"
-    r"|date_of_birth|birth_?date|salary|diagnosis"
+    r"|date_of_birth|birth_?date|salary|diagnosis|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e"
+    r"|lat|lon|lng|latitude|longitude"
     # travellers: a booking's locator, the passenger's name and loyalty number
     r"|pax_?name|passenger_?name|record_?locator|ffp_?(?:number|no)|frequent_?flyer\w*)\b",
     re.IGNORECASE,
@@ -184,7 +187,8 @@ _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
 #: Columns whose values alone are enough to harm someone.
 _SENSITIVE_COLUMN = re.compile(
     r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*|pan|cvv"
-    r"|iban|acc_number|account_number|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis)$",
+    r"|iban|acc_number|account_number|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis"
+    r"|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e)$",
     re.IGNORECASE,
 )
 
@@ -202,6 +206,26 @@ def personal_data_query(text: str) -> bool:
         ):
             return True
     return False
+
+
+def personal_fields(text: str) -> bool:
+    """``text`` is a field list an API is asked for (``name,email,phone,passportNo,dob``) that names people's
+    records the way :func:`personal_data_query` judges a SELECT's columns; camelCase names count as snake_case."""
+    columns = {m["column"].lower() for m in _PERSONAL_COLUMN.finditer(_CAMEL_HUMP.sub("_", text))}
+    return len(columns) >= 3 or any(_SENSITIVE_COLUMN.match(c) for c in columns)
+
+
+def payment_or_identity_field(key: str) -> bool:
+    """``row["pan"]``, ``guest["passport_no"]``: a field whose value alone lets someone pay or pass as its owner."""
+    return bool(_PAYMENT_OR_IDENTITY_KEY.match(_CAMEL_HUMP.sub("_", key)))
+
+
+_CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_PAYMENT_OR_IDENTITY_KEY = re.compile(
+    r"^(?:pan|cvv2?|cvc|card_?(?:number|no|num)|credit_?card(?:_?number)?|track_?[12](?:_?data)?|ssn"
+    r"|social_security(?:_number)?|passport(?:_?(?:no|number|num))?|national_id(?:_number)?)$",
+    re.IGNORECASE,
+)
 
 
 #: The rest of a SELECT naming a table of people, with no WHERE, JOIN or LIMIT picking some of them.

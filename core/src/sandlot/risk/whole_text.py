@@ -12,7 +12,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.crm import crm_text_risks
-from sandlot.risk.devices import force_disarm, foreign_firmware, machine_risks
+from sandlot.risk.devices import force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.identity import personal_admin_grant, vault_superuser
 from sandlot.risk.model import Category, RiskLevel
@@ -104,6 +104,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("network-scan", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if any(w in code for w in _MACHINE_WORDS):
         found += [("device", risk) for risk in machine_risks(code)]
+    if "cangen" in code or "key" in code:
+        found += [("device", risk) for risk in vehicle_bus_risks(code)]
     if encrypts_in_place(code):
         what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
