@@ -12,10 +12,11 @@ import enum
 import functools
 import posixpath
 import re
+from collections.abc import Iterable
 
 import attrs
 
-from sandlot.risk.model import RiskLevel
+from sandlot.risk.model import Finding, RiskLevel
 
 #: Stands for an unknown piece of a folded string (a variable, a call result...).
 HOLE = "\x00"
@@ -158,14 +159,14 @@ _RC_NAMES = frozenset(
         ".zlogin", ".cshrc", ".tcshrc", ".kshrc", "config.fish", ".xinitrc", ".xprofile",
         ".xsessionrc", "bash.bashrc", "profile", "environment", "rc.local", "crontab", "anacrontab",
         "authorized_keys", "authorized_keys2", "sitecustomize.py", "usercustomize.py", ".pythonrc",
-        ".vimrc", ".inputrc", ".bash_logout", ".gitconfig", ".npmrc",
+        ".vimrc", ".inputrc", ".bash_logout", ".gitconfig", ".npmrc", ".pam_environment",
     }
 )  # fmt: skip
 _PERSISTENCE_DIRS = frozenset(
     {
         "cron.d", "cron.daily", "cron.hourly", "cron.weekly", "cron.monthly", "crontabs", "cron",
         "systemd", "init.d", "rc.d", "profile.d", "autostart", "launchagents", "launchdaemons",
-        "xdg", "update-motd.d", "udev", "hooks", "startup", "modules-load.d",
+        "xdg", "update-motd.d", "udev", "hooks", "startup", "modules-load.d", "environment.d",
     }
 )  # fmt: skip
 _PRIVILEGE_NAMES = frozenset(
@@ -253,6 +254,11 @@ def classify(path: str) -> PathInfo:
         or "ssl/private" in joined
         or (name.startswith(".env.") and not name.endswith((".example", ".sample", ".template")))
         or (len(lowered) >= 2 and lowered[-2] == ".ssh" and name.startswith("id_"))
+        # a browser's recording of a session (HAR): every request's cookies and authorization headers
+        or name.endswith(".har")
+        # a payment HSM's key components and the machine's HSM folder (zone master keys, PIN keys)
+        or _KEY_COMPONENT_NAME.search(name) is not None
+        or (absolute and "hsm" in lowered[:-1])
         # tokens of command-line tools kept in their config directory (gh, glab, hub, rclone...)
         or (
             (".config" in lowered[:-2] or ".cache" in lowered[:-2] or len(lowered) == 2)
@@ -307,7 +313,7 @@ def classify(path: str) -> PathInfo:
         # macOS keeps mail, messages, browser data and privacy grants below ~/Library
         or ("library" in lowered[:-1] and any(d in lowered[:-1] for d in _MACOS_PRIVATE_DIRS))
     )
-    public = name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config")
+    public = name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config") or "config.d" in lowered
     if (public and ".ssh" in lowered) or name.endswith(".pub"):
         secret = False  # a public key is public wherever it is kept (`secrets/deploy_key.pub`)
     if name == "passwd" and not (absolute and lowered[:1] == ["etc"]):
@@ -425,6 +431,8 @@ _OWN_SETTINGS = frozenset({".env", ".envrc", "wp-config.php", "settings.php", "c
                            ".npmrc", ".yarnrc", ".yarnrc.yml"})  # fmt: skip
 
 
+#: Payment keys by their names: zone, terminal and PIN master keys, key-encrypting keys, their components.
+_KEY_COMPONENT_NAME = re.compile(r"(?:^|[_.-])(?:zmk|zpk|tmk|tpk|lmk|kek|pvk|cvk)(?:[_.-]|$)|key_?components?")
 #: A file that by its name holds an application's API keys, secrets or tokens.
 _KEYS_FILE = re.compile(r"(?:api[_-]?)?(?:keys?|secrets?|tokens?)\.(?:json|ya?ml|toml|ini|env)", re.IGNORECASE)
 #: SDKs and toolchains of hosted CI images, deleted to free disk space on a runner.
@@ -453,8 +461,10 @@ def read_level(info: PathInfo) -> RiskLevel:
         # the project's own settings or its own (development) TLS keys, used by its own tooling; sent anywhere,
         # the flow that carries them is critical
         return RiskLevel.MEDIUM
-    if info.secret and tool_profile(info.path):
-        return RiskLevel.MEDIUM  # the user's connection profiles, read by their own tools; sent anywhere, critical
+    if info.secret and (tool_profile(info.path) or info.path.lower().endswith(".har")):
+        # the user's connection profiles, read by their own tools, and session recordings read to debug or redact
+        # them; sent anywhere, the flow that carries them is critical
+        return RiskLevel.MEDIUM
     if info.secret or info.history:
         return RiskLevel.HIGH
     if info.kind is PathKind.DEVICE:
@@ -464,11 +474,36 @@ def read_level(info: PathInfo) -> RiskLevel:
 
 def tool_profile(path: str) -> bool:
     """A tool's connection profiles in the user's home (dbt's profiles.yml, ~/.databrickscfg, snowsql's config,
-    kubectl's and OctoPrint's config): targets and settings next to the credentials."""
-    lowered = path.lower().replace("\\", "/")
+    kubectl's and OctoPrint's config), or the copy an edit of one goes through (``config.json.tmp``): targets and
+    settings next to the credentials."""
+    lowered = _EDIT_COPY.sub("", path.lower().replace("\\", "/"))
     return lowered.endswith(
         ("/.dbt/profiles.yml", "/.databrickscfg", "/.snowsql/config", "/.kube/config", "/.octoprint/config.yaml")
     ) or (lowered in ("~/.databrickscfg",))
+
+
+def profile_edit(path: str, read: Iterable[str]) -> bool:
+    """Writing ``path`` edits a tool profile this code read first (read, changed, written back): docker's
+    config.json too, whose registry logins are printed when it is only read."""
+    base = _EDIT_COPY.sub("", path)
+    profile = tool_profile(path) or base.lower().endswith("/.docker/config.json")
+    return profile and any(_EDIT_COPY.sub("", r) == base for r in read)
+
+
+def soften_profile_reads(findings: list[Finding], path: str, rule: str) -> list[Finding]:
+    """``findings`` with the ``rule`` reads of the profile ``path`` (or of its edit copy) lowered to MEDIUM."""
+    base = _EDIT_COPY.sub("", path)
+    names = {describe(classify(p)) for p in (base, *(base + s for s in (".tmp", ".new", ".bak")))}
+    return [
+        attrs.evolve(f, level=RiskLevel.MEDIUM)
+        if f.rule_id == rule and f.level > RiskLevel.MEDIUM and any(f.message.endswith(n) for n in names)
+        else f
+        for f in findings
+    ]
+
+
+#: The suffix of the temporary or backup copy a file is edited through.
+_EDIT_COPY = re.compile(r"\.(?:tmp|new|bak|orig|swp)$|\.tmp\.[\w\x00]+$")
 
 
 #: Names of files that only hold view settings or thumbnails (deleting them loses nothing).
@@ -638,6 +673,7 @@ _PERSONAL_MEDIA = re.compile(
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
+    r"|cardholders?"
     r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
 )
@@ -748,6 +784,15 @@ def operating_system_tree(info: PathInfo) -> bool:
     return absolute and (not comps or comps[0] in _SYSTEM_TOPS or _everything(comps))
 
 
+def application_tree(path: str) -> bool:
+    """``path`` lies inside one application's deployed tree (``/var/www/shop/storage``, ``/srv/app/media``,
+    ``/opt/tool/cache``): the application's own files, not the system's nor every site's."""
+    return bool(_APPLICATION_TREE.match(path))
+
+
+_APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt)/[\w.-]+/[^\x00]")
+
+
 def has_hole(text: str) -> bool:
     return HOLE in text
 
@@ -780,6 +825,11 @@ _TOOLING_LIBRARY = re.compile(
     r"|nss_wrapper|socket_wrapper|uid_wrapper|resolv_wrapper|dislocator|gtk3-nocsd)(?:[.-][\w.-]*)?\.so[\d.]*$"
 )
 _SYSTEM_LIBRARY_DIRS = ("/usr/lib/", "/usr/lib64/", "/lib/", "/lib64/", "/usr/local/lib/", "/opt/homebrew/lib/")
+
+
+def credential_helper(path: str) -> bool:
+    """``path`` is a credential helper program: docker and git hand it every username, password and token."""
+    return posixpath.basename(path).startswith(("docker-credential-", "git-credential-"))
 
 
 def tooling_preload(value: str) -> bool:

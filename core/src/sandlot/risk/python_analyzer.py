@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import ipaddress
 import itertools
 import json
 import math
@@ -23,7 +24,7 @@ import re
 import shlex
 import stat
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -90,7 +91,7 @@ from sandlot.risk.ledgers import (
 )
 from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox, personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
-from sandlot.risk.paths import HOLE, HOLE_WORD
+from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.premises import CAMERA_IMAGE, premises_request
 from sandlot.risk.python2 import looks_like_python2, modernise
@@ -101,6 +102,7 @@ from sandlot.risk.shell_tables import (
     GENERIC_PROCESS_NAMES,
     LOCKFILES,
     PACKAGE_TOOLS,
+    SERVICE_PORTS,
     SYSTEM_PROCESS_NAMES,
 )
 from sandlot.risk.sql import (
@@ -427,6 +429,7 @@ class PythonAnalyzer:
         self._mentions_vehicles = True  # the source spells a vehicle's remote command
         self._code = ""  # the module's source
         self._mentions_tls = True  # the source spells a way of turning certificate checks off
+        self._unverified_tls = False  # certificate checks were turned off for the whole process
         self._downloaded_on_path = False  # a downloaded file or folder was put on sys.path
         self._mentions_ota = True  # the source points devices at a firmware server (Tasmota's OtaUrl)
         self._mentions_nox = True  # the source is a noxfile (`session.run(*argv)` runs a program)
@@ -721,13 +724,22 @@ class PythonAnalyzer:
                 continue
             if not _SHEBANG_SHELL.match(text):
                 continue
-            self._later_shell(text, node, f"a script written by {q}")
+            found = self._later_shell(text, node, f"a script written by {q}")
+            helper = next((t for t in targets if credential_helper(t)), None)
+            if helper and any(f.category in (Category.NETWORK, Category.EXFILTRATION) for f in found):
+                self._add("python.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
+                          f"the credential helper written to {helper} sends the secrets it handles over the network",
+                          node)  # fmt: skip
 
     def _fetched(self, path: str) -> bool:
         """``path`` came from the network: downloaded, or inside a directory that was (a clone)."""
         return path in self.downloaded or any(
             len(d.split(HOLE, 1)[0]) >= 2 and path.startswith(d.rstrip("/") + "/") for d in self.downloaded
         )
+
+    def _soften_reads(self, path: str, rule: str) -> None:
+        """The reads of a profile this code then wrote back were an edit: MEDIUM (sent anywhere, still critical)."""
+        self.findings = paths.soften_profile_reads(self.findings, path, rule)
 
     def _soften(self, described: str, cap: RiskLevel) -> None:
         """Lower the write findings about ``described`` (a path) to ``cap``: its content proved harmless."""
@@ -742,11 +754,12 @@ class PythonAnalyzer:
         """A Kubernetes object created or patched from here: judged as ``kubectl apply`` of the same document."""
         self._later_shell(f"kubectl apply -f - <<'SANDLOT_EOF'\n{document}\nSANDLOT_EOF\n", node, "a Kubernetes object")
 
-    def _later_shell(self, text: str, node: ast.AST, via: str) -> None:
+    def _later_shell(self, text: str, node: ast.AST, via: str) -> list[Finding]:
         """Shell code this program hands on to run later or elsewhere (a script, a config, a payload):
-        what it would do counts from HIGH up; it need not parse cleanly (LOW if not)."""
+        what it would do counts from HIGH up; it need not parse cleanly (LOW if not). Returns all it found."""
         found = self._shell_findings(text, node, via, parse_error_level=RiskLevel.LOW)
         self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, via)
+        return found
 
     def _shell_findings(self, text: str, node: ast.AST, via: str, *, parse_error_level: RiskLevel) -> list[Finding]:
         """The shell analyzer's findings for ``text``, placed at ``node`` and credited to ``via``."""
@@ -851,8 +864,8 @@ class PythonAnalyzer:
             if stored and isinstance(target.value, ast.Name) and base.func is None and base.qual != "os.environ":
                 # payload["key"] = secret: the container now carries the secret
                 self._rebind(target.value.id, _with_flags(base, stored))
-            if index.text in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
-                self._preload_keys([index.text], target)  # os.environ[...] or a child's environment copy
+            if index.text in _ENVIRONMENT_EFFECTS:
+                self._preload_keys({index.text: val}, target)  # os.environ[...] or a child's environment copy
             elif base.qual == "<globals>" and index.text is not None and HOLE not in index.text:
                 self._bind_name(index.text, val)  # globals()["w"] = os.walk: w is os.walk from now on
             elif base.qual == "<globals>" and index.text is None:
@@ -968,9 +981,20 @@ class PythonAnalyzer:
                               node)  # fmt: skip
                     return
 
-    def _preload_keys(self, keys: Iterable[str], node: ast.AST) -> None:
-        """An environment (ours, or one made for a child) that preloads a library into every program started."""
-        for key in keys:
+    def _preload_keys(self, keys: Mapping[str, Val], node: ast.AST) -> None:
+        """An environment (ours, or one made for a child) that preloads a library into every program started,
+        or has every shell or interpreter started read a downloaded file first (``BASH_ENV``)."""
+        for key, val in keys.items():
+            if key == "TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD" and (val.text or "").lower() not in ("", "0", "false"):
+                self._add("python.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
+                          "turns off torch.load's safe loader for every load (a checkpoint can run code)",
+                          node)  # fmt: skip
+            if key in _STARTUP_FILE_VARIABLES and (
+                val.flags & v.NET or any(self._fetched(t) for t in val.strings())
+            ):
+                self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          f"sets {key} to a downloaded file: every shell or interpreter started runs it first",
+                          node)  # fmt: skip
             if key in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
                 self._add(
                     "python.preload",
@@ -2558,6 +2582,8 @@ class PythonAnalyzer:
                 elif node.func.attr in ("read_bytes", "read_text") and keys & self._self_written:
                     return Val(flags=v.LOCALFILE)
             flags = v.flowing(args) | v.flowing(kwargs.values()) | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
+            if isinstance(node.func, ast.Attribute) and node.func.attr.startswith(_KEY_USES):
+                flags &= ~v.CREDENTIAL  # a signature, a digest or a transaction made with a key does not reveal it
             if isinstance(node.func, ast.Attribute) and func.base is not None and func.base.text is not None:
                 return self._string_method(node.func.attr, func.base, args, flags, kwargs)
             return Val(flags=flags | queried)
@@ -2776,6 +2802,13 @@ class PythonAnalyzer:
                     f"{q} in an endless loop without pause (floods the target)",
                     node,
                 )
+            unchecked = self._unverified_tls or kwargs.get("verify", UNKNOWN).num == 0
+            if unchecked and method in T.SEND_METHODS and data & v.CREDENTIAL and any(
+                _public_host(t) for t in _all_strings(args[:1])
+            ):
+                self._add("python.tls-off", RiskLevel.HIGH, Category.NETWORK,
+                          f"{q} sends a credential to a server whose certificate is not checked (anyone on the path "
+                          "can take it)", node)  # fmt: skip
             payload = v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k not in T.AUTH_KWARGS)
             login = method[:1].isupper()  # a client's constructor given its own service's credentials
             if payload & v.CREDENTIAL and len(self._credentials) >= 2 and not data & (v.SECRET | v.ENV) and not login:
@@ -2802,7 +2835,7 @@ class PythonAnalyzer:
                     "python.exfiltration",
                     RiskLevel.CRITICAL,
                     Category.EXFILTRATION,
-                    f"a credential (an environment variable or a setting named like one) is sent out in a DNS name ({q})",
+                    f"a credential (an environment variable or a setting named like one) goes out in a DNS name ({q})",
                     node,
                 )
             refresh = bool(data & v.SECRET) and self._token_refresh(args, kwargs, node)
@@ -2810,8 +2843,11 @@ class PythonAnalyzer:
                 # `grant_type=refresh_token` posted to the provider's token endpoint: the token used where it belongs
                 self._add("python.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{q} sends a stored token to its issuer's token endpoint (a refresh)", node)  # fmt: skip
-            elif data & (v.SECRET | v.ENV):
-                what = "secret file content" if data & v.SECRET else "the process environment"
+            elif (sent := v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k != "auth")) & (
+                v.SECRET | v.ENV
+            ):
+                # (`auth=AWS4Auth(creds…)` signs the request with the keys; it does not send them)
+                what = "secret file content" if sent & v.SECRET else "the process environment"
                 self._add(
                     "python.exfiltration",
                     RiskLevel.CRITICAL,
@@ -2966,6 +3002,7 @@ class PythonAnalyzer:
         ):
             self._add("python.tls-off", RiskLevel.MEDIUM, Category.NETWORK,
                       "turns off certificate checks for every HTTPS connection of the process", node)  # fmt: skip
+            self._unverified_tls = True
 
     def _event_handler(self, target: ast.expr, val: Val, node: ast.stmt) -> None:
         """``client.on_message = handler``: the handler gets what the service sent."""
@@ -3261,6 +3298,8 @@ class PythonAnalyzer:
                 "installs a cron job (python-crontab)",
                 node,
             )
+        if q == "atexit.register" and args and args[0].qual in T.STAT_CALLS:
+            return None  # atexit.register(readline.write_history_file, path): that call, at exit
         if q not in T.STAT_CALLS and self._secret_arguments(q, args, kwargs, node):
             return Val(flags=v.SECRET | v.flowing(args))
         return None
@@ -3398,6 +3437,9 @@ class PythonAnalyzer:
         self, info: paths.PathInfo, node: ast.AST, *, append: bool = False, via: str, cap: RiskLevel | None = None
     ) -> None:
         level = paths.write_level(info) if cap is None else min(paths.write_level(info), cap)
+        if info.secret and paths.profile_edit(info.path, self._secret_reads):
+            level = min(level, RiskLevel.MEDIUM)  # a setting changed in the profile it read (a cluster, a helper)
+            self._soften_reads(info.path, "python.secret-read")
         if level <= RiskLevel.SAFE or info.kind is paths.PathKind.NULL:
             return
         if info.secret:
@@ -3878,7 +3920,7 @@ class PythonAnalyzer:
 
     def _credential_env(self, key: Val) -> Val | None:
         """The value of an environment variable named like a token or a password, else None."""
-        named = [k for k in key.strings() if T.CREDENTIAL_NAME.search(k)]
+        named = [k for k in key.strings() if T.CREDENTIAL_NAME.search(k) or _SERVICE_KEY_VARIABLE.search(k)]
         if not named:
             return None
         # used in a header it authenticates, sent in a body it leaks
@@ -3942,8 +3984,8 @@ class PythonAnalyzer:
                 node,
             )
             return Val(flags=flags | v.CODE)
-        if text is None or HOLE in text:
-            return Val(flags=flags)
+        if text is None or any(HOLE in t for t in data.strings()):
+            return Val(flags=flags)  # (one of the values it may have is known only at run time)
         decoded = F.decode(q, text, args, kwargs)
         return Val(text=decoded, flags=flags)
 
@@ -3975,7 +4017,7 @@ class PythonAnalyzer:
         if q == "builtins.dict":
             self._preload_keys(kwargs, node)  # dict(os.environ, LD_PRELOAD=...): a child's environment
         if q == "builtins.dict" and args and args[0].qual == "os.environ":
-            return Val(flags=v.ENV)
+            return Val(flags=v.ENV, keys=dict(kwargs) or None)  # the environment with these variables set
         flags = v.flowing(args)
         if args and args[0].qual == "os.environ":
             flags |= v.ENV
@@ -4322,7 +4364,7 @@ class PythonAnalyzer:
         if data.flags & v.NET:
             level = RiskLevel.CRITICAL
             why = "data received from the network"
-        elif data.text is not None and HOLE not in data.text and q.endswith("loads"):
+        elif data.text is not None and all(HOLE not in t for t in data.strings()) and q.endswith("loads"):
             bad = [
                 g
                 for g in F.pickle_globals(data.text.encode("latin-1"))
@@ -4655,6 +4697,7 @@ class PythonAnalyzer:
             every_container=bool(flags & v.EVERY_CONTAINER),
             repeated=self._in_loop() and any(HOLE in w or HOLE_WORD in w for w in words),
             staged=frozenset(self.staged),
+            environment={k: val.text for k, val in (kwargs.get("env", UNKNOWN).keys or {}).items() if val.text},
         )
         self.staged.update(result.staged)  # files the command filled with secret data (a guest's memory)
         self._merge_nested(result.findings, node, q)
@@ -4674,6 +4717,11 @@ class PythonAnalyzer:
 
     def _c_secret_store(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """keyring / Secret Service reads: one secret (MEDIUM), or all of them (HIGH); secret data either way."""
+        if q in T.WHOLE_CREDENTIAL_READS:
+            # the SDK's keys or the browser's session for a site: used here, routine; sent anywhere, a leak
+            self._add("python.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{q} reads a whole set of credentials (keys, a session's cookies)", node)  # fmt: skip
+            return Val(flags=v.SECRET, qual=q + "()")
         every = "all" in q.rsplit(".", 1)[-1] or q.endswith((".outputs", ".export_stack")) or self._in_loop()
         self._add("python.secret-read", RiskLevel.HIGH if every else RiskLevel.MEDIUM, Category.EXFILTRATION,
                   f"{q} reads " + ("every stored secret" if every else "a stored secret"), node)  # fmt: skip
@@ -5344,9 +5392,23 @@ class PythonAnalyzer:
             self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE, picked, node)
         elif looping:
             self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE, "kills processes in a loop", node)
+        elif (service := self._port_owner()) is not None:
+            self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"kills whatever holds a service's port, whoever runs it ({service})", node)  # fmt: skip
         else:
             self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{q} signals another process", node)
         return Val()
+
+    def _port_owner(self) -> str | None:
+        """The service whose well-known port a connection listing is searched for (``conn.laddr.port == 5432``)."""
+        if "net_connections" not in self._code:
+            return None
+        for match in _PORT_TEST.finditer(self._code):
+            word = match[1]
+            port = word if word.isdigit() else str(self._lookup(word).num)
+            if port in SERVICE_PORTS:
+                return SERVICE_PORTS[port]
+        return None
 
     def _c_ownpid(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         return Val(flags=v.OWNPID)
@@ -5890,6 +5952,33 @@ def _opens_everything(constants: Sequence[str]) -> bool:
     destination = any(pairs.get(k) == "any" for k in ("destination_net", "destination", "dst", "dstaddr"))
     passes = any(pairs.get(k) in ("pass", "accept", "allow") for k in ("action", "type", "policy"))
     return source and destination and passes
+
+
+_KEY_USES = ("sign", "send_raw", "hash", "digest", "hexdigest", "encrypt", "hmac", "verify")
+#: An environment variable named like a service's key (``STRIPE_KEY``, ``PAYMENTS_KEY``).
+_SERVICE_KEY_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)?KEY$")
+_PORT_TEST = re.compile(r"\.port\s*==\s*(\w+)")
+#: Variables naming a file that shells and interpreters run before anything else.
+_STARTUP_FILE_VARIABLES = frozenset({"BASH_ENV", "ENV", "PYTHONSTARTUP"})
+#: Variables whose value changes what every program started afterwards does (see ``_preload_keys``).
+_ENVIRONMENT_EFFECTS = _STARTUP_FILE_VARIABLES | {
+    "LD_PRELOAD", "DYLD_INSERT_LIBRARIES", "TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"
+}
+
+
+def _public_host(url: str) -> bool:
+    """``url`` names a host on the internet (not this machine, a private address or an internal name)."""
+    host = url.split("://", 1)[-1].split("/", 1)[0].rsplit("@", 1)[-1].split(":")[0].lower()
+    if not host or HOLE in host or "." not in host or host.endswith(_INTERNAL_SUFFIXES):
+        return False
+    try:
+        return ipaddress.ip_address(host).is_global
+    except ValueError:
+        return True
+
+
+_INTERNAL_SUFFIXES = (".local", ".internal", ".lan", ".corp", ".home", ".localdomain", ".intranet", ".svc",
+                      ".cluster.local", "localhost")  # fmt: skip
 
 
 def _asks_personal_fields(args: list[Val], kwargs: dict[str, Val]) -> bool:

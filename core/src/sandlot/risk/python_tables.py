@@ -20,7 +20,8 @@ BIG_MATERIALISED = 100_000_000  # elements: list(range(10**8)) is several GB
 BUILTINS = frozenset(dir(__import__("builtins"))) | {"execfile", "raw_input", "reload", "unicode", "xrange"}
 QUAL_ALIASES = {
     "posixpath": "os.path", "ntpath": "os.path", "posix": "os", "nt": "os", "_io.open": "builtins.open",
-    "io.open": "builtins.open", "codecs.open": "builtins.open", "io.FileIO": "builtins.open", "os.fdopen": "builtins.open",
+    "io.open": "builtins.open", "codecs.open": "builtins.open", "io.FileIO": "builtins.open",
+    "os.fdopen": "builtins.open",
     "pathlib.PosixPath": "pathlib.Path", "pathlib.PurePath": "pathlib.Path",
     "pathlib.PurePosixPath": "pathlib.Path", "pathlib.WindowsPath": "pathlib.Path",
     "cPickle": "pickle", "_pickle": "pickle", "dill": "pickle", "cloudpickle": "pickle",
@@ -161,6 +162,10 @@ STAT_CALLS = frozenset(
     {
         # load configuration from a secret file into this process (not a read-out of it)
         "dotenv.load_dotenv",
+        # the interactive interpreter's own line history, loaded into and saved from its line editor
+        "readline.read_history_file",
+        "readline.write_history_file",
+        "readline.append_history_file",
         "os.path.exists",
         "os.path.isfile",
         "os.path.isdir",
@@ -496,7 +501,21 @@ SECRET_STORE_READS = frozenset(
      # an infrastructure stack's outputs and configuration, secrets decrypted
      "pulumi.automation.select_stack().outputs", "pulumi.automation.select_stack().get_all_config",
      "pulumi.automation.create_or_select_stack().outputs", "pulumi.automation.create_or_select_stack().get_all_config",
-     "pulumi.automation.select_stack().export_stack"}
+     "pulumi.automation.select_stack().export_stack",
+     # the cloud SDK's resolved keys (access key, secret key, session token) and a browser's cookies for a site
+     "boto3.Session().get_credentials", "boto3.session.Session().get_credentials",
+     "boto3.Session().get_credentials().get_frozen_credentials",
+     "boto3.session.Session().get_credentials().get_frozen_credentials",
+     "browser_cookie3.chrome", "browser_cookie3.firefox", "browser_cookie3.edge", "browser_cookie3.brave",
+     "browser_cookie3.chromium", "browser_cookie3.opera", "browser_cookie3.safari", "browser_cookie3.load"}
+)  # fmt: skip
+#: Of those, the ones that return a whole credential set or session (sent anywhere, a leak).
+WHOLE_CREDENTIAL_READS = frozenset(
+    {"boto3.Session().get_credentials", "boto3.session.Session().get_credentials",
+     "boto3.Session().get_credentials().get_frozen_credentials",
+     "boto3.session.Session().get_credentials().get_frozen_credentials",
+     "browser_cookie3.chrome", "browser_cookie3.firefox", "browser_cookie3.edge", "browser_cookie3.brave",
+     "browser_cookie3.chromium", "browser_cookie3.opera", "browser_cookie3.safari", "browser_cookie3.load"}
 )  # fmt: skip
 
 #: Template engines: rendering a client's text as a template runs template code (SSTI).

@@ -15,7 +15,7 @@ import posixpath
 import re
 import shlex
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -92,7 +92,7 @@ from sandlot.risk.mail import (
     personal_mailbox,
 )
 from sandlot.risk.model import Category, Finding, RiskLevel
-from sandlot.risk.paths import HOLE, HOLE_WORD
+from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.premises import premises_request
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, endless_submission, scheduler_command
@@ -248,6 +248,8 @@ class ShellAnalyzer:
         self.vars: dict[str, str] = dict(variables or {})
         self.var_flow: dict[str, _Flow] = {}
         self.downloaded: set[str] = set()
+        self._secret_reads: set[str] = set()  # secret files read so far (a profile read and written back is edited)
+        self._absent: set[str] = set()  # files the command being analysed runs only without (`[ -f F ] || …`)
         self._source = b""
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self._repeated = False  # an argv from Python run once per element of a loop
@@ -468,10 +470,14 @@ class ShellAnalyzer:
             background = i + 1 < len(children) and children[i + 1].type == "&"
             # everything in a backgrounded ( ... ) & or { ...; } & runs in the background too
             outer, self._background = self._background, background or self._background
+            missing = self._tested_absent(children, i) if node.type == "list" else None
+            if missing:
+                self._absent.add(missing)
             try:
                 sub = self._stmt(child)
             finally:
                 self._background = outer
+                self._absent.discard(missing or "")
             flow.absorb(sub)
             flow.text, flow.interp, flow.endless = sub.text, sub.interp, sub.endless
             loop = self._loops[-1] if self._loops and node.type == "do_group" else None
@@ -489,6 +495,13 @@ class ShellAnalyzer:
                     node.parent,
                 )
         return flow
+
+    def _tested_absent(self, children: list[Any], i: int) -> str | None:
+        """The file ``[ -f FILE ] || …`` tests for, when ``children[i]`` runs only if it does not exist."""
+        if i < 2 or children[i - 1].type != "||" or children[i - 2].type != "test_command":
+            return None
+        found = _EXISTS_TEST.match(_SIMPLE_VARIABLE.sub(self._known_value, self._text(children[i - 2])))
+        return paths.classify(found[1].strip("\"'")).path if found else None
 
     def _while(self, node: Any) -> _Flow:
         body = node.child_by_field_name("body")
@@ -946,7 +959,17 @@ class ShellAnalyzer:
             flow = self._stmt(body) if body is not None else _Flow()
             # `a && python - <<EOF`: the redirections belong to the list's last command
             last = _last_command(body) if body is not None else None
-            self._redirects(redirects, flow, self._plain_words(last) if last is not None else None, node)
+            missing = (
+                self._tested_absent(body.children, len(body.children) - 1)
+                if body is not None and body.type == "list"
+                else None
+            )
+            if missing:
+                self._absent.add(missing)
+            try:
+                self._redirects(redirects, flow, self._plain_words(last) if last is not None else None, node)
+            finally:
+                self._absent.discard(missing or "")
         return flow
 
     def _plain_words(self, command: Any) -> list[str]:
@@ -1157,7 +1180,11 @@ class ShellAnalyzer:
         if not info.persistence:
             if content.lstrip().startswith("#!") and "sh" in content.split("\n", 1)[0]:
                 # a script written for later (a cron or at job, a timer, a worker): what it would run counts
-                self._nested(content, "shell", stmt, f"script written to {info.path.replace(HOLE, '…')}")
+                found = self._nested(content, "shell", stmt, f"script written to {info.path.replace(HOLE, '…')}")
+                if credential_helper(info.path) and any(f.category in _SENDS_OUT for f in found):
+                    self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
+                              f"the credential helper written to {info.path} sends the secrets it handles over the "
+                              "network", stmt)  # fmt: skip
             return cap
         if info.path.lower().endswith((".desktop", ".service", ".timer", ".plist", ".conf", ".socket", ".rules")):
             return cap  # not shell scripts
@@ -1256,6 +1283,10 @@ class ShellAnalyzer:
             self.vars[name] = value
             self.var_flow[name] = flow
             self._check_variable(name, value, node)
+            if name in _STARTUP_FILE_VARIABLES and (flow.download or value in self.downloaded):
+                self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          f"{name} names downloaded code: every shell or interpreter started runs it first",
+                          node)  # fmt: skip
         return flow
 
     def _check_variable(self, name: str, value: str, node: Any) -> None:
@@ -1270,7 +1301,9 @@ class ShellAnalyzer:
                 node,
             )
         elif name in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
-            tooling = paths.tooling_preload(value)  # libfaketime, jemalloc, a sanitizer: installed test tooling
+            # libfaketime, jemalloc, a sanitizer: installed test tooling (`$(gcc -print-file-name=libasan.so)`)
+            asked = _COMPILER_LIBRARY.search(self._text(node))
+            tooling = paths.tooling_preload(asked[1] if asked and value.strip() == HOLE else value)
             self._add(
                 "shell.preload",
                 RiskLevel.LOW if tooling else RiskLevel.HIGH,
@@ -1279,7 +1312,11 @@ class ShellAnalyzer:
                 + (" (an installed testing or profiling library)" if tooling else ""),
                 node,
             )
-        elif name == "PROMPT_COMMAND":
+        elif name == "TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD" and value.strip("\"'").lower() not in ("", "0", "false"):
+            self._add("shell.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
+                      "turns off torch.load's safe loader for every load (a checkpoint can run code)",
+                      node)  # fmt: skip
+        elif name == "PROMPT_COMMAND" and not _HISTORY_SYNC.match(value):
             self._add(
                 "shell.prompt-command",
                 RiskLevel.MEDIUM,
@@ -1360,10 +1397,13 @@ class ShellAnalyzer:
             flow.absorb(captured)
             if kind == "command_substitution" and captured.text is not None and HOLE not in captured.text:
                 return captured.text.rstrip("\n")  # $(printf ...) / $(echo ... | base64 -d): known output
-            if kind == "command_substitution" and captured.text == "/dev/" + HOLE:
-                return captured.text  # $(lsblk -dpno NAME | ...): one of the machine's disks
+            if kind == "command_substitution" and captured.text in ("/dev/" + HOLE, "secret/" + HOLE):
+                return captured.text  # $(lsblk -dpno NAME | ...): one of the machine's disks (or a cluster's secrets)
             if kind == "command_substitution" and _DISK_LISTING.search(self._text(node)):
                 return "/dev/" + HOLE  # $(lsblk -ndo NAME | awk '{print "/dev/"$1}'): the same, prefixed by hand
+            newest = _NEWEST_FILE.match(self._text(node)) if kind == "command_substitution" else None
+            if newest and "/" in newest[1]:
+                return newest[1].replace("*", HOLE)  # $(ls -t /exports/cardholders_*.csv | head -1): one of those
             if kind == "command_substitution" and _MKTEMP.match(self._text(node)):
                 return "/tmp/" + HOLE  # a new temporary file or directory
             repository = _GIT_REPO_PATH.match(self._text(node))
@@ -1520,6 +1560,16 @@ class ShellAnalyzer:
             local = local_devices(" ".join(args))
             self._add("shell.field-device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.PROCESS,
                       f"{name} writes coils or registers of a field device (a PLC, a drive)", node)  # fmt: skip
+        if name == "gh" and args[:1] in (["gist"], ["issue"], ["pr"]) and args[1:2] in (["create"], ["comment"]):
+            # `gh gist create --public .env`, `gh issue create --body-file dump.md`: published on GitHub
+            files = [*W.option_values(args, "-F", "--body-file")]
+            if args[0] == "gist":
+                files += W.options(args[2:], frozenset({"-d", "--desc", "-f", "--filename"}))[1]
+            leaked = [f for f in files if f in self.staged or paths.classify(f).secret]
+            if leaked:
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"gh {args[0]} {args[1]} publishes {leaked[0]}, which holds secrets, on GitHub",
+                          node)  # fmt: skip
         if name in ("croc", "wormhole") and "send" in args:
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} send hands files to whoever holds the code (a relay transfer out of the machine)",
@@ -2218,6 +2268,8 @@ class ShellAnalyzer:
                       f"{via} uses {paths.describe(info)}", node)  # fmt: skip
             return
         flow.secret = flow.secret or info.secret or info.history
+        if info.secret:
+            self._secret_reads.add(info.path)
         who = f"{via} reads" if via else "reads"
         self._add(
             "shell.secret-read",
@@ -2231,6 +2283,11 @@ class ShellAnalyzer:
         self, info: paths.PathInfo, node: Any, *, op: str = ">", via: str = "", cap: RiskLevel | None = None
     ) -> None:
         level = paths.write_level(info)
+        if info.secret and paths.profile_edit(info.path, self._secret_reads):
+            level = min(level, RiskLevel.MEDIUM)  # a setting changed in the profile it read (a registry's helper)
+            self.findings = paths.soften_profile_reads(self.findings, info.path, "shell.secret-read")
+        if info.secret and info.path in self._absent and op == ">":
+            level = min(level, RiskLevel.MEDIUM)  # `[ -f "$cfg" ] || echo '{}' > "$cfg"`: made only when missing
         if payment_file(info.path) and info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP):
             level = max(level, RiskLevel.HIGH)  # an approved payment file rewritten: where the money goes
         if self._mass and op == ">" and HOLE in info.path:
@@ -2948,9 +3005,10 @@ class ShellAnalyzer:
                         "makes a downloaded file executable",
                         node,
                     )
+                app = paths.application_tree(info.path)
                 setgid_dir = (
                     (mode.isdigit() and int(mode, 8) & 0o6000 == 0o2000) or mode in ("g+s", "g+rws", "g+rwxs")
-                ) and target.rstrip("/") in self.made_dirs
+                ) and (target.rstrip("/") in self.made_dirs or app)  # shared group ownership of an app's folders
                 level = paths.mode_level(
                     info, world_writable=world, setuid=setuid and not setgid_dir, opens_secret=opens,
                     others_read=others_read,
@@ -2964,6 +3022,8 @@ class ShellAnalyzer:
                     level = max(level, RiskLevel.CRITICAL if top else RiskLevel.HIGH)
                 if recursive and world and info.kind is paths.PathKind.EXTERNAL:
                     level = max(level, RiskLevel.HIGH)  # a whole shared tree writable by everyone
+                if app and not world and not (setuid and not setgid_dir):
+                    level = min(level, RiskLevel.MEDIUM)  # the permissions of an application's own folders
                 if level > RiskLevel.SAFE:
                     self._add("shell.chmod", level, Category.PRIVILEGE, f"chmod {mode} on {paths.describe(info)}", node)
         else:
@@ -2974,7 +3034,9 @@ class ShellAnalyzer:
                 system = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.SYSTEM)
                 if system or info.privilege or info.kind is paths.PathKind.HOME_TOP:
                     # a container's own top-level folder (/app, /data) handed to its service account is set-up
-                    own_folder = info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info)
+                    own_folder = (
+                        info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info)
+                    ) or paths.application_tree(info.path)
                     self._add(
                         "shell.chown",
                         RiskLevel.MEDIUM if own_folder and not info.privilege else RiskLevel.HIGH,
@@ -3070,6 +3132,12 @@ class ShellAnalyzer:
                 if any(_DELETES_LOGIN_SETTING.match(script) for script in scripts):
                     self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
                               "sed deletes a service's login settings (anyone reaching it gets in)", node)  # fmt: skip
+                if any(_PAYEE_ACCOUNT.search(script) for script in scripts) and not all(
+                    paths.classify(t).kind in (paths.PathKind.RELATIVE, paths.PathKind.TEMP) for t in operands[1:]
+                ):
+                    self._add("shell.money", RiskLevel.HIGH, Category.FILESYSTEM,
+                              "sed rewrites the payee accounts of payment files (the money goes elsewhere)",
+                              node)  # fmt: skip
                 if any("0.0.0.0/0" in a or "0.0.0.0\\/0" in a or "::/0" in a for a in args):
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                               "sed rewrites configuration to allow every address (0.0.0.0/0)", node)  # fmt: skip
@@ -3131,7 +3199,8 @@ class ShellAnalyzer:
             if records and remote and foreign:
                 # a database dump, people's files or patients' records sent to a bare address or someone's own machine
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                          f"{name} copies {src} (a dump, people's files or records) to {host}", node)  # fmt: skip
+                          f"{name} copies {src.replace(HOLE, '…')} (a dump, people's files or records) to {host}",
+                          node)  # fmt: skip
             if remote and payment_file(src):
                 test = test_money(dest + " " + (self._text(node) if node is not None else ""))
                 self._add("shell.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
@@ -3610,6 +3679,13 @@ class ShellAnalyzer:
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                               f"socat relays a local-only service (port {relayed[0]}) to every interface",
                               node)  # fmt: skip
+                internal = [m[1] for a in lowered if (m := re.match(r"tcp[46]?:([\w.-]+\.(?:internal|local|lan|corp"
+                                                                    r"|intranet)|10\.[\d.]+|192\.168\.[\d.]+):\d+", a))]
+                if internal:
+                    # a host only the internal network reaches (an HSM, a database) reachable through this machine
+                    self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                              f"socat relays an internal host ({internal[0]}) to every interface of this machine",
+                              node)  # fmt: skip
             return
         if name == "openssl":
             return
@@ -3651,6 +3727,7 @@ class ShellAnalyzer:
             if option.startswith(("--work-tree=", "--git-dir=")):
                 tree = option.split("=", 1)[1] if option.startswith("--work-tree=") or not tree else tree
             args = args[1:]
+        tree = tree or self.vars.get("GIT_WORK_TREE", "")  # `GIT_WORK_TREE=$HOME git clean -ffdx`
         self._git_effects(args, tree, node)
         if args[:1] == ["lfs"] and "pull" in args and self.cloned:
             pass  # the files come with the clone, already counted as someone else's
@@ -3711,6 +3788,18 @@ class ShellAnalyzer:
                 "git reads stored credentials (credential helper)",
                 node,
             )
+            return
+        helper_key = any(
+            a.lower() == "credential.helper" or (a.lower().startswith("credential.") and a.lower().endswith(".helper"))
+            for a in args[1:]
+        )
+        if args[:1] == ["config"] and helper_key and args[-1].startswith("!"):
+            # a helper starting with ! is a shell function git hands every username and password it handles
+            found = self._nested(args[-1][1:], "shell", node, "git credential helper")
+            if any(f.category in (Category.NETWORK, Category.EXFILTRATION) for f in found):
+                self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
+                          "git's credential helper sends the usernames and passwords it is given over the network",
+                          node)  # fmt: skip
             return
         alias_key = any(a.lower().startswith("alias.") for a in args[1:])
         if args[:1] == ["config"] and alias_key and args[-1].startswith("!"):
@@ -3795,10 +3884,22 @@ class ShellAnalyzer:
         if verb in ("filter-branch", "filter-repo"):
             self._add("shell.history-rewrite", RiskLevel.MEDIUM, Category.FILESYSTEM,
                       f"git {verb} rewrites every commit of the history", node)  # fmt: skip
-        if verb == "config" and any(a.lower().startswith("url.") and a.lower().endswith(("insteadof", "pushinsteadof"))
-                                    for a in args):  # fmt: skip
-            self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
-                      "git config redirects fetches from one host to another (every clone and pull)", node)  # fmt: skip
+        rewrite = next((i for i, a in enumerate(args) if a.lower().startswith("url.")
+                        and a.lower().endswith(("insteadof", "pushinsteadof"))), None)  # fmt: skip
+        if verb == "config" and rewrite is not None:
+            # `url."git@github.com:".insteadOf https://github.com/`: the same host over SSH, with the user's key
+            target = args[rewrite][4:].rsplit(".", 1)[0]
+            same = rewrite + 1 < len(args) and _url_host(target) is not None and (
+                _url_host(target) == _url_host(args[rewrite + 1])
+            )
+            if same:
+                self._add("shell.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE,
+                          "git config rewrites a host's URLs to another protocol (every clone and pull)",
+                          node)  # fmt: skip
+            else:
+                self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                          "git config redirects fetches from one host to another (every clone and pull)",
+                          node)  # fmt: skip
         alias = next((a.split(".", 1)[1] for a in args if a.lower().startswith("alias.")), None)
         if (
             verb == "config"
@@ -3985,10 +4086,20 @@ class ShellAnalyzer:
 
     def _rule_port_owner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """`lsof -t -i:5432`: the pids of whatever holds a port; a database's port means the database."""
-        ports = re.findall(r":(\d+)\b", " ".join(args))
-        services = [T.SERVICE_PORTS[p] for p in ports if p in T.SERVICE_PORTS]
+        ports = [pair for a in args for pair in re.findall(r":(\d+)\b|^(\d+)/(?:tcp|udp)$", a)]
+        services = [T.SERVICE_PORTS[p] for pair in ports for p in pair if p in T.SERVICE_PORTS]
         if services and ("-t" in args or name == "fuser"):
             flow.pids_of = services[0]
+        letters = "".join(a[1:] for a in args if a.startswith("-") and not a.startswith("--"))
+        if name == "fuser" and ("k" in letters or "--kill" in args):
+            # `fuser -km /home`: every process with a file open on the mount, whoever's it is
+            mounts = [o for o in W.options(args)[1] if "/" in o and paths.classify(o).kind in _WHOLE_MOUNTS]
+            if services or mounts:
+                what = services[0] if services else f"every process using {mounts[0]}"
+                self._add("shell.kill", RiskLevel.HIGH, Category.PROCESS, f"fuser -k kills {what}", node)
+            else:
+                self._add("shell.kill", RiskLevel.MEDIUM, Category.PROCESS, "fuser -k kills what holds a file or port",
+                          node)  # fmt: skip
 
     def _rule_ps(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``ps -e``/``ps ax`` lists every process; its pids fed to kill kill everything."""
@@ -4652,11 +4763,17 @@ class ShellAnalyzer:
         from_stdin = "-" in W.option_values(args, "-f", "--filename") or args[-1:] in (["-f"], ["--filename"])
         if verb in ("apply", "create", "replace") and from_stdin and manifest:
             self._pod_spec(manifest, node)  # `kubectl apply -f - <<EOF`: the manifest is right here
+        if verb == "get" and positional[1:2] in (["secret"], ["secrets"]) and W.option_values(args, "-o", "--output")[
+            :1
+        ] == ["name"]:
+            flow.text = "secret/" + HOLE  # `kubectl get secrets -o name`: the names, to fetch each one next
         if verb == "get" and len(positional) > 1 and positional[1].split("/")[0] in ("secret", "secrets"):
             formats = W.option_values(args, "-o", "--output")
             if any(f.startswith(("yaml", "json", "jsonpath", "go-template", "template")) for f in formats):
-                every = any(a in ("-A", "--all-namespaces") for a in args) or (
-                    len(positional) == 2 and "/" not in positional[1]
+                every = (
+                    any(a in ("-A", "--all-namespaces") for a in args)
+                    or (len(positional) == 2 and "/" not in positional[1])
+                    or (bool(self._loops) and HOLE in positional[1])  # each name a listing gave
                 )
                 flow.secret = True
                 self._add(
@@ -4682,6 +4799,11 @@ class ShellAnalyzer:
         addresses = [a.split("=", 1)[1] for a in args if a.startswith("--address=")]
         if verb == "proxy" and any(a in ("0.0.0.0", "::") for a in [*addresses, *W.option_values(args, "--address")]):
             what = "kubectl proxy serves the cluster's API, with your credentials, to every address"
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, what, node)
+        if verb == "port-forward" and any(
+            a in ("0.0.0.0", "::", "*") for a in [*addresses, *",".join(W.option_values(args, "--address")).split(",")]
+        ):
+            what = "kubectl port-forward opens a service inside the cluster to every address of this machine's networks"
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, what, node)
         if verb == "drain":
             every = self._mass or bool(self._loops) or self._repeated or any(HOLE in p for p in positional[1:])
@@ -5863,6 +5985,8 @@ def _interpreter_language(argv: list[str]) -> str | None:
         return "other"
     if name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2:
         return _interpreter_language(argv[2:])  # `bundle exec rails runner -`
+    if name in ("ssh", "autossh") and len(W.options(argv[1:], T.SSH_VALUED)[1]) == 1:
+        return "shell"  # `ssh host <<'EOS' … EOS`: the remote login shell runs the here-document
     return None
 
 
@@ -5954,6 +6078,12 @@ _KUBECTL_VALUED = frozenset({"-n", "--namespace", "--context", "--kubeconfig", "
 #: A Makefile rule: ``target: prerequisites`` followed by a tab-indented recipe line.
 _MAKEFILE_RULE = re.compile(r"^[\w./%$()-]+(?:\s+[\w./%$()-]+)*\s*::?(?!=)[^\n]*\n\t\S", re.MULTILINE)
 #: ``$NAME`` or ``${NAME}`` (no default, no operation).
+#: A substitution that rewrites the account money is paid to (ISO 20022 IBAN or account elements, NACHA fields).
+_PAYEE_ACCOUNT = re.compile(r"s(.).*(?:IBAN|CdtrAcct|<Acct>|BICFI|routing_?number|account_?number).*\1.*\1",
+                            re.IGNORECASE)
+#: `$(ls -t DIR/PATTERN | head -1)`: the newest (or first) file a pattern matches.
+_NEWEST_FILE = re.compile(r"^\$\(\s*ls\s+(?:-\w+\s+)*([^\s|;$`]+)\s*\|\s*head\s+(?:-n\s*)?-?1\s*\)$")
+_EXISTS_TEST = re.compile(r"^\[\[?\s+-[efs]\s+(\S+)\s+\]\]?$")
 _SIMPLE_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})")
 #: A data store's wire commands that empty or stop it (Redis, memcached), as typed into nc or telnet.
 _RAW_STORE_WIPE = re.compile(r"^\s*(?:FLUSHALL|FLUSHDB|flush_all|SHUTDOWN)\b", re.IGNORECASE | re.MULTILINE)
@@ -6285,6 +6415,25 @@ _CAPACITY_SYSCTLS = frozenset(
      "net.core.somaxconn", "net.ipv4.ip_local_port_range", "vm.overcommit_memory", "net.core.rmem_max",
      "net.core.wmem_max", "kernel.pid_max"}
 )  # fmt: skip
+def _url_host(url: str) -> str | None:
+    """The host and path of a git URL in any of its spellings (``https://h/x``, ``ssh://git@h/x``, ``git@h:x``)."""
+    found = re.match(r"^(?:[a-z+]+://)?(?:[^@/]+@)?([\w.-]+\.[a-z]{2,})(?::\d+)?[:/]?(.*)$", url.strip("\"'"),
+                     re.IGNORECASE)  # fmt: skip
+    return f"{found[1].lower()}/{found[2].strip('/')}" if found else None
+
+
+#: The compiler asked where its own runtime library is (`$(gcc -print-file-name=libasan.so)`).
+_COMPILER_LIBRARY = re.compile(r"^[^=]+=[\"']?\$\(\s*(?:gcc|g\+\+|clang|clang\+\+|cc)(?:-\d+)?\s+"
+                               r"-print-file-name=([\w.+-]+)\s*\)[\"']?$")
+#: A prompt command that only saves and reloads the history (`history -a; history -n`), shared between shells.
+_HISTORY_SYNC = re.compile(r"^\s*history\s+-[anw]\s*(?:;\s*history\s+-[anrw]\s*)*(?:;?\s*" + HOLE + r")?\s*$")
+#: Paths whose users are the machine's services or other people (a mount of one is everyone's).
+_WHOLE_MOUNTS = frozenset({paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.SYSTEM,
+                           paths.PathKind.HOME_TOP, paths.PathKind.EXTERNAL})  # fmt: skip
+#: Categories of findings that mean data leaves the machine.
+_SENDS_OUT = frozenset({Category.NETWORK, Category.EXFILTRATION})
+#: Variables naming a file that shells and interpreters run before anything else.
+_STARTUP_FILE_VARIABLES = frozenset({"BASH_ENV", "ENV", "PYTHONSTARTUP"})
 #: Programs that pick a line or a field out of a file by a pattern.
 _LINE_PICKERS = frozenset({"grep", "egrep", "awk", "gawk", "mawk", "sed"})
 #: Kernel modules shipped with the kernel for virtual, bench and development devices (CAN, loopback, tunnels).
@@ -6345,12 +6494,15 @@ def analyze_argv(
     every_container: bool = False,
     repeated: bool = False,
     staged: frozenset[str] = frozenset(),
+    environment: Mapping[str, str] | None = None,
 ) -> ArgvAnalysis:
     """Analyse a command given as argv (from Python). ``every_container``: its arguments are the ids a
-    listing of every container printed; ``repeated``: it runs once per element of a loop."""
+    listing of every container printed; ``repeated``: it runs once per element of a loop; ``environment``:
+    variables the caller sets for it (``env={"GIT_WORK_TREE": home}``)."""
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
     analyzer._repeated = repeated
     analyzer.staged.update(staged)
+    analyzer.vars.update({k: value.replace(HOLE_WORD, HOLE) for k, value in (environment or {}).items()})
     words = [a.replace(HOLE_WORD, HOLE) for a in argv]
     flow = analyzer.analyze_argv(words, every_container=every_container)
     return ArgvAnalysis(analyzer.findings, flow.secret, flow.every_container, frozenset(analyzer.staged))

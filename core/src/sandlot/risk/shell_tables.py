@@ -518,7 +518,9 @@ ROUTINE_ROOT_CHECKS = frozenset(
 #: commonly run with sudo.
 ROOT_INSPECTORS = frozenset(
     {"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop", "certbot", "udevadm",
-     "mailq", "postqueue", "postcat", "kvm-ok", "virt-host-validate", "lspci", "lsusb", "dmidecode"}
+     "mailq", "postqueue", "postcat", "kvm-ok", "virt-host-validate", "lspci", "lsusb", "dmidecode",
+     # what holds a file or a port (its -k kill has its own rule), security modules' state and denials explained
+     "fuser", "audit2why", "aa-status", "apparmor_status", "sestatus", "getenforce", "smartctl", "ls", "stat"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).

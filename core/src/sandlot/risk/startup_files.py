@@ -27,9 +27,14 @@ def harmless_content(info: PathInfo, content: str) -> bool:
     name = posixpath.basename(info.path.replace("\\", "/")).lower()
     comps = [c.lower() for c in info.path.replace("\\", "/").split("/") if c not in ("", ".")]
     if name.endswith(".pth") and info.persistence:
-        # only lines starting with `import` run; the others are directories added to sys.path
+        # only lines starting with `import` run (and must be quiet); the others are directories added to sys.path
         lines = [line.strip() for line in content.splitlines() if line.strip()]
-        return all("import" not in line and line.replace(HOLE, "") and ";" not in line for line in lines)
+        imports = [line for line in lines if line.startswith(("import ", "import\t"))]
+        return all(line.replace(HOLE, "") and (line in imports or ("import" not in line and ";" not in line))
+                   for line in lines) and (not imports or (HOLE not in content and _quiet_python("\n".join(imports))
+                                                          and not any(hidden_or_temporary(i) for i in imports)))
+    if name in _CREDENTIAL_CONFIGS and info.secret:
+        return _known_services(content)  # a token from the environment, for a registry or a platform by name
     if name == "fstab" and comps[:1] == ["etc"]:
         return True  # a mount entry (a UUID known only at run time is still a mount entry)
     if "sources.list.d" in comps[:-1] and "signed-by=" in content and "://" in content:
@@ -75,10 +80,12 @@ def cron_commands(table: str, *, with_user: bool = False) -> list[str]:
 #: Dot-folders of the home where installers put programs on purpose (not hiding places).
 _TOOL_DIRS = (".local", ".cargo", ".pyenv", ".nvm", ".rbenv", ".deno", ".bun", ".volta", ".npm-global", ".krew",
               ".zfunc", ".zsh", ".oh-my-zsh", ".zsh_functions")
-#: Dot-files right in the home that shells are set up to read (a split-out part of the rc file).
+#: Dot-files right in the home that shells are set up to read (a split-out part of the rc file), and the
+#: interactive Python's start-up file (what it holds is judged where it is written).
 _SHELL_DOTFILES = frozenset(
     {".aliases", ".bash_aliases", ".zsh_aliases", ".functions", ".exports", ".extra", ".path", ".shell_aliases",
-     ".aliases.sh", ".bashrc.local", ".zshrc.local", ".localrc", ".bash_functions"}
+     ".aliases.sh", ".bashrc.local", ".zshrc.local", ".localrc", ".bash_functions", ".pythonrc", ".pythonrc.py",
+     ".pystartup"}
 )  # fmt: skip
 _HIDDEN_TEMP = re.compile(r"(?:^|[\s=\"'(])/(?:tmp|var/tmp|dev/shm)/\.")
 
@@ -99,6 +106,7 @@ def hidden_or_temporary(command: str) -> bool:
     for word in words[:3]:
         if "/" not in word:
             continue
+        word = re.sub(r"^[A-Z][A-Z0-9_]*=", "", word).strip("\"'")  # `PYTHONSTARTUP="$HOME/.pythonrc"`: the path
         if paths.classify(word).kind is PathKind.TEMP:
             return True
         parts = word.split("/")
@@ -243,7 +251,10 @@ TOOL_SHELL_HOOK = (
 _RC_LINE = re.compile(
     r"""^(?:alias\s+[\w.-]+=.+|export(?:\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH"""
     r"""|[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME))=\S+)+|ZSH_THEME=\S+|plugins=\([\w\s.-]*\)"""
-    r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR)=\S.*|fpath\+?=\S+|compinit\b[\w\s-]*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
+    r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTCONTROL|HISTTIMEFORMAT)=\S.*"""
+    r"""|export\s+PYTHONSTARTUP=["']?(?:~|\$HOME|\$\{HOME\})/\.py\w*["']?"""
+    r"""|PROMPT_COMMAND=["']?history\s+-[anw]\s*(?:;\s*history\s+-[anrw]\s*)*"""
+    r"""(?:\$\{PROMPT_COMMAND:\+;\s*\$PROMPT_COMMAND\}|;\s*\$PROMPT_COMMAND)?["']?|fpath\+?=\S+|compinit\b[\w\s-]*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
     r"""|(?:source|\.)\s+\S+|\[\[?\s+-[fdrs]\s+\S+\s+\]\]?\s+&&\s+(?:(?:source|\.)\s+\S+|export\s+PATH=\S+)"""
     r"""|""" + TOOL_SHELL_HOOK + r""")\s*$"""
 )
@@ -255,6 +266,52 @@ def _rc_lines(content: str) -> bool:
         return False
     commands = [line.strip() for line in content.splitlines() if line.strip() and not line.lstrip().startswith("#")]
     return bool(commands) and all(_RC_LINE.match(c) for c in commands) and _quiet_shell(commands)
+
+
+#: Variables that make programs load code: a library into every process, a file every shell runs first.
+_CODE_LOADING_VARIABLES = re.compile(
+    r"^\s*(?:export\s+)?(?:LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_\w+|BASH_ENV|ENV|PYTHONSTARTUP|PYTHONPATH"
+    r"|PROMPT_COMMAND|NODE_OPTIONS|PERL5OPT|JAVA_TOOL_OPTIONS|GIT_\w+)\b",
+    re.MULTILINE,
+)
+
+
+def _environment_lines(content: str) -> bool:
+    """Session variables (``environment.d``, ``~/.pam_environment``): settings, never code loaded into
+    programs or a PATH through a hidden or temporary folder."""
+    lines = [line for line in content.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    return not _CODE_LOADING_VARIABLES.search(content) and not any(hidden_or_temporary(line) for line in lines)
+
+
+#: Files that hold a tool's credentials for the services it talks to.
+_CREDENTIAL_CONFIGS = frozenset({".pypirc", ".netrc", ".npmrc", "pip.conf", "pip.ini", ".yarnrc.yml"})
+#: Package registries and platforms such files name (a token for them is what the file is for).
+_KNOWN_SERVICE = re.compile(
+    r"^(?:(?:upload\.|test\.)?pypi\.org|registry\.(?:npmjs\.org|yarnpkg\.com)|npm\.pkg\.github\.com"
+    r"|(?:api|git)\.heroku\.com|(?:api\.)?github\.com|(?:[\w-]+\.)?gitlab\.com|[\w-]+\.jfrog\.io"
+    r"|[\w.-]+\.pkg\.dev|[\w-]+\.d\.codeartifact\.[\w-]+\.amazonaws\.com|pkgs\.dev\.azure\.com"
+    r"|[\w-]+\.pkgs\.visualstudio\.com|files\.pythonhosted\.org)$",
+    re.IGNORECASE,
+)
+_NAMED_HOST = re.compile(r"(?:https?://|\bmachine\s+|//)([\w.-]+\.[a-z]{2,})", re.IGNORECASE)
+
+
+def _known_services(content: str) -> bool:
+    """Every host ``content`` names is a known registry or platform (and it names at least one)."""
+    hosts = _NAMED_HOST.findall(content.replace(HOLE, ""))
+    return bool(hosts) and all(_KNOWN_SERVICE.match(h) for h in hosts)
+
+
+#: An AppArmor rule letting a confined program at one folder's files (``/data/mysql/** rwk,``).
+_APPARMOR_PATH_RULE = re.compile(r"^\s*(?:owner\s+)?(/[\w.@{}*-]+(?:/[\w.@{}*-]*)*)\s+[rwklm]+,\s*$")
+
+
+def _apparmor_paths(content: str) -> bool:
+    """A local AppArmor override that only adds file rules for named folders: no unconfined execution,
+    capabilities or the whole file system."""
+    lines = [line for line in content.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    matches = [_APPARMOR_PATH_RULE.match(line) for line in lines]
+    return bool(lines) and all(m is not None and m[1].strip("/*") not in ("", "@{HOME}", "home") for m in matches)
 
 
 def _launch_agent(content: str) -> bool:
@@ -272,8 +329,11 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: n.endswith(".py") and i.persistence and (
         n in ("sitecustomize.py", "usercustomize.py") or any(x in ("startup", "site-packages", "dist-packages")
                                                               for x in c)), _quiet_python),
-    (lambda n, c, i: i.kind is PathKind.RELATIVE and len(c) >= 3 and c[-3:-1] == [".git", "hooks"]
-     and ".." not in c, lambda t: _quiet_shell([t])),
+    (lambda n, c, i: (i.kind is PathKind.RELATIVE or i.path.startswith(HOLE)) and len(c) >= 3
+     and c[-3:-1] == [".git", "hooks"] and ".." not in c, lambda t: _quiet_shell([t])),
+    (lambda n, c, i: n in (".pythonrc", ".pythonrc.py", ".pystartup"), _quiet_python),
+    (lambda n, c, i: n == ".pam_environment" or ("environment.d" in c[:-1] and n.endswith(".conf")),
+     _environment_lines),
     (lambda n, c, i: n.endswith(".rules") and "udev" in c, _udev_rule),
     (lambda n, c, i: n.endswith((".service", ".timer", ".socket", ".path", ".mount")) and "systemd" in c
      and c[:1] in (["etc"], ["lib"], ["usr"]), lambda t: _unit(t, system=True)),
@@ -293,4 +353,5 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: "rsyslog.d" in c[:-1] or "syslog-ng" in c[:-1],
      lambda t: not re.search(r"@@?[\w.\[]|omfwd|omprog|\btarget\s*=|program\(|network\(|\^", t)),
     (lambda n, c, i: n.endswith(".plist") and "launchagents" in c, _launch_agent),
+    (lambda n, c, i: c[:2] == ["etc", "apparmor.d"] and "local" in c[2:-1], _apparmor_paths),
 )  # fmt: skip

@@ -70,6 +70,22 @@ def subnet_scan(code: str) -> bool:
 _MACHINE_WORDS = ("$2", "verify_heater", "THERMAL_PROTECTION", "max_temp", "M502", "shodan", "autologinLocal")
 
 
+#: An ssh client configuration forwarding a port of the remote host back to this machine (a socket path, gpg-agent
+#: forwarding, is not a port).
+_REMOTE_FORWARD = re.compile(r"^\s*RemoteForward\s+(?:[\w.*:\[\]-]+:)?\d+\s", re.MULTILINE | re.IGNORECASE)
+
+
+#: Alarms switched off (a monitoring system's sensors, checks or rules), and who gets paged emptied.
+_ALARM_OFF = re.compile(
+    r"[\"']?(?:alarms?|alerts?|alerting|notifications?)_?(?:enabled|active)[\"']?\s*[:=]\s*(?:False|false|0)\b"
+)
+_PAGING_EMPTIED = re.compile(
+    r"(?:on-?call|escalation)[^\n]{0,120}?[\"']?(?:contacts|recipients|responders|targets|notify)[\"']?\s*[:=]\s*"
+    r"\[\s*\]", re.IGNORECASE,
+)
+_FOR_EACH = re.compile(r"\bfor\s+\w+\s+in\b|\bxargs\b|\.forEach\(")
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -104,6 +120,14 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("network-scan", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if any(w in code for w in _MACHINE_WORDS):
         found += [("device", risk) for risk in machine_risks(code)]
+    if ("larm" in code or "lert" in code or "scalation" in code or "call" in code) and (
+        (_ALARM_OFF.search(code) and _FOR_EACH.search(code)) or _PAGING_EMPTIED.search(code)
+    ):
+        what = "switches off every alarm of a monitoring system or empties who it pages (failures go unnoticed)"
+        found.append(("monitoring", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "RemoteForward" in code and _REMOTE_FORWARD.search(code):
+        what = "configures ssh to open a reverse tunnel (a port of another host leads to this machine)"
+        found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if "cangen" in code or "key" in code:
         found += [("device", risk) for risk in vehicle_bus_risks(code)]
     if encrypts_in_place(code):
