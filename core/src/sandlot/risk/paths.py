@@ -629,6 +629,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # a service's cache (/var/lib/jellyfin/transcodes): it regenerates it
     if info.privilege or kind is PathKind.SYSTEM:
         return RiskLevel.CRITICAL if info.privilege else RiskLevel.HIGH
+    if info.persistence and not info.secret and kind is PathKind.HOME and _USER_JOB.search(info.path):
+        return RiskLevel.MEDIUM  # a user's own unit, timer or autostart entry removed: a job stops, no data lost
     if info.secret or info.persistence or info.history:
         return RiskLevel.HIGH
     if kind is PathKind.HOME and _installed_software(info.path):
@@ -738,6 +740,13 @@ def _installed_software(path: str) -> bool:
     return allowed is None or second in allowed
 
 
+#: A user's scheduled or started-at-login job: a systemd user unit, an XDG autostart entry, a LaunchAgent.
+_USER_JOB = re.compile(r"^~/(?:\.config/systemd/user/|\.config/autostart/|Library/LaunchAgents/)[^/]+\.(?:service|timer"
+                       r"|socket|path|desktop|plist)$")
+#: Folders whose files are kept for a while and then pruned (backups, dumps, logs, snapshots).
+_ROTATED_DIRS = frozenset({"backups", "backup", "dumps", "logs", "log", "snapshots", "archives", "archive"})
+
+
 def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
     """Deleting only the files of a tree a name or age test selects (rotation, clean-up), not all of it."""
     if info.kind in (PathKind.WORKDIR, PathKind.RELATIVE, PathKind.TEMP):
@@ -745,6 +754,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
     comps = [c for c in info.path.split("/") if c]
     if comps[:2] in (["var", "log"], ["var", "backups"]) and len(comps) >= 3 and not info.history:
         return min(level, RiskLevel.MEDIUM)  # an application's old logs or backups (rotation), not the system's
+    if info.kind is PathKind.HOME and any(c.lower() in _ROTATED_DIRS for c in comps[1:]) and not info.secret:
+        return min(level, RiskLevel.MEDIUM)  # the user's own old dumps or logs pruned by age (`~/backups/db`)
     if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path) and not any(
         c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")
     ):

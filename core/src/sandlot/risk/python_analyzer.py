@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import inspect
 import ipaddress
 import itertools
 import json
@@ -23,6 +24,7 @@ import posixpath
 import re
 import shlex
 import stat
+import textwrap
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -119,7 +121,7 @@ from sandlot.risk.sql import (
     store_wipe,
     unloads_personal_data,
 )
-from sandlot.risk.startup_files import harmless_content
+from sandlot.risk.startup_files import harmless_content, hidden_or_temporary, tame
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.values import UNKNOWN, Val
 from sandlot.risk.websites import cdn_request, free_discount
@@ -430,6 +432,7 @@ class PythonAnalyzer:
         self._code = ""  # the module's source
         self._mentions_tls = True  # the source spells a way of turning certificate checks off
         self._unverified_tls = False  # certificate checks were turned off for the whole process
+        self._cron_jobs: list[str | None] = []  # commands of the jobs python-crontab was given (`cron.new(command=…)`)
         self._downloaded_on_path = False  # a downloaded file or folder was put on sys.path
         self._mentions_ota = True  # the source points devices at a firmware server (Tasmota's OtaUrl)
         self._mentions_nox = True  # the source is a noxfile (`session.run(*argv)` runs a program)
@@ -2810,7 +2813,8 @@ class PythonAnalyzer:
                           f"{q} sends a credential to a server whose certificate is not checked (anyone on the path "
                           "can take it)", node)  # fmt: skip
             payload = v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k not in T.AUTH_KWARGS)
-            login = method[:1].isupper()  # a client's constructor given its own service's credentials
+            # a client's constructor given its own service's credentials, or a session's headers set up for it
+            login = method[:1].isupper() or q.endswith((".headers.update", ".cookies.update", ".headers.setdefault"))
             if payload & v.CREDENTIAL and len(self._credentials) >= 2 and not data & (v.SECRET | v.ENV) and not login:
                 # several services' tokens (cloud, tracker, hub...) in one request: a harvest, not a login
                 self._add(
@@ -3290,12 +3294,20 @@ class PythonAnalyzer:
             )
         # `cron.write("deploy/crontab.proposed")` writes a file; `cron.write()` installs the user's crontab
         installs = method == "write_to_user" or (method == "write" and not args and "filename" not in kwargs)
+        if q.startswith("crontab.") and method == "new":
+            self._cron_jobs.append(kwargs.get("command", args[0] if args else UNKNOWN).text)
         if q.startswith("crontab.") and installs:
+            # the jobs this code added, when each one's command is known and tame: the user's own script on a
+            # schedule (worth a look, not a block)
+            jobs = self._cron_jobs
+            known = bool(jobs) and all(j is not None and HOLE not in j for j in jobs)
+            found = [f for j in jobs if j for f in self._later_shell(j, node, "a cron job")] if known else []
+            quiet = known and tame(found) and not any(hidden_or_temporary(j or "") for j in jobs)
             self._add(
                 "python.persistence",
-                RiskLevel.HIGH,
+                RiskLevel.MEDIUM if quiet else RiskLevel.HIGH,
                 Category.PERSISTENCE,
-                "installs a cron job (python-crontab)",
+                "installs a cron job (python-crontab)" + (f": {jobs[0][:60]}" if quiet and jobs[0] else ""),
                 node,
             )
         if q == "atexit.register" and args and args[0].qual in T.STAT_CALLS:
@@ -4698,6 +4710,7 @@ class PythonAnalyzer:
             repeated=self._in_loop() and any(HOLE in w or HOLE_WORD in w for w in words),
             staged=frozenset(self.staged),
             environment={k: val.text for k, val in (kwargs.get("env", UNKNOWN).keys or {}).items() if val.text},
+            stdin=kwargs.get("input", UNKNOWN).text,
         )
         self.staged.update(result.staged)  # files the command filled with secret data (a guest's memory)
         self._merge_nested(result.findings, node, q)
@@ -5525,6 +5538,9 @@ class PythonAnalyzer:
     def _c_shlex(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         arg = args[0] if args else UNKNOWN
         flags = arg.flags & v.FLOWING
+        if q in ("textwrap.dedent", "inspect.cleandoc") and arg.text is not None:
+            text = textwrap.dedent(arg.text) if q == "textwrap.dedent" else inspect.cleandoc(arg.text)
+            return Val(text=text, flags=flags)  # the same code, its indentation removed
         if q == "shlex.join" and arg.items is not None:
             words = [i.text if i.text is not None else HOLE for i in arg.items]
             return Val(text=" ".join(F.shell_quote(w) for w in words), flags=flags | v.flowing(arg.items))
@@ -6456,7 +6472,8 @@ _register(
     ["builtins.input", "builtins.raw_input", "sys.stdin.readline", "sys.stdin.read", "sys.stdin.readlines"],
     PythonAnalyzer._c_input,
 )
-_register(["shlex.join", "shlex.split", "shlex.quote", "pipes.quote"], PythonAnalyzer._c_shlex)
+_register(["shlex.join", "shlex.split", "shlex.quote", "pipes.quote", "textwrap.dedent", "inspect.cleandoc"],
+          PythonAnalyzer._c_shlex)
 _register(T.KEYLOGGERS, PythonAnalyzer._c_keylogger)
 _register(["os.chdir"], PythonAnalyzer._c_chdir)
 _register(["http.server.test"], PythonAnalyzer._c_http_test)

@@ -70,7 +70,7 @@ NETWORK_PREFIXES = (
     "google.generativeai.", "mistralai.", "groq.", "together.",
     "fabric.", "grpc.", "discord.", "telegram.", "slack_sdk.", "tweepy.", "pysftp.", "smbclient.", "mechanize.",
     "urllib.response()", "requests.Response()", "httpx.Response()", "asyncio.open_connection", "dropbox.",
-    "github.", "gspread.", "telethon.", "pyrogram.", "sendgrid.", "twilio.", "boxsdk.", "mega.", "webdav3.",
+    "github.", "gspread.", "telethon.", "pyrogram.", "sendgrid.", "twilio.", "boxsdk.", "mega.", "webdav3.", "sodapy.",
     "pymsteams.", "yagmail.", "redmail.", "exchangelib.", "O365.", "gitlab.", "atlassian.", "notion_client.",
     "asyncio.start_server", "asyncio.open_unix_connection", "asyncio.StreamReader()", "asyncio.StreamWriter()",
     "zenpy.", "simple_salesforce.", "hubspot.", "intercom.", "freshdesk.", "pyzendesk.",

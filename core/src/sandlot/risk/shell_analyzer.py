@@ -95,6 +95,7 @@ from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
 from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
 from sandlot.risk.premises import premises_request
+from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, endless_submission, scheduler_command
 from sandlot.risk.sql import (
     dangerous_sql,
@@ -114,8 +115,9 @@ from sandlot.risk.startup_files import (
     cron_commands,
     fetches_then_runs,
     harmless_content,
+    heartbeats_only,
     hidden_or_temporary,
-    quiet,
+    tame,
     web_site,
 )
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
@@ -1218,8 +1220,10 @@ class ShellAnalyzer:
             self._stdin_code(body_text, _Flow(), argv, stmt)
 
     def _known_value(self, match: re.Match[str]) -> str:
-        """A ``$NAME`` / ``${NAME}`` replaced by its value when the script set it to a constant, else kept."""
-        value = self.vars.get(match.group(1) or match.group(2))
+        """A ``$NAME`` / ``${NAME}`` replaced by its value when the script set it to a constant, else kept
+        (``$PWD`` is the directory the script is in)."""
+        name = match.group(1) or match.group(2)
+        value = self.vars.get(name, (self._cwd or ".") if name == "PWD" else None)
         return value if value is not None and HOLE not in value else match.group(0)
 
     def _stdin_code(self, text: str, word_flow: _Flow, argv: list[str], stmt: Any) -> None:
@@ -1500,6 +1504,12 @@ class ShellAnalyzer:
             else:
                 word_flow = _Flow()
                 words = self._split_word(child, word_flow)
+                if child.type == "process_substitution" and word_flow.download and argv:
+                    fetched_script = W.base(argv[0]) in _FILE_CODE_RUNNERS  # `make -f <(curl …)`
+                    if fetched_script:
+                        self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                                  f"{W.base(argv[0])} runs a file downloaded from the network (a process "
+                                  "substitution)", node)  # fmt: skip
                 if _authenticates(argv[-1] if argv else "", words[0] if words else ""):
                     # `-H "Authorization: Bearer $TOKEN"`: the token logs in to the service it goes to
                     word_flow.secret = word_flow.env = False
@@ -1770,9 +1780,9 @@ class ShellAnalyzer:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} turns off {guards[0].replace(HOLE, '…')} (a safety, fraud, signature or login guard)",
                       node)  # fmt: skip
-        miner = "-u" in spelled  # a wallet given as the user
-        pools = W.option_values(args, "-o", "--url") if miner else []
-        wallets = W.option_values(args, "-u", "--user") if miner else []
+        miner = "-u" in spelled or "--wallet" in spelled  # a wallet given as the user
+        pools = W.option_values(args, "-o", "--url", "--pool") if miner else []
+        wallets = W.option_values(args, "-u", "--user", "--wallet") if miner else []
         if pools and wallets and (
             any(re.fullmatch(r"[0-9A-Za-z]{60,}", w.split(".")[0]) for w in wallets)  # a Monero-style address
             or any(re.search(r"(?:^|\.)pool\.|pool[\w-]*\.\w+:\d+|:(?:3333|4444|5555|7777|14444)$", p) for p in pools)
@@ -1878,7 +1888,8 @@ class ShellAnalyzer:
                 ]
         elif name in T.DISK_TOOLS:
             self._disk_tool(name, args, node, flow)
-        if name in T.NETWORK:
+        local_copy = name == "rsync" and not any(W.is_remote(a) for a in W.options(args)[1])  # folder to folder
+        if name in T.NETWORK and not local_copy:
             flow.network = True
             self._add("shell.network", RiskLevel.LOW, Category.NETWORK, f"{name} uses the network", node)
             if incoming_secret:
@@ -1983,7 +1994,7 @@ class ShellAnalyzer:
                         # restarting or checking a service, security services included (stopping one is
                         # not a routine action and keeps its own rule)
                         or (
-                            W.base(wrapped[0]) in ("systemctl", "service")
+                            W.base(wrapped[0]) in ("systemctl", "service", "supervisorctl")
                             and any(w in T.ROUTINE_SERVICE_ACTIONS for w in wrapped[1:3])
                         )
                         # stopping one's own service for an upgrade (security services keep their own rule)
@@ -2076,11 +2087,26 @@ class ShellAnalyzer:
                 # `srun -N 4 bash -c '…'`, `mpirun -np 8 ./app`: the command, run on every node given
                 argv = W.skip_options(argv[1:], _PARALLEL_LAUNCHERS[name])
                 continue
-            if name in T.PACKAGE_RUNNERS:
-                rest = W.skip_options(argv[1:], {"-p", "--package", "--registry"})
-                if rest and (W.base(rest[0]) in T.CLOUD_TOOLS or W.base(rest[0]) in _STORE_DUMP):
-                    argv = rest  # `npx cdk destroy`, `npx elasticdump`: the tool itself, fetched or the project's
-                    continue
+            if name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2:
+                argv = argv[2:]  # `bundle exec rails runner …`: the gem's command in the bundle's environment
+                continue
+            if name == "rails" and argv[1:2] == ["runner"] and len(argv) > 2 and not argv[2].endswith((".rb", "-")):
+                argv = ["ruby", "-e", *argv[2:]]  # `rails runner CODE ARG…`: Ruby code in the application
+                continue
+            if name in ("screen", "pm2", "tmux") and _detached_command(argv) is not None:
+                argv = _detached_command(argv) or []  # a detached session or a process manager: what it runs
+                continue
+            runner = unwrap_runner(argv)
+            if runner is not None:
+                # `npx rimraf DIR`, `uvx --from git+URL tool`, `uv run python -c CODE`: where the code comes
+                # from, then the command the tool stands for
+                if name in T.REGISTRY_CLIENTS:
+                    self._package_manager(name, argv[1:], node)
+                self._runner_source(runner, argv, node, flow)
+                if not runner.command:
+                    return []
+                argv = runner.command
+                continue
             if name in ("strace", "ltrace") and any(a == "-p" or a.startswith("--attach") for a in argv[1:]):
                 return argv  # attached to a running process, not wrapping a command
             if name in T.WRAPPERS:
@@ -2481,6 +2507,21 @@ class ShellAnalyzer:
                     node,
                 )
                 return
+
+    def _runner_source(self, runner: RunnerCall, argv: list[str], node: Any, flow: _Flow) -> None:
+        """Code a tool runner fetches from a repository or a URL runs now, unreviewed; what it is handed
+        (the environment, secrets on stdin) goes wherever that code sends it."""
+        if runner.remote:
+            everything = runner.runner == "deno run" and all_permissions(argv)
+            level = RiskLevel.MEDIUM if runner.pinned and not everything else RiskLevel.HIGH
+            self._add("shell.remote-code", level, Category.DYNAMIC_CODE,
+                      f"{runner.runner} runs code fetched from {runner.source.replace(HOLE, '…')}"
+                      + (" (pinned)" if runner.pinned else " (a repository's moving head or a URL, unreviewed)")
+                      + (" with every permission" if everything else ""), node)  # fmt: skip
+        if (self._stdin_secret or flow.env) and runner.runner != "uv run":
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{runner.runner} hands secret data or the environment to {runner.source} (code fetched at "
+                      "run time)", node)  # fmt: skip
 
     def _python_module(self, args: list[str], node: Any) -> None:
         """``python -m http.server --directory /`` publishes a directory to the network."""
@@ -4213,7 +4254,9 @@ class ShellAnalyzer:
         entries = cron_commands(self._stdin_text) if operands in ([], ["-"]) and self._stdin_text else None
         if entries and HOLE not in "".join(entries):
             found = [f for entry in entries for f in self._nested(entry, "shell", node, "a crontab entry")]
-            if quiet(found) and not any(hidden_or_temporary(e) or fetches_then_runs(e) for e in entries):
+            if heartbeats_only(entries):
+                found = [f for f in found if f.category is not Category.NETWORK or f.level > RiskLevel.LOW]
+            if tame(found) and not any(hidden_or_temporary(e) or fetches_then_runs(e) for e in entries):
                 # the user's own script on a schedule: worth a look, not a block
                 self._add(
                     "shell.persistence",
@@ -4616,6 +4659,8 @@ class ShellAnalyzer:
                       f"{name} {verb} publishes a data store with its logins switched off on every interface",
                       node)  # fmt: skip
         rest = W.skip_options(args[1:], T.CONTAINER_VALUED)
+        if verb != "exec" and rest:
+            self._secrets_into_image(name, rest[0], args, node)
         if verb == "exec" and len(rest) > 1:
             self._argv(rest[1:], node, _Flow(), [])
         else:
@@ -4642,6 +4687,20 @@ class ShellAnalyzer:
                 f"{name} {args[0]} gives the container the host's privileges or root file system",
                 node,
             )
+
+    def _secrets_into_image(self, name: str, image: str, args: list[str], node: Any) -> None:
+        """Keys mounted (``-v ~/.ssh:/in``) or credentials passed (``-e GITHUB_TOKEN``) into a container: its
+        image's code holds them. An official image (no namespace) is the tool it says; any other, anyone's."""
+        mounted = [v.split(":", 1)[0] for v in W.option_values(args, "-v", "--volume")]
+        mounted += [m.group(1) for v in W.option_values(args, "--mount") for m in [_MOUNT_SOURCE.search(v)] if m]
+        secrets = [src for src in mounted if paths.classify(src).secret]
+        passed = [e for e in W.option_values(args, "-e", "--env") if "=" not in e and T.CREDENTIAL_NAME.search(e)]
+        if not secrets and len(passed) < 2:
+            return
+        official = "/" not in image.split(":", 1)[0]
+        what = secrets[0] if secrets else f"credentials ({', '.join(passed[:3])})"
+        self._add("shell.exfiltration", RiskLevel.MEDIUM if official else RiskLevel.HIGH, Category.EXFILTRATION,
+                  f"{name} run hands {what.replace(HOLE, '…')} to the image {image}", node)  # fmt: skip
 
     def _rule_cloud(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Cloud and cluster CLIs deleting whole resources (buckets, instances, projects, namespaces),
@@ -5324,7 +5383,7 @@ class ShellAnalyzer:
                 self._add("shell.scheduler", risk.level, risk.category, risk.what, node)
             return
         if name == "systemd-run" and any(
-            a.startswith(("--on-calendar", "--on-active", "--on-boot", "--on-unit-active", "--timer-property"))
+            a.startswith(("--on-calendar", "--on-unit-active", "--on-unit-inactive", "--timer-property"))
             for a in args
         ):
             self._add(
@@ -5334,6 +5393,10 @@ class ShellAnalyzer:
                 "systemd-run schedules a command to run again and again (a transient timer)",
                 node,
             )
+        elif name == "systemd-run" and any(a.startswith(("--on-active", "--on-boot", "--on-startup")) for a in args):
+            # `--on-active=25m`: once, later (what runs is judged as the command itself)
+            self._add("shell.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE,
+                      "systemd-run runs a command once, later (a transient timer)", node)  # fmt: skip
         if name == "loginctl" and "enable-linger" in args:
             self._add(
                 "shell.persistence",
@@ -5408,6 +5471,8 @@ class ShellAnalyzer:
             flow.secret = True  # people's records: sent anywhere, a leak
             # `\copy (SELECT email, phone …) TO '/tmp/c.csv'`: the file holds them now
             self._bulk_files.update(_COPY_TO_FILE.findall(" ".join([*args, script or ""])))
+            if name == "ogr2ogr":  # `ogr2ogr -f CSV out.csv PG:… -sql "SELECT …"`: the destination comes first
+                self._bulk_files.update(W.options(args, _OGR2OGR_VALUED)[1][:1])
         statements = " ".join([*args, script or ""])
         danger = dangerous_sql(statements)
         if danger is None and unloads_personal_data(statements, self._source.decode("utf-8", "replace")):
@@ -5732,6 +5797,9 @@ class ShellAnalyzer:
         self._add(
             "shell.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE, f"{name} schedules a command for later", node
         )
+        typed = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        if typed and "-f" not in args:
+            self._nested(typed, "shell", node, f"an {name} job")  # `echo 'rm -rf …' | at midnight`: what runs then
 
 
 #: A constant command handed to the shell from inline perl/ruby/php/node/lua/awk code:
@@ -5972,6 +6040,26 @@ def _printf(fmt: str, args: list[str]) -> str:
         if not rest or needed == 0:
             break
     return "".join(out)
+
+
+def _detached_command(argv: list[str]) -> list[str] | None:
+    """The command a detached session or a process manager keeps running: ``screen -dmS NAME CMD…``,
+    ``tmux new-session -d [-s NAME] 'CMD'``, ``pm2 start PROGRAM [--name N] -- ARGS…``."""
+    name = W.base(argv[0])
+    if name == "screen" and any(a.startswith("-") and "d" in a and "m" in a for a in argv[1:2]):
+        i = 1
+        while i < len(argv) and argv[i].startswith("-"):
+            # `-dmS NAME`: a session name follows flags ending in S (or -c FILE, -t TITLE)
+            i += 2 if argv[i][-1] in "Sct" and argv[i] not in ("-dm", "-md") else 1
+        return argv[i:] or None
+    if name == "tmux" and argv[1:2] in (["new-session"], ["new"], ["new-window"]) and "-d" in argv:
+        rest = W.skip_options(argv[2:], frozenset({"-s", "-n", "-c", "-t", "-x", "-y", "-e", "-F"}))
+        return (["sh", "-c", " ".join(rest)] if len(rest) == 1 else rest) or None
+    if name == "pm2" and argv[1:2] == ["start"] and len(argv) > 2:
+        program = argv[2]
+        tail = argv[argv.index("--") + 1 :] if "--" in argv else []
+        return [program, *tail]
+    return None
 
 
 def _interpreter_language(argv: list[str]) -> str | None:
@@ -6304,7 +6392,7 @@ for _names, _rule in (
     ({"alias"}, ShellAnalyzer._rule_alias),
     (set(T.CLOUD_TOOLS), ShellAnalyzer._rule_cloud),
     (
-        T.SQL_CLIENTS,
+        T.SQL_CLIENTS | {"ogr2ogr"},
         ShellAnalyzer._rule_sql_client,
     ),
     (
@@ -6434,6 +6522,12 @@ _WHOLE_MOUNTS = frozenset({paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths
 _SENDS_OUT = frozenset({Category.NETWORK, Category.EXFILTRATION})
 #: Variables naming a file that shells and interpreters run before anything else.
 _STARTUP_FILE_VARIABLES = frozenset({"BASH_ENV", "ENV", "PYTHONSTARTUP"})
+_OGR2OGR_VALUED = frozenset({"-f", "-sql", "-nln", "-t_srs", "-s_srs", "-a_srs", "-where", "-lco", "-dsco", "-oo",
+                             "-doo", "-select", "-dialect", "-nlt", "-gt", "-spat", "-clipsrc"})  # fmt: skip
+#: Programs that run the file they are given as their code (a Makefile's recipes, a playbook's tasks).
+_FILE_CODE_RUNNERS = frozenset({"make", "gmake", "ansible-playbook", "docker-compose", "just", "task", "rake",
+                                "gradle", "ant", "cmake", "ninja"})  # fmt: skip
+_MOUNT_SOURCE = re.compile(r"(?:^|,)(?:source|src)=([^,]+)")
 #: Programs that pick a line or a field out of a file by a pattern.
 _LINE_PICKERS = frozenset({"grep", "egrep", "awk", "gawk", "mawk", "sed"})
 #: Kernel modules shipped with the kernel for virtual, bench and development devices (CAN, loopback, tunnels).
@@ -6495,14 +6589,16 @@ def analyze_argv(
     repeated: bool = False,
     staged: frozenset[str] = frozenset(),
     environment: Mapping[str, str] | None = None,
+    stdin: str | None = None,
 ) -> ArgvAnalysis:
     """Analyse a command given as argv (from Python). ``every_container``: its arguments are the ids a
     listing of every container printed; ``repeated``: it runs once per element of a loop; ``environment``:
-    variables the caller sets for it (``env={"GIT_WORK_TREE": home}``)."""
+    variables the caller sets for it (``env={"GIT_WORK_TREE": home}``); ``stdin``: the text it is given to read."""
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
     analyzer._repeated = repeated
     analyzer.staged.update(staged)
     analyzer.vars.update({k: value.replace(HOLE_WORD, HOLE) for k, value in (environment or {}).items()})
+    analyzer._stdin_text = stdin.replace(HOLE_WORD, HOLE) if stdin is not None else None  # `input=` of the call
     words = [a.replace(HOLE_WORD, HOLE) for a in argv]
     flow = analyzer.analyze_argv(words, every_container=every_container)
     return ArgvAnalysis(analyzer.findings, flow.secret, flow.every_container, frozenset(analyzer.staged))

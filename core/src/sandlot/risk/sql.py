@@ -172,7 +172,7 @@ def production_target(source: str) -> bool:
 
 #: Columns that identify people or hold what they would not share (a customer table's contact and payment data).
 _PERSONAL_COLUMN = re.compile(
-    r"\b(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|(?:home_|street_)?address"
+    r"\b(?:[a-z0-9]+_)*?(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|(?:home_|street_)?address"
     r"|street|post_?code|postal_?code|zip_?code"
     r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
     r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id|acc_number|account_number"
@@ -230,7 +230,8 @@ _PAYMENT_OR_IDENTITY_KEY = re.compile(
 
 #: The rest of a SELECT naming a table of people, with no WHERE, JOIN or LIMIT picking some of them.
 _WHOLE_PEOPLE_TABLE = re.compile(
-    r"\s*[\w.\"`]*?\b(?:members|users|customers|subscribers|patients|employees|contacts|clients|leads)\b[\"`]?"
+    r"\s*[\w.\"`]*?\b(?:members|users|customers|subscribers|patients|employees|contacts|clients|leads|residents"
+    r"|citizens|voters|students|guests|tenants|donors|applicants)\b[\"`]?"
     r"\s*(?:;|\)|$|ORDER\s+BY)",
     re.IGNORECASE,
 )

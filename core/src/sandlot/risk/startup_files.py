@@ -67,7 +67,7 @@ def cron_commands(table: str, *, with_user: bool = False) -> list[str]:
     """The command lines of a crontab's entries (five time fields, a user in /etc/cron.d, or an @keyword)."""
     commands: list[str] = []
     for line in table.splitlines():
-        line = line.strip()
+        line = line.strip().lstrip(HOLE)  # the existing table (`crontab -l`), unknown, runs into the first new line
         if not line or line.startswith("#") or re.match(r"^\w+=", line):
             continue
         keyword = line.startswith("@")
@@ -79,7 +79,7 @@ def cron_commands(table: str, *, with_user: bool = False) -> list[str]:
 
 #: Dot-folders of the home where installers put programs on purpose (not hiding places).
 _TOOL_DIRS = (".local", ".cargo", ".pyenv", ".nvm", ".rbenv", ".deno", ".bun", ".volta", ".npm-global", ".krew",
-              ".zfunc", ".zsh", ".oh-my-zsh", ".zsh_functions")
+              ".zfunc", ".zsh", ".oh-my-zsh", ".zsh_functions", ".venv", ".virtualenvs")
 #: Dot-files right in the home that shells are set up to read (a split-out part of the rc file), and the
 #: interactive Python's start-up file (what it holds is judged where it is written).
 _SHELL_DOTFILES = frozenset(
@@ -130,6 +130,20 @@ def _quiet_shell(commands: list[str]) -> bool:
     from sandlot.risk.shell_analyzer import analyze_shell
 
     return all(tame(analyze_shell(c)) and not hidden_or_temporary(c) and not fetches_then_runs(c) for c in commands)
+
+
+def heartbeats_only(commands: list[str]) -> bool:
+    """Every request these commands make is a heartbeat: a URL fetched and thrown away (``curl -fsS -o /dev/null
+    https://hc-ping.com/…`` after a backup), no data sent."""
+    requests = [m for c in commands for m in _REQUEST.finditer(c)]
+    return bool(requests) and all(
+        _DISCARDED.search(r.group(0)) and not _SENDS_DATA.search(r.group(0)) for r in requests
+    )
+
+
+_REQUEST = re.compile(r"\b(?:curl|wget)\b[^|;&]*")
+_DISCARDED = re.compile(r"(?:-o|--output|-O|--output-document)[ =]?/dev/null|--spider")
+_SENDS_DATA = re.compile(r"\s(?:-d|--data\S*|-F|--form|-T|--upload-file|--post-\w+|--body-\w+)(?:\s|=|$)")
 
 
 def fetches_then_runs(command: str) -> bool:
@@ -191,9 +205,34 @@ _SUDO_RULE = re.compile(r"^\s*[%\w.+-]+\s+[\w.,+-]+\s*=\s*(?:\([^)]*\)\s*)?(?:\w
 
 
 def _narrow_sudo(content: str) -> bool:
-    """Every rule lets someone run named programs, none lets anyone run anything."""
+    """Every rule lets a named user or group run named programs, none lets anyone run anything: not every
+    user, and no program that opens a root shell by its own options (tar's checkpoint actions, rsync -e, find
+    -exec, an editor, an interpreter)."""
     rules = [line for line in content.splitlines() if line.strip() and not line.lstrip().startswith(("#", "Defaults"))]
-    return bool(rules) and all(_SUDO_RULE.match(r) for r in rules) and not _BROAD_SUDO.search(content)
+    commands = [c.strip() for r in rules for c in re.sub(r"^[^=]*=\s*(?:\([^)]*\)\s*)?(?:\w+:\s*)*", "", r).split(",")]
+    # a program allowed with any arguments (none given, or `*`) whose options run commands
+    escapes = [
+        c
+        for c in commands
+        if c.split()
+        and posixpath.basename(c.split()[0]) in _SHELL_ESCAPING_PROGRAMS
+        and (len(c.split()) == 1 or "*" in c)
+    ]
+    return (
+        bool(rules)
+        and all(_SUDO_RULE.match(r) and not r.lstrip().startswith("ALL") for r in rules)
+        and not _BROAD_SUDO.search(content)
+        and not escapes
+    )
+
+
+#: Programs whose options run commands: allowed through sudo, each is a root shell.
+_SHELL_ESCAPING_PROGRAMS = frozenset(
+    {"tar", "rsync", "find", "vim", "vi", "nano", "less", "more", "man", "awk", "gawk", "python", "python3", "perl",
+     "ruby", "node", "bash", "sh", "zsh", "env", "cp", "mv", "tee", "dd", "docker", "podman", "zip", "git", "ssh",
+     "scp", "rclone", "apt", "apt-get", "pip", "pip3", "make", "systemctl", "journalctl", "crontab", "chmod",
+     "chown", "sed", "xargs", "nmap", "tcpdump", "openssl", "socat", "nc", "curl", "wget"}
+)  # fmt: skip
 
 
 _WEAK_SSHD = re.compile(

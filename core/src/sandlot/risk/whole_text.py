@@ -84,6 +84,13 @@ _PAGING_EMPTIED = re.compile(
     r"\[\s*\]", re.IGNORECASE,
 )
 _FOR_EACH = re.compile(r"\bfor\s+\w+\s+in\b|\bxargs\b|\.forEach\(")
+#: Plant told to stop keeping things alive: heating, irrigation, pumps, cooling or feeders off, a lockout set.
+_ACTUATORS_OFF = re.compile(
+    r"[\"'](?:heating|heaters?|irrigation|pumps?|cooling|chillers?|ventilation|fans?|feeders?|aerators?)[\"']\s*:\s*"
+    r"[\"']?(?:off|disabled?|false|stop(?:ped)?)\b|[\"']lockout[\"']\s*:\s*true",
+    re.IGNORECASE,
+)
+_PUBLISHES = re.compile(r"mosquitto_pub|mqttx|\.publish\(|\.(?:post|put|patch)\(|curl\s")
 
 
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
@@ -125,6 +132,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = "switches off every alarm of a monitoring system or empties who it pages (failures go unnoticed)"
         found.append(("monitoring", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if _ACTUATORS_OFF.search(code) and _FOR_EACH.search(code) and _PUBLISHES.search(code):
+        what = "switches off heating, irrigation, pumps or cooling of every zone or device a loop gives"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "RemoteForward" in code and _REMOTE_FORWARD.search(code):
         what = "configures ssh to open a reverse tunnel (a port of another host leads to this machine)"
         found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
