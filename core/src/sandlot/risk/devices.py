@@ -154,9 +154,18 @@ _KEY_SPACE = re.compile(r"itertools\.product\(|\bproduct\(\s*range\(|range\(\s*(
                         r"|\$\(seq\s+0\s+(?:65535|0x[fF]{4})\)|\{0\.\.65535\}")
 
 
+#: NMEA sentences that steer an autopilot (track and heading commands), sent onto a ship's network or port.
+_STEERING_SENTENCE = re.compile(r"[$!]?(?:GP|II|EC|IN)?(?:APB|RMB|XTE|HSC|ROR|RSA|HTC),")
+_SENDS_SENTENCES = re.compile(r"\.sendto\(|\.send\(|\.write\(|SO_BROADCAST|\bsocat\b|\bnc\b")
+
+
 def vehicle_bus_risks(text: str) -> list[OperationRisk]:
-    """A vehicle's CAN bus flooded (its ECUs starved of the bus), an ECU's security access brute-forced."""
+    """A vehicle's CAN bus flooded (its ECUs starved of the bus), an ECU's security access brute-forced, a
+    ship's autopilot sent steering sentences."""
     found = []
+    if _STEERING_SENTENCE.search(text) and _SENDS_SENTENCES.search(text):
+        what = "sends autopilot steering sentences (NMEA track or heading commands) onto a vessel's network"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
     if "cangen" in text and _CAN_FLOOD.search(text):
         what = "floods a CAN bus with frames back to back (the vehicle's own ECUs cannot transmit)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))

@@ -562,6 +562,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.HIGH
     if info.kind is not PathKind.RELATIVE and case_document(info.path):
         return RiskLevel.HIGH  # a case's evidence, custody log or privileged record rewritten
+    if _MODEL_CACHE_FILE.search(info.path):
+        return RiskLevel.HIGH  # a cached model's files replaced: every later load of that model gets them
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/log/") and not info.history:
         return RiskLevel.LOW  # services and jobs append to their own logs
     if "textfile_collector" in info.path or info.path.startswith("/var/lib/prometheus/node-exporter/"):
@@ -675,7 +677,7 @@ _PERSONAL_MEDIA = re.compile(
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
-    r"|cardholders?"
+    r"|cardholders?|pii"
     r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
 )
@@ -740,6 +742,8 @@ def _installed_software(path: str) -> bool:
     return allowed is None or second in allowed
 
 
+#: A file inside the Hugging Face cache of a model or dataset (what `from_pretrained` loads from then on).
+_MODEL_CACHE_FILE = re.compile(r"/\.cache/huggingface/hub/(?:models|datasets)--[^/]+/(?:snapshots|blobs)/[^/]")
 #: A user's scheduled or started-at-login job: a systemd user unit, an XDG autostart entry, a LaunchAgent.
 _USER_JOB = re.compile(r"^~/(?:\.config/systemd/user/|\.config/autostart/|Library/LaunchAgents/)[^/]+\.(?:service|timer"
                        r"|socket|path|desktop|plist)$")

@@ -12,6 +12,7 @@ is reported as exfiltration.
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import inspect
 import ipaddress
@@ -863,7 +864,7 @@ class PythonAnalyzer:
                     registry.append(val)
             if index.flags & v.OWNPID and isinstance(target.value, ast.Name):
                 self._own_pid_containers.add(target.value.id)  # `children[proc.pid] = idx`
-            stored = val.flags & (v.SECRET | v.ENV | v.NET | v.DECODED)
+            stored = val.flags & (v.SECRET | v.ENV | v.NET | v.DECODED | v.CREDENTIAL)
             if stored and isinstance(target.value, ast.Name) and base.func is None and base.qual != "os.environ":
                 # payload["key"] = secret: the container now carries the secret
                 self._rebind(target.value.id, _with_flags(base, stored))
@@ -1348,6 +1349,9 @@ class PythonAnalyzer:
 
     def _s_for(self, node: ast.For | ast.AsyncFor) -> None:
         it = self._ev(node.iter)
+        if it.num is None and "ip_network" in self._code:
+            it = copy.copy(it)  # (the iterable's own value is shared; only this loop's count is added)
+            it.num = self._network_size(node.iter)
         infinite = it.qual in ("itertools.count()", "itertools.cycle()", "<iter-sentinel>")
         huge = it.num is not None and it.num >= T.HUGE_LOOP
         items = it.items or []
@@ -1369,6 +1373,22 @@ class PythonAnalyzer:
         listing = any(HOLE in t for p in parts for t in p.strings())
         listing = listing or bool(_LISTING_ITER.search(ast.unparse(node.iter)))
         self._loop(node, infinite, huge, it.num, listing=listing)
+
+    def _network_size(self, iterable: ast.expr) -> int | None:
+        """How many addresses or subnets ``net.hosts()`` / ``net.subnets(new_prefix=N)`` yields, for the network
+        the code names (``ip_network("10.0.0.0/8")``)."""
+        if not (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute)):
+            return None
+        network = _NETWORK_LITERAL.search(self._code)
+        if network is None or iterable.func.attr not in ("hosts", "subnets"):
+            return None
+        bits = (128 if ":" in network[1] else 32) - int(network[2])
+        if iterable.func.attr == "hosts":
+            return max(int(2**bits) - 2, 1)
+        new = next((kw.value for kw in iterable.keywords if kw.arg == "new_prefix"), None)
+        if isinstance(new, ast.Constant) and isinstance(new.value, int):
+            return int(2 ** max(new.value - int(network[2]), 0))
+        return 2
 
     def _astronomical(self, count: int | None, node: ast.AST) -> None:
         """A loop of 10^10 iterations or more (a brute force) runs for days on every core it gets."""
@@ -2169,7 +2189,7 @@ class PythonAnalyzer:
             return Val(flags=v.INPUT)
         if key.text is not None and payment_or_identity_field(key.text):
             return Val(flags=(base.flags & v.FLOWING) | v.SECRET)  # row["pan"]: a card number, whoever's it is
-        if key.text is not None and T.CREDENTIAL_NAME.search(key.text):
+        if any(T.CREDENTIAL_NAME.search(k) for k in key.strings()):
             return Val(flags=(base.flags & v.FLOWING) | v.CREDENTIAL)  # cfg["csms"]["basic_auth_password"]
         # proc.info["pid"] of a process from process_iter() is still that process
         return Val(flags=base.flags & (v.FLOWING | v.PROCITER))
@@ -2785,6 +2805,18 @@ class PythonAnalyzer:
             t.startswith(("/dev/tty", "/dev/video", "/dev/snd", "/dev/serial")) for a in args[:1] for t in a.strings()
         )):  # fmt: skip
             self._device_opened = True
+        method_name = q.rsplit(".", 1)[-1]
+        if method_name in _NATIVE_LOADERS and args and (
+            args[0].flags & v.NET or any(self._fetched(t) for t in args[0].strings())
+        ):
+            # `opts.register_custom_ops_library(lib.name)`, `ctypes.CDLL(path)`: machine code from a download
+            self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{q} loads a native library that was downloaded (its code runs in this process)",
+                      node)  # fmt: skip
+        if self._unverified_tls and method_name in _MODEL_FETCHES:
+            self._add("python.tls-off", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{q} downloads a model or package with certificate checks off (anyone on the path can swap "
+                      "it for one that runs code)", node)  # fmt: skip
         if q.startswith("can.") and q.endswith(".send") and v.flowing(args) & v.NET and not self._virtual_can():
             self._add("python.remote-control", RiskLevel.HIGH, Category.NETWORK,
                       f"{q} puts frames received from the network on a vehicle's CAN bus (remote control of its ECUs)",
@@ -2934,7 +2966,7 @@ class PythonAnalyzer:
                 "python.spawn-loop",
                 RiskLevel.HIGH,
                 Category.RESOURCE,
-                "starts processes or threads in an endless loop (exhaustion)",
+                "starts processes or threads in an endless or huge loop (exhaustion)",
                 node,
             )
         elif self._unbounded_loop() and q.rsplit(".", 1)[-1] in T.GROWTH_METHODS and q != "builtins.print":
@@ -3932,7 +3964,10 @@ class PythonAnalyzer:
 
     def _credential_env(self, key: Val) -> Val | None:
         """The value of an environment variable named like a token or a password, else None."""
-        named = [k for k in key.strings() if T.CREDENTIAL_NAME.search(k) or _SERVICE_KEY_VARIABLE.search(k)]
+        named = [
+            k for k in key.strings()
+            if T.CREDENTIAL_NAME.search(k) or _SERVICE_KEY_VARIABLE.search(k) or _PROXY_VARIABLE.match(k)
+        ]  # fmt: skip
         if not named:
             return None
         # used in a header it authenticates, sent in a body it leaks
@@ -5487,6 +5522,18 @@ class PythonAnalyzer:
         )
         return Val()
 
+    def _c_hub_download(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``hf_hub_download(repo, filename)``, ``gdown.download(url, out)``: the local path of a file fetched
+        from a hub or a share; loading or running it later is loading or running what that repository holds."""
+        name = (kwargs.get("filename") or (args[1] if len(args) > 1 else UNKNOWN)).text
+        out = (kwargs.get("output") or (args[1] if q.startswith("gdown") and len(args) > 1 else UNKNOWN)).text
+        if q.startswith("gdown") and out:
+            path = out
+        else:
+            path = f"~/.cache/huggingface/hub/{HOLE}/{posixpath.basename(name) if name else HOLE}"
+        self.downloaded.add(path)
+        return Val(text=path)
+
     def _c_run_path(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         target = args[0] if args else UNKNOWN
         downloaded = bool(target.flags & v.NET)  # e.g. the .name of a temporary file network data went into
@@ -5577,8 +5624,15 @@ class PythonAnalyzer:
             str(p) for p in T.REMOTE_ACCESS_PORTS
         }
         # an HTTP tunnel behind a login the code sets (basic auth, OAuth, an IP allow-list) is a shared preview
-        guarded = any(k in kwargs for k in ("basic_auth", "auth", "oauth", "oauth_provider", "oidc", "ip_restriction"))
-        exposed = remote_login or proto == "tcp" or not guarded
+        guarded = any(
+            kw.arg in ("basic_auth", "auth", "oauth", "oauth_provider", "oidc", "ip_restriction")
+            and not (isinstance(kw.value, ast.Constant) and kw.value.value in (None, "", False))
+            for kw in node.keywords
+        )
+        # `ngrok.connect("10.20.0.5:8443")`: another machine of the internal network, published through this one
+        host = (port.text or "").rsplit(":", 1)[0] if ":" in (port.text or "") else ""
+        elsewhere = bool(host) and host not in ("localhost", "127.0.0.1", "0.0.0.0", "::1") and HOLE not in host
+        exposed = remote_login or proto == "tcp" or not guarded or elsewhere
         self._add("python.tunnel", RiskLevel.HIGH if exposed else RiskLevel.MEDIUM,
                   Category.NETWORK, f"{q} publishes a local port on the internet"
                   + ("" if guarded else " (anyone with the URL gets in)"), node)  # fmt: skip
@@ -5973,6 +6027,14 @@ def _opens_everything(constants: Sequence[str]) -> bool:
 _KEY_USES = ("sign", "send_raw", "hash", "digest", "hexdigest", "encrypt", "hmac", "verify")
 #: An environment variable named like a service's key (``STRIPE_KEY``, ``PAYMENTS_KEY``).
 _SERVICE_KEY_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)?KEY$")
+#: Calls that load a shared library into the process (a framework's custom operators, ctypes).
+_NATIVE_LOADERS = frozenset({"register_custom_ops_library", "load_library", "load_op_library", "LoadLibrary", "CDLL",
+                             "PyDLL", "cdll", "dlopen"})  # fmt: skip
+#: Calls that fetch a model, a dataset or a package from a hub or an index.
+_MODEL_FETCHES = frozenset({"from_pretrained", "hf_hub_download", "snapshot_download", "load_dataset", "pipeline"})
+_NETWORK_LITERAL = re.compile(r"ip_network\(\s*[\"']([\d.:a-fA-F]+)/(\d+)")
+#: A proxy setting: its URL carries the proxy's login when it has one (``http://user:pass@proxy:3128``).
+_PROXY_VARIABLE = re.compile(r"^(?:https?|all|ftp)_proxy$", re.IGNORECASE)
 _PORT_TEST = re.compile(r"\.port\s*==\s*(\w+)")
 #: Variables naming a file that shells and interpreters run before anything else.
 _STARTUP_FILE_VARIABLES = frozenset({"BASH_ENV", "ENV", "PYTHONSTARTUP"})
@@ -6467,6 +6529,8 @@ _register(
 _register(["sys.setrecursionlimit"], PythonAnalyzer._c_recursionlimit)
 _register(["code.interact", "pdb.set_trace", "builtins.breakpoint"], PythonAnalyzer._c_interact)
 _register(["runpy.run_path", "runpy.run_module", "importlib.util.spec_from_file_location"], PythonAnalyzer._c_run_path)
+_register(["huggingface_hub.hf_hub_download", "gdown.download", "huggingface_hub.file_download.hf_hub_download"],
+          PythonAnalyzer._c_hub_download)
 _register(["subprocess.Popen().communicate", "subprocess.Popen().stdin.write"], PythonAnalyzer._c_popen_input)
 _register(
     ["builtins.input", "builtins.raw_input", "sys.stdin.readline", "sys.stdin.read", "sys.stdin.readlines"],

@@ -1380,7 +1380,12 @@ class ShellAnalyzer:
                 if child.start_byte > pos:
                     parts.append(self._source[pos : child.start_byte].decode("utf-8", "replace"))
                 if child.is_named:
-                    parts.append(self._word(child, flow))
+                    value = self._word(child, flow)
+                    if child.type == "simple_expansion":
+                        # tree-sitter-bash puts the blank before `$h` inside its node: `"$A $h"` keeps it
+                        raw = self._text(child)
+                        value = raw[: len(raw) - len(raw.lstrip())] + value
+                    parts.append(value)
                 elif child.type not in ('"', '$"'):
                     parts.append(self._text(child))
                 pos = child.end_byte
@@ -3721,7 +3726,8 @@ class ShellAnalyzer:
                               f"socat relays a local-only service (port {relayed[0]}) to every interface",
                               node)  # fmt: skip
                 internal = [m[1] for a in lowered if (m := re.match(r"tcp[46]?:([\w.-]+\.(?:internal|local|lan|corp"
-                                                                    r"|intranet)|10\.[\d.]+|192\.168\.[\d.]+):\d+", a))]
+                                                                    r"|intranet)|10\.[\d.]+|192\.168\.[\d.]+"
+                                                                    r"|169\.254\.169\.254):\d+", a))]
                 if internal:
                     # a host only the internal network reaches (an HSM, a database) reachable through this machine
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
@@ -3976,12 +3982,19 @@ class ShellAnalyzer:
             reverse = any(
                 a.startswith("-R") or (a.startswith("-") and not a.startswith("--") and "R" in a) for a in args
             )
-            if reverse or any(a.startswith("-D") for a in args):
+            # `-D 0.0.0.0:1080`, `-L *:5432:db:5432`, `-o GatewayPorts=yes`: the forward is open to every address
+            binds = [*W.option_values(args, "-D", "-L"), *(a[2:] for a in args if a.startswith(("-D", "-L")) and a[2:])]
+            everyone = any(b.startswith(("0.0.0.0:", "*:", "[::]:", ":")) for b in binds) or any(
+                o.lower().replace(" ", "") in ("gatewayports=yes", "gatewayports=clientspecified")
+                for o in W.option_values(args, "-o")
+            )
+            if reverse or any(a.startswith("-D") for a in args) or everyone:
                 self._add(
                     "shell.tunnel",
-                    RiskLevel.HIGH if reverse else RiskLevel.MEDIUM,
+                    RiskLevel.HIGH if reverse or everyone else RiskLevel.MEDIUM,
                     Category.NETWORK,
-                    f"{name} opens a reverse or dynamic (SOCKS) tunnel",
+                    f"{name} opens a reverse, dynamic (SOCKS) or local tunnel"
+                    + (" to every address" if everyone else ""),
                     node,
                 )
             return
@@ -4326,6 +4339,13 @@ class ShellAnalyzer:
 
     def _rule_firewall(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         joined = " ".join(args)
+        redirected = _INTERCEPTED_PORT.search(joined) and (
+            _DNAT_ELSEWHERE.search(joined) or re.search(r"\bdnat\s+(?:ip\s+)?to\s+(?!127\.|\[?::1)", joined)
+        )
+        if redirected:
+            # the machine's DNS or web traffic handed to another host: it answers, or reads, in their place
+            self._add("shell.interception", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} redirects outgoing DNS or web traffic to another host", node)  # fmt: skip
         opened = [p for p in re.findall(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(?:/tcp|/udp)?\b", joined)]
         admin = [p for p in opened if p in T.ADMIN_PORTS]
         source = args[args.index("from") + 1] if "from" in args[:-1] else None
@@ -4998,6 +5018,13 @@ class ShellAnalyzer:
                      r"lock-delay\s+\S*\s*\d{5,}|screensaver/lock-enabled\s+false", joined):  # fmt: skip
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} turns the screen lock off", node)  # fmt: skip
+        proxy = re.search(r"system\.proxy\.(?:https?|socks)\s+host\s+['\"]?([\w.:-]+)", joined)
+        if proxy and not _private_host(proxy[1]):
+            # every program of the desktop session sends its web traffic through that machine: a bare address
+            # or someone's own host is not an organisation's proxy
+            bare = bool(re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", proxy[1])) or personal_host(proxy[1])
+            self._add("shell.interception", RiskLevel.HIGH if bare else RiskLevel.MEDIUM, Category.NETWORK,
+                      f"{name} routes the desktop's web traffic through {proxy[1]}", node)  # fmt: skip
 
     def _rule_input_injection(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """xdotool/ydotool type keystrokes into whatever window has the focus (a terminal runs them)."""
@@ -5337,6 +5364,7 @@ class ShellAnalyzer:
         if loopback_only or "-r" in args:
             return  # the machine's own loopback, or a capture file being read back
         flow.secret = True
+        self.staged.update(w for w in W.option_values(args, "-w") if w != "-")  # the capture file holds it
         self._add("shell.capture", RiskLevel.MEDIUM, Category.EXFILTRATION,
                   f"{name} captures network traffic on {', '.join(interfaces) or 'the default interface'}",
                   node)  # fmt: skip
@@ -6527,6 +6555,8 @@ _OGR2OGR_VALUED = frozenset({"-f", "-sql", "-nln", "-t_srs", "-s_srs", "-a_srs",
 #: Programs that run the file they are given as their code (a Makefile's recipes, a playbook's tasks).
 _FILE_CODE_RUNNERS = frozenset({"make", "gmake", "ansible-playbook", "docker-compose", "just", "task", "rake",
                                 "gradle", "ant", "cmake", "ninja"})  # fmt: skip
+_INTERCEPTED_PORT = re.compile(r"(?:--dport|\bdport)\s+(?:53|80|443|853)\b")
+_DNAT_ELSEWHERE = re.compile(r"-j\s+DNAT\b.*--to-destination\s+(?!127\.|\[?::1)")
 _MOUNT_SOURCE = re.compile(r"(?:^|,)(?:source|src)=([^,]+)")
 #: Programs that pick a line or a field out of a file by a pattern.
 _LINE_PICKERS = frozenset({"grep", "egrep", "awk", "gawk", "mawk", "sed"})

@@ -26,7 +26,7 @@ OTHER_INTERPRETERS = frozenset(
         "bun",
     }
 )
-DOWNLOADERS = frozenset({"curl", "wget", "fetch", "aria2c", "http", "https", "lynx", "links", "tftp"})
+DOWNLOADERS = frozenset({"curl", "wget", "fetch", "aria2c", "http", "https", "lynx", "links", "tftp", "gdown"})
 NETWORK = DOWNLOADERS | frozenset(
     {
         "nc", "ncat", "netcat", "socat", "telnet", "ssh", "autossh", "scp", "sftp", "ftp", "rsync", "mail",

@@ -51,7 +51,7 @@ _WALL_REMOVED = re.compile(
 
 #: A pattern for magstripe track data (`%B<card number>^NAME^`, read off a reader or a log), and a way out of the
 #: machine.
-_TRACK_DATA = re.compile(r"%B\s*(?:\(|\[)?(?:\\d|\[0-9\]|0-9)")
+_TRACK_DATA = re.compile(r"%B\s*(?:\(|\[)?(?:\\d|\[0-9\]|0-9)|(?:startswith|find|index)\(\s*b?[\"']%B[\"']")
 _SENDS = re.compile(r"\b(?:requests\.|urlopen|socket\.|httpx\.|smtplib|curl|wget|dig|nslookup|nc|ncat|scp)\b")
 
 
@@ -91,6 +91,11 @@ _ACTUATORS_OFF = re.compile(
     re.IGNORECASE,
 )
 _PUBLISHES = re.compile(r"mosquitto_pub|mqttx|\.publish\(|\.(?:post|put|patch)\(|curl\s")
+
+
+_EVERY_MODEL = re.compile(r"list_(?:models|datasets)\((?![^)]*\blimit\s*=)[^)]*\)")
+_LISTENS_EVERYWHERE = re.compile(r"bind\(\s*\(\s*[\"'](?:0\.0\.0\.0|::)?[\"']|TCP-LISTEN:\d+(?!,bind=127)")
+_IPTC_OPENED = re.compile(r"\.flush\(\)|set_policy\(\s*(?:iptc\.)?Policy\.ACCEPT|set_policy\([\"']ACCEPT")
 
 
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
@@ -135,10 +140,19 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if _ACTUATORS_OFF.search(code) and _FOR_EACH.search(code) and _PUBLISHES.search(code):
         what = "switches off heating, irrigation, pumps or cooling of every zone or device a loop gives"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "snapshot_download" in code and _EVERY_MODEL.search(code):
+        what = "downloads every model or dataset a hub lists (no limit: terabytes)"
+        found.append(("disk-fill", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    if "169.254.169.254" in code and _LISTENS_EVERYWHERE.search(code):
+        what = "relays the cloud metadata endpoint (the instance's credentials) to every address"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if "iptc" in code and _IPTC_OPENED.search(code):
+        what = "flushes the firewall's rules or sets its policy to accept everything (python-iptables)"
+        found.append(("defense-evasion", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "RemoteForward" in code and _REMOTE_FORWARD.search(code):
         what = "configures ssh to open a reverse tunnel (a port of another host leads to this machine)"
         found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
-    if "cangen" in code or "key" in code:
+    if "cangen" in code or "key" in code or "APB," in code or "RMB," in code or "HSC," in code:
         found += [("device", risk) for risk in vehicle_bus_risks(code)]
     if encrypts_in_place(code):
         what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
