@@ -15,6 +15,7 @@ import re
 import shlex
 from collections.abc import Sequence
 
+from sandlot.risk.model import Finding, RiskLevel
 from sandlot.risk.shell_words import options
 
 #: Task keywords of a playbook (everything else in a task is the module).
@@ -107,8 +108,12 @@ def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
         return module_commands(module, _key_values(raw))
     if name in ("salt", "salt-ssh"):
         operands = [a for a in args if not a.startswith("-")]
-        if len(operands) >= 3 and operands[1] in ("cmd.run", "cmd.run_all", "cmd.shell", "cmd.exec_code"):
+        if len(operands) >= 3 and operands[1] in ("cmd.run", "cmd.run_all", "cmd.run_bg", "cmd.shell",
+                                                  "cmd.exec_code"):  # fmt: skip
             return [operands[2]]
+        if len(operands) >= 4 and operands[1] in ("file.append", "file.write"):
+            # `file.append /etc/cron.d/x "LINE"`: the line added to that file on every minion
+            return [f"printf '%s\\n' {_q(line)} >> {_q(operands[2])}" for line in operands[3:5]]
         return []
     if name == "aws" and args[:2] == ["ssm", "send-command"]:
         found: list[str] = []
@@ -121,6 +126,9 @@ def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
     if name in ("pdsh", "pssh", "parallel-ssh", "clush"):
         valued = frozenset({"-w", "-x", "-g", "-h", "-H", "-l", "-p", "-t", "-o", "-e", "-O", "-f", "-R"})
         rest = options(args, valued)[1]
+        return [" ".join(rest)] if rest else []
+    if name == "fab" and "--" in args:
+        rest = args[args.index("--") + 1 :]  # `fab -H a,b -- 'CMD'`: an ad-hoc command on every host given
         return [" ".join(rest)] if rest else []
     return []
 
@@ -178,3 +186,26 @@ def playbook_commands(text: str, limit: int = 12) -> list[str]:
         if len(found) >= limit:
             break
     return found[:limit]
+
+
+#: What a command does that, on every host of a fleet at once, is an outage or a breach (a finding's rule suffix).
+FLEET_HARMS = frozenset({"kill", "power", "kernel", "firewall", "user-admin", "defense-evasion"})
+#: Service actions that take a service down (a restart or a reload brings it back).
+SERVICE_STOPS = re.compile(r"\b(?:stop|mask|disable|kill)\b")
+
+
+def fleet_harm(findings: Sequence[Finding]) -> Finding | None:
+    """The first finding that is `medium` on one machine and an outage or a breach on every machine of a fleet
+    (processes killed, services stopped, firewalls or security modules changed, accounts added)."""
+    return next(
+        (
+            f
+            for f in findings
+            if f.level == RiskLevel.MEDIUM
+            and (
+                f.rule_id.split(".", 1)[-1] in FLEET_HARMS
+                or (f.rule_id == "shell.service" and bool(SERVICE_STOPS.search(f.message)))
+            )
+        ),
+        None,
+    )

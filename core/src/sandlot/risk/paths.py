@@ -631,6 +631,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # a service's cache (/var/lib/jellyfin/transcodes): it regenerates it
     if info.privilege or kind is PathKind.SYSTEM:
         return RiskLevel.CRITICAL if info.privilege else RiskLevel.HIGH
+    if kind not in (PathKind.RELATIVE, PathKind.TEMP, PathKind.WORKDIR) and _BACKUP_DIR.search(info.path):
+        return RiskLevel.HIGH  # backups, dumps or a database's WAL: the copies a restore needs
     if info.persistence and not info.secret and kind is PathKind.HOME and _USER_JOB.search(info.path):
         return RiskLevel.MEDIUM  # a user's own unit, timer or autostart entry removed: a job stops, no data lost
     if info.secret or info.persistence or info.history:
@@ -744,6 +746,8 @@ def _installed_software(path: str) -> bool:
 
 #: A file inside the Hugging Face cache of a model or dataset (what `from_pretrained` loads from then on).
 _MODEL_CACHE_FILE = re.compile(r"/\.cache/huggingface/hub/(?:models|datasets)--[^/]+/(?:snapshots|blobs)/[^/]")
+#: A folder of backups, dumps or write-ahead logs (outside the project).
+_BACKUP_DIR = re.compile(r"/(?:backups?|dumps|snapshots|pg_wal|wal|archive(?:s)?)(?:/|$)", re.IGNORECASE)
 #: A user's scheduled or started-at-login job: a systemd user unit, an XDG autostart entry, a LaunchAgent.
 _USER_JOB = re.compile(r"^~/(?:\.config/systemd/user/|\.config/autostart/|Library/LaunchAgents/)[^/]+\.(?:service|timer"
                        r"|socket|path|desktop|plist)$")
@@ -840,6 +844,14 @@ _TOOLING_LIBRARY = re.compile(
     r"|nss_wrapper|socket_wrapper|uid_wrapper|resolv_wrapper|dislocator|gtk3-nocsd)(?:[.-][\w.-]*)?\.so[\d.]*$"
 )
 _SYSTEM_LIBRARY_DIRS = ("/usr/lib/", "/usr/lib64/", "/lib/", "/lib64/", "/usr/local/lib/", "/opt/homebrew/lib/")
+
+
+def audit_log(path: str) -> bool:
+    """``path`` is a log that records who did what (an audit trail) of the system or an application."""
+    return bool(_AUDIT_LOG.search(path))
+
+
+_AUDIT_LOG = re.compile(r"^/var/log/(?:[^/]+/)*[^/]*audit[^/]*$", re.IGNORECASE)
 
 
 def credential_helper(path: str) -> bool:

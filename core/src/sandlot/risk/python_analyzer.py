@@ -68,6 +68,7 @@ from sandlot.risk.devices import (
     vehicle_command,
 )
 from sandlot.risk.documents import HOLD_METHODS, hold_request, mentions_sharing, removes_holds, sharing_risk
+from sandlot.risk.fleet import adhoc_commands, fleet_harm
 from sandlot.risk.hypervisors import (
     DESTROY_METHODS,
     HYPERVISOR_LIBRARY_NAMES,
@@ -715,6 +716,13 @@ class PythonAnalyzer:
                         node,
                     )
                     self._later_shell(command.replace(HOLE, HOLE_WORD), node, f"a {tool} configuration written by {q}")
+        for target in targets[:2]:
+            name = posixpath.basename(target)
+            if name.endswith((".yml", ".yaml")) and ("compose" in name or "kind" in name) and data.text:
+                # a compose file (or a kind cluster's) this code writes and then starts: the shell rules read the
+                # same document written by a here-document
+                self._later_shell(f"cat > {shlex.quote(target)} <<'EOF'\n{data.text}\nEOF", node,
+                                  f"a container file written by {q}")  # fmt: skip
         for text in data.strings()[:2]:
             python = (
                 _SHEBANG_PYTHON.match(text)
@@ -1704,10 +1712,59 @@ class PythonAnalyzer:
 
     def _c_remote_shell(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``conn.run("...")``, ``client.exec_command("...")``: a shell command line, run on that host
-        (what it does there counts); what comes back is network data (invoke runs locally: it is not)."""
+        (what it does there counts); what comes back is network data (invoke runs locally: it is not).
+        A group of hosts (fabric's groups, parallel-ssh) or a loop over hosts runs it on each one."""
+        before = len(self.findings)
         self._c_shell(q, func, args, kwargs, node)
+        group = any(g in q for g in ("Group", "ParallelSSHClient", "from_connections")) or self._in_loop()
+        command = args[0] if args else kwargs.get("command", UNKNOWN)
+        self._fleet_command(q, command.text or "", self.findings[before:], node, group)
         local = q.startswith("invoke.") or q.endswith(".local")
-        return Val(flags=0 if local else v.NET, qual=T.INSTANCE_FACTORIES.get(q))
+        # what a known command prints on one's own host (`ls -1dt releases/*/`) is that host's listing, not a
+        # stranger's data; an unknown command's output, or one that fetches, is the network's
+        listing = command.text is not None and HOLE not in command.text and not _FETCHES.search(command.text)
+        return Val(flags=0 if local or listing else v.NET, qual=T.INSTANCE_FACTORIES.get(q))
+
+    def _fleet_command(self, q: str, text: str, found: Sequence[Finding], node: ast.AST, fleet: bool) -> None:
+        """A command run on every host of a fleet: what stops, kills, deletes or changes one machine there (a
+        `medium` at home) stops, kills, deletes or changes all of them."""
+        if not fleet:
+            return
+        hit = fleet_harm(found)
+        if hit is not None:
+            self._add("python.fleet", RiskLevel.HIGH, hit.category,
+                      f"{q} runs `{text.strip()[:50]}` on every host of a group: {hit.message}", node)  # fmt: skip
+
+    def _c_fleet_tool(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """Salt's ``LocalClient().cmd(target, fun, args)``, ``ansible_runner.run(module=…, module_args=…)``, SSM's
+        ``send_command(Parameters={"commands": […]})``: a command (or a line added to a file) on many machines at
+        once, judged as the shell command it amounts to."""
+        method = q.rsplit(".", 1)[-1]
+        commands: list[str] = []
+        fleet = True
+        for kw in node.keywords if isinstance(node, ast.Call) else []:
+            if kw.arg is None and isinstance(kw.value, ast.Name):  # `send_command(**params)`
+                kwargs = {**(self._lookup(kw.value.id).keys or {}), **kwargs}
+        if method in ("cmd", "cmd_async", "cmd_batch", "cmd_iter") and len(args) >= 2:
+            target = args[0].text or HOLE
+            fleet = "*" in target or HOLE in target or "," in target or bool(args[0].items)
+            commands = adhoc_commands("salt", [target, args[1].text or "", *_all_strings(args[2:3])])
+        elif method in ("run", "run_async") and q.startswith("ansible_runner"):
+            module = kwargs.get("module", UNKNOWN).text or ""
+            pattern = kwargs.get("host_pattern", UNKNOWN).text or HOLE
+            fleet = pattern in ("all", "*") or HOLE in pattern or "," in pattern or ":" in pattern
+            module_args = kwargs.get("module_args", UNKNOWN).text or ""
+            commands = adhoc_commands("ansible", [pattern, "-m", module, "-a", module_args]) if module else []
+        elif method == "send_command":
+            parameters = kwargs.get("Parameters", UNKNOWN)
+            commands = _all_strings([(parameters.keys or {}).get("commands", UNKNOWN)])
+            targets = " ".join(_all_strings([kwargs.get("Targets", UNKNOWN)], keys=True))
+            fleet = "*" in targets or "tag:" in targets or len(_all_strings([kwargs.get("InstanceIds", UNKNOWN)])) > 1
+        for text in commands[:4]:
+            before = len(self.findings)
+            self._shell_string(Val(text=text), node, q)
+            self._fleet_command(q, text, self.findings[before:], node, fleet)
+        return Val(flags=v.NET)
 
     def _data_service_call(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """Databases, caches and container engines: wiping them, killing their work, opening them up."""
@@ -1739,7 +1796,10 @@ class PythonAnalyzer:
             and (
                 kwargs.get("privileged", UNKNOWN).num == 1
                 or kwargs.get("pid_mode", UNKNOWN).text == "host"
-                or "/" in [t for t in (kwargs.get("volumes", UNKNOWN).keys or {})]
+                or any(
+                    t in ("/", "/etc", "/root", "/var/run/docker.sock", "/run/docker.sock")
+                    for t in (kwargs.get("volumes", UNKNOWN).keys or {})
+                )
             )
         ):
             self._add(
@@ -1749,6 +1809,15 @@ class PythonAnalyzer:
                 "runs a container with the host's privileges or root file system",
                 node,
             )
+        elif (
+            q.startswith("docker.")
+            and method == "run"
+            and kwargs.get("environment", UNKNOWN).flags & (v.ENV | v.SECRET)
+            and "/" in ((args[0].text or "").split(":", 1)[0] if args else "")
+        ):
+            # the host's credentials (`{k: v for k, v in os.environ.items() …}`) handed to someone's image
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"runs the image {args[0].text} with the host's environment (its credentials)", node)  # fmt: skip
         elif (
             q.startswith("docker.")
             and self._in_loop()
@@ -2806,6 +2875,12 @@ class PythonAnalyzer:
         )):  # fmt: skip
             self._device_opened = True
         method_name = q.rsplit(".", 1)[-1]
+        if method_name.endswith("_scale") and "namespaced" in method_name and self._in_loop() and _ZERO_REPLICAS.search(
+            ast.unparse(node)
+        ):
+            # every deployment a listing gives scaled to nothing: the cluster's workloads stop
+            self._add("python.cluster", RiskLevel.HIGH, Category.PROCESS,
+                      f"{method_name} scales every workload a listing gives to zero replicas", node)  # fmt: skip
         if method_name in _NATIVE_LOADERS and args and (
             args[0].flags & v.NET or any(self._fetched(t) for t in args[0].strings())
         ):
@@ -2891,7 +2966,7 @@ class PythonAnalyzer:
                     f"{what} flows into a network call ({q})",
                     node,
                 )
-            if method in T.SEND_METHODS and self._mentions_drop:
+            if (method in T.SEND_METHODS or method == "Request") and self._mentions_drop:  # (a Request sent later)
                 self._public_drop(q, args, kwargs, node)
 
             if data & v.PARAMS and self.functions:
@@ -3484,6 +3559,8 @@ class PythonAnalyzer:
         if info.secret and paths.profile_edit(info.path, self._secret_reads):
             level = min(level, RiskLevel.MEDIUM)  # a setting changed in the profile it read (a cluster, a helper)
             self._soften_reads(info.path, "python.secret-read")
+        if not append and paths.audit_log(info.path):
+            level = max(level, RiskLevel.HIGH)  # an audit trail rewritten: whatever it held can be left out
         if level <= RiskLevel.SAFE or info.kind is paths.PathKind.NULL:
             return
         if info.secret:
@@ -4471,7 +4548,7 @@ class PythonAnalyzer:
                 f"{q} runs a command received from the network",
                 node,
             )
-        elif command.flags & v.DECODED:
+        elif command.flags & v.DECODED and not command.flags & v.NET:
             self._add(
                 "python.obfuscated-command",
                 RiskLevel.HIGH,
@@ -6027,6 +6104,8 @@ def _opens_everything(constants: Sequence[str]) -> bool:
 _KEY_USES = ("sign", "send_raw", "hash", "digest", "hexdigest", "encrypt", "hmac", "verify")
 #: An environment variable named like a service's key (``STRIPE_KEY``, ``PAYMENTS_KEY``).
 _SERVICE_KEY_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)?KEY$")
+_FETCHES = re.compile(r"\b(?:curl|wget|fetch|nc|ncat|aria2c|scp|rsync|git\s+(?:pull|clone|fetch))\b")
+_ZERO_REPLICAS = re.compile(r"[\"']replicas[\"']\s*:\s*0\b")
 #: Calls that load a shared library into the process (a framework's custom operators, ctypes).
 _NATIVE_LOADERS = frozenset({"register_custom_ops_library", "load_library", "load_op_library", "LoadLibrary", "CDLL",
                              "PyDLL", "cdll", "dlopen"})  # fmt: skip
@@ -6649,10 +6728,17 @@ def analyze_python(
 _register(
     [
         *T.REMOTE_SHELL_CALLS,
-        "fabric.SerialGroup[]().run",
-        "fabric.SerialGroup[]().sudo",
-        "fabric.ThreadingGroup[]().run",
-        "fabric.ThreadingGroup[]().sudo",
+        *(f"fabric.{group}{call}().{verb}" for group in ("SerialGroup", "ThreadingGroup", "Group")
+          for call in ("[]", "", ".from_connections") for verb in ("run", "sudo")),
+        "pssh.clients.ParallelSSHClient().run_command",
+        "asyncssh.connect().run",
+        "asyncssh.SSHClientConnection().run",
     ],
     PythonAnalyzer._c_remote_shell,
 )
+_register(
+    ["salt.client.LocalClient().cmd", "salt.client.LocalClient().cmd_async", "salt.client.LocalClient().cmd_batch",
+     "salt.client.LocalClient().cmd_iter", "ansible_runner.run", "ansible_runner.run_async",
+     "boto3.client().send_command"],
+    PythonAnalyzer._c_fleet_tool,
+)  # fmt: skip

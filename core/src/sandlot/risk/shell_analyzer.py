@@ -57,7 +57,7 @@ from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_se
 from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, personal_host, public_drop
 from sandlot.risk.devices import device_commands_risk, vehicle_command
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
-from sandlot.risk.fleet import adhoc_commands
+from sandlot.risk.fleet import adhoc_commands, fleet_harm
 from sandlot.risk.hypervisors import (
     HYPERVISOR_TOOLS,
     QEMU_SYSTEMS,
@@ -251,6 +251,7 @@ class ShellAnalyzer:
         self.var_flow: dict[str, _Flow] = {}
         self.downloaded: set[str] = set()
         self._secret_reads: set[str] = set()  # secret files read so far (a profile read and written back is edited)
+        self._public_tags: set[str] = set()  # private images tagged for a public registry (`docker tag`)
         self._absent: set[str] = set()  # files the command being analysed runs only without (`[ -f F ] || …`)
         self._source = b""
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
@@ -1605,7 +1606,7 @@ class ShellAnalyzer:
             for a in args[2:]
             if ":" in a and not a.startswith("-")
         ):
-            what = f"rclone {args[0]} sends files to a cloud account registered to a personal mailbox"
+            what = f"rclone {args[0]} sends files to a personal cloud account (a personal mailbox or remote name)"
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
         if name in ("box", "gam", "rclone"):
             document = document_command(name, args, repeated=bool(self._loops) or self._repeated or self._mass)
@@ -2317,6 +2318,8 @@ class ShellAnalyzer:
         if info.secret and paths.profile_edit(info.path, self._secret_reads):
             level = min(level, RiskLevel.MEDIUM)  # a setting changed in the profile it read (a registry's helper)
             self.findings = paths.soften_profile_reads(self.findings, info.path, "shell.secret-read")
+        if op == ">" and paths.audit_log(info.path) and not self._heredoc_text:
+            level = max(level, RiskLevel.HIGH)  # `: > /var/log/…/audit.log`: the record of who did what, emptied
         if info.secret and info.path in self._absent and op == ">":
             level = min(level, RiskLevel.MEDIUM)  # `[ -f "$cfg" ] || echo '{}' > "$cfg"`: made only when missing
         if payment_file(info.path) and info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP):
@@ -3389,7 +3392,7 @@ class ShellAnalyzer:
         if danger:
             self._add("shell.data-destroy", RiskLevel.HIGH, danger[1], f"{name} {danger[0]}", node)
         method = (W.option_values(args, "-X", "--request") or ["POST" if bodies else "GET"])[0]
-        many = bool(self._loops) or self._mass or bool(self._stdin_listing)
+        many = bool(self._loops) or self._mass or bool(self._stdin_listing) or self._repeated  # (xargs: per item)
         if many and any(delete_mutation(b) for b in bodies):
             self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} runs a delete mutation for every item a listing gives", node)  # fmt: skip
@@ -4632,6 +4635,18 @@ class ShellAnalyzer:
             args = [args[0] + " " + args[1], *args[2:]]
         verb = args[0] if args else ""
         flags = {a for a in args[1:] if a.startswith("-")}
+        environment = re.search(r"\.Config\.Env|\benv\b|printenv", " ".join(args))
+        if verb in ("inspect", "container inspect", "exec") and environment:
+            flow.secret = True  # a container's environment: the credentials it was started with
+        if verb == "tag" and len(args) >= 3 and _private_registry(args[1]) and not _private_registry(args[2]):
+            self._public_tags.add(args[2])  # a private image about to be published under another name
+        if verb == "push" and any(a in self._public_tags for a in args[1:]):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} push publishes a private registry's image on a public one", node)  # fmt: skip
+        if verb in ("run", "container run"):
+            image = next(iter(W.skip_options(args[1:], T.CONTAINER_VALUED)), "")
+            if "/" in image.split(":", 1)[0]:
+                flow.download = True  # what a namespaced image prints is that image's author's (evaluated: code)
         if verb in ("ps", "pods", "container ls", "container list", "volume ls", "volume list", "images", "image ls"):
             filtered = any(a.startswith(("-f", "--filter")) for a in args[1:])
             quiet = any(a in ("-q", "--quiet") or (a.startswith("-") and not a.startswith("--") and "q" in a)
@@ -4689,6 +4704,8 @@ class ShellAnalyzer:
         joined = " ".join(args)
         host_root = any(
             a.split(":", 1)[0] in ("/", "/etc", "/root", "/var/run/docker.sock", "/run/docker.sock", "/proc", "/sys")
+            # a writable mount of where the host starts things (cron, units, profiles): the container plants them
+            or (a.split(":", 1)[0].startswith(_HOST_START_DIRS) and not a.endswith((":ro", ":ro,z", ":ro,Z")))
             for a in args
             if ":" in a and a.startswith("/")
         )
@@ -5302,9 +5319,18 @@ class ShellAnalyzer:
                           node)  # fmt: skip
 
     def _rule_fleet(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        """Commands run on a fleet (ansible, salt, SSM, pdsh): analysed as the shell they amount to."""
+        """Commands run on a fleet (ansible, salt, SSM, pdsh): analysed as the shell they amount to; what stops,
+        kills or opens up one machine does it to all of them."""
         for command in adhoc_commands(name, args)[:8]:
-            self._nested(command, "shell", node, f"{name} on every target host", keep=RiskLevel.HIGH)
+            if HOLE in command and command.strip(HOLE + " ") == "" and (flow.download or flow.decode):
+                # `clush -a "$(curl -s URL)"`: whatever the download says runs on every host
+                self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          f"{name} runs a downloaded or decoded command on every target host", node)  # fmt: skip
+            found = self._nested(command, "shell", node, f"{name} on every target host", keep=RiskLevel.MEDIUM)
+            harm = fleet_harm(found)
+            if harm is not None:
+                self._add("shell.fleet", RiskLevel.HIGH, harm.category,
+                          f"{name} runs this on every target host: {harm.message}", node)  # fmt: skip
 
     def _rule_backup(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Sync and backup tools: mirrors that delete, copies of the home to remotes, backups destroyed."""
@@ -6037,6 +6063,8 @@ def _xargs_replace(args: list[str]) -> str | None:
     """The replace-string of ``xargs -I R`` / ``-IR`` / ``-i`` / ``--replace[=R]``, if any."""
     for i, arg in enumerate(args):
         if not arg.startswith("-"):
+            if i > 0 and args[i - 1] in _XARGS_VALUED:
+                continue  # `-a hosts.txt`, `-P 32`: an option's value
             return None
         if arg == "-I" and i + 1 < len(args):
             return args[i + 1]
@@ -6354,7 +6382,7 @@ for _names, _rule in (
         {"x11vnc", "vncserver", "x0vncserver", "tigervncserver", "sshuttle", "tailscale", "zerotier-cli", "openvpn"},
         ShellAnalyzer._rule_remote_access,
     ),
-    ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush"}, ShellAnalyzer._rule_fleet),
+    ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush", "fab"}, ShellAnalyzer._rule_fleet),
     (
         {
             "websocketd",
@@ -6502,7 +6530,10 @@ _DELETES_LOGIN_SETTING = re.compile(
     re.IGNORECASE,
 )
 #: An rclone remote named as someone's own account (`mega-personal:`, `my-drive:`).
-_PERSONAL_REMOTE = re.compile(r"personal|private|(?:^|[-_])(?:my|mine|home)(?:[-_]|$)", re.IGNORECASE)
+_PERSONAL_REMOTE = re.compile(
+    r"personal|private|(?:^|[-_])(?:my|mine|home)(?:[-_]|$)|^my(?:g?drive|dropbox|drop|box|onedrive|mega|cloud|s3)",
+    re.IGNORECASE,
+)
 #: A process substitution printing the whole environment.
 _ENV_LISTING = re.compile(r"<\(\s*(?:env|printenv|set|export\s+-p|declare\s+-x|compgen\s+-e)\s*\)")
 #: Filters that read the files named on their command line.
@@ -6557,6 +6588,23 @@ _FILE_CODE_RUNNERS = frozenset({"make", "gmake", "ansible-playbook", "docker-com
                                 "gradle", "ant", "cmake", "ninja"})  # fmt: skip
 _INTERCEPTED_PORT = re.compile(r"(?:--dport|\bdport)\s+(?:53|80|443|853)\b")
 _DNAT_ELSEWHERE = re.compile(r"-j\s+DNAT\b.*--to-destination\s+(?!127\.|\[?::1)")
+_XARGS_VALUED = frozenset({"-a", "-P", "-n", "-d", "-L", "-E", "-s", "--arg-file", "--max-procs", "--max-args",
+                           "--delimiter"})  # fmt: skip
+#: Host folders whose files the host runs or trusts on its own (scheduled jobs, units, profiles, sudo rules).
+_HOST_START_DIRS = ("/etc/cron", "/etc/systemd", "/etc/profile.d", "/etc/sudoers.d", "/etc/init.d", "/var/spool/cron",
+                    "/etc/ssh", "/etc/ld.so", "/usr/lib/systemd", "/lib/systemd")  # fmt: skip
+
+
+def _private_registry(image: str) -> bool:
+    """``registry.corp.internal/app:1``, ``10.0.0.5:5000/app``: an image name on an organisation's own registry."""
+    host = image.split("/", 1)[0] if "/" in image else ""
+    return bool(host) and (
+        host.split(":", 1)[0].endswith((".internal", ".corp", ".local", ".lan", ".intranet"))
+        or _private_host(host.split(":", 1)[0])
+        or host.startswith("localhost")
+    )
+
+
 _MOUNT_SOURCE = re.compile(r"(?:^|,)(?:source|src)=([^,]+)")
 #: Programs that pick a line or a field out of a file by a pattern.
 _LINE_PICKERS = frozenset({"grep", "egrep", "awk", "gawk", "mawk", "sed"})

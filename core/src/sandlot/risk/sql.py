@@ -178,6 +178,7 @@ _PERSONAL_COLUMN = re.compile(
     r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id|acc_number|account_number"
     r"|bank_account\w*|routing_number"
     r"|date_of_birth|birth_?date|salary|diagnosis|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e"
+    r"|medical\w*|medications?|prescriptions?|life_support|health_\w+|insurance_?(?:id|number|no)|member_?id"
     r"|lat|lon|lng|latitude|longitude"
     # travellers: a booking's locator, the passenger's name and loyalty number
     r"|pax_?name|passenger_?name|record_?locator|ffp_?(?:number|no)|frequent_?flyer\w*)\b",
@@ -188,7 +189,8 @@ _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
 _SENSITIVE_COLUMN = re.compile(
     r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*|pan|cvv"
     r"|iban|acc_number|account_number|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis"
-    r"|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e)$",
+    r"|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e|medical\w*|medications?|prescriptions?"
+    r"|life_support|health_\w+)$",
     re.IGNORECASE,
 )
 
