@@ -308,7 +308,7 @@ _WORKFLOW_SECRETS = re.compile(
 
 def leaks_secrets(content: str) -> bool:
     """CI workflow text whose steps send the repository's secrets somewhere."""
-    return bool(_WORKFLOW_SECRETS.search(content))
+    return "secrets" in content and bool(_WORKFLOW_SECRETS.search(content))
 
 
 def workflow_leaks_secrets(path: str, content: str) -> bool:

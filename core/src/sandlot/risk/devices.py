@@ -159,17 +159,21 @@ _STEERING_SENTENCE = re.compile(r"[$!]?(?:GP|II|EC|IN)?(?:APB|RMB|XTE|HSC|ROR|RS
 _SENDS_SENTENCES = re.compile(r"\.sendto\(|\.send\(|\.write\(|SO_BROADCAST|\bsocat\b|\bnc\b")
 
 
+_KEY_SPACE_WORDS = ("product(", "0x10000", "65536", "0x100000000", "seq 0", "{0..65535}")
+
+
 def vehicle_bus_risks(text: str) -> list[OperationRisk]:
     """A vehicle's CAN bus flooded (its ECUs starved of the bus), an ECU's security access brute-forced, a
     ship's autopilot sent steering sentences."""
     found = []
-    if _STEERING_SENTENCE.search(text) and _SENDS_SENTENCES.search(text):
+    steering = any(w in text for w in ("APB,", "RMB,", "XTE,", "HSC,", "ROR,", "RSA,", "HTC,"))
+    if steering and _STEERING_SENTENCE.search(text) and _SENDS_SENTENCES.search(text):
         what = "sends autopilot steering sentences (NMEA track or heading commands) onto a vessel's network"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
     if "cangen" in text and _CAN_FLOOD.search(text):
         what = "floods a CAN bus with frames back to back (the vehicle's own ECUs cannot transmit)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
-    if _KEY_SPACE.search(text) and _SEED_KEY.search(text):
+    if any(w in text for w in _KEY_SPACE_WORDS) and _KEY_SPACE.search(text) and _SEED_KEY.search(text):
         what = "tries security-access keys one after another until an ECU unlocks (a brute force)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     return found

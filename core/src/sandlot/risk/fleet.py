@@ -154,6 +154,8 @@ _MODULE_LINE = re.compile(r"^(?P<indent>\s*)(?:-\s+)?(?P<module>[a-z_][\w.]*):\s
 
 
 def looks_like_playbook(text: str) -> bool:
+    if "hosts:" not in text or ("tasks:" not in text and "handlers:" not in text):
+        return False  # (words without which neither pattern matches)
     return bool(_PLAY.search(text) and _TASKS.search(text))
 
 

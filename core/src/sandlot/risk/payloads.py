@@ -15,25 +15,25 @@ from sandlot.risk.fleet import looks_like_playbook, playbook_commands
 #: Shapes that only a command line (not prose, not a path) has and that are worth a shell parse,
 #: each behind a word it cannot match without: one scan per shape present, not a scan of every
 #: shape at every position (this test runs on most long strings both analyzers see).
-_SHAPES: tuple[tuple[str, re.Pattern[str] | None], ...] = tuple(
-    (word, re.compile(pattern, re.IGNORECASE) if pattern else None)
-    for word, pattern in (
-        ("|", r"\|\s*(?:ba|da|z|k)?sh\b|\b(?:curl|wget)\b[^|;&]*\|\s*\w|\b(?:env|printenv)\b\s*\|"),
-        ("/dev/tcp/", None),
-        ("nc", r"\b(?:nc|ncat)\b[^|;&]*\s-[ce]\b"),
-        ("netcat", r"\bnetcat\b[^|;&]*\s-[ce]\b"),
-        ("exec:", r"\bsocat\b[^|;&]*\bexec:"),
-        ("bash", r"\bbash\s+-i\b"),
-        ("chmod", r"\bchmod\s+[0-7]?[2-7][0-7]{3}\b"),
-        ("nsenter", r"\bnsenter\s"),
-        ("base64", r"\bbase64\s+(?:-d|--decode)\b"),
-        ("mkfifo", r"\bmkfifo\b"),
-        ("rm", r"\brm\s+-[a-z]*r[a-z]*f?\s+/"),
-        ("xmrig", None),
-        ("chroot", r"chroot\s+/"),
-        ("()", r"(\w|:)\(\)\s*\{[^}]*\|\s*\1\s*&"),  # a fork bomb: f(){ f|f& };f
-        ("@", r"\bcurl\b[^|;&]*\s(?:-d|--data[\w-]*|-F|-T)\s*@"),
-        ("-", r"\b(?:node|perl|ruby|php)\s+-[er]\b|\bpython3?\s+-c\b"),
+_SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str] | None], ...] = tuple(
+    (words, re.compile(pattern, re.IGNORECASE) if pattern else None)
+    for words, pattern in (
+        (("|",), r"\|\s*(?:ba|da|z|k)?sh\b|\b(?:curl|wget)\b[^|;&]*\|\s*\w|\b(?:env|printenv)\b\s*\|"),
+        (("/dev/tcp/",), None),
+        (("nc ", "nc\t", "ncat"), r"\b(?:nc|ncat)\b[^|;&]*\s-[ce]\b"),
+        (("netcat",), r"\bnetcat\b[^|;&]*\s-[ce]\b"),
+        (("exec:",), r"\bsocat\b[^|;&]*\bexec:"),
+        (("bash",), r"\bbash\s+-i\b"),
+        (("chmod",), r"\bchmod\s+[0-7]?[2-7][0-7]{3}\b"),
+        (("nsenter",), r"\bnsenter\s"),
+        (("base64",), r"\bbase64\s+(?:-d|--decode)\b"),
+        (("mkfifo",), r"\bmkfifo\b"),
+        (("rm ", "rm\t"), r"\brm\s+-[a-z]*r[a-z]*f?\s+/"),
+        (("xmrig",), None),
+        (("chroot",), r"chroot\s+/"),
+        (("(){", "() {", "()\t{"), r"(\w|:)\(\)\s*\{[^}]*\|\s*\1\s*&"),  # a fork bomb: f(){ f|f& };f
+        (("curl",), r"\bcurl\b[^|;&]*\s(?:-d|--data[\w-]*|-F|-T)\s*@"),
+        (("node", "perl", "ruby", "php", "python"), r"\b(?:node|perl|ruby|php)\s+-[er]\b|\bpython3?\s+-c\b"),
     )
 )
 #: make's $(shell …), run when the Makefile is read.
@@ -45,13 +45,23 @@ MINER = re.compile(
 )
 
 
+#: Words without which :data:`MINER` cannot match (a scan for them is far cheaper than the pattern's).
+_MINER_WORDS = ("stratum", "xmr", "miner")
+
+
 def looks_like_payload(text: str) -> bool:
     """Cheap test before a shell parse."""
     lowered = text.lower()
-    for word, shape in _SHAPES:
-        if word in lowered and (shape is None or shape.search(text)):
+    for words, shape in _SHAPES:
+        if any(word in lowered for word in words) and (shape is None or shape.search(text)):
             return True
     return looks_like_playbook(text)
+
+
+def names_miner(text: str) -> bool:
+    """``text`` names a mining pool or a miner (see :data:`MINER`)."""
+    lowered = text.lower()
+    return any(word in lowered for word in _MINER_WORDS) and bool(MINER.search(text))
 
 
 def embedded_commands(text: str, limit: int = 6) -> list[str]:

@@ -96,7 +96,7 @@ from sandlot.risk.ledgers import (
 from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox, personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
-from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
+from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import CAMERA_IMAGE, premises_request
 from sandlot.risk.python2 import looks_like_python2, modernise
 from sandlot.risk.shell_tables import (
@@ -529,7 +529,7 @@ class PythonAnalyzer:
         self._mentions_all_users = "allUsers" in code or "allAuthenticatedUsers" in code
         self._mentions_forwarding = forwards_mailbox(code)
         self._mentions_directory = "ldap" in lowered or "samba" in lowered
-        self._mentions_devices = bool(DEVICE_LIBRARIES.search(code))
+        self._mentions_devices = any(w in code for w in _DEVICE_LIBRARY_WORDS) and bool(DEVICE_LIBRARIES.search(code))
         self._mentions_cms = "/zones/" in code or "cloudflare" in lowered
         self._mentions_drop = "://" in code and public_drop(code)
         self._mentions_store = "mutation" in code or "price" in code or "discount" in code
@@ -555,11 +555,17 @@ class PythonAnalyzer:
             certificate = verifies_certificate(code)  # only worth looking for when there is something to soften
             if verifies_download(code, "python") or certificate:
                 self.findings = soften_verified(self.findings, certificate=certificate)
-        skimmer = _CARD_FIELDS.search(code) and _REQUEST_FORM.search(code) and not _PAYMENT_HOSTS.search(code)
+        skimmer = (
+            any(w in lowered for w in ("cc", "card", "cvv", "cvc"))
+            and _CARD_FIELDS.search(code)
+            and _REQUEST_FORM.search(code)
+            and not _PAYMENT_HOSTS.search(code)
+        )
         if skimmer and self._sockets:
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "sends card numbers typed at checkout to another host (a skimmer)", None)  # fmt: skip
-        opened = open_door(code) if _WRITES_FILES.search(code) else None
+        writes = any(w in code for w in _WRITE_WORDS) and _WRITES_FILES.search(code)
+        opened = open_door(code) if writes else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
         for suffix, risk in whole_text_risks(code):
@@ -569,7 +575,7 @@ class PythonAnalyzer:
             for risk in windows_text_risks(code):
                 what = f"{risk.what} (Windows commands spelled in the code)"
                 self._add("python.windows", risk.level, risk.category, what, None)
-        if "SSH_AUTH_SOCK" in "\n".join(self.lines) and (self._sockets or "create_connection" in "\n".join(self.lines)):
+        if "SSH_AUTH_SOCK" in code and (self._sockets or "create_connection" in code):
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "talks to the ssh agent's socket and to the network (relays the agent's keys)", None)  # fmt: skip
         if self._listening_everywhere and self._local_service is not None:
@@ -624,8 +630,8 @@ class PythonAnalyzer:
             joined = "\n".join(self._module_strings())  # `"\x63url"`: only the decoded strings say what they spell
         else:
             joined = code.replace("\\n", "\n").replace("\\t", "\t")  # line breaks and tabs, spelled as escapes
-        if not (looks_like_payload(joined) or MINER.search(joined) or leaks_secrets(joined)) and not re.search(
-            r"\b[bB][rR]?['\"]", code
+        if not (looks_like_payload(joined) or names_miner(joined) or leaks_secrets(joined)) and not (
+            _MAYBE_BYTES.search(code) and _BYTES_LITERAL.search(code)
         ):
             return  # one search over every string constant at once: most modules ship no command line
         candidates = [
@@ -635,7 +641,7 @@ class PythonAnalyzer:
             and isinstance(node.value, (str, bytes))
             and (
                 looks_like_payload(_text_of(node.value))
-                or MINER.search(_text_of(node.value))
+                or names_miner(_text_of(node.value))
                 or leaks_secrets(_text_of(node.value))
             )
         ]
@@ -649,7 +655,7 @@ class PythonAnalyzer:
             if leaks_secrets(text):
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           "a CI workflow that sends the repository's secrets out", node)  # fmt: skip
-            if MINER.search(text):
+            if names_miner(text):
                 self._add(
                     "python.miner",
                     RiskLevel.HIGH,
@@ -2819,7 +2825,7 @@ class PythonAnalyzer:
         self._remote_code_kwargs(q, kwargs, node)
         self._foreign_storage(q, args, kwargs, node)
         self._pickle_listener(q, args, node)
-        if verb_is_run(q) and kwargs.get("debug", UNKNOWN).num == 1:
+        if "debug" in kwargs and kwargs["debug"].num == 1 and verb_is_run(q):
             host = kwargs.get("host", args[0] if args else UNKNOWN).text or ""
             if (host in ("0.0.0.0", "::", "") and "host" in kwargs) or host in ("0.0.0.0", "::"):
                 self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
@@ -2860,7 +2866,7 @@ class PythonAnalyzer:
         if q.endswith("memfd_create"):
             self._memfd = True
         if (
-            q.rsplit(".", 1)[-1] in T.FILE_DUMP_METHODS
+            verb in T.FILE_DUMP_METHODS
             and (self._unbounded_loop() or self._runaway_loop())
             and any(
                 (HOLE in t and "/" in t) or "." in t.replace(HOLE, "")
@@ -2874,7 +2880,7 @@ class PythonAnalyzer:
             t.startswith(("/dev/tty", "/dev/video", "/dev/snd", "/dev/serial")) for a in args[:1] for t in a.strings()
         )):  # fmt: skip
             self._device_opened = True
-        method_name = q.rsplit(".", 1)[-1]
+        method_name = verb
         if method_name.endswith("_scale") and "namespaced" in method_name and self._in_loop() and _ZERO_REPLICAS.search(
             ast.unparse(node)
         ):
@@ -2892,11 +2898,12 @@ class PythonAnalyzer:
             self._add("python.tls-off", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{q} downloads a model or package with certificate checks off (anyone on the path can swap "
                       "it for one that runs code)", node)  # fmt: skip
-        if q.startswith("can.") and q.endswith(".send") and v.flowing(args) & v.NET and not self._virtual_can():
+        can_send = verb == "send" and q.startswith("can.")
+        if can_send and v.flowing(args) & v.NET and not self._virtual_can():
             self._add("python.remote-control", RiskLevel.HIGH, Category.NETWORK,
                       f"{q} puts frames received from the network on a vehicle's CAN bus (remote control of its ECUs)",
                       node)  # fmt: skip
-        if q.startswith("can.") and q.endswith(".send") and self._unbounded_loop() and not self._virtual_can():
+        if can_send and self._unbounded_loop() and not self._virtual_can():
             # frames sent back to back for ever: lower ids win arbitration, so the vehicle's own ECUs fall silent
             self._add("python.flood", RiskLevel.HIGH, Category.RESOURCE,
                       f"{q} in an endless loop without pause (floods the CAN bus)", node)  # fmt: skip
@@ -5352,10 +5359,14 @@ class PythonAnalyzer:
         if method == "addportmapping":
             self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                       "asks the router to forward a port from the internet to this network (UPnP)", node)  # fmt: skip
-        if method.endswith(("BashOperator", "SSHOperator")) and "dag_run.conf" in ast.unparse(node):
+        if method.endswith(("BashOperator", "SSHOperator")) and "dag_run.conf" in self._code and (
+            "dag_run.conf" in ast.unparse(node)
+        ):
             self._add("python.remote-command", RiskLevel.HIGH, Category.PROCESS,
                       f"{method} runs a command taken from whatever triggers the DAG (dag_run.conf)", node)  # fmt: skip
-        payload = next((kwargs[k] for k in ("json", "data") if k in kwargs and kwargs[k].keys), None)
+        payload = (
+            next((kwargs[k] for k in ("json", "data") if k in kwargs and kwargs[k].keys), None) if kwargs else None
+        )
         if payload is not None and payload.keys:
             workers = max(
                 (val.num or 0 for key, val in payload.keys.items() if key in ("num_workers", "max_workers")), default=0
@@ -5380,13 +5391,13 @@ class PythonAnalyzer:
                 self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
                           f"turns off {off[0]} through an API (fraud, signature or login protection)",
                           node)  # fmt: skip
-        if _PARAM_SETTER.search(method) and len(args) >= 2 and args[0].text is not None:
+        if len(args) >= 2 and args[0].text is not None and _PARAM_SETTER.search(method):
             # `vehicle.param_set_send("ARMING_CHECK", 0)`, `node.set_parameters(...)`: a guard's parameter switched
             value = args[1].text if args[1].text is not None else str(args[1].num)
             if protection_off(args[0].text, value):
                 self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
                           f"{method} turns off {args[0].text} (a safety guard)", node)  # fmt: skip
-        if _is_network(q) and method in ("post", "put", "patch", "request"):
+        if method in ("post", "put", "patch", "request") and _is_network(q):
             constants = self._argument_constants(node)
             device = device_commands_risk("\n".join(constants)) if "accprofile" in constants else None
             if device is not None:
@@ -5404,13 +5415,13 @@ class PythonAnalyzer:
             if private and re.search(r"[\"']0\.0\.0\.0[\"']|\(\s*[\"'][\"']\s*,", "\n".join(self.lines)):
                 self._add("python.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"serves {private[0]} over HTTP on every interface (no login)", node)  # fmt: skip
-        if _is_network(q) and method in ("get", "post", "request") and any(
+        if method in ("get", "post", "request") and _is_network(q) and any(
             people_api(t) for t in _all_strings(args[:2])
         ):
             return v.SECRET  # people's records: a FHIR server's patients, a REDCap project, an LMS's students
-        if _is_network(q) and method in ("get", "request") and _asks_personal_fields(args, kwargs):
+        if method in ("get", "request") and _is_network(q) and _asks_personal_fields(args, kwargs):
             return v.SECRET  # `params={"fields": "name,email,passportNo"}`: whoever the API knows, in person
-        if _is_network(q) and method in ("get", "request") and any(
+        if method in ("get", "request") and _is_network(q) and any(
             CAMERA_IMAGE.search(t) for t in _all_strings(args[:2])
         ):
             return v.DUMP  # a camera's picture of whoever is in front of it
@@ -5419,7 +5430,7 @@ class PythonAnalyzer:
                       "makes an account a Workspace super admin", node)  # fmt: skip
         if method == "get_uri":
             return v.SECRET  # a connection's URI, password included
-        if (q or "").endswith("Variable.get") or method == "xcom_pull":
+        if method in ("get", "xcom_pull") and ((q or "").endswith("Variable.get") or method == "xcom_pull"):
             return v.NET
         return 0
 
@@ -5990,6 +6001,9 @@ _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
 #: Card fields of a checkout form, what a web handler reads them from, and the processors allowed to get them.
+#: Names without which :data:`DEVICE_LIBRARIES` cannot match (a cheaper scan first).
+_DEVICE_LIBRARY_WORDS = ("netmiko", "napalm", "jnpr", "ncclient", "paramiko", "ESL", "pexpect", "telnetlib", "scrapli")
+_WRITE_WORDS = ("write", "dump(", "open(", "kubectl", "_config_map(")  # (without one, _WRITES_FILES cannot match)
 _CARD_FIELDS = re.compile(r"\b(?:cc_?num\w*|card_?num\w*|cc_?cvv|cvv2?|cvc|card_?cvc|cc_?exp\w*)\b", re.IGNORECASE)
 _REQUEST_FORM = re.compile(r"\brequest\.(?:form|json|values|get_json|POST|data)\b")
 _PAYMENT_HOSTS = re.compile(r"api\.stripe\.com|braintreegateway\.com|adyen\.com|paypal\.com|squareup\.com")
@@ -6105,6 +6119,8 @@ _KEY_USES = ("sign", "send_raw", "hash", "digest", "hexdigest", "encrypt", "hmac
 #: An environment variable named like a service's key (``STRIPE_KEY``, ``PAYMENTS_KEY``).
 _SERVICE_KEY_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*_(?:[A-Z0-9]+_)?KEY$")
 _FETCHES = re.compile(r"\b(?:curl|wget|fetch|nc|ncat|aria2c|scp|rsync|git\s+(?:pull|clone|fetch))\b")
+_MAYBE_BYTES = re.compile(r"[bB][rR]?['\"]")  # (a cheap scan before the word-boundary one)
+_BYTES_LITERAL = re.compile(r"\b[bB][rR]?['\"]")
 _ZERO_REPLICAS = re.compile(r"[\"']replicas[\"']\s*:\s*0\b")
 #: Calls that load a shared library into the process (a framework's custom operators, ctypes).
 _NATIVE_LOADERS = frozenset({"register_custom_ops_library", "load_library", "load_op_library", "LoadLibrary", "CDLL",

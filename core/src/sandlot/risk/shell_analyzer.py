@@ -93,7 +93,7 @@ from sandlot.risk.mail import (
 )
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
-from sandlot.risk.payloads import MINER, embedded_commands, looks_like_payload
+from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import premises_request
 from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, endless_submission, scheduler_command
@@ -1254,7 +1254,7 @@ class ShellAnalyzer:
 
     def _shipped_payloads(self, text: str, node: Any, via: str) -> None:
         """Command lines in data sent to run elsewhere (a manifest, a create request, user data)."""
-        if MINER.search(text):
+        if names_miner(text):
             self._add("shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"names a miner or a mining pool ({via})", node)
         if self.depth >= MAX_DEPTH or not looks_like_payload(text):
             return
