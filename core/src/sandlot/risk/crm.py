@@ -25,6 +25,9 @@ from sandlot.risk.model import Category, RiskLevel
 #: Command-line tools of CRM and messaging platforms this module reads.
 CRM_TOOLS = frozenset({"sf", "sfdx", "twilio"})
 #: Words that make whole-text CRM checks worth running (a cheap gate).
+#: Parts of :data:`CRM_WORDS` (a scan for them is cheaper than the pattern's).
+_CRM_WORD_PARTS = ("OptOut", "OptedOut", "DoNotCall", "_management", "System Administrator", "Permissions",
+                   "LoginIpRange", "SecuritySettings", "hard_delete")  # fmt: skip
 CRM_WORDS = re.compile(
     r"HasOptedOut|DoNotCall|EmailOptOut|bypass_(?:list|unsubscribe|spam)_management|System Administrator"
     r"|Permissions(?:ModifyAllData|ViewAllData|ManageUsers|AuthorApex)|LoginIpRange|SecuritySettings"
@@ -56,7 +59,7 @@ _SECURITY_SETTINGS_OFF = re.compile(
 
 def crm_text_risks(text: str) -> list[OperationRisk]:
     """What a whole script or module does to a CRM org or its customers, judged on its text."""
-    if not CRM_WORDS.search(text):
+    if not any(w in text for w in _CRM_WORD_PARTS) or not CRM_WORDS.search(text):
         return []
     found = []
     if _CONSENT_CLEARED.search(text):

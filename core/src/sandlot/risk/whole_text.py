@@ -67,7 +67,8 @@ def subnet_scan(code: str) -> bool:
 
 
 #: Words without which no printer, CNC or laser safeguard is spelled (a cheap test first).
-_MACHINE_WORDS = ("$2", "verify_heater", "THERMAL_PROTECTION", "max_temp", "M502", "shodan", "autologinLocal")
+_MACHINE_WORDS = ("$20", "$21", "$22", "verify_heater", "THERMAL_PROTECTION", "max_temp", "M502", "shodan",
+                  "autologinLocal")  # fmt: skip
 
 
 #: An ssh client configuration forwarding a port of the remote host back to this machine (a socket path, gpg-agent
@@ -90,6 +91,8 @@ _ACTUATORS_OFF = re.compile(
     r"[\"']?(?:off|disabled?|false|stop(?:ped)?)\b|[\"']lockout[\"']\s*:\s*true",
     re.IGNORECASE,
 )
+_ACTUATOR_WORDS = ("heat", "irrigation", "pump", "cool", "chiller", "ventilation", "fan", "feeder", "aerator",
+                   "lockout")  # fmt: skip
 _PUBLISHES = re.compile(r"mosquitto_pub|mqttx|\.publish\(|\.(?:post|put|patch)\(|curl\s")
 
 
@@ -143,7 +146,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = "switches off every alarm of a monitoring system or empties who it pages (failures go unnoticed)"
         found.append(("monitoring", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if _ACTUATORS_OFF.search(code) and _FOR_EACH.search(code) and _PUBLISHES.search(code):
+    lowered = code.lower()
+    actuators = any(w in lowered for w in _ACTUATOR_WORDS)
+    if actuators and _ACTUATORS_OFF.search(code) and _FOR_EACH.search(code) and _PUBLISHES.search(code):
         what = "switches off heating, irrigation, pumps or cooling of every zone or device a loop gives"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "apiServerAddress" in code and _OPEN_KIND_API.search(code):
