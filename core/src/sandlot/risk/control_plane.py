@@ -59,7 +59,7 @@ _PUBLIC_BLOCK_OFF = re.compile(r"(?:blockpublic\w*|ignorepublicacls|restrictpubl
 _HUNDREDS = re.compile(
     r"(?:targetcapacity|desired-?capacity|desiredcapacity|maxcount|max-?size|--count|instancecount|sku\.capacity"
     r"|--instance-count|desired-?size|min-?size|--(?:min|max|num|total-min|total-max)-nodes|--node-count"
-    r"|--min-count|--max-count)\W{1,4}[1-9]\d{2,}",
+    r"|--min-count|--max-count|--new-capacity)\W{1,4}[1-9]\d{2,}",
     re.IGNORECASE,
 )
 
@@ -69,7 +69,37 @@ _EVERY_ACTION_EVERYWHERE = re.compile(
     r"(?=[\s\S]*[\"']Resource[\"']\W+(?:\[\s*)?[\"']\*[\"'])(?![\s\S]*[\"']Condition[\"'])"
 )
 
+#: A trust policy or a share naming another account (an AWS account id or ARN), or every account.
+_OTHER_ACCOUNT = re.compile(r"arn:aws:iam::\d{12}:|principal\W+(?:\{\W*aws\W+)?\*"
+                            r"|(?:^|[\s\[,'\"=])\d{12}(?:[\s\],'\"]|$)"
+                            r"|(?:^|[\s\[,'\"=])all(?:[\s\],'\"]|$)|group\W+all\b", re.IGNORECASE)
+_BLOB_PUBLIC = re.compile(r"allow[-_]?blob[-_]?public[-_]?access\W+true|public[-_]?access\W+(?:container|blob)\b",
+                          re.IGNORECASE)
+
 _RULES = (
+    _Rule(
+        ("updateassumerolepolicy",),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "lets another account (or anyone) assume a role"),
+        needs=_OTHER_ACCOUNT,
+    ),
+    _Rule(
+        ("modifydbsnapshotattribute", "modifydbclustersnapshotattribute", "modifysnapshotattribute",
+         "modifyimageattribute"),
+        OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                      "shares a snapshot or machine image with another account (or every account)"),
+        needs=_OTHER_ACCOUNT,
+    ),
+    _Rule(
+        ("storageaccountupdate", "storageaccountsupdate", "containersetpermission", "setcontaineraccesspolicy",
+         "storageaccountcreate", "storageaccountsbegincreate"),
+        OperationRisk(RiskLevel.HIGH, Category.NETWORK, "lets anyone read a storage account's blobs"),
+        needs=_BLOB_PUBLIC,
+    ),
+    _Rule(
+        ("cp", "sync", "putobject", "copyobject"),
+        OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "copies data into a bucket another account owns"),
+        needs=re.compile(r"bucket-owner-full-control", re.IGNORECASE),
+    ),
     _Rule(
         ("createpolicy", "createpolicyversion", "putrolepolicy", "putuserpolicy", "putgrouppolicy"),
         OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
@@ -169,7 +199,7 @@ _RULES = (
     ),
     _Rule(
         ("readnamespacedsecret", "getsecretvalue", "secretsversionsaccess", "keyvaultsecretshow",
-         "batchgetsecretvalue"),
+         "batchgetsecretvalue", "accesssecretversion"),
         OperationRisk(RiskLevel.MEDIUM, Category.EXFILTRATION, "reads a stored secret", secret=True),
     ),
     _Rule(

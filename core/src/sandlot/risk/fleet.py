@@ -127,6 +127,9 @@ def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
         valued = frozenset({"-w", "-x", "-g", "-h", "-H", "-l", "-p", "-t", "-o", "-e", "-O", "-f", "-R"})
         rest = options(args, valued)[1]
         return [" ".join(rest)] if rest else []
+    if name == "az" and "run-command" in args:
+        scripts = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "--scripts"]
+        return [" ".join(scripts)] if scripts else []
     if name == "fab" and "--" in args:
         rest = args[args.index("--") + 1 :]  # `fab -H a,b -- 'CMD'`: an ad-hoc command on every host given
         return [" ".join(rest)] if rest else []

@@ -256,6 +256,8 @@ def classify(path: str) -> PathInfo:
         or (len(lowered) >= 2 and lowered[-2] == ".ssh" and name.startswith("id_"))
         # a browser's recording of a session (HAR): every request's cookies and authorization headers
         or name.endswith(".har")
+        # RADIUS's shared secrets with every network device, and its database password
+        or ("freeradius" in lowered[:-1] and name in ("clients.conf", ".dbpass", "sql"))
         # a payment HSM's key components and the machine's HSM folder (zone master keys, PIN keys)
         or _KEY_COMPONENT_NAME.search(name) is not None
         or (absolute and "hsm" in lowered[:-1])
@@ -461,7 +463,7 @@ def read_level(info: PathInfo) -> RiskLevel:
         # the project's own settings or its own (development) TLS keys, used by its own tooling; sent anywhere,
         # the flow that carries them is critical
         return RiskLevel.MEDIUM
-    if info.secret and (tool_profile(info.path) or info.path.lower().endswith(".har")):
+    if info.secret and (tool_profile(info.path) or info.path.lower().endswith(".har") or "/freeradius/" in info.path):
         # the user's connection profiles, read by their own tools, and session recordings read to debug or redact
         # them; sent anywhere, the flow that carries them is critical
         return RiskLevel.MEDIUM
@@ -679,7 +681,7 @@ _PERSONAL_MEDIA = re.compile(
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
-    r"|cardholders?|pii"
+    r"|cardholders?|pii|cdrs?"
     r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
 )

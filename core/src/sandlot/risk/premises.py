@@ -13,7 +13,7 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.model import Category, RiskLevel
 
-_DOOR_PATH = re.compile(r"/doors?(?:/|\b)", re.IGNORECASE)
+_DOOR_PATH = re.compile(r"/(?:doors?|locks?|smartlocks?|gates?)(?:/|\b)", re.IGNORECASE)
 _UNLOCKED = re.compile(r"\bunlock(?:ed)?\b|\bopen(?:ed)?\b|\bfree_?access\b|\bpassage\b", re.IGNORECASE)
 _ALARM_OFF = re.compile(r"/disarm\b|/bypass\b|SecurityCP/control/(?:disarm|bypass)|/zones?/\S*/bypass", re.IGNORECASE)
 #: Where a camera (or an NVR) hands out a still image or a stream.

@@ -1761,6 +1761,11 @@ class PythonAnalyzer:
             fleet = pattern in ("all", "*") or HOLE in pattern or "," in pattern or ":" in pattern
             module_args = kwargs.get("module_args", UNKNOWN).text or ""
             commands = adhoc_commands("ansible", [pattern, "-m", module, "-a", module_args]) if module else []
+        elif method == "begin_run_command":
+            # Azure's Run Command: `{"command_id": "RunShellScript", "script": […]}` on a VM
+            spec = next((a for a in args if a.keys), kwargs.get("parameters", UNKNOWN))
+            commands = ["\n".join(_all_strings([(spec.keys or {}).get("script", UNKNOWN)]))]
+            fleet = self._in_loop()
         elif method == "send_command":
             parameters = kwargs.get("Parameters", UNKNOWN)
             commands = _all_strings([(parameters.keys or {}).get("commands", UNKNOWN)])
@@ -2911,7 +2916,7 @@ class PythonAnalyzer:
             self._note_socket(node)
             data = v.flowing(args) | v.flowing(kwargs.values())
             method = q.rsplit(".", 1)[-1]
-            if self._unbounded_loop() and method in T.SEND_METHODS:
+            if self._unbounded_loop() and (method in T.SEND_METHODS or q in T.DNS_LOOKUPS):
                 self._add(
                     "python.flood",
                     RiskLevel.HIGH,
@@ -2975,6 +2980,12 @@ class PythonAnalyzer:
                 )
             if (method in T.SEND_METHODS or method == "Request") and self._mentions_drop:  # (a Request sent later)
                 self._public_drop(q, args, kwargs, node)
+            if method in ("send_message", "sendmail") and data & (v.CREDENTIAL | v.SECRET) and personal_mailbox(
+                self._code
+            ):
+                # door codes, passwords or keys mailed to a free-mail address: out of the organisation's hands
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{q} mails credentials or secret data to a personal mailbox", node)  # fmt: skip
 
             if data & v.PARAMS and self.functions:
                 self.functions[-1].net_params |= data & v.PARAMS
@@ -3138,7 +3149,7 @@ class PythonAnalyzer:
         if not isinstance(node.func, ast.Attribute):
             return
         method = node.func.attr
-        carried = v.SECRET | v.ENV | v.NET | v.DECODED
+        carried = v.SECRET | v.ENV | v.NET | v.DECODED | v.CREDENTIAL
         receiver = node.func.value
         if isinstance(receiver, ast.Name) and not method.startswith("__"):
             # A method given secret data stores it in its object (msg.set_content(env), buf.write(key),
@@ -4826,7 +4837,9 @@ class PythonAnalyzer:
             parse_error_level=self.parse_error_level,
             depth=self.depth + 1,
             every_container=bool(flags & v.EVERY_CONTAINER),
-            repeated=self._in_loop() and any(HOLE in w or HOLE_WORD in w for w in words),
+            # once per element of a loop: an unknown argument, or a loop over hosts (`ssh` to each one)
+            repeated=self._in_loop()
+            and (any(HOLE in w or HOLE_WORD in w for w in words) or posixpath.basename(program) in ("ssh", "autossh")),
             staged=frozenset(self.staged),
             environment={k: val.text for k, val in (kwargs.get("env", UNKNOWN).keys or {}).items() if val.text},
             stdin=kwargs.get("input", UNKNOWN).text,
@@ -6755,6 +6768,7 @@ _register(
 _register(
     ["salt.client.LocalClient().cmd", "salt.client.LocalClient().cmd_async", "salt.client.LocalClient().cmd_batch",
      "salt.client.LocalClient().cmd_iter", "ansible_runner.run", "ansible_runner.run_async",
-     "boto3.client().send_command"],
+     "boto3.client().send_command",
+     "azure.mgmt.compute.ComputeManagementClient().virtual_machines.begin_run_command"],
     PythonAnalyzer._c_fleet_tool,
 )  # fmt: skip

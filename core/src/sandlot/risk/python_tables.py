@@ -418,7 +418,8 @@ IO_CALL_NAMES = frozenset(
 
 #: Names of environment variables that hold credentials.
 CREDENTIAL_NAME = re.compile(
-    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY|AUTHORI[SZ]ATION_?KEY)",
+    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY|AUTHORI[SZ]ATION_?KEY"
+    r"|(?:DOOR|GATE|ALARM|MASTER|ACCESS|ENTRY)_?(?:PIN|CODE))",
     re.IGNORECASE,
 )
 #: Name lookups: whatever is in the name reaches every DNS server on the way (and whoever runs the zone).

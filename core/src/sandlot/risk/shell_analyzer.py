@@ -1586,6 +1586,13 @@ class ShellAnalyzer:
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"gh {args[0]} {args[1]} publishes {leaked[0]}, which holds secrets, on GitHub",
                           node)  # fmt: skip
+        if name == "unbound-control" and any(a in ("local_data", "local_zone", "local_datas") for a in args):
+            records = " ".join(args[args.index(next(a for a in args if a.startswith("local_"))) + 1 :])
+            names = re.findall(r"([\w-]+(?:\.[\w-]+)+)\.?\s+(?:\d+\s+)?(?:IN\s+)?A{1,4}\b", records)
+            if any(not n.endswith(_INTERNAL_ZONES) for n in names):
+                # a public name answered with another address for everyone who uses this resolver
+                self._add("shell.interception", RiskLevel.HIGH, Category.NETWORK,
+                          f"unbound-control makes the resolver answer for {names[0]} itself", node)  # fmt: skip
         if name in ("croc", "wormhole") and "send" in args:
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} send hands files to whoever holds the code (a relay transfer out of the machine)",
@@ -1840,6 +1847,9 @@ class ShellAnalyzer:
                 + ("named release downloaded over HTTPS" if pinned else "file downloaded from the network"),
                 node,
             )
+        if name in ("touch", "mkdir", "mktemp") and loop is not None and loop.endless and not loop.paced:
+            what = f"{name} creates files in an endless loop (the file system runs out of inodes)"
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE, what, node)
         if name == "yes" or (name == "cat" and any(a in T.ENDLESS_DEVICES for a in args)):
             flow.endless = True
         if name in T.BUFFERING and any(a in T.ENDLESS_DEVICES for a in args):
@@ -3731,6 +3741,9 @@ class ShellAnalyzer:
                 internal = [m[1] for a in lowered if (m := re.match(r"tcp[46]?:([\w.-]+\.(?:internal|local|lan|corp"
                                                                     r"|intranet)|10\.[\d.]+|192\.168\.[\d.]+"
                                                                     r"|169\.254\.169\.254):\d+", a))]
+                # a database's or a management port of another host: whoever reaches this machine reaches it
+                internal += [m[1] for a in lowered if (m := re.match(r"tcp[46]?:([\w.-]+):(\d+)$", a))
+                             and m[2] in T.SERVICE_PORTS and m[1] not in ("localhost", "127.0.0.1")]  # fmt: skip
                 if internal:
                     # a host only the internal network reaches (an HSM, a database) reachable through this machine
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
@@ -3971,7 +3984,10 @@ class ShellAnalyzer:
             if len(operands) > 1:
                 found = self._nested(" ".join(operands[1:]), "shell", node, "ssh remote command")
                 # every host a list gives, or a production one: its users lose the service
-                fleet = bool(self._loops) or self._mass or bool(self._stdin_listing) or production_target(operands[0])
+                fleet = (
+                    bool(self._loops) or self._mass or bool(self._stdin_listing) or self._repeated
+                    or production_target(operands[0])
+                )  # fmt: skip
                 if fleet and any(
                     f.level >= RiskLevel.MEDIUM
                     and (f.rule_id == "shell.kill" or (f.rule_id == "shell.service" and _STOPS.search(f.message)))
@@ -4747,6 +4763,10 @@ class ShellAnalyzer:
             self._rule_directory(name, args, node, flow)
         if name in BACKUP_TOOLS:
             self._rule_backup(name, args, node, flow)  # `aws s3 sync`, `gsutil rsync`
+        if (name == "az" and args[:3] == ["vm", "run-command", "invoke"]) or (
+            name == "az" and args[:2] == ["vmss", "run-command"]
+        ):
+            self._rule_fleet("az", args, node, flow)  # `--scripts "…"`: a shell script run on the machine
         if name == "aws" and args[:2] == ["ssm", "send-command"]:
             self._rule_fleet(name, args, node, flow)
         words = set(args)
@@ -6590,6 +6610,8 @@ _INTERCEPTED_PORT = re.compile(r"(?:--dport|\bdport)\s+(?:53|80|443|853)\b")
 _DNAT_ELSEWHERE = re.compile(r"-j\s+DNAT\b.*--to-destination\s+(?!127\.|\[?::1)")
 _XARGS_VALUED = frozenset({"-a", "-P", "-n", "-d", "-L", "-E", "-s", "--arg-file", "--max-procs", "--max-args",
                            "--delimiter"})  # fmt: skip
+#: Zones of a private network (a resolver answering for them is its job).
+_INTERNAL_ZONES = (".local", ".lan", ".internal", ".corp", ".home", ".test", ".localdomain", ".intranet", ".arpa")
 #: Host folders whose files the host runs or trusts on its own (scheduled jobs, units, profiles, sudo rules).
 _HOST_START_DIRS = ("/etc/cron", "/etc/systemd", "/etc/profile.d", "/etc/sudoers.d", "/etc/init.d", "/var/spool/cron",
                     "/etc/ssh", "/etc/ld.so", "/usr/lib/systemd", "/lib/systemd")  # fmt: skip

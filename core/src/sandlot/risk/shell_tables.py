@@ -529,7 +529,8 @@ ROOT_INSPECTORS = frozenset(
 ARG_SENDERS = frozenset({"dig", "nslookup", "host", "ping", "ping6", "drill", "kdig", "traceroute"})
 #: Names of environment variables that hold credentials.
 CREDENTIAL_NAME = re.compile(
-    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY|AUTHORI[SZ]ATION_?KEY)",
+    r"(?:TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIAL|AUTH_KEY|AUTHORI[SZ]ATION_?KEY"
+    r"|(?:DOOR|GATE|ALARM|MASTER|ACCESS|ENTRY)_?(?:PIN|CODE))",
     re.IGNORECASE,
 )
 #: Database shells: they run the SQL (or CQL, or JavaScript) given with -c/-e, in a file or on stdin.

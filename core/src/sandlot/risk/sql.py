@@ -26,7 +26,9 @@ _DANGEROUS_SQL = re.compile(
     r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+(?:ALL|FUTURE)\s+\w+\s+IN\s+(?:DATABASE|ACCOUNT)\b"
     # an application's own user table edited to make someone its administrator
     r"|\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:super_?user|is_?superuser|is_?admin|is_?staff|account_manager|admin)\s*=\s*"
-    r"(?:1|true|'1'|'t'|'true')\b)"
+    r"(?:1|true|'1'|'t'|'true')\b"
+    # a RADIUS account that always authenticates, or one handed the devices' admin level
+    r"|\bradcheck\b[^;]*Auth-Type[^;]*Accept|\bradreply\b[^;]*priv-lvl\s*=\s*15)"
     # approvals and second factors switched off for everyone (required approvers, dual control, MFA)
     r"|(?P<controls>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:required_approvers|dual_control\w*|require_\w*approv\w*"
     r"|mfa_(?:required|enabled)|two_factor_\w+|receipts?_required)\s*=\s*(?:0|false|'0'|'f'|'false')\b)"

@@ -99,8 +99,10 @@ _PUBLISHES = re.compile(r"mosquitto_pub|mqttx|\.publish\(|\.(?:post|put|patch)\(
 _OPEN_KIND_API = re.compile(r"apiServerAddress[\"']?\s*:\s*[\"']?(?:0\.0\.0\.0|::)[\"']?")
 #: A command body that takes a device out of service: a meter disconnected, a charger made inoperative or hard-reset.
 _DEVICE_FLEET_COMMAND = re.compile(
-    r"[\"'](?:command|type|action)[\"']\s*:\s*[\"'](?:REMOTE_DISCONNECT|DISCONNECT|Inoperative|Hard|SHUTDOWN|POWER_OFF"
-    r"|FACTORY_RESET|power_off|shutdown|disconnect|factory_reset)[\"']"
+    r"[\"'](?:command|type|action|name)[\"']\s*:\s*[\"'](?:REMOTE_DISCONNECT|DISCONNECT|Inoperative|Hard|SHUTDOWN"
+    r"|POWER_OFF|FACTORY_RESET|power_off|shutdown|disconnect|factory_reset|factoryReset|FactoryReset)[\"']"
+    # a router's management opened on its WAN side (TR-069's RemoteAccess) with a known password
+    r"|RemoteAccess\.Enable[\"']?\s*,\s*(?:True|true|1)\b"
 )
 _EVERY_MODEL = re.compile(r"list_(?:models|datasets)\((?![^)]*\blimit\s*=)[^)]*\)")
 _LISTENS_EVERYWHERE = re.compile(r"bind\(\s*\(\s*[\"'](?:0\.0\.0\.0|::)?[\"']|TCP-LISTEN:\d+(?!,bind=127)")
@@ -154,10 +156,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "apiServerAddress" in code and _OPEN_KIND_API.search(code):
         what = "serves a local cluster's API (admin of everything in it) on every address"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
-    if ("ommand" in code or "type" in code) and _DEVICE_FLEET_COMMAND.search(code) and (
-        _FOR_EACH.search(code) or "while read" in code
-    ):
-        what = "sends a disconnect, shutdown or reset command to every device a listing gives"
+    command_words = ("ommand" in code or "type" in code or "name" in code or "RemoteAccess" in code)
+    if command_words and _DEVICE_FLEET_COMMAND.search(code) and (_FOR_EACH.search(code) or "while read" in code):
+        what = "sends a disconnect, shutdown, reset or remote-administration command to every device a listing gives"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "snapshot_download" in code and _EVERY_MODEL.search(code):
         what = "downloads every model or dataset a hub lists (no limit: terabytes)"
