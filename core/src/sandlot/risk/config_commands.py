@@ -227,6 +227,8 @@ _PROTECTION_KEY = re.compile(
     # approvals of payments and expenses: a second person, a manager, a receipt
     r"|require_?\w*approv\w*|approv\w*_?required|required_?approvers|dual_?control\w*|receipts?_?required"
     r"|four_?eyes|signifyd\w*/enabled|lockout_?failures"
+    # an application's login protection: its password policy, account lockout, login required to see anything
+    r"|^password_?policy$|^lockout_?threshold$|^force_?login$|^account_?lockout\w*$|^brute_?force_?protection$"
     # card terminals' point-to-point encryption of card data
     r"|p2pe(?:_?enabled)?"
     # safety alerts of a fleet or a plant: geofences, panic buttons, collision and fatigue monitors
@@ -270,6 +272,10 @@ def protections_turned_off(args: list[str]) -> list[str]:
               if i >= 2 and protection_off(f"{args[i - 2]}.{args[i - 1]}", args[i])]  # fmt: skip
     found += [key for a in args if "param set" in a for key, value in _PARAM_SET.findall(a)
               if protection_off(key, value)]  # fmt: skip
+    # `php admin/cli/cfg.php --name=forcelogin --set=0` (Moodle), `--key K --value V` forms
+    names = [a.split("=", 1)[1] for a in args if a.startswith(("--name=", "--key="))]
+    values = [a.split("=", 1)[1] for a in args if a.startswith(("--set=", "--value="))]
+    found += [n for n in names[:1] for value in values[:1] if protection_off(n, value)]
     return found
 
 

@@ -78,6 +78,11 @@ _BLOB_PUBLIC = re.compile(r"allow[-_]?blob[-_]?public[-_]?access\W+true|public[-
 
 _RULES = (
     _Rule(
+        ("repoedit",),  # `gh repo edit --visibility public`
+        OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "makes a private repository public"),
+        needs=re.compile(r"--visibility[=\s]+public\b"),
+    ),
+    _Rule(
         ("updateassumerolepolicy",),
         OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "lets another account (or anyone) assume a role"),
         needs=_OTHER_ACCOUNT,
@@ -270,6 +275,10 @@ MASS_COUNT = 100
 
 
 #: REST calls to code-hosting APIs (GitHub, GitLab, Gitea): (method, path pattern, risk, "many" raises it).
+#: Settings requests whose only risk is the visibility (or scanning) they change.
+_REPOSITORY_PUBLIC = OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "makes a private repository public")
+_PROJECT_PUBLIC = OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "makes a private project public")
+
 _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
     ("DELETE", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/?$"),
      OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes a whole repository"), False),
@@ -291,13 +300,20 @@ _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
      OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "adds a deploy key"), True),
     ("POST", re.compile(r"/dispatches/?$"),
      OperationRisk(RiskLevel.LOW, Category.RESOURCE, "starts a workflow run"), True),
-    ("PATCH", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/?$"),
-     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "makes a private repository public"), False),
+    ("PATCH", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/?$"), _REPOSITORY_PUBLIC, False),
+    ("PUT", re.compile(r"^/api/v\d+/projects/[^/]+/?$"), _PROJECT_PUBLIC, False),
+    ("POST", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/transfer/?$"),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "hands a repository to another owner"), False),
+    ("PUT", re.compile(r"^/api/v\d+/projects/[^/]+/transfer/?$"),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "hands a project to another namespace"), False),
+    ("DELETE", re.compile(r"/vulnerability-alerts/?$"),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off a repository's vulnerability alerts"), False),
     ("POST", re.compile(r"(?<!/gcode)/(?:scriptText|script)/?$"),  # (Moonraker's `/printer/gcode/script` is G-code)
      OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, "runs Groovy on the Jenkins controller (its script "
                    "console: every credential and agent it holds)"), False),
 )  # fmt: skip
 _PUBLIC_VISIBILITY = re.compile(r"\bvisibility\W{1,6}public\b|\bprivate\W{1,6}false\b", re.I)
+_SCANNING_OFF = re.compile(r"\b(?:secret_scanning\w*|dependabot_security_updates)\W+status\W+disabled\b", re.I)
 _ADMIN_PERMISSION = re.compile(r"\b(?:admin|maintain|owner)\b|access_level\W+[45]0\b", re.I)
 _WORKFLOW_POWERS = re.compile(
     r"default_workflow_permissions\W+write|can_approve_pull_request_reviews|allowed_actions\W+all", re.I
@@ -317,8 +333,11 @@ def assess_request(method: str, url: str, body: Sequence[str], *, many: bool = F
         if verb == "PUT" and "/actions/permissions" in path and _WORKFLOW_POWERS.search(joined):
             what = "gives every workflow a write token or lets workflows approve pull requests"
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)
-        if verb == "PATCH" and not _PUBLIC_VISIBILITY.search(joined):
-            continue  # other settings of the repository (a description, the wiki)
+        if risk in (_REPOSITORY_PUBLIC, _PROJECT_PUBLIC):
+            if _SCANNING_OFF.search(joined):
+                return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off secret scanning or push protection")
+            if not _PUBLIC_VISIBILITY.search(joined):
+                continue  # other settings of the repository (a description, the wiki)
         if verb == "PUT" and _ADMIN_PERMISSION.search(joined):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account admin rights on a repository")
         if verb == "POST" and "keys" in path and _WRITABLE_KEY.search(joined):

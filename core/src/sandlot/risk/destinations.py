@@ -80,3 +80,79 @@ def _names_host(text: str, domains: frozenset[str]) -> bool:
         if ".".join(labels[-2:]) in domains or ".".join(labels[-3:]) in domains:
             return True
     return False
+
+
+_SCRATCH_REMOTE = re.compile(r"\binit\W+(?:(?:-q|--quiet)\W+)?--bare\b")
+
+
+def scratch_remote(source: str) -> bool:
+    """The code makes a bare repository of its own (a test's throwaway remote): its force pushes rewrite
+    the history of that scratch copy, not anyone's shared branch."""
+    return "--bare" in source and _SCRATCH_REMOTE.search(source) is not None
+
+
+#: Credentials in the environment by the service that issues them (the variable's first word), and the word
+#: that service's hosts carry (``OPENAI_API_KEY`` belongs to ``api.openai.com``).
+_ISSUERS = {
+    "OPENAI": "openai", "ANTHROPIC": "anthropic", "CLAUDE": "anthropic", "GITHUB": "github", "GH": "github",
+    "GITLAB": "gitlab", "GL": "gitlab", "STRIPE": "stripe", "SLACK": "slack", "TWILIO": "twilio",
+    "SENDGRID": "sendgrid", "HF": "huggingface", "HUGGINGFACE": "huggingface", "HUGGING": "huggingface",
+    "NPM": "npmjs", "PYPI": "pypi", "DISCORD": "discord", "TELEGRAM": "telegram", "MAILGUN": "mailgun",
+    "SHOPIFY": "shopify", "NOTION": "notion", "SENTRY": "sentry", "DATADOG": "datadoghq", "DD": "datadoghq",
+    "CLOUDFLARE": "cloudflare", "CF": "cloudflare", "DIGITALOCEAN": "digitalocean", "HEROKU": "heroku",
+    "VERCEL": "vercel", "NETLIFY": "netlify", "LINEAR": "linear", "PAGERDUTY": "pagerduty",
+    "REPLICATE": "replicate", "PINECONE": "pinecone", "COHERE": "cohere", "MISTRAL": "mistral", "GROQ": "groq",
+    "GEMINI": "googleapis",
+}  # fmt: skip
+#: Alternative host words of some issuers (their short domains, their regional or enterprise hosts).
+_ISSUER_HOSTS = {"huggingface": ("hf.co",), "github": ("ghe.com",), "anthropic": ("claude.ai",),
+                 "sentry": ("sentry.io",)}  # fmt: skip
+_CREDENTIAL_VARIABLE = re.compile(r"^([A-Z][A-Z0-9]*)_(?:[A-Z0-9_]*_)?(?:API_?KEY|KEY|TOKEN|SECRET\w*|PAT|ACCESS_KEY)$")
+_URL_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^/@\s]*@)?([^/:?#\s]+)", re.IGNORECASE)
+_INTERNAL_HOST = re.compile(
+    r"^(?:localhost|127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|\[?::1)|\.(?:internal|local|lan|corp|intranet"
+    r"|svc|cluster\.local|home\.arpa|test|example)$|^[^.]+$",
+    re.IGNORECASE,
+)
+
+
+def issuer_words() -> tuple[str, ...]:
+    """The environment-variable prefixes of known issuers (a cheap test before :func:`misdirected_credential`)."""
+    return tuple(f"{prefix}_" for prefix in _ISSUERS)
+
+
+def misdirected_credential(variable: str, url: str) -> str | None:
+    """The issuer of the credential in environment ``variable`` when ``url`` goes to a public host that is not
+    that issuer's (``OPENAI_API_KEY`` in a request to ``updates.pkgupd-mirror.org``), else None. A request to
+    the issuer, to an internal host (a gateway, a proxy) or to a host known only at run time is not judged."""
+    named = _CREDENTIAL_VARIABLE.match(variable)
+    issuer = _ISSUERS.get(named.group(1)) if named else None
+    found = _URL_HOST.match(url) if issuer else None
+    if issuer is None or found is None or "\x00" in found.group(1):
+        return None
+    host = found.group(1).lower()
+    if _INTERNAL_HOST.search(host) or issuer in host or any(h in host for h in _ISSUER_HOSTS.get(issuer, ())):
+        return None
+    return issuer
+
+
+_REPOSITORY_URL = re.compile(
+    r"(?:https?://|git@|ssh://git@)(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)[/:]"
+    r"([\w.-]+)/([\w.-]+?)(?:\.git)?(?=[\s'\"/]|$)",
+    re.IGNORECASE,
+)
+_HOMOGLYPHS = str.maketrans("01345", "oleas")
+
+
+def lookalike_repository(text: str) -> str | None:
+    """A repository URL in ``text`` whose owner or name imitates the other with digits for letters
+    (``github.com/crypt0-lib/crypto-lib``, ``github.com/0penssl-mirror/openssl``): a typosquat's fork."""
+    if "0" not in text and "1" not in text and "3" not in text and "5" not in text and "4" not in text:
+        return None
+    for match in _REPOSITORY_URL.finditer(text):
+        owner, name = match.group(1).lower(), match.group(2).lower()
+        for spoof, genuine in ((owner, name), (name, owner)):
+            plain = spoof.translate(_HOMOGLYPHS)
+            if plain != spoof and len(genuine) >= 4 and genuine in plain and genuine not in spoof:
+                return match.group(0)
+    return None

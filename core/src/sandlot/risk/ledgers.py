@@ -69,7 +69,9 @@ def money_request(method: str, url: str) -> bool:
 
 #: Payment instruction files: NACHA/ACH batches, SEPA credit transfers (pain.001), named by their batch type.
 _PAYMENT_FILE = re.compile(
-    r"\.(?:ach|nacha)$|(?:^|[/_.-])pain\.?001[\w.-]*\.xml$|(?:^|/)(?:PPD|CCD|CTX|IAT)_[\w.-]+$", re.IGNORECASE
+    r"\.(?:ach|nacha)$|(?:^|[/_.-])pain\.?001[\w.-]*\.xml$|(?:^|/)(?:PPD|CCD|CTX|IAT)_[\w.-]+$"
+    r"|(?:^|/)(?:ach|nacha)[_-][^/]*\.(?:txt|dat)$",
+    re.IGNORECASE,
 )
 
 

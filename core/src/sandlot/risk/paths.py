@@ -277,6 +277,7 @@ def classify(path: str) -> PathInfo:
         # service-account keys (Firebase admin SDK), signing passwords in the user's Gradle properties,
         # Foundry's keystores
         or "firebase-adminsdk" in name
+        or (name.endswith(".json") and _SERVICE_ACCOUNT_KEY.search(name) is not None)  # sa-key.json, gcp_sa_key.json
         or (name == "settings.php" and "sites" in lowered[:-1])  # Drupal's database credentials and salt
         # Let's Encrypt's whole tree, its accounts and archived keys (the live certificates are public)
         or lowered == ["etc", "letsencrypt"]
@@ -429,6 +430,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
 
 
 #: A project's own settings files (its .env, its CMS configuration): read by its own tooling, not read out.
+#: A project's environment files per stage (``.env.local``, ``.env.development``).
+_ENV_VARIANT = re.compile(r"^\.env\.[\w-]+$")
 _OWN_SETTINGS = frozenset({".env", ".envrc", "wp-config.php", "settings.php", "configuration.php", "localsettings.php",
                            ".npmrc", ".yarnrc", ".yarnrc.yml"})  # fmt: skip
 
@@ -457,8 +460,9 @@ def read_level(info: PathInfo) -> RiskLevel:
     log = re.sub(r"(?:\.\d+)?(?:\.gz)?\*?$", "", posixpath.basename(info.path).lower())
     if info.history and log in _SYSTEM_LOGS and not info.secret:
         return RiskLevel.SAFE
+    own_name = _EDIT_COPY.sub("", posixpath.basename(info.path))  # `.env.bak`: the copy `sed -i.bak` left
     if info.secret and info.kind is PathKind.RELATIVE and (
-        posixpath.basename(info.path) in _OWN_SETTINGS or info.path.lower().endswith(_KEY_MATERIAL)
+        own_name in _OWN_SETTINGS or _ENV_VARIANT.match(own_name) or info.path.lower().endswith(_KEY_MATERIAL)
     ):
         # the project's own settings or its own (development) TLS keys, used by its own tooling; sent anywhere,
         # the flow that carries them is critical
@@ -472,6 +476,27 @@ def read_level(info: PathInfo) -> RiskLevel:
     if info.kind is PathKind.DEVICE:
         return RiskLevel.HIGH  # raw disks and /dev/mem hold everything
     return RiskLevel.SAFE
+
+
+def whole_file_system(path: str, *, listed: bool = False) -> bool:
+    """``path`` is ``/``, or (``listed``: a loop over ``os.listdir("/")``) every top-level folder in turn."""
+    return path.strip() == "/" or (listed and path == "/" + HOLE)
+
+
+def git_hook(path: str) -> bool:
+    """``path`` is one hook of a repository (``.git/hooks/pre-commit``)."""
+    return bool(re.search(r"(?:^|/)\.git/hooks/[^/]+$", path))
+
+
+def repository_file_for_hook(source: str, hook: str) -> bool:
+    """``source`` lies in the same repository as the git ``hook`` linked to it (``scripts/hooks/pre-commit``
+    for ``.git/hooks/pre-commit``): the project's own tracked hook, installed."""
+    if not git_hook(hook) or "/.git/" in f"/{source}" or "://" in source:
+        return False
+    if source.startswith(("/", "~")) and not hook.startswith("/"):
+        return False  # a file elsewhere on the machine, for the working directory's repository
+    root = hook.rsplit(".git/hooks/", 1)[0]
+    return source.startswith(root)
 
 
 def tool_profile(path: str) -> bool:
@@ -568,6 +593,10 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.HIGH  # a cached model's files replaced: every later load of that model gets them
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/log/") and not info.history:
         return RiskLevel.LOW  # services and jobs append to their own logs
+    if info.kind is PathKind.SYSTEM and info.path.startswith("/var/backups/") and posixpath.dirname(info.path) != (
+        "/var/backups"
+    ):
+        return RiskLevel.LOW  # a new backup in a service's own folder of /var/backups (not the system's own copies)
     if "textfile_collector" in info.path or info.path.startswith("/var/lib/prometheus/node-exporter/"):
         return RiskLevel.LOW  # a metric for node_exporter's textfile collector
     if info.path.startswith(("/etc/apt/keyrings", "/usr/share/keyrings")):
@@ -637,6 +666,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.HIGH  # backups, dumps or a database's WAL: the copies a restore needs
     if info.persistence and not info.secret and kind is PathKind.HOME and _USER_JOB.search(info.path):
         return RiskLevel.MEDIUM  # a user's own unit, timer or autostart entry removed: a job stops, no data lost
+    if info.persistence and not info.secret and not recursive and git_hook(info.path):
+        return RiskLevel.MEDIUM  # one hook of a repository removed: a check stops running, nothing is lost
     if info.secret or info.persistence or info.history:
         return RiskLevel.HIGH
     if kind is PathKind.HOME and _installed_software(info.path):
@@ -667,16 +698,15 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     return RiskLevel.LOW
 
 
-#: Folder names of people's own media and documents (a NAS share, a Nextcloud data directory).
-_PERSONAL_MEDIA = re.compile(
-    r"^(?:photos?|pictures|dcim|camera ?roll|music|videos|movies|documents|family|albums?|homes"
-    # a production's camera originals and dailies (the only copy of what was shot)
-    r"|camera_?originals|ocf|footage|dailies|rushes"
+#: A cloud service account's key file by its usual names (``sa-key.json``, ``gcp-sa-key.json``).
+_SERVICE_ACCOUNT_KEY = re.compile(r"(?:^|[-_.])(?:sa|gsa|gcp|gcloud)[-_]?key(?:[-_.]|$)|service[-_]?account", re.I)
+#: Folder names of people's records: patients', employees', customers' (one file holds many people).
+_PEOPLE_RECORDS = re.compile(
     # patients' records and the raw data of a lab (often the only copy)
-    r"|phi|emr|ehr|patients?|clinical|medical|health_?records|raw_?(?:data|sequencing|runs)?|rawdata"
+    r"^(?:phi|emr|ehr|patients?|clinical|medical|health_?records|raw_?(?:data|sequencing|runs)?|rawdata"
     # employees' records: payroll, HR exports, tax forms
     r"|payroll|hr|personnel|tax_?forms|w-?2s?|1099s?"
-    # people's calls: a PBX's recordings and voicemail
+    # people's calls: a PBX's recordings and voicemail; a law firm's matters
     r"|voicemail|call_?recordings|recordings|matters|ediscovery|e-discovery|custodians?)$"
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
@@ -685,6 +715,21 @@ _PERSONAL_MEDIA = re.compile(
     r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
 )
+#: Folder names of people's own media and documents (a NAS share, a Nextcloud data directory).
+_PERSONAL_MEDIA = re.compile(
+    r"^(?:photos?|pictures|dcim|camera ?roll|music|videos|movies|documents|family|albums?|homes"
+    # a production's camera originals and dailies (the only copy of what was shot)
+    r"|camera_?originals|ocf|footage|dailies|rushes)$",
+    re.IGNORECASE,
+)
+
+
+def people_records(path: str) -> bool:
+    """``path`` lies in a folder of people's records (``/srv/payroll``, ``/mnt/phi``, ``exports/patients``):
+    one file there is many people's private data."""
+    if path.lower().endswith(_SOURCE_SUFFIXES):
+        return False  # a program about payroll or patients (src/hr/models.py) is not their records
+    return any(_PEOPLE_RECORDS.search(c) for c in path.split("/"))
 
 
 def personal_media(path: str) -> bool:
@@ -696,7 +741,7 @@ def personal_media(path: str) -> bool:
     lowered = path.lower()
     return (
         case_document(path)
-        or any(_PERSONAL_MEDIA.search(c) for c in path.split("/"))
+        or any(_PERSONAL_MEDIA.search(c) or _PEOPLE_RECORDS.search(c) for c in path.split("/"))
         or "/nextcloud/data/" in lowered
         or "/asterisk/monitor" in lowered  # Asterisk's call recordings
     )

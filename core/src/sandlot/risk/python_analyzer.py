@@ -59,7 +59,14 @@ from sandlot.risk.control_plane import (
     workflow_leaks_secrets,
 )
 from sandlot.risk.crm import NUMBER_ROUTE
-from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, public_drop
+from sandlot.risk.destinations import (
+    SUBSCRIPTION_URL,
+    beacon,
+    issuer_words,
+    misdirected_credential,
+    public_drop,
+    scratch_remote,
+)
 from sandlot.risk.devices import (
     DEVICE_LIBRARIES,
     DEVICE_SEND_METHODS,
@@ -118,6 +125,7 @@ from sandlot.risk.sql import (
     personal_data_query,
     personal_fields,
     production_target,
+    refills_tables,
     schema_reset,
     store_request,
     store_wipe,
@@ -439,6 +447,8 @@ class PythonAnalyzer:
         self._mentions_ota = True  # the source points devices at a firmware server (Tasmota's OtaUrl)
         self._mentions_nox = True  # the source is a noxfile (`session.run(*argv)` runs a program)
         self._mentions_hypervisor = True  # the source drives libvirt, vSphere, Proxmox or QEMU
+        self._mentions_issuer = True  # the source names a known service's credential variable (OPENAI_API_KEY)
+        self._assignments: dict[str, list[ast.expr]] | None = None  # name -> the values assigned to it anywhere
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
@@ -540,6 +550,7 @@ class PythonAnalyzer:
         self._mentions_ota = "OtaUrl" in code
         self._mentions_nox = "nox" in code
         self._mentions_hypervisor = "qemu" in lowered or any(lib in lowered for lib in HYPERVISOR_LIBRARY_NAMES)
+        self._mentions_issuer = "://" in code and any(w in code for w in _ISSUER_WORDS)
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
         self.scopes.append(module)
@@ -551,6 +562,13 @@ class PythonAnalyzer:
                 "python.too-complex", RiskLevel.MEDIUM, Category.PARSE, "the code is nested too deeply to analyse", None
             )
         self._guards_turned_off(tree)
+        if "--bare" in code and scratch_remote(code):
+            self.findings = [  # force pushes into the bare repository this code made (a test's remote)
+                attrs.evolve(f, level=RiskLevel.MEDIUM)
+                if f.rule_id == "shell.history-rewrite" and f.level > RiskLevel.MEDIUM
+                else f
+                for f in self.findings
+            ]
         if any(f.rule_id.endswith(("download-exec", ".write")) and f.level > RiskLevel.MEDIUM for f in self.findings):
             certificate = verifies_certificate(code)  # only worth looking for when there is something to soften
             if verifies_download(code, "python") or certificate:
@@ -1553,6 +1571,16 @@ class PythonAnalyzer:
             )
         return Val()
 
+    def _made_public(self, kwargs: dict[str, Val]) -> bool:
+        """PyGithub's ``repo.edit(private=False)``, python-gitlab's ``visibility="public"`` (set as an
+        attribute before ``save()`` too)."""
+        private = kwargs.get("private")
+        if private is not None and private.flags & v.BOOL and private.num == 0:
+            return True
+        if "public" in kwargs.get("visibility", UNKNOWN).strings():
+            return True
+        return _PUBLIC_ATTRIBUTE.search(self._code) is not None
+
     def _cloud_call(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> int:
         """Cloud SDK calls that destroy resources, grant rights, open them to the internet or read
         secrets; returns :data:`v.SECRET` when the result is secret data."""
@@ -1569,6 +1597,9 @@ class PythonAnalyzer:
             self._add("python.cloud-control", min(level, risk.level), risk.category, f"{method} {risk.what}", node)
             if risk.secret:
                 return v.SECRET
+        if q.startswith(("github.", "gitlab.")) and method in ("edit", "save", "update") and self._made_public(kwargs):
+            self._add("python.cloud-control", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{method} makes a private repository or project public", node)  # fmt: skip
         if method in ("invoke", "invoke_async", "start_execution") and _SELF_INVOCATION.search(
             ast.unparse(node) if "function_name" in self._code or "FUNCTION_NAME" in self._code else ""
         ):
@@ -1730,6 +1761,61 @@ class PythonAnalyzer:
         # stranger's data; an unknown command's output, or one that fetches, is the network's
         listing = command.text is not None and HOLE not in command.text and not _FETCHES.search(command.text)
         return Val(flags=0 if local or listing else v.NET, qual=T.INSTANCE_FACTORIES.get(q))
+
+    def _misdirected_credentials(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """A known service's key from the environment (``OPENAI_API_KEY``) sent to another public host: in a
+        header, a body or the address, it is the key leaving, whatever the request is for."""
+        urls = [t for t in _all_strings([*args[:1], kwargs.get("url", UNKNOWN)]) if "://" in t]
+        if not urls:
+            return
+        for variable in sorted(self._environment_sources(node)):
+            issuer = misdirected_credential(variable, urls[0])
+            if issuer is not None:
+                host = urls[0].split("://", 1)[1].split("/", 1)[0]
+                what = f"{q} sends {variable} (a credential {issuer} issued) to {host}, another host"
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+                return
+
+    def _environment_sources(self, node: ast.AST) -> set[str]:
+        """Environment variables whose values reach ``node``: read in it, or in what the names it uses were
+        assigned (a few steps back, wherever the assignment is)."""
+        if self._assignments is None:
+            self._assignments = {}
+            for sub in ast.walk(self._tree):
+                if isinstance(sub, ast.Assign):
+                    for target in sub.targets:
+                        if isinstance(target, ast.Name):
+                            self._assignments.setdefault(target.id, []).append(sub.value)
+                elif (
+                    isinstance(sub, (ast.AnnAssign, ast.AugAssign, ast.NamedExpr))
+                    and sub.value is not None
+                    and isinstance(sub.target, ast.Name)
+                ):
+                    self._assignments.setdefault(sub.target.id, []).append(sub.value)
+        found: set[str] = set()
+        seen: set[str] = set()
+        todo: list[ast.AST] = [node]
+        for _ in range(4):
+            following: list[ast.AST] = []
+            for root in todo:
+                for sub in ast.walk(root):
+                    variable = _environment_variable(sub)
+                    if variable is not None:
+                        found.add(variable)
+                    elif isinstance(sub, ast.Name) and sub.id not in seen:
+                        seen.add(sub.id)
+                        following.extend(self._assignments.get(sub.id, ()))
+            todo = following
+        return found
+
+    def _c_windows_remote(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """pywinrm's ``Session(host).run_cmd("shutdown", ["/s", "/t", "0"])`` and ``run_ps(script)``, pypsrp's
+        ``execute_cmd``/``execute_ps``: a command line on a Windows host, judged like one run over ssh."""
+        words = [args[0].text or HOLE if args else HOLE, *(_all_strings(args[1:2]) if q.endswith("run_cmd") else [])]
+        line = " ".join(words)
+        if q.endswith(("run_ps", "execute_ps")):
+            line = f"powershell -Command {shlex.quote(line)}"
+        return self._c_remote_shell(q, func, [Val(text=line)], {}, node)
 
     def _fleet_command(self, q: str, text: str, found: Sequence[Finding], node: ast.AST, fleet: bool) -> None:
         """A command run on every host of a fleet: what stops, kills, deletes or changes one machine there (a
@@ -1895,6 +1981,14 @@ class PythonAnalyzer:
                 danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
             elif (
                 danger is None
+                and self._in_loop()
+                and empties_tables(text)
+                and not refills_tables(self._code)  # truncate-and-load: the tables are refilled at once
+                and not local_store(self._code)
+            ):
+                danger = "empties one table after another (nothing refills them)", Category.FILESYSTEM
+            elif (
+                danger is None
                 and drops_table(text)
                 and HOLE in text
                 and self._in_loop()
@@ -1934,6 +2028,8 @@ class PythonAnalyzer:
         if paths.case_document(text):
             return True  # a privileged document or a piece of evidence: one is enough
         kind = paths.classify(text).kind
+        if kind is paths.PathKind.EXTERNAL and paths.people_records(text) and "." in posixpath.basename(text):
+            return True  # a payroll or patients' file on a server (not a project's sample): many people's records
         return (
             self._in_loop()
             and HOLE in text
@@ -2819,6 +2915,8 @@ class PythonAnalyzer:
 
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         self._client_sinks(q, args, kwargs, node)
+        if self._mentions_issuer and _is_network(q):
+            self._misdirected_credentials(q, args, kwargs, node)
         if self._mentions_store:
             self._storefront(q, args, kwargs, node)
         if q == "asyncio.gather":
@@ -3510,9 +3608,6 @@ class PythonAnalyzer:
                     self._add("python.supply-chain", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                               f"{q} rewrites a lockfile's sources or hashes (installs then fetch other code)",
                               node)  # fmt: skip
-                if payment_file(text) and info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP):
-                    self._add("python.money", RiskLevel.HIGH, Category.EXFILTRATION,
-                              f"{q} rewrites a payment file outside the project ({text})", node)  # fmt: skip
             else:
                 flags |= self._read(info, node, via=q)
                 if text == F.CI_EVENT_FILE:
@@ -3579,6 +3674,9 @@ class PythonAnalyzer:
             self._soften_reads(info.path, "python.secret-read")
         if not append and paths.audit_log(info.path):
             level = max(level, RiskLevel.HIGH)  # an audit trail rewritten: whatever it held can be left out
+        if payment_file(info.path) and info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP):
+            self._add("python.money", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{via} rewrites a payment file outside the project ({info.path})", node)  # fmt: skip
         if level <= RiskLevel.SAFE or info.kind is paths.PathKind.NULL:
             return
         if info.secret:
@@ -3724,6 +3822,12 @@ class PythonAnalyzer:
     def _c_file_method(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         handle = func.base or UNKNOWN
         method = q.rsplit(".", 1)[-1]
+        if method in ("add", "write") and args and not args[0].flags & v.NET and any(
+            paths.whole_file_system(t, listed=self._in_loop()) for t in args[0].strings()
+        ):
+            self._add("python.archive-all", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "archives the whole file system (every secret on the machine, and as much disk again)",
+                      node)  # fmt: skip
         if method in ("write", "writelines", "add"):
             data = args[0] if args else UNKNOWN
             if data.flags & v.NET:
@@ -3940,7 +4044,9 @@ class PythonAnalyzer:
                 # a start-up file linked to the user's own copy in their home (a dotfiles folder) runs what
                 # they wrote; one linked to a download or a clone runs someone else's code
                 own = info.persistence and any(
-                    paths.classify(t).kind is paths.PathKind.HOME and not self._fetched(t) for t in src.strings()
+                    (paths.classify(t).kind is paths.PathKind.HOME or paths.repository_file_for_hook(t, text))
+                    and not self._fetched(t)
+                    for t in src.strings()
                 )
                 self._write(info, node, via=q, cap=RiskLevel.MEDIUM if own else None)
         for text in src.strings():
@@ -4517,10 +4623,8 @@ class PythonAnalyzer:
             why = f"a payload that imports {', '.join(bad)}" if bad else "a constant payload"
         elif data.flags & v.DECODED:
             level, why = RiskLevel.HIGH, "a decoded payload"
-        elif any(
-            set(t.lower().split("/")) & (DROP_BOXES if not data.flags & v.LOCALFILE else _PROJECT_DROP_BOXES)
-            for t in data.strings()
-        ):
+        elif any(_dropped_file(t, DROP_BOXES if not data.flags & v.LOCALFILE else _PROJECT_DROP_BOXES)
+                 for t in data.strings()):  # fmt: skip
             level, why = RiskLevel.HIGH, "files others can drop in an upload or shared directory"
         elif data.flags & v.LOCALFILE or (
             q in ("shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "pickle.load")
@@ -5432,7 +5536,7 @@ class PythonAnalyzer:
             people_api(t) for t in _all_strings(args[:2])
         ):
             return v.SECRET  # people's records: a FHIR server's patients, a REDCap project, an LMS's students
-        if method in ("get", "request") and _is_network(q) and _asks_personal_fields(args, kwargs):
+        if method in ("get", "post", "request") and _is_network(q) and _asks_personal_fields(args, kwargs):
             return v.SECRET  # `params={"fields": "name,email,passportNo"}`: whoever the API knows, in person
         if method in ("get", "request") and _is_network(q) and any(
             CAMERA_IMAGE.search(t) for t in _all_strings(args[:2])
@@ -6002,6 +6106,8 @@ _ROUND_TRIP_CALLS = _DUMPS | _LOADS | _TEXT_WRITES | _TEXT_READS
 #: Names of functions that receive messages from elsewhere (a queue, a datalink, a broker, a socket).
 _HANDLER_NAME = re.compile(r"^(?:handle_\w*(?:msg|message|downlink|uplink|request|event|packet|payload)\w*"
                            r"|on_message|on_msg|on_packet|on_request)$")  # fmt: skip
+_ISSUER_WORDS = issuer_words()
+_PUBLIC_ATTRIBUTE = re.compile(r"\.visibility\s*=\s*['\"]public['\"]|\.private\s*=\s*False\b")
 _SELF_INVOCATION = re.compile(r"FunctionName\s*=\s*(?:context\.function_name|[^,)]*AWS_LAMBDA_FUNCTION_NAME)")
 _ROOT_ACCOUNT = re.compile(r"\bid\s*=\s*[\"']root[\"']")
 _XML_LISTEN_EVERYWHERE = re.compile(r"\.set\(\s*[\"'](?:listen|address)[\"']\s*,\s*[\"'](?:0\.0\.0\.0|::)[\"']")
@@ -6010,6 +6116,30 @@ CRM_PREFIXES = ("simple_salesforce.", "hubspot.", "zenpy.", "intercom.", "freshd
 _CRM_PEOPLE = re.compile(r"\.(?:contacts|leads|users|customers?|recordings|people|end_users)\.", re.IGNORECASE)
 #: Keyword arguments of HTTP clients that carry the request's body or its query.
 _BODY_KWARGS = frozenset({"data", "json", "files", "content", "params", "body", "fields"})
+def _environment_variable(node: ast.AST) -> str | None:
+    """``os.environ["X"]``, ``os.environ.get("X")``, ``os.getenv("X")``: the variable ``X`` read."""
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        base = node.value
+        if (isinstance(base, ast.Attribute) and base.attr == "environ") or (
+            isinstance(base, ast.Name) and base.id == "environ"
+        ):
+            return node.slice.value
+    if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        environ_get = name == "get" and isinstance(func, ast.Attribute) and ast.unparse(func.value).endswith("environ")
+        if (name == "getenv" or environ_get) and isinstance(node.args[0].value, str):
+            return node.args[0].value
+    return None
+
+
+def _dropped_file(path: str, boxes: frozenset[str]) -> bool:
+    """``path`` lies in a folder others drop files into (``uploads``, ``/srv/sftp/bureau_uploads``)."""
+    folders = path.lower().split("/")[:-1]
+    suffixes = ("_uploads", "-uploads", "_inbox", "-inbox", "_incoming", "-incoming")
+    return bool(set(folders) & boxes) or any(f == "sftp" or f.endswith(suffixes) for f in folders)
+
+
 _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
@@ -6172,6 +6302,9 @@ def _asks_personal_fields(args: list[Val], kwargs: dict[str, Val]) -> bool:
     urls = [t for t in _all_strings(args[:2]) if "?" in t]
     params = kwargs.get("params", UNKNOWN).keys or {}
     lists = [val.text for key, val in params.items() if key.lower().lstrip("$") in _FIELD_LIST_KEYS and val.text]
+    body = kwargs.get("json", UNKNOWN).keys or {}  # a report asked for by POST: `json={"fields": [...]}`
+    lists += [",".join(_all_strings([val])) for key, val in body.items()
+              if key.lower() in _FIELD_LIST_KEYS and (val.text or val.items)]  # fmt: skip
     lists += [m[1] for url in urls for m in _FIELD_LIST_QUERY.finditer(url)]
     return any(personal_fields(text) for text in lists)
 
@@ -6753,6 +6886,11 @@ def analyze_python(
     return analyzer.analyze(code)
 
 
+_register(
+    ["winrm.Session().run_cmd", "winrm.Session().run_ps", "pypsrp.client.Client().execute_cmd",
+     "pypsrp.client.Client().execute_ps"],
+    PythonAnalyzer._c_windows_remote,
+)  # fmt: skip
 # Last: these also receive network data, but their argument is a shell command line.
 _register(
     [

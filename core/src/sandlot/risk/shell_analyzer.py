@@ -11,6 +11,7 @@ exfiltration although neither command is alone.
 from __future__ import annotations
 
 import codecs
+import fnmatch
 import posixpath
 import re
 import shlex
@@ -54,7 +55,14 @@ from sandlot.risk.control_plane import (
 )
 from sandlot.risk.crm import CRM_TOOLS, NUMBER_ROUTE, crm_command, prints_org_secrets
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
-from sandlot.risk.destinations import SUBSCRIPTION_URL, beacon, personal_host, public_drop
+from sandlot.risk.destinations import (
+    SUBSCRIPTION_URL,
+    beacon,
+    misdirected_credential,
+    personal_host,
+    public_drop,
+    scratch_remote,
+)
 from sandlot.risk.devices import device_commands_risk, vehicle_command
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
 from sandlot.risk.fleet import adhoc_commands, fleet_harm
@@ -104,6 +112,7 @@ from sandlot.risk.sql import (
     logins_to_trust,
     personal_data_query,
     production_target,
+    refills_tables,
     schema_reset,
     store_request,
     throwaway_database,
@@ -1470,7 +1479,8 @@ class ShellAnalyzer:
                 default = child
         value = self._named_value(name, flow)
         if value != HOLE or name in self.vars:
-            return value
+            trimmed = _TRIM.match(self._text(node)) if default is not None and HOLE not in value else None
+            return _trim(value, trimmed["op"], trimmed["pattern"]) if trimmed else value
         if default is not None and node.type == "expansion":
             text = self._text(node)
             if ":-" in text or ":=" in text:
@@ -1788,6 +1798,9 @@ class ShellAnalyzer:
         ):
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{name} injects a downloaded library into an app binary", node)  # fmt: skip
+        if "--name=siteadmins" in args and any(a.startswith("--set=") for a in args):
+            self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} changes who the site's administrators are (Moodle's siteadmins)", node)  # fmt: skip
         guards = protections_turned_off(args)
         if guards:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
@@ -2026,6 +2039,7 @@ class ShellAnalyzer:
                         # dd onto a device the user named (checked and confirmed): graded by the target
                         or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
+                        or _config_check(wrapped)
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
                         # a database dump as root (socket authentication): graded by where the dump goes
                         or W.base(wrapped[0]) in DB_DUMPERS
@@ -3421,6 +3435,15 @@ class ShellAnalyzer:
         addresses = [a for a in args if a.startswith(("http://", "https://"))] or [
             a for a in args if a.startswith(HOLE) and "/" in a and a not in valued  # `"${JENKINS_URL%/}/scriptText"`
         ]
+        text = self._text(node) if node is not None else ""
+        for variable in _ENVIRONMENT_REFERENCE.findall(text) if addresses and "_" in text else ():
+            issuer = misdirected_credential(variable, addresses[0])
+            if issuer is not None:
+                host = addresses[0].split("://", 1)[1].split("/", 1)[0]
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{name} sends ${variable} (a credential {issuer} issued) to {host}, another host",
+                          node)  # fmt: skip
+                break
         for url in addresses[:1]:
             risk = assess_request(method, url, bodies, many=many)
             if risk is not None:
@@ -3902,6 +3925,8 @@ class ShellAnalyzer:
                 or a in ("--all", "--tags", "--mirror")
                 for a in args[1:]
             )
+            if shared and scratch_remote(self._source.decode("utf-8", "replace")):
+                shared = False  # the remote is a bare repository this script made a moment ago
             self._add(
                 "shell.history-rewrite",
                 RiskLevel.HIGH if shared else RiskLevel.MEDIUM,
@@ -4466,11 +4491,7 @@ class ShellAnalyzer:
 
     def _extraction(self, name: str, args: list[str], node: Any) -> None:
         """Unpacking over the home directory or the system, or keeping the archive's absolute and ``..`` paths."""
-        extracting = name == "unzip" or (name in ("tar", "bsdtar") and any(
-            a == "--extract" or a == "--get" or (a.startswith("-") and not a.startswith("--") and "x" in a)
-            or (not a.startswith("-") and i == 0 and "x" in a) for i, a in enumerate(args)))  # fmt: skip
-        extracting = extracting or (name in ("7z", "7za") and args[:1] == ["x"])
-        if not extracting:
+        if not _extracts(name, args):
             return
         absolute = any(a in ("-P", "--absolute-names") or (a.startswith("-") and not a.startswith("--") and "P" in a)
                        for a in args)  # fmt: skip
@@ -4515,6 +4536,10 @@ class ShellAnalyzer:
         _, operands = W.options(args)
         archive = W.archive_file(name, args)
         base = W.option_values(args, "-C", "--directory")
+        if not _extracts(name, args) and any(paths.whole_file_system(o) for o in operands if o != archive) and not base:
+            self._add("shell.archive-all", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} archives the whole file system (every secret on the machine, and as much disk again)",
+                      node)  # fmt: skip
         for operand in operands:
             if base and operand != archive and not operand.startswith(("/", "~")):
                 operand = posixpath.join(base[-1], operand)  # `tar cz -C ~/.config Signal`: ~/.config/Signal
@@ -5559,6 +5584,13 @@ class ShellAnalyzer:
             and production_target(statements + " " + self._source.decode("utf-8", "replace"))
         ):
             danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
+        elif (
+            danger is None
+            and self._loops
+            and empties_tables(statements)
+            and not refills_tables(self._source.decode("utf-8", "replace"))
+        ):
+            danger = "empties one table after another (nothing refills them)", Category.FILESYSTEM
         if danger:
             what, category = danger
             rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
@@ -6041,6 +6073,42 @@ def _lists_disks(name: str, args: list[str]) -> bool:
     listing = {"fdisk": ("-l", "--list"), "gdisk": ("-l",), "sgdisk": ("-p", "--print", "-i", "--info"),
                "parted": ("-l", "--list", "print")}.get(name, ())  # fmt: skip
     return any(a in listing for a in args)
+
+
+#: `$OPENAI_API_KEY`, `${GH_TOKEN}`: an upper-case variable's name where it is used.
+_ENVIRONMENT_REFERENCE = re.compile(r"\$\{?([A-Z][A-Z0-9]*_[A-Z0-9_]+)")
+#: `${kv%%=*}`, `${path##*/}`: a prefix or suffix removed by a literal glob pattern.
+_TRIM = re.compile(r"^\$\{\w+(?P<op>##?|%%?)(?P<pattern>[^${}`\\]*)\}$")
+
+
+def _trim(value: str, op: str, pattern: str) -> str:
+    """``value`` with the shortest (``#``, ``%``) or longest (``##``, ``%%``) prefix or suffix matching ``pattern``
+    removed, as bash does."""
+    cuts = range(len(value) + 1)
+    if op.startswith("#"):
+        ends = [i for i in cuts if fnmatch.fnmatchcase(value[:i], pattern)]
+        return value[(max(ends) if op == "##" else min(ends)) :] if ends else value
+    starts = [i for i in cuts if fnmatch.fnmatchcase(value[i:], pattern)]
+    return value[: (min(starts) if op == "%%" else max(starts))] if starts else value
+
+
+def _extracts(name: str, args: list[str]) -> bool:
+    """The archiver unpacks (``tar -xzf``, ``unzip``, ``7z x``) rather than packs."""
+    if name == "unzip":
+        return True
+    if name in ("7z", "7za"):
+        return args[:1] == ["x"]
+    return name in ("tar", "bsdtar") and any(
+        a in ("--extract", "--get") or (a.startswith("-") and not a.startswith("--") and "x" in a)
+        or (not a.startswith("-") and i == 0 and "x" in a) for i, a in enumerate(args)
+    )  # fmt: skip
+
+
+def _config_check(argv: list[str]) -> bool:
+    """``php-fpm8.1 -t``, ``freeradius -XC``, ``named-checkconf``: a daemon parses its configuration and exits."""
+    name = re.sub(r"[\d.]+$", "", W.base(argv[0])) if argv else ""
+    flags = T.CONFIG_CHECKS.get(name)
+    return flags is not None and (not flags or any(a in flags for a in argv[1:]))
 
 
 def _user_named_target(args: list[str]) -> bool:

@@ -516,6 +516,19 @@ ROUTINE_ROOT_CHECKS = frozenset(
      ("dscacheutil", ("-flushcache",)), ("killall", ("-HUP", "mDNSResponder")), ("mdutil", ("-i", "on", "/")),
      ("mdutil", ("-E", "/"))}
 )  # fmt: skip
+#: Daemons' configuration checks (``sudo php-fpm8.1 -t``, ``freeradius -XC``): the options or words that make
+#: the command only parse its configuration and exit (empty: the tool does nothing else).
+CONFIG_CHECKS: dict[str, frozenset[str]] = {
+    "nginx": frozenset({"-t", "-T"}), "php-fpm": frozenset({"-t", "-tt"}), "apachectl": frozenset({"configtest", "-t"}),
+    "apache2ctl": frozenset({"configtest", "-t"}), "httpd": frozenset({"-t"}), "sshd": frozenset({"-t", "-T"}),
+    "visudo": frozenset({"-c"}), "freeradius": frozenset({"-XC", "-C"}), "radiusd": frozenset({"-XC", "-C"}),
+    "haproxy": frozenset({"-c"}), "kea-dhcp4": frozenset({"-t"}), "kea-dhcp6": frozenset({"-t"}),
+    "dovecot": frozenset({"-n"}), "varnishd": frozenset({"-C"}), "caddy": frozenset({"validate"}),
+    "postfix": frozenset({"check"}), "squid": frozenset({"parse"}), "promtool": frozenset({"check"}),
+    "nft": frozenset({"-c"}), "keepalived": frozenset({"-t", "--config-test"}), "exim": frozenset({"-bV"}),
+    "exim4": frozenset({"-bV"}), "named-checkconf": frozenset(), "named-checkzone": frozenset(),
+    "unbound-checkconf": frozenset(), "testparm": frozenset(), "kamailio": frozenset({"-c"}),
+}  # fmt: skip
 #: Read-only inspection tools (processes, sockets, logs, disks) and certbot (the host's own certificates),
 #: commonly run with sudo.
 ROOT_INSPECTORS = frozenset(

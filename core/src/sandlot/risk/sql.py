@@ -31,7 +31,10 @@ _DANGEROUS_SQL = re.compile(
     r"|\bradcheck\b[^;]*Auth-Type[^;]*Accept|\bradreply\b[^;]*priv-lvl\s*=\s*15)"
     # approvals and second factors switched off for everyone (required approvers, dual control, MFA)
     r"|(?P<controls>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:required_approvers|dual_control\w*|require_\w*approv\w*"
-    r"|mfa_(?:required|enabled)|two_factor_\w+|receipts?_required)\s*=\s*(?:0|false|'0'|'f'|'false')\b)"
+    r"|mfa_(?:required|enabled)|two_factor_\w+|receipts?_required)\s*=\s*(?:0|false|'0'|'f'|'false')\b"
+    # an application's settings table: its password policy, lockout or forced login switched off
+    r"|\bUPDATE\b[^;]*\bSET\s+value\s*=\s*'?(?:0|false|off|no)\b'?\s+WHERE\s+name\s*=\s*'?(?:password_?policy"
+    r"|lockout_?threshold|force_?login|\w*mfa\w*|\w*two_?factor\w*)\b)"
     # a table's history thrown away at once (Delta VACUUM with no retention): no time travel back
     r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false)"
     # a warehouse made huge or never suspended, its spending limit removed
@@ -75,7 +78,7 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
     if found["wipe"]:
         return "deletes every row, document or key (whole tables, collections, indices or servers)", Category.FILESYSTEM
     if found["controls"]:
-        return "turns off approvals, receipts or second factors for everyone", Category.PRIVILEGE
+        return "turns off approvals, receipts, second factors or login protection for everyone", Category.PRIVILEGE
     if found["share"]:
         return "shares a database with another account (every row the share grants)", Category.EXFILTRATION
     if found["grant"]:
@@ -311,6 +314,16 @@ _TRUNCATE = re.compile(r"\bTRUNCATE\b", re.IGNORECASE)
 _DELETE_ALL = re.compile(r"\bDELETE\s+FROM\s+[\w.\"`\[\]\x00]+\s*$", re.IGNORECASE)
 _UPDATE = re.compile(r"\bUPDATE\s+[\w.\"`\[\]\x00]+\s+SET\b", re.IGNORECASE)
 _WHERE = re.compile(r"\bWHERE\b", re.IGNORECASE)
+
+
+#: A load into tables (after they were emptied): INSERT, COPY, bulk loaders, DataFrame writes.
+_RELOADS = re.compile(r"\bINSERT\b|\bCOPY\b|\bLOAD\s+DATA\b|\.to_sql\(|copy_expert|copy_from|executemany|bulk_|"
+                      r"\.load\(|\bMERGE\b|\\copy\b|mysqlimport|pg_restore", re.IGNORECASE)
+
+
+def refills_tables(source: str) -> bool:
+    """The code loads data into tables (truncate-and-load): what it empties, it fills again at once."""
+    return _RELOADS.search(source) is not None
 
 
 def empties_tables(text: str) -> bool:

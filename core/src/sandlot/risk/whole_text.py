@@ -12,6 +12,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.crm import crm_text_risks
+from sandlot.risk.destinations import lookalike_repository
 from sandlot.risk.devices import force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.identity import personal_admin_grant, vault_superuser
@@ -125,6 +126,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "prints a CI secret reshaped or encoded (the log's secret masking misses it)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     found += [("domain", risk) for risk in domain_text_risks(code)]
+    squat = lookalike_repository(code) if ".gitmodules" in code or "submodule" in code or "set-url" in code else None
+    if squat is not None:
+        what = f"points a dependency's repository at a look-alike ({squat}): its code replaces the real one's"
+        found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if personal_admin_grant(code):
         what = "makes a personal mailbox address an administrator or owner"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
