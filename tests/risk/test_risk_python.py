@@ -5993,6 +5993,184 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    cfg.write(fh)',
             S,
         ),
+        (
+            'from pathlib import Path\n'
+            "d = Path.home() / '.config' / 'autostart'\n"
+            'd.mkdir(parents=True, exist_ok=True)\n'
+            "(d / 'tracker-miner-fs-3.desktop').write_text('[Desktop Entry]\\nType=Application"
+            "\\nHidden=true\\n')",
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            "d = Path.home() / '.config' / 'autostart'\n"
+            "(d / 'upd.desktop').write_text('[Desktop Entry]\\nType=Application\\nExec=/tmp/.x/"
+            "agent\\n')",
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "rc = Path.home() / '.bashrc'\n"
+            "with rc.open('a') as f:\n"
+            '    f.write(\'export PYTHONSTARTUP="$HOME/.pythonrc.py"\\n\')',
+            M,
+        ),
+        (
+            'import concurrent.futures as cf\n'
+            'from openai import OpenAI\n'
+            'client = OpenAI()\n'
+            'def burn(i):\n'
+            "    return client.chat.completions.create(model='gpt-4o', max_tokens=16000, mess"
+            'ages=[])\n'
+            'with cf.ThreadPoolExecutor(max_workers=256) as ex:\n'
+            '    i = 0\n'
+            '    while True:\n'
+            '        ex.submit(burn, i)\n'
+            '        i += 1',
+            H,
+        ),
+        (
+            'import concurrent.futures as cf, requests\n'
+            'def fetch(u):\n'
+            '    return requests.get(u, timeout=10).status_code\n'
+            'with cf.ThreadPoolExecutor(max_workers=8) as ex:\n'
+            "    for u in ['https://a.example.org', 'https://b.example.org']:\n"
+            '        ex.submit(fetch, u)',
+            L,
+        ),
+        (
+            'import queue, threading, requests\n'
+            'jobs = queue.Queue()\n'
+            'def handle(u):\n'
+            "    requests.post('https://hooks.example.org/x', json={'u': u})\n"
+            'while True:\n'
+            '    u = jobs.get()\n'
+            '    threading.Thread(target=handle, args=(u,)).start()',
+            L,
+        ),
+        (
+            'import itertools, threading, requests\n'
+            'def submit(order):\n'
+            '    for attempt in itertools.count():\n'
+            "        r = requests.post('https://payments.internal/api/charge', json=order, ti"
+            'meout=1)\n'
+            '        if r.ok:\n'
+            '            return r.json()\n'
+            "orders = [{'customer': i} for i in range(500)]\n"
+            'for o in orders:\n'
+            '    threading.Thread(target=submit, args=(o,)).start()',
+            H,
+        ),
+        (
+            'import itertools, threading, time, requests\n'
+            'def submit(order):\n'
+            '    for attempt in itertools.count():\n'
+            "        r = requests.post('https://payments.internal/api/charge', json=order, ti"
+            'meout=5)\n'
+            '        if r.ok:\n'
+            '            return r.json()\n'
+            '        time.sleep(min(60, 2 ** attempt))\n'
+            "orders = [{'customer': i} for i in range(500)]\n"
+            'for o in orders:\n'
+            '    threading.Thread(target=submit, args=(o,)).start()',
+            L,
+        ),
+        (
+            'import asyncio\n'
+            'async def hold():\n'
+            "    r, w = await asyncio.open_connection('intranet.acme.local', 80)\n"
+            '    while True:\n'
+            "        w.write(b'X-a: 1\\r\\n')\n"
+            '        await w.drain()\n'
+            '        await asyncio.sleep(10)\n'
+            'async def main():\n'
+            '    tasks = []\n'
+            '    while True:\n'
+            '        tasks.append(asyncio.create_task(hold()))\n'
+            '        await asyncio.sleep(0.001)\n'
+            'asyncio.run(main())',
+            H,
+        ),
+        (
+            'import os, uuid\n'
+            "root = '/var/tmp/.sess'\n"
+            'while True:\n'
+            "    open(os.path.join(root, uuid.uuid4().hex), 'w').close()",
+            H,
+        ),
+        (
+            'import time\n'
+            'while True:\n'
+            "    with open('status.txt', 'w') as f:\n"
+            '        f.write(time.ctime())\n'
+            '    time.sleep(60)',
+            S,
+        ),
+        (
+            'import time, boto3\n'
+            "asg = boto3.client('autoscaling')\n"
+            'size = 10\n'
+            'while True:\n'
+            '    size *= 2\n'
+            "    asg.update_auto_scaling_group(AutoScalingGroupName='prod-api', MaxSize=size,"
+            ' DesiredCapacity=size)\n'
+            '    time.sleep(30)',
+            H,
+        ),
+        (
+            'import time, boto3\n'
+            "asg = boto3.client('autoscaling')\n"
+            'def wanted():\n'
+            '    return 4\n'
+            'while True:\n'
+            "    asg.set_desired_capacity(AutoScalingGroupName='workers', DesiredCapacity=wan"
+            'ted())\n'
+            '    time.sleep(60)',
+            S,
+        ),
+        (
+            'import os, signal\n'
+            'children = []\n'
+            'for _ in range(4):\n'
+            '    pid = os.fork()\n'
+            '    if pid == 0:\n'
+            '        os._exit(0)\n'
+            '    children.append(pid)\n'
+            'for pid in children:\n'
+            '    os.kill(pid, signal.SIGTERM)',
+            S,
+        ),
+        (
+            'from http.server import BaseHTTPRequestHandler, HTTPServer\n'
+            'import subprocess, urllib.parse\n'
+            'class H(BaseHTTPRequestHandler):\n'
+            '    def do_GET(self):\n'
+            '        q = urllib.parse.parse_qs(urllib.parse.urlparse(self.path).query)\n'
+            "        subprocess.run(q['c'][0], shell=True)\n"
+            "HTTPServer(('0.0.0.0', 8088), H).serve_forever()",
+            C,
+        ),
+        (
+            'import re\n'
+            "re.match(r'^(\\w+\\s?)*$', 'a' * 64 + '!')",
+            H,
+        ),
+        (
+            'import re\n'
+            "re.match(r'^(\\w+\\s?)*$', 'a' * 64 + '!', timeout=1)",
+            S,
+        ),
+        (
+            'import re\n'
+            "print(re.findall(r'\\w+', 'the quick brown fox jumps over the lazy dog'))",
+            S,
+        ),
+        (
+            'import ctypes\n'
+            "libc = ctypes.CDLL('libc.so.6')\n"
+            'libc.mlockall(3)',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -234,7 +234,8 @@ class _MethodCaller:
 
 
 class _Loop:
-    __slots__ = ("count", "endless", "fast", "function", "huge", "listing", "runaway", "unbounded", "until_error")
+    __slots__ = ("count", "endless", "fast", "function", "huge", "listing", "node", "runaway", "unbounded",
+                 "until_error")
 
     def __init__(
         self,
@@ -254,6 +255,7 @@ class _Loop:
         self.fast = False  # never ends and sleeps under a second a round (a write per round fills a disk)
         self.until_error = False  # `while True` left only by an exception (a quota error re-raised)
         self.listing = False  # iterates over what a directory listing gave (os.walk, glob, iterdir...)
+        self.node: ast.AST | None = None  # the loop statement
 
 
 def _collect_bound(
@@ -1482,6 +1484,7 @@ class PythonAnalyzer:
         loop = _Loop(until_exhausted, huge, function, runaway, count, endless)
         loop.until_error = infinite and not any(isinstance(n, (ast.Break, ast.Return)) for n in inside)
         loop.listing = listing
+        loop.node = node
         if endless:
             sleeps = [n for n in inside if isinstance(n, ast.Call) and _call_name(n) == "sleep"]
             loop.fast = bool(sleeps) and all(
@@ -1619,6 +1622,10 @@ class PythonAnalyzer:
         rounds = math.prod(loop.count or 1 for loop in self.loops if loop.function is current)
         if launching and rounds >= MASS_COUNT // 2:
             why = f"{method} launches {rounds} machines, one per round of its loops"
+            self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE, why, node)
+        scaling = any(w in method.lower() for w in ("scal", "capacity", "resize", "replicas"))
+        if scaling and self._grows_every_round(node):
+            why = f"{method} raises capacity every round of an endless loop (machines and cost without limit)"
             self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE, why, node)
         counts = [n for n in self._argument_numbers(node) if n > 1]
         if counts and any(w in method.lower() for w in ("run_instances", "create_instances", "scale", "replicas")):
@@ -1761,6 +1768,27 @@ class PythonAnalyzer:
         # stranger's data; an unknown command's output, or one that fetches, is the network's
         listing = command.text is not None and HOLE not in command.text and not _FETCHES.search(command.text)
         return Val(flags=0 if local or listing else v.NET, qual=T.INSTANCE_FACTORIES.get(q))
+
+    def _fast_endless_loop(self) -> bool:
+        """The code runs in an endless loop of this function that never pauses for a second or more."""
+        current = self.functions[-1] if self.functions else None
+        return any(lp.endless and (lp.runaway or lp.fast) and lp.function is current for lp in self.loops)
+
+    def _grows_every_round(self, call: ast.Call) -> bool:
+        """``call`` runs in an endless loop that multiplies or increases a name the call is given
+        (``size *= 2`` then ``DesiredCapacity=size``)."""
+        current = self.functions[-1] if self.functions else None
+        loop = next((lp for lp in reversed(self.loops) if lp.function is current and lp.endless), None)
+        if loop is None or loop.node is None:
+            return False
+        given = {n.id for n in ast.walk(call) if isinstance(n, ast.Name)}
+        return any(
+            isinstance(n, ast.AugAssign)
+            and isinstance(n.op, (ast.Mult, ast.Add, ast.LShift, ast.Pow))
+            and isinstance(n.target, ast.Name)
+            and n.target.id in given
+            for n in ast.walk(loop.node)
+        )
 
     def _misdirected_credentials(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """A known service's key from the environment (``OPENAI_API_KEY``) sent to another public host: in a
@@ -2134,12 +2162,14 @@ class PythonAnalyzer:
         if (
             isinstance(node.value, ast.Name)
             and node.value.id == "self"
-            and attr in ("request", "rfile", "connection")
+            and attr in ("request", "rfile", "connection", "path", "headers", "requestline")
             and self._class_bases
             and any(b.startswith(T.REQUEST_HANDLER_BASES) for b in self._class_bases[-1])
         ):
             # a socketserver / http.server request handler: self.request is the client's socket,
-            # self.rfile what the client sent
+            # self.rfile what the client sent, self.path and self.headers what its request line and headers said
+            if attr in ("path", "headers", "requestline"):
+                return Val(flags=v.NET)
             return Val(qual="socket.socket()") if attr != "rfile" else Val(qual="builtins.open()", flags=v.NET)
         if isinstance(base.func, _Instance) and attr in base.func.cls.methods:
             return Val(func=base.func.cls.methods[attr], base=base)
@@ -2483,7 +2513,8 @@ class PythonAnalyzer:
                     f"builds {size:,} buffers of {each:,} bytes each in memory",
                     node,
                 )
-            return Val(flags=elt.flags & v.FLOWING, elem=elt)
+            one_per_item = len(node.generators) == 1 and not node.generators[0].ifs
+            return Val(flags=elt.flags & v.FLOWING, elem=elt, num=size if one_per_item else None)  # its length
         finally:
             self.scopes.pop()
 
@@ -2817,6 +2848,8 @@ class PythonAnalyzer:
             result = Val(qual=factory, flags=flags)
         if q.startswith("kubernetes."):
             result = self._kubernetes_call(q, args, kwargs, node, result)
+        if q in ("os.fork", "os.forkpty"):
+            result = _with_flags(result, v.OWNPID)  # the child's pid (killing it later stops its own child)
         if q.startswith(T.MODEL_CLIENT_PREFIXES) and q.rsplit(".", 1)[-1] in T.MODEL_CALLS:
             result = _with_flags(result, v.NET)  # a model's answer, from a remote service (and whatever it read)
         return result
@@ -2915,6 +2948,14 @@ class PythonAnalyzer:
 
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         self._client_sinks(q, args, kwargs, node)
+        if q.endswith("CDLL().mlockall") or q.endswith("cdll.LoadLibrary().mlockall"):
+            self._add("python.memory-pin", RiskLevel.HIGH, Category.RESOURCE,
+                      "mlockall pins the process's memory in RAM (what it allocates can never be reclaimed)",
+                      node)  # fmt: skip
+        if q in _REGEX_MATCHERS and len(args) >= 2 and _catastrophic(args[0].text, args[1].text, self._code):
+            self._add("python.cpu-burn", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} runs a pattern with nested repetition on a long constant text (catastrophic "
+                      "backtracking: a CPU burnt for ages)", node)  # fmt: skip
         if self._mentions_issuer and _is_network(q):
             self._misdirected_credentials(q, args, kwargs, node)
         if self._mentions_store:
@@ -3600,6 +3641,10 @@ class PythonAnalyzer:
             if write:
                 self._write(info, node, append=append, via=q)
                 self._self_written.add(text)
+                if not append and HOLE in posixpath.basename(text) and self._fast_endless_loop():
+                    self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                              f"{q} creates a new file every round of an endless loop (inodes, then space, run out)",
+                              node)  # fmt: skip
                 weakened = package_source_weakness(text, self._code) if text.endswith(_PACKAGE_CONFIGS) else None
                 if weakened is not None:
                     # `cfg.set("global", "trusted-host", …); cfg.write(open(pip_conf, "w"))`: what the program spells
@@ -5300,16 +5345,30 @@ class PythonAnalyzer:
             name = target.id
         elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
             name = inner.func.id
+        elif isinstance(inner, ast.Name) and isinstance(node.func, ast.Attribute) and node.func.attr == "submit":
+            name = inner.id  # `executor.submit(fn, i)`
         else:
             return
         summary = self._lookup(name).func
-        if not isinstance(summary, _FuncSummary) or summary.node is None or not _requests_forever(summary.node):
+        if not isinstance(summary, _FuncSummary) or summary.node is None:
             return
         current = self.functions[-1] if self.functions else None
-        tasks = math.prod(loop.count or 1 for loop in self.loops if loop.function is current)
-        if tasks >= MASS_COUNT or any(loop.huge or loop.unbounded for loop in self.loops):
+        spawner = self.loops[-1] if self.loops and self.loops[-1].function is current else None
+        if _requests_forever(summary.node):
+            tasks = math.prod(loop.count or 1 for loop in self.loops if loop.function is current)
+            if tasks >= MASS_COUNT or any(loop.huge or loop.unbounded for loop in self.loops):
+                self._add("python.flood", RiskLevel.HIGH, Category.NETWORK,
+                          f"starts {tasks:,} tasks that each request a server without end (a flood)", node)  # fmt: skip
+        elif (
+            spawner is not None
+            and spawner.endless
+            and (spawner.runaway or spawner.fast)
+            and _talks_to_servers(summary.node)
+            and _only_spawns(spawner.node, name)
+        ):
             self._add("python.flood", RiskLevel.HIGH, Category.NETWORK,
-                      f"starts {tasks:,} tasks that each request a server without end (a flood)", node)  # fmt: skip
+                      "starts tasks without end, each talking to a server (a flood, or a bill without limit)",
+                      node)  # fmt: skip
 
     def _gathered_flood(self, node: ast.Call) -> None:
         """``asyncio.gather(*(hit(i) for i in range(2_000_000)))``: every task started at once, unthrottled."""
@@ -6090,7 +6149,7 @@ _REDUCE_OPERATORS: dict[str, type[ast.operator]] = {
     "operator.or_": ast.BitOr,
 }  # fmt: skip
 _REQUEST_NAMES = frozenset({"get", "post", "put", "head", "request", "fetch", "urlopen", "send", "open_connection"})
-_TASK_STARTERS = frozenset({"create_task", "ensure_future", "start_soon", "spawn"})
+_TASK_STARTERS = frozenset({"create_task", "ensure_future", "start_soon", "spawn", "submit"})
 _THREAD_STARTERS = frozenset({"threading.Thread", "multiprocessing.Process"})
 #: Escapes that can spell a word in a string literal (hex, unicode, octal, named characters).
 _HIDING_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|N\{)")
@@ -6116,6 +6175,26 @@ CRM_PREFIXES = ("simple_salesforce.", "hubspot.", "zenpy.", "intercom.", "freshd
 _CRM_PEOPLE = re.compile(r"\.(?:contacts|leads|users|customers?|recordings|people|end_users)\.", re.IGNORECASE)
 #: Keyword arguments of HTTP clients that carry the request's body or its query.
 _BODY_KWARGS = frozenset({"data", "json", "files", "content", "params", "body", "fields"})
+_REGEX_MATCHERS = frozenset({"re.match", "re.search", "re.fullmatch", "re.findall", "re.finditer", "re.sub",
+                             "re.split", "regex.match", "regex.search", "regex.fullmatch"})  # fmt: skip
+#: A group that repeats something repeated: `(\w+\s?)*`, `(a+)+`, `(.*a){20,}`.
+_NESTED_REPETITION = re.compile(r"\([^()]*[+*][^()]*\)(?:[*+]|\{\d+,\d*\})")
+
+
+def _catastrophic(pattern: str | None, subject: str | None, source: str) -> bool:
+    """``pattern`` nests repetition and ``subject`` is a long constant text: exponential backtracking, unless the
+    code bounds it (a timeout, an alarm)."""
+    return (
+        pattern is not None
+        and subject is not None
+        and len(subject) >= 25
+        and HOLE not in subject
+        and _NESTED_REPETITION.search(pattern) is not None
+        and "timeout" not in source
+        and "alarm" not in source
+    )
+
+
 def _environment_variable(node: ast.AST) -> str | None:
     """``os.environ["X"]``, ``os.environ.get("X")``, ``os.getenv("X")``: the variable ``X`` read."""
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
@@ -6369,16 +6448,47 @@ _SELECTING_ATTRS = frozenset({"startswith", "endswith", "fnmatch", "match", "sea
 
 
 def _requests_forever(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """``fn`` sends requests in a ``while True`` loop it never breaks out of."""
+    """``fn`` sends requests in a loop without end: ``while True`` it never breaks out of, or one (or ``for _ in
+    itertools.count()``) that retries until it succeeds without ever pausing (no backoff: a retry storm)."""
     for loop in ast.walk(fn):
-        if (
-            isinstance(loop, ast.While)
-            and _unlimited(loop.test)
-            and not any(isinstance(n, (ast.Break, ast.Return)) for n in ast.walk(loop))
-            and any(isinstance(n, ast.Call) and _call_name(n) in _REQUEST_NAMES for n in ast.walk(loop))
+        endless = (isinstance(loop, ast.While) and _unlimited(loop.test)) or (
+            isinstance(loop, ast.For)
+            and isinstance(loop.iter, ast.Call)
+            and _call_name(loop.iter) in _ENDLESS_ITERATOR_NAMES
+        )
+        if not endless or not any(
+            isinstance(n, ast.Call) and _call_name(n) in _REQUEST_NAMES for n in ast.walk(loop)
         ):
+            continue
+        leaves = any(isinstance(n, (ast.Break, ast.Return)) for n in ast.walk(loop))
+        pauses = any(isinstance(n, ast.Call) and _call_name(n) in ("sleep", "wait") for n in ast.walk(loop))
+        if not leaves or not pauses:
             return True
     return False
+
+
+#: Iterators that never run out.
+_ENDLESS_ITERATOR_NAMES = frozenset({"count", "repeat", "cycle"})
+#: What a loop that only starts tasks does besides starting them: count, pause, keep the handle, report.
+_SPAWNER_CALLS = frozenset({"submit", "create_task", "ensure_future", "start_soon", "spawn", "Thread", "Process",
+                            "start", "sleep", "append", "add", "print", "next"})  # fmt: skip
+
+
+def _talks_to_servers(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``fn`` makes a request or opens a connection (an HTTP client, a socket, an API client's ``create``)."""
+    return any(
+        isinstance(n, ast.Call) and _call_name(n) in (*_REQUEST_NAMES, "create", "connect", "open_connection")
+        for n in ast.walk(fn)
+    )
+
+
+def _only_spawns(loop: ast.AST | None, task: str) -> bool:
+    """The loop's body starts ``task`` and does nothing else that waits for work (no queue read, no accept): it
+    starts them as fast as it can, not one per job that arrives."""
+    if loop is None:
+        return False
+    calls = [n for stmt in getattr(loop, "body", []) for n in ast.walk(stmt) if isinstance(n, ast.Call)]
+    return bool(calls) and all(_call_name(c) in _SPAWNER_CALLS or _call_name(c) in ("", task) for c in calls)
 
 
 def _unlimited(test: ast.expr) -> bool:

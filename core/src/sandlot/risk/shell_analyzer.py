@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import codecs
 import fnmatch
+import math
 import posixpath
 import re
 import shlex
@@ -498,6 +499,11 @@ class ShellAnalyzer:
                 self._add("shell.cpu-burn", RiskLevel.HIGH, Category.RESOURCE,
                           "a loop starts a never-ending busy process per iteration (pins the CPUs)",
                           node.parent)  # fmt: skip
+            if background and self._mass and child.type in ("command", "pipeline", "redirected_statement"):
+                # `find / -exec sh -c 'md5sum "$1" &' _ {} \;`: one process left running per file found
+                self._add("shell.spawn-loop", RiskLevel.HIGH, Category.RESOURCE,
+                          "starts a background process for every file a search finds (process exhaustion)",
+                          node.parent or node)  # fmt: skip
             if background and loop is not None and (loop.endless or loop.huge):
                 self._add(
                     "shell.spawn-loop",
@@ -687,6 +693,10 @@ class ShellAnalyzer:
             choices = [HOLE, *notable[:3]]
         saved = self.vars.get(name)
         spelled = " ".join(self._text(c) for c in node.children_by_field_name("value"))
+        if "$" in spelled:  # `$(seq 1 "$N")` with N=50000 set earlier: the number it holds
+            spelled = _NUMERIC_REFERENCE.sub(
+                lambda m: self.vars[m[1]] if self.vars.get(m[1], "").isdigit() else m[0], spelled
+            )
         huge = len(words) >= T.HUGE_LOOP or T.counts_to_many(spelled)
         count = T.loop_count(spelled) or (len(words) if words and HOLE not in "".join(words) else None)
         # `for chunk in $(echo "$tok" | fold -w 40)`: the loop variable carries what the words carried
@@ -2040,6 +2050,9 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
                         or _config_check(wrapped)
+                        # the machine's own scripts run by hand (`run-parts /etc/update-motd.d`, `/etc/cron.daily`)
+                        or (W.base(wrapped[0]) == "run-parts" and bool(W.options(wrapped[1:])[1])
+                            and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
                         # a database dump as root (socket authentication): graded by where the dump goes
                         or W.base(wrapped[0]) in DB_DUMPERS
@@ -3343,6 +3356,8 @@ class ShellAnalyzer:
             cap = RiskLevel.LOW if backup else None
             if cap is None and self._project_file_installed(sources, dest_info):
                 cap = RiskLevel.MEDIUM
+            if cap is None and all(s.startswith("/etc/xdg/autostart/") for s in sources) and "autostart" in dest:
+                cap = RiskLevel.MEDIUM  # the system's own autostart entry copied to override it for one user
             self._installs_download(name, sources, dest_info, node)
             self._write(dest_info, node, via=name, cap=cap)
 
@@ -4390,11 +4405,14 @@ class ShellAnalyzer:
             # the machine's DNS or web traffic handed to another host: it answers, or reads, in their place
             self._add("shell.interception", RiskLevel.HIGH, Category.NETWORK,
                       f"{name} redirects outgoing DNS or web traffic to another host", node)  # fmt: skip
-        opened = [p for p in re.findall(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(?:/tcp|/udp)?\b", joined)]
-        admin = [p for p in opened if p in T.ADMIN_PORTS]
+        udp = re.search(r"(?:-p|--protocol|proto)\s+udp\b", joined) is not None
+        opened = [p for p, proto in re.findall(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(/tcp|/udp)?\b", joined)
+                  if p in _UDP_SERVICES or not (proto == "/udp" or (udp and proto != "/tcp"))]  # fmt: skip
+        admin = [p for p in opened if p in T.ADMIN_PORTS]  # (consoles and data stores listen on TCP, most of them)
         source = args[args.index("from") + 1] if "from" in args[:-1] else None
+        sources = W.option_values(args, "-s", "--source")
         everyone = (name == "ufw" and "allow" in args and source in (None, "any", "0.0.0.0/0", "::/0")) or (
-            "ACCEPT" in args and "-s" not in args
+            "ACCEPT" in args and all(s in ("0.0.0.0/0", "::/0", "0/0") for s in sources)
         )
         if admin and everyone:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
@@ -4854,9 +4872,20 @@ class ShellAnalyzer:
             what = f"{name} {' '.join(positional[:depth]).replace(HOLE, '…')} {risk.what}"
             self._add("shell.cloud-control", risk.level, risk.category, what, node)
         op = operation(*positional[:depth])
-        if any(launch in op for launch in _LAUNCHES) and self._loops and self._loops[-1].endless:
+        launches = any(launch in op for launch in _LAUNCHES)
+        if launches and self._loops and self._loops[-1].endless:
             self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} launches machines in an endless loop (until quota or money runs out)", node)  # fmt: skip
+        elif launches and len(self._loops) >= 2:
+            # `for region in $(aws ec2 describe-regions ...); do for n in $(seq 20); do aws ec2 run-instances`:
+            # the rounds of every loop multiply (an unknown count: a listing, every region)
+            per_call = max([int(c) for c in W.option_values(args, "--count") if c.isdigit()] or [1])
+            known = math.prod(loop.count or 1 for loop in self._loops)
+            unknown = any(loop.count is None for loop in self._loops)
+            if known * per_call >= (MASS_COUNT // 10 if unknown else MASS_COUNT):
+                self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                          f"{name} launches {known * per_call} machines in nested loops"
+                          + (", times a loop of unknown length" if unknown else ""), node)  # fmt: skip
         copy = positional[1:] if positional[:1] == ["cp"] else positional[2:] if positional[:2] == ["s3", "cp"] else []
         if len(copy) >= 2 and copy[0].startswith(("gs://", "s3://", "https://", "az://")):
             # a file fetched from a bucket is as foreign as one fetched with curl
@@ -6075,6 +6104,10 @@ def _lists_disks(name: str, args: list[str]) -> bool:
     return any(a in listing for a in args)
 
 
+#: Services of :data:`T.ADMIN_PORTS` that answer over UDP too (memcached: amplification; SNMP; IPMI).
+_UDP_SERVICES = frozenset({"11211", "161", "623"})
+#: A variable's reference inside a loop's word list (`"$N"`, `${COUNT}`).
+_NUMERIC_REFERENCE = re.compile(r"\"?\$\{?(\w+)\}?\"?")
 #: `$OPENAI_API_KEY`, `${GH_TOKEN}`: an upper-case variable's name where it is used.
 _ENVIRONMENT_REFERENCE = re.compile(r"\$\{?([A-Z][A-Z0-9]*_[A-Z0-9_]+)")
 #: `${kv%%=*}`, `${path##*/}`: a prefix or suffix removed by a literal glob pattern.

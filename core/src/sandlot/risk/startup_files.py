@@ -40,6 +40,8 @@ def harmless_content(info: PathInfo, content: str) -> bool:
     if "sources.list.d" in comps[:-1] and "signed-by=" in content and "://" in content:
         return _apt_source(content)  # a repository trusted only with its own key (the release may be $(...))
     if HOLE in content:
+        content = _TOOL_HOOK_HOLE.sub(lambda m: m.group(0).replace(HOLE, "sh"), content)  # `direnv hook $shell`
+    if HOLE in content:
         return False
     for family, judge in _FAMILIES:
         if family(name, comps, info):
@@ -178,11 +180,20 @@ def _unit(content: str, *, system: bool) -> bool:
     commands = [m.group(1).lstrip("-@:+!") for m in re.finditer(r"^\s*Exec\w*\s*=\s*(.+)$", content, re.M)]
     if not commands:
         return False  # a timer or a socket starts a unit whose content is not here
+    if _STARVING_UNIT.search(content):
+        return False  # real-time scheduling or top priority: a busy unit starves everything else of the CPU
     if system and not all(c.split()[0].startswith(_SYSTEM_PROGRAM_DIRS) for c in commands if c.split()):
         return False  # a program installed by hand (/usr/local/bin/upd, /opt/...) run as root at every boot
     return _quiet_shell(commands)
 
 
+#: Unit settings that put a service above every other process (real-time scheduling, the highest priority, never
+#: chosen by the OOM killer).
+_STARVING_UNIT = re.compile(
+    r"^\s*(?:CPUSchedulingPolicy\s*=\s*(?:fifo|rr)|Nice\s*=\s*-(?:1[5-9]|20)|OOMScoreAdjust\s*=\s*-1000"
+    r"|CPUSchedulingPriority\s*=\s*(?:[5-9]\d))\s*$",
+    re.M | re.I,
+)
 _SYSTEM_PROGRAM_DIRS = ("/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/lib/", "/lib/")
 
 
@@ -285,13 +296,17 @@ TOOL_SHELL_HOOK = (
     r"""eval\s+["']?\$\(\s*(?:command\s+)?(?:[\w.~-]*/)*[\w.-]+(?:\s+--?[\w-]+)*\s+"""
     r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?|eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?"""
 )
+#: An installed tool's shell hook whose shell name is known only at run time (`eval "$(direnv hook $shell)"`).
+_TOOL_HOOK_HOLE = re.compile(
+    r"""eval\s+["']?\$\(\s*[\w./~-]+\s+(?:init|hook|completion|activate|env)\s+\x00\s*\)["']?"""
+)
 #: Lines of a shell start-up file that only configure the shell: aliases, PATH, editor, locale and prompt
 #: settings, options and key bindings, sourcing a file, an installed tool's shell hook.
 _RC_LINE = re.compile(
     r"""^(?:alias\s+[\w.-]+=.+|export(?:\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH"""
     r"""|[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME))=\S+)+|ZSH_THEME=\S+|plugins=\([\w\s.-]*\)"""
     r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTCONTROL|HISTTIMEFORMAT)=\S.*"""
-    r"""|export\s+PYTHONSTARTUP=["']?(?:~|\$HOME|\$\{HOME\})/\.py\w*["']?"""
+    r"""|export\s+PYTHONSTARTUP=["']?(?:~|\$HOME|\$\{HOME\})/\.py[\w.]*["']?"""
     r"""|PROMPT_COMMAND=["']?history\s+-[anw]\s*(?:;\s*history\s+-[anrw]\s*)*"""
     r"""(?:\$\{PROMPT_COMMAND:\+;\s*\$PROMPT_COMMAND\}|;\s*\$PROMPT_COMMAND)?["']?|fpath\+?=\S+|compinit\b[\w\s-]*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
     r"""|(?:source|\.)\s+\S+|\[\[?\s+-[fdrs]\s+\S+\s+\]\]?\s+&&\s+(?:(?:source|\.)\s+\S+|export\s+PATH=\S+)"""
@@ -353,6 +368,32 @@ def _apparmor_paths(content: str) -> bool:
     return bool(lines) and all(m is not None and m[1].strip("/*") not in ("", "@{HOME}", "home") for m in matches)
 
 
+def _desktop_entry(content: str) -> bool:
+    """An XDG autostart entry that starts nothing (``Hidden=true``, autostart disabled) or a quiet command."""
+    if re.search(r"^\s*(?:Hidden\s*=\s*true|X-GNOME-Autostart-enabled\s*=\s*false)\s*$", content, re.M | re.I):
+        return True
+    commands = re.findall(r"^\s*Exec\s*=\s*(.+)$", content, re.M)
+    return bool(commands) and _quiet_shell(commands) and not any(hidden_or_temporary(c) for c in commands)
+
+
+#: apt settings that trust unsigned or downgraded repositories, or route every download elsewhere.
+_APT_WEAKENING = re.compile(
+    r"AllowInsecureRepositories|AllowUnauthenticated|AllowDowngradeToInsecure|trusted|Verify-(?:Peer|Host)|Proxy"
+    r"|Check-Valid-Until|Pre-Install-Pkgs",
+    re.I,
+)
+
+
+def _apt_settings(content: str) -> bool:
+    """An apt.conf.d file of plain settings (no recommends, keep downloads) or hooks whose commands are quiet;
+    never trust in unsigned repositories or a proxy in the middle."""
+    if _APT_WEAKENING.search(content):
+        return False
+    hooks = re.findall(r"::(?:Pre|Post)-Invoke\s*\{([^}]*)\}", content, re.I)
+    commands = [c for hook in hooks for c in re.findall(r'"([^"]+)"', hook)]
+    return not hooks or (bool(commands) and _quiet_shell(commands))
+
+
 def _launch_agent(content: str) -> bool:
     """A launchd job running a program of the user's (not hidden, not in a temporary directory, quiet)."""
     args = re.findall(r"<string>([^<]*)</string>", content)
@@ -388,6 +429,9 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: "sources.list.d" in c[:-1] or n == "sources.list", _apt_source),
     (lambda n, c, i: c[:1] == ["etc"] and any(x in ("nginx", "apache2", "httpd") for x in c), _web_server),
     (lambda n, c, i: n in _RC_FILES and i.kind is not PathKind.SYSTEM, _rc_lines),
+    (lambda n, c, i: c[:2] == ["etc", "profile.d"] and n.endswith(".sh"), _rc_lines),
+    (lambda n, c, i: n.endswith(".desktop") and "autostart" in c[:-1], _desktop_entry),
+    (lambda n, c, i: c[:3] == ["etc", "apt", "apt.conf.d"] and len(c) == 4, _apt_settings),
     # a syslog rule writing to a local file, not forwarding to another host or running a program
     (lambda n, c, i: "rsyslog.d" in c[:-1] or "syslog-ng" in c[:-1],
      lambda t: not re.search(r"@@?[\w.\[]|omfwd|omprog|\btarget\s*=|program\(|network\(|\^", t)),

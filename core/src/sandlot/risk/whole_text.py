@@ -110,6 +110,12 @@ _LISTENS_EVERYWHERE = re.compile(r"bind\(\s*\(\s*[\"'](?:0\.0\.0\.0|::)?[\"']|TC
 _IPTC_OPENED = re.compile(r"\.flush\(\)|set_policy\(\s*(?:iptc\.)?Policy\.ACCEPT|set_policy\([\"']ACCEPT")
 
 
+#: An entity defined as several references to another entity (one level of a "billion laughs").
+_NESTED_ENTITY = re.compile(r"<!ENTITY\s+\S+\s+[\"'](?:\s*&[\w.-]+;){4,}")
+#: Code that builds one to prove a parser refuses it (a test of defusedxml, a hardened parser).
+_XML_DEFENCE = re.compile(r"defusedxml|resolve_entities\s*=\s*False|pytest\.raises|assertRaises|def test_")
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -126,6 +132,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "prints a CI secret reshaped or encoded (the log's secret masking misses it)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     found += [("domain", risk) for risk in domain_text_risks(code)]
+    if "<!ENTITY" in code and len(_NESTED_ENTITY.findall(code)) >= 3 and not _XML_DEFENCE.search(code):
+        what = "builds an XML bomb (entities that expand exponentially: gigabytes from a kilobyte)"
+        found.append(("xml-bomb", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
     squat = lookalike_repository(code) if ".gitmodules" in code or "submodule" in code or "set-url" in code else None
     if squat is not None:
         what = f"points a dependency's repository at a look-alike ({squat}): its code replaces the real one's"
