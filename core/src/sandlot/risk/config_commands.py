@@ -10,8 +10,10 @@ from __future__ import annotations
 import posixpath
 import re
 
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category
 from sandlot.risk.sql import trusts_everyone
+from sandlot.risk.web_servers import web_server_weakness
 
 _SSH_COMMAND = re.compile(r"^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand|Match\s+exec)\s*=?\s*(.+)$", re.I | re.M)
 _GIT_COMMAND = re.compile(
@@ -202,6 +204,26 @@ def hosts_redirect(path: str, content: str) -> str | None:
     return None
 
 
+#: Where a syslog rule forwards to: rsyslog's ``@@(o)host:port`` and ``target="host"``, syslog-ng's
+#: ``network("host")``.
+_LOG_FORWARD = re.compile(
+    r"@@?(?:\([^)]*\))?\[?([\d.]+)|\btarget\s*=\s*\"([\d.]+)\"|\b(?:network|tcp|udp|syslog)\(\s*\"([\d.]+)\""
+)
+
+
+def log_forwarding(path: str, content: str) -> str | None:
+    """A syslog rule sending this machine's logs to an outside address (a collector of the local network is
+    routine)."""
+    parts = [p.lower() for p in path.replace("\\", "/").split("/") if p]
+    if not any(p.startswith(("rsyslog", "syslog-ng")) for p in parts):
+        return None
+    for match in _LOG_FORWARD.finditer(content):
+        address = next(filter(None, match.groups()))
+        if outside_address(address):
+            return f"sends this machine's logs to an outside address ({address})"
+    return None
+
+
 def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
     """What configuration written to ``path`` gives away, and its category (None: nothing)."""
     for judge, category in (
@@ -211,11 +233,12 @@ def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
         (_database_access_weakness, Category.PRIVILEGE),
         (_editor_startup_weakness, Category.PERSISTENCE),
         (hosts_redirect, Category.NETWORK),
+        (log_forwarding, Category.EXFILTRATION),
     ):
         what = judge(path, content)
         if what:
             return what, category
-    return None
+    return web_server_weakness(path, content)
 
 
 #: Settings that guard payments, webhooks and logins (fraud screening, 3-D Secure, signature checks, CAPTCHA,

@@ -52,6 +52,24 @@ def personal_host(text: str) -> bool:
     return bool(_PERSONAL_HOST.search(text))
 
 
+def private_address(host: str) -> bool:
+    """One address of a private or loopback network (not a range, not a name that resolves anywhere)."""
+    if host in ("localhost", "::1") or host.startswith("127."):
+        return True
+    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", host):
+        return False  # a name, a CIDR block, a range or a wildcard
+    a, b = (int(x) for x in host.split(".")[:2])
+    return a == 10 or (a == 172 and 16 <= b <= 31) or (a == 192 and b == 168)
+
+
+def outside_address(host: str) -> bool:
+    """``host`` is an IPv4 address of another network: not private, loopback, link-local or unspecified
+    (documentation ranges count as outside: scripts use them to stand for anyone's machine)."""
+    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", host) or private_address(host):
+        return False
+    return not host.startswith(("169.254.", "0."))
+
+
 def public_drop(text: str) -> bool:
     """``text`` (a URL, a host, a command line) names a request catcher, an anonymous file host, a paste site
     or an out-of-band interaction server: whatever is sent there is readable by whoever holds the link."""

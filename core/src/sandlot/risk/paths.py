@@ -432,8 +432,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
 #: A project's own settings files (its .env, its CMS configuration): read by its own tooling, not read out.
 #: A project's environment files per stage (``.env.local``, ``.env.development``).
 _ENV_VARIANT = re.compile(r"^\.env\.[\w-]+$")
-_OWN_SETTINGS = frozenset({".env", ".envrc", "wp-config.php", "settings.php", "configuration.php", "localsettings.php",
-                           ".npmrc", ".yarnrc", ".yarnrc.yml"})  # fmt: skip
+_OWN_SETTINGS = frozenset({".env", ".envrc", ".htpasswd", "wp-config.php", "settings.php", "configuration.php",
+                           "localsettings.php", ".npmrc", ".yarnrc", ".yarnrc.yml"})  # fmt: skip
 
 
 #: Payment keys by their names: zone, terminal and PIN master keys, key-encrypting keys, their components.
@@ -707,7 +707,9 @@ _PEOPLE_RECORDS = re.compile(
     # employees' records: payroll, HR exports, tax forms
     r"|payroll|hr|personnel|tax_?forms|w-?2s?|1099s?"
     # people's calls: a PBX's recordings and voicemail; a law firm's matters
-    r"|voicemail|call_?recordings|recordings|matters|ediscovery|e-discovery|custodians?)$"
+    r"|voicemail|call_?recordings|recordings|matters|ediscovery|e-discovery|custodians?"
+    # anti-money-laundering filings, identity checks' documents, data-subject requests' exports
+    r"|sars?|kyc|aml|dsars?)$"
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"

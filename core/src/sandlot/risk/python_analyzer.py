@@ -456,6 +456,7 @@ class PythonAnalyzer:
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
         self._self_written: set[str] = set()  # paths this code wrote
         self._listening_everywhere = False  # a server listens on every network interface
+        self._interpreters_opened = False  # code.interact(), an InteractiveConsole
 
     # ----------------------------------------------------------------- entry point
     def analyze(self, code: str) -> list[Finding]:
@@ -602,6 +603,10 @@ class PythonAnalyzer:
             self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                       f"relays a service of this machine or the internal network (port {self._local_service}) to every "
                       "network interface", None)  # fmt: skip
+        if self._interpreters_opened and self._listening_everywhere:
+            self._add("python.reverse-shell", RiskLevel.HIGH, Category.NETWORK,
+                      "serves an interactive Python interpreter on every network interface (a remote shell)",
+                      None)  # fmt: skip
         if self._device_opened and self._listening_everywhere:
             self._add(
                 "python.exposure",
@@ -1034,11 +1039,14 @@ class PythonAnalyzer:
                           f"sets {key} to a downloaded file: every shell or interpreter started runs it first",
                           node)  # fmt: skip
             if key in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
+                # libfaketime, jemalloc, a sanitizer: installed test tooling
+                tooling = bool(val.strings()) and all(paths.tooling_preload(t) for t in val.strings())
                 self._add(
                     "python.preload",
-                    RiskLevel.HIGH,
+                    RiskLevel.LOW if tooling else RiskLevel.HIGH,
                     Category.PRIVILEGE,
-                    f"sets {key}: injects a library into every child process",
+                    f"sets {key}: injects a library into every child process"
+                    + (" (an installed testing or profiling library)" if tooling else ""),
                     node,
                 )
                 return
@@ -2590,6 +2598,10 @@ class PythonAnalyzer:
                 qual = quals.pop() if len(quals) == 1 else None
                 return Val(text=strings[0], alts=tuple(strings[: v.MAX_ALTS]), flags=flags, qual=qual)
             nums = [i.num for i in it.items]
+            if len(set(nums)) > 1 and all(isinstance(n, int) for n in nums):
+                # `for port in (514, 6514):` the loop variable is any of these numbers, as `str(port)` spells it
+                spelled = tuple(str(n) for n in nums[: v.MAX_ALTS])
+                return Val(text=spelled[0], alts=spelled, flags=flags)
             return Val(flags=flags, num=nums[0] if len(set(nums)) == 1 else None)
         if it.qual == "builtins.open()":
             return Val(flags=(it.flags & v.FLOWING) | v.LINE)  # `for pw in wordlist:` one line after another
@@ -5173,6 +5185,8 @@ class PythonAnalyzer:
                 node,
             )
         self._note_socket(node)
+        if q == "socket.create_server" and args and args[0].items:
+            self._listens(args[0].items[0].text, node)
         target = args[0].items if q == "socket.create_connection" and args and args[0].items else []
         if len(target) == 2 and _INTERNAL_ADDRESS.match(target[0].text or ""):
             self._local_service = target[1].num if target[1].num is not None else "?"
@@ -5209,17 +5223,15 @@ class PythonAnalyzer:
         if method == "connect" and args:
             return None
         if method == "bind" and args and args[0].items:
-            host = args[0].items[0].text
-            if host in ("0.0.0.0", "", "::"):
-                self._listening_everywhere = True
-                self._add(
-                    "python.listener",
-                    RiskLevel.LOW,
-                    Category.NETWORK,
-                    "listens for connections on all network interfaces",
-                    node,
-                )
+            self._listens(args[0].items[0].text, node)
         return None
+
+    def _listens(self, host: str | None, node: ast.AST) -> None:
+        """A server socket bound to ``host``: on every interface, anyone who reaches this machine reaches it."""
+        if host in ("0.0.0.0", "", "::"):
+            self._listening_everywhere = True
+            self._add("python.listener", RiskLevel.LOW, Category.NETWORK,
+                      "listens for connections on all network interfaces", node)  # fmt: skip
 
     def _c_net_source(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         data = v.flowing(args) | v.flowing(kwargs.values())  # exfiltration: see _after_call
@@ -5784,6 +5796,7 @@ class PythonAnalyzer:
         self._add(
             "python.interactive", RiskLevel.MEDIUM, Category.DYNAMIC_CODE, f"{q} opens an interactive interpreter", node
         )
+        self._interpreters_opened = True
         return Val()
 
     def _c_hub_download(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -6887,8 +6900,9 @@ _register(
     ["builtins.input", "builtins.raw_input", "sys.stdin.readline", "sys.stdin.read", "sys.stdin.readlines"],
     PythonAnalyzer._c_input,
 )
-_register(["shlex.join", "shlex.split", "shlex.quote", "pipes.quote", "textwrap.dedent", "inspect.cleandoc"],
-          PythonAnalyzer._c_shlex)
+# (SQLAlchemy's `text()` wraps a query's text unchanged: what it selects is judged where it runs)
+_register(["shlex.join", "shlex.split", "shlex.quote", "pipes.quote", "textwrap.dedent", "inspect.cleandoc",
+           "sqlalchemy.text", "sqlalchemy.sql.text", "sqlalchemy.sql.expression.text"], PythonAnalyzer._c_shlex)
 _register(T.KEYLOGGERS, PythonAnalyzer._c_keylogger)
 _register(["os.chdir"], PythonAnalyzer._c_chdir)
 _register(["http.server.test"], PythonAnalyzer._c_http_test)
@@ -6906,7 +6920,8 @@ _register(
     PythonAnalyzer._c_scapy,
 )
 _register(["builtins.map"], PythonAnalyzer._c_map)
-_register(["socket.socket", "socket.create_connection", "socket.socketpair"], PythonAnalyzer._c_socket_new)
+_register(["socket.socket", "socket.create_connection", "socket.create_server", "socket.socketpair"],
+          PythonAnalyzer._c_socket_new)
 _register(T.CAPTURES, PythonAnalyzer._c_capture)
 _register(["itertools.product"], PythonAnalyzer._c_product)
 _register(T.SECRET_STORE_READS, PythonAnalyzer._c_secret_store)

@@ -61,6 +61,7 @@ from sandlot.risk.destinations import (
     beacon,
     misdirected_credential,
     personal_host,
+    private_address,
     public_drop,
     scratch_remote,
 )
@@ -131,6 +132,7 @@ from sandlot.risk.startup_files import (
     web_site,
 )
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
+from sandlot.risk.web_servers import protection_deleted, web_config, web_server_weakness
 from sandlot.risk.websites import cdn_request, cms_command
 from sandlot.risk.whole_text import whole_text_risks
 from sandlot.risk.windows import WINDOWS_TOOLS, windows_text_risks
@@ -689,7 +691,7 @@ class ShellAnalyzer:
         choices = words[:4] if words and len(words) <= 4 else [HOLE]
         if len(words) > 4:
             # too many to try each: the unknown, plus the words that point somewhere that matters
-            notable = [w for w in words if _notable_path(w)]
+            notable = [w for w in words if _notable_path(w) or w in T.ADMIN_PORTS or w in T.LOG_SHIPPING_PORTS]
             choices = [HOLE, *notable[:3]]
         saved = self.vars.get(name)
         spelled = " ".join(self._text(c) for c in node.children_by_field_name("value"))
@@ -947,7 +949,7 @@ class ShellAnalyzer:
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "a whole database dump is sent to someone's own machine (a dynamic-DNS host)", stage)  # fmt: skip
         hosts = re.findall(r"@(\d{1,3}(?:\.\d{1,3}){3})\b", self._text(stage)) if sender == "ssh" else []
-        if sub.network and dump and any(not _private_host(h) for h in hosts):
+        if sub.network and dump and any(not private_address(h) for h in hosts):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"a whole database dump is sent over ssh to a bare address ({hosts[0]})", stage)  # fmt: skip
         if sub.network and dump and self._stage_name(stage) in RAW_SENDERS:
@@ -2054,6 +2056,10 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "run-parts" and bool(W.options(wrapped[1:])[1])
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
+                        or W.base(wrapped[0]) in T.WEB_SERVER_SWITCHES
+                        # a daemon told to reload or reopen its logs
+                        or (W.base(wrapped[0]) in ("kill", "pkill", "killall")
+                            and any(a.upper() in T.RELOAD_SIGNALS for a in wrapped[1:2]))
                         # a database dump as root (socket authentication): graded by where the dump goes
                         or W.base(wrapped[0]) in DB_DUMPERS
                         # a data store's own status and listing commands
@@ -2383,8 +2389,8 @@ class ShellAnalyzer:
         self._add(rule, level, category, f"{prefix}{verb} {paths.describe(info)}", node)
 
     def _delete(self, target: str, node: Any, *, recursive: bool, via: str, filtered: bool = False) -> None:
-        if (target in self._own_files or target in self._created) and not recursive:
-            return  # removing the scratch file this script wrote (a key it decoded for a build included)
+        if (target in self._own_files or target in self._created or target in self._made_keys) and not recursive:
+            return  # removing the scratch file this script wrote (a key it decoded, or generated, included)
         recursive = recursive or self._mass
         info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
         level = paths.delete_level(info, recursive=recursive)
@@ -2905,6 +2911,8 @@ class ShellAnalyzer:
     def _rule_shred(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         _, operands = W.options(args)
         for target in operands:
+            if target in self._made_keys or target in self._created:
+                continue  # a throwaway key this script generated, destroyed when done with
             info = paths.classify(target)
             level = max(paths.delete_level(info, recursive=self._mass), paths.write_level(info))
             if level > RiskLevel.LOW:
@@ -3256,15 +3264,18 @@ class ShellAnalyzer:
                             "shell.chmod", level, Category.PRIVILEGE, f"install -m {mode} {paths.describe(info)}", node
                         )
             # `sed -i 's/^plugins=(.*)/plugins=(git fzf)/' ~/.zshrc`: what the substitutions write is known
-            replacements = [
-                m.group("replacement")
-                for script in ([*W.option_values(args, "-e", "--expression"), *operands[:1]] if name == "sed" else [])
-                if (m := _SED_SUBSTITUTION.match(script))
-            ]
+            scripts = [*W.option_values(args, "-e", "--expression"), *operands[:1]] if name == "sed" else []
+            replacements = [m.group("replacement") for script in scripts if (m := _SED_SUBSTITUTION.match(script))]
             for target in targets:
                 info = paths.classify(target)
                 if name == "mkdir" and not info.persistence:
                     continue  # creating a directory only matters where things get auto-started
+                weakness = next(filter(None, (web_server_weakness(target, r) for r in replacements)), None)
+                if weakness is None and web_config(target) and any(protection_deleted(s) for s in scripts):
+                    weakness = ("deletes a login or an access check from a web server's configuration",
+                                Category.PRIVILEGE)  # fmt: skip
+                if weakness:
+                    self._add("shell.persistence", RiskLevel.HIGH, weakness[1], weakness[0], node)
                 quiet = bool(replacements) and all(harmless_content(info, r) for r in replacements)
                 cap = RiskLevel.MEDIUM if quiet else None
                 if name == "install" and self._project_file_installed(operands[:-1], info):
@@ -3281,7 +3292,9 @@ class ShellAnalyzer:
         foreign = bool(re.fullmatch(r"\d+\.\d+\.\d+\.\d+", host)) or personal_host(host)
         for src in sources:
             src_info = paths.classify(src)
-            records = src in self._bulk_files or (paths.personal_media(src) and not _private_host(host))
+            records = src in self._bulk_files or (paths.personal_media(src) and not private_address(host))
+            # a server's data folder (`/srv/…`, `/var/lib/…`) copied to someone's home machine (dynamic DNS)
+            records |= personal_host(host) and src_info.kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL)
             if records and remote and foreign:
                 # a database dump, people's files or patients' records sent to a bare address or someone's own machine
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -3610,7 +3623,9 @@ class ShellAnalyzer:
                       node)  # fmt: skip
         if urls and all(pinned_release(u) for u in urls):
             self.pinned.update((output, posixpath.basename(output)))
-        self._write(paths.classify(output), node, via=name)
+        # Diffie-Hellman parameters (`ssl_dhparam`) are public numbers, not code or trust
+        dh_parameters = _DH_PARAMETERS.fullmatch(posixpath.basename(output)) is not None
+        self._write(paths.classify(output), node, via=name, cap=RiskLevel.MEDIUM if dh_parameters else None)
 
     def _public_drop(self, name: str, args: list[str], uploads: list[str], urls: list[str], node: Any) -> None:
         """Files, standard input or data read at run time sent to a request catcher, an anonymous file host or
@@ -3751,7 +3766,7 @@ class ShellAnalyzer:
                 )
             elif any(a.startswith("tcp-listen") or a.startswith("tcp4-listen") for a in lowered) and any(
                 a.startswith(("file:/dev/", "/dev/", "open:/dev/", "file:"))
-                or (a.startswith("unix-connect:") and posixpath.basename(a) in T.MANAGEMENT_SOCKETS)
+                or (a.startswith("unix-connect:") and posixpath.basename(a) in _MANAGEMENT_SOCKETS_LOWERED)
                 or (a.startswith("unix-connect:") and ("agent" in a or "ssh" in a or a.endswith(HOLE.lower())))
                 for a in lowered
             ):
@@ -4083,7 +4098,7 @@ class ShellAnalyzer:
         ]
         local = bool(hosts) and all(h in ("localhost", "::1") or h.startswith("127.") for h in hosts)
         # one host on a private network (a lab VM, the team's staging box) vs a sweep or the internet
-        private = bool(hosts) and len(hosts) <= 2 and all(_private_host(h) or _INTERNAL_NAME.search(h) for h in hosts)
+        private = bool(hosts) and len(hosts) <= 2 and all(private_address(h) or _INTERNAL_NAME.search(h) for h in hosts)
         level = RiskLevel.LOW if local else RiskLevel.MEDIUM if private else RiskLevel.HIGH
         self._add(
             "shell.network-scan",
@@ -4240,6 +4255,19 @@ class ShellAnalyzer:
         if everyone:
             flow.pids_of = ""
 
+    def _rule_journal(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``journalctl --vacuum-time=1s``: the system journal emptied (routine vacuuming keeps days or more)."""
+        for arg in args:
+            option, _, value = arg.partition("=")
+            emptied = (
+                (option == "--vacuum-time" and (kept := _duration_seconds(value)) is not None and kept < 3600)
+                or (option == "--vacuum-size" and re.fullmatch(r"\d+[KB]?", value, re.IGNORECASE) is not None)
+                or (option == "--vacuum-files" and value in ("0", "1"))
+            )
+            if emptied:
+                self._add("shell.history-tamper", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"{name} {arg} empties the system journal (the machine's logs)", node)  # fmt: skip
+
     def _rule_history(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if name == "history" and any(a in ("-c", "-w", "-d", "-r") or a.startswith("-c") for a in args):
             self._add(
@@ -4250,7 +4278,13 @@ class ShellAnalyzer:
                 node,
             )
         elif name == "set" and "+o" in args and "history" in args:
-            self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE, "turns shell history off", node)
+            after = self._source[node.end_byte :] if node is not None else b""
+            if re.search(rb"\bset\s+-o\s+history\b", after):
+                # paused while a secret is typed, then switched back on
+                self._add("shell.history-tamper", RiskLevel.LOW, Category.PERSISTENCE,
+                          "pauses shell history (switched back on later)", node)  # fmt: skip
+            else:
+                self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE, "turns shell history off", node)
         elif name == "set" and not args:
             flow.env = True
         elif name == "set" and "--" in args:
@@ -4378,7 +4412,9 @@ class ShellAnalyzer:
                 f"systemctl {action} makes a service start at boot or login",
                 node,
             )
-        elif action in ("stop", "disable", "mask", "kill") and any(s in units for s in T.SECURITY_SERVICES):
+        elif action in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove") and any(
+            s in units for s in T.SECURITY_SERVICES
+        ):
             self._add(
                 "shell.defense-evasion",
                 RiskLevel.HIGH,
@@ -4405,6 +4441,11 @@ class ShellAnalyzer:
             # the machine's DNS or web traffic handed to another host: it answers, or reads, in their place
             self._add("shell.interception", RiskLevel.HIGH, Category.NETWORK,
                       f"{name} redirects outgoing DNS or web traffic to another host", node)  # fmt: skip
+        dropped = re.search(r"\bOUTPUT\b.*-j\s+(?:DROP|REJECT)\b", joined) is not None
+        if dropped and set(W.option_values(args, "--dport", "--dports")) & T.LOG_SHIPPING_PORTS:
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} blocks this machine's logs from reaching their collector (syslog, SIEM ports)",
+                      node)  # fmt: skip
         udp = re.search(r"(?:-p|--protocol|proto)\s+udp\b", joined) is not None
         opened = [p for p, proto in re.findall(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(/tcp|/udp)?\b", joined)
                   if p in _UDP_SERVICES or not (proto == "/udp" or (udp and proto != "/tcp"))]  # fmt: skip
@@ -4975,6 +5016,11 @@ class ShellAnalyzer:
         ):
             what = "kubectl port-forward opens a service inside the cluster to every address of this machine's networks"
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, what, node)
+        cluster = " ".join(W.option_values(args, "--context", "--cluster", "--kubeconfig", "-n", "--namespace"))
+        if verb == "delete" and kinds.split("/")[0] in _WORKLOAD_KINDS and production_target(cluster):
+            self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.PROCESS,
+                      f"kubectl delete {kinds} removes workloads or their storage from production ({cluster})",
+                      node)  # fmt: skip
         if verb == "drain":
             every = self._mass or bool(self._loops) or self._repeated or any(HOLE in p for p in positional[1:])
             level = RiskLevel.HIGH if every else RiskLevel.MEDIUM
@@ -5110,7 +5156,7 @@ class ShellAnalyzer:
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} turns the screen lock off", node)  # fmt: skip
         proxy = re.search(r"system\.proxy\.(?:https?|socks)\s+host\s+['\"]?([\w.:-]+)", joined)
-        if proxy and not _private_host(proxy[1]):
+        if proxy and not private_address(proxy[1]):
             # every program of the desktop session sends its web traffic through that machine: a bare address
             # or someone's own host is not an organisation's proxy
             bare = bool(re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", proxy[1])) or personal_host(proxy[1])
@@ -6038,16 +6084,6 @@ def _sed_inserted_text(script: str) -> str | None:
     return re.sub(r"\\([nt&\\])", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), text)
 
 
-def _private_host(host: str) -> bool:
-    """One address of a private or loopback network (not a range, not a name that resolves anywhere)."""
-    if host in ("localhost", "::1") or host.startswith("127."):
-        return True
-    if not re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", host):
-        return False  # a name, a CIDR block, a range or a wildcard
-    a, b = (int(x) for x in host.split(".")[:2])
-    return a == 10 or (a == 172 and 16 <= b <= 31) or (a == 192 and b == 168)
-
-
 def _duration_seconds(text: str) -> int | None:
     """``30s``, ``5m``, ``1h``, ``45`` as seconds."""
     match = re.fullmatch(r"(\d+)([smhd]?)", text.strip())
@@ -6104,6 +6140,8 @@ def _lists_disks(name: str, args: list[str]) -> bool:
     return any(a in listing for a in args)
 
 
+#: A web server's Diffie-Hellman parameters file (``dhparam.pem``, ``ffdhe2048.pem``).
+_DH_PARAMETERS = re.compile(r"(?:dhparams?|ffdhe\d+)[\w.-]*\.(?:pem|txt)", re.IGNORECASE)
 #: Services of :data:`T.ADMIN_PORTS` that answer over UDP too (memcached: amplification; SNMP; IPMI).
 _UDP_SERVICES = frozenset({"11211", "161", "623"})
 #: A variable's reference inside a loop's word list (`"$N"`, `${COUNT}`).
@@ -6335,6 +6373,12 @@ _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/js
 _NAMED_SETTINGS = re.compile(r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\|[A-Za-z_][\w.-]{2,})*\)?(?:\\s\*|\s|\*|=|:|$)")
 _SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv|psk", re.IGNORECASE)
 #: CLIs of (local or managed) Kubernetes clusters with a `kubeconfig` subcommand.
+#: :data:`T.MANAGEMENT_SOCKETS` as lowered command words spell them (`.s.pgsql.5432`).
+_MANAGEMENT_SOCKETS_LOWERED = frozenset(s.lower() for s in T.MANAGEMENT_SOCKETS)
+#: What runs a service or holds its data in a cluster (``kubectl delete deployment …``).
+_WORKLOAD_KINDS = frozenset({"deployment", "deployments", "deploy", "statefulset", "statefulsets", "sts", "daemonset",
+                             "daemonsets", "ds", "pvc", "persistentvolumeclaim", "persistentvolumeclaims", "pv",
+                             "persistentvolume", "persistentvolumes", "service", "services", "svc"})  # fmt: skip
 _CLUSTER_CLIS = frozenset({"kind", "k3d", "minikube", "eksctl", "doctl", "civo", "linode-cli", "vcluster", "kubectl"})
 #: kubectl options that take a separate value.
 _KUBECTL_VALUED = frozenset({"-n", "--namespace", "--context", "--kubeconfig", "-l", "--selector", "-o", "--output",
@@ -6455,6 +6499,7 @@ for _names, _rule in (
     ({"ps"}, ShellAnalyzer._rule_ps),
     ({"awk", "gawk", "mawk", "nawk", "busybox-awk"}, ShellAnalyzer._rule_awk),
     ({"history", "set"}, ShellAnalyzer._rule_history),
+    ({"journalctl"}, ShellAnalyzer._rule_journal),
     ({"env", "printenv", "export"}, ShellAnalyzer._rule_env_dump),
     ({"echo", "printf"}, ShellAnalyzer._rule_echo),
     ({"ls", "fd", "locate"}, ShellAnalyzer._rule_ls),
@@ -6723,7 +6768,7 @@ def _private_registry(image: str) -> bool:
     host = image.split("/", 1)[0] if "/" in image else ""
     return bool(host) and (
         host.split(":", 1)[0].endswith((".internal", ".corp", ".local", ".lan", ".intranet"))
-        or _private_host(host.split(":", 1)[0])
+        or private_address(host.split(":", 1)[0])
         or host.startswith("localhost")
     )
 

@@ -138,6 +138,13 @@ SECURITY_SERVICES = (
     "td-agent",
     "fluent-bit",
     "node_exporter",
+    # macOS: built-in malware protection, Gatekeeper's policy daemon, endpoint agents by vendor
+    "xprotect",
+    "com.apple.mrt",
+    "syspolicyd",
+    "carbonblack",
+    "jamf.protect",
+    "objective-see",
     # a node's cluster agent: stopping it takes the machine out of its cluster
     "kubelet",
     # video surveillance: stopping the recorder blinds the cameras
@@ -528,7 +535,16 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "nft": frozenset({"-c"}), "keepalived": frozenset({"-t", "--config-test"}), "exim": frozenset({"-bV"}),
     "exim4": frozenset({"-bV"}), "named-checkconf": frozenset(), "named-checkzone": frozenset(),
     "unbound-checkconf": frozenset(), "testparm": frozenset(), "kamailio": frozenset({"-c"}),
+    "augenrules": frozenset({"--check"}), "osqueryctl": frozenset({"config-check"}),
+    "osqueryd": frozenset({"--config_check"}),
 }  # fmt: skip
+#: Ports logs are shipped to: syslog (UDP/TCP/TLS), Splunk forwarders and HEC, Beats, Fluentd, GELF.
+LOG_SHIPPING_PORTS = frozenset({"514", "601", "6514", "10514", "9997", "8088", "5044", "24224", "12201"})
+#: Signals that ask a daemon to reload its configuration or reopen its logs (``kill -HUP $(cat nginx.pid)``).
+RELOAD_SIGNALS = frozenset({"-HUP", "-SIGHUP", "-1", "-USR1", "-SIGUSR1", "-USR2", "-SIGUSR2"})
+#: Apache's switches of modules, sites and configuration snippets (what a site serves is judged where it is
+#: written).
+WEB_SERVER_SWITCHES = frozenset({"a2enmod", "a2dismod", "a2ensite", "a2dissite", "a2enconf", "a2disconf"})
 #: Read-only inspection tools (processes, sockets, logs, disks) and certbot (the host's own certificates),
 #: commonly run with sudo.
 ROOT_INSPECTORS = frozenset(

@@ -41,6 +41,7 @@ def harmless_content(info: PathInfo, content: str) -> bool:
         return _apt_source(content)  # a repository trusted only with its own key (the release may be $(...))
     if HOLE in content:
         content = _TOOL_HOOK_HOLE.sub(lambda m: m.group(0).replace(HOLE, "sh"), content)  # `direnv hook $shell`
+        content = _DENIED_HOLE.sub("deny 192.0.2.1;", content)  # a blocklist entry: whoever it is, shut out
     if HOLE in content:
         return False
     for family, judge in _FAMILIES:
@@ -296,6 +297,8 @@ TOOL_SHELL_HOOK = (
     r"""eval\s+["']?\$\(\s*(?:command\s+)?(?:[\w.~-]*/)*[\w.-]+(?:\s+--?[\w-]+)*\s+"""
     r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?|eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?"""
 )
+#: A web server's blocklist line for an address known only at run time (`deny {ip};`).
+_DENIED_HOLE = re.compile(r"^\s*deny\s+\x00\s*;\s*$", re.MULTILINE)
 #: An installed tool's shell hook whose shell name is known only at run time (`eval "$(direnv hook $shell)"`).
 _TOOL_HOOK_HOLE = re.compile(
     r"""eval\s+["']?\$\(\s*[\w./~-]+\s+(?:init|hook|completion|activate|env)\s+\x00\s*\)["']?"""

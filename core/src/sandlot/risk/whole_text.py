@@ -17,7 +17,9 @@ from sandlot.risk.devices import force_disarm, foreign_firmware, machine_risks, 
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.identity import personal_admin_grant, vault_superuser
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.storefronts import form_grabber
+from sandlot.risk.web_servers import admin_api_risks
 
 #: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
 _ERP_SUPERUSER = re.compile(
@@ -110,6 +112,8 @@ _LISTENS_EVERYWHERE = re.compile(r"bind\(\s*\(\s*[\"'](?:0\.0\.0\.0|::)?[\"']|TC
 _IPTC_OPENED = re.compile(r"\.flush\(\)|set_policy\(\s*(?:iptc\.)?Policy\.ACCEPT|set_policy\([\"']ACCEPT")
 
 
+#: launchd told to stop or forget a job (Python's argument lists included: `["launchctl", "unload", …]`).
+_LAUNCHD_STOPPED = re.compile(r"launchctl[\"',\s]+(?:unload|bootout|disable|remove)\b")
 #: An entity defined as several references to another entity (one level of a "billion laughs").
 _NESTED_ENTITY = re.compile(r"<!ENTITY\s+\S+\s+[\"'](?:\s*&[\w.-]+;){4,}")
 #: Code that builds one to prove a parser refuses it (a test of defusedxml, a hardened parser).
@@ -191,6 +195,13 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if encrypts_in_place(code):
         what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    found += [("proxy-admin", risk) for risk in admin_api_risks(code)]
+    if "launchctl" in code and _LAUNCHD_STOPPED.search(code):
+        lowered = code.lower()
+        agents = [s for s in SECURITY_SERVICES if s in lowered]
+        if agents:
+            what = f"unloads security agents' launchd jobs ({agents[0]}): the machine stops watching itself"
+            found.append(("defense-evasion", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if form_grabber(code):
         what = "plants browser code that sends what shoppers type into forms to another host (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
