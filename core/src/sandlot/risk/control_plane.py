@@ -306,6 +306,10 @@ _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
      OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "hands a repository to another owner"), False),
     ("PUT", re.compile(r"^/api/v\d+/projects/[^/]+/transfer/?$"),
      OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "hands a project to another namespace"), False),
+    # a mailing platform's whole audience (Mailchimp's `/3.0/lists/ID`, SendGrid's `/v3/marketing/lists/ID`)
+    ("DELETE", re.compile(r"/(?:3\.0|v3/marketing)/(?:lists|audiences)/[^/]+/?$"),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes a whole mailing audience (every contact and consent)"),
+     False),
     ("DELETE", re.compile(r"/vulnerability-alerts/?$"),
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off a repository's vulnerability alerts"), False),
     ("POST", re.compile(r"(?<!/gcode)/(?:scriptText|script)/?$"),  # (Moonraker's `/printer/gcode/script` is G-code)

@@ -52,6 +52,20 @@ def personal_host(text: str) -> bool:
     return bool(_PERSONAL_HOST.search(text))
 
 
+#: A cloud account or bucket that by its name is someone's own (``--profile personal``,
+#: ``s3://jake-personal-archive``), not the organisation's.
+_PERSONAL_ACCOUNT = re.compile(
+    r"profile(?:_name)?[\"']?\s*[=:\s]\s*[\"']?(?:personal|home|me)\b|(?:s3|gs)://[\w.-]*personal"
+    r"|Bucket[\"']?\s*[=:]\s*[\"'][\w.-]*personal",
+    re.IGNORECASE,
+)
+
+
+def personal_account(text: str) -> bool:
+    """``text`` sends to a cloud account or bucket named as someone's personal one."""
+    return bool(_PERSONAL_ACCOUNT.search(text))
+
+
 def private_address(host: str) -> bool:
     """One address of a private or loopback network (not a range, not a name that resolves anywhere)."""
     if host in ("localhost", "::1") or host.startswith("127."):

@@ -316,7 +316,10 @@ def classify(path: str) -> PathInfo:
         # macOS keeps mail, messages, browser data and privacy grants below ~/Library
         or ("library" in lowered[:-1] and any(d in lowered[:-1] for d in _MACOS_PRIVATE_DIRS))
     )
-    public = name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config") or "config.d" in lowered
+    # ssh's ControlMaster sockets (`ControlPath ~/.ssh/cm-%r@%h:%p`): connections, no key material
+    control_socket = re.match(r"(?:cm|control|master|mux|ctl|sockets?)[-_%]", name) is not None
+    public = (name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config") or "config.d" in lowered
+              or control_socket)  # fmt: skip
     if (public and ".ssh" in lowered) or name.endswith(".pub"):
         secret = False  # a public key is public wherever it is kept (`secrets/deploy_key.pub`)
     if name == "passwd" and not (absolute and lowered[:1] == ["etc"]):

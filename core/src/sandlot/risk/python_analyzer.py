@@ -64,6 +64,7 @@ from sandlot.risk.destinations import (
     beacon,
     issuer_words,
     misdirected_credential,
+    personal_account,
     public_drop,
     scratch_remote,
 )
@@ -120,6 +121,7 @@ from sandlot.risk.sql import (
     dangerous_sql,
     drops_table,
     empties_tables,
+    guarded_test_database,
     local_store,
     payment_or_identity_field,
     personal_data_query,
@@ -457,6 +459,7 @@ class PythonAnalyzer:
         self._self_written: set[str] = set()  # paths this code wrote
         self._listening_everywhere = False  # a server listens on every network interface
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
+        self._timeout_catchers = 0  # enclosing `try` blocks that end on a socket timeout
 
     # ----------------------------------------------------------------- entry point
     def analyze(self, code: str) -> list[Finding]:
@@ -995,16 +998,27 @@ class PythonAnalyzer:
         account belongs to a personal mailbox (an outsider)."""
         source = "\n".join(self.lines)
         production, outsider = production_target(source), personal_mailbox(source)
-        self._add("python.app-admin", RiskLevel.HIGH if production or outsider else RiskLevel.MEDIUM,
+        migration = _MIGRATION.search(source) is not None  # run by every deployment, production's included
+        self._add("python.app-admin", RiskLevel.HIGH if production or outsider or migration else RiskLevel.MEDIUM,
                   Category.PERSISTENCE,
                   "makes an application account a superuser" + (" in production" if production else "")
-                  + (" for a personal mailbox address" if outsider else ""), node)  # fmt: skip
+                  + (" for a personal mailbox address" if outsider else "")
+                  + (" from a schema migration (every deployment runs it)" if migration else ""), node)  # fmt: skip
 
     def _server_method(self, method: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """Methods that open this machine to others whatever object they are called on (an SSH transport,
         an FTP authorizer)."""
         if method == "create_superuser":
             self._superuser(node)
+        elif method == "update" and _BULK_QUERYSET.search(ast.unparse(node.func)) and (
+            any(_PRIVILEGE_FIELD.fullmatch(k) and (val.num == 1 or _ADMIN_ROLE.search(val.text or ""))
+                for k, val in kwargs.items())
+            or any(k in ("password", "encrypted_password", "password_hash") for k in kwargs)
+        ):
+            # `User.objects.filter(...).update(is_superuser=True)`, every password set to one value
+            self._add("python.app-admin", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "changes the administrator rights or the passwords of every account a query selects",
+                      node)  # fmt: skip
         elif method == "request_port_forward":
             self._add("python.tunnel", RiskLevel.HIGH, Category.NETWORK,
                       "asks the SSH server to forward one of its ports back here (a reverse tunnel)", node)  # fmt: skip
@@ -1438,6 +1452,22 @@ class PythonAnalyzer:
             self._add("python.cpu-burn", RiskLevel.HIGH, Category.RESOURCE,
                       f"iterates {count:.1e} times (a brute force: days of CPU)", node)  # fmt: skip
 
+    def _s_try(self, node: ast.Try) -> None:
+        """A ``try`` whose handler catches a timeout ends the loops inside it when the data stops coming
+        (``sock.settimeout(5)`` then ``while True: sock.recvfrom(…)``)."""
+        catches = any(
+            h.type is not None and "imeout" in ast.unparse(h.type) for h in node.handlers
+        ) and "settimeout" in self._code
+        self._timeout_catchers += catches
+        try:
+            self._block(node.body)
+        finally:
+            self._timeout_catchers -= catches
+        for handler in node.handlers:
+            self._block(handler.body)
+        self._block(node.orelse)
+        self._block(node.finalbody)
+
     def _s_while(self, node: ast.While) -> None:
         test = self._ev(node.test)
         infinite = (
@@ -1451,7 +1481,7 @@ class PythonAnalyzer:
             )
             # `while disk_usage(d).free > 0:` runs until the disk (or memory) is full
             or bool(_UNTIL_FULL.search(ast.unparse(node.test)))
-        )
+        ) and not self._timeout_catchers
         if _writes(node.test.value if isinstance(node.test, ast.NamedExpr) else node.test):
             # `while (n := f.write(chunk)):` writes as long as there is room
             self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
@@ -2007,6 +2037,10 @@ class PythonAnalyzer:
         method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
         if method not in T.SQL_METHODS or not args:
             return
+        if args[0].flags & v.NET and not args[0].strings() and method != "text":
+            # the whole statement is what a client sent (a SQL console served on a socket)
+            self._add("python.sql", RiskLevel.HIGH, Category.NETWORK,
+                      f"{method} runs whatever SQL the network sends (a remote database console)", node)  # fmt: skip
         for text in args[0].strings():
             if len(args) > 1 and args[1].items:
                 text = _bind_sql_parameters(text, args[1].items)
@@ -2033,11 +2067,14 @@ class PythonAnalyzer:
                 danger = "drops every table or view a listing gives", Category.FILESYSTEM
             if danger:
                 what, category = danger
+                # tables emptied in a database the code has checked is a test's
+                checked = category is Category.FILESYSTEM and guarded_test_database(self._code)
                 self._add(
                     "python.sql",
-                    RiskLevel.HIGH,
+                    RiskLevel.MEDIUM if checked else RiskLevel.HIGH,
                     category,
-                    f"runs SQL that {what} ({text.strip()[:50].replace(HOLE, '…')})",
+                    f"runs SQL that {what} ({text.strip()[:50].replace(HOLE, '…')})"
+                    + (" in a test database" if checked else ""),
                     node,
                 )
                 return
@@ -2508,6 +2545,8 @@ class PythonAnalyzer:
             finally:
                 self._per_element -= 1
             each = self._last_alloc
+            if size is not None and isinstance(node.elt, ast.Call) and _call_name(node.elt) in ("Thread", "Process"):
+                self._task_flood(node.elt, count=size)  # `[Thread(target=hammer) for _ in range(2000)]`
             if (
                 not isinstance(node, ast.GeneratorExp)
                 and size is not None
@@ -2765,6 +2804,14 @@ class PythonAnalyzer:
             if isinstance(node.func, ast.Attribute) and self._reads_credentials_table(node.func.attr, args)
             else 0
         )
+        if isinstance(node.func, ast.Attribute) and node.func.attr in _WHOLE_QUERYSET and _PEOPLE_MANAGER.search(
+            ast.unparse(node.func.value)
+        ):
+            # `User.objects.all()`, `Customer.objects.values_list("email", …)`: a whole table of people (asked
+            # for some fields only, when they identify or reach them)
+            fields = _all_strings(args)
+            if not fields or personal_fields(",".join(fields)) or any(_CONTACT_FIELD.fullmatch(f) for f in fields):
+                queried |= v.DUMP
         if queried & v.SECRET and func.base is not None and (func.base.qual or "").endswith(".cursor()"):
             self._taint_aliases(func.base, v.SECRET)  # `cur.execute(query)`, then `cur.fetchall()` returns the rows
         if kinds & _NETWORK and any(
@@ -3067,6 +3114,8 @@ class PythonAnalyzer:
             self._note_socket(node)
             data = v.flowing(args) | v.flowing(kwargs.values())
             method = q.rsplit(".", 1)[-1]
+            if q.endswith("().send") and func.base is not None:
+                data |= func.base.flags & v.FLOWING  # `msg.send()`: the message sends what it was given
             if self._unbounded_loop() and (method in T.SEND_METHODS or q in T.DNS_LOOKUPS):
                 self._add(
                     "python.flood",
@@ -3095,12 +3144,14 @@ class PythonAnalyzer:
                     f"are sent in a request body ({q})",
                     node,
                 )
-            if data & v.DUMP and not data & (v.SECRET | v.ENV) and not q.startswith(T.STORAGE_PREFIXES):
+            personal = q.startswith(T.STORAGE_PREFIXES) and personal_account(self._code)
+            if data & v.DUMP and not data & (v.SECRET | v.ENV) and (not q.startswith(T.STORAGE_PREFIXES) or personal):
                 self._add(
                     "python.exfiltration",
                     RiskLevel.HIGH,
                     Category.EXFILTRATION,
-                    f"a whole database dump or an archive of people's files is sent over the network ({q})",
+                    "a whole database dump or an archive of people's files is sent "
+                    + ("to a personal cloud account" if personal else "over the network") + f" ({q})",
                     node,
                 )
             if q in T.DNS_LOOKUPS and data & v.CREDENTIAL and not data & (v.SECRET | v.ENV):
@@ -3300,7 +3351,7 @@ class PythonAnalyzer:
         if not isinstance(node.func, ast.Attribute):
             return
         method = node.func.attr
-        carried = v.SECRET | v.ENV | v.NET | v.DECODED | v.CREDENTIAL
+        carried = v.SECRET | v.ENV | v.NET | v.DECODED | v.CREDENTIAL | v.DUMP
         receiver = node.func.value
         if isinstance(receiver, ast.Name) and not method.startswith("__"):
             # A method given secret data stores it in its object (msg.set_content(env), buf.write(key),
@@ -5190,7 +5241,16 @@ class PythonAnalyzer:
         target = args[0].items if q == "socket.create_connection" and args and args[0].items else []
         if len(target) == 2 and _INTERNAL_ADDRESS.match(target[0].text or ""):
             self._local_service = target[1].num if target[1].num is not None else "?"
+        if target and target[0].flags & v.NET:
+            self._relays_for_network(node)
         return Val(qual="socket.socket()")
+
+    def _relays_for_network(self, node: ast.AST) -> None:
+        """A connection to whatever host the other end of a connection names: a relay (a SOCKS-like pivot)
+        that lets whoever controls the other end reach every machine this one reaches."""
+        self._add("python.tunnel", RiskLevel.HIGH, Category.NETWORK,
+                  "connects to hosts that a remote peer names (a relay into the networks this machine reaches)",
+                  node)  # fmt: skip
 
     def _note_socket(self, node: ast.AST) -> None:
         if not self._sockets:
@@ -5217,6 +5277,8 @@ class PythonAnalyzer:
         target = args[0].items if args and args[0].items else []
         if method in ("connect", "connect_ex") and len(target) == 2 and _INTERNAL_ADDRESS.match(target[0].text or ""):
             self._local_service = target[1].num if target[1].num is not None else "?"
+        if method == "connect" and target and target[0].flags & v.NET:
+            self._relays_for_network(node)
         if method == "connect" and args and posixpath.basename(args[0].text or "") in ENGINE_SOCKETS:
             self._add("python.container-escape", RiskLevel.HIGH, Category.PRIVILEGE,
                       "connects to the container engine's socket directly (root on the host)", node)  # fmt: skip
@@ -5348,7 +5410,7 @@ class PythonAnalyzer:
                       f"{method} deletes, archives or purges every item a listing gives (through the API)",
                       node)  # fmt: skip
 
-    def _task_flood(self, node: ast.Call) -> None:
+    def _task_flood(self, node: ast.Call, count: int | None = None) -> None:
         """``for n in range(5000): tg.create_task(hammer(s, n))`` where ``hammer`` requests a server in an endless
         loop: thousands of clients that never stop (a flood)."""
         inner = node.args[0] if node.args else None
@@ -5366,11 +5428,15 @@ class PythonAnalyzer:
             return
         current = self.functions[-1] if self.functions else None
         spawner = self.loops[-1] if self.loops and self.loops[-1].function is current else None
+        tasks = count or math.prod(loop.count or 1 for loop in self.loops if loop.function is current)
         if _requests_forever(summary.node):
-            tasks = math.prod(loop.count or 1 for loop in self.loops if loop.function is current)
             if tasks >= MASS_COUNT or any(loop.huge or loop.unbounded for loop in self.loops):
                 self._add("python.flood", RiskLevel.HIGH, Category.NETWORK,
                           f"starts {tasks:,} tasks that each request a server without end (a flood)", node)  # fmt: skip
+        elif tasks >= 10 * MASS_COUNT and _talks_to_servers(summary.node):
+            # a thousand threads, each with its own connection: the server's connection slots are gone
+            self._add("python.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      f"starts {tasks:,} threads or tasks at once, each connecting to a server", node)  # fmt: skip
         elif (
             spawner is not None
             and spawner.endless
@@ -6374,6 +6440,23 @@ _ENVIRONMENT_EFFECTS = _STARTUP_FILE_VARIABLES | {
 }
 
 
+#: Django queryset methods that give every row of a table (no filter).
+_WHOLE_QUERYSET = frozenset({"all", "iterator", "values", "values_list"})
+#: The manager of a model of people (Django's `objects` on users, customers, members, patients…).
+_PEOPLE_MANAGER = re.compile(
+    r"(?:get_user_model\(\)|\b\w*(?:User|Customer|Member|Patient|Donor|Employee|Contact|Person|People|Profile"
+    r"|Client|Subscriber|Student|Guest|Player|Volunteer)s?)\.objects(?:\.all\(\))?$"
+)
+#: Fields that reach or log in as a person (a whole table of them is a mailing list, or a way in).
+_CONTACT_FIELD = re.compile(r"e_?mail(?:_address)?|phone(?:_number)?|mobile|password|address")
+#: A schema migration (Django's, Alembic's): whatever it does, every deployment does.
+_MIGRATION = re.compile(r"\bmigrations\.Migration\b|^(?:down_)?revision\s*=", re.MULTILINE)
+#: An ORM query over many rows (Django's `objects.all()`/`filter()`, SQLAlchemy's `query(…)`).
+_BULK_QUERYSET = re.compile(r"\.objects\.(?:all|filter|exclude)\(|\.query\(|\.where\(")
+#: Fields that make an account an administrator.
+_PRIVILEGE_FIELD = re.compile(r"is_?superuser|is_?staff|is_?admin|admin|superuser|role")
+
+
 def _public_host(url: str) -> bool:
     """``url`` names a host on the internet (not this machine, a private address or an internal name)."""
     host = url.split("://", 1)[-1].split("/", 1)[0].rsplit("@", 1)[-1].split(":")[0].lower()
@@ -6957,6 +7040,7 @@ _STMT: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], None]] = {
     ast.ClassDef: PythonAnalyzer._s_class,
     ast.Return: PythonAnalyzer._s_return,
     ast.For: PythonAnalyzer._s_for,
+    ast.Try: PythonAnalyzer._s_try,
     ast.AsyncFor: PythonAnalyzer._s_for,
     ast.While: PythonAnalyzer._s_while,
     ast.With: PythonAnalyzer._s_with,

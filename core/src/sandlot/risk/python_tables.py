@@ -67,7 +67,9 @@ NETWORK_PREFIXES = (
     "httpx.", "aiohttp.", "smtplib.", "ftplib.", "telnetlib.", "poplib.", "imaplib.", "paramiko.", "websocket.",
     "websockets.", "pycurl.", "xmlrpc.client.", "boto3.", "dns.resolver.", "scapy.", "nntplib.", "asyncssh.",
     "wandb.", "mlflow.", "huggingface_hub.", "openai.", "anthropic.", "ollama.", "litellm.", "cohere.",
-    "google.generativeai.", "mistralai.", "groq.", "together.",
+    "google.generativeai.", "mistralai.", "groq.", "together.", "django.core.mail.send_mail",
+    "django.core.mail.send_mass_mail", "django.core.mail.EmailMessage().send",
+    "django.core.mail.EmailMultiAlternatives().send", "django.core.mail.mail_admins",
     "fabric.", "grpc.", "discord.", "telegram.", "slack_sdk.", "tweepy.", "pysftp.", "smbclient.", "mechanize.",
     "urllib.response()", "requests.Response()", "httpx.Response()", "asyncio.open_connection", "dropbox.",
     "github.", "gspread.", "telethon.", "pyrogram.", "sendgrid.", "twilio.", "boxsdk.", "mega.", "webdav3.", "sodapy.",
@@ -377,7 +379,8 @@ KEY_USERS = (
 WEB_REQUESTS = frozenset({"flask.request", "quart.request", "bottle.request", "sanic.request", "werkzeug.request"})
 
 #: Calls and methods that hand SQL text to a database.
-SQL_METHODS = frozenset({"execute", "executemany", "executescript", "exec_driver_sql", "text", "raw", "query", "sql"})
+SQL_METHODS = frozenset({"execute", "executemany", "executescript", "exec_driver_sql", "text", "raw", "query", "sql",
+                         "RunSQL"})  # (Django's `migrations.RunSQL`: run by `migrate`, in production too)
 
 #: Cloud and cluster SDKs: their delete/terminate calls destroy remote resources.
 CLOUD_PREFIXES = (

@@ -60,6 +60,7 @@ from sandlot.risk.destinations import (
     SUBSCRIPTION_URL,
     beacon,
     misdirected_credential,
+    personal_account,
     personal_host,
     private_address,
     public_drop,
@@ -1655,7 +1656,9 @@ class ShellAnalyzer:
             self._add("shell.data-destroy", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
                       f"{name} rewinds consumers (every message handled again) or sets retention near zero",
                       node)  # fmt: skip
-        if name in _MIGRATION_RUNNERS and schema_reset(" ".join(argv)):
+        # (a release binary's `eval`/`rpc` runs the application's own code: `bin/shop eval '…rollback(Repo, 0)'`)
+        runner = name in _MIGRATION_RUNNERS or argv[1:2] in (["eval"], ["rpc"])
+        if runner and schema_reset(" ".join(argv)):
             production = production_target(self._source.decode("utf-8", "replace") if node is not None else "")
             self._add("shell.drop-database", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
                       f"{name} drops every table of the database it migrates"
@@ -2142,6 +2145,12 @@ class ShellAnalyzer:
             if name == "rails" and argv[1:2] == ["runner"] and len(argv) > 2 and not argv[2].endswith((".rb", "-")):
                 argv = ["ruby", "-e", *argv[2:]]  # `rails runner CODE ARG…`: Ruby code in the application
                 continue
+            tinker = [a.split("=", 1)[1] for a in argv[3:] if a.startswith("--execute=")] + W.option_values(
+                argv[3:], "--execute"
+            )
+            if name.startswith("php") and argv[1:3] == ["artisan", "tinker"] and tinker:
+                argv = ["php", "-r", tinker[0]]  # `php artisan tinker --execute=CODE`: PHP in the application
+                continue
             if name in ("screen", "pm2", "tmux") and _detached_command(argv) is not None:
                 argv = _detached_command(argv) or []  # a detached session or a process manager: what it runs
                 continue
@@ -2243,6 +2252,10 @@ class ShellAnalyzer:
         elif any(v.isdigit() and int(v) >= 20 for v in values) and any(W.base(a) in MAILERS for a in args):
             self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
                       "sends mail from dozens of processes at once (a mail flood)", node)  # fmt: skip
+        elif any(v.isdigit() and int(v) >= 100 for v in values) and any(W.base(a) in T.SQL_CLIENTS for a in args):
+            self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      "opens hundreds of database sessions at once (the server's connections run out)",
+                      node)  # fmt: skip
         elif any(v.isdigit() and int(v) >= 100 for v in values) and any(
             W.base(a) in T.CLOUD_TOOLS or W.base(a) in PLATFORM_TOOLS for a in args
         ):
@@ -2670,6 +2683,13 @@ class ShellAnalyzer:
         lowered = code.lower()
         if name == "osascript":
             embedded = self._applescript(lowered, node) or embedded
+        if _INLINE_ADMIN.search(code):
+            source = self._source.decode("utf-8", "replace")
+            production = production_target(source)
+            embedded = True
+            self._add("shell.app-admin", RiskLevel.HIGH if production or personal_mailbox(code) else RiskLevel.MEDIUM,
+                      Category.PRIVILEGE, f"inline {name} code makes an application account an administrator"
+                      + (" in production" if production else ""), node)  # fmt: skip
         sockety = any(
             k in lowered
             for k in ("socket", "tcpsocket", "fsockopen", "net.connect", "/dev/tcp", "net.socket", "io::socket")
@@ -2678,7 +2698,7 @@ class ShellAnalyzer:
             k in lowered
             for k in ("exec", "/bin/sh", "/bin/bash", "spawn", "system", "popen", "proc_open", "cmd.exe", "`")
         )
-        downloads = any(k in lowered for k in T.INLINE_DOWNLOADS)
+        downloads = any(k in lowered for k in T.INLINE_DOWNLOADS) or _FETCH_FROM_SETTING.search(code) is not None
         evaluates = any(k in lowered for k in T.INLINE_EVALS)
         # `STAGE=$(curl …)` earlier, then `perl -e 'eval … $ENV{STAGE}'`: the variable's content came from the network
         downloads = downloads or any(self.var_flow[v].remote for v in _env_names(code) if v in self.var_flow)
@@ -2915,6 +2935,9 @@ class ShellAnalyzer:
                 continue  # a throwaway key this script generated, destroyed when done with
             info = paths.classify(target)
             level = max(paths.delete_level(info, recursive=self._mass), paths.write_level(info))
+            many = "*" in target or HOLE in target or bool(self._loops)
+            if many and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM, paths.PathKind.HOME):
+                level = max(level, RiskLevel.HIGH)  # a folder's files (or a loop's) destroyed beyond recovery
             if level > RiskLevel.LOW:
                 self._add(
                     "shell.history-tamper" if info.history else "shell.delete",
@@ -2957,6 +2980,15 @@ class ShellAnalyzer:
             # only .DS_Store, *.pyc...: and no ungrouped -o, which would apply -delete to another branch
             grouped = not any(a in ("-o", "-or") for a in expr) or "(" in expr or "\\(" in expr
             junk = bool(patterns) and grouped and filtered and all(p in paths.JUNK_NAMES for p in patterns)
+            no_age = not any(a in ("-mtime", "-mmin", "-newer", "-atime", "-ctime") for a in before_delete)
+            recoveries = bool(patterns) and no_age and all(_RECOVERY_FILE.fullmatch(p) for p in patterns)
+            kept = (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP)
+            foreign_roots = [r for r in roots if paths.classify(r).kind not in kept]
+            if recoveries and foreign_roots:
+                # every backup, dump and disk image of a tree, whatever its age: nothing to restore from
+                where = foreign_roots[0].replace(HOLE, "…")
+                self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"find -delete removes every backup, dump or disk image under {where}", node)  # fmt: skip
             for root in roots:
                 if junk:
                     self._delete(posixpath.join(root, patterns[0]), node, recursive=False, via="find -delete")
@@ -4033,6 +4065,11 @@ class ShellAnalyzer:
         for command in _ssh_local_commands(args):
             # ProxyCommand and LocalCommand run here, in a shell, before anything reaches the host
             self._nested(command, "shell", node, f"{name} ProxyCommand/LocalCommand")
+        identities = W.option_values(args, "-i") + [a[2:] for a in args if a.startswith("-i") and len(a) > 2]
+        if any(i.startswith("/home/*/") or i.startswith("/home/" + HOLE) for i in identities):
+            # `for key in /home/*/.ssh/id_*; do ssh -i "$key" …`: every user's private key tried as a login
+            self._add("shell.credential-reuse", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} logs in with other users' private keys (every home's .ssh)", node)  # fmt: skip
         if name == "ssh":
             # `ssh host CMD...`: CMD runs in a shell on that host, and what it does there counts
             _, operands = W.options(args, T.SSH_VALUED)
@@ -4254,6 +4291,17 @@ class ShellAnalyzer:
                 everyone = True
         if everyone:
             flow.pids_of = ""
+
+    def _rule_load_test(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``pgbench -c 800 -T 7200 -h prod-db``: hundreds of sessions hammering a production database."""
+        clients = [int(c) for c in W.option_values(args, "-c", "--client") if c.isdigit()]
+        clients += [int(a.split("=", 1)[1]) for a in args if a.startswith("--client=") and a[9:].isdigit()]
+        hosts = " ".join(W.option_values(args, "-h", "--host") + [a for a in args if "://" in a])
+        many = max(clients, default=0)
+        if many >= 500 or (many >= 100 and (production_target(hosts) or production_target(" ".join(args)))):
+            self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} runs {many} database sessions at once" + (" against production" if many < 500 else ""),
+                      node)  # fmt: skip
 
     def _rule_journal(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``journalctl --vacuum-time=1s``: the system journal emptied (routine vacuuming keeps days or more)."""
@@ -4898,6 +4946,15 @@ class ShellAnalyzer:
         if name == "gcloud" and positional[:1] in (["alpha"], ["beta"], ["preview"]):
             positional = positional[1:]  # a release track: `gcloud beta billing ...` is `gcloud billing ...`
         endpoints = W.option_values(args, "--endpoint-url")
+        copied = positional[2:3] if positional[:2] in (["s3", "cp"], ["s3", "sync"], ["s3", "mv"]) else []
+        if copied and personal_account(" ".join(args)) and (
+            copied[0] == "-" or copied[0] in self._bulk_files or _DUMP_NAME.search(" ".join(positional[2:]))
+            or paths.classify(copied[0]).kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL)
+        ):
+            # a dump, or a server's data, put in someone's own bucket or account
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} s3 {positional[1]} copies a dump or a server's data into a personal account",
+                      node)  # fmt: skip
         if positional[:2] in (["s3", "cp"], ["s3", "sync"], ["s3", "mv"]) and any(map(foreign_endpoint, endpoints)):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} s3 {positional[1]} sends data to a third-party storage endpoint", node)  # fmt: skip
@@ -5741,6 +5798,9 @@ class ShellAnalyzer:
             self._add("shell.crm", risk.level, risk.category, risk.what, node)
         if prints_org_secrets(name, args):
             flow.secret = True  # an access token and the refresh token that logs anyone in
+        queries = W.option_values(args, "-q", "--query")
+        if name in ("sf", "sfdx") and any(personal_data_query(q) for q in queries):
+            flow.secret = True  # `sf data query -q "SELECT Name, Email, Phone … FROM Contact"`: people's records
 
     def _rule_cms(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """wp-cli and drush: site databases emptied, security plugins off, administrators made."""
@@ -6373,6 +6433,25 @@ _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/js
 _NAMED_SETTINGS = re.compile(r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\|[A-Za-z_][\w.-]{2,})*\)?(?:\\s\*|\s|\*|=|:|$)")
 _SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv|psk", re.IGNORECASE)
 #: CLIs of (local or managed) Kubernetes clusters with a `kubeconfig` subcommand.
+#: Inline code fetching from an address a setting names (`file_get_contents(env("EXPORT_URL"))`).
+_FETCH_FROM_SETTING = re.compile(
+    r"(?:file_get_contents|fopen|URI\.open|open|get)\(\s*(?:env|getenv|ENV\.fetch)\(\s*['\"]\w*(?:URL|URI|ENDPOINT)['\"]"
+    r"|(?:file_get_contents|URI\.open)\(\s*ENV\[\s*['\"]\w*(?:URL|URI)['\"]\s*\]",
+    re.IGNORECASE,
+)
+#: Inline application code making an account an administrator (`u.role = :admin`, `is_admin: true`).
+_INLINE_ADMIN = re.compile(
+    r"\brole\s*[:=]\s*[:'\"]?(?:admin|owner|super_?admin|superuser)\b|\b(?:is_)?(?:admin|superuser|super_admin)"
+    r"[\"']?\s*(?:=|=>|:)\s*true\b"
+)
+#: Name patterns of what a machine is restored from: backups, dumps, archives, virtual disks, snapshots.
+_RECOVERY_FILE = re.compile(
+    r"\*\.(?:bak|backup|dump|sql\*?|sql\.gz|tar\*?|tar\.gz|tgz|vhdx?|vmdk|qcow2|img|vbk|vib|bkf|snap)"
+    r"|\*(?:backup|bak)\*",
+    re.IGNORECASE,
+)
+#: A database dump by its file name (``prod-2024-05-01.dump``, ``backup.sql.gz``).
+_DUMP_NAME = re.compile(r"\.(?:dump|sql|bak)(?:\.gz|\.zst|\.xz)?\b|\bpg_dump|\bdump\b", re.IGNORECASE)
 #: :data:`T.MANAGEMENT_SOCKETS` as lowered command words spell them (`.s.pgsql.5432`).
 _MANAGEMENT_SOCKETS_LOWERED = frozenset(s.lower() for s in T.MANAGEMENT_SOCKETS)
 #: What runs a service or holds its data in a cluster (``kubectl delete deployment …``).
@@ -6428,7 +6507,8 @@ _PROGRAM_DIR = re.compile(r"^/(?:usr/(?:local/)?)?s?bin/|^/opt/[^/]+/bin/|^/usr/
 #: Commands that run a migration or ORM tool (directly, through a package runner or an interpreter).
 _MIGRATION_RUNNERS = frozenset(
     {"alembic", "prisma", "npx", "pnpx", "yarn", "pnpm", "python", "python3", "rails", "rake", "bundle", "flyway",
-     "knex", "sequelize", "dbmate", "goose", "liquibase", "migrate", "poetry", "uv", "pipenv"}
+     "knex", "sequelize", "dbmate", "goose", "liquibase", "migrate", "poetry", "uv", "pipenv", "php", "mix",
+     "sequelize-cli", "heroku"}
 )  # fmt: skip
 _SSH_LOCAL_COMMAND = re.compile(
     r"^(?:-o)?\s*(?:ProxyCommand|LocalCommand)\s*[= ]\s*(?P<command>.+)$", re.IGNORECASE | re.DOTALL
@@ -6500,6 +6580,7 @@ for _names, _rule in (
     ({"awk", "gawk", "mawk", "nawk", "busybox-awk"}, ShellAnalyzer._rule_awk),
     ({"history", "set"}, ShellAnalyzer._rule_history),
     ({"journalctl"}, ShellAnalyzer._rule_journal),
+    ({"pgbench"}, ShellAnalyzer._rule_load_test),
     ({"env", "printenv", "export"}, ShellAnalyzer._rule_env_dump),
     ({"echo", "printf"}, ShellAnalyzer._rule_echo),
     ({"ls", "fd", "locate"}, ShellAnalyzer._rule_ls),

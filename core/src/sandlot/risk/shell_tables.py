@@ -145,6 +145,8 @@ SECURITY_SERVICES = (
     "carbonblack",
     "jamf.protect",
     "objective-see",
+    # safety interlocks of equipment (antennas, lasers, machines): stopped, nothing guards people or hardware
+    "interlock",
     # a node's cluster agent: stopping it takes the machine out of its cluster
     "kubelet",
     # video surveillance: stopping the recorder blinds the cameras
@@ -551,7 +553,9 @@ ROOT_INSPECTORS = frozenset(
     {"journalctl", "dmesg", "lsof", "ss", "netstat", "du", "df", "lsblk", "iotop", "htop", "certbot", "udevadm",
      "mailq", "postqueue", "postcat", "kvm-ok", "virt-host-validate", "lspci", "lsusb", "dmidecode",
      # what holds a file or a port (its -k kill has its own rule), security modules' state and denials explained
-     "fuser", "audit2why", "aa-status", "apparmor_status", "sestatus", "getenforce", "smartctl", "ls", "stat"}
+     "fuser", "audit2why", "aa-status", "apparmor_status", "sestatus", "getenforce", "smartctl", "ls", "stat",
+     # network path diagnosis (TCP and ICMP probes need raw sockets)
+     "traceroute", "tcptraceroute", "mtr"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category
 
 _DANGEROUS_SQL = re.compile(
@@ -41,7 +42,12 @@ _DANGEROUS_SQL = re.compile(
     r"|(?P<spend>\bWAREHOUSE_SIZE\s*=\s*'?(?:X?[4-6]X-?LARGE|X[4-6]LARGE)\b|\bAUTO_SUSPEND\s*=\s*0\b"
     r"|\bUNSET\s+RESOURCE_MONITOR\b)"
     # the audit trail emptied (changes made before it can no longer be traced)
-    r"|(?P<audit>\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?|DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?)\s*[\w.\"`]*audit\w*)"
+    r"|(?P<audit>\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?|DROP\s+(?:TABLE|TRIGGER)\s+(?:IF\s+EXISTS\s+)?)"
+    r"\s*[\w.\"`]*audit\w*)"
+    # row-level security switched off or its policies dropped: every tenant's rows open to every other
+    r"|(?P<rls>\b(?:DISABLE|NO\s+FORCE)\s+ROW\s+LEVEL\s+SECURITY\b|\bDROP\s+POLICY\b)"
+    # rows sent to another server from inside the database (dblink to a literal address)
+    r"|(?P<dblink>\bdblink(?:_exec|_connect)?\s*\(\s*'[^']*\bhost=(?P<dbhost>[\d.]+))"
     # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
     r"|(?P<udf>\bLANGUAGE\s+'?pl(?:python3?u|perlu|tclu|sh)\b|\bsys_(?:exec|eval)\s*\(|\blib_mysqludf_sys\b)",
     re.IGNORECASE,
@@ -85,6 +91,12 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         return "gives a role superuser or every right, or opens the server to every address", Category.PRIVILEGE
     if found["audit"]:
         return "deletes audit records (hides who changed what)", Category.PERSISTENCE
+    if found["rls"]:
+        return "switches off row-level security (every tenant's rows open to every other)", Category.PRIVILEGE
+    if found["dblink"]:
+        if not outside_address(found["dbhost"]):
+            return dangerous_sql(text[found.end() :])  # a database of the local network
+        return f"sends rows from inside the database to another server ({found['dbhost']})", Category.EXFILTRATION
     if found["history"]:
         return "deletes a table's whole history (no way back to earlier versions)", Category.FILESYSTEM
     if found["spend"]:
@@ -159,10 +171,23 @@ def store_request(method: str, url: str, body: str) -> tuple[str, Category] | No
     return None
 
 
+#: The code makes sure it works on a test database: it checks the name (`startswith("test_")`) or loads the
+#: project's test settings.
+_TEST_DATABASE = re.compile(
+    r"(?:NAME|name|database|db_name|dbname)[\"'\]]*\)?\.startswith\(\s*[\"']test"
+    r"|DJANGO_SETTINGS_MODULE[\"'\]]*\s*[=,]\s*[\"'][\w.]*settings[._](?:test|testing|e2e|ci)\b"
+)
+
+
+def guarded_test_database(module_source: str) -> bool:
+    """The code checks that the database it empties is a test's (by its name, or by test settings)."""
+    return bool(_TEST_DATABASE.search(module_source)) and not production_target(module_source)
+
+
 def local_store(module_source: str) -> bool:
     """The code works on a local or test store and names no production one (a mocked cloud, whatever its
     resources are called, is local)."""
-    if _MOCKED_CLOUD.search(module_source):
+    if _MOCKED_CLOUD.search(module_source) or guarded_test_database(module_source):
         return True
     return bool(_LOCAL_STORE.search(module_source)) and not production_target(module_source)
 
@@ -205,7 +230,9 @@ def personal_data_query(text: str) -> bool:
     own (a national id, a card number), or the addresses of a whole table of people (``SELECT email, name FROM
     members``). A newsletter's ``SELECT email FROM subscribers WHERE id = ?`` is one person."""
     for select in _SELECT.finditer(text):
-        columns = {m["column"].lower() for m in _PERSONAL_COLUMN.finditer(select["columns"])}
+        # (SOQL and ORMs spell columns in camelCase: `MailingStreet`, `BirthDate`)
+        spelled = _CAMEL_HUMP.sub("_", select["columns"])
+        columns = {m["column"].lower() for m in _PERSONAL_COLUMN.finditer(spelled)}
         if len(columns) >= 3 or any(_SENSITIVE_COLUMN.match(c) for c in columns):
             return True
         if columns & {"email", "e_mail", "email_address", "phone", "phone_number"} and _WHOLE_PEOPLE_TABLE.match(
@@ -302,6 +329,9 @@ _SCHEMA_RESET = re.compile(
     r"|\bmanage\.py\s+(?:flush|reset_db|migrate\s+\w+\s+zero)\b|\b(?:rails|rake)\s+db:(?:drop|reset|schema:load|purge)\b"
     r"|\bflyway\b.*\bclean\b|\bknex\s+migrate:rollback\s+--all|\bsequelize\s+db:(?:migrate:undo:all|drop)"
     r"|\bdbmate\b.*\bdrop\b|\bgoose\b.*\breset\b|\bliquibase\b.*\bdropAll\b|\bmigrate\b.*\bdrop\s+-f\b"
+    # Laravel, Sequelize's CLI, Ecto (mix tasks, and a release's `rollback(Repo, 0)`: every migration undone)
+    r"|\bartisan\s+(?:migrate:(?:fresh|reset|refresh)|db:wipe)\b|\bsequelize-cli\s+db:(?:migrate:undo:all|drop)"
+    r"|\becto\.(?:drop|reset)\b|\bRelease\.rollback\(\s*[\w.]+\s*,\s*0\s*\)"
 )
 
 

@@ -112,6 +112,8 @@ _LISTENS_EVERYWHERE = re.compile(r"bind\(\s*\(\s*[\"'](?:0\.0\.0\.0|::)?[\"']|TC
 _IPTC_OPENED = re.compile(r"\.flush\(\)|set_policy\(\s*(?:iptc\.)?Policy\.ACCEPT|set_policy\([\"']ACCEPT")
 
 
+#: Every ssh-agent socket of the machine (each user's agent lives in `/tmp/ssh-XXXX/agent.PID`).
+_OTHERS_AGENTS = re.compile(r"/tmp/ssh-\*|/tmp/ssh-\[|/tmp/ssh-\?|/tmp/ssh-\w+\*/agent|/tmp/ssh-\*/agent\.\*")
 #: launchd told to stop or forget a job (Python's argument lists included: `["launchctl", "unload", …]`).
 _LAUNCHD_STOPPED = re.compile(r"launchctl[\"',\s]+(?:unload|bootout|disable|remove)\b")
 #: An entity defined as several references to another entity (one level of a "billion laughs").
@@ -196,6 +198,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     found += [("proxy-admin", risk) for risk in admin_api_risks(code)]
+    if "SSH_AUTH_SOCK" in code and _OTHERS_AGENTS.search(code):
+        what = "uses other users' ssh-agent sockets (their keys log in anywhere they can)"
+        found.append(("credential-reuse", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "launchctl" in code and _LAUNCHD_STOPPED.search(code):
         lowered = code.lower()
         agents = [s for s in SECURITY_SERVICES if s in lowered]

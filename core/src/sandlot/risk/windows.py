@@ -32,6 +32,10 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
      OperationRisk(RiskLevel.HIGH, Category.NETWORK, "relays a port (RDP, SMB) to every address through a port proxy")),
     (re.compile(r"\bwevtutil(?:\.exe)?\s+(?:/\S+\s+)*(?:cl|clear-log)\b|\bClear-EventLog\b|\bRemove-EventLog\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "clears Windows event logs (the audit trail)")),
+    (re.compile(r"\bntdsutil(?:\.exe)?\b[^\n]*\bifm\b|\bntds\.dit\b[^\n]*(?:copy|Copy-Item|esentutl)"
+                r"|\breg(?:\.exe)?\s+save\s+HKLM\\(?:SAM|SECURITY)\b|\bcomsvcs(?:\.dll)?\b[^\n]*MiniDump", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                   "copies the domain's or the machine's password database (NTDS.dit, SAM, LSASS memory)")),
     (re.compile(r"\bvssadmin(?:\.exe)?\s+delete\s+shadows\b|\bwbadmin(?:\.exe)?\s+delete\s+(?:catalog|backup)"
                 r"|\bbcdedit(?:\.exe)?\s+/set\b[^\n&|]*(?:recoveryenabled\s+no|bootstatuspolicy\s+ignoreallfailures)"
                 r"|Win32_ShadowCopy\b[^\n]*Delete|\bwmic\s+shadowcopy\s+delete", re.I),
