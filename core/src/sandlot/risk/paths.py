@@ -206,6 +206,8 @@ def _components(path: str) -> tuple[bool, list[str]]:
         text = text[len("file://") :]
     if len(text) >= 2 and text[1] == ":" and text[0].isalpha():
         text = "/" + text[2:].lstrip("/")  # C:\Windows -> /Windows (a system top below)
+    elif text.startswith("/mnt/") and len(text) >= 6 and text[5].isalpha() and text[6:7] in ("", "/"):
+        text = text[6:] or "/"  # WSL's /mnt/c is the Windows drive C:, /mnt/c/Users/dana a Windows home
     if text == "~" or text.startswith("~/"):
         # Spell the home as /home/<user> so that "~/.." normalises to /home, not ".".
         text = "/home/" + _USER + text[1:]
@@ -643,6 +645,16 @@ PACKAGE_CACHES = (
 )
 
 
+def _project_output(path: str) -> bool:
+    """``path`` is a build output or cache folder of a project kept in a home (``~/src/app/build``,
+    ``…/app/*.egg-info``), not a folder of the home itself."""
+    absolute, comps = _components(path)
+    below = _home_relative(absolute, comps) or []
+    base = below[-1].lower().replace("*", "").replace(HOLE, "") if below else ""
+    output = base in _BUILD_OUTPUT or base in _DISPOSABLE_DIRS or base.endswith(".egg-info")
+    return output and len(below) >= 2
+
+
 def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     """Risk of deleting ``info`` (and, if ``recursive``, everything below it)."""
     if posixpath.basename(info.path.rstrip("/")).lower() in JUNK_NAMES and info.kind not in (
@@ -677,6 +689,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # ~/.local/go: a toolchain a reinstall brings back (not ~/.local/share: data)
     if kind is PathKind.HOME and _APP_LOGS.search(info.path):
         return RiskLevel.MEDIUM  # a tool's own logs below its dot-directory (~/.ros/log/…): pruned, not data
+    if kind is PathKind.HOME and _project_output(info.path):
+        return RiskLevel.MEDIUM  # a project's build output or caches (~/src/app/dist): the next build remakes them
     if kind is PathKind.HOME:
         return RiskLevel.HIGH if recursive else RiskLevel.MEDIUM
     lowered = info.path.lower()
@@ -712,7 +726,9 @@ _PEOPLE_RECORDS = re.compile(
     # people's calls: a PBX's recordings and voicemail; a law firm's matters
     r"|voicemail|call_?recordings|recordings|matters|ediscovery|e-discovery|custodians?"
     # anti-money-laundering filings, identity checks' documents, data-subject requests' exports
-    r"|sars?|kyc|aml|dsars?)$"
+    r"|sars?|kyc|aml|dsars?"
+    # people under supervision or in custody: case notes, probation and parole files, juvenile records
+    r"|case_?notes|case_?files|probation|parole|inmates|juvenile|sealed)$"
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"

@@ -6924,7 +6924,11 @@ _register(
         f"{r}.{m}"
         for r in ("urllib.response()", "requests.Response()", "httpx.Response()")
         for m in ("read", "json", "iter_content", "readlines", "decode")
-    ],
+    ]
+    # a websocket's messages: what the other end sent
+    + [f"{c}.{m}" for c in ("websockets.connect()", "websockets.client.connect()", "websockets.sync.client.connect()",
+                            "websocket.create_connection()", "websocket.WebSocket()")
+       for m in ("recv", "recv_data", "receive")],
     PythonAnalyzer._c_response,
 )
 _register(["urllib.request.urlretrieve", "wget.download"], PythonAnalyzer._c_retrieve)

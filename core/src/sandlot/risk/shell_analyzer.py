@@ -11,6 +11,7 @@ exfiltration although neither command is alone.
 from __future__ import annotations
 
 import codecs
+import copy
 import fnmatch
 import math
 import posixpath
@@ -136,7 +137,7 @@ from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.web_servers import protection_deleted, web_config, web_server_weakness
 from sandlot.risk.websites import cdn_request, cms_command
 from sandlot.risk.whole_text import whole_text_risks
-from sandlot.risk.windows import WINDOWS_TOOLS, windows_text_risks
+from sandlot.risk.windows import WINDOWS_TOOLS, WINDOWS_WORDS, windows_text_risks
 
 ANALYZER = "sandlot.shell"
 MAX_DEPTH = 6
@@ -350,6 +351,11 @@ class ShellAnalyzer:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
         for suffix, risk in whole_text_risks(code):
             self._add(f"shell.{suffix}", risk.level, risk.category, risk.what, root)
+        if any(word in code for word in WINDOWS_WORDS) and not any(f.rule_id == "shell.windows" for f in self.findings):
+            # Windows command text kept in a variable, then run encoded or through interop (`powershell.exe -Enc`)
+            for risk in windows_text_risks(code):
+                self._add("shell.windows", risk.level, risk.category, f"{risk.what} (Windows commands in the script)",
+                          root)  # fmt: skip
         if "tee" in code and "tail" in code and _FEEDBACK.search(code):
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       "appends a file to itself as it grows (tail -f into tee -a: fills the disk)", root)  # fmt: skip
@@ -727,6 +733,10 @@ class ShellAnalyzer:
         body = node.child_by_field_name("body")
         if body is not None and name:
             calls, spawns = self._self_calls(body, name)
+            # `spawn() { worker & spawn; }`: it calls itself whatever happens, leaving a process behind each time
+            text = self._text(body)
+            unconditional = calls >= 1 and not re.search(r"\b(?:if|case|while|until)\b|&&|\|\||\breturn\b", text)
+            spawns = spawns or (unconditional and re.search(r"&(?!&)\s*(?:;|\n|\w)", text) is not None)
             if calls >= 2 or spawns:
                 self._add(
                     "shell.fork-bomb",
@@ -781,11 +791,13 @@ class ShellAnalyzer:
             stack.extend(node.named_children)
         return calls, spawns
 
-    def _pipeline(self, node: Any) -> _Flow:
+    def _pipeline(self, node: Any, fed: _Flow | None = None) -> _Flow:
+        """``fed``: what the stage before this pipeline prints into it (`cat <<EOF | tee FILE` parses as the
+        here-document's command followed by a pipeline of the rest)."""
         stages = [c for c in node.named_children]
-        upstream = _Flow()
+        upstream = fed or _Flow()
         flow = _Flow()
-        text: str | None = None
+        text: str | None = fed.text if fed is not None else None
         listing: str | None = None
         pids: str | None = None
         for index, stage in enumerate(stages):
@@ -809,7 +821,7 @@ class ShellAnalyzer:
             listing = sub.listing
             # what the stage prints: `ps | grep x | ...` is narrowed to x, `ps | awk '$1 != me' | ...` is not
             pids = sub.pids_of if sub.pids_of is not None else self._narrowed_pids(stage, pids)
-            if index > 0:
+            if index > 0 or fed is not None:
                 self._pipe_into(stage, sub, upstream, text)
             # `echo X | base64 -d | sh`: follow the constant text through decoders to the shell
             previous = text
@@ -909,6 +921,11 @@ class ShellAnalyzer:
                         stage,
                     )
                 self._nested(text, sub.interp, stage, "code piped to an interpreter")
+            elif text is not None and upstream.decode:
+                # `echo "$B64" | base64 -d | node`: hidden code for a language without a parser here
+                self._add("shell.decoded-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                          "an obfuscated payload is decoded and piped into an interpreter", stage)  # fmt: skip
+                self._other_interpreter(sub.interp, text, stage, "stdin")
             else:
                 self._add(
                     "shell.pipe-to-interpreter",
@@ -1239,6 +1256,11 @@ class ShellAnalyzer:
         for child in redirect.named_children:
             if child.type in ("file_redirect", "herestring_redirect", "heredoc_redirect"):
                 self._redirects([child], flow, argv, stmt)
+            elif child.type == "pipeline":
+                # `cat <<'EOF' | sudo tee /etc/…`: the rest of the pipeline reads what the command prints
+                printed = copy.copy(flow)
+                printed.text = body_text if argv and W.base(argv[0]) == "cat" and len(argv) == 1 else flow.text
+                flow.absorb(self._pipeline(child, fed=printed))
         if argv:
             self._stdin_code(body_text, _Flow(), argv, stmt)
 
@@ -1736,10 +1758,19 @@ class ShellAnalyzer:
         if name == "cmd" and args[:1] and args[0].lower() in ("/c", "/k", "/r"):
             # `cmd.exe /c "vssadmin delete shadows & …"`: the rest is a command line
             self._nested(" ".join(args[1:]), "shell", node, "cmd /c", keep=RiskLevel.MEDIUM)
+        elif name in ("cmd", "powershell", "pwsh") and not any(
+            a.lower().lstrip("-/") in _WINDOWS_SHELL_SCRIPTS for a in args
+        ):
+            flow.interp = name  # reads its commands from standard input (`cat fifo | cmd.exe | nc …`)
         if name in _TREE_CHANGERS and node is not None:
             self._unset_prefix(name, args, node)
         if name == "certutil":
             self._certutil(args, flow)
+        if name == "jq":
+            for script in _INSTALL_SCRIPT_SET.findall(spelled):
+                # `jq '.scripts.postinstall = "…"' package.json`: what every installer of the package runs
+                self._nested(script.replace('\\"', '"'), "shell", node, "an install script written into package.json",
+                             keep=RiskLevel.HIGH)  # fmt: skip
         if name in WINDOWS_TOOLS or name in ("cmd", "powershell", "pwsh"):
             for risk in windows_text_risks(f"{name} {' '.join(args)}"):
                 self._add("shell.windows", risk.level, risk.category, f"{name}: {risk.what}", node)
@@ -2060,6 +2091,15 @@ class ShellAnalyzer:
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
                         or W.base(wrapped[0]) in T.WEB_SERVER_SWITCHES
+                        # a repository's signing key unpacked into apt's keyrings; the project's own install step
+                        or (W.base(wrapped[0]) == "gpg" and "--dearmor" in wrapped)
+                        # a command-line tool installed for every user (`sudo npm install -g pnpm@8`)
+                        or (W.base(wrapped[0]) in ("npm", "pnpm") and wrapped[1:2] in (["install"], ["i"], ["add"])
+                            and any(a in ("-g", "--global") for a in wrapped[2:])
+                            and all(_REGISTRY_PACKAGE.fullmatch(a) for a in wrapped[2:] if not a.startswith("-"))
+                            and "--unsafe-perm" not in wrapped)
+                        or (W.base(wrapped[0]) in ("make", "ninja") and "install" in wrapped[1:])
+                        or wrapped[:2] == ["cmake", "--install"]
                         # a daemon told to reload or reopen its logs
                         or (W.base(wrapped[0]) in ("kill", "pkill", "killall")
                             and any(a.upper() in T.RELOAD_SIGNALS for a in wrapped[1:2]))
@@ -2138,6 +2178,13 @@ class ShellAnalyzer:
             if name in _PARALLEL_LAUNCHERS:
                 # `srun -N 4 bash -c '…'`, `mpirun -np 8 ./app`: the command, run on every node given
                 argv = W.skip_options(argv[1:], _PARALLEL_LAUNCHERS[name])
+                continue
+            if name == "start" and len(argv) > 1 and (argv[1].startswith("/") or argv[1].lower().endswith(".exe")):
+                # cmd's `start /b /min PROGRAM ARGS`: PROGRAM runs (detached)
+                rest = argv[1:]
+                while rest and ((rest[0].startswith("/") and len(rest[0]) <= 8) or rest[0] == ""):
+                    rest = rest[1:]
+                argv = rest
                 continue
             if name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2:
                 argv = argv[2:]  # `bundle exec rails runner …`: the gem's command in the bundle's environment
@@ -2404,6 +2451,9 @@ class ShellAnalyzer:
     def _delete(self, target: str, node: Any, *, recursive: bool, via: str, filtered: bool = False) -> None:
         if (target in self._own_files or target in self._created or target in self._made_keys) and not recursive:
             return  # removing the scratch file this script wrote (a key it decoded, or generated, included)
+        if target.startswith(("*/", HOLE + "/")) and self._cwd and self._cwd.startswith(("/", "~")):
+            # `cd /mnt/c/Users && rm -rf */Documents`: every entry of the directory `cd` went to
+            target = posixpath.join(self._cwd, target)
         recursive = recursive or self._mass
         info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
         level = paths.delete_level(info, recursive=recursive)
@@ -3322,12 +3372,17 @@ class ShellAnalyzer:
         remote = W.is_remote(dest) and name in ("scp", "rsync")
         host = dest.split(":", 1)[0].rsplit("@", 1)[-1] if remote else ""
         foreign = bool(re.fullmatch(r"\d+\.\d+\.\d+\.\d+", host)) or personal_host(host)
+        served = not remote and bool(set(re.split(r"[/\\]", dest.lower())) & _WEB_ROOTS)
         for src in sources:
             src_info = paths.classify(src)
+            if served and src_info.secret:
+                # `cp .env.production public/.env`: anyone who asks the site for the file gets the secrets
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{name} puts {src} (secrets) in a folder the web server serves ({dest})", node)  # fmt: skip
             records = src in self._bulk_files or (paths.personal_media(src) and not private_address(host))
             # a server's data folder (`/srv/…`, `/var/lib/…`) copied to someone's home machine (dynamic DNS)
             records |= personal_host(host) and src_info.kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL)
-            if records and remote and foreign:
+            if records and remote and (foreign or not (private_address(host) or _INTERNAL_NAME.search(host))):
                 # a database dump, people's files or patients' records sent to a bare address or someone's own machine
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{name} copies {src.replace(HOLE, '…')} (a dump, people's files or records) to {host}",
@@ -6450,6 +6505,14 @@ _RECOVERY_FILE = re.compile(
     r"|\*(?:backup|bak)\*",
     re.IGNORECASE,
 )
+#: Options of cmd.exe and PowerShell that give the commands to run (without them, they read standard input).
+_WINDOWS_SHELL_SCRIPTS = frozenset({"c", "k", "r", "command", "file", "f", "encodedcommand", "enc", "e", "ec"})
+#: A package of the npm registry by name, perhaps with a version (not a git URL, a tarball or a path).
+_REGISTRY_PACKAGE = re.compile(r"(?:@[\w.-]+/)?[\w.-]+(?:@[\w.^~<>=*-]+)?")
+#: A package.json install hook set by jq (`.scripts.postinstall = "CMD"`).
+_INSTALL_SCRIPT_SET = re.compile(r"\.scripts\.(?:pre|post)?install\s*[|]?=\s*\"((?:[^\"\\]|\\.)*)\"")
+#: Folders a web server or a static site serves as they are.
+_WEB_ROOTS = frozenset({"public", "static", "www", "htdocs", "public_html", "wwwroot", "webroot", "html"})
 #: A database dump by its file name (``prod-2024-05-01.dump``, ``backup.sql.gz``).
 _DUMP_NAME = re.compile(r"\.(?:dump|sql|bak)(?:\.gz|\.zst|\.xz)?\b|\bpg_dump|\bdump\b", re.IGNORECASE)
 #: :data:`T.MANAGEMENT_SOCKETS` as lowered command words spell them (`.s.pgsql.5432`).

@@ -145,8 +145,9 @@ SECURITY_SERVICES = (
     "carbonblack",
     "jamf.protect",
     "objective-see",
-    # safety interlocks of equipment (antennas, lasers, machines): stopped, nothing guards people or hardware
+    # safety interlocks of equipment (antennas, lasers, machines) and plant alarms: stopped, nothing warns
     "interlock",
+    "alarm",
     # a node's cluster agent: stopping it takes the machine out of its cluster
     "kubelet",
     # video surveillance: stopping the recorder blinds the cameras

@@ -34,8 +34,9 @@ _DANGEROUS_SQL = re.compile(
     r"|(?P<controls>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:required_approvers|dual_control\w*|require_\w*approv\w*"
     r"|mfa_(?:required|enabled)|two_factor_\w+|receipts?_required)\s*=\s*(?:0|false|'0'|'f'|'false')\b"
     # an application's settings table: its password policy, lockout or forced login switched off
-    r"|\bUPDATE\b[^;]*\bSET\s+value\s*=\s*'?(?:0|false|off|no)\b'?\s+WHERE\s+name\s*=\s*'?(?:password_?policy"
-    r"|lockout_?threshold|force_?login|\w*mfa\w*|\w*two_?factor\w*)\b)"
+    r"|\bUPDATE\b[^;]*\bSET\s+value\s*=\s*'?(?:0|false|off|no)\b'?\s+WHERE\s+(?:name|key|setting|setting_name"
+    r"|option_name)\s*=\s*'?(?:password_?policy|lockout_?threshold|force_?login|\w*mfa\w*|\w*two_?factor\w*"
+    r"|\w*audit\w*)\b)"
     # a table's history thrown away at once (Delta VACUUM with no retention): no time travel back
     r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false)"
     # a warehouse made huge or never suspended, its spending limit removed
@@ -235,9 +236,8 @@ def personal_data_query(text: str) -> bool:
         columns = {m["column"].lower() for m in _PERSONAL_COLUMN.finditer(spelled)}
         if len(columns) >= 3 or any(_SENSITIVE_COLUMN.match(c) for c in columns):
             return True
-        if columns & {"email", "e_mail", "email_address", "phone", "phone_number"} and _WHOLE_PEOPLE_TABLE.match(
-            text, select.end()
-        ):
+        reaches = columns & {"email", "e_mail", "email_address", "phone", "phone_number", "address", "home_address"}
+        if reaches and _WHOLE_PEOPLE_TABLE.match(text, select.end()):
             return True
     return False
 
@@ -265,7 +265,8 @@ _PAYMENT_OR_IDENTITY_KEY = re.compile(
 #: The rest of a SELECT naming a table of people, with no WHERE, JOIN or LIMIT picking some of them.
 _WHOLE_PEOPLE_TABLE = re.compile(
     r"\s*[\w.\"`]*?\b(?:members|users|customers|subscribers|patients|employees|contacts|clients|leads|residents"
-    r"|citizens|voters|students|guests|tenants|donors|applicants)\b[\"`]?"
+    r"|citizens|voters|students|guests|tenants|donors|applicants|parolees|probationers|inmates|offenders"
+    r"|defendants|victims|witnesses)\b[\"`]?"
     r"\s*(?:;|\)|$|ORDER\s+BY)",
     re.IGNORECASE,
 )

@@ -42,6 +42,7 @@ def harmless_content(info: PathInfo, content: str) -> bool:
     if HOLE in content:
         content = _TOOL_HOOK_HOLE.sub(lambda m: m.group(0).replace(HOLE, "sh"), content)  # `direnv hook $shell`
         content = _DENIED_HOLE.sub("deny 192.0.2.1;", content)  # a blocklist entry: whoever it is, shut out
+        content = _PLAIN_EXPORT_HOLE.sub(lambda m: m.group(0).replace(HOLE, "/x"), content)  # `export WINHOME="$W"`
     if HOLE in content:
         return False
     for family, judge in _FAMILIES:
@@ -297,6 +298,12 @@ TOOL_SHELL_HOOK = (
     r"""eval\s+["']?\$\(\s*(?:command\s+)?(?:[\w.~-]*/)*[\w.-]+(?:\s+--?[\w-]+)*\s+"""
     r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?|eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?"""
 )
+#: An export of a plain variable (not one that makes programs load code) whose value is known only at run time.
+_PLAIN_EXPORT_HOLE = re.compile(
+    r"^export\s+(?!(?:PATH|LD_\w+|DYLD_\w+|BASH_ENV|ENV|PROMPT_COMMAND|PYTHON\w*|NODE_OPTIONS|PERL5\w*|RUBY\w*"
+    r"|JAVA_TOOL_OPTIONS|GIT_\w+|EDITOR|VISUAL|PAGER|SHELL|HISTFILE)=)[A-Z][A-Z0-9_]*=[\"']?\x00[\"']?\s*$",
+    re.MULTILINE,
+)
 #: A web server's blocklist line for an address known only at run time (`deny {ip};`).
 _DENIED_HOLE = re.compile(r"^\s*deny\s+\x00\s*;\s*$", re.MULTILINE)
 #: An installed tool's shell hook whose shell name is known only at run time (`eval "$(direnv hook $shell)"`).
@@ -307,7 +314,7 @@ _TOOL_HOOK_HOLE = re.compile(
 #: settings, options and key bindings, sourcing a file, an installed tool's shell hook.
 _RC_LINE = re.compile(
     r"""^(?:alias\s+[\w.-]+=.+|export(?:\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH"""
-    r"""|[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME))=\S+)+|ZSH_THEME=\S+|plugins=\([\w\s.-]*\)"""
+    r"""|[A-Z][A-Z0-9_]*(?:_ROOT|_DIR|HOME))=\S+)+|ZSH_THEME=\S+|plugins=\([\w\s.-]*\)"""
     r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTCONTROL|HISTTIMEFORMAT)=\S.*"""
     r"""|export\s+PYTHONSTARTUP=["']?(?:~|\$HOME|\$\{HOME\})/\.py[\w.]*["']?"""
     r"""|PROMPT_COMMAND=["']?history\s+-[anw]\s*(?:;\s*history\s+-[anrw]\s*)*"""
@@ -435,6 +442,8 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: c[:2] == ["etc", "profile.d"] and n.endswith(".sh"), _rc_lines),
     (lambda n, c, i: n.endswith(".desktop") and "autostart" in c[:-1], _desktop_entry),
     (lambda n, c, i: c[:3] == ["etc", "apt", "apt.conf.d"] and len(c) == 4, _apt_settings),
+    # WSL's settings: mounts, interop, systemd (a `[boot] command=` runs at every start)
+    (lambda n, c, i: c == ["etc", "wsl.conf"], lambda t: not re.search(r"^\s*command\s*=", t, re.M)),
     # a syslog rule writing to a local file, not forwarding to another host or running a program
     (lambda n, c, i: "rsyslog.d" in c[:-1] or "syslog-ng" in c[:-1],
      lambda t: not re.search(r"@@?[\w.\[]|omfwd|omprog|\btarget\s*=|program\(|network\(|\^", t)),

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import re
 
-#: JavaScript that collects what a form holds or a shopper types...
+#: JavaScript that collects what a form holds or a shopper types, or the visitor's cookies and stored tokens...
 _GRABS = re.compile(
     r"addEventListener\(\s*\\?[\"']submit|new\s+FormData\(|\.elements\b|addEventListener\(\s*\\?[\"']input"
+    r"|document\.cookie\b|(?:local|session)Storage\.getItem\("
 )
 #: ...and sends it to a server from the shopper's browser.
 _BEACONS = re.compile(r"navigator\.sendBeacon\(|\bfetch\(\s*\\?[\"']https?://|new\s+Image\(\)\.src|XMLHttpRequest\(")

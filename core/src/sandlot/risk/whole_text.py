@@ -112,6 +112,23 @@ _LISTENS_EVERYWHERE = re.compile(r"bind\(\s*\(\s*[\"'](?:0\.0\.0\.0|::)?[\"']|TC
 _IPTC_OPENED = re.compile(r"\.flush\(\)|set_policy\(\s*(?:iptc\.)?Policy\.ACCEPT|set_policy\([\"']ACCEPT")
 
 
+#: Extensions a browser policy force-installs (`"ExtensionInstallForcelist": ["ID;URL"]`, `external_update_url`).
+_FORCED_EXTENSION = re.compile(r"[a-p]{32}\s*;\s*(https?://[^\s\"',\]]+)|external_update_url[\"']?\s*:\s*[\"'](https?://[^\"']+)")
+#: The browser vendors' own extension update servers.
+_STORE_UPDATE = re.compile(r"^https://(?:clients2\.google\.com|edge\.microsoft\.com)/", re.IGNORECASE)
+#: A browser's everyday profile directory.
+_EVERYDAY_PROFILE = re.compile(
+    r"--user-data-dir=?[\"']?[^\s\"']*(?:Application Support/Google/Chrome|\.config/(?:google-chrome|chromium)"
+    r"|AppData[\\/]+Local[\\/]+Google)(?:[\"'\s]|$)"
+)
+#: Installed applications' folders (macOS, Linux, Windows).
+_INSTALLED_APP = re.compile(r"/Applications/|/opt/|/usr/(?:lib|share)/|Program Files|AppData[\\/]+Local[\\/]+Programs")
+#: An archive packed back or a file of the app written.
+_REPACKS = re.compile(r"\basar\b[\"',\s]+pack\b|\bpack\b[^\n]*app\.asar|write_(?:text|bytes)\(|\.write\(")
+#: A loop that repeats without end or on a timer.
+_REPEATS = re.compile(
+    r"\bwhile\s+(?:True|true|1|:)\b|\bwhile\s*\(\s*(?:true|1)\s*\)|\bfor\s*\(\s*;\s*;|\bschedule\.every\b"
+)
 #: Every ssh-agent socket of the machine (each user's agent lives in `/tmp/ssh-XXXX/agent.PID`).
 _OTHERS_AGENTS = re.compile(r"/tmp/ssh-\*|/tmp/ssh-\[|/tmp/ssh-\?|/tmp/ssh-\w+\*/agent|/tmp/ssh-\*/agent\.\*")
 #: launchd told to stop or forget a job (Python's argument lists included: `["launchctl", "unload", …]`).
@@ -198,6 +215,22 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     found += [("proxy-admin", risk) for risk in admin_api_risks(code)]
+    forced = [a or b for a, b in _FORCED_EXTENSION.findall(code)] if "xtension" in code or "update_url" in code else []
+    foreign = [url for url in forced if not _STORE_UPDATE.search(url)]
+    if foreign:
+        what = f"force-installs a browser extension from a third-party server ({foreign[0][:60]})"
+        found.append(("browser-extension", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
+    if "--disable-web-security" in code and (
+        "--user-data-dir" not in code or _EVERYDAY_PROFILE.search(code) is not None
+    ):
+        what = "runs the everyday browser profile with web security off (any site can read the others' data)"
+        found.append(("browser", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "app.asar" in code and _INSTALLED_APP.search(code) and _REPACKS.search(code):
+        what = "rewrites an installed application's code (its app.asar): it runs at the app's next start"
+        found.append(("tamper", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
+    if "CopyFromScreen" in code and _SENDS.search(code) and _REPEATS.search(code):
+        what = "captures the screen over and over and sends the pictures away (spyware)"
+        found.append(("capture", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "SSH_AUTH_SOCK" in code and _OTHERS_AGENTS.search(code):
         what = "uses other users' ssh-agent sockets (their keys log in anywhere they can)"
         found.append(("credential-reuse", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))

@@ -83,6 +83,18 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
                 r"|\btaskkill(?:\.exe)?\b[^\n]*\bexplorer\.exe", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PROCESS,
                    "kills security agents, the desktop, or every process of the user")),
+    (re.compile(r"\bsc(?:\.exe)?\s+(?:stop|delete|config)\s+[\"']?(?:WinDefend|Sense|WdNisSvc|SecurityHealthService"
+                r"|wscsvc|MpsSvc|EventLog|VSS|wbengine|SDRSVC|swprv)\b(?!.*\bstart=\s*(?:auto|demand))", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                   "stops or disables Windows Defender, the firewall, the event log or shadow copies")),
+    (re.compile(r"\bnetsh(?:\.exe)?\s+wlan\s+show\s+profiles?\b[^\n]*\bkey=clear\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "prints saved Wi-Fi passwords in clear")),
+    (re.compile(r"\bsave\s+[\"']?HKLM\\+(?:SAM|SECURITY)\b|\breg(?:\.exe)?\b[^\n]*\bsave\s+[\"']?HKLM\\+[{$]", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "saves the registry's password hives (SAM, SECURITY)")),
+    (re.compile(r"\b(?:IEX|Invoke-Expression)\b[^\n]*\bDownload(?:String|Data)\b|\bDownload(?:String|Data)\b[^\n]*"
+                r"\|\s*(?:IEX|Invoke-Expression)\b|\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|]*\|\s*"
+                r"(?:iex|Invoke-Expression)\b", re.I),
+     OperationRisk(RiskLevel.CRITICAL, Category.DYNAMIC_CODE, "downloads PowerShell code and runs it (a cradle)")),
     (re.compile(r"\bSet-ExecutionPolicy\s+(?:Unrestricted|Bypass)\b[^\n]*-Scope\s+LocalMachine", re.I),
      OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "lets every script run on the machine")),
 )
@@ -93,7 +105,8 @@ _MSYS_SWITCH = re.compile(r"(?<=\s)//(?=\w)")
 
 
 #: Words without which Python code spells no Windows command or registry change (a cheap test first).
-WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg add", "taskkill", "lsass", "icacls")
+WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg add", "taskkill", "lsass", "icacls",
+                 "HKLM", "DownloadString", "key=clear", "WinDefend")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
