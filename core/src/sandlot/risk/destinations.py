@@ -63,7 +63,7 @@ _PERSONAL_ACCOUNT = re.compile(
 
 def personal_account(text: str) -> bool:
     """``text`` sends to a cloud account or bucket named as someone's personal one."""
-    return bool(_PERSONAL_ACCOUNT.search(text))
+    return ("profile" in text or "ersonal" in text) and bool(_PERSONAL_ACCOUNT.search(text))
 
 
 def private_address(host: str) -> bool:

@@ -319,7 +319,7 @@ def classify(path: str) -> PathInfo:
         or ("library" in lowered[:-1] and any(d in lowered[:-1] for d in _MACOS_PRIVATE_DIRS))
     )
     # ssh's ControlMaster sockets (`ControlPath ~/.ssh/cm-%r@%h:%p`): connections, no key material
-    control_socket = re.match(r"(?:cm|control|master|mux|ctl|sockets?)[-_%]", name) is not None
+    control_socket = _CONTROL_SOCKET.match(name) is not None
     public = (name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config") or "config.d" in lowered
               or control_socket)  # fmt: skip
     if (public and ".ssh" in lowered) or name.endswith(".pub"):
@@ -441,6 +441,8 @@ _OWN_SETTINGS = frozenset({".env", ".envrc", ".htpasswd", "wp-config.php", "sett
                            "localsettings.php", ".npmrc", ".yarnrc", ".yarnrc.yml"})  # fmt: skip
 
 
+#: ssh ControlMaster socket names (`ControlPath ~/.ssh/cm-%r@%h:%p`).
+_CONTROL_SOCKET = re.compile(r"(?:cm|control|master|mux|ctl|sockets?)[-_%]")
 #: Payment keys by their names: zone, terminal and PIN master keys, key-encrypting keys, their components.
 _KEY_COMPONENT_NAME = re.compile(r"(?:^|[_.-])(?:zmk|zpk|tmk|tpk|lmk|kek|pvk|cvk)(?:[_.-]|$)|key_?components?")
 #: A file that by its name holds an application's API keys, secrets or tokens.

@@ -1010,11 +1010,11 @@ class PythonAnalyzer:
         an FTP authorizer)."""
         if method == "create_superuser":
             self._superuser(node)
-        elif method == "update" and _BULK_QUERYSET.search(ast.unparse(node.func)) and (
+        elif method == "update" and kwargs and (
             any(_PRIVILEGE_FIELD.fullmatch(k) and (val.num == 1 or _ADMIN_ROLE.search(val.text or ""))
                 for k, val in kwargs.items())
             or any(k in ("password", "encrypted_password", "password_hash") for k in kwargs)
-        ):
+        ) and _BULK_QUERYSET.search(ast.unparse(node.func)):
             # `User.objects.filter(...).update(is_superuser=True)`, every password set to one value
             self._add("python.app-admin", RiskLevel.HIGH, Category.PRIVILEGE,
                       "changes the administrator rights or the passwords of every account a query selects",
@@ -1455,9 +1455,9 @@ class PythonAnalyzer:
     def _s_try(self, node: ast.Try) -> None:
         """A ``try`` whose handler catches a timeout ends the loops inside it when the data stops coming
         (``sock.settimeout(5)`` then ``while True: sock.recvfrom(…)``)."""
-        catches = any(
+        catches = "settimeout" in self._code and any(
             h.type is not None and "imeout" in ast.unparse(h.type) for h in node.handlers
-        ) and "settimeout" in self._code
+        )
         self._timeout_catchers += catches
         try:
             self._block(node.body)
@@ -2804,8 +2804,12 @@ class PythonAnalyzer:
             if isinstance(node.func, ast.Attribute) and self._reads_credentials_table(node.func.attr, args)
             else 0
         )
-        if isinstance(node.func, ast.Attribute) and node.func.attr in _WHOLE_QUERYSET and _PEOPLE_MANAGER.search(
-            ast.unparse(node.func.value)
+        if (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr in _WHOLE_QUERYSET
+            and isinstance(node.func.value, (ast.Attribute, ast.Call))
+            and ".objects" in self._code
+            and _PEOPLE_MANAGER.search(ast.unparse(node.func.value))
         ):
             # `User.objects.all()`, `Customer.objects.values_list("email", …)`: a whole table of people (asked
             # for some fields only, when they identify or reach them)

@@ -2192,12 +2192,13 @@ class ShellAnalyzer:
             if name == "rails" and argv[1:2] == ["runner"] and len(argv) > 2 and not argv[2].endswith((".rb", "-")):
                 argv = ["ruby", "-e", *argv[2:]]  # `rails runner CODE ARG…`: Ruby code in the application
                 continue
-            tinker = [a.split("=", 1)[1] for a in argv[3:] if a.startswith("--execute=")] + W.option_values(
-                argv[3:], "--execute"
-            )
-            if name.startswith("php") and argv[1:3] == ["artisan", "tinker"] and tinker:
-                argv = ["php", "-r", tinker[0]]  # `php artisan tinker --execute=CODE`: PHP in the application
-                continue
+            if name.startswith("php") and argv[1:3] == ["artisan", "tinker"]:
+                tinker = [a.split("=", 1)[1] for a in argv[3:] if a.startswith("--execute=")] + W.option_values(
+                    argv[3:], "--execute"
+                )
+                if tinker:
+                    argv = ["php", "-r", tinker[0]]  # `php artisan tinker --execute=CODE`: PHP in the application
+                    continue
             if name in ("screen", "pm2", "tmux") and _detached_command(argv) is not None:
                 argv = _detached_command(argv) or []  # a detached session or a process manager: what it runs
                 continue

@@ -40,9 +40,12 @@ def harmless_content(info: PathInfo, content: str) -> bool:
     if "sources.list.d" in comps[:-1] and "signed-by=" in content and "://" in content:
         return _apt_source(content)  # a repository trusted only with its own key (the release may be $(...))
     if HOLE in content:
-        content = _TOOL_HOOK_HOLE.sub(lambda m: m.group(0).replace(HOLE, "sh"), content)  # `direnv hook $shell`
-        content = _DENIED_HOLE.sub("deny 192.0.2.1;", content)  # a blocklist entry: whoever it is, shut out
-        content = _PLAIN_EXPORT_HOLE.sub(lambda m: m.group(0).replace(HOLE, "/x"), content)  # `export WINHOME="$W"`
+        if "eval" in content:
+            content = _TOOL_HOOK_HOLE.sub(lambda m: m.group(0).replace(HOLE, "sh"), content)  # `direnv hook $shell`
+        if "deny" in content:
+            content = _DENIED_HOLE.sub("deny 192.0.2.1;", content)  # a blocklist entry: whoever it is, shut out
+        if "export" in content:  # `export WINHOME="$W"`: a plain variable set to whatever the value is
+            content = _PLAIN_EXPORT_HOLE.sub(lambda m: m.group(0).replace(HOLE, "/x"), content)
     if HOLE in content:
         return False
     for family, judge in _FAMILIES:
@@ -300,12 +303,12 @@ TOOL_SHELL_HOOK = (
 )
 #: An export of a plain variable (not one that makes programs load code) whose value is known only at run time.
 _PLAIN_EXPORT_HOLE = re.compile(
-    r"^export\s+(?!(?:PATH|LD_\w+|DYLD_\w+|BASH_ENV|ENV|PROMPT_COMMAND|PYTHON\w*|NODE_OPTIONS|PERL5\w*|RUBY\w*"
-    r"|JAVA_TOOL_OPTIONS|GIT_\w+|EDITOR|VISUAL|PAGER|SHELL|HISTFILE)=)[A-Z][A-Z0-9_]*=[\"']?\x00[\"']?\s*$",
+    r"^export[ \t]+(?!(?:PATH|LD_\w+|DYLD_\w+|BASH_ENV|ENV|PROMPT_COMMAND|PYTHON\w*|NODE_OPTIONS|PERL5\w*|RUBY\w*"
+    r"|JAVA_TOOL_OPTIONS|GIT_\w+|EDITOR|VISUAL|PAGER|SHELL|HISTFILE)=)[A-Z][A-Z0-9_]*=[\"']?\x00[\"']?[ \t]*$",
     re.MULTILINE,
 )
 #: A web server's blocklist line for an address known only at run time (`deny {ip};`).
-_DENIED_HOLE = re.compile(r"^\s*deny\s+\x00\s*;\s*$", re.MULTILINE)
+_DENIED_HOLE = re.compile(r"^[ \t]*deny[ \t]+\x00[ \t]*;[ \t]*$", re.MULTILINE)
 #: An installed tool's shell hook whose shell name is known only at run time (`eval "$(direnv hook $shell)"`).
 _TOOL_HOOK_HOLE = re.compile(
     r"""eval\s+["']?\$\(\s*[\w./~-]+\s+(?:init|hook|completion|activate|env)\s+\x00\s*\)["']?"""

@@ -117,7 +117,7 @@ def admin_api_risks(code: str) -> list[OperationRisk]:
     if "label-rm" in code and _MIDDLEWARE_REMOVED.search(code):
         what = "removes a Traefik router's middlewares (its authentication)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    if ("2019" in code or "9901" in code or "admin" in code) and _ADMIN_EXPOSED.search(code):
+    if ("2019" in code or "9901" in code or "stats " in code or "insecure" in code) and _ADMIN_EXPOSED.search(code):
         what = "exposes a proxy's admin endpoint on every address (anyone can reconfigure it)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
     return found
