@@ -2722,6 +2722,26 @@ class PythonAnalyzer:
         if q is not None and kinds & _DATA_SERVICE:
             self._data_service_call(q, args, kwargs, node)
         self._unsafe_loader_kwargs(kwargs, node)
+        if kwargs.get("allow_dangerous_deserialization", UNKNOWN).num == 1:
+            # LangChain's FAISS/pickle stores: the index file is unpickled (it can run code)
+            fetched = any(a.flags & v.NET or any(self._fetched(t) for t in a.strings()) for a in args)
+            self._add("python.deserialization", RiskLevel.CRITICAL if fetched else RiskLevel.HIGH,
+                      Category.DESERIALIZATION, "loads a vector store with pickle deserialization allowed"
+                      + (" from a download" if fetched else " (a shared index can run code)"), node)  # fmt: skip
+        if q is not None and q.rsplit(".", 1)[-1] in _TREE_READERS and any(
+            paths.classify(t).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT)
+            for a in [*args[:1], kwargs.get("input_dir", UNKNOWN), kwargs.get("path", UNKNOWN)] for t in a.strings()
+        ):
+            self._add("python.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} reads every file of the home or the machine (keys and tokens included) into documents",
+                      node)  # fmt: skip
+        pool = q in ("multiprocessing.Pool", "multiprocessing.pool.Pool")
+        processes = kwargs.get("processes", args[0] if args and pool else UNKNOWN).num
+        if pool and (processes or 0) >= 128:
+            self._add("python.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
+                      f"starts a pool of {processes} processes (far more than the machine's cores)", node)  # fmt: skip
+        if q is not None and q.endswith("FastMCP") and kwargs.get("host", UNKNOWN).text in ("0.0.0.0", "::"):
+            self._listens("0.0.0.0", node)  # an MCP server on every interface: anyone may call its tools
         if q in ("mmap.mmap", "ctypes.windll.kernel32.VirtualAlloc", "ctypes.CDLL().mprotect") and any(
             flag in ast.unparse(node) for flag in ("PROT_EXEC", "PAGE_EXECUTE", "0x40")
         ):
@@ -6116,7 +6136,9 @@ _HANDLER_DECORATOR = re.compile(
     r"\b(?:shared_task|require_POST|require_GET|require_http_methods|api_view|csrf_exempt)\b"
     # chat bots: what the handler gets is what anyone in the chat (or on the network) sent
     r"|\.(?:message_handler|callback_query_handler|channel_post_handler|edited_message_handler|inline_handler"
-    r"|on_message|slash_command|message|event|on|listen)$|\b(?:bot|tree)\.command$)"
+    r"|on_message|slash_command|message|event|on|listen)$|\b(?:bot|tree)\.command$"
+    # an MCP server's tools: the model (or whoever reaches the server) chooses their arguments
+    r"|\b(?:mcp|server|app)\.tool$)"
 )
 _REQUEST_ANNOTATION = re.compile(r"\b(?:Request|HttpRequest|WebSocket|Message|Update|RoomMessage\w*|NewMessage)\b")
 
@@ -6453,6 +6475,8 @@ _PEOPLE_MANAGER = re.compile(
 )
 #: Fields that reach or log in as a person (a whole table of them is a mailing list, or a way in).
 _CONTACT_FIELD = re.compile(r"e_?mail(?:_address)?|phone(?:_number)?|mobile|password|address")
+#: Document loaders that read every file below a folder (LlamaIndex, LangChain).
+_TREE_READERS = frozenset({"SimpleDirectoryReader", "DirectoryLoader"})
 #: A schema migration (Django's, Alembic's): whatever it does, every deployment does.
 _MIGRATION = re.compile(r"\bmigrations\.Migration\b|^(?:down_)?revision\s*=", re.MULTILINE)
 #: An ORM query over many rows (Django's `objects.all()`/`filter()`, SQLAlchemy's `query(…)`).

@@ -1626,7 +1626,9 @@ class ShellAnalyzer:
             files = [*W.option_values(args, "-F", "--body-file")]
             if args[0] == "gist":
                 files += W.options(args[2:], frozenset({"-d", "--desc", "-f", "--filename"}))[1]
-            leaked = [f for f in files if f in self.staged or paths.classify(f).secret]
+            public = args[0] == "gist" and any(a in ("-p", "--public") for a in args)
+            leaked = [f for f in files if f in self.staged or paths.classify(f).secret or (
+                public and paths.classify(f).kind is paths.PathKind.HOME and "/." in f.replace("~/", "/."))]
             if leaked:
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"gh {args[0]} {args[1]} publishes {leaked[0]}, which holds secrets, on GitHub",
@@ -3084,6 +3086,8 @@ class ShellAnalyzer:
                 )
 
     def _rule_dd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if any(a.startswith("count=") and HOLE in a for a in args):
+            self._rule_fill(name, args, node, flow)  # `count=$(df --output=avail …)`: the disk's free space
         options = dict(a.split("=", 1) for a in args if "=" in a)
         block, count = W.size(options.get("bs", "512")), W.size(options.get("count", "0"))
         target = paths.classify(options.get("of", "/dev/stdout"))
@@ -4739,11 +4743,16 @@ class ShellAnalyzer:
     def _rule_keychain(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if any(a in ("dump-keychain", "find-generic-password", "find-internet-password", "export") for a in args):
             flow.secret = True
+            # one item the user named, printed for this shell (`security find-generic-password -s api -w`)
+            one = args[:1] in (["find-generic-password"], ["find-internet-password"]) and bool(
+                W.option_values(args, "-s", "-a", "-l")
+            ) and "-w" in args
             self._add(
                 "shell.secret-read",
-                RiskLevel.HIGH,
+                RiskLevel.MEDIUM if one else RiskLevel.HIGH,
                 Category.EXFILTRATION,
-                f"{name} {args[0] if args else ''} reads passwords from the keychain",
+                f"{name} {args[0] if args else ''} reads "
+                + ("one named password from the keychain" if one else "passwords from the keychain"),
                 node,
             )
 
@@ -6079,7 +6088,7 @@ class ShellAnalyzer:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} allocates {size:,} bytes in every round of a loop of thousands (fills the disk)",
                       node)  # fmt: skip
-        elif name == "fallocate" and re.search(
+        elif name in ("fallocate", "dd") and re.search(
             r"\$\(\s*(?:df|stat\s+-f)\b[^)]*(?:avail|%a|-B1|-b)",
             (self._text(node) if node is not None else "")
             + ("\n" + self._source.decode("utf-8", "replace") if any(HOLE in a for a in args) else ""),
@@ -6615,6 +6624,8 @@ _SYSTEMD_RUN_VALUED = frozenset(
 )  # fmt: skip
 _SIGKILL = re.compile(r"(?:^|\s)-(?:9|KILL|SIGKILL|s\s+(?:SIG)?KILL|-signal[= ](?:SIG)?KILL)\b", re.IGNORECASE)
 _COMMAND_RULES: dict[str, _Rule] = {}
+#: Command names given a rule by two entries below (the later one is used).
+_REPLACED_RULES: set[str] = set()
 for _names, _rule in (
     (HYPERVISOR_TOOLS | QEMU_SYSTEMS, ShellAnalyzer._rule_hypervisor),
     (MAIL_SERVER_TOOLS, ShellAnalyzer._rule_mail_server),
@@ -6776,6 +6787,8 @@ for _names, _rule in (
     ({"at", "batch", "atq"}, ShellAnalyzer._rule_at),
 ):
     for _name in _names:
+        if _COMMAND_RULES.get(_name, _rule) is not _rule:
+            _REPLACED_RULES.add(_name)  # a later entry wins: listed so that a test notices a new one
         _COMMAND_RULES[_name] = _rule
 _COMMANDS_WITH_OWN_PATH_RULES = frozenset(
     {"rm", "unlink", "rmdir", "shred", "wipe", "find", "dd", "cp", "mv", "scp", "rsync", "install", "ln", "tee",

@@ -46,7 +46,11 @@ _DANGEROUS_SQL = re.compile(
     r"|(?P<audit>\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?|DROP\s+(?:TABLE|TRIGGER)\s+(?:IF\s+EXISTS\s+)?)"
     r"\s*[\w.\"`]*audit\w*)"
     # row-level security switched off or its policies dropped: every tenant's rows open to every other
-    r"|(?P<rls>\b(?:DISABLE|NO\s+FORCE)\s+ROW\s+LEVEL\s+SECURITY\b|\bDROP\s+POLICY\b)"
+    r"|(?P<rls>\b(?:DISABLE|NO\s+FORCE)\s+ROW\s+LEVEL\s+SECURITY\b|\bDROP\s+(?:(?:ROW\s+ACCESS|MASKING)\s+)?POLICY\b"
+    r"|\bUNSET\s+(?:MASKING|ROW\s+ACCESS)\s+POLICY\b"
+    # a whole schema's or database's tables readable by every role
+    r"|\bGRANT\s+(?:SELECT|USAGE|READ)\b[^;]*\bON\s+(?:ALL\s+TABLES|SCHEMA|DATABASE|FUTURE\s+TABLES)\b[^;]*"
+    r"\bTO\s+(?:ROLE\s+)?PUBLIC\b)"
     # rows sent to another server from inside the database (dblink to a literal address)
     r"|(?P<dblink>\bdblink(?:_exec|_connect)?\s*\(\s*'[^']*\bhost=(?P<dbhost>[\d.]+))"
     # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
@@ -73,7 +77,7 @@ def throwaway_database(name: str) -> bool:
 _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
-    r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT",
+    r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC",
     re.IGNORECASE,
 )
 
@@ -104,7 +108,7 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
     if found["audit"]:
         return "deletes audit records (hides who changed what)", Category.PERSISTENCE
     if found["rls"]:
-        return "switches off row-level security (every tenant's rows open to every other)", Category.PRIVILEGE
+        return "switches off row-level security or masking, or opens tables to every role", Category.PRIVILEGE
     if found["dblink"]:
         if not outside_address(found["dbhost"]):
             return dangerous_sql(text[found.end() :])  # a database of the local network

@@ -125,6 +125,21 @@ _EVERYDAY_PROFILE = re.compile(
 _INSTALLED_APP = re.compile(r"/Applications/|/opt/|/usr/(?:lib|share)/|Program Files|AppData[\\/]+Local[\\/]+Programs")
 #: An archive packed back or a file of the app written.
 _REPACKS = re.compile(r"\basar\b[\"',\s]+pack\b|\bpack\b[^\n]*app\.asar|write_(?:text|bytes)\(|\.write\(")
+#: Settings and flags that let a coding agent act without asking (Claude Code, Codex, VS Code, Gemini CLI).
+_AGENT_APPROVALS_OFF = re.compile(
+    r"[\"']?defaultMode[\"']?\s*[:=]\s*[\"']bypassPermissions|--dangerously-skip-permissions\b"
+    r"|approval_policy\s*=\s*[\"']never|danger-full-access|--dangerously-bypass-approvals-and-sandbox\b"
+    r"|chat\.tools\.autoApprove[\"']?\s*:\s*true|[\"']Bash\(\*\)[\"']|--yolo\b"
+)
+#: Text addressed to a model and hidden from its user (a poisoned tool description, an instruction file).
+_HIDDEN_INSTRUCTION = re.compile(
+    r"<IMPORTANT>|do not (?:tell|mention|inform|show)(?: this to)? the user|without telling the user"
+    r"|ignore (?:all )?(?:previous|prior) instructions",
+    re.IGNORECASE,
+)
+#: ...that asks for secrets.
+_INSTRUCTED_SECRET = re.compile(r"\.ssh/|id_rsa|id_ed25519|\.env\b|mcp\.json|credentials|api[_ ]?keys?|\.aws/|token",
+                                re.IGNORECASE)  # fmt: skip
 #: A loop that repeats without end or on a timer.
 _REPEATS = re.compile(
     r"\bwhile\s+(?:True|true|1|:)\b|\bwhile\s*\(\s*(?:true|1)\s*\)|\bfor\s*\(\s*;\s*;|\bschedule\.every\b"
@@ -228,6 +243,14 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "app.asar" in code and _INSTALLED_APP.search(code) and _REPACKS.search(code):
         what = "rewrites an installed application's code (its app.asar): it runs at the app's next start"
         found.append(("tamper", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
+    if _AGENT_APPROVALS_OFF.search(code):
+        what = "turns off an AI coding agent's approval prompts (it runs any command or edit without asking)"
+        found.append(("agent-config", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("IMPORTANT" in code or "the user" in code or "instructions" in code) and _HIDDEN_INSTRUCTION.search(code) and (
+        _INSTRUCTED_SECRET.search(code)
+    ):
+        what = "plants hidden instructions for an AI model to read secrets and pass them on (prompt injection)"
+        found.append(("prompt-injection", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "CopyFromScreen" in code and _SENDS.search(code) and _REPEATS.search(code):
         what = "captures the screen over and over and sends the pictures away (spyware)"
         found.append(("capture", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
