@@ -2722,25 +2722,26 @@ class PythonAnalyzer:
         if q is not None and kinds & _DATA_SERVICE:
             self._data_service_call(q, args, kwargs, node)
         self._unsafe_loader_kwargs(kwargs, node)
-        if kwargs.get("allow_dangerous_deserialization", UNKNOWN).num == 1:
+        tail = q[q.rfind(".") + 1 :] if q is not None else ""
+        if "allow_dangerous_deserialization" in kwargs and kwargs["allow_dangerous_deserialization"].num == 1:
             # LangChain's FAISS/pickle stores: the index file is unpickled (it can run code)
             fetched = any(a.flags & v.NET or any(self._fetched(t) for t in a.strings()) for a in args)
             self._add("python.deserialization", RiskLevel.CRITICAL if fetched else RiskLevel.HIGH,
                       Category.DESERIALIZATION, "loads a vector store with pickle deserialization allowed"
                       + (" from a download" if fetched else " (a shared index can run code)"), node)  # fmt: skip
-        if q is not None and q.rsplit(".", 1)[-1] in _TREE_READERS and any(
+        if tail in _TREE_READERS and any(
             paths.classify(t).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT)
             for a in [*args[:1], kwargs.get("input_dir", UNKNOWN), kwargs.get("path", UNKNOWN)] for t in a.strings()
         ):
             self._add("python.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} reads every file of the home or the machine (keys and tokens included) into documents",
                       node)  # fmt: skip
-        pool = q in ("multiprocessing.Pool", "multiprocessing.pool.Pool")
-        processes = kwargs.get("processes", args[0] if args and pool else UNKNOWN).num
+        pool = tail == "Pool" and q in ("multiprocessing.Pool", "multiprocessing.pool.Pool")
+        processes = kwargs.get("processes", args[0] if args else UNKNOWN).num if pool else None
         if pool and (processes or 0) >= 128:
             self._add("python.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
                       f"starts a pool of {processes} processes (far more than the machine's cores)", node)  # fmt: skip
-        if q is not None and q.endswith("FastMCP") and kwargs.get("host", UNKNOWN).text in ("0.0.0.0", "::"):
+        if tail == "FastMCP" and kwargs.get("host", UNKNOWN).text in ("0.0.0.0", "::"):
             self._listens("0.0.0.0", node)  # an MCP server on every interface: anyone may call its tools
         if q in ("mmap.mmap", "ctypes.windll.kernel32.VirtualAlloc", "ctypes.CDLL().mprotect") and any(
             flag in ast.unparse(node) for flag in ("PROT_EXEC", "PAGE_EXECUTE", "0x40")

@@ -243,7 +243,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "app.asar" in code and _INSTALLED_APP.search(code) and _REPACKS.search(code):
         what = "rewrites an installed application's code (its app.asar): it runs at the app's next start"
         found.append(("tamper", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
-    if _AGENT_APPROVALS_OFF.search(code):
+    if ("ermissions" in code or "approv" in code or "danger" in code or "Bash(*)" in code or "--yolo" in code) and (
+        _AGENT_APPROVALS_OFF.search(code)
+    ):
         what = "turns off an AI coding agent's approval prompts (it runs any command or edit without asking)"
         found.append(("agent-config", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if ("IMPORTANT" in code or "the user" in code or "instructions" in code) and _HIDDEN_INSTRUCTION.search(code) and (
