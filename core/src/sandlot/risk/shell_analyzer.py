@@ -6497,7 +6497,6 @@ _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/js
 #: A grep pattern naming settings (``^(db_host|http_port)\s*=``, ``^server_name``) rather than matching anything.
 _NAMED_SETTINGS = re.compile(r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\|[A-Za-z_][\w.-]{2,})*\)?(?:\\s\*|\s|\*|=|:|$)")
 _SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv|psk", re.IGNORECASE)
-#: CLIs of (local or managed) Kubernetes clusters with a `kubeconfig` subcommand.
 #: Inline code fetching from an address a setting names (`file_get_contents(env("EXPORT_URL"))`).
 _FETCH_FROM_SETTING = re.compile(
     r"(?:file_get_contents|fopen|URI\.open|open|get)\(\s*(?:env|getenv|ENV\.fetch)\(\s*['\"]\w*(?:URL|URI|ENDPOINT)['\"]"
@@ -6531,6 +6530,7 @@ _MANAGEMENT_SOCKETS_LOWERED = frozenset(s.lower() for s in T.MANAGEMENT_SOCKETS)
 _WORKLOAD_KINDS = frozenset({"deployment", "deployments", "deploy", "statefulset", "statefulsets", "sts", "daemonset",
                              "daemonsets", "ds", "pvc", "persistentvolumeclaim", "persistentvolumeclaims", "pv",
                              "persistentvolume", "persistentvolumes", "service", "services", "svc"})  # fmt: skip
+#: CLIs of (local or managed) Kubernetes clusters with a `kubeconfig` subcommand.
 _CLUSTER_CLIS = frozenset({"kind", "k3d", "minikube", "eksctl", "doctl", "civo", "linode-cli", "vcluster", "kubectl"})
 #: kubectl options that take a separate value.
 _KUBECTL_VALUED = frozenset({"-n", "--namespace", "--context", "--kubeconfig", "-l", "--selector", "-o", "--output",
@@ -6538,13 +6538,13 @@ _KUBECTL_VALUED = frozenset({"-n", "--namespace", "--context", "--kubeconfig", "
                              "--server", "-s", "--token", "--as"})  # fmt: skip
 #: A Makefile rule: ``target: prerequisites`` followed by a tab-indented recipe line.
 _MAKEFILE_RULE = re.compile(r"^[\w./%$()-]+(?:\s+[\w./%$()-]+)*\s*::?(?!=)[^\n]*\n\t\S", re.MULTILINE)
-#: ``$NAME`` or ``${NAME}`` (no default, no operation).
 #: A substitution that rewrites the account money is paid to (ISO 20022 IBAN or account elements, NACHA fields).
 _PAYEE_ACCOUNT = re.compile(r"s(.).*(?:IBAN|CdtrAcct|<Acct>|BICFI|routing_?number|account_?number).*\1.*\1",
                             re.IGNORECASE)
 #: `$(ls -t DIR/PATTERN | head -1)`: the newest (or first) file a pattern matches.
 _NEWEST_FILE = re.compile(r"^\$\(\s*ls\s+(?:-\w+\s+)*([^\s|;$`]+)\s*\|\s*head\s+(?:-n\s*)?-?1\s*\)$")
 _EXISTS_TEST = re.compile(r"^\[\[?\s+-[efs]\s+(\S+)\s+\]\]?$")
+#: ``$NAME`` or ``${NAME}`` (no default, no operation).
 _SIMPLE_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})")
 #: A data store's wire commands that empty or stop it (Redis, memcached), as typed into nc or telnet.
 _RAW_STORE_WIPE = re.compile(r"^\s*(?:FLUSHALL|FLUSHDB|flush_all|SHUTDOWN)\b", re.IGNORECASE | re.MULTILINE)

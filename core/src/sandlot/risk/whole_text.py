@@ -144,7 +144,7 @@ _INSTRUCTED_SECRET = re.compile(r"\.ssh/|id_rsa|id_ed25519|\.env\b|mcp\.json|cre
 _REPEATS = re.compile(
     r"\bwhile\s+(?:True|true|1|:)\b|\bwhile\s*\(\s*(?:true|1)\s*\)|\bfor\s*\(\s*;\s*;|\bschedule\.every\b"
 )
-#: Every ssh-agent socket of the machine (each user's agent lives in `/tmp/ssh-XXXX/agent.PID`).
+#: Every ssh-agent socket of the machine (each user's agent lives in `/tmp/ssh-<random>/agent.<pid>`).
 _OTHERS_AGENTS = re.compile(r"/tmp/ssh-\*|/tmp/ssh-\[|/tmp/ssh-\?|/tmp/ssh-\w+\*/agent|/tmp/ssh-\*/agent\.\*")
 #: launchd told to stop or forget a job (Python's argument lists included: `["launchctl", "unload", …]`).
 _LAUNCHD_STOPPED = re.compile(r"launchctl[\"',\s]+(?:unload|bootout|disable|remove)\b")
