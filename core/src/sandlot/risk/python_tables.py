@@ -498,28 +498,23 @@ UNSAFE_LOADERS = frozenset(
 #: Bytes written in one go (or by a loop of known size) that fill most sandboxes' disks.
 DISK_FILL = 10 * (1 << 30)
 
-#: Reads from the desktop's secret stores (the user's saved passwords and tokens).
-SECRET_STORE_READS = frozenset(
-    {"keyring.get_password", "keyring.get_credential", "secretstorage.get_all_collections",
-     "secretstorage.get_default_collection", "secretstorage.get_any_collection",
-     # an infrastructure stack's outputs and configuration, secrets decrypted
-     "pulumi.automation.select_stack().outputs", "pulumi.automation.select_stack().get_all_config",
-     "pulumi.automation.create_or_select_stack().outputs", "pulumi.automation.create_or_select_stack().get_all_config",
-     "pulumi.automation.select_stack().export_stack",
-     # the cloud SDK's resolved keys (access key, secret key, session token) and a browser's cookies for a site
-     "boto3.Session().get_credentials", "boto3.session.Session().get_credentials",
-     "boto3.Session().get_credentials().get_frozen_credentials",
-     "boto3.session.Session().get_credentials().get_frozen_credentials",
-     "browser_cookie3.chrome", "browser_cookie3.firefox", "browser_cookie3.edge", "browser_cookie3.brave",
-     "browser_cookie3.chromium", "browser_cookie3.opera", "browser_cookie3.safari", "browser_cookie3.load"}
-)  # fmt: skip
-#: Of those, the ones that return a whole credential set or session (sent anywhere, a leak).
+#: Reads that return a whole credential set or session: the cloud SDK's resolved keys (access key, secret key,
+#: session token) and a browser's cookies for a site (sent anywhere, a leak).
 WHOLE_CREDENTIAL_READS = frozenset(
     {"boto3.Session().get_credentials", "boto3.session.Session().get_credentials",
      "boto3.Session().get_credentials().get_frozen_credentials",
      "boto3.session.Session().get_credentials().get_frozen_credentials",
      "browser_cookie3.chrome", "browser_cookie3.firefox", "browser_cookie3.edge", "browser_cookie3.brave",
      "browser_cookie3.chromium", "browser_cookie3.opera", "browser_cookie3.safari", "browser_cookie3.load"}
+)  # fmt: skip
+#: Reads from the desktop's secret stores (the user's saved passwords and tokens), and the whole credential sets.
+SECRET_STORE_READS = WHOLE_CREDENTIAL_READS | frozenset(
+    {"keyring.get_password", "keyring.get_credential", "secretstorage.get_all_collections",
+     "secretstorage.get_default_collection", "secretstorage.get_any_collection",
+     # an infrastructure stack's outputs and configuration, secrets decrypted
+     "pulumi.automation.select_stack().outputs", "pulumi.automation.select_stack().get_all_config",
+     "pulumi.automation.create_or_select_stack().outputs", "pulumi.automation.create_or_select_stack().get_all_config",
+     "pulumi.automation.select_stack().export_stack"}
 )  # fmt: skip
 
 #: Template engines: rendering a client's text as a template runs template code (SSTI).
