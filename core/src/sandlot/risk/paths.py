@@ -478,6 +478,11 @@ def read_level(info: PathInfo) -> RiskLevel:
         # the user's connection profiles, read by their own tools, and session recordings read to debug or redact
         # them; sent anywhere, the flow that carries them is critical
         return RiskLevel.MEDIUM
+    if info.secret and info.privilege and _components(info.path)[1][-2:-1] in ([], ["etc"], ["sudoers.d"]) and (
+        posixpath.basename(info.path) == "sudoers" or "/sudoers.d/" in info.path
+    ):
+        # who may run what as root, read to audit it (no password is in it); sent anywhere, the flow is critical
+        return RiskLevel.MEDIUM
     if info.secret or info.history:
         return RiskLevel.HIGH
     if info.kind is PathKind.DEVICE:
@@ -851,6 +856,8 @@ def mode_level(
     if not others_read and info.path.startswith("/etc/"):
         opens_secret = False
     system = info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM, PathKind.DEVICE)
+    if setuid and info.kind is PathKind.RELATIVE and package_staging(info.path):
+        return RiskLevel.MEDIUM  # the bit a package's setuid helper ships with, set in its build tree (fakeroot)
     if setuid:
         return RiskLevel.CRITICAL if system else RiskLevel.HIGH
     if world_writable and (system or info.privilege or info.secret or info.kind is PathKind.HOME_TOP):
@@ -864,6 +871,27 @@ def mode_level(
         # shared data outside the project: anyone on the machine may now plant or alter files
         return RiskLevel.MEDIUM if info.kind is PathKind.EXTERNAL else RiskLevel.LOW
     return RiskLevel.SAFE
+
+
+#: A package's staging tree inside the project: `debian/<pkg>/usr/…`, `$pkgdir`/`pkg/<name>/usr/…` (makepkg),
+#: `rpmbuild/BUILDROOT/…`, a DESTDIR the build installs into.
+_PACKAGE_STAGING = re.compile(
+    r"^(?:\./)?(?:debian/[\w.+-]+|(?:[\w.-]+/)*(?:pkg|BUILDROOT|destdir|DESTDIR|staging|stage)(?:/[\w.+-]+)*)"
+    r"/(?:usr/(?:s?bin|lib\w*|libexec)|s?bin|opt/[\w.+-]+)/"
+)
+
+
+_INBOX = re.compile(r"(?:^|/)(?:Downloads|[Aa]ttachments?|[Uu]ploads?|[Ii]ncoming)/")
+
+
+def untrusted_inbox(path: str) -> bool:
+    """``path`` is where other people's files arrive: downloads, mail attachments, uploads."""
+    return _INBOX.search(path) is not None
+
+
+def package_staging(path: str) -> bool:
+    """``path`` is a file in a package's staging tree (what the package will install), not on the system."""
+    return _PACKAGE_STAGING.match(path) is not None
 
 
 def operating_system_tree(info: PathInfo) -> bool:

@@ -32,8 +32,8 @@ from typing import Any
 
 import attrs
 
+from sandlot.risk import archives, paths
 from sandlot.risk import folding as F
-from sandlot.risk import paths
 from sandlot.risk import python_tables as T
 from sandlot.risk import values as v
 from sandlot.risk.backups import DB_DUMPERS
@@ -400,6 +400,7 @@ class PythonAnalyzer:
         self.methods: dict[str, Val] = {}
         self.attrs: dict[str, Val] = {}
         self.downloaded: set[str] = set()
+        self._dropped: set[str] = set()  # files written with decoded (embedded, obfuscated) bytes
         self.argv: list[str] | None = None  # sys.argv, when the caller knows it
         self._exec_memory = False  # executable memory was mapped (mmap PROT_EXEC, VirtualAlloc)
         self._credentials: set[str] = set()  # credential-named environment variables read so far
@@ -459,6 +460,7 @@ class PythonAnalyzer:
         self._self_written: set[str] = set()  # paths this code wrote
         self._listening_everywhere = False  # a server listens on every network interface
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
+        self._home_archived = False  # every file of the home directory put into an archive
         self._timeout_catchers = 0  # enclosing `try` blocks that end on a socket timeout
 
     # ----------------------------------------------------------------- entry point
@@ -568,6 +570,7 @@ class PythonAnalyzer:
                 "python.too-complex", RiskLevel.MEDIUM, Category.PARSE, "the code is nested too deeply to analyse", None
             )
         self._guards_turned_off(tree)
+        self._archive_escapes(tree, code)
         if "--bare" in code and scratch_remote(code):
             self.findings = [  # force pushes into the bare repository this code made (a test's remote)
                 attrs.evolve(f, level=RiskLevel.MEDIUM)
@@ -605,6 +608,10 @@ class PythonAnalyzer:
         if self._listening_everywhere and self._local_service is not None:
             self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                       f"relays a service of this machine or the internal network (port {self._local_service}) to every "
+                      "network interface", None)  # fmt: skip
+        if self._home_archived and self._listening_everywhere:
+            self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "serves an archive of every file in the home directory (keys, tokens, browser profiles) on every "
                       "network interface", None)  # fmt: skip
         if self._interpreters_opened and self._listening_everywhere:
             self._add("python.reverse-shell", RiskLevel.HIGH, Category.NETWORK,
@@ -949,6 +956,16 @@ class PythonAnalyzer:
                 "describes a container with the host's privileges, processes or root file system",
                 node,
             )
+
+    def _archive_escapes(self, tree: ast.Module, code: str) -> None:
+        """Archives unpacked member by member to the paths their names give, or built to escape (zip slip)."""
+        for call in archives.member_name_writes(tree, code):
+            self._add("python.zip-slip", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "writes each archive member to the path its stored name gives, unchecked (a `../` name "
+                      "escapes the folder: zip slip)", call)  # fmt: skip
+        if "linkname" in code or "../" in code:
+            for node, what in archives.crafted_members(tree):
+                self._add("python.crafted-archive", RiskLevel.HIGH, Category.FILESYSTEM, f"builds {what}", node)
 
     def _guards_turned_off(self, tree: ast.Module) -> None:
         """Library settings that switch off a protection: Pillow's pixel limit, lxml's entity and DTD loading."""
@@ -3708,6 +3725,13 @@ class PythonAnalyzer:
         if q.startswith("pathlib.Path()"):
             target = func.base or UNKNOWN
             mode_val = args[0] if args else kwargs.get("mode", UNKNOWN)
+        elif q.startswith("fileinput."):
+            # `fileinput.input("/etc/group", inplace=True)`: what the loop prints replaces each file
+            target = args[0] if args else kwargs.get("files", UNKNOWN)
+            if target.items:
+                target = Val(alts=tuple(t for item in target.items for t in item.strings()) or None)
+            inplace = kwargs.get("inplace", args[1] if len(args) > 1 else UNKNOWN).num == 1
+            mode_val = Val(text="r+" if inplace else "r")
         else:
             given = (kwargs.get(k) for k in ("file", "path", "database", "fileobj", "name"))
             target = args[0] if args else next((g for g in given if g is not None), UNKNOWN)
@@ -3946,6 +3970,8 @@ class PythonAnalyzer:
             info = paths.classify(text)
             harmless = len(contents) == 1 and harmless_content(info, contents[0])
             self._write(info, node, via=q, cap=RiskLevel.MEDIUM if harmless else None)
+        if data.flags & v.DECODED and not data.flags & v.NET:
+            self._dropped.update(target.strings())
         if data.flags & v.NET:
             self.downloaded.update(target.strings())
             self._unnamed_download |= not target.strings() or q == "os.write"
@@ -3961,8 +3987,13 @@ class PythonAnalyzer:
             self._add("python.archive-all", RiskLevel.HIGH, Category.EXFILTRATION,
                       "archives the whole file system (every secret on the machine, and as much disk again)",
                       node)  # fmt: skip
+        if method in ("add", "write") and args and self._in_loop():
+            # `for root, _, files in os.walk(home): z.write(os.path.join(root, f))`
+            self._home_archived |= any(t.startswith("~/" + HOLE) for t in args[0].strings())
         if method in ("write", "writelines", "add"):
             data = args[0] if args else UNKNOWN
+            if data.flags & v.DECODED and not data.flags & v.NET:
+                self._dropped.update(handle.strings())
             if data.flags & v.NET:
                 self.downloaded.update(handle.strings())
                 self._unnamed_download |= not handle.strings()
@@ -5047,6 +5078,9 @@ class PythonAnalyzer:
             )
         if flags & v.PARAMS and self.functions and program == HOLE:
             self.functions[-1].shell_params |= flags & v.PARAMS
+        if program in self._dropped and program != HOLE:
+            self._add("python.obfuscated-command", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{q} runs a program this code unpacked from an encoded blob (a dropper)", node)  # fmt: skip
         if program in self.downloaded or (
             program != HOLE and posixpath.basename(program) in {posixpath.basename(d) for d in self.downloaded}
         ):

@@ -121,6 +121,9 @@ OPEN_CALLS = frozenset(
         "aiofiles.open",
         "sqlite3.connect",
         "shelve.open",
+        "wave.open",
+        "fileinput.input",
+        "fileinput.FileInput",
     }
 )
 READ_CALLS = frozenset(

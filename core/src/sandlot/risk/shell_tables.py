@@ -65,7 +65,7 @@ WRAPPERS = frozenset(
 PRIVILEGE_TOOLS = frozenset({"sudo", "doas", "pkexec", "su", "runuser", "gosu", "su-exec", "chroot"})
 USER_ADMIN = frozenset(
     {"useradd", "adduser", "usermod", "userdel", "groupadd", "groupmod", "passwd", "chpasswd", "visudo",
-     "setcap", "gpasswd", "newusers", "chage", "vipw", "pwconv"}
+     "setcap", "gpasswd", "newusers", "chage", "vipw", "pwconv", "deluser", "delgroup"}
 )  # fmt: skip
 DISK_TOOLS = frozenset(
     {"mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "parted", "sgdisk", "gdisk", "blkdiscard",
@@ -478,8 +478,9 @@ ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "adm", "docker", "lx
 #: those rules say more (an interpreter, a shell or an unknown program run as root stays HIGH, and
 #: so does kill: as root it reaches every user's processes).
 GRADED_ADMIN_TOOLS = frozenset(
-    {"useradd", "adduser", "usermod", "userdel", "groupadd", "groupmod", "gpasswd", "chage", "passwd", "chpasswd",
-     "visudo", "setcap", "ufw", "firewall-cmd", "iptables", "ip6tables", "nft", "iptables-save", "netfilter-persistent",
+    {"useradd", "adduser", "usermod", "userdel", "deluser", "delgroup", "groupadd", "groupmod", "gpasswd", "chage",
+     "passwd", "chpasswd", "visudo", "setcap", "ufw", "firewall-cmd", "iptables", "ip6tables", "nft", "iptables-save",
+     "netfilter-persistent",
      "sysctl", "mount", "umount", "lvextend", "lvcreate", "lvresize", "pvresize", "vgextend", "resize2fs",
      "xfs_growfs", "growpart", "mdadm", "smartctl", "lvs", "vgs", "pvs", "lsblk", "blkid", "findmnt", "parted",
      "mkfs", "mkfs.ext4", "mkfs.xfs", "semanage", "restorecon", "setsebool", "getsebool", "chcon", "aa-status",

@@ -198,6 +198,8 @@ VALUED_OPTIONS: dict[str, frozenset[str]] = {
     "scp": frozenset({"-P", "-i", "-o", "-F", "-c", "-l", "-J", "-S"}),
     "cp": frozenset({"-t", "--target-directory", "-S", "--suffix"}),
     "mv": frozenset({"-t", "--target-directory", "-S", "--suffix"}),
+    "install": frozenset({"-m", "--mode", "-o", "--owner", "-g", "--group", "-t", "--target-directory", "-S",
+                          "--suffix"}),
 }  # fmt: skip
 
 

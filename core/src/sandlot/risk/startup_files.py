@@ -187,9 +187,21 @@ def _unit(content: str, *, system: bool) -> bool:
         return False  # a timer or a socket starts a unit whose content is not here
     if _STARVING_UNIT.search(content):
         return False  # real-time scheduling or top priority: a busy unit starves everything else of the CPU
-    if system and not all(c.split()[0].startswith(_SYSTEM_PROGRAM_DIRS) for c in commands if c.split()):
+    installed = all(c.split()[0].startswith(_SYSTEM_PROGRAM_DIRS) for c in commands if c.split())
+    # an application deployed under /opt or /srv run by its own account (`User=myapp`), not root, from a place
+    # that is neither hidden, temporary nor someone's home
+    own_account = _SERVICE_ACCOUNT.search(content) is not None and all(
+        c.split()[0].startswith(_APPLICATION_DIRS) and not hidden_or_temporary(c) for c in commands if c.split()
+    )
+    if system and not installed and not own_account:
         return False  # a program installed by hand (/usr/local/bin/upd, /opt/...) run as root at every boot
     return _quiet_shell(commands)
+
+
+#: A unit's ``User=`` naming an account other than root.
+_SERVICE_ACCOUNT = re.compile(r"^\s*User\s*=\s*(?!root\s*$|0\s*$)[a-z_][\w.-]*\s*$", re.M)
+_APPLICATION_DIRS = ("/opt/", "/srv/", "/usr/local/bin/", "/usr/local/sbin/", "/usr/local/lib/", "/usr/bin/", "/bin/",
+                     "/usr/sbin/", "/sbin/", "/usr/lib/", "/lib/")
 
 
 #: Unit settings that put a service above every other process (real-time scheduling, the highest priority, never
