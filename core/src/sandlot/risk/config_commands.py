@@ -181,6 +181,19 @@ def _editor_startup_weakness(path: str, content: str) -> str | None:
     return None
 
 
+def _direnv_trust_weakness(path: str, content: str) -> str | None:
+    """direnv's whitelist set to ``/`` or the home: every ``.envrc`` below it (a cloned repository's) runs
+    without ``direnv allow``."""
+    if not path.replace("\\", "/").endswith(("direnv/direnv.toml", "direnv/config.toml")):
+        return None
+    if _DIRENV_TRUST_ALL.search(content):
+        return "direnv runs every .envrc below / or the home without asking (a cloned repository's code included)"
+    return None
+
+
+_DIRENV_TRUST_ALL = re.compile(r"^\s*prefix\s*=\s*\[[^\]]*[\"'](?:/|~/?|\$HOME/?|/home/?|/Users/?)[\"']", re.M)
+
+
 #: An /etc/hosts line: an address, then the names it answers for.
 _HOSTS_LINE = re.compile(r"^\s*(?P<address>[\d.]+|[0-9a-fA-F:]+)\s+(?P<names>[^#\n]+)", re.MULTILINE)
 _LOCAL_NAME = re.compile(r"(?:^|\.)(?:localhost|local|test|internal|lan|home|arpa|example|invalid|localdomain)$", re.I)
@@ -232,6 +245,7 @@ def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
         (mail_delivery_weakness, Category.PROCESS),
         (_database_access_weakness, Category.PRIVILEGE),
         (_editor_startup_weakness, Category.PERSISTENCE),
+        (_direnv_trust_weakness, Category.DYNAMIC_CODE),
         (hosts_redirect, Category.NETWORK),
         (log_forwarding, Category.EXFILTRATION),
     ):
@@ -254,6 +268,8 @@ _PROTECTION_KEY = re.compile(
     r"|^password_?policy$|^lockout_?threshold$|^force_?login$|^account_?lockout\w*$|^brute_?force_?protection$"
     # card terminals' point-to-point encryption of card data
     r"|p2pe(?:_?enabled)?"
+    # a service's own login and access control (Elasticsearch/Kibana's X-Pack security, `AUTH_ENABLED`)
+    r"|xpack[._]security[._]enabled|^(?:\w+_)?(?:security|auth|authentication)_?enabled$|disable_?(?:auth\w*|security)$"
     # safety alerts of a fleet or a plant: geofences, panic buttons, collision and fatigue monitors
     r"|alert_?on_?\w+|(?:safety|panic|geofence|speeding|collision|fatigue)\w*[_./]?(?:alerts?|enabled)"
     # an autopilot's (ArduPilot, PX4) pre-arm checks, geofence and failsafes

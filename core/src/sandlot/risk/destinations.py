@@ -56,7 +56,9 @@ def personal_host(text: str) -> bool:
 #: ``s3://jake-personal-archive``), not the organisation's.
 _PERSONAL_ACCOUNT = re.compile(
     r"profile(?:_name)?[\"']?\s*[=:\s]\s*[\"']?(?:personal|home|me)\b|(?:s3|gs)://[\w.-]*personal"
-    r"|Bucket[\"']?\s*[=:]\s*[\"'][\w.-]*personal",
+    r"|Bucket[\"']?\s*[=:]\s*[\"'][\w.-]*personal"
+    # a file host's folder named as someone's own (`dbx.files_upload(data, "/personal/x.zip")`)
+    r"|[\"']/personal/",
     re.IGNORECASE,
 )
 

@@ -17,7 +17,7 @@ from sandlot.risk.model import Category, RiskLevel
 _WIPE = re.compile(
     r"^\s*(?:write\s+erase|erase\s+(?:startup-config|nvram:|flash:|bootflash:)|format\s+(?:flash|bootflash|disk|usb)\S*"
     r"|delete\s+/force|request\s+system\s+(?:zeroize|storage\s+cleanup|halt|power-off)|fsctl\s+shutdown"
-    r"|core\s+stop\b|hupall\b|execute\s+factoryreset)",
+    r"|core\s+stop\b|hupall\b|execute\s+factoryreset|channel\s+request\s+hangup\s+all\b|hangup\s+request\s+all\b)",
     re.IGNORECASE | re.MULTILINE,
 )
 _RELOAD = re.compile(r"^\s*(?:reload(?:\s+in\s+\d+)?|request\s+system\s+reboot)\s*(?:\\r|\\n)?\s*$", re.I | re.M)
@@ -56,6 +56,14 @@ def force_disarm(text: str) -> bool:
 def vehicle_command(text: str) -> bool:
     """``text`` (a request body, an MQTT message) tells vehicles to stop, be immobilised or unlock."""
     return bool(_VEHICLE_COMMAND.search(text))
+
+
+def places_calls(text: str) -> bool:
+    """``text`` is a PBX command or an AMI action that dials out (``channel originate``, ``Action: Originate``)."""
+    return _ORIGINATE.search(text) is not None
+
+
+_ORIGINATE = re.compile(r"\b(?:channel\s+originate|originate\s+[\w{]|Action:\s*Originate)\b", re.IGNORECASE)
 
 
 def device_commands_risk(text: str) -> OperationRisk | None:

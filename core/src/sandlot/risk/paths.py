@@ -159,7 +159,8 @@ _RC_NAMES = frozenset(
         ".zlogin", ".cshrc", ".tcshrc", ".kshrc", "config.fish", ".xinitrc", ".xprofile",
         ".xsessionrc", "bash.bashrc", "profile", "environment", "rc.local", "crontab", "anacrontab",
         "authorized_keys", "authorized_keys2", "sitecustomize.py", "usercustomize.py", ".pythonrc",
-        ".vimrc", ".inputrc", ".bash_logout", ".gitconfig", ".npmrc", ".pam_environment",
+        ".vimrc", ".inputrc", ".bash_logout", ".gitconfig", ".npmrc", ".pam_environment", ".bash_aliases",
+        ".zsh_aliases",
     }
 )  # fmt: skip
 _PERSISTENCE_DIRS = frozenset(
@@ -405,6 +406,17 @@ def _everything(comps: list[str]) -> bool:
     return all(c in ("*", "**") for c in comps)
 
 
+def _sourced_at_shell_start(home: list[str]) -> bool:
+    """A file below the home that a shell sources at every start: oh-my-zsh's ``custom/*.zsh``, the
+    ``~/.zshrc.d/`` and ``~/.bashrc.d/`` drop-in folders, fish's ``conf.d``."""
+    name = home[-1] if home else ""
+    return (
+        (home[:2] == [".oh-my-zsh", "custom"] and name.endswith(".zsh") and len(home) == 3)
+        or (len(home) == 2 and home[0] in (".zshrc.d", ".bashrc.d", ".bash_profile.d", ".profile.d"))
+        or (home[:3] == [".config", "fish", "conf.d"] and name.endswith(".fish"))
+    )
+
+
 def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absolute: bool) -> bool:
     if name.startswith(".") and HOLE in name and name.endswith(("rc", "profile")) and len(lowered) <= 3:
         return True  # ~/.${SHELL##*/}rc: the user's shell rc file, whichever shell
@@ -418,6 +430,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
         # editor and tool settings are not run by the shell: dotfile managers link them all the time
         return name not in (".gitconfig", ".npmrc", ".vimrc", ".inputrc")
     installed = absolute or bool(lowered and HOLE in lowered[0])  # not a file of the project
+    if home is not None and _sourced_at_shell_start([c.lower() for c in home]):
+        return True
     if any(d in _PERSISTENCE_DIRS for d in lowered[:-1]):
         # git hooks (.git/hooks, ~/.config/git/hooks) run on every commit; other "hooks" dirs are just names
         if "hooks" in lowered[:-1] and ".git" not in lowered and "git" not in lowered:
@@ -669,6 +683,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         PathKind.SYSTEM_TOP,
     ):
         return RiskLevel.LOW  # .DS_Store, Thumbs.db, *.pyc: view settings and caches
+    if posixpath.basename(info.path).startswith((".zcompdump", "zcompdump")) and info.kind is not PathKind.SYSTEM:
+        return RiskLevel.LOW  # zsh's completion cache: compinit writes it again
     kind = info.kind
     if kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.HOME_TOP, PathKind.DEVICE):
         return RiskLevel.CRITICAL

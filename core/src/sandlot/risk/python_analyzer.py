@@ -74,6 +74,7 @@ from sandlot.risk.devices import (
     DEVICE_SEND_METHODS,
     device_commands_risk,
     foreign_firmware,
+    places_calls,
     vehicle_command,
 )
 from sandlot.risk.documents import HOLD_METHODS, hold_request, mentions_sharing, removes_holds, sharing_risk
@@ -104,6 +105,7 @@ from sandlot.risk.ledgers import (
 )
 from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox, personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
+from sandlot.risk.monitoring import silence_request_mutes_everything
 from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import CAMERA_IMAGE, premises_request
@@ -462,6 +464,7 @@ class PythonAnalyzer:
         self._listening_everywhere = False  # a server listens on every network interface
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
         self._home_archived = False  # every file of the home directory put into an archive
+        self._secrets_served = False  # the environment or a secret file written into an HTTP response
         self._timeout_catchers = 0  # enclosing `try` blocks that end on a socket timeout
 
     # ----------------------------------------------------------------- entry point
@@ -610,6 +613,10 @@ class PythonAnalyzer:
             self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                       f"relays a service of this machine or the internal network (port {self._local_service}) to every "
                       "network interface", None)  # fmt: skip
+        if self._secrets_served and self._listening_everywhere:
+            self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "serves the process environment or a secret file to anyone who connects (every interface, "
+                      "no authentication)", None)  # fmt: skip
         if self._home_archived and self._listening_everywhere:
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "serves an archive of every file in the home directory (keys, tokens, browser profiles) on every "
@@ -2896,6 +2903,23 @@ class PythonAnalyzer:
             queried |= v.SECRET  # every process's environment: the API keys and tokens they were started with
             self._add("python.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
                       "reads the environment of every process (the keys and tokens they hold)", node)  # fmt: skip
+        if (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr in _LOG_METHODS
+            and self._fast_endless_loop()
+            and _LOGS_TO_FILE.search(self._code)
+        ):
+            self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{node.func.attr} logs to a file in an endless loop that never pauses (fills the disk)",
+                      node)  # fmt: skip
+        if (
+            isinstance(node.func, ast.Attribute)
+            and node.func.attr == "write"
+            and args
+            and args[0].flags & (v.ENV | v.SECRET)
+            and _dotted(node.func.value).endswith("wfile")
+        ):
+            self._secrets_served = True  # an HTTP handler's response: whoever sends the request reads it
         if q is None:
             # `browser.launch_persistent_context("~/.config/google-chrome")`: a secret path handed over
             if isinstance(node.func, ast.Attribute) and self._secret_arguments(node.func.attr, args, kwargs, node):
@@ -3082,6 +3106,11 @@ class PythonAnalyzer:
                 self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
                           "the debugger's console (it runs code) is reachable from the network", node)  # fmt: skip
         verb = q.rsplit(".", 1)[-1]
+        if "silences" in self._code and verb in ("post", "request") and any(
+            silence_request_mutes_everything(u, self._code) for u in _all_strings(args[:2])
+        ):
+            self._add("python.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{q} creates a silence matching every alert (nobody is paged while it lasts)", node)  # fmt: skip
         if q.startswith(("requests.", "httpx.")) and verb in ("delete", "put", "post", "patch", "request"):
             method = (args[0].text or "") if verb == "request" and args else verb
             urls = (args[1:2] if verb == "request" else args[:1]) or [kwargs.get("url", UNKNOWN)]
@@ -3771,8 +3800,10 @@ class PythonAnalyzer:
                               node)  # fmt: skip
             else:
                 flags |= self._read(info, node, via=q)
-                if text == F.CI_EVENT_FILE:
-                    flags |= v.NET  # the event a pull request triggered: its author wrote the title and body
+                if text == F.CI_EVENT_FILE or text.startswith("/var/log/"):
+                    # the event a pull request triggered (its author wrote the title and body); a service's log
+                    # (whoever sends it requests writes into it)
+                    flags |= v.NET
                 if info.kind is paths.PathKind.RELATIVE and HOLE not in text:
                     flags |= v.LOCALFILE
                 if self._bulk_personal(text):
@@ -5667,6 +5698,11 @@ class PythonAnalyzer:
         ):
             self._add("python.app-admin", RiskLevel.HIGH, Category.PRIVILEGE,
                       "creates a role with administrator rights over the whole community or app", node)  # fmt: skip
+        if "riginate" in self._code and method in ("send", "sendall", "originate", "send_action") and self._in_loop():
+            sent = "\n".join(_all_strings([*args, *kwargs.values()]) + self._argument_constants(node))
+            if method == "originate" or places_calls(sent):
+                self._add("python.telephony", RiskLevel.HIGH, Category.RESOURCE,
+                          f"{method} places calls in a loop (toll fraud: every call is billed)", node)  # fmt: skip
         if self._mentions_devices and (method in DEVICE_SEND_METHODS or "zeroize" in method):
             sent = "\n".join(_all_strings([*args, *kwargs.values()]) + self._argument_constants(node))
             risk = device_commands_risk("request system zeroize" if "zeroize" in method else sent)
@@ -6525,6 +6561,10 @@ _PEOPLE_MANAGER = re.compile(
     r"|Client|Subscriber|Student|Guest|Player|Volunteer)s?)\.objects(?:\.all\(\))?$"
 )
 #: Fields that reach or log in as a person (a whole table of them is a mailing list, or a way in).
+#: Logger methods that write a record.
+_LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
+#: Logging configured to a file that grows without rotation.
+_LOGS_TO_FILE = re.compile(r"basicConfig\([^)]*filename\s*=|(?<![\w.])(?:logging\.)?FileHandler\(")
 _CONTACT_FIELD = re.compile(r"e_?mail(?:_address)?|phone(?:_number)?|mobile|password|address")
 #: Document loaders that read every file below a folder (LlamaIndex, LangChain).
 _TREE_READERS = frozenset({"SimpleDirectoryReader", "DirectoryLoader"})

@@ -71,7 +71,7 @@ from sandlot.risk.destinations import (
     public_drop,
     scratch_remote,
 )
-from sandlot.risk.devices import device_commands_risk, vehicle_command
+from sandlot.risk.devices import device_commands_risk, places_calls, vehicle_command
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
 from sandlot.risk.fleet import adhoc_commands, fleet_harm
 from sandlot.risk.hypervisors import (
@@ -108,6 +108,7 @@ from sandlot.risk.mail import (
     personal_mailbox,
 )
 from sandlot.risk.model import Category, Finding, RiskLevel
+from sandlot.risk.monitoring import MONITORING_COMPONENTS, shipper_collects_secrets, silences_everything
 from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import premises_request
@@ -456,6 +457,7 @@ class ShellAnalyzer:
             )
             sub._mass = self._mass
             sub.downloaded = self.downloaded
+            sub.pinned = self.pinned
             sub.inherited_background = self._background or self.inherited_background
             sub.created_vars = set(self.created_vars)
             sub.inherited_pids = self._xargs_pids if self._xargs_pids is not None else self.inherited_pids
@@ -1197,7 +1199,7 @@ class ShellAnalyzer:
         runs_download = info.persistence and any(
             posixpath.join(posixpath.basename(posixpath.dirname(d)), posixpath.basename(d)) in content
             for d in self.downloaded
-            if "/" in d and posixpath.dirname(d)
+            if "/" in d and posixpath.dirname(d) and d not in self.pinned
         )
         # `. ~/.local/share/helpers.sh` added to an rc file runs what this script wrote there at every start
         sourced = [self._written_texts.get(p, "") for p in _SOURCED_FILE.findall(content)] if info.persistence else []
@@ -1207,6 +1209,11 @@ class ShellAnalyzer:
         weakness = config_weakness(info.path, content)
         if weakness:
             self._add("shell.persistence", RiskLevel.HIGH, weakness[1], weakness[0], stmt)
+        shipped = shipper_collects_secrets(content) if "://" in content else None
+        if shipped:
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"the shipper configuration written to {info.path.replace(HOLE, '…')} sends {shipped}",
+                      stmt)  # fmt: skip
         if workflow_leaks_secrets(info.path, content):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"the CI workflow written to {info.path} sends the repository's secrets out", stmt)  # fmt: skip
@@ -1231,7 +1238,10 @@ class ShellAnalyzer:
         elif language is not None and not info.persistence:
             self._other_interpreter(language, content, stmt, "")
         if not info.persistence:
-            if content.lstrip().startswith("#!") and "sh" in content.split("\n", 1)[0]:
+            if posixpath.basename(info.path) == ".envrc":
+                # direnv runs it on entering the folder once allowed: loud commands in it are what they are
+                self._nested(content, "shell", stmt, f"script written to {info.path}", keep=RiskLevel.HIGH)
+            elif content.lstrip().startswith("#!") and "sh" in content.split("\n", 1)[0]:
                 # a script written for later (a cron or at job, a timer, a worker): what it would run counts
                 found = self._nested(content, "shell", stmt, f"script written to {info.path.replace(HOLE, '…')}")
                 if credential_helper(info.path) and any(f.category in _SENDS_OUT for f in found):
@@ -1866,7 +1876,12 @@ class ShellAnalyzer:
             self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} changes who the site's administrators are (Moodle's siteadmins)", node)  # fmt: skip
         guards = protections_turned_off(args)
-        if guards:
+        # a throwaway container for tests, published on loopback only: nobody else reaches it
+        published = W.option_values(args, "-p", "--publish") if guards else []
+        local = name in ("docker", "podman", "nerdctl") and all(
+            p.startswith(("127.0.0.1:", "localhost:")) for p in published
+        )
+        if guards and not local:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} turns off {guards[0].replace(HOLE, '…')} (a safety, fraud, signature or login guard)",
                       node)  # fmt: skip
@@ -1947,16 +1962,7 @@ class ShellAnalyzer:
             or (posixpath.basename(argv[0]) in self.downloaded and "/" in argv[0])
             or ("/" in argv[0] and self._in_clone(argv[0]))
         ):
-            pinned = argv[0] in self.pinned or posixpath.basename(argv[0]) in self.pinned
-            self._add(
-                "shell.download-exec",
-                RiskLevel.MEDIUM if pinned else RiskLevel.CRITICAL,
-                Category.DYNAMIC_CODE,
-                "runs a named release downloaded over HTTPS"
-                if pinned
-                else "runs a file that was downloaded from the network",
-                node,
-            )
+            self._runs_download(name, argv[0], node)
         if name.startswith("mkfs") or name.startswith("mkfs."):
             name = "mkfs"
         sources = fetched
@@ -2584,13 +2590,7 @@ class ShellAnalyzer:
             if arg != "-" and (
                 arg in self.downloaded or posixpath.basename(arg) in self.downloaded or self._in_clone(arg)
             ):
-                self._add(
-                    "shell.download-exec",
-                    RiskLevel.CRITICAL,
-                    Category.DYNAMIC_CODE,
-                    f"{name} runs a file that was downloaded from the network",
-                    node,
-                )
+                self._runs_download(name, arg, node)
             if arg == "-" or arg == "/dev/stdin":
                 break
             if HOLE in arg and flow.remote:
@@ -2781,6 +2781,10 @@ class ShellAnalyzer:
         evaluates = any(k in lowered for k in T.INLINE_EVALS)
         # `STAGE=$(curl …)` earlier, then `perl -e 'eval … $ENV{STAGE}'`: the variable's content came from the network
         downloads = downloads or any(self.var_flow[v].remote for v in _env_names(code) if v in self.var_flow)
+        # `php -r '… file_get_contents($argv[1]) …' "http://…"`: a URL handed in as an argument and fetched
+        downloads = downloads or (
+            any("://" in p for p in positional) and any(k in lowered for k in _URL_READERS)
+        )
         deserializes = any(k in lowered for k in T.INLINE_DESERIALIZERS)
         reads_download = any(d in code for d in self.downloaded if len(d) > 3) or any(
             p in self.downloaded for p in positional  # `ruby - "$dir/export.bin" <<'RUBY'`: its ARGV
@@ -2972,13 +2976,14 @@ class ShellAnalyzer:
                 node,
             )
         elif args and (args[0] in self.downloaded or posixpath.basename(args[0]) in self.downloaded):
-            self._add(
-                "shell.download-exec",
-                RiskLevel.CRITICAL,
-                Category.DYNAMIC_CODE,
-                f"{name} runs a file that was downloaded from the network",
-                node,
-            )
+            self._runs_download(name, args[0], node)
+
+    def _runs_download(self, name: str, path: str, node: Any) -> None:
+        """A downloaded file run (or sourced): someone else's code, unless it is a named release over HTTPS."""
+        pinned = (path in self.pinned or posixpath.basename(path) in self.pinned) and not self._in_clone(path)
+        self._add("shell.download-exec", RiskLevel.MEDIUM if pinned else RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                  f"{name} runs " + ("a named release downloaded over HTTPS" if pinned
+                                     else "a file that was downloaded from the network"), node)  # fmt: skip
 
     def _rule_rm(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flags, operands = W.options(args)
@@ -3033,6 +3038,10 @@ class ShellAnalyzer:
             roots.append(args[i])
             i += 1
         roots = roots or ["."]
+        if self._cwd and paths.classify(self._cwd).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT):
+            # `cd "$HOME"; find . -name '.*' -exec rm -rf {} +`: the tree is the home (or the whole machine)
+            roots = [posixpath.normpath(posixpath.join(self._cwd, r)) if not r.startswith(("/", "~")) else r
+                     for r in roots]  # fmt: skip
         expr = args[i:]
         flow.listing = roots[0]
         patterns = [expr[k + 1].lower() for k, a in enumerate(expr[:-1]) if a in ("-name", "-iname", "-path", "-ipath")]
@@ -3068,8 +3077,14 @@ class ShellAnalyzer:
                 where = foreign_roots[0].replace(HOLE, "…")
                 self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"find -delete removes every backup, dump or disk image under {where}", node)  # fmt: skip
+            # `-type l` / `-xtype l` before -delete: only links go, never what they point at
+            links_only = any(before_delete[k : k + 2] in (["-type", "l"], ["-xtype", "l"])
+                             for k in range(len(before_delete)))  # fmt: skip
             for root in roots:
-                if junk:
+                if links_only:
+                    self._add("shell.delete", RiskLevel.LOW, Category.FILESYSTEM,
+                              f"find -delete removes symbolic links under {root.replace(HOLE, '…')}", node)  # fmt: skip
+                elif junk:
                     self._delete(posixpath.join(root, patterns[0]), node, recursive=False, via="find -delete")
                 else:
                     self._delete(root, node, recursive=True, via="find -delete", filtered=filtered)
@@ -3541,7 +3556,18 @@ class ShellAnalyzer:
             return False
         relative = dest.path[2:] if dest.path.startswith("./") else dest.path
         hooks = dest.kind is paths.PathKind.RELATIVE and relative.startswith(".git/hooks/")
-        return web_site(dest) or hooks
+        # `cp deploy/cantaloupe.properties /etc/cantaloupe/`: an application's own settings file, put where it reads
+        # them (not a start-up, privilege or secret file)
+        comps = dest.path.split("/")
+        own_settings = (
+            len(files) == 1
+            and len(comps) == 4
+            and comps[1] == "etc"
+            and posixpath.basename(files[0]) == comps[3]
+            and not (dest.persistence or dest.privilege or dest.secret)
+            and comps[2] not in _SYSTEM_CONFIG_DIRS
+        )
+        return web_site(dest) or hooks or own_settings
 
     def _rule_curl(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
@@ -3914,6 +3940,8 @@ class ShellAnalyzer:
                 a.startswith(("file:/dev/", "/dev/", "open:/dev/", "file:"))
                 or (a.startswith("unix-connect:") and posixpath.basename(a) in _MANAGEMENT_SOCKETS_LOWERED)
                 or (a.startswith("unix-connect:") and ("agent" in a or "ssh" in a or a.endswith(HOLE.lower())))
+                # a daemon's own socket (/var/run/asterisk/asterisk.ctl): its console or management interface
+                or a.startswith(("unix-connect:/run/", "unix-connect:/var/run/"))
                 for a in lowered
             ):
                 local = any("bind=127.0.0.1" in a or "bind=localhost" in a for a in lowered)
@@ -5000,6 +5028,16 @@ class ShellAnalyzer:
                 node,
             )
 
+    def _rule_amtool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Alertmanager's CLI: a silence whose matchers match every alert mutes every page."""
+        words = [a for a in args if not a.startswith("-")]
+        if words[:2] != ["silence", "add"]:
+            return
+        matchers = [w for w in words[2:] if "=" in w]
+        if silences_everything(matchers):
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "amtool silences every alert (nobody is paged while it lasts)", node)  # fmt: skip
+
     def _rule_system_container(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """LXD/Incus: a privileged container (root inside is root on the host), the host's root or start-up
         folders attached as a disk device, and commands run inside (``lxc exec NAME -- CMD``)."""
@@ -5094,7 +5132,8 @@ class ShellAnalyzer:
                 return
 
     def _control_plane(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        positional = [a for a in args if not a.startswith("-")]
+        # (`aws --profile personal s3 cp …`: an option's value is no subcommand)
+        positional = W.options(args, _CLOUD_VALUED)[1]
         if name == "gcloud" and positional[:1] in (["alpha"], ["beta"], ["preview"]):
             positional = positional[1:]  # a release track: `gcloud beta billing ...` is `gcloud billing ...`
         endpoints = W.option_values(args, "--endpoint-url")
@@ -5230,6 +5269,14 @@ class ShellAnalyzer:
             self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.PROCESS,
                       f"kubectl delete {kinds} removes workloads or their storage from production ({cluster})",
                       node)  # fmt: skip
+        target = " ".join(positional[1:]).lower()
+        if verb == "scale" and "--replicas=0" in args and any(c in target for c in MONITORING_COMPONENTS):
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"kubectl scale stops {positional[-1]} (monitoring or alerting: nothing watches or pages)",
+                      node)  # fmt: skip
+        if verb in ("patch", "set", "apply", "expose") and any("0.0.0.0/0" in a or "::/0" in a for a in args):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"kubectl {verb} opens a service to every address on the internet (0.0.0.0/0)", node)  # fmt: skip
         if verb == "drain":
             every = self._mass or bool(self._loops) or self._repeated or any(HOLE in p for p in positional[1:])
             level = RiskLevel.HIGH if every else RiskLevel.MEDIUM
@@ -5997,6 +6044,9 @@ class ShellAnalyzer:
             device = device_commands_risk(commands)
             if device is not None:
                 self._add("shell.device", device.level, device.category, f"{name} {device.what}", node)
+            if places_calls(commands) and (self._loops or self._mass):
+                self._add("shell.telephony", RiskLevel.HIGH, Category.RESOURCE,
+                          f"{name} places calls in a loop (toll fraud: every call is billed)", node)  # fmt: skip
 
     def _rule_data_platform(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """HDFS, Kafka, BigQuery, YARN and Databricks commands that empty, open up or exhaust a shared platform."""
@@ -6400,6 +6450,16 @@ _FINDS_ARCHIVES = re.compile(r"\bfind\b.*\.(?:zip|tar|t?gz|7z|rar)\b|\bls\b.*\*\
 _UNPACKS = re.compile(r"\bunzip\b|\btar\s+-?\w*x|\b7za?\s+x\b|\bgunzip\b|\bunrar\s+x\b")
 #: Commands that turn a file into text fit for a DNS label (hex, base32/64).
 _ENCODER = re.compile(rb"\b(?:xxd|hexdump|od\s+-[A-Za-z]*x|base32|base64(?!\s+-d)|basenc)\b")
+#: Global options of cloud CLIs that take a value.
+_CLOUD_VALUED = frozenset({"--profile", "--region", "--endpoint-url", "--output", "--query", "--project",
+                           "--account", "--configuration", "--subscription", "--resource-group", "-g"})
+#: Calls of inline PHP, Ruby, Perl or Node code that fetch a URL they are given.
+_URL_READERS = ("file_get_contents", "fopen(", "uri.open", "open-uri", "uri(", "lwp", "get(", "fetch(", "urlopen")
+#: /etc folders of the system itself (not an application's own settings folder).
+_SYSTEM_CONFIG_DIRS = frozenset({"ssh", "pam.d", "security", "default", "network", "netplan", "apt", "yum.repos.d",
+                                 "sysctl.d", "modprobe.d", "ld.so.conf.d", "systemd", "udev", "selinux", "apparmor.d",
+                                 "audit", "docker", "containerd", "kubernetes", "ssl", "pki",
+                                 "resolvconf"})  # fmt: skip
 _ARCHIVE_NAME = re.compile(r"\.(?:zip|tar|tar\.\w+|tgz|tbz2?|txz|7z|rar)$", re.I)
 
 
@@ -6808,6 +6868,7 @@ for _names, _rule in (
     ({"grep", "egrep", "fgrep", "rg", "ag", "zgrep"}, ShellAnalyzer._rule_grep),
     ({"docker", "podman", "nerdctl", "crictl"}, ShellAnalyzer._rule_container),
     ({"lxc", "incus"}, ShellAnalyzer._rule_system_container),
+    ({"amtool"}, ShellAnalyzer._rule_amtool),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
     ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
     ({"pg_restore", "mongorestore"}, ShellAnalyzer._rule_restore),

@@ -541,6 +541,12 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "unbound-checkconf": frozenset(), "testparm": frozenset(), "kamailio": frozenset({"-c"}),
     "augenrules": frozenset({"--check"}), "osqueryctl": frozenset({"config-check"}),
     "osqueryd": frozenset({"--config_check"}),
+    # log and metrics shippers checking their configuration (and, for the Beats, their output's reachability)
+    "filebeat": frozenset({"test"}), "metricbeat": frozenset({"test"}), "auditbeat": frozenset({"test"}),
+    "heartbeat": frozenset({"test"}), "packetbeat": frozenset({"test"}), "vector": frozenset({"validate"}),
+    "fluent-bit": frozenset({"--dry-run", "-D"}), "otelcol": frozenset({"validate"}),
+    "otelcol-contrib": frozenset({"validate"}), "amtool": frozenset({"check-config"}),
+    "logstash": frozenset({"-t", "--config.test_and_exit"}), "promtail": frozenset({"-check-syntax", "--check-syntax"}),
 }  # fmt: skip
 #: Ports logs are shipped to: syslog (UDP/TCP/TLS), Splunk forwarders and HEC, Beats, Fluentd, GELF.
 LOG_SHIPPING_PORTS = frozenset({"514", "601", "6514", "10514", "9997", "8088", "5044", "24224", "12201"})

@@ -37,6 +37,12 @@ def harmless_content(info: PathInfo, content: str) -> bool:
         return _known_services(content)  # a token from the environment, for a registry or a platform by name
     if name == "fstab" and comps[:1] == ["etc"]:
         return True  # a mount entry (a UUID known only at run time is still a mount entry)
+    if comps == ["etc", "shells"]:
+        # a login shell registered for chsh (`$(brew --prefix)/bin/zsh`): each line a path to a shell
+        lines = [line.strip() for line in content.splitlines() if line.strip()]
+        return bool(lines) and all(
+            line.startswith(("/", HOLE)) and posixpath.basename(line) in _LOGIN_SHELLS for line in lines
+        )
     if "sources.list.d" in comps[:-1] and "signed-by=" in content and "://" in content:
         return _apt_source(content)  # a repository trusted only with its own key (the release may be $(...))
     if HOLE in content:
@@ -52,6 +58,11 @@ def harmless_content(info: PathInfo, content: str) -> bool:
         if family(name, comps, info):
             return judge(content)
     return False
+
+
+#: Shells a system lists in /etc/shells.
+_LOGIN_SHELLS = frozenset({"sh", "bash", "zsh", "fish", "dash", "ksh", "mksh", "tcsh", "csh", "nu", "xonsh", "elvish",
+                           "pwsh", "rbash", "oksh", "yash"})  # fmt: skip
 
 
 def web_site(info: PathInfo) -> bool:
@@ -302,7 +313,9 @@ def _web_server(content: str) -> bool:
 
 #: Shell start-up files: what they run, they run in every new shell.
 _RC_FILES = frozenset({".bashrc", ".bash_profile", ".profile", ".zshrc", ".zprofile", ".zshenv", ".bash_aliases",
-                       ".zlogin", "config.fish", ".kshrc"})  # fmt: skip
+                       ".zsh_aliases", ".zlogin", "config.fish", ".kshrc"})  # fmt: skip
+#: Folders whose files a shell sources at every start (oh-my-zsh's custom/, ~/.zshrc.d/, fish's conf.d/).
+_SHELL_DROP_IN = re.compile(r"/(?:\.oh-my-zsh/custom|\.zshrc\.d|\.bashrc\.d|\.bash_profile\.d|\.profile\.d|conf\.d)/")
 #: An alias or a function named like a command that asks for a password: it collects the password.
 _PASSWORD_WRAPPER = re.compile(r"\balias\s+(?:sudo|su|ssh|passwd|login|doas|gpg)=|\b(?:sudo|su|ssh|passwd|doas)\s*\(\)")
 
@@ -312,6 +325,11 @@ _PASSWORD_WRAPPER = re.compile(r"\balias\s+(?:sudo|su|ssh|passwd|login|doas|gpg)
 TOOL_SHELL_HOOK = (
     r"""eval\s+["']?\$\(\s*(?:command\s+)?(?:[\w.~-]*/)*[\w.-]+(?:\s+--?[\w-]+)*\s+"""
     r"""(?:init|hook|shellenv|completion|activate|env)\b[^)|;&]*\)["']?|eval\s+["']?\$\(\s*ssh-agent\s+-s\s*\)["']?"""
+)
+#: `command -v kubectl >/dev/null && source <(kubectl completion bash)`: an installed tool's completions loaded.
+_TOOL_COMPLETION = (
+    r"""(?:command\s+-v\s+[\w.-]+\s*>\s*/dev/null(?:\s+2>&1)?\s*&&\s*)?(?:source|\.)\s+<\(\s*[\w./~-]+"""
+    r"""(?:\s+--?[\w-]+)*\s+(?:completion|completions|init|hook|shellenv)\b[^)|;&`$]*\)"""
 )
 #: An export of a plain variable (not one that makes programs load code) whose value is known only at run time.
 _PLAIN_EXPORT_HOLE = re.compile(
@@ -335,16 +353,63 @@ _RC_LINE = re.compile(
     r"""|PROMPT_COMMAND=["']?history\s+-[anw]\s*(?:;\s*history\s+-[anrw]\s*)*"""
     r"""(?:\$\{PROMPT_COMMAND:\+;\s*\$PROMPT_COMMAND\}|;\s*\$PROMPT_COMMAND)?["']?|fpath\+?=\S+|compinit\b[\w\s-]*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
     r"""|(?:source|\.)\s+\S+|\[\[?\s+-[fdrs]\s+\S+\s+\]\]?\s+&&\s+(?:(?:source|\.)\s+\S+|export\s+PATH=\S+)"""
-    r"""|""" + TOOL_SHELL_HOOK + r""")\s*$"""
+    r"""|""" + TOOL_SHELL_HOOK + r"""|""" + _TOOL_COMPLETION + r""")\s*$"""
 )
 
 
 def _rc_lines(content: str) -> bool:
-    """Only configuration every shell would apply harmlessly (see :data:`_RC_LINE`), and nothing it runs loud."""
+    """Only configuration every shell would apply harmlessly (see :data:`_RC_LINE`), helper functions whose
+    bodies are quiet and which do not take a common command's name, plugin managers' lines loading plugins by
+    name, and nothing it runs loud."""
     if _PASSWORD_WRAPPER.search(content):
         return False
-    commands = [line.strip() for line in content.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    return bool(commands) and all(_RC_LINE.match(c) for c in commands) and _quiet_shell(commands)
+    rest, functions = _split_functions(content.replace("\\\n", " "))
+    if functions is None or not _quiet_shell(functions):
+        return False
+    commands = [line.strip() for line in rest.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    # plugins by name (`zsh-users/zsh-autosuggestions`, `OMZP::git`); a snippet from a URL is any server's code
+    plugins = [c for c in commands if _PLUGIN_MANAGER_LINE.match(_QUOTED.sub('""', c)) and "://" not in c]
+    ices = [m.group(1) for c in plugins for m in _ZINIT_ICE.finditer(c)]
+    if any("$(" in ice or "`" in ice or "<(" in ice for ice in ices) or not _quiet_shell(ices):
+        return False
+    lines = [c for c in commands if c not in plugins]
+    return bool(commands or functions) and all(_RC_LINE.match(c) for c in lines) and _quiet_shell(lines)
+
+
+#: `name() {` or `function name {`: a shell function's first line.
+_FUNCTION_START = re.compile(r"^[ \t]*(?:function[ \t]+)?([\w.:-]+)[ \t]*(?:\(\))?[ \t]*\{", re.MULTILINE)
+#: Commands a function must not be named after (it would run instead of them, with whatever it adds).
+_SHADOWED = frozenset({"cd", "ls", "git", "ps", "kill", "rm", "cp", "mv", "cat", "sudo", "su", "ssh", "scp", "curl",
+                       "wget", "python", "python3", "pip", "npm", "make", "docker", "kubectl", "grep", "find", "top",
+                       "which", "type", "command", "builtin", "exec", "source", "history", "clear", "exit", "login"})
+#: A zsh or bash plugin manager loading plugins by name (`zinit light zsh-users/zsh-autosuggestions`).
+_PLUGIN_MANAGER_LINE = re.compile(r"^(?:zinit|zi|antigen|zplug|antidote|sheldon)\b(?:[ \t]+[\w\"'./:=@{}+-]+)*[ \t]*$")
+_QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'")
+#: zinit's ice modifiers that run commands (`atload"…"`, `atclone"…"`).
+_ZINIT_ICE = re.compile(r"\b(?:atinit|atload|atclone|atpull|run-atpull|make|mv|cp)[\"']([^\"']*)[\"']")
+
+
+def _split_functions(content: str) -> tuple[str, list[str] | None]:
+    """``content`` without its function definitions, and the definitions; None when one is unbalanced or shadows
+    a common command."""
+    functions: list[str] = []
+    while (start := _FUNCTION_START.search(content)) is not None:
+        if start.group(1) in _SHADOWED:
+            return content, None
+        depth, end = 0, None
+        for i in range(start.end() - 1, len(content)):
+            if content[i] == "{":
+                depth += 1
+            elif content[i] == "}":
+                depth -= 1
+                if depth == 0:
+                    end = i + 1
+                    break
+        if end is None:
+            return content, None
+        functions.append(content[start.start() : end])
+        content = content[: start.start()] + content[end:]
+    return content, functions
 
 
 #: Variables that make programs load code: a library into every process, a file every shell runs first.
@@ -453,7 +518,8 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: n == "hosts" and c[:1] == ["etc"], _hosts),
     (lambda n, c, i: "sources.list.d" in c[:-1] or n == "sources.list", _apt_source),
     (lambda n, c, i: c[:1] == ["etc"] and any(x in ("nginx", "apache2", "httpd") for x in c), _web_server),
-    (lambda n, c, i: n in _RC_FILES and i.kind is not PathKind.SYSTEM, _rc_lines),
+    (lambda n, c, i: (n in _RC_FILES or (i.persistence and _SHELL_DROP_IN.search(i.path) is not None))
+     and i.kind is not PathKind.SYSTEM, _rc_lines),
     (lambda n, c, i: c[:2] == ["etc", "profile.d"] and n.endswith(".sh"), _rc_lines),
     (lambda n, c, i: n.endswith(".desktop") and "autostart" in c[:-1], _desktop_entry),
     (lambda n, c, i: c[:3] == ["etc", "apt", "apt.conf.d"] and len(c) == 4, _apt_settings),
