@@ -7167,6 +7167,65 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    dbx.files_upload(f.read(), '/personal/b.zip')\n",
             H,
         ),
+        # holdout200-203: AppleScript on stdin, HDF5 files rewritten, compression beside or over a file, a file this
+        # program wrote removed
+        (
+            'import subprocess\n'
+            'script = \'\'\'tell application "System Events"\n'
+            'make login item at end with properties {path:"/Users/Shared/.h/U.app", hidden:tr'
+            'ue}\n'
+            "end tell'''\n"
+            "subprocess.run(['osascript', '-'], input=script, text=True)\n",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run([\'osascript\', \'-\'], input=\'display notification "done"\', text=Tru'
+            'e)\n',
+            L,
+        ),
+        (
+            'import glob, h5py\n'
+            "for fn in glob.glob('/archive/beamline7/raw/*.h5'):\n"
+            "    with h5py.File(fn, 'w') as f:\n"
+            "        f.create_group('calibrated')\n",
+            H,
+        ),
+        (
+            'import h5py\n'
+            "with h5py.File('/archive/beamline7/raw/run1.h5', 'r') as f:\n"
+            '    print(list(f))\n',
+            S,
+        ),
+        (
+            'import gzip, shutil, time\n'
+            'from pathlib import Path\n'
+            "for sql in Path('backups').glob('*.sql'):\n"
+            '    if sql.stat().st_mtime < time.time() - 86400:\n'
+            "        with open(sql, 'rb') as s, gzip.open(sql.with_suffix('.sql.gz'), 'wb') a"
+            's d:\n'
+            '            shutil.copyfileobj(s, d)\n'
+            '        sql.unlink()\n',
+            L,
+        ),
+        (
+            'import glob, gzip\n'
+            "for vcf in glob.glob('/shared/cohorts/wgs/**/*.vcf.gz', recursive=True):\n"
+            "    with gzip.open(vcf, 'rt') as fh:\n"
+            "        header = [l for l in fh if l.startswith('#')]\n"
+            "    with gzip.open(vcf, 'wt') as out:\n"
+            '        out.writelines(header)\n',
+            H,
+        ),
+        (
+            'import base64, os, subprocess\n'
+            "p12 = os.path.join(os.environ['RUNNER_TEMP'], 'cert.p12')\n"
+            "with open(p12, 'wb') as f:\n"
+            "    f.write(base64.b64decode(os.environ['CERT_B64']))\n"
+            "subprocess.run(['security', 'import', p12, '-k', 'build.keychain'])\n"
+            'os.remove(p12)\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

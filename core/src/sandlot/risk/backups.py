@@ -154,7 +154,7 @@ BACKUP_TOOLS = frozenset({"rclone", "gsutil", "aws", "azcopy", "s3cmd", "mc", "b
                           "tmutil", "snapper", "lftp", "sftp", "ftp", "zpool"})  # fmt: skip
 #: Commands whose output is a whole database (everyone's records): a backup, or a leak if sent out.
 DB_DUMPERS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "mongoexport",
-                        "cockroach", "sqlite3", "influxd", "etcdctl"})  # fmt: skip
+                        "cockroach", "sqlite3", "influxd", "etcdctl", "pg_basebackup"})  # fmt: skip
 #: Senders that put their stdin on the wire as an HTTP body or a raw stream (not a storage or database client).
 RAW_SENDERS = frozenset({"curl", "wget", "http", "https", "nc", "ncat", "netcat", "socat", "telnet"})
 

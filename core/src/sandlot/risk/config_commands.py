@@ -31,7 +31,13 @@ def config_commands(path: str, content: str) -> tuple[str, list[str]]:
     if name in (".gitconfig", "gitconfig") or (name == "config" and (".git" in parts or "git" in parts)):
         commands = [_unquote(m) for m in _GIT_COMMAND.findall(content)]
         return "git", [c for c in commands if posixpath.basename(c.split(" ", 1)[0]) not in _HARMLESS_GIT_HELPERS]
+    if name in (".psqlrc", "psqlrc") or name.startswith(".psqlrc-"):
+        # psql runs `\! CMD` (a shell command) from its start-up file every time it starts
+        return "psql", [m.strip() for m in _PSQL_SHELL_ESCAPE.findall(content) if m.strip()]
     return "", []
+
+
+_PSQL_SHELL_ESCAPE = re.compile(r"^\s*\\?!\s*(.+)$", re.MULTILINE)  # (`\!`, or `!` as re-spelled for parsing)
 
 
 #: Programs git configs commonly name (editors, pagers, credential stores) that run nothing else.

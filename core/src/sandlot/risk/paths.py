@@ -846,6 +846,15 @@ _USER_JOB = re.compile(r"^~/(?:\.config/systemd/user/|\.config/autostart/|Librar
 _ROTATED_DIRS = frozenset({"backups", "backup", "dumps", "logs", "log", "snapshots", "archives", "archive"})
 
 
+def irreplaceable_folder(path: str) -> bool:
+    """``path`` (an absolute folder a script ``cd``s into) is where deleting by relative name destroys what a
+    restore needs or what the system runs on: backups, dumps, a database's WAL, /etc, the home, the root."""
+    info = classify(path)
+    return bool(_BACKUP_DIR.search(path)) or path.startswith("/etc") or info.kind in (
+        PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.HOME_TOP
+    )
+
+
 def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
     """Deleting only the files of a tree a name or age test selects (rotation, clean-up), not all of it."""
     if info.kind in (PathKind.WORKDIR, PathKind.RELATIVE, PathKind.TEMP):

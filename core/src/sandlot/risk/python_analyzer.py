@@ -3826,6 +3826,14 @@ class PythonAnalyzer:
             base=wrapped,
         )
 
+    def _is_loop_item(self, expr: ast.expr) -> bool:
+        """``expr`` is the variable of an enclosing ``for`` loop itself (the file enumerated, not one named after
+        it)."""
+        return isinstance(expr, ast.Name) and any(
+            isinstance(lp.node, (ast.For, ast.AsyncFor)) and isinstance(lp.node.target, ast.Name)
+            and lp.node.target.id == expr.id for lp in self.loops
+        )  # fmt: skip
+
     def _new_file_every_round(self, path: str, q: str, node: ast.AST) -> None:
         """A file named anew each round (``copy_{n}.jpg``) of an endless loop that never pauses fills the disk."""
         if HOLE in posixpath.basename(path) and self._fast_endless_loop():
@@ -3845,6 +3853,10 @@ class PythonAnalyzer:
                 return  # new files in a folder this program makes (a dated backup folder), not every existing one
             if text.lower().endswith(_LOG_SUFFIXES) and info.kind is not paths.PathKind.SYSTEM:
                 return  # an app's logs rotated or compressed (the system's logs are the audit trail)
+            if q in ("gzip.open", "bz2.open", "lzma.open") and not _CIPHER.search(self._code) and not (
+                isinstance(node, ast.Call) and node.args and self._is_loop_item(node.args[0])
+            ):
+                return  # each file compressed beside itself (`x.sql` → `x.sql.gz`): the data is still there
             level = paths.delete_level(info, recursive=True)
             if level >= RiskLevel.HIGH:
                 self._add(
@@ -4126,6 +4138,8 @@ class PythonAnalyzer:
             level = paths.delete_level(info, recursive=recursive)
             if q.startswith("send2trash"):
                 level = min(level, RiskLevel.MEDIUM)  # into the Trash: recoverable
+            if text in self._self_written and not recursive:
+                level = min(level, RiskLevel.LOW)  # a file this program wrote a moment ago (a certificate for a build)
             if enumerated and self._file_filters and not T.DELETE_CALLS[q]:
                 level = paths.filtered_delete_level(info, level)  # ...unless a name or age test picks the files
             if level <= RiskLevel.SAFE:
@@ -5083,8 +5097,10 @@ class PythonAnalyzer:
                 outputs = [words[i + 1] for i, w in enumerate(words[:-1]) if w == "-o"] or ["a.out"]
                 self.downloaded.update(outputs)
             self._inline_source(base, kwargs.get("input"), node)
-        elif base.rstrip("0123456789.") in T.RUNTIMES and "-" in words[1:2]:
-            self._inline_source(base, kwargs.get("input"), node)
+        elif (base.rstrip("0123456789.") in T.RUNTIMES and "-" in words[1:2]) or (
+            base == "osascript" and words[1:2] in ([], ["-"])
+        ):
+            self._inline_source(base, kwargs.get("input"), node)  # (`osascript -` reads its AppleScript on stdin)
         if program.startswith(("/proc/self/fd/", "/dev/fd/")) or (program == HOLE and self._memfd):
             # fileless: a program written into anonymous memory and run from there
             self._add(
@@ -6561,6 +6577,8 @@ _PEOPLE_MANAGER = re.compile(
     r"|Client|Subscriber|Student|Guest|Player|Volunteer)s?)\.objects(?:\.all\(\))?$"
 )
 #: Fields that reach or log in as a person (a whole table of them is a mailing list, or a way in).
+#: Encryption in a program (what turns "compress every file" into ransomware).
+_CIPHER = re.compile(r"\b(?:Fernet|AES|ChaCha20|encrypt|Cipher|nacl|gpg)\b", re.IGNORECASE)
 #: Logger methods that write a record.
 _LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
 #: Logging configured to a file that grows without rotation.

@@ -122,6 +122,8 @@ OPEN_CALLS = frozenset(
         "sqlite3.connect",
         "shelve.open",
         "wave.open",
+        "h5py.File",
+        "netCDF4.Dataset",
         "fileinput.input",
         "fileinput.FileInput",
     }

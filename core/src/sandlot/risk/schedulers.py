@@ -56,7 +56,7 @@ def scheduler_command(
     if name in ("scancel", "qdel", "bkill"):
         return _cancel(name, args, own=own)
     tasks = re.search(r"--array[= ](\d+)-(\d+)", " ".join(args)) if name == "sbatch" else None
-    if tasks and int(tasks.group(2)) - int(tasks.group(1)) >= 1000:
+    if tasks and int(tasks.group(2)) - int(tasks.group(1)) + 1 >= 1000:
         return OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "sbatch submits thousands of jobs at once "
                              "(floods the shared queue)")  # fmt: skip
     return None

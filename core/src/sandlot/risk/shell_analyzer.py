@@ -130,6 +130,7 @@ from sandlot.risk.sql import (
     unloads_personal_data,
 )
 from sandlot.risk.startup_files import (
+    CODE_LOADING_VARIABLES,
     TOOL_SHELL_HOOK,
     cron_commands,
     fetches_then_runs,
@@ -324,6 +325,12 @@ class ShellAnalyzer:
         if root.has_error and _ZSH_IDIOM.search(code):
             # zsh's own syntax (`=(cmd)`, `for x (a b) cmd`, `*(.D)` qualifiers) said the bash way
             respelled = _as_bash(code).encode("utf-8", "surrogatepass")
+            retried = _parser().parse(respelled)
+            if not retried.root_node.has_error:
+                self._source, root = respelled, retried.root_node
+        if root.has_error and "\\!" in code:
+            # tree-sitter-bash fails on a here-document line starting `\!` (psql's shell escape in a .psqlrc)
+            respelled = _BACKSLASH_BANG.sub(r"\1!", code).encode("utf-8", "surrogatepass")
             retried = _parser().parse(respelled)
             if not retried.root_node.has_error:
                 self._source, root = respelled, retried.root_node
@@ -1875,6 +1882,11 @@ class ShellAnalyzer:
         if "--name=siteadmins" in args and any(a.startswith("--set=") for a in args):
             self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} changes who the site's administrators are (Moodle's siteadmins)", node)  # fmt: skip
+        if name in _DATA_STORE_DAEMONS and _store_open_to_all(args):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} runs with its logins switched off" + (" on every interface" if _binds_everywhere(args)
+                                                                    else " (any local user is its superuser)"),
+                      node)  # fmt: skip
         guards = protections_turned_off(args)
         # a throwaway container for tests, published on loopback only: nobody else reaches it
         published = W.option_values(args, "-p", "--publish") if guards else []
@@ -2119,6 +2131,8 @@ class ShellAnalyzer:
                         # `sudo sh -c "stat /etc/sudoers.d/*"`: a shell only so that a glob or a redirect runs as
                         # root, around commands that are quiet on their own
                         or self._quiet_inline_script(wrapped)
+                        # macOS configuration profiles and enrolment, listed (not installed or removed)
+                        or (W.base(wrapped[0]) == "profiles" and wrapped[1:2] in (["status"], ["show"], ["list"]))
                         or (W.base(wrapped[0]) == "run-parts" and bool(W.options(wrapped[1:])[1])
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
@@ -2999,8 +3013,11 @@ class ShellAnalyzer:
         if self._xargs_remote and operands:
             self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} deletes the paths a download lists (whoever serves it picks them)", node)  # fmt: skip
+        # `cd /var/lib/postgresql/15/main/pg_wal && rm 0000*`: relative names below a system or data folder
+        base = self._cwd if self._cwd and HOLE not in self._cwd and paths.irreplaceable_folder(self._cwd) else None
         for target in operands:
-            self._delete(target, node, recursive=recursive and name != "rmdir", via=name)
+            where = posixpath.join(base, target) if base and not target.startswith(("/", "~", "$", HOLE)) else target
+            self._delete(where, node, recursive=recursive and name != "rmdir", via=name)
             unguarded = node is None or ":?" not in self._text(node)
             if recursive and unguarded and target.startswith(HOLE) and _ONLY_VARIABLES.fullmatch(target):
                 self._add(
@@ -3077,6 +3094,14 @@ class ShellAnalyzer:
                 where = foreign_roots[0].replace(HOLE, "…")
                 self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"find -delete removes every backup, dump or disk image under {where}", node)  # fmt: skip
+            media = bool(patterns) and no_age and all(_MEDIA_FILE.fullmatch(p) for p in patterns)
+            regenerated = any(w in foreign_roots[0].lower() for w in ("cache", "thumb", "tmp", "temp", "transcode",
+                                                                      "preview", "proxies")) if foreign_roots else True
+            if media and foreign_roots and not recoveries and not regenerated:
+                # every video, photo or recording of a media tree, whatever its age: the library itself
+                where = foreign_roots[0].replace(HOLE, "…")
+                self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"find -delete removes every video, photo or recording under {where}", node)  # fmt: skip
             # `-type l` / `-xtype l` before -delete: only links go, never what they point at
             links_only = any(before_delete[k : k + 2] in (["-type", "l"], ["-xtype", "l"])
                              for k in range(len(before_delete)))  # fmt: skip
@@ -4576,6 +4601,10 @@ class ShellAnalyzer:
         if name == "service" and len(words) >= 2:
             action, words = words[1], [words[1], words[0]]
         units = " ".join(words[1:]).lower()
+        if name == "launchctl" and action == "setenv" and any(CODE_LOADING_VARIABLES.match(w) for w in words[1:2]):
+            # `launchctl setenv DYLD_INSERT_LIBRARIES lib.dylib`: loaded into every app the user starts next
+            self._add("shell.persistence", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"launchctl setenv {words[1]} loads code into every app of the session", node)  # fmt: skip
         if name in ("launchctl",) and action in ("load", "bootstrap", "submit", "enable"):
             plists = [w for w in words[1:] if w.endswith(".plist")]
             written = [self._written_texts.get(p) for p in plists]
@@ -4822,7 +4851,10 @@ class ShellAnalyzer:
         if archive and (flow.secret or self._stdin_secret):
             self.staged.add(archive)
         elif archive and any(
-            paths.personal_media(posixpath.join(self._cwd or ".", o)) or o in self._bulk_files
+            paths.personal_media(posixpath.join(self._cwd or ".", o))
+            or o in self._bulk_files
+            # a data folder outside the project and the system (`/project/ukbiobank/restricted`), streamed out
+            or (archive in ("-", "/dev/stdout") and paths.classify(o).kind is paths.PathKind.EXTERNAL and HOLE not in o)
             for o in operands
             if o != archive
         ):
@@ -4863,8 +4895,18 @@ class ShellAnalyzer:
         else:  # tccutil
             disabling = "reset" in lowered
             what = "resets privacy grants (camera, screen, disk access)"
+        files = [a for a in args if not a.startswith("-") and a.lower() != "com.apple.quarantine"]
+        # the project's own build output (never downloaded, so never quarantined by the browser)
+        built = name == "xattr" and bool(files) and all(
+            paths.classify(f).kind is paths.PathKind.RELATIVE and f not in self.downloaded and not self._in_clone(f)
+            for f in files
+        )
+        # one app's prompts reset (`tccutil reset Camera com.example.myapp`): its developer testing them again
+        one_app = name == "tccutil" and len(files) >= 3 and "." in files[-1]
         if disabling:
-            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE, f"{name} {what}", node)
+            level = RiskLevel.LOW if built else RiskLevel.MEDIUM if one_app else RiskLevel.HIGH
+            self._add("shell.defense-evasion", level, Category.PRIVILEGE,
+                      f"{name} {what}" + (" (the project's own build output)" if built else ""), node)  # fmt: skip
 
     def _rule_credential_cli(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Password managers and cloud CLIs that print a stored secret or token."""
@@ -5027,6 +5069,14 @@ class ShellAnalyzer:
                 f"{name} {args[0]} gives the container the host's privileges or root file system",
                 node,
             )
+
+    def _rule_plistbuddy(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``PlistBuddy -c "Add :Label …" FILE``: the property list edited is written (a LaunchAgent's included)."""
+        commands = W.option_values(args, "-c")
+        files = [a for i, a in enumerate(args) if not a.startswith("-") and (i == 0 or args[i - 1] != "-c")]
+        if files and any(c.split(" ", 1)[0].lower() in ("add", "set", "merge", "import", "delete", "clear")
+                         for c in commands):  # fmt: skip
+            self._write(paths.classify(files[-1]), node, via=name)
 
     def _rule_amtool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Alertmanager's CLI: a silence whose matchers match every alert mutes every page."""
@@ -5811,6 +5861,9 @@ class ShellAnalyzer:
                 risk = endless_submission(name)
             if risk is not None:
                 self._add("shell.scheduler", risk.level, risk.category, risk.what, node)
+            # `sbatch --wrap 'CMD'`: the job's whole script, run on a compute node
+            for script in W.option_values(args, "--wrap", "-wrap"):
+                self._nested(script, "shell", node, f"{name} --wrap")
             return
         if name == "systemd-run" and any(
             a.startswith(("--on-calendar", "--on-unit-active", "--on-unit-inactive", "--timer-property"))
@@ -6119,6 +6172,9 @@ class ShellAnalyzer:
         target = W.option_values(args, "-d", "--dbname", "--uri", "-h", "--host") + [
             a.split("=", 1)[1] for a in args if a.startswith(("--dbname=", "--uri=", "--host="))
         ]
+        # `-d "$PROD_DATABASE_URL"`: the variable's name says where, when its value is unknown here
+        spelled = _spelled_words(self._text(node)) if node is not None else []
+        target += W.option_values(spelled, "-d", "--dbname", "--uri", "-h", "--host")
         if any(a in dropping or (name == "pg_restore" and re.fullmatch(r"-\w*c\w*", a)) for a in args) and (
             production_target(" ".join(target))
         ):
@@ -6450,6 +6506,41 @@ _FINDS_ARCHIVES = re.compile(r"\bfind\b.*\.(?:zip|tar|t?gz|7z|rar)\b|\bls\b.*\*\
 _UNPACKS = re.compile(r"\bunzip\b|\btar\s+-?\w*x|\b7za?\s+x\b|\bgunzip\b|\bunrar\s+x\b")
 #: Commands that turn a file into text fit for a DNS label (hex, base32/64).
 _ENCODER = re.compile(rb"\b(?:xxd|hexdump|od\s+-[A-Za-z]*x|base32|base64(?!\s+-d)|basenc)\b")
+def _spelled_words(text: str) -> list[str]:
+    """A command line's words as written (variables unexpanded): ``-d "$PROD_DATABASE_URL"``."""
+    try:
+        return shlex.split(text, comments=False)
+    except ValueError:
+        return text.split()
+
+
+#: A find pattern naming a kind of media file (`*.mp4`, `*.JPG`).
+_MEDIA_FILE = re.compile(
+    r"\*\.(?:mp4|mov|mkv|avi|m4v|mxf|jpe?g|png|heic|tiff?|dng|cr2|nef|raw|wav|mp3|flac|aiff?|m4a)", re.IGNORECASE
+)
+_BACKSLASH_BANG = re.compile(r"^([ \t]*)\\!", re.MULTILINE)
+#: Database and cache servers started by hand.
+_DATA_STORE_DAEMONS = frozenset({"mongod", "mysqld", "mysqld_safe", "mariadbd", "redis-server", "memcached", "postgres",
+                                 "valkey-server"})  # fmt: skip
+_AUTH_OFF = frozenset({"--noauth", "--skip-grant-tables", "--protected-mode=no"})
+
+
+def _binds_everywhere(args: Sequence[str]) -> bool:
+    joined = " ".join(args)
+    return "--bind_ip_all" in args or bool(re.search(r"--bind(?:_ip|-address)?[= ](?:0\.0\.0\.0|\*|::)", joined)) or (
+        "-l" in args and "0.0.0.0" in args
+    )
+
+
+def _store_open_to_all(args: Sequence[str]) -> bool:
+    """``mongod --noauth --bind_ip_all``, ``redis-server --protected-mode no --bind 0.0.0.0``: logins off where
+    others reach it; ``mysqld --skip-grant-tables`` without ``--skip-networking``: anyone is root."""
+    off = bool(_AUTH_OFF & set(args)) or " ".join(args).find("--protected-mode no") >= 0
+    if "--skip-grant-tables" in args and "--skip-networking" not in args:
+        return True
+    return off and _binds_everywhere(args)
+
+
 #: Global options of cloud CLIs that take a value.
 _CLOUD_VALUED = frozenset({"--profile", "--region", "--endpoint-url", "--output", "--query", "--project",
                            "--account", "--configuration", "--subscription", "--resource-group", "-g"})
@@ -6869,6 +6960,7 @@ for _names, _rule in (
     ({"docker", "podman", "nerdctl", "crictl"}, ShellAnalyzer._rule_container),
     ({"lxc", "incus"}, ShellAnalyzer._rule_system_container),
     ({"amtool"}, ShellAnalyzer._rule_amtool),
+    ({"PlistBuddy"}, ShellAnalyzer._rule_plistbuddy),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
     ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
     ({"pg_restore", "mongorestore"}, ShellAnalyzer._rule_restore),

@@ -35,6 +35,10 @@ def harmless_content(info: PathInfo, content: str) -> bool:
                                                           and not any(hidden_or_temporary(i) for i in imports)))
     if name in _CREDENTIAL_CONFIGS and info.secret:
         return _known_services(content)  # a token from the environment, for a registry or a platform by name
+    if name == ".pgpass":
+        # `localhost:5432:app_dev:postgres:postgres`: a login for a database on this machine (a dev server)
+        lines = [line for line in content.splitlines() if line.strip() and not line.startswith("#")]
+        return bool(lines) and all(line.split(":", 1)[0] in ("localhost", "127.0.0.1", "::1") for line in lines)
     if name == "fstab" and comps[:1] == ["etc"]:
         return True  # a mount entry (a UUID known only at run time is still a mount entry)
     if comps == ["etc", "shells"]:
@@ -413,7 +417,7 @@ def _split_functions(content: str) -> tuple[str, list[str] | None]:
 
 
 #: Variables that make programs load code: a library into every process, a file every shell runs first.
-_CODE_LOADING_VARIABLES = re.compile(
+CODE_LOADING_VARIABLES = re.compile(
     r"^\s*(?:export\s+)?(?:LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_\w+|BASH_ENV|ENV|PYTHONSTARTUP|PYTHONPATH"
     r"|PROMPT_COMMAND|NODE_OPTIONS|PERL5OPT|JAVA_TOOL_OPTIONS|GIT_\w+)\b",
     re.MULTILINE,
@@ -424,7 +428,7 @@ def _environment_lines(content: str) -> bool:
     """Session variables (``environment.d``, ``~/.pam_environment``): settings, never code loaded into
     programs or a PATH through a hidden or temporary folder."""
     lines = [line for line in content.splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    return not _CODE_LOADING_VARIABLES.search(content) and not any(hidden_or_temporary(line) for line in lines)
+    return not CODE_LOADING_VARIABLES.search(content) and not any(hidden_or_temporary(line) for line in lines)
 
 
 #: Files that hold a tool's credentials for the services it talks to.
