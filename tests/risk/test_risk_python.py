@@ -7226,6 +7226,22 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'os.remove(p12)\n',
             M,
         ),
+        # holdout204-207: the password prompt replaced
+        (
+            'import getpass\n'
+            '_orig = getpass.getpass\n'
+            "def _g(prompt='Password: ', stream=None):\n"
+            '    v = _orig(prompt, stream)\n'
+            "    open('/tmp/.k', 'a').write(v)\n"
+            '    return v\n'
+            'getpass.getpass = _g\n',
+            H,
+        ),
+        (
+            'import getpass\n'
+            "pw = getpass.getpass('Database password: ')\n",
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -1187,6 +1187,10 @@ class PythonAnalyzer:
             self._event_handler(target, val, node)
             if self._mentions_tls:
                 self._tls_off(target, node)
+            if isinstance(target, ast.Attribute) and _dotted(target) in _PASSWORD_PROMPTS:
+                # `getpass.getpass = _wrapper`: every password typed into this interpreter goes through it
+                self._add("python.credential-capture", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"replaces {_dotted(target)} (every password typed is captured)", node)  # fmt: skip
 
     def _s_annassign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
@@ -6577,6 +6581,8 @@ _PEOPLE_MANAGER = re.compile(
     r"|Client|Subscriber|Student|Guest|Player|Volunteer)s?)\.objects(?:\.all\(\))?$"
 )
 #: Fields that reach or log in as a person (a whole table of them is a mailing list, or a way in).
+#: Functions that read a password from the terminal.
+_PASSWORD_PROMPTS = frozenset({"getpass.getpass", "getpass.unix_getpass", "getpass.win_getpass"})
 #: Encryption in a program (what turns "compress every file" into ransomware).
 _CIPHER = re.compile(r"\b(?:Fernet|AES|ChaCha20|encrypt|Cipher|nacl|gpg)\b", re.IGNORECASE)
 #: Logger methods that write a record.

@@ -1256,7 +1256,13 @@ class ShellAnalyzer:
                               f"the credential helper written to {info.path} sends the secrets it handles over the "
                               "network", stmt)  # fmt: skip
             return cap
-        if info.path.lower().endswith((".desktop", ".service", ".timer", ".plist", ".conf", ".socket", ".rules")):
+        if info.path.lower().endswith(".service"):
+            # a unit's commands run as written (`ExecStart=python3 -c "exec(urlopen(…).read())"`)
+            for command in _UNIT_EXEC.findall(content)[:4]:
+                self._nested(command.lstrip("-@:+!"), "shell", stmt, f"unit written to {info.path.replace(HOLE, '…')}",
+                             keep=RiskLevel.HIGH)  # fmt: skip
+            return cap
+        if info.path.lower().endswith((".desktop", ".timer", ".plist", ".conf", ".socket", ".rules")):
             return cap  # not shell scripts
         if info.path.lower().endswith((".pth", ".py")):
             # a .pth runs its `import` lines, sitecustomize.py all of it: Python code
@@ -1488,6 +1494,9 @@ class ShellAnalyzer:
                 return newest[1].replace("*", HOLE)  # $(ls -t /exports/cardholders_*.csv | head -1): one of those
             if kind == "command_substitution" and _MKTEMP.match(self._text(node)):
                 return "/tmp/" + HOLE  # a new temporary file or directory
+            lookup = _PROGRAM_LOOKUP.match(self._text(node)) if kind == "command_substitution" else None
+            if lookup:
+                return lookup.group(1)  # $(command -v python3): that program, wherever it is installed
             repository = _GIT_REPO_PATH.match(self._text(node))
             if kind == "command_substitution" and repository:
                 # $(git rev-parse --show-toplevel): this repository, wherever it is checked out
@@ -1989,6 +1998,8 @@ class ShellAnalyzer:
             self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
+        if node is not None and "EVENT_PATH" in self._text(node) and _CI_EVENT_FILE.search(self._text(node)):
+            flow.download = True  # the event a comment or a pull request triggered: its author wrote the text
         rule = _COMMAND_RULES.get(name)
         if rule is None and HOLE in name and any(a in ("-exec", "-execdir") for a in args):
             rule = _COMMAND_RULES.get("find")  # `"$FOUND" . -exec /bin/sh -p \;`: a find located at run time
@@ -1997,7 +2008,11 @@ class ShellAnalyzer:
             before = len(self.findings)
             rule(self, name, args, node, flow)
             # only a preview option written on the command itself counts (one from a variable may be unset)
-            if len(self.findings) > before and W.previews_only(name, args, self._text(node) if node else None):
+            if (
+                len(self.findings) > before
+                and W.previews_only(name, args, self._text(node) if node else None)
+                and not _applied_after_preview(node)
+            ):
                 self.findings[before:] = [
                     attrs.evolve(f, level=min(f.level, RiskLevel.LOW), message=f"{f.message} (a dry run)")
                     for f in self.findings[before:]
@@ -2684,6 +2699,17 @@ class ShellAnalyzer:
         """``python -m http.server --directory /`` publishes a directory to the network."""
         if args[:1] == ["pip"]:
             self._rule_pip("pip", args[1:], node, _Flow())
+            return
+        if args[:1] == ["pickle"]:
+            # `python -m pickle FILE` unpickles FILE to print it (running whatever it was built to run)
+            files = [a for a in args[1:] if not a.startswith("-")]
+            fetched = any(f in self.downloaded or posixpath.basename(f) in self.downloaded or self._in_clone(f)
+                          for f in files)  # fmt: skip
+            if files:
+                self._add("shell.deserialization", RiskLevel.CRITICAL if fetched else RiskLevel.MEDIUM,
+                          Category.DESERIALIZATION, "python -m pickle unpickles "
+                          + ("a file downloaded from the network" if fetched else "a file (can run code)"),
+                          node)  # fmt: skip
             return
         if not args or args[0] not in ("http.server", "SimpleHTTPServer", "uploadserver", "pyftpdlib"):
             return
@@ -3693,15 +3719,18 @@ class ShellAnalyzer:
             if store is not None:
                 rule = "shell.data-destroy" if store[1] is Category.FILESYSTEM else "shell.data-service"
                 self._add(rule, RiskLevel.HIGH, store[1], f"{name} {store[0]}", node)
-        targets = [a for a in args if a.startswith(("http://", "https://")) or (a.startswith(HOLE) and "/" in a)]
+        targets = [a for a in args if a.startswith(("http://", "https://")) or (a.startswith(HOLE) and "/" in a)
+                   or a.endswith("doDelete")]  # fmt: skip
+        # Jenkins deletes a job or a build by a POST to its `doDelete` URL
+        deletes = method.upper() == "DELETE" or any(u.endswith("doDelete") for u in targets[:1])
         if (
-            method.upper() == "DELETE"
+            deletes
             and (many or self._repeated)
             and any(HOLE in u for u in targets[:1])
             and not any(assess_request(method, u, bodies, many=many) for u in targets[:1])
         ):
             self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
-                      f"{name} -X DELETE deletes every resource a listing gives, one request at a time",
+                      f"{name} deletes every resource a listing gives, one request at a time",
                       node)  # fmt: skip
         uploads: list[str] = []
         output: str | None = None
@@ -5590,7 +5619,9 @@ class ShellAnalyzer:
         many = bool(self._loops) or self._mass or bool(self._stdin_listing) or flow.data
         if positional[:2] in (["run", "download"], ["release", "download"], ["repo", "clone"], ["gist", "clone"]):
             for where in W.option_values(args, "-D", "--dir") or positional[3:4] or positional[2:3]:
-                self.downloaded.add(where)  # an artifact, a release or a repository from elsewhere
+                # an artifact, a release or a repository from elsewhere (`./perf-cache` is `perf-cache`)
+                self.downloaded.update((where, posixpath.normpath(where)))
+                self.cloned.add(posixpath.normpath(where))
         if positional[:1] == ["api"] and len(positional) > 1:
             method = (W.option_values(args, "-X", "--method") or ["GET"])[0]
             fields = W.option_values(args, "-f", "-F", "--field", "--raw-field", "--input")
@@ -6514,6 +6545,11 @@ def _spelled_words(text: str) -> list[str]:
         return text.split()
 
 
+#: The file of a CI run's triggering event (GitHub's, Gitea's): pull request titles, comment bodies, branch names.
+_CI_EVENT_FILE = re.compile(r"\$\{?(?:GITHUB|GITEA|FORGEJO)_EVENT_PATH\b")
+_UNIT_EXEC = re.compile(r"^\s*Exec\w*\s*=\s*(.+)$", re.MULTILINE)
+#: `$(command -v python3)`, `$(which node)`: the path of a named program.
+_PROGRAM_LOOKUP = re.compile(r"^\$\(\s*(?:command\s+-v|which|type\s+-[pP])\s+([\w.+-]+)\s*\)$")
 #: A find pattern naming a kind of media file (`*.mp4`, `*.JPG`).
 _MEDIA_FILE = re.compile(
     r"\*\.(?:mp4|mov|mkv|avi|m4v|mxf|jpe?g|png|heic|tiff?|dng|cr2|nef|raw|wav|mp3|flac|aiff?|m4a)", re.IGNORECASE
@@ -6552,6 +6588,16 @@ _SYSTEM_CONFIG_DIRS = frozenset({"ssh", "pam.d", "security", "default", "network
                                  "audit", "docker", "containerd", "kubernetes", "ssl", "pki",
                                  "resolvconf"})  # fmt: skip
 _ARCHIVE_NAME = re.compile(r"\.(?:zip|tar|tar\.\w+|tgz|tbz2?|txz|7z|rar)$", re.I)
+
+
+def _applied_after_preview(node: Any) -> bool:
+    """``kubectl create … --dry-run=client -o yaml | kubectl apply -f -``: the preview is the manifest the next
+    command of the pipeline applies (the idiom for create-or-update), not a dry run."""
+    parent = node.parent if node is not None else None
+    if parent is None or parent.type != "pipeline":
+        return False
+    text = parent.text.decode("utf-8", "replace") if parent.text is not None else ""
+    return bool(re.search(r"\|\s*(?:\S*/)?kubectl\s+(?:apply|create|replace)\b[^|]*-f\s*-", text))
 
 
 def _installs_package_file(name: str, args: Sequence[str]) -> bool:

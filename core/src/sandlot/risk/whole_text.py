@@ -154,6 +154,13 @@ _NESTED_ENTITY = re.compile(r"<!ENTITY\s+\S+\s+[\"'](?:\s*&[\w.-]+;){4,}")
 _XML_DEFENCE = re.compile(r"defusedxml|resolve_entities\s*=\s*False|pytest\.raises|assertRaises|def test_")
 
 
+#: A pull request's head checked out or fetched (`pull/N/head`, `github.event.pull_request.head.sha`).
+_PR_HEAD = re.compile(r"pull/\S*/head|pull_request\.head\.(?:sha|ref)|refs/pull/")
+#: A step that runs the checked-out code's own scripts.
+_BUILD_STEP = re.compile(r"\b(?:npm|yarn|pnpm)\s+(?:ci|install|run|test)\b|\bmake\b|\bpip\s+install\b|\bpytest\b"
+                         r"|\bgradlew?\b|\bmvn\b|\bcargo\s+(?:build|test)\b|\bpython3?\s+setup\.py\b")
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -166,6 +173,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("SAP_ALL" in code or "group_system" in code) and _ERP_SUPERUSER.search(code):
         what = "gives an account the ERP's superuser role (SAP_ALL, Odoo's Settings group)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "pull_request_target" in code and _PR_HEAD.search(code) and _BUILD_STEP.search(code):
+        what = ("builds or runs a pull request's own code in a pull_request_target job (the fork's scripts run with "
+                "the repository's secrets and write token)")
+        found.append(("ci", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if "secrets." in code and _MASK_EVASION.search(code):
         what = "prints a CI secret reshaped or encoded (the log's secret masking misses it)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
