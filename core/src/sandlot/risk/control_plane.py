@@ -88,6 +88,12 @@ _RULES = (
         needs=_OTHER_ACCOUNT,
     ),
     _Rule(
+        ("putkeypolicy", "createkey", "putresourcepolicy", "setrepositorypolicy", "putregistrypolicy"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                      "lets every AWS account use a key or a resource (its data decrypted or read)"),
+        needs=re.compile(r"principal\W+(?:\{\W*aws\W+)?\*", re.IGNORECASE),
+    ),
+    _Rule(
         ("modifydbsnapshotattribute", "modifydbclustersnapshotattribute", "modifysnapshotattribute",
          "modifyimageattribute"),
         OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,

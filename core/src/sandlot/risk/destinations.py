@@ -16,7 +16,8 @@ import re
 _PERSONAL_HOST = re.compile(
     r"\.(?:duckdns\.org|no-ip\.(?:org|com|biz|info)|ddns\.net|dynu\.(?:com|net)|hopto\.org|zapto\.org"
     r"|sytes\.net|servebeer\.com|myftp\.(?:org|biz)|freedns\.afraid\.org|ngrok(?:-free)?\.(?:io|app|dev)"
-    r"|trycloudflare\.com|serveo\.net)\b",
+    r"|trycloudflare\.com|serveo\.net|dyndns(?:-[\w]+)?\.(?:org|net|com|info)|dynalias\.\w+|homeip\.net"
+    r"|mooo\.com|changeip\.com)\b",
     re.IGNORECASE,
 )
 

@@ -2772,6 +2772,8 @@ class PythonAnalyzer:
         if pool and (processes or 0) >= 128:
             self._add("python.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
                       f"starts a pool of {processes} processes (far more than the machine's cores)", node)  # fmt: skip
+        if tail in _REMOTE_DEBUGGERS and q is not None and q.startswith(_REMOTE_DEBUGGERS[tail]):
+            self._remote_debugger(q, args, kwargs, node)
         if tail == "FastMCP" and kwargs.get("host", UNKNOWN).text in ("0.0.0.0", "::"):
             self._listens("0.0.0.0", node)  # an MCP server on every interface: anyone may call its tools
         if q in ("mmap.mmap", "ctypes.windll.kernel32.VirtualAlloc", "ctypes.CDLL().mprotect") and any(
@@ -2985,6 +2987,19 @@ class PythonAnalyzer:
         if q.startswith(T.MODEL_CLIENT_PREFIXES) and q.rsplit(".", 1)[-1] in T.MODEL_CALLS:
             result = _with_flags(result, v.NET)  # a model's answer, from a remote service (and whatever it read)
         return result
+
+    def _remote_debugger(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
+        """A debugger or a remote interpreter listening on every interface: whoever connects runs code here."""
+        first = args[0] if args else UNKNOWN
+        host = (first.items[0].text if first.items else first.text) if q.startswith(("debugpy", "ptvsd")) else None
+        host = host if host is not None else (kwargs.get("hostname") or kwargs.get("host") or UNKNOWN).text
+        if q.endswith("RemotePdb") and args:
+            host = args[0].text
+        service = (first.qual or first.text or "") if q.startswith("rpyc") else "classic"
+        if host in ("0.0.0.0", "", "::") and ("Classic" in service or "Slave" in service or not q.startswith("rpyc")):
+            self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{q} lets anyone who reaches this machine run code in it (a debugger or remote interpreter "
+                      "on every interface)", node)  # fmt: skip
 
     def _kubernetes_call(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call, result: Val) -> Val:
         """The Python client's model objects keep their fields (``V1Pod(spec=V1PodSpec(host_pid=True))``), and an
@@ -6352,7 +6367,11 @@ _WINDOWS_INJECTION = frozenset(
 #: An API endpoint that deletes the objects its request body lists.
 _BULK_DELETE_URL = re.compile(r"/(?:mass|bulk|batch)?[-_]?delete(?:[-_]?(?:many|all|batch|objects))?/?(?:\?|$)", re.I)
 #: This machine's loopback or a private network's address: services meant to be reached only from inside.
-_INTERNAL_ADDRESS = re.compile(r"127\.|localhost$|::1$|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.")
+_INTERNAL_ADDRESS = re.compile(
+    r"127\.|localhost$|::1$|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\."
+    # a name of the organisation's own network (`prod-db.internal.corp`, `db.svc.cluster.local`)
+    r"|[\w.-]+\.(?:internal|corp|lan|local|intranet)(?:\.[\w-]+)?$"
+)
 #: What an endless iterator evaluates to (itertools.count(), cycle(), iter(callable, sentinel)).
 _ENDLESS_ITERATORS = frozenset({"itertools.count()", "itertools.cycle()", "<iter-sentinel>"})
 #: The operator module's binary functions reduce() folds as their operator.
@@ -6581,6 +6600,10 @@ _PEOPLE_MANAGER = re.compile(
     r"|Client|Subscriber|Student|Guest|Player|Volunteer)s?)\.objects(?:\.all\(\))?$"
 )
 #: Fields that reach or log in as a person (a whole table of them is a mailing list, or a way in).
+#: Debuggers and remote interpreters that take connections, by the last part of their name, and the module each
+#: must come from.
+_REMOTE_DEBUGGERS = {"listen": "debugpy.", "enable_attach": "ptvsd.", "ThreadedServer": "rpyc.",
+                     "ForkingServer": "rpyc.", "OneShotServer": "rpyc.", "RemotePdb": "remote_pdb."}  # fmt: skip
 #: Functions that read a password from the terminal.
 _PASSWORD_PROMPTS = frozenset({"getpass.getpass", "getpass.unix_getpass", "getpass.win_getpass"})
 #: Encryption in a program (what turns "compress every file" into ransomware).

@@ -302,6 +302,7 @@ PACING_CALLS = frozenset(
 EXIT_CALLS = frozenset({"sys.exit", "os._exit", "builtins.exit", "builtins.quit"})
 INSTANCE_FACTORIES = {
     "mss.mss": "mss.mss()", "mss.mss.mss": "mss.mss()",
+    "ssl.create_default_context().wrap_socket": "socket.socket()",  # (a TLS socket still receives network data)
     "shutil.disk_usage": "shutil.disk_usage()", "os.statvfs": "os.statvfs()",
     "pickle.dumps": "pickle.dumps()", "cloudpickle.dumps": "pickle.dumps()", "dill.dumps": "pickle.dumps()",
     "marshal.dumps": "pickle.dumps()",

@@ -1891,6 +1891,11 @@ class ShellAnalyzer:
         if "--name=siteadmins" in args and any(a.startswith("--set=") for a in args):
             self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} changes who the site's administrators are (Moodle's siteadmins)", node)  # fmt: skip
+        if any("0.0.0.0" in a or "[::]" in a for a in args) and _DEBUG_PORT_EVERYWHERE.search(" ".join(args)):
+            # `node --inspect=0.0.0.0:9229`, `python -m debugpy --listen 0.0.0.0:5678`: a debugger runs what it is sent
+            self._add("shell.remote-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} opens a debugger port on every interface (whoever connects runs code)",
+                      node)  # fmt: skip
         if name in _DATA_STORE_DAEMONS and _store_open_to_all(args):
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                       f"{name} runs with its logins switched off" + (" on every interface" if _binds_everywhere(args)
@@ -3124,10 +3129,10 @@ class ShellAnalyzer:
             regenerated = any(w in foreign_roots[0].lower() for w in ("cache", "thumb", "tmp", "temp", "transcode",
                                                                       "preview", "proxies")) if foreign_roots else True
             if media and foreign_roots and not recoveries and not regenerated:
-                # every video, photo or recording of a media tree, whatever its age: the library itself
+                # every video, photo, document or data file of a shared tree, whatever its age: the library itself
                 where = foreign_roots[0].replace(HOLE, "…")
                 self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
-                          f"find -delete removes every video, photo or recording under {where}", node)  # fmt: skip
+                          f"find -delete removes every media, document or data file under {where}", node)  # fmt: skip
             # `-type l` / `-xtype l` before -delete: only links go, never what they point at
             links_only = any(before_delete[k : k + 2] in (["-type", "l"], ["-xtype", "l"])
                              for k in range(len(before_delete)))  # fmt: skip
@@ -5343,12 +5348,15 @@ class ShellAnalyzer:
         ):
             what = "kubectl port-forward opens a service inside the cluster to every address of this machine's networks"
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, what, node)
-        cluster = " ".join(W.option_values(args, "--context", "--cluster", "--kubeconfig", "-n", "--namespace"))
+        cluster = cluster_words(args)
         if verb == "delete" and kinds.split("/")[0] in _WORKLOAD_KINDS and production_target(cluster):
             self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.PROCESS,
                       f"kubectl delete {kinds} removes workloads or their storage from production ({cluster})",
                       node)  # fmt: skip
         target = " ".join(positional[1:]).lower()
+        if verb == "scale" and "--replicas=0" in args and "--all" in args and production_target(cluster_words(args)):
+            self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.PROCESS,
+                      "kubectl scale stops every workload of a production namespace", node)  # fmt: skip
         if verb == "scale" and "--replicas=0" in args and any(c in target for c in MONITORING_COMPONENTS):
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"kubectl scale stops {positional[-1]} (monitoring or alerting: nothing watches or pages)",
@@ -6550,11 +6558,15 @@ _CI_EVENT_FILE = re.compile(r"\$\{?(?:GITHUB|GITEA|FORGEJO)_EVENT_PATH\b")
 _UNIT_EXEC = re.compile(r"^\s*Exec\w*\s*=\s*(.+)$", re.MULTILINE)
 #: `$(command -v python3)`, `$(which node)`: the path of a named program.
 _PROGRAM_LOOKUP = re.compile(r"^\$\(\s*(?:command\s+-v|which|type\s+-[pP])\s+([\w.+-]+)\s*\)$")
-#: A find pattern naming a kind of media file (`*.mp4`, `*.JPG`).
+#: A find pattern naming a kind of media, document or data file (`*.mp4`, `*.JPG`, `*.xlsx`, `*.db`).
 _MEDIA_FILE = re.compile(
-    r"\*\.(?:mp4|mov|mkv|avi|m4v|mxf|jpe?g|png|heic|tiff?|dng|cr2|nef|raw|wav|mp3|flac|aiff?|m4a)", re.IGNORECASE
+    r"\*\.(?:mp4|mov|mkv|avi|m4v|mxf|jpe?g|png|heic|tiff?|dng|cr2|nef|raw|wav|mp3|flac|aiff?|m4a"
+    r"|csv|xlsx?|ods|docx?|pdf|db|sqlite3?|mdb|accdb|dat|parquet|las|dlis)",
+    re.IGNORECASE,
 )
 _BACKSLASH_BANG = re.compile(r"^([ \t]*)\\!", re.MULTILINE)
+#: A debugger's listening port bound to every interface.
+_DEBUG_PORT_EVERYWHERE = re.compile(r"--inspect(?:-brk)?=(?:0\.0\.0\.0|\[::\])|--listen[= ](?:0\.0\.0\.0|\[::\])")
 #: Database and cache servers started by hand.
 _DATA_STORE_DAEMONS = frozenset({"mongod", "mysqld", "mysqld_safe", "mariadbd", "redis-server", "memcached", "postgres",
                                  "valkey-server"})  # fmt: skip
@@ -6588,6 +6600,11 @@ _SYSTEM_CONFIG_DIRS = frozenset({"ssh", "pam.d", "security", "default", "network
                                  "audit", "docker", "containerd", "kubernetes", "ssl", "pki",
                                  "resolvconf"})  # fmt: skip
 _ARCHIVE_NAME = re.compile(r"\.(?:zip|tar|tar\.\w+|tgz|tbz2?|txz|7z|rar)$", re.I)
+
+
+def cluster_words(args: Sequence[str]) -> str:
+    """The context, cluster, kubeconfig and namespace a kubectl command line names (where it acts)."""
+    return " ".join(W.option_values(args, "--context", "--cluster", "--kubeconfig", "-n", "--namespace"))
 
 
 def _applied_after_preview(node: Any) -> bool:
@@ -6724,7 +6741,9 @@ def _detached_command(argv: list[str]) -> list[str] | None:
     if name == "pm2" and argv[1:2] == ["start"] and len(argv) > 2:
         program = argv[2]
         tail = argv[argv.index("--") + 1 :] if "--" in argv else []
-        return [program, *tail]
+        # `--node-args="--inspect=0.0.0.0:9229"`: the interpreter's own options, as node is started
+        runtime = [w for v in W.option_values(argv, "--node-args", "--interpreter-args") for w in v.split()]
+        return ["node", *runtime, program, *tail] if runtime else [program, *tail]
     return None
 
 
