@@ -79,6 +79,12 @@ def private_address(host: str) -> bool:
     return a == 10 or (a == 172 and 16 <= b <= 31) or (a == 192 and b == 168)
 
 
+def internal_host(host: str) -> bool:
+    """``host`` is this machine or one of the organisation's own network (a private address, `*.internal`,
+    `*.svc.cluster.local`, a bare name)."""
+    return _INTERNAL_HOST.search(host) is not None
+
+
 def outside_address(host: str) -> bool:
     """``host`` is an IPv4 address of another network: not private, loopback, link-local or unspecified
     (documentation ranges count as outside: scripts use them to stand for anyone's machine)."""
@@ -186,7 +192,7 @@ def misdirected_credential(variable: str, url: str) -> str | None:
     if issuer is None or found is None or "\x00" in found.group(1):
         return None
     host = found.group(1).lower()
-    if _INTERNAL_HOST.search(host) or issuer in host or any(h in host for h in _ISSUER_HOSTS.get(issuer, ())):
+    if internal_host(host) or issuer in host or any(h in host for h in _ISSUER_HOSTS.get(issuer, ())):
         return None
     return issuer
 

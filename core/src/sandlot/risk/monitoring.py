@@ -11,7 +11,7 @@ import urllib.parse
 from collections.abc import Sequence
 
 from sandlot.risk import paths
-from sandlot.risk.destinations import private_address
+from sandlot.risk.destinations import internal_host
 
 #: A matcher that matches every value: `alertname=~".+"`, `severity=~'.*'`.
 _MATCH_ALL = re.compile(r"""^\s*\w+\s*=~\s*["']?\.[*+]["']?\s*$""")
@@ -36,7 +36,6 @@ def silence_request_mutes_everything(url: str, code: str) -> bool:
 #: A quoted or bare absolute (or home) path in a shipper's configuration (`include = ["/root/.ssh/*"]`).
 _CONFIG_PATH = re.compile(r"""(?:(?<=["'\s=\[,])|^)((?:/|~/)[^\s"',\]]+)""", re.MULTILINE)
 _URL = re.compile(r"""https?://[^\s"'<>]+""")
-_INTERNAL_HOST = re.compile(r"(?:^|\.)(?:localhost|local|internal|lan|corp|intranet|svc|cluster\.local)$|^[\w-]+$")
 
 
 def shipper_collects_secrets(content: str) -> str | None:
@@ -48,6 +47,6 @@ def shipper_collects_secrets(content: str) -> str | None:
         return None
     for url in _URL.findall(content):
         host = urllib.parse.urlsplit(url).hostname or ""
-        if host and not private_address(host) and not _INTERNAL_HOST.search(host):
+        if host and not internal_host(host):
             return f"{secret} to {host}"
     return None

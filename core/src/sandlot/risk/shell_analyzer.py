@@ -5952,10 +5952,7 @@ class ShellAnalyzer:
         text = self._text(node)
         if len({v for v in re.findall(r"\$\{?([A-Za-z_]\w*)", text) if T.CREDENTIAL_NAME.search(v)}) < 2:
             return  # fewer than two credentials named at all: the split below cannot find two
-        try:
-            words = shlex.split(text, comments=False)
-        except ValueError:
-            return
+        words = _spelled_words(text)
         names: set[str] = set()
         previous = ""
         for word in words:
