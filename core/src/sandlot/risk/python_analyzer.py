@@ -2016,6 +2016,8 @@ class PythonAnalyzer:
             q.startswith("docker.")
             and self._in_loop()
             and (method == "kill" or (method == "remove" and kwargs.get("force", UNKNOWN).num == 1))
+            # `containers.list(filters={"label": f"test-run={run_id}"})`: this run's own containers
+            and not _LABEL_FILTERED_LISTING.search(self._code)
         ):
             self._add(
                 "python.kill",
@@ -2772,6 +2774,10 @@ class PythonAnalyzer:
         if pool and (processes or 0) >= 128:
             self._add("python.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
                       f"starts a pool of {processes} processes (far more than the machine's cores)", node)  # fmt: skip
+        if q in _TEMPLATE_CONSTRUCTORS and args and args[0].flags & (v.NET | v.INPUT | v.DECODED):
+            self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{q} compiles a template received from the network or a user (templates run code: SSTI)",
+                      node)  # fmt: skip
         if tail in _REMOTE_DEBUGGERS and q is not None and q.startswith(_REMOTE_DEBUGGERS[tail]):
             self._remote_debugger(q, args, kwargs, node)
         if tail == "FastMCP" and kwargs.get("host", UNKNOWN).text in ("0.0.0.0", "::"):
@@ -6604,6 +6610,11 @@ _PEOPLE_MANAGER = re.compile(
 #: must come from.
 _REMOTE_DEBUGGERS = {"listen": "debugpy.", "enable_attach": "ptvsd.", "ThreadedServer": "rpyc.",
                      "ForkingServer": "rpyc.", "OneShotServer": "rpyc.", "RemotePdb": "remote_pdb."}  # fmt: skip
+#: A container listing narrowed to a label (the containers a run or a project made).
+_LABEL_FILTERED_LISTING = re.compile(r"\.list\([^)]*filters\s*=\s*\{[^}]*[\"']label[\"']")
+#: Template engines' constructors: what they are given is code the template runs when rendered.
+_TEMPLATE_CONSTRUCTORS = frozenset({"jinja2.Template", "jinja2.Environment().from_string", "mako.template.Template",
+                                    "jinja2.environment.Template", "chevron.render", "tornado.template.Template"})
 #: Functions that read a password from the terminal.
 _PASSWORD_PROMPTS = frozenset({"getpass.getpass", "getpass.unix_getpass", "getpass.win_getpass"})
 #: Encryption in a program (what turns "compress every file" into ransomware).

@@ -292,6 +292,7 @@ class ShellAnalyzer:
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
         self._cwd: str | None = None  # the directory the last `cd` went to
+        self._baked_credentials: set[str] = set()  # image tags built with credentials as build arguments
         self._stdin_text: str | None = None  # what the previous pipe stage prints, when it is constant
         self._encrypted: set[str] = set()  # files encrypted in place (`sops -e -i`): ciphertext from then on
         self._personal_remotes: set[str] = set()  # rclone remotes configured with a personal mailbox's account
@@ -419,6 +420,7 @@ class ShellAnalyzer:
         via: str,
         positional: Sequence[str] = (),
         keep: RiskLevel = RiskLevel.SAFE,
+        drop: frozenset[Category] = frozenset(),
     ) -> list[Finding]:
         """Analyze code embedded in this script (``bash -c``, ``python -c``...); report what is ``keep`` or worse."""
         if self.depth >= MAX_DEPTH:
@@ -469,7 +471,7 @@ class ShellAnalyzer:
             sub.created_vars = set(self.created_vars)
             sub.inherited_pids = self._xargs_pids if self._xargs_pids is not None else self.inherited_pids
             found = sub.analyze(code.replace(HOLE, HOLE_WORD))
-        found = [f for f in found if f.level >= keep]
+        found = [f for f in found if f.level >= keep and f.category not in drop]
         self.findings.extend(found)
         return found
 
@@ -802,7 +804,8 @@ class ShellAnalyzer:
             node = stack.pop()
             if node.type == "command":
                 cmd = node.child_by_field_name("name")
-                if cmd is not None and self._text(cmd) == name:
+                # `"$FUNCNAME"` is the function's own name, as written
+                if cmd is not None and self._text(cmd).strip('"') in (name, *_OWN_NAME):
                     calls += 1
                     parent = node.parent
                     nxt = node.next_sibling
@@ -1309,8 +1312,7 @@ class ShellAnalyzer:
         """Code handed to an interpreter on stdin by a here-document or here-string."""
         lang = _interpreter_language(argv)
         if lang is None and argv and W.base(argv[0]) in ("docker", "podman", "buildah", "nerdctl") and "build" in argv:
-            for run in re.findall(r"^\s*RUN\s+(.+(?:\\\n.+)*)", text, re.M)[:8]:
-                self._nested(run.replace("\\\n", " "), "shell", stmt, "a Dockerfile RUN line", keep=RiskLevel.HIGH)
+            self._dockerfile_runs(text, stmt)
         if lang is None:
             self._shipped_payloads(text, stmt, f"a here-document for {W.base(argv[0]) if argv else 'a command'}")
             return
@@ -1330,10 +1332,20 @@ class ShellAnalyzer:
             positional = argv[argv.index("-") + 1 :] if "-" in argv else []
             self._other_interpreter(W.base(argv[0]), text, stmt, "", positional)
 
+    def _dockerfile_runs(self, text: str, node: Any) -> None:
+        """A Dockerfile's RUN lines: what they do to the image's own files is the image's business (`rm -rf
+        /wheels` after installing them); what they fetch, run, open or send is judged as any command line."""
+        for run in _DOCKERFILE_RUN.findall(text)[:8]:
+            self._nested(run.replace("\\\n", " "), "shell", node, "a Dockerfile RUN line", keep=RiskLevel.HIGH,
+                         drop=frozenset({Category.FILESYSTEM}))  # fmt: skip
+
     def _shipped_payloads(self, text: str, node: Any, via: str) -> None:
         """Command lines in data sent to run elsewhere (a manifest, a create request, user data)."""
         if names_miner(text):
             self._add("shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"names a miner or a mining pool ({via})", node)
+        if _DOCKERFILE_FROM.match(text):
+            self._dockerfile_runs(text, node)
+            return
         if self.depth >= MAX_DEPTH or not looks_like_payload(text):
             return
         for command in embedded_commands(text):
@@ -1572,6 +1584,8 @@ class ShellAnalyzer:
             flow.absorb(self.var_flow[name])
         if T.CREDENTIAL_NAME.search(name):
             flow.credential = True
+        if name in _REQUEST_VARIABLES and name not in self.vars:
+            flow.download = True  # a CGI script's request: whatever the client sent
         return self.vars.get(name, HOLE)
 
     # ----------------------------------------------------------------- commands
@@ -2766,7 +2780,9 @@ class ShellAnalyzer:
                     + (" and runs the commands it receives (reverse shell)" if shell else ""),
                     node,
                 )
-            if re.search(r"system\s*\(\s*\$\w+\s*\)", program) and (flow.remote or self._stdin_remote):
+            files = [a for a in args[i + 1 :] if not a.startswith("-")]
+            fetched = any(f in self.downloaded or posixpath.basename(f) in self.downloaded for f in files)
+            if re.search(r"system\s*\(\s*\$\w+\s*\)", program) and (flow.remote or self._stdin_remote or fetched):
                 self._add("shell.remote-command", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
                           f"{name} runs fields of downloaded data as commands (system($N))", node)  # fmt: skip
             else:
@@ -3391,6 +3407,10 @@ class ShellAnalyzer:
                     executed = _SED_EXECUTE.match(script)
                     if executed:
                         self._nested(executed.group("replacement"), "shell", node, "sed s///e", keep=RiskLevel.MEDIUM)
+                        sources = operands[1:] if script in operands[:1] else operands
+                        if any(f in self.downloaded or posixpath.basename(f) in self.downloaded for f in sources):
+                            # the lines it executes are the downloaded file's
+                            self._runs_download("sed s///e", next(iter(sources)), node)
             if name == "sed" and ("i" in flags or "--in-place" in flags):
                 self._auth_backdoor(name, args, node)
                 # `sed -i '1i //go:generate sh -c "curl … | sh"'`: a command planted in a file a tool runs
@@ -5022,6 +5042,22 @@ class ShellAnalyzer:
         if verb == "push" and any(a in self._public_tags for a in args[1:]):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} push publishes a private registry's image on a public one", node)  # fmt: skip
+        if verb in ("build", "buildx build", "image build") or (verb == "buildx" and "build" in args[1:2]):
+            baked = [b.split("=", 1)[0] for b in W.option_values(args, "--build-arg")
+                     if T.CREDENTIAL_NAME.search(b.split("=", 1)[0])]  # fmt: skip
+            if baked:
+                # a build argument stays in the image's history (and in a layer when ENV or RUN uses it)
+                self._baked_credentials.update(W.option_values(args, "-t", "--tag"))
+                self._add("shell.exfiltration", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} build passes {baked[0]} as a build argument (kept in the image's history)",
+                          node)  # fmt: skip
+        if verb == "push" and any(a in self._baked_credentials for a in args[1:]):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} push publishes an image built with credentials as build arguments", node)  # fmt: skip
+        loaded = W.option_values(args, "-i", "--input") if verb in ("load", "image load") else []
+        if any(f in self.downloaded or posixpath.basename(f) in self.downloaded for f in loaded):
+            # an image tarball from the network: its entrypoint is someone else's program, about to be run
+            self._runs_download(f"{name} load", loaded[0], node)
         if verb in ("run", "container run"):
             image = next(iter(W.skip_options(args[1:], T.CONTAINER_VALUED)), "")
             if "/" in image.split(":", 1)[0]:
@@ -6537,6 +6573,14 @@ def _trim(value: str, op: str, pattern: str) -> str:
     return value[: (min(starts) if op == "%%" else max(starts))] if starts else value
 
 
+#: Variables a CGI script (or a forced ssh command) gets from the client's request.
+_REQUEST_VARIABLES = frozenset({"QUERY_STRING", "HTTP_USER_AGENT", "HTTP_COOKIE", "HTTP_REFERER", "REQUEST_URI",
+                                "PATH_INFO", "HTTP_X_FORWARDED_FOR", "SSH_ORIGINAL_COMMAND"})  # fmt: skip
+#: What a function's body spells its own name with.
+_OWN_NAME = ("$FUNCNAME", "${FUNCNAME}", "${FUNCNAME[0]}")
+#: A Dockerfile: its first instruction (after comments and ARGs) is FROM.
+_DOCKERFILE_FROM = re.compile(r"^(?:\s*(?:#[^\n]*|ARG\s[^\n]*)\n)*\s*FROM\s+\S+", re.IGNORECASE)
+_DOCKERFILE_RUN = re.compile(r"^\s*RUN\s+(.+(?:\\\n.+)*)", re.MULTILINE)
 #: A loop condition looking for archives still to unpack.
 _FINDS_ARCHIVES = re.compile(r"\bfind\b.*\.(?:zip|tar|t?gz|7z|rar)\b|\bls\b.*\*\.(?:zip|t?gz)\b")
 _UNPACKS = re.compile(r"\bunzip\b|\btar\s+-?\w*x|\b7za?\s+x\b|\bgunzip\b|\bunrar\s+x\b")

@@ -154,6 +154,12 @@ _NESTED_ENTITY = re.compile(r"<!ENTITY\s+\S+\s+[\"'](?:\s*&[\w.-]+;){4,}")
 _XML_DEFENCE = re.compile(r"defusedxml|resolve_entities\s*=\s*False|pytest\.raises|assertRaises|def test_")
 
 
+#: `().__class__.__base__.__subclasses__()`, `{r.__init__.__globals__[os].environ}`,
+#: `{{…__builtins__.__import__('os')…}}`: an object's internals walked to reach os, builtins or a shell
+_ESCAPE_GADGET = re.compile(
+    r"__(?:subclasses|globals|builtins|mro|base)__[^\n]{0,120}?(?:__import__|popen|\bsystem\b|subprocess|environ"
+    r"|\[\s*['\"]?os['\"]?\s*\]|\bos\b)"
+)
 #: A pull request's head checked out or fetched (`pull/N/head`, `github.event.pull_request.head.sha`).
 _PR_HEAD = re.compile(r"pull/\S*/head|pull_request\.head\.(?:sha|ref)|refs/pull/")
 #: A step that runs the checked-out code's own scripts.
@@ -173,6 +179,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("SAP_ALL" in code or "group_system" in code) and _ERP_SUPERUSER.search(code):
         what = "gives an account the ERP's superuser role (SAP_ALL, Odoo's Settings group)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "__" in code and _ESCAPE_GADGET.search(code) and not _XML_DEFENCE.search(code) and "Sandboxed" not in code:
+        what = ("spells a sandbox-escape or template-injection gadget (reaches os, builtins or a shell through an "
+                "object's internals)")
+        found.append(("dynamic-code", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if "pull_request_target" in code and _PR_HEAD.search(code) and _BUILD_STEP.search(code):
         what = ("builds or runs a pull request's own code in a pull_request_target job (the fork's scripts run with "
                 "the repository's secrets and write token)")
