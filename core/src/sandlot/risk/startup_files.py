@@ -125,7 +125,9 @@ def hidden_or_temporary(command: str) -> bool:
         and "`" not in command
     ):
         return False  # `export PYENV_ROOT="$HOME/.pyenv"` names a directory, it runs nothing
-    for word in words[:3]:
+    # a script anywhere on the line, run from a hidden folder (`sh -c 'python3 ~/.local/lib/.kh/logger.py'`)
+    scripts = [w.strip("\"'") for w in words[3:] if w.strip("\"'").endswith(_SCRIPT_SUFFIXES) and "/" in w]
+    for word in [*words[:3], *scripts]:
         if "/" not in word:
             continue
         word = re.sub(r"^[A-Z][A-Z0-9_]*=", "", word).strip("\"'")  # `PYTHONSTARTUP="$HOME/.pythonrc"`: the path
@@ -139,6 +141,7 @@ def hidden_or_temporary(command: str) -> bool:
     return False
 
 
+_SCRIPT_SUFFIXES = (".py", ".sh", ".js", ".pl", ".rb", ".ps1")
 #: What start-up code must not do at all, even at LOW: it would do it at every start, unasked.
 _LOUD = frozenset({Category.NETWORK, Category.EXFILTRATION, Category.DYNAMIC_CODE, Category.PERSISTENCE})
 
