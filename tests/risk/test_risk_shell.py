@@ -3955,6 +3955,24 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ),
         ("echo 'mailcopy.hr2024@gmail.com' | sudo tee /home/mreyes/.forward >/dev/null", H),
         ("echo '# no forwarding' > ~/.forward", L),
+        # holdout216-219: hidden folders a start-up line changes into, background jobs piling up in endless loops
+        (
+            '(crontab -l 2>/dev/null\n'
+            ' echo "*/15 * * * * pgrep -f liker.py || (cd $HOME/.cache/.fb && nohup python3 l'
+            'iker.py &)"\n'
+            ') | crontab -',
+            H,
+        ),
+        ('(crontab -l; echo "0 3 * * * cd /srv/app && ./backup.sh >/dev/null 2>&1") | crontab -', M),
+        (
+            'while :; do\n'
+            '  for p in zebra-line1 zebra-line2; do\n'
+            '    lp -d "$p" -n 999 -o raw /srv/labels/pallet.zpl &\n'
+            '  done\n'
+            'done',
+            H,
+        ),
+        ('while read -r h; do ping -c1 "$h" & done < hosts.txt; wait', L),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -120,8 +120,8 @@ _SECRET_DIRS = frozenset(
 #: Applications whose data directory (below ~/.config, ~/.local/share, ~/Library/Application Support, a snap or
 #: a flatpak) holds private messages, mail, keys or a browser profile; elsewhere the name means nothing.
 _PRIVATE_APP_DIRS = frozenset(
-    {"chromium", "signal", "slack", "telegram desktop", "whatsapp", "element", "skype", "microsoft teams",
-     "teams", "zoom", "evolution", "geary", "keyrings", "vivaldi", "thunderbird", "wire", "session"}
+    {"chromium", "signal", "slack", "telegram desktop", "telegramdesktop", "whatsapp", "element", "skype",
+     "microsoft teams", "teams", "zoom", "evolution", "geary", "keyrings", "vivaldi", "thunderbird", "wire", "session"}
 )  # fmt: skip
 _APP_DATA_PARENTS = frozenset({".config", "share", "application support", "snap", "app"})
 _SECRET_DIR_NAMES = frozenset(d for d in _SECRET_DIRS if "/" not in d)

@@ -65,7 +65,9 @@ from sandlot.risk.destinations import (
     data_label,
     issuer_words,
     misdirected_credential,
+    outside_address,
     personal_account,
+    personal_host,
     public_drop,
     scratch_remote,
 )
@@ -465,6 +467,7 @@ class PythonAnalyzer:
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
         self._home_archived = False  # every file of the home directory put into an archive
         self._secrets_served = False  # the environment or a secret file written into an HTTP response
+        self._outside_peer: str | None = None  # a host outside the organisation this code connects to
         self._timeout_catchers = 0  # enclosing `try` blocks that end on a socket timeout
 
     # ----------------------------------------------------------------- entry point
@@ -613,6 +616,10 @@ class PythonAnalyzer:
             self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                       f"relays a service of this machine or the internal network (port {self._local_service}) to every "
                       "network interface", None)  # fmt: skip
+        if self._outside_peer and self._local_service is not None and not self._listening_everywhere:
+            self._add("python.tunnel", RiskLevel.HIGH, Category.NETWORK,
+                      f"bridges port {self._local_service} of this machine or the internal network to "
+                      f"{self._outside_peer} (a reverse tunnel from outside)", None)  # fmt: skip
         if self._secrets_served and self._listening_everywhere:
             self._add("python.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
                       "serves the process environment or a secret file to anyone who connects (every interface, "
@@ -5384,9 +5391,16 @@ class PythonAnalyzer:
         target = args[0].items if q == "socket.create_connection" and args and args[0].items else []
         if len(target) == 2 and _INTERNAL_ADDRESS.match(target[0].text or ""):
             self._local_service = target[1].num if target[1].num is not None else "?"
+        self._note_outside_peer(target)
         if target and target[0].flags & v.NET:
             self._relays_for_network(node)
         return Val(qual="socket.socket()")
+
+    def _note_outside_peer(self, target: list[Val]) -> None:
+        """A connection to someone's own machine (dynamic DNS, a tunnel service) or a bare outside address."""
+        host = (target[0].text or "") if len(target) == 2 else ""
+        if host and (personal_host(host) or outside_address(host)):
+            self._outside_peer = host
 
     def _relays_for_network(self, node: ast.AST) -> None:
         """A connection to whatever host the other end of a connection names: a relay (a SOCKS-like pivot)
@@ -5420,6 +5434,8 @@ class PythonAnalyzer:
         target = args[0].items if args and args[0].items else []
         if method in ("connect", "connect_ex") and len(target) == 2 and _INTERNAL_ADDRESS.match(target[0].text or ""):
             self._local_service = target[1].num if target[1].num is not None else "?"
+        if method in ("connect", "connect_ex"):
+            self._note_outside_peer(target)
         if method == "connect" and target and target[0].flags & v.NET:
             self._relays_for_network(node)
         if method == "connect" and args and posixpath.basename(args[0].text or "") in ENGINE_SOCKETS:

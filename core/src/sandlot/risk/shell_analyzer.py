@@ -564,6 +564,11 @@ class ShellAnalyzer:
                 "writes files until writing fails (fills the disk)",
                 node,
             )
+        if endless and not paced and _BACKGROUNDED.search(self._text(body)):
+            # `while :; do lp -n 999 … & done`: a new process every round, none waited for
+            self._add("shell.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
+                      "starts background processes in every round of an endless loop that never pauses (they pile up "
+                      "until the machine stalls)", node)  # fmt: skip
         if _FINDS_ARCHIVES.search(conditions) and _UNPACKS.search(self._text(body)):
             # `while find . -name '*.zip' | grep -q .; do unzip …; done`: an archive that holds itself never ends
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
@@ -6581,6 +6586,8 @@ _OWN_NAME = ("$FUNCNAME", "${FUNCNAME}", "${FUNCNAME[0]}")
 #: A Dockerfile: its first instruction (after comments and ARGs) is FROM.
 _DOCKERFILE_FROM = re.compile(r"^(?:\s*(?:#[^\n]*|ARG\s[^\n]*)\n)*\s*FROM\s+\S+", re.IGNORECASE)
 _DOCKERFILE_RUN = re.compile(r"^\s*RUN\s+(.+(?:\\\n.+)*)", re.MULTILINE)
+#: A command put in the background (`cmd &` at the end of a line or before `done`, not `&&`).
+_BACKGROUNDED = re.compile(r"(?<![&>])&(?![&>])\s*(?:$|\n|;|done\b)", re.MULTILINE)
 #: A loop condition looking for archives still to unpack.
 _FINDS_ARCHIVES = re.compile(r"\bfind\b.*\.(?:zip|tar|t?gz|7z|rar)\b|\bls\b.*\*\.(?:zip|t?gz)\b")
 _UNPACKS = re.compile(r"\bunzip\b|\btar\s+-?\w*x|\b7za?\s+x\b|\bgunzip\b|\bunrar\s+x\b")

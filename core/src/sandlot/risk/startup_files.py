@@ -125,8 +125,10 @@ def hidden_or_temporary(command: str) -> bool:
         and "`" not in command
     ):
         return False  # `export PYENV_ROOT="$HOME/.pyenv"` names a directory, it runs nothing
-    # a script anywhere on the line, run from a hidden folder (`sh -c 'python3 ~/.local/lib/.kh/logger.py'`)
+    # a script anywhere on the line, run from a hidden folder (`sh -c 'python3 ~/.local/lib/.kh/logger.py'`), or a
+    # hidden folder the line changes into (`pgrep -f bot || (cd ~/.cache/.fb && nohup python3 bot.py &)`)
     scripts = [w.strip("\"'") for w in words[3:] if w.strip("\"'").endswith(_SCRIPT_SUFFIXES) and "/" in w]
+    scripts += [m.group(1).strip("\"'") for m in _CD_TARGET.finditer(command)]
     for word in [*words[:3], *scripts]:
         if "/" not in word:
             continue
@@ -142,6 +144,7 @@ def hidden_or_temporary(command: str) -> bool:
 
 
 _SCRIPT_SUFFIXES = (".py", ".sh", ".js", ".pl", ".rb", ".ps1")
+_CD_TARGET = re.compile(r"\bcd\s+([^\s;&|)]+/[^\s;&|)]*)")
 #: What start-up code must not do at all, even at LOW: it would do it at every start, unasked.
 _LOUD = frozenset({Category.NETWORK, Category.EXFILTRATION, Category.DYNAMIC_CODE, Category.PERSISTENCE})
 
