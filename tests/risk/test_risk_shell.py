@@ -3973,6 +3973,16 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             H,
         ),
         ('while read -r h; do ping -c1 "$h" & done < hosts.txt; wait', L),
+        # password guessing through a login form, from a list read line by line
+        (
+            'while read -r pw; do\n'
+            '  curl -s -o /dev/null -w \'%{redirect_url}\' -d "log=admin&pwd=$pw" https://cms.e'
+            'xample-news.com/wp-login.php\n'
+            'done < passwords.txt',
+            H,
+        ),
+        ('while read -r u; do curl -s -d "user=$u" https://api.example.com/invite; done < users.txt', L),
+        ('curl -s -d "user=admin&password=$ADMIN_PASSWORD" https://staging.example.com/login', L),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -581,7 +581,8 @@ class ShellAnalyzer:
             if fed is not None:
                 for name in bound:
                     self.var_flow[name] = fed  # `while read k v; do …; done < <(env)`: each line of the environment
-        piped = bound and (node.parent is not None and node.parent.type == "pipeline")
+        # `… | while read x` and `while read x; … done < FILE`: each line of another command's output or a file
+        piped = bound and (node.parent is not None and node.parent.type in ("pipeline", "redirected_statement"))
         read_before, self._read_vars = self._read_vars, self._read_vars | (set(bound) if piped else set())
         saved = {name: self.vars.get(name) for name in bound}
         if listing and bound:
@@ -1882,6 +1883,7 @@ class ShellAnalyzer:
         if name in ("curl", "wget", "http", "https") and node is not None:
             self._credential_body(name, node)
             self._people_body(name, args, node)
+            self._password_guessing(name, node)
             self._web_abuse(name, args, node)
         if ("admin" in spelled or "createsuperuser" in spelled) and any(
             a in ("admin:user:create", "createsuperuser", "--role=administrator", "--role=admin") for a in args
@@ -6014,6 +6016,16 @@ class ShellAnalyzer:
                 node,
             )
 
+    def _password_guessing(self, name: str, node: Any) -> None:
+        """``while read -r pw; do curl -d "log=admin&pwd=$pw" …/wp-login.php; done < passwords.txt``: a login form
+        tried with every password of a list."""
+        if not self._read_vars or node is None:
+            return
+        guessed = [m.group(1) for m in _PASSWORD_FIELD.finditer(self._text(node)) if m.group(1) in self._read_vars]
+        if guessed:
+            self._add("shell.brute-force", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} tries every password of a list against a login (password guessing)", node)  # fmt: skip
+
     def _people_body(self, name: str, args: list[str], node: Any) -> None:
         """``… | while IFS=, read -r id name phone email addr; do curl -d "…$name…$phone…$email…" URL``: each row of
         a file of people, field by field, sent to a host outside the network."""
@@ -6586,6 +6598,8 @@ _OWN_NAME = ("$FUNCNAME", "${FUNCNAME}", "${FUNCNAME[0]}")
 #: A Dockerfile: its first instruction (after comments and ARGs) is FROM.
 _DOCKERFILE_FROM = re.compile(r"^(?:\s*(?:#[^\n]*|ARG\s[^\n]*)\n)*\s*FROM\s+\S+", re.IGNORECASE)
 _DOCKERFILE_RUN = re.compile(r"^\s*RUN\s+(.+(?:\\\n.+)*)", re.MULTILINE)
+#: A login form's password field filled from a variable (`pwd=$pw`, `"password":"$p"`).
+_PASSWORD_FIELD = re.compile(r"(?:\bpwd|\bpass(?:word|wd)?)[\\\"']*[=:][\\\"'\s]*\$\{?(\w+)", re.IGNORECASE)
 #: A command put in the background (`cmd &` at the end of a line or before `done`, not `&&`).
 _BACKGROUNDED = re.compile(r"(?<![&>])&(?![&>])\s*(?:$|\n|;|done\b)", re.MULTILINE)
 #: A loop condition looking for archives still to unpack.
