@@ -226,7 +226,9 @@ _PERSONAL_COLUMN = re.compile(
     r"|bank_account\w*|routing_number"
     r"|date_of_birth|birth_?date|salary|diagnosis|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e"
     r"|medical\w*|medications?|prescriptions?|life_support|health_\w+|insurance_?(?:id|number|no)|member_?id"
-    r"|lat|lon|lng|latitude|longitude"
+    r"|lat|lon|lng|latitude|longitude|city"
+    # advertising and device identifiers (they single a person out as well as a name does)
+    r"|(?:advertising|ad|device)_?id|idfa|gaid|maid"
     # travellers: a booking's locator, the passenger's name and loyalty number
     r"|pax_?name|passenger_?name|record_?locator|ffp_?(?:number|no)|frequent_?flyer\w*)\b",
     re.IGNORECASE,
