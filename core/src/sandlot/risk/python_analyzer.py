@@ -414,7 +414,7 @@ class PythonAnalyzer:
         self._seen: set[tuple[str, int, int]] = set()
         self._inline_depth = 0
         self._cwd: str | None = None  # set by os.chdir with a constant path
-        self.staged: set[str] = set()  # files that secret data was written into (staging before upload)
+        self.staged: set[str] = paths.PathSet()  # files that secret data was written into (staging before upload)
         self._bulk_files: set[str] = set()  # archives of people's photos and documents (sent out like a dump)
         self._endless_recursion: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]] = []
         self._recursion_raised = False
@@ -2943,6 +2943,16 @@ class PythonAnalyzer:
             # `browser.launch_persistent_context("~/.config/google-chrome")`: a secret path handed over
             if isinstance(node.func, ast.Attribute) and self._secret_arguments(node.func.attr, args, kwargs, node):
                 queried |= v.SECRET
+            if (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("cookies", "get_cookies", "storage_state")
+                and _ATTACHED_BROWSER.search(self._code)
+            ):
+                # the user's own running browser, attached over its debugging port: every site's session
+                queried |= v.SECRET
+                self._add("python.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          "reads the cookies of the user's running browser (attached over its debugging port)",
+                          node)  # fmt: skip
             view = self._dict_view(node.func.attr, func.base) if isinstance(node.func, ast.Attribute) else None
             if view is not None:
                 return view
@@ -3316,9 +3326,12 @@ class PythonAnalyzer:
                 candidates.update(t for a in tried for t in a.strings())
                 # from a list: a file's lines, a range, or several constant candidates (default credentials); one
                 # password read once is the same login repeated
-                if len(candidates) >= 2 or any(
+                target = (args[0] if args else kwargs.get("url", UNKNOWN)).text or ""
+                # (the app's own lockout tested against this machine's dev server guesses nobody's password)
+                own_server = re.match(r"^(?:https?://)?(?:localhost|127\.[\d.]+|\[::1\])(?:[:/]|$)", target)
+                if (len(candidates) >= 2 or any(
                     a.flags & (v.LOOPVAR | v.LINE) or len(set(a.alts or ())) >= 2 for a in tried
-                ):
+                )) and not own_server:
                     self._add(
                         "python.brute-force",
                         RiskLevel.HIGH,
@@ -3594,7 +3607,8 @@ class PythonAnalyzer:
                     current.shell_params |= arg.flags & v.PARAMS
         inlined = self._inline(summary, given, node, receiver)
         if summary.yields:
-            return Val(elem=_union(summary.yields))  # a generator: iterating it gives what it yields
+            element = _union(summary.yields)  # a generator: iterating it gives what it yields
+            return Val(elem=element, flags=element.flags & v.FLOWING)
         if inlined is not None:
             return inlined
         ret = summary.ret
@@ -5037,6 +5051,15 @@ class PythonAnalyzer:
         if is_list:
             rest = args[argv_index] if len(args) > argv_index else UNKNOWN
             tail = (rest.items or [])[1:] if rest.items is not None else [Val(text=HOLE)]
+            shown = (rest.items[0].text or "") if rest.items else ""
+            if shown.startswith("[") or (
+                posixpath.basename(shown) in SYSTEM_PROCESS_NAMES
+                and posixpath.basename(shown) != posixpath.basename(program.text or "")
+            ):
+                # argv[0] is only what ps shows: the program runs disguised as a kernel thread or a daemon
+                self._add("python.masquerade", RiskLevel.HIGH, Category.PROCESS,
+                          f"{q} runs a program disguised as {shown[:40]!r} (a kernel thread or system daemon)",
+                          node)  # fmt: skip
         else:
             tail = args[argv_index:]
         return self._argv_call(q, [program, *tail], node, kwargs)
@@ -6129,6 +6152,14 @@ class PythonAnalyzer:
                       node)  # fmt: skip
         return Val()
 
+    def _c_snmp_set(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """pysnmp's SET: a setting of a switch, a router or equipment on the network changed in place."""
+        local = re.search(r"127\.0\.0\.1|localhost|::1", ast.unparse(node)) is not None
+        self._add("python.device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.NETWORK,
+                  f"{q} changes settings of a network device or equipment over SNMP (writes its live state)",
+                  node)  # fmt: skip
+        return Val(flags=v.NET)
+
     def _c_ngrok(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """pyngrok: a local port published on the internet (a login service or raw TCP: remote access)."""
         port = args[0] if args else kwargs.get("addr", UNKNOWN)
@@ -6900,6 +6931,10 @@ def _bind_sql_parameters(query: str, params: list[Val]) -> str:
     return re.sub(r"%s|\?|\$(\d+)", fill, query)
 
 
+#: Playwright or Selenium attached to a browser already running (the user's, with their sessions).
+_ATTACHED_BROWSER = re.compile(r"connect_over_cdp|debuggerAddress|debugger_address")
+
+
 def _informative(a: Val) -> bool:
     """Whether an argument says more at a call site than the parameter did at the definition."""
     return bool(
@@ -6908,7 +6943,7 @@ def _informative(a: Val) -> bool:
         or a.num is not None
         or a.items is not None
         or bool(a.keys)  # a settings dict: cleanup({"workspace": "~"})
-        or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV | v.PROCITER | v.INPUT)
+        or a.flags & (v.SECRET | v.NET | v.DECODED | v.ENV | v.PROCITER | v.INPUT | v.LINE)
         or (a.qual is not None and a.qual.startswith(T.NETWORK_PREFIXES))  # a socket, a connection
         or (isinstance(a.func, _Instance) and a.func.informed)
         or isinstance(a.func, _FuncSummary)  # a function handed to a decorator or a registry
@@ -7211,6 +7246,11 @@ _register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_nati
 _register(["functools.partial"], PythonAnalyzer._c_partial)
 _register(["operator.methodcaller"], PythonAnalyzer._c_methodcaller)
 _register(["pyngrok.ngrok.connect", "ngrok.connect", "ngrok.forward"], PythonAnalyzer._c_ngrok)
+_register(
+    [f"pysnmp.hlapi{arch}.{name}" for arch in ("", ".asyncio", ".v3arch", ".v3arch.asyncio", ".v1arch",
+                                               ".v1arch.asyncio") for name in ("setCmd", "set_cmd")],
+    PythonAnalyzer._c_snmp_set,
+)
 _register(
     ["pathlib.Path().with_suffix", "pathlib.Path().with_name", "pathlib.Path().with_stem"],
     PythonAnalyzer._c_path_rename,

@@ -279,7 +279,7 @@ class ShellAnalyzer:
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self._repeated = False  # an argv from Python run once per element of a loop
         self._as_root = False  # the command being graded runs under sudo (as root)
-        self.staged: set[str] = set()  # files secret data was written to (tar of keys, cat key > f)
+        self.staged: set[str] = paths.PathSet()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
         self._socket_fds: set[str] = set()
         self._own_files: set[str] = set()  # scratch files this script wrote from data that was not secret
@@ -2445,7 +2445,7 @@ class ShellAnalyzer:
                 continue  # a web address names no local file
             info = paths.classify(value)
             plain_word = not value or value.startswith("-") or ("/" not in value and not value.startswith("."))
-            if plain_word and not info.secret:
+            if plain_word and not info.secret and value not in self.staged:
                 continue
             if plain_word and value == "kubeconfig" and name in _CLUSTER_CLIS:
                 continue  # `kind get kubeconfig`: a subcommand that prints a local cluster's config, not a file
@@ -2466,12 +2466,14 @@ class ShellAnalyzer:
                 self._add("shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{name} prints the credentials in {paths.describe(info)}", node)  # fmt: skip
                 continue
-            if info.secret or info.history:
+            if info.secret or info.history or value in self.staged:
                 self._read(info, node, flow, name)
 
     def _read(self, info: paths.PathInfo, node: Any, flow: _Flow, via: str = "") -> None:
         if info.path in self._own_files:
             return  # a file this script wrote itself from data that was not secret
+        if info.path in self.staged:
+            flow.secret = True  # `cat /tmp/k`: the secret data this script wrote there a moment ago
         if info.path in self._made_keys and W.base(via) in ("openssl", "ssh-keygen", "step", "certtool", "gpg"):
             # `openssl rsa -in rsa_key.p8 -pubout`: the key made a line earlier, turned into its public half
             self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -3408,6 +3410,8 @@ class ShellAnalyzer:
                 self._write(info, node, op=">>" if "a" in flags else ">", via="tee", cap=cap)
             return
         if name in ("touch", "truncate", "sed", "perl", "sponge", "install", "mkdir"):
+            if name == "touch":
+                self._timestomp(args, node)
             if name == "sed":
                 for script in [*W.option_values(args, "-e", "--expression"), *operands[:1]]:
                     # GNU sed's `e` flag runs the pattern space (after the substitution) as a command
@@ -5487,6 +5491,15 @@ class ShellAnalyzer:
                     "adb removes or wipes core system packages of the phone (it may not boot)",
                     node,
                 )
+            providers = T.PHONE_PROVIDERS.search(command) or (
+                HOLE in command and T.PHONE_PROVIDERS.search(self._source.decode(errors="replace"))
+            )  # (`--uri "$uri"` with the providers named earlier in the script)
+            if (re.search(r"\bcontent\s+query\b", command) and providers) or re.search(
+                r"\bdumpsys\s+location\b", command
+            ):
+                flow.secret = True
+                self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          "adb reads the phone's messages, calls, contacts or location", node)  # fmt: skip
             if re.search(
                 r"settings\s+put\s+\w+\s+(?:package_verifier_enable|verifier_verify_adb_installs)\s+0", command
             ):
@@ -5504,6 +5517,42 @@ class ShellAnalyzer:
             flow.secret = True
             self._add("shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"adb {verb} copies the phone's private data (photos, messages, app data)", node)  # fmt: skip
+
+    def _timestomp(self, args: list[str], node: Any) -> None:
+        """``touch -r REF F`` / ``touch -d 2023-01-01 F`` outside the project: F's times are made to lie
+        (a change hidden from whoever looks at when files were modified)."""
+        forged = [a for a in args if a in ("-r", "-d", "-t", "--reference", "--date") or a.startswith(
+            ("--reference=", "--date="))]  # fmt: skip
+        if not forged:
+            return
+        targets = W.skip_options(args, {"-r", "-d", "-t", "--reference", "--date"})
+        hidden = [t for t in targets if paths.classify(t).kind in _TIMESTOMPED_KINDS]
+        if hidden:
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"touch sets the times of {paths.describe(paths.classify(hidden[0]))} to another file's or "
+                      "date's (hides when it changed)", node)  # fmt: skip
+
+    def _rule_snmpset(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """snmpset: a setting of a switch, a router or equipment on the network changed in place."""
+        flow.network = True
+        operands = W.skip_options(args, _SNMP_VALUED)
+        host = operands[0].removeprefix("udp:").removeprefix("tcp:").split(":")[0] if operands else ""
+        local = host in ("localhost", "::1") or host.startswith("127.")
+        self._add("shell.device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.NETWORK,
+                  f"{name} changes settings of a network device or equipment over SNMP (writes its live state)",
+                  node)  # fmt: skip
+
+    def _rule_phone_sensor(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Termux:API readers: the phone owner's location, messages, contacts, camera or microphone."""
+        if any(a in ("-h", "--help") for a in args):
+            return
+        flow.secret = True
+        if name == "termux-microphone-record":
+            self.staged.update(W.option_values(args, "-f"))
+        elif name == "termux-camera-photo":
+            self.staged.update([a for a in W.skip_options(args, {"-c"}) if not a.startswith("-")][-1:])
+        self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                  f"{name} reads the phone's {T.PHONE_SENSORS[name]}", node)  # fmt: skip
 
     def _rule_flasher(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """fastboot, esptool, avrdude: erasing or locking firmware can brick a device for good."""
@@ -5578,6 +5627,8 @@ class ShellAnalyzer:
         if not captures:
             return
         flow.secret = True  # what the screen shows and the microphone hears is private
+        if args and not args[-1].startswith("-") and args[-1].lower() not in inputs and "://" not in args[-1]:
+            self.staged.add(args[-1])  # the recording file holds it from now on
         limited = any(a in ("-t", "-to", "-fs", "-frames:v", "-vframes", "-d", "--duration", "-s") for a in lowered)
         self._add(
             "shell.capture",
@@ -6579,6 +6630,15 @@ _ENVIRONMENT_REFERENCE = re.compile(r"\$\{?([A-Z][A-Z0-9]*_[A-Z0-9_]+)")
 _TRIM = re.compile(r"^\$\{\w+(?P<op>##?|%%?)(?P<pattern>[^${}`\\]*)\}$")
 
 
+#: snmpset's options that take a value (the host is the first operand after them).
+_SNMP_VALUED = frozenset({"-v", "-c", "-u", "-l", "-a", "-A", "-x", "-X", "-e", "-E", "-n", "-r", "-t", "-m", "-M",
+                          "-O", "-I", "-L", "-Z", "-Y", "-C", "-D"})  # fmt: skip
+
+#: Where forged file times hide something: the system's files, the home's, shared data (not the project's).
+_TIMESTOMPED_KINDS = frozenset({paths.PathKind.SYSTEM, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME,
+                                paths.PathKind.HOME_TOP, paths.PathKind.EXTERNAL})  # fmt: skip
+
+
 def _trim(value: str, op: str, pattern: str) -> str:
     """``value`` with the shortest (``#``, ``%``) or longest (``##``, ``%%``) prefix or suffix matching ``pattern``
     removed, as bash does."""
@@ -7100,6 +7160,8 @@ for _names, _rule in (
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
     ({"cd", "pushd"}, ShellAnalyzer._rule_cd),
     ({"adb"}, ShellAnalyzer._rule_adb),
+    (set(T.PHONE_SENSORS), ShellAnalyzer._rule_phone_sensor),
+    ({"snmpset"}, ShellAnalyzer._rule_snmpset),
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),
     ({"dvc"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),

@@ -330,6 +330,16 @@ PHONE_PRIVATE_PATHS = (
     "/sdcard/DCIM", "/sdcard/Pictures", "WhatsApp", "/data/data", "/data/user", "Databases", "/sdcard/Android/media",
     "/data/media", "com.whatsapp", "org.telegram", "/sdcard/Download",
 )  # fmt: skip
+#: Termux:API commands that read a phone's owner's whereabouts, messages, contacts or surroundings.
+PHONE_SENSORS = {
+    "termux-location": "location", "termux-sms-list": "text messages", "termux-call-log": "call log",
+    "termux-contact-list": "contacts", "termux-wifi-connectioninfo": "Wi-Fi network (location)",
+    "termux-wifi-scaninfo": "nearby Wi-Fi networks (location)", "termux-telephony-cellinfo": "cell towers (location)",
+    "termux-clipboard-get": "clipboard", "termux-camera-photo": "camera", "termux-microphone-record": "microphone",
+    "termux-notification-list": "notifications (message previews)",
+}  # fmt: skip
+#: Android content providers holding the owner's messages, calls and contacts (`content query --uri …`).
+PHONE_PROVIDERS = re.compile(r"content://(?:sms|mms|mms-sms|call_log|contacts|com\.android\.contacts)\b")
 #: ffmpeg input formats that capture the screen, a camera or a microphone.
 CAPTURE_FORMATS = frozenset({"x11grab", "kmsgrab", "gdigrab", "avfoundation", "dshow", "v4l2", "video4linux2",
                              "alsa", "pulse", "jack", "pipewire", "wayland", "screen-capture-recorder"})  # fmt: skip

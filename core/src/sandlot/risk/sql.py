@@ -36,16 +36,16 @@ _DANGEROUS_SQL = re.compile(
     r"|mfa_(?:required|enabled)|two_factor_\w+|receipts?_required)\s*=\s*(?:0|false|'0'|'f'|'false')\b"
     # an application's settings table: its password policy, lockout or forced login switched off
     r"|\bUPDATE\b[^;]*\bSET\s+value\s*=\s*'?(?:0|false|off|no)\b'?\s+WHERE\s+(?:name|key|setting|setting_name"
-    r"|option_name)\s*=\s*'?(?:password_?policy|lockout_?threshold|force_?login|\w*mfa\w*|\w*two_?factor\w*"
-    r"|\w*audit\w*)\b)"
+    r"|option_name)\s*(?:=\s*|IN\s*\([^)]*?)'?(?:password_?policy|lockout_?threshold|force_?login|\w*mfa\w*"
+    r"|\w*two_?factor\w*|\w*audit\w*|e_?sig\w*|\w*second_signer\w*)\b)"
     # a table's history thrown away at once (Delta VACUUM with no retention): no time travel back
     r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false)"
     # a warehouse made huge or never suspended, its spending limit removed
     r"|(?P<spend>\bWAREHOUSE_SIZE\s*=\s*'?(?:X?[4-6]X-?LARGE|X[4-6]LARGE)\b|\bAUTO_SUSPEND\s*=\s*0\b"
     r"|\bUNSET\s+RESOURCE_MONITOR\b)"
     # the audit trail emptied (changes made before it can no longer be traced)
-    r"|(?P<audit>\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?|DROP\s+(?:TABLE|TRIGGER)\s+(?:IF\s+EXISTS\s+)?)"
-    r"\s*[\w.\"`]*audit\w*)"
+    r"|(?P<audit>\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?|DROP\s+(?:TABLE|TRIGGER)\s+(?:IF\s+EXISTS\s+)?"
+    r"|UPDATE\s+(?=[\w.\"`]*audit\w*\s+SET\b))\s*[\w.\"`]*audit\w*)"
     # row-level security switched off or its policies dropped: every tenant's rows open to every other
     r"|(?P<rls>\b(?:DISABLE|NO\s+FORCE)\s+ROW\s+LEVEL\s+SECURITY\b|\bDROP\s+(?:(?:ROW\s+ACCESS|MASKING)\s+)?POLICY\b"
     r"|\bUNSET\s+(?:MASKING|ROW\s+ACCESS)\s+POLICY\b"
@@ -107,7 +107,7 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
     if found["grant"]:
         return "gives a role superuser or every right, or opens the server to every address", Category.PRIVILEGE
     if found["audit"]:
-        return "deletes audit records (hides who changed what)", Category.PERSISTENCE
+        return "deletes or rewrites audit records (hides who changed what)", Category.PERSISTENCE
     if found["rls"]:
         return "switches off row-level security or masking, or opens tables to every role", Category.PRIVILEGE
     if found["dblink"]:
