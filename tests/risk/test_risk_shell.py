@@ -4110,6 +4110,86 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'snmpget -v2c -c public 10.50.0.21 1.3.6.1.2.1.1.3.0\n',
             S,
         ),
+        # holdout220: Windows servers and Active Directory from Linux (samba net, ldapdelete, impacket, PowerShell)
+        (
+            'net rpc group addmem "Domain Admins" "contractor.tmp" -U \'CORP/helpdesk%Passw0rd'
+            "!' -S dc01.corp.local\n",
+            H,
+        ),
+        (
+            'net rpc group members "Domain Admins" -U \'CORP/helpdesk%Passw0rd!\' -S dc01.corp.'
+            'local\n',
+            S,
+        ),
+        (
+            'for dc in dc01 dc02; do\n'
+            '  net rpc service stop NTDS -S "$dc.corp.local" -U "CORP/ops%$PW"\n'
+            'done\n',
+            H,
+        ),
+        (
+            'net rpc service status Spooler -S fs01.corp.local -U "CORP/ops%$PW"\n',
+            S,
+        ),
+        (
+            'ldapdelete -r -H ldaps://dc01.corp.local -D \'CORP\\svc\' -w "$PW" \'OU=Users,OU=HQ,'
+            "DC=corp,DC=local'\n",
+            H,
+        ),
+        (
+            "ldapsearch -H ldaps://dc01.corp.local -b 'OU=HQ,DC=corp,DC=local' '(sAMAccountNa"
+            "me=jdoe)' mail\n",
+            S,
+        ),
+        (
+            "impacket-reg 'corp.local/admin:pw@ws-0421.corp.local' add -keyName 'HKLM\\SOFTWAR"
+            "E\\Microsoft\\Windows\\CurrentVersion\\Run' -v Tray -vt REG_SZ -vd 'C:\\Users\\Public\\"
+            "t.exe'\n",
+            H,
+        ),
+        (
+            "impacket-reg 'corp.local/admin:pw@ws-0421.corp.local' query -keyName 'HKLM\\SOFTW"
+            "ARE\\Microsoft\\Windows NT\\CurrentVersion' -v ProductName\n",
+            S,
+        ),
+        (
+            'smbclient \'//app06.corp.local/C$\' -U "CORP\\\\Administrator%$PW" -c \'cd ProgramDat'
+            "a\\ssh; put /tmp/ak administrators_authorized_keys'\n",
+            H,
+        ),
+        (
+            'smbclient \'//fs01.corp.local/deploy\' -U "CORP\\\\svc%$PW" -c \'cd builds; put dist/'
+            "app-1.2.msi app-1.2.msi'\n",
+            L,
+        ),
+        (
+            "impacket-wmiexec -k -no-pass corp.local/svc_monitor@dc01.corp.local 'repadmin /r"
+            "eplsummary'\n",
+            M,
+        ),
+        (
+            'impacket-wmiexec -hashes :31d6cfe0d16ae931b73c59d7e0c089c0 corp.local/Administra'
+            "tor@10.0.0.5 'whoami'\n",
+            H,
+        ),
+        (
+            'impacket-wmiexec corp.local/admin:pw@10.0.0.5\n',
+            H,
+        ),
+        (
+            "impacket-wmiexec -k -no-pass corp.local/ops@fs01.corp.local 'vssadmin delete sha"
+            "dows /all /quiet'\n",
+            C,
+        ),
+        (
+            'powershell -nop -enc UwBlAHQALQBNAHAAUAByAGUAZgBlAHIAZQBuAGMAZQAgAC0ARABpAHMAYQB'
+            'iAGwAZQBSAGUAYQBsAHQAaQBtAGUATQBvAG4AaQB0AG8AcgBpAG4AZwAgACQAdAByAHUAZQA=\n',
+            H,
+        ),
+        (
+            'pwsh -NoProfile -Command "Get-Service | Where-Object Status -eq Running"\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:
@@ -4118,7 +4198,8 @@ def test_generalised_rules(code: str, expected: RiskLevel) -> None:
 
 def test_each_command_has_one_rule() -> None:
     # The rule table maps a command name to one rule; a name listed twice silently loses its first rule
-    # (adding `dd` to the disk-fill entry once dropped every `dd` rule). These five predate this test.
+    # (adding `dd` to the disk-fill entry once dropped every `dd` rule; `net` lost its directory rule this way).
+    # These four predate this test.
     from sandlot.risk import shell_analyzer
 
-    assert {"hping3", "gsutil", "aws", "net", "yarn"} == shell_analyzer._REPLACED_RULES
+    assert {"hping3", "gsutil", "aws", "yarn"} == shell_analyzer._REPLACED_RULES

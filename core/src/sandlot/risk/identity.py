@@ -184,3 +184,26 @@ def identity_command(name: str, args: Sequence[str], *, repeated: bool) -> Opera
             return OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
                                  f"az adds a {years}-year secret to an application")
     return None
+
+
+#: LDAP's tree-delete control (Active Directory): the entry and everything below it go at once.
+_TREE_DELETE = "1.2.840.113556.1.4.805"
+#: The accounts a domain cannot lose control of: the built-in administrator and the ticket-granting account.
+_KEY_ACCOUNTS = re.compile(r"\bCN=(?:Administrator|krbtgt)\b", re.IGNORECASE)
+
+
+def directory_change(method: str, call_source: str, *, repeated: bool) -> OperationRisk | None:
+    """The risk of an LDAP client's change (ldap3's ``delete``, ``modify_password``, ``add_members_to_groups``,
+    ``modify``) given the call's source text; ``repeated`` when it runs once per entry of a search or a list."""
+    if method == "delete" and (_TREE_DELETE in call_source or repeated):
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                             "deletes directory entries in bulk (every account a search found, or a whole OU)")
+    if method == "modify_password" and (_KEY_ACCOUNTS.search(call_source) or repeated):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                             "resets the built-in administrator's or krbtgt's password, or everyone's")
+    if method in ("add_members_to_groups", "modify") and ADMIN_GROUP.search(call_source) and (
+        method == "add_members_to_groups" or "MODIFY_ADD" in call_source or "member" in call_source
+    ):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "adds an account to a domain admin group")
+    return None
+

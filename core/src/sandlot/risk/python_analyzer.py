@@ -12,6 +12,7 @@ is reported as exfiltration.
 from __future__ import annotations
 
 import ast
+import base64
 import copy
 import functools
 import inspect
@@ -91,6 +92,7 @@ from sandlot.risk.hypervisors import (
 )
 from sandlot.risk.identity import (
     ADMIN_GROUP,
+    directory_change,
     directory_dump,
     identity_request,
     people_api,
@@ -1919,7 +1921,8 @@ class PythonAnalyzer:
         line = " ".join(words)
         if q.endswith(("run_ps", "execute_ps")):
             line = f"powershell -Command {shlex.quote(line)}"
-        return self._c_remote_shell(q, func, [Val(text=line)], {}, node)
+        # (a script fetched a moment ago stays the network's when it is run there)
+        return self._c_remote_shell(q, func, [Val(text=line, flags=v.flowing(args[:2]))], {}, node)
 
     def _fleet_command(self, q: str, text: str, found: Sequence[Finding], node: ast.AST, fleet: bool) -> None:
         """A command run on every host of a fleet: what stops, kills, deletes or changes one machine there (a
@@ -6152,6 +6155,53 @@ class PythonAnalyzer:
                       node)  # fmt: skip
         return Val()
 
+    def _c_b64encode(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val | None:
+        """``b64encode(script.encode("utf-16le"))`` of a constant: the text PowerShell's ``-enc`` decodes again."""
+        text = args[0].text if args else None
+        if text is None or HOLE in text or len(text) > 20_000 or not node.args:
+            return None
+        source = node.args[0]
+        encoding = "utf-8"
+        if (
+            isinstance(source, ast.Call)
+            and isinstance(source.func, ast.Attribute)
+            and source.func.attr == "encode"
+            and source.args
+            and isinstance(source.args[0], ast.Constant)
+            and str(source.args[0].value).lower().replace("_", "-") in ("utf-16le", "utf-16-le")
+        ):
+            encoding = "utf-16-le"
+        try:
+            encoded = base64.b64encode(text.encode(encoding)).decode("ascii")
+        except UnicodeEncodeError:
+            return None
+        return Val(text=encoded, flags=v.flowing(args))
+
+    def _c_directory(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val | None:
+        """ldap3's changes to a directory (Active Directory): bulk deletes, key accounts' passwords, admin groups."""
+        source = " ".join([ast.unparse(node), *_all_strings([*args, *kwargs.values()])])
+        risk = directory_change(q.rsplit(".", 1)[-1], source, repeated=self._in_loop())
+        if risk is not None:
+            self._add("python.identity", risk.level, risk.category, f"{q} {risk.what}", node)
+        return None
+
+    def _c_smb(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val | None:
+        """smbprotocol's ``smbclient``: trees deleted on a file share, Group Policy files rewritten in SYSVOL."""
+        path = (args[0] if args else kwargs.get("path", UNKNOWN)).text or HOLE
+        if q.endswith("rmtree"):
+            # `\\server\share` or one folder below it, or a name only known at run time: the share's contents
+            parts = [p for p in path.replace("/", "\\").split("\\") if p]
+            level = RiskLevel.HIGH if HOLE in path or len(parts) <= 3 else RiskLevel.MEDIUM
+            self._add("python.delete", level, Category.FILESYSTEM,
+                      f"{q} deletes a folder tree on a file share ({path.replace(HOLE, '…')[:60]})", node)  # fmt: skip
+        elif q.endswith("open_file") and re.search(r"\\SYSVOL\\", path, re.IGNORECASE):
+            mode = (args[1] if len(args) > 1 else kwargs.get("mode", UNKNOWN)).text or "r"
+            if any(c in mode for c in "wax+"):
+                self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                          f"{q} rewrites a Group Policy file in SYSVOL (applies to every machine it targets)",
+                          node)  # fmt: skip
+        return None
+
     def _c_snmp_set(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """pysnmp's SET: a setting of a switch, a router or equipment on the network changed in place."""
         local = re.search(r"127\.0\.0\.1|localhost|::1", ast.unparse(node)) is not None
@@ -7246,6 +7296,13 @@ _register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_nati
 _register(["functools.partial"], PythonAnalyzer._c_partial)
 _register(["operator.methodcaller"], PythonAnalyzer._c_methodcaller)
 _register(["pyngrok.ngrok.connect", "ngrok.connect", "ngrok.forward"], PythonAnalyzer._c_ngrok)
+_register(["base64.b64encode", "base64.standard_b64encode"], PythonAnalyzer._c_b64encode)
+_register(
+    [f"ldap3.Connection().{method}" for method in ("delete", "modify")]
+    + [f"ldap3.Connection().extend.microsoft.{method}" for method in ("modify_password", "add_members_to_groups")],
+    PythonAnalyzer._c_directory,
+)
+_register(["smbclient.shutil.rmtree", "smbclient.open_file"], PythonAnalyzer._c_smb)
 _register(
     [f"pysnmp.hlapi{arch}.{name}" for arch in ("", ".asyncio", ".v3arch", ".v3arch.asyncio", ".v1arch",
                                                ".v1arch.asyncio") for name in ("setCmd", "set_cmd")],

@@ -10,6 +10,7 @@ exfiltration although neither command is alone.
 
 from __future__ import annotations
 
+import base64
 import codecs
 import copy
 import fnmatch
@@ -2816,6 +2817,12 @@ class ShellAnalyzer:
     ) -> None:
         # No parser for these languages: analyse the constant commands it hands to a shell, look
         # for the socket+process shape of a reverse shell, otherwise report the code at LOW.
+        if name in ("powershell", "pwsh") and flag.lower() in ("-enc", "-encodedcommand", "-e", "-ec"):
+            script = _encoded_powershell(code)
+            if script is not None:
+                code = script  # what it runs is the decoded script (still an encoded command: reported below)
+                for risk in windows_text_risks(script):
+                    self._add("shell.windows", risk.level, risk.category, f"{name} -enc: {risk.what}", node)
         embedded = self._embedded_commands(name, code, node)
         for command in inline_commands(code, positional):
             embedded = True  # its file-system calls, as the shell commands with the same effect
@@ -5813,6 +5820,24 @@ class ShellAnalyzer:
             self._add("shell.scan", RiskLevel.MEDIUM, Category.NETWORK,
                       f"{name} fingerprints hosts (no credentials tried)", node)  # fmt: skip
             return
+        tool = name.removeprefix("impacket-").removesuffix(".py")
+        operands = W.skip_options(args, _IMPACKET_VALUED)
+        command = " ".join(operands[1:])
+        if (
+            tool in ("wmiexec", "dcomexec", "atexec")
+            and command
+            and not any(a in ("-hashes", "-aesKey") for a in args)
+            and HOLE not in command
+            and not re.search(r"\s-(?:e|ec|enc|encodedcommand)\b", command, re.IGNORECASE)
+        ):
+            # `wmiexec -k corp/svc@dc01 'repadmin /replsummary'`: one command on a Windows host, with the
+            # account's own login (no stolen hash), judged as that command
+            self._add("shell.remote-exec", RiskLevel.MEDIUM, Category.PROCESS,
+                      f"{name} runs `{command[:40]}` on a Windows host", node)  # fmt: skip
+            for risk in windows_text_risks(command):
+                self._add("shell.windows", risk.level, risk.category, f"{name}: {risk.what}", node)
+            self._nested(command, "shell", node, name, keep=RiskLevel.HIGH)
+            return
         self._add("shell.attack-tool", RiskLevel.HIGH, Category.NETWORK,
                   f"{name} attacks other machines or their users (payloads, relays, credential dumps, spoofing)",
                   node)  # fmt: skip
@@ -6268,6 +6293,10 @@ class ShellAnalyzer:
         risk = identity_command(name, args, repeated=bool(self._loops) or self._mass or self._repeated)
         if risk is not None:
             self._add("shell.identity", risk.level, risk.category, risk.what, node)
+        if name == "ldapdelete" and "-r" in args:
+            self._add("shell.identity", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "ldapdelete -r deletes a directory entry with everything below it (a whole OU of accounts)",
+                      node)  # fmt: skip
         if name == "ldapsearch":
             _, operands = W.options(args, frozenset({"-H", "-D", "-w", "-b", "-o", "-E", "-s", "-y", "-f", "-l", "-z"}))
             if operands and directory_dump(operands[0], operands[1:]):
@@ -6384,6 +6413,8 @@ class ShellAnalyzer:
     def _rule_windows(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         lowered = [a.lower() for a in args]
         joined = " ".join(lowered)
+        if name == "net":
+            self._rule_directory(name, args, node, flow)  # Windows' `net` and Samba's `net rpc` share the name
         if name == "vssadmin" and "delete" in lowered:
             self._add(
                 "shell.delete",
@@ -6628,6 +6659,22 @@ _NUMERIC_REFERENCE = re.compile(r"\"?\$\{?(\w+)\}?\"?")
 _ENVIRONMENT_REFERENCE = re.compile(r"\$\{?([A-Z][A-Z0-9]*_[A-Z0-9_]+)")
 #: `${kv%%=*}`, `${path##*/}`: a prefix or suffix removed by a literal glob pattern.
 _TRIM = re.compile(r"^\$\{\w+(?P<op>##?|%%?)(?P<pattern>[^${}`\\]*)\}$")
+
+
+def _encoded_powershell(text: str) -> str | None:
+    """The script a PowerShell ``-EncodedCommand`` carries (base64 of UTF-16LE), when it is one."""
+    if not re.fullmatch(r"[A-Za-z0-9+/]{8,}={0,2}", text):
+        return None
+    try:
+        script = base64.b64decode(text, validate=True).decode("utf-16-le")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return script if script.isprintable() or "\n" in script else None
+
+
+#: impacket's options that take a value (the target and its command are the operands after them).
+_IMPACKET_VALUED = frozenset({"-hashes", "-aesKey", "-dc-ip", "-target-ip", "-port", "-codec", "-shell-type",
+                              "-com-version", "-object", "-keytab", "-ts", "-share", "-A"})  # fmt: skip
 
 
 #: snmpset's options that take a value (the host is the first operand after them).
@@ -7154,7 +7201,7 @@ for _names, _rule in (
     ({"dropdb"}, ShellAnalyzer._rule_dropdb),
     ({"gam"}, ShellAnalyzer._rule_gam),
     ({"wp", "drush", "asterisk", "fs_cli", "magento"}, ShellAnalyzer._rule_cms),
-    ({"samba-tool", "net", "ldapsearch"}, ShellAnalyzer._rule_directory),
+    ({"samba-tool", "ldapsearch", "ldapdelete"}, ShellAnalyzer._rule_directory),
     (MAILERS, ShellAnalyzer._rule_mailer),
     ({"certbot"}, ShellAnalyzer._rule_certbot),
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),

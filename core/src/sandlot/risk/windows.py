@@ -42,7 +42,9 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
      OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes Windows' shadow copies or backups, or its recovery")),
     (re.compile(r"\breg(?:\.exe)?\s+add\s+[\"']?HK(?:CU|LM|EY_CURRENT_USER|EY_LOCAL_MACHINE)\\[^\n]*"
                 r"\\CurrentVersion\\(?:Run|RunOnce|Policies\\Explorer\\Run)\b"
-                r"|\bNew-ItemProperty\b[^\n]*\\CurrentVersion\\Run\b|\\Winlogon\b[^\n]*\b(?:Userinit|Shell)\b", re.I),
+                r"|\b(?:New|Set)-ItemProperty\b[^\n]*\\CurrentVersion\\Run(?:Once)?\b"
+                r"|-keyName\s+[\"']?HK(?:CU|LM)\\[^\n]*\\CurrentVersion\\Run(?:Once)?\b"  # impacket-reg, remotely
+                r"|\\Winlogon\b[^\n]*\b(?:Userinit|Shell)\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "adds a program Windows starts at every logon (a Run key)")),
     (re.compile(r"\bschtasks(?:\.exe)?\s+/create\b[^\n]*(?:powershell|cmd|http|\.ps1|\.exe|-enc)"
                 r"|\bRegister-ScheduledTask\b", re.I),
@@ -64,8 +66,8 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
     (re.compile(r"Image File Execution Options[\s\S]{0,300}?\bDebugger\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
                    "sets a Debugger for a program (it runs instead: the sticky-keys back door)")),
-    (re.compile(r"\bfDenyTSConnections\b[\s\S]{0,80}?(?:/d\s+0\b|[\"']?\s*[:,]\s*0\b|REG_DWORD,\s*0\b)"
-                r"|\bUserAuthentication\b[\s\S]{0,60}?/d\s+0\b", re.I),
+    (re.compile(r"\bfDenyTSConnections\b[\s\S]{0,80}?(?:/d\s+0\b|[\"']?\s*[:,]\s*0\b|REG_DWORD,\s*0\b|-Value\s+0\b)"
+                r"|\bUserAuthentication\b[\s\S]{0,60}?(?:/d|-Value)\s+0\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.NETWORK, "turns Remote Desktop on (or its network-level login off)")),
     (re.compile(r"\bcomsvcs(?:\.dll)?\W+MiniDump\b|\bprocdump\w*(?:\.exe)?\b[^\n]*\blsass\b"
                 r"|\bMiniDump(?:WriteDump)?\b[^\n]*\blsass\b|\blsass\b[^\n]*\bMiniDump", re.I),
@@ -95,6 +97,43 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
                 r"\|\s*(?:IEX|Invoke-Expression)\b|\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|]*\|\s*"
                 r"(?:iex|Invoke-Expression)\b", re.I),
      OperationRisk(RiskLevel.CRITICAL, Category.DYNAMIC_CODE, "downloads PowerShell code and runs it (a cradle)")),
+    (re.compile(r"\bNew-NetFirewallRule\b(?=[^\n]*-Direction\s+Inbound)(?=[^\n]*-Action\s+Allow)[^\n]*"
+                r"-RemoteAddress\s+[\"']?(?:Any|\*|0\.0\.0\.0/0|Internet)\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.NETWORK, "opens a Windows host's port to every address (a firewall rule)")),
+    (re.compile(r"\b(?:__EventFilter|CommandLineEventConsumer|ActiveScriptEventConsumer|__FilterToConsumerBinding)\b"
+                r"|\bRegister-(?:Wmi|Cim)Event\b[^\n]*-Action\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
+                   "plants a WMI event subscription that runs a command (survives reboots, hides from autoruns)")),
+    (re.compile(r"\bNet\.Sockets\.TCPClient\b[\s\S]{0,400}?\bGetStream\b[\s\S]{0,400}?\b(?:iex|Invoke-Expression)\b",
+                re.I),
+     OperationRisk(RiskLevel.CRITICAL, Category.NETWORK, "runs the commands a TCP connection sends (a reverse shell)")),
+    (re.compile(r"\b1131f6a[ad]-9c07-11d1-f79f-00c04fc2dcd2\b|\b89e95b76-444d-4c62-991a-0facbeda640c\b"
+                r"|-Rights\s+DCSync\b|-rights\s+DCSync\b|\bDS-Replication-Get-Changes(?:-All)?\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                   "grants directory replication rights (DCSync: every account's password hash)")),
+    (re.compile(r"\bwhile\s*\(\s*(?:\$true|1)\s*\)\s*\{[^}]*\b(?:Start-Process|Start-Job|\+=\s*,?\s*\(?New-Object\s+byte)",
+                re.I),
+     OperationRisk(RiskLevel.HIGH, Category.RESOURCE,
+                   "starts processes or allocates memory in an endless loop (exhausts the host)")),
+    (re.compile(r"\bfsutil(?:\.exe)?\s+file\s+createnew\b[^\n]*\.Free\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "creates a file as large as the disk's free space (fills it)")),
+    (re.compile(r"\bSet-Service\b[^\n;|]*-StartupType\s+[\"']?Disabled\b"
+                r"|\bsc(?:\.exe)?\s+(?:\\\\\S+\s+)?config\s+\S+\s+start=\s*disabled\b"
+                r"|\b(?:net\s+rpc\s+service\s+(?:stop|delete)|Stop-Service\b[^\n;|]*?|sc(?:\.exe)?\s+(?:\\\\\S+\s+)?"
+                r"(?:stop|delete))\s+[\"']?(?:NTDS|Netlogon|Kdc|ADWS|DFSR|IsmServ)\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                   "stops a domain controller's directory or logon service, or keeps a service from ever starting")),
+    (re.compile(r"\bRemove-ADOrganizationalUnit\b[^\n]*-Recursive\b|\|\s*(?:Remove-ADUser|Remove-ADComputer"
+                r"|Remove-ADGroup|Disable-ADAccount|Remove-ADObject)\b|\bRemove-ADObject\b[^\n]*-Recursive\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                   "deletes or disables every directory account or object a query gives (whole OUs)")),
+    (re.compile(r"\bSet-ADAccountPassword\b[^\n]*\b(?:Administrator|krbtgt)\b"
+                r"|\bSet-ADDefaultDomainPasswordPolicy\b[^\n]*(?:-ComplexityEnabled\s+\$false|-MinPasswordLength\s+[0-5]\b"
+                r"|-LockoutThreshold\s+0\b)", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                   "resets the built-in administrator's or krbtgt's password, or weakens the password policy")),
+    (re.compile(r"\bput\s+\S+\s+[\"']?\S*authorized_keys\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "copies an SSH key into a host's authorized keys (a way in)")),
     (re.compile(r"\bSet-ExecutionPolicy\s+(?:Unrestricted|Bypass)\b[^\n]*-Scope\s+LocalMachine", re.I),
      OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "lets every script run on the machine")),
 )
@@ -106,7 +145,7 @@ _MSYS_SWITCH = re.compile(r"(?<=\s)//(?=\w)")
 
 #: Words without which Python code spells no Windows command or registry change (a cheap test first).
 WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg add", "taskkill", "lsass", "icacls",
-                 "HKLM", "DownloadString", "key=clear", "WinDefend")
+                 "HKLM", "DownloadString", "key=clear", "WinDefend", "authorized_keys", "-keyName")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
