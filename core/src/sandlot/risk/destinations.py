@@ -11,6 +11,7 @@ Two kinds of host say who will read what is sent to them, whatever the request l
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 #: Dynamic-DNS and tunnel hosts: a machine of the person running the command, not the organisation's.
 _PERSONAL_HOST = re.compile(
@@ -103,6 +104,19 @@ def beacon(text: str) -> bool:
     """``text`` names a request catcher or an out-of-band interaction server: even a plain GET with data
     spelled into its address reports that data to whoever watches it."""
     return _names_host(text, _BEACONS)
+
+
+def credential_services(names: Iterable[str]) -> set[str]:
+    """The services credential variables belong to, by their first word: ``KC_KEY`` and ``KC_SECRET`` are one
+    exchange's, ``TG_TOKEN`` and ``TG_WEBHOOK_SECRET`` one bot's, ``AWS_…`` and ``GITHUB_TOKEN`` two."""
+    return {name.split("_", 1)[0].upper() for name in names}
+
+
+def chat_message(url: str) -> bool:
+    """``url`` posts a message into a chat channel (a webhook, a bot's ``sendMessage``), not a bot's settings."""
+    if not chat_webhook(url):
+        return False
+    return "api.telegram.org/bot" not in url.lower() or re.search(r"/send\w+", url) is not None
 
 
 def chat_webhook(url: str) -> bool:

@@ -16,6 +16,7 @@ import shlex
 from collections.abc import Sequence
 
 from sandlot.risk.model import Finding, RiskLevel
+from sandlot.risk.paths import PathKind
 from sandlot.risk.shell_words import options
 
 #: Task keywords of a playbook (everything else in a task is the module).
@@ -210,6 +211,8 @@ def fleet_harm(findings: Sequence[Finding]) -> Finding | None:
             and (
                 f.rule_id.split(".", 1)[-1] in FLEET_HARMS
                 or (f.rule_id == "shell.service" and bool(SERVICE_STOPS.search(f.message)))
+                # an application's data (uploads, media) deleted on every server of the group
+                or (f.rule_id == "shell.delete" and f"({PathKind.EXTERNAL.value})" in f.message)
             )
         ),
         None,

@@ -31,7 +31,8 @@ _LURE = re.compile(
     r"|password (?:expires|is expiring|has expired|expiry)|(?:account|card) (?:has been |is |will be )?"
     r"(?:limited|suspended|locked|disabled|deactivated)|unusual sign-?in|suspicious (?:sign-?in|activity)"
     r"|keep (?:your )?current password|update your (?:payment|billing) (?:details|information)"
-    r"|your mailbox (?:is full|will be)",
+    r"|your mailbox (?:is full|will be)|(?:session|login|sign-?in) (?:has )?expired|re-?(?:authenticate|login|log in"
+    r"|sign in|enter your (?:password|credentials))\b",
     re.IGNORECASE,
 )
 _LINK = re.compile(r"https?://", re.IGNORECASE)

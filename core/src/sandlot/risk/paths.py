@@ -484,6 +484,7 @@ def read_level(info: PathInfo) -> RiskLevel:
     own_name = _EDIT_COPY.sub("", posixpath.basename(info.path))  # `.env.bak`: the copy `sed -i.bak` left
     if info.secret and info.kind is PathKind.RELATIVE and (
         own_name in _OWN_SETTINGS or _ENV_VARIANT.match(own_name) or info.path.lower().endswith(_KEY_MATERIAL)
+        or own_name.endswith((".tfstate", ".tfstate.backup"))  # the project's own state, read by its own tools
     ):
         # the project's own settings or its own (development) TLS keys, used by its own tooling; sent anywhere,
         # the flow that carries them is critical

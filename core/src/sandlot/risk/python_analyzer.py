@@ -28,6 +28,7 @@ import shlex
 import stat
 import textwrap
 import tomllib
+import urllib.parse
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -63,6 +64,8 @@ from sandlot.risk.crm import NUMBER_ROUTE
 from sandlot.risk.destinations import (
     SUBSCRIPTION_URL,
     beacon,
+    chat_message,
+    credential_services,
     data_label,
     issuer_words,
     misdirected_credential,
@@ -421,6 +424,7 @@ class PythonAnalyzer:
         self._endless_recursion: list[tuple[ast.FunctionDef | ast.AsyncFunctionDef, bool]] = []
         self._recursion_raised = False
         self._comp_size: int | None = None  # iteration count of the last comprehension generator
+        self._comp_rounds: list[int] = []  # how often each comprehension around the current element runs it
         self._shells: list[ast.AST] = []  # interactive shells started
         self._sockets = False  # an outbound connection or listening socket was made
         self._inline_budget = 32
@@ -1695,7 +1699,9 @@ class PythonAnalyzer:
         if launching and any(loop.until_error and loop.function is current for loop in self.loops):
             why = f"{method} launches machines in an endless loop (until quota or money runs out)"
             self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE, why, node)
-        rounds = math.prod(loop.count or 1 for loop in self.loops if loop.function is current)
+        rounds = math.prod(loop.count or 1 for loop in self.loops if loop.function is current) * math.prod(
+            self._comp_rounds
+        )
         if launching and rounds >= MASS_COUNT // 2:
             why = f"{method} launches {rounds} machines, one per round of its loops"
             self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE, why, node)
@@ -2583,10 +2589,12 @@ class PythonAnalyzer:
                 return mapped
             self._last_alloc = None
             self._per_element += 1  # the element expression runs once per item, like a loop body
+            self._comp_rounds.append(size or 1)
             try:
                 elt = self._ev(node.elt)
             finally:
                 self._per_element -= 1
+                self._comp_rounds.pop()
             each = self._last_alloc
             if size is not None and isinstance(node.elt, ast.Call) and _call_name(node.elt) in ("Thread", "Process"):
                 self._task_flood(node.elt, count=size)  # `[Thread(target=hammer) for _ in range(2000)]`
@@ -2752,7 +2760,12 @@ class PythonAnalyzer:
             self._add("python.attack-tool", RiskLevel.HIGH, Category.NETWORK,
                       f"{q} attacks another machine (remote execution, credential dumps, exploits)", node)  # fmt: skip
         if q is not None and kinds & _IAC and q.rsplit(".", 1)[-1][:1].isupper():
-            declared = max((loop.count or 0 for loop in self.loops), default=0)
+            # (`[aws.ec2.Instance(f"w-{i}", …) for i in range(500)]`: a comprehension declares one per round)
+            declared = (max((loop.count or 0 for loop in self.loops), default=0) or 1) * math.prod(self._comp_rounds)
+            if _open_ingress(kwargs):
+                self._add("python.cloud-exposure", RiskLevel.HIGH, Category.NETWORK,
+                          f"{q.rsplit('.', 1)[-1]} opens every port, or a login or database port, to the whole "
+                          "internet (0.0.0.0/0)", node)  # fmt: skip
             if declared >= MASS_COUNT or any(loop.huge for loop in self.loops):
                 self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
                           f"declares {declared or 'thousands of'} {q.rsplit('.', 1)[-1]} resources in a loop",
@@ -3256,7 +3269,22 @@ class PythonAnalyzer:
             payload = v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k not in T.AUTH_KWARGS)
             # a client's constructor given its own service's credentials, or a session's headers set up for it
             login = method[:1].isupper() or q.endswith((".headers.update", ".cookies.update", ".headers.setdefault"))
-            if payload & v.CREDENTIAL and len(self._credentials) >= 2 and not data & (v.SECRET | v.ENV) and not login:
+            services = credential_services(self._credentials)
+            if payload & v.NET and "ACTIONS_ID_TOKEN_REQUEST" in self._code:
+                hosts = [urllib.parse.urlsplit(u).hostname or "" for u in _all_strings(args[:1]) if "://" in u]
+                if hosts and all(HOLE not in h and h and not _FEDERATION_HOST.search(h) for h in hosts):
+                    # the CI job's OIDC token logs in to the clouds that trust the repository: it belongs only
+                    # with their token exchanges
+                    self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                              f"sends the CI job's OIDC token (a cloud login) to {hosts[0]} ({q})", node)  # fmt: skip
+            posted = payload & v.CREDENTIAL and not data & (v.SECRET | v.ENV) and not login
+            if posted and _message_credential(kwargs) and any(
+                chat_message(u) for u in _all_strings(args[:1]) + _all_strings([kwargs.get("url", UNKNOWN)])
+            ):
+                # a key or a password in a chat message: everyone in the channel reads it, and it stays there
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"a credential is posted into a chat channel ({q})", node)  # fmt: skip
+            elif posted and len(services) >= 2:
                 # several services' tokens (cloud, tracker, hub...) in one request: a harvest, not a login
                 self._add(
                     "python.exfiltration",
@@ -5088,6 +5116,10 @@ class PythonAnalyzer:
             node,
         )
         code_flags = [items[i + 1].flags for i, w in enumerate(words[:-1]) if w.lower() in _CODE_OPTIONS]
+        if posixpath.basename(program) == "ansible":
+            code_flags += [items[i + 1].flags for i, w in enumerate(words[:-1]) if w in ("-a", "--args")]
+        elif posixpath.basename(program) in ("ssh", "pdsh", "clush") and len(items) > 2:
+            code_flags.append(items[-1].flags)  # `ssh host CMD`: what runs on the host
         if any(f & (v.NET | v.DECODED) for f in code_flags):
             # `run(["osascript", "-l", "JavaScript", "-e", src])` with src fetched a moment ago
             self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
@@ -5233,7 +5265,15 @@ class PythonAnalyzer:
             stdin=kwargs.get("input", UNKNOWN).text,
         )
         self.staged.update(result.staged)  # files the command filled with secret data (a guest's memory)
-        self._merge_nested(result.findings, node, q)
+        found = result.findings
+        if any(f.rule_id == "shell.cloud-destroy" for f in found) and _IAC_APPLY.search(self._code) and not (
+            production_target(self._code)
+        ):
+            # a test fixture's teardown: the stack this code applied (in a temporary directory) destroyed again
+            found = [
+                attrs.evolve(f, level=RiskLevel.MEDIUM) if f.rule_id == "shell.cloud-destroy" else f for f in found
+            ]
+        self._merge_nested(found, node, q)
         if schema_reset(" ".join(words)) and production_target("\n".join(self.lines)):
             self._add("python.drop-database", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{q} makes a migration tool drop every table of a production database", node)  # fmt: skip
@@ -5709,12 +5749,20 @@ class PythonAnalyzer:
         ):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "sets up forwarding of a mailbox's mail to another address", node)  # fmt: skip
-        elif method in ("sendmail", "send_message") and self._in_loop():
+        elif method in _BULK_SENDS and self._in_loop():
             if self._lure is None:
                 self._lure = credential_lure("\n".join(self.lines))
             if self._lure:
                 self._add("python.phishing", RiskLevel.HIGH, Category.NETWORK,
-                          "sends credential-phishing mail to a list of addresses", node)  # fmt: skip
+                          "sends credential-phishing mail or messages to a list of people", node)  # fmt: skip
+        elif method == "forward_messages" and _EVERY_MESSAGE_HANDLER.search(self._code):
+            # a user account's client forwarding what arrives, as it arrives: every conversation copied away
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "forwards every message the account receives or sends to another account", node)  # fmt: skip
+        elif method in ("ban", "kick", "delete") and self._in_loop() and _WHOLE_COMMUNITY_LOOP.search(self._code):
+            # a chat server's channels deleted or its members banned one by one: the community is gone
+            self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{method}s every channel or member of a chat server", node)  # fmt: skip
         elif (
             (q or "").startswith("aiosmtpd.")
             and method == "Controller"
@@ -6201,6 +6249,10 @@ class PythonAnalyzer:
                           f"{q} rewrites a Group Policy file in SYSVOL (applies to every machine it targets)",
                           node)  # fmt: skip
         return None
+
+    def _c_chat_history(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """A chat workspace's message history read channel after channel: everyone's conversations, DMs too."""
+        return Val(flags=v.NET | (v.DUMP if self._in_loop() else 0))
 
     def _c_snmp_set(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """pysnmp's SET: a setting of a switch, a router or equipment on the network changed in place."""
@@ -6981,6 +7033,65 @@ def _bind_sql_parameters(query: str, params: list[Val]) -> str:
     return re.sub(r"%s|\?|\$(\d+)", fill, query)
 
 
+#: Calls that send one mail or chat message (in a loop: one to each person of a list).
+_BULK_SENDS = frozenset({"sendmail", "send_message", "chat_postMessage", "postMessage", "send_direct_message"})
+#: A chat client's handler of every new message (Telethon's events.NewMessage, Pyrogram's on_message).
+_EVERY_MESSAGE_HANDLER = re.compile(r"events\.NewMessage\(|\.on_message\(\s*(?:filters\.(?:all|private)\b|\))")
+#: A loop over every channel or member of a chat server (discord.py's guild.channels, fetch_members()).
+_WHOLE_COMMUNITY_LOOP = re.compile(r"\bfor\s+\w+\s+in\s+(?:list\()?[\w.]+\.(?:channels|members|text_channels)\b"
+                                   r"|\bfor\s+\w+\s+in\s+[\w.]+\.fetch_members\(")
+#: Where a CI job's OIDC token is exchanged for cloud credentials (AWS STS, Google's STS, Entra ID, Vault).
+_FEDERATION_HOST = re.compile(
+    r"(?:^|\.)(?:sts(?:\.[\w-]+)?\.amazonaws\.com|sts\.googleapis\.com|iamcredentials\.googleapis\.com"
+    r"|login\.microsoftonline\.com|token\.actions\.githubusercontent\.com)$|vault"
+)
+
+
+def _message_credential(kwargs: dict[str, Val]) -> bool:
+    """A request body (``data=``, ``json=``) carries a credential in what it says, not in whom it is for (a
+    bot's ``chat_id`` from the environment addresses the message; its token in the address logs in)."""
+    for body in (kwargs.get("data"), kwargs.get("json"), kwargs.get("content")):
+        if body is None:
+            continue
+        if body.keys is None:
+            if body.flags & v.CREDENTIAL:
+                return True
+            continue
+        if any(val.flags & v.CREDENTIAL for key, val in body.keys.items() if key not in _ADDRESSING_KEYS):
+            return True
+    return False
+
+
+#: Keys of a chat message that say where it goes, not what it says.
+_ADDRESSING_KEYS = frozenset({"chat_id", "channel", "channel_id", "username", "user_id", "thread_ts", "room_id"})
+#: An infrastructure tool told to apply or deploy in an argv list (`["terraform", "apply", …]`).
+_IAC_APPLY = re.compile(r"""["'](?:terraform|tofu|pulumi|cdk|cdktf)["']\s*,\s*(?:["'][^"']*["']\s*,\s*)*"""
+                        r"""["'](?:apply|up|deploy)["']""")
+#: Ports that should never face the whole internet: remote logins and databases.
+_PRIVATE_PORTS = frozenset({22, 23, 445, 3389, 5985, 5986, 1433, 1521, 3306, 5432, 6379, 9200, 11211, 27017})
+
+
+def _open_ingress(kwargs: dict[str, Val]) -> bool:
+    """A security group's or firewall's ``ingress=[{"protocol": "-1", "cidr_blocks": ["0.0.0.0/0"]}]`` (or
+    ``source_ranges``): every port, or a login or database port, open to the whole internet."""
+    rules = [*(kwargs.get("ingress", UNKNOWN).items or []), *(kwargs.get("ingresses", UNKNOWN).items or [])]
+    if kwargs.get("type", UNKNOWN).text == "ingress" or "source_ranges" in kwargs:
+        rules.append(Val(keys=kwargs))
+    for rule in rules:
+        keys = rule.keys or {}
+        blocks = _all_strings([keys.get(k, UNKNOWN) for k in ("cidr_blocks", "ipv6_cidr_blocks", "source_ranges")])
+        if not any(b in ("0.0.0.0/0", "::/0") for b in blocks):
+            continue
+        protocol = (keys.get("protocol", UNKNOWN).text or "").lower()
+        low = keys.get("from_port", UNKNOWN).num
+        high = keys.get("to_port", UNKNOWN).num
+        if protocol in ("-1", "all") or (low is not None and high is not None and high - low >= 1000):
+            return True
+        if low is not None and high is not None and any(low <= p <= high for p in _PRIVATE_PORTS):
+            return True
+    return False
+
+
 #: Playwright or Selenium attached to a browser already running (the user's, with their sessions).
 _ATTACHED_BROWSER = re.compile(r"connect_over_cdp|debuggerAddress|debugger_address")
 
@@ -7297,6 +7408,11 @@ _register(["functools.partial"], PythonAnalyzer._c_partial)
 _register(["operator.methodcaller"], PythonAnalyzer._c_methodcaller)
 _register(["pyngrok.ngrok.connect", "ngrok.connect", "ngrok.forward"], PythonAnalyzer._c_ngrok)
 _register(["base64.b64encode", "base64.standard_b64encode"], PythonAnalyzer._c_b64encode)
+_register(
+    [f"slack_sdk{mod}.WebClient().conversations_{kind}" for mod in ("", ".web") for kind in ("history", "replies")]
+    + ["slack.WebClient().conversations_history"],
+    PythonAnalyzer._c_chat_history,
+)
 _register(
     [f"ldap3.Connection().{method}" for method in ("delete", "modify")]
     + [f"ldap3.Connection().extend.microsoft.{method}" for method in ("modify_password", "add_members_to_groups")],

@@ -41,6 +41,7 @@ from sandlot.risk.config_commands import (
     config_commands,
     config_weakness,
     open_door,
+    protection_off,
     protections_in_json,
     protections_turned_off,
 )
@@ -63,6 +64,7 @@ from sandlot.risk.destinations import (
     SUBSCRIPTION_URL,
     beacon,
     chat_webhook,
+    credential_services,
     data_label,
     misdirected_credential,
     outside_address,
@@ -316,6 +318,7 @@ class ShellAnalyzer:
         self.inherited_pids: str | None = None  # processes this (nested) script gets as arguments
         self.inherited_background = False  # this script itself runs in the background (`bash -c '...' &`)
         self.created_vars: set[str] = set()  # variables holding cloud resources this script created
+        self._iac_applied = False  # `terraform apply` ran earlier in the script (its `destroy` tears that down)
 
     # ----------------------------------------------------------------- entry points
     def analyze(self, code: str) -> list[Finding]:
@@ -2614,7 +2617,8 @@ class ShellAnalyzer:
                 code = args[i + 1] if i + 1 < len(args) else ""
                 if code == "-":
                     break  # `powershell -Command -`: the code comes on stdin
-                if flow.remote:
+                if flow.remote or (self._xargs_remote and code.strip(HOLE + " ") == ""):
+                    # (`… | xargs -I{} sh -c '{}'`: each line a download gave is run as a command)
                     self._add(
                         "shell.download-exec",
                         RiskLevel.CRITICAL,
@@ -5230,6 +5234,15 @@ class ShellAnalyzer:
         if name == "aws" and args[:2] == ["ssm", "send-command"]:
             self._rule_fleet(name, args, node, flow)
         words = set(args)
+        if name in ("terraform", "tofu", "terragrunt") and "apply" in words:
+            self._iac_applied = True  # a `destroy` later tears down what this script stood up
+            unattended = any(a in ("-auto-approve", "--auto-approve") for a in args)
+            if unattended and production_target(" ".join([self._source.decode("utf-8", "replace"), *args])):
+                self._add("shell.cloud-change", RiskLevel.HIGH, Category.PROCESS,
+                          f"{name} applies changes to production infrastructure without review (-auto-approve)",
+                          node)  # fmt: skip
+        if name == "helm" and words & {"upgrade", "install"}:
+            self._helm_values(args, node)
         if name in ("terraform", "tofu", "terragrunt") and ("apply" in words or "plan" in words):
             for assignment in W.option_values(args, "-var"):
                 key, _, value = assignment.partition("=")
@@ -5258,6 +5271,11 @@ class ShellAnalyzer:
                 created = self.created_vars
                 if created and not self._loops and any(f"${v}" in text or f"${{{v}}}" in text for v in created):
                     return  # what this script created a moment ago (a smoke-test instance), cleaned up
+                if self._iac_applied and not production_target(self._source.decode("utf-8", "replace")):
+                    self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
+                              f"{name} destroys what this script applied a moment ago (a throwaway stack)",
+                              node)  # fmt: skip
+                    return
                 many = self._mass or bool(self._loops) or HOLE in " ".join(args)
                 self._add(
                     "shell.cloud-destroy",
@@ -5268,6 +5286,28 @@ class ShellAnalyzer:
                     node,
                 )
                 return
+
+    def _helm_values(self, args: list[str], node: Any) -> None:
+        """``helm upgrade --set …``: replicas by the thousand, a chart's own login or security turned off."""
+        values = W.option_values(args, "--set", "--set-string", "--set-json")
+        for assignment in values:
+            key, _, value = assignment.partition("=")
+            if re.search(r"(?i)replica(?:s|count)$", key) and value.isdigit() and int(value) >= MASS_COUNT:
+                self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                          f"helm sets {key} to {int(value):,} (a mass launch)", node)  # fmt: skip
+        pairs = [a.partition("=")[::2] for a in values]
+        # a chart's configuration file given inline: `kibana\.yml=xpack.security.enabled: false`
+        pairs += [m for _, value in pairs for m in re.findall(r"([\w.]+):\s*([\w\"']+)", value)]
+        keys = {key.replace("\\", "").lower(): value.strip("\"'").lower() for key, value in pairs}
+        guards = [key for key, value in keys.items() if protection_off(key.rsplit(".", 1)[-1], value)
+                  or protection_off(key, value)]  # fmt: skip
+        anonymous_admin = any(k.endswith("anonymous.enabled") and v == "true" for k, v in keys.items()) and any(
+            k.endswith("anonymous.org_role") and v in ("admin", "editor") for k, v in keys.items()
+        )
+        if guards or anonymous_admin:
+            what = "anonymous visitors administrators" if anonymous_admin else f"{guards[0]} off"
+            self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"helm deploys a chart with {what} (its login or security switched off)", node)  # fmt: skip
 
     def _control_plane(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         # (`aws --profile personal s3 cp …`: an option's value is no subcommand)
@@ -5905,16 +5945,42 @@ class ShellAnalyzer:
     def _rule_fleet(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Commands run on a fleet (ansible, salt, SSM, pdsh): analysed as the shell they amount to; what stops,
         kills or opens up one machine does it to all of them."""
+        if name == "ansible":
+            self._fetched_secrets(args, node, flow)
         for command in adhoc_commands(name, args)[:8]:
             if HOLE in command and command.strip(HOLE + " ") == "" and (flow.download or flow.decode):
                 # `clush -a "$(curl -s URL)"`: whatever the download says runs on every host
                 self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
                           f"{name} runs a downloaded or decoded command on every target host", node)  # fmt: skip
             found = self._nested(command, "shell", node, f"{name} on every target host", keep=RiskLevel.MEDIUM)
+            limits = W.option_values(args, "-l", "--limit") if name == "ansible" else []
+            if limits and all(re.fullmatch(r"[\w.-]+", limit) for limit in limits):
+                continue  # `--limit web01`: one canary host, not the fleet
             harm = fleet_harm(found)
             if harm is not None:
                 self._add("shell.fleet", RiskLevel.HIGH, harm.category,
                           f"{name} runs this on every target host: {harm.message}", node)  # fmt: skip
+
+    def _rule_playbook(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """ansible-playbook: a playbook downloaded a moment ago runs its tasks (often as root) on every host."""
+        for playbook in W.options(args, _PLAYBOOK_VALUED)[1]:
+            if playbook in self.downloaded or posixpath.basename(playbook) in self.downloaded:
+                self._runs_download(name, playbook, node)
+                return
+
+    def _fetched_secrets(self, args: list[str], node: Any, flow: _Flow) -> None:
+        """``ansible all -m fetch -a 'src=/etc/shadow dest=/tmp/x/'``: a secret file of every host copied here."""
+        module = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-m", "--module-name")), "")
+        if module.rsplit(".", 1)[-1] not in ("fetch", "slurp"):
+            return
+        raw = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-a", "--args")), "")
+        params = dict(re.findall(r"(\w+)=(\S+)", raw))
+        info = paths.classify(params.get("src", params.get("path", "")))
+        if info.secret or info.privilege:
+            flow.secret = True
+            self.staged.update(params[k] for k in ("dest",) if k in params)  # the copies land there
+            self._add("shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"ansible {module} copies {paths.describe(info)} from every target host", node)  # fmt: skip
 
     def _rule_backup(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Sync and backup tools: mirrors that delete, copies of the home to remotes, backups destroyed."""
@@ -6083,7 +6149,7 @@ class ShellAnalyzer:
                     if T.CREDENTIAL_NAME.search(var):
                         names.add(var)
             previous = word
-        if len(names) >= 2:
+        if len(credential_services(names)) >= 2:
             self._add(
                 "shell.exfiltration",
                 RiskLevel.HIGH,
@@ -6677,6 +6743,13 @@ _IMPACKET_VALUED = frozenset({"-hashes", "-aesKey", "-dc-ip", "-target-ip", "-po
                               "-com-version", "-object", "-keytab", "-ts", "-share", "-A"})  # fmt: skip
 
 
+#: ansible-playbook's options that take a value (the playbooks are the operands).
+_PLAYBOOK_VALUED = frozenset({"-i", "--inventory", "-e", "--extra-vars", "-l", "--limit", "-u", "--user", "-t",
+                              "--tags", "--skip-tags", "-f", "--forks", "--vault-password-file", "--become-user",
+                              "-c", "--connection", "-M", "--module-path", "--private-key",
+                              "--start-at-task"})  # fmt: skip
+
+
 #: snmpset's options that take a value (the host is the first operand after them).
 _SNMP_VALUED = frozenset({"-v", "-c", "-u", "-l", "-a", "-A", "-x", "-X", "-e", "-E", "-n", "-r", "-t", "-m", "-M",
                           "-O", "-I", "-L", "-Z", "-Y", "-C", "-D"})  # fmt: skip
@@ -7209,6 +7282,7 @@ for _names, _rule in (
     ({"adb"}, ShellAnalyzer._rule_adb),
     (set(T.PHONE_SENSORS), ShellAnalyzer._rule_phone_sensor),
     ({"snmpset"}, ShellAnalyzer._rule_snmpset),
+    ({"ansible-playbook"}, ShellAnalyzer._rule_playbook),
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),
     ({"dvc"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),

@@ -445,6 +445,8 @@ CLOUD_DESTROY = (
     ("terragrunt", ("run-all", "destroy")),
     ("terraform", ("state", "push", "-force")),
     ("terraform", ("state", "rm")),
+    ("terraform", ("workspace", "delete")),
+    ("tofu", ("workspace", "delete")),
     ("tofu", ("state", "push", "-force")),
     ("tofu", ("state", "rm")),
     ("kubectl", ("delete", "namespace")),
