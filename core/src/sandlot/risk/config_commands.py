@@ -298,6 +298,8 @@ _PROTECTION_KEY = re.compile(
     r"|p2pe(?:_?enabled)?"
     # a service's own login and access control (Elasticsearch/Kibana's X-Pack security, `AUTH_ENABLED`)
     r"|xpack[._]security[._]enabled|^(?:\w+_)?(?:security|auth|authentication)_?enabled$|disable_?(?:auth\w*|security)$"
+    # a camera's or a recorder's motion detection and recording (what an alarm or an investigation relies on)
+    r"|motion_?detection|^(?:record(?:ing)?|track)\.enabled$"
     # certificate checks of a service's outbound connections (`UPSTREAM_TLS_VERIFY=false`)
     r"|(?:^|_)(?:tls|ssl)_?verify$|(?:^|_)verify_?(?:tls|ssl|certs?)$|insecure_?skip_?(?:tls_?)?verify"
     # safety alerts of a fleet or a plant: geofences, panic buttons, collision and fatigue monitors
@@ -325,8 +327,17 @@ _JSON_PAIR = re.compile(r"\"(\w+)\"\s*:\s*(false|0|\"[^\"]*\")")
 
 
 def protections_in_json(body: str) -> list[str]:
-    """The guard settings a JSON request body turns off (``{"alertOnEntry": false}``)."""
-    return [key for key, value in _JSON_PAIR.findall(body) if protection_off(key, value.strip('"'))]
+    """The guard settings a JSON or XML request body turns off (``{"alertOnEntry": false}``, a camera's
+    ``<MotionDetection><enabled>false</enabled></MotionDetection>``)."""
+    found = [key for key, value in _JSON_PAIR.findall(body) if protection_off(key, value.strip('"'))]
+    if "<" in body:
+        found += [f"{parent}.enabled" for parent, value in _XML_SWITCH.findall(body)
+                  if protection_off(f"{parent}.enabled", value)]  # fmt: skip
+    return found
+
+
+#: An XML element switched on or off by a child (`<Track><id>101</id><Enable>false</Enable></Track>`).
+_XML_SWITCH = re.compile(r"<(\w+)>\s*(?:<id>[^<]*</id>\s*)?<(?:enabled|Enable|enable)>\s*(false|true|0|1)\s*<", re.I)
 
 
 def protections_turned_off(args: list[str]) -> list[str]:

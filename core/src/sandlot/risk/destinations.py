@@ -60,7 +60,9 @@ _PERSONAL_ACCOUNT = re.compile(
     r"profile(?:_name)?[\"']?\s*[=:\s]\s*[\"']?(?:personal|home|me)\b|(?:s3|gs)://[\w.-]*personal"
     r"|Bucket[\"']?\s*[=:]\s*[\"'][\w.-]*personal"
     # a file host's folder named as someone's own (`dbx.files_upload(data, "/personal/x.zip")`)
-    r"|[\"']/personal/",
+    r"|[\"']/personal/"
+    # a storage client kept in a variable named as someone's own (`personal = dropbox.Dropbox(…)`)
+    r"|\bpersonal\w*\s*=\s*[\w.]+\.(?:Dropbox|Client|client|BlobServiceClient)\(",
     re.IGNORECASE,
 )
 

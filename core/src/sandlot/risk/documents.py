@@ -20,7 +20,7 @@ from sandlot.risk.model import Category, RiskLevel
 
 #: Words (lower case) that make the checks worth running: a cheap gate over the lowered source.
 SHARING_WORDS = ("anyone", "anonymous", "transferownership", "sharingcapability", "legal", "retention", "shared_link",
-                 "requestedvisibility", "access")  # fmt: skip
+                 "visibility", "access", "default")  # fmt: skip
 
 
 def mentions_sharing(lowered: str) -> bool:
@@ -28,7 +28,9 @@ def mentions_sharing(lowered: str) -> bool:
     return any(word in lowered for word in SHARING_WORDS)
 _ANYONE = re.compile(
     r"\btype\W{1,6}anyone\b|\bscope\W{1,6}anonymous\b|\baccess\W{1,6}open\b|RequestedVisibility\.public\b"
-    r"|\bvisibility\W{1,6}public\b|--type[= ]anyone\b|\badd\s+share\s+anyone\b|\bAnonymousAccess\b",
+    r"|(?:\b|_)visibility\W{1,6}public\b|--type[= ]anyone\b|\badd\s+share\s+anyone\b|\bAnonymousAccess\b"
+    # GAM's `add drivefileacl ID anyone`, a calendar's ACL for everyone (`"scope": {"type": "default"}`)
+    r"|\bdrivefileacl\s+\S+\s+anyone\b|\bscope\W{1,8}type\W{1,6}default\b",
     re.IGNORECASE,
 )
 _OWNER = re.compile(r"transferOwnership\W{1,6}(?:True|true)|\brole\W{1,6}owner\b[\s\S]{0,200}transferOwnership")

@@ -172,6 +172,11 @@ def identity_command(name: str, args: Sequence[str], *, repeated: bool) -> Opera
         joined
     ):
         return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "net adds an account to a domain admin group")
+    if name == "gam" and re.search(r"\bturnoff2sv\b|\bupdate\s+user\b.*\bisenforcedin2sv\s+(?:off|false)\b", joined):
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gam turns off an account's 2-step verification")
+    if name == "az" and words[:4] == ["ad", "app", "permission", "admin-consent"]:
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                             "az grants an application tenant-wide admin consent (every user's data it asked for)")
     if name == "gam":
         if re.search(r"\bcreate\s+admin\b", joined) and ADMIN_ROLE.search(joined):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gam makes an account a Workspace super admin")

@@ -45,6 +45,7 @@ from sandlot.risk.config_commands import (
     open_door,
     package_source_weakness,
     protection_off,
+    protections_in_json,
 )
 from sandlot.risk.control_plane import (
     MASS_COUNT,
@@ -1512,9 +1513,12 @@ class PythonAnalyzer:
 
     def _s_while(self, node: ast.While) -> None:
         test = self._ev(node.test)
+        tested = {n.id for n in ast.walk(node.test) if isinstance(n, ast.Name)}
+        # `done = False; while not done: _, done = dl.next_chunk()`: the body decides when the test turns false
+        decided_inside = bool(tested & _assigned_names(node.body))
         infinite = (
             (isinstance(node.test, ast.Constant) and bool(node.test.value))
-            or (test.num is not None and test.num != 0)
+            or (test.num is not None and test.num != 0 and not decided_inside)
             or (
                 isinstance(node.test, ast.UnaryOp)
                 and isinstance(node.test.op, ast.Not)
@@ -2972,11 +2976,27 @@ class PythonAnalyzer:
             view = self._dict_view(node.func.attr, func.base) if isinstance(node.func, ast.Attribute) else None
             if view is not None:
                 return view
+            if (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr == "refresh"
+                and args
+                and (args[0].qual or "").startswith("google.auth.transport.")
+            ):
+                # google-auth exchanging a stored refresh token at Google's token endpoint: where it belongs
+                self._add("python.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          "refreshes a stored OAuth token at its issuer (google-auth)", node)  # fmt: skip
             if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
                 self._method_on_unknown(node.func.attr, func.base, args, node)
                 looked_up = self._mapping_get(node.func.attr, func.base, args)
                 if looked_up is not None:
                     return looked_up
+                if (
+                    node.func.attr in ("get", "findtext", "getAttribute", "get_attribute")
+                    and args
+                    and any(T.CREDENTIAL_NAME.search(t) for t in args[0].strings()[:1])
+                ):
+                    # `device.findtext("Password")`, `row.get("api_token")`: a stored credential, whoever's it is
+                    return Val(flags=(func.base.flags & v.FLOWING) | v.CREDENTIAL)
             if isinstance(node.func, ast.Attribute) and func.base is not None and node.func.attr in _BYTES_IO:
                 # `p = tmp_path / "x.pkl"`: a path object of unknown type, written then read back by this code
                 keys = {*func.base.strings(), ast.unparse(node.func.value)}  # its path, or the name holding it
@@ -3025,6 +3045,28 @@ class PythonAnalyzer:
             result = _with_flags(result, v.OWNPID)  # the child's pid (killing it later stops its own child)
         if q.startswith(T.MODEL_CLIENT_PREFIXES) and q.rsplit(".", 1)[-1] in T.MODEL_CALLS:
             result = _with_flags(result, v.NET)  # a model's answer, from a remote service (and whatever it read)
+        if (_DOCUMENT_DOWNLOAD.search(q) and self._in_loop()) or q.endswith("connections().list"):
+            # every document or mail a listing gives, everyone in the address book: people's data in bulk
+            result = _with_flags(result, v.DUMP)
+        if _is_network(q) and any(_MAILBOX_API.search(u) for u in _all_strings(args[:1])):
+            result = _with_flags(result, v.DUMP)  # a mailbox's messages or attachments, read over its API
+        if q.endswith(("messages().batchDelete", "team_members_set_admin_permissions")) or (
+            _is_network(q) and self._in_loop() and any("/permanentDelete" in u for u in _all_strings(args[:1]))
+        ):
+            admin = q.endswith("set_admin_permissions")
+            self._add("python.identity" if admin else "python.data-destroy", RiskLevel.HIGH,
+                      Category.PRIVILEGE if admin else Category.FILESYSTEM,
+                      f"{q} " + ("makes a team member an administrator" if admin
+                                 else "deletes mail for good (past the trash)"), node)  # fmt: skip
+        if _is_network(q) and any(_GRAPH_SUBSCRIPTION.search(u) for u in _all_strings(args[:1])):
+            body = kwargs.get("json", kwargs.get("data", UNKNOWN)).keys or {}
+            target = body.get("notificationUrl", UNKNOWN).text or ""
+            watched = body.get("resource", UNKNOWN).text or ""
+            if "messages" in watched.lower() and "://" in target and not re.search(r"microsoft|azure", target):
+                what = f"subscribes {target.split('/')[2]} to every new mail of a mailbox (Graph)"
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+        if q.endswith("MediaIoBaseDownload") and len(args) >= 2:
+            self._taint_aliases(args[0], args[1].flags & v.FLOWING)  # the download fills the buffer it is given
         return result
 
     def _remote_debugger(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
@@ -3134,6 +3176,7 @@ class PythonAnalyzer:
 
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         self._client_sinks(q, args, kwargs, node)
+
         if q.endswith("CDLL().mlockall") or q.endswith("cdll.LoadLibrary().mlockall"):
             self._add("python.memory-pin", RiskLevel.HIGH, Category.RESOURCE,
                       "mlockall pins the process's memory in RAM (what it allocates can never be reclaimed)",
@@ -3270,6 +3313,12 @@ class PythonAnalyzer:
             # a client's constructor given its own service's credentials, or a session's headers set up for it
             login = method[:1].isupper() or q.endswith((".headers.update", ".cookies.update", ".headers.setdefault"))
             services = credential_services(self._credentials)
+            if method in T.SEND_METHODS or method in ("put", "patch", "post"):
+                body_texts = [t for t in _all_strings([kwargs.get("data", UNKNOWN)]) if "<" in t or "{" in t]
+                guards = [g for b in body_texts for g in protections_in_json(b)]
+                if guards:
+                    self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
+                              f"{q} turns off {guards[0]} through an API", node)  # fmt: skip
             if payload & v.NET and "ACTIONS_ID_TOKEN_REQUEST" in self._code:
                 hosts = [urllib.parse.urlsplit(u).hostname or "" for u in _all_strings(args[:1]) if "://" in u]
                 if hosts and all(HOLE not in h and h and not _FEDERATION_HOST.search(h) for h in hosts):
@@ -3295,7 +3344,11 @@ class PythonAnalyzer:
                     node,
                 )
             personal = q.startswith(T.STORAGE_PREFIXES) and personal_account(self._code)
-            if data & v.DUMP and not data & (v.SECRET | v.ENV) and (not q.startswith(T.STORAGE_PREFIXES) or personal):
+            # (what a loop downloads from a company's service, piece by piece, copied into someone's own account)
+            bulk = data & v.DUMP or (personal and data & v.NET and self._in_loop())
+            # (a message's id read from a mailbox, sent back to that mailbox's API to mark it read)
+            bulk = bulk and not any(_MAILBOX_HOST.search(u) for u in _all_strings(args[:1]))
+            if bulk and not data & (v.SECRET | v.ENV) and (not q.startswith(T.STORAGE_PREFIXES) or personal):
                 self._add(
                     "python.exfiltration",
                     RiskLevel.HIGH,
@@ -3822,6 +3875,8 @@ class PythonAnalyzer:
                     # the project's own .env handed to a settings loader configures the program; a
                     # credential file elsewhere handed to anything is read out
                     own = (info.kind is paths.PathKind.RELATIVE and HOLE not in text) or paths.tool_profile(text)
+                    if info.secret:
+                        self._secret_reads.add(info.path)  # (a token file read here may be refreshed and rewritten)
                     self._add(
                         "python.secret-read",
                         RiskLevel.MEDIUM if own else RiskLevel.HIGH,
@@ -5154,6 +5209,17 @@ class PythonAnalyzer:
                 node,
             )
         stdin_code = kwargs.get("input") or kwargs.get("stdin")
+        command_line = " ".join(words)
+        if (
+            stdin_code is not None
+            and stdin_code.flags & (v.NET | v.DECODED)
+            and re.search(r"\bcat\s*>\s*\S", command_line)
+            and "chmod" in command_line
+        ):
+            # `run(["adb", "shell", "cat > /data/local/tmp/x && chmod 755 …"], input=b64decode(STAGE))`
+            self._add("python.obfuscated-command", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{q} writes a decoded or downloaded payload into an executable file (a dropper)",
+                      node)  # fmt: skip
         reads_stdin_code = interpreter or posixpath.basename(program) in T.SHELL_NAMES | {"osascript"}
         if (interpreter and v.flowing(items[1:]) & (v.NET | v.DECODED)) or (
             reads_stdin_code and stdin_code is not None and stdin_code.flags & (v.NET | v.DECODED)
@@ -5528,7 +5594,8 @@ class PythonAnalyzer:
 
     def _c_response(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         # a response of the metadata service's credential endpoint is as secret as the request said
-        secret = func.base.flags & v.SECRET if func.base is not None else 0
+        # (and a mailbox's listing as bulk as the request said)
+        secret = func.base.flags & (v.SECRET | v.DUMP) if func.base is not None else 0
         return Val(flags=v.NET | secret)
 
     def _c_retrieve(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -5623,6 +5690,14 @@ class PythonAnalyzer:
         """A SaaS client's delete (or archive, or trash emptying) called for every item a listing gave."""
         if self._file_filters or self._name_filters:
             return  # the loop picks some items (a prefix, an age): a clean-up, not everything
+        listing = next((lp.node for lp in reversed(self.loops) if isinstance(lp.node, (ast.For, ast.AsyncFor))), None)
+        query = listing is not None and re.search(
+            r"\b(?:q|query|filter|privateExtendedProperty|sharedExtendedProperty)=", ast.unparse(listing.iter)
+        )
+        if query and _TEST_MARKER.search(self._code):
+            return  # `files().list(q="appProperties has {key='test_run' …}")`: what a test run created
+        if local_store(self._code):
+            return  # an emulator's or a test fixture's store (`FIRESTORE_EMULATOR_HOST=localhost:8080`)
         method = node.func.attr if isinstance(node.func, ast.Attribute) else ""
         # document and workspace platforms (a loop there is over people's files, pages and spaces); cloud
         # storage and clusters prune their own objects by prefix and age, which a listing hides from here
@@ -6473,7 +6548,7 @@ _BYTES_IO = frozenset({"write_bytes", "write_text", "read_bytes", "read_text"})
 _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.",
                   "meilisearch.", "typesense.", "algoliasearch.", "mailchimp_marketing.", "mailchimp3.",
                   "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.", "hubspot.",
-                  "twilio.", "vonage.")  # fmt: skip
+                  "twilio.", "vonage.", "firebase_admin.", "google.cloud.firestore")  # fmt: skip
 _SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")
@@ -7033,6 +7108,18 @@ def _bind_sql_parameters(query: str, params: list[Val]) -> str:
     return re.sub(r"%s|\?|\$(\d+)", fill, query)
 
 
+#: A mailbox's messages or attachments over its REST API (Microsoft Graph, Gmail).
+_MAILBOX_API = re.compile(r"graph\.microsoft\.com/(?:v1\.0|beta)/(?:me|users/[^/]+)/(?:messages|mailFolders)"
+                          r"|gmail\.googleapis\.com/gmail/v1/users/[^/]+/messages")
+#: The mailbox APIs themselves (what was read from a mailbox, sent back to it, stays there).
+_MAILBOX_HOST = re.compile(r"^https://(?:graph\.microsoft\.com|gmail\.googleapis\.com)/")
+#: Microsoft Graph's change notifications (a webhook told about every new item of a resource).
+_GRAPH_SUBSCRIPTION = re.compile(r"graph\.microsoft\.com/(?:v1\.0|beta)/subscriptions")
+#: Document platforms' downloads of one file's content (Drive's export_media, Dropbox's files_download).
+_DOCUMENT_DOWNLOAD = re.compile(r"\.files\(\)\.(?:export_media|get_media|export)$|\.files_download(?:_to_file)?$"
+                                r"|\.messages\(\)\.(?:get|attachments\(\)\.get)$")
+#: A listing's query that picks what tests created (a run id, a marker property, a fixture's tag).
+_TEST_MARKER = re.compile(r"(?i)\btest_?run|createdBy=pytest|\bpytest\b|\bfixture\b|\bTEST_RUN_ID\b|\bci_run_id\b")
 #: Calls that send one mail or chat message (in a loop: one to each person of a list).
 _BULK_SENDS = frozenset({"sendmail", "send_message", "chat_postMessage", "postMessage", "send_direct_message"})
 #: A chat client's handler of every new message (Telethon's events.NewMessage, Pyrogram's on_message).
@@ -7045,6 +7132,16 @@ _FEDERATION_HOST = re.compile(
     r"(?:^|\.)(?:sts(?:\.[\w-]+)?\.amazonaws\.com|sts\.googleapis\.com|iamcredentials\.googleapis\.com"
     r"|login\.microsoftonline\.com|token\.actions\.githubusercontent\.com)$|vault"
 )
+
+
+def _assigned_names(body: Sequence[ast.stmt]) -> set[str]:
+    """Names a block (re)binds: assignment targets, tuple targets, loop variables, walrus targets."""
+    bound: set[str] = set()
+    for stmt in body:
+        for n in ast.walk(stmt):
+            if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+                bound.add(n.id)
+    return bound
 
 
 def _message_credential(kwargs: dict[str, Val]) -> bool:

@@ -1896,6 +1896,12 @@ class ShellAnalyzer:
             self._add("shell.app-admin", RiskLevel.HIGH if outsider else RiskLevel.MEDIUM, Category.PERSISTENCE,
                       f"{name} creates an application administrator"
                       + (" for a personal mailbox address" if outsider else ""), node)  # fmt: skip
+        if name == "firebase" and (
+            (args[:1] == ["firestore:delete"] and any(a in ("--all-collections", "-r", "--recursive") for a in args))
+            or (args[:1] == ["database:remove"] and args[1:2] == ["/"])
+        ):
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"firebase {args[0]} deletes a whole database (every collection, or the root)", node)  # fmt: skip
         if name == "firebase" and args[:1] == ["auth:export"] and len(args) > 1:
             self.staged.add(args[1])  # every user account, password hashes included
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -4354,6 +4360,11 @@ class ShellAnalyzer:
             return
         # behind a password or an identity provider, a tunnel shares a dev app; open, it publishes it to anyone
         guarded = any(a.startswith(("--basic-auth", "--oauth", "--auth", "--oidc", "--traffic-policy")) for a in args)
+        served = [paths.classify(a[7:] or "/") for a in args if a.startswith("file://")]
+        if any(info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP) for info in served):
+            guarded = False  # (`ngrok http file://$HOME/OneDrive`: the user's own files, a password or not)
+            self._add("shell.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} publishes {paths.describe(served[0])} as files on the internet", node)  # fmt: skip
         self._add(
             "shell.tunnel",
             RiskLevel.MEDIUM if guarded else RiskLevel.HIGH,
@@ -4474,11 +4485,13 @@ class ShellAnalyzer:
                 node,
             )
             return
+        forever = any(loop.endless for loop in self._loops)  # killed again whenever it restarts: kept down
         self._add(
             "shell.kill",
-            RiskLevel.MEDIUM,
+            RiskLevel.HIGH if forever else RiskLevel.MEDIUM,
             Category.PRIVILEGE,
-            f"{name} kills processes by name: {' '.join(operands)[:60]}",
+            f"{name} kills processes by name: {' '.join(operands)[:60]}"
+            + (", again and again in an endless loop (kept down)" if forever else ""),
             node,
         )
 
@@ -4931,6 +4944,9 @@ class ShellAnalyzer:
             or o in self._bulk_files
             # a data folder outside the project and the system (`/project/ukbiobank/restricted`), streamed out
             or (archive in ("-", "/dev/stdout") and paths.classify(o).kind is paths.PathKind.EXTERNAL and HOLE not in o)
+            # an installed application's database (`/opt/centralstation/data/accounts.db`): its customers' records
+            or (o.lower().endswith(_DATABASE_FILES) and paths.classify(o).kind in (paths.PathKind.SYSTEM,
+                                                                                     paths.PathKind.EXTERNAL))
             for o in operands
             if o != archive
         ):
@@ -4987,12 +5003,17 @@ class ShellAnalyzer:
     def _rule_credential_cli(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Password managers and cloud CLIs that print a stored secret or token."""
         words = " ".join(args)
+        if name in ("op", "bw") and args[:2] in (["item", "delete"], ["delete", "item"]) and (
+            self._loops or self._repeated or self._mass
+        ):
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} deletes every item a vault listing gives (the passwords are gone)", node)  # fmt: skip
         printing = {
             "secret-tool": ("lookup", "search"),
             "pass": ("show",),
             "gopass": ("show",),
             "op": ("read", "item get"),
-            "bw": ("get", "export"),
+            "bw": ("get", "export", "list items"),
             "lpass": ("show", "export"),
             "vault": ("kv get", "read", "token lookup"),
             "keyring": ("get",),
@@ -5547,6 +5568,11 @@ class ShellAnalyzer:
                 flow.secret = True
                 self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           "adb reads the phone's messages, calls, contacts or location", node)  # fmt: skip
+            if re.search(r"\bdpm\s+set-device-owner\b|\benabled_accessibility_services\b", command):
+                # an app that controls the whole phone (device owner) or reads and drives every screen
+                self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                          "adb makes an app the phone's device owner or an accessibility service (it sees and "
+                          "controls everything)", node)  # fmt: skip
             if re.search(
                 r"settings\s+put\s+\w+\s+(?:package_verifier_enable|verifier_verify_adb_installs)\s+0", command
             ):
@@ -6353,6 +6379,9 @@ class ShellAnalyzer:
                       Category.EXFILTRATION if exfiltration else Category.FILESYSTEM, what, node)  # fmt: skip
         else:
             self._rule_directory(name, args, node, flow)
+        shared = sharing_risk(" ".join(args))  # `add drivefileacl ID anyone role writer withlink`
+        if shared is not None:
+            self._add("shell.documents", shared.level, shared.category, f"{name} {shared.what}", node)
 
     def _rule_directory(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Directory administration (samba-tool, net, GAM, az, ldapsearch): admin groups, mass changes, dumps."""
@@ -6738,6 +6767,8 @@ def _encoded_powershell(text: str) -> str | None:
     return script if script.isprintable() or "\n" in script else None
 
 
+#: Files that are an application's whole database.
+_DATABASE_FILES = (".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".fdb")
 #: impacket's options that take a value (the target and its command are the operands after them).
 _IMPACKET_VALUED = frozenset({"-hashes", "-aesKey", "-dc-ip", "-target-ip", "-port", "-codec", "-shell-type",
                               "-com-version", "-object", "-keytab", "-ts", "-share", "-A"})  # fmt: skip
@@ -7502,7 +7533,7 @@ _OGR2OGR_VALUED = frozenset({"-f", "-sql", "-nln", "-t_srs", "-s_srs", "-a_srs",
                              "-doo", "-select", "-dialect", "-nlt", "-gt", "-spat", "-clipsrc"})  # fmt: skip
 #: Programs that run the file they are given as their code (a Makefile's recipes, a playbook's tasks).
 _FILE_CODE_RUNNERS = frozenset({"make", "gmake", "ansible-playbook", "docker-compose", "just", "task", "rake",
-                                "gradle", "ant", "cmake", "ninja"})  # fmt: skip
+                                "gradle", "gradlew", "ant", "cmake", "ninja"})  # fmt: skip
 _INTERCEPTED_PORT = re.compile(r"(?:--dport|\bdport)\s+(?:53|80|443|853)\b")
 _DNAT_ELSEWHERE = re.compile(r"-j\s+DNAT\b.*--to-destination\s+(?!127\.|\[?::1)")
 _XARGS_VALUED = frozenset({"-a", "-P", "-n", "-d", "-L", "-E", "-s", "--arg-file", "--max-procs", "--max-args",

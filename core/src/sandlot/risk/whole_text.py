@@ -167,6 +167,14 @@ _BUILD_STEP = re.compile(r"\b(?:npm|yarn|pnpm)\s+(?:ci|install|run|test)\b|\bmak
                          r"|\bgradlew?\b|\bmvn\b|\bcargo\s+(?:build|test)\b|\bpython3?\s+setup\.py\b")
 
 
+#: Firebase security rules open to everyone: `allow read, write: if true;` (Firestore, Storage) and the Realtime
+#: Database's `".read": true, ".write": true` at its root.
+_OPEN_DATABASE_RULES = re.compile(
+    r"match\s+/\{(?:document|allPaths)=\*\*\}\s*\{\s*allow\s+read\s*,\s*write\s*(?::\s*if\s+true\s*)?;"
+    r"|[\"']rules[\"']\s*:\s*\{\s*[\"']\.read[\"']\s*:\s*true\s*,\s*[\"']\.write[\"']\s*:\s*true\b"
+)
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -191,6 +199,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "prints a CI secret reshaped or encoded (the log's secret masking misses it)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     found += [("domain", risk) for risk in domain_text_risks(code)]
+    if (".write" in code or "allow" in code) and _OPEN_DATABASE_RULES.search(code):
+        what = "sets a Firebase database's or bucket's security rules to let anyone read and write everything"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "<!ENTITY" in code and len(_NESTED_ENTITY.findall(code)) >= 3 and not _XML_DEFENCE.search(code):
         what = "builds an XML bomb (entities that expand exponentially: gigabytes from a kilobyte)"
         found.append(("xml-bomb", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
