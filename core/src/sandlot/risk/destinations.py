@@ -18,7 +18,9 @@ _PERSONAL_HOST = re.compile(
     r"\.(?:duckdns\.org|no-ip\.(?:org|com|biz|info)|ddns\.net|dynu\.(?:com|net)|hopto\.org|zapto\.org"
     r"|sytes\.net|servebeer\.com|myftp\.(?:org|biz)|freedns\.afraid\.org|ngrok(?:-free)?\.(?:io|app|dev)"
     r"|trycloudflare\.com|serveo\.net|dyndns(?:-[\w]+)?\.(?:org|net|com|info)|dynalias\.\w+|homeip\.net"
-    r"|mooo\.com|changeip\.com)\b",
+    r"|mooo\.com|changeip\.com)\b"
+    # a host named as someone's home machine (`home.kmarsh-dev.xyz`, `jake-home.duckdns…`)
+    r"|@home\.[\w-]+\.\w+|@[\w-]+-home\.[\w.-]+",
     re.IGNORECASE,
 )
 

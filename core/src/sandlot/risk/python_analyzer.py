@@ -415,6 +415,7 @@ class PythonAnalyzer:
         self.argv: list[str] | None = None  # sys.argv, when the caller knows it
         self._exec_memory = False  # executable memory was mapped (mmap PROT_EXEC, VirtualAlloc)
         self._credentials: set[str] = set()  # credential-named environment variables read so far
+        self._external_reads = False  # files read from a data share outside the project and the system
         self.star_modules: list[str] = []
         self.lines: list[str] = []
         self._seen: set[tuple[str, int, int]] = set()
@@ -2834,7 +2835,9 @@ class PythonAnalyzer:
             self._add("python.vehicle-command", RiskLevel.HIGH, Category.PROCESS, what, node)
         if self._mentions_field and isinstance(node.func, ast.Attribute):
             call = ast.unparse(node) if node.func.attr in ("write", "Write") else ""
-            if field_write(node.func.attr, call):
+            # (pycomm3's and pylogix's `plc.write(tag, value)` sets a tag of a Logix controller)
+            logix = node.func.attr in ("write", "Write") and re.search(r"\b(?:LogixDriver|SLCDriver|PLC)\(", self._code)
+            if field_write(node.func.attr, call) or logix:
                 local = local_devices(self._code)
                 self._add("python.field-device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.PROCESS,
                           f"{node.func.attr} changes what a field device does (a PLC, a drive, a controller)"
@@ -2985,6 +2988,12 @@ class PythonAnalyzer:
                 # google-auth exchanging a stored refresh token at Google's token endpoint: where it belongs
                 self._add("python.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           "refreshes a stored OAuth token at its issuer (google-auth)", node)  # fmt: skip
+            if isinstance(node.func, ast.Attribute):
+                self._session_call(node.func.attr, node)
+            if isinstance(node.func, ast.Attribute) and node.func.attr in ("Screenshot", "ScreenshotArea",
+                                                                          "ScreenshotWindow"):
+                self._c_capture(f"D-Bus {node.func.attr}", func, args, kwargs, node)  # GNOME Shell's screenshots
+                queried |= v.SECRET
             if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
                 self._method_on_unknown(node.func.attr, func.base, args, node)
                 looked_up = self._mapping_get(node.func.attr, func.base, args)
@@ -3174,8 +3183,15 @@ class PythonAnalyzer:
             self._add("python.memory-hog", RiskLevel.HIGH, Category.RESOURCE,
                       f"{q} allocates as much memory as a client asks", node)  # fmt: skip
 
+    def _session_call(self, method: str, node: ast.Call) -> None:
+        """logind over D-Bus: every lock screen removed, or every session ended in a loop (everyone logged out)."""
+        if method == "UnlockSessions" or (method in ("TerminateSession", "KillSession") and self._in_loop()):
+            self._add("python.session", RiskLevel.HIGH, Category.PROCESS,
+                      f"{method} unlocks or ends every login session (logind)", node)  # fmt: skip
+
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         self._client_sinks(q, args, kwargs, node)
+        self._session_call(q.rsplit(".", 1)[-1], node)
 
         if q.endswith("CDLL().mlockall") or q.endswith("cdll.LoadLibrary().mlockall"):
             self._add("python.memory-pin", RiskLevel.HIGH, Category.RESOURCE,
@@ -3385,7 +3401,10 @@ class PythonAnalyzer:
                 )
             if (method in T.SEND_METHODS or method == "Request") and self._mentions_drop:  # (a Request sent later)
                 self._public_drop(q, args, kwargs, node)
-            mailed = data & (v.CREDENTIAL | v.SECRET | v.DUMP)
+            # (or the organisation's files from a data share, attached to the message)
+            mailed = data & (v.CREDENTIAL | v.SECRET | v.DUMP) or (
+                self._external_reads and _ATTACHES.search(self._code)
+            )
             if method in ("send_message", "sendmail") and mailed and personal_mailbox(self._code):
                 # door codes, passwords or keys mailed to a free-mail address: out of the organisation's hands
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -3932,6 +3951,7 @@ class PythonAnalyzer:
                               node)  # fmt: skip
             else:
                 flags |= self._read(info, node, via=q)
+                self._note_external_read(info)
                 if text == F.CI_EVENT_FILE or text.startswith("/var/log/"):
                     # the event a pull request triggered (its author wrote the title and body); a service's log
                     # (whoever sends it requests writes into it)
@@ -3999,6 +4019,13 @@ class PythonAnalyzer:
                     node,
                 )
 
+    def _note_external_read(self, info: paths.PathInfo) -> None:
+        """A file of a data share (``/srv/statements/…``, ``/mnt/exports/…``) read: the organisation's data, not
+        the project's (mailed to a personal mailbox, it leaves)."""
+        top = [*info.path.split("/"), ""][1]
+        if info.kind is paths.PathKind.EXTERNAL and HOLE not in top:
+            self._external_reads = True
+
     def _read(self, info: paths.PathInfo, node: ast.AST, *, via: str) -> int:
         level = paths.read_level(info)
         if level <= RiskLevel.SAFE:
@@ -4053,6 +4080,7 @@ class PythonAnalyzer:
                 flags |= v.NET
             if self._bulk_personal(text):
                 flags |= v.SECRET  # people's records or a case's documents, read one after another
+            self._note_external_read(info)
         if q == "configparser.ConfigParser().read" and func.base is not None and flags & v.SECRET:
             self._taint_aliases(func.base, v.SECRET)  # the parser now holds the file's keys
         return Val(flags=flags | (target.flags & v.FLOWING))
@@ -7111,6 +7139,8 @@ def _bind_sql_parameters(query: str, params: list[Val]) -> str:
 #: A mailbox's messages or attachments over its REST API (Microsoft Graph, Gmail).
 _MAILBOX_API = re.compile(r"graph\.microsoft\.com/(?:v1\.0|beta)/(?:me|users/[^/]+)/(?:messages|mailFolders)"
                           r"|gmail\.googleapis\.com/gmail/v1/users/[^/]+/messages")
+#: A mail message given a file's content (an attachment, or the body).
+_ATTACHES = re.compile(r"\.(?:add_attachment|set_content|attach)\(")
 #: The mailbox APIs themselves (what was read from a mailbox, sent back to it, stays there).
 _MAILBOX_HOST = re.compile(r"^https://(?:graph\.microsoft\.com|gmail\.googleapis\.com)/")
 #: Microsoft Graph's change notifications (a webhook told about every new item of a resource).

@@ -6076,7 +6076,31 @@ class ShellAnalyzer:
         self._cwd = operands[0] if operands else "~"
 
     def _rule_capture(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        """Clipboard readers and screenshot tools: what the user copied or sees on screen."""
+        """The desktop session: clipboard readers, screenshots, notification monitors, remote desktop, shell
+        extensions."""
+        if name == "wl-paste" and any(a in ("-w", "--watch") for a in args):
+            # `wl-paste --watch CMD`: CMD gets every text the user copies, on its standard input
+            watch = next(i for i, a in enumerate(args) if a in ("-w", "--watch"))
+            found = self._nested(shlex.join(args[watch + 1 :]), "shell", node, "wl-paste --watch")
+            if any(f.category is Category.NETWORK or f.rule_id == "shell.network" for f in found):
+                self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
+                          "wl-paste --watch sends every text the user copies to another host", node)  # fmt: skip
+        if name == "dbus-monitor" and any("Notifications" in a for a in args):
+            flow.secret = True  # every notification shown: chat messages, one-time codes
+            self._add("shell.capture", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      "dbus-monitor records every desktop notification (messages, one-time codes)", node)  # fmt: skip
+            return
+        if name == "grdctl" and any(a in ("set-credentials", "enable", "disable-view-only") for a in args):
+            typed = "set-credentials" in args and len(args) >= args.index("set-credentials") + 3
+            self._add("shell.exposure", RiskLevel.HIGH if typed else RiskLevel.MEDIUM, Category.NETWORK,
+                      "grdctl turns on remote desktop" + (" with a password written in the script" if typed else ""),
+                      node)  # fmt: skip
+            return
+        if name == "gnome-extensions" and args[:1] == ["install"]:
+            for bundle in [a for a in args[1:] if not a.startswith("-")][:1]:
+                if bundle in self.downloaded or posixpath.basename(bundle) in self.downloaded:
+                    self._runs_download(name, bundle, node)
+            return
         clipboard = name in ("xclip", "xsel", "wl-paste", "pbpaste") and (
             name in ("wl-paste", "pbpaste") or any(a in ("-o", "--output", "-out") or a.startswith("-o") for a in args)
         )
@@ -6138,6 +6162,16 @@ class ShellAnalyzer:
                 "loginctl enable-linger keeps the user's services running after logout",
                 node,
             )
+        if name == "loginctl" and (
+            "unlock-sessions" in args
+            or (
+                any(a in ("terminate-session", "kill-session", "terminate-user", "kill-user") for a in args)
+                and (self._loops or self._repeated or self._mass or any(HOLE in a for a in args))
+            )
+        ):
+            # every session on the machine: everyone logged out (their unsaved work lost), or every lock screen gone
+            self._add("shell.session", RiskLevel.HIGH, Category.PROCESS,
+                      "loginctl unlocks, ends or kills every login session a listing gives", node)  # fmt: skip
 
     def _rule_notebook(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """A notebook server on every interface without a token runs code for anyone who connects."""
@@ -7387,6 +7421,9 @@ for _names, _rule in (
             "xwd",
             "import",
             "xinput",
+            "dbus-monitor",
+            "grdctl",
+            "gnome-extensions",
             *T.KEY_LOGGERS,
         },
         ShellAnalyzer._rule_capture,
