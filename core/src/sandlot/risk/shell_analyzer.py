@@ -20,6 +20,7 @@ import re
 import shlex
 import threading
 import urllib.parse
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -1784,6 +1785,16 @@ class ShellAnalyzer:
         if name == "pkcs11-tool" and "--init-token" in args and not any("softhsm" in a.lower() for a in args):
             self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       "pkcs11-tool re-initialises a hardware token (every key on it is erased)", node)  # fmt: skip
+        vault_words = [a for a in args if not a.startswith("-")] if name == "vault" else []
+        if vault_words[:2] in (["audit", "disable"], ["secrets", "disable"]) or vault_words[:4] == [
+            "operator", "raft", "snapshot", "restore"
+        ]:
+            what = {
+                "audit": "turns an audit device off (secret reads go unrecorded)",
+                "secrets": "disables a secrets engine (every secret stored in it is deleted)",
+            }.get(vault_words[0], "restores an old snapshot over the live cluster (every change since is lost)")
+            self._add("shell.vault", RiskLevel.HIGH, Category.PRIVILEGE if vault_words[0] == "audit"
+                      else Category.FILESYSTEM, f"vault {what}", node)  # fmt: skip
         if name == "vault" and args[:2] in (["operator", "seal"], ["operator", "generate-root"]):
             sealing = args[1] == "seal"
             self._add("shell.vault", RiskLevel.HIGH, Category.PROCESS if sealing else Category.PRIVILEGE,
@@ -2073,6 +2084,9 @@ class ShellAnalyzer:
             or prints_secrets(name, args)
         ):
             flow.secret = True  # a mailbox's messages; a kubeconfig with its tokens; stored connections
+            if prints_secrets(name, args):
+                # `airflow connections export /tmp/c.json`: the file holds every stored password
+                self.staged.update(a for a in args[2:3] if not a.startswith("-") and a != "-")
         if prints_shared_code(name, args):
             flow.download = True  # a value anyone with access to the store chose: run, it is foreign code
         if name in ("gzip", "bzip2", "xz", "zstd", "pigz") and not {"-d", "--decompress", "-c"} & set(args):
@@ -2457,6 +2471,8 @@ class ShellAnalyzer:
             plain_word = not value or value.startswith("-") or ("/" not in value and not value.startswith("."))
             if plain_word and not info.secret and value not in self.staged:
                 continue
+            if plain_word and name in ("vault", "kubectl", "oc", "doppler", "infisical"):
+                continue  # `vault secrets list`, `kubectl get secrets`: a subcommand or a resource kind, not a file
             if plain_word and value == "kubeconfig" and name in _CLUSTER_CLIS:
                 continue  # `kind get kubeconfig`: a subcommand that prints a local cluster's config, not a file
             one_line_records = posixpath.basename(info.path) in (".netrc", "_netrc", ".pgpass", "shadow", "gshadow",
@@ -3089,6 +3105,8 @@ class ShellAnalyzer:
         # `cd /var/lib/postgresql/15/main/pg_wal && rm 0000*`: relative names below a system or data folder
         base = self._cwd if self._cwd and HOLE not in self._cwd and paths.irreplaceable_folder(self._cwd) else None
         for target in operands:
+            if target in self._encrypted and paths.classify(target).kind is paths.PathKind.RELATIVE:
+                continue  # the plaintext of a file `sops -e` just encrypted beside it: the ciphertext stays
             where = posixpath.join(base, target) if base and not target.startswith(("/", "~", "$", HOLE)) else target
             self._delete(where, node, recursive=recursive and name != "rmdir", via=name)
             unguarded = node is None or ":?" not in self._text(node)
@@ -3687,6 +3705,11 @@ class ShellAnalyzer:
                 f"{name} asks the instance metadata service for the machine's cloud credentials",
                 node,
             )
+        if any(_CLUSTER_SECRETS.search(a) for a in args if "://" in a):
+            flow.secret = True  # the cluster's (or a namespace's) Secrets, every value in them
+            self.staged.update(W.option_values(args, "-o", "--output"))
+            self._add("shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} reads a cluster's Secrets through the Kubernetes API", node)  # fmt: skip
         sockets = W.option_values(args, "--unix-socket")
         if any(posixpath.basename(sock) in T.ENGINE_SOCKETS for sock in sockets):
             sends = any(a.startswith(("-d", "--data", "-X", "--request", "--json")) for a in args)
@@ -3776,10 +3799,12 @@ class ShellAnalyzer:
                    or a.endswith("doDelete")]  # fmt: skip
         # Jenkins deletes a job or a build by a POST to its `doDelete` URL
         deletes = method.upper() == "DELETE" or any(u.endswith("doDelete") for u in targets[:1])
+        own_machine = bool(targets) and all(_LOOPBACK_URL.match(u) for u in targets[:1])  # a local dev server's
         if (
             deletes
             and (many or self._repeated)
             and any(HOLE in u for u in targets[:1])
+            and not own_machine
             and not any(assess_request(method, u, bodies, many=many) for u in targets[:1])
         ):
             self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
@@ -3871,7 +3896,9 @@ class ShellAnalyzer:
                     f"{name} uploads every file a search finds under {paths.describe(info)}",
                     node,
                 )
-            elif target in self._bulk_files or paths.personal_media(target):
+            elif (target in self._bulk_files or paths.personal_media(target)) and not (
+                urls and all(_LOOPBACK_URL.match(u) for u in urls)
+            ):
                 # people's photos or patients' records, archived: a backup in storage, a leak over HTTP
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{name} uploads {target.replace(HOLE, '…')} (people's files or records)", node)  # fmt: skip
@@ -4620,7 +4647,9 @@ class ShellAnalyzer:
         if escapes and "\\" in text:
             # printf '\x72\x6d' and echo -e spell their output in escapes: decode, and note the obfuscation
             try:
-                decoded = codecs.decode(text, "unicode_escape")
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore", DeprecationWarning)  # `\&` in an HL7 header is no escape
+                    decoded = codecs.decode(text, "unicode_escape")
             except (UnicodeDecodeError, ValueError):
                 decoded = text
             if any(e in text for e in ("\\x", "\\0", "\\u")) and decoded != text:
@@ -4943,7 +4972,8 @@ class ShellAnalyzer:
             paths.personal_media(posixpath.join(self._cwd or ".", o))
             or o in self._bulk_files
             # a data folder outside the project and the system (`/project/ukbiobank/restricted`), streamed out
-            or (archive in ("-", "/dev/stdout") and paths.classify(o).kind is paths.PathKind.EXTERNAL and HOLE not in o)
+            or (archive in ("-", "/dev/stdout") and HOLE not in o and (
+                paths.classify(o).kind is paths.PathKind.EXTERNAL or _APP_DATA_DIR.match(o) is not None))
             # an installed application's database (`/opt/centralstation/data/accounts.db`): its customers' records
             or (o.lower().endswith(_DATABASE_FILES) and paths.classify(o).kind in (paths.PathKind.SYSTEM,
                                                                                      paths.PathKind.EXTERNAL))
@@ -5017,6 +5047,8 @@ class ShellAnalyzer:
             "lpass": ("show", "export"),
             "vault": ("kv get", "read", "token lookup"),
             "keyring": ("get",),
+            "doppler": ("secrets download", "secrets get"),
+            "infisical": ("export", "secrets get"),
         }[name]
         shows = name == "pass" and bool(args) and not args[0].startswith("-") and args[0] not in ("ls", "find", "init")
         if shows or any(p in words for p in printing):
@@ -5614,6 +5646,15 @@ class ShellAnalyzer:
         self._add("shell.device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.NETWORK,
                   f"{name} changes settings of a network device or equipment over SNMP (writes its live state)",
                   node)  # fmt: skip
+
+    def _rule_dicom_send(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """DCMTK's storescu/dcmsend: medical images (patients' studies) sent to a DICOM peer."""
+        flow.network = True
+        peers = [a for a in W.skip_options(args, _DICOM_VALUED) if re.fullmatch(r"[\w.-]+", a)][:1]
+        if peers and outside_address(peers[0]):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} sends patients' images to a DICOM peer at an outside address ({peers[0]})",
+                      node)  # fmt: skip
 
     def _rule_phone_sensor(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Termux:API readers: the phone owner's location, messages, contacts, camera or microphone."""
@@ -6803,6 +6844,15 @@ def _encoded_powershell(text: str) -> str | None:
 
 #: Files that are an application's whole database.
 _DATABASE_FILES = (".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".fdb")
+#: An application's data folders (`tar czf - /var/spool/hl7 /opt/mirth/appdata`): its records, not its code.
+_APP_DATA_DIR = re.compile(r"^/(?:var/(?:spool|lib)/[^/]+|opt/[^/]+/(?:data|appdata|storage|db))(?:/|$)")
+#: storescu's and dcmsend's options that take a value (the peer and its port are the first operands).
+_DICOM_VALUED = frozenset({"-aet", "-aec", "--aetitle", "--call", "-xf", "--config-file", "-to", "-ta", "-td",
+                           "--timeout", "-pdu", "--max-pdu", "+sd", "--scan-directories"})  # fmt: skip
+#: An address on this machine (a local dev server or container).
+_LOOPBACK_URL = re.compile(r"^https?://(?:localhost|127\.[\d.]+|\[::1\])(?:[:/]|$)")
+#: Kubernetes API paths that list Secrets (all of them, or a namespace's).
+_CLUSTER_SECRETS = re.compile(r"/api/v1/(?:namespaces/[^/]+/)?secrets/?(?:\?|$)")
 #: impacket's options that take a value (the target and its command are the operands after them).
 _IMPACKET_VALUED = frozenset({"-hashes", "-aesKey", "-dc-ip", "-target-ip", "-port", "-codec", "-shell-type",
                               "-com-version", "-object", "-keytab", "-ts", "-share", "-A"})  # fmt: skip
@@ -7323,7 +7373,10 @@ for _names, _rule in (
     ({"stress", "stress-ng", "memtester", "hping3"}, ShellAnalyzer._rule_stress),
     ({"security"}, ShellAnalyzer._rule_keychain),
     ({"xattr", "spctl", "csrutil", "tccutil"}, ShellAnalyzer._rule_macos_protection),
-    ({"secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring"}, ShellAnalyzer._rule_credential_cli),
+    (
+        {"secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring", "doppler", "infisical"},
+        ShellAnalyzer._rule_credential_cli,
+    ),
     ({"git"}, ShellAnalyzer._rule_git),
     ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh", "autossh"}, ShellAnalyzer._rule_tunnel),
     ({"tar", "zip", "7z", "7za", "cpio", "rar", "bsdtar", "unzip"}, ShellAnalyzer._rule_archive),
@@ -7348,6 +7401,7 @@ for _names, _rule in (
     (set(T.PHONE_SENSORS), ShellAnalyzer._rule_phone_sensor),
     ({"snmpset"}, ShellAnalyzer._rule_snmpset),
     ({"ansible-playbook"}, ShellAnalyzer._rule_playbook),
+    ({"storescu", "dcmsend", "dcmsnd"}, ShellAnalyzer._rule_dicom_send),
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),
     ({"dvc"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),

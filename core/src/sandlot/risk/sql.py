@@ -35,6 +35,9 @@ _DANGEROUS_SQL = re.compile(
     r"|(?P<controls>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:required_approvers|dual_control\w*|require_\w*approv\w*"
     r"|mfa_(?:required|enabled)|two_factor_\w+|receipts?_required)\s*=\s*(?:0|false|'0'|'f'|'false')\b"
     # an application's settings table: its password policy, lockout or forced login switched off
+    # Snowflake's account guards: its network policy removed, MFA off, unloads to any URL allowed
+    r"|\bALTER\s+ACCOUNT\s+UNSET\s+NETWORK_POLICY\b|\bDISABLE_MFA\s*=\s*TRUE\b"
+    r"|\bPREVENT_UNLOAD_TO_INLINE_URL\s*=\s*FALSE\b|\bREQUIRE_STORAGE_INTEGRATION_FOR_STAGE_\w+\s*=\s*FALSE\b"
     r"|\bUPDATE\b[^;]*\bSET\s+value\s*=\s*'?(?:0|false|off|no)\b'?\s+WHERE\s+(?:name|key|setting|setting_name"
     r"|option_name)\s*(?:=\s*|IN\s*\([^)]*?)'?(?:password_?policy|lockout_?threshold|force_?login|\w*mfa\w*"
     r"|\w*two_?factor\w*|\w*audit\w*|e_?sig\w*|\w*second_signer\w*)\b)"
@@ -78,7 +81,7 @@ def throwaway_database(name: str) -> bool:
 _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
-    r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC",
+    r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION",
     re.IGNORECASE,
 )
 
