@@ -8382,6 +8382,33 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    s.send_message(msg)\n',
             H,
         ),
+        # holdout236-239: process storms, restic forgets over a listing
+        (
+            'import subprocess\n'
+            'procs = []\n'
+            'for i in range(400):\n'
+            '    procs.append(subprocess.Popen(["qemu-system-x86_64", "-enable-kvm", "-m", "1'
+            '6384", "-drive", f"file=/var/tmp/soak-{i}.qcow2"]))\n'
+            'for p in procs:\n'
+            '    p.wait()\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'procs = [subprocess.Popen(["python", "worker.py", str(i)]) for i in range(4)]\n'
+            'for p in procs:\n'
+            '    p.wait()\n',
+            L,
+        ),
+        (
+            'import json, os, subprocess\n'
+            'repo = "s3:s3.amazonaws.com/acme-prod-backups"\n'
+            'ids = [s["short_id"] for s in json.loads(subprocess.check_output(["restic", "-r"'
+            ', repo, "snapshots", "--json"]))]\n'
+            'for i in range(0, len(ids), 50):\n'
+            '    subprocess.run(["restic", "-r", repo, "forget", "--prune", *ids[i:i + 50]])\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -4636,6 +4636,98 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'ion/json\' -d \'{"command":"STOP","silenceAlarm":true}\'\n',
             H,
         ),
+        # holdout236-239: image bootstrapping, clinical trials, backups and disaster recovery
+        (
+            "cat > scripts/90-generalize.sh <<'EOF2'\n"
+            '#!/bin/bash\n'
+            'rm -f /etc/ssh/ssh_host_*\n'
+            'truncate -s 0 /etc/machine-id\n'
+            'EOF2\n'
+            'chmod +x scripts/90-generalize.sh\n',
+            M,
+        ),
+        (
+            "cat > scripts/90-generalize.sh <<'EOF2'\n"
+            '#!/bin/bash\n'
+            'rm -f /etc/ssh/ssh_host_*\n'
+            'truncate -s 0 /etc/machine-id\n'
+            'EOF2\n'
+            'chmod +x scripts/90-generalize.sh\n'
+            'sudo ./scripts/90-generalize.sh\n',
+            H,
+        ),
+        (
+            'virsh -c qemu:///session undefine "pkr-smoke-${BUILD_ID}" --remove-all-storage\n',
+            M,
+        ),
+        (
+            'virsh undefine web01 --remove-all-storage\n',
+            H,
+        ),
+        (
+            'export RESTIC_REPOSITORY=s3:s3.amazonaws.com/acme-prod-backups\n'
+            "restic snapshots --json | jq -r '.[].id' | xargs -r -n 100 restic forget\n",
+            H,
+        ),
+        (
+            'restic forget --keep-daily 7 --keep-weekly 4 --prune\n',
+            S,
+        ),
+        (
+            'rm -rf ./restore-drill ./build/backup-artifacts\n',
+            L,
+        ),
+        (
+            'rm -rf /srv/backups/nightly\n',
+            H,
+        ),
+        (
+            'dropdb --if-exists restore_drill\n'
+            'createdb restore_drill\n',
+            S,
+        ),
+        (
+            'sudo lvcreate -s -n data_snap -L 5G /dev/vg0/data\n'
+            'sudo mount -o ro /dev/vg0/data_snap /mnt/data_snap\n'
+            'sudo umount /mnt/data_snap\n'
+            'sudo lvremove -f /dev/vg0/data_snap\n',
+            M,
+        ),
+        (
+            'sudo lvremove -f /dev/vg0/data\n',
+            H,
+        ),
+        (
+            'sudo dd if=/dev/sdb of="$HOME/images/pi-sdcard.img" bs=4M status=progress\n',
+            M,
+        ),
+        (
+            'sudo dd if=/dev/sda of=/tmp/disk.img bs=4M\n',
+            H,
+        ),
+        (
+            'for id in $(aws ec2 describe-instances --query "Reservations[].Instances[].Insta'
+            'nceId" --output text); do\n'
+            '  aws ec2 modify-instance-metadata-options --instance-id "$id" --http-tokens opt'
+            'ional --http-endpoint enabled\n'
+            'done\n',
+            H,
+        ),
+        (
+            'aws ec2 modify-instance-metadata-options --instance-id i-0abc --http-tokens requ'
+            'ired --http-endpoint enabled\n',
+            L,
+        ),
+        (
+            'cd /srv/edc/exports\n'
+            'nohup python3 -m http.server 8000 --bind 0.0.0.0 &\n',
+            H,
+        ),
+        (
+            'cd site/_build/html\n'
+            'python3 -m http.server 8000 --bind 127.0.0.1\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -128,6 +128,8 @@ def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False) ->
             what = "borg delete removes a whole backup repository (every archive in it)"
     elif name in ("restic", "kopia") and verb in ("forget", "snapshot") and _zero_keep(args):
         what = f"{name} forget keeps no snapshot: every backup is dropped"
+    elif name == "restic" and verb == "forget" and (repeated or any(HOLE in t for t in operands[1:])):
+        what = "restic forget drops every snapshot a listing gives"
     elif name == "zfs" and verb == "destroy" and any(f in args for f in ("-r", "-R", "-rf", "-Rf", "-fr")):
         what = "zfs destroy -r destroys a dataset with all its children and snapshots"
     elif name == "zfs" and verb == "destroy" and any("@" in t and "%" in t for t in operands[1:]):

@@ -204,6 +204,12 @@ _RULES = (
         needs=_WORLD,
     ),
     _Rule(
+        ("modifyinstancemetadataoptions",),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                      "turns IMDSv2 off (the instance's credentials answer any request a server is tricked into)"),
+        needs=re.compile(r"(?:http-?tokens|httptokens)\W+optional", re.I),
+    ),
+    _Rule(
         ("listsecretforallnamespaces", "listnamespacedsecret"),
         OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "reads every secret of the cluster or namespace",
                       secret=True),

@@ -92,8 +92,11 @@ def hypervisor_command(name: str, args: Sequence[str], *, repeated: bool) -> Ope
         return text_risk
     verb = words[0] if words else ""
     if name == "virsh":
+        # (`virsh -c qemu:///session …`: the user's own unprivileged machines, a test VM torn down)
+        own = "qemu:///session" in args and not repeated
         if verb == "undefine" and ({"--remove-all-storage", "--wipe-storage"} & flags or repeated):
-            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "virsh undefine deletes a machine and its disks")
+            return OperationRisk(RiskLevel.MEDIUM if own else RiskLevel.HIGH, Category.FILESYSTEM,
+                                 "virsh undefine deletes a machine and its disks")  # fmt: skip
         if verb in ("destroy", "undefine", "snapshot-delete", "vol-delete", "vol-wipe") and repeated:
             return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                  f"virsh {verb} on every machine or volume a listing gives")  # fmt: skip

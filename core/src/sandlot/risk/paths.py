@@ -719,7 +719,9 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     if kind is PathKind.HOME:
         return RiskLevel.HIGH if recursive else RiskLevel.MEDIUM
     lowered = info.path.lower()
-    if recursive and (any(w in lowered for w in ("backup", "snapshot")) or lowered.startswith("/media/")):
+    # (`./build/backup-artifacts`: a project's build output named after what it builds)
+    built = kind is PathKind.RELATIVE and _components(info.path)[1][:1] in (["build"], ["dist"], ["out"], ["target"])
+    if recursive and not built and (any(w in lowered for w in ("backup", "snapshot")) or lowered.startswith("/media/")):
         return RiskLevel.HIGH  # backups and removable media hold the only other copy of the data
     if recursive and kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path):
         return RiskLevel.HIGH  # a NAS share of photos, videos or documents: often the only copy

@@ -5195,6 +5195,13 @@ class PythonAnalyzer:
                       "starts a process for every file of a whole tree without waiting (thousands at once)",
                       node)  # fmt: skip
         program = posixpath.basename(words[0].text or "") if words else ""
+        current = self.functions[-1] if self.functions else None
+        rounds = math.prod(lp.count or 1 for lp in self.loops if lp.function is current) * math.prod(self._comp_rounds)
+        if q == "subprocess.Popen" and rounds >= MASS_COUNT:
+            # every round starts one more process and none is waited for: hundreds at once (VMs, workers, pulls)
+            self._add("python.process-storm", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} starts {rounds:,} processes at once ({program or 'a program'}), none waited for",
+                      node)  # fmt: skip
         if q == "subprocess.Popen" and program in T.SHELL_NAMES and not any(w.text == "-c" for w in words[1:]):
             self._stdin_shells.append(result)  # what is written to its stdin is run as commands
         return result

@@ -320,6 +320,7 @@ class ShellAnalyzer:
         self.inherited_background = False  # this script itself runs in the background (`bash -c '...' &`)
         self.created_vars: set[str] = set()  # variables holding cloud resources this script created
         self._iac_applied = False  # `terraform apply` ran earlier in the script (its `destroy` tears that down)
+        self._made_volumes: set[str] = set()  # LVM snapshot volumes this script created
 
     # ----------------------------------------------------------------- entry points
     def analyze(self, code: str) -> list[Finding]:
@@ -426,8 +427,10 @@ class ShellAnalyzer:
         positional: Sequence[str] = (),
         keep: RiskLevel = RiskLevel.SAFE,
         drop: frozenset[Category] = frozenset(),
+        cap: RiskLevel | None = None,
     ) -> list[Finding]:
-        """Analyze code embedded in this script (``bash -c``, ``python -c``...); report what is ``keep`` or worse."""
+        """Analyze code embedded in this script (``bash -c``, ``python -c``...); report what is ``keep`` or worse
+        (at most ``cap``)."""
         if self.depth >= MAX_DEPTH:
             self._add(
                 "shell.deep-nesting", RiskLevel.MEDIUM, Category.DYNAMIC_CODE, "code nested too deeply to analyse", node
@@ -477,6 +480,8 @@ class ShellAnalyzer:
             sub.inherited_pids = self._xargs_pids if self._xargs_pids is not None else self.inherited_pids
             found = sub.analyze(code.replace(HOLE, HOLE_WORD))
         found = [f for f in found if f.level >= keep and f.category not in drop]
+        if cap is not None:
+            found = [attrs.evolve(f, level=min(f.level, cap)) for f in found]
         self.findings.extend(found)
         return found
 
@@ -1263,8 +1268,12 @@ class ShellAnalyzer:
                 # direnv runs it on entering the folder once allowed: loud commands in it are what they are
                 self._nested(content, "shell", stmt, f"script written to {info.path}", keep=RiskLevel.HIGH)
             elif content.lstrip().startswith("#!") and "sh" in content.split("\n", 1)[0]:
-                # a script written for later (a cron or at job, a timer, a worker): what it would run counts
-                found = self._nested(content, "shell", stmt, f"script written to {info.path.replace(HOLE, '…')}")
+                # a script written for later (a cron or at job, a timer, a worker): what it would run counts; one
+                # kept in the project that nothing here runs (an image build's provisioner) counts as `medium`
+                kept = info.kind is paths.PathKind.RELATIVE and not _runs_file(
+                    self._source.decode("utf-8", "replace"), info.path)  # fmt: skip
+                found = self._nested(content, "shell", stmt, f"script written to {info.path.replace(HOLE, '…')}",
+                                     cap=RiskLevel.MEDIUM if kept else None)  # fmt: skip
                 if credential_helper(info.path) and any(f.category in _SENDS_OUT for f in found):
                     self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
                               f"the credential helper written to {info.path} sends the secrets it handles over the "
@@ -2210,6 +2219,9 @@ class ShellAnalyzer:
                             and all(_REGISTRY_PACKAGE.fullmatch(a) for a in wrapped[2:] if not a.startswith("-"))
                             and "--unsafe-perm" not in wrapped)
                         or (W.base(wrapped[0]) in ("make", "ninja") and "install" in wrapped[1:])
+                        # the snapshot volume this script took a moment ago, dropped again
+                        or (W.base(wrapped[0]) == "lvremove" and bool(self._made_volumes)
+                            and all(a in self._made_volumes for a in wrapped[1:] if not a.startswith("-")))
                         or wrapped[:2] == ["cmake", "--install"]
                         # a daemon told to reload or reopen its logs
                         or (W.base(wrapped[0]) in ("kill", "pkill", "killall")
@@ -2774,7 +2786,11 @@ class ShellAnalyzer:
                 directory = args[i + 1]
         info = paths.classify(directory)
         exposed = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
-        if exposed or info.secret or paths.personal_media(directory):
+        # a data share (`/srv/edc/exports`) on every interface: its records, to whoever can reach the port
+        everywhere = not any(a in ("-b", "--bind") for a in args) or any(
+            b in ("0.0.0.0", "::", "") for b in W.option_values(args, "-b", "--bind"))  # fmt: skip
+        shared_data = info.kind is paths.PathKind.EXTERNAL and HOLE not in directory and everywhere
+        if exposed or shared_data or info.secret or paths.personal_media(directory):
             self._add(
                 "shell.file-server",
                 RiskLevel.HIGH,
@@ -3280,9 +3296,15 @@ class ShellAnalyzer:
             elif arg.startswith("if="):
                 info = paths.classify(arg[3:])
                 if info.kind is paths.PathKind.DEVICE:
+                    # a card or a stick (`/dev/sdb`, `/dev/mmcblk0`) imaged into a file here: a copy of one's
+                    # own medium; the machine's own disk, or one sent anywhere, holds everyone's secrets
+                    into = [paths.classify(a[3:]).kind for a in args if a.startswith("of=")]
+                    imaged = bool(into) and into[0] in (paths.PathKind.HOME, paths.PathKind.RELATIVE,
+                                                        paths.PathKind.EXTERNAL)  # fmt: skip
+                    removable = re.fullmatch(r"/dev/(?:sd[b-z]|mmcblk\d+)", arg[3:]) is not None
                     self._add(
                         "shell.device-read",
-                        RiskLevel.HIGH,
+                        RiskLevel.MEDIUM if imaged and removable else RiskLevel.HIGH,
                         Category.EXFILTRATION,
                         f"dd reads the raw device {arg[3:]}",
                         node,
@@ -5756,6 +5778,18 @@ class ShellAnalyzer:
     def _rule_volume_tools(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """LVM and RAID tools that destroy volumes or the metadata that holds them together."""
         joined = " ".join(args)
+        if name == "lvcreate" and any(a in ("-s", "--snapshot") for a in args):
+            # `lvcreate -s -n data_snap /dev/vg0/data`: a snapshot volume, vg0/data_snap, this script owns
+            names = W.option_values(args, "-n", "--name")
+            origins = [a for a in args if a.startswith("/dev/") or re.fullmatch(r"[\w.-]+/[\w.-]+", a)]
+            for snap in names[:1]:
+                for origin in origins[:1]:
+                    group = origin.removeprefix("/dev/").split("/")[0]
+                    self._made_volumes.update({f"/dev/{group}/{snap}", f"{group}/{snap}"})
+            return
+        operands = [a for a in args if not a.startswith("-")]
+        if name == "lvremove" and operands and all(o in self._made_volumes for o in operands):
+            return  # the snapshot this script took a moment ago, dropped once its copy is made
         if name in ("lvremove", "vgremove", "pvremove") or (
             name == "mdadm" and any(k in joined for k in ("--zero-superblock", "--stop", "--remove", "--fail"))
         ):
@@ -6831,6 +6865,16 @@ _ENVIRONMENT_REFERENCE = re.compile(r"\$\{?([A-Z][A-Z0-9]*_[A-Z0-9_]+)")
 _TRIM = re.compile(r"^\$\{\w+(?P<op>##?|%%?)(?P<pattern>[^${}`\\]*)\}$")
 
 
+def _runs_file(source: str, path: str) -> bool:
+    """``source`` uses the script at ``path`` (runs it, schedules it, names it in a build's provisioners) on a line
+    other than those that write it or make it executable."""
+    name = posixpath.basename(path)
+    return any(
+        name in line and not re.search(r">\s*\S*" + re.escape(name) + r"|\btee\b|\bchmod\b", line)
+        for line in source.splitlines()
+    )
+
+
 def _encoded_powershell(text: str) -> str | None:
     """The script a PowerShell ``-EncodedCommand`` carries (base64 of UTF-16LE), when it is one."""
     if not re.fullmatch(r"[A-Za-z0-9+/]{8,}={0,2}", text):
@@ -7455,7 +7499,7 @@ for _names, _rule in (
     ({"xdotool", "ydotool", "wtype"}, ShellAnalyzer._rule_input_injection),
     ({"ffmpeg", "arecord", "parecord", "pw-record", "rec"}, ShellAnalyzer._rule_recorder),
     ({"upnpc"}, ShellAnalyzer._rule_port_forward),
-    ({"lvremove", "vgremove", "pvremove", "mdadm"}, ShellAnalyzer._rule_volume_tools),
+    ({"lvcreate", "lvremove", "vgremove", "pvremove", "mdadm"}, ShellAnalyzer._rule_volume_tools),
     ({"pip", "pip3", "uv", "pipx"}, ShellAnalyzer._rule_pip),
     ({"pg_dumpall", "mysqldump", "mariadb-dump", "mongodump"}, ShellAnalyzer._rule_db_dump),
     ({"trap"}, ShellAnalyzer._rule_trap),

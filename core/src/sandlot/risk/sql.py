@@ -66,8 +66,8 @@ _DANGEROUS_SQL = re.compile(
 #: What follows DROP DATABASE when it names a test's, a developer's or a scratch database (``test_3f9a``,
 #: ``app_dev``, ``tmp_import``): recreated from migrations or seeds.
 _THROWAWAY_NAME = re.compile(
-    r"\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?(?:test|tmp|temp|scratch|ci|dev|local)(?:_|\b)"
-    r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w+_(?:test|tmp|dev|local)\b",
+    r"\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?(?:test|tmp|temp|scratch|ci|dev|local|restore_drill|drill)(?:_|\b)"
+    r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w+_(?:test|tmp|dev|local|scratch|drill)\b",
     re.IGNORECASE,
 )
 
