@@ -3065,7 +3065,9 @@ class PythonAnalyzer:
             result = _with_flags(result, v.OWNPID)  # the child's pid (killing it later stops its own child)
         if q.startswith(T.MODEL_CLIENT_PREFIXES) and q.rsplit(".", 1)[-1] in T.MODEL_CALLS:
             result = _with_flags(result, v.NET)  # a model's answer, from a remote service (and whatever it read)
-        if (_DOCUMENT_DOWNLOAD.search(q) and self._in_loop()) or q.endswith("connections().list"):
+        if (("files" in q or "messages()" in q) and _DOCUMENT_DOWNLOAD.search(q) and self._in_loop()) or q.endswith(
+            "connections().list"
+        ):
             # every document or mail a listing gives, everyone in the address book: people's data in bulk
             result = _with_flags(result, v.DUMP)
         if _is_network(q) and any(_MAILBOX_API.search(u) for u in _all_strings(args[:1])):
@@ -3456,11 +3458,13 @@ class PythonAnalyzer:
                 )
             if (method in T.SEND_METHODS or method == "Request") and self._mentions_drop:  # (a Request sent later)
                 self._public_drop(q, args, kwargs, node)
-            # (or the organisation's files from a data share, attached to the message)
-            mailed = data & (v.CREDENTIAL | v.SECRET | v.DUMP) or (
-                (self._external_reads or _IDENTIFIER_PATTERN.search(self._code)) and _ATTACHES.search(self._code)
-            )  # (or card numbers and SSNs a pattern pulls out of files and logs)
-            if method in ("send_message", "sendmail") and mailed and personal_mailbox(self._code):
+            # (or the organisation's files from a data share, or card numbers and SSNs a pattern pulls out of
+            # files and logs, attached to the message)
+            mailed = method in ("send_message", "sendmail") and (
+                data & (v.CREDENTIAL | v.SECRET | v.DUMP)
+                or ((self._external_reads or _IDENTIFIER_PATTERN.search(self._code)) and _ATTACHES.search(self._code))
+            )
+            if mailed and personal_mailbox(self._code):
                 # door codes, passwords or keys mailed to a free-mail address: out of the organisation's hands
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{q} mails credentials, secret data or a whole folder's archive to a personal mailbox",

@@ -145,7 +145,7 @@ _MSYS_SWITCH = re.compile(r"(?<=\s)//(?=\w)")
 
 #: Words without which Python code spells no Windows command or registry change (a cheap test first).
 WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg add", "taskkill", "lsass", "icacls",
-                 "HKLM", "DownloadString", "key=clear", "WinDefend", "authorized_keys", "-keyName")
+                 "HKLM", "DownloadString", "key=clear", "WinDefend", "administrators_authorized_keys", "-keyName")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
