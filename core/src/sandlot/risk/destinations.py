@@ -76,6 +76,14 @@ def personal_account(text: str) -> bool:
     return ("profile" in text or "ersonal" in text or "ERSONAL" in text) and bool(_PERSONAL_ACCOUNT.search(text))
 
 
+def loopback_url(url: str) -> bool:
+    """``url`` addresses this machine (``http://localhost:8000/…``, ``127.0.0.1``): a local dev server's."""
+    return _LOOPBACK_URL.match(url) is not None
+
+
+_LOOPBACK_URL = re.compile(r"^(?:https?://)?(?:localhost|127\.[\d.]+|\[::1\])(?:[:/]|$)")
+
+
 def private_address(host: str) -> bool:
     """One address of a private or loopback network (not a range, not a name that resolves anywhere)."""
     if host in ("localhost", "::1") or host.startswith("127."):

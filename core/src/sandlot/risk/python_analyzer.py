@@ -70,6 +70,7 @@ from sandlot.risk.destinations import (
     credential_services,
     data_label,
     issuer_words,
+    loopback_url,
     misdirected_credential,
     outside_address,
     personal_account,
@@ -3490,7 +3491,7 @@ class PythonAnalyzer:
                 # password read once is the same login repeated
                 target = (args[0] if args else kwargs.get("url", UNKNOWN)).text or ""
                 # (the app's own lockout tested against this machine's dev server guesses nobody's password)
-                own_server = re.match(r"^(?:https?://)?(?:localhost|127\.[\d.]+|\[::1\])(?:[:/]|$)", target)
+                own_server = loopback_url(target)
                 if (len(candidates) >= 2 or any(
                     a.flags & (v.LOOPVAR | v.LINE) or len(set(a.alts or ())) >= 2 for a in tried
                 )) and not own_server:

@@ -67,6 +67,7 @@ from sandlot.risk.destinations import (
     chat_webhook,
     credential_services,
     data_label,
+    loopback_url,
     misdirected_credential,
     outside_address,
     personal_account,
@@ -3821,7 +3822,7 @@ class ShellAnalyzer:
                    or a.endswith("doDelete")]  # fmt: skip
         # Jenkins deletes a job or a build by a POST to its `doDelete` URL
         deletes = method.upper() == "DELETE" or any(u.endswith("doDelete") for u in targets[:1])
-        own_machine = bool(targets) and all(_LOOPBACK_URL.match(u) for u in targets[:1])  # a local dev server's
+        own_machine = bool(targets) and all(loopback_url(u) for u in targets[:1])  # a local dev server's
         if (
             deletes
             and (many or self._repeated)
@@ -3919,7 +3920,7 @@ class ShellAnalyzer:
                     node,
                 )
             elif (target in self._bulk_files or paths.personal_media(target)) and not (
-                urls and all(_LOOPBACK_URL.match(u) for u in urls)
+                urls and all(loopback_url(u) for u in urls)
             ):
                 # people's photos or patients' records, archived: a backup in storage, a leak over HTTP
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -6893,8 +6894,6 @@ _APP_DATA_DIR = re.compile(r"^/(?:var/(?:spool|lib)/[^/]+|opt/[^/]+/(?:data|appd
 #: storescu's and dcmsend's options that take a value (the peer and its port are the first operands).
 _DICOM_VALUED = frozenset({"-aet", "-aec", "--aetitle", "--call", "-xf", "--config-file", "-to", "-ta", "-td",
                            "--timeout", "-pdu", "--max-pdu", "+sd", "--scan-directories"})  # fmt: skip
-#: An address on this machine (a local dev server or container).
-_LOOPBACK_URL = re.compile(r"^https?://(?:localhost|127\.[\d.]+|\[::1\])(?:[:/]|$)")
 #: Kubernetes API paths that list Secrets (all of them, or a namespace's).
 _CLUSTER_SECRETS = re.compile(r"/api/v1/(?:namespaces/[^/]+/)?secrets/?(?:\?|$)")
 #: impacket's options that take a value (the target and its command are the operands after them).
