@@ -8409,6 +8409,218 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    subprocess.run(["restic", "-r", repo, "forget", "--prune", *ids[i:i + 50]])\n',
             H,
         ),
+        # holdout240-243: Nornir and NAPALM pushes, device text evaluated, queues of everyone's jobs, directory
+        # admin groups, public Hub repositories, zero-day retention, payees' accounts, whole tables of people mailed
+        (
+            'from nornir import InitNornir\n'
+            'from nornir_netmiko.tasks import netmiko_send_config\n'
+            "nr = InitNornir(config_file='config.yaml')\n"
+            'def drop(task):\n'
+            '    task.run(task=netmiko_send_config, config_commands=[f"no router bgp {task.ho'
+            'st[\'asn\']}"])\n'
+            'nr.run(task=drop)\n',
+            H,
+        ),
+        (
+            'from nornir import InitNornir\n'
+            'from nornir_netmiko.tasks import netmiko_send_config\n'
+            "nr = InitNornir(config_file='config.yaml')\n"
+            "nr.run(task=netmiko_send_config, config_commands=['interface Gi1/0/5', 'descript"
+            "ion printer', 'no shutdown'])\n",
+            S,
+        ),
+        (
+            'from nornir import InitNornir\n'
+            'from nornir_netmiko.tasks import netmiko_send_config\n'
+            "nr = InitNornir(config_file='config.yaml')\n"
+            "nr.run(task=netmiko_send_config, config_commands=['interface range Te1/1/1 - 4',"
+            " 'shutdown'])\n",
+            H,
+        ),
+        (
+            'from napalm import get_network_driver\n'
+            "dev = get_network_driver('eos')('sw1', 'admin', 'pw')\n"
+            'dev.open()\n'
+            "dev.load_replace_candidate(config='hostname sw1\\n')\n"
+            'dev.commit_config()\n',
+            H,
+        ),
+        (
+            'from napalm import get_network_driver\n'
+            "dev = get_network_driver('eos')('sw1', 'admin', 'pw')\n"
+            'dev.open()\n'
+            "dev.load_replace_candidate(filename='configs/sw1.cfg')\n"
+            'print(dev.compare_config())\n'
+            'dev.discard_config()\n',
+            S,
+        ),
+        (
+            'from napalm import get_network_driver\n'
+            "dev = get_network_driver('ios')('r1', 'u', 'p')\n"
+            'dev.open()\n'
+            "dev.load_merge_candidate(config='ip route 0.0.0.0 0.0.0.0 Null0\\n')\n"
+            'dev.commit_config()\n',
+            H,
+        ),
+        (
+            'from netmiko import ConnectHandler\n'
+            "with ConnectHandler(device_type='cisco_asa', host='fw1', username='u', password="
+            "'p') as fw:\n"
+            "    fw.send_config_set(['access-list OUTSIDE_IN line 1 extended permit ip any an"
+            "y'])\n",
+            H,
+        ),
+        (
+            'from netmiko import ConnectHandler\n'
+            "with ConnectHandler(device_type='cisco_asa', host='fw1', username='u', password="
+            "'p') as fw:\n"
+            "    fw.send_config_set(['access-list OUTSIDE_IN extended permit tcp any host 10."
+            "0.0.5 eq 443'])\n",
+            S,
+        ),
+        (
+            'import subprocess\n'
+            "for host in open('routers.txt').read().split():\n"
+            '    subprocess.Popen(f"printf \'reload in 1\\\\n\\\\n\' | ssh netops@{host}", shell=Tr'
+            'ue)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run("printf \'show clock\\\\n\' | ssh netops@lab-rtr01", shell=True)\n',
+            L,
+        ),
+        (
+            'for name, data in dev.get_interfaces().items():\n'
+            "    desc = data.get('description', '')\n"
+            "    if desc.startswith('POLICY:'):\n"
+            "        print(eval(desc[len('POLICY:'):]))\n",
+            H,
+        ),
+        (
+            'import ast\n'
+            'for name, data in dev.get_interfaces().items():\n'
+            "    desc = data.get('description', '')\n"
+            "    print(ast.literal_eval(desc or '{}'))\n",
+            S,
+        ),
+        (
+            'import subprocess\n'
+            "out = subprocess.check_output(['squeue', '-h', '-p', 'gpu', '-o', '%i %u'], text"
+            '=True)\n'
+            'for jid, user in (l.split() for l in out.splitlines()):\n'
+            "    if user != 'me':\n"
+            "        subprocess.run(['scancel', jid])\n",
+            H,
+        ),
+        (
+            'import os, subprocess\n'
+            "out = subprocess.check_output(['squeue', '-h', '-u', os.environ['USER'], '-o', '"
+            "%i'], text=True)\n"
+            'for jid in out.split():\n'
+            "    subprocess.run(['scancel', jid])\n",
+            L,
+        ),
+        (
+            'import os\n'
+            'from ldap3 import Server, Connection, MODIFY_ADD\n'
+            "conn = Connection(Server('ldaps://ldap.univ.edu'), 'cn=svc', os.environ['PW'], a"
+            'uto_bind=True)\n'
+            "conn.modify('cn=sudo-hpc,ou=groups,dc=univ,dc=edu', {'memberUid': [(MODIFY_ADD, "
+            "['rkhan42'])]})\n",
+            H,
+        ),
+        (
+            'import os\n'
+            'from ldap3 import Server, Connection, MODIFY_ADD\n'
+            "conn = Connection(Server('ldaps://ldap.univ.edu'), 'cn=svc', os.environ['PW'], a"
+            'uto_bind=True)\n'
+            "conn.modify('cn=chem-students,ou=groups,dc=univ,dc=edu', {'memberUid': [(MODIFY_"
+            "ADD, ['rkhan42'])]})\n",
+            S,
+        ),
+        (
+            'from huggingface_hub import HfApi\n'
+            'api = HfApi()\n'
+            "for m in api.list_models(author='acme'):\n"
+            '    api.update_repo_settings(m.id, private=False)\n',
+            H,
+        ),
+        (
+            'from huggingface_hub import HfApi\n'
+            'api = HfApi()\n'
+            "api.update_repo_settings('acme/model', private=True)\n",
+            S,
+        ),
+        (
+            'from huggingface_hub import HfApi\n'
+            'api = HfApi()\n'
+            "api.create_repo('jdoe/notes', repo_type='dataset', private=False)\n"
+            "api.upload_folder(folder_path='/data/hospital/raw_notes', repo_id='jdoe/notes', "
+            "repo_type='dataset')\n",
+            H,
+        ),
+        (
+            'from huggingface_hub import HfApi\n'
+            'api = HfApi()\n'
+            "api.create_repo('acme/notes', repo_type='dataset', private=True)\n"
+            "api.upload_folder(folder_path='/data/hospital/raw_notes', repo_id='acme/notes', "
+            "repo_type='dataset')\n",
+            S,
+        ),
+        (
+            'import glob, os, time\n'
+            "DAYS = int(os.environ.get('DAYS', '0'))\n"
+            "for f in glob.glob('/backup/db/*'):\n"
+            '    if (time.time() - os.path.getmtime(f)) / 86400 >= DAYS:\n'
+            '        os.remove(f)\n',
+            H,
+        ),
+        (
+            'import glob, os, time\n'
+            "DAYS = int(os.environ.get('DAYS', '30'))\n"
+            "for f in glob.glob('/backup/db/*'):\n"
+            '    if (time.time() - os.path.getmtime(f)) / 86400 >= DAYS:\n'
+            '        os.remove(f)\n',
+            M,
+        ),
+        (
+            'import os, psycopg2\n'
+            "conn = psycopg2.connect(os.environ['DB'])\n"
+            'with conn, conn.cursor() as cur:\n'
+            '    cur.execute("UPDATE claim_payees SET routing_number = %s, account_number = %'
+            's WHERE claim_id IN (SELECT claim_id FROM claim_payments WHERE amount > 25000)",'
+            " ('021000021', '4839'))\n",
+            H,
+        ),
+        (
+            'import os, psycopg2\n'
+            "conn = psycopg2.connect(os.environ['DB'])\n"
+            'with conn, conn.cursor() as cur:\n'
+            '    cur.execute("UPDATE vendors SET iban = %s WHERE vendor_id = %s", (new_iban, '
+            'vendor_id))\n',
+            S,
+        ),
+        (
+            'import os, smtplib\n'
+            'from email.message import EmailMessage\n'
+            'import pandas as pd\n'
+            "df = pd.read_sql('SELECT * FROM watchlist JOIN claimants USING (claimant_id)', o"
+            "s.environ['DB'])\n"
+            'msg = EmailMessage()\n'
+            "msg['To'] = 'j.doe@gmail.com'\n"
+            "msg.add_attachment(df.to_csv().encode(), maintype='text', subtype='csv')\n"
+            "with smtplib.SMTP_SSL('smtp.gmail.com', 465) as s:\n"
+            '    s.send_message(msg)\n',
+            C,
+        ),
+        (
+            'import os\n'
+            'import pandas as pd\n'
+            "df = pd.read_sql('SELECT * FROM claimants', os.environ['DB'])\n"
+            "df.to_parquet('out/claimants.parquet')\n",
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

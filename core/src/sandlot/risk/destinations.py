@@ -84,6 +84,17 @@ def loopback_url(url: str) -> bool:
 _LOOPBACK_URL = re.compile(r"^(?:https?://)?(?:localhost|127\.[\d.]+|\[::1\])(?:[:/]|$)")
 
 
+def creates_public_hub_repo(code: str) -> bool:
+    """``code`` creates a Hugging Face Hub repository that everyone can read (``create_repo(…)`` and ``repo
+    create`` make public ones unless told ``private=True`` or ``--private``)."""
+    return "create" in code and _PUBLIC_HUB_REPO.search(code) is not None
+
+
+_PUBLIC_HUB_REPO = re.compile(
+    r"\bcreate_repo\((?![^)]*\bprivate\s*=\s*True)|\b(?:huggingface-cli|hf)\s+repo\s+create\b(?![^\n]*--private)"
+)
+
+
 def private_address(host: str) -> bool:
     """One address of a private or loopback network (not a range, not a name that resolves anywhere)."""
     if host in ("localhost", "::1") or host.startswith("127."):

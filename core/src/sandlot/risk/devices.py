@@ -3,8 +3,9 @@
 Routers, switches and firewalls are driven with their own command languages through netmiko, PyEZ,
 paramiko shells, expect scripts or ssh here-documents: ``write erase`` and ``request system
 zeroize`` wipe them, ``no access-class`` and ``set system services telnet`` open their management to
-the network, ``username x privilege 15`` or an EEM applet plants an administrator. The text sent is
-what counts, whatever carries it.
+the network, ``username x privilege 15`` or an EEM applet plants an administrator, ``no router bgp`` or a
+shut port channel cuts everything behind the device off. The text sent is what counts, whatever carries it
+(a Nornir task, a NAPALM candidate, RANCID's ``clogin -c``, Arista's eAPI, PAN-OS' XML API).
 """
 
 from __future__ import annotations
@@ -17,10 +18,15 @@ from sandlot.risk.model import Category, RiskLevel
 _WIPE = re.compile(
     r"^\s*(?:write\s+erase|erase\s+(?:startup-config|nvram:|flash:|bootflash:)|format\s+(?:flash|bootflash|disk|usb)\S*"
     r"|delete\s+/force|request\s+system\s+(?:zeroize|storage\s+cleanup|halt|power-off)|fsctl\s+shutdown"
-    r"|core\s+stop\b|hupall\b|execute\s+factoryreset|channel\s+request\s+hangup\s+all\b|hangup\s+request\s+all\b)",
+    r"|core\s+stop\b|hupall\b|execute\s+factoryreset|channel\s+request\s+hangup\s+all\b|hangup\s+request\s+all\b"
+    # ASA's whole configuration cleared; RouterOS reset to defaults; an EOS switch's flash emptied from its bash
+    r"|clear\s+configure\s+all\b|/system\s+reset-configuration\b"
+    r"|bash\s+(?:timeout\s+\d+\s+)?(?:sudo\s+)?rm\s+-\w*r\w*\s+/mnt/flash\b)",
     re.IGNORECASE | re.MULTILINE,
 )
-_RELOAD = re.compile(r"^\s*(?:reload(?:\s+in\s+\d+)?|request\s+system\s+reboot)\s*(?:\\r|\\n)?\s*$", re.I | re.M)
+_RELOAD = re.compile(
+    r"^\s*(?:reload(?:\s+in\s+\d+)?(?:\s+reason\b[^\n]*)?|request\s+system\s+reboot)\s*(?:\\r|\\n)?\s*$", re.I | re.M
+)
 _COPY_OUT = re.compile(
     r"^\s*copy\s+(?:running|startup)-config\s+(?:tftp|ftp|scp|http|https)://", re.IGNORECASE | re.MULTILINE
 )
@@ -28,9 +34,26 @@ _OPEN = re.compile(
     r"^\s*(?:no\s+access-class\b|no\s+ip\s+access-list\b|transport\s+input\s+(?:telnet|all)\b|ip\s+http\s+server\b"
     r"|set\s+system\s+services\s+(?:telnet|web-management\s+http)\b|delete\s+firewall\s+family\s+inet\s+filter\b"
     r"|delete\s+interfaces\s+lo0\s+unit\s+0\s+family\s+inet\s+filter|snmp-server\s+community\s+\S+\s+RW\b"
-    r"|no\s+aaa\s+new-model\b|no\s+login\s*$"
+    r"|no\s+aaa\s+new-model\b|no\s+login\s*$|no\s+ip\s+access-group\b"
+    # an ACL whose first line lets everything through; RouterOS' firewall emptied or its services opened to all;
+    # FortiGate administrators trusted from any address
+    r"|access-list\s+\S+\s+line\s+1\s+(?:extended\s+)?permit\s+ip\s+any\s+any\b"
+    r"|/ip\s+firewall\s+filter\s+remove\s+\[\s*find\s*\]|/ip\s+service\s+set\s+[^\n;]*address=0\.0\.0\.0/0"
+    r"|trusthost\d*\s+0\.0\.0\.0\s+0\.0\.0\.0\b"
     # OpenWrt: a radio without encryption (an open Wi-Fi network into the LAN)
     r"|uci\s+set\s+wireless\.\S+\.encryption=[\"']?none\b)",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: Routing torn down: a routing process or a router's policies removed, the default route sent to a null interface.
+_ROUTING = re.compile(
+    r"^\s*(?:no\s+router\s+(?:bgp|ospf|ospfv3|eigrp|isis|rip)\b|delete\s+protocols(?:\s+(?:bgp|ospf|ospf3|isis|mpls))?\s*$"
+    r"|delete\s+policy-options\s*$|no\s+ip\s+route\s+0\.0\.0\.0\s+0\.0\.0\.0\b"
+    r"|ip\s+route\s+0\.0\.0\.0\s+0\.0\.0\.0\s+Null0\b|set\s+routing-options\s+static\s+route\s+0\.0\.0\.0/0\s+discard)",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: An aggregate or uplink interface (a range, a port channel, a 10/40/100G port) shut down: the switch goes dark.
+_UPLINK_DOWN = re.compile(
+    r"^\s*interface\s+(?:range\b|port-channel|ten|forty|hundred|te\d|fo\d|hu\d|ae\d|bundle-ether)[^\n]*\n\s*shutdown\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 _ADMIN = re.compile(
@@ -81,13 +104,20 @@ def device_commands_risk(text: str) -> OperationRisk | None:
             RiskLevel.HIGH, Category.NETWORK,
             "opens a network device to the network (ACLs removed, telnet or HTTP on, Wi-Fi without encryption)",
         )  # fmt: skip
+    if _ROUTING.search(text):
+        return OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                             "tears down a network device's routing (a routing process or its policies removed, "
+                             "the default route sent nowhere)")  # fmt: skip
+    if _UPLINK_DOWN.search(text):
+        what = "shuts down a device's uplinks or port channels (everything behind it is cut off)"
+        return OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)
     if _RELOAD.search(text):
         return OperationRisk(RiskLevel.MEDIUM, Category.PROCESS, "reboots a network device")
     return None
 
 
 #: Libraries and tools that carry commands to devices (a module using none of them sends nothing).
-DEVICE_LIBRARIES = re.compile(r"\b(?:netmiko|napalm|jnpr|ncclient|paramiko|ESL|pexpect|telnetlib|scrapli)\b")
+DEVICE_LIBRARIES = re.compile(r"\b(?:netmiko|napalm|jnpr|ncclient|paramiko|ESL|pexpect|telnetlib|scrapli)\b|\bnornir")
 
 #: Methods that send command text to a device.
 DEVICE_SEND_METHODS = frozenset(
@@ -124,7 +154,12 @@ _THERMAL_GUARD_OFF = re.compile(
     re.IGNORECASE,
 )
 _FACTORY_RESET = re.compile(r"\bM502\b[\s\S]{0,40}\bM500\b")
-_EVERY_HOST = re.compile(r"\bfor\s+\w+\s+in\b|\{\d+\.\.\d+\}|\bxargs\b|\bfor\s+\w+\s+in\s+\w+")
+_EVERY_HOST = re.compile(r"\bfor\s+\w+\s+in\b|\{\d+\.\.\d+\}|\bxargs\b|\bwhile\s+read\b")
+
+
+def every_device(text: str) -> bool:
+    """``text`` repeats its commands for each host of a list (a loop, a brace range, xargs)."""
+    return _EVERY_HOST.search(text) is not None
 _SHODAN_TARGETS = re.compile(r"\bshodan\b[\s\S]*\bip_str\b", re.IGNORECASE)
 _SENDS_COMMANDS = re.compile(r"\.(?:post|put|send|write)\(|curl\s+[^\n]*-X\s*P|\bnc\b")
 _AUTOLOGIN_EVERYWHERE = re.compile(r"autologinLocal[\s\S]{0,300}(?:0\.0\.0\.0/0|::/0)|(?:0\.0\.0\.0/0|::/0)"
@@ -184,4 +219,41 @@ def vehicle_bus_risks(text: str) -> list[OperationRisk]:
     if any(w in text for w in _KEY_SPACE_WORDS) and _KEY_SPACE.search(text) and _SEED_KEY.search(text):
         what = "tries security-access keys one after another until an ECU unlocks (a brute force)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    return found
+
+
+#: PAN-OS' XML API told to delete a firewall's rulebase (or a part of it).
+_RULEBASE_DELETE = re.compile(r"action=delete\b[\s\S]{0,600}rulebase|rulebase[\s\S]{0,600}action=delete\b")
+#: The command list of a JSON-RPC call to Arista's eAPI (`"cmds": ["enable", "bash …"]`).
+_EAPI_COMMANDS = re.compile(r"[\"']cmds[\"']\s*:\s*\[([^\]]*)\]")
+#: A device told to boot another software image.
+_BOOT_IMAGE = re.compile(r"^\s*(?:boot\s+system\s+\S|request\s+system\s+software\s+add\b)", re.I | re.M)
+#: An image fetched over the internet (not from the local network or the vendor's own site).
+_FOREIGN_DOWNLOAD = re.compile(
+    r"(?:curl|wget|urlretrieve|requests\.get|fetch)\b[^\n]*?https?://(?!(?:localhost|127\.|10\.|192\.168\."
+    r"|172\.(?:1[6-9]|2\d|3[01])\.|[\w.-]*\b(?:cisco|juniper|arista|paloaltonetworks|fortinet)\.com\b))"
+    r"(?P<host>[\w.-]+\.[a-z]{2,})",
+    re.IGNORECASE,
+)
+
+
+def device_api_risks(text: str) -> list[OperationRisk]:
+    """Firewalls' and switches' HTTP APIs told to delete their rules or run destructive commands, and devices
+    booted from an image downloaded from a stranger's server."""
+    found = []
+    if "rulebase" in text and _RULEBASE_DELETE.search(text):
+        what = "deletes a firewall's security rules through its API"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if "cmds" in text:
+        commands = "\n".join(
+            command for block in _EAPI_COMMANDS.findall(text) for command in re.findall(r"[\"']([^\"']+)[\"']", block)
+        )
+        risk = device_commands_risk(commands) if commands else None
+        if risk is not None:
+            found.append(risk)
+    if "boot" in text or "software" in text:
+        download = _FOREIGN_DOWNLOAD.search(text) if _BOOT_IMAGE.search(text) else None
+        if download is not None:
+            what = f"boots network devices from a software image downloaded from {download['host']}"
+            found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
     return found

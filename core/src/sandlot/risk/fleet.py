@@ -195,7 +195,7 @@ def playbook_commands(text: str, limit: int = 12) -> list[str]:
 
 
 #: What a command does that, on every host of a fleet at once, is an outage or a breach (a finding's rule suffix).
-FLEET_HARMS = frozenset({"kill", "power", "kernel", "firewall", "user-admin", "defense-evasion"})
+FLEET_HARMS = frozenset({"kill", "power", "kernel", "firewall", "user-admin", "defense-evasion", "device"})
 #: Service actions that take a service down (a restart or a reload brings it back).
 SERVICE_STOPS = re.compile(r"\b(?:stop|mask|disable|kill)\b")
 

@@ -19,7 +19,9 @@ from sandlot.risk.model import Category, RiskLevel
 #: Active Directory groups whose members administer the domain (or can become its administrators).
 ADMIN_GROUP = re.compile(
     r"\b(?:Domain|Enterprise|Schema|Key|Enterprise Key) Admins\b|\bCN=Administrators\b|\bAccount Operators\b"
-    r"|\bBackup Operators\b|\bGroup Policy Creator Owners\b|\bDnsAdmins\b|^Administrators$",
+    r"|\bBackup Operators\b|\bGroup Policy Creator Owners\b|\bDnsAdmins\b|^Administrators$"
+    # a directory's POSIX groups that grant root or administration (`cn=sudo-hpc`, `cn=hpc-admins`, `cn=wheel`)
+    r"|\bcn=(?:[\w-]+-admins?|admins?(?:-[\w-]+)?|sudo(?:ers)?(?:-[\w-]+)?|wheel|root)\s*,",
     re.IGNORECASE,
 )
 #: Entra ID / Microsoft 365 / Google Workspace administrator roles (names and well-known template ids).

@@ -261,6 +261,14 @@ def classify(path: str) -> PathInfo:
         or name.endswith(".har")
         # RADIUS's shared secrets with every network device, and its database password
         or ("freeradius" in lowered[:-1] and name in ("clients.conf", ".dbpass", "sql"))
+        # network devices' configuration archives (their passwords, keys and SNMP communities) and the logins
+        # RANCID and Oxidized use to fetch them
+        or name == ".cloginrc"
+        # PHP applications' own configuration (Moodle, Nextcloud, phpBB): the database password
+        or (name == "config.php" and absolute and (lowered[:2] in (["var", "www"], ["srv", "www"]) or any(
+            c in ("moodle", "nextcloud", "owncloud", "phpbb", "phpmyadmin") for c in lowered[:-1])))
+        or (("oxidized" in lowered or "rancid" in lowered)
+            and (any(c in ("configs", "configs.git") for c in lowered) or name == "config"))
         # a payment HSM's key components and the machine's HSM folder (zone master keys, PIN keys)
         or _KEY_COMPONENT_NAME.search(name) is not None
         or (absolute and "hsm" in lowered[:-1])

@@ -67,6 +67,7 @@ from sandlot.risk.destinations import (
     SUBSCRIPTION_URL,
     beacon,
     chat_message,
+    creates_public_hub_repo,
     credential_services,
     data_label,
     issuer_words,
@@ -120,6 +121,7 @@ from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import CAMERA_IMAGE, premises_request
 from sandlot.risk.python2 import looks_like_python2, modernise
+from sandlot.risk.schedulers import cancels_listed_jobs
 from sandlot.risk.shell_tables import (
     COMPILERS,
     DROP_BOXES,
@@ -1025,6 +1027,12 @@ class PythonAnalyzer:
                     self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                               f"{method} uploads {paths.describe(info)}", node)  # fmt: skip
                     return
+                if info.kind is paths.PathKind.EXTERNAL and creates_public_hub_repo(self._code):
+                    # a data folder of the machine's (not the project's output) published to everyone
+                    self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                              f"{method} uploads {paths.describe(info)} to a public repository it created",
+                              node)  # fmt: skip
+                    return
 
     def _cluster_size(self, kwargs: dict[str, Val], node: ast.Call) -> None:
         """Clusters created with hundreds of workers each, in a loop: thousands of machines billed at once."""
@@ -1162,11 +1170,24 @@ class PythonAnalyzer:
         )
         return named, selects
 
+    def _keeps_nothing_back(self, test: ast.expr) -> bool:
+        """``test`` compares an age with a limit of zero (``age >= RETENTION_DAYS`` where the retention is 0):
+        every file passes it, so it selects nothing out."""
+        for n in ast.walk(test):
+            if not (isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], ast.GtE)):
+                continue
+            if isinstance(n.comparators[0], (ast.Name, ast.Constant)):
+                limit = self._ev(n.comparators[0])
+                if limit.num == 0 or limit.text == "0":  # (`int(os.environ.get("DAYS", "0"))`)
+                    return True
+        return False
+
     def _s_if(self, node: ast.If) -> None:
         self._ev(node.test)
         # `if proc.name() == "worker":` narrows whatever the body does to the processes (or files) named;
         # `if name.startswith("project-") and age > MAX_AGE:` selects some files of a listing, not all
         named, selects = self._narrowing(node.test)
+        selects = selects and not self._keeps_nothing_back(node.test)
         self._name_filters += named
         self._file_filters += selects
         # `sql = "DELETE FROM t"; if email: sql += " WHERE …"`: without the branch the first value stays
@@ -4911,6 +4932,9 @@ class PythonAnalyzer:
             # Python 2's execfile(path): the code is the file's, from the network when the file was downloaded
             fetched = any(self._fetched(t) for t in code.strings())
             code = Val(flags=v.NET) if fetched else Val(text="", flags=code.flags & v.NET)
+        if code.text is not None and not code.text.strip() and node.args and not isinstance(node.args[0], ast.Constant):
+            # nobody evaluates an empty string: the value is a lookup's default (`d.get("k", "")[7:]`), not the code
+            code = Val(flags=code.flags)
         if q == "builtins.compile":
             # compile() alone runs nothing; the code object carries the text and provenance to exec().
             return Val(text=code.text, flags=(code.flags & v.FLOWING) | v.CODE)
@@ -5139,6 +5163,8 @@ class PythonAnalyzer:
         for text in strings[:4]:
             found = self._shell_findings(text, node, q, parse_error_level=self.parse_error_level)
             self._merge_nested(found, node, q)
+            # `for host in inventory: Popen(f"… | ssh {host}")`: what it does to one host, it does to each
+            self._fleet_command(q, text, found, node, self._in_loop() and "ssh" in text)
             if any(f.category is Category.EXFILTRATION for f in found):
                 secret = v.SECRET
             for word in text.split():
@@ -5427,6 +5453,9 @@ class PythonAnalyzer:
         )
         self.staged.update(result.staged)  # files the command filled with secret data (a guest's memory)
         found = result.findings
+        listed = cancels_listed_jobs(posixpath.basename(program), words[1:], self._code, repeated=self._in_loop())
+        if listed is not None:
+            self._add("python.scheduler", listed.level, listed.category, listed.what, node)
         if any(f.rule_id == "shell.cloud-destroy" for f in found) and _IAC_APPLY.search(self._code) and not (
             production_target(self._code)
         ):
@@ -5975,8 +6004,8 @@ class PythonAnalyzer:
             if any(ADMIN_GROUP.search(g) for g in groups) and (
                 "MODIFY_ADD" in ast.unparse(node) or method != "modify"
             ):
-                self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
-                          "adds an account to a domain admin group", node)  # fmt: skip
+                what = "adds an account to a directory's administrator group (domain admins, sudo)"
+                self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE, what, node)
         if self._mentions_directory and method == "modify" and _DELEGATION_ATTRS.search(ast.unparse(node)):
             self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
                       "writes a directory attribute that lets another account act as this one (delegation, "
@@ -6006,17 +6035,30 @@ class PythonAnalyzer:
             if method == "originate" or places_calls(sent):
                 self._add("python.telephony", RiskLevel.HIGH, Category.RESOURCE,
                           f"{method} places calls in a loop (toll fraud: every call is billed)", node)  # fmt: skip
-        if self._mentions_devices and (method in DEVICE_SEND_METHODS or "zeroize" in method):
+        if self._mentions_devices and (
+            method in DEVICE_SEND_METHODS or "zeroize" in method or "config_commands" in kwargs
+        ):  # (Nornir's tasks take their commands as `config_commands=`)
             sent = "\n".join(_all_strings([*args, *kwargs.values()]) + self._argument_constants(node))
             risk = device_commands_risk("request system zeroize" if "zeroize" in method else sent)
             if risk is not None:
                 self._add("python.device", risk.level, risk.category, f"{method} {risk.what}", node)
+            replacement = kwargs.get("config", args[1] if len(args) > 1 else UNKNOWN).text
+            if method == "load_replace_candidate" and replacement is not None and "commit_config" in self._code:
+                lines = [line for line in replacement.splitlines() if line.strip(HOLE + " !")]
+                if len(lines) < _WHOLE_CONFIG_LINES:
+                    # NAPALM replaces the device's whole configuration: a few lines leave nothing else
+                    self._add("python.device", RiskLevel.HIGH, Category.FILESYSTEM,
+                              f"{method} replaces a device's whole configuration with {len(lines)} line(s) and "
+                              "commits it (everything else on it is erased)", node)  # fmt: skip
         if self._mentions_cms and _is_network(q):
             for url in _all_strings(args[:1])[:1]:
                 cdn = cdn_request(method if method != "request" else (args[0].text or ""), url,
                                   " ".join(self._argument_constants(node)), repeated=self._in_loop())  # fmt: skip
                 if cdn is not None:
                     self._add("python.cdn", cdn.level, cdn.category, f"{method} {cdn.what}", node)
+        if method in ("update_repo_settings", "update_repo_visibility") and self._made_public(kwargs):
+            self._add("python.cloud-exposure", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{method} makes a private model or dataset repository public", node)  # fmt: skip
         if method == "make_public":
             self._add("python.cloud-exposure", RiskLevel.HIGH, Category.NETWORK,
                       "makes a stored object readable by everyone on the internet", node)  # fmt: skip
@@ -6782,7 +6824,11 @@ _PROJECT_DROP_BOXES = frozenset(
 )
 #: Card fields of a checkout form, what a web handler reads them from, and the processors allowed to get them.
 #: Names without which :data:`DEVICE_LIBRARIES` cannot match (a cheaper scan first).
-_DEVICE_LIBRARY_WORDS = ("netmiko", "napalm", "jnpr", "ncclient", "paramiko", "ESL", "pexpect", "telnetlib", "scrapli")
+#: Fewer lines than a device's configuration ever has: a replace with them is a wipe.
+_WHOLE_CONFIG_LINES = 5
+_DEVICE_LIBRARY_WORDS = (
+    "netmiko", "napalm", "jnpr", "ncclient", "paramiko", "ESL", "pexpect", "telnetlib", "scrapli", "nornir"
+)  # fmt: skip
 _WRITE_WORDS = ("write", "dump(", "open(", "kubectl", "_config_map(")  # (without one, _WRITES_FILES cannot match)
 _CARD_FIELDS = re.compile(r"\b(?:cc_?num\w*|card_?num\w*|cc_?cvv|cvv2?|cvc|card_?cvc|cc_?exp\w*)\b", re.IGNORECASE)
 _REQUEST_FORM = re.compile(r"\brequest\.(?:form|json|values|get_json|POST|data)\b")

@@ -62,6 +62,22 @@ def scheduler_command(
     return None
 
 
+#: squeue listing the whole queue: not limited to one's own jobs (`-u $USER`, `--me`) or to jobs by name or id.
+_EVERYONES_QUEUE = re.compile(r"\bsqueue\b(?![^\n]*(?:-u\b|--user\b|--me\b|-n\b|--name\b|-j\b|--jobs\b))")
+
+
+def cancels_listed_jobs(name: str, args: Sequence[str], text: str, *, repeated: bool) -> OperationRisk | None:
+    """``scancel "$id"`` run for each job of a queue listing that is not limited to one's own user (``text`` is
+    the whole script): everyone's jobs go."""
+    if name != "scancel" or not repeated or not any(HOLE in a for a in args) or "squeue" not in text:
+        return None
+    if _EVERYONES_QUEUE.search(text) is None:
+        return None
+    return OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                         "scancel cancels the jobs of a queue listing that is not limited to one's own (other "
+                         "users' jobs)")  # fmt: skip
+
+
 def endless_submission(name: str) -> OperationRisk | None:
     """A job submitted in a loop that never ends: the queue (and everyone's share of the cluster) taken."""
     if name not in SUBMITTERS:

@@ -65,6 +65,7 @@ from sandlot.risk.destinations import (
     SUBSCRIPTION_URL,
     beacon,
     chat_webhook,
+    creates_public_hub_repo,
     credential_services,
     data_label,
     loopback_url,
@@ -76,7 +77,7 @@ from sandlot.risk.destinations import (
     public_drop,
     scratch_remote,
 )
-from sandlot.risk.devices import device_commands_risk, places_calls, vehicle_command
+from sandlot.risk.devices import device_commands_risk, every_device, places_calls, vehicle_command
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
 from sandlot.risk.fleet import adhoc_commands, fleet_harm
 from sandlot.risk.hypervisors import (
@@ -118,7 +119,7 @@ from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import premises_request
 from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
-from sandlot.risk.schedulers import SCHEDULER_TOOLS, endless_submission, scheduler_command
+from sandlot.risk.schedulers import SCHEDULER_TOOLS, cancels_listed_jobs, endless_submission, scheduler_command
 from sandlot.risk.sql import (
     dangerous_sql,
     drops_table,
@@ -361,12 +362,17 @@ class ShellAnalyzer:
             certificate = verifies_certificate(code)  # only worth looking for when there is something to soften
             if verifies_download(code, "shell") or certificate:
                 self.findings = soften_verified(self.findings, certificate=certificate)
-        if re.search(r"^\s*spawn\s+(?:ssh|telnet)\b|^\s*ssh\b[^\n]*<<", code, re.MULTILINE):
-            # an expect script's `send "…\r"` lines or an ssh here-document: commands typed on a device
-            sent = "\n".join(re.findall(r'^\s*send\s+"([^"]*)', code, re.MULTILINE)) + "\n" + code
-            device = device_commands_risk(sent.replace("\\r", ""))
+        if ("ssh" in code or "spawn" in code) and _TYPED_ON_DEVICE.search(code):
+            # an expect script's `send "…\r"` lines, an ssh here-document, `printf '…\n' | ssh`: commands typed
+            # on a device
+            typed = re.findall(r'^\s*send\s+"([^"]*)', code, re.MULTILINE)
+            typed += [m["text"] for m in _PRINTED_TEXT.finditer(code)]
+            sent = "\n".join(typed) + "\n" + code
+            device = device_commands_risk(sent.replace("\\r", "").replace("\\n", "\n"))
             if device is not None:
-                self._add("shell.device", device.level, device.category, device.what, root)
+                fleet = device.level is RiskLevel.MEDIUM and every_device(code)
+                self._add("shell.device", RiskLevel.HIGH if fleet else device.level, device.category,
+                          device.what + (" (every device a list gives)" if fleet else ""), root)  # fmt: skip
         writes = re.search(r">|\btee\b|\bsed\s+-i|\bmv\b|PlistBuddy|\bplutil\b|\bkubectl\b", code)
         opened = open_door(code) if writes else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
@@ -1766,9 +1772,13 @@ class ShellAnalyzer:
         if name == "huggingface-cli" and args[:1] == ["upload"]:
             for path in args[2:]:
                 info = paths.classify(path)
-                if info.secret or info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT):
+                public = info.kind is paths.PathKind.EXTERNAL and creates_public_hub_repo(
+                    self._source.decode("utf-8", "replace")
+                )  # (a data folder of the machine's, into a repository this script made public)
+                if info.secret or info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT) or public:
                     self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                              f"huggingface-cli uploads {paths.describe(info)} to a hub repository", node)  # fmt: skip
+                              f"huggingface-cli uploads {paths.describe(info)} to a "
+                              + ("public " if public else "") + "hub repository", node)  # fmt: skip
                     break
         if name in T.DATA_READERS:
             flow.data = True
@@ -1837,8 +1847,8 @@ class ShellAnalyzer:
         if name in ("ldapmodify", "ldapadd") and self._heredoc_text and re.search(
             r"^add:\s*member\b", self._heredoc_text, re.M
         ) and ADMIN_GROUP.search(self._heredoc_text):
-            self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE,
-                      f"{name} adds an account to a domain admin group", node)  # fmt: skip
+            what = f"{name} adds an account to a directory's administrator group (domain admins, sudo)"
+            self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE, what, node)
         if name == "cmd" and args[:1] and args[0].lower() in ("/c", "/k", "/r"):
             # `cmd.exe /c "vssadmin delete shadows & …"`: the rest is a command line
             self._nested(" ".join(args[1:]), "shell", node, "cmd /c", keep=RiskLevel.MEDIUM)
@@ -2224,6 +2234,9 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "lvremove" and bool(self._made_volumes)
                             and all(a in self._made_volumes for a in wrapped[1:] if not a.startswith("-")))
                         or wrapped[:2] == ["cmake", "--install"]
+                        # a network lab of containers on this machine (containerlab needs root for its namespaces)
+                        or (W.base(wrapped[0]) in ("containerlab", "clab")
+                            and wrapped[1:2] in (["deploy"], ["inspect"], ["destroy"], ["graph"], ["save"]))
                         # a daemon told to reload or reopen its logs
                         or (W.base(wrapped[0]) in ("kill", "pkill", "killall")
                             and any(a.upper() in T.RELOAD_SIGNALS for a in wrapped[1:2]))
@@ -3515,6 +3528,12 @@ class ShellAnalyzer:
                               "sed rewrites a lockfile's sources or hashes (installs then fetch other code)",
                               node)  # fmt: skip
             if name == "sed" and "i" not in flags and "--in-place" not in flags:
+                # `sed -n 's/^password=//p' ~/.my.cnf`: without -i, sed prints what it reads
+                scripted = bool(W.option_values(args, "-e", "--expression", "-f", "--file"))
+                for target in operands if scripted else operands[1:]:
+                    info = paths.classify(target)
+                    if info.secret or info.history or target in self.staged:
+                        self._read(info, node, flow, name)
                 return
             targets = operands[1:] if name == "sed" else operands
             # `install -d -o app -m 0750 /var/lib/app`: directories made, as mkdir makes them
@@ -3853,6 +3872,8 @@ class ShellAnalyzer:
                 "--data-ascii",
                 "--json",
             ):
+                if arg == "--data-urlencode" and re.match(r"[\w.-]+@", value):
+                    value = "@" + value.split("@", 1)[1]  # `name@file`: the file's content, URL-encoded
                 uploads.append(value.split("=", 1)[-1] if arg in ("-F", "--form") else value)
                 i += 2
                 continue
@@ -4373,7 +4394,12 @@ class ShellAnalyzer:
             # `ssh host CMD...`: CMD runs in a shell on that host, and what it does there counts
             _, operands = W.options(args, T.SSH_VALUED)
             if len(operands) > 1:
-                found = self._nested(" ".join(operands[1:]), "shell", node, "ssh remote command")
+                remote = " ".join(operands[1:])
+                found = self._nested(remote, "shell", node, "ssh remote command")
+                # (a router's or a firewall's CLI takes `;`-separated commands the same way)
+                device = device_commands_risk(remote.replace(";", "\n"))
+                if device is not None:
+                    self._add("shell.device", device.level, device.category, f"{name} {device.what}", node)
                 # every host a list gives, or a production one: its users lose the service
                 fleet = (
                     bool(self._loops) or self._mass or bool(self._stdin_listing) or self._repeated
@@ -5670,6 +5696,22 @@ class ShellAnalyzer:
                   f"{name} changes settings of a network device or equipment over SNMP (writes its live state)",
                   node)  # fmt: skip
 
+    def _rule_device_login(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """RANCID's login scripts (``clogin -c "conf t;no ip access-list …" router…``): the ``;``-separated
+        commands are typed on every router named."""
+        flow.network = True
+        commands = "\n".join(c.replace(";", "\n") for c in W.option_values(args, "-c"))
+        device = device_commands_risk(commands)
+        if device is not None:
+            self._add("shell.device", device.level, device.category, f"{name} {device.what}", node)
+
+    def _rule_path_part(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """dirname and basename print a part of a known path (``tar -C "$(dirname "$REPO")"``)."""
+        operands = [a for a in args if not a.startswith("-")]
+        if len(operands) == 1 and HOLE not in operands[0]:
+            path = operands[0].rstrip("/") or "/"
+            flow.text = posixpath.dirname(path) if name == "dirname" else posixpath.basename(path)
+
     def _rule_dicom_send(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """DCMTK's storescu/dcmsend: medical images (patients' studies) sent to a DICOM peer."""
         flow.network = True
@@ -6207,6 +6249,8 @@ class ShellAnalyzer:
             own = any(x in raw for x in ("$USER", "${USER}", "$LOGNAME", "whoami", "id -un"))
             repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
             risk = scheduler_command(name, args, repeated=repeated, own=own)
+            if risk is None and not own:
+                risk = cancels_listed_jobs(name, args, self._source.decode("utf-8", "replace"), repeated=repeated)
             if risk is None and self._loops and self._loops[-1].endless:
                 risk = endless_submission(name)
             if risk is not None:
@@ -7282,6 +7326,12 @@ _KUBECTL_VALUED = frozenset({"-n", "--namespace", "--context", "--kubeconfig", "
                              "-c", "--container", "--cluster", "--user", "-f", "--filename", "--field-selector",
                              "--server", "-s", "--token", "--as"})  # fmt: skip
 #: A Makefile rule: ``target: prerequisites`` followed by a tab-indented recipe line.
+#: Commands typed on a remote console: expect's `spawn ssh`, an ssh here-document, text piped into ssh.
+_TYPED_ON_DEVICE = re.compile(
+    r"^\s*spawn\s+(?:ssh|telnet)\b|\bssh\b[^\n]*<<|\|\s*(?:sshpass\b[^|\n]*?)?\bssh\b", re.MULTILINE
+)
+#: The quoted text printf or echo prints (what a pipe types into the next command).
+_PRINTED_TEXT = re.compile(r"\b(?:printf|echo)\s+(?:-e\s+)?(?P<q>['\"])(?P<text>.*?)(?P=q)")
 _MAKEFILE_RULE = re.compile(r"^[\w./%$()-]+(?:\s+[\w./%$()-]+)*\s*::?(?!=)[^\n]*\n\t\S", re.MULTILINE)
 #: A substitution that rewrites the account money is paid to (ISO 20022 IBAN or account elements, NACHA fields).
 _PAYEE_ACCOUNT = re.compile(r"s(.).*(?:IBAN|CdtrAcct|<Acct>|BICFI|routing_?number|account_?number).*\1.*\1",
@@ -7443,6 +7493,8 @@ for _names, _rule in (
     ({"adb"}, ShellAnalyzer._rule_adb),
     (set(T.PHONE_SENSORS), ShellAnalyzer._rule_phone_sensor),
     ({"snmpset"}, ShellAnalyzer._rule_snmpset),
+    ({"dirname", "basename"}, ShellAnalyzer._rule_path_part),
+    ({"clogin", "jlogin", "flogin", "hlogin", "nlogin", "alogin", "fnlogin"}, ShellAnalyzer._rule_device_login),
     ({"ansible-playbook"}, ShellAnalyzer._rule_playbook),
     ({"storescu", "dcmsend", "dcmsnd"}, ShellAnalyzer._rule_dicom_send),
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),

@@ -245,6 +245,7 @@ SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
     "keyring": ("get",),
     "doctl": ("token",),
     "heroku": ("auth:token",),
+    "ansible-vault": ("view",),  # the vault's variables decrypted
 }  # fmt: skip
 OUTPUT_OPTIONS = frozenset({"-o", "-out", "-keyout", "--output", "-O", "--out", "-w", "--write"})
 PROBES = frozenset({"ping", "fping", "arping", "nc", "ncat", "netcat", "telnet", "curl", "nslookup", "dig", "host"})
@@ -280,7 +281,9 @@ CREDENTIAL_WORDS = ("password", "passwd", "secret", "token", "api_key", "apikey"
                     "private-key")  # fmt: skip
 #: Ports of the services a developer's machine runs for them; whatever holds one is that service.
 SERVICE_PORTS = {"5432": "postgres", "3306": "mysqld", "6379": "redis-server", "27017": "mongod", "22": "sshd",
-                 "9200": "elasticsearch", "5672": "rabbitmq", "2379": "etcd", "6443": "kube-apiserver"}  # fmt: skip
+                 "9200": "elasticsearch", "5672": "rabbitmq", "2379": "etcd", "6443": "kube-apiserver",
+                 "1521": "oracle", "1433": "sqlservr", "9042": "cassandra", "11211": "memcached", "389": "slapd",
+                 "8200": "vault", "5984": "couchdb"}  # fmt: skip
 HISTORY_VARS = frozenset({"HISTFILE", "HISTSIZE", "HISTFILESIZE", "HISTCONTROL", "HISTIGNORE", "SAVEHIST"})
 DISK_FILL = 10 * (1 << 30)  # 10 GiB in one go fills most sandboxes' disks
 UNITS = {"": 1, "b": 512, "c": 1, "w": 2, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40, "p": 1 << 50}

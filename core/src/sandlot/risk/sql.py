@@ -41,6 +41,9 @@ _DANGEROUS_SQL = re.compile(
     r"|\bUPDATE\b[^;]*\bSET\s+value\s*=\s*'?(?:0|false|off|no)\b'?\s+WHERE\s+(?:name|key|setting|setting_name"
     r"|option_name)\s*(?:=\s*|IN\s*\([^)]*?)'?(?:password_?policy|lockout_?threshold|force_?login|\w*mfa\w*"
     r"|\w*two_?factor\w*|\w*audit\w*|e_?sig\w*|\w*second_signer\w*)\b)"
+    # payees' bank accounts rewritten in bulk (not one payee by its id): their payments go elsewhere
+    r"|(?P<payee>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:routing_?number|account_?number|iban|bank_account\w*|payee_account\w*)"
+    r"\s*=[^;]*?\bWHERE\b(?![^;]*?\b\w*id\s*=\s*(?:%s|\?|:\w+|\d+|'[^']*')\s*(?:;|$|\)|AND\b)))"
     # a table's history thrown away at once (Delta VACUUM with no retention): no time travel back
     r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false)"
     # a warehouse made huge or never suspended, its spending limit removed
@@ -117,6 +120,8 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         if not outside_address(found["dbhost"]):
             return dangerous_sql(text[found.end() :])  # a database of the local network
         return f"sends rows from inside the database to another server ({found['dbhost']})", Category.EXFILTRATION
+    if found["payee"]:
+        return "rewrites many payees' bank accounts at once (their payments go elsewhere)", Category.EXFILTRATION
     if found["history"]:
         return "deletes a table's whole history (no way back to earlier versions)", Category.FILESYSTEM
     if found["spend"]:
@@ -250,7 +255,10 @@ _SENSITIVE_COLUMN = re.compile(
 def personal_data_query(text: str) -> bool:
     """``text`` selects people's records: three or more identifying columns, or one that is sensitive on its
     own (a national id, a card number), or the addresses of a whole table of people (``SELECT email, name FROM
-    members``). A newsletter's ``SELECT email FROM subscribers WHERE id = ?`` is one person."""
+    members``), or every column of a table of people (``SELECT * FROM patients``). A newsletter's ``SELECT email
+    FROM subscribers WHERE id = ?`` is one person."""
+    if "*" in text and _EVERY_COLUMN_OF_PEOPLE.search(text):
+        return True
     for select in _SELECT.finditer(text):
         # (SOQL and ORMs spell columns in camelCase: `MailingStreet`, `BirthDate`)
         spelled = _CAMEL_HUMP.sub("_", select["columns"])
@@ -297,12 +305,20 @@ _PAYMENT_OR_IDENTITY_KEY = re.compile(
 )
 
 
+_PEOPLE_TABLES = (
+    r"(?:members|users|customers|subscribers|patients|employees|contacts|clients|leads|residents"
+    r"|citizens|voters|students|guests|tenants|donors|applicants|parolees|probationers|inmates|offenders"
+    r"|defendants|victims|witnesses|claimants|policyholders|insureds|beneficiaries|borrowers|cardholders)"
+)
 #: The rest of a SELECT naming a table of people, with no WHERE, JOIN or LIMIT picking some of them.
 _WHOLE_PEOPLE_TABLE = re.compile(
-    r"\s*[\w.\"`]*?\b(?:members|users|customers|subscribers|patients|employees|contacts|clients|leads|residents"
-    r"|citizens|voters|students|guests|tenants|donors|applicants|parolees|probationers|inmates|offenders"
-    r"|defendants|victims|witnesses)\b[\"`]?"
-    r"\s*(?:;|\)|$|ORDER\s+BY)",
+    rf"\s*[\w.\"`]*?\b{_PEOPLE_TABLES}\b[\"`]?\s*(?:;|\)|$|ORDER\s+BY)",
+    re.IGNORECASE,
+)
+#: Every column of a table of people (`SELECT * FROM claimants`, or joined in: `… JOIN claimants USING (id)`).
+_EVERY_COLUMN_OF_PEOPLE = re.compile(
+    rf"\bSELECT\s+\*\s+FROM\s+(?:[\w.\"`]+\s+(?:\w+\s+)?(?:(?:INNER|LEFT|RIGHT|FULL)\s+(?:OUTER\s+)?)?JOIN\s+)?"
+    rf"[\w.\"`]*?\b{_PEOPLE_TABLES}\b",
     re.IGNORECASE,
 )
 

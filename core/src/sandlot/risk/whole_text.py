@@ -13,7 +13,7 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import lookalike_repository
-from sandlot.risk.devices import force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
+from sandlot.risk.devices import device_api_risks, force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.identity import personal_admin_grant, vault_superuser
 from sandlot.risk.model import Category, RiskLevel
@@ -256,6 +256,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "RemoteForward" in code and _REMOTE_FORWARD.search(code):
         what = "configures ssh to open a reverse tunnel (a port of another host leads to this machine)"
         found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if "rulebase" in code or "cmds" in code or "boot" in code or "software add" in code:
+        found += [("device", risk) for risk in device_api_risks(code)]
     if "cangen" in code or "key" in code or "APB," in code or "RMB," in code or "HSC," in code:
         found += [("device", risk) for risk in vehicle_bus_risks(code)]
     if encrypts_in_place(code):
