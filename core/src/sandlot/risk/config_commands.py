@@ -90,7 +90,8 @@ def package_source_weakness(path: str, content: str) -> str | None:
 #: A delivery action handing a mail's text to a shell or an interpreter: ``| /bin/sh`` in a procmail recipe,
 #: ``"|bash"`` in a .forward file.
 _MAIL_TO_INTERPRETER = re.compile(
-    r"^\s*\"?\|\s*(?:/usr)?(?:/bin/)?(?:env\s+)?(?:ba|da|z|k)?sh\b(?!\s+-c)|^\s*\"?\|\s*(?:/usr/bin/)?(?:env\s+)?"
+    # (the text may pass through a filter first: `| sed '1,/^$/d' | /bin/bash`)
+    r"^\s*\"?\|(?:[^\n|]*\|)*\s*(?:/usr)?(?:/bin/)?(?:env\s+)?(?:ba|da|z|k)?sh\b(?!\s+-c)|^\s*\"?\|\s*(?:/usr/bin/)?(?:env\s+)?"
     r"(?:python3?|perl|ruby|node)\s*(?:-\s*)?(?:[\"|2>]|$)",
     re.M,
 )

@@ -66,7 +66,7 @@ _PERSONAL_ACCOUNT = re.compile(
     # a storage client kept in a variable named as someone's own (`personal = dropbox.Dropbox(…)`)
     r"|\bpersonal\w*\s*=\s*[\w.]+\.(?:Dropbox|Client|client|BlobServiceClient)\("
     # a client logged in with someone's own keys (`aws_access_key_id=os.environ["PERSONAL_AK"]`)
-    r"|(?:environ\[|getenv\()[\"']PERSONAL_\w*",
+    r"|(?:environ\[|environ\.get\(|getenv\()[\"']PERSONAL_\w*",
     re.IGNORECASE,
 )
 

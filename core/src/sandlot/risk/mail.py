@@ -27,7 +27,9 @@ MAILBOX_URL = re.compile(r"^(?:imaps?|pop3s?)://", re.IGNORECASE)
 
 #: Text that pressures the reader into entering a password or card details.
 _LURE = re.compile(
-    r"verify (?:your )?(?:identity|account|login|password)|confirm your (?:identity|account|password|details)"
+    r"verify (?:your )?(?:identity|account|login|password|credentials)"
+    r"|confirm your (?:identity|account|password|details|credentials)|(?:mailbox|storage) quota (?:exceeded|is full)"
+    r"|restore (?:your )?(?:mailbox |email )?access"
     r"|password (?:expires|is expiring|has expired|expiry)|(?:account|card) (?:has been |is |will be )?"
     r"(?:limited|suspended|locked|disabled|deactivated)|unusual sign-?in|suspicious (?:sign-?in|activity)"
     r"|keep (?:your )?current password|update your (?:payment|billing) (?:details|information)"
@@ -93,6 +95,17 @@ _PERSONAL_MAILBOX = re.compile(
 def personal_mailbox(text: str) -> bool:
     """``text`` names an address at a free personal mail provider (not the organisation's own domain)."""
     return bool(_PERSONAL_MAILBOX.search(text))
+
+
+#: A sieve script's redirect (``redirect :copy "someone@example.net";``): each mail goes to that address too.
+_SIEVE_REDIRECT = re.compile(r"redirect\s+(?::copy\s+)?\\?\"([^\"\s@]+@[^\"\s\\]+)")
+
+
+def sieve_redirect_outside(text: str) -> str | None:
+    """The personal mailbox a sieve script in ``text`` redirects the user's mail to, if any."""
+    if "redirect" not in text:
+        return None
+    return next((m[1] for m in _SIEVE_REDIRECT.finditer(text) if personal_mailbox(m[1])), None)
 
 
 #: Mail servers' administration tools whose words :func:`mail_server_command` reads.

@@ -1832,6 +1832,12 @@ class PythonAnalyzer:
     def _upload(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """``s3.upload_file(path)``, ``sftp.put(path)``: a file-upload API handed a secret file's path."""
         method = q.rsplit(".", 1)[-1]
+        sends_data = method in ("files_upload", "post", "put") and any(k in kwargs for k in ("data", "files"))
+        if (method == "files_upload" or sends_data) and self._external_reads and personal_account(self._code):
+            # a data share's files (archived or read) sent to someone's own cloud account
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} sends files of a data share outside the project to a personal account", node)  # fmt: skip
+            return
         if not method.startswith(("upload", "put", "send_file", "sendfile", "storbinary")):
             return
         for text in _all_strings([*args, *kwargs.values()]):
@@ -3673,6 +3679,10 @@ class PythonAnalyzer:
                     self._rebind(receiver.id, _with_flags(current, extra))
         writer = func.base
         wrappers = ("csv.writer()", "builtins.open()", "tarfile.open()", "zipfile.ZipFile()", "gzip.GzipFile()")
+        if writer is not None and method in ("add", "write") and ("tarfile" in self._code or "zipfile" in self._code):
+            # (archives open like files) a data share's files packed into the archive
+            for text in _all_strings(args[:1]) if writer.qual in ("builtins.open()", *wrappers) else []:
+                self._note_external_read(paths.classify(text))
         if writer is not None and writer.qual in wrappers and writer.base is not None:
             extra = v.flowing(args) & carried
             if extra:
@@ -5503,6 +5513,23 @@ class PythonAnalyzer:
             count = max(count or 0, 10**10)
         return Val(num=count, qual="itertools.product()", elem=Val(flags=v.flowing(args)))
 
+    def _c_permutations(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``list(permutations(stops))``: n! orderings held in memory at once (past a dozen items, no machine's)."""
+        items = args[0] if args else UNKNOWN
+        size = len(items.items) if items.items is not None else (len(items.text) if items.text else None)
+        inner = node.args[0] if node.args else None
+        if size is None and isinstance(inner, ast.Call) and _call_name(inner) == "range" and inner.args:
+            bound = inner.args[-1]  # `range(12)`: twelve items
+            size = bound.value if isinstance(bound, ast.Constant) and isinstance(bound.value, int) else None
+        length = args[1] if len(args) > 1 else kwargs.get("r")
+        short = length is not None and length.num is not None and length.num <= 3
+        if not short and (size is None or size > _ORDERINGS_IN_MEMORY) and _MATERIALISED_ORDERINGS.search(self._code):
+            what = f"{size} items" if size else "a data set of unknown size"
+            self._add("python.memory-hog", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} of {what} is materialised whole (n! orderings: memory runs out past a dozen items)",
+                      node)  # fmt: skip
+        return Val(qual="itertools.permutations()", elem=Val(flags=v.flowing(args)))
+
     def _c_native_source(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """cffi's verify/set_source compile C source into the process."""
         source = args[1] if q.endswith("set_source") and len(args) > 1 else (args[0] if args else None)
@@ -6824,6 +6851,10 @@ _PROJECT_DROP_BOXES = frozenset(
 )
 #: Card fields of a checkout form, what a web handler reads them from, and the processors allowed to get them.
 #: Names without which :data:`DEVICE_LIBRARIES` cannot match (a cheaper scan first).
+#: Items whose every ordering still fits in memory (10! is 3.6 million tuples; 13! is 6 billion).
+_ORDERINGS_IN_MEMORY = 10
+#: Every ordering gathered into one collection (rather than iterated one at a time).
+_MATERIALISED_ORDERINGS = re.compile(r"\b(?:list|tuple|set|sorted)\(\s*(?:itertools\.)?permutations\(")
 #: Fewer lines than a device's configuration ever has: a replace with them is a wipe.
 _WHOLE_CONFIG_LINES = 5
 _DEVICE_LIBRARY_WORDS = (
@@ -7650,6 +7681,7 @@ _register(["socket.socket", "socket.create_connection", "socket.create_server", 
           PythonAnalyzer._c_socket_new)
 _register(T.CAPTURES, PythonAnalyzer._c_capture)
 _register(["itertools.product"], PythonAnalyzer._c_product)
+_register(["itertools.permutations"], PythonAnalyzer._c_permutations)
 _register(T.SECRET_STORE_READS, PythonAnalyzer._c_secret_store)
 _register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_native_source)
 _register(["functools.partial"], PythonAnalyzer._c_partial)

@@ -118,6 +118,7 @@ from sandlot.risk.monitoring import MONITORING_COMPONENTS, shipper_collects_secr
 from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import premises_request
+from sandlot.risk.registries import REGISTRY_TOOLS, registry_command
 from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, cancels_listed_jobs, endless_submission, scheduler_command
 from sandlot.risk.sql import (
@@ -2065,6 +2066,12 @@ class ShellAnalyzer:
             self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
+        if name in REGISTRY_TOOLS:
+            repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+            endless = bool(self._loops) and self._loops[-1].endless
+            registry_risk = registry_command(name, args, repeated=repeated, endless=endless)
+            if registry_risk is not None:
+                self._add("shell.registry", registry_risk.level, registry_risk.category, registry_risk.what, node)
         if node is not None and "EVENT_PATH" in self._text(node) and _CI_EVENT_FILE.search(self._text(node)):
             flow.download = True  # the event a comment or a pull request triggered: its author wrote the text
         rule = _COMMAND_RULES.get(name)
@@ -5705,6 +5712,13 @@ class ShellAnalyzer:
         if device is not None:
             self._add("shell.device", device.level, device.category, f"{name} {device.what}", node)
 
+    def _rule_ghostscript(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Ghostscript with its sandbox off: PostScript can read and write any file and run commands."""
+        if any(a.split("=", 1)[0] in ("-dNOSAFER", "-dDELAYSAFER") for a in args):
+            self._add("shell.dynamic-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} renders documents with its sandbox off (-dNOSAFER: a PostScript or PDF file can read "
+                      "and write files and run commands)", node)  # fmt: skip
+
     def _rule_path_part(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """dirname and basename print a part of a known path (``tar -C "$(dirname "$REPO")"``)."""
         operands = [a for a in args if not a.startswith("-")]
@@ -7299,7 +7313,7 @@ _INLINE_ADMIN = re.compile(
 )
 #: Name patterns of what a machine is restored from: backups, dumps, archives, virtual disks, snapshots.
 _RECOVERY_FILE = re.compile(
-    r"\*\.(?:bak|backup|dump|sql\*?|sql\.gz|tar\*?|tar\.gz|tgz|vhdx?|vmdk|qcow2|img|vbk|vib|bkf|snap)"
+    r"\*\.(?:bak|backup|dump|sql\*?|sql\.gz|tar\*?|tar\.gz|tgz|vhdx?|vmdk|qcow2|img|vbk|vib|bkf|snap|wal|dmp|bkp)"
     r"|\*(?:backup|bak)\*",
     re.IGNORECASE,
 )
@@ -7494,6 +7508,7 @@ for _names, _rule in (
     (set(T.PHONE_SENSORS), ShellAnalyzer._rule_phone_sensor),
     ({"snmpset"}, ShellAnalyzer._rule_snmpset),
     ({"dirname", "basename"}, ShellAnalyzer._rule_path_part),
+    ({"gs", "gsc", "gswin64c", "ghostscript"}, ShellAnalyzer._rule_ghostscript),
     ({"clogin", "jlogin", "flogin", "hlogin", "nlogin", "alogin", "fnlogin"}, ShellAnalyzer._rule_device_login),
     ({"ansible-playbook"}, ShellAnalyzer._rule_playbook),
     ({"storescu", "dcmsend", "dcmsnd"}, ShellAnalyzer._rule_dicom_send),

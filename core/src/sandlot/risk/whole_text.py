@@ -16,7 +16,9 @@ from sandlot.risk.destinations import lookalike_repository
 from sandlot.risk.devices import device_api_risks, force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.identity import personal_admin_grant, vault_superuser
+from sandlot.risk.mail import sieve_redirect_outside
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.storefronts import form_grabber
 from sandlot.risk.web_servers import admin_api_risks
@@ -256,6 +258,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "RemoteForward" in code and _REMOTE_FORWARD.search(code):
         what = "configures ssh to open a reverse tunnel (a port of another host leads to this machine)"
         found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    found += [("registry", risk) for risk in registry_text_risks(code)]
+    redirected = sieve_redirect_outside(code)
+    if redirected is not None:
+        what = f"installs a sieve script that redirects the mailbox's mail to an outside address ({redirected})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "rulebase" in code or "cmds" in code or "boot" in code or "software add" in code:
         found += [("device", risk) for risk in device_api_risks(code)]
     if "cangen" in code or "key" in code or "APB," in code or "RMB," in code or "HSC," in code:

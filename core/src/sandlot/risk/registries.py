@@ -1,0 +1,148 @@
+"""Package registries and their mirrors: npm, PyPI, crates.io, Maven repositories, Nexus, Artifactory,
+Verdaccio, devpi, Go proxies (shared by both analyzers).
+
+A registry is what every build of an organisation installs from, so what needs a careful reviewer is what
+changes what others install or take away from them:
+
+* every version of a published package unpublished or yanked (every build depending on it breaks);
+* a package published in an endless loop, or the organisation's internal code published to a public registry;
+* a published artifact replaced in the registry's storage and its recorded checksum rewritten to match;
+* a registry's repositories or blob store deleted, anonymous users allowed to publish or made administrators;
+* Go modules fetched with checksum verification off;
+* an install script that reports the installing machine to an outside host (a dependency-confusion beacon);
+* every project of a public index mirrored without a limit.
+
+Publishing one's own release, yanking one version, a registry's own clean-up task and a private test registry
+on localhost are routine.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.model import Category, RiskLevel
+
+#: Command-line tools whose registry commands :func:`registry_command` reads.
+REGISTRY_TOOLS = frozenset({"npm", "pnpm", "cargo", "twine", "poetry", "flit"})
+
+#: The public registries' upload addresses (what `twine upload`, `npm publish` use unless told otherwise).
+_PUBLIC_REGISTRY = re.compile(r"upload\.pypi\.org|registry\.npmjs\.org|crates\.io|repo1\.maven\.org", re.IGNORECASE)
+#: A package or a path named as the organisation's own, not for the public.
+_INTERNAL_NAME = re.compile(r"(?:^|[/@_.-])(?:internal|private|proprietary|confidential)(?:$|[/_.-])", re.IGNORECASE)
+
+
+def registry_command(name: str, args: Sequence[str], *, repeated: bool, endless: bool) -> OperationRisk | None:
+    """The risk of one registry command line (``repeated``: run for each item of a loop or listing;
+    ``endless``: inside a loop that never ends)."""
+    verb = args[0] if args else ""
+    operands = [a for a in args[1:] if not a.startswith("-")]
+    if name in ("npm", "pnpm") and verb == "unpublish":
+        whole = any(not re.search(r".@[^/@]+$", o) for o in operands) and "--force" in args
+        if whole or repeated:
+            what = f"{name} unpublishes every version of a published package (every build depending on it breaks)"
+            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)
+        return OperationRisk(RiskLevel.MEDIUM, Category.FILESYSTEM, f"{name} unpublishes a version of a package")
+    if name == "cargo" and verb == "yank" and "--undo" not in args:
+        if repeated:
+            what = "cargo yanks every version of a published crate (new builds can no longer resolve it)"
+            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)
+        return OperationRisk(RiskLevel.MEDIUM, Category.FILESYSTEM, "cargo yanks a version of a crate")
+    publishes = (name in ("npm", "pnpm", "cargo", "poetry", "flit") and verb == "publish") or (
+        name == "twine" and verb == "upload"
+    )
+    if publishes and endless:
+        what = f"{name} publishes a new version in an endless loop (floods the registry and everyone's updates)"
+        return OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)
+    if publishes and any(_INTERNAL_NAME.search(o) for o in operands):
+        public = any(_PUBLIC_REGISTRY.search(a) for a in args) or not any(
+            a.startswith(("--registry", "--repository", "-r")) for a in args
+        )
+        if public:
+            what = f"{name} publishes the organisation's internal code to a public registry"
+            return OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)
+    return None
+
+
+#: Verdaccio's package rules letting anyone (``$anonymous``, ``$all``) publish or unpublish.
+_ANYONE_PUBLISHES = re.compile(r"[\"']?(?:un)?publish[\"']?\s*[:=]\s*[\"']?[^\"'\n]*\$(?:anonymous|all)\b")
+#: Artifactory users made administrators; Nexus' anonymous user given the administrator role.
+_REGISTRY_ADMIN = re.compile(
+    r"/api/security/users/[\s\S]{0,400}[\"']admin[\"']\s*:\s*(?:true|True)"
+    r"|[\"']admin[\"']\s*:\s*(?:true|True)[\s\S]{0,400}/api/security/users/"
+    r"|security/(?:users/)?anonymous[\s\S]{0,600}nx-admin|nx-admin[\s\S]{0,600}security/(?:users/)?anonymous"
+)
+#: A registry's repositories deleted through its API (Artifactory, Nexus).
+_REPOSITORY_DELETE = re.compile(
+    r"(?:-X\s*DELETE|\.delete\()[^\n]*/(?:api/repositories|service/rest/v1/repositories)/"
+    r"|/(?:api/repositories|service/rest/v1/repositories)/[^\n]*(?:-X\s*DELETE|method=[\"']DELETE)"
+)
+#: Go's module checksums switched off, or modules fetched from any host without TLS.
+_GO_UNVERIFIED = re.compile(
+    r"\bGOSUMDB=[\"']?off\b|\bGONOSUMDB=[\"']?\*|\bGOINSECURE=[\"']?\*|\bGOFLAGS=[\"']?[^\n\"']*-insecure\b"
+    r"|\bGOPROXY=[\"']?http://(?!localhost|127\.)"
+)
+_GO_FETCH = re.compile(r"\bgo\s+(?:get|install|mod\s+(?:download|tidy)|build)\b")
+#: A registry's storage on disk (its artifacts and their metadata).
+_REGISTRY_STORE = re.compile(
+    r"verdaccio/storage|devpi/\+files|devpi/[\w-]+/[\w-]+/\+f|nexus[\w-]*/blobs|nexus-blobs|sonatype-work"
+    r"|artifactory/data/filestore|/\+files/",
+    re.IGNORECASE,
+)
+_STORE_WORDS = ("verdaccio", "devpi", "nexus", "sonatype", "artifactory", "+files")
+_CHECKSUM_REWRITE = re.compile(r"\b(?:shasum|integrity|sha256|sha1|sha512|md5)\b[\"'\]]*\s*[=:]")
+_DELETES = re.compile(r"os\.remove\(|os\.unlink\(|\.unlink\(|rmtree\(|\brm\s+-|-delete\b")
+#: A released artifact uploaded by hand together with its checksum file (the released one overwritten).
+_UPLOADS = re.compile(r"(?:--upload-file|-T)\s")
+_RELEASES_REPOSITORY = re.compile(r"/repository/[\w-]*releases?[\w-]*/|/[\w-]+-release-local/")
+_CHECKSUM_FILE = re.compile(r"\.(?:sha1|sha256|sha512|md5)\b")
+#: npm lifecycle scripts that run on every install of the package.
+_INSTALL_HOOK = re.compile(r"[\"'](?:pre|post)?install[\"']\s*:\s*[\"'](?P<script>(?:\\.|[^\"\\])*)")
+_MACHINE_DETAILS = re.compile(r"hostname|userInfo|whoami|homedir|process\.env|\$USER|\$HOME|cwd\(\)")
+_SENDS_OUT = re.compile(r"https?://|\bcurl\b|\bwget\b|\bnslookup\b|\bdig\b|\.get\(|\.request\(")
+#: Every project of a public package index walked and downloaded.
+_EVERY_PROJECT = re.compile(r"pypi\.org/simple/?[\"'][\s\S]*\[[\"']projects[\"']\][\s\S]*releases", re.IGNORECASE)
+
+
+def registry_text_risks(text: str) -> list[OperationRisk]:
+    """Registries opened to anyone, their repositories or stores deleted, published artifacts swapped, Go's
+    checksums off, install scripts that beacon, public indexes mirrored whole (judged on the whole text)."""
+    found = []
+    if "publish" in text and _ANYONE_PUBLISHES.search(text):
+        what = "lets anyone publish or unpublish packages on the organisation's registry"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if ("admin" in text) and _REGISTRY_ADMIN.search(text):
+        what = "makes a user (or anyone) an administrator of a package registry"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "repositories/" in text and _REPOSITORY_DELETE.search(text):
+        what = "deletes repositories of a package registry (every artifact in them)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if "GO" in text and _GO_UNVERIFIED.search(text) and _GO_FETCH.search(text):
+        what = "fetches Go modules with checksum verification off (or from a plain-HTTP proxy)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
+    store = any(w in text for w in _STORE_WORDS) and _REGISTRY_STORE.search(text)
+    if store and _CHECKSUM_REWRITE.search(text):
+        what = "replaces a published package in the registry's storage and rewrites its recorded checksum"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
+    elif store and _DELETES.search(text):
+        what = "deletes files of a package registry's store behind its back (its index points at missing artifacts)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if (
+        ("upload-file" in text or "-T " in text)
+        and _UPLOADS.search(text)
+        and _RELEASES_REPOSITORY.search(text)
+        and len(_UPLOADS.findall(text)) >= 2
+        and _CHECKSUM_FILE.search(text)
+    ):
+        what = "overwrites a released artifact and its checksum in a repository by hand"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
+    if "install" in text and any(
+        _MACHINE_DETAILS.search(m["script"]) and _SENDS_OUT.search(m["script"]) for m in _INSTALL_HOOK.finditer(text)
+    ):
+        what = "writes an install script that reports the installing machine to an outside host (a beacon)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    if "projects" in text and _EVERY_PROJECT.search(text):
+        what = "downloads every release of every project of a public package index (no limit: terabytes)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    return found
