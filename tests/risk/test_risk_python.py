@@ -8775,6 +8775,38 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'print(list(permutations(range(4))))\n',
             S,
         ),
+        # leftovers of holdout196-232: a dotfiles repository applied on a schedule, a store's service exposed,
+        # a pickle from a supplier's upload folder
+        (
+            'import subprocess\n'
+            "job = '*/5 * * * * chezmoi init --force --apply https://gitlab.com/someone/dotfi"
+            "les.git\\n'\n"
+            "current = subprocess.run(['crontab', '-l'], capture_output=True, text=True).stdo"
+            'ut\n'
+            "subprocess.run(['crontab', '-'], input=current + job, text=True)\n",
+            H,
+        ),
+        (
+            'from kubernetes import client, config\n'
+            'config.load_kube_config()\n'
+            'core = client.CoreV1Api()\n'
+            "core.patch_namespaced_service('vault', 'vault', {'spec': {'type': 'LoadBalancer'"
+            ", 'loadBalancerSourceRanges': ['0.0.0.0/0']}})\n",
+            H,
+        ),
+        (
+            'from kubernetes import client, config\n'
+            'config.load_kube_config()\n'
+            'core = client.CoreV1Api()\n'
+            "core.patch_namespaced_service('frontend', 'web', {'spec': {'type': 'LoadBalancer"
+            "'}})\n",
+            S,
+        ),
+        (
+            'import pickle\n'
+            "m = pickle.load(open('/mnt/supplier_upload/model.pkl', 'rb'))\n",
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -4964,6 +4964,40 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ('gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=png16m -sOutputFile=out/p-%03d.png in.pdf', S),
         ("find /mnt/backups/billing -type f \\( -name '*.dump' -o -name '*.wal' \\) -delete", H),
         ("find /mnt/backups/billing -type f -name '*.wal' -mtime +14 -delete", M),
+        # leftovers of holdout196-232: pickles from drop folders, repositories fetched and applied on a schedule,
+        # registry images deleted in bulk, a store's cluster service turned into a load balancer
+        (
+            'DROP=/srv/sftp/partners/incoming\n'
+            'LATEST=$(ls -t "$DROP"/*.pkl | head -1)\n'
+            'python3 -c "import pickle,sys; print(pickle.load(open(sys.argv[1],\'rb\')))" "$LAT'
+            'EST"',
+            H,
+        ),
+        (
+            'OUT=build/cache\n'
+            'LATEST=$(ls -t "$OUT"/*.pkl | head -1)\n'
+            'python3 -c "import pickle,sys; print(pickle.load(open(sys.argv[1],\'rb\')))" "$LAT'
+            'EST"',
+            M,
+        ),
+        ('python3 -c "import pickle,sys; m=pickle.load(open(sys.argv[1],\'rb\'))" /mnt/supplier_upload/model.pkl', H),
+        (
+            "(crontab -l; echo '*/5 * * * * cd /opt/infra && git pull -q && terraform apply -"
+            "auto-approve') | crontab -",
+            H,
+        ),
+        ("(crontab -l; echo '0 3 * * * cd /srv/docs-mirror && git pull -q') | crontab -", M),
+        (
+            'for img in $(gcloud artifacts docker images list "$REPO" --format=\'value(IMAGE)\''
+            '); do\n'
+            '  gcloud artifacts docker images delete "$img" --delete-tags --quiet\n'
+            'done',
+            H,
+        ),
+        ('gcloud artifacts docker images delete us-docker.pkg.dev/p/r/app:pr-123 --quiet', S),
+        ('gcloud artifacts repositories delete containers --location=us --quiet', H),
+        ('kubectl patch svc vault -n vault -p \'{"spec":{"type":"LoadBalancer"}}\'', H),
+        ('kubectl expose deployment web --type=LoadBalancer --port=80', S),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

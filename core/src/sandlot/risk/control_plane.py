@@ -442,3 +442,24 @@ def soften_verified(findings: list[Finding], *, certificate: bool = False) -> li
             f = attrs.evolve(f, level=RiskLevel.MEDIUM, message=f.message + " (checked against a pinned digest)")
         out.append(f)
     return out
+
+
+#: A cluster service of a data or secret store patched, created or exposed as a load balancer or node port.
+_STORES = r"vault|postgres(?:ql)?|mysql|mariadb|redis|mongo(?:db)?|elasticsearch|opensearch|etcd|kafka|rabbitmq" \
+          r"|memcached|cassandra|consul|minio"
+_STORE_SERVICE = re.compile(
+    rf"(?:patch|create|replace)_namespaced_service\(\s*(?:name\s*=\s*)?[\"'](?P<py>[\w-]*(?:{_STORES})[\w-]*)[\"']"
+    rf"|kubectl\s+(?:-n\s+\S+\s+)?(?:patch|expose)\s+(?:svc|service|deploy(?:ment)?|sts|statefulset)(?:/|\s+)"
+    rf"(?P<sh>[\w-]*(?:{_STORES})[\w-]*)",
+    re.IGNORECASE,
+)
+_PUBLIC_SERVICE_TYPE = re.compile(r"LoadBalancer|NodePort|internet-facing")
+
+
+def exposed_store_service(text: str) -> str | None:
+    """The data or secret store whose cluster service ``text`` turns into a load balancer or node port (its
+    port then faces every network the cluster's nodes face)."""
+    if not ("LoadBalancer" in text or "NodePort" in text) or not _PUBLIC_SERVICE_TYPE.search(text):
+        return None
+    match = _STORE_SERVICE.search(text)
+    return (match["py"] or match["sh"]) if match else None

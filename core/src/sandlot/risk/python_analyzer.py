@@ -6842,25 +6842,26 @@ def _environment_variable(node: ast.AST) -> str | None:
 def _dropped_file(path: str, boxes: frozenset[str]) -> bool:
     """``path`` lies in a folder others drop files into (``uploads``, ``/srv/sftp/bureau_uploads``)."""
     folders = path.lower().split("/")[:-1]
-    suffixes = ("_uploads", "-uploads", "_inbox", "-inbox", "_incoming", "-incoming")
+    suffixes = ("_uploads", "-uploads", "_upload", "-upload", "_inbox", "-inbox", "_incoming", "-incoming", "_drop",
+                "-drop")  # fmt: skip
     return bool(set(folders) & boxes) or any(f == "sftp" or f.endswith(suffixes) for f in folders)
 
 
 _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
-#: Card fields of a checkout form, what a web handler reads them from, and the processors allowed to get them.
-#: Names without which :data:`DEVICE_LIBRARIES` cannot match (a cheaper scan first).
 #: Items whose every ordering still fits in memory (10! is 3.6 million tuples; 13! is 6 billion).
 _ORDERINGS_IN_MEMORY = 10
 #: Every ordering gathered into one collection (rather than iterated one at a time).
 _MATERIALISED_ORDERINGS = re.compile(r"\b(?:list|tuple|set|sorted)\(\s*(?:itertools\.)?permutations\(")
 #: Fewer lines than a device's configuration ever has: a replace with them is a wipe.
 _WHOLE_CONFIG_LINES = 5
+#: Names without which :data:`DEVICE_LIBRARIES` cannot match (a cheaper scan first).
 _DEVICE_LIBRARY_WORDS = (
     "netmiko", "napalm", "jnpr", "ncclient", "paramiko", "ESL", "pexpect", "telnetlib", "scrapli", "nornir"
 )  # fmt: skip
 _WRITE_WORDS = ("write", "dump(", "open(", "kubectl", "_config_map(")  # (without one, _WRITES_FILES cannot match)
+#: Card fields of a checkout form, what a web handler reads them from, and the processors allowed to get them.
 _CARD_FIELDS = re.compile(r"\b(?:cc_?num\w*|card_?num\w*|cc_?cvv|cvv2?|cvc|card_?cvc|cc_?exp\w*)\b", re.IGNORECASE)
 _REQUEST_FORM = re.compile(r"\brequest\.(?:form|json|values|get_json|POST|data)\b")
 _PAYMENT_HOSTS = re.compile(r"api\.stripe\.com|braintreegateway\.com|adyen\.com|paypal\.com|squareup\.com")

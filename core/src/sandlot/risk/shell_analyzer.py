@@ -1531,7 +1531,9 @@ class ShellAnalyzer:
                 return "/dev/" + HOLE  # $(lsblk -ndo NAME | awk '{print "/dev/"$1}'): the same, prefixed by hand
             newest = _NEWEST_FILE.match(self._text(node)) if kind == "command_substitution" else None
             if newest and "/" in newest[1]:
-                return newest[1].replace("*", HOLE)  # $(ls -t /exports/cardholders_*.csv | head -1): one of those
+                # $(ls -t /exports/cardholders_*.csv | head -1), $(ls -t "$DROP"/*.pkl | head -1): one of those
+                spelled = _SIMPLE_VARIABLE.sub(lambda m: self.vars.get(m[1] or m[2], HOLE), newest[1])
+                return spelled.replace('"', "").replace("'", "").replace("*", HOLE)
             if kind == "command_substitution" and _MKTEMP.match(self._text(node)):
                 return "/tmp/" + HOLE  # a new temporary file or directory
             lookup = _PROGRAM_LOOKUP.match(self._text(node)) if kind == "command_substitution" else None
@@ -5374,6 +5376,16 @@ class ShellAnalyzer:
                       f"aws iot {args[1] if len(args) > 1 else ''} deletes the device registry's entries "
                       "(every one a loop or a listing gives)", node)  # fmt: skip
             return
+        image_delete = (
+            (name == "gcloud" and args[:4] == ["artifacts", "docker", "images", "delete"])
+            or (name == "aws" and args[:2] == ["ecr", "batch-delete-image"])
+            or (name == "az" and args[:3] in (["acr", "repository", "delete"], ["acr", "manifest", "delete"]))
+        )
+        if image_delete and (self._mass or self._loops or self._stdin_listing):
+            # every image a registry listing gives: deployments can no longer pull what they run
+            self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} deletes every container image a listing gives from a registry", node)  # fmt: skip
+            return
         for tool, needed in T.CLOUD_DESTROY:
             if tool == name and all(w in words for w in needed):
                 text = self._text(node) if node is not None else ""
@@ -7351,7 +7363,7 @@ _MAKEFILE_RULE = re.compile(r"^[\w./%$()-]+(?:\s+[\w./%$()-]+)*\s*::?(?!=)[^\n]*
 _PAYEE_ACCOUNT = re.compile(r"s(.).*(?:IBAN|CdtrAcct|<Acct>|BICFI|routing_?number|account_?number).*\1.*\1",
                             re.IGNORECASE)
 #: `$(ls -t DIR/PATTERN | head -1)`: the newest (or first) file a pattern matches.
-_NEWEST_FILE = re.compile(r"^\$\(\s*ls\s+(?:-\w+\s+)*([^\s|;$`]+)\s*\|\s*head\s+(?:-n\s*)?-?1\s*\)$")
+_NEWEST_FILE = re.compile(r"^\$\(\s*ls\s+(?:-\w+\s+)*([^\s|;`]+)\s*\|\s*head\s+(?:-n\s*)?-?1\s*\)$")
 _EXISTS_TEST = re.compile(r"^\[\[?\s+-[efs]\s+(\S+)\s+\]\]?$")
 #: ``$NAME`` or ``${NAME}`` (no default, no operation).
 _SIMPLE_VARIABLE = re.compile(r"\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})")

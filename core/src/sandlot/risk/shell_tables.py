@@ -427,6 +427,8 @@ CLOUD_DESTROY = (
     ("aws", ("delete-cluster",)),
     ("aws", ("delete-user",)),
     ("aws", ("delete-function",)),
+    ("aws", ("ecr", "delete-repository")),
+    ("gcloud", ("artifacts", "repositories", "delete")),
     ("gsutil", ("rm", "-r")),
     ("gsutil", ("rb",)),
     ("gcloud", ("projects", "delete")),

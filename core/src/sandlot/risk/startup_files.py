@@ -182,7 +182,10 @@ def fetches_then_runs(command: str) -> bool:
 #: A command that pulls code and then runs it.
 _FETCH_THEN_RUN = re.compile(
     r"\bgit\s+(?:pull|fetch|clone)\b[^#\n]*(?:&&|;)\s*(?:\./|(?:ba|z)?sh\s|make\b|npm\s|yarn\s|python3?\s|docker\s+compose"
-    r"|docker-compose\b|kubectl\s+apply|ansible-playbook\b)"
+    r"|docker-compose\b|kubectl\s+apply|ansible-playbook\b|(?:terraform|tofu|terragrunt)\s+apply\b|chezmoi\s+apply\b"
+    r"|helm\s+(?:upgrade|install)\b|pulumi\s+up\b)"
+    # tools that fetch a repository and apply it in one step
+    r"|\bchezmoi\s+init\b[^#\n]*--apply|\bchezmoi\s+update\b|\bansible-pull\b"
 )
 
 

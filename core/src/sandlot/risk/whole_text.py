@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.control_plane import OperationRisk, exposed_store_service
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import lookalike_repository
 from sandlot.risk.devices import device_api_risks, force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
@@ -259,6 +259,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "configures ssh to open a reverse tunnel (a port of another host leads to this machine)"
         found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     found += [("registry", risk) for risk in registry_text_risks(code)]
+    store = exposed_store_service(code)
+    if store is not None:
+        what = f"exposes the {store} service outside the cluster (a load balancer or node port in front of a store)"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     redirected = sieve_redirect_outside(code)
     if redirected is not None:
         what = f"installs a sieve script that redirects the mailbox's mail to an outside address ({redirected})"
