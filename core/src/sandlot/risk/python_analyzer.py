@@ -99,6 +99,7 @@ from sandlot.risk.hypervisors import (
 )
 from sandlot.risk.identity import (
     ADMIN_GROUP,
+    PASSWORD_HASH_ATTRIBUTES,
     directory_change,
     directory_dump,
     identity_request,
@@ -449,6 +450,7 @@ class PythonAnalyzer:
         self._foreign_store = False  # an S3 client points at a third party's endpoint
         self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
+        self._subset_loops = 0  # inside loops over a slice of a listing (`for old in sorted(glob(…))[:-7]:`)
         self._bound_cache: dict[tuple[int, tuple[str, ...]], tuple[set[str], set[str]]] = {}
         self._walrus = True  # the source has `:=` (expressions may bind names): set per module
         self._mentions_all_users = True  # the source spells allUsers (a public grant is possible)
@@ -1495,7 +1497,12 @@ class PythonAnalyzer:
         parts = [element, *(element.items or [])]  # `for root, dirs, files in os.walk(...)`: the root is listed
         listing = any(HOLE in t for p in parts for t in p.strings())
         listing = listing or bool(_LISTING_ITER.search(ast.unparse(node.iter)))
-        self._loop(node, infinite, huge, it.num, listing=listing)
+        subset = it.qual == _SUBSET
+        self._subset_loops += subset
+        try:
+            self._loop(node, infinite, huge, it.num, listing=listing)
+        finally:
+            self._subset_loops -= subset
 
     def _network_size(self, iterable: ast.expr) -> int | None:
         """How many addresses or subnets ``net.hosts()`` / ``net.subnets(new_prefix=N)`` yields, for the network
@@ -2482,7 +2489,14 @@ class PythonAnalyzer:
                     return Val(text=base.text[lower.num : upper.num], flags=base.flags & v.FLOWING)
                 except (TypeError, ValueError):
                     pass
-            return Val(flags=base.flags & v.FLOWING, items=None)
+            if base.items is not None and step.num is None:
+                try:  # `files[:10]`: some of the same elements
+                    return Val(items=base.items[lower.num : upper.num], elem=base.elem, flags=base.flags & v.FLOWING)
+                except (TypeError, ValueError):
+                    pass
+            # `sorted(glob(...))[-5:]`: some elements of a listing, each like the listing's (a selection: a loop
+            # over it deletes what was picked, not everything)
+            return Val(flags=base.flags & v.FLOWING, items=None, elem=base.elem, qual=_SUBSET if base.elem else None)
         key = self._ev(sl)
         if key.text is None and isinstance(node.value, ast.Name):
             dispatched = self._dispatch_table(node.value.id, base)
@@ -4364,6 +4378,8 @@ class PythonAnalyzer:
             else (args[0] if args else kwargs.get("path", UNKNOWN))
         )
         recursive = T.DELETE_CALLS[q]
+        if self._subset_loops and any(HOLE in t for t in target.strings()):
+            target = UNKNOWN  # the older copies a slice of a sorted listing picks (a rotation keeping the newest)
         handlers = [f for f in self.functions if f.handler]
         # a handler's parameter default is only the default, unless the handler checks where the path points
         client = bool(handlers) and not (
@@ -6044,7 +6060,7 @@ class PythonAnalyzer:
         if self._mentions_directory and method in ("search", "paged_search"):
             attributes = kwargs.get("attributes", kwargs.get("attrs", UNKNOWN))
             spelled = ast.unparse(node)
-            if re.search(r"\b(?:unicodePwd|ntPwdHash|supplementalCredentials|dBCSPwd|lmPwdHistory)\b", spelled):
+            if PASSWORD_HASH_ATTRIBUTES.search(spelled):
                 self._add("python.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
                           "reads the directory's password hashes", node)  # fmt: skip
                 return v.SECRET
@@ -6850,6 +6866,8 @@ def _dropped_file(path: str, boxes: frozenset[str]) -> bool:
 _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
+#: The qualifier of a slice of a listing (`sorted(glob(…))[:-7]`): some of its files, picked.
+_SUBSET = "<subset>"
 #: Items whose every ordering still fits in memory (10! is 3.6 million tuples; 13! is 6 billion).
 _ORDERINGS_IN_MEMORY = 10
 #: Every ordering gathered into one collection (rather than iterated one at a time).

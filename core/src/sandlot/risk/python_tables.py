@@ -88,7 +88,12 @@ NET_SOURCES = frozenset(
      "socket.socket().recvfrom", "socket.socket().makefile", "http.client.HTTPConnection().getresponse",
      "http.client.HTTPSConnection().getresponse", "ftplib.FTP().retrbinary", "paramiko.SSHClient().exec_command",
      "aiohttp.ClientSession().get", "socket.socket().recv_into", "requests.Session().post",
-     "urllib.request.Request"}
+     "urllib.request.Request",
+     # messages received from a broker: whoever can publish to the channel wrote them
+     "redis.Redis().pubsub().listen", "redis.Redis().pubsub().get_message", "redis.StrictRedis().pubsub().listen",
+     "pika.BlockingConnection().channel().consume", "pika.BlockingConnection().channel().basic_get",
+     "confluent_kafka.Consumer().poll", "confluent_kafka.Consumer().consume", "kafka.KafkaConsumer().poll",
+     "paho.mqtt.subscribe.simple"}
 )  # fmt: skip
 DECODERS = frozenset(
     {"base64.b64decode", "base64.standard_b64decode", "base64.urlsafe_b64decode", "base64.b32decode",

@@ -89,6 +89,7 @@ from sandlot.risk.hypervisors import (
 )
 from sandlot.risk.identity import (
     ADMIN_GROUP,
+    PASSWORD_HASH_ATTRIBUTES,
     directory_dump,
     identity_command,
     identity_request,
@@ -113,6 +114,7 @@ from sandlot.risk.mail import (
     mail_server_command,
     personal_mailbox,
 )
+from sandlot.risk.messaging import BROKER_TOOLS, broker_command
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.monitoring import MONITORING_COMPONENTS, shipper_collects_secrets, silences_everything
 from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
@@ -294,7 +296,7 @@ class ShellAnalyzer:
         self._created: set[str] = set()  # files this script created (overwrote) with a redirection
         self._bulk_files: set[str] = set()  # archives of people's photos or records (a backup, or a leak over HTTP)
         self._branches = 0  # inside a case or if branch  # descriptors `exec N<>/dev/tcp/...` connected
-        self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool)
+        self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool), or from this machine
         self._stdin_secret = False  # the previous pipe stage outputs secret data
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
@@ -548,7 +550,8 @@ class ShellAnalyzer:
                 self._add("shell.spawn-loop", RiskLevel.HIGH, Category.RESOURCE,
                           "starts a background process for every file a search finds (process exhaustion)",
                           node.parent or node)  # fmt: skip
-            if background and loop is not None and (loop.endless or loop.huge):
+            # (an enclosing loop counts too: `for n in $(seq 1 100000); do for c in …; do curl … & done; done`)
+            if background and loop is not None and any(outer.endless or outer.huge for outer in self._loops):
                 self._add(
                     "shell.spawn-loop",
                     RiskLevel.HIGH,
@@ -602,6 +605,11 @@ class ShellAnalyzer:
         # `… | while read x` and `while read x; … done < FILE`: each line of another command's output or a file
         piped = bound and (node.parent is not None and node.parent.type in ("pipeline", "redirected_statement"))
         read_before, self._read_vars = self._read_vars, self._read_vars | (set(bound) if piped else set())
+        if piped and self._stdin_remote:
+            for name in bound:  # `curl … | while read cmd`, `nats sub … | while read cmd`: lines off the network
+                received = _Flow()
+                received.download = True
+                self.var_flow[name] = received
         saved = {name: self.vars.get(name) for name in bound}
         if listing and bound:
             for name in bound:
@@ -2030,7 +2038,7 @@ class ShellAnalyzer:
                 RiskLevel.MEDIUM if pinned else RiskLevel.CRITICAL,
                 Category.DYNAMIC_CODE,
                 f"{name} runs a "
-                + ("named release downloaded over HTTPS" if pinned else "file downloaded from the network"),
+                + ("named release (or a local service's file)" if pinned else "file downloaded from the network"),
                 node,
             )
         if name in ("touch", "mkdir", "mktemp") and loop is not None and loop.endless and not loop.paced:
@@ -2068,6 +2076,12 @@ class ShellAnalyzer:
             self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
+        if name in BROKER_TOOLS:
+            repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+            production = production_target(self._source.decode("utf-8", "replace"))
+            broker_risk = broker_command(name, args, repeated=repeated, production=production)
+            if broker_risk is not None:
+                self._add("shell.broker", broker_risk.level, broker_risk.category, broker_risk.what, node)
         if name in REGISTRY_TOOLS:
             repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
             endless = bool(self._loops) and self._loops[-1].endless
@@ -3124,7 +3138,7 @@ class ShellAnalyzer:
         """A downloaded file run (or sourced): someone else's code, unless it is a named release over HTTPS."""
         pinned = (path in self.pinned or posixpath.basename(path) in self.pinned) and not self._in_clone(path)
         self._add("shell.download-exec", RiskLevel.MEDIUM if pinned else RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
-                  f"{name} runs " + ("a named release downloaded over HTTPS" if pinned
+                  f"{name} runs " + ("a named release or a local service's file" if pinned
                                      else "a file that was downloaded from the network"), node)  # fmt: skip
 
     def _rule_rm(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -3980,7 +3994,8 @@ class ShellAnalyzer:
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{name} downloads code straight into an app being built ({output.replace(HOLE, '…')})",
                       node)  # fmt: skip
-        if urls and all(pinned_release(u) for u in urls):
+        # (a pinned release, or what a service on this machine serves: its own client, as trusted as itself)
+        if urls and all(pinned_release(u) or loopback_url(u) for u in urls):
             self.pinned.update((output, posixpath.basename(output)))
         # Diffie-Hellman parameters (`ssl_dhparam`) are public numbers, not code or trust
         dh_parameters = _DH_PARAMETERS.fullmatch(posixpath.basename(output)) is not None
@@ -5378,13 +5393,15 @@ class ShellAnalyzer:
             return
         image_delete = (
             (name == "gcloud" and args[:4] == ["artifacts", "docker", "images", "delete"])
+            or (name == "aws" and args[:2] in (["sqs", "purge-queue"], ["sqs", "delete-queue"]))
             or (name == "aws" and args[:2] == ["ecr", "batch-delete-image"])
             or (name == "az" and args[:3] in (["acr", "repository", "delete"], ["acr", "manifest", "delete"]))
         )
-        if image_delete and (self._mass or self._loops or self._stdin_listing):
-            # every image a registry listing gives: deployments can no longer pull what they run
+        if image_delete and (self._mass or self._loops or self._stdin_listing or self._repeated):
+            # every image a registry listing gives (deployments can no longer pull what they run), every queue's
+            # messages
             self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
-                      f"{name} deletes every container image a listing gives from a registry", node)  # fmt: skip
+                      f"{name} {' '.join(args[:2])} deletes every image or queue a listing gives", node)  # fmt: skip
             return
         for tool, needed in T.CLOUD_DESTROY:
             if tool == name and all(w in words for w in needed):
@@ -6572,8 +6589,16 @@ class ShellAnalyzer:
             self._add("shell.identity", RiskLevel.HIGH, Category.FILESYSTEM,
                       "ldapdelete -r deletes a directory entry with everything below it (a whole OU of accounts)",
                       node)  # fmt: skip
+        if name == "slapcat":
+            flow.secret = True  # every entry of the directory, password hashes included
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      "slapcat dumps the whole directory (every entry and password hash)", node)  # fmt: skip
         if name == "ldapsearch":
             _, operands = W.options(args, frozenset({"-H", "-D", "-w", "-b", "-o", "-E", "-s", "-y", "-f", "-l", "-z"}))
+            if any(PASSWORD_HASH_ATTRIBUTES.fullmatch(o) for o in operands[1:]):
+                flow.secret = True
+                self._add("shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                          "ldapsearch reads the directory's password hashes", node)  # fmt: skip
             if operands and directory_dump(operands[0], operands[1:]):
                 flow.secret = True  # every person of the directory with every attribute they have
                 self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -7511,7 +7536,7 @@ for _names, _rule in (
     ({"dropdb"}, ShellAnalyzer._rule_dropdb),
     ({"gam"}, ShellAnalyzer._rule_gam),
     ({"wp", "drush", "asterisk", "fs_cli", "magento"}, ShellAnalyzer._rule_cms),
-    ({"samba-tool", "ldapsearch", "ldapdelete"}, ShellAnalyzer._rule_directory),
+    ({"samba-tool", "ldapsearch", "ldapdelete", "slapcat"}, ShellAnalyzer._rule_directory),
     (MAILERS, ShellAnalyzer._rule_mailer),
     ({"certbot"}, ShellAnalyzer._rule_certbot),
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),

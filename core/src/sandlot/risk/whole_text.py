@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import re
 
-from sandlot.risk.control_plane import OperationRisk, exposed_store_service
+from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
 from sandlot.risk.crm import crm_text_risks
-from sandlot.risk.destinations import lookalike_repository
+from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository
 from sandlot.risk.devices import device_api_risks, force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
 from sandlot.risk.domains import domain_text_risks
-from sandlot.risk.identity import personal_admin_grant, vault_superuser
+from sandlot.risk.identity import identity_provider_risks, personal_admin_grant, vault_superuser
 from sandlot.risk.mail import sieve_redirect_outside
+from sandlot.risk.messaging import broker_text_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
+from sandlot.risk.sql import production_target
 from sandlot.risk.storefronts import form_grabber
 from sandlot.risk.web_servers import admin_api_risks
 
@@ -259,6 +261,16 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "configures ssh to open a reverse tunnel (a port of another host leads to this machine)"
         found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     found += [("registry", risk) for risk in registry_text_risks(code)]
+    found += [("identity", risk) for risk in identity_provider_risks(code)]
+    if "perf-test" in code or "watermark" in code or "seek_to_end" in code:
+        found += [("broker", risk) for risk in broker_text_risks(code, production=production_target(code))]
+    if open_resource_policy(code):
+        what = "sets a resource policy that lets every AWS account do everything with a queue, topic or bucket"
+        found.append(("cloud-exposure", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    pinned = hosts_file_hijack(code)
+    if pinned is not None:
+        what = f"points names at an outside address ({pinned}) in /etc/hosts (their traffic goes there)"
+        found.append(("network", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     store = exposed_store_service(code)
     if store is not None:
         what = f"exposes the {store} service outside the cluster (a load balancer or node port in front of a store)"
