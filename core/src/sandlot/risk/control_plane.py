@@ -59,7 +59,7 @@ _PUBLIC_BLOCK_OFF = re.compile(r"(?:blockpublic\w*|ignorepublicacls|restrictpubl
 _HUNDREDS = re.compile(
     r"(?:targetcapacity|desired-?capacity|desiredcapacity|maxcount|max-?size|--count|instancecount|sku\.capacity"
     r"|--instance-count|desired-?size|min-?size|--(?:min|max|num|total-min|total-max)-nodes|--node-count"
-    r"|--min-count|--max-count|--new-capacity)\W{1,4}[1-9]\d{2,}",
+    r"|--min-count|--max-count|--new-capacity|provisioned-?concurrent-?executions)\W{1,4}[1-9]\d{2,}",
     re.IGNORECASE,
 )
 
@@ -77,6 +77,33 @@ _BLOB_PUBLIC = re.compile(r"allow[-_]?blob[-_]?public[-_]?access\W+true|public[-
                           re.IGNORECASE)
 
 _RULES = (
+    _Rule(
+        ("createfunctionurlconfig", "updatefunctionurlconfig"),
+        OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                      "gives a function a public URL anyone can call without authentication"),
+        needs=re.compile(r"auth-?type\W+NONE\b", re.IGNORECASE),
+    ),
+    _Rule(
+        ("lambdaaddpermission", "clientaddpermission", "functionsaddiampolicybinding"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "lets anyone invoke a function"),
+        needs=re.compile(r"principal\W+\*|\ballusers\b", re.IGNORECASE),
+    ),
+    _Rule(
+        ("putfunctionconcurrency",),
+        OperationRisk(RiskLevel.HIGH, Category.PROCESS, "stops a function from running at all (its concurrency set "
+                      "to zero: every request fails)"),
+        needs=re.compile(r"reserved-?concurrent-?executions\W+0\b", re.IGNORECASE),
+    ),
+    _Rule(
+        ("updatemethod",),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "removes authorization from an API's methods"),
+        needs=re.compile(r"authorizationType\W+(?:value=)?NONE\b|authorizationType,value=NONE", re.IGNORECASE),
+    ),
+    _Rule(
+        ("lambdacreatefunction", "clientcreatefunction"),
+        OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "creates a function that runs with administrator rights"),
+        needs=re.compile(r"role/(?:[\w-]*admin[\w-]*|OrganizationAccountAccessRole)\b", re.IGNORECASE),
+    ),
     _Rule(
         ("repoedit",),  # `gh repo edit --visibility public`
         OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "makes a private repository public"),
@@ -157,7 +184,9 @@ _RULES = (
          "instancescreate", "vmsscreate", "vmssscale", "createautoscalinggroup", "bulkinsert",
          # node pools of managed Kubernetes (EKS node groups, GKE node pools, AKS node pools)
          "nodegroup", "clustersupdate", "clusterscreate", "nodepoolscreate", "nodepoolsupdate", "aksnodepool",
-         "aksscale", "akscreate"),
+         "aksscale", "akscreate",
+         # warm function instances kept running (and billed) around the clock
+         "putprovisionedconcurrencyconfig"),
         OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "starts hundreds of instances at once (cost, quota)"),
         needs=_HUNDREDS,
     ),

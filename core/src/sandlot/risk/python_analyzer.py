@@ -135,6 +135,7 @@ from sandlot.risk.shell_tables import (
 )
 from sandlot.risk.sql import (
     dangerous_sql,
+    deletes_recent_rows,
     drops_table,
     empties_tables,
     guarded_test_database,
@@ -1172,6 +1173,26 @@ class PythonAnalyzer:
         )
         return named, selects
 
+    def _binary_writes(self) -> set[str]:
+        """Paths the module opens for binary writing anywhere (``open(CACHE, "wb")``): a pickle read from one of
+        them is the program's own cache, whatever folder it lives in (unless it lets everyone write it)."""
+        written: set[str] = set()
+        if "chmod" in self._code and _WORLD_WRITABLE_MODE.search(self._code):
+            return written
+        for call in ast.walk(self._tree):
+            if not (isinstance(call, ast.Call) and _call_name(call) == "open" and len(call.args) >= 2):
+                continue
+            mode = call.args[1]
+            if isinstance(mode, ast.Constant) and isinstance(mode.value, str) and "b" in mode.value and (
+                "w" in mode.value or "a" in mode.value
+            ):
+                target = call.args[0]
+                if isinstance(target, ast.Constant) and isinstance(target.value, str):
+                    written.add(target.value)
+                elif isinstance(target, ast.Name) and self._lookup(target.id).text:
+                    written.add(self._lookup(target.id).text or "")
+        return written
+
     def _keeps_nothing_back(self, test: ast.expr) -> bool:
         """``test`` compares an age with a limit of zero (``age >= RETENTION_DAYS`` where the retention is 0):
         every file passes it, so it selects nothing out."""
@@ -1329,6 +1350,8 @@ class PythonAnalyzer:
         decorators = [_dotted(d) for d in getattr(node, "decorator_list", ())]
         # ... or a message handler by its name (`handle_downlink(msg)`, `on_message(client, userdata, msg)`)
         handler = any(_HANDLER_DECORATOR.search(d) for d in decorators) or _HANDLER_NAME.match(node.name) is not None
+        # ... or a serverless function's entry point (`def handler(event, context)`): the event is the request
+        handler = handler or params[:2] in (["event", "context"], ["event", "ctx"])
         summary.handler = summary.handler or handler
         invoke_task = any(d in ("task", "invoke.task", "fabric.task") for d in decorators)
         annotations = {a.arg: _dotted(a.annotation) for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]}
@@ -1778,6 +1801,8 @@ class PythonAnalyzer:
             # every version a listing of versions gave: what versioning kept to restore from goes too
             heavy = heavy or (unfiltered and "list_object_versions" in self._code and "VersionId" in self._code)
             heavy = heavy and not local_store("\n".join(self.lines))  # DynamoDB Local in a test fixture
+            # one version of a function (`Qualifier=`), a pull request's preview stack: made to be thrown away
+            heavy = heavy and "Qualifier" not in kwargs and not any(_EPHEMERAL_NAME.search(t) for t in texts)
             self._add(
                 "python.cloud-destroy",
                 RiskLevel.HIGH if heavy else RiskLevel.MEDIUM,
@@ -2145,6 +2170,8 @@ class PythonAnalyzer:
                 danger = "copies people's records into object storage", Category.EXFILTRATION
             elif danger is None and empties_tables(text) and production_target("\n".join(self.lines)):
                 danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
+            elif danger is None and deletes_recent_rows(text) and production_target("\n".join(self.lines)):
+                danger = "deletes the most recent records of a production table", Category.FILESYSTEM
             elif (
                 danger is None
                 and self._in_loop()
@@ -3092,7 +3119,11 @@ class PythonAnalyzer:
         if queried:
             result = _with_flags(result or Val(qual=T.INSTANCE_FACTORIES.get(q)), queried)
         if result is None:
-            flags = v.flowing(args) | v.flowing(kwargs.values()) | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
+            # (a connection or client made with a password does not hand the password back with its results)
+            given = v.flowing(val for k, val in kwargs.items() if k not in _LOGIN_KWARGS)
+            flags = v.flowing(args) | given | (func.flags & v.FLOWING) | (star_flags & v.FLOWING)
+            if q.rsplit(".", 1)[-1] in _DATABASE_CONNECTORS:
+                flags &= ~(v.SECRET | v.CREDENTIAL)  # its rows come from the database, not from how it logged in
             factory = T.INSTANCE_FACTORIES.get(q)
             if (
                 factory is None
@@ -3677,8 +3708,22 @@ class PythonAnalyzer:
         if not isinstance(node.func, ast.Attribute):
             return
         method = node.func.attr
+        if method == "writestr" and len(args) >= 2 and args[0].text:
+            # a script packed into an archive (a function's deployment package) runs wherever it is deployed
+            self._written_script(args[1], node, "writestr", [args[0].text])
         carried = v.SECRET | v.ENV | v.NET | v.DECODED | v.CREDENTIAL | v.DUMP
         receiver = node.func.value
+        if isinstance(receiver, ast.Name) and method in ("append", "extend", "insert") and args:
+            current = self._lookup(receiver.id)
+            if current.items is not None and current.func is None:
+                added = args[-1].items if method == "extend" else [args[-1]]
+                flags = current.flags | v.flowing(args)
+                if self._in_loop() or added is None:
+                    # filled in a loop: as many elements as rounds, each like the one added
+                    element = args[-1] if method != "extend" else None
+                    self._rebind(receiver.id, Val(flags=flags & v.FLOWING, elem=element))
+                else:
+                    self._rebind(receiver.id, Val(items=[*current.items, *added], flags=flags & v.FLOWING))
         if isinstance(receiver, ast.Name) and not method.startswith("__"):
             # A method given secret data stores it in its object (msg.set_content(env), buf.write(key),
             # archive.writestr(name, key)): the object (a local value or instance, not a module or a
@@ -5115,7 +5160,7 @@ class PythonAnalyzer:
         elif data.flags & v.DECODED:
             level, why = RiskLevel.HIGH, "a decoded payload"
         elif any(_dropped_file(t, DROP_BOXES if not data.flags & v.LOCALFILE else _PROJECT_DROP_BOXES)
-                 for t in data.strings()):  # fmt: skip
+                 for t in data.strings()) and not set(data.strings()) & self._binary_writes():  # fmt: skip
             level, why = RiskLevel.HIGH, "files others can drop in an upload or shared directory"
         elif data.flags & v.LOCALFILE or (
             q in ("shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle", "pickle.load")
@@ -6866,6 +6911,14 @@ def _dropped_file(path: str, boxes: frozenset[str]) -> bool:
 _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
+#: A resource named after a pull request or a preview (`orders-api-pr-123`): an ephemeral environment.
+_EPHEMERAL_NAME = re.compile(rf"(?:^|[-_.])(?:pr|mr|preview|review)[-_]?(?:\d+|{re.escape(HOLE)})", re.IGNORECASE)
+#: A permission mode that lets everyone write (`0o666`, `0o777`).
+_WORLD_WRITABLE_MODE = re.compile(r"\b0o?[0-7]?[0-7][0-7][2367]\b")
+#: Calls that open a database connection or client.
+_DATABASE_CONNECTORS = frozenset({"connect", "Connection", "create_engine", "MongoClient", "Redis", "StrictRedis"})
+#: Keyword arguments that log a client in (what it returns is not made of them).
+_LOGIN_KWARGS = T.AUTH_KWARGS | {"passwd", "pwd"}
 #: The qualifier of a slice of a listing (`sorted(glob(…))[:-7]`): some of its files, picked.
 _SUBSET = "<subset>"
 #: Items whose every ordering still fits in memory (10! is 3.6 million tuples; 13! is 6 billion).

@@ -125,6 +125,7 @@ from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, cancels_listed_jobs, endless_submission, scheduler_command
 from sandlot.risk.sql import (
     dangerous_sql,
+    deletes_recent_rows,
     drops_table,
     empties_tables,
     logins_to_trust,
@@ -2486,6 +2487,11 @@ class ShellAnalyzer:
     def _path_arguments(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Secret files handed to commands that read them (cat ~/.ssh/id_rsa, jq . .env...)."""
         if name in T.SECRET_USERS or name in _COMMANDS_WITH_OWN_PATH_RULES:
+            return
+        if name == "vercel" and args[:2] == ["env", "pull"]:
+            # `vercel env pull .env.local`: the file is written with the project's secrets (sent on, a leak)
+            pulled = [a for a in args[2:] if not a.startswith("-")][:1] or [".env.local"]
+            self.staged.update(pulled)
             return
         previous = ""
         # grep PATTERN FILE...: the first operand is a pattern (unless -e/-f gave it)
@@ -5471,6 +5477,9 @@ class ShellAnalyzer:
         # a request written to a file first (`--cli-input-json file://fleet.json`): what the file says counts
         written = [self._written_texts.get(a.split("file://", 1)[1], "") for a in args if "file://" in a]
         risk = assess_operation(operation(*positional[:depth]), [*args, *written])
+        if risk is None and any("file://" in a for a in args) and not any(written):
+            # (a document the script built with jq or a template: what the script spells anywhere counts)
+            risk = assess_operation(operation(*positional[:depth]), [*args, self._source.decode("utf-8", "replace")])
         if risk is not None:
             if risk.secret:
                 flow.secret = True
@@ -6442,6 +6451,12 @@ class ShellAnalyzer:
             and production_target(statements + " " + self._source.decode("utf-8", "replace"))
         ):
             danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
+        elif (
+            danger is None
+            and deletes_recent_rows(statements)
+            and production_target(statements + " " + self._source.decode("utf-8", "replace"))
+        ):
+            danger = "deletes the most recent records of a production table", Category.FILESYSTEM
         elif (
             danger is None
             and self._loops

@@ -231,7 +231,8 @@ SECRET_CONSUMERS = frozenset({"sops", "op", "doppler", "dotenv", "direnv", "cham
 SESSION_TOKEN_WORDS = frozenset({"print-access-token", "print-identity-token", "get-access-token"})
 #: Commands that print secrets: tool -> the words (any of which) that make it print one.
 SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
-    "aws": ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption"),
+    "aws": ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption",
+            "Environment.Variables"),  # (a function's environment: its keys and passwords)
     "gcloud": ("print-access-token", "print-identity-token", "access"),
     "az": ("keyvault", "get-access-token", "credential"),  # `az ad app credential reset` prints the new secret
     "vault": ("read", "kv"),
@@ -246,6 +247,7 @@ SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
     "doctl": ("token",),
     "heroku": ("auth:token",),
     "ansible-vault": ("view",),  # the vault's variables decrypted
+    "netlify": ("env:list", "env:get"),
 }  # fmt: skip
 OUTPUT_OPTIONS = frozenset({"-o", "-out", "-keyout", "--output", "-O", "--out", "-w", "--write"})
 PROBES = frozenset({"ping", "fping", "arping", "nc", "ncat", "netcat", "telnet", "curl", "nslookup", "dig", "host"})
@@ -429,6 +431,10 @@ CLOUD_DESTROY = (
     ("aws", ("delete-function",)),
     ("aws", ("ecr", "delete-repository")),
     ("gcloud", ("artifacts", "repositories", "delete")),
+    ("vercel", ("project", "rm")),
+    ("vercel", ("projects", "rm")),
+    ("netlify", ("sites:delete",)),
+    ("gcloud", ("functions", "delete")),
     ("gsutil", ("rm", "-r")),
     ("gsutil", ("rb",)),
     ("gcloud", ("projects", "delete")),

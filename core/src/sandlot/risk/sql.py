@@ -408,6 +408,19 @@ def refills_tables(source: str) -> bool:
     return _RELOADS.search(source) is not None
 
 
+#: A DELETE of the rows newer than some moment (the latest records, not a retention clean-up of old ones).
+_RECENT_DELETE = re.compile(
+    r"\bDELETE\s+FROM\s+[\w.\"`]+\s+WHERE\s+[\w.\"`]*?(?:_at|_on|date|time|timestamp)\w*\s*>=?\s*"
+    r"(?:now\(\)|current_date|current_timestamp|sysdate|getdate\(\))",
+    re.IGNORECASE,
+)
+
+
+def deletes_recent_rows(text: str) -> bool:
+    """``text`` deletes a table's most recent rows (``WHERE paid_at > now() - interval '45 days'``)."""
+    return "DELETE" in text.upper() and bool(_RECENT_DELETE.search(text))
+
+
 def empties_tables(text: str) -> bool:
     """``text`` drops, truncates or deletes every row of a table, or rewrites every row (an UPDATE without a
     WHERE: every price set to zero)."""

@@ -33,6 +33,22 @@ def form_grabber(text: str) -> bool:
     return "http" in text and bool(_GRABS.search(text)) and bool(_BEACONS.search(text))
 
 
+#: An edge worker's handler that reads a request's headers, cookies or body (a copy of what passes through)...
+_REQUEST_COPY = re.compile(
+    r"\b(?:request|req)\.clone\(\)|Object\.fromEntries\(\s*(?:request|req)\.headers|\.headers\.get\(\s*[\"']cookie"
+)
+#: ...posts it to a server...
+_POSTS_OUT = re.compile(r"\bfetch\(\s*[\"'`]https?://[^\"'`]+[\"'`]\s*,\s*\{[^}]*method\s*:\s*[\"']POST", re.IGNORECASE)
+#: ...and passes the request on to the origin (so nobody notices).
+_PASSES_ON = re.compile(r"\breturn\s+fetch\(\s*(?:request|req)\s*\)")
+
+
+def request_copier(text: str) -> bool:
+    """``text`` holds an edge worker (Cloudflare Workers and the like) that copies each request passing through
+    it (headers, cookies, body) to another server while serving it as usual."""
+    return "fetch" in text and bool(_PASSES_ON.search(text) and _REQUEST_COPY.search(text) and _POSTS_OUT.search(text))
+
+
 def delete_mutation(text: str) -> bool:
     """``text`` is a GraphQL mutation deleting something (``productDelete``, ``customerDelete``)."""
     return "mutation" in text and bool(_DELETE_MUTATION.search(text))

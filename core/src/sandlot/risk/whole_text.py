@@ -20,9 +20,10 @@ from sandlot.risk.mail import sieve_redirect_outside
 from sandlot.risk.messaging import broker_text_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.registries import registry_text_risks
+from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import production_target
-from sandlot.risk.storefronts import form_grabber
+from sandlot.risk.storefronts import form_grabber, request_copier
 from sandlot.risk.web_servers import admin_api_risks
 
 #: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
@@ -171,6 +172,8 @@ _BUILD_STEP = re.compile(r"\b(?:npm|yarn|pnpm)\s+(?:ci|install|run|test)\b|\bmak
                          r"|\bgradlew?\b|\bmvn\b|\bcargo\s+(?:build|test)\b|\bpython3?\s+setup\.py\b")
 
 
+#: ysoserial run to build a gadget chain (a serialized object that runs a command when read).
+_YSOSERIAL = re.compile(r"\bysoserial[\w.-]*\.jar\b|\bysoserial\s+\w+")
 #: Firebase security rules open to everyone: `allow read, write: if true;` (Firestore, Storage) and the Realtime
 #: Database's `".read": true, ".write": true` at its root.
 _OPEN_DATABASE_RULES = re.compile(
@@ -264,6 +267,13 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("identity", risk) for risk in identity_provider_risks(code)]
     if "perf-test" in code or "watermark" in code or "seek_to_end" in code:
         found += [("broker", risk) for risk in broker_text_risks(code, production=production_target(code))]
+    found += [("search-cluster", risk) for risk in search_cluster_risks(code)]
+    if "ysoserial" in code and _YSOSERIAL.search(code):
+        what = "builds a Java deserialization exploit (ysoserial) to run commands on another server"
+        found.append(("attack-tool", OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what)))
+    if request_copier(code):
+        what = "deploys an edge worker that copies every request passing through (cookies, headers, bodies) elsewhere"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if open_resource_policy(code):
         what = "sets a resource policy that lets every AWS account do everything with a queue, topic or bucket"
         found.append(("cloud-exposure", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
