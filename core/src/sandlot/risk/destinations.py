@@ -66,14 +66,16 @@ _PERSONAL_ACCOUNT = re.compile(
     # a storage client kept in a variable named as someone's own (`personal = dropbox.Dropbox(…)`)
     r"|\bpersonal\w*\s*=\s*[\w.]+\.(?:Dropbox|Client|client|BlobServiceClient)\("
     # a client logged in with someone's own keys (`aws_access_key_id=os.environ["PERSONAL_AK"]`)
-    r"|(?:environ\[|environ\.get\(|getenv\()[\"']PERSONAL_\w*",
+    r"|(?:environ\[|environ\.get\(|getenv\()[\"'](?:PERSONAL|MY)_\w*",
     re.IGNORECASE,
 )
 
 
 def personal_account(text: str) -> bool:
     """``text`` sends to a cloud account or bucket named as someone's personal one."""
-    return ("profile" in text or "ersonal" in text or "ERSONAL" in text) and bool(_PERSONAL_ACCOUNT.search(text))
+    return ("profile" in text or "ersonal" in text or "ERSONAL" in text or "MY_" in text) and bool(
+        _PERSONAL_ACCOUNT.search(text)
+    )
 
 
 def loopback_url(url: str) -> bool:

@@ -266,6 +266,12 @@ def classify(path: str) -> PathInfo:
         # network devices' configuration archives (their passwords, keys and SNMP communities) and the logins
         # RANCID and Oxidized use to fetch them
         or name == ".cloginrc"
+        # remote-support agents' settings: their IDs, password hashes and unattended-access keys
+        or (any(c in ("anydesk", ".anydesk", "teamviewer", "rustdesk") for c in lowered[:-1])
+            and name.endswith((".conf", ".toml", ".ini")))
+        # CUPS' queue definitions (device URIs carry share passwords) and its spool (the documents people printed)
+        or (lowered[:2] == ["etc", "cups"] and name in ("printers.conf", "classes.conf"))
+        or lowered[:3] == ["var", "spool", "cups"]
         # PHP applications' own configuration (Moodle, Nextcloud, phpBB): the database password
         or (name == "config.php" and absolute and (lowered[:2] in (["var", "www"], ["srv", "www"]) or any(
             c in ("moodle", "nextcloud", "owncloud", "phpbb", "phpmyadmin") for c in lowered[:-1])))
@@ -339,6 +345,8 @@ def classify(path: str) -> PathInfo:
         secret = False  # only the system password database is sensitive
     if "serviceaccount" in lowered[:-1] and name != "token":
         secret = False  # a pod's namespace name and the cluster's CA certificate are public
+    if secret and "extensions" in lowered[:-1] and name.endswith((".json", ".js", ".css", ".html", ".png", ".svg")):
+        secret = False  # an installed browser extension's own files (its manifest, scripts), not the profile's data
     if name == "mem" and lowered[:1] == ["proc"]:
         secret = True  # another process's memory: its keys and passwords
     if name in ("environ",) and "proc" not in lowered:

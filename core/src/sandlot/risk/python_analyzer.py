@@ -1865,7 +1865,8 @@ class PythonAnalyzer:
         """``s3.upload_file(path)``, ``sftp.put(path)``: a file-upload API handed a secret file's path."""
         method = q.rsplit(".", 1)[-1]
         sends_data = method in ("files_upload", "post", "put") and any(k in kwargs for k in ("data", "files"))
-        if (method == "files_upload" or sends_data) and self._external_reads and personal_account(self._code):
+        personal = personal_account(self._code) or any(personal_host(u) for u in _all_strings(args[:1]))
+        if (method == "files_upload" or sends_data) and self._external_reads and personal:
             # a data share's files (archived or read) sent to someone's own cloud account
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} sends files of a data share outside the project to a personal account", node)  # fmt: skip
@@ -2467,9 +2468,14 @@ class PythonAnalyzer:
         self._ev(node.test)
         a, b = self._ev(node.body), self._ev(node.orelse)
         strings = a.strings() + b.strings()
+        # `p.rglob("*") if p.is_dir() else [p]`: a loop over it visits elements like either branch's
+        items = [*a.items, *b.items] if a.items is not None and b.items is not None else None
+        element = a.elem or b.elem or next((i.items[0] for i in (a, b) if i.items), None)
         return Val(
             text=strings[0] if strings else None,
             alts=tuple(strings) if len(strings) > 1 else None,
+            items=items,
+            elem=element if items is None else None,
             flags=(a.flags | b.flags) & v.FLOWING,
             # `x if c else y` refers to an object when both branches agree on it (or only one names one)
             qual=a.qual if a.qual == b.qual or b.qual is None else b.qual if a.qual is None else None,

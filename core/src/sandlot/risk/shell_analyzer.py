@@ -120,6 +120,7 @@ from sandlot.risk.monitoring import MONITORING_COMPONENTS, shipper_collects_secr
 from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import premises_request
+from sandlot.risk.printers import PRINT_TOOLS, print_command
 from sandlot.risk.registries import REGISTRY_TOOLS, registry_command
 from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, cancels_listed_jobs, endless_submission, scheduler_command
@@ -2077,6 +2078,12 @@ class ShellAnalyzer:
             self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
+        if name in PRINT_TOOLS:
+            repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+            endless = bool(self._loops) and any(loop.endless for loop in self._loops)
+            print_risk = print_command(name, args, repeated=repeated, endless=endless)
+            if print_risk is not None:
+                self._add("shell.printer", print_risk.level, print_risk.category, print_risk.what, node)
         if name in BROKER_TOOLS:
             repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
             production = production_target(self._source.decode("utf-8", "replace"))
@@ -4061,9 +4068,15 @@ class ShellAnalyzer:
         """Desktops shared without a password, all traffic routed elsewhere, machines joined to other networks."""
         joined = " ".join(args)
         what = ""
+        local_only = any(a in ("-localhost", "-localhost=1") for a in args) or "localhost=yes" in joined.lower()
         if name in ("x11vnc", "vncserver", "x0vncserver", "tigervncserver") and (
             "-nopw" in args or re.search(r"SecurityTypes[= ]+None", joined, re.I)
         ):
+            if local_only:
+                # (a test's throwaway display, reachable from this machine only)
+                self._add("shell.exposure", RiskLevel.MEDIUM, Category.NETWORK,
+                          f"{name} shares a desktop without a password on this machine only", node)  # fmt: skip
+                return
             what = f"{name} shares the desktop without a password"
         elif name == "sshuttle" and any(a in ("0/0", "0.0.0.0/0") for a in args):
             what = "sshuttle routes all traffic (and DNS) through another host"
@@ -5757,6 +5770,17 @@ class ShellAnalyzer:
                       f"{name} renders documents with its sandbox off (-dNOSAFER: a PostScript or PDF file can read "
                       "and write files and run commands)", node)  # fmt: skip
 
+    def _rule_rdp_client(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """An RDP client handing the remote server this machine's whole file system or home as a drive."""
+        flow.network = True
+        shared = [a.split(",", 1)[1] for a in args if a.lower().startswith("/drive:") and "," in a]
+        shared += [a.split("=", 1)[1] for a in W.option_values(args, "-r") if a.startswith("disk:") and "=" in a]
+        whole = [p for p in shared if paths.classify(p).kind in (paths.PathKind.ROOT, paths.PathKind.HOME_TOP)]
+        if whole or "+home-drive" in args:
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} shares {whole[0] if whole else 'the home folder'} with the remote desktop server "
+                      "(it can read and write every file there)", node)  # fmt: skip
+
     def _rule_path_part(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """dirname and basename print a part of a known path (``tar -C "$(dirname "$REPO")"``)."""
         operands = [a for a in args if not a.startswith("-")]
@@ -5821,6 +5845,11 @@ class ShellAnalyzer:
                      r"lock-delay\s+\S*\s*\d{5,}|screensaver/lock-enabled\s+false", joined):  # fmt: skip
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} turns the screen lock off", node)  # fmt: skip
+        if re.search(r"vino\s+(?:prompt-enabled\s+false|require-encryption\s+false|authentication-methods\s+\S*none)"
+                     r"|remote-desktop\.\w+\s+(?:auth-method\s+\S*none|view-only\s+false)", joined):  # fmt: skip
+            # the desktop shared without asking the person in front of it, or without a password or encryption
+            what = f"{name} lets remote desktop connect without consent, a password or encryption"
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, what, node)
         proxy = re.search(r"system\.proxy\.(?:https?|socks)\s+host\s+['\"]?([\w.:-]+)", joined)
         if proxy and not private_address(proxy[1]):
             # every program of the desktop session sends its web traffic through that machine: a bare address
@@ -7351,7 +7380,8 @@ _INTERNAL_NAME = re.compile(r"\.(?:internal|local|lan|corp|intranet|home\.arpa)$
 _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/json|/Message/?\s|/messages\b", re.I)
 #: A grep pattern naming settings (``^(db_host|http_port)\s*=``, ``^server_name``) rather than matching anything.
 _NAMED_SETTINGS = re.compile(r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\|[A-Za-z_][\w.-]{2,})*\)?(?:\\s\*|\s|\*|=|:|$)")
-_SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv|psk", re.IGNORECASE)
+#: Words of a setting's name that say it holds a secret (URLs and DSNs carry passwords: `smb://user:pass@host`).
+_SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv|psk|uri\b|url\b|dsn\b", re.IGNORECASE)
 #: Inline code fetching from an address a setting names (`file_get_contents(env("EXPORT_URL"))`).
 _FETCH_FROM_SETTING = re.compile(
     r"(?:file_get_contents|fopen|URI\.open|open|get)\(\s*(?:env|getenv|ENV\.fetch)\(\s*['\"]\w*(?:URL|URI|ENDPOINT)['\"]"
@@ -7560,6 +7590,7 @@ for _names, _rule in (
     (set(T.PHONE_SENSORS), ShellAnalyzer._rule_phone_sensor),
     ({"snmpset"}, ShellAnalyzer._rule_snmpset),
     ({"dirname", "basename"}, ShellAnalyzer._rule_path_part),
+    ({"xfreerdp", "xfreerdp3", "wlfreerdp", "sdl-freerdp", "rdesktop"}, ShellAnalyzer._rule_rdp_client),
     ({"gs", "gsc", "gswin64c", "ghostscript"}, ShellAnalyzer._rule_ghostscript),
     ({"clogin", "jlogin", "flogin", "hlogin", "nlogin", "alogin", "fnlogin"}, ShellAnalyzer._rule_device_login),
     ({"ansible-playbook"}, ShellAnalyzer._rule_playbook),

@@ -535,7 +535,7 @@ GRADED_ADMIN_TOOLS = frozenset(
      # hypervisors' and mail servers' own tools, graded by what they are told to do
      "virsh", "qm", "pct", "pvesh", "pveum", "esxcli", "vim-cmd", "postconf", "postsuper", "doveadm",
      # printers and their queues (CUPS)
-     "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo"}
+     "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
@@ -627,7 +627,7 @@ DEV_WEB_PORTS = frozenset({"80", "443", "3000", "3001", "4200", "5000", "5173", 
 #: Folders others can drop files in (uploads, shared and public folders, temporary directories).
 DROP_BOXES = frozenset(
     {"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads", "tmp", "shm",
-     "submissions", "submission", "inbound"}
+     "submissions", "submission", "inbound", "thinclient_drives"}
 )  # fmt: skip
 #: Ports of administration consoles and data stores that must not face the internet.
 ADMIN_PORTS = {

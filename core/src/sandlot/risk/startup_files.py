@@ -211,6 +211,8 @@ def _unit(content: str, *, system: bool) -> bool:
         return False  # a timer or a socket starts a unit whose content is not here
     if _STARVING_UNIT.search(content):
         return False  # real-time scheduling or top priority: a busy unit starves everything else of the CPU
+    if any(posixpath.basename(c.split()[0]) in REMOTE_DESKTOP_SERVERS for c in commands if c.split()):
+        return False  # a desktop shared over the network from every boot on: remote access that stays
     installed = all(c.split()[0].startswith(_SYSTEM_PROGRAM_DIRS) for c in commands if c.split())
     # an application deployed under /opt or /srv run by its own account (`User=myapp`), not root, from a place
     # that is neither hidden, temporary nor someone's home
@@ -222,6 +224,11 @@ def _unit(content: str, *, system: bool) -> bool:
     return _quiet_shell(commands)
 
 
+#: Servers that share the desktop over the network (VNC, RDP, remote-support agents).
+REMOTE_DESKTOP_SERVERS = frozenset(
+    {"x11vnc", "vncserver", "x0vncserver", "Xvnc", "tigervncserver", "xrdp", "rustdesk", "anydesk", "teamviewer",
+     "teamviewerd", "meshagent", "vino-server", "gnome-remote-desktop", "krfb"}
+)  # fmt: skip
 #: A unit's ``User=`` naming an account other than root.
 _SERVICE_ACCOUNT = re.compile(r"^\s*User\s*=\s*(?!root\s*$|0\s*$)[a-z_][\w.-]*\s*$", re.M)
 _APPLICATION_DIRS = ("/opt/", "/srv/", "/usr/local/bin/", "/usr/local/sbin/", "/usr/local/lib/", "/usr/bin/", "/bin/",

@@ -19,6 +19,7 @@ from sandlot.risk.identity import identity_provider_risks, personal_admin_grant,
 from sandlot.risk.mail import sieve_redirect_outside
 from sandlot.risk.messaging import broker_text_risks
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.printers import printer_risks
 from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
@@ -172,6 +173,10 @@ _BUILD_STEP = re.compile(r"\b(?:npm|yarn|pnpm)\s+(?:ci|install|run|test)\b|\bmak
                          r"|\bgradlew?\b|\bmvn\b|\bcargo\s+(?:build|test)\b|\bpython3?\s+setup\.py\b")
 
 
+#: A window of a remote-support tool found by its name and answered with a key press or a click.
+_AUTO_ACCEPT = re.compile(
+    r"xdotool[\s\S]{0,400}(?:AnyDesk|TeamViewer|RustDesk|wants to connect|Incoming)[\s\S]{0,600}\b(?:key|click)\b"
+)
 #: ysoserial run to build a gadget chain (a serialized object that runs a command when read).
 _YSOSERIAL = re.compile(r"\bysoserial[\w.-]*\.jar\b|\bysoserial\s+\w+")
 #: Firebase security rules open to everyone: `allow read, write: if true;` (Firestore, Storage) and the Realtime
@@ -268,6 +273,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "perf-test" in code or "watermark" in code or "seek_to_end" in code:
         found += [("broker", risk) for risk in broker_text_risks(code, production=production_target(code))]
     found += [("search-cluster", risk) for risk in search_cluster_risks(code)]
+    found += [("printer", risk) for risk in printer_risks(code)]
+    if "xdotool" in code and _AUTO_ACCEPT.search(code):
+        what = "accepts remote-support connection requests automatically (whoever connects gets the desktop)"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "ysoserial" in code and _YSOSERIAL.search(code):
         what = "builds a Java deserialization exploit (ysoserial) to run commands on another server"
         found.append(("attack-tool", OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what)))
