@@ -55,6 +55,8 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      Category.FILESYSTEM, None),
     ("POST", re.compile(r"/api/v1/accounts/[^/]+/admins/?$"), "makes a user an account administrator",
      Category.PRIVILEGE, None),
+    ("POST", re.compile(r"/api/users/?$"), "creates a Portainer administrator", Category.PRIVILEGE,
+     re.compile(r"\brole\W{1,4}1\b")),
     ("POST", re.compile(r"/api/v1/(?:users|groups)/[^/]+/roles/?$"), "assigns an Okta administrator role",
      Category.PRIVILEGE, re.compile(r"SUPER_ADMIN|ORG_ADMIN|APP_ADMIN|USER_ADMIN|HELP_DESK_ADMIN", re.I)),
     ("POST", re.compile(r"/wp-json/wp/v2/users/?(?:\?|$|/\d+)"), "makes a WordPress administrator",

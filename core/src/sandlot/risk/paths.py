@@ -87,6 +87,11 @@ _CHARACTER_DEVICE_DIRS = frozenset(
     {"pts", "fd", "net", "input", "snd", "dri", "char", "cpu", "hugepages", "serial", "v4l", "usb", "vfio",
      "bsg", "hidraw", "infiniband", "vhost-net", "dma_heap", "tty", "stdin", "stdout", "stderr"}
 )  # fmt: skip
+#: Where installed Python packages live, for code that asks Python (`find_spec(...).origin`, `sysconfig`'s purelib):
+#: a file written there changes what every program importing the package runs.
+INSTALLED_PACKAGES = "/usr/lib/python3/site-packages"
+#: A browser profile's files of saved sessions, passwords and history.
+_BROWSER_PROFILE_FILES = frozenset({"cookies", "login data", "web data", "local state", "history", "cookies.sqlite"})
 # Files whose content is a secret wherever they live.
 _SECRET_NAMES = frozenset(
     {
@@ -258,6 +263,7 @@ def classify(path: str) -> PathInfo:
         or not _SECRET_DIR_NAMES.isdisjoint(lowered[:-1])
         or "ssl/private" in joined
         or (name.startswith(".env.") and not name.endswith((".example", ".sample", ".template")))
+        or (name.endswith(".env") and name != ".env" and absolute and home is None)  # /opt/app/conf/broker.env
         or (len(lowered) >= 2 and lowered[-2] == ".ssh" and name.startswith("id_"))
         # a browser's recording of a session (HAR): every request's cookies and authorization headers
         or name.endswith(".har")
@@ -269,6 +275,8 @@ def classify(path: str) -> PathInfo:
         # remote-support agents' settings: their IDs, password hashes and unattended-access keys
         or (any(c in ("anydesk", ".anydesk", "teamviewer", "rustdesk") for c in lowered[:-1])
             and name.endswith((".conf", ".toml", ".ini")))
+        # a swarm manager's keys and its raft log (the cluster's secrets, encrypted with keys kept beside them)
+        or lowered[:4] == ["var", "lib", "docker", "swarm"]
         # CUPS' queue definitions (device URIs carry share passwords) and its spool (the documents people printed)
         or (lowered[:2] == ["etc", "cups"] and name in ("printers.conf", "classes.conf"))
         or lowered[:3] == ["var", "spool", "cups"]
@@ -345,6 +353,10 @@ def classify(path: str) -> PathInfo:
         secret = False  # only the system password database is sensitive
     if "serviceaccount" in lowered[:-1] and name != "token":
         secret = False  # a pod's namespace name and the cluster's CA certificate are public
+    if secret and kind is PathKind.RELATIVE and name in _BROWSER_PROFILE_FILES and any(
+        "test" in c or "e2e" in c or c in ("tmp", "fixtures") for c in lowered[:-1]
+    ):
+        secret = False  # a throwaway browser profile a project's end-to-end tests made (their own cookies)
     if secret and "extensions" in lowered[:-1] and name.endswith((".json", ".js", ".css", ".html", ".png", ".svg")):
         secret = False  # an installed browser extension's own files (its manifest, scripts), not the profile's data
     if name == "mem" and lowered[:1] == ["proc"]:

@@ -118,7 +118,7 @@ from sandlot.risk.ledgers import (
 from sandlot.risk.mail import credential_lure, deletes_every_message, forwards_mailbox, personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.monitoring import silence_request_mutes_everything
-from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
+from sandlot.risk.paths import HOLE, HOLE_WORD, INSTALLED_PACKAGES, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import CAMERA_IMAGE, premises_request
 from sandlot.risk.python2 import looks_like_python2, modernise
@@ -2364,6 +2364,9 @@ class PythonAnalyzer:
             return Val(qual=qual, flags=v.OWNPID)  # `proc.pid` of a child this program started
         if qual == "sys.executable":
             return Val(text="python3", qual=qual)
+        if qual in ("importlib.util.find_spec().origin", "importlib.util.find_spec().submodule_search_locations"):
+            # an installed module's own file: written to, every program importing it runs the change
+            return Val(text=f"{INSTALLED_PACKAGES}/{HOLE}/__init__.py", qual="pathlib.Path()")
         if qual is not None and qual.startswith("os.O_"):
             return Val(qual=qual, num=getattr(os, qual[3:], None))
         if qual is not None and qual.startswith("stat.S_I"):
@@ -5580,6 +5583,19 @@ class PythonAnalyzer:
             count = max(count or 0, 10**10)
         return Val(num=count, qual="itertools.product()", elem=Val(flags=v.flowing(args)))
 
+    def _c_module_spec(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``importlib.util.find_spec(name)``: where an installed module lives (its ``.origin``)."""
+        return Val(qual="importlib.util.find_spec()")
+
+    def _c_installed_packages(
+        self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call
+    ) -> Val:
+        """``site.getsitepackages()``, ``sysconfig.get_paths()``: the folders of installed packages."""
+        folder = Val(text=INSTALLED_PACKAGES, qual="pathlib.Path()")
+        if q == "sysconfig.get_paths":
+            return Val(keys={"purelib": folder, "platlib": folder})
+        return Val(items=[folder]) if q == "site.getsitepackages" else folder
+
     def _c_permutations(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``list(permutations(stops))``: n! orderings held in memory at once (past a dozen items, no machine's)."""
         items = args[0] if args else UNKNOWN
@@ -7760,6 +7776,9 @@ _register(["socket.socket", "socket.create_connection", "socket.create_server", 
 _register(T.CAPTURES, PythonAnalyzer._c_capture)
 _register(["itertools.product"], PythonAnalyzer._c_product)
 _register(["itertools.permutations"], PythonAnalyzer._c_permutations)
+_register(["importlib.util.find_spec"], PythonAnalyzer._c_module_spec)
+_register(["site.getsitepackages", "site.getusersitepackages", "sysconfig.get_paths", "sysconfig.get_path"],
+          PythonAnalyzer._c_installed_packages)  # fmt: skip
 _register(T.SECRET_STORE_READS, PythonAnalyzer._c_secret_store)
 _register(["cffi.FFI().verify", "cffi.FFI().set_source"], PythonAnalyzer._c_native_source)
 _register(["functools.partial"], PythonAnalyzer._c_partial)

@@ -117,7 +117,8 @@ from sandlot.risk.mail import (
 from sandlot.risk.messaging import BROKER_TOOLS, broker_command
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.monitoring import MONITORING_COMPONENTS, shipper_collects_secrets, silences_everything
-from sandlot.risk.paths import HOLE, HOLE_WORD, credential_helper
+from sandlot.risk.orchestrators import ORCHESTRATOR_TOOLS, allocation_command, orchestrator_command
+from sandlot.risk.paths import HOLE, HOLE_WORD, INSTALLED_PACKAGES, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import premises_request
 from sandlot.risk.printers import PRINT_TOOLS, print_command
@@ -1546,6 +1547,8 @@ class ShellAnalyzer:
                 return spelled.replace('"', "").replace("'", "").replace("*", HOLE)
             if kind == "command_substitution" and _MKTEMP.match(self._text(node)):
                 return "/tmp/" + HOLE  # a new temporary file or directory
+            if kind == "command_substitution" and _SITE_PACKAGES_LOOKUP.search(self._text(node)):
+                return INSTALLED_PACKAGES  # $(python3 -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
             lookup = _PROGRAM_LOOKUP.match(self._text(node)) if kind == "command_substitution" else None
             if lookup:
                 return lookup.group(1)  # $(command -v python3): that program, wherever it is installed
@@ -2078,6 +2081,25 @@ class ShellAnalyzer:
             self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
+        if name == "rsync" and "--remove-source-files" in args:
+            operands = W.options(args, _RSYNC_VALUED)[1]
+            host = operands[-1].split(":", 1)[0].rsplit("@", 1)[-1] if operands and ":" in operands[-1] else ""
+            data = (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM)
+            moved = [o for o in operands[:-1] if paths.classify(o).kind in data]
+            if moved and outside_address(host):
+                # the only copy leaves: a data share moved (not copied) to a bare address of another network
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"rsync moves {moved[0]} to an outside address ({host}) and deletes the originals",
+                          node)  # fmt: skip
+        if name in ORCHESTRATOR_TOOLS:
+            repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+            cluster_risk = orchestrator_command(name, args, repeated=repeated)
+            if cluster_risk is not None:
+                self._add("shell.orchestrator", cluster_risk.level, cluster_risk.category, cluster_risk.what, node)
+            inside = allocation_command(name, args)
+            if inside:
+                # `nomad alloc exec ALLOC bash -c '…'`: the command runs in the job's container, as written
+                self._nested(shlex.join(inside), "shell", node, "nomad alloc exec")
         if name in PRINT_TOOLS:
             repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
             endless = bool(self._loops) and any(loop.endless for loop in self._loops)
@@ -7095,6 +7117,14 @@ def _spelled_words(text: str) -> list[str]:
 #: The file of a CI run's triggering event (GitHub's, Gitea's): pull request titles, comment bodies, branch names.
 _CI_EVENT_FILE = re.compile(r"\$\{?(?:GITHUB|GITEA|FORGEJO)_EVENT_PATH\b")
 _UNIT_EXEC = re.compile(r"^\s*Exec\w*\s*=\s*(.+)$", re.MULTILINE)
+#: rsync options that take a value (`-e "ssh -p 2222"`).
+_RSYNC_VALUED = frozenset({"-e", "--rsh", "--exclude", "--include", "--filter", "-f", "--port", "--timeout",
+                           "--bwlimit", "--log-file", "--password-file", "--chmod", "--chown"})  # fmt: skip
+#: Python asked where installed packages live (`sysconfig`'s purelib, `site.getsitepackages()`, `-m site`).
+_SITE_PACKAGES_LOOKUP = re.compile(
+    r"^\$\(\s*python[\d.]*\s+(?:-c\s+[\s\S]*?(?:purelib|platlib|getsitepackages|getusersitepackages|get_python_lib)"
+    r"|-m\s+site\s+--user-site)"
+)
 #: `$(command -v python3)`, `$(which node)`: the path of a named program.
 _PROGRAM_LOOKUP = re.compile(r"^\$\(\s*(?:command\s+-v|which|type\s+-[pP])\s+([\w.+-]+)\s*\)$")
 #: A find pattern naming a kind of media, document or data file (`*.mp4`, `*.JPG`, `*.xlsx`, `*.db`).

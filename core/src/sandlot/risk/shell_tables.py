@@ -248,6 +248,7 @@ SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
     "heroku": ("auth:token",),
     "ansible-vault": ("view",),  # the vault's variables decrypted
     "netlify": ("env:list", "env:get"),
+    "nomad": ("var",),  # `nomad var get`: a job's stored secrets
 }  # fmt: skip
 OUTPUT_OPTIONS = frozenset({"-o", "-out", "-keyout", "--output", "-O", "--out", "-w", "--write"})
 PROBES = frozenset({"ping", "fping", "arping", "nc", "ncat", "netcat", "telnet", "curl", "nslookup", "dig", "host"})

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from sandlot.risk.browsers import browser_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository
@@ -19,6 +20,7 @@ from sandlot.risk.identity import identity_provider_risks, personal_admin_grant,
 from sandlot.risk.mail import sieve_redirect_outside
 from sandlot.risk.messaging import broker_text_risks
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.orchestrators import orchestrator_text_risks
 from sandlot.risk.printers import printer_risks
 from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.search_clusters import search_cluster_risks
@@ -97,12 +99,16 @@ _FOR_EACH = re.compile(r"\bfor\s+\w+\s+in\b|\bxargs\b|\.forEach\(")
 #: Plant told to stop keeping things alive: heating, irrigation, pumps, cooling or feeders off, a lockout set.
 _ACTUATORS_OFF = re.compile(
     r"[\"'](?:heating|heaters?|irrigation|pumps?|cooling|chillers?|ventilation|fans?|feeders?|aerators?)[\"']\s*:\s*"
-    r"[\"']?(?:off|disabled?|false|stop(?:ped)?)\b|[\"']lockout[\"']\s*:\s*true",
+    r"[\"']?(?:off|disabled?|false|stop(?:ped)?)\b|[\"']lockout[\"']\s*:\s*true"
+    # a refrigerated container's unit switched off, or every alarm of it masked
+    r"|[\"']unit_?mode[\"']\s*:\s*[\"']off[\"']|[\"']alarm_?mask[\"']\s*:\s*(?:0x[fF]{4}|65535)\b",
     re.IGNORECASE,
 )
 _ACTUATOR_WORDS = ("heat", "irrigation", "pump", "cool", "chiller", "ventilation", "fan", "feeder", "aerator",
-                   "lockout")  # fmt: skip
-_PUBLISHES = re.compile(r"mosquitto_pub|mqttx|\.publish\(|\.(?:post|put|patch)\(|curl\s")
+                   "lockout", "unit_mode", "alarm_mask")  # fmt: skip
+_PUBLISHES = re.compile(
+    r"mosquitto_pub|mqttx|\.publish\(|\bpublish\.(?:single|multiple)\(|\.(?:post|put|patch)\(|curl\s"
+)
 
 
 _OPEN_KIND_API = re.compile(r"apiServerAddress[\"']?\s*:\s*[\"']?(?:0\.0\.0\.0|::)[\"']?")
@@ -274,6 +280,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found += [("broker", risk) for risk in broker_text_risks(code, production=production_target(code))]
     found += [("search-cluster", risk) for risk in search_cluster_risks(code)]
     found += [("printer", risk) for risk in printer_risks(code)]
+    found += [("browser", risk) for risk in browser_risks(code)]
+    found += [("orchestrator", risk) for risk in orchestrator_text_risks(code)]
     if "xdotool" in code and _AUTO_ACCEPT.search(code):
         what = "accepts remote-support connection requests automatically (whoever connects gets the desktop)"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
