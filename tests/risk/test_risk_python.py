@@ -9321,6 +9321,39 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "serrecaptcha', 'googlekey': sk}).json()['request']\n",
             H,
         ),
+        # hundreds of thousands of requests to another service, from a loop or a pool's map (leftovers of 252)
+        (
+            'import requests\n'
+            'for i in range(1_000_000):\n'
+            "    requests.get('https://shop.example.com/search?q=' + str(i))\n",
+            H,
+        ),
+        (
+            'import requests\n'
+            'for i in range(1_000_000):\n'
+            "    requests.get('http://localhost:8080/health')\n",
+            L,
+        ),
+        (
+            'import boto3\n'
+            'from concurrent.futures import ThreadPoolExecutor\n'
+            "lam = boto3.client('lambda')\n"
+            'def fire(i):\n'
+            "    lam.invoke(FunctionName='transcoder', InvocationType='Event')\n"
+            'with ThreadPoolExecutor(max_workers=256) as pool:\n'
+            '    list(pool.map(fire, range(1_000_000)))\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            'from concurrent.futures import ThreadPoolExecutor\n'
+            "lam = boto3.client('lambda')\n"
+            'def fire(i):\n'
+            "    lam.invoke(FunctionName='transcoder', InvocationType='Event')\n"
+            'with ThreadPoolExecutor(max_workers=8) as pool:\n'
+            '    list(pool.map(fire, range(20)))\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -70,6 +70,7 @@ from sandlot.risk.destinations import (
     creates_public_hub_repo,
     credential_services,
     data_label,
+    internal_host,
     issuer_words,
     loopback_url,
     misdirected_credential,
@@ -452,6 +453,7 @@ class PythonAnalyzer:
         self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
         self._subset_loops = 0  # inside loops over a slice of a listing (`for old in sorted(glob(…))[:-7]:`)
+        self._huge_maps = 0  # inside a function a pool maps over a huge iterable (`pool.map(fire, range(10**6))`)
         self._bound_cache: dict[tuple[int, tuple[str, ...]], tuple[set[str], set[str]]] = {}
         self._walrus = True  # the source has `:=` (expressions may bind names): set per module
         self._mentions_all_users = True  # the source spells allUsers (a public grant is possible)
@@ -2253,7 +2255,8 @@ class PythonAnalyzer:
 
     def _huge_loop(self) -> bool:
         current = self.functions[-1] if self.functions else None
-        return any((loop.unbounded or loop.huge) and loop.function is current for loop in self.loops)
+        huge = any((loop.unbounded or loop.huge) and loop.function is current for loop in self.loops)
+        return huge or self._huge_maps > 0  # (a pool's map over 100,000 elements is a huge loop too)
 
     def _in_loop(self) -> bool:
         """This code runs once per element: in a loop, or in a function a loop (or a map) calls."""
@@ -3454,6 +3457,11 @@ class PythonAnalyzer:
                     f"{q} in an endless loop without pause (floods the target)",
                     node,
                 )
+            elif self._huge_loop() and (method in T.SEND_METHODS or method == "invoke") and not any(
+                internal_host(t.split("://", 1)[-1].split("/", 1)[0].split(":")[0]) for t in _all_strings(args[:1])
+            ):
+                what = f"{q} sends hundreds of thousands of requests in a loop (floods the target)"
+                self._add("python.flood", RiskLevel.HIGH, Category.NETWORK, what, node)
             unchecked = self._unverified_tls or kwargs.get("verify", UNKNOWN).num == 0
             if unchecked and method in T.SEND_METHODS and data & v.CREDENTIAL and any(
                 _public_host(t) for t in _all_strings(args[:1])
@@ -3684,11 +3692,14 @@ class PythonAnalyzer:
                 target.func.handler = True
         if target is not None and isinstance(target.func, _FuncSummary) and target.func not in self.functions:
             mapped = method in ("map", "imap", "imap_unordered", "starmap")
+            huge = mapped and (args[1].num or 0) >= T.HUGE_LOOP
             self._per_element += mapped  # a pool's map runs the function once per element
+            self._huge_maps += huge
             try:
                 self._call_local(target.func, passed, {}, node)
             finally:
                 self._per_element -= mapped
+                self._huge_maps -= huge
 
     def _tls_off(self, target: ast.expr, node: ast.stmt) -> None:
         """``ssl._create_default_https_context = ssl._create_unverified_context`` and its env twins."""
@@ -3899,8 +3910,8 @@ class PythonAnalyzer:
         if fn is None or self._inline_depth >= 2 or self._inline_budget <= 0 or summary in self.functions:
             return None
         constructed = receiver is not None and isinstance(receiver.func, _Instance) and receiver.func.informed
-        if not constructed and not any(_informative(a) for a in given):
-            return None
+        if not constructed and not any(_informative(a) for a in given) and not self._huge_maps:
+            return None  # (a huge map's function is analysed again: what it does once, it does a million times)
         self._inline_budget -= 1
         params = summary.params
         bound, declared = self._bound_names(fn.body, params)
