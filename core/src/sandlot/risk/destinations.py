@@ -38,7 +38,7 @@ _FILE_DROPS = frozenset(
      "temp.sh", "keep.sh", "anonfiles.com", "uguu.se", "pixeldrain.com", "filebin.net", "send.cm", "tempfile.org",
      "tempfile.io", "pastebin.com", "paste.ee", "hastebin.com", "termbin.com", "ix.io", "sprunge.us", "paste.rs",
      "dpaste.com", "dpaste.org", "rentry.co", "rentry.org", "ghostbin.com", "ghostbin.co", "clbin.com",
-     "paste.c-net.org"}
+     "paste.c-net.org", "jsonbin.io"}
 )  # fmt: skip
 _PUBLIC_DROPS = _BEACONS | _FILE_DROPS
 #: A host name (two labels or more) and what may stand right before one: a user, a space, a quote, ``=``.

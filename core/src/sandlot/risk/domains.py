@@ -53,7 +53,8 @@ _TRANSFER_UNLOCK = re.compile(
 _TRANSFER_CODE = re.compile(r"auth_?code|authcode|epp_?code|transfer_?code|get-domain-auth-code", re.IGNORECASE)
 
 
-def _registrable(host: str) -> str:
+def registrable(host: str) -> str:
+    """The registrable domain of ``host`` (``mail.example.co.uk`` → ``example.co.uk``)."""
     labels = host.lower().rstrip(".").split(".")
     if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL and len(labels[-1]) == 2:
         return ".".join(labels[-3:])
@@ -64,8 +65,8 @@ def _registrable(host: str) -> str:
 
 def _handed_over(code: str) -> list[str]:
     """Hosts of other parties that MX or NS records in ``code`` are set to."""
-    own = {_registrable(d) for m in _OWN_NAME.finditer(code) for d in m.groups() if d}
-    own |= {_registrable(f"{sld}.{tld}") for sld, tld in _SLD_TLD.findall(code)}
+    own = {registrable(d) for m in _OWN_NAME.finditer(code) for d in m.groups() if d}
+    own |= {registrable(f"{sld}.{tld}") for sld, tld in _SLD_TLD.findall(code)}
     if not own:
         return []  # whose domain it is cannot be told
     targets = []
@@ -74,7 +75,7 @@ def _handed_over(code: str) -> list[str]:
         for host in listed.split(",") if listed else [single or spelled or ""]:
             if "." in host and not host.replace(".", "").isdigit() and re.search(r"[a-z]", host.split(".")[-1], re.I):
                 targets.append(host)
-    return [t for t in targets if _registrable(t) not in own and _registrable(t) not in _PROVIDERS and "." in t]
+    return [t for t in targets if registrable(t) not in own and registrable(t) not in _PROVIDERS and "." in t]
 
 
 def domain_text_risks(code: str) -> list[OperationRisk]:

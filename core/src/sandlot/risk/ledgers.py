@@ -126,3 +126,19 @@ def node_exposure(name: str, args: Sequence[str]) -> str | None:
     ):
         return f"{name} accepts wallet RPC from every address"
     return None
+
+
+#: A payee's bank account set to a constant in a payment or payroll file: a record's field assigned a literal
+#: (`r["sort_code"] = "04-00-75"`), or an awk field set to a sort code or an account number.
+_ACCOUNT_OVERWRITE = re.compile(
+    r"[\"'](?:sort_?code|account_?no|account_?number|iban|routing_?number|bank_?account)[\"']\]"
+    r"[^=\n]{0,60}=\s*[\"'][\dA-Z][\dA-Z -]{5,}[\"']"
+    r"|\$\d+\s*=\s*\\?\"(?:\d{2}-\d{2}-\d{2}|\d{8,}|[A-Z]{2}\d{2}[A-Z0-9]{10,})\\?\"",
+    re.IGNORECASE,
+)
+_PAYMENT_WORDS = re.compile(r"bacs|payment|payout|payroll|remittance|\bach\b|sepa", re.IGNORECASE)
+
+
+def rewrites_payee_accounts(text: str) -> bool:
+    """``text`` rewrites the bank accounts of payees in a payment, payout or payroll file (payments go elsewhere)."""
+    return bool(_ACCOUNT_OVERWRITE.search(text)) and bool(_PAYMENT_WORDS.search(text))

@@ -110,6 +110,8 @@ _SECRET_NAMES = frozenset(
         "zm.conf", "odoo.conf", ".odoorc", "openerp-server.conf", "freepbx.conf",
         # the shared secret every node of an Erlang cluster (RabbitMQ, CouchDB) authenticates with
         ".erlang.cookie",
+        # Grafana's admin password, secret key and database password
+        "grafana.ini",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -726,10 +728,11 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.LOW  # package lists and downloaded packages: the package manager rebuilds them
     if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(_PREINSTALLED_TOOLCHAINS):
         return RiskLevel.MEDIUM  # an SDK a hosted CI image ships (freeing its space): a reinstall brings it back
-    if kind is PathKind.SYSTEM and not info.privilege and any(
-        c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")[3:]
+    if kind is PathKind.SYSTEM and not info.privilege and (
+        any(c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")[3:])
+        or (info.path.startswith("/var/cache/") and len([c for c in info.path.split("/") if c]) >= 3)
     ):
-        return RiskLevel.MEDIUM  # a service's cache (/var/lib/jellyfin/transcodes): it regenerates it
+        return RiskLevel.MEDIUM  # a service's cache (/var/lib/jellyfin/transcodes, /var/cache/nginx): regenerated
     if info.privilege or kind is PathKind.SYSTEM:
         return RiskLevel.CRITICAL if info.privilege else RiskLevel.HIGH
     if kind not in (PathKind.RELATIVE, PathKind.TEMP, PathKind.WORKDIR) and _BACKUP_DIR.search(info.path):

@@ -379,7 +379,7 @@ class ShellAnalyzer:
                 fleet = device.level is RiskLevel.MEDIUM and every_device(code)
                 self._add("shell.device", RiskLevel.HIGH if fleet else device.level, device.category,
                           device.what + (" (every device a list gives)" if fleet else ""), root)  # fmt: skip
-        writes = re.search(r">|\btee\b|\bsed\s+-i|\bmv\b|PlistBuddy|\bplutil\b|\bkubectl\b", code)
+        writes = re.search(r">|\btee\b|\bsed\s+-i|\bmv\b|PlistBuddy|\bplutil\b|\bkubectl\b|\bdocker\s+run\b", code)
         opened = open_door(code) if writes else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
@@ -4479,6 +4479,10 @@ class ShellAnalyzer:
                     self._add("shell.kill", RiskLevel.HIGH, Category.PROCESS,
                               "ssh stops services or kills processes on a production host or every host a list gives",
                               node)  # fmt: skip
+        if name == "cloudflared" and not (
+            "--url" in args or "run" in args or "--hello-world" in args or args[:1] in (["access"], ["proxy-dns"])
+        ):
+            return  # `cloudflared --version`, `tunnel list`, `tunnel info`: nothing is served
         if name in ("ssh", "autossh"):
             reverse = any(
                 a.startswith("-R") or (a.startswith("-") and not a.startswith("--") and "R" in a) for a in args
@@ -4500,7 +4504,12 @@ class ShellAnalyzer:
                 )
             return
         # behind a password or an identity provider, a tunnel shares a dev app; open, it publishes it to anyone
-        guarded = any(a.startswith(("--basic-auth", "--oauth", "--auth", "--oidc", "--traffic-policy")) for a in args)
+        guarded = any(
+            a.startswith(("--basic-auth", "--oauth", "--auth", "--oidc", "--traffic-policy")) and not a.startswith(
+                "--authtoken"  # (the tunnel account's own login, not a guard on the tunnel)
+            )
+            for a in args
+        )
         served = [paths.classify(a[7:] or "/") for a in args if a.startswith("file://")]
         if any(info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP) for info in served):
             guarded = False  # (`ngrok http file://$HOME/OneDrive`: the user's own files, a password or not)

@@ -292,7 +292,8 @@ DISK_FILL = 10 * (1 << 30)  # 10 GiB in one go fills most sandboxes' disks
 UNITS = {"": 1, "b": 512, "c": 1, "w": 2, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40, "p": 1 << 50}
 
 #: System package managers, and the sub-commands that install or refresh packages.
-PACKAGE_MANAGERS = frozenset({"apt-get", "apt", "dnf", "yum", "apk", "zypper", "pacman", "microdnf", "tdnf"})
+PACKAGE_MANAGERS = frozenset({"apt-get", "apt", "dnf", "yum", "apk", "zypper", "pacman", "microdnf", "tdnf",
+                              "grafana-cli"})  # (Grafana's plugin catalogue: `grafana-cli plugins install`)
 PACKAGE_ACTIONS = frozenset({"install", "update", "upgrade", "add", "-S", "-Sy", "-Syu", "makecache", "clean"})
 
 #: Unsafe deserializers of other languages (ruby, php, perl, node) that run code from the data.
@@ -601,7 +602,7 @@ CREDENTIAL_NAME = re.compile(
 #: Database shells: they run the SQL (or CQL, or JavaScript) given with -c/-e, in a file or on stdin.
 SQL_CLIENTS = frozenset(
     {"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo", "cqlsh",
-     "clickhouse", "duckdb", "snowsql"}
+     "clickhouse", "duckdb", "snowsql", "influx"}
 )  # fmt: skip
 #: Database shell options that give the statements to run (then stdin is data, not SQL).
 SQL_SCRIPT_OPTIONS = frozenset({"-c", "--command", "-f", "--file", "-e", "--execute", "--eval"})

@@ -44,6 +44,9 @@ _DANGEROUS_SQL = re.compile(
     # payees' bank accounts rewritten in bulk (not one payee by its id): their payments go elsewhere
     r"|(?P<payee>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:routing_?number|account_?number|iban|bank_account\w*|payee_account\w*)"
     r"\s*=[^;]*?\bWHERE\b(?![^;]*?\b\w*id\s*=\s*(?:%s|\?|:\w+|\d+|'[^']*')\s*(?:;|$|\)|AND\b)))"
+    # every chunk of a hypertable dropped (a cutoff in the future keeps nothing); every series of a metrics store
+    r"|(?P<chunks>\bdrop_chunks\s*\([^;]*older_than\s*=>\s*(?:now\(\)|current_timestamp)\s*\+"
+    r"|\bDROP\s+SERIES\s+FROM\s+/\.\*/)"
     # a table's history thrown away at once (Delta VACUUM with no retention): no time travel back
     r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false)"
     # a warehouse made huge or never suspended, its spending limit removed
@@ -84,7 +87,7 @@ def throwaway_database(name: str) -> bool:
 _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
-    r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION",
+    r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES",
     re.IGNORECASE,
 )
 
@@ -120,6 +123,8 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         if not outside_address(found["dbhost"]):
             return dangerous_sql(text[found.end() :])  # a database of the local network
         return f"sends rows from inside the database to another server ({found['dbhost']})", Category.EXFILTRATION
+    if found["chunks"]:
+        return "drops every chunk or series of a time-series store (its whole history)", Category.FILESYSTEM
     if found["payee"]:
         return "rewrites many payees' bank accounts at once (their payments go elsewhere)", Category.EXFILTRATION
     if found["history"]:

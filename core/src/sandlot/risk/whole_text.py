@@ -16,9 +16,12 @@ from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository
 from sandlot.risk.devices import device_api_risks, force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
 from sandlot.risk.domains import domain_text_risks
+from sandlot.risk.edge import edge_risks
 from sandlot.risk.identity import identity_provider_risks, personal_admin_grant, vault_superuser
+from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.mail import sieve_redirect_outside
 from sandlot.risk.messaging import broker_text_risks
+from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.orchestrators import orchestrator_text_risks
 from sandlot.risk.printers import printer_risks
@@ -282,6 +285,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("printer", risk) for risk in printer_risks(code)]
     found += [("browser", risk) for risk in browser_risks(code)]
     found += [("orchestrator", risk) for risk in orchestrator_text_risks(code)]
+    found += [("edge", risk) for risk in edge_risks(code)]
+    found += [("metrics-store", risk) for risk in metrics_store_risks(code)]
+    if ("=" in code) and rewrites_payee_accounts(code):
+        what = "rewrites payees' bank accounts in a payment or payroll file (the money goes elsewhere)"
+        found.append(("money", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "xdotool" in code and _AUTO_ACCEPT.search(code):
         what = "accepts remote-support connection requests automatically (whoever connects gets the desktop)"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
