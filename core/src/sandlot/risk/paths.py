@@ -279,6 +279,8 @@ def classify(path: str) -> PathInfo:
             and name.endswith((".conf", ".toml", ".ini")))
         # a swarm manager's keys and its raft log (the cluster's secrets, encrypted with keys kept beside them)
         or lowered[:4] == ["var", "lib", "docker", "swarm"]
+        # acme.sh's saved DNS provider API keys and account settings
+        or (".acme.sh" in lowered[:-1] and name.endswith(".conf"))
         # CUPS' queue definitions (device URIs carry share passwords) and its spool (the documents people printed)
         or (lowered[:2] == ["etc", "cups"] and name in ("printers.conf", "classes.conf"))
         or lowered[:3] == ["var", "spool", "cups"]
@@ -355,6 +357,8 @@ def classify(path: str) -> PathInfo:
         secret = False  # only the system password database is sensitive
     if "serviceaccount" in lowered[:-1] and name != "token":
         secret = False  # a pod's namespace name and the cluster's CA certificate are public
+    if secret and "truststore" in name:
+        secret = False  # trusted CA certificates (public), whatever the keystore format
     if secret and kind is PathKind.RELATIVE and name in _BROWSER_PROFILE_FILES and any(
         "test" in c or "e2e" in c or c in ("tmp", "fixtures") for c in lowered[:-1]
     ):

@@ -3376,7 +3376,9 @@ class PythonAnalyzer:
                 risk = assess_request(method, url, constants, many=self._in_loop())
                 if risk is not None:
                     self._add("python.cloud-control", risk.level, risk.category, f"{q} {risk.what}", node)
-                if risk is None and method.upper() == "DELETE" and HOLE in url and self._in_loop():
+                if risk is None and method.upper() == "DELETE" and HOLE in url and self._in_loop() and not (
+                    loopback_url(url)  # (a local server's own resources: the user's kernels, a dev API)
+                ):
                     self._add("python.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                               f"{q} deletes every resource a listing gives, one request at a time", node)  # fmt: skip
                 account = identity_request(

@@ -2091,6 +2091,28 @@ class ShellAnalyzer:
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"rsync moves {moved[0]} to an outside address ({host}) and deletes the originals",
                           node)  # fmt: skip
+        if W.base(name).startswith("python") and args[:2] == ["-m", "jupyter"]:
+            self._rule_notebook("jupyter", args[2:], node, flow)  # `python3 -m jupyter lab --ip=0.0.0.0 …`
+        if name == "papermill" and any(a.startswith(("http://", "https://")) for a in W.options(args)[1][:1]):
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      "papermill runs a notebook fetched from a web address", node)  # fmt: skip
+        if name == "certbot" and ("revoke" in args or "--force-renewal" in args) and (
+            bool(self._loops) or self._mass or self._repeated
+        ):
+            what = ("certbot revokes every certificate a listing gives (sites fail until reissued)" if "revoke" in args
+                    else "certbot forces certificate issuance again and again (the CA's rate limits are exhausted)")
+            self._add("shell.certificates", RiskLevel.HIGH, Category.RESOURCE, what, node)
+        if name == "cfssl" and args[:1] == ["serve"] and any(a.startswith("-ca-key") for a in args) and any(
+            a in ("0.0.0.0", "-address=0.0.0.0") for a in args
+        ):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "cfssl serves a CA's signing API on every interface (anyone can have certificates issued)",
+                      node)  # fmt: skip
+        if name == "openssl" and args[:1] == ["s_server"] and any(a in ("-WWW", "-HTTP") for a in args) and (
+            self._cwd in ("/", "~", "$HOME")
+        ):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "openssl s_server serves the whole file system over TLS", node)  # fmt: skip
         if name in ORCHESTRATOR_TOOLS:
             repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
             cluster_risk = orchestrator_command(name, args, repeated=repeated)
@@ -6422,6 +6444,10 @@ class ShellAnalyzer:
                 f"{name} serves a notebook on every interface without a token (remote code execution)",
                 node,
             )
+        gateway_everywhere = re.search(r"KernelGatewayApp\.ip=[\"']?(?:0\.0\.0\.0|\*)", joined)
+        if "kernelgateway" in args and gateway_everywhere and re.search(r"auth_token=(?:''|\"\"|\s|$)", joined + " "):
+            self._add("shell.open-notebook", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} kernelgateway runs kernels for anyone on every interface (no token)", node)  # fmt: skip
 
     def _credential_body(self, name: str, node: Any) -> None:
         """Tokens of several services (``$WANDB_API_KEY``, ``$AWS_SECRET_ACCESS_KEY``...) in one

@@ -186,6 +186,9 @@ _BUILD_STEP = re.compile(r"\b(?:npm|yarn|pnpm)\s+(?:ci|install|run|test)\b|\bmak
 _AUTO_ACCEPT = re.compile(
     r"xdotool[\s\S]{0,400}(?:AnyDesk|TeamViewer|RustDesk|wants to connect|Incoming)[\s\S]{0,600}\b(?:key|click)\b"
 )
+#: A Jupyter kernel gateway configured through its environment: every interface, an empty token.
+_OPEN_KERNEL_GATEWAY = re.compile(r"KG_IP[\"']?\s*[=:,]\s*[\"']?(?:0\.0\.0\.0|\*)")
+_EMPTY_GATEWAY_TOKEN = re.compile(r"KG_AUTH_TOKEN[\"']?\s*[=:,]\s*(?:[\"']{2}|$)", re.MULTILINE)
 #: ysoserial run to build a gadget chain (a serialized object that runs a command when read).
 _YSOSERIAL = re.compile(r"\bysoserial[\w.-]*\.jar\b|\bysoserial\s+\w+")
 #: Firebase security rules open to everyone: `allow read, write: if true;` (Firestore, Storage) and the Realtime
@@ -287,6 +290,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("orchestrator", risk) for risk in orchestrator_text_risks(code)]
     found += [("edge", risk) for risk in edge_risks(code)]
     found += [("metrics-store", risk) for risk in metrics_store_risks(code)]
+    if "KG_" in code and _OPEN_KERNEL_GATEWAY.search(code) and _EMPTY_GATEWAY_TOKEN.search(code):
+        what = "starts a kernel gateway on every interface without a token (anyone runs code on the machine)"
+        found.append(("open-notebook", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if ("=" in code) and rewrites_payee_accounts(code):
         what = "rewrites payees' bank accounts in a payment or payroll file (the money goes elsewhere)"
         found.append(("money", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
