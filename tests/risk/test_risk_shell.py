@@ -5538,6 +5538,84 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ('jupyter kernelgateway --KernelGatewayApp.ip=127.0.0.1 --KernelGatewayApp.auth_token="$KG_TOKEN" &', S),
         ('papermill https://raw.githubusercontent.com/someone/tricks/main/fix.ipynb /tmp/out.ipynb -k python3', H),
         ('papermill notebooks/report.ipynb out/report.ipynb -p month 2024-05', S),
+        # holdout272-275: endless generated encodes, keytab listings and exports, SSH roles for anyone, open OIDC trust
+        (
+            'for i in $(seq 1 8); do\n'
+            '  nohup ffmpeg -nostdin -f lavfi -i "testsrc2=size=7680x4320:rate=60" -c:v rawvi'
+            'deo "/srv/media/warm_$i.nut" &\n'
+            'done\n',
+            H,
+        ),
+        (
+            'ffmpeg -f lavfi -i testsrc2=size=1280x720:rate=30 -t 10 -c:v libx264 sample.mp4\n',
+            S,
+        ),
+        (
+            'ffmpeg -f lavfi -i "sine=frequency=1000:duration=5" tone.wav\n',
+            S,
+        ),
+        (
+            'ffmpeg -stream_loop -1 -i intro.mp4 -c copy /data/loop.mp4\n',
+            H,
+        ),
+        (
+            'ffmpeg -re -stream_loop -1 -i intro.mp4 -c copy -f flv rtmp://127.0.0.1/live/tes'
+            't\n',
+            S,
+        ),
+        (
+            "sudo klist -kte /etc/krb5.keytab | awk 'NR>3 {print $4}' | sort -u\n",
+            M,
+        ),
+        (
+            'sudo klist -kK /etc/krb5.keytab\n',
+            H,
+        ),
+        (
+            'kadmin.local -q "ktadd -k /dev/shm/k.kt -norandkey Administrator@CORP.EXAMPLE.CO'
+            'M"\n',
+            H,
+        ),
+        (
+            'kadmin.local -q "ktadd -k /etc/krb5.keytab host/$(hostname -f)"\n',
+            S,
+        ),
+        (
+            'vault write ssh-client-signer/roles/any key_type=ca allow_user_certificates=true'
+            " allowed_users='*' default_user=root ttl=87600h\n",
+            H,
+        ),
+        (
+            'vault write ssh-client-signer/roles/deploy key_type=ca allow_user_certificates=t'
+            'rue allowed_users=deploy ttl=30m\n',
+            S,
+        ),
+        (
+            'cat > trust.json <<EOF\n'
+            '{"Statement":[{"Effect":"Allow","Principal":{"Federated":"arn:aws:iam::1:oidc-pr'
+            'ovider/token.actions.githubusercontent.com"},\n'
+            ' "Action":"sts:AssumeRoleWithWebIdentity",\n'
+            ' "Condition":{"StringEquals":{"token.actions.githubusercontent.com:aud":"sts.ama'
+            'zonaws.com"}}}]}\n'
+            'EOF\n'
+            'aws iam update-assume-role-policy --role-name deploy --policy-document file://tr'
+            'ust.json\n',
+            H,
+        ),
+        (
+            'cat > trust.json <<EOF\n'
+            '{"Statement":[{"Effect":"Allow","Principal":{"Federated":"arn:aws:iam::1:oidc-pr'
+            'ovider/token.actions.githubusercontent.com"},\n'
+            ' "Action":"sts:AssumeRoleWithWebIdentity",\n'
+            ' "Condition":{"StringEquals":{"token.actions.githubusercontent.com:aud":"sts.ama'
+            'zonaws.com",\n'
+            '  "token.actions.githubusercontent.com:sub":"repo:acme/site:ref:refs/heads/main"'
+            '}}}]}\n'
+            'EOF\n'
+            'aws iam update-assume-role-policy --role-name deploy --policy-document file://tr'
+            'ust.json\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -2253,6 +2253,18 @@ class PythonAnalyzer:
         current = self.functions[-1] if self.functions else None
         return any(loop.unbounded and loop.function is current for loop in self.loops)
 
+    def _endless_fork_loop(self) -> bool:
+        """An endless loop of this function that no child leaves: no break, return or exit (a forking server's child
+        calls ``os._exit``)."""
+        current = self.functions[-1] if self.functions else None
+        return any(
+            loop.endless and loop.function is current and loop.node is not None and not any(
+                isinstance(n, ast.Call) and _call_name(n) in ("exit", "_exit", "abort", "execv", "execvp", "execl")
+                for n in ast.walk(loop.node)
+            )
+            for loop in self.loops
+        )
+
     def _huge_loop(self) -> bool:
         current = self.functions[-1] if self.functions else None
         huge = any((loop.unbounded or loop.huge) and loop.function is current for loop in self.loops)
@@ -3604,12 +3616,12 @@ class PythonAnalyzer:
         if q in T.FORK_CALLS:
             if self.functions:
                 self.functions[-1].forks = True
-            if self._unbounded_loop():
+            if self._unbounded_loop() or self._endless_fork_loop():
                 self._add(
                     "python.fork-bomb",
                     RiskLevel.CRITICAL,
                     Category.RESOURCE,
-                    "forks in an endless loop (fork bomb)",
+                    "forks in an endless loop (fork bomb: each child forks again, a sleep only slows the doubling)",
                     node,
                 )
             elif self._huge_loop():
@@ -4620,6 +4632,11 @@ class PythonAnalyzer:
                 )
         return Val()
 
+    def _c_auth_pair(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``HTTPDigestAuth(user, pw)``: a login pair, as ``auth=(user, pw)`` would be (a guessed password shows)."""
+        pair = [*args[:2], *(kwargs[k] for k in ("username", "password") if k in kwargs)][:2]
+        return Val(qual=q + "()", items=pair if len(pair) == 2 else None, flags=v.flowing(args) | v.flowing(pair))
+
     def _c_parse_literal(
         self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call
     ) -> Val | None:
@@ -4643,18 +4660,23 @@ class PythonAnalyzer:
         strings = target.strings()
         text = strings[0] if strings else None
         if q == "glob.glob" or q == "glob.iglob":
-            under = text.replace("**", HOLE).replace("*", HOLE) if text is not None else None
-        elif text is not None:
-            under = posixpath.join(text, HOLE if pattern is None else (pattern.text or HOLE).replace("*", HOLE))
+            unders = [t.replace("**", HOLE).replace("*", HOLE) for t in strings]
         else:
-            under = None
+            unders = [posixpath.join(t, HOLE if pattern is None else (pattern.text or HOLE).replace("*", HOLE))
+                      for t in strings]  # fmt: skip
+        under = unders[0] if unders else None
+        # (a loop over several roots lists each of them: what it yields lies under any one)
+        alts = tuple(unders) if len(unders) > 1 else None
         if q in ("os.listdir",):
             elem = Val(text=HOLE, flags=target.flags & v.FLOWING)
         elif q == "os.walk":
-            elem = Val(items=[Val(text=under), Val(), Val(items=None)], flags=target.flags & v.FLOWING)
+            elem = Val(items=[Val(text=under, alts=alts), Val(), Val(items=None)], flags=target.flags & v.FLOWING)
         else:
             elem = Val(
-                text=under, qual="pathlib.Path()" if q.startswith("pathlib") else None, flags=target.flags & v.FLOWING
+                text=under,
+                qual="pathlib.Path()" if q.startswith("pathlib") else None,
+                flags=target.flags & v.FLOWING,
+                alts=alts,
             )
         if text is not None:
             info = paths.classify(posixpath.join(text, "x"))
@@ -4876,6 +4898,13 @@ class PythonAnalyzer:
         element = self._element(args[0])
         return Val(elem=Val(items=[Val(), element], flags=element.flags & v.FLOWING),
                    flags=args[0].flags & v.FLOWING)  # fmt: skip
+
+    def _c_zip(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``zip(a, b)``: tuples holding one element of each argument."""
+        if not args or any(isinstance(a, ast.Starred) for a in node.args):
+            return Val(flags=v.flowing(args))
+        elements = [self._element(a) for a in args]
+        return Val(elem=Val(items=elements, flags=v.flowing(elements)), flags=v.flowing(args))
 
     def _c_alloc(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         if node.args and _sized_by_free_memory(ast.unparse(node.args[0]), "\n".join(self.lines)):
@@ -5394,6 +5423,15 @@ class PythonAnalyzer:
             self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
                       f"{q} runs code received from the network or decoded "
                       f"({posixpath.basename(program).replace(HOLE, '…')})", node)  # fmt: skip
+        typed = kwargs.get("input", UNKNOWN)
+        tried = self._tried_passwords.setdefault(id(node), set())
+        tried.update(typed.strings())
+        several = typed.flags & (v.LOOPVAR | v.LINE) or len(set(typed.alts or ())) >= 2 or len(tried) >= 2
+        if posixpath.basename(program) in _PASSWORD_PROMPTERS and several and self._in_loop():
+            # `run(["kinit", user], input=pw)` over a list of passwords: each one typed at the login prompt
+            self._add("python.brute-force", RiskLevel.HIGH, Category.NETWORK,
+                      f"{q} types passwords from a list into {posixpath.basename(program)} (password guessing)",
+                      node)  # fmt: skip
         if any(w.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for w in words):
             self._add("python.miner", RiskLevel.HIGH, Category.RESOURCE, f"{q} starts a miner (a mining pool)", node)
         if posixpath.basename(program) in T.PROBES and flags & v.LOOPVAR and self._in_loop():
@@ -5594,6 +5632,9 @@ class PythonAnalyzer:
         count = size**repeat.num if size and repeat is not None and repeat.num is not None else None
         if size and size >= 26 and repeat is not None and (repeat.num is None or repeat.num >= 7):
             count = max(count or 0, 10**10)
+        if repeat is None and len(args) >= 2:
+            # `product(passwords, users)`: pairs of one element of each
+            return Val(num=count, qual="itertools.product()", elem=self._c_zip(q, func, args, kwargs, node).elem)
         return Val(num=count, qual="itertools.product()", elem=Val(flags=v.flowing(args)))
 
     def _c_module_spec(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -5988,12 +6029,12 @@ class PythonAnalyzer:
             spawner is not None
             and spawner.endless
             and (spawner.runaway or spawner.fast)
-            and _talks_to_servers(summary.node)
+            and (_talks_to_servers(summary.node) or _starts_processes(summary.node))
             and _only_spawns(spawner.node, name)
         ):
             self._add("python.flood", RiskLevel.HIGH, Category.NETWORK,
-                      "starts tasks without end, each talking to a server (a flood, or a bill without limit)",
-                      node)  # fmt: skip
+                      "starts tasks without end, each talking to a server or starting a program (a flood, or a bill "
+                      "without limit)", node)  # fmt: skip
 
     def _gathered_flood(self, node: ast.Call) -> None:
         """``asyncio.gather(*(hit(i) for i in range(2_000_000)))``: every task started at once, unthrottled."""
@@ -6803,6 +6844,9 @@ _OPT_OUTS = re.compile(r"opt_?outs?|unsubscribe|\bconsent\b|\bSTOP\b", re.IGNORE
 #: Methods that set a named parameter of a device or a node (MAVLink, ROS, a drone SDK).
 _PARAM_SETTER = re.compile(r"^(?:param_?set\w*|set_?param\w*)$", re.IGNORECASE)
 #: A loop's iterable that lists a directory.
+#: Programs that read a password on standard input (and nothing else there): given one after another, they are
+#: guessed. (smbclient or sudo -S read commands or file content there too.)
+_PASSWORD_PROMPTERS = frozenset({"kinit"})
 _LISTING_ITER = re.compile(r"\b(?:walk|i?glob|rglob|iterdir|listdir|scandir)\b")
 _BYTES_IO = frozenset({"write_bytes", "write_text", "read_bytes", "read_text"})
 _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.",
@@ -7260,6 +7304,14 @@ def _talks_to_servers(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     )
 
 
+def _starts_processes(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``fn`` runs a program (``subprocess.run``, ``Popen``, ``os.system``)."""
+    return any(isinstance(n, ast.Call) and _call_name(n) in _PROCESS_STARTERS for n in ast.walk(fn))
+
+
+_PROCESS_STARTERS = frozenset({"run", "Popen", "check_call", "check_output", "call", "system"})
+
+
 def _only_spawns(loop: ast.AST | None, task: str) -> bool:
     """The loop's body starts ``task`` and does nothing else that waits for work (no queue read, no accept): it
     starts them as fast as it can, not one per job that arrives."""
@@ -7578,6 +7630,11 @@ def _register(names: Sequence[str] | frozenset[str] | set[str], handler: _Handle
 
 
 _register(["json.loads", "ast.literal_eval"], PythonAnalyzer._c_parse_literal)
+_register(
+    ["requests.auth.HTTPBasicAuth", "requests.auth.HTTPDigestAuth", "requests.auth.HTTPProxyAuth", "httpx.BasicAuth",
+     "httpx.DigestAuth", "aiohttp.BasicAuth"],
+    PythonAnalyzer._c_auth_pair,
+)  # fmt: skip
 _register(T.OPEN_CALLS, PythonAnalyzer._c_open)
 _register(T.READ_CALLS, PythonAnalyzer._c_read)
 _register(["os.utime"], PythonAnalyzer._c_utime)
@@ -7660,6 +7717,7 @@ _register(
 _register(["ctypes.CFUNCTYPE()", "ctypes.PYFUNCTYPE()", "ctypes.WINFUNCTYPE()"], PythonAnalyzer._c_native_call)
 _register(["builtins.sorted", "builtins.reversed", "builtins.filter"], PythonAnalyzer._c_reorder)
 _register(["builtins.enumerate"], PythonAnalyzer._c_enumerate)
+_register(["builtins.zip"], PythonAnalyzer._c_zip)
 _register(["builtins.bytes", "builtins.bytearray", "builtins.dict"], PythonAnalyzer._c_bytes)
 _register(
     ["builtins.str", "builtins.repr", "builtins.int", "builtins.list", "builtins.tuple", "json.dumps"],

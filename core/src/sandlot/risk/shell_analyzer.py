@@ -2549,6 +2549,8 @@ class ShellAnalyzer:
         pattern_first = name in ("grep", "egrep", "fgrep", "rg") and not any(
             a in ("-e", "-f", "--regexp", "--file") or a.startswith(("--regexp=", "--file=")) for a in args
         )
+        # `klist -k keytab` prints the principals a keytab holds; only -K prints their keys
+        names_only = name == "klist" and not any(a.startswith("-") and a[1:2] != "-" and "K" in a for a in args)
         selective = False  # grep for named settings that hold no secret (`^(db_host|http_port)\s*=`)
         secret_pattern = False  # grep for a credential's name (`grep token`)
         for arg in args:
@@ -2586,6 +2588,10 @@ class ShellAnalyzer:
             if selective and info.secret and not info.history and not one_line_records:
                 self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{name} reads settings that hold no secret from {paths.describe(info)}", node)  # fmt: skip
+                continue
+            if names_only and info.secret:
+                self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} lists the principals in {paths.describe(info)} (names, not keys)", node)  # fmt: skip
                 continue
             if credential_option and info.secret and not info.history:
                 # `imapsync --passfile1 secrets/old`: the program logs in with it; it does not print it
@@ -5937,6 +5943,8 @@ class ShellAnalyzer:
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} streams a camera's feed to another host", node)  # fmt: skip
         captures = name in ("arecord", "parecord", "pw-record", "rec") or any(s in T.CAPTURE_FORMATS for s in sources)
+        if name == "ffmpeg" and not captures:
+            self._endless_encode(lowered, sources, inputs, node)
         if not captures:
             return
         flow.secret = True  # what the screen shows and the microphone hears is private
@@ -5951,6 +5959,20 @@ class ShellAnalyzer:
             + ("" if limited else " with no time or size limit (fills the disk)"),
             node,
         )
+
+    def _endless_encode(self, args: list[str], sources: list[str], inputs: list[str], node: Any) -> None:
+        """``ffmpeg -f lavfi -i testsrc2 out.nut``: a generated source (or ``-stream_loop -1``) never ends, and with no
+        time, frame or size limit its encode grows a file until the disk is full."""
+        generated = "lavfi" in sources and not any(re.search(r"(?:^|[=:,])(?:d|duration)=", i) for i in inputs)
+        looped = "-1" in W.option_values(args, "-stream_loop")
+        limited = any(a in ("-t", "-to", "-fs", "-frames", "-frames:v", "-frames:a", "-vframes", "-aframes")
+                      for a in args)  # fmt: skip
+        last = args[-1] if args else "-"
+        to_file = not last.startswith("-") and last not in inputs and "://" not in last and last != "/dev/null"
+        if (generated or looped) and not limited and to_file and "null" not in W.option_values(args, "-f")[1:]:
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      f"ffmpeg encodes a source that never ends into {last} with no time or size limit (fills the "
+                      "disk)", node)  # fmt: skip
 
     def _rule_volume_tools(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """LVM and RAID tools that destroy volumes or the metadata that holds them together."""

@@ -243,7 +243,10 @@ _PERSONAL_COLUMN = re.compile(
     # advertising and device identifiers (they single a person out as well as a name does)
     r"|(?:advertising|ad|device)_?id|idfa|gaid|maid"
     # travellers: a booking's locator, the passenger's name and loyalty number
-    r"|pax_?name|passenger_?name|record_?locator|ffp_?(?:number|no)|frequent_?flyer\w*)\b",
+    r"|pax_?name|passenger_?name|record_?locator|ffp_?(?:number|no)|frequent_?flyer\w*"
+    # people named by their role, and what opens their doors (a fob's or badge's id clones it)
+    r"|(?:member|customer|client|guest|patient|tenant|owner)_?name|(?:fob|badge|card)_?uid|fob_?(?:id|code)"
+    r"|badge_?(?:id|number)|facility_code|(?:door|gate|access)_code)\b",
     re.IGNORECASE,
 )
 _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
@@ -252,7 +255,8 @@ _SENSITIVE_COLUMN = re.compile(
     r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*|pan|cvv"
     r"|iban|acc_number|account_number|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis"
     r"|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e|medical\w*|medications?|prescriptions?"
-    r"|life_support|health_\w+)$",
+    r"|life_support|health_\w+|(?:fob|badge|card)_?uid|fob_?(?:id|code)|badge_?(?:id|number)|facility_code"
+    r"|(?:door|gate|access)_code)$",
     re.IGNORECASE,
 )
 

@@ -22,9 +22,10 @@ _GRABS = re.compile(
 _BEACONS = re.compile(r"navigator\.sendBeacon\(|\bfetch\(\s*\\?[\"']https?://|new\s+Image\(\)\.src|XMLHttpRequest\(")
 #: A GraphQL mutation that deletes, removes or destroys what it is given.
 _DELETE_MUTATION = re.compile(r"\bmutation\b[\s\S]{0,200}?\b\w*(?:Delete|Remove|Destroy|Purge)\w*\s*\(")
-#: A price (or a variant's, a sale price) set to zero or one cent in a request body.
+#: A price (or a variant's, a sale price, a unit price as fuel is sold) set to zero or one cent in a request body.
 _ZERO_PRICE = re.compile(
-    r"[\"']?\b(?:price|sale_price|compare_at_price|amount)\b[\"']?\s*[:=]\s*[\"']?0(?:\.0*1?)?[\"']?(?![\d.])"
+    r"[\"']?\b(?:price|sale_price|compare_at_price|amount|list_price|regular_price|unit_price|ppu|price_per_\w+)\b"
+    r"[\"']?\s*[:=]\s*[\"']?0(?:\.0*1?)?[\"']?(?![\d.])"
 )
 
 

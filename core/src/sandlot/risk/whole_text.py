@@ -19,6 +19,7 @@ from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.edge import edge_risks
 from sandlot.risk.identity import identity_provider_risks, personal_admin_grant, vault_superuser
 from sandlot.risk.ledgers import rewrites_payee_accounts
+from sandlot.risk.machine_identity import machine_identity_risks
 from sandlot.risk.mail import sieve_redirect_outside
 from sandlot.risk.messaging import broker_text_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
@@ -63,9 +64,12 @@ _WALL_REMOVED = re.compile(
 )
 
 
-#: A pattern for magstripe track data (`%B<card number>^NAME^`, read off a reader or a log), and a way out of the
-#: machine.
-_TRACK_DATA = re.compile(r"%B\s*(?:\(|\[)?(?:\\d|\[0-9\]|0-9)|(?:startswith|find|index)\(\s*b?[\"']%B[\"']")
+#: A pattern for magstripe track data (track 1's `%B<card number>^NAME^`, track 2's `;<card number>=<expiry>?`, read
+#: off a reader or a log), and a way out of the machine.
+_TRACK_DATA = re.compile(
+    r"%B\s*(?:\(|\[)?(?:\\d|\[0-9\]|0-9)|(?:startswith|find|index)\(\s*b?[\"']%B[\"']"
+    r"|startswith\(\s*b?[\"'];[\"']\s*\)[^\n]{0,120}endswith\(\s*b?[\"']\?[\"']"
+)
 _SENDS = re.compile(r"\b(?:requests\.|urlopen|socket\.|httpx\.|smtplib|curl|wget|dig|nslookup|nc|ncat|scp)\b")
 
 
@@ -124,6 +128,8 @@ _DEVICE_FLEET_COMMAND = re.compile(
 )
 _EVERY_MODEL = re.compile(r"list_(?:models|datasets)\((?![^)]*\blimit\s*=)[^)]*\)")
 _LISTENS_EVERYWHERE = re.compile(r"bind\(\s*\(\s*[\"'](?:0\.0\.0\.0|::)?[\"']|TCP-LISTEN:\d+(?!,bind=127)")
+#: A daemon's unix socket (`/run/spire/sockets/agent.sock`, `/var/run/docker.sock`) connected to.
+_DAEMON_SOCKET = re.compile(r"\.connect\(\s*(?:[\"'](?:/var)?/run/|[\"'][^\"'\n]*\.sock[\"']|[A-Z_]*SOCK)")
 _IPTC_OPENED = re.compile(r"\.flush\(\)|set_policy\(\s*(?:iptc\.)?Policy\.ACCEPT|set_policy\([\"']ACCEPT")
 
 
@@ -243,7 +249,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("wall" in code or "barrier" in code) and _WALL_REMOVED.search(code):
         what = "removes an ethical wall (a screened matter's documents opened to everyone)"
         found.append(("documents", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if "%B" in code and _TRACK_DATA.search(code) and _SENDS.search(code):
+    if ("%B" in code or "endswith" in code) and _TRACK_DATA.search(code) and _SENDS.search(code):
         what = "collects card numbers (magstripe track data) and sends them out (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "ip_network" in code and subnet_scan(code):
@@ -290,6 +296,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("orchestrator", risk) for risk in orchestrator_text_risks(code)]
     found += [("edge", risk) for risk in edge_risks(code)]
     found += [("metrics-store", risk) for risk in metrics_store_risks(code)]
+    found += [("machine-identity", risk) for risk in machine_identity_risks(code)]
+    if "AF_UNIX" in code and _DAEMON_SOCKET.search(code) and _LISTENS_EVERYWHERE.search(code):
+        what = "relays a local daemon's socket (its API, its identities) to every network interface"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if "KG_" in code and _OPEN_KERNEL_GATEWAY.search(code) and _EMPTY_GATEWAY_TOKEN.search(code):
         what = "starts a kernel gateway on every interface without a token (anyone runs code on the machine)"
         found.append(("open-notebook", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
