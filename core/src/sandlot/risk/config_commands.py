@@ -298,7 +298,8 @@ _PROTECTION_KEY = re.compile(
     # card terminals' point-to-point encryption of card data
     r"|p2pe(?:_?enabled)?"
     # a service's own login and access control (Elasticsearch/Kibana's X-Pack security, `AUTH_ENABLED`)
-    r"|xpack[._]security[._]enabled|^(?:\w+_)?(?:security|auth|authentication)_?enabled$|disable_?(?:auth\w*|security)$"
+    r"|xpack[._]security[._]enabled|^(?:\w+_)?(?:security|auth|authentication|api_?key)_?enabled$"
+    r"|disable_?(?:auth\w*|security)$|^(?:\w+_)?authori[sz]ation_?(?:adminlist_?)?enabled$|anonymous_?access_?enabled"
     # a camera's or a recorder's motion detection and recording (what an alarm or an investigation relies on)
     r"|motion_?detection|^(?:record(?:ing)?|track)\.enabled$"
     # a medical device's or a controller's alarms silenced, its safety limits overridden
@@ -322,7 +323,7 @@ def protection_off(key: str, value: str) -> bool:
     lowered = value.strip("'\"").lower()
     if (lowered not in _OFF and lowered not in _ON) or not _PROTECTION_KEY.search(key):
         return False
-    skipping = re.search(r"skip|disable|bypass|no_?verify|silence|override", key, re.IGNORECASE)
+    skipping = re.search(r"skip|disable|bypass|no_?verify|silence|override|anonymous", key, re.IGNORECASE)
     return lowered in (_ON if skipping else _OFF)
 
 

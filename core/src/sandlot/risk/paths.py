@@ -279,6 +279,8 @@ def classify(path: str) -> PathInfo:
             and name.endswith((".conf", ".toml", ".ini")))
         # a swarm manager's keys and its raft log (the cluster's secrets, encrypted with keys kept beside them)
         or lowered[:4] == ["var", "lib", "docker", "swarm"]
+        # the ssh server's directory taken whole: its host keys (whoever has them is this host to every client)
+        or (absolute and lowered == ["etc", "ssh"])
         # acme.sh's saved DNS provider API keys and account settings
         or (".acme.sh" in lowered[:-1] and name.endswith(".conf"))
         # CUPS' queue definitions (device URIs carry share passwords) and its spool (the documents people printed)
@@ -792,7 +794,9 @@ _PEOPLE_RECORDS = re.compile(
     # anti-money-laundering filings, identity checks' documents, data-subject requests' exports
     r"|sars?|kyc|aml|dsars?"
     # people under supervision or in custody: case notes, probation and parole files, juvenile records
-    r"|case_?notes|case_?files|probation|parole|inmates|juvenile|sealed)$"
+    r"|case_?notes|case_?files|probation|parole|inmates|juvenile|sealed"
+    # identity documents people handed over (scans of passports, licences, ID cards)
+    r"|id_?scans?|passports?|passport_?scans?|driver_?licen[cs]es|licen[cs]e_?scans?|identity_?documents)$"
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"

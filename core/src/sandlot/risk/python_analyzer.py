@@ -142,6 +142,7 @@ from sandlot.risk.sql import (
     guarded_test_database,
     local_store,
     payment_or_identity_field,
+    people_row,
     personal_data_query,
     personal_fields,
     production_target,
@@ -1196,8 +1197,18 @@ class PythonAnalyzer:
         return written
 
     def _keeps_nothing_back(self, test: ast.expr) -> bool:
-        """``test`` compares an age with a limit of zero (``age >= RETENTION_DAYS`` where the retention is 0):
-        every file passes it, so it selects nothing out."""
+        """``test`` compares an age with a limit of zero (``age >= RETENTION_DAYS`` where the retention is 0), or
+        picks files by the kinds an archive holds (``name.endswith((".dcm", ".jpg"))``): every file, or every one
+        that matters, passes it, so it selects nothing out."""
+        alone = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+        for one in alone:  # (an age test beside it still selects)
+            if isinstance(one, ast.Call) and isinstance(one.func, ast.Attribute) and one.func.attr == "endswith" and (
+                one.args
+            ):
+                suffixes = [c.value.lower() for c in ast.walk(one.args[0])
+                            if isinstance(c, ast.Constant) and isinstance(c.value, str)]  # fmt: skip
+                if suffixes and all(x in _DATA_SUFFIXES for x in suffixes):
+                    return True
         for n in ast.walk(test):
             if not (isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], ast.GtE)):
                 continue
@@ -2889,9 +2900,15 @@ class PythonAnalyzer:
         if "allow_dangerous_deserialization" in kwargs and kwargs["allow_dangerous_deserialization"].num == 1:
             # LangChain's FAISS/pickle stores: the index file is unpickled (it can run code)
             fetched = any(a.flags & v.NET or any(self._fetched(t) for t in a.strings()) for a in args)
-            self._add("python.deserialization", RiskLevel.CRITICAL if fetched else RiskLevel.HIGH,
+            # `FAISS.from_texts(…).save_local(DIR)` … `load_local(DIR, …)`: the index this code builds in the project
+            own = ".save_local(" in self._code and bool(args) and bool(args[0].strings()) and all(
+                paths.classify(t).kind in _SCRATCH_KINDS for t in args[0].strings()
+            )
+            level = RiskLevel.CRITICAL if fetched else RiskLevel.MEDIUM if own else RiskLevel.HIGH
+            self._add("python.deserialization", level,
                       Category.DESERIALIZATION, "loads a vector store with pickle deserialization allowed"
-                      + (" from a download" if fetched else " (a shared index can run code)"), node)  # fmt: skip
+                      + (" from a download" if fetched else " (one this code builds itself)" if own
+                         else " (a shared index can run code)"), node)  # fmt: skip
         if tail in _TREE_READERS and any(
             paths.classify(t).kind in (paths.PathKind.HOME_TOP, paths.PathKind.ROOT)
             for a in [*args[:1], kwargs.get("input_dir", UNKNOWN), kwargs.get("path", UNKNOWN)] for t in a.strings()
@@ -3488,6 +3505,13 @@ class PythonAnalyzer:
             login = method[:1].isupper() or q.endswith((".headers.update", ".cookies.update", ".headers.setdefault"))
             services = credential_services(self._credentials)
             if method in T.SEND_METHODS or method in ("put", "patch", "post"):
+                bodies = [kwargs.get("json"), kwargs.get("data"), *args[1:2]]
+                if any(b is not None and _people_records(b) for b in bodies) and any(
+                    _public_host(t) for t in _all_strings(args[:1])
+                ):
+                    self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                              f"sends people's contact records, gathered one by one, to a server on the internet "
+                              f"({q})", node)  # fmt: skip
                 body_texts = [t for t in _all_strings([kwargs.get("data", UNKNOWN)]) if "<" in t or "{" in t]
                 guards = [g for b in body_texts for g in protections_in_json(b)]
                 guards += [key for key, val in (kwargs.get("json", UNKNOWN).keys or {}).items()
@@ -4350,6 +4374,12 @@ class PythonAnalyzer:
         if stamped and outside and self._in_loop():
             what = f"{q} sets every file's dates under {outside[0].replace(HOLE, '…')} to chosen times"
             self._add("python.timestomp", RiskLevel.HIGH, Category.FILESYSTEM, what, node)
+        # `st = os.stat(log)` … rewrite log … `os.utime(log, (st.st_atime, st.st_mtime))`: the change hidden
+        restored = len(node.args) > 1 and "st_mtime" in ast.unparse(node.args[1])
+        kept = [t for t in targets if paths.classify(t).kind not in _SCRATCH_KINDS]
+        if restored and kept and _REWRITES.search(self._code):
+            what = f"{q} puts back the old dates of {kept[0].replace(HOLE, '…')} after rewriting it (hides the change)"
+            self._add("python.timestomp", RiskLevel.HIGH, Category.FILESYSTEM, what, node)
         return Val()
 
     def _c_write(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -4428,6 +4458,8 @@ class PythonAnalyzer:
                     if carrier is not None:
                         self._taint_aliases(carrier, v.SECRET)
             self._written_script(data, node, q, handle.strings())
+            if method == "write" and isinstance(node, ast.Call) and node.args and _zero_fill(node.args[0], self._code):
+                self._zero_filled(handle.strings(), node)
             total = self._last_alloc
             for loop in self.loops:
                 total = total * loop.count if total is not None and loop.count is not None else None
@@ -4631,6 +4663,17 @@ class PythonAnalyzer:
                     node,
                 )
         return Val()
+
+    def _zero_filled(self, targets: list[str], node: ast.Call) -> None:
+        """Zeros or random bytes written over a file in place (``open(db, "r+b")``) or over a disk device a listing
+        found (``lsblk``): its content is gone for good, no undelete or recovery tool gets it back."""
+        in_place = "r+b" in self._code or "rb+" in self._code
+        found_device = not targets and ("lsblk" in self._code or "/dev/" in self._code)
+        kept = [t for t in targets if paths.classify(t).kind not in _SCRATCH_KINDS]
+        if found_device or (in_place and kept) or any(t.startswith("/dev/") for t in kept):
+            where = kept[0].replace(HOLE, "…") if kept else "a disk device it looked up"
+            self._add("python.shred", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"overwrites {where} with zeros or noise (the data cannot be recovered)", node)  # fmt: skip
 
     def _c_auth_pair(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``HTTPDigestAuth(user, pw)``: a login pair, as ``auth=(user, pw)`` would be (a guessed password shows)."""
@@ -6844,6 +6887,34 @@ _OPT_OUTS = re.compile(r"opt_?outs?|unsubscribe|\bconsent\b|\bSTOP\b", re.IGNORE
 #: Methods that set a named parameter of a device or a node (MAVLink, ROS, a drone SDK).
 _PARAM_SETTER = re.compile(r"^(?:param_?set\w*|set_?param\w*)$", re.IGNORECASE)
 #: A loop's iterable that lists a directory.
+#: Where writing zeros harms nobody: the project's own files and scratch space.
+_SCRATCH_KINDS = frozenset({paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP, paths.PathKind.NULL})
+
+
+#: Kinds of file that are the data itself (images, scans, documents, recordings), not leftovers of a program.
+_DATA_SUFFIXES = frozenset({".dcm", ".dicom", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".nii", ".pdf", ".doc",
+                            ".docx", ".xls", ".xlsx", ".odt", ".ods", ".csv", ".mp4", ".mov", ".mkv", ".avi", ".wav",
+                            ".mp3", ".flac", ".dng", ".cr2", ".nef", ".eml", ".msg", ".pst"})  # fmt: skip
+#: A file opened to be written or changed in place.
+_REWRITES = re.compile(r"open\([^)\n]*,\s*[\"'](?:w|a|r\+)|\.write_(?:text|bytes)\(")
+
+
+def _zero_fill(expr: ast.expr, code: str) -> bool:
+    """``b"\\0" * size``, ``bytes(size)``, ``os.urandom(size)``: bytes that say nothing, written to wipe (or a
+    name bound to them)."""
+    if isinstance(expr, ast.Name):
+        return re.search(rf"\b{expr.id}\s*=\s*(?:b[\"'](?:\\0|\\x00)+[\"']\s*\*|os\.urandom\()", code) is not None
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):
+        return any(isinstance(side, ast.Constant) and isinstance(side.value, bytes) and side.value
+                   and not side.value.strip(b"\0") for side in (expr.left, expr.right))  # fmt: skip
+    if isinstance(expr, ast.Call):
+        return _call_name(expr) in ("urandom", "token_bytes") or (
+            _call_name(expr) in ("bytes", "bytearray") and len(expr.args) == 1
+            and not isinstance(expr.args[0], (ast.List, ast.Tuple, ast.Constant))
+        )  # fmt: skip
+    return False
+
+
 #: Programs that read a password on standard input (and nothing else there): given one after another, they are
 #: guessed. (smbclient or sudo -S read commands or file content there too.)
 _PASSWORD_PROMPTERS = frozenset({"kinit"})
@@ -6852,7 +6923,9 @@ _BYTES_IO = frozenset({"write_bytes", "write_text", "read_bytes", "read_text"})
 _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client.", "boxsdk.", "msgraph.", "O365.",
                   "meilisearch.", "typesense.", "algoliasearch.", "mailchimp_marketing.", "mailchimp3.",
                   "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.", "hubspot.",
-                  "twilio.", "vonage.", "firebase_admin.", "google.cloud.firestore", "hvac.")  # fmt: skip
+                  "twilio.", "vonage.", "firebase_admin.", "google.cloud.firestore", "hvac.",
+                  # vector databases (a collection is a whole corpus of embeddings)
+                  "qdrant_client.", "weaviate.", "chromadb.", "pinecone.", "pymilvus.")  # fmt: skip
 _SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")
@@ -7181,6 +7254,21 @@ _MIGRATION = re.compile(r"\bmigrations\.Migration\b|^(?:down_)?revision\s*=", re
 _BULK_QUERYSET = re.compile(r"\.objects\.(?:all|filter|exclude)\(|\.query\(|\.where\(")
 #: Fields that make an account an administrator.
 _PRIVILEGE_FIELD = re.compile(r"is_?superuser|is_?staff|is_?admin|admin|superuser|role")
+
+
+def _people_records(val: Val, depth: int = 0, *, gathered: bool = False) -> bool:
+    """``val`` holds records of people (name, phone, email... read at run time) gathered in a loop: a list filled
+    row by row with dicts whose keys name contact fields."""
+    if depth > 3:
+        return False
+    if val.keys is not None:
+        read = [x for x in val.keys.values() if x.flags & v.FLOWING or (x.num is None and HOLE in (x.text or HOLE))]
+        if gathered and people_row(list(val.keys)) and len(read) >= 3:
+            return True
+        return any(_people_records(x, depth + 1, gathered=gathered) for x in val.keys.values())
+    if val.elem is not None:
+        return _people_records(val.elem, depth + 1, gathered=True)
+    return any(_people_records(x, depth + 1, gathered=gathered) for x in val.items or ())
 
 
 def _public_host(url: str) -> bool:

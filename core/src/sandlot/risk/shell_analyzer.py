@@ -1028,6 +1028,9 @@ class ShellAnalyzer:
         if sub.network and dump and any(not private_address(h) for h in hosts):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"a whole database dump is sent over ssh to a bare address ({hosts[0]})", stage)  # fmt: skip
+        if sub.network and dump and sender in MAILERS and personal_mailbox(self._text(stage)):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "a whole database dump is mailed to a personal mailbox", stage)  # fmt: skip
         if sub.network and dump and self._stage_name(stage) in RAW_SENDERS:
             self._add(
                 "shell.exfiltration",
@@ -2305,6 +2308,8 @@ class ShellAnalyzer:
                             and all(_REGISTRY_PACKAGE.fullmatch(a) for a in wrapped[2:] if not a.startswith("-"))
                             and "--unsafe-perm" not in wrapped)
                         or (W.base(wrapped[0]) in ("make", "ninja") and "install" in wrapped[1:])
+                        # the boot menu rebuilt from its settings (what the settings hold is judged where written)
+                        or W.base(wrapped[0]) in ("grub-mkconfig", "grub2-mkconfig", "update-grub", "update-grub2")
                         # the snapshot volume this script took a moment ago, dropped again
                         or (W.base(wrapped[0]) == "lvremove" and bool(self._made_volumes)
                             and all(a in self._made_volumes for a in wrapped[1:] if not a.startswith("-")))
@@ -2579,8 +2584,10 @@ class ShellAnalyzer:
             plain_word = not value or value.startswith("-") or ("/" not in value and not value.startswith("."))
             if plain_word and not info.secret and value not in self.staged:
                 continue
-            if plain_word and name in ("vault", "kubectl", "oc", "doppler", "infisical"):
-                continue  # `vault secrets list`, `kubectl get secrets`: a subcommand or a resource kind, not a file
+            if plain_word and name in _NAMED_NOT_FILES:
+                # `vault secrets list`, `kubectl get secrets`: a subcommand or a resource kind, not a file;
+                # `modinfo wireguard`: a kernel module's name
+                continue
             if plain_word and value == "kubeconfig" and name in _CLUSTER_CLIS:
                 continue  # `kind get kubeconfig`: a subcommand that prints a local cluster's config, not a file
             one_line_records = posixpath.basename(info.path) in (".netrc", "_netrc", ".pgpass", "shadow", "gshadow",
@@ -3288,6 +3295,11 @@ class ShellAnalyzer:
         # find evaluates left to right: `-delete -name '*.swp'` deletes everything before the test is read
         before_delete = expr[: expr.index("-delete")] if "-delete" in expr else expr
         filtered = any(a in tests for a in before_delete)
+        # `-mtime +0`, `-mmin +5`: older than a day or a few minutes, which is nearly everything a tree holds
+        trivial_age = [k for k, a in enumerate(before_delete[:-1]) if (a, before_delete[k + 1]) in _TRIVIAL_AGES
+                       or (a == "-mmin" and re.fullmatch(r"\+\d{1,3}", before_delete[k + 1]))]  # fmt: skip
+        if trivial_age and not any(a in tests and a not in ("-mtime", "-mmin") for a in before_delete):
+            filtered = False
         if "-delete" in expr:
             # only .DS_Store, *.pyc...: and no ungrouped -o, which would apply -delete to another branch
             grouped = not any(a in ("-o", "-or") for a in expr) or "(" in expr or "\\(" in expr
@@ -4990,6 +5002,8 @@ class ShellAnalyzer:
             self._add("shell.hide-process", RiskLevel.HIGH, Category.PROCESS,
                       "mounts over a process's /proc entry (hides it from ps and monitors)", node)  # fmt: skip
             return
+        if name == "modprobe" and any(a in _MODPROBE_QUERIES for a in args):
+            return  # `modprobe --dry-run --show-depends vfio-pci`: what would load, nothing loaded
         settings = [a.split("=", 1)[0] for a in args if "=" in a]
         tuning = name == "sysctl" and bool(settings) and all(k.strip() in _CAPACITY_SYSCTLS for k in settings)
         # `modprobe vcan`: an in-tree driver for a virtual or development device, loaded as shipped
@@ -6746,6 +6760,9 @@ class ShellAnalyzer:
             elif attachment in self._bulk_files or paths.personal_media(attachment):
                 what = f"{name} mails {attachment} (people's files, records or a case's documents)"
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+            elif paths.classify(attachment).kind is paths.PathKind.EXTERNAL and personal_mailbox(" ".join(args)):
+                what = f"{name} mails a server's data file ({attachment}) to a personal mailbox"
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
 
     def _rule_dropdb(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``dropdb NAME``: DROP DATABASE from the command line (a developer's local server is theirs to reset)."""
@@ -7876,6 +7893,10 @@ _SLURPERS = T.BUFFERING | {"mapfile", "readarray"}
 #: bash's coprocess running an interactive shell: fed from a socket, a remote shell.
 _COPROC_SHELL = re.compile(r"\bcoproc\b[^\n]*\b(?:ba|z|da)?sh\s+-i\b")
 #: Kernel settings that only raise a capacity limit (maps, watches, queues, ports).
+_NAMED_NOT_FILES = frozenset({"vault", "kubectl", "oc", "doppler", "infisical", "modinfo", "modprobe", "rmmod"})
+_TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
+_MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", "--showconfig", "--show-config",
+                               "--show-modversions", "--dump-modversions", "--show-exports"})  # fmt: skip
 _CAPACITY_SYSCTLS = frozenset(
     {"vm.max_map_count", "fs.inotify.max_user_watches", "fs.inotify.max_user_instances", "fs.file-max",
      "net.core.somaxconn", "net.ipv4.ip_local_port_range", "vm.overcommit_memory", "net.core.rmem_max",

@@ -9,7 +9,7 @@ from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category
 
 _DANGEROUS_SQL = re.compile(
-    r"\bDROP\s+(?P<drop>DATABASE|SCHEMA|KEYSPACE)\b|\.(?P<mongo>dropDatabase)\(|\b(?P<program>(?:FROM|TO)\s+PROGRAM)\b"
+    r"\bDROP\s+(?P<drop>DATABASE|SCHEMA|KEYSPACE|EXTENSION(?=[^;]*\bCASCADE\b))\b|\.(?P<mongo>dropDatabase)\(|\b(?P<program>(?:FROM|TO)\s+PROGRAM)\b"
     r"|\b(?P<terminate>pg_terminate_backend)\b|\b(?P<series>generate_series)\s*\(\s*1\s*,\s*\d{8,}"
     r"|\bDEBUG\s+POPULATE\s+(?P<populate>\d{7,})"
     # every document of a collection or an index: deleteMany({}), remove({}), a delete_by_query matching all
@@ -102,7 +102,10 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
     if found["drop"] and _THROWAWAY_NAME.match(text, found.end()):
         return dangerous_sql(text[found.end() :])  # a test's or a scratch database: its own to drop
     if found["drop"] or found["mongo"]:
-        return f"drops a whole {(found['drop'] or 'database').lower()}", Category.FILESYSTEM
+        what = (found["drop"] or "database").lower()
+        if what == "extension":
+            return "drops an extension with CASCADE (every column, index and table that uses it)", Category.FILESYSTEM
+        return f"drops a whole {what}", Category.FILESYSTEM
     if found["program"]:
         return "runs a shell command on the database server (COPY ... PROGRAM)", Category.PROCESS
     if found["udf"]:
@@ -236,7 +239,7 @@ _PERSONAL_COLUMN = re.compile(
     r"|street|post_?code|postal_?code|zip_?code"
     r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
     r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id|acc_number|account_number"
-    r"|bank_account\w*|routing_number"
+    r"|bank_account\w*|routing_number|account_?(?:no|num)|routing_?(?:no|num)"
     r"|date_of_birth|birth_?date|salary|diagnosis|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e"
     r"|medical\w*|medications?|prescriptions?|life_support|health_\w+|insurance_?(?:id|number|no)|member_?id"
     r"|lat|lon|lng|latitude|longitude|city"
@@ -253,10 +256,19 @@ _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
 #: Columns whose values alone are enough to harm someone.
 _SENSITIVE_COLUMN = re.compile(
     r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*|pan|cvv"
-    r"|iban|acc_number|account_number|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis"
+    r"|iban|acc_number|account_number|account_?(?:no|num)|routing_?(?:no|num)|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis"
     r"|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e|medical\w*|medications?|prescriptions?"
     r"|life_support|health_\w+|(?:fob|badge|card)_?uid|fob_?(?:id|code)|badge_?(?:id|number)|facility_code"
     r"|(?:door|gate|access)_code)$",
+    re.IGNORECASE,
+)
+
+
+#: The content of a table of conversations selected: `SELECT title, chat FROM chat`, `SELECT body FROM messages`.
+_PRIVATE_MESSAGES = re.compile(
+    r"\bSELECT\b(?:(?!\bFROM\b)[\s\S]){0,200}?\b(?:\w+\.)?(?:chat|message|body|content|transcript)\b"
+    r"(?:(?!\bFROM\b)[\s\S]){0,200}?\bFROM\s+[\"`]?(?:chats?|messages?|conversations?|direct_messages|dms|transcripts?)"
+    r"[\"`]?(?:\s|;|$)",
     re.IGNORECASE,
 )
 
@@ -268,6 +280,8 @@ def personal_data_query(text: str) -> bool:
     FROM subscribers WHERE id = ?`` is one person."""
     if "*" in text and _EVERY_COLUMN_OF_PEOPLE.search(text):
         return True
+    if _PRIVATE_MESSAGES.search(text):
+        return True  # people's conversations (a chat app's or an assistant's history)
     for select in _SELECT.finditer(text):
         # (SOQL and ORMs spell columns in camelCase: `MailingStreet`, `BirthDate`)
         spelled = _CAMEL_HUMP.sub("_", select["columns"])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
 from sandlot.risk.crm import crm_text_risks
@@ -73,6 +74,14 @@ _TRACK_DATA = re.compile(
 _SENDS = re.compile(r"\b(?:requests\.|urlopen|socket\.|httpx\.|smtplib|curl|wget|dig|nslookup|nc|ncat|scp)\b")
 
 
+#: A list of vendors' default logins (`("admin", "admin"), ("root", "pass")`): tried against devices, guessing.
+_DEFAULT_LOGIN = re.compile(
+    r"\(\s*[\"'](?:admin|root|administrator|service|support|user|guest|operator|supervisor|ubnt|pi)[\"']\s*,"
+    r"\s*[\"'][^\"'\n]{0,24}[\"']\s*\)"
+)
+_LOGIN_ATTEMPT = re.compile(r"\b(?:requests|httpx|session)\.(?:get|post)\(|\burlopen\(|\bparamiko\b|\bftplib\b"
+                            r"|\btelnetlib\b")  # fmt: skip
+_LOCAL_ONLY = re.compile(r"https?://(?!localhost|127\.|\[::1\])")
 #: A whole subnet's addresses (`ip_network("10.40.0.0/16").hosts()`) probed with connections: a network scan.
 _SUBNET = re.compile(r"ip_network\(\s*[\"'][\d.]+/(?P<prefix>\d{1,2})[\"']")
 _PROBES = re.compile(r"\bconnect(?:_ex)?\(|\bping\b|\bnmap\b")
@@ -195,6 +204,22 @@ _AUTO_ACCEPT = re.compile(
 #: A Jupyter kernel gateway configured through its environment: every interface, an empty token.
 _OPEN_KERNEL_GATEWAY = re.compile(r"KG_IP[\"']?\s*[=:,]\s*[\"']?(?:0\.0\.0\.0|\*)")
 _EMPTY_GATEWAY_TOKEN = re.compile(r"KG_AUTH_TOKEN[\"']?\s*[=:,]\s*(?:[\"']{2}|$)", re.MULTILINE)
+#: Ollama's server (no authentication: anyone who reaches it runs, pulls and deletes models) on every interface,
+#: with every web origin allowed or its port opened in the firewall.
+_OLLAMA_EVERYWHERE = re.compile(r"OLLAMA_HOST[\"']?\s*[=:,]\s*[\"']?(?:https?://)?0\.0\.0\.0")
+_OLLAMA_OPENED = re.compile(r"OLLAMA_ORIGINS[\"']?\s*[=:,]\s*[\"']?\*|\b(?:ufw|firewall-cmd)\b[^\n]*11434")
+#: A markdown image whose address carries the user's data (`![](https://x/p?d=<the user's email …>)`): told to a
+#: chatbot, it makes every answer send that data to the image's host.
+_LEAKING_IMAGE = re.compile(
+    r"!\[[^\]\n]*\]\(https?://[^)\s]+\?[^)\s]*[<{][^)>}\n]*(?:e-?mail|phone|password|token|account|address|ssn"
+    r"|card|secret|conversation|history)",
+    re.IGNORECASE,
+)
+#: Access keys written into the script itself (not the machine's profile or role), and a server's data copied to a
+#: bucket with them: the bucket belongs to whoever those keys are.
+_SPELLED_AWS_KEY = re.compile(r"AWS_ACCESS_KEY_ID[\"']?\s*[=:]\s*[\"']?AKIA[0-9A-Z]{8,}")
+_SERVER_DATA_TO_BUCKET = re.compile(r"\bs3\s+(?:sync|cp)\b[^\n|;&]*?\s[\"']?/(?:srv|var/lib|mnt|data|home|opt)/\S*"
+                                    r"[^\n|;&]*?\ss3://")  # fmt: skip
 #: ysoserial run to build a gadget chain (a serialized object that runs a command when read).
 _YSOSERIAL = re.compile(r"\bysoserial[\w.-]*\.jar\b|\bysoserial\s+\w+")
 #: Firebase security rules open to everyone: `allow read, write: if true;` (Firestore, Storage) and the Realtime
@@ -252,6 +277,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("%B" in code or "endswith" in code) and _TRACK_DATA.search(code) and _SENDS.search(code):
         what = "collects card numbers (magstripe track data) and sends them out (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "admin" in code or "root" in code:
+        pairs = len(_DEFAULT_LOGIN.findall(code))
+        if pairs >= 2 and _LOGIN_ATTEMPT.search(code) and (_LOCAL_ONLY.search(code) or "ip_network" in code):
+            what = "tries a list of vendors' default logins against other machines (password guessing)"
+            found.append(("brute-force", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if "ip_network" in code and subnet_scan(code):
         what = "probes every address of a subnet for open ports (a network scan)"
         found.append(("network-scan", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
@@ -297,12 +327,22 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("edge", risk) for risk in edge_risks(code)]
     found += [("metrics-store", risk) for risk in metrics_store_risks(code)]
     found += [("machine-identity", risk) for risk in machine_identity_risks(code)]
+    found += [("boot", risk) for risk in boot_risks(code)]
     if "AF_UNIX" in code and _DAEMON_SOCKET.search(code) and _LISTENS_EVERYWHERE.search(code):
         what = "relays a local daemon's socket (its API, its identities) to every network interface"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if "KG_" in code and _OPEN_KERNEL_GATEWAY.search(code) and _EMPTY_GATEWAY_TOKEN.search(code):
         what = "starts a kernel gateway on every interface without a token (anyone runs code on the machine)"
         found.append(("open-notebook", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if "![" in code and _LEAKING_IMAGE.search(code):
+        what = "plants an instruction that makes a chatbot put users' data in an image's address (prompt injection)"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "AKIA" in code and _SPELLED_AWS_KEY.search(code) and _SERVER_DATA_TO_BUCKET.search(code):
+        what = "copies a server's data to a bucket with access keys spelled in the script (someone else's account)"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "OLLAMA_HOST" in code and _OLLAMA_EVERYWHERE.search(code) and _OLLAMA_OPENED.search(code):
+        what = "serves Ollama (no login: anyone runs, pulls or deletes models) to every network and web origin"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if ("=" in code) and rewrites_payee_accounts(code):
         what = "rewrites payees' bank accounts in a payment or payroll file (the money goes elsewhere)"
         found.append(("money", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
