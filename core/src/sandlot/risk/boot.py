@@ -10,7 +10,9 @@ careful reviewer:
 * Secure Boot's validation disabled, or a downloaded key enrolled as a Machine Owner Key;
 * the host's own firmware written with ``flashrom -p internal``;
 * several of the kernel's hardening settings turned off at once (ASLR, pointer and dmesg restrictions, ptrace
-  scope, unprivileged BPF), or the process, thread or file limits cut to a handful.
+  scope, unprivileged BPF), or the process, thread or file limits cut to a handful;
+* the audit system told to panic the kernel on failure (``auditctl -f 2``) and made to fail (a backlog of a few
+  records, every system call audited).
 
 Read-only checks (``efibootmgr``, ``mokutil --sb-state``, ``sysctl -a``), one named boot entry removed, a project's
 own key enrolled and a raised limit are routine.
@@ -41,6 +43,11 @@ _MOK_IMPORT = re.compile(r"mokutil\b[^\n]*--import\b")
 _FETCH = re.compile(r"\b(?:curl|wget|requests\.get|urlopen|urlretrieve|httpx\.get)\b")
 _INTERNAL_FLASH = re.compile(r"flashrom\b[^\n]*-p[\s\"',]+internal[\s\S]{0,120}?(?:-w\b|--write\b)"
                              r"|flashrom\b[^\n]*(?:-w\b|--write\b)[^\n]*-p[\s\"',]+internal")  # fmt: skip
+#: The audit system told to panic the kernel when it fails (`-f 2`), and made to fail: a backlog of a handful of
+#: records, or every system call audited.
+_AUDIT_PANIC = re.compile(r"auditctl\W+-f\W+2\b")
+_AUDIT_BACKLOG = re.compile(r"auditctl\W+-b\W+(\d+)")
+_AUDIT_EVERYTHING = re.compile(r"auditctl\W[^\n]*-S\W+all\b")
 #: Hardening settings and the values that switch each off.
 _HARDENING = {
     "kernel.randomize_va_space": ("0",),
@@ -59,7 +66,7 @@ _SETTING = re.compile(r"(?P<key>(?:kernel|fs|vm)\.[\w.-]+)[\"']?\s*[:=]\s*[\"']?
 _STARVED_LIMITS = {"kernel.pid_max": 4096, "kernel.threads-max": 4096, "fs.file-max": 4096}
 _WORDS = ("grubby", "GRUB_CMDLINE", "/etc/default/grub", "kernelopts", "/etc/kernel/cmdline", "kernelstub",
           "/loader/entries/", "bootctl", "efibootmgr", "update-initramfs", "mokutil", "flashrom", "kernel.",
-          "fs.")  # fmt: skip
+          "fs.", "auditctl")  # fmt: skip
 
 
 def boot_risks(text: str) -> list[OperationRisk]:
@@ -86,6 +93,10 @@ def boot_risks(text: str) -> list[OperationRisk]:
     if _INTERNAL_FLASH.search(text):
         what = "writes this machine's own firmware with flashrom (a wrong image leaves it unable to start)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    backlog = [int(b) for b in _AUDIT_BACKLOG.findall(text)] if "auditctl" in text else []
+    if _AUDIT_PANIC.search(text) and (any(b < 64 for b in backlog) or _AUDIT_EVERYTHING.search(text)):
+        what = "makes the kernel panic when auditing fails, and makes auditing fail (the machine crashes)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
     settings = {(m["key"], m["value"]) for m in _SETTING.finditer(text)} if "." in text else set()
     weakened = sorted({key for key, value in settings if value in _HARDENING.get(key, ())})
     if len(weakened) >= 2:

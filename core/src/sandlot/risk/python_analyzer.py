@@ -1800,6 +1800,12 @@ class PythonAnalyzer:
             if method == "delete":  # bucket.delete(): what the receiver is
                 subject = q.rsplit(".", 1)[0].lower()
                 heavy = any(w in subject for w in T.CLOUD_CONTAINERS)
+                picked = node.func.value if isinstance(node.func, ast.Attribute) else None
+                if isinstance(picked, ast.Call) and _call_name(picked) == "filter" and any(
+                    k.arg == "Prefix" and (self._ev(k.value).text or "").replace(HOLE, "").strip("/")
+                    for k in picked.keywords
+                ):
+                    heavy = False  # `objects.filter(Prefix=f"runs/{run_id}/").delete()`: the objects under a prefix
             else:  # delete_namespaced_job: the object is the job
                 words = [w for w in method.lower().split("_")[1:] if w not in ("namespaced", "all")]
                 heavy = any(w.rstrip("s") in T.CLOUD_CONTAINERS or w in T.CLOUD_CONTAINERS for w in words)

@@ -117,6 +117,7 @@ from sandlot.risk.mail import (
 from sandlot.risk.messaging import BROKER_TOOLS, broker_command
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.monitoring import MONITORING_COMPONENTS, shipper_collects_secrets, silences_everything
+from sandlot.risk.object_stores import object_store_command
 from sandlot.risk.orchestrators import ORCHESTRATOR_TOOLS, allocation_command, orchestrator_command
 from sandlot.risk.paths import HOLE, HOLE_WORD, INSTALLED_PACKAGES, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
@@ -1611,6 +1612,8 @@ class ShellAnalyzer:
         if value != HOLE or name in self.vars:
             trimmed = _TRIM.match(self._text(node)) if default is not None and HOLE not in value else None
             return _trim(value, trimmed["op"], trimmed["pattern"]) if trimmed else value
+        if default is None and node.type == "expansion" and re.fullmatch(r"\$\{\w+:?[-=]\}", self._text(node)):
+            return ""  # `${ROOT:-}`: empty unless the caller set it (then `"$ROOT"/etc/pam.d` is /etc/pam.d)
         if default is not None and node.type == "expansion":
             text = self._text(node)
             if ":-" in text or ":=" in text:
@@ -1759,6 +1762,11 @@ class ShellAnalyzer:
         ):
             what = f"rclone {args[0]} sends files to a personal cloud account (a personal mailbox or remote name)"
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+        if name in ("mc", "mcli", "rclone"):
+            for risk in object_store_command(name, args, self._source.decode("utf-8", "replace")):
+                self._add("shell.object-store", risk.level, risk.category, risk.what, node)
+            if args[:1] == ["cat"] or (name != "rclone" and args[:1] == ["cp"] and args[-1:] == ["-"]):
+                flow.download = True  # `mc cat partner/tools/x.sh`: a bucket's object, as curl prints a page
         if name in ("box", "gam", "rclone"):
             document = document_command(name, args, repeated=bool(self._loops) or self._repeated or self._mass)
             if document is not None:
@@ -4959,6 +4967,16 @@ class ShellAnalyzer:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                       f"{name} opens {T.ADMIN_PORTS[admin[0]]} (port {admin[0]}) to every address", node)  # fmt: skip
             return
+        adds = any(a in ("-A", "-I", "--append", "--insert", "add") for a in args)
+        if adds and name in ("iptables", "ip6tables", "nft") and any(lp.endless and not lp.paced for lp in self._loops):
+            self._add("shell.resource", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} adds rules in an endless loop (netfilter's tables grow until kernel memory runs out)",
+                      node)  # fmt: skip
+            return
+        weakened = _selinux_weakened(name, args)
+        if weakened is not None:
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE, weakened, node)
+            return
         if (
             (name == "setenforce" and args[:1] in (["0"], ["Permissive"], ["permissive"]))
             or (name == "ufw" and "disable" in args)
@@ -7658,7 +7676,8 @@ for _names, _rule in (
     ({"crontab"}, ShellAnalyzer._rule_crontab),
     ({"systemctl", "service", "launchctl", "update-rc.d", "chkconfig", "rc-update"}, ShellAnalyzer._rule_service),
     (T.POWER, ShellAnalyzer._rule_power),
-    ({"setenforce", "ufw", "iptables", "ip6tables", "nft", "aa-teardown", "auditctl", "firewall-cmd"},
+    ({"setenforce", "ufw", "iptables", "ip6tables", "nft", "aa-teardown", "auditctl", "firewall-cmd", "semanage",
+      "setsebool"},
      ShellAnalyzer._rule_firewall),
     ({"insmod", "modprobe", "rmmod", "sysctl", "mount", "umount", "swapoff", "kmod"}, ShellAnalyzer._rule_kernel),
     (T.USER_ADMIN, ShellAnalyzer._rule_user_admin),
@@ -7893,6 +7912,32 @@ _SLURPERS = T.BUFFERING | {"mapfile", "readarray"}
 #: bash's coprocess running an interactive shell: fed from a socket, a remote shell.
 _COPROC_SHELL = re.compile(r"\bcoproc\b[^\n]*\b(?:ba|z|da)?sh\s+-i\b")
 #: Kernel settings that only raise a capacity limit (maps, watches, queues, ports).
+def _selinux_weakened(name: str, args: list[str]) -> str | None:
+    """``semanage permissive -a httpd_t`` (a domain's confinement off), ``setsebool -P httpd_execmem=1`` (a
+    boolean that lets confined programs write and run code or log in as the administrator)."""
+    if name == "semanage" and args[:1] == ["permissive"] and any(a in ("-a", "--add") for a in args):
+        domains = [a for a in args[1:] if not a.startswith("-")]
+        return f"semanage makes SELinux domain {domains[0] if domains else '…'} permissive (its confinement is off)"
+    if name != "setsebool":
+        return None
+    pairs = [a.split("=", 1) for a in args if "=" in a]
+    pairs += [[args[i], args[i + 1]] for i in range(len(args) - 1) if "=" not in args[i] and not args[i].startswith("-")
+              and args[i + 1].lower() in ("1", "on", "true", "0", "off", "false")]  # fmt: skip
+    bad = [key for key, value in pairs
+           if key in _SELINUX_BOOLEANS and _SELINUX_BOOLEANS[key] == (value.lower() in ("1", "on", "true"))]
+    if not bad:
+        return None
+    return f"setsebool sets SELinux booleans that open confined programs up ({', '.join(bad[:3])})"
+
+
+#: SELinux booleans and the setting (True: on) that weakens confinement: executable memory, the administrator's
+#: login over ssh, programs writing what they run, kernel modules and policy reloads, ptrace.
+_SELINUX_BOOLEANS = {
+    "httpd_execmem": True, "httpd_unified": True, "ssh_sysadm_login": True, "allow_execmem": True,
+    "allow_execstack": True, "selinuxuser_execmod": True, "selinuxuser_execstack": True, "selinuxuser_execheap": True,
+    "domain_kernel_load_modules": True, "mmap_low_allowed": True, "deny_ptrace": False, "secure_mode_policyload": False,
+    "secure_mode_insmod": False, "deny_execmem": False,
+}  # fmt: skip
 _NAMED_NOT_FILES = frozenset({"vault", "kubectl", "oc", "doppler", "infisical", "modinfo", "modprobe", "rmmod"})
 _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
 _MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", "--showconfig", "--show-config",

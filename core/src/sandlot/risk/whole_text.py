@@ -25,6 +25,7 @@ from sandlot.risk.mail import sieve_redirect_outside
 from sandlot.risk.messaging import broker_text_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.orchestrators import orchestrator_text_risks
 from sandlot.risk.printers import printer_risks
 from sandlot.risk.registries import registry_text_risks
@@ -117,11 +118,13 @@ _ACTUATORS_OFF = re.compile(
     r"[\"'](?:heating|heaters?|irrigation|pumps?|cooling|chillers?|ventilation|fans?|feeders?|aerators?)[\"']\s*:\s*"
     r"[\"']?(?:off|disabled?|false|stop(?:ped)?)\b|[\"']lockout[\"']\s*:\s*true"
     # a refrigerated container's unit switched off, or every alarm of it masked
-    r"|[\"']unit_?mode[\"']\s*:\s*[\"']off[\"']|[\"']alarm_?mask[\"']\s*:\s*(?:0x[fF]{4}|65535)\b",
+    r"|[\"']unit_?mode[\"']\s*:\s*[\"']off[\"']|[\"']alarm_?mask[\"']\s*:\s*(?:0x[fF]{4}|65535)\b"
+    # an MQTT topic of the cooling (a glycol valve, a chiller, a compressor) told `off` on the command line
+    r"|-t\s+[\"']?[\w/${}.-]*(?:glycol|chiller|cooling|compressor|coolant)[\w/${}.-]*[\"']?\s+-m\s+[\"']?(?:off|0|false|closed?)\b",
     re.IGNORECASE,
 )
 _ACTUATOR_WORDS = ("heat", "irrigation", "pump", "cool", "chiller", "ventilation", "fan", "feeder", "aerator",
-                   "lockout", "unit_mode", "alarm_mask")  # fmt: skip
+                   "lockout", "unit_mode", "alarm_mask", "glycol", "compressor")  # fmt: skip
 _PUBLISHES = re.compile(
     r"mosquitto_pub|mqttx|\.publish\(|\bpublish\.(?:single|multiple)\(|\.(?:post|put|patch)\(|curl\s"
 )
@@ -328,6 +331,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("metrics-store", risk) for risk in metrics_store_risks(code)]
     found += [("machine-identity", risk) for risk in machine_identity_risks(code)]
     found += [("boot", risk) for risk in boot_risks(code)]
+    found += [("object-store", risk) for risk in object_store_text_risks(code)]
     if "AF_UNIX" in code and _DAEMON_SOCKET.search(code) and _LISTENS_EVERYWHERE.search(code):
         what = "relays a local daemon's socket (its API, its identities) to every network interface"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
