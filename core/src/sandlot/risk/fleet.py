@@ -124,6 +124,10 @@ def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
             if value:
                 found += _ssm_commands(value)
         return found
+    if name == "consul" and args[:1] == ["exec"]:
+        # `consul exec -shell=true CMD`: the command runs on every node of the datacenter
+        rest = [a for a in args[1:] if not a.startswith("-")]
+        return [" ".join(rest)] if rest else []
     if name in ("pdsh", "pssh", "parallel-ssh", "clush"):
         valued = frozenset({"-w", "-x", "-g", "-h", "-H", "-l", "-p", "-t", "-o", "-e", "-O", "-f", "-R"})
         rest = options(args, valued)[1]

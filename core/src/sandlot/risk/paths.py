@@ -279,6 +279,9 @@ def classify(path: str) -> PathInfo:
             and name.endswith((".conf", ".toml", ".ini")))
         # a swarm manager's keys and its raft log (the cluster's secrets, encrypted with keys kept beside them)
         or lowered[:4] == ["var", "lib", "docker", "swarm"]
+        # an ssh agent's socket and its directory (whoever reaches it signs with the user's keys)
+        or (absolute and len(lowered) in (2, 3) and lowered[0] == "tmp" and lowered[1].startswith("ssh-")
+            and (len(lowered) == 2 or name.startswith("agent.")))
         # the ssh server's directory taken whole: its host keys (whoever has them is this host to every client)
         or (absolute and lowered == ["etc", "ssh"])
         # acme.sh's saved DNS provider API keys and account settings

@@ -6994,7 +6994,9 @@ _REDUCE_OPERATORS: dict[str, type[ast.operator]] = {
     "operator.truediv": ast.Div, "operator.add": ast.Add, "operator.concat": ast.Add, "operator.mul": ast.Mult,
     "operator.or_": ast.BitOr,
 }  # fmt: skip
-_REQUEST_NAMES = frozenset({"get", "post", "put", "head", "request", "fetch", "urlopen", "send", "open_connection"})
+_REQUEST_NAMES = frozenset({"get", "post", "put", "head", "request", "fetch", "urlopen", "send", "open_connection",
+                            # DNS lookups and raw datagrams (`dns.query.udp`, `resolver.resolve`, `sock.sendto`)
+                            "udp", "tcp", "resolve", "gethostbyname", "getaddrinfo", "sendto"})  # fmt: skip
 _TASK_STARTERS = frozenset({"create_task", "ensure_future", "start_soon", "spawn", "submit"})
 _THREAD_STARTERS = frozenset({"threading.Thread", "multiprocessing.Process"})
 #: Escapes that can spell a word in a string literal (hex, unicode, octal, named characters).

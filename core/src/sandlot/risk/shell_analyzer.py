@@ -124,6 +124,7 @@ from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_m
 from sandlot.risk.premises import premises_request
 from sandlot.risk.printers import PRINT_TOOLS, print_command
 from sandlot.risk.registries import REGISTRY_TOOLS, registry_command
+from sandlot.risk.remote_sessions import session_command
 from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, cancels_listed_jobs, endless_submission, scheduler_command
 from sandlot.risk.sql import (
@@ -1762,6 +1763,16 @@ class ShellAnalyzer:
         ):
             what = f"rclone {args[0]} sends files to a personal cloud account (a personal mailbox or remote name)"
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+        if name in ("tmux", "screen", "code", "code-insiders", "codium", "xhost", "gp"):
+            risks, secret = session_command(name, args)
+            for risk in risks:
+                self._add("shell.session", risk.level, risk.category, risk.what, node)
+            if secret:
+                flow.secret = True
+                self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} prints what terminal sessions showed or a workspace's variables", node)  # fmt: skip
+            if name == "screen" and "stuff" in args and args.index("stuff") + 1 < len(args):
+                self._nested(args[args.index("stuff") + 1], "shell", node, "typed into a screen session")
         if name in ("mc", "mcli", "rclone"):
             for risk in object_store_command(name, args, self._source.decode("utf-8", "replace")):
                 self._add("shell.object-store", risk.level, risk.category, risk.what, node)
@@ -2092,16 +2103,17 @@ class ShellAnalyzer:
             self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
-        if name == "rsync" and "--remove-source-files" in args:
-            operands = W.options(args, _RSYNC_VALUED)[1]
+        if name in ("rsync", "scp"):
+            operands = W.options(args, _RSYNC_VALUED if name == "rsync" else _SCP_VALUED)[1]
             host = operands[-1].split(":", 1)[0].rsplit("@", 1)[-1] if operands and ":" in operands[-1] else ""
-            data = (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM)
-            moved = [o for o in operands[:-1] if paths.classify(o).kind in data]
-            if moved and outside_address(host):
-                # the only copy leaves: a data share moved (not copied) to a bare address of another network
-                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                          f"rsync moves {moved[0]} to an outside address ({host}) and deletes the originals",
-                          node)  # fmt: skip
+            moves = "--remove-source-files" in args
+            # a data share copied to a bare address of another network (moved: the only copy leaves)
+            kinds = (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM) if moves else (paths.PathKind.EXTERNAL,)
+            data = [o for o in operands[:-1] if paths.classify(o).kind in kinds]
+            if data and outside_address(host):
+                what = (f"rsync moves {data[0]} to an outside address ({host}) and deletes the originals" if moves
+                        else f"{name} copies a server's data ({data[0]}) to a bare outside address ({host})")
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
         if W.base(name).startswith("python") and args[:2] == ["-m", "jupyter"]:
             self._rule_notebook("jupyter", args[2:], node, flow)  # `python3 -m jupyter lab --ip=0.0.0.0 …`
         if name == "papermill" and any(a.startswith(("http://", "https://")) for a in W.options(args)[1][:1]):
@@ -2425,6 +2437,10 @@ class ShellAnalyzer:
                     argv = ["php", "-r", tinker[0]]  # `php artisan tinker --execute=CODE`: PHP in the application
                     continue
             if name in ("screen", "pm2", "tmux") and _detached_command(argv) is not None:
+                if any(lp.endless and not lp.paced for lp in self._loops):
+                    self._add("shell.resource", RiskLevel.HIGH, Category.RESOURCE,
+                              f"{name} starts a detached program in every round of an endless loop (processes pile "
+                              "up)", node)  # fmt: skip
                 argv = _detached_command(argv) or []  # a detached session or a process manager: what it runs
                 continue
             runner = unwrap_runner(argv)
@@ -7732,7 +7748,8 @@ for _names, _rule in (
         {"x11vnc", "vncserver", "x0vncserver", "tigervncserver", "sshuttle", "tailscale", "zerotier-cli", "openvpn"},
         ShellAnalyzer._rule_remote_access,
     ),
-    ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush", "fab"}, ShellAnalyzer._rule_fleet),
+    ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush", "fab", "consul"},
+     ShellAnalyzer._rule_fleet),
     (
         {
             "websocketd",
@@ -7940,6 +7957,7 @@ _SELINUX_BOOLEANS = {
 }  # fmt: skip
 _NAMED_NOT_FILES = frozenset({"vault", "kubectl", "oc", "doppler", "infisical", "modinfo", "modprobe", "rmmod"})
 _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
+_SCP_VALUED = frozenset({"-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-D"})
 _MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", "--showconfig", "--show-config",
                                "--show-modversions", "--dump-modversions", "--show-exports"})  # fmt: skip
 _CAPACITY_SYSCTLS = frozenset(

@@ -148,6 +148,9 @@ SECURITY_SERVICES = (
     # safety interlocks of equipment (antennas, lasers, machines) and plant alarms: stopped, nothing warns
     "interlock",
     "alarm",
+    "safety",
+    "estop",
+    "restraint-monitor",
     # a node's cluster agent: stopping it takes the machine out of its cluster
     "kubelet",
     # video surveillance: stopping the recorder blinds the cameras

@@ -13,6 +13,7 @@ import re
 from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
+from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository
 from sandlot.risk.devices import device_api_risks, force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
@@ -29,6 +30,7 @@ from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.orchestrators import orchestrator_text_risks
 from sandlot.risk.printers import printer_risks
 from sandlot.risk.registries import registry_text_risks
+from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import production_target
@@ -332,6 +334,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("machine-identity", risk) for risk in machine_identity_risks(code)]
     found += [("boot", risk) for risk in boot_risks(code)]
     found += [("object-store", risk) for risk in object_store_text_risks(code)]
+    found += [("coordination", risk) for risk in coordination_risks(code)]
+    if devcontainer_download(code):
+        what = "makes a dev container run a downloaded script whenever it is created or started"
+        found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if "AF_UNIX" in code and _DAEMON_SOCKET.search(code) and _LISTENS_EVERYWHERE.search(code):
         what = "relays a local daemon's socket (its API, its identities) to every network interface"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))

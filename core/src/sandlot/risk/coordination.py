@@ -1,0 +1,117 @@
+"""Service discovery and coordination inside clusters: Consul, etcd, ZooKeeper, cluster DNS, service meshes
+(shared by both analyzers, judged on the whole text).
+
+These systems hold every service's configuration and secrets, decide where names resolve and which traffic is
+trusted. What needs a careful reviewer:
+
+* a coordination store read whole (Consul's KV tree or tokens, every etcd key) and sent to another host;
+* every key deleted (`etcdctl del "" --from-key`), ZooKeeper's metadata trees deleted recursively, Consul's raft
+  peers removed one by one (the cluster loses quorum);
+* a management token minted (Consul's `global-management`, the ACL bootstrap reset);
+* the cluster's DNS forwarded to an outside resolver;
+* the mesh turned against its traffic: requests mirrored to an outside host, a Lua filter posting headers and cookies
+  out, the sidecar injector's template changed (every new pod runs what it adds), proxies told to skip every port
+  or accept unauthenticated traffic, every pod's proxy shut down, the control plane's debug port published.
+
+Reading one key, health checks, a dev agent, snapshots kept locally and tests under a scratch path are routine.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import outside_address
+from sandlot.risk.model import Category, RiskLevel
+
+#: A coordination store read whole: Consul's KV tree and tokens, etcd's every key or a snapshot.
+_WHOLE_STORE = re.compile(r"/v1/kv/\??\S*recurse|\bconsul\s+kv\s+export\b|\bconsul\s+acl\s+token\s+list\b"
+                          r"|\betcdctl\b[^\n]*\bget\s+[\"']{2}\s+--(?:prefix|from-key)|\betcdctl\b[^\n]*--prefix\s+"
+                          r"[\"']?/?[\"']?\s*$|\betcdctl\b[^\n]*\bsnapshot\s+save\b", re.MULTILINE)  # fmt: skip
+#: ...sent somewhere: an upload or a request body to a host that is not this machine or the cluster.
+_SENT_OUT = re.compile(r"(?:\bcurl\b[^\n]*(?:--data|-d\s|-F\s|-T\s|--upload)|\brequests\.(?:post|put)\(|\burlopen\(|"
+                       r"\bnc\s)")  # fmt: skip
+_OUTSIDE_URL = re.compile(r"https?://(?!localhost|127\.|\[::1\]|[\w.-]*(?:\.svc|\.local|\.internal|\.cluster\.local)"
+                          r"(?:[:/\"']|$))[\w.-]+\.[a-z]{2,}")  # fmt: skip
+_EVERY_KEY = re.compile(r"\betcdctl\b[^\n]*\bdel\s+[\"']{2}\s+--(?:from-key|prefix)|\betcdctl\b[^\n]*\bdel\s+--prefix"
+                        r"\s+[\"']?/?[\"']?\s*$", re.MULTILINE)  # fmt: skip
+#: ZooKeeper trees deleted recursively (zkCli's deleteall/rmr, kazoo's delete(recursive=True)) under a root path.
+_ZK_TREE_DELETE = re.compile(r"\b(?:deleteall|rmr)\s+[\"']?(?:/[\w.-]+|\$\w+|\"\$\w+\")|\.delete\([^)]*recursive\s*="
+                             r"\s*True")  # fmt: skip
+_ZK = re.compile(r"zookeeper|kazoo|zkCli|zkcli|zookeeper-shell", re.IGNORECASE)
+_SCRATCH = re.compile(r"/(?:test|tmp|scratch|it-|ci-)[\w-]*", re.IGNORECASE)
+_LOCAL_ZK = re.compile(r"(?:127\.0\.0\.1|localhost):2181")
+_QUORUM_LOSS = re.compile(r"\braft\s+remove-peer\b")
+_EACH = re.compile(r"\bfor\s+\w+\s+in\b|\bwhile\s+read\b|\bxargs\b")
+_MANAGEMENT_TOKEN = re.compile(r"global-management|/v1/acl/bootstrap|acl-bootstrap-reset")
+_TOKEN_MADE = re.compile(r"\bacl\s+token\s+create\b|/v1/acl/token\b|/v1/acl/bootstrap|acl-bootstrap-reset")
+_DNS_FORWARD = re.compile(r"forward\s+\.\s+(\d{1,3}(?:\.\d{1,3}){3})")
+_MIRROR_HOST = re.compile(r"\bmirror[\"']?\s*:\s*\{?\s*[\"']?host[\"']?\s*:\s*[\"']?([\w.-]+)")
+_LUA_EXFIL = re.compile(r"envoy_on_request[\s\S]{0,800}?httpCall[\s\S]{0,400}?|httpCall[\s\S]{0,400}?envoy_on_request")
+_HEADERS_READ = re.compile(r"\b(?:authorization|cookie)\b", re.IGNORECASE)
+_INJECTOR_CHANGED = re.compile(r"istio-sidecar-injector[\s\S]{0,1500}?(?:\bkubectl\s+(?:apply|replace|patch|edit)\b"
+                               r"|patch_namespaced_config_map|replace_namespaced_config_map)")  # fmt: skip
+_MESH_SKIPPED = re.compile(r"config\.linkerd\.io/skip-(?:inbound|outbound)-ports=[\"']?1-65535"
+                           r"|default-inbound-policy=[\"']?all-unauthenticated"
+                           r"|traffic\.sidecar\.istio\.io/exclude(?:Inbound|Outbound)Ports[\"']?\s*[:=]\s*"
+                           r"[\"']?\*")  # fmt: skip
+_PROXY_QUIT = re.compile(r"/quitquitquit\b")
+_DEBUG_PUBLISHED = re.compile(r"istiod[\w.-]*[\s\S]{0,200}?\b1501[024]\b|\b1501[024]\b[\s\S]{0,200}?istiod")
+_GATEWAY_ANY_HOST = re.compile(r"[\"']?hosts[\"']?\s*:\s*\[\s*[\"']\*[\"']")
+_WORDS = ("consul", "etcdctl", "/v1/kv", "deleteall", "rmr", "recursive", "raft", "global-management", "acl",
+          "forward", "mirror", "httpCall", "sidecar-injector", "linkerd.io", "sidecar.istio.io", "quitquitquit",
+          "istiod")  # fmt: skip
+
+
+def coordination_risks(text: str) -> list[OperationRisk]:
+    """Coordination stores emptied or copied out, management tokens minted, and the mesh turned against its
+    traffic."""
+    if not any(word in text for word in _WORDS):
+        return []
+    found = []
+    if _WHOLE_STORE.search(text) and _SENT_OUT.search(text) and _OUTSIDE_URL.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                                   "sends a coordination store's whole content (every key, secret or token) to "
+                                   "another host"))  # fmt: skip
+    if _EVERY_KEY.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes every key of an etcd cluster"))
+    tree = _ZK_TREE_DELETE.search(text) if _ZK.search(text) else None
+    local = _LOCAL_ZK.search(text) is not None or "pytest" in text  # a test's own namespace on a local server
+    if tree is not None and not _SCRATCH.search(tree.group()) and not local:
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                   "deletes ZooKeeper trees recursively (the metadata clusters like Kafka keep "
+                                   "there)"))  # fmt: skip
+    if _QUORUM_LOSS.search(text) and _EACH.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                                   "removes a Consul cluster's raft peers one by one (it loses quorum and stops)"))
+    if _MANAGEMENT_TOKEN.search(text) and _TOKEN_MADE.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                   "mints a Consul management token (every secret, service and setting of the "
+                                   "datacenter)"))  # fmt: skip
+    resolvers = [ip for ip in _DNS_FORWARD.findall(text) if outside_address(ip)]
+    if resolvers and ("coredns" in text.lower() or "Corefile" in text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                                   f"forwards the cluster's DNS to an outside resolver ({resolvers[0]}): it answers "
+                                   "for every name the cluster looks up"))  # fmt: skip
+    mirrored = [h for h in _MIRROR_HOST.findall(text) if not h.endswith((".svc", ".local", ".internal")) and "." in h]
+    if mirrored:
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                                   f"mirrors a service's traffic to {mirrored[0]} (a copy of every request)"))
+    lua = _LUA_EXFIL.search(text)
+    if lua is not None and _HEADERS_READ.search(lua.group()):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                                   "adds an Envoy filter that posts every request's authorization header or cookies "
+                                   "to another host"))  # fmt: skip
+    if _INJECTOR_CHANGED.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
+                                   "changes the mesh's sidecar injector (every new pod runs what its template adds)"))
+    if _MESH_SKIPPED.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                                   "makes the mesh's proxies skip every port or accept unauthenticated traffic"))
+    if _PROXY_QUIT.search(text) and _EACH.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                                   "shuts down the mesh proxy of every pod a listing gives (their traffic stops)"))
+    if _DEBUG_PUBLISHED.search(text) and _GATEWAY_ANY_HOST.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                                   "publishes the mesh control plane's debug port through a gateway for any host"))
+    return found
