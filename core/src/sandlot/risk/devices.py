@@ -145,6 +145,29 @@ def foreign_firmware(text: str) -> str | None:
     return url["url"]
 
 
+#: A charger (OCPP) or a device fleet told to install firmware from a plain-HTTP address, or without its signature
+#: checked.
+_FIRMWARE_PUSH = re.compile(r"UpdateFirmware|update[-_]firmware", re.IGNORECASE)
+_UNVERIFIED_IMAGE = re.compile(r"[\"']location[\"']\s*:\s*[\"']http://(?!localhost|127\.|10\.|192\.168\.)"
+                               r"|skip_?signature_?(?:check|verification)[\"']?\s*[:=]\s*(?:True|true|1)")  # fmt: skip
+#: Chargers told to start sessions without authorising who plugs in (free charging for anyone).
+_CHARGING_UNAUTHORISED = re.compile(
+    r"AuthorizeRemoteTxRequests(?:\W{1,6}value)?\W{1,6}false|FreeVendEnabled(?:\W{1,6}value)?\W{1,6}true"
+    r"|AllowOfflineTxForUnknownId(?:\W{1,6}value)?\W{1,6}true",
+    re.IGNORECASE,
+)
+
+
+def unverified_firmware_push(text: str) -> bool:
+    """``text`` has chargers or devices install firmware from a plain-HTTP address or skip its signature check."""
+    return _FIRMWARE_PUSH.search(text) is not None and _UNVERIFIED_IMAGE.search(text) is not None
+
+
+def charging_unauthorised(text: str) -> bool:
+    """``text`` turns off chargers' authorisation (OCPP ``AuthorizeRemoteTxRequests``, free vend)."""
+    return ("Tx" in text or "Vend" in text) and _CHARGING_UNAUTHORISED.search(text) is not None
+
+
 #: Machines that heat, cut or move (printers, CNC, lasers) told to drop their safeguards.
 _LIMITS_OFF = re.compile(r"\$2[012]\s*=\s*0\b")
 _BEAM_ON = re.compile(r"(?<![A-Z0-9])M[34]\s*S\d{3,}")  # (after a `\n` escape too)

@@ -282,6 +282,9 @@ def classify(path: str) -> PathInfo:
         # an ssh agent's socket and its directory (whoever reaches it signs with the user's keys)
         or (absolute and len(lowered) in (2, 3) and lowered[0] == "tmp" and lowered[1].startswith("ssh-")
             and (len(lowered) == 2 or name.startswith("agent.")))
+        # a PKI directory taken whole (a cluster's or a service's CA and keys), a certificate's live directory
+        or (absolute and name == "pki" and lowered[0] == "etc")
+        or (absolute and len(lowered) == 4 and lowered[:3] == ["etc", "letsencrypt", "live"])
         # the ssh server's directory taken whole: its host keys (whoever has them is this host to every client)
         or (absolute and lowered == ["etc", "ssh"])
         # acme.sh's saved DNS provider API keys and account settings

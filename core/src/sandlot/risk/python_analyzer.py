@@ -5236,8 +5236,11 @@ class PythonAnalyzer:
             return Val(flags=data.flags & v.FLOWING)
         if q == "torch.load" and kwargs.get("weights_only", UNKNOWN).num == 1:
             return Val()
-        if data.qual == "pickle.dumps()":
-            return Val()  # pickle.loads(pickle.dumps(obj)): this process's own object, round-tripped
+        if data.qual == "pickle.dumps()" or (
+            ".makePickle(" in self._code and not data.flags & (v.NET | v.DECODED) and q == "pickle.loads"
+        ):
+            # pickle.loads(pickle.dumps(obj)), a log handler's makePickle(record): this process's own object
+            return Val()
         if q == "torch.load" and kwargs.get("weights_only", UNKNOWN).num == 0 and not data.flags & v.NET:
             self._add("python.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
                       "torch.load with weights_only=False turns off the safe loader (the file can run code)",
@@ -5483,7 +5486,11 @@ class PythonAnalyzer:
                       node)  # fmt: skip
         if any(w.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for w in words):
             self._add("python.miner", RiskLevel.HIGH, Category.RESOURCE, f"{q} starts a miner (a mining pool)", node)
-        if posixpath.basename(program) in T.PROBES and flags & v.LOOPVAR and self._in_loop():
+        # (`render01`…`render16` from an inventory: named machines checked, not an address range swept)
+        named_series = any(HOLE in w for w in words[1:]) and all(
+            re.match(r"[A-Za-z][\w-]*" + HOLE + r"[\w-]*$", w) for w in words[1:] if HOLE in w
+        )
+        if posixpath.basename(program) in T.PROBES and flags & v.LOOPVAR and self._in_loop() and not named_series:
             self._add(
                 "python.port-scan",
                 RiskLevel.HIGH,

@@ -2965,6 +2965,15 @@ class ShellAnalyzer:
                 )
             files = [a for a in args[i + 1 :] if not a.startswith("-")]
             fetched = any(f in self.downloaded or posixpath.basename(f) in self.downloaded for f in files)
+            # `c = "curl -s URL"; while ((c | getline l) > 0) system(l)`: each line a download prints, run
+            piped = re.search(r"\(\s*(\w+)\s*\|\s*getline\s+(\w+)", program)
+            source = re.search(rf"\b{piped[1]}\s*=\s*\"([^\"]*)\"", program) if piped else None
+            if piped and source and re.search(r"\b(?:curl|wget|nc|fetch)\b", source[1]) and re.search(
+                rf"system\s*\(\s*{piped[2]}\s*\)", program
+            ):
+                self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          f"{name} runs each line a download prints as a command (getline, then system)",
+                          node)  # fmt: skip
             if re.search(r"system\s*\(\s*\$\w+\s*\)", program) and (flow.remote or self._stdin_remote or fetched):
                 self._add("shell.remote-command", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
                           f"{name} runs fields of downloaded data as commands (system($N))", node)  # fmt: skip

@@ -50,6 +50,25 @@ def request_copier(text: str) -> bool:
     return "fetch" in text and bool(_PASSES_ON.search(text) and _REQUEST_COPY.search(text) and _POSTS_OUT.search(text))
 
 
+#: A web application's hook that runs on every request (Flask, Django, FastAPI/Starlette middleware)...
+_REQUEST_HOOK = re.compile(r"\bbefore_request\b|@app\.middleware\(|\bMIDDLEWARE\b|\bBaseHTTPMiddleware\b"
+                           r"|def\s+__call__\(\s*self\s*,\s*request\b|\bprocess_request\(")  # fmt: skip
+#: ...reading what the request carries...
+_REQUEST_CONTENT = re.compile(r"\brequest\.(?:headers|cookies|get_data|body|data|form|get_json)\b")
+#: ...and posting it to a server by its address.
+_POSTED_TO_URL = re.compile(r"\b(?:requests|httpx|session)\.post\b|\burlopen\(")
+_OUTSIDE_URL = re.compile(r"[\"']https?://(?!localhost|127\.|\[::1\]|[\w.-]+\.(?:local|internal|svc)\b)[\w.-]+\.[a-z]{2,}")
+
+
+def server_request_mirror(text: str) -> bool:
+    """``text`` installs a web application hook that copies every request's headers, cookies or body to a server
+    on the internet."""
+    return "request" in text and bool(
+        _REQUEST_HOOK.search(text) and _REQUEST_CONTENT.search(text) and _POSTED_TO_URL.search(text)
+        and _OUTSIDE_URL.search(text)
+    )
+
+
 def delete_mutation(text: str) -> bool:
     """``text`` is a GraphQL mutation deleting something (``productDelete``, ``customerDelete``)."""
     return "mutation" in text and bool(_DELETE_MUTATION.search(text))

@@ -16,7 +16,15 @@ from sandlot.risk.control_plane import OperationRisk, exposed_store_service, ope
 from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository
-from sandlot.risk.devices import device_api_risks, force_disarm, foreign_firmware, machine_risks, vehicle_bus_risks
+from sandlot.risk.devices import (
+    charging_unauthorised,
+    device_api_risks,
+    force_disarm,
+    foreign_firmware,
+    machine_risks,
+    unverified_firmware_push,
+    vehicle_bus_risks,
+)
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.edge import edge_risks
 from sandlot.risk.identity import identity_provider_risks, personal_admin_grant, vault_superuser
@@ -34,7 +42,7 @@ from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import production_target
-from sandlot.risk.storefronts import form_grabber, request_copier
+from sandlot.risk.storefronts import form_grabber, request_copier, server_request_mirror
 from sandlot.risk.web_servers import admin_api_risks
 
 #: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
@@ -225,6 +233,13 @@ _LEAKING_IMAGE = re.compile(
 _SPELLED_AWS_KEY = re.compile(r"AWS_ACCESS_KEY_ID[\"']?\s*[=:]\s*[\"']?AKIA[0-9A-Z]{8,}")
 _SERVER_DATA_TO_BUCKET = re.compile(r"\bs3\s+(?:sync|cp)\b[^\n|;&]*?\s[\"']?/(?:srv|var/lib|mnt|data|home|opt)/\S*"
                                     r"[^\n|;&]*?\ss3://")  # fmt: skip
+#: The whole environment taken (every variable: keys and tokens), and a telemetry exporter or SDK sending to a
+#: server by its address.
+_WHOLE_ENVIRONMENT = re.compile(r"os\.environ\.items\(\)|dict\(os\.environ\)|os\.environ\.copy\(\)|\*\*os\.environ")
+_TELEMETRY_SDK = r"(?:OTLP\w*Exporter|sentry_sdk\.init|Resource\.create)"
+_REMOTE_ENDPOINT = r"(?:endpoint|dsn)\s*=\s*[\"']https?://(?!localhost|127\.|\[::1\])"
+_TELEMETRY_OUT = re.compile(rf"{_TELEMETRY_SDK}[\s\S]{{0,400}}?{_REMOTE_ENDPOINT}|{_REMOTE_ENDPOINT}[\s\S]{{0,400}}?"
+                            rf"{_TELEMETRY_SDK}")  # fmt: skip
 #: ysoserial run to build a gadget chain (a serialized object that runs a command when read).
 _YSOSERIAL = re.compile(r"\bysoserial[\w.-]*\.jar\b|\bysoserial\s+\w+")
 #: Firebase security rules open to everyone: `allow read, write: if true;` (Firestore, Storage) and the Realtime
@@ -362,6 +377,18 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "ysoserial" in code and _YSOSERIAL.search(code):
         what = "builds a Java deserialization exploit (ysoserial) to run commands on another server"
         found.append(("attack-tool", OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what)))
+    if server_request_mirror(code):
+        what = "installs a web app hook that copies every request (headers, cookies, bodies) to another server"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "environ" in code and _WHOLE_ENVIRONMENT.search(code) and _TELEMETRY_OUT.search(code):
+        what = "puts every environment variable (keys and tokens) into telemetry sent to another server"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if unverified_firmware_push(code):
+        what = "has devices install firmware from a plain-HTTP address or without checking its signature"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if charging_unauthorised(code):
+        what = "turns off chargers' authorisation (anyone charges, for free)"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if request_copier(code):
         what = "deploys an edge worker that copies every request passing through (cookies, headers, bodies) elsewhere"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
