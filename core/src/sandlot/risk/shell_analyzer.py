@@ -2109,7 +2109,7 @@ class ShellAnalyzer:
             moves = "--remove-source-files" in args
             # a data share copied to a bare address of another network (moved: the only copy leaves)
             kinds = (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM) if moves else (paths.PathKind.EXTERNAL,)
-            data = [o for o in operands[:-1] if paths.classify(o).kind in kinds]
+            data = [o for o in operands[:-1] if paths.classify(o).kind in kinds or paths.people_records(o)]
             if data and outside_address(host):
                 what = (f"rsync moves {data[0]} to an outside address ({host}) and deletes the originals" if moves
                         else f"{name} copies a server's data ({data[0]}) to a bare outside address ({host})")
@@ -2747,6 +2747,8 @@ class ShellAnalyzer:
             valued = [i for i, a in enumerate(args[:-1]) if a.lower() in _POWERSHELL_VALUED]
             args = [a for i, a in enumerate(args) if i not in valued and i - 1 not in valued]
             args = ["-Command" if a.lower() in ("-c", "-command") else a for a in args]
+            # `-Enc`, `-ec`, `-encodedcommand`: any case, any prefix PowerShell accepts
+            args = ["-EncodedCommand" if a.lower() in ("-e", "-ec", "-enc", "-encodedcommand") else a for a in args]
         if args[:2] in (["-m", "base64"], ["-mbase64"]) and any(a in ("-d", "--decode") for a in args[2:]):
             self._rule_decoder("base64", ["-d"], node, flow)  # `python3 -m base64 -d`: base64 -d by another name
             return
@@ -4291,6 +4293,18 @@ class ShellAnalyzer:
                     # a host only the internal network reaches (an HSM, a database) reachable through this machine
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                               f"socat relays an internal host ({internal[0]}) to every interface of this machine",
+                              node)  # fmt: skip
+            else:
+                # `socat TCP:relay.example.io:7000 TCP:10.20.0.15:5432`: an internal service joined to an outside
+                # relay (a reverse tunnel: whoever reaches the relay reaches the service)
+                hosts = [m[1] for a in lowered if (m := re.match(r"tcp[46]?:([\w.-]+):\d+", a))]
+                inside = [h for h in hosts if private_address(h) or h.endswith((".internal", ".local", ".lan"))]
+                outside = [h for h in hosts if outside_address(h) or (
+                    re.search(r"[a-z]", h) and "." in h and not h.endswith((".internal", ".local", ".lan"))
+                    and h != "localhost")]  # fmt: skip
+                if inside and outside:
+                    self._add("shell.tunnel", RiskLevel.HIGH, Category.NETWORK,
+                              f"socat joins an internal service ({inside[0]}) to an outside relay ({outside[0]})",
                               node)  # fmt: skip
             return
         if name == "openssl":

@@ -151,6 +151,8 @@ SECURITY_SERVICES = (
     "safety",
     "estop",
     "restraint-monitor",
+    "leak-monitor",
+    "leak-detect",
     # a node's cluster agent: stopping it takes the machine out of its cluster
     "kubelet",
     # video surveillance: stopping the recorder blinds the cameras
@@ -564,7 +566,7 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "haproxy": frozenset({"-c"}), "kea-dhcp4": frozenset({"-t"}), "kea-dhcp6": frozenset({"-t"}),
     "dovecot": frozenset({"-n"}), "varnishd": frozenset({"-C"}), "caddy": frozenset({"validate"}),
     "postfix": frozenset({"check"}), "squid": frozenset({"parse"}), "promtool": frozenset({"check"}),
-    "nft": frozenset({"-c"}), "iptables-restore": frozenset({"--test", "-t"}),
+    "nft": frozenset({"-c"}), "iptables-restore": frozenset({"--test", "-t"}), "spamassassin": frozenset({"--lint"}),
     "ip6tables-restore": frozenset({"--test", "-t"}), "keepalived": frozenset({"-t", "--config-test"}),
     "exim": frozenset({"-bV"}),
     "exim4": frozenset({"-bV"}), "named-checkconf": frozenset(), "named-checkzone": frozenset(),

@@ -32,6 +32,10 @@ _DANGEROUS_SQL = re.compile(
     # a RADIUS account that always authenticates, or one handed the devices' admin level
     r"|\bradcheck\b[^;]*Auth-Type[^;]*Accept|\bradreply\b[^;]*priv-lvl\s*=\s*15)"
     # approvals and second factors switched off for everyone (required approvers, dual control, MFA)
+    # every administrator of an application given one password (no WHERE: all of them); a dev database's users
+    # scrubbed to a placeholder are not administrators
+    r"|(?P<passwords>\bUPDATE\s+\w*admin\w*\s+SET\s+(?:(?!\bWHERE\b)[^;])*?\bpassword\w*\s*="
+    r"(?:(?!\bWHERE\b)[^;])*(?:;|$))"
     r"|(?P<controls>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:required_approvers|dual_control\w*|require_\w*approv\w*"
     r"|mfa_(?:required|enabled)|two_factor_\w+|receipts?_required)\s*=\s*(?:0|false|'0'|'f'|'false')\b"
     # an application's settings table: its password policy, lockout or forced login switched off
@@ -112,6 +116,10 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         return "creates or calls a function that runs operating-system commands on the server", Category.PROCESS
     if found["wipe"]:
         return "deletes every row, document or key (whole tables, collections, indices or servers)", Category.FILESYSTEM
+    if found["passwords"]:
+        return "sets one password for every administrator of an application (a known login to all of them)", (
+            Category.PRIVILEGE
+        )
     if found["controls"]:
         return "turns off approvals, receipts, second factors or login protection for everyone", Category.PRIVILEGE
     if found["share"]:

@@ -230,9 +230,12 @@ _LEAKING_IMAGE = re.compile(
 )
 #: Access keys written into the script itself (not the machine's profile or role), and a server's data copied to a
 #: bucket with them: the bucket belongs to whoever those keys are.
-_SPELLED_AWS_KEY = re.compile(r"AWS_ACCESS_KEY_ID[\"']?\s*[=:]\s*[\"']?AKIA[0-9A-Z]{8,}")
+_SPELLED_AWS_KEY = re.compile(r"AWS_ACCESS_KEY_ID[\"']?\s*[=:]\s*[\"']?AKIA[0-9A-Z]{8,}"
+                              r"|aws_access_key_id\s*=[^\n]*[\"']AKIA[0-9A-Z]{8,}")  # fmt: skip
 _SERVER_DATA_TO_BUCKET = re.compile(r"\bs3\s+(?:sync|cp)\b[^\n|;&]*?\s[\"']?/(?:srv|var/lib|mnt|data|home|opt)/\S*"
-                                    r"[^\n|;&]*?\ss3://")  # fmt: skip
+                                    r"[^\n|;&]*?\ss3://"
+                                    r"|(?:glob|listdir|walk|iterdir)\(\s*f?[\"']/(?:srv|var/lib|mnt|data|home|opt)/"
+                                    r"[\s\S]{0,400}?\.upload_file(?:obj)?\(")  # fmt: skip
 #: The whole environment taken (every variable: keys and tokens), and a telemetry exporter or SDK sending to a
 #: server by its address.
 _WHOLE_ENVIRONMENT = re.compile(r"os\.environ\.items\(\)|dict\(os\.environ\)|os\.environ\.copy\(\)|\*\*os\.environ")
@@ -240,6 +243,10 @@ _TELEMETRY_SDK = r"(?:OTLP\w*Exporter|sentry_sdk\.init|Resource\.create)"
 _REMOTE_ENDPOINT = r"(?:endpoint|dsn)\s*=\s*[\"']https?://(?!localhost|127\.|\[::1\])"
 _TELEMETRY_OUT = re.compile(rf"{_TELEMETRY_SDK}[\s\S]{{0,400}}?{_REMOTE_ENDPOINT}|{_REMOTE_ENDPOINT}[\s\S]{{0,400}}?"
                             rf"{_TELEMETRY_SDK}")  # fmt: skip
+#: Machine code loaded into executable memory and started (a shellcode loader), from a download.
+_SHELLCODE_RUN = re.compile(r"\bVirtualAlloc(?:Ex)?\b[\s\S]{0,800}?\b(?:CreateThread|CreateRemoteThread|QueueUserAPC"
+                            r"|EnumSystemLocalesA?)\b")  # fmt: skip
+_FETCHED_BYTES = re.compile(r"\burlopen\(|\brequests\.get\(|\.recv\(|DownloadData|\burlretrieve\(")
 #: ysoserial run to build a gadget chain (a serialized object that runs a command when read).
 _YSOSERIAL = re.compile(r"\bysoserial[\w.-]*\.jar\b|\bysoserial\s+\w+")
 #: Firebase security rules open to everyone: `allow read, write: if true;` (Firestore, Storage) and the Realtime
@@ -365,6 +372,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "AKIA" in code and _SPELLED_AWS_KEY.search(code) and _SERVER_DATA_TO_BUCKET.search(code):
         what = "copies a server's data to a bucket with access keys spelled in the script (someone else's account)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "VirtualAlloc" in code and _SHELLCODE_RUN.search(code) and _FETCHED_BYTES.search(code):
+        what = "loads downloaded machine code into executable memory and runs it (a shellcode loader)"
+        found.append(("remote-code", OperationRisk(RiskLevel.CRITICAL, Category.DYNAMIC_CODE, what)))
     if "OLLAMA_HOST" in code and _OLLAMA_EVERYWHERE.search(code) and _OLLAMA_OPENED.search(code):
         what = "serves Ollama (no login: anyone runs, pulls or deletes models) to every network and web origin"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))

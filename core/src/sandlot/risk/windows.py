@@ -132,6 +132,27 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
                 r"|-LockoutThreshold\s+0\b)", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                    "resets the built-in administrator's or krbtgt's password, or weakens the password policy")),
+    # Exchange Online: mail forwarded out of the organisation, every mailbox opened to one account, auditing off
+    (re.compile(r"\bSet-Mailbox\b[^\n]*-Forwarding(?:Smtp)?Address\b"
+                r"|\bNew-InboxRule\b[\s\S]{0,300}?-(?:ForwardTo|RedirectTo|ForwardAsAttachmentTo)\b"
+                r"|\bNew-TransportRule\b[\s\S]{0,300}?-(?:BlindCopyTo|RedirectMessageTo|AddToRecipients)\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "forwards mailboxes' mail to another address (Exchange)")),
+    (re.compile(r"-ResultSize\s+Unlimited[\s\S]{0,400}?\bAdd-(?:Mailbox|Recipient)Permission\b[^\n]*"
+                r"(?:FullAccess|SendAs)", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                   "gives one account full access to, or send-as on, every mailbox of the organisation")),
+    (re.compile(r"-AuditDisabled\s+\$true\b|-UnifiedAuditLogIngestionEnabled\s+\$false\b"
+                r"|\bSet-Mailbox\b[^\n]*-AuditEnabled\s+\$false\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "turns off Exchange's mailbox or unified audit logging")),
+    # a download through certutil (a signed Windows tool, used to slip past download controls)
+    (re.compile(r"\bcertutil(?:\.exe)?\b[^\n]*-urlcache\b[^\n]*https?://", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                   "downloads a file with certutil -urlcache (a signed tool used to slip past download controls)")),
+    (re.compile(r"\bBinaryFormatter\b[\s\S]{0,400}?\.Deserialize\(", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION,
+                   "deserializes with .NET's BinaryFormatter (the data can run code)")),
+    (re.compile(r"\bfsutil(?:\.exe)?\s+file\s+createnew\s+\S+\s+\d{11,}\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "creates files of tens of gigabytes (fills the disk)")),
     (re.compile(r"\bput\s+\S+\s+[\"']?\S*authorized_keys\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "copies an SSH key into a host's authorized keys (a way in)")),
     (re.compile(r"\bSet-ExecutionPolicy\s+(?:Unrestricted|Bypass)\b[^\n]*-Scope\s+LocalMachine", re.I),
@@ -145,7 +166,8 @@ _MSYS_SWITCH = re.compile(r"(?<=\s)//(?=\w)")
 
 #: Words without which Python code spells no Windows command or registry change (a cheap test first).
 WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg add", "taskkill", "lsass", "icacls",
-                 "HKLM", "DownloadString", "key=clear", "WinDefend", "administrators_authorized_keys", "-keyName")
+                 "HKLM", "DownloadString", "key=clear", "WinDefend", "administrators_authorized_keys", "-keyName",
+                 "Mailbox", "InboxRule", "TransportRule", "Audit", "urlcache", "BinaryFormatter", "createnew")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
