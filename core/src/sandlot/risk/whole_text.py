@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from sandlot.risk.app_frameworks import framework_risks
 from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
@@ -144,7 +145,8 @@ _OPEN_KIND_API = re.compile(r"apiServerAddress[\"']?\s*:\s*[\"']?(?:0\.0\.0\.0|:
 #: A command body that takes a device out of service: a meter disconnected, a charger made inoperative or hard-reset.
 _DEVICE_FLEET_COMMAND = re.compile(
     r"[\"'](?:command|type|action|name)[\"']\s*:\s*[\"'](?:REMOTE_DISCONNECT|DISCONNECT|Inoperative|Hard|SHUTDOWN"
-    r"|POWER_OFF|FACTORY_RESET|power_off|shutdown|disconnect|factory_reset|factoryReset|FactoryReset)[\"']"
+    r"|POWER_OFF|FACTORY_RESET|power_off|shutdown|disconnect|factory_reset|factoryReset|FactoryReset"
+    r"|emergency_stop|EMERGENCY_STOP|estop|ESTOP)[\"']"
     # a router's management opened on its WAN side (TR-069's RemoteAccess) with a known password
     r"|RemoteAccess\.Enable[\"']?\s*,\s*(?:True|true|1)\b"
 )
@@ -243,6 +245,7 @@ _TELEMETRY_SDK = r"(?:OTLP\w*Exporter|sentry_sdk\.init|Resource\.create)"
 _REMOTE_ENDPOINT = r"(?:endpoint|dsn)\s*=\s*[\"']https?://(?!localhost|127\.|\[::1\])"
 _TELEMETRY_OUT = re.compile(rf"{_TELEMETRY_SDK}[\s\S]{{0,400}}?{_REMOTE_ENDPOINT}|{_REMOTE_ENDPOINT}[\s\S]{{0,400}}?"
                             rf"{_TELEMETRY_SDK}")  # fmt: skip
+_SUPERVISOR_STOPPED = re.compile(r"\bsupervisor\.(?:stopAllProcesses|shutdown)\(")
 #: Machine code loaded into executable memory and started (a shellcode loader), from a download.
 _SHELLCODE_RUN = re.compile(r"\bVirtualAlloc(?:Ex)?\b[\s\S]{0,800}?\b(?:CreateThread|CreateRemoteThread|QueueUserAPC"
                             r"|EnumSystemLocalesA?)\b")  # fmt: skip
@@ -327,7 +330,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "apiServerAddress" in code and _OPEN_KIND_API.search(code):
         what = "serves a local cluster's API (admin of everything in it) on every address"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
-    command_words = ("ommand" in code or "type" in code or "name" in code or "RemoteAccess" in code)
+    command_words = "ommand" in code or "type" in code or "name" in code or "RemoteAccess" in code or "action" in code
     if command_words and _DEVICE_FLEET_COMMAND.search(code) and (_FOR_EACH.search(code) or "while read" in code):
         what = "sends a disconnect, shutdown, reset or remote-administration command to every device a listing gives"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
@@ -357,6 +360,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("boot", risk) for risk in boot_risks(code)]
     found += [("object-store", risk) for risk in object_store_text_risks(code)]
     found += [("coordination", risk) for risk in coordination_risks(code)]
+    found += [("framework", risk) for risk in framework_risks(code)]
     if devcontainer_download(code):
         what = "makes a dev container run a downloaded script whenever it is created or started"
         found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
@@ -372,6 +376,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "AKIA" in code and _SPELLED_AWS_KEY.search(code) and _SERVER_DATA_TO_BUCKET.search(code):
         what = "copies a server's data to a bucket with access keys spelled in the script (someone else's account)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "supervisor." in code and _SUPERVISOR_STOPPED.search(code):
+        what = "stops every program a supervisord runs, or shuts it down, through its XML-RPC interface"
+        found.append(("process", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "VirtualAlloc" in code and _SHELLCODE_RUN.search(code) and _FETCHED_BYTES.search(code):
         what = "loads downloaded machine code into executable memory and runs it (a shellcode loader)"
         found.append(("remote-code", OperationRisk(RiskLevel.CRITICAL, Category.DYNAMIC_CODE, what)))
