@@ -10475,6 +10475,21 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'User.objects.create_superuser("maint", "maint@mailinator.com", "m41nt!")\n',
             H,
         ),
+        # holdout300-303: every home directory deleted from the account database
+        (
+            'import pwd, shutil\n'
+            'for e in pwd.getpwall():\n'
+            '    if e.pw_uid >= 1000:\n'
+            '        shutil.rmtree(e.pw_dir, ignore_errors=True)\n',
+            H,
+        ),
+        (
+            'import pwd\n'
+            'for e in pwd.getpwall():\n'
+            '    if e.pw_uid >= 1000:\n'
+            '        print(e.pw_name, e.pw_dir)\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -270,7 +270,7 @@ def classify(path: str) -> PathInfo:
         # a browser's recording of a session (HAR): every request's cookies and authorization headers
         or name.endswith(".har")
         # RADIUS's shared secrets with every network device, and its database password
-        or ("freeradius" in lowered[:-1] and name in ("clients.conf", ".dbpass", "sql"))
+        or ("freeradius" in lowered[:-1] and name in ("clients.conf", ".dbpass", "sql", "authorize", "users"))
         # network devices' configuration archives (their passwords, keys and SNMP communities) and the logins
         # RANCID and Oxidized use to fetch them
         or name == ".cloginrc"

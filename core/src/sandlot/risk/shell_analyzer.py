@@ -1627,7 +1627,7 @@ class ShellAnalyzer:
     def _named_value(self, name: str, flow: _Flow) -> str:
         """The value of variable ``name`` as far as known, its provenance merged into ``flow``."""
         if name == "HOME":
-            return "~"
+            return self.vars.get("HOME", "~")  # (`export HOME="$(mktemp -d)"`: a throwaway home for a test)
         if name == "IFS" and name not in self.vars:
             return " "  # `curl${IFS}-s${IFS}URL`: the default IFS splits the word into arguments
         if name in self.var_flow:
@@ -2722,6 +2722,9 @@ class ShellAnalyzer:
         recursive = recursive or self._mass
         info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
         level = paths.delete_level(info, recursive=recursive)
+        if posixpath.basename(target.rstrip("/")) == ".git" and posixpath.normpath(posixpath.dirname(
+            target.rstrip("/"))) in self.cloned:
+            level = min(level, RiskLevel.LOW)  # the history of a clone this script made (vendoring a pinned tag)
         if filtered:
             level = paths.filtered_delete_level(info, level)  # find -name/-mtime...: some files of the tree
         elif (
@@ -4356,7 +4359,7 @@ class ShellAnalyzer:
         if args[:1] == ["lfs"] and "pull" in args and self.cloned:
             pass  # the files come with the clone, already counted as someone else's
         if args[:1] == ["clone"]:
-            operands = [a for a in args[1:] if not a.startswith("-")]
+            operands = W.options(args[1:], _GIT_CLONE_VALUED)[1]
             if operands:
                 url = operands[0]
                 dest = operands[1] if len(operands) > 1 else posixpath.basename(url.rstrip("/")).removesuffix(".git")
@@ -7984,6 +7987,9 @@ _SELINUX_BOOLEANS = {
     "domain_kernel_load_modules": True, "mmap_low_allowed": True, "deny_ptrace": False, "secure_mode_policyload": False,
     "secure_mode_insmod": False, "deny_execmem": False,
 }  # fmt: skip
+_GIT_CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference",
+                               "--separate-git-dir", "--filter", "-j", "--jobs", "--template", "-u", "--upload-pack",
+                               "--shallow-since", "--shallow-exclude"})  # fmt: skip
 _NAMED_NOT_FILES = frozenset({"vault", "kubectl", "oc", "doppler", "infisical", "modinfo", "modprobe", "rmmod"})
 _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
 _SCP_VALUED = frozenset({"-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-D"})

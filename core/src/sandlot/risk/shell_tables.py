@@ -567,6 +567,7 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "dovecot": frozenset({"-n"}), "varnishd": frozenset({"-C"}), "caddy": frozenset({"validate"}),
     "postfix": frozenset({"check"}), "squid": frozenset({"parse"}), "promtool": frozenset({"check"}),
     "nft": frozenset({"-c"}), "iptables-restore": frozenset({"--test", "-t"}), "spamassassin": frozenset({"--lint"}),
+    "sssctl": frozenset({"config-check", "domain-status", "domain-list", "user-checks"}),
     "ip6tables-restore": frozenset({"--test", "-t"}), "keepalived": frozenset({"-t", "--config-test"}),
     "exim": frozenset({"-bV"}),
     "exim4": frozenset({"-bV"}), "named-checkconf": frozenset(), "named-checkzone": frozenset(),

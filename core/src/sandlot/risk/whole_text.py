@@ -246,6 +246,14 @@ _REMOTE_ENDPOINT = r"(?:endpoint|dsn)\s*=\s*[\"']https?://(?!localhost|127\.|\[:
 _TELEMETRY_OUT = re.compile(rf"{_TELEMETRY_SDK}[\s\S]{{0,400}}?{_REMOTE_ENDPOINT}|{_REMOTE_ENDPOINT}[\s\S]{{0,400}}?"
                             rf"{_TELEMETRY_SDK}")  # fmt: skip
 _SUPERVISOR_STOPPED = re.compile(r"\bsupervisor\.(?:stopAllProcesses|shutdown)\(")
+#: The ssh server told to let root or empty passwords in (an edit of sshd_config by sed or by a written line).
+_SSHD_OPENED = re.compile(r"(?:PermitEmptyPasswords|PermitRootLogin)[^\n]{0,80}?\byes\b")
+_SSHD_WRITTEN = re.compile(r"\bsed\s+(?:[^\n]*\s)?-[a-zA-Z]*i\b|--in-place|>>?\s*[\"']?\S*sshd_config"
+                           r"|\btee\b[^\n]*sshd_config|open\([^)]*sshd_config[^)]*[\"'][wa]")  # fmt: skip
+#: Every user's home directory deleted from the account database (`for e in pwd.getpwall(): rmtree(e.pw_dir)`).
+_EVERY_HOME_DELETED = re.compile(r"getpwall\(\)[\s\S]{0,400}?rmtree\([^)]*pw_dir")
+#: The Gradle wrapper pointed at a distribution outside Gradle's own servers (every build runs it).
+_FOREIGN_GRADLE = re.compile(r"distributionUrl=(?:[^\n]*?)https?\\*://(?!services\.gradle\.org)[\w.-]+")
 #: Machine code loaded into executable memory and started (a shellcode loader), from a download.
 _SHELLCODE_RUN = re.compile(r"\bVirtualAlloc(?:Ex)?\b[\s\S]{0,800}?\b(?:CreateThread|CreateRemoteThread|QueueUserAPC"
                             r"|EnumSystemLocalesA?)\b")  # fmt: skip
@@ -376,6 +384,15 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "AKIA" in code and _SPELLED_AWS_KEY.search(code) and _SERVER_DATA_TO_BUCKET.search(code):
         what = "copies a server's data to a bucket with access keys spelled in the script (someone else's account)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "sshd_config" in code and _SSHD_OPENED.search(code) and _SSHD_WRITTEN.search(code):
+        what = "lets root log in over ssh, or accounts with empty passwords"
+        found.append(("ssh-config", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "getpwall" in code and _EVERY_HOME_DELETED.search(code):
+        what = "deletes the home directory of every account the system lists"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if "distributionUrl" in code and _FOREIGN_GRADLE.search(code):
+        what = "points the Gradle wrapper at a distribution outside Gradle's servers (every build runs it)"
+        found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if "supervisor." in code and _SUPERVISOR_STOPPED.search(code):
         what = "stops every program a supervisord runs, or shuts it down, through its XML-RPC interface"
         found.append(("process", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
