@@ -160,6 +160,8 @@ _CHARGING_UNAUTHORISED = re.compile(
 
 def unverified_firmware_push(text: str) -> bool:
     """``text`` has chargers or devices install firmware from a plain-HTTP address or skip its signature check."""
+    if "irmware" not in text and "IRMWARE" not in text:
+        return False
     return _FIRMWARE_PUSH.search(text) is not None and _UNVERIFIED_IMAGE.search(text) is not None
 
 

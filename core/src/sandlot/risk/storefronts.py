@@ -63,7 +63,8 @@ _OUTSIDE_URL = re.compile(r"[\"']https?://(?!localhost|127\.|\[::1\]|[\w.-]+\.(?
 def server_request_mirror(text: str) -> bool:
     """``text`` installs a web application hook that copies every request's headers, cookies or body to a server
     on the internet."""
-    return "request" in text and bool(
+    hooks = ("before_request", "middleware", "MIDDLEWARE", "Middleware", "__call__", "process_request")
+    return "request" in text and any(h in text for h in hooks) and bool(
         _REQUEST_HOOK.search(text) and _REQUEST_CONTENT.search(text) and _POSTED_TO_URL.search(text)
         and _OUTSIDE_URL.search(text)
     )
