@@ -24,6 +24,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import each_item
 
 #: Where a kernel command line is kept or changed for good.
 _CMDLINE_PLACE = re.compile(r"\bgrubby\b|GRUB_CMDLINE_LINUX|/etc/default/grub|\bkernelopts\b|/etc/kernel/cmdline"
@@ -35,7 +36,6 @@ _WEAK_PARAMETER = re.compile(
 )
 #: UEFI boot entries deleted (`efibootmgr -b NUM -B`) from a loop over a listing.
 _BOOT_ENTRY_DELETE = re.compile(r"efibootmgr[^\n]*[\s\"']-B\b|efibootmgr[^\n]*--delete-bootnum")
-_EACH = re.compile(r"\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b|\bxargs\b|\bwhile\s+read\b")
 _INITRAMFS_DELETE = re.compile(r"update-initramfs\b[^\n]*\s-d\b[^\n]*-k\s+all\b|update-initramfs\b[^\n]*-k\s+all\b"
                                r"[^\n]*\s-d\b")  # fmt: skip
 _MOK_DISABLE = re.compile(r"mokutil\b[^\n]*--disable-validation")
@@ -78,7 +78,7 @@ def boot_risks(text: str) -> list[OperationRisk]:
     if weak is not None:
         what = f"boots the kernel with a protection off or into a root shell ({weak.group()})"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    if _BOOT_ENTRY_DELETE.search(text) and _EACH.search(text):
+    if _BOOT_ENTRY_DELETE.search(text) and each_item(text):
         what = "deletes UEFI boot entries a listing gives (the machine no longer finds what to boot)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
     if _INITRAMFS_DELETE.search(text):

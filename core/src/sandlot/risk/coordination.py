@@ -23,6 +23,7 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import each_item, outside_url
 
 #: A coordination store read whole: Consul's KV tree and tokens, etcd's every key or a snapshot.
 _WHOLE_STORE = re.compile(r"/v1/kv/\??\S*recurse|\bconsul\s+kv\s+export\b|\bconsul\s+acl\s+token\s+list\b"
@@ -31,8 +32,6 @@ _WHOLE_STORE = re.compile(r"/v1/kv/\??\S*recurse|\bconsul\s+kv\s+export\b|\bcons
 #: ...sent somewhere: an upload or a request body to a host that is not this machine or the cluster.
 _SENT_OUT = re.compile(r"(?:\bcurl\b[^\n]*(?:--data|-d\s|-F\s|-T\s|--upload)|\brequests\.(?:post|put)\(|\burlopen\(|"
                        r"\bnc\s)")  # fmt: skip
-_OUTSIDE_URL = re.compile(r"https?://(?!localhost|127\.|\[::1\]|[\w.-]*(?:\.svc|\.local|\.internal|\.cluster\.local)"
-                          r"(?:[:/\"']|$))[\w.-]+\.[a-z]{2,}")  # fmt: skip
 _EVERY_KEY = re.compile(r"\betcdctl\b[^\n]*\bdel\s+[\"']{2}\s+--(?:from-key|prefix)|\betcdctl\b[^\n]*\bdel\s+--prefix"
                         r"\s+[\"']?/?[\"']?\s*$", re.MULTILINE)  # fmt: skip
 #: ZooKeeper trees deleted recursively (zkCli's deleteall/rmr, kazoo's delete(recursive=True)) under a root path.
@@ -42,7 +41,6 @@ _ZK = re.compile(r"zookeeper|kazoo|zkCli|zkcli|zookeeper-shell", re.IGNORECASE)
 _SCRATCH = re.compile(r"/(?:test|tmp|scratch|it-|ci-)[\w-]*", re.IGNORECASE)
 _LOCAL_ZK = re.compile(r"(?:127\.0\.0\.1|localhost):2181")
 _QUORUM_LOSS = re.compile(r"\braft\s+remove-peer\b")
-_EACH = re.compile(r"\bfor\s+\w+\s+in\b|\bwhile\s+read\b|\bxargs\b")
 _MANAGEMENT_TOKEN = re.compile(r"global-management|/v1/acl/bootstrap|acl-bootstrap-reset")
 _TOKEN_MADE = re.compile(r"\bacl\s+token\s+create\b|/v1/acl/token\b|/v1/acl/bootstrap|acl-bootstrap-reset")
 _DNS_FORWARD = re.compile(r"forward\s+\.\s+(\d{1,3}(?:\.\d{1,3}){3})")
@@ -69,7 +67,7 @@ def coordination_risks(text: str) -> list[OperationRisk]:
     if not any(word in text for word in _WORDS):
         return []
     found = []
-    if _WHOLE_STORE.search(text) and _SENT_OUT.search(text) and _OUTSIDE_URL.search(text):
+    if _WHOLE_STORE.search(text) and _SENT_OUT.search(text) and outside_url(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "sends a coordination store's whole content (every key, secret or token) to "
                                    "another host"))  # fmt: skip
@@ -81,7 +79,7 @@ def coordination_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                    "deletes ZooKeeper trees recursively (the metadata clusters like Kafka keep "
                                    "there)"))  # fmt: skip
-    if _QUORUM_LOSS.search(text) and _EACH.search(text):
+    if _QUORUM_LOSS.search(text) and each_item(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS,
                                    "removes a Consul cluster's raft peers one by one (it loses quorum and stops)"))
     if _MANAGEMENT_TOKEN.search(text) and _TOKEN_MADE.search(text):
@@ -108,7 +106,7 @@ def coordination_risks(text: str) -> list[OperationRisk]:
     if _MESH_SKIPPED.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "makes the mesh's proxies skip every port or accept unauthenticated traffic"))
-    if _PROXY_QUIT.search(text) and _EACH.search(text):
+    if _PROXY_QUIT.search(text) and each_item(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS,
                                    "shuts down the mesh proxy of every pod a listing gives (their traffic stops)"))
     if _DEBUG_PUBLISHED.search(text) and _GATEWAY_ANY_HOST.search(text):

@@ -24,6 +24,7 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import chat_webhook, loopback_url, outside_address, public_drop
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import each_item
 
 #: `mc alias set NAME URL …`: where an alias points.
 _MC_ALIAS = re.compile(r"\bmc\s+(?:alias\s+set|config\s+host\s+add)\s+(\S+)\s+[\"']?(\S+?)[\"']?(?:\s|$)")
@@ -97,7 +98,6 @@ _LONG_LOCK = re.compile(r"\"?Years\"?\W+(\d+)|\"?Days\"?\s*[:=]\s*(\d{4,})|365\s
 _BYPASS = re.compile(r"bypass[-_]governance|BypassGovernanceRetention\s*=\s*True|\bmc\s+rm\b[^\n]*--bypass",
                      re.IGNORECASE)  # fmt: skip
 _VERSION_DELETE = re.compile(r"delete-object\b[^\n]*--version-id|\bdelete_object\([^)]*VersionId")
-_EACH = re.compile(r"\bwhile\s+read\b|\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b|\bxargs\b")
 #: A bucket policy for everyone.
 _PUBLIC_POLICY = re.compile(r"set_bucket_policy|put_bucket_policy|put-bucket-policy")
 _EVERYONE = re.compile(r"[\"']Principal[\"']\s*:\s*(?:[\"']\*[\"']|\{\s*[\"']AWS[\"']\s*:\s*\[?\s*[\"']\*[\"'])")
@@ -133,7 +133,7 @@ def object_store_text_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE,
                                    "locks objects in compliance mode for a decade or more (nobody can delete them, "
                                    "and they are billed, until then)"))  # fmt: skip
-    if _BYPASS.search(text) or (_VERSION_DELETE.search(text) and _EACH.search(text)):
+    if _BYPASS.search(text) or (_VERSION_DELETE.search(text) and each_item(text)):
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                    "deletes object versions one by one or past their retention lock (what "
                                    "versioning and object lock kept to restore from)"))  # fmt: skip

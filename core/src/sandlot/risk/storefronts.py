@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from sandlot.risk.text_shapes import outside_url
+
 #: JavaScript that collects what a form holds or a shopper types, or the visitor's cookies and stored tokens...
 _GRABS = re.compile(
     r"addEventListener\(\s*\\?[\"']submit|new\s+FormData\(|\.elements\b|addEventListener\(\s*\\?[\"']input"
@@ -57,7 +59,6 @@ _REQUEST_HOOK = re.compile(r"\bbefore_request\b|@app\.middleware\(|\bMIDDLEWARE\
 _REQUEST_CONTENT = re.compile(r"\brequest\.(?:headers|cookies|get_data|body|data|form|get_json)\b")
 #: ...and posting it to a server by its address.
 _POSTED_TO_URL = re.compile(r"\b(?:requests|httpx|session)\.post\b|\burlopen\(")
-_OUTSIDE_URL = re.compile(r"[\"']https?://(?!localhost|127\.|\[::1\]|[\w.-]+\.(?:local|internal|svc)\b)[\w.-]+\.[a-z]{2,}")
 
 
 def server_request_mirror(text: str) -> bool:
@@ -66,7 +67,7 @@ def server_request_mirror(text: str) -> bool:
     hooks = ("before_request", "middleware", "MIDDLEWARE", "Middleware", "__call__", "process_request")
     return "request" in text and any(h in text for h in hooks) and bool(
         _REQUEST_HOOK.search(text) and _REQUEST_CONTENT.search(text) and _POSTED_TO_URL.search(text)
-        and _OUTSIDE_URL.search(text)
+        and outside_url(text)
     )
 
 

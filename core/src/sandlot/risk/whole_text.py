@@ -44,6 +44,7 @@ from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import production_target
 from sandlot.risk.storefronts import form_grabber, request_copier, server_request_mirror
+from sandlot.risk.text_shapes import each_item
 from sandlot.risk.web_servers import admin_api_risks
 
 #: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
@@ -123,7 +124,6 @@ _PAGING_EMPTIED = re.compile(
     r"(?:on-?call|escalation)[^\n]{0,120}?[\"']?(?:contacts|recipients|responders|targets|notify)[\"']?\s*[:=]\s*"
     r"\[\s*\]", re.IGNORECASE,
 )
-_FOR_EACH = re.compile(r"\bfor\s+\w+\s+in\b|\bxargs\b|\.forEach\(")
 #: Plant told to stop keeping things alive: heating, irrigation, pumps, cooling or feeders off, a lockout set.
 _ACTUATORS_OFF = re.compile(
     r"[\"'](?:heating|heaters?|irrigation|pumps?|cooling|chillers?|ventilation|fans?|feeders?|aerators?)[\"']\s*:\s*"
@@ -326,20 +326,20 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if any(w in code for w in _MACHINE_WORDS):
         found += [("device", risk) for risk in machine_risks(code)]
     if ("larm" in code or "lert" in code or "scalation" in code or "call" in code) and (
-        (_ALARM_OFF.search(code) and _FOR_EACH.search(code)) or _PAGING_EMPTIED.search(code)
+        (_ALARM_OFF.search(code) and each_item(code)) or _PAGING_EMPTIED.search(code)
     ):
         what = "switches off every alarm of a monitoring system or empties who it pages (failures go unnoticed)"
         found.append(("monitoring", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     lowered = code.lower()
     actuators = any(w in lowered for w in _ACTUATOR_WORDS)
-    if actuators and _ACTUATORS_OFF.search(code) and _FOR_EACH.search(code) and _PUBLISHES.search(code):
+    if actuators and _ACTUATORS_OFF.search(code) and each_item(code) and _PUBLISHES.search(code):
         what = "switches off heating, irrigation, pumps or cooling of every zone or device a loop gives"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "apiServerAddress" in code and _OPEN_KIND_API.search(code):
         what = "serves a local cluster's API (admin of everything in it) on every address"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     command_words = "ommand" in code or "type" in code or "name" in code or "RemoteAccess" in code or "action" in code
-    if command_words and _DEVICE_FLEET_COMMAND.search(code) and (_FOR_EACH.search(code) or "while read" in code):
+    if command_words and _DEVICE_FLEET_COMMAND.search(code) and (each_item(code) or "while read" in code):
         what = "sends a disconnect, shutdown, reset or remote-administration command to every device a listing gives"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "snapshot_download" in code and _EVERY_MODEL.search(code):

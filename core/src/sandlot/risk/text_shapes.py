@@ -1,0 +1,24 @@
+"""Shapes the whole-text rules share (both analyzers): a loop over the items of a listing, a web address of a host
+on the internet."""
+
+from __future__ import annotations
+
+import re
+
+#: A loop over what a listing gives: `for x in …`, `for key, vid in …`, `while read …`, `xargs`, `.forEach(`.
+_EACH_ITEM = re.compile(r"\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b|\bwhile\s+read\b|\bxargs\b|\.forEach\(")
+#: A web address whose host is on the internet: not this machine, a cluster's service or an internal name.
+_OUTSIDE_URL = re.compile(
+    r"https?://(?!localhost|127\.|\[::1\]|[\w.-]*\.(?:svc|local|internal|lan)(?:\.cluster\.local)?(?:[:/\"'\s]|$))"
+    r"[\w.-]+\.[a-z]{2,}"
+)
+
+
+def each_item(text: str) -> bool:
+    """``text`` repeats something for each item a listing, a file or a command gives."""
+    return _EACH_ITEM.search(text) is not None
+
+
+def outside_url(text: str) -> bool:
+    """``text`` spells a web address of a host on the internet."""
+    return _OUTSIDE_URL.search(text) is not None
