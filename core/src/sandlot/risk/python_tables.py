@@ -301,7 +301,8 @@ INTERPRETERS = frozenset(
     {"sh", "bash", "dash", "zsh", "ksh", "python", "python3", "perl", "ruby", "node", "php", "pwsh", "powershell"}
 )  # fmt: skip
 PROBES = frozenset({"ping", "fping", "arping", "nc", "ncat", "netcat", "nmap", "telnet", "curl", "nslookup", "dig"})
-RUNTIMES = frozenset({"java", "node", "nodejs", "deno", "bun", "php", "ruby", "perl", "dotnet", "mono", "wine"})
+RUNTIMES = frozenset({"java", "node", "nodejs", "deno", "bun", "php", "ruby", "perl", "dotnet", "mono", "wine",
+                      "bpftrace"})  # fmt: skip
 SHELL_NAMES = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "fish", "cmd.exe", "powershell", "pwsh"})
 PACING_CALLS = frozenset(
     {"exit", "_exit", "quit", "kill", "terminate", "input", "sleep", "accept", "recv", "get", "wait", "join",

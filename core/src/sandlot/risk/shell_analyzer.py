@@ -97,6 +97,7 @@ from sandlot.risk.identity import (
 )
 from sandlot.risk.industrial import field_command, local_devices
 from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
+from sandlot.risk.inspection import reports_state
 from sandlot.risk.ledgers import (
     chain_send_command,
     money_request,
@@ -155,7 +156,9 @@ from sandlot.risk.startup_files import (
     tame,
     web_site,
 )
+from sandlot.risk.storage import storage_command_risks
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
+from sandlot.risk.tracing import every_function_probe
 from sandlot.risk.web_servers import protection_deleted, web_config, web_server_weakness
 from sandlot.risk.websites import cdn_request, cms_command
 from sandlot.risk.whole_text import whole_text_risks
@@ -1029,7 +1032,8 @@ class ShellAnalyzer:
         hosts = re.findall(r"@(\d{1,3}(?:\.\d{1,3}){3})\b", self._text(stage)) if sender == "ssh" else []
         if sub.network and dump and any(not private_address(h) for h in hosts):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                      f"a whole database dump is sent over ssh to a bare address ({hosts[0]})", stage)  # fmt: skip
+                      f"a whole database or dataset dump is sent over ssh to a bare address ({hosts[0]})",
+                      stage)  # fmt: skip
         if sub.network and dump and sender in MAILERS and personal_mailbox(self._text(stage)):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "a whole database dump is mailed to a personal mailbox", stage)  # fmt: skip
@@ -1038,7 +1042,7 @@ class ShellAnalyzer:
                 "shell.exfiltration",
                 RiskLevel.HIGH,
                 Category.EXFILTRATION,
-                "a whole database dump is piped to a network upload",
+                "a whole database or dataset dump is piped to a network upload",
                 stage,
             )
         if sub.network and upstream.interp is not None and not sub.download:
@@ -1415,6 +1419,11 @@ class ShellAnalyzer:
             self.arrays.pop(name, None)
             if name and self._text(node).startswith(name + "+="):
                 value = self.vars.get(name, HOLE) + value  # W=wg; W+=et
+        spelled = self._text(value_node) if value_node is not None else ""
+        attached = _LOOP_ATTACH.search(spelled) if "losetup" in spelled else None
+        if attached is not None and value.strip(HOLE) == "":
+            # `LOOP=$(losetup -f --show disk.img)`: the loop device stands for the image file behind it
+            value = re.sub(r"\$\{?(\w+)\}?", lambda m: self.vars.get(m[1], HOLE), attached[1].strip("\"'"))
         if name and self._branches and value.strip(HOLE) == "" and HOLE not in self.vars.get(name, HOLE):
             # `--prefix) PREFIX="$2" ;;` in an option loop: when not given, the default is the value
             return flow
@@ -2289,6 +2298,7 @@ class ShellAnalyzer:
                 asks_only = name == "sudo" and not wrapped and any(
                     a in ("-l", "-ll", "-v", "-k", "-K", "--list", "--validate", "--reset-timestamp") for a in argv[1:]
                 )
+                limited = _without_limits(wrapped)  # `sudo timeout 15 bpftrace …`: the tool inside the limit
                 installs = asks_only or (
                     name in ("sudo", "doas")
                     and len(wrapped) >= 1
@@ -2323,6 +2333,8 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "run-parts" and bool(W.options(wrapped[1:])[1])
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
+                        or reports_state(limited)
+                        or (limited != wrapped and bool(limited) and W.base(limited[0]) in T.GRADED_ADMIN_TOOLS)
                         or W.base(wrapped[0]) in T.WEB_SERVER_SWITCHES
                         # a repository's signing key unpacked into apt's keyrings; the project's own install step
                         or (W.base(wrapped[0]) == "gpg" and "--dearmor" in wrapped)
@@ -3472,7 +3484,7 @@ class ShellAnalyzer:
             a in ("--no-act", "-n") or (name == "sfdisk" and a in ("-l", "--list", "-d", "--dump")) for a in args
         ):
             return  # dry run / listing: nothing is written
-        if _lists_disks(name, args):
+        if _lists_disks(name, args) or reports_state([name, *args]):
             return
         devices = [a for a in args if paths.classify(a).kind is paths.PathKind.DEVICE]
         if name in ("hdparm", "badblocks") and not any(a.startswith(("--security", "-w")) for a in args):
@@ -3487,6 +3499,7 @@ class ShellAnalyzer:
             and not devices
             and all(
                 paths.classify(t).kind in (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP)
+                or (_DISK_IMAGE.search(t) is not None and not t.startswith("/dev/"))
                 for t in targets
             )
         ):
@@ -6055,6 +6068,10 @@ class ShellAnalyzer:
     def _rule_volume_tools(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """LVM and RAID tools that destroy volumes or the metadata that holds them together."""
         joined = " ".join(args)
+        if name == "lvcreate" and any(lp.endless and not lp.paced for lp in self._loops):
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      "lvcreate makes volumes in an endless loop (the volume group's space runs out)",
+                      node)  # fmt: skip
         if name == "lvcreate" and any(a in ("-s", "--snapshot") for a in args):
             # `lvcreate -s -n data_snap /dev/vg0/data`: a snapshot volume, vg0/data_snap, this script owns
             names = W.option_values(args, "-n", "--name")
@@ -6122,7 +6139,11 @@ class ShellAnalyzer:
         text = self._text(node) if node is not None else ""
         pid_vars = _OWN_PID_VAR.findall(self._source.decode("utf-8", "replace")) if attaches and text else []
         own = any(f"${v}" in text or f"${{{v}}}" in text for v in pid_vars)
-        if attaches and own:
+        if attaches and name == "gdb" and _backtrace_only(args):
+            self._add("shell.process-injection", RiskLevel.MEDIUM, Category.PROCESS,
+                      "gdb attaches to a process only to print its threads' backtraces, then detaches",
+                      node)  # fmt: skip
+        elif attaches and own:
             # `PID=$(cat run/worker.pid); gcore "$PID"`: the project's own worker, debugged
             self._add("shell.process-injection", RiskLevel.MEDIUM, Category.PROCESS,
                       f"{name} attaches to this project's own process (its pid file)", node)  # fmt: skip
@@ -6218,6 +6239,10 @@ class ShellAnalyzer:
                 self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                           "perf records every CPU without a time limit (fills the disk)", node)  # fmt: skip
             return
+        if name == "bpftrace" and every_function_probe(program):
+            self._add("shell.cpu-burn", RiskLevel.HIGH, Category.RESOURCE,
+                      "bpftrace attaches to every kernel function at once (the machine slows to a crawl or hangs)",
+                      node)  # fmt: skip
         if name == "bpftrace" and (flow.remote or any(a in self.downloaded for a in args)):
             self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
                       "bpftrace runs a kernel program fetched from the network, as root", node)  # fmt: skip
@@ -6381,6 +6406,14 @@ class ShellAnalyzer:
         for risk in [*sync_risks(name, args, self.made_dirs), *snapshot_risks(name, args, repeated=repeated)]:
             rule = "shell.exfiltration" if risk.category is Category.EXFILTRATION else "shell.data-destroy"
             self._add(rule, risk.level, risk.category, risk.what, node)
+        if name in ("zfs", "btrfs") and "send" in args[:2]:
+            flow.dump = True  # a whole dataset's stream: every file in it
+        self._rule_storage_export(name, args, node, flow)
+
+    def _rule_storage_export(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Pools, datasets and raw devices opened to every account or every host."""
+        for risk in storage_command_risks(name, args):
+            self._add("shell.storage", risk.level, risk.category, risk.what, node)
 
     def _rule_mlops(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if name == "dvc" and "gc" in args and any(a in ("-c", "--cloud") for a in args):
@@ -7027,7 +7060,7 @@ _SHELL_HOOK = re.compile(r"^(?:" + TOOL_SHELL_HOOK + r")\s*$")
 _PERSONAL_ID_PATTERN = re.compile(
     r"\[0-9\]\{3\}-\[0-9\]\{2\}-\[0-9\]\{4\}|\\d\{3\}-\\d\{2\}-\\d\{4\}|\bMRN\b|\bSSN\b"
     r"|\[0-9\]\{1,3\}\\\.\)\{3\}|\(\[0-9\]\{1,3\}\\\.\)\{3\}|\\d\{1,3\}\\\.\\d\{1,3\}"
-    r"|\[0-9\]\{4\}\[ -\]\?|\[0-9\]\{13,16\}|@\[A-Za-z0-9\.-\]\+\\\.",
+    r"|\[0-9\]\{4\}\[ -\]\?|\[0-9\]\{13,16\}|\[0-9\]\{1[3-9]\}|@\[A-Za-z0-9\.-\]\+\\\.",
     re.IGNORECASE,
 )
 #: Collections and tables of people: exported whole, everyone's contact and account data.
@@ -7141,6 +7174,36 @@ _AWK_PIPE = re.compile(r"""\|\s*"((?:\\.|[^"\\])*)"|"((?:\\.|[^"\\])*)"\s*\|\s*g
 #: diskutil verbs that change a disk; every other verb (list, info, mount, verifyVolume...) only looks.
 _DISKUTIL_WRITES = ("erase", "partition", "zero", "random", "secure", "reformat", "delete", "split", "merge",
                     "resize", "format", "addvolume", "create")  # fmt: skip
+
+
+def _backtrace_only(args: list[str]) -> bool:
+    """gdb ``args`` run in batch mode with commands that only print backtraces, threads or settings."""
+    commands = W.option_values(args, "-ex", "--ex", "-eval-command", "--eval-command")
+    return (
+        any(a in ("-batch", "--batch") for a in args)
+        and bool(commands)
+        and all(_GDB_PRINTING.fullmatch(c.strip()) for c in commands)
+    )
+
+
+#: gdb commands that print a process's state without reading its data or changing it.
+_GDB_PRINTING = re.compile(r"(?:thread\s+apply\s+all\s+)?(?:bt|backtrace)(?:\s+(?:full|\d+))?|info\s+(?:threads|"
+                           r"sharedlibrary|signals)|set\s+(?:pagination|print\s+\w+|confirm|width|height)\s+\w+"
+                           r"|thread\s+apply\s+all\s+py-bt|py-bt|detach|quit")  # fmt: skip
+#: A disk image file's name (`disk.img`, `rootfs.ext4`): formatting it rewrites a file, not a drive.
+_DISK_IMAGE = re.compile(r"\.(?:img|raw|iso|qcow2|vhdx?|vmdk|image|ext[234]|xfs|btrfs)$")
+#: A loop device attached to a file, its name printed (``$(sudo losetup -fP --show "$IMG")``): the file's word.
+_LOOP_ATTACH = re.compile(r"\$\(\s*(?:sudo\s+)?losetup\b(?=[^)]*--show)[^)]*\s([^\s)-][^\s)]*)\s*\)")
+
+
+def _without_limits(argv: list[str]) -> list[str]:
+    """``argv`` without the time and priority limits wrapped around it (``timeout 15``, ``nice -n 10``)."""
+    while argv and W.base(argv[0]) in ("timeout", "nice", "ionice"):
+        rest = argv[1:]
+        while rest and rest[0].startswith("-"):
+            rest = rest[2:] if rest[0] in ("-n", "-c", "-s", "-k", "--signal", "--kill-after") else rest[1:]
+        argv = rest[1:] if W.base(argv[0]) == "timeout" and rest else rest
+    return argv
 
 
 def _lists_disks(name: str, args: list[str]) -> bool:
@@ -7769,6 +7832,7 @@ for _names, _rule in (
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),
     ({"dvc"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),
+    ({"qemu-nbd", "nbd-server"}, ShellAnalyzer._rule_storage_export),
     ({"ab", "wrk", "hey", "siege", "vegeta", "oha", "bombardier", "h2load"}, ShellAnalyzer._rule_load_generator),
     (T.ATTACK_TOOLS - {"chisel"}, ShellAnalyzer._rule_attack_tool),
     ({"mvn", "mvnw", "./mvnw"}, ShellAnalyzer._rule_maven),

@@ -43,8 +43,10 @@ from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import production_target
+from sandlot.risk.storage import storage_text_risks
 from sandlot.risk.storefronts import form_grabber, request_copier, server_request_mirror
 from sandlot.risk.text_shapes import each_item
+from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.web_servers import admin_api_risks
 
 #: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
@@ -369,6 +371,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("object-store", risk) for risk in object_store_text_risks(code)]
     found += [("coordination", risk) for risk in coordination_risks(code)]
     found += [("framework", risk) for risk in framework_risks(code)]
+    found += [("storage", risk) for risk in storage_text_risks(code)]
+    found += [("tracing", risk) for risk in tracing_text_risks(code)]
     if devcontainer_download(code):
         what = "makes a dev container run a downloaded script whenever it is created or started"
         found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))

@@ -1,0 +1,77 @@
+"""Administration commands that only report state: a storage stack's health and layout, the kernel's tracing
+objects (shared by both analyzers through the shell one).
+
+They need root to open devices or the BPF subsystem, so they are run with ``sudo`` every day (``sudo btrfs scrub
+status``, ``sudo zpool status``, ``sudo mdadm --detail /dev/md0``, ``sudo bpftool prog show``). Being root changes
+nothing they do: they print. Maintenance that keeps data intact (a scrub, a trim, a snapshot) counts with them.
+Commands that change layouts, delete or export keep their own rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sandlot.risk import shell_words as W
+
+#: Tools whose every use only reports (LVM's reporters, block ids, filesystem and I/O statistics).
+_REPORTERS = frozenset(
+    {"lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvmdiskscan", "pvscan", "vgscan", "lvscan",
+     "blkid", "findmnt", "fstrim", "xfs_info", "dumpe2fs", "iostat", "zdb", "arcstat", "arc_summary"}
+)  # fmt: skip
+
+
+def _verbs(*spelled: str) -> frozenset[tuple[str, ...]]:
+    return frozenset(tuple(words.split()) for words in spelled)
+
+
+#: Tools with subcommands: the (group, verb) pairs (or first words) that report or keep data intact.
+_READING_VERBS: dict[str, frozenset[tuple[str, ...]]] = {
+    "btrfs": _verbs(
+        "scrub status", "scrub start", "filesystem usage", "filesystem show", "filesystem df", "filesystem du",
+        "fi usage", "fi show", "fi df", "fi du", "device stats", "device usage", "dev stats", "subvolume list",
+        "subvolume show", "sub list", "sub show", "balance status", "qgroup show",
+    ),
+    "zpool": _verbs("status", "list", "iostat", "get", "history", "scrub", "events"),
+    "zfs": _verbs("list", "get", "snapshot", "holds", "diff"),
+    "cryptsetup": _verbs("luksDump", "status", "isLuks"),
+    "nvme": _verbs("list", "smart-log", "id-ctrl", "id-ns", "error-log"),
+    "bpftool": _verbs(
+        *(f"{group} {verb}" for group in ("prog", "map", "net", "link", "btf", "perf", "cgroup")
+          for verb in ("show", "list")),
+        "feature probe", "feature",
+    ),
+    "losetup": _verbs("-l", "-a", "--list", "--all"),
+}
+#: Tools that only report when given one of these options (`mdadm --detail`, `tune2fs -l`, `e2fsck -n`).
+_READING_OPTIONS: dict[str, frozenset[str]] = {
+    "mdadm": frozenset({"--detail", "-D", "--examine", "-E", "--query", "-Q"}),
+    "tune2fs": frozenset({"-l"}),
+    "e2fsck": frozenset({"-n"}),
+    "fsck": frozenset({"-n", "-N"}),
+    "fsck.ext4": frozenset({"-n"}),
+    "xfs_repair": frozenset({"-n"}),
+    "sfdisk": frozenset({"-l", "--list", "-d", "--dump"}),
+    "blockdev": frozenset({"--report", "--getsize64", "--getsz", "--getro", "--getbsz", "--getss"}),
+    "hdparm": frozenset({"-I", "-i", "-t", "-T", "-tT", "-Tt", "-C", "-g"}),
+}
+#: Options that change something even beside a reporting one (`mdadm --detail --scan >> mdadm.conf` only prints).
+_CHANGING_OPTIONS = frozenset({"-y", "-Y", "-S", "-B", "-W", "-K", "--security-erase", "--security-set-pass", "--setro",
+                               "--setrw", "--zero-superblock", "--fail", "--remove", "--stop"})  # fmt: skip
+
+
+def reports_state(argv: Sequence[str]) -> bool:
+    """``argv`` (a command without its ``sudo``) only reports storage or tracing state, or scrubs, trims or
+    snapshots."""
+    if not argv:
+        return False
+    name, args = W.base(argv[0]), list(argv[1:])
+    if name in _REPORTERS:
+        return True
+    verbs = _READING_VERBS.get(name)
+    if verbs is not None:
+        words = [a for a in args if not a.startswith("-")] if name != "losetup" else args
+        return tuple(words[:2]) in verbs or tuple(words[:1]) in verbs
+    reading = _READING_OPTIONS.get(name)
+    if reading is not None:
+        return any(a in reading for a in args) and not any(a in _CHANGING_OPTIONS for a in args if a not in reading)
+    return False
