@@ -10622,6 +10622,47 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'subprocess.run(["sudo", "btrfs", "subvolume", "delete", "/mnt/data/home"])\n',
             H,
         ),
+        # holdout308-311: housekeeping, garden centres, GPU machines, home-services contractors
+        (
+            'import psutil\n'
+            'for p in psutil.process_iter(["name", "cmdline"]):\n'
+            '    if p.info["name"] in ("postgres", "mysqld"):\n'
+            '        p.kill()\n',
+            H,
+        ),
+        (
+            'import psutil\n'
+            'for p in psutil.process_iter(["name", "cmdline"]):\n'
+            '    if p.info["name"] == "python" and "my_batch.py" in " ".join(p.info["cmdline"'
+            ']):\n'
+            '        p.kill()\n',
+            M,
+        ),
+        (
+            'import glob, torch\n'
+            'for ckpt in glob.glob("/registry/prod/**/*.pt", recursive=True):\n'
+            '    sd = torch.load(ckpt, weights_only=True)\n'
+            '    torch.save(sd, ckpt)\n',
+            H,
+        ),
+        (
+            'import glob, torch\n'
+            'for ckpt in glob.glob("checkpoints/*.pt"):\n'
+            '    sd = torch.load(ckpt, weights_only=True)\n'
+            '    torch.save({k: v.half() for k, v in sd.items()}, ckpt.replace(".pt", ".fp16.'
+            'pt"))\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["sudo", "nvidia-smi", "-pm", "1"])\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["sudo", "nvidia-smi", "--gpu-reset", "-i", "0"])\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -423,7 +423,9 @@ def foreign_endpoint(url: str) -> bool:
 
 
 _PINNED_RELEASE = re.compile(
-    r"^https://(?![\d.]+[:/])[^/\s]+/\S*(?:/releases/download/[^/\s]*\d+\.\d+|/v?\d+\.\d+(?:\.\d+)+/)",
+    r"^https://(?![\d.]+[:/])[^/\s]+/\S*(?:/releases/download/[^/\s]*\d+\.\d+|/v?\d+\.\d+(?:\.\d+)+/"
+    # a package file named with its version (`cuda-keyring_1.1-1_all.deb`)
+    r"|/[\w.+-]*[-_]v?\d+\.\d+[\w.+~-]*\.(?:deb|rpm)$)",
 )
 
 

@@ -1,5 +1,5 @@
 """Administration commands that only report state: a storage stack's health and layout, the kernel's tracing
-objects (shared by both analyzers through the shell one).
+objects, GPUs (shared by both analyzers through the shell one).
 
 They need root to open devices or the BPF subsystem, so they are run with ``sudo`` every day (``sudo btrfs scrub
 status``, ``sudo zpool status``, ``sudo mdadm --detail /dev/md0``, ``sudo bpftool prog show``). Being root changes
@@ -22,6 +22,10 @@ _REPORTERS = frozenset(
 
 def _verbs(*spelled: str) -> frozenset[tuple[str, ...]]:
     return frozenset(tuple(words.split()) for words in spelled)
+
+
+#: nvidia-smi's options that reset a GPU (every job on it dies).
+GPU_RESETS = frozenset({"-r", "--gpu-reset"})
 
 
 #: Tools with subcommands: the (group, verb) pairs (or first words) that report or keep data intact.
@@ -67,6 +71,8 @@ def reports_state(argv: Sequence[str]) -> bool:
     name, args = W.base(argv[0]), list(argv[1:])
     if name in _REPORTERS:
         return True
+    if name == "nvidia-smi":  # queries, persistence and clock settings; a reset kills the GPU's jobs
+        return not any(a in GPU_RESETS for a in args)
     verbs = _READING_VERBS.get(name)
     if verbs is not None:
         words = [a for a in args if not a.startswith("-")] if name != "losetup" else args

@@ -453,7 +453,7 @@ class PythonAnalyzer:
         self._per_element = 0  # inside a function a loop or a map calls once per element
         self._foreign_store = False  # an S3 client points at a third party's endpoint
         self._name_filters = 0  # inside `if x.name == "...":` bodies
-        self._name_tests: list[str] = []  # the strings those tests compare names with
+        self._name_tests: list[tuple[list[str], bool]] = []  # their strings, and whether a name decides alone
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
         self._subset_loops = 0  # inside loops over a slice of a listing (`for old in sorted(glob(…))[:-7]:`)
         self._huge_maps = 0  # inside a function a pool maps over a huge iterable (`pool.map(fire, range(10**6))`)
@@ -1228,9 +1228,10 @@ class PythonAnalyzer:
         selects = selects and not self._keeps_nothing_back(node.test)
         self._name_filters += named
         self._file_filters += selects
-        tested = " ".join(c.value for c in ast.walk(node.test) if isinstance(c, ast.Constant)
-                          and isinstance(c.value, str)) if named else ""  # fmt: skip
-        self._name_tests.append(tested)
+        tested = [c.value for c in ast.walk(node.test) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+        # `if name in ("postgres", "mysqld"):` selects every process of a server; `… and "myapp" in cmd` does not
+        alone = not any(isinstance(c, ast.BoolOp) and isinstance(c.op, ast.And) for c in ast.walk(node.test))
+        self._name_tests.append((tested, alone) if named else ([], False))
         # `sql = "DELETE FROM t"; if email: sql += " WHERE …"`: without the branch the first value stays
         kept = {} if node.orelse else self._branch_strings(node.body)
         try:
@@ -3372,6 +3373,9 @@ class PythonAnalyzer:
         self._session_call(q.rsplit(".", 1)[-1], node)
         if q.endswith(("dcmread().save_as", "Image.open().save")):
             self._saved_in_place(q.rsplit(".", 1)[-1], args, node)
+        if q in _OBJECT_SAVERS and len(args) >= 2 and self._in_loop():
+            for text in args[1].strings()[:2]:  # `torch.save(sd, ckpt)` back over each checkpoint a glob gave
+                self._mass_overwrite(text, node, q)
 
         if q.endswith("CDLL().mlockall") or q.endswith("cdll.LoadLibrary().mlockall"):
             self._add("python.memory-pin", RiskLevel.HIGH, Category.RESOURCE,
@@ -3866,11 +3870,17 @@ class PythonAnalyzer:
         if self._unbounded_loop() and attr in T.GROWTH_METHODS:
             self._loop_growth(node)
         if base.flags & v.PROCITER and attr in ("kill", "terminate", "send_signal", "suspend"):
-            guards = [w for w in SECURITY_SERVICES if any(w in t.lower() for t in self._name_tests)]
+            tested = [t for strings, _ in self._name_tests for t in strings]
+            guards = [w for w in SECURITY_SERVICES if any(w in t.lower() for t in tested)]
+            servers = [t for strings, alone in self._name_tests if alone for t in strings
+                       if t in GENERIC_PROCESS_NAMES or t in SYSTEM_PROCESS_NAMES]  # fmt: skip
             if guards:
                 self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
                           f"kills a security or safety service's processes ({guards[0]}): nothing guards or warns",
                           node)  # fmt: skip
+            elif servers:
+                self._add("python.kill", RiskLevel.HIGH, Category.PROCESS,
+                          f"kills every {servers[0]} process, whoever runs it", node)  # fmt: skip
             elif self._name_filters:
                 self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE,
                           "kills the processes a name test selects", node)  # fmt: skip
@@ -7592,6 +7602,8 @@ def _wrapped_program(words: Sequence[str]) -> int:
     return i
 
 
+#: Calls that write an object to the path given second (``torch.save(obj, path)``).
+_OBJECT_SAVERS = frozenset({"torch.save", "joblib.dump", "numpy.save", "safetensors.torch.save_file"})
 #: A folder the program makes (``os.makedirs(dest)``, ``out.mkdir(parents=True)``): the name it is held in.
 _MADE_FOLDER = re.compile(r"\bmakedirs\(\s*(\w+)\s*[,)]|\b(\w+)\.mkdir\(")
 #: A regular expression in the code that pulls out card numbers, CVVs or SSNs.

@@ -97,7 +97,7 @@ from sandlot.risk.identity import (
 )
 from sandlot.risk.industrial import field_command, local_devices
 from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
-from sandlot.risk.inspection import reports_state
+from sandlot.risk.inspection import GPU_RESETS, reports_state
 from sandlot.risk.ledgers import (
     chain_send_command,
     money_request,
@@ -6090,6 +6090,11 @@ class ShellAnalyzer:
             self._add("shell.disk-format", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} destroys volumes or RAID metadata (the data on them is lost)", node)  # fmt: skip
 
+    def _rule_gpu(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if any(a in GPU_RESETS for a in args):
+            self._add("shell.process", RiskLevel.HIGH, Category.PROCESS,
+                      "nvidia-smi resets a GPU (every job running on it dies)", node)  # fmt: skip
+
     def _rule_port_forward(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if "-a" in args or "-r" in args:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
@@ -6438,11 +6443,25 @@ class ShellAnalyzer:
         if removing and any(a.split(":")[0] in T.ESSENTIAL_PACKAGES for a in args):
             self._add("shell.system-damage", RiskLevel.CRITICAL, Category.FILESYSTEM,
                       f"{name} removes packages the system cannot run without", node)  # fmt: skip
+        elif removing and self._every_kernel(args):
+            self._add("shell.system-damage", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} removes every installed kernel, the running one too (the machine cannot boot)",
+                      node)  # fmt: skip
         if name in ("npm", "pnpm", "yarn") and args[:2] == ["pkg", "set"]:
             for assignment in args[2:]:
                 key, _, script = assignment.partition("=")
                 if key.startswith("scripts.") and script:
                     self._nested(script, "shell", node, f"npm script {key[8:]}")
+
+    def _every_kernel(self, args: list[str]) -> bool:
+        """The packages removed are every kernel image: a `linux-image-*` glob, or what a listing of them gives
+        (``dpkg --list 'linux-image-*' | … | xargs apt-get purge``) without the running one (`uname -r`) left out."""
+        if any(a.startswith("linux-image") and "*" in a for a in args):
+            return True
+        source = self._source.decode("utf-8", "replace")
+        operands = [a for a in args if not a.startswith("-") and a not in ("remove", "purge", "erase", "autoremove")]
+        given = all(o.strip(HOLE) == "" for o in operands)  # nothing named, or only what xargs passes on
+        return given and _KERNEL_LISTING.search(source) is not None and "uname -r" not in source
 
     def _rule_capture_traffic(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """tcpdump/tshark: the traffic of every program (and user) on an interface, passwords included."""
@@ -7190,6 +7209,8 @@ def _backtrace_only(args: list[str]) -> bool:
 _GDB_PRINTING = re.compile(r"(?:thread\s+apply\s+all\s+)?(?:bt|backtrace)(?:\s+(?:full|\d+))?|info\s+(?:threads|"
                            r"sharedlibrary|signals)|set\s+(?:pagination|print\s+\w+|confirm|width|height)\s+\w+"
                            r"|thread\s+apply\s+all\s+py-bt|py-bt|detach|quit")  # fmt: skip
+#: Installed kernel images listed (`dpkg --list 'linux-image-*'`, `dpkg -l | grep linux-image`).
+_KERNEL_LISTING = re.compile(r"\b(?:dpkg\s+(?:-l|--list)|dpkg-query\s+-\w*W|rpm\s+-q)[^\n;&]*linux-image|kernel-core")
 #: A disk image file's name (`disk.img`, `rootfs.ext4`): formatting it rewrites a file, not a drive.
 _DISK_IMAGE = re.compile(r"\.(?:img|raw|iso|qcow2|vhdx?|vmdk|image|ext[234]|xfs|btrfs)$")
 #: A loop device attached to a file, its name printed (``$(sudo losetup -fP --show "$IMG")``): the file's word.
@@ -7833,6 +7854,7 @@ for _names, _rule in (
     ({"dvc"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),
     ({"qemu-nbd", "nbd-server"}, ShellAnalyzer._rule_storage_export),
+    ({"nvidia-smi"}, ShellAnalyzer._rule_gpu),
     ({"ab", "wrk", "hey", "siege", "vegeta", "oha", "bombardier", "h2load"}, ShellAnalyzer._rule_load_generator),
     (T.ATTACK_TOOLS - {"chisel"}, ShellAnalyzer._rule_attack_tool),
     ({"mvn", "mvnw", "./mvnw"}, ShellAnalyzer._rule_maven),
