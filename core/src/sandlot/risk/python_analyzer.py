@@ -4041,9 +4041,11 @@ class PythonAnalyzer:
         if base == "ctypes.CDLL()" and method == "syscall" and args and args[0].num in T.NATIVE_DANGEROUS_SYSCALLS:
             method = f"syscall {args[0].num}"  # the same functions reached by number
         if base == "ctypes.CDLL()" and (method in T.NATIVE_DANGEROUS or method.startswith("syscall ")):
+            # prctl options that only take privileges away: no_new_privs, a seccomp filter, a dropped capability
+            restricts = method == "prctl" and bool(args) and args[0].num in _RESTRICTING_PRCTL
             self._add(
                 "python.ctypes-native",
-                RiskLevel.HIGH,
+                RiskLevel.MEDIUM if restricts else RiskLevel.HIGH,
                 Category.PROCESS,
                 f"calls the native function {method}() through ctypes",
                 node,
@@ -4965,7 +4967,7 @@ class PythonAnalyzer:
         return self._c_str(q, func, args, kwargs, node)
 
     def _c_reorder(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
-        """sorted()/reversed()/filter(): the same elements, in another order or fewer of them."""
+        """sorted()/reversed()/filter()/set(): the same elements, in another order or fewer of them."""
         if not args:
             return Val()
         val = args[-1] if q == "builtins.filter" else args[0]
@@ -7602,6 +7604,8 @@ def _wrapped_program(words: Sequence[str]) -> int:
     return i
 
 
+#: prctl options that restrict the process: PR_SET_PDEATHSIG, PR_SET_SECCOMP, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS.
+_RESTRICTING_PRCTL = frozenset({1, 22, 24, 38})
 #: Calls that write an object to the path given second (``torch.save(obj, path)``).
 _OBJECT_SAVERS = frozenset({"torch.save", "joblib.dump", "numpy.save", "safetensors.torch.save_file"})
 #: A folder the program makes (``os.makedirs(dest)``, ``out.mkdir(parents=True)``): the name it is held in.
@@ -7875,7 +7879,8 @@ _register(
 )
 
 _register(["ctypes.CFUNCTYPE()", "ctypes.PYFUNCTYPE()", "ctypes.WINFUNCTYPE()"], PythonAnalyzer._c_native_call)
-_register(["builtins.sorted", "builtins.reversed", "builtins.filter"], PythonAnalyzer._c_reorder)
+_register(["builtins.sorted", "builtins.reversed", "builtins.filter", "builtins.set", "builtins.frozenset"],
+          PythonAnalyzer._c_reorder)  # fmt: skip
 _register(["builtins.enumerate"], PythonAnalyzer._c_enumerate)
 _register(["builtins.zip"], PythonAnalyzer._c_zip)
 _register(["builtins.bytes", "builtins.bytearray", "builtins.dict"], PythonAnalyzer._c_bytes)

@@ -127,6 +127,8 @@ from sandlot.risk.printers import PRINT_TOOLS, print_command
 from sandlot.risk.registries import REGISTRY_TOOLS, registry_command
 from sandlot.risk.remote_sessions import session_command
 from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
+from sandlot.risk.sandboxes import LAUNCHERS as SANDBOX_LAUNCHERS
+from sandlot.risk.sandboxes import enters_host, launched_command
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, cancels_listed_jobs, endless_submission, scheduler_command
 from sandlot.risk.sql import (
     dangerous_sql,
@@ -354,9 +356,10 @@ class ShellAnalyzer:
             retried = _parser().parse(respelled)
             if not retried.root_node.has_error:
                 self._source, root = respelled, retried.root_node
-        if "|" in code and ">" in code and "\n" in code:
-            # tree-sitter-bash can let a command swallow the lines after a pipeline with a redirect in
-            # it (`a | b 2>/dev/null | c` then `iptables -F` read as c's arguments): end those lines
+        if "|" in code and "\n" in code and (">" in code or "&&" in code or "||" in code):
+            # tree-sitter-bash can let a command swallow the lines after a pipeline with a redirect in it
+            # (`a | b 2>/dev/null | c` then `iptables -F` read as c's arguments), or after a pipeline of three
+            # stages when an `&&` list follows (`echo X | base64 -d | python3` then `make && twine check`)
             swallowed = _swallowed_newlines(root)
             if swallowed:
                 for offset in reversed(swallowed):
@@ -1566,6 +1569,8 @@ class ShellAnalyzer:
             lookup = _PROGRAM_LOOKUP.match(self._text(node)) if kind == "command_substitution" else None
             if lookup:
                 return lookup.group(1)  # $(command -v python3): that program, wherever it is installed
+            if kind == "command_substitution" and self._text(node) in ("$(pwd)", "$(pwd -P)", "`pwd`"):
+                return self._cwd or "."  # the working directory, as $PWD
             repository = _GIT_REPO_PATH.match(self._text(node))
             if kind == "command_substitution" and repository:
                 # $(git rev-parse --show-toplevel): this repository, wherever it is checked out
@@ -1637,6 +1642,8 @@ class ShellAnalyzer:
         """The value of variable ``name`` as far as known, its provenance merged into ``flow``."""
         if name == "HOME":
             return self.vars.get("HOME", "~")  # (`export HOME="$(mktemp -d)"`: a throwaway home for a test)
+        if name == "PWD" and name not in self.vars:
+            return self._cwd or "."  # the directory the script is in (or the last `cd` went to)
         if name == "IFS" and name not in self.vars:
             return " "  # `curl${IFS}-s${IFS}URL`: the default IFS splits the word into arguments
         if name in self.var_flow:
@@ -2299,7 +2306,15 @@ class ShellAnalyzer:
                     a in ("-l", "-ll", "-v", "-k", "-K", "--list", "--validate", "--reset-timestamp") for a in argv[1:]
                 )
                 limited = _without_limits(wrapped)  # `sudo timeout 15 bpftrace …`: the tool inside the limit
-                installs = asks_only or (
+                # a build chroot in the project (`sudo chroot build/rootfs apt-get install …`): its commands are
+                # judged on their own
+                chroot = wrapped if name == "chroot" else []
+                if wrapped and W.base(wrapped[0]) == "chroot":
+                    chroot = wrapped[1:]
+                own_root = bool(chroot) and paths.classify(chroot[0]).kind in (
+                    paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP
+                )
+                installs = asks_only or own_root or (
                     name in ("sudo", "doas")
                     and len(wrapped) >= 1
                     and (
@@ -2422,6 +2437,16 @@ class ShellAnalyzer:
                 continue
             if name == "sshpass":
                 argv = W.skip_options(argv[1:], {"-p", "-f", "-d", "-P"})  # the password source, then the command
+                continue
+            if name in SANDBOX_LAUNCHERS:
+                if enters_host(name, argv[1:]):
+                    self._add("shell.container-escape", RiskLevel.HIGH, Category.PRIVILEGE,
+                              f"{name} enters PID 1's namespaces (from a container: the host, as root)",
+                              node)  # fmt: skip
+                inner = launched_command(name, argv[1:])
+                if not inner:
+                    return argv
+                argv = inner  # the command runs as if directly: the sandbox's settings do not lessen it
                 continue
             if name in ("timeout", "watch", "nice", "ionice", "taskset", "cpulimit"):
                 argv = W.skip_options(argv[1:], {"-n", "-s", "-k", "--signal", "-c", "-p", "-l", "-d", "--interval"})
@@ -4925,7 +4950,10 @@ class ShellAnalyzer:
             found = [f for entry in entries for f in self._nested(entry, "shell", node, "a crontab entry")]
             if heartbeats_only(entries):
                 found = [f for f in found if f.category is not Category.NETWORK or f.level > RiskLevel.LOW]
-            if tame(found) and not any(hidden_or_temporary(e) or fetches_then_runs(e) for e in entries):
+            # (a server started on every interface at each boot is an exposure kept alive, not a chore)
+            if tame(found) and not any(
+                hidden_or_temporary(e) or fetches_then_runs(e) or _SERVES_EVERYWHERE.search(e) for e in entries
+            ):
                 # the user's own script on a schedule: worth a look, not a block
                 self._add(
                     "shell.persistence",
@@ -7211,6 +7239,8 @@ _GDB_PRINTING = re.compile(r"(?:thread\s+apply\s+all\s+)?(?:bt|backtrace)(?:\s+(
                            r"|thread\s+apply\s+all\s+py-bt|py-bt|detach|quit")  # fmt: skip
 #: Installed kernel images listed (`dpkg --list 'linux-image-*'`, `dpkg -l | grep linux-image`).
 _KERNEL_LISTING = re.compile(r"\b(?:dpkg\s+(?:-l|--list)|dpkg-query\s+-\w*W|rpm\s+-q)[^\n;&]*linux-image|kernel-core")
+#: A server told to listen on every interface (`--host 0.0.0.0`, `-b 0.0.0.0:8000`).
+_SERVES_EVERYWHERE = re.compile(r"(?:--host|--bind|--listen|--ip|-H|-b)[= ]+['\"]?0\.0\.0\.0\b")
 #: A disk image file's name (`disk.img`, `rootfs.ext4`): formatting it rewrites a file, not a drive.
 _DISK_IMAGE = re.compile(r"\.(?:img|raw|iso|qcow2|vhdx?|vmdk|image|ext[234]|xfs|btrfs)$")
 #: A loop device attached to a file, its name printed (``$(sudo losetup -fP --show "$IMG")``): the file's word.

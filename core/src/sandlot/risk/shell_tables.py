@@ -512,8 +512,8 @@ GRADED_ADMIN_TOOLS = frozenset(
      "passwd", "chpasswd", "visudo", "setcap", "ufw", "firewall-cmd", "iptables", "ip6tables", "nft", "iptables-save",
      "netfilter-persistent",
      "sysctl", "mount", "umount", "lvextend", "lvcreate", "lvresize", "pvresize", "vgextend", "resize2fs",
-     "xfs_growfs", "growpart", "losetup", "qemu-nbd", "mdadm", "smartctl", "lvs", "vgs", "pvs", "lsblk", "blkid",
-     "findmnt", "parted",
+     "xfs_growfs", "growpart", "losetup", "qemu-nbd", "debootstrap", "mmdebstrap", "mdadm", "smartctl", "lvs", "vgs",
+     "pvs", "lsblk", "blkid", "findmnt", "parted",
      "mkfs", "mkfs.ext4", "mkfs.xfs", "semanage", "restorecon", "setsebool", "getsebool", "chcon", "aa-status",
      "apparmor_parser", "aa-enforce", "aa-complain", "logrotate", "crontab", "chmod", "chown", "chgrp", "grep",
      "cat", "tail", "head", "less", "awk", "sed", "zgrep", "zcat", "find", "ls", "stat", "rm",
@@ -596,6 +596,7 @@ ROOT_INSPECTORS = frozenset(
      "mailq", "postqueue", "postcat", "kvm-ok", "virt-host-validate", "lspci", "lsusb", "dmidecode",
      # what holds a file or a port (its -k kill has its own rule), security modules' state and denials explained
      "fuser", "audit2why", "aa-status", "apparmor_status", "sestatus", "getenforce", "smartctl", "ls", "stat",
+     "systemd-analyze",
      # network path diagnosis (TCP and ICMP probes need raw sockets)
      "traceroute", "tcptraceroute", "mtr"}
 )  # fmt: skip

@@ -89,6 +89,10 @@ _TRACK_DATA = re.compile(
 _SENDS = re.compile(r"\b(?:requests\.|urlopen|socket\.|httpx\.|smtplib|curl|wget|dig|nslookup|nc|ncat|scp)\b")
 
 
+#: Python's password prompt replaced by the program's own function (`getpass.getpass = _hook`).
+_PROMPT_HOOK = re.compile(r"^\s*\w+\.getpass\s*=\s*(?!lambda\b)[A-Za-z_]\w*\s*$", re.MULTILINE)
+
+
 #: A list of vendors' default logins (`("admin", "admin"), ("root", "pass")`): tried against devices, guessing.
 _DEFAULT_LOGIN = re.compile(
     r"\(\s*[\"'](?:admin|root|administrator|service|support|user|guest|operator|supervisor|ubnt|pi)[\"']\s*,"
@@ -314,6 +318,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("wall" in code or "barrier" in code) and _WALL_REMOVED.search(code):
         what = "removes an ethical wall (a screened matter's documents opened to everyone)"
         found.append(("documents", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ".getpass" in code and _PROMPT_HOOK.search(code) and _SENDS.search(code):
+        what = "replaces the password prompt (getpass) with code that also sends what is typed elsewhere"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if ("%B" in code or "endswith" in code) and _TRACK_DATA.search(code) and _SENDS.search(code):
         what = "collects card numbers (magstripe track data) and sends them out (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
