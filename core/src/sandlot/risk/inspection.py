@@ -1,5 +1,5 @@
-"""Administration commands that only report state: a storage stack's health and layout, the kernel's tracing
-objects, GPUs (shared by both analyzers through the shell one).
+"""Administration commands that only report state: a storage stack's health and layout, file servers' clients
+and exports, the kernel's tracing objects, GPUs (shared by both analyzers through the shell one).
 
 They need root to open devices or the BPF subsystem, so they are run with ``sudo`` every day (``sudo btrfs scrub
 status``, ``sudo zpool status``, ``sudo mdadm --detail /dev/md0``, ``sudo bpftool prog show``). Being root changes
@@ -16,7 +16,9 @@ from sandlot.risk import shell_words as W
 #: Tools whose every use only reports (LVM's reporters, block ids, filesystem and I/O statistics).
 _REPORTERS = frozenset(
     {"lvs", "vgs", "pvs", "lvdisplay", "vgdisplay", "pvdisplay", "lvmdiskscan", "pvscan", "vgscan", "lvscan",
-     "blkid", "findmnt", "fstrim", "xfs_info", "dumpe2fs", "iostat", "zdb", "arcstat", "arc_summary"}
+     "blkid", "findmnt", "fstrim", "xfs_info", "dumpe2fs", "iostat", "zdb", "arcstat", "arc_summary",
+     # file servers' state: connected clients, the parsed configuration, exports
+     "smbstatus", "testparm", "showmount", "nfsstat"}
 )  # fmt: skip
 
 
@@ -57,6 +59,8 @@ _READING_OPTIONS: dict[str, frozenset[str]] = {
     "sfdisk": frozenset({"-l", "--list", "-d", "--dump"}),
     "blockdev": frozenset({"--report", "--getsize64", "--getsz", "--getro", "--getbsz", "--getss"}),
     "hdparm": frozenset({"-I", "-i", "-t", "-T", "-tT", "-Tt", "-C", "-g"}),
+    "pdbedit": frozenset({"-L", "--list"}),
+    "exportfs": frozenset({"-v", "-s"}),
 }
 #: Options that change something even beside a reporting one (`mdadm --detail --scan >> mdadm.conf` only prints).
 _CHANGING_OPTIONS = frozenset({"-y", "-Y", "-S", "-B", "-W", "-K", "--security-erase", "--security-set-pass", "--setro",

@@ -1014,9 +1014,18 @@ class PythonAnalyzer:
                 and isinstance(node.value, ast.Constant)
                 and node.value.value is None
             ):
-                self._add("python.decompression-bomb", RiskLevel.HIGH, Category.RESOURCE,
-                          "turns off Pillow's decompression-bomb limit (a small image can take all memory)",
-                          node)  # fmt: skip
+                # (the images opened are all the project's own files, named in the code: a known large print)
+                opened = [c.args[0] for c in ast.walk(tree) if isinstance(c, ast.Call) and c.args
+                          and _call_name(c) == "open" and isinstance(c.func, ast.Attribute)
+                          and isinstance(c.func.value, ast.Name) and c.func.value.id == "Image"]  # fmt: skip
+                own = bool(opened) and all(
+                    isinstance(a, ast.Constant) and isinstance(a.value, str) and not a.value.startswith(("/", "~"))
+                    and "://" not in a.value for a in opened
+                )  # fmt: skip
+                self._add("python.decompression-bomb", RiskLevel.MEDIUM if own else RiskLevel.HIGH,
+                          Category.RESOURCE,
+                          "turns off Pillow's decompression-bomb limit (a small image can take all memory)"
+                          + (" for the project's own images" if own else ""), node)  # fmt: skip
             elif isinstance(node, ast.Call) and _call_name(node) in ("XMLParser", "XMLPullParser", "iterparse"):
                 options = {k.arg: k.value.value for k in node.keywords if k.arg and isinstance(k.value, ast.Constant)}
                 on = [k for k in ("resolve_entities", "load_dtd") if options.get(k) is True]
@@ -2482,7 +2491,13 @@ class PythonAnalyzer:
             return Val(num=F.fold_int(op, left.num, right.num), flags=flags)
         if isinstance(op, ast.Mod) and left.text is not None:
             args = right.items if right.items is not None else [right]
-            return Val(text=F.percent_format(left.text, args), flags=flags)
+            if not any(len(a.strings()) > 1 for a in args):
+                return Val(text=F.percent_format(left.text, args), flags=flags)
+            # `"rm -rf %s/%s" % (home, t)` with `t` a loop's names: one command line per name, as f-strings give
+            choices = [[Val(text=t, flags=a.flags) for t in a.strings()] if len(a.strings()) > 1 else [a] for a in args]
+            texts = [F.percent_format(left.text, list(c)) for c in itertools.islice(itertools.product(*choices),
+                                                                                      v.MAX_ALTS)]  # fmt: skip
+            return Val(text=texts[0], alts=tuple(dict.fromkeys(texts)), flags=flags)
         return Val(flags=flags)
 
     def _e_unaryop(self, node: ast.UnaryOp) -> Val:
@@ -2569,6 +2584,11 @@ class PythonAnalyzer:
                     return Val(items=base.items[lower.num : upper.num], elem=base.elem, flags=base.flags & v.FLOWING)
                 except (TypeError, ValueError):
                     pass
+            if base.elem is not None and sl.upper is None and sl.step is None and (
+                lower.num == 0 or lower.text == "0"
+            ):
+                # `snaps[keep:]` with `keep` defaulting to 0: the whole listing, nothing kept back
+                return Val(flags=base.flags & v.FLOWING, elem=base.elem, qual=base.qual)
             # `sorted(glob(...))[-5:]`: some elements of a listing, each like the listing's (a selection: a loop
             # over it deletes what was picked, not everything)
             return Val(flags=base.flags & v.FLOWING, items=None, elem=base.elem, qual=_SUBSET if base.elem else None)
@@ -3373,6 +3393,14 @@ class PythonAnalyzer:
         self._session_call(q.rsplit(".", 1)[-1], node)
         if q.endswith(("dcmread().save_as", "Image.open().save")):
             self._saved_in_place(q.rsplit(".", 1)[-1], args, node)
+        if q.endswith(("open_sftp().open", "open_sftp().put", "SFTPClient.from_transport().open",
+                       "SFTPClient.from_transport().put")):  # fmt: skip
+            remote = args[0] if q.endswith("open") else (args[1] if len(args) > 1 else UNKNOWN)
+            mode = (args[1] if q.endswith("open") and len(args) > 1 else kwargs.get("mode", UNKNOWN)).text or "r"
+            writes = q.endswith("put") or any(c in mode for c in "wa+")
+            if writes and any(t.endswith("authorized_keys") for t in remote.strings()):
+                self._add("python.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                          f"{q} writes an ssh key into authorized_keys on the server (a way in)", node)  # fmt: skip
         if q in _OBJECT_SAVERS and len(args) >= 2 and self._in_loop():
             for text in args[1].strings()[:2]:  # `torch.save(sd, ckpt)` back over each checkpoint a glob gave
                 self._mass_overwrite(text, node, q)
@@ -3624,8 +3652,10 @@ class PythonAnalyzer:
                 self.functions[-1].net_params |= data & v.PARAMS
             if self._in_loop():
                 tried = [kwargs[k] for k in ("password", "passwd", "pwd", "passphrase") if k in kwargs]
-                if method in ("login", "auth_password", "auth_plain") and len(args) > 1:
-                    tried.append(args[1])
+                if (method in ("login", "auth_password", "auth_plain") or method in _LOGIN_CONSTRUCTORS) and len(
+                    args
+                ) > 1:
+                    tried.append(args[1])  # (`SMBConnection(user, password, …)` logs in as it is made)
                 # a login form or API: data={"password": pw}, json={...}, auth=(user, pw)
                 for body in (kwargs.get("data"), kwargs.get("json"), kwargs.get("params")):
                     if body is not None and body.keys:
@@ -7606,6 +7636,8 @@ def _wrapped_program(words: Sequence[str]) -> int:
 
 #: prctl options that restrict the process: PR_SET_PDEATHSIG, PR_SET_SECCOMP, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS.
 _RESTRICTING_PRCTL = frozenset({1, 22, 24, 38})
+#: Clients made with a user name and a password as their first two arguments.
+_LOGIN_CONSTRUCTORS = frozenset({"SMBConnection"})
 #: Calls that write an object to the path given second (``torch.save(obj, path)``).
 _OBJECT_SAVERS = frozenset({"torch.save", "joblib.dump", "numpy.save", "safetensors.torch.save_file"})
 #: A folder the program makes (``os.makedirs(dest)``, ``out.mkdir(parents=True)``): the name it is held in.

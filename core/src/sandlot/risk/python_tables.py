@@ -70,7 +70,7 @@ NETWORK_PREFIXES = (
     "google.generativeai.", "mistralai.", "groq.", "together.", "django.core.mail.send_mail",
     "django.core.mail.send_mass_mail", "django.core.mail.EmailMessage().send",
     "django.core.mail.EmailMultiAlternatives().send", "django.core.mail.mail_admins",
-    "fabric.", "grpc.", "discord.", "telegram.", "slack_sdk.", "tweepy.", "pysftp.", "smbclient.", "mechanize.",
+    "fabric.", "grpc.", "discord.", "telegram.", "slack_sdk.", "tweepy.", "pysftp.", "smbclient.", "smb.", "mechanize.",
     "urllib.response()", "requests.Response()", "httpx.Response()", "asyncio.open_connection", "dropbox.",
     "github.", "gspread.", "telethon.", "pyrogram.", "sendgrid.", "twilio.", "boxsdk.", "mega.", "webdav3.", "sodapy.",
     "pymsteams.", "yagmail.", "redmail.", "exchangelib.", "O365.", "gitlab.", "atlassian.", "notion_client.",

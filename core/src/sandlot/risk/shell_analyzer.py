@@ -79,6 +79,7 @@ from sandlot.risk.destinations import (
 )
 from sandlot.risk.devices import device_commands_risk, every_device, places_calls, vehicle_command
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
+from sandlot.risk.file_servers import share_script_risks
 from sandlot.risk.fleet import adhoc_commands, fleet_harm
 from sandlot.risk.hypervisors import (
     HYPERVISOR_TOOLS,
@@ -1624,7 +1625,10 @@ class ShellAnalyzer:
             elif child.type not in ("variable_name",) and default is None and name:
                 default = child
         value = self._named_value(name, flow)
-        if value != HOLE or name in self.vars:
+        # `pid=$(cat app.pid 2>/dev/null); kill -9 ${pid:--1}`: a value known only at run time may be empty, and
+        # then the default is what runs
+        empty_default = value == HOLE and default is not None and ":-" in self._text(node)
+        if (value != HOLE or name in self.vars) and not empty_default:
             trimmed = _TRIM.match(self._text(node)) if default is not None and HOLE not in value else None
             return _trim(value, trimmed["op"], trimmed["pattern"]) if trimmed else value
         if default is None and node.type == "expansion" and re.fullmatch(r"\$\{\w+:?[-=]\}", self._text(node)):
@@ -1887,6 +1891,8 @@ class ShellAnalyzer:
             name == "ansible-vault" and args[:1] == ["encrypt"]
         ):
             self._encrypted.update(a for a in W.options(args)[1] if a != "encrypt")  # its ciphertext, safe to commit
+        if name == "smbclient":
+            self._share_script(name, "\n".join(W.option_values(args, "-c", "--command")), node)
         if name == "smbclient" and any(
             re.search(r"(?:^|;)\s*(?:deltree|rmdir|del|rm)\s", c) for c in W.option_values(args, "-c", "--command")
         ):
@@ -3321,6 +3327,10 @@ class ShellAnalyzer:
                     "that is / (use ${VAR:?})",
                     node,
                 )
+            elif recursive and unguarded and target == HOLE + "*" and self._cwd in ("~", "$HOME", "/"):
+                self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"{name} recursively deletes $…* in {self._cwd}: with the variable empty or unset that is "
+                          "everything there (use ${VAR:?})", node)  # fmt: skip
 
     def _rule_shred(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         _, operands = W.options(args)
@@ -4747,7 +4757,8 @@ class ShellAnalyzer:
                       f"{name} pulls the plug on the host's virtual machines (their guests lose unsaved data)",
                       node)  # fmt: skip
             return
-        if any(o.strip() == HOLE for o in operands):
+        unset = [m[1] for o in operands if (m := re.fullmatch(r"[\"']?\$\{?(\w+)\}?[\"']?", o.strip()))]
+        if any(o.strip() == HOLE for o in operands) or any(v not in self.vars for v in unset):
             self._add(
                 "shell.kill",
                 RiskLevel.HIGH,
@@ -6428,6 +6439,7 @@ class ShellAnalyzer:
             lines = re.sub(r"\$\{?(\w+)\}?", lambda m: self.vars.get(m[1], m[0]), lines)
             for risk in transfer_script_risks(lines, context=" ".join(args)):
                 self._add("shell.exfiltration", risk.level, risk.category, f"{name} {risk.what}", node)
+            self._share_script(name, lines, node)
             return
         if name == "aws":
             name, args = (args[0], args[1:]) if args[:1] == ["s3"] else ("", [])
@@ -6447,6 +6459,17 @@ class ShellAnalyzer:
         """Pools, datasets and raw devices opened to every account or every host."""
         for risk in storage_command_risks(name, args):
             self._add("shell.storage", risk.level, risk.category, risk.what, node)
+
+    def _share_script(self, name: str, script: str, node: Any) -> None:
+        """A share client's batch script: keys planted on the server, credentials uploaded, password hives fetched
+        (the local copies hold secrets from then on)."""
+        if not script.strip():
+            return
+        risks, fetched = share_script_risks(script, self._cwd or ".")
+        for risk in risks:
+            rule = "shell.persistence" if risk.category is Category.PERSISTENCE else "shell.exfiltration"
+            self._add(rule, risk.level, risk.category, f"{name} {risk.what}", node)
+        self.staged.update(fetched)
 
     def _rule_mlops(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if name == "dvc" and "gc" in args and any(a in ("-c", "--cloud") for a in args):

@@ -117,6 +117,9 @@ def hidden_or_temporary(command: str) -> bool:
     done in a hidden folder of a temporary directory: ``cd /tmp/.x && ./kworkerd``)."""
     if _HIDDEN_TEMP.search(command):
         return True
+    parts = [p for p in re.split(r";|&&|\|\|", command) if p.strip()] if "\n" not in command.strip() else []
+    if len(parts) > 1:  # `mount … 2>/dev/null; sh /mnt/.t/update.sh`: each command of the line
+        return any(hidden_or_temporary(p) for p in parts)
     words = re.split(r"\s+(?:\d?>>?|<|\|)", command, maxsplit=1)[0].split()  # not the redirect targets
     if (
         words[:1] == ["export"]

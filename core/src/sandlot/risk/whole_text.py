@@ -28,6 +28,7 @@ from sandlot.risk.devices import (
 )
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.edge import edge_risks
+from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.identity import identity_provider_risks, personal_admin_grant, vault_superuser
 from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.machine_identity import machine_identity_risks
@@ -86,9 +87,17 @@ _TRACK_DATA = re.compile(
     r"%B\s*(?:\(|\[)?(?:\\d|\[0-9\]|0-9)|(?:startswith|find|index)\(\s*b?[\"']%B[\"']"
     r"|startswith\(\s*b?[\"'];[\"']\s*\)[^\n]{0,120}endswith\(\s*b?[\"']\?[\"']"
 )
-_SENDS = re.compile(r"\b(?:requests\.|urlopen|socket\.|httpx\.|smtplib|curl|wget|dig|nslookup|nc|ncat|scp)\b")
+_SENDS = re.compile(r"\b(?:requests\.|urlopen|socket\.|httpx\.|smtplib|ftplib|paramiko|pysftp|curl|wget|dig|nslookup|nc"
+                    r"|ncat|scp|sftp|smbclient)\b")  # fmt: skip
 
 
+#: A file-name pattern for credentials: password vaults, key stores, private keys, saved logins.
+_CREDENTIAL_FILE_PATTERN = re.compile(
+    r"[\"'](\*\.(?:kdbx|kdb|pfx|p12|ppk|jks|keystore|ovpn|rdp)|\*passw\w*\*?|id_(?:rsa|ed25519|ecdsa)\*?"
+    r"|unattend\.xml|\*\.pem|\*\.key|\*credential\w*\*?|\.git-credentials|\.netrc)[\"']",
+    re.IGNORECASE,
+)
+_WALKS_TREE = re.compile(r"\bos\.walk\(|\.rglob\(|\bglob\.glob\([^)]*\*\*|\bfind\s+\S+[^\n]*-i?name\b")
 #: Python's password prompt replaced by the program's own function (`getpass.getpass = _hook`).
 _PROMPT_HOOK = re.compile(r"^\s*\w+\.getpass\s*=\s*(?!lambda\b)[A-Za-z_]\w*\s*$", re.MULTILINE)
 
@@ -318,6 +327,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("wall" in code or "barrier" in code) and _WALL_REMOVED.search(code):
         what = "removes an ethical wall (a screened matter's documents opened to everyone)"
         found.append(("documents", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    hunted = {m.lower() for m in _CREDENTIAL_FILE_PATTERN.findall(code)} if "*" in code else set()
+    if len(hunted) >= 2 and _WALKS_TREE.search(code) and _SENDS.search(code):
+        what = "searches folders for credential files by name (password vaults, key stores, keys) and sends them out"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if ".getpass" in code and _PROMPT_HOOK.search(code) and _SENDS.search(code):
         what = "replaces the password prompt (getpass) with code that also sends what is typed elsewhere"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
@@ -380,6 +393,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("framework", risk) for risk in framework_risks(code)]
     found += [("storage", risk) for risk in storage_text_risks(code)]
     found += [("tracing", risk) for risk in tracing_text_risks(code)]
+    found += [("file-server", risk) for risk in file_server_text_risks(code)]
     if devcontainer_download(code):
         what = "makes a dev container run a downloaded script whenever it is created or started"
         found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
