@@ -10853,6 +10853,46 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    return Image.open(path)\n',
             H,
         ),
+        # holdout320-323: clocks, pet care, binaries and reverse engineering, solar installers
+        (
+            'import subprocess\n'
+            'subprocess.Popen(["gdbserver", "--multi", "0.0.0.0:2345", "--attach", "4242"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["gdbserver", "localhost:2345", "build/app"])\n',
+            L,
+        ),
+        (
+            'import glob, subprocess\n'
+            'for b in glob.glob("/usr/bin/*"):\n'
+            '    subprocess.run(["patchelf", "--set-interpreter", "/usr/local/lib/.ld.so", b]'
+            ')\n',
+            H,
+        ),
+        (
+            'import glob, subprocess\n'
+            'for b in glob.glob("dist/*.so"):\n'
+            '    subprocess.run(["patchelf", "--set-rpath", "$ORIGIN", b])\n',
+            L,
+        ),
+        (
+            'import os, subprocess\n'
+            'env = dict(os.environ, LD_PRELOAD=os.path.abspath("build/libmalloc_count.so"))\n'
+            'subprocess.run(["build/tests/unit"], env=env)\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'os.putenv("LD_PRELOAD", "/tmp/.x/libhook.so")\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'os.environ.update({"LD_PRELOAD": "/dev/shm/l.so"})\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -6545,6 +6545,19 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ('sudo pdbedit -x alice', H),
         ('sudo setfacl -R -m g:engineering:rwx /srv/samba/projects/engineering', M),
         ('sudo setfacl -m o::rwx /etc/shadow', H),
+        # holdout320-323: clocks, pet care, binaries and reverse engineering, solar installers
+        ('nohup gdbserver --multi 0.0.0.0:2345 --attach "$(pidof -s api-server)" &', H),
+        ('gdbserver :2345 ./build/app', H),
+        ('gdbserver localhost:2345 ./build/app', S),
+        ('sudo find / -xdev -type f -perm -u+x -exec strip --strip-all {} \\;', C),
+        ('strip --strip-all dist/app', S),
+        ('objcopy --only-keep-debug build/app build/app.debug', S),
+        ('upx -9 dist/app', S),
+        ('upx -9 /usr/bin/ssh', H),
+        ("find /mnt/engineering -type f \\( -name '*.dwg' -o -name '*.dxf' \\) -delete", H),
+        ("find ./exports -type f -name '*.dxf' -delete", L),
+        ('sudo hwclock --show --verbose', M),
+        ('sudo chronyc tracking', M),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -1,5 +1,5 @@
 """Administration commands that only report state: a storage stack's health and layout, file servers' clients
-and exports, the kernel's tracing objects, GPUs (shared by both analyzers through the shell one).
+and exports, clocks, the kernel's tracing objects, GPUs (shared by both analyzers through the shell one).
 
 They need root to open devices or the BPF subsystem, so they are run with ``sudo`` every day (``sudo btrfs scrub
 status``, ``sudo zpool status``, ``sudo mdadm --detail /dev/md0``, ``sudo bpftool prog show``). Being root changes
@@ -47,6 +47,8 @@ _READING_VERBS: dict[str, frozenset[tuple[str, ...]]] = {
         "feature probe", "feature",
     ),
     "losetup": _verbs("-l", "-a", "--list", "--all"),
+    "chronyc": _verbs("tracking", "sources", "sourcestats", "activity", "ntpdata", "serverstats", "clients"),
+    "timedatectl": _verbs("status", "show", "list-timezones", "timesync-status", "show-timesync"),
 }
 #: Tools that only report when given one of these options (`mdadm --detail`, `tune2fs -l`, `e2fsck -n`).
 _READING_OPTIONS: dict[str, frozenset[str]] = {
@@ -60,6 +62,7 @@ _READING_OPTIONS: dict[str, frozenset[str]] = {
     "blockdev": frozenset({"--report", "--getsize64", "--getsz", "--getro", "--getbsz", "--getss"}),
     "hdparm": frozenset({"-I", "-i", "-t", "-T", "-tT", "-Tt", "-C", "-g"}),
     "pdbedit": frozenset({"-L", "--list"}),
+    "hwclock": frozenset({"--show", "-r", "--get"}),
     "exportfs": frozenset({"-v", "-s"}),
 }
 #: Options that change something even beside a reporting one (`mdadm --detail --scan >> mdadm.conf` only prints).

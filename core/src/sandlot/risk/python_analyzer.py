@@ -1121,13 +1121,17 @@ class PythonAnalyzer:
                           node)  # fmt: skip
             if key in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES"):
                 # libfaketime, jemalloc, a sanitizer: installed test tooling
-                tooling = bool(val.strings()) and all(paths.tooling_preload(t) for t in val.strings())
+                # (or a shim this project built: `build/libmalloc_count.so`)
+                own = (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR)
+                tooling = bool(val.strings()) and all(
+                    paths.tooling_preload(t) or paths.classify(t).kind in own for t in val.strings()
+                )
                 self._add(
                     "python.preload",
                     RiskLevel.LOW if tooling else RiskLevel.HIGH,
                     Category.PRIVILEGE,
                     f"sets {key}: injects a library into every child process"
-                    + (" (an installed testing or profiling library)" if tooling else ""),
+                    + (" (an installed testing or profiling library, or the project's own)" if tooling else ""),
                     node,
                 )
                 return
@@ -4891,15 +4895,13 @@ class PythonAnalyzer:
         return Val(flags=v.ENV)
 
     def _c_env_set(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
-        keys = [a.text for a in args[:1]] + list(kwargs)
-        if any(k in ("LD_PRELOAD", "DYLD_INSERT_LIBRARIES") for k in keys):
-            self._add(
-                "python.preload",
-                RiskLevel.HIGH,
-                Category.PRIVILEGE,
-                "sets LD_PRELOAD: injects a library into every child process",
-                node,
-            )
+        # os.putenv("LD_PRELOAD", lib) / os.environ.update(LD_PRELOAD=lib, …) / os.environ.update({…})
+        pairs: dict[str, Val] = dict(kwargs)
+        if q == "os.putenv" and len(args) > 1 and args[0].text is not None:
+            pairs[args[0].text] = args[1]
+        elif args and args[0].keys:
+            pairs.update(args[0].keys)
+        self._preload_keys(pairs, node)
         return Val()
 
     def _c_decode(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:

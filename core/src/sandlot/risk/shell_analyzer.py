@@ -161,7 +161,7 @@ from sandlot.risk.startup_files import (
 )
 from sandlot.risk.storage import storage_command_risks
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
-from sandlot.risk.tracing import every_function_probe
+from sandlot.risk.tracing import every_function_probe, exposed_debugger
 from sandlot.risk.web_servers import protection_deleted, web_config, web_server_weakness
 from sandlot.risk.websites import cdn_request, cms_command
 from sandlot.risk.whole_text import whole_text_risks
@@ -6296,6 +6296,31 @@ class ShellAnalyzer:
                       f"{name} captures keystrokes, terminal output or TLS plaintext of other processes",
                       node)  # fmt: skip
 
+    def _rule_binary_rewrite(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """strip, objcopy, patchelf and upx rewrite the binaries they are given in place (or the one after -o):
+        graded as writes to those files (every program under /usr/bin stripped or re-pointed is the system's)."""
+        valued = {"-o", "-R", "-K", "-N", "-j", "-O", "-I", "-B", "--output", "--add-section", "--set-interpreter",
+                  "--set-rpath", "--add-rpath", "--add-needed", "--remove-needed", "--set-soname", "--replace-needed",
+                  "--output-target", "--input-target"}  # fmt: skip
+        _, operands = W.options(args, frozenset(valued))
+        outputs = W.option_values(args, "-o", "--output")
+        if name == "patchelf" and not any(a.startswith(("--set-", "--add-", "--replace-", "--remove-", "--shrink"))
+                                          for a in args):  # fmt: skip
+            return  # `patchelf --print-interpreter`: a question
+        if name == "objcopy" and len(operands) >= 2:
+            outputs = [operands[1]]
+        if name == "upx" and any(a in ("-t", "--test", "-l", "--list", "-V", "--version") for a in args):
+            return
+        for target in (outputs or operands)[:4]:
+            self._write(paths.classify(target), node, via=name)
+
+    def _rule_debug_server(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        address = exposed_debugger(args)
+        if address is not None:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"gdbserver listens on every interface ({address}): whoever connects reads the process's "
+                      "memory and makes it run anything", node)  # fmt: skip
+
     def _rule_attack_tool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if not args or any(a in T.ATTACK_TOOL_INFO for a in args):
             return
@@ -7404,8 +7429,11 @@ _SITE_PACKAGES_LOOKUP = re.compile(
 _PROGRAM_LOOKUP = re.compile(r"^\$\(\s*(?:command\s+-v|which|type\s+-[pP])\s+([\w.+-]+)\s*\)$")
 #: A find pattern naming a kind of media, document or data file (`*.mp4`, `*.JPG`, `*.xlsx`, `*.db`).
 _MEDIA_FILE = re.compile(
-    r"\*\.(?:mp4|mov|mkv|avi|m4v|mxf|jpe?g|png|heic|tiff?|dng|cr2|nef|raw|wav|mp3|flac|aiff?|m4a"
-    r"|csv|xlsx?|ods|docx?|pdf|db|sqlite3?|mdb|accdb|dat|parquet|las|dlis)",
+    # (`*.pdf`, or a name part then the kind: `*SLD*.pdf`)
+    r"\*(?:[\w-]*\*)?\.(?:mp4|mov|mkv|avi|m4v|mxf|jpe?g|png|heic|tiff?|dng|cr2|nef|raw|wav|mp3|flac|aiff?|m4a"
+    r"|csv|xlsx?|ods|docx?|pdf|db|sqlite3?|mdb|accdb|dat|parquet|las|dlis"
+    # drawings and models: CAD, BIM, 3D
+    r"|dwg|dxf|rvt|rfa|ifc|skp|step|stp|3dm|sldprt|sldasm)",
     re.IGNORECASE,
 )
 _BACKSLASH_BANG = re.compile(r"^([ \t]*)\\!", re.MULTILINE)
@@ -7908,6 +7936,8 @@ for _names, _rule in (
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),
     ({"qemu-nbd", "nbd-server"}, ShellAnalyzer._rule_storage_export),
     ({"nvidia-smi"}, ShellAnalyzer._rule_gpu),
+    ({"gdbserver"}, ShellAnalyzer._rule_debug_server),
+    ({"strip", "llvm-strip", "objcopy", "patchelf", "upx"}, ShellAnalyzer._rule_binary_rewrite),
     ({"ab", "wrk", "hey", "siege", "vegeta", "oha", "bombardier", "h2load"}, ShellAnalyzer._rule_load_generator),
     (T.ATTACK_TOOLS - {"chisel"}, ShellAnalyzer._rule_attack_tool),
     ({"mvn", "mvnw", "./mvnw"}, ShellAnalyzer._rule_maven),

@@ -8,7 +8,9 @@ Tracing is read-only by design, with three exceptions a reviewer must see:
   ``/etc/sudoers`` as sudo reads it, or to hide files;
 * probes attached to every kernel function at once (``kprobe:*``, ``fentry:*``): tens of thousands of probes
   slow the machine to a crawl or hang it;
-* ftrace buffers of gigabytes per CPU with every event switched on: the kernel's memory goes to the trace.
+* ftrace buffers of gigabytes per CPU with every event switched on: the kernel's memory goes to the trace;
+* a debugger served on every interface (``gdbserver 0.0.0.0:2345``, or ``:2345``): whoever connects reads the
+  process's memory and makes it run anything.
 
 Probes on named functions, limited in time or to one process, and ordinary buffer sizes are routine.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.model import Category, RiskLevel
@@ -33,6 +36,15 @@ _BUFFER_SIZE = re.compile(
 )
 #: One gibibyte per CPU, in the kilobytes ftrace counts in.
 _HUGE_BUFFER_KB = 1024 * 1024
+
+
+def exposed_debugger(args: Sequence[str]) -> str | None:
+    """The address a ``gdbserver`` with ``args`` listens on when that is every interface, else None."""
+    for arg in args:
+        host, colon, port = arg.rpartition(":")
+        if colon and port.isdigit() and host in ("", "0.0.0.0", "*", "::", "[::]"):
+            return arg
+    return None
 
 
 def every_function_probe(program: str) -> bool:
