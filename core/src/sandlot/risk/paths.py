@@ -112,6 +112,8 @@ _SECRET_NAMES = frozenset(
         ".erlang.cookie",
         # Grafana's admin password, secret key and database password
         "grafana.ini",
+        # Claude Code's login (OAuth tokens)
+        ".credentials.json",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -828,7 +830,7 @@ _PEOPLE_RECORDS = re.compile(
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
-    r"|cardholders?|pii|cdrs?"
+    r"|cardholders?|pii|cdrs?|dmv"
     r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
 )

@@ -5599,7 +5599,9 @@ class PythonAnalyzer:
                       f"{q} writes a decoded or downloaded payload into an executable file (a dropper)",
                       node)  # fmt: skip
         reads_stdin_code = interpreter or posixpath.basename(program) in T.SHELL_NAMES | {"osascript"}
-        if (interpreter and v.flowing(items[start + 1 :]) & (v.NET | v.DECODED)) or (
+        # (`python -m pytest PATH`: a module's arguments, not code)
+        module = "-m" in words[start + 1 : start + 2]
+        if (interpreter and not module and v.flowing(items[start + 1 :]) & (v.NET | v.DECODED)) or (
             reads_stdin_code and stdin_code is not None and stdin_code.flags & (v.NET | v.DECODED)
         ):
             self._add(

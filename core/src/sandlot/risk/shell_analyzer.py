@@ -5878,6 +5878,11 @@ class ShellAnalyzer:
         if verb == "shell" and len(words) > 1:
             command = " ".join(words[1:])
             self._nested(command, "shell", node, "adb shell")
+            if re.search(r"\bpm\s+hide\b", command) and re.search(r"\badb\b[^\n]*\binstall\b",
+                                                                     self._source.decode(errors="replace")):
+                # an app installed by this script, then hidden from the phone's launcher: stalkerware's way
+                self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                          "adb installs an app on a phone and hides it from its owner", node)  # fmt: skip
             removes = re.search(r"\bpm\s+(?:uninstall|disable(?:-user)?|clear)\b", command)
             if removes and (any(p in command for p in T.PHONE_CORE_PACKAGES) or (HOLE in command and self._loops)):
                 self._add(

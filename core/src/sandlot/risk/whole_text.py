@@ -88,12 +88,12 @@ _TRACK_DATA = re.compile(
     r"|startswith\(\s*b?[\"'];[\"']\s*\)[^\n]{0,120}endswith\(\s*b?[\"']\?[\"']"
 )
 _SENDS = re.compile(r"\b(?:requests\.|urlopen|socket\.|httpx\.|smtplib|ftplib|paramiko|pysftp|curl|wget|dig|nslookup|nc"
-                    r"|ncat|scp|sftp|smbclient)\b")  # fmt: skip
+                    r"|ncat|scp|sftp|smbclient|boto3|upload_file)\b")  # fmt: skip
 
 
 #: A file-name pattern for credentials: password vaults, key stores, private keys, saved logins.
 _CREDENTIAL_FILE_PATTERN = re.compile(
-    r"[\"'](\*\.(?:kdbx|kdb|pfx|p12|ppk|jks|keystore|ovpn|rdp)|\*passw\w*\*?|id_(?:rsa|ed25519|ecdsa)\*?"
+    r"[\"'](\*?\.(?:kdbx|kdb|pfx|p12|ppk|jks|keystore|ovpn|rdp)|\*passw\w*\*?|id_(?:rsa|ed25519|ecdsa)\*?"
     r"|unattend\.xml|\*\.pem|\*\.key|\*credential\w*\*?|\.git-credentials|\.netrc)[\"']",
     re.IGNORECASE,
 )
@@ -190,6 +190,8 @@ _AGENT_APPROVALS_OFF = re.compile(
     r"[\"']?defaultMode[\"']?\s*[:=]\s*[\"']bypassPermissions|--dangerously-skip-permissions\b"
     r"|approval_policy\s*=\s*[\"']never|danger-full-access|--dangerously-bypass-approvals-and-sandbox\b"
     r"|chat\.tools\.autoApprove[\"']?\s*:\s*true|[\"']Bash\(\*\)[\"']|--yolo\b"
+    # every MCP server a repository names started without asking
+    r"|[\"']?enableAllProjectMcpServers[\"']?\s*[:=]\s*true"
 )
 #: Text addressed to a model and hidden from its user (a poisoned tool description, an instruction file).
 _HIDDEN_INSTRUCTION = re.compile(
@@ -327,8 +329,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("wall" in code or "barrier" in code) and _WALL_REMOVED.search(code):
         what = "removes an ethical wall (a screened matter's documents opened to everyone)"
         found.append(("documents", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    hunted = {m.lower() for m in _CREDENTIAL_FILE_PATTERN.findall(code)} if "*" in code else set()
-    if len(hunted) >= 2 and _WALKS_TREE.search(code) and _SENDS.search(code):
+    walks = ("walk(" in code or "glob(" in code or "find " in code) and _WALKS_TREE.search(code) is not None
+    hunted = {m.lower() for m in _CREDENTIAL_FILE_PATTERN.findall(code)} if walks else set()
+    if len(hunted) >= 2 and _SENDS.search(code):
         what = "searches folders for credential files by name (password vaults, key stores, keys) and sends them out"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if ".getpass" in code and _PROMPT_HOOK.search(code) and _SENDS.search(code):
@@ -487,7 +490,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "app.asar" in code and _INSTALLED_APP.search(code) and _REPACKS.search(code):
         what = "rewrites an installed application's code (its app.asar): it runs at the app's next start"
         found.append(("tamper", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
-    if ("ermissions" in code or "approv" in code or "danger" in code or "Bash(*)" in code or "--yolo" in code) and (
+    if ("ermissions" in code or "approv" in code or "danger" in code or "Bash(*)" in code or "--yolo" in code
+            or "McpServers" in code) and (
         _AGENT_APPROVALS_OFF.search(code)
     ):
         what = "turns off an AI coding agent's approval prompts (it runs any command or edit without asking)"
