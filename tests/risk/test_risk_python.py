@@ -10940,6 +10940,85 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             ').stdout\n',
             C,
         ),
+        # holdout328-331: password managers, bicycle shops, webhooks, coworking spaces
+        (
+            'import ctypes\n'
+            'advapi = ctypes.WinDLL("advapi32")\n'
+            'advapi.CredEnumerateW(None, 0, None, None)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.Popen(["bw", "serve", "--hostname", "0.0.0.0", "--port", "8087"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.Popen(["bw", "serve", "--hostname", "localhost", "--port", "8087"])\n',
+            L,
+        ),
+        (
+            'import subprocess, threading\n'
+            'def attempt(pw):\n'
+            '    subprocess.run(["keepassxc-cli", "ls", "db.kdbx"], input=pw + "\\n")\n'
+            'for line in open("/usr/share/wordlists/rockyou.txt"):\n'
+            '    threading.Thread(target=attempt, args=(line.strip(),)).start()\n',
+            H,
+        ),
+        (
+            'COMMON = set(open("data/rockyou-top1000.txt").read().split())\n'
+            'def weak(pw):\n'
+            '    return pw in COMMON\n',
+            S,
+        ),
+        (
+            'import pathlib\n'
+            'ids = (pathlib.Path.home() / ".password-store" / ".gpg-id").read_text().split()\n'
+            'print(ids)\n',
+            S,
+        ),
+        (
+            'import os, signal, subprocess, sys\n'
+            'children = [subprocess.Popen([sys.executable, "-m", "worker", q]) for q in ("a",'
+            ' "b")]\n'
+            'for p in children:\n'
+            '    os.kill(p.pid, signal.SIGTERM)\n',
+            M,
+        ),
+        (
+            'import os, signal\n'
+            'for pid in [int(x) for x in os.listdir("/proc") if x.isdigit()]:\n'
+            '    os.kill(pid, signal.SIGKILL)\n',
+            H,
+        ),
+        (
+            'import stripe\n'
+            'for cust in stripe.Customer.list(limit=100).auto_paging_iter():\n'
+            '    stripe.Customer.delete(cust.id)\n',
+            H,
+        ),
+        (
+            'import stripe\n'
+            'stripe.Customer.delete("cus_test_123")\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            's.put("https://unifi.lan:8443/api/s/default/rest/wlanconf/1", json={"l2_isolatio'
+            'n": False})\n',
+            H,
+        ),
+        (
+            'import urllib.request\n'
+            'from flask import Flask, request\n'
+            'app = Flask(__name__)\n'
+            '@app.get("/preview")\n'
+            'def preview():\n'
+            '    opener = urllib.request.build_opener()\n'
+            '    return opener.open(request.args["url"]).read()\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -351,6 +351,9 @@ _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
     ("DELETE", re.compile(r"/(?:3\.0|v3/marketing)/(?:lists|audiences)/[^/]+/?$"),
      OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes a whole mailing audience (every contact and consent)"),
      False),
+    # a repository's or an organisation's webhooks (its integrations: CI, chat, deploys stop hearing of it)
+    ("DELETE", re.compile(r"/hooks/[^/]+/?$"),
+     OperationRisk(RiskLevel.MEDIUM, Category.FILESYSTEM, "deletes a webhook"), True),
     ("DELETE", re.compile(r"/vulnerability-alerts/?$"),
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off a repository's vulnerability alerts"), False),
     ("POST", re.compile(r"(?<!/gcode)/(?:scriptText|script)/?$"),  # (Moonraker's `/printer/gcode/script` is G-code)

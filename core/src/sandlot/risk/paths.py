@@ -373,6 +373,8 @@ def classify(path: str) -> PathInfo:
         secret = False  # a public key is public wherever it is kept (`secrets/deploy_key.pub`)
     if name == "passwd" and not (absolute and lowered[:1] == ["etc"]):
         secret = False  # only the system password database is sensitive
+    if name == ".gpg-id" and ".password-store" in lowered[:-1]:
+        secret = False  # the ids of the GPG keys the store is encrypted to (public)
     if "serviceaccount" in lowered[:-1] and name != "token":
         secret = False  # a pod's namespace name and the cluster's CA certificate are public
     if secret and "truststore" in name:

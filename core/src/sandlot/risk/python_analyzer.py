@@ -3352,8 +3352,9 @@ class PythonAnalyzer:
         ):
             self._add("python.write", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{q} writes where a client says (any file the server can write)", node)  # fmt: skip
-        elif _is_network(q) and method in ("get", "post", "request", "urlopen", "open_connection",
-                                                              "create_connection", "head", "stream"):  # fmt: skip
+        elif _is_network(q) and (method in ("get", "post", "request", "urlopen", "open_connection",
+                                            "create_connection", "head", "stream")
+                                 or q.endswith("build_opener().open")):  # fmt: skip
             fixed_host = any(
                 (t.split("://", 1)[-1][:1] not in ("", HOLE) and "://" in t) or t.startswith("/")
                 for t in first.strings()
@@ -3405,6 +3406,10 @@ class PythonAnalyzer:
             if writes and any(t.endswith("authorized_keys") for t in remote.strings()):
                 self._add("python.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
                           f"{q} writes an ssh key into authorized_keys on the server (a way in)", node)  # fmt: skip
+        if q.startswith("stripe.") and q.endswith(".delete") and self._in_loop() and ".list(" in self._code:
+            self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{q} deletes every record a listing of the account gives (customers, products, plans)",
+                      node)  # fmt: skip
         if q in _OBJECT_SAVERS and len(args) >= 2 and self._in_loop():
             for text in args[1].strings()[:2]:  # `torch.save(sd, ckpt)` back over each checkpoint a glob gave
                 self._mass_overwrite(text, node, q)
@@ -4068,7 +4073,9 @@ class PythonAnalyzer:
                       f"{method} writes code into another process or runs it there (process injection)",
                       node)  # fmt: skip
             return Val()
-        if base.startswith("ctypes.windll.") and method.startswith(("CredEnumerate", "CredRead")):
+        if (base.startswith("ctypes.windll.") or base in ("ctypes.WinDLL()", "ctypes.windll.LoadLibrary()")) and (
+            method.startswith(("CredEnumerate", "CredRead"))
+        ):
             self._add("python.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{method} reads the passwords saved in Windows' Credential Manager", node)  # fmt: skip
             return Val(flags=v.SECRET)
@@ -4269,6 +4276,18 @@ class PythonAnalyzer:
             self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       f"{q} creates a new file every round of an endless loop (inodes, then space, run out)",
                       node)  # fmt: skip
+
+    def _own_child_pid(self, expr: ast.expr) -> bool:
+        """``expr`` is ``p.pid`` of a loop variable over a list of processes this program started with Popen."""
+        if not (isinstance(expr, ast.Attribute) and expr.attr == "pid" and isinstance(expr.value, ast.Name)):
+            return False
+        for loop in self.loops:
+            target, listing = getattr(loop.node, "target", None), getattr(loop.node, "iter", None)
+            named = isinstance(target, ast.Name) and target.id == expr.value.id and isinstance(listing, ast.Name)
+            made = rf"^\s*{re.escape(listing.id)}\s*=\s*\[[^\n]*\bPopen\(" if isinstance(listing, ast.Name) else ""
+            if named and re.search(made, self._code, re.MULTILINE):
+                return True
+        return False
 
     def _mass_overwrite(self, text: str, node: ast.AST, q: str) -> None:
         """Overwriting every file a loop enumerates destroys the tree (wiper, ransomware)."""
@@ -6525,7 +6544,11 @@ class PythonAnalyzer:
                     node,
                 )
             return Val()
-        looping = pid.flags & v.PROCITER or (self._in_loop() and q == "os.kill" and not pid.flags & v.OWNPID)
+        # (`os.kill(p.pid, …)` for each `p` of the children this program started: its own processes)
+        own_children = isinstance(node, ast.Call) and bool(node.args) and self._own_child_pid(node.args[0])
+        looping = pid.flags & v.PROCITER or (
+            self._in_loop() and q == "os.kill" and not pid.flags & v.OWNPID and not own_children
+        )
         if looping and self._name_filters and not pid.flags & v.PROCITER:
             # pids a port listing gave (`lsof -ti tcp:8080`), then `if "vite" in cmd:`: the dev server found there
             picked = "kills the processes a name test picks"

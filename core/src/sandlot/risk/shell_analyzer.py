@@ -1009,7 +1009,8 @@ class ShellAnalyzer:
                 "endless output is buffered in memory by the next command",
                 stage,
             )
-        if sub.network and (upstream.secret or upstream.env):
+        # (`bw get password gh | gh auth login --with-token`: a login that reads its token on stdin uses it)
+        if sub.network and (upstream.secret or upstream.env) and not _STDIN_LOGIN.search(self._text(stage)):
             self._add(
                 "shell.exfiltration",
                 RiskLevel.CRITICAL,
@@ -2615,6 +2616,8 @@ class ShellAnalyzer:
         """Secret files handed to commands that read them (cat ~/.ssh/id_rsa, jq . .env...)."""
         if name in T.SECRET_USERS or name in _COMMANDS_WITH_OWN_PATH_RULES:
             return
+        if name in T.PACKAGE_MANAGERS and any(w in T.PACKAGE_ACTIONS for w in args[:3]):
+            return  # `apt-get install keepassxc`: package names, not files
         if name == "vercel" and args[:2] == ["env", "pull"]:
             # `vercel env pull .env.local`: the file is written with the project's secrets (sent on, a leak)
             pulled = [a for a in args[2:] if not a.startswith("-")][:1] or [".env.local"]
@@ -5266,6 +5269,9 @@ class ShellAnalyzer:
                 flow.dump = True  # `tar czf - dump.sql …`: the records, on standard output
 
     def _rule_keychain(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if args[:1] == ["set-key-partition-list"] and any("unsigned:" in a for a in W.option_values(args, "-S")):
+            self._add("shell.keychain", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "security lets unsigned programs read the keychain's keys without asking", node)  # fmt: skip
         if any(a in ("dump-keychain", "find-generic-password", "find-internet-password", "export") for a in args):
             flow.secret = True
             # one item the user named, printed for this shell (`security find-generic-password -s api -w`)
@@ -5314,11 +5320,19 @@ class ShellAnalyzer:
     def _rule_credential_cli(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Password managers and cloud CLIs that print a stored secret or token."""
         words = " ".join(args)
-        if name in ("op", "bw") and args[:2] in (["item", "delete"], ["delete", "item"]) and (
-            self._loops or self._repeated or self._mass
-        ):
+        deletes = (name in ("op", "bw") and args[:2] in (["item", "delete"], ["delete", "item"])) or (
+            name in ("gopass", "pass") and args[:1] in (["rm"], ["delete"], ["remove"])
+        )
+        if deletes and (self._loops or self._repeated or self._mass):
             self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} deletes every item a vault listing gives (the passwords are gone)", node)  # fmt: skip
+        if name == "bw" and args[:1] == ["serve"] and (
+            any(h not in ("localhost", "127.0.0.1", "::1") for h in W.option_values(args, "--hostname"))
+            or "--disable-origin-protection" in args
+        ):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "bw serve opens the unlocked vault's API beyond this machine or to any web page",
+                      node)  # fmt: skip
         printing = {
             "secret-tool": ("lookup", "search"),
             "pass": ("show",),
@@ -5330,6 +5344,8 @@ class ShellAnalyzer:
             "keyring": ("get",),
             "doppler": ("secrets download", "secrets get"),
             "infisical": ("export", "secrets get"),
+            # KeePassXC's command line: one entry shown or copied, or the whole database exported
+            "keepassxc-cli": ("show", "clip", "export", "attachment-export"),
         }[name]
         shows = name == "pass" and bool(args) and not args[0].startswith("-") and args[0] not in ("ls", "find", "init")
         if shows or any(p in words for p in printing):
@@ -7294,6 +7310,8 @@ _GDB_PRINTING = re.compile(r"(?:thread\s+apply\s+all\s+)?(?:bt|backtrace)(?:\s+(
 _KERNEL_LISTING = re.compile(r"\b(?:dpkg\s+(?:-l|--list)|dpkg-query\s+-\w*W|rpm\s+-q)[^\n;&]*linux-image|kernel-core")
 #: A server told to listen on every interface (`--host 0.0.0.0`, `-b 0.0.0.0:8000`).
 _SERVES_EVERYWHERE = re.compile(r"(?:--host|--bind|--listen|--ip|-H|-b)[= ]+['\"]?0\.0\.0\.0\b")
+#: A login command that reads its password or token from standard input.
+_STDIN_LOGIN = re.compile(r"\blogin\b[^|;&\n]*\s--(?:with-token|password-stdin|token-stdin)\b")
 #: A disk image file's name (`disk.img`, `rootfs.ext4`): formatting it rewrites a file, not a drive.
 _DISK_IMAGE = re.compile(r"\.(?:img|raw|iso|qcow2|vhdx?|vmdk|image|ext[234]|xfs|btrfs)$")
 #: A loop device attached to a file, its name printed (``$(sudo losetup -fP --show "$IMG")``): the file's word.
@@ -7904,7 +7922,8 @@ for _names, _rule in (
     ({"security"}, ShellAnalyzer._rule_keychain),
     ({"xattr", "spctl", "csrutil", "tccutil"}, ShellAnalyzer._rule_macos_protection),
     (
-        {"secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring", "doppler", "infisical"},
+        {"secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring", "doppler", "infisical",
+         "keepassxc-cli"},
         ShellAnalyzer._rule_credential_cli,
     ),
     ({"git"}, ShellAnalyzer._rule_git),
@@ -8046,7 +8065,9 @@ for _names, _rule in (
         _COMMAND_RULES[_name] = _rule
 _COMMANDS_WITH_OWN_PATH_RULES = frozenset(
     {"rm", "unlink", "rmdir", "shred", "wipe", "find", "dd", "cp", "mv", "scp", "rsync", "install", "ln", "tee",
-     "touch", "truncate", "curl", "wget", "sed", "chmod", "chown", "chgrp", "chattr", "source", "."}
+     "touch", "truncate", "curl", "wget", "sed", "chmod", "chown", "chgrp", "chattr", "source", ".",
+     # a password manager's own database, opened with its master password (graded by what is printed)
+     "keepassxc-cli"}
 )  # fmt: skip
 
 

@@ -98,6 +98,19 @@ _CREDENTIAL_FILE_PATTERN = re.compile(
     re.IGNORECASE,
 )
 _WALKS_TREE = re.compile(r"\bos\.walk\(|\.rglob\(|\bglob\.glob\([^)]*\*\*|\bfind\s+\S+[^\n]*-i?name\b")
+#: Password lists made for cracking: rockyou, Kali's wordlists, SecLists' password lists.
+_CRACKING_LIST = re.compile(r"rockyou(?:\.txt)?|/usr/share/wordlists/|SecLists/Passwords|/wordlists/[\w.-]*pass",
+                            re.IGNORECASE)  # fmt: skip
+#: ...tried against something that checks them: a login, a prompt fed on stdin, an encrypted archive or vault.
+_TRIES_LOGIN = re.compile(r"\binput=|\bpassword=|\bpwd=|\.login\(|\bconnect\(|SMBConnection|keepass|\bunzip\b"
+                          r"|zipfile|\bhydra\b|\bmedusa\b|sshpass|\bsu\b|\bsudo -S\b|auth=|-p\s*\"?\$")  # fmt: skip
+#: pass or gopass given its recipients (the store re-encrypted to them).
+_STORE_RECIPIENTS = re.compile(r"\bpass[\"',\s]+init\b|\bgopass[\"',\s]+(?:recipients[\"',\s]+add|init)\b")
+#: A public key fetched from a keyserver (or a key server's web address).
+_FETCHED_KEY = re.compile(r"--recv-keys?\b|--fetch-keys?\b|keys\.openpgp\.org|keyserver\.|pgp\.mit\.edu|/pks/lookup")
+#: A wireless controller's client or guest isolation switched off (UniFi's `l2_isolation`, `ap_isolate`).
+_ISOLATION_OFF = re.compile(r"[\"']?(?:l2_isolation|client_isolation|ap_isolat(?:e|ion)|guest_isolation)[\"']?"
+                            r"\s*[:=]\s*(?:false|False|0)\b")  # fmt: skip
 #: Python's password prompt replaced by the program's own function (`getpass.getpass = _hook`).
 _PROMPT_HOOK = re.compile(r"^\s*\w+\.getpass\s*=\s*(?!lambda\b)[A-Za-z_]\w*\s*$", re.MULTILINE)
 
@@ -334,6 +347,17 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if len(hunted) >= 2 and _SENDS.search(code):
         what = "searches folders for credential files by name (password vaults, key stores, keys) and sends them out"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if ("rockyou" in code or "wordlist" in code or "SecLists" in code) and _CRACKING_LIST.search(code) and (
+        _TRIES_LOGIN.search(code)
+    ):
+        what = "tries the passwords of a cracking wordlist (rockyou) against a login or an encrypted file"
+        found.append(("brute-force", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if ("init" in code or "recipients" in code) and _STORE_RECIPIENTS.search(code) and _FETCHED_KEY.search(code):
+        what = "re-encrypts the password store to a key fetched from a keyserver (its owner reads every password)"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "isolation" in code and _ISOLATION_OFF.search(code):
+        what = "turns off client isolation of a Wi-Fi network (its guests reach each other and the office network)"
+        found.append(("network", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if ".getpass" in code and _PROMPT_HOOK.search(code) and _SENDS.search(code):
         what = "replaces the password prompt (getpass) with code that also sends what is typed elsewhere"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))

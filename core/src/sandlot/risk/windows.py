@@ -155,6 +155,9 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
      OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "creates files of tens of gigabytes (fills the disk)")),
     (re.compile(r"\bput\s+\S+\s+[\"']?\S*authorized_keys\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "copies an SSH key into a host's authorized keys (a way in)")),
+    (re.compile(r"\bPasswordVault\b[\s\S]{0,400}?\bRetrieveAll\b|\bCredEnumerate[AW]?\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                   "reads every password saved in Windows' Credential Manager or Credential Locker")),
     (re.compile(r"\bSet-ExecutionPolicy\s+(?:Unrestricted|Bypass)\b[^\n]*-Scope\s+LocalMachine", re.I),
      OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "lets every script run on the machine")),
 )
@@ -167,7 +170,8 @@ _MSYS_SWITCH = re.compile(r"(?<=\s)//(?=\w)")
 #: Words without which Python code spells no Windows command or registry change (a cheap test first).
 WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg add", "taskkill", "lsass", "icacls",
                  "HKLM", "DownloadString", "key=clear", "WinDefend", "administrators_authorized_keys", "-keyName",
-                 "Mailbox", "InboxRule", "TransportRule", "Audit", "urlcache", "BinaryFormatter", "createnew")
+                 "Mailbox", "InboxRule", "TransportRule", "Audit", "urlcache", "BinaryFormatter", "createnew",
+                 "PasswordVault", "CredEnumerate")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
