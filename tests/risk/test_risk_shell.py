@@ -6594,6 +6594,27 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ('pass init "$MY_KEY_ID"', S),
         ('for id in $(gh api repos/o/r/hooks -q ".[].id"); do gh api -X DELETE "repos/o/r/hooks/$id"; done', H),
         ('gh api -X DELETE repos/o/r/hooks/123', M),
+        # holdout332-335: endpoint management, entertainment centres, office automation, home inspectors
+        (
+            'reg.exe add "HKCU\\\\Software\\\\Microsoft\\\\Office\\\\16.0\\\\Excel\\\\Security" /v VBAWar'
+            'nings /t REG_DWORD /d 1 /f',
+            H,
+        ),
+        ('printf \'%s\\n\' "=cmd|\' /C powershell -w hidden\'!A0,TOTAL" >> /mnt/shared/export.csv', H),
+        ('nohup soffice --headless --accept="socket,host=0.0.0.0,port=2002;urp;" &', H),
+        ('soffice --headless --accept="socket,host=localhost,port=2002;urp;" &', S),
+        ('rsync -av --delete build/reports/ /mnt/finance_share/', H),
+        ('rsync -av --delete build/reports/ /mnt/finance_share/reports/weekly/', S),
+        ('sudo jamf recon', M),
+        ('sudo jamf policy -event install-chrome', M),
+        ('sudo /usr/local/munki/managedsoftwareupdate --checkonly -v', M),
+        ('sudo /usr/libexec/mdmclient QueryDeviceInformation', M),
+        (
+            'for id in $(curl -s "$JSS/JSSResource/mobiledevices" | jq -r ".mobile_devices[].'
+            'id"); do curl -s -X POST "$JSS/JSSResource/mobiledevicecommands/command/DeviceLo'
+            'ck/passcode/1234/id/$id"; done',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

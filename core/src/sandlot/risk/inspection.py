@@ -1,5 +1,6 @@
 """Administration commands that only report state: a storage stack's health and layout, file servers' clients
-and exports, clocks, the kernel's tracing objects, GPUs (shared by both analyzers through the shell one).
+and exports, clocks, a managed Mac's check-ins, the kernel's tracing objects, GPUs (shared by both analyzers
+through the shell one).
 
 They need root to open devices or the BPF subsystem, so they are run with ``sudo`` every day (``sudo btrfs scrub
 status``, ``sudo zpool status``, ``sudo mdadm --detail /dev/md0``, ``sudo bpftool prog show``). Being root changes
@@ -49,6 +50,8 @@ _READING_VERBS: dict[str, frozenset[tuple[str, ...]]] = {
     "losetup": _verbs("-l", "-a", "--list", "--all"),
     "chronyc": _verbs("tracking", "sources", "sourcestats", "activity", "ntpdata", "serverstats", "clients"),
     "timedatectl": _verbs("status", "show", "list-timezones", "timesync-status", "show-timesync"),
+    "mdmclient": _verbs("QueryDeviceInformation", "QueryInstalledProfiles", "QueryCertificates",
+                        "QuerySecurityInfo", "QueryInstalledApps", "dumpSCEPVars"),
 }
 #: Tools that only report when given one of these options (`mdadm --detail`, `tune2fs -l`, `e2fsck -n`).
 _READING_OPTIONS: dict[str, frozenset[str]] = {
@@ -63,6 +66,7 @@ _READING_OPTIONS: dict[str, frozenset[str]] = {
     "hdparm": frozenset({"-I", "-i", "-t", "-T", "-tT", "-Tt", "-C", "-g"}),
     "pdbedit": frozenset({"-L", "--list"}),
     "hwclock": frozenset({"--show", "-r", "--get"}),
+    "managedsoftwareupdate": frozenset({"--checkonly", "--show-config"}),
     "exportfs": frozenset({"-v", "-s"}),
 }
 #: Options that change something even beside a reporting one (`mdadm --detail --scan >> mdadm.conf` only prints).
@@ -78,6 +82,8 @@ def reports_state(argv: Sequence[str]) -> bool:
     name, args = W.base(argv[0]), list(argv[1:])
     if name in _REPORTERS:
         return True
+    if name == "jamf":  # a check-in: inventory sent, the policies the server scoped to this Mac run
+        return bool(args) and args[0] in ("recon", "policy", "checkJSSConnection", "version", "log", "manage")
     if name == "nvidia-smi":  # queries, persistence and clock settings; a reset kills the GPU's jobs
         return not any(a in GPU_RESETS for a in args)
     verbs = _READING_VERBS.get(name)

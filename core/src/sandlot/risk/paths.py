@@ -840,7 +840,9 @@ _PEOPLE_RECORDS = re.compile(
 _PERSONAL_MEDIA = re.compile(
     r"^(?:photos?|pictures|dcim|camera ?roll|music|videos|movies|documents|family|albums?|homes"
     # a production's camera originals and dailies (the only copy of what was shot)
-    r"|camera_?originals|ocf|footage|dailies|rushes)$",
+    r"|camera_?originals|ocf|footage|dailies|rushes"
+    # video surveillance recordings (often the evidence of an incident)
+    r"|cctv|surveillance|nvr_?recordings)$",
     re.IGNORECASE,
 )
 

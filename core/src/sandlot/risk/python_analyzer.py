@@ -153,7 +153,7 @@ from sandlot.risk.sql import (
     store_wipe,
     unloads_personal_data,
 )
-from sandlot.risk.startup_files import harmless_content, hidden_or_temporary, tame
+from sandlot.risk.startup_files import fetches_then_runs, harmless_content, hidden_or_temporary, tame
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.values import UNKNOWN, Val
 from sandlot.risk.websites import cdn_request, free_discount
@@ -4139,7 +4139,9 @@ class PythonAnalyzer:
             jobs = self._cron_jobs
             known = bool(jobs) and all(j is not None and HOLE not in j for j in jobs)
             found = [f for j in jobs if j for f in self._later_shell(j, node, "a cron job")] if known else []
-            quiet = known and tame(found) and not any(hidden_or_temporary(j or "") for j in jobs)
+            quiet = known and tame(found) and not any(
+                hidden_or_temporary(j or "") or fetches_then_runs(j or "") for j in jobs
+            )
             self._add(
                 "python.persistence",
                 RiskLevel.MEDIUM if quiet else RiskLevel.HIGH,
@@ -7671,7 +7673,7 @@ _OBJECT_SAVERS = frozenset({"torch.save", "joblib.dump", "numpy.save", "safetens
 _MADE_FOLDER = re.compile(r"\bmakedirs\(\s*(\w+)\s*[,)]|\b(\w+)\.mkdir\(")
 #: A regular expression in the code that pulls out card numbers, CVVs or SSNs.
 _IDENTIFIER_PATTERN = re.compile(
-    r"\\d\{1[2-6],1[6-9]\}|\\d\{1[3-9]\}|\\d\{3\}-\\d\{2\}-\\d\{4\}|\bcvv=?\(|\bcvv2?\b.{0,12}\\d\{3"
+    r"\\d\{1[2-6],1[6-9]\}|\\d\{1[3-9]\}|\)\{1[2-6],1[6-9]\}|\\d\{3\}-\\d\{2\}-\\d\{4\}|\bcvv=?\(|\bcvv2?\b.{0,12}\\d\{3"
 )
 #: A mail message given a file's content (an attachment, or the body).
 _ATTACHES = re.compile(r"\.(?:add_attachment|set_content|attach)\(")

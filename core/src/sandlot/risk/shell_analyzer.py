@@ -3622,6 +3622,11 @@ class ShellAnalyzer:
                 self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"rsync --delete mirrors an empty directory onto {operands[-1]}, deleting everything there",
                           node)  # fmt: skip
+            elif _MOUNTED_SHARE_ROOT.fullmatch(operands[-1]):
+                # a project's folder mirrored onto the top of a mounted drive or share: everyone else's files go
+                self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"rsync --delete mirrors a folder onto the whole of {operands[-1]}, deleting everything "
+                          "else there", node)  # fmt: skip
         if name == "rsync" and "--remove-source-files" in flags and len(operands) > 1 and W.is_remote(operands[-1]):
             precious = [s for s in operands[:-1] if re.search(r"backup|dump|snapshot|archive", s, re.IGNORECASE)]
             if precious:
@@ -7310,6 +7315,8 @@ _GDB_PRINTING = re.compile(r"(?:thread\s+apply\s+all\s+)?(?:bt|backtrace)(?:\s+(
 _KERNEL_LISTING = re.compile(r"\b(?:dpkg\s+(?:-l|--list)|dpkg-query\s+-\w*W|rpm\s+-q)[^\n;&]*linux-image|kernel-core")
 #: A server told to listen on every interface (`--host 0.0.0.0`, `-b 0.0.0.0:8000`).
 _SERVES_EVERYWHERE = re.compile(r"(?:--host|--bind|--listen|--ip|-H|-b)[= ]+['\"]?0\.0\.0\.0\b")
+#: The top of a mounted drive or network share (`/mnt/finance_share/`, `/media/usb`, `/Volumes/Team`).
+_MOUNTED_SHARE_ROOT = re.compile(r"/(?:mnt|media|Volumes)/[^/\x00]+/?")
 #: A login command that reads its password or token from standard input.
 _STDIN_LOGIN = re.compile(r"\blogin\b[^|;&\n]*\s--(?:with-token|password-stdin|token-stdin)\b")
 #: A disk image file's name (`disk.img`, `rootfs.ext4`): formatting it rewrites a file, not a drive.

@@ -28,6 +28,7 @@ from sandlot.risk.devices import (
 )
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.edge import edge_risks
+from sandlot.risk.endpoint_management import endpoint_management_risks
 from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.identity import identity_provider_risks, personal_admin_grant, vault_superuser
 from sandlot.risk.ledgers import rewrites_payee_accounts
@@ -37,6 +38,7 @@ from sandlot.risk.messaging import broker_text_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.object_stores import object_store_text_risks
+from sandlot.risk.office import office_text_risks
 from sandlot.risk.orchestrators import orchestrator_text_risks
 from sandlot.risk.printers import printer_risks
 from sandlot.risk.registries import registry_text_risks
@@ -421,6 +423,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("storage", risk) for risk in storage_text_risks(code)]
     found += [("tracing", risk) for risk in tracing_text_risks(code)]
     found += [("file-server", risk) for risk in file_server_text_risks(code)]
+    found += [("office", risk) for risk in office_text_risks(code)]
+    found += [("endpoint-management", risk) for risk in endpoint_management_risks(code)]
     if devcontainer_download(code):
         what = "makes a dev container run a downloaded script whenever it is created or started"
         found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
