@@ -11114,6 +11114,44 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'smtplib.SMTP_SSL("smtp.gmail.com").send_message(msg)\n',
             H,
         ),
+        # holdout336-339: docs builds, exam centres, embedded boards, cinemas and theatres
+        (
+            'LED = "/sys/class/leds/ACT"\n'
+            'open(f"{LED}/brightness", "w").write("1")\n',
+            L,
+        ),
+        (
+            'open("/sys/class/net/eth0/mtu", "w").write("9000")\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["sudo", "mkfs.vfat", "-F", "32", "-n", "BOOT", "/dev/sdb1"])\n',
+            C,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["mkfs.ext4", "-n", "/dev/sdb1"])\n',
+            L,
+        ),
+        (
+            'import paho.mqtt.client as mqtt\n'
+            'def on_message(c, u, m):\n'
+            '    c.publish(m.topic.rsplit("/", 1)[0] + "/set", "OPEN")\n'
+            'c = mqtt.Client()\n'
+            'c.on_message = on_message\n'
+            'c.connect("test.mosquitto.org")\n'
+            'c.subscribe("#")\n',
+            H,
+        ),
+        (
+            'import paho.mqtt.client as mqtt\n'
+            'c = mqtt.Client()\n'
+            'c.connect("localhost")\n'
+            'c.subscribe("#")\n'
+            'c.publish("bench/led", "ON")\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -673,6 +673,11 @@ _CGROUP_LIMIT = re.compile(
 )
 
 
+#: A board's LEDs and GPIO pins in sysfs.
+_BOARD_IO = re.compile(r"^/sys/class/(?:leds/[^/]+/(?:brightness|trigger|delay_on|delay_off)"
+                       r"|gpio/(?:export|unexport|gpio\d+/(?:value|direction|edge|active_low)))$")
+
+
 def write_level(info: PathInfo) -> RiskLevel:
     """Risk of creating, overwriting or appending to the file at ``info``."""
     if info.kind is PathKind.DEVICE or (info.privilege and info.kind is not PathKind.RELATIVE):
@@ -695,6 +700,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.LOW  # a metric for node_exporter's textfile collector
     if info.path.startswith(("/etc/apt/keyrings", "/usr/share/keyrings")):
         return RiskLevel.MEDIUM  # a key only the repositories naming it with signed-by trust
+    if _BOARD_IO.match(info.path):
+        return RiskLevel.LOW  # a board's LED or GPIO pin switched (the Pi's activity LED, a relay on pin 17)
     if _CGROUP_LIMIT.match(info.path):
         return RiskLevel.MEDIUM  # a child cgroup's limit set, or a process placed in it (not its release agent)
     name = posixpath.basename(info.path)

@@ -312,6 +312,7 @@ class ShellAnalyzer:
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
         self._cwd: str | None = None  # the directory the last `cd` went to
+        self._formatter = ""  # the mkfs variant last run (`mkfs.vfat`), its options differ
         self._baked_credentials: set[str] = set()  # image tags built with credentials as build arguments
         self._stdin_text: str | None = None  # what the previous pipe stage prints, when it is constant
         self._encrypted: set[str] = set()  # files encrypted in place (`sops -e -i`): ciphertext from then on
@@ -1315,8 +1316,9 @@ class ShellAnalyzer:
         if info.path.lower().endswith(".service"):
             # a unit's commands run as written (`ExecStart=python3 -c "exec(urlopen(…).read())"`)
             for command in _UNIT_EXEC.findall(content)[:4]:
-                self._nested(command.lstrip("-@:+!"), "shell", stmt, f"unit written to {info.path.replace(HOLE, '…')}",
-                             keep=RiskLevel.HIGH)  # fmt: skip
+                # (systemd's `%h` is the home directory of the unit's user)
+                self._nested(command.lstrip("-@:+!").replace("%h", "~"), "shell", stmt,
+                             f"unit written to {info.path.replace(HOLE, '…')}", keep=RiskLevel.HIGH)  # fmt: skip
             return cap
         if info.path.lower().endswith((".desktop", ".timer", ".plist", ".conf", ".socket", ".rules")):
             return cap  # not shell scripts
@@ -1732,6 +1734,11 @@ class ShellAnalyzer:
             # an alias defined earlier: what it expands to is what runs
             self._nested(" ".join([self.aliases[argv[0]], *args]), "shell", node, f"alias {argv[0]}")
             return flow
+        for sent in W.option_values(args, "-f", "--file") if name == "mosquitto_pub" else []:
+            info = paths.classify(sent)
+            if info.secret:  # a file published as a message: whoever subscribes (a public broker: anyone) has it
+                self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
+                          f"mosquitto_pub publishes {paths.describe(info)} as a message", node)  # fmt: skip
         if name in ("mosquitto_pub", "mqttx") and vehicle_command(" ".join(W.option_values(args, "-m", "--message"))):
             self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
                       f"{name} publishes a command that immobilises, stops or unlocks vehicles", node)  # fmt: skip
@@ -2117,6 +2124,7 @@ class ShellAnalyzer:
         ):
             self._runs_download(name, argv[0], node)
         if name.startswith("mkfs") or name.startswith("mkfs."):
+            self._formatter = name  # (`mkfs.vfat -n` names the volume; `mkfs.ext4 -n` is a dry run)
             name = "mkfs"
         sources = fetched
         if sources:
@@ -2342,6 +2350,7 @@ class ShellAnalyzer:
                         # administration tools with their own rules are graded by what they do
                         or W.base(wrapped[0]) in T.ROOT_FILE_WRITERS
                         or W.base(wrapped[0]) in T.GRADED_ADMIN_TOOLS
+                        or W.base(wrapped[0]).startswith("mkfs.")  # graded by what it formats
                         # dd onto a device the user named (checked and confirmed): graded by the target
                         or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
@@ -3518,8 +3527,11 @@ class ShellAnalyzer:
                     self._read(info, node, flow, "dd")
 
     def _disk_tool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        # (`-n` is a dry run for wipefs and the ext family; mkfs.vfat's `-n` names the volume, mkfs.xfs's sets options)
+        other_family = name == "mkfs" and re.fullmatch(r"mkfs\.(?!ext[234]$).+", self._formatter) is not None
         if name in ("wipefs", "sfdisk", "mkfs", "mke2fs") and any(
-            a in ("--no-act", "-n") or (name == "sfdisk" and a in ("-l", "--list", "-d", "--dump")) for a in args
+            a == "--no-act" or (a == "-n" and not other_family)
+            or (name == "sfdisk" and a in ("-l", "--list", "-d", "--dump")) for a in args
         ):
             return  # dry run / listing: nothing is written
         if _lists_disks(name, args) or reports_state([name, *args]):

@@ -110,6 +110,14 @@ _TRIES_LOGIN = re.compile(r"\binput=|\bpassword=|\bpwd=|\.login\(|\bconnect\(|SM
 _STORE_RECIPIENTS = re.compile(r"\bpass[\"',\s]+init\b|\bgopass[\"',\s]+(?:recipients[\"',\s]+add|init)\b")
 #: A public key fetched from a keyserver (or a key server's web address).
 _FETCHED_KEY = re.compile(r"--recv-keys?\b|--fetch-keys?\b|keys\.openpgp\.org|keyserver\.|pgp\.mit\.edu|/pks/lookup")
+#: An MQTT client subscribed to every topic (`#`)...
+_SUBSCRIBES_ALL = re.compile(r"\.subscribe\(\s*[\"']#[\"']")
+#: ...that publishes an opening or switching command back (to the topics it hears of).
+_OPENS_WHAT_IT_HEARS = re.compile(r"\.publish\([^\n]*?,\s*[\"'](?:OPEN|open|UNLOCK|unlock|ON|on|1|true)[\"']\s*[,)]")
+#: ...on a broker other than this machine's (a bench test against a local broker is not someone's locks).
+_BROKER_ELSEWHERE = re.compile(r"\.connect\(\s*[\"'](?!localhost|127\.|::1)[\w.-]+[\"']")
+#: U-Boot commands that erase a board's flash.
+_BOOTLOADER_ERASE = re.compile(r"\b(?:sf|nand|mtd|spi)\s+erase\b")
 #: A wireless controller's client or guest isolation switched off (UniFi's `l2_isolation`, `ap_isolate`).
 _ISOLATION_OFF = re.compile(r"[\"']?(?:l2_isolation|client_isolation|ap_isolat(?:e|ion)|guest_isolation)[\"']?"
                             r"\s*[:=]\s*(?:false|False|0)\b")  # fmt: skip
@@ -357,6 +365,14 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("init" in code or "recipients" in code) and _STORE_RECIPIENTS.search(code) and _FETCHED_KEY.search(code):
         what = "re-encrypts the password store to a key fetched from a keyserver (its owner reads every password)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "subscribe" in code and _SUBSCRIBES_ALL.search(code) and _OPENS_WHAT_IT_HEARS.search(code) and (
+        _BROKER_ELSEWHERE.search(code)
+    ):
+        what = "subscribes to every topic of a broker and sends open or on to each device it hears of"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "erase" in code and _BOOTLOADER_ERASE.search(code) and "/dev/tty" in code:
+        what = "erases a board's flash (its bootloader) through the bootloader's serial console"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if "isolation" in code and _ISOLATION_OFF.search(code):
         what = "turns off client isolation of a Wi-Fi network (its guests reach each other and the office network)"
         found.append(("network", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
