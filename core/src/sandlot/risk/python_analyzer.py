@@ -3631,7 +3631,7 @@ class PythonAnalyzer:
                 # `grant_type=refresh_token` posted to the provider's token endpoint: the token used where it belongs
                 self._add("python.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{q} sends a stored token to its issuer's token endpoint (a refresh)", node)  # fmt: skip
-            elif method not in _SECRET_STORE_WRITES and (
+            elif method not in _SECRET_STORE_WRITES and not self._to_loopback(args, kwargs) and (
                 sent := v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k != "auth")
             ) & (v.SECRET | v.ENV):
                 # (`auth=AWS4Auth(creds…)` signs the request with the keys; it does not send them)
@@ -4278,6 +4278,12 @@ class PythonAnalyzer:
             self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       f"{q} creates a new file every round of an endless loop (inodes, then space, run out)",
                       node)  # fmt: skip
+
+    @staticmethod
+    def _to_loopback(args: list[Val], kwargs: dict[str, Val]) -> bool:
+        """The request goes to this machine (`http://127.0.0.1:8384/rest/…`): a local service's own key used on it."""
+        target = (args[0] if args else kwargs.get("url", UNKNOWN)).strings()
+        return bool(target) and all(loopback_url(t) for t in target)
 
     def _own_child_pid(self, expr: ast.expr) -> bool:
         """``expr`` is ``p.pid`` of a loop variable over a list of processes this program started with Popen."""

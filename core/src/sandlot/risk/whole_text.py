@@ -13,6 +13,7 @@ import re
 from sandlot.risk.app_frameworks import framework_risks
 from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
+from sandlot.risk.buildings import building_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
 from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
@@ -441,6 +442,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("file-server", risk) for risk in file_server_text_risks(code)]
     found += [("office", risk) for risk in office_text_risks(code)]
     found += [("endpoint-management", risk) for risk in endpoint_management_risks(code)]
+    found += [("building", risk) for risk in building_risks(code)]
     if devcontainer_download(code):
         what = "makes a dev container run a downloaded script whenever it is created or started"
         found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
