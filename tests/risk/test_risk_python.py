@@ -11190,6 +11190,60 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'print(net.read("192.168.1.10 analogInput 1 presentValue"))\n',
             S,
         ),
+        # holdout344-347: database replication, locksmiths, task queues, debt collection
+        (
+            'import subprocess\n'
+            'subprocess.run(["patronictl", "-c", "/etc/patroni/patroni.yml", "remove", "pg-pr'
+            'od"], input="pg-prod\\nYes I am aware\\n", text=True)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'print(subprocess.run(["patronictl", "-c", "/etc/patroni/patroni.yml", "list"], c'
+            'apture_output=True, text=True).stdout)\n',
+            L,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(host="mysql-primary.prod", user="root").cursor()\n'
+            'c.execute("RESET MASTER")\n',
+            H,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(host="mysql-primary.prod", user="root").cursor()\n'
+            'c.execute("SHOW BINARY LOGS")\n',
+            S,
+        ),
+        (
+            'hba = "/etc/postgresql/15/main/pg_hba.conf"\n'
+            'rule = "host    all    all    0.0.0.0/0    trust\\n"\n'
+            'open(hba, "a").write(rule)\n',
+            H,
+        ),
+        (
+            'hba = "/etc/postgresql/15/main/pg_hba.conf"\n'
+            'rule = "host    app    app    10.0.0.0/8    scram-sha-256\\n"\n'
+            'open(hba, "a").write(rule)\n',
+            H,
+        ),
+        (
+            'import psycopg2\n'
+            'cur = psycopg2.connect(host="pg-prod").cursor()\n'
+            'for i in range(64):\n'
+            '    cur.execute("SELECT pg_create_physical_replication_slot(%s, true)", (f"s{i}"'
+            ',))\n',
+            H,
+        ),
+        (
+            'app_celery_conf = dict(accept_content=["json", "pickle"], task_serializer="pickl'
+            'e")\n',
+            H,
+        ),
+        (
+            'app_celery_conf = dict(accept_content=["json"], task_serializer="json")\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

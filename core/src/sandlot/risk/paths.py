@@ -114,6 +114,8 @@ _SECRET_NAMES = frozenset(
         "grafana.ini",
         # Claude Code's login (OAuth tokens)
         ".credentials.json",
+        # PostgreSQL's settings written by ALTER SYSTEM (a standby's primary_conninfo holds the replication password)
+        "postgresql.auto.conf",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.

@@ -415,6 +415,8 @@ _SCHEMA_RESET = re.compile(
     # Laravel, Sequelize's CLI, Ecto (mix tasks, and a release's `rollback(Repo, 0)`: every migration undone)
     r"|\bartisan\s+(?:migrate:(?:fresh|reset|refresh)|db:wipe)\b|\bsequelize-cli\s+db:(?:migrate:undo:all|drop)"
     r"|\becto\.(?:drop|reset)\b|\bRelease\.rollback\(\s*[\w.]+\s*,\s*0\s*\)"
+    # Airflow's metadata database (every DAG run, connection and variable)
+    r"|\bairflow[\"',\s]+(?:db[\"',\s]+reset|resetdb)\b"
 )
 
 

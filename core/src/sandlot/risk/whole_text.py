@@ -44,6 +44,7 @@ from sandlot.risk.orchestrators import orchestrator_text_risks
 from sandlot.risk.printers import printer_risks
 from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.remote_sessions import devcontainer_download
+from sandlot.risk.replication import replication_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import production_target
@@ -111,6 +112,8 @@ _TRIES_LOGIN = re.compile(r"\binput=|\bpassword=|\bpwd=|\.login\(|\bconnect\(|SM
 _STORE_RECIPIENTS = re.compile(r"\bpass[\"',\s]+init\b|\bgopass[\"',\s]+(?:recipients[\"',\s]+add|init)\b")
 #: A public key fetched from a keyserver (or a key server's web address).
 _FETCHED_KEY = re.compile(r"--recv-keys?\b|--fetch-keys?\b|keys\.openpgp\.org|keyserver\.|pgp\.mit\.edu|/pks/lookup")
+#: Celery (or Kombu) told to accept pickle from its broker.
+_PICKLED_TASKS = re.compile(r"\b(?:accept_content|CELERY_ACCEPT_CONTENT)\s*[=:]\s*[\[(][^\])]*[\"']pickle[\"']")
 #: An MQTT client subscribed to every topic (`#`)...
 _SUBSCRIBES_ALL = re.compile(r"\.subscribe\(\s*[\"']#[\"']")
 #: ...that publishes an opening or switching command back (to the topics it hears of).
@@ -374,6 +377,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "erase" in code and _BOOTLOADER_ERASE.search(code) and "/dev/tty" in code:
         what = "erases a board's flash (its bootloader) through the bootloader's serial console"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if "pickle" in code and _PICKLED_TASKS.search(code):
+        what = "has task-queue workers accept pickled messages (whoever can publish to the broker runs code)"
+        found.append(("deserialization", OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what)))
     if "isolation" in code and _ISOLATION_OFF.search(code):
         what = "turns off client isolation of a Wi-Fi network (its guests reach each other and the office network)"
         found.append(("network", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
@@ -443,6 +449,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("office", risk) for risk in office_text_risks(code)]
     found += [("endpoint-management", risk) for risk in endpoint_management_risks(code)]
     found += [("building", risk) for risk in building_risks(code)]
+    found += [("replication", risk) for risk in replication_risks(code)]
     if devcontainer_download(code):
         what = "makes a dev container run a downloaded script whenever it is created or started"
         found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
