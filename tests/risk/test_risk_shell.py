@@ -6658,6 +6658,16 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'airflow db reset --yes',
             S,
         ),
+        # holdout348-351: SQL from applications, stables, terminals, patient transport
+        (
+            'psql "$DATABASE_URL" <<\'SQL\'\n'
+            "CREATE OR REPLACE FUNCTION f() RETURNS trigger AS $$ BEGIN IF NEW.email LIKE '%@"
+            "x.io' THEN NEW.is_admin := true; END IF; RETURN NEW; END $$ LANGUAGE plpgsql;\n"
+            'SQL',
+            H,
+        ),
+        ('psql -h pg-primary.prod -c "BEGIN; LOCK TABLE orders IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(86400);"', H),
+        ('psql -h localhost -c "BEGIN; LOCK TABLE orders IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(2); COMMIT;"', S),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -3406,6 +3406,9 @@ class PythonAnalyzer:
             if writes and any(t.endswith("authorized_keys") for t in remote.strings()):
                 self._add("python.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
                           f"{q} writes an ssh key into authorized_keys on the server (a way in)", node)  # fmt: skip
+        if q.endswith(".load_extension") and args and any(self._fetched(t) for t in args[0].strings()):
+            self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{q} loads a downloaded native library into the database engine", node)  # fmt: skip
         if q.startswith("stripe.") and q.endswith(".delete") and self._in_loop() and ".list(" in self._code:
             self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{q} deletes every record a listing of the account gives (customers, products, plans)",

@@ -30,7 +30,13 @@ _DANGEROUS_SQL = re.compile(
     r"|\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:super_?user|is_?superuser|is_?admin|is_?staff|account_manager|admin)\s*=\s*"
     r"(?:1|true|'1'|'t'|'true')\b"
     # a RADIUS account that always authenticates, or one handed the devices' admin level
-    r"|\bradcheck\b[^;]*Auth-Type[^;]*Accept|\bradreply\b[^;]*priv-lvl\s*=\s*15)"
+    r"|\bradcheck\b[^;]*Auth-Type[^;]*Accept|\bradreply\b[^;]*priv-lvl\s*=\s*15"
+    # a superuser inserted straight into a framework's user table; a trigger that makes new rows administrators
+    r"|\bINSERT\s+INTO\s+auth_user\b[^;]*\bis_superuser\b|\bNEW\.\w*(?:admin|superuser|staff)\w*\s*:?=\s*(?:true|1)\b)"
+    # a file written on the database server by a query (a page in the web root, a library to load)
+    r"|(?P<outfile>\bINTO\s+(?:OUT|DUMP)FILE\b)"
+    # a table locked against everyone for an hour or more
+    r"|(?P<lock>\bLOCK\s+TABLE\b[^;]*\bACCESS\s+EXCLUSIVE\b[\s\S]{0,200}?\bpg_sleep\(\s*\d{4,})"
     # approvals and second factors switched off for everyone (required approvers, dual control, MFA)
     # every administrator of an application given one password (no WHERE: all of them); a dev database's users
     # scrubbed to a placeholder are not administrators
@@ -91,7 +97,8 @@ def throwaway_database(name: str) -> bool:
 _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
-    r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES",
+    r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES"
+    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.",
     re.IGNORECASE,
 )
 
@@ -110,6 +117,10 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         if what == "extension":
             return "drops an extension with CASCADE (every column, index and table that uses it)", Category.FILESYSTEM
         return f"drops a whole {what}", Category.FILESYSTEM
+    if found["outfile"]:
+        return "writes a file on the database server from a query (a web page, a library)", Category.PERSISTENCE
+    if found["lock"]:
+        return "locks a table against every other session for an hour or more", Category.RESOURCE
     if found["program"]:
         return "runs a shell command on the database server (COPY ... PROGRAM)", Category.PROCESS
     if found["udf"]:
@@ -415,6 +426,8 @@ _SCHEMA_RESET = re.compile(
     # Laravel, Sequelize's CLI, Ecto (mix tasks, and a release's `rollback(Repo, 0)`: every migration undone)
     r"|\bartisan\s+(?:migrate:(?:fresh|reset|refresh)|db:wipe)\b|\bsequelize-cli\s+db:(?:migrate:undo:all|drop)"
     r"|\becto\.(?:drop|reset)\b|\bRelease\.rollback\(\s*[\w.]+\s*,\s*0\s*\)"
+    # Alembic's Python API taken down to base
+    r"|\bcommand\.downgrade\(\s*\w+\s*,\s*[\"']base[\"']"
     # Airflow's metadata database (every DAG run, connection and variable)
     r"|\bairflow[\"',\s]+(?:db[\"',\s]+reset|resetdb)\b"
 )

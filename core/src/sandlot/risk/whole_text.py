@@ -114,6 +114,12 @@ _STORE_RECIPIENTS = re.compile(r"\bpass[\"',\s]+init\b|\bgopass[\"',\s]+(?:recip
 _FETCHED_KEY = re.compile(r"--recv-keys?\b|--fetch-keys?\b|keys\.openpgp\.org|keyserver\.|pgp\.mit\.edu|/pks/lookup")
 #: Celery (or Kombu) told to accept pickle from its broker.
 _PICKLED_TASKS = re.compile(r"\b(?:accept_content|CELERY_ACCEPT_CONTENT)\s*[=:]\s*[\[(][^\])]*[\"']pickle[\"']")
+#: kitty's remote control listening on TCP (`listen_on tcp:0.0.0.0:50505`) with remote control allowed.
+_TERMINAL_REMOTE_CONTROL = re.compile(r"listen_on[\"'\s:=,]+tcp:(?:0\.0\.0\.0|\*|\[::\])")
+#: The terminal asked for the clipboard's content (OSC 52 with `?`).
+_CLIPBOARD_QUERY = re.compile(r"(?:\\x1b|\\033|\\e|\x1b)\]52;[a-z]*;\?")
+#: sudo's password prompt printed by the program itself.
+_FAKE_SUDO_PROMPT = re.compile(r"[\"']\[sudo\] password for ")
 #: An MQTT client subscribed to every topic (`#`)...
 _SUBSCRIBES_ALL = re.compile(r"\.subscribe\(\s*[\"']#[\"']")
 #: ...that publishes an opening or switching command back (to the topics it hears of).
@@ -380,6 +386,15 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "pickle" in code and _PICKLED_TASKS.search(code):
         what = "has task-queue workers accept pickled messages (whoever can publish to the broker runs code)"
         found.append(("deserialization", OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what)))
+    if "remote_control" in code and _TERMINAL_REMOTE_CONTROL.search(code):
+        what = "lets anyone on the network drive the terminal (kitty's remote control on a TCP port)"
+        found.append(("terminal", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if "52;" in code and _CLIPBOARD_QUERY.search(code) and _SENDS.search(code):
+        what = "asks the terminal for the clipboard (OSC 52) and sends what it answers elsewhere"
+        found.append(("terminal", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "password for" in code and _FAKE_SUDO_PROMPT.search(code) and _SENDS.search(code):
+        what = "imitates sudo's password prompt and sends the password typed into it"
+        found.append(("terminal", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "isolation" in code and _ISOLATION_OFF.search(code):
         what = "turns off client isolation of a Wi-Fi network (its guests reach each other and the office network)"
         found.append(("network", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
