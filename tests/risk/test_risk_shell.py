@@ -6668,6 +6668,9 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
         ),
         ('psql -h pg-primary.prod -c "BEGIN; LOCK TABLE orders IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(86400);"', H),
         ('psql -h localhost -c "BEGIN; LOCK TABLE orders IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(2); COMMIT;"', S),
+        # holdout352-355: network discovery
+        ('sudo nmap --script-updatedb', M),
+        ('nmap -sn 10.20.0.0/16', H),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -4686,6 +4686,8 @@ class ShellAnalyzer:
         )
 
     def _rule_scanner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if args and all(a in T.ATTACK_TOOL_INFO for a in args):
+            return  # `nmap --script-updatedb`, `masscan --version`: the tool about itself
         flow.network = True
         operands = [a for a in W.options(args, T.SCANNER_VALUED)[1] if not a[:1].isdigit() or "." in a]
         operands += W.option_values(args, "-u", "--url", "-h", "--host", "-t", "--target")

@@ -96,7 +96,8 @@ ATTACK_TOOLS = frozenset(
      "svwar", "svcrack", "svwar.py", "svcrack.py", "sipvicious_svwar", "sipvicious_svcrack"}
 )  # fmt: skip
 #: Their harmless uses: listing what they offer, testing themselves.
-ATTACK_TOOL_INFO = frozenset({"-l", "--list", "-h", "--help", "--version", "-V"})
+ATTACK_TOOL_INFO = frozenset({"-l", "--list", "-h", "--help", "--version", "-V", "--script-updatedb", "--script-help",
+                              "--iflist"})  # fmt: skip
 SECURITY_SERVICES = (
     # a directory's authentication services: stopped, nobody can log in
     "samba-ad-dc",
