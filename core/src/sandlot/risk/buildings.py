@@ -13,7 +13,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import any_loop
 
 _KNX = re.compile(r"\b(?:xknx|knxtool|knxd|knx_?ip|KNXIPInterface)\b", re.IGNORECASE)
 _KNX_OFF = re.compile(r"\.set_off\(|\bgroups?write\b[^\n;|&]*\s0\s*(?:$|[;|&])|\.set_brightness\(\s*0\b", re.MULTILINE)
@@ -28,7 +28,7 @@ def building_risks(text: str) -> list[OperationRisk]:
     if "knx" not in text.lower() and "start" not in text:
         return []
     found: list[OperationRisk] = []
-    many = each_item(text) or bool(re.search(r"\bfor\s+\w+\s+in\b", text))
+    many = any_loop(text)
     if many and _KNX.search(text) and _KNX_OFF.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS,
                                    "switches off every lighting or switching group a loop gives (emergency and "

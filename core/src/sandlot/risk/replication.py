@@ -21,7 +21,7 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here matches (a cheap test first).
 _WORDS = ("patronictl", "REPLICAOF", "replicaof", "SLAVEOF", "slaveof", "MODULE LOAD", "RESET MASTER", "PURGE BINARY",
@@ -71,10 +71,10 @@ def replication_risks(text: str) -> list[OperationRisk]:
     if _ARCHIVE_OUT.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "archives the database's WAL (every change) to a public or outside place"))
-    if _SLOTS_MADE.search(text) and (each_item(text) or re.search(r"\bfor\s+\w+\s+in\b", text)):
+    if _SLOTS_MADE.search(text) and any_loop(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE,
                                    "creates replication slots in a loop (the WAL they hold fills the disk)"))
-    if _FENCED.search(text) and (each_item(text) or re.search(r"\bfor\s+\w+\s+in\b", text)):
+    if _FENCED.search(text) and any_loop(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS,
                                    "powers off every machine a loop gives through its management controller"))
     return found

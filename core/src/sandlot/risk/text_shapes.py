@@ -19,6 +19,14 @@ def each_item(text: str) -> bool:
     return _EACH_ITEM.search(text) is not None
 
 
+def any_loop(text: str) -> bool:
+    """``text`` repeats something: for each item of a listing, or in any ``for … in`` loop (a constant list too)."""
+    return _EACH_ITEM.search(text) is not None or _FOR_IN.search(text) is not None
+
+
+_FOR_IN = re.compile(r"\bfor\s+\w+\s+in\b")
+
+
 def outside_url(text: str) -> bool:
     """``text`` spells a web address of a host on the internet."""
     return _OUTSIDE_URL.search(text) is not None
