@@ -496,6 +496,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
             return False
         # a project's own udev/ or systemd/ folder is source code; only the system's and the home's run
         return installed or "hooks" in lowered[:-1]
+    if name == "delegates.xml" and any(c.startswith("imagemagick") for c in lowered[:-1]):
+        return installed or home is not None  # ImageMagick's table of shell commands, run on every conversion
     if name.endswith((".service", ".timer", ".socket")) or name.endswith(".plist"):
         return installed and ("systemd" in lowered or "launchagents" in lowered or "launchdaemons" in lowered)
     # a .pth file runs its `import` lines at every interpreter start; an unknown directory

@@ -116,6 +116,7 @@ from sandlot.risk.mail import (
     mail_server_command,
     personal_mailbox,
 )
+from sandlot.risk.media import exiftool_risks, huge_canvas
 from sandlot.risk.messaging import BROKER_TOOLS, broker_command
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.monitoring import MONITORING_COMPONENTS, shipper_collects_secrets, silences_everything
@@ -2567,6 +2568,15 @@ class ShellAnalyzer:
                     flow.pids_of = self._stdin_pids  # `pgrep x | xargs kill` is `kill $(pgrep x)`
                     self._xargs_pids = self._stdin_pids  # ... also through `xargs sh -c 'kill "$1"' _`
                 replace = _xargs_replace(argv[1:])
+                code_words = rest[rest.index("-c") + 1 :][:1] if W.base(rest[0] if rest else "") in T.SHELLS and (
+                    "-c" in rest
+                ) else []  # fmt: skip
+                untrusted = listing is not None and paths.untrusted_inbox(listing.rstrip("/") + "/")
+                if replace and untrusted and any(replace in w for w in code_words):
+                    # `ls /srv/uploads | xargs -I{} sh -c 'convert /srv/uploads/{} …'`: a name like `$(…)` runs
+                    self._add("shell.injection", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                              "xargs puts untrusted file names into shell code (a name like $(…) runs)",
+                              node)  # fmt: skip
                 if replace and rest and any(replace in word for word in rest):
                     argv = [word.replace(replace, item) for word in rest]  # xargs -I{} cmd {} ...
                 else:
@@ -6354,6 +6364,18 @@ class ShellAnalyzer:
         for target in (outputs or operands)[:4]:
             self._write(paths.classify(target), node, via=name)
 
+    def _rule_media(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """exiftool's Perl configuration files and in-place rewrites, ImageMagick canvases of billions of pixels."""
+        if name == "exiftool":
+            risks, located = exiftool_risks(args, self.downloaded)
+            for risk in risks:
+                self._add("shell.media", risk.level, risk.category, risk.what, node)
+            if located:
+                flow.secret = True  # where each photo of a library was taken: its owner's whereabouts
+        elif huge_canvas(args):
+            self._add("shell.memory-hog", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} draws a canvas of a billion pixels or more (memory and disk run out)", node)  # fmt: skip
+
     def _rule_debug_server(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         address = exposed_debugger(args)
         if address is not None:
@@ -7982,6 +8004,7 @@ for _names, _rule in (
     ({"qemu-nbd", "nbd-server"}, ShellAnalyzer._rule_storage_export),
     ({"nvidia-smi"}, ShellAnalyzer._rule_gpu),
     ({"gdbserver"}, ShellAnalyzer._rule_debug_server),
+    ({"exiftool", "convert", "magick"}, ShellAnalyzer._rule_media),
     ({"strip", "llvm-strip", "objcopy", "patchelf", "upx"}, ShellAnalyzer._rule_binary_rewrite),
     ({"ab", "wrk", "hey", "siege", "vegeta", "oha", "bombardier", "h2load"}, ShellAnalyzer._rule_load_generator),
     (T.ATTACK_TOOLS - {"chisel"}, ShellAnalyzer._rule_attack_tool),
