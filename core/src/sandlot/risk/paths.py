@@ -112,6 +112,8 @@ _SECRET_NAMES = frozenset(
         ".erlang.cookie",
         # Grafana's admin password, secret key and database password
         "grafana.ini",
+        # adb's private key (every phone that trusted this computer accepts it)
+        "adbkey",
         # Claude Code's login (OAuth tokens)
         ".credentials.json",
         # PostgreSQL's settings written by ALTER SYSTEM (a standby's primary_conninfo holds the replication password)
@@ -128,6 +130,8 @@ _SECRET_DIRS = frozenset(
         "1password", "keepassxc", ".terraform.d", "ssl/private", ".vault", "secrets", "discord",
         "discordcanary", "tdata", "wallets", "keystore", ".electrum", "exodus", ".bitcoin", ".ethereum",
         "local storage", "opera software", "microsoft/edge", "credentials", "wireguard", "system-connections",
+        # iPhone backups (messages, photos, keychain items)
+        "mobilesync",
     }
 )  # fmt: skip
 #: Applications whose data directory (below ~/.config, ~/.local/share, ~/Library/Application Support, a snap or
@@ -375,6 +379,10 @@ def classify(path: str) -> PathInfo:
         secret = False  # a public key is public wherever it is kept (`secrets/deploy_key.pub`)
     if name == "passwd" and not (absolute and lowered[:1] == ["etc"]):
         secret = False  # only the system password database is sensitive
+    if "mobilesync" in lowered[:-1] and name in ("info.plist", "status.plist"):
+        secret = False  # a backup's device name, version and date (its content stays secret)
+    if absolute and lowered[:3] in (["var", "lib", "lockdown"], ["var", "db", "lockdown"]):
+        secret = True  # iOS pairing records: each one unlocks a phone that trusted this computer
     if name == ".gpg-id" and ".password-store" in lowered[:-1]:
         secret = False  # the ids of the GPG keys the store is encrypted to (public)
     if "serviceaccount" in lowered[:-1] and name != "token":

@@ -41,6 +41,7 @@ from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.office import office_text_risks
 from sandlot.risk.orchestrators import orchestrator_text_risks
+from sandlot.risk.phones import phone_risks
 from sandlot.risk.printers import printer_risks
 from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.remote_sessions import devcontainer_download
@@ -465,6 +466,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("endpoint-management", risk) for risk in endpoint_management_risks(code)]
     found += [("building", risk) for risk in building_risks(code)]
     found += [("replication", risk) for risk in replication_risks(code)]
+    found += [("phone", risk) for risk in phone_risks(code)]
     if devcontainer_download(code):
         what = "makes a dev container run a downloaded script whenever it is created or started"
         found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
