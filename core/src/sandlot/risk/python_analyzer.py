@@ -38,6 +38,7 @@ import attrs
 from sandlot.risk import archives, paths
 from sandlot.risk import folding as F
 from sandlot.risk import python_tables as T
+from sandlot.risk import shell_words as W
 from sandlot.risk import values as v
 from sandlot.risk.backups import DB_DUMPERS
 from sandlot.risk.config_commands import (
@@ -5603,7 +5604,8 @@ class PythonAnalyzer:
                 f"{q} sends a file holding secret data ({posixpath.basename(program)})",
                 node,
             )
-        start = _wrapped_program(words)  # `["sudo", "bpftrace", path]`: bpftrace runs the file
+        # `["sudo", "bpftrace", path]`: bpftrace runs the file
+        start = len(words) - len(W.unwrapped(words, ("sudo", "doas", "pkexec", "timeout", "nice")))
         interpreter = posixpath.basename(words[start] if start < len(words) else program).rstrip(
             "0123456789."
         ) in T.INTERPRETERS | T.RUNTIMES
@@ -7661,17 +7663,6 @@ _MESSAGE_CONSUMERS = ("kafka.KafkaConsumer", "confluent_kafka.Consumer", "aiokaf
 #: Secret stores' writes: a secret put where secrets are kept (a rotation's new version), not sent out.
 _SECRET_STORE_WRITES = frozenset({"put_secret_value", "create_secret", "update_secret", "put_parameter",
                                   "add_secret_version", "create_or_update_secret", "set_secret"})  # fmt: skip
-def _wrapped_program(words: Sequence[str]) -> int:
-    """Index of the program ``words`` run once privilege and time wrappers are set aside (``sudo -u x``,
-    ``timeout 30``, ``nice -n 5``)."""
-    i = 0
-    while i < len(words) and posixpath.basename(words[i]) in ("sudo", "doas", "pkexec", "timeout", "nice"):
-        i += 1
-        while i < len(words) and (words[i].startswith("-") or words[i][:1].isdigit()):
-            i += 2 if words[i] in ("-u", "-g", "-n", "-s", "-k", "--user", "--signal") else 1
-    return i
-
-
 #: prctl options that restrict the process: PR_SET_PDEATHSIG, PR_SET_SECCOMP, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS.
 _RESTRICTING_PRCTL = frozenset({1, 22, 24, 38})
 #: Clients made with a user name and a password as their first two arguments.

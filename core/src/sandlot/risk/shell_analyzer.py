@@ -2321,7 +2321,8 @@ class ShellAnalyzer:
                 asks_only = name == "sudo" and not wrapped and any(
                     a in ("-l", "-ll", "-v", "-k", "-K", "--list", "--validate", "--reset-timestamp") for a in argv[1:]
                 )
-                limited = _without_limits(wrapped)  # `sudo timeout 15 bpftrace …`: the tool inside the limit
+                # `sudo timeout 15 bpftrace …`: the tool inside the limit
+                limited = W.unwrapped(wrapped, ("timeout", "nice", "ionice"))
                 # a build chroot in the project (`sudo chroot build/rootfs apt-get install …`): its commands are
                 # judged on their own
                 chroot = wrapped if name == "chroot" else []
@@ -7359,16 +7360,6 @@ _STDIN_LOGIN = re.compile(r"\blogin\b[^|;&\n]*\s--(?:with-token|password-stdin|t
 _DISK_IMAGE = re.compile(r"\.(?:img|raw|iso|qcow2|vhdx?|vmdk|image|ext[234]|xfs|btrfs)$")
 #: A loop device attached to a file, its name printed (``$(sudo losetup -fP --show "$IMG")``): the file's word.
 _LOOP_ATTACH = re.compile(r"\$\(\s*(?:sudo\s+)?losetup\b(?=[^)]*--show)[^)]*\s([^\s)-][^\s)]*)\s*\)")
-
-
-def _without_limits(argv: list[str]) -> list[str]:
-    """``argv`` without the time and priority limits wrapped around it (``timeout 15``, ``nice -n 10``)."""
-    while argv and W.base(argv[0]) in ("timeout", "nice", "ionice"):
-        rest = argv[1:]
-        while rest and rest[0].startswith("-"):
-            rest = rest[2:] if rest[0] in ("-n", "-c", "-s", "-k", "--signal", "--kill-after") else rest[1:]
-        argv = rest[1:] if W.base(argv[0]) == "timeout" and rest else rest
-    return argv
 
 
 def _lists_disks(name: str, args: list[str]) -> bool:

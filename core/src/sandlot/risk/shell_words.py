@@ -6,7 +6,7 @@ import base64
 import binascii
 import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from sandlot.risk.paths import HOLE, HOLE_WORD
 from sandlot.risk.shell_tables import UNITS
@@ -114,6 +114,24 @@ def skip_options(argv: list[str], with_value: set[str] | frozenset[str]) -> list
             return argv[i + 1 :]
         i += 2 if argv[i] in with_value else 1
     return argv[i:]
+
+
+#: Options of sudo, timeout, nice and ionice that take the next word as their value.
+_WRAPPER_VALUED = frozenset({"-u", "-g", "-n", "-c", "-s", "-k", "--user", "--group", "--signal", "--kill-after"})
+
+
+def unwrapped(argv: Sequence[str], wrappers: Collection[str]) -> list[str]:
+    """``argv`` with the ``wrappers`` in front of its program set aside, with their options (``sudo -u x``,
+    ``timeout -s KILL 30``, ``nice -n 5``): the command they run."""
+    i = 0
+    while i < len(argv) and base(argv[i]) in wrappers:
+        name = base(argv[i])
+        i += 1
+        while i < len(argv) and argv[i].startswith("-"):
+            i += 2 if argv[i] in _WRAPPER_VALUED else 1
+        if name == "timeout" and i < len(argv):
+            i += 1  # its duration
+    return list(argv[i:])
 
 
 def is_symbolic_mode(arg: str) -> bool:
