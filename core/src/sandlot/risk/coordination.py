@@ -7,7 +7,8 @@ trusted. What needs a careful reviewer:
 * a coordination store read whole (Consul's KV tree or tokens, every etcd key) and sent to another host;
 * every key deleted (`etcdctl del "" --from-key`), ZooKeeper's metadata trees deleted recursively, Consul's raft
   peers removed one by one (the cluster loses quorum);
-* a management token minted (Consul's `global-management`, the ACL bootstrap reset);
+* a management token minted (Consul's `global-management`, the ACL bootstrap reset), or authentication turned off
+  (`etcdctl auth disable`, ACLs' default policy `allow`, ZooKeeper's `world:anyone` on the root);
 * the cluster's DNS forwarded to an outside resolver;
 * the mesh turned against its traffic: requests mirrored to an outside host, a Lua filter posting headers and cookies
   out, the sidecar injector's template changed (every new pod runs what it adds), proxies told to skip every port
@@ -34,12 +35,17 @@ _SENT_OUT = re.compile(r"(?:\bcurl\b[^\n]*(?:--data|-d\s|-F\s|-T\s|--upload)|\br
                        r"\bnc\s)")  # fmt: skip
 _EVERY_KEY = re.compile(r"\betcdctl\b[^\n]*\bdel\s+[\"']{2}\s+--(?:from-key|prefix)|\betcdctl\b[^\n]*\bdel\s+--prefix"
                         r"\s+[\"']?/?[\"']?\s*$", re.MULTILINE)  # fmt: skip
+#: etcd's root or Kubernetes' whole state as a key prefix (`client.delete_prefix("/registry/")`).
+_ROOT_PREFIX = re.compile(r"[\"']/(?:registry/?)?[\"']")
 #: ZooKeeper trees deleted recursively (zkCli's deleteall/rmr, kazoo's delete(recursive=True)) under a root path.
 _ZK_TREE_DELETE = re.compile(r"\b(?:deleteall|rmr)\s+[\"']?(?:/[\w.-]+|\$\w+|\"\$\w+\")|\.delete\([^)]*recursive\s*="
                              r"\s*True")  # fmt: skip
 _ZK = re.compile(r"zookeeper|kazoo|zkCli|zkcli|zookeeper-shell", re.IGNORECASE)
 _SCRATCH = re.compile(r"/(?:test|tmp|scratch|it-|ci-)[\w-]*", re.IGNORECASE)
 _LOCAL_ZK = re.compile(r"(?:127\.0\.0\.1|localhost):2181")
+#: etcd's authentication switched off, Consul's ACLs' default policy opened, ZooKeeper's ACLs set open to anyone.
+_AUTH_OFF = re.compile(r"\betcdctl\b[^\n]*\bauth\s+disable\b|\.auth_disable\(|\bdefault_policy\s*=\s*[\"']allow"
+                       r"|\bsetAcl\s+(?:-R\s+)?/\S*\s+world:anyone:c?d?r?w?a?\b")  # fmt: skip
 _QUORUM_LOSS = re.compile(r"\braft\s+remove-peer\b")
 _MANAGEMENT_TOKEN = re.compile(r"global-management|/v1/acl/bootstrap|acl-bootstrap-reset")
 _TOKEN_MADE = re.compile(r"\bacl\s+token\s+create\b|/v1/acl/token\b|/v1/acl/bootstrap|acl-bootstrap-reset")
@@ -58,7 +64,7 @@ _DEBUG_PUBLISHED = re.compile(r"istiod[\w.-]*[\s\S]{0,200}?\b1501[024]\b|\b1501[
 _GATEWAY_ANY_HOST = re.compile(r"[\"']?hosts[\"']?\s*:\s*\[\s*[\"']\*[\"']")
 _WORDS = ("consul", "etcdctl", "/v1/kv", "deleteall", "rmr", "recursive", "raft", "global-management", "acl",
           "forward", "mirror", "httpCall", "sidecar-injector", "linkerd.io", "sidecar.istio.io", "quitquitquit",
-          "istiod")  # fmt: skip
+          "istiod", "auth", "default_policy", "setAcl", "delete_prefix")  # fmt: skip
 
 
 def coordination_risks(text: str) -> list[OperationRisk]:
@@ -71,7 +77,7 @@ def coordination_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "sends a coordination store's whole content (every key, secret or token) to "
                                    "another host"))  # fmt: skip
-    if _EVERY_KEY.search(text):
+    if _EVERY_KEY.search(text) or (".delete_prefix(" in text and _ROOT_PREFIX.search(text)):
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes every key of an etcd cluster"))
     tree = _ZK_TREE_DELETE.search(text) if _ZK.search(text) else None
     local = _LOCAL_ZK.search(text) is not None or "pytest" in text  # a test's own namespace on a local server
@@ -79,6 +85,10 @@ def coordination_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                    "deletes ZooKeeper trees recursively (the metadata clusters like Kafka keep "
                                    "there)"))  # fmt: skip
+    if _AUTH_OFF.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                   "turns off a coordination store's authentication (anyone reaching it reads and "
+                                   "writes every key and secret)"))  # fmt: skip
     if _QUORUM_LOSS.search(text) and each_item(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS,
                                    "removes a Consul cluster's raft peers one by one (it loses quorum and stops)"))

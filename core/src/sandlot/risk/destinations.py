@@ -125,6 +125,15 @@ def internal_host(host: str) -> bool:
     return _INTERNAL_HOST.search(host) is not None
 
 
+def local_files_or_users(url: str) -> bool:
+    """``url`` on this machine still reaches what is not a test's: a notebook server's files (its contents API), a
+    hub's users and their servers."""
+    return _LOCAL_SHARED.search(url) is not None
+
+
+_LOCAL_SHARED = re.compile(r"/api/contents\b|/hub/api/users\b")
+
+
 def outside_address(host: str) -> bool:
     """``host`` is an IPv4 address of another network: not private, loopback, link-local or unspecified
     (documentation ranges count as outside: scripts use them to stand for anyone's machine)."""

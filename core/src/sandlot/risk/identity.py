@@ -55,6 +55,11 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      Category.FILESYSTEM, None),
     ("POST", re.compile(r"/api/v1/accounts/[^/]+/admins/?$"), "makes a user an account administrator",
      Category.PRIVILEGE, None),
+    # a hub's or an application's user record given its admin flag (JupyterHub, Gitea, most admin APIs)
+    ("PATCH", re.compile(r"/users/[^/?]+/?$"), "makes a user an administrator", Category.PRIVILEGE,
+     re.compile(r"(?:^|[\s\"'{,])(?:admin|is_?admin|isAdmin|is_superuser|superuser|site_admin)[\"']?\s*:?\s*(?:True|true)\b")),
+    ("POST", re.compile(r"/users/[^/?]+/tokens/?$"), "mints an administrator token for a user", Category.PRIVILEGE,
+     re.compile(r"\badmin:")),
     ("POST", re.compile(r"/api/users/?$"), "creates a Portainer administrator", Category.PRIVILEGE,
      re.compile(r"\brole\W{1,4}1\b")),
     ("POST", re.compile(r"/api/v1/(?:users|groups)/[^/]+/roles/?$"), "assigns an Okta administrator role",

@@ -54,7 +54,7 @@ _FOREVER = re.compile(
 )
 _WRITES = re.compile(r"\.write\(|\bprint\s+\{?\$?\w+\}?|\bsyswrite\b|writeSync\(|\bfwrite\(|:write\(|<<\s*['\"]")
 _GROWS = re.compile(
-    r"\.push\(|Buffer\.alloc|new\s+Array\(|\.concat\(|\bpush\s*@|<<\s*['\"]?\w|\.append\(|string\.rep\("
+    r"\.push\(|Buffer\.alloc|new\s+Array\(|\.concat\(|\bpush\s*@|<<\s*['\"]?\w|\.append\(|string\.rep\(|\bcall\s+add\("
 )
 
 

@@ -147,14 +147,16 @@ _MACOS_PRIVATE_DIRS = frozenset(
      "addressbook", "com.apple.safari", "notes", "group containers"}
 )  # fmt: skip
 _TOKEN_TOOL_DIRS = frozenset(
-    {"gh", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op", "huggingface", "wandb",
+    {"gh", "github-copilot", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op", "huggingface",
+     "wandb",
      "stripe", "solana", "hubspot", "twilio-cli", "sf", "sfdx"}
 )  # fmt: skip
 #: Directories right below the home where command-line tools keep their login tokens (every file is one).
 _HOME_TOKEN_DIRS = frozenset({".sfdx", ".sf", ".twilio-cli", ".fly", ".railway", ".config/hubspot",
                               ".config/twilio-cli"})  # fmt: skip
 _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
-                          "auth.json", "token", "stored_tokens", "settings", "config.toml", "id.json"})  # fmt: skip
+                          "auth.json", "token", "stored_tokens", "settings", "config.toml", "id.json",
+                          "hosts.json", "apps.json"})  # fmt: skip
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token",
                           "state.vscdb"})  # fmt: skip
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup", ".p8",
@@ -162,7 +164,8 @@ _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk"
                     ".ovpn")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
-     ".psql_history", ".sh_history", ".node_repl_history", ".lesshst", "wtmp", "btmp", "lastlog", "auth.log",
+     ".psql_history", ".sh_history", ".node_repl_history", ".lesshst", ".viminfo", "wtmp", "btmp", "lastlog",
+     "auth.log",
      "syslog", "secure", "messages", "kern.log", "audit.log", "faillog", "system.journal"}
 )  # fmt: skip
 #: The system's own logs: an administrator reads them all day; rewriting or deleting them hides tracks.
@@ -186,6 +189,11 @@ _PERSISTENCE_DIRS = frozenset(
         "systemd", "init.d", "rc.d", "profile.d", "autostart", "launchagents", "launchdaemons",
         "xdg", "update-motd.d", "udev", "hooks", "startup", "modules-load.d", "environment.d",
     }
+)  # fmt: skip
+#: Settings files of systemd's own daemons in /etc/systemd (they start nothing).
+_SYSTEMD_DAEMON_SETTINGS = frozenset(
+    {"journald.conf", "logind.conf", "resolved.conf", "timesyncd.conf", "coredump.conf", "networkd.conf",
+     "sleep.conf", "oomd.conf", "homed.conf", "pstore.conf", "journal-upload.conf", "journal-remote.conf"}
 )  # fmt: skip
 _PRIVILEGE_NAMES = frozenset(
     {"sudoers", "passwd", "shadow", "group", "gshadow", "ld.so.preload", "pam.d", "sudoers.d",
@@ -285,6 +293,9 @@ def classify(path: str) -> PathInfo:
         or (len(lowered) >= 2 and lowered[-2] == ".ssh" and name.startswith("id_"))
         # a browser's recording of a session (HAR): every request's cookies and authorization headers
         or name.endswith(".har")
+        # a Jupyter kernel's connection file (its signing key lets anyone run code in it), a server's token file
+        or ("runtime" in lowered[:-1] and name.startswith(("kernel-", "jpserver-", "nbserver-"))
+            and name.endswith((".json", ".html")))
         # RADIUS's shared secrets with every network device, and its database password
         or ("freeradius" in lowered[:-1] and name in ("clients.conf", ".dbpass", "sql", "authorize", "users"))
         # network devices' configuration archives (their passwords, keys and SNMP communities) and the logins
@@ -436,6 +447,10 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
             return PathKind.TEMP
         if "deriveddata" in (c.lower() for c in home):
             return PathKind.TEMP  # ~/Library/Developer/Xcode/DerivedData: Xcode's build cache
+        if home[0].lower() in (".local", ".config", ".var", "snap", "library") and any(
+            c.lower() in ("cache", "caches", "swap", "__pycache__") for c in home[2:]
+        ):
+            return PathKind.TEMP  # ~/.local/state/nvim/swap, ~/.local/share/app/cache: an application's cache
         return PathKind.HOME
     if not absolute:
         if not comps or _everything(comps):
@@ -498,12 +513,16 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
     installed = absolute or bool(lowered and HOLE in lowered[0])  # not a file of the project
     if home is not None and _sourced_at_shell_start([c.lower() for c in home]):
         return True
+    if lowered[-2:-1] == ["systemd"] and name in _SYSTEMD_DAEMON_SETTINGS:
+        return False  # journald's or logind's own settings (sizes, timeouts), not a unit that runs something
     if any(d in _PERSISTENCE_DIRS for d in lowered[:-1]):
         # git hooks (.git/hooks, ~/.config/git/hooks) run on every commit; other "hooks" dirs are just names
         if "hooks" in lowered[:-1] and ".git" not in lowered and "git" not in lowered:
             return False
         # a project's own udev/ or systemd/ folder is source code; only the system's and the home's run
         return installed or "hooks" in lowered[:-1]
+    if name in ("custom.js", "custom.css") and lowered[-3:-1] == [".jupyter", "custom"]:
+        return True  # the classic notebook loads ~/.jupyter/custom/custom.js into every notebook page
     if name == "delegates.xml" and any(c.startswith("imagemagick") for c in lowered[:-1]):
         return installed or home is not None  # ImageMagick's table of shell commands, run on every conversion
     if name.endswith((".service", ".timer", ".socket")) or name.endswith(".plist"):
@@ -576,6 +595,18 @@ def read_level(info: PathInfo) -> RiskLevel:
 def whole_file_system(path: str, *, listed: bool = False) -> bool:
     """``path`` is ``/``, or (``listed``: a loop over ``os.listdir("/")``) every top-level folder in turn."""
     return path.strip() == "/" or (listed and path == "/" + HOLE)
+
+
+def holds_app_secrets(path: str) -> bool:
+    """``path`` is a folder of many applications' settings (``~/.config``, ``~/.local/share``, ``~/Library``,
+    ``/etc``): among them their tokens, keys and saved logins (gh's hosts.yml, rclone.conf, a browser profile)."""
+    absolute, comps = _components(path)
+    home = _home_relative(absolute, comps)
+    lowered = [c.lower() for c in (home if home is not None else comps)]
+    if home is not None:
+        return lowered in ([".config"], [".local"], [".local", "share"], ["library"],
+                           ["library", "application support"], [".var", "app"], ["snap"])  # fmt: skip
+    return absolute and lowered == ["etc"]
 
 
 def git_hook(path: str) -> bool:
@@ -960,6 +991,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
     comps = [c for c in info.path.split("/") if c]
     if comps[:2] in (["var", "log"], ["var", "backups"]) and len(comps) >= 3 and not info.history:
         return min(level, RiskLevel.MEDIUM)  # an application's old logs or backups (rotation), not the system's
+    if comps and comps[0].lower() in _ROTATED_DIRS and not info.secret:
+        return min(level, RiskLevel.MEDIUM)  # old dumps pruned by name and age from a backup volume (`/backup`)
     if info.kind is PathKind.HOME and any(c.lower() in _ROTATED_DIRS for c in comps[1:]) and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # the user's own old dumps or logs pruned by age (`~/backups/db`)
     if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path) and not any(
@@ -1031,6 +1064,17 @@ def application_tree(path: str) -> bool:
 
 
 _APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt)/[\w.-]+/[^\x00]")
+
+
+def service_folder(path: str, user: str) -> bool:
+    """``path`` is the folder (or a file) a service named like ``user`` keeps for itself: ``/var/log/orders-api``
+    for the user ``orders``, ``/var/lib/grafana`` for ``grafana``."""
+    match = _SERVICE_FOLDER.match(path)
+    name = user.split(":", 1)[0].strip().lower()
+    return match is not None and len(name) >= 3 and name.isidentifier() and name in match[1].lower()
+
+
+_SERVICE_FOLDER = re.compile(r"^/(?:var/log|var/lib|var/cache|var/spool|run|srv|opt|var/www)/([\w.-]+)(?:/|$)")
 
 
 def has_hole(text: str) -> bool:

@@ -29,6 +29,7 @@ import shlex
 import stat
 import textwrap
 import tomllib
+import unicodedata
 import urllib.parse
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -73,6 +74,7 @@ from sandlot.risk.destinations import (
     data_label,
     internal_host,
     issuer_words,
+    local_files_or_users,
     loopback_url,
     misdirected_credential,
     outside_address,
@@ -156,6 +158,7 @@ from sandlot.risk.sql import (
 )
 from sandlot.risk.startup_files import fetches_then_runs, harmless_content, hidden_or_temporary, tame
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
+from sandlot.risk.text_shapes import hidden_tag_texts
 from sandlot.risk.values import UNKNOWN, Val
 from sandlot.risk.websites import cdn_request, free_discount
 from sandlot.risk.whole_text import whole_text_risks
@@ -625,6 +628,14 @@ class PythonAnalyzer:
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
         for suffix, risk in whole_text_risks(code):
             self._add(f"python.{suffix}", risk.level, risk.category, risk.what, None)
+        for hidden in hidden_tag_texts(code):
+            # a command spelled in invisible tag characters (decoded and run by the code)
+            from sandlot.risk.shell_analyzer import analyze_shell
+
+            for finding in analyze_shell(hidden, depth=self.depth + 1):
+                if finding.level >= RiskLevel.HIGH:
+                    self._add(finding.rule_id, finding.level, finding.category,
+                              f"{finding.message} (hidden in invisible Unicode tag characters)", None)  # fmt: skip
         if any(word in code for word in WINDOWS_WORDS):
             # Windows command text written into a file others run (a GPO's task, a logon script)
             for risk in windows_text_risks(code):
@@ -800,6 +811,18 @@ class PythonAnalyzer:
                 # same document written by a here-document
                 self._later_shell(f"cat > {shlex.quote(target)} <<'EOF'\n{data.text}\nEOF", node,
                                   f"a container file written by {q}")  # fmt: skip
+        for target in targets[:2]:
+            if not target.endswith((".service", ".desktop", ".plist")):
+                continue
+            for text in data.strings()[:2]:
+                for command in _UNIT_COMMAND.findall(text):
+                    program = command.split()[0].strip("\"'") if command.split() else ""
+                    hosts = [urllib.parse.urlsplit(u).hostname or "" for u in re.findall(r"\w+://[^\s\"']+", command)]
+                    if self._fetched(program) or any(outside_address(h) for h in hosts):
+                        self._add("python.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                                  f"a service written by {q} starts a program downloaded from the network (or one "
+                                  "that connects to a bare outside address) at every boot or login", node)  # fmt: skip
+                    self._later_shell(command.replace(HOLE, HOLE_WORD), node, f"a service written by {q}")
         for text in data.strings()[:2]:
             python = (
                 _SHEBANG_PYTHON.match(text)
@@ -890,6 +913,8 @@ class PythonAnalyzer:
             return Val(qual="builtins." + name)
         if name == "__builtins__":
             return Val(qual="builtins")
+        if name == "get_ipython":
+            return Val(qual="IPython.get_ipython")  # a notebook kernel's builtin
         if name == "__file__":
             return Val(text="./" + HOLE + ".py")
         for module in self.star_modules:
@@ -2641,8 +2666,9 @@ class PythonAnalyzer:
             return base.elem  # glob.glob(pattern)[0]: one of the paths the pattern matches
         if base.qual == "sys.argv":
             return Val(flags=v.INPUT)
-        if key.text is not None and payment_or_identity_field(key.text):
-            return Val(flags=(base.flags & v.FLOWING) | v.SECRET)  # row["pan"]: a card number, whoever's it is
+        if any(payment_or_identity_field(k) for k in key.strings()):
+            # row["pan"], or `r[k] for k in ("name", "ssn")`: a card number or an SSN, whoever's it is
+            return Val(flags=(base.flags & v.FLOWING) | v.SECRET)
         if any(T.CREDENTIAL_NAME.search(k) for k in key.strings()):
             return Val(flags=(base.flags & v.FLOWING) | v.CREDENTIAL)  # cfg["csms"]["basic_auth_password"]
         # proc.info["pid"] of a process from process_iter() is still that process
@@ -3022,6 +3048,8 @@ class PythonAnalyzer:
         if kinds & _CRM:
             platform |= self._crm_records(q or "", args)
         self._taint_through_method(node, func, args)
+        if isinstance(node.func, ast.Attribute) and args and args[0].flags & (v.NET | v.DECODED):
+            self._embedded_interpreter(q, node.func.attr, args[0], node)
         if (
             self._mentions_nox
             and isinstance(node.func, ast.Attribute)
@@ -3469,7 +3497,8 @@ class PythonAnalyzer:
                 if risk is not None:
                     self._add("python.cloud-control", risk.level, risk.category, f"{q} {risk.what}", node)
                 if risk is None and method.upper() == "DELETE" and HOLE in url and self._in_loop() and not (
-                    loopback_url(url)  # (a local server's own resources: the user's kernels, a dev API)
+                    # (a local server's own resources: the user's kernels, a dev API; not its files or its users)
+                    loopback_url(url) and not local_files_or_users(url)
                 ):
                     self._add("python.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                               f"{q} deletes every resource a listing gives, one request at a time", node)  # fmt: skip
@@ -3567,6 +3596,9 @@ class PythonAnalyzer:
             # a client's constructor given its own service's credentials, or a session's headers set up for it
             login = method[:1].isupper() or q.endswith((".headers.update", ".cookies.update", ".headers.setdefault"))
             services = credential_services(self._credentials)
+            to = " ".join(urllib.parse.urlsplit(u).hostname or "" for u in _all_strings(args[:1]) if "://" in u)
+            # (PLAID_SECRET sent to production.plaid.com is the service's own login, not one of a harvest's)
+            services = {name for name in services if len(name) < 4 or name.lower() not in to}
             if method in T.SEND_METHODS or method in ("put", "patch", "post"):
                 bodies = [kwargs.get("json"), kwargs.get("data"), *args[1:2]]
                 if any(b is not None and _people_records(b) for b in bodies) and any(
@@ -3795,7 +3827,8 @@ class PythonAnalyzer:
                 target.func.handler = True
         if target is not None and isinstance(target.func, _FuncSummary) and target.func not in self.functions:
             mapped = method in ("map", "imap", "imap_unordered", "starmap")
-            huge = mapped and (args[1].num or 0) >= T.HUGE_LOOP
+            # a huge iterable, or an endless one (`pool.map(pull, itertools.cycle(people))`)
+            huge = mapped and ((args[1].num or 0) >= T.HUGE_LOOP or args[1].qual in _ENDLESS_ITERATORS)
             self._per_element += mapped  # a pool's map runs the function once per element
             self._huge_maps += huge
             try:
@@ -3803,6 +3836,16 @@ class PythonAnalyzer:
             finally:
                 self._per_element -= mapped
                 self._huge_maps -= huge
+
+    def _embedded_interpreter(self, q: str | None, method: str, code: Val, node: ast.Call) -> None:
+        """``nvim.exec_lua(src)``, ``lua.execute(src)``, ``nvim.command(line)``: code received from the network (or
+        decoded) handed to an interpreter embedded in another program (an editor's Lua, Ex commands run ``!sh``)."""
+        editor = (q or "").startswith("pynvim.") or "pynvim" in self._code
+        runs = method in _EMBEDDED_CODE_METHODS or (editor and method in _EDITOR_INPUT_METHODS)
+        if runs:
+            self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{method} runs code received from the network or decoded"
+                      + (" in the editor (its commands reach a shell)" if editor else ""), node)  # fmt: skip
 
     def _tls_off(self, target: ast.expr, node: ast.stmt) -> None:
         """``ssl._create_default_https_context = ssl._create_unverified_context`` and its env twins."""
@@ -3924,6 +3967,9 @@ class PythonAnalyzer:
             elif servers:
                 self._add("python.kill", RiskLevel.HIGH, Category.PROCESS,
                           f"kills every {servers[0]} process, whoever runs it", node)  # fmt: skip
+            elif _OTHERS_PROCESSES.search(self._code):
+                self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
+                          "kills other users' processes (those whose owner is not this user)", node)  # fmt: skip
             elif self._name_filters:
                 self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE,
                           "kills the processes a name test selects", node)  # fmt: skip
@@ -4161,7 +4207,7 @@ class PythonAnalyzer:
 
     def _secret_arguments(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> bool:
         """A secret path handed to anything that is not a mere existence check reads it (True: read out)."""
-        for val in [*args, *kwargs.values()]:
+        for keyword, val in [*((None, a) for a in args), *kwargs.items()]:
             texts = val.strings()
             words = texts[0].split() if len(texts) == 1 else []
             if len(words) > 1 and posixpath.basename(words[0]) in T.FILE_PRINTERS:
@@ -4171,7 +4217,8 @@ class PythonAnalyzer:
                     continue
                 info = paths.classify(text)
                 if info.secret or info.history:
-                    if q.startswith(T.KEY_USERS) or q in T.KEY_USERS:
+                    # (`etcd3.client(cert_key=…)`, `connect(key_filename=…)`: a client handed its own key)
+                    if q.startswith(T.KEY_USERS) or q in T.KEY_USERS or _CLIENT_KEY_KWARG.match(keyword or ""):
                         # an SSH/TLS library loading its own key to authenticate: the key is used, not read out
                         self._add(
                             "python.key-use",
@@ -4223,6 +4270,8 @@ class PythonAnalyzer:
         flags = 0
         overwrite = write and not append and (q != "os.open" or bool((mode_val.num or 0) & os.O_TRUNC))
         for text in target.strings() or ([] if target.text is None else [target.text]):
+            if q == "sqlite3.connect" and text.startswith("file:"):
+                text = text[5:].split("?", 1)[0]  # a URI (`file:{db}?mode=ro`): the database file it names
             info = paths.classify(text)
             if overwrite:
                 self._mass_overwrite(text, node, q)
@@ -4721,9 +4770,13 @@ class PythonAnalyzer:
         for text in target.strings():
             info = paths.classify(text)
             if info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.SYSTEM) or info.privilege:
+                # (a service's own folder handed to its account: `os.chown("/var/log/orders-api", uid_of_orders, …)`)
+                users = [u for u in _all_strings(args[1:2]) if not u.isdigit()] + re.findall(
+                    r"getpwnam\(\s*[\"'](\w+)", self._code)
+                own = any(paths.service_folder(info.path, u) for u in users) and not info.privilege
                 self._add(
                     "python.chown",
-                    RiskLevel.HIGH,
+                    RiskLevel.MEDIUM if own else RiskLevel.HIGH,
                     Category.PRIVILEGE,
                     f"{q} changes the owner of {paths.describe(info)}",
                     node,
@@ -4968,6 +5021,24 @@ class PythonAnalyzer:
             except (ValueError, OverflowError):
                 pass
         return Val(flags=v.flowing(args) | v.DECODED)
+
+    def _c_unicodedata(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``unicodedata.lookup("LATIN SMALL LETTER R")`` is ``"r"``; ``normalize("NFKC", …)`` folds fullwidth dots
+        and slashes to ``..`` and ``/``."""
+        try:
+            if q == "unicodedata.lookup" and args and args[0].text is not None:
+                return Val(text=unicodedata.lookup(args[0].text), qual="<chr>", flags=v.DECODED)
+            if q == "unicodedata.normalize" and len(args) == 2 and args[0].text in ("NFC", "NFD", "NFKC", "NFKD"):
+                given = args[1].strings()
+                if given and not any(HOLE in t for t in given):
+                    form = args[0].text
+                    folded = tuple(unicodedata.normalize(form, t) for t in given)  # type: ignore[arg-type]
+                    changed = v.DECODED if folded != tuple(given) else 0
+                    return Val(text=folded[0], alts=folded if len(folded) > 1 else None,
+                               flags=v.flowing(args[1:]) | changed)  # fmt: skip
+        except (KeyError, ValueError):
+            pass
+        return Val(flags=v.flowing(args))
 
     def _c_bytes(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         if args and args[0].num is not None and q != "builtins.dict":
@@ -5388,6 +5459,50 @@ class PythonAnalyzer:
         return Val(flags=data.flags & v.FLOWING)
 
     # -- processes
+    def _c_magic(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``get_ipython().run_cell_magic("bash", "", script)`` and ``run_line_magic("run", "-i x.py")``: the cell
+        or line magic a notebook cell spells, run as a call."""
+        name = (args[0].text or "") if args else ""
+        line = args[1] if len(args) > 1 else UNKNOWN
+        if q.endswith("run_cell_magic"):
+            cell = args[2] if len(args) > 2 else UNKNOWN
+            shell = name in ("bash", "sh", "script", "system") and (name != "script" or "sh" in (line.text or ""))
+            if shell:
+                return self._shell_string(cell, node, f"%%{name}")
+            if name in ("python", "python3") and cell.text is not None:
+                found = analyze_python(cell.text.replace(HOLE, "_"), parse_error_level=RiskLevel.LOW,
+                                       depth=self.depth + 1)  # fmt: skip
+                self._merge_nested([f for f in found if f.level >= RiskLevel.MEDIUM], node, f"a %%{name} cell")
+            return Val()
+        words = (line.text or "").split()
+        script = words[-1] if words else ""
+        if name in ("system", "sx"):
+            return self._shell_string(line, node, f"%{name}")
+        if name in ("run", "load", "loadpy") and script:
+            fetched = self._fetched(script) or "://" in script
+            if fetched:
+                self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          f"%{name} runs a script downloaded from the network ({script})", node)  # fmt: skip
+        return Val()
+
+    def _c_notebook_file(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``nbformat.write(nb, path)`` writes a notebook over ``path``; ``papermill.execute_notebook(url, out)`` runs
+        every cell of the notebook it reads (from a URL: code from the network)."""
+        if q.startswith("papermill."):
+            source = args[0] if args else kwargs.get("input_path", UNKNOWN)
+            for text in source.strings()[:2]:
+                host = urllib.parse.urlsplit(text).hostname or "" if text.startswith(("http://", "https://")) else ""
+                if (host and not internal_host(host)) or self._fetched(text):
+                    self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                              f"{q} runs every cell of a notebook fetched from the network ({text})", node)  # fmt: skip
+                    break
+            return Val()
+        target = args[1] if len(args) > 1 else kwargs.get("fp", UNKNOWN)
+        for text in target.strings()[:2]:
+            self._mass_overwrite(text, node, q)
+            self._write(paths.classify(text), node, via=q)
+        return Val()
+
     def _c_shell(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         command = args[0] if args else kwargs.get("command", kwargs.get("cmd", UNKNOWN))
         if q == "os.startfile":
@@ -6562,7 +6677,12 @@ class PythonAnalyzer:
         looping = pid.flags & v.PROCITER or (
             self._in_loop() and q == "os.kill" and not pid.flags & v.OWNPID and not own_children
         )
-        if looping and self._name_filters and not pid.flags & v.PROCITER:
+        if looping and not pid.flags & v.PROCITER and _OWN_PROCESS_CHECK.search(self._code):
+            # each pid checked to be this user's (`st_uid != os.getuid()`), or read from the pid file this
+            # program's own runs wrote and matched against its command line
+            self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE,
+                      "kills processes it checked are its own (owner or pid file and command line)", node)  # fmt: skip
+        elif looping and self._name_filters and not pid.flags & v.PROCITER:
             # pids a port listing gave (`lsof -ti tcp:8080`), then `if "vite" in cmd:`: the dev server found there
             picked = "kills the processes a name test picks"
             self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE, picked, node)
@@ -6735,8 +6855,8 @@ class PythonAnalyzer:
     def _c_fallocate(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """Space reserved on disk: all that is free (a full disk for everyone), or gigabytes per iteration."""
         size = args[-1] if args else UNKNOWN
-        every_byte = (size.qual or "").startswith(("shutil.disk_usage()", "os.statvfs()")) or "disk_usage" in (
-            ast.unparse(node.args[-1]) if node.args else ""
+        every_byte = (size.qual or "").startswith(("shutil.disk_usage()", "os.statvfs()")) or _sized_by(
+            r"disk_usage\(|statvfs\(|f_bavail|f_bfree", ast.unparse(node.args[-1]) if node.args else "", self._code
         )
         huge = size.num is not None and (size.num >= 1 << 36 or (size.num >= 1 << 30 and self._in_loop()))
         if every_byte or huge:
@@ -7106,6 +7226,24 @@ _INTERNAL_ADDRESS = re.compile(
     # a name of the organisation's own network (`prod-db.internal.corp`, `db.svc.cluster.local`)
     r"|[\w.-]+\.(?:internal|corp|lan|local|intranet)(?:\.[\w-]+)?$"
 )
+#: Keyword arguments naming a client's own key or certificate file (it authenticates with it).
+_CLIENT_KEY_KWARG = re.compile(
+    r"^(?:cert_key|key_file|keyfile|client_key|client_key_file|ssl_keyfile|ssl_key|tls_key|tls_key_file|key_filename"
+    r"|private_key_file|pkey_file|ssl_certfile|cert_file|certfile|client_cert)$"
+)
+#: Processes picked because another user owns them (`p.info["username"] != me`, `p.uids().real != os.getuid()`).
+_OTHERS_PROCESSES = re.compile(r"[\"']username[\"']\]\s*!=|username\(\)\s*!=|uids\(\)\.real\s*!=|\.uids\(\)\[0\]\s*!=")
+#: A program checking that a pid is its own before signalling it: by owner, or by its pid file and command line.
+_OWN_PROCESS_CHECK = re.compile(
+    r"st_uid\s*[!=]=\s*os\.getuid\(\)|os\.getuid\(\)\s*[!=]=|uids\(\)\.real\s*[!=]=|username\(\)\s*[!=]=\s*getpass"
+    r"|\bpid_?file\b[\s\S]{0,600}/cmdline|\.pids?\b[\s\S]{0,600}/cmdline"
+)
+#: The command a systemd unit, an autostart entry or a launchd job runs.
+_UNIT_COMMAND = re.compile(r"^\s*(?:ExecStart(?:Pre|Post)?|Exec)=[-@+!]*(.+)$", re.MULTILINE)
+#: Methods that run their argument as code in an embedded interpreter (Lua in an editor or through lupa, a page's JS).
+_EMBEDDED_CODE_METHODS = frozenset({"exec_lua", "execute_lua", "exec_js", "execute_script", "run_script", "runjs"})
+#: An editor's methods that run Ex commands or type keys into it (`:!cmd` reaches a shell).
+_EDITOR_INPUT_METHODS = frozenset({"command", "input", "feedkeys", "exec", "exec2", "call", "lua"})
 #: What an endless iterator evaluates to (itertools.count(), cycle(), iter(callable, sentinel)).
 _ENDLESS_ITERATORS = frozenset({"itertools.count()", "itertools.cycle()", "<iter-sentinel>"})
 #: The operator module's binary functions reduce() folds as their operator.
@@ -7466,11 +7604,14 @@ def _self_calling_functions(tree: ast.AST | None) -> set[str]:
 
 def _sized_by_free_memory(size_source: str, module_source: str) -> bool:
     """An allocation size computed from how much memory is free right now."""
-    if re.search(r"mem_get_info|virtual_memory\(\)\.(?:available|free)|MemAvailable", size_source):
+    return _sized_by(r"mem_get_info|virtual_memory\(\)\.(?:available|free)|MemAvailable", size_source, module_source)
+
+
+def _sized_by(measure: str, size_source: str, module_source: str) -> bool:
+    """``size_source`` uses what ``measure`` (a pattern) measures, directly or through a name assigned from it."""
+    if re.search(measure, size_source):
         return True
-    names = re.findall(
-        r"(\w+)\s*(?:,\s*\w+\s*)?=\s*[\w.]*(?:mem_get_info\(|virtual_memory\(\)\.(?:available|free))", module_source
-    )
+    names = re.findall(rf"(\w+)\s*(?:,\s*\w+\s*)?=\s*[^\n]*(?:{measure})", module_source)
     return any(re.search(rf"\b{re.escape(n)}\b", size_source) for n in names)
 
 
@@ -7933,6 +8074,7 @@ _register(
 _register(["os.putenv", "os.environ.update"], PythonAnalyzer._c_env_set)
 _register(T.DECODERS, PythonAnalyzer._c_decode)
 _register(["builtins.chr"], PythonAnalyzer._c_chr)
+_register(["unicodedata.lookup", "unicodedata.normalize"], PythonAnalyzer._c_unicodedata)
 _register(list(SITE_DIRS), PythonAnalyzer._c_path)
 _register(
     ["string.Template", "string.Template().substitute", "string.Template().safe_substitute"],
@@ -7965,6 +8107,9 @@ _register(["sys.path.insert", "sys.path.append"], PythonAnalyzer._c_sys_path)
 _register(T.EVAL_CALLS | {"builtins.compile"}, PythonAnalyzer._c_eval)
 _register(T.PICKLE_LOADS, PythonAnalyzer._c_pickle)
 _register(list(T.SHELL_CALLS), PythonAnalyzer._c_shell)
+_register(["nbformat.write", "papermill.execute_notebook"], PythonAnalyzer._c_notebook_file)
+_register(["IPython.get_ipython().run_cell_magic", "IPython.get_ipython().run_line_magic",
+           "IPython.get_ipython().magic"], PythonAnalyzer._c_magic)  # fmt: skip
 _register(T.SUBPROCESS, PythonAnalyzer._c_subprocess)
 _register(list(T.EXEC_FAMILY), PythonAnalyzer._c_exec_family)
 _register(["os.dup2", "os.dup"], PythonAnalyzer._c_dup2)
@@ -7978,6 +8123,13 @@ _register(
 _register(
     T.NET_SOURCES
     - {"socket.socket().recv", "socket.socket().recvfrom", "socket.socket().recv_into", "socket.socket().makefile"},
+    PythonAnalyzer._c_net_source,
+)
+_register(  # a flag's value or a variant's payload: set by whoever edits flags on the vendor's side
+    [f"{client}.{m}" for client in ("UnleashClient.UnleashClient()", "ldclient.get()", "ldclient.LDClient()",
+                                    "openfeature.api.get_client()", "growthbook.GrowthBook()", "statsig.statsig")
+     for m in ("get_variant", "variation", "variation_detail", "get_string_value", "get_object_value",
+               "get_object_details", "get_feature_value", "get_config", "get_experiment")],
     PythonAnalyzer._c_net_source,
 )
 _register(

@@ -36,6 +36,8 @@ SHELL_CALLS = {
     "os.system": 0, "os.popen": 0, "subprocess.getoutput": 0, "subprocess.getstatusoutput": 0,
     "os.popen2": 0, "os.popen3": 0, "platform.popen": 0, "asyncio.create_subprocess_shell": 0,
     "pexpect.run": 0, "pexpect.spawn": 0, "os.startfile": 0,
+    # a notebook kernel's `!cmd` as a call
+    "IPython.get_ipython().system": 0, "IPython.get_ipython().getoutput": 0, "IPython.get_ipython().system_raw": 0,
 }  # fmt: skip
 SUBPROCESS = frozenset(
     {"subprocess.run", "subprocess.call", "subprocess.check_call", "subprocess.check_output", "subprocess.Popen"}
@@ -81,6 +83,9 @@ NETWORK_PREFIXES = (
     "mailchimp_marketing.", "mailchimp3.", "klaviyo_api.", "facebook_business.", "google.ads.", "google.analytics.",
     "ccxt.",  # crypto exchanges
     "paho.mqtt.publish.", "paho.mqtt.client.Client().publish",  # MQTT messages: every subscriber gets them
+    # feature-flag services: what a flag or variant carries was set on the vendor's side; contexts are sent there
+    "ldclient.", "UnleashClient.", "openfeature.", "flagsmith.", "growthbook.", "configcatclient.", "statsig.",
+    "splitio.",
 )  # fmt: skip
 NET_SOURCES = frozenset(
     {"urllib.request.urlopen", "requests.get", "requests.post", "requests.request", "requests.Session().get",
@@ -311,6 +316,8 @@ PACING_CALLS = frozenset(
 EXIT_CALLS = frozenset({"sys.exit", "os._exit", "builtins.exit", "builtins.quit"})
 INSTANCE_FACTORIES = {
     "mss.mss": "mss.mss()", "mss.mss.mss": "mss.mss()",
+    # the running kernel's shell (a notebook's builtin `get_ipython()` is the same object)
+    "IPython.get_ipython": "IPython.get_ipython()", "builtins.get_ipython": "IPython.get_ipython()",
     "ssl.create_default_context().wrap_socket": "socket.socket()",  # (a TLS socket still receives network data)
     "shutil.disk_usage": "shutil.disk_usage()", "os.statvfs": "os.statvfs()",
     "pickle.dumps": "pickle.dumps()", "cloudpickle.dumps": "pickle.dumps()", "dill.dumps": "pickle.dumps()",

@@ -27,7 +27,7 @@ _TUNNEL_QUERIES = frozenset({"status", "user", "kill", "unregister", "prune", "r
 
 
 def session_command(name: str, args: list[str]) -> tuple[list[OperationRisk], bool]:
-    """(risks, whether the output is secret) of a tmux, screen, code, xhost or gp command line."""
+    """(risks, whether the output is secret) of a tmux, screen, code, xhost, gp, jupyter, ttyd or gotty command line."""
     found = []
     secret = False
     if name == "tmux":
@@ -58,9 +58,34 @@ def session_command(name: str, args: list[str]) -> tuple[list[OperationRisk], bo
     if name == "xhost" and "+" in args:
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                    "xhost + turns off X's access control (any client reads the screen and types)"))
+    if name in _WEB_TERMINALS:
+        found.extend(_web_terminal(name, args))
+    if name == "jupyter" and args[:2] in (["server", "list"], ["notebook", "list"], ["lab", "list"]):
+        secret = True  # every running server's URL with its login token
     if name == "gp" and args[:1] == ["env"] and not [a for a in args[1:] if "=" in a or a == "-u"]:
         secret = True  # every variable of the workspace: its secrets
     return found, secret
+
+
+#: Programs that put a terminal program in a web page: (writable flags, credential flags, address flags).
+_WEB_TERMINALS = {
+    "ttyd": ({"-W", "--writable"}, {"-c", "--credential", "-H", "--auth-header"}, {"-i", "--interface"}),
+    "gotty": ({"-w", "--permit-write"}, {"-c", "--credential", "-r", "--random-url"}, {"-a", "--address"}),
+}
+_LOOPBACK = ("127.", "localhost", "::1", "lo")
+
+
+def _web_terminal(name: str, args: list[str]) -> list[OperationRisk]:
+    """``ttyd -W bash``, ``gotty -w nvim``: a terminal anyone who reaches the port types into, with no login."""
+    writable, credentials, addresses = _WEB_TERMINALS[name]
+    if not set(args) & writable or set(args) & credentials or any(a.startswith("--credential=") for a in args):
+        return []
+    bound = [args[i + 1] for i, a in enumerate(args[:-1]) if a in addresses]
+    if bound and all(b.startswith(_LOOPBACK) or b.endswith(".sock") for b in bound):
+        return []
+    return [OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                          f"{name} serves a writable terminal without a login on every interface (anyone reaching "
+                          "the port runs commands as this user)")]  # fmt: skip
 
 
 def _socket_values(args: list[str]) -> list[str]:

@@ -68,6 +68,7 @@ from sandlot.risk.destinations import (
     creates_public_hub_repo,
     credential_services,
     data_label,
+    local_files_or_users,
     loopback_url,
     misdirected_credential,
     outside_address,
@@ -79,6 +80,7 @@ from sandlot.risk.destinations import (
 )
 from sandlot.risk.devices import device_commands_risk, every_device, places_calls, vehicle_command
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
+from sandlot.risk.editors import EDITORS, editor_actions
 from sandlot.risk.file_servers import share_script_risks
 from sandlot.risk.fleet import adhoc_commands, fleet_harm
 from sandlot.risk.hypervisors import (
@@ -162,6 +164,7 @@ from sandlot.risk.startup_files import (
 )
 from sandlot.risk.storage import storage_command_risks
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
+from sandlot.risk.text_shapes import hidden_tag_texts
 from sandlot.risk.tracing import every_function_probe, exposed_debugger
 from sandlot.risk.web_servers import protection_deleted, web_config, web_server_weakness
 from sandlot.risk.websites import cdn_request, cms_command
@@ -306,6 +309,7 @@ class ShellAnalyzer:
         self._own_files: set[str] = set()  # scratch files this script wrote from data that was not secret
         self._made_keys: set[str] = set()  # keys and certificates this script generated (`-out key.pem`)
         self._created: set[str] = set()  # files this script created (overwrote) with a redirection
+        self._archives: set[str] = set()  # archives this script made (tar czf FILE …)
         self._bulk_files: set[str] = set()  # archives of people's photos or records (a backup, or a leak over HTTP)
         self._branches = 0  # inside a case or if branch  # descriptors `exec N<>/dev/tcp/...` connected
         self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool), or from this machine
@@ -396,6 +400,9 @@ class ShellAnalyzer:
             self._add("shell.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, root)
         for suffix, risk in whole_text_risks(code):
             self._add(f"shell.{suffix}", risk.level, risk.category, risk.what, root)
+        for hidden in hidden_tag_texts(code):
+            # a command spelled in invisible tag characters (decoded and run by the script, or by whoever reads it)
+            self._nested(hidden, "shell", root, "text hidden in invisible Unicode tag characters")
         if any(word in code for word in WINDOWS_WORDS) and not any(f.rule_id == "shell.windows" for f in self.findings):
             # Windows command text kept in a variable, then run encoded or through interop (`powershell.exe -Enc`)
             for risk in windows_text_risks(code):
@@ -599,6 +606,10 @@ class ShellAnalyzer:
                 "writes files until writing fails (fills the disk)",
                 node,
             )
+        if endless and not paced and self._loop_output_file(node) and _PRINTS.search(self._text(body)):
+            # `while :; do printf …; done > /var/tmp/x`: what every round prints is appended to one file for ever
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      "prints into a file in an endless loop that never pauses (fills the disk)", node)  # fmt: skip
         if endless and not paced and _BACKGROUNDED.search(self._text(body)):
             # `while :; do lp -n 999 … & done`: a new process every round, none waited for
             self._add("shell.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
@@ -628,6 +639,8 @@ class ShellAnalyzer:
         if listing and bound:
             for name in bound:
                 self.vars[name] = listing.rstrip("/") + "/" + HOLE
+        elif piped and bound and (self._stdin_text or "").startswith("/dev/"):
+            self.vars[bound[0]] = self._stdin_text or ""  # `lsblk -dpno NAME | while read d`: each disk
         # `ps ... | while read p; do kill "$p"; done` visits the listed processes
         self._loops.append(_Loop(endless, False, paced, self._stdin_pids if bound else None))
         mass, self._mass = self._mass, self._mass or bool(listing and bound)
@@ -686,6 +699,25 @@ class ShellAnalyzer:
         ifs = next((g for g in separator.groups() if g), None) if separator else None
         lines = [line for line in text.splitlines() if line.strip() and not line.startswith("#")]
         return [line.split(ifs) if ifs else line.split() for line in lines]
+
+    def _system_cwd(self) -> bool:
+        """The last ``cd`` went to where the system's services keep their data (``/var/lib/mysql``, ``/etc``)."""
+        if not self._cwd or HOLE in self._cwd or not self._cwd.startswith("/"):
+            return False
+        # (data a service keeps, not installed software: `cd /opt/app && rm -rf build` stays a project's clean-up)
+        return self._cwd.startswith(("/var/lib/", "/etc", "/var/spool/", "/var/mail"))
+
+    def _loop_output_file(self, loop: Any) -> bool:
+        """The loop's output is redirected into a file (``done > FILE``, ``done >> FILE``), not /dev/null."""
+        statement = loop.parent
+        if statement is None or statement.type != "redirected_statement":
+            return False
+        for child in statement.named_children:
+            if child.type == "file_redirect" and any(c.type in (">", ">>", "&>", "&>>") for c in child.children):
+                target = child.named_children[-1] if child.named_children else None
+                if target is not None and not self._text(target).startswith(("/dev/", "&")):
+                    return True
+        return False
 
     def _loop_input(self, statement: Any) -> _Flow | None:
         """What a ``while read`` loop reads when its input is the environment (``done < <(env)``) or a secret
@@ -887,7 +919,9 @@ class ShellAnalyzer:
                 self._stdin_text = None
                 self._xargs_remote = False
                 self._mass = False
-            listing = sub.listing
+            # (`find / -name '*.db' | grep -v usr | xargs rm`: a filter passes on some of the listed files)
+            filtered = sub.listing is None and self._stage_name(stage) in _LINE_FILTERS
+            listing = listing if filtered else sub.listing
             # what the stage prints: `ps | grep x | ...` is narrowed to x, `ps | awk '$1 != me' | ...` is not
             pids = sub.pids_of if sub.pids_of is not None else self._narrowed_pids(stage, pids)
             if index > 0 or fed is not None:
@@ -1041,9 +1075,12 @@ class ShellAnalyzer:
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"a whole database or dataset dump is sent over ssh to a bare address ({hosts[0]})",
                       stage)  # fmt: skip
-        if sub.network and dump and sender in MAILERS and personal_mailbox(self._text(stage)):
+        queried = stage.parent is not None and _DATABASE_QUERY.match(self._text(stage.parent)) is not None
+        if sub.network and (dump or queried) and sender in MAILERS and personal_mailbox(self._text(stage)):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                      "a whole database dump is mailed to a personal mailbox", stage)  # fmt: skip
+                      ("a database dump is" if dump else "a database query's rows are")
+                      + " mailed to a personal mailbox",
+                      stage)  # fmt: skip
         if sub.network and dump and self._stage_name(stage) in RAW_SENDERS:
             self._add(
                 "shell.exfiltration",
@@ -1070,7 +1107,23 @@ class ShellAnalyzer:
                 words = [c for c in redirect.named_children if c.type not in ("file_descriptor", "ERROR")]
                 extra.extend(words[1:])  # bash: words after the target are command arguments
         if body is not None and body.type == "command":
-            flow = self._command(body, redirects, extra)
+            # `sh < <(curl …)`, `php -r '…php://stdin…' < <(curl …)`: standard input is a download
+            fed = any(
+                r.type == "file_redirect" and any(c.type == "<" for c in r.children)
+                and any(c.type == "process_substitution" and _DOWNLOADER_WORD.search(self._text(c))
+                        for c in r.named_children)
+                for r in redirects
+            )  # fmt: skip
+            remote_before, self._stdin_remote = self._stdin_remote, self._stdin_remote or fed
+            try:
+                flow = self._command(body, redirects, extra)
+            finally:
+                self._stdin_remote = remote_before
+            words = self._plain_words(body) if fed else []
+            if words and W.base(words[0]) in T.SHELLS | T.PYTHONS and not [w for w in words[1:] if w != "-"]:
+                self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          f"{W.base(words[0])} runs a script downloaded from the network (its standard input)",
+                          node)  # fmt: skip
         else:
             flow = self._stmt(body) if body is not None else _Flow()
             # `a && python - <<EOF`: the redirections belong to the list's last command
@@ -1792,14 +1845,15 @@ class ShellAnalyzer:
         ):
             what = f"rclone {args[0]} sends files to a personal cloud account (a personal mailbox or remote name)"
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
-        if name in ("tmux", "screen", "code", "code-insiders", "codium", "xhost", "gp"):
+        if name in ("tmux", "screen", "code", "code-insiders", "codium", "xhost", "gp", "ttyd", "gotty", "jupyter"):
             risks, secret = session_command(name, args)
             for risk in risks:
                 self._add("shell.session", risk.level, risk.category, risk.what, node)
             if secret:
                 flow.secret = True
                 self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
-                          f"{name} prints what terminal sessions showed or a workspace's variables", node)  # fmt: skip
+                          f"{name} prints secrets (what terminal sessions showed, a workspace's variables, notebook "
+                          "servers' tokens)", node)  # fmt: skip
             if name == "screen" and "stuff" in args and args.index("stuff") + 1 < len(args):
                 self._nested(args[args.index("stuff") + 1], "shell", node, "typed into a screen session")
         if name in ("mc", "mcli", "rclone"):
@@ -2780,11 +2834,15 @@ class ShellAnalyzer:
         self._add(rule, level, category, f"{prefix}{verb} {paths.describe(info)}", node)
 
     def _delete(self, target: str, node: Any, *, recursive: bool, via: str, filtered: bool = False) -> None:
-        if (target in self._own_files or target in self._created or target in self._made_keys) and not recursive:
+        made = target in self._own_files or target in self._created or target in self._made_keys
+        if (made or target in self._archives) and not recursive:
             return  # removing the scratch file this script wrote (a key it decoded, or generated, included)
         if target.startswith(("*/", HOLE + "/")) and self._cwd and self._cwd.startswith(("/", "~")):
             # `cd /mnt/c/Users && rm -rf */Documents`: every entry of the directory `cd` went to
             target = posixpath.join(self._cwd, target)
+        elif self._system_cwd() and not target.startswith(("/", "~", "$", HOLE, "-")):
+            # `cd /var/lib/mysql && rm -f ib_logfile*`: files of that directory, not of a project
+            target = posixpath.join(self._cwd or ".", target)
         recursive = recursive or self._mass
         info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
         level = paths.delete_level(info, recursive=recursive)
@@ -2857,7 +2915,10 @@ class ShellAnalyzer:
                 code = args[i + 1] if i + 1 < len(args) else ""
                 if code == "-":
                     break  # `powershell -Command -`: the code comes on stdin
-                if flow.remote or (self._xargs_remote and code.strip(HOLE + " ") == ""):
+                # (a decoded `$'…'` argument after constant code is data the code is given, not the code)
+                decoded_data = (flow.decode and not (flow.download or flow.network) and HOLE not in code
+                                and code in self._text(node))  # fmt: skip
+                if (flow.remote and not decoded_data) or (self._xargs_remote and code.strip(HOLE + " ") == ""):
                     # (`… | xargs -I{} sh -c '{}'`: each line a download gave is run as a command)
                     self._add(
                         "shell.download-exec",
@@ -2996,6 +3057,7 @@ class ShellAnalyzer:
         everywhere = not any(a in ("-b", "--bind") for a in args) or any(
             b in ("0.0.0.0", "::", "") for b in W.option_values(args, "-b", "--bind"))  # fmt: skip
         shared_data = info.kind is paths.PathKind.EXTERNAL and HOLE not in directory and everywhere
+        exposed = exposed or (everywhere and paths.holds_app_secrets(directory))
         if exposed or shared_data or info.secret or paths.personal_media(directory):
             self._add(
                 "shell.file-server",
@@ -3038,6 +3100,8 @@ class ShellAnalyzer:
                     + (" and runs the commands it receives (reverse shell)" if shell else ""),
                     node,
                 )
+            if re.search(r'printf?\s*\(?\s*"/dev/"', program):
+                flow.text = "/dev/" + HOLE  # `lsblk -ndo NAME | awk '{print "/dev/"$1}'`: device paths
             files = [a for a in args[i + 1 :] if not a.startswith("-")]
             fetched = any(f in self.downloaded or posixpath.basename(f) in self.downloaded for f in files)
             # `c = "curl -s URL"; while ((c | getline l) > 0) system(l)`: each line a download prints, run
@@ -3093,6 +3157,10 @@ class ShellAnalyzer:
             decoded = W.apply_transform("b64", literal)
             if decoded and decoded.isprintable():
                 embedded = self._embedded_commands(name, decoded, node) or embedded
+        for literal in _HEX_LITERAL.findall(code):  # perl's `eval pack "H*", "7379…"`, `hex2bin("…")`
+            hexed = bytes.fromhex(literal).decode("utf-8", "replace")
+            if hexed.isprintable():
+                embedded = self._embedded_commands(name, hexed, node) or embedded
         lowered = code.lower()
         if name == "osascript":
             embedded = self._applescript(lowered, node) or embedded
@@ -3131,7 +3199,7 @@ class ShellAnalyzer:
             self._add("shell.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
                       f"inline {name} code deserializes files others can drop in (can run arbitrary code)",
                       node)  # fmt: skip
-        if deserializes and (downloads or self._stdin_remote or reads_download):
+        if deserializes and (downloads or self._stdin_remote or reads_download or (sockety and "accept" in lowered)):
             self._add(
                 "shell.deserialization",
                 RiskLevel.CRITICAL,
@@ -3623,8 +3691,10 @@ class ShellAnalyzer:
                 if system or info.privilege or info.kind is paths.PathKind.HOME_TOP:
                     # a container's own top-level folder (/app, /data) handed to its service account is set-up
                     own_folder = (
-                        info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info)
-                    ) or paths.application_tree(info.path)
+                        (info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info))
+                        or paths.application_tree(info.path)
+                        or paths.service_folder(info.path, owner)  # `chown -R orders: /var/log/orders-api`
+                    )
                     self._add(
                         "shell.chown",
                         RiskLevel.MEDIUM if own_folder and not info.privilege else RiskLevel.HIGH,
@@ -4060,7 +4130,8 @@ class ShellAnalyzer:
                    or a.endswith("doDelete")]  # fmt: skip
         # Jenkins deletes a job or a build by a POST to its `doDelete` URL
         deletes = method.upper() == "DELETE" or any(u.endswith("doDelete") for u in targets[:1])
-        own_machine = bool(targets) and all(loopback_url(u) for u in targets[:1])  # a local dev server's
+        # a local dev server's (not a notebook server's files or a hub's users)
+        own_machine = bool(targets) and all(loopback_url(u) and not local_files_or_users(u) for u in targets[:1])
         if (
             deletes
             and (many or self._repeated)
@@ -5253,14 +5324,19 @@ class ShellAnalyzer:
         # tar/zip of a whole home or /etc is bulk sensitive data: exfiltration if it reaches the network
         _, operands = W.options(args)
         archive = W.archive_file(name, args)
+        if archive and archive not in ("-", "/dev/stdout") and not _extracts(name, args):
+            self._archives.add(archive)  # the archive this script makes (removed later once copied or encrypted)
         base = W.option_values(args, "-C", "--directory")
         if not _extracts(name, args) and any(paths.whole_file_system(o) for o in operands if o != archive) and not base:
             self._add("shell.archive-all", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} archives the whole file system (every secret on the machine, and as much disk again)",
                       node)  # fmt: skip
+        operands = [
+            # `tar cz -C ~/.config Signal`: ~/.config/Signal
+            posixpath.join(base[-1], o) if base and o != archive and not o.startswith(("/", "~")) else o
+            for o in operands
+        ]
         for operand in operands:
-            if base and operand != archive and not operand.startswith(("/", "~")):
-                operand = posixpath.join(base[-1], operand)  # `tar cz -C ~/.config Signal`: ~/.config/Signal
             info = paths.classify(operand)
             top = info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM_TOP, paths.PathKind.ROOT)
             if any(staged == operand or staged.startswith(operand.rstrip("/") + "/") for staged in self.staged):
@@ -5276,15 +5352,18 @@ class ShellAnalyzer:
         leaves_env_out = any(".env" in a for a in args if a.startswith("--exclude") or a.startswith("-x")) or any(
             args[i] in ("--exclude", "-x") and ".env" in args[i + 1] for i in range(len(args) - 1)
         )
-        if not leaves_env_out and any(
+        if not leaves_env_out and not base and any(
             paths.classify(o).kind is paths.PathKind.WORKDIR for o in operands if o != archive
-        ):
+        ):  # (`-C /var/log/app .` archives that folder, not the project)
             flow.secret = True
         if archive and (flow.secret or self._stdin_secret):
             self.staged.add(archive)
         elif archive and any(
             paths.personal_media(posixpath.join(self._cwd or ".", o))
             or o in self._bulk_files
+            # a whole data folder of a server (`-C /srv/reports .`), people's profiles on a mounted disk
+            or (base and HOLE not in o and paths.classify(o).kind is paths.PathKind.EXTERNAL and o.endswith("/."))
+            or bool(_PROFILES_FOLDER.search(o))
             # a data folder outside the project and the system (`/project/ukbiobank/restricted`), streamed out
             or (archive in ("-", "/dev/stdout") and HOLE not in o and (
                 paths.classify(o).kind is paths.PathKind.EXTERNAL or _APP_DATA_DIR.match(o) is not None))
@@ -7176,6 +7255,43 @@ class ShellAnalyzer:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} allocates all the free space of the disk", node)  # fmt: skip
 
+    def _rule_locate(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``locate -r '\\.db$'``: the matching files of the whole machine, from the file-name database."""
+        if not any(a in ("-S", "--statistics", "-c", "--count", "-h", "--help", "-V", "--version") for a in args):
+            flow.listing = "/"
+
+    def _rule_editor(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``vim -Es -c '!cmd'``, ``nvim -c 'lua …'``, ``emacs --batch --eval '(shell-command …)'``: what the editor
+        is told to run, graded as the shell command, the inline code or the file operation it amounts to."""
+        actions = editor_actions(name, args)
+        if not actions.runs_code:
+            return
+        if flow.remote and any(HOLE in script for script in actions.scripts):
+            self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{name} runs editor commands that were downloaded", node)  # fmt: skip
+        for url in actions.sourced_urls:
+            self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{name} runs an editor script fetched from {url}", node)  # fmt: skip
+        for command in actions.commands:
+            self._nested(command, "shell", node, f"a command run by {name}")
+        for language, code in actions.code:
+            if language == "python":
+                self._nested(code, "python", node, f"{name} {language} code")
+            else:
+                self._other_interpreter(language, code, node, "-e")
+        for listed, verb in ((actions.emptied, "empties {}"), (actions.encrypted, "encrypts {} with a key it forgets")):
+            for path in listed:
+                info = paths.classify(path)
+                every = HOLE in path or any(c in path for c in "*?[")
+                if info.kind in _BULK_KINDS or (every and info.kind is not paths.PathKind.TEMP):
+                    level = RiskLevel.HIGH if every or info.kind is not paths.PathKind.HOME else RiskLevel.MEDIUM
+                    self._add("shell.delete", level, Category.FILESYSTEM,
+                              f"{name} {verb.format(paths.describe(info))} (its content is gone)", node)  # fmt: skip
+        growth = endless_growth("\n".join(actions.scripts))
+        if growth:
+            self._add("shell.unbounded-growth", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} commands fill the {growth} in an endless loop", node)  # fmt: skip
+
     def _rule_at(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if (name == "at" and any(a in ("-l", "-r", "-d") for a in args)) or name == "atq":
             return
@@ -7199,6 +7315,18 @@ _BULK_KINDS = frozenset(
         paths.PathKind.HOME_TOP,
     }
 )
+#: A pipeline starting with a database client's query (`sqlite3 -csv shop.db "SELECT …" | …`).
+_DATABASE_QUERY = re.compile(r"\s*(?:sudo\s+(?:-u\s+\S+\s+)?)?(?:sqlite3|psql|mysql|mariadb|clickhouse-client|sqlcmd)"
+                             r"\b[^|]*\bSELECT\b", re.IGNORECASE)
+#: Everyone's profile folders of a machine (a Windows disk's `Users`, a Linux disk's `home`) below a mount point.
+_PROFILES_FOLDER = re.compile(r"^/(?:mnt|media|tmp)/[^/]+/(?:Users|home)(?:/\.?)?$")
+#: A download command at the start of a process substitution (`<(curl -s URL)`).
+_DOWNLOADER_WORD = re.compile(r"^<\(\s*(?:curl|wget|fetch|aria2c|nc|ncat)\b")
+#: Commands that pass on some of the lines they read (a listing filtered stays a listing of the same files).
+_LINE_FILTERS = frozenset({"grep", "egrep", "fgrep"})  # (not `tail -n +8`: the newest kept, the rest rotated)
+#: Commands that print (what a loop's redirect then writes).
+_PRINTS = re.compile(r"(?:^|[;&|\s])(?:printf|echo|cat|yes|head|dd|base64|openssl\s+rand)\b")
+_HEX_LITERAL = re.compile(r"['\"]((?:[0-9a-fA-F]{2}){12,})['\"]")
 _BASE64_LITERAL = re.compile(r"['\"]([A-Za-z0-9+/]{24,}={0,2})['\"]")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
 _CAPTURE_PROBES = re.compile(
@@ -7575,6 +7703,8 @@ def _extracts(name: str, args: list[str]) -> bool:
 def _config_check(argv: list[str]) -> bool:
     """``php-fpm8.1 -t``, ``freeradius -XC``, ``named-checkconf``: a daemon parses its configuration and exits."""
     name = re.sub(r"[\d.]+$", "", W.base(argv[0])) if argv else ""
+    if name == "python" and argv[1:3] == ["-m", "py_compile"]:
+        return True  # a configuration written in Python (a hub's, a site's) checked for syntax errors
     flags = T.CONFIG_CHECKS.get(name)
     return flags is not None and (not flags or any(a in flags for a in argv[1:]))
 
@@ -7941,7 +8071,7 @@ for _names, _rule in (
     ({"pgbench"}, ShellAnalyzer._rule_load_test),
     ({"env", "printenv", "export"}, ShellAnalyzer._rule_env_dump),
     ({"echo", "printf"}, ShellAnalyzer._rule_echo),
-    ({"ls", "fd", "locate"}, ShellAnalyzer._rule_ls),
+    ({"ls", "fd"}, ShellAnalyzer._rule_ls),
     (T.DECODERS, ShellAnalyzer._rule_decoder),
     ({"crontab"}, ShellAnalyzer._rule_crontab),
     ({"systemctl", "service", "launchctl", "update-rc.d", "chkconfig", "rc-update"}, ShellAnalyzer._rule_service),
@@ -8093,6 +8223,8 @@ for _names, _rule in (
         ShellAnalyzer._rule_ledger,
     ),
     ({"at", "batch", "atq"}, ShellAnalyzer._rule_at),
+    (EDITORS, ShellAnalyzer._rule_editor),
+    ({"locate", "plocate", "mlocate"}, ShellAnalyzer._rule_locate),
 ):
     for _name in _names:
         if _COMMAND_RULES.get(_name, _rule) is not _rule:

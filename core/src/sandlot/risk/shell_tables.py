@@ -599,7 +599,9 @@ ROOT_INSPECTORS = frozenset(
      "fuser", "audit2why", "aa-status", "apparmor_status", "sestatus", "getenforce", "smartctl", "ls", "stat",
      "systemd-analyze",
      # network path diagnosis (TCP and ICMP probes need raw sockets)
-     "traceroute", "tcptraceroute", "mtr"}
+     "traceroute", "tcptraceroute", "mtr",
+     # locales generated and chosen, caches of fonts, manual pages and file names rebuilt
+     "locale-gen", "update-locale", "localectl", "fc-cache", "mandb", "updatedb"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).

@@ -1,5 +1,5 @@
 """Shapes the whole-text rules share (both analyzers): a loop over the items of a listing, a web address of a host
-on the internet."""
+on the internet, text hidden in invisible characters."""
 
 from __future__ import annotations
 
@@ -30,3 +30,13 @@ _FOR_IN = re.compile(r"\bfor\s+\w+\s+in\b")
 def outside_url(text: str) -> bool:
     """``text`` spells a web address of a host on the internet."""
     return _OUTSIDE_URL.search(text) is not None
+
+
+#: Unicode tag characters (U+E0020-U+E007E): each spells an ASCII character, and none is visible.
+_TAG_RUN = re.compile("[\U000e0020-\U000e007e]{6,}")
+
+
+def hidden_tag_texts(text: str) -> list[str]:
+    """The ASCII texts spelled by runs of invisible Unicode tag characters in ``text`` (a command hidden in what
+    looks like an empty string)."""
+    return ["".join(chr(ord(c) - 0xE0000) for c in run) for run in _TAG_RUN.findall(text)]

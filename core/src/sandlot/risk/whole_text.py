@@ -17,7 +17,7 @@ from sandlot.risk.buildings import building_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
 from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
-from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository
+from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository, outside_address
 from sandlot.risk.devices import (
     charging_unauthorised,
     device_api_risks,
@@ -52,6 +52,7 @@ from sandlot.risk.sql import production_target
 from sandlot.risk.storage import storage_text_risks
 from sandlot.risk.storefronts import form_grabber, request_copier, server_request_mirror
 from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.web_servers import admin_api_risks
 
@@ -311,6 +312,9 @@ _SHELLCODE_RUN = re.compile(r"\bVirtualAlloc(?:Ex)?\b[\s\S]{0,800}?\b(?:CreateTh
 _FETCHED_BYTES = re.compile(r"\burlopen\(|\brequests\.get\(|\.recv\(|DownloadData|\burlretrieve\(")
 #: ysoserial run to build a gadget chain (a serialized object that runs a command when read).
 _YSOSERIAL = re.compile(r"\bysoserial[\w.-]*\.jar\b|\bysoserial\s+\w+")
+#: Bazel's remote cache, executor or event service set to a bare address (`--remote_cache=grpc://203.0.113.7:9092`).
+_FOREIGN_BUILD_CACHE = re.compile(r"--(?:remote_cache|remote_executor|remote_downloader|bes_backend)=(?:grpcs?|https?)"
+                                  r"://(\d{1,3}(?:\.\d{1,3}){3})")  # fmt: skip
 #: Firebase security rules open to everyone: `allow read, write: if true;` (Firestore, Storage) and the Realtime
 #: Database's `".read": true, ".write": true` at its root.
 _OPEN_DATABASE_RULES = re.compile(
@@ -467,6 +471,12 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("building", risk) for risk in building_risks(code)]
     found += [("replication", risk) for risk in replication_risks(code)]
     found += [("phone", risk) for risk in phone_risks(code)]
+    found += [("hidden-text", risk) for risk in text_trick_risks(code)]
+    caches = [m[1] for m in _FOREIGN_BUILD_CACHE.finditer(code)] if "--remote_" in code or "--bes_" in code else []
+    if any(outside_address(ip) for ip in caches):
+        what = ("points the build's remote cache or executor at a bare outside address (its outputs replace what the "
+                "build produces; the sources go there)")
+        found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if devcontainer_download(code):
         what = "makes a dev container run a downloaded script whenever it is created or started"
         found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
