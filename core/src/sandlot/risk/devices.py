@@ -72,8 +72,40 @@ _VEHICLE_COMMAND = re.compile(
 
 
 def force_disarm(text: str) -> bool:
-    """``text`` sends MAVLink's arm/disarm command with the magic number that disarms even in flight."""
-    return "ARM_DISARM" in text and "21196" in text
+    """``text`` sends MAVLink's arm/disarm command with the magic number that disarms even in flight (or MAVProxy's
+    ``disarm force``)."""
+    return ("ARM_DISARM" in text and "21196" in text) or _MAVPROXY_DISARM.search(text) is not None
+
+
+_MAVPROXY_DISARM = re.compile(r"\bdisarm\s+force\b")
+
+
+def safety_off(text: str) -> bool:
+    """``text`` sets a drone's geofence, failsafes or pre-arm checks to 0 (``FENCE_ENABLE``, ``FS_GCS_ENABLE``,
+    ``ARMING_CHECK``): nothing brings it back or keeps it in its area when something fails."""
+    return "param" in text.lower() and _SAFETY_PARAM_OFF.search(text) is not None
+
+
+_SAFETY_PARAM_OFF = re.compile(
+    r"[\"']?\b(?:FENCE_ENABLE|FS_\w*_?ENABLE|ARMING_CHECK|FS_THR_ENABLE)\b[\"']?\s*[:,=\s]\s*0\b"
+)
+
+
+def transmits_on_protected_band(name: str, args: list[str]) -> bool:
+    """A software radio told to transmit (``hackrf_transfer -t``) on aviation or satellite-navigation frequencies
+    (ADS-B and transponders at 1090/1030 MHz, the 121.5 MHz distress channel, GPS L1 1575.42 MHz)."""
+    if name != "hackrf_transfer" or "-t" not in args:
+        return False
+    frequencies = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "-f"]
+    return any(_protected(f) for f in frequencies)
+
+
+def _protected(value: str) -> bool:
+    try:
+        hz = float(value)
+    except ValueError:
+        return False
+    return any(abs(hz - band) <= 2e6 for band in (1090e6, 1030e6, 121.5e6, 1575.42e6, 1227.6e6))
 
 
 def vehicle_command(text: str) -> bool:

@@ -464,6 +464,8 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
     for prefix in _TEMP_PREFIXES:
         if tuple(comps[: len(prefix)]) == prefix:
             return PathKind.TEMP
+    if comps[:2] == ["run", "user"] and len(comps) >= 4:
+        return PathKind.TEMP  # a file of a user's runtime directory (a pid file, a socket): gone at logout
     if top == "dev" and len(comps) >= 2:
         if comps[1] in ("shm", "mqueue"):
             return PathKind.TEMP
@@ -763,6 +765,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         # directory, is routine; overwriting the user's keys is not.
         if info.kind is PathKind.RELATIVE:
             return RiskLevel.LOW
+        if _NAMED_SSH_KEY.match(info.path) and name.split(".")[0] not in _DEFAULT_IDENTITIES:
+            return RiskLevel.MEDIUM  # a key of its own for one service (`~/.ssh/bank_sftp_ed25519`), not the user's
         where_credentials_live = (PathKind.HOME, PathKind.HOME_TOP, PathKind.SYSTEM, PathKind.ROOT)
         return RiskLevel.HIGH if info.kind in where_credentials_live else RiskLevel.MEDIUM
     if info.kind is PathKind.HOME_TOP:
@@ -774,6 +778,10 @@ def write_level(info: PathInfo) -> RiskLevel:
     return RiskLevel.SAFE
 
 
+#: A private key file with a name of its own directly in ~/.ssh (`deploy_ed25519`, `route-sync_rsa`, `bank.pem`).
+_NAMED_SSH_KEY = re.compile(r"^~/\.ssh/[\w.-]*(?:_ed25519|_rsa|_ecdsa|_dsa|\.pem|\.key)$")
+#: ssh's default identities: what every `ssh host` offers (replacing one changes who the user is everywhere).
+_DEFAULT_IDENTITIES = frozenset({"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "id_ecdsa_sk", "id_ed25519_sk"})
 #: System directories of package-manager caches (deleting them is the usual image clean-up).
 PACKAGE_CACHES = (
     "/var/lib/apt/lists/",

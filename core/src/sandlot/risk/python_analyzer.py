@@ -818,6 +818,7 @@ class PythonAnalyzer:
                 for command in _UNIT_COMMAND.findall(text):
                     program = command.split()[0].strip("\"'") if command.split() else ""
                     hosts = [urllib.parse.urlsplit(u).hostname or "" for u in re.findall(r"\w+://[^\s\"']+", command)]
+                    hosts += re.findall(r"(?<![\w.])(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?![\w.])", command)
                     if self._fetched(program) or any(outside_address(h) for h in hosts):
                         self._add("python.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
                                   f"a service written by {q} starts a program downloaded from the network (or one "
@@ -2328,6 +2329,23 @@ class PythonAnalyzer:
             for loop in self.loops
         )
 
+    def _unpaced_fork_loop(self) -> bool:
+        """An endless loop of this function whose body waits for nothing outside the child's branch (a forking server
+        blocks in ``accept()``, a supervisor in ``wait()``)."""
+        current = self.functions[-1] if self.functions else None
+        for loop in self.loops:
+            if not (loop.endless and loop.function is current and isinstance(loop.node, (ast.While, ast.For))):
+                continue
+            children = [st for st in ast.walk(loop.node) if isinstance(st, ast.If) and "pid" in ast.unparse(st.test)]
+            inside = {id(n) for st in children for n in ast.walk(st)}
+            waits = any(
+                isinstance(n, ast.Call) and id(n) not in inside and _call_name(n) in _WAITING_CALLS
+                for n in ast.walk(loop.node)
+            )
+            if not waits:
+                return True
+        return False
+
     def _huge_loop(self) -> bool:
         current = self.functions[-1] if self.functions else None
         huge = any((loop.unbounded or loop.huge) and loop.function is current for loop in self.loops)
@@ -3181,6 +3199,16 @@ class PythonAnalyzer:
                                                                           "ScreenshotWindow"):
                 self._c_capture(f"D-Bus {node.func.attr}", func, args, kwargs, node)  # GNOME Shell's screenshots
                 queried |= v.SECRET
+            if (
+                isinstance(node.func, ast.Attribute)
+                and node.func.attr == "get"
+                and func.base is not None
+                and not (func.base.qual or "").startswith(("os.", "requests", "httpx", "urllib", "aiohttp"))
+                and args
+                and any(payment_or_identity_field(t) for t in args[0].strings())
+            ):
+                # `row.get("iban")`, `r.get(f) for f in ("company", "iban")`: someone's bank account or card number
+                return Val(flags=(func.base.flags & v.FLOWING) | v.SECRET)
             if func.base is not None and func.base.qual is None and isinstance(node.func, ast.Attribute):
                 self._method_on_unknown(node.func.attr, func.base, args, node)
                 looked_up = self._mapping_get(node.func.attr, func.base, args)
@@ -3745,6 +3773,10 @@ class PythonAnalyzer:
                     "forks in an endless loop (fork bomb: each child forks again, a sleep only slows the doubling)",
                     node,
                 )
+            elif self._unpaced_fork_loop():
+                self._add("python.fork-loop", RiskLevel.HIGH, Category.RESOURCE,
+                          "forks in an endless loop that never waits (no accept, wait or sleep: children pile up "
+                          "until the process table is full)", node)  # fmt: skip
             elif self._huge_loop():
                 self._add(
                     "python.fork-loop",
@@ -4366,6 +4398,15 @@ class PythonAnalyzer:
             if any(re.search(r"\bjoin\(\s*" + re.escape(a or b) + r"\b|\b" + re.escape(a or b) + r"\s*/", line)
                    for a, b in made):  # fmt: skip
                 return  # `open(os.path.join(dest, name), "w")` in a `dest` this program just made
+            named = [a.id for a in getattr(node, "args", [])[:1] if isinstance(a, ast.Name)]
+            code = "\n".join(self.lines)
+            if named and any(
+                re.search(rf"\b{named[0]}\s*=\s*[^\n]*\b{re.escape(a or b)}\s*/", code) for a, b in made
+            ):
+                return  # `dst = access / name`, then `save(dst)`: a file in the folder this program made
+            exists = rf"(?:{named[0]}\.exists\(\)|os\.path\.exists\({named[0]}\))" if named else ""
+            if named and re.search(rf"if\s+{exists}\s*:\s*\n?\s*continue", code):
+                return  # files already there are skipped: only new ones are written
             if text.lower().endswith(_LOG_SUFFIXES) and info.kind is not paths.PathKind.SYSTEM:
                 return  # an app's logs rotated or compressed (the system's logs are the audit trail)
             if q in ("gzip.open", "bz2.open", "lzma.open") and not _CIPHER.search(self._code) and not (
@@ -5502,6 +5543,20 @@ class PythonAnalyzer:
             self._mass_overwrite(text, node, q)
             self._write(paths.classify(text), node, via=q)
         return Val()
+
+    def _c_wasm(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``wasmtime.Module(engine, downloaded)``, ``extism.Plugin({"wasm": [{"url": …}]})``: a WebAssembly module
+        from the network, run with whatever the host grants it (directories, variables, host functions)."""
+        given = [*args, *kwargs.values()]
+        fetched = any(a.flags & (v.NET | v.DECODED) for a in given) or any(
+            self._fetched(t) for a in given for t in a.strings()[:2]
+        )
+        urls = [t for a in given for t in _all_strings([a], keys=True) if t.startswith(("http://", "https://"))]
+        outside = [u for u in urls if not internal_host(urllib.parse.urlsplit(u).hostname or "")]
+        if fetched or outside:
+            self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{q} runs a WebAssembly module fetched from the network", node)  # fmt: skip
+        return Val(qual=f"{q}()")
 
     def _c_shell(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         command = args[0] if args else kwargs.get("command", kwargs.get("cmd", UNKNOWN))
@@ -7079,7 +7134,9 @@ _HANDLER_DECORATOR = re.compile(
     r"|\.(?:message_handler|callback_query_handler|channel_post_handler|edited_message_handler|inline_handler"
     r"|on_message|slash_command|message|event|on|listen)$|\b(?:bot|tree)\.command$"
     # an MCP server's tools: the model (or whoever reaches the server) chooses their arguments
-    r"|\b(?:mcp|server|app)\.tool$)"
+    r"|\b(?:mcp|server|app)\.tool$"
+    # a WebAssembly plugin's host functions: the plugin (its author) chooses their arguments
+    r"|^(?:extism\.)?host_fn$)"
 )
 _REQUEST_ANNOTATION = re.compile(r"\b(?:Request|HttpRequest|WebSocket|Message|Update|RoomMessage\w*|NewMessage)\b")
 
@@ -7240,6 +7297,9 @@ _OWN_PROCESS_CHECK = re.compile(
 )
 #: The command a systemd unit, an autostart entry or a launchd job runs.
 _UNIT_COMMAND = re.compile(r"^\s*(?:ExecStart(?:Pre|Post)?|Exec)=[-@+!]*(.+)$", re.MULTILINE)
+#: Calls a parent blocks in between forks (a connection, a child's exit, a message, time).
+_WAITING_CALLS = frozenset({"accept", "wait", "waitpid", "wait3", "wait4", "sleep", "join", "recv", "recvfrom",
+                            "get", "select", "poll", "input", "read", "readline", "acquire", "serve_forever"})
 #: Methods that run their argument as code in an embedded interpreter (Lua in an editor or through lupa, a page's JS).
 _EMBEDDED_CODE_METHODS = frozenset({"exec_lua", "execute_lua", "exec_js", "execute_script", "run_script", "runjs"})
 #: An editor's methods that run Ex commands or type keys into it (`:!cmd` reaches a shell).
@@ -8108,6 +8168,7 @@ _register(T.EVAL_CALLS | {"builtins.compile"}, PythonAnalyzer._c_eval)
 _register(T.PICKLE_LOADS, PythonAnalyzer._c_pickle)
 _register(list(T.SHELL_CALLS), PythonAnalyzer._c_shell)
 _register(["nbformat.write", "papermill.execute_notebook"], PythonAnalyzer._c_notebook_file)
+_register(["wasmtime.Module", "wasmer.Module", "extism.Plugin", "wasmtime.Module.from_file"], PythonAnalyzer._c_wasm)
 _register(["IPython.get_ipython().run_cell_magic", "IPython.get_ipython().run_line_magic",
            "IPython.get_ipython().magic"], PythonAnalyzer._c_magic)  # fmt: skip
 _register(T.SUBPROCESS, PythonAnalyzer._c_subprocess)

@@ -78,7 +78,13 @@ from sandlot.risk.destinations import (
     public_drop,
     scratch_remote,
 )
-from sandlot.risk.devices import device_commands_risk, every_device, places_calls, vehicle_command
+from sandlot.risk.devices import (
+    device_commands_risk,
+    every_device,
+    places_calls,
+    transmits_on_protected_band,
+    vehicle_command,
+)
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
 from sandlot.risk.editors import EDITORS, editor_actions
 from sandlot.risk.file_servers import share_script_risks
@@ -2131,7 +2137,13 @@ class ShellAnalyzer:
                 f"{name} probes hundreds of hosts or ports in a loop (network scan)",
                 node,
             )
-        if loop is not None and loop.endless and not loop.paced and name in T.NETWORK:
+        if name == "hackrf_transfer" and transmits_on_protected_band(name, args):
+            self._add("shell.radio", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} transmits on an aviation or satellite-navigation frequency (spoofs or jams what "
+                      "aircraft and receivers rely on)", node)  # fmt: skip
+        # (`logger -n HOST` sends each message to a remote syslog server)
+        remote_log = name == "logger" and any(a in ("-n", "--server") or a.startswith("--server=") for a in args)
+        if loop is not None and loop.endless and not loop.paced and (name in T.NETWORK or remote_log):
             self._add(
                 "shell.flood",
                 RiskLevel.HIGH,
@@ -2256,6 +2268,9 @@ class ShellAnalyzer:
         if node is not None and "EVENT_PATH" in self._text(node) and _CI_EVENT_FILE.search(self._text(node)):
             flow.download = True  # the event a comment or a pull request triggered: its author wrote the text
         rule = _COMMAND_RULES.get(name)
+        if rule is None and name[-1:].isdigit() and re.sub(r"[\d.]+$", "", name) in T.OTHER_INTERPRETERS:
+            name = re.sub(r"[\d.]+$", "", name)  # `lua5.4`, `ruby3.2`, `php8.2`: the interpreter by its version
+            rule = _COMMAND_RULES.get(name)
         if rule is None and HOLE in name and any(a in ("-exec", "-execdir") for a in args):
             rule = _COMMAND_RULES.get("find")  # `"$FOUND" . -exec /bin/sh -p \;`: a find located at run time
         incoming_secret = flow.secret or flow.env  # from substitutions in the arguments, not the command's output
@@ -3039,10 +3054,12 @@ class ShellAnalyzer:
             files = [a for a in args[1:] if not a.startswith("-")]
             fetched = any(f in self.downloaded or posixpath.basename(f) in self.downloaded or self._in_clone(f)
                           for f in files)  # fmt: skip
+            # a file others send in (an uploads folder) is as foreign as a download
+            fetched = fetched or any(set(f.lower().split("/")) & _UPLOAD_FOLDERS for f in files)
             if files:
                 self._add("shell.deserialization", RiskLevel.CRITICAL if fetched else RiskLevel.MEDIUM,
                           Category.DESERIALIZATION, "python -m pickle unpickles "
-                          + ("a file downloaded from the network" if fetched else "a file (can run code)"),
+                          + ("a file downloaded or uploaded by others" if fetched else "a file (can run code)"),
                           node)  # fmt: skip
             return
         if not args or args[0] not in ("http.server", "SimpleHTTPServer", "uploadserver", "pyftpdlib"):
@@ -7320,6 +7337,8 @@ _DATABASE_QUERY = re.compile(r"\s*(?:sudo\s+(?:-u\s+\S+\s+)?)?(?:sqlite3|psql|my
                              r"\b[^|]*\bSELECT\b", re.IGNORECASE)
 #: Everyone's profile folders of a machine (a Windows disk's `Users`, a Linux disk's `home`) below a mount point.
 _PROFILES_FOLDER = re.compile(r"^/(?:mnt|media|tmp)/[^/]+/(?:Users|home)(?:/\.?)?$")
+#: Folders of files other people send in (a portal's uploads, a mail gateway's inbound files).
+_UPLOAD_FOLDERS = frozenset({"upload", "uploads", "user_uploads", "incoming", "inbound", "submissions", "submission"})
 #: A download command at the start of a process substitution (`<(curl -s URL)`).
 _DOWNLOADER_WORD = re.compile(r"^<\(\s*(?:curl|wget|fetch|aria2c|nc|ncat)\b")
 #: Commands that pass on some of the lines they read (a listing filtered stays a listing of the same files).

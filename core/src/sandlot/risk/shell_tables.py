@@ -262,7 +262,9 @@ GENERIC_PROCESS_NAMES = frozenset(
     {"python", "python3", "node", "java", "bash", "sh", "zsh", "ruby", "perl", "php", "sshd", "nginx", "apache2",
      "httpd", "postgres", "mysqld", "redis-server", "gunicorn", "uwsgi"}
 )  # fmt: skip
-RUNTIMES = frozenset({"java", "node", "nodejs", "deno", "bun", "php", "ruby", "perl", "dotnet", "mono", "wine"})
+RUNTIMES = frozenset({"java", "node", "nodejs", "deno", "bun", "php", "ruby", "perl", "dotnet", "mono", "wine",
+                      # WebAssembly runtimes: a module runs with the directories, variables and network given to it
+                      "wasmtime", "wasmer", "wasmedge", "wasm3", "iwasm", "wazero"})
 SECRET_FILE_PATTERNS = (
     "id_rsa",
     "id_ed25519",

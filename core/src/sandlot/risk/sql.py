@@ -276,7 +276,7 @@ _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
 _SENSITIVE_COLUMN = re.compile(
     r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*|pan|cvv"
     r"|iban|acc_number|account_number|account_?(?:no|num)|routing_?(?:no|num)|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis"
-    r"|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e|medical\w*|medications?|prescriptions?"
+    r"|driver_?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e|medical\w*|medications?|prescriptions?"
     r"|life_support|health_\w+|(?:fob|badge|card)_?uid|fob_?(?:id|code)|badge_?(?:id|number)|facility_code"
     r"|(?:door|gate|access)_code)$",
     re.IGNORECASE,
@@ -342,7 +342,7 @@ def payment_or_identity_field(key: str) -> bool:
 _CAMEL_HUMP = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _PAYMENT_OR_IDENTITY_KEY = re.compile(
     r"^(?:pan|cvv2?|cvc|card_?(?:number|no|num)|credit_?card(?:_?number)?|track_?[12](?:_?data)?|ssn"
-    r"|social_security(?:_number)?|passport(?:_?(?:no|number|num))?|national_id(?:_number)?)$",
+    r"|social_security(?:_number)?|passport(?:_?(?:no|number|num))?|national_id(?:_number)?|iban|bank_account(?:_number)?)$",
     re.IGNORECASE,
 )
 

@@ -24,6 +24,7 @@ from sandlot.risk.devices import (
     force_disarm,
     foreign_firmware,
     machine_risks,
+    safety_off,
     unverified_firmware_push,
     vehicle_bus_risks,
 )
@@ -329,6 +330,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     superuser = vault_superuser(code)
     if superuser is not None:
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, superuser)))
+    if safety_off(code):
+        what = "turns off a drone's geofence, failsafes or pre-arm checks"
+        found.append(("vehicle-command", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if force_disarm(code):
         what = "force-disarms vehicles (motors stop, in flight too)"
         found.append(("vehicle-command", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
