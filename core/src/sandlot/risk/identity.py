@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.mail import personal_mailbox
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import any_loop
 
 #: Active Directory groups whose members administer the domain (or can become its administrators).
 ADMIN_GROUP = re.compile(
@@ -143,8 +144,9 @@ def identity_request(method: str, url: str, body: str, *, repeated: bool = False
             continue
         if needs is not None and not needs.search(body):
             continue
-        if "deactivates" in what and not repeated:
-            return OperationRisk(RiskLevel.MEDIUM, category, what)
+        if ("deactivates" in what or "MFA factors" in what) and not repeated:
+            # one user's account suspended or their lost phone's factor removed: a helpdesk ticket's routine
+            return OperationRisk(RiskLevel.MEDIUM, category, what.replace("users'", "a user's"))
         return OperationRisk(RiskLevel.HIGH, category, what + (" for every one a listing gives" if repeated else ""))
     return None
 
@@ -175,6 +177,10 @@ def identity_command(name: str, args: Sequence[str], *, repeated: bool) -> Opera
         return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, f"samba-tool adds members to {words[2]}")
     if name == "samba-tool" and words[:1] == ["user"] and words[1:2] in (["disable"], ["delete"]) and repeated:
         return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, f"samba-tool {words[1]}s every user a listing gives")
+    if name == "samba-tool" and words[:1] == ["user"] and words[1:2] in (["setpassword"], ["setexpiry"]) and repeated:
+        # every account given one password everybody now knows, or passwords that never expire
+        what = f"samba-tool {words[1]} for every user a listing gives"
+        return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)
     if name == "samba-tool" and words[:3] == ["domain", "passwordsettings", "set"] and re.search(
         r"--complexity=off|--min-pwd-length=[0-5]\b|--account-lockout-threshold=0|--history-length=0", joined
     ):
@@ -283,11 +289,24 @@ def _arithmetic(value: str, numbers: dict[str, int]) -> int | None:
     return total
 
 
+#: A password typed into a login for each account: `echo 'Spring2024!' | kinit {}@REALM`, an LDAP bind per user
+#: with a constant (or counted) password.
+_SPRAY = re.compile(
+    r"\becho\s+[\"']?[^\s|\"'$]+[\"']?\s*\|\s*kinit\s+[\"']?(?:\{\}|\$\{?\w+)"
+    r"|\bConnection\(\s*\w+\s*,\s*\w+\s*,\s*(?:f?[\"'][^\"'{]*(?:\{\w+\}[^\"']*)?[\"'])[^)]*\)\.bind\("
+    r"|\.simple_bind_s\(\s*\w+\s*,\s*f?[\"']"
+)
+
+
 def identity_provider_risks(text: str) -> list[OperationRisk]:
     """Identity providers (Okta, Keycloak, Auth0, Dex, OpenLDAP) with second factors off, tokens that last
     for years, redirects to anywhere, outside logins linked to accounts, backdoor logins and administrators,
     passwords copied out of a login script, the whole directory readable (judged on the whole text)."""
     found = []
+    if ("kinit" in text or ".bind(" in text or "bind_s(" in text) and _SPRAY.search(text) and any_loop(text):
+        what = ("tries a fixed password against every account a listing gives (password spraying: accounts lock "
+                "out, or one is taken over)")
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     if ("actor" in text or "OTP" in text or "guardian" in text or "MFA" in text or "bruteForce" in text) and (
         _MFA_OFF.search(text)
     ):

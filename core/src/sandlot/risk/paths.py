@@ -767,6 +767,8 @@ def write_level(info: PathInfo) -> RiskLevel:
             return RiskLevel.LOW
         if _NAMED_SSH_KEY.match(info.path) and name.split(".")[0] not in _DEFAULT_IDENTITIES:
             return RiskLevel.MEDIUM  # a key of its own for one service (`~/.ssh/bank_sftp_ed25519`), not the user's
+        if _own_tool_credentials(info.path):
+            return RiskLevel.MEDIUM  # a small tool's own login saved in its settings folder (`vendctl login`)
         where_credentials_live = (PathKind.HOME, PathKind.HOME_TOP, PathKind.SYSTEM, PathKind.ROOT)
         return RiskLevel.HIGH if info.kind in where_credentials_live else RiskLevel.MEDIUM
     if info.kind is PathKind.HOME_TOP:
@@ -776,6 +778,17 @@ def write_level(info: PathInfo) -> RiskLevel:
     if info.kind is PathKind.UNKNOWN:
         return RiskLevel.LOW
     return RiskLevel.SAFE
+
+
+def _own_tool_credentials(path: str) -> bool:
+    """``~/.config/<tool>/credentials.json`` of a tool that is not one whose credentials open other doors (a cloud
+    CLI, a code host, a browser or a messenger)."""
+    parts = path.split("/")
+    if len(parts) != 4 or parts[:2] != ["~", ".config"] or HOLE in path:
+        return False
+    tool = parts[2].lower()
+    return not (tool in _SECRET_DIR_NAMES or tool in _TOKEN_TOOL_DIRS or tool in _PRIVATE_APP_DIRS
+                or tool in {"gcloud", "gh", "hub", "git", "rclone", "op", "1password"})  # fmt: skip
 
 
 #: A private key file with a name of its own directly in ~/.ssh (`deploy_ed25519`, `route-sync_rsa`, `bank.pem`).
@@ -886,7 +899,7 @@ _PEOPLE_RECORDS = re.compile(
     # every user's mailbox on a mail server
     r"|vmail|maildirs?"
     # identity documents people handed over (scans of passports, licences, ID cards)
-    r"|id_?scans?|passports?|passport_?scans?|driver_?licen[cs]es|licen[cs]e_?scans?|identity_?documents)$"
+    r"|id_?scans?|id_?documents?|passports?|passport_?scans?|driver_?licen[cs]es|licen[cs]e_?scans?|identity_?documents)$"
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"

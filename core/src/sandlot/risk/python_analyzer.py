@@ -131,6 +131,7 @@ from sandlot.risk.shell_tables import (
     COMPILERS,
     DROP_BOXES,
     ENGINE_SOCKETS,
+    FLASH_TOOLS,
     GENERIC_PROCESS_NAMES,
     LOCKFILES,
     PACKAGE_TOOLS,
@@ -2329,6 +2330,24 @@ class PythonAnalyzer:
             for loop in self.loops
         )
 
+    def _filtered_loop(self, node: ast.AST) -> bool:
+        """``node`` runs inside an ``if`` that tests the innermost loop's item (``if f["type"] == "push":``): only
+        some of the listed items, not every one."""
+        loop = self.loops[-1] if self.loops else None
+        if loop is None or not isinstance(loop.node, (ast.For, ast.AsyncFor)):
+            return False
+        names = {n.id for n in ast.walk(loop.node.target) if isinstance(n, ast.Name)}
+        for test in ast.walk(loop.node):
+            if isinstance(test, ast.If) and any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(test.test)):
+                # (`if not db.startswith("_")`, `if name != "admin"`: everything but some, still nearly every one)
+                excludes = isinstance(test.test, ast.UnaryOp) or (
+                    isinstance(test.test, ast.Compare)
+                    and all(isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot)) for op in test.test.ops)
+                )
+                if not excludes and any(sub is node for sub in ast.walk(test.body[0] if test.body else test)):
+                    return True
+        return False
+
     def _unpaced_fork_loop(self) -> bool:
         """An endless loop of this function whose body waits for nothing outside the child's branch (a forking server
         blocks in ``accept()``, a supervisor in ``wait()``)."""
@@ -2684,7 +2703,7 @@ class PythonAnalyzer:
             return base.elem  # glob.glob(pattern)[0]: one of the paths the pattern matches
         if base.qual == "sys.argv":
             return Val(flags=v.INPUT)
-        if any(payment_or_identity_field(k) for k in key.strings()):
+        if _personal_key(key):
             # row["pan"], or `r[k] for k in ("name", "ssn")`: a card number or an SSN, whoever's it is
             return Val(flags=(base.flags & v.FLOWING) | v.SECRET)
         if any(T.CREDENTIAL_NAME.search(k) for k in key.strings()):
@@ -3205,7 +3224,7 @@ class PythonAnalyzer:
                 and func.base is not None
                 and not (func.base.qual or "").startswith(("os.", "requests", "httpx", "urllib", "aiohttp"))
                 and args
-                and any(payment_or_identity_field(t) for t in args[0].strings())
+                and _personal_key(args[0])
             ):
                 # `row.get("iban")`, `r.get(f) for f in ("company", "iban")`: someone's bank account or card number
                 return Val(flags=(func.base.flags & v.FLOWING) | v.SECRET)
@@ -3521,18 +3540,17 @@ class PythonAnalyzer:
             constants = self._argument_constants(node) if any(u.strings() for u in urls) else []
             body_text = " ".join(constants)
             for url in [t for u in urls for t in u.strings()][:1]:
-                risk = assess_request(method, url, constants, many=self._in_loop())
+                risk = assess_request(method, url, constants, many=self._in_loop() and not self._filtered_loop(node))
                 if risk is not None:
                     self._add("python.cloud-control", risk.level, risk.category, f"{q} {risk.what}", node)
-                if risk is None and method.upper() == "DELETE" and HOLE in url and self._in_loop() and not (
+                repeated = self._in_loop() and not self._filtered_loop(node)
+                if risk is None and method.upper() == "DELETE" and HOLE in url and repeated and not (
                     # (a local server's own resources: the user's kernels, a dev API; not its files or its users)
                     loopback_url(url) and not local_files_or_users(url)
                 ):
                     self._add("python.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                               f"{q} deletes every resource a listing gives, one request at a time", node)  # fmt: skip
-                account = identity_request(
-                    method, url, body_text, repeated=self._in_loop()
-                )
+                account = identity_request(method, url, body_text, repeated=repeated)
                 if account is not None:
                     self._add("python.identity", account.level, account.category, f"{q} {account.what}", node)
                 hold = hold_request(method, url, body_text)
@@ -4002,9 +4020,9 @@ class PythonAnalyzer:
             elif _OTHERS_PROCESSES.search(self._code):
                 self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
                           "kills other users' processes (those whose owner is not this user)", node)  # fmt: skip
-            elif self._name_filters:
+            elif self._name_filters or (_OWN_USER_FILTER.search(self._code) and _CURRENT_USER.search(self._code)):
                 self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE,
-                          "kills the processes a name test selects", node)  # fmt: skip
+                          "kills the processes a name or owner test selects", node)  # fmt: skip
             else:
                 self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE, "kills every process it can find", node)
 
@@ -5752,6 +5770,10 @@ class PythonAnalyzer:
             self._add("python.brute-force", RiskLevel.HIGH, Category.NETWORK,
                       f"{q} types passwords from a list into {posixpath.basename(program)} (password guessing)",
                       node)  # fmt: skip
+        if posixpath.basename(program) in FLASH_TOOLS and any(self._fetched(w.split(":")[-1]) for w in words[1:]):
+            self._add("python.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{q} flashes firmware downloaded from the network into a device "
+                      f"({posixpath.basename(program)}: unverified code runs on the hardware)", node)  # fmt: skip
         if any(w.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://")) for w in words):
             self._add("python.miner", RiskLevel.HIGH, Category.RESOURCE, f"{q} starts a miner (a mining pool)", node)
         # (`render01`…`render16` from an inventory: named machines checked, not an address range swept)
@@ -7290,6 +7312,10 @@ _CLIENT_KEY_KWARG = re.compile(
 )
 #: Processes picked because another user owns them (`p.info["username"] != me`, `p.uids().real != os.getuid()`).
 _OTHERS_PROCESSES = re.compile(r"[\"']username[\"']\]\s*!=|username\(\)\s*!=|uids\(\)\.real\s*!=|\.uids\(\)\[0\]\s*!=")
+#: Processes picked because this user owns them (`p.info["username"] == me`, `p.username() == getpass.getuser()`).
+_OWN_USER_FILTER = re.compile(r"(?:[\"']username[\"']\]|username\(\)|uids\(\)\.real)\s*==\s*(?![\"'\d])")
+#: The user this program runs as, asked for.
+_CURRENT_USER = re.compile(r"getpass\.getuser\(\)|os\.getlogin\(\)|Process\(\)\.username\(\)|os\.getuid\(\)")
 #: A program checking that a pid is its own before signalling it: by owner, or by its pid file and command line.
 _OWN_PROCESS_CHECK = re.compile(
     r"st_uid\s*[!=]=\s*os\.getuid\(\)|os\.getuid\(\)\s*[!=]=|uids\(\)\.real\s*[!=]=|username\(\)\s*[!=]=\s*getpass"
@@ -7660,6 +7686,15 @@ def _self_calling_functions(tree: ast.AST | None) -> set[str]:
         ):
             found.add(node.name)
     return found
+
+
+def _personal_key(key: Val) -> bool:
+    """A record's field (or, from a loop over a column list, its fields) that identifies or pays as someone:
+    ``row["pan"]``, ``r[k] for k in ("patient_name", "dob", "home_address")``."""
+    keys = key.strings()
+    if any(payment_or_identity_field(k) for k in keys):
+        return True
+    return len(keys) >= 3 and personal_fields(",".join(keys))
 
 
 def _sized_by_free_memory(size_source: str, module_source: str) -> bool:

@@ -2137,6 +2137,20 @@ class ShellAnalyzer:
                 f"{name} probes hundreds of hosts or ports in a loop (network scan)",
                 node,
             )
+        if name in T.FLASH_TOOLS and any(
+            a.split(":")[-1] in self.downloaded or posixpath.basename(a.split(":")[-1]) in self.downloaded
+            for a in args
+        ):
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} flashes firmware downloaded from the network into a device (unverified code runs on "
+                      "the hardware)", node)  # fmt: skip
+        if name.startswith("gst-launch") and _CAPTURE_ELEMENT.search(" ".join(args)):
+            hosts = [m[1] or m[2] for m in _STREAM_SINK_HOST.finditer(" ".join(args))]
+            if any(outside_address(h) or (not h[:1].isdigit() and not _INTERNAL_NAME.search(h)
+                                          and h not in ("localhost",)) for h in hosts):  # fmt: skip
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{name} streams a camera, microphone or screen to another host ({hosts[0]})",
+                          node)  # fmt: skip
         if name == "hackrf_transfer" and transmits_on_protected_band(name, args):
             self._add("shell.radio", RiskLevel.HIGH, Category.NETWORK,
                       f"{name} transmits on an aviation or satellite-navigation frequency (spoofs or jams what "
@@ -2431,7 +2445,8 @@ class ShellAnalyzer:
                         # root, around commands that are quiet on their own
                         or self._quiet_inline_script(wrapped)
                         # macOS configuration profiles and enrolment, listed (not installed or removed)
-                        or (W.base(wrapped[0]) == "profiles" and wrapped[1:2] in (["status"], ["show"], ["list"]))
+                        or (W.base(wrapped[0]) == "profiles"
+                            and wrapped[1:2] in (["status"], ["show"], ["list"], ["renew"]))
                         or (W.base(wrapped[0]) == "run-parts" and bool(W.options(wrapped[1:])[1])
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
@@ -3474,6 +3489,8 @@ class ShellAnalyzer:
         flow.listing = roots[0]
         patterns = [expr[k + 1].lower() for k, a in enumerate(expr[:-1]) if a in ("-name", "-iname", "-path", "-ipath")]
         hunting = any(p in pattern for pattern in patterns for p in T.SECRET_FILE_PATTERNS)
+        # (`find ~/keystore -name key.pem -exec chmod 600 {} +`: the keys' permissions tightened, nothing read)
+        hunting = hunting and not _TIGHTENS_ONLY.search(" ".join(expr))
         outside = any(
             paths.classify(r).kind not in (paths.PathKind.WORKDIR, paths.PathKind.RELATIVE, paths.PathKind.TEMP)
             for r in roots
@@ -4862,6 +4879,7 @@ class ShellAnalyzer:
                 node,
             )
             return
+        operands = [re.sub(r"\[(\w)\]", r"\1", o) for o in operands]  # `[p]ostgres` (grep's self-exclusion trick)
         targets = " ".join(operands).lower()
         critical = (*T.SECURITY_SERVICES, "systemd", "init", "dbus", "cron", "docker", "containerd", "kubelet")
         if any(s in targets for s in critical):
@@ -4872,6 +4890,11 @@ class ShellAnalyzer:
                 f"{name} kills system or security services: {targets[:60]}",
                 node,
             )
+            return
+        if any(s in targets for s in _DATABASE_SERVERS) and _SIGKILL.search(raw):
+            self._add("shell.kill", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} kills a database server with SIGKILL (writes in flight are lost, every client drops)",
+                      node)  # fmt: skip
             return
         if any(s in targets for s in T.VIRTUAL_MACHINE_PROCESSES) and _SIGKILL.search(raw):
             self._add("shell.kill", RiskLevel.HIGH, Category.PROCESS,
@@ -5017,7 +5040,9 @@ class ShellAnalyzer:
 
     def _rule_ls(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         _, operands = W.options(args)
-        flow.listing = operands[0] if operands else "."
+        # (`cd /srv/profiles && ls | xargs rm -rf`: the entries of the directory `cd` went to)
+        here = self._cwd if self._cwd and self._cwd.startswith("/") and HOLE not in self._cwd else "."
+        flow.listing = operands[0] if operands else here
 
     def _rule_echo(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         words = list(args)
@@ -7337,6 +7362,18 @@ _DATABASE_QUERY = re.compile(r"\s*(?:sudo\s+(?:-u\s+\S+\s+)?)?(?:sqlite3|psql|my
                              r"\b[^|]*\bSELECT\b", re.IGNORECASE)
 #: Everyone's profile folders of a machine (a Windows disk's `Users`, a Linux disk's `home`) below a mount point.
 _PROFILES_FOLDER = re.compile(r"^/(?:mnt|media|tmp)/[^/]+/(?:Users|home)(?:/\.?)?$")
+#: A find whose only action is making what it finds private (`-exec chmod 600 {} +`, `-exec chmod go-rwx`).
+_TIGHTENS_ONLY = re.compile(r"^(?:(?!-exec\b|-execdir\b|-print|-ok\b|-fprint|-ls\b).)*-exec(?:dir)?\s+chmod\s+"
+                            r"(?:0?[46]00|0?700|go-rwx|og-rwx|g-rwx,o-rwx|u=rw,go=)\s+\{\}\s*[;+\\]*\s*$")  # fmt: skip
+#: GStreamer sources that capture a camera, a microphone or the screen.
+_CAPTURE_ELEMENT = re.compile(r"\b(?:v4l2src|libcamerasrc|nvarguscamerasrc|pulsesrc|alsasrc|pipewiresrc|ximagesrc"
+                              r"|avfvideosrc|autovideosrc|autoaudiosrc)\b")  # fmt: skip
+#: The host a GStreamer network sink sends to (`udpsink host=…`, `rtmpsink location=rtmp://…`).
+_STREAM_SINK_HOST = re.compile(r"\b(?:udpsink|tcpclientsink|multiudpsink)\b[^!]*?\bhost=([\w.-]+)"
+                               r"|\b(?:rtmpsink|rtmp2sink|srtsink|srtclientsink)\b[^!]*?(?:location|uri)="
+                               r"\w+://([\w.-]+)")  # fmt: skip
+#: Database servers' process names.
+_DATABASE_SERVERS = ("postgres", "mysqld", "mariadbd", "mongod", "redis-server", "clickhouse-server", "etcd")
 #: Folders of files other people send in (a portal's uploads, a mail gateway's inbound files).
 _UPLOAD_FOLDERS = frozenset({"upload", "uploads", "user_uploads", "incoming", "inbound", "submissions", "submission"})
 #: A download command at the start of a process substitution (`<(curl -s URL)`).
@@ -8379,7 +8416,9 @@ _MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", 
 _CAPACITY_SYSCTLS = frozenset(
     {"vm.max_map_count", "fs.inotify.max_user_watches", "fs.inotify.max_user_instances", "fs.file-max",
      "net.core.somaxconn", "net.ipv4.ip_local_port_range", "vm.overcommit_memory", "net.core.rmem_max",
-     "net.core.wmem_max", "kernel.pid_max"}
+     "net.core.wmem_max", "kernel.pid_max", "net.core.rmem_default", "net.core.wmem_default", "net.core.optmem_max",
+     "net.core.netdev_max_backlog", "net.ipv4.tcp_rmem", "net.ipv4.tcp_wmem", "net.ipv4.udp_mem", "vm.swappiness",
+     "vm.dirty_ratio", "vm.dirty_background_ratio", "fs.aio-max-nr"}
 )  # fmt: skip
 def _url_host(url: str) -> str | None:
     """The host and path of a git URL in any of its spellings (``https://h/x``, ``ssh://git@h/x``, ``git@h:x``)."""

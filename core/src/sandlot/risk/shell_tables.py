@@ -603,7 +603,9 @@ ROOT_INSPECTORS = frozenset(
      # network path diagnosis (TCP and ICMP probes need raw sockets)
      "traceroute", "tcptraceroute", "mtr",
      # locales generated and chosen, caches of fonts, manual pages and file names rebuilt
-     "locale-gen", "update-locale", "localectl", "fc-cache", "mandb", "updatedb"}
+     "locale-gen", "update-locale", "localectl", "fc-cache", "mandb", "updatedb",
+     # a support bundle collected for a case (graded by where it is sent)
+     "sosreport", "supportconfig"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).
@@ -654,3 +656,9 @@ ADMIN_PORTS = {
     "11211": "memcached", "5984": "CouchDB", "9000": "a management console", "10250": "the kubelet API",
     "2379": "etcd (every secret of the cluster)",
 }  # fmt: skip
+
+#: Programs that write firmware into a device's flash (a microcontroller, a motor controller, a board's SPI chip).
+FLASH_TOOLS = frozenset(
+    {"dfu-util", "st-flash", "avrdude", "esptool", "esptool.py", "openocd", "flashrom", "stm32flash", "bossac",
+     "nrfjprog", "pyocd", "JLinkExe", "teensy_loader_cli", "picotool", "uf2conv.py"}
+)  # fmt: skip

@@ -331,7 +331,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if superuser is not None:
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, superuser)))
     if safety_off(code):
-        what = "turns off a drone's geofence, failsafes or pre-arm checks"
+        what = "turns off a drone's or a robot's safety limits (geofence, failsafes, joint limits, protective stop)"
         found.append(("vehicle-command", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if force_disarm(code):
         what = "force-disarms vehicles (motors stop, in flight too)"
