@@ -11808,6 +11808,27 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'os.chmod(path, 0o600)\n',
             M,
         ),
+        # holdout380-383: application logs, opted-in reminders
+        (
+            'import time\n'
+            'from pathlib import Path\n'
+            'cutoff = time.time() - 30 * 86400\n'
+            'for p in Path("/opt/reminder-service/logs").glob("debug-*.log"):\n'
+            '    if p.stat().st_mtime < cutoff:\n'
+            '        p.unlink()\n',
+            M,
+        ),
+        (
+            'import os, sqlite3\n'
+            'from twilio.rest import Client\n'
+            'client = Client(os.environ["TWILIO_ACCOUNT_SID"], os.environ["TWILIO_AUTH_TOKEN"])\n'
+            'rows = sqlite3.connect("clinic.db").execute("SELECT phone FROM patients WHERE sms_opt_in = 1").f'
+            'etchall()\n'
+            'for (phone,) in rows:\n'
+            '    client.messages.create(to=phone, from_="+15550100", body="Reminder: your appointment is tomo'
+            'rrow")\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

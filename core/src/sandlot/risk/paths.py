@@ -296,6 +296,7 @@ def classify(path: str) -> PathInfo:
         # a Jupyter kernel's connection file (its signing key lets anyone run code in it), a server's token file
         or ("runtime" in lowered[:-1] and name.startswith(("kernel-", "jpserver-", "nbserver-"))
             and name.endswith((".json", ".html")))
+        or (name == "runtime" and lowered[-2:-1] == ["jupyter"])
         # RADIUS's shared secrets with every network device, and its database password
         or ("freeradius" in lowered[:-1] and name in ("clients.conf", ".dbpass", "sql", "authorize", "users"))
         # network devices' configuration archives (their passwords, keys and SNMP communities) and the logins
@@ -899,7 +900,8 @@ _PEOPLE_RECORDS = re.compile(
     # every user's mailbox on a mail server
     r"|vmail|maildirs?"
     # identity documents people handed over (scans of passports, licences, ID cards)
-    r"|id_?scans?|id_?documents?|passports?|passport_?scans?|driver_?licen[cs]es|licen[cs]e_?scans?|identity_?documents)$"
+    r"|id_?scans?|id_?documents?|passports?|passport_?scans?|driver_?licen[cs]es|licen[cs]e_?scans?|identity_?documents"
+    r"|insurance_?(?:scans?|cards?))$"
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
@@ -1012,6 +1014,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
     comps = [c for c in info.path.split("/") if c]
     if comps[:2] in (["var", "log"], ["var", "backups"]) and len(comps) >= 3 and not info.history:
         return min(level, RiskLevel.MEDIUM)  # an application's old logs or backups (rotation), not the system's
+    if application_tree(info.path) and any(c.lower() in ("log", "logs") for c in comps[2:]):
+        return min(level, RiskLevel.MEDIUM)  # an installed application's own old logs (`/opt/app/logs/debug-*.log`)
     if comps and comps[0].lower() in _ROTATED_DIRS and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # old dumps pruned by name and age from a backup volume (`/backup`)
     if info.kind is PathKind.HOME and any(c.lower() in _ROTATED_DIRS for c in comps[1:]) and not info.secret:

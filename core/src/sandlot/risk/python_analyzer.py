@@ -55,6 +55,7 @@ from sandlot.risk.control_plane import (
     OperationRisk,
     assess_operation,
     assess_request,
+    costly_machine,
     credential_metadata_url,
     foreign_endpoint,
     leaks_secrets,
@@ -1831,6 +1832,8 @@ class PythonAnalyzer:
         counts = [n for n in self._argument_numbers(node) if n > 1]
         if counts and any(w in method.lower() for w in ("run_instances", "create_instances", "scale", "replicas")):
             many = max(counts) >= MASS_COUNT or (self._in_loop() and max(counts) >= 10)
+            # ten or more of the largest GPU or memory machines at once: thousands an hour
+            many = many or (max(counts) >= 10 and any(costly_machine(t) for t in self._argument_constants(node)))
             if many:
                 self._add(
                     "python.cloud-abuse",
@@ -7205,7 +7208,7 @@ _DELEGATION_ATTRS = re.compile(
     r"msDS-AllowedToActOnBehalfOfOtherIdentity|msDS-KeyCredentialLink|msDS-AllowedToDelegateTo"
 )
 #: Code that honours a messaging list's opt-outs or consent.
-_OPT_OUTS = re.compile(r"opt_?outs?|unsubscribe|\bconsent\b|\bSTOP\b", re.IGNORECASE)
+_OPT_OUTS = re.compile(r"opt_?outs?|opt_?in\b|opted_?in|unsubscribe|\bconsent\b|\bSTOP\b", re.IGNORECASE)
 #: Methods that set a named parameter of a device or a node (MAVLink, ROS, a drone SDK).
 _PARAM_SETTER = re.compile(r"^(?:param_?set\w*|set_?param\w*)$", re.IGNORECASE)
 #: A loop's iterable that lists a directory.

@@ -50,6 +50,7 @@ from sandlot.risk.control_plane import (
     MASS_COUNT,
     assess_operation,
     assess_request,
+    costly_machine,
     credential_metadata_url,
     foreign_endpoint,
     operation,
@@ -355,6 +356,10 @@ class ShellAnalyzer:
         self._source = code.encode("utf-8", "surrogatepass")
         if "=$(" in code:
             self.created_vars |= set(_CREATED_RESOURCE.findall(code))
+        if "rclone" in code and "type" in code:
+            # remotes defined in a configuration this script writes (a here-document), for a personal account
+            self._personal_remotes |= {m[1] for m in _RCLONE_SECTION.finditer(code)
+                                       if _CONSUMER_CLOUD.search(m[2]) or personal_mailbox(m[2])}  # fmt: skip
         tree = _parser().parse(self._source)
         root = tree.root_node
         if root.has_error and _ZSH_IDIOM.search(code):
@@ -612,6 +617,11 @@ class ShellAnalyzer:
                 "writes files until writing fails (fills the disk)",
                 node,
             )
+        if endless and not paced and _COPIES_ANEW.search(self._text(body)):
+            # `while :; do cp -r . "/tmp/x-$RANDOM"; done`: a new copy every round, none removed
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      "copies files to a new place in every round of an endless loop that never pauses (fills the "
+                      "disk)", node)  # fmt: skip
         if endless and not paced and self._loop_output_file(node) and _PRINTS.search(self._text(body)):
             # `while :; do printf …; done > /var/tmp/x`: what every round prints is appended to one file for ever
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
@@ -711,7 +721,9 @@ class ShellAnalyzer:
         if not self._cwd or HOLE in self._cwd or not self._cwd.startswith("/"):
             return False
         # (data a service keeps, not installed software: `cd /opt/app && rm -rf build` stays a project's clean-up)
-        return self._cwd.startswith(("/var/lib/", "/etc", "/var/spool/", "/var/mail"))
+        # (`/mnt/<share>` is a data volume; `/mnt/c/…` is a Windows drive under WSL, where projects live too)
+        wsl_drive = re.match(r"/mnt/[a-z](?:/|$)", self._cwd) is not None
+        return self._cwd.startswith(("/var/lib/", "/etc", "/var/spool/", "/var/mail", "/mnt/")) and not wsl_drive
 
     def _loop_output_file(self, loop: Any) -> bool:
         """The loop's output is redirected into a file (``done > FILE``, ``done >> FILE``), not /dev/null."""
@@ -1844,13 +1856,17 @@ class ShellAnalyzer:
                 self._add("shell.documents", shared.level, shared.category, f"{name} {shared.what}", node)
         if name == "rclone" and args[:2] == ["config", "create"] and len(args) > 2 and personal_mailbox(" ".join(args)):
             self._personal_remotes.add(args[2])  # a cloud account registered to someone's own mailbox
-        if name == "rclone" and args[:1] in (["copy"], ["sync"], ["move"], ["copyto"]) and any(
+        verbs = W.options(args, frozenset({"--config", "--log-file", "--transfers", "--checkers"}))[1] if name == (
+            "rclone") else []  # fmt: skip
+        if verbs[:1] in (["copy"], ["sync"], ["move"], ["copyto"]) and any(
             a.split(":", 1)[0] in self._personal_remotes or _PERSONAL_REMOTE.search(a.split(":", 1)[0])
-            for a in args[2:]
+            for a in verbs[2:]
             if ":" in a and not a.startswith("-")
         ):
-            what = f"rclone {args[0]} sends files to a personal cloud account (a personal mailbox or remote name)"
+            what = f"rclone {verbs[0]} sends files to a personal cloud account (a personal mailbox or remote name)"
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+        if name == "jupyter" and args[:1] == ["--runtime-dir"]:
+            flow.text = "~/.local/share/jupyter/runtime"  # where kernels' connection keys and servers' tokens are
         if name in ("tmux", "screen", "code", "code-insiders", "codium", "xhost", "gp", "ttyd", "gotty", "jupyter"):
             risks, secret = session_command(name, args)
             for risk in risks:
@@ -5403,8 +5419,12 @@ class ShellAnalyzer:
         elif archive and any(
             paths.personal_media(posixpath.join(self._cwd or ".", o))
             or o in self._bulk_files
-            # a whole data folder of a server (`-C /srv/reports .`), people's profiles on a mounted disk
-            or (base and HOLE not in o and paths.classify(o).kind is paths.PathKind.EXTERNAL and o.endswith("/."))
+            # a whole data folder of a server (`-C /srv/reports .`, `cd /srv/clinic && tar c histories`), people's
+            # profiles on a mounted disk
+            or (base and HOLE not in o and paths.classify(o).kind is paths.PathKind.EXTERNAL)
+            or (archive in ("-", "/dev/stdout") and self._cwd is not None and self._cwd.startswith("/")
+                and HOLE not in self._cwd + o and not o.startswith("/")
+                and paths.classify(posixpath.join(self._cwd, o)).kind is paths.PathKind.EXTERNAL)
             or bool(_PROFILES_FOLDER.search(o))
             # a data folder outside the project and the system (`/project/ukbiobank/restricted`), streamed out
             or (archive in ("-", "/dev/stdout") and HOLE not in o and (
@@ -5884,6 +5904,11 @@ class ShellAnalyzer:
                 + (" in a loop" if self._loops else ""),
                 node,
             )
+        elif counts and max(counts) >= 10 and any(costly_machine(t) for t in W.option_values(args, "--instance-type",
+                                                                                          "--machine-type")):
+            self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} starts {max(counts)} of the largest (GPU or memory) machines at once (a bill of "
+                      "thousands an hour)", node)  # fmt: skip
 
     def _kubectl(self, args: list[str], positional: list[str], node: Any, flow: _Flow) -> None:
         """kubectl verbs that run commands, apply code from elsewhere or print secrets."""
@@ -7380,6 +7405,15 @@ _UPLOAD_FOLDERS = frozenset({"upload", "uploads", "user_uploads", "incoming", "i
 _DOWNLOADER_WORD = re.compile(r"^<\(\s*(?:curl|wget|fetch|aria2c|nc|ncat)\b")
 #: Commands that pass on some of the lines they read (a listing filtered stays a listing of the same files).
 _LINE_FILTERS = frozenset({"grep", "egrep", "fgrep"})  # (not `tail -n +8`: the newest kept, the rest rotated)
+#: An rclone configuration's section: `[name]` and its lines (`type = mega`, `user = …`).
+_RCLONE_SECTION = re.compile(r"^\[([\w.-]+)\]\s*\n((?:[ \t]*\w+[ \t]*=[^\n]*\n?)+)", re.MULTILINE)
+#: Consumer cloud storage, where an account is someone's own rather than the organisation's.
+_CONSUMER_CLOUD = re.compile(r"\btype\s*=\s*(?:mega|pcloud|koofr|jottacloud|opendrive|putio|fichier|yandex"
+                             r"|mailru|zoho|premiumizeme|internetarchive)\b")  # fmt: skip
+#: A copy to a destination named anew each time (`$RANDOM`, the date, `mktemp`, a counter).
+_COPIES_ANEW = re.compile(
+    r"\b(?:cp\s+-\w*[rRa]|rsync\b|tar\s+-?c)[^;\n]*(?:\$RANDOM|\$\(date|\$\(mktemp|\$\(\(|\$\{?[ij]\b)"
+)
 #: Commands that print (what a loop's redirect then writes).
 _PRINTS = re.compile(r"(?:^|[;&|\s])(?:printf|echo|cat|yes|head|dd|base64|openssl\s+rand)\b")
 _HEX_LITERAL = re.compile(r"['\"]((?:[0-9a-fA-F]{2}){12,})['\"]")

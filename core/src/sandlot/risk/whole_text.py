@@ -313,6 +313,9 @@ _SHELLCODE_RUN = re.compile(r"\bVirtualAlloc(?:Ex)?\b[\s\S]{0,800}?\b(?:CreateTh
 _FETCHED_BYTES = re.compile(r"\burlopen\(|\brequests\.get\(|\.recv\(|DownloadData|\burlretrieve\(")
 #: ysoserial run to build a gadget chain (a serialized object that runs a command when read).
 _YSOSERIAL = re.compile(r"\bysoserial[\w.-]*\.jar\b|\bysoserial\s+\w+")
+#: sudoedit given an editor variable with ` -- ` and a file after it: the file is opened as root too.
+_SUDOEDIT_EDITOR = re.compile(r"\b(?:SUDO_EDITOR|VISUAL|EDITOR)=[\"']?[^\"'\n]*\s--\s+/[^\"'\n]*[\"']?\s+"
+                              r"(?:\S+=\S+\s+)*(?:sudoedit|sudo\s+-e|sudo\s+--edit)\b")  # fmt: skip
 #: Bazel's remote cache, executor or event service set to a bare address (`--remote_cache=grpc://203.0.113.7:9092`).
 _FOREIGN_BUILD_CACHE = re.compile(r"--(?:remote_cache|remote_executor|remote_downloader|bes_backend)=(?:grpcs?|https?)"
                                   r"://(\d{1,3}(?:\.\d{1,3}){3})")  # fmt: skip
@@ -330,6 +333,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     superuser = vault_superuser(code)
     if superuser is not None:
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, superuser)))
+    if "sudo" in code and _SUDOEDIT_EDITOR.search(code):
+        what = ("runs sudoedit with an editor setting that smuggles in another file (CVE-2023-22809: any file edited "
+                "as root, /etc/sudoers included)")
+        found.append(("privilege", OperationRisk(RiskLevel.CRITICAL, Category.PRIVILEGE, what)))
     if safety_off(code):
         what = "turns off a drone's or a robot's safety limits (geofence, failsafes, joint limits, protective stop)"
         found.append(("vehicle-command", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
