@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from sandlot.plugins import reset_plugin_manager
+# the shared contracts' asserts say which values differed when they fail
+pytest.register_assert_rewrite("sandlot.testing")
+
+from sandlot.plugins import reset_plugin_manager  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
