@@ -16,6 +16,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from sandlot.risk.shell_words import option_values
+
 #: Editors whose command line can carry commands (vim's family and Emacs's).
 VIMS = frozenset({"vim", "nvim", "vi", "ex", "view", "gvim", "vimdiff", "rvim", "nvim-qt"})
 EMACSES = frozenset({"emacs", "emacsclient", "emacs-nox"})
@@ -25,11 +27,6 @@ EDITORS = VIMS | EMACSES
 _VIM_VALUED = frozenset(
     {"-c", "--cmd", "-S", "-u", "-U", "-i", "-s", "-w", "-W", "-T", "-t", "-q", "--servername", "--listen",
      "--server", "--remote-send", "--remote-expr", "--startuptime", "-r", "-L"}
-)  # fmt: skip
-#: Emacs's options taking a value.
-_EMACS_VALUED = frozenset(
-    {"--eval", "-eval", "--execute", "-l", "--load", "-f", "--funcall", "-s", "--socket-name", "-e", "--server-file",
-     "-a", "--alternate-editor", "-L", "--directory", "--chdir", "--user", "-u"}
 )  # fmt: skip
 
 #: An Ex command that hands the rest of its line to a shell: `!cmd`, `silent !cmd`, `r !cmd`, `w !cmd`.
@@ -183,20 +180,12 @@ def _vim_system_calls(ex: str) -> list[str]:
 
 
 def _emacs(name: str, args: Sequence[str]) -> EditorActions:
-    scripts: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg in ("--eval", "-eval", "--execute") and i + 1 < len(args):
-            scripts.append(args[i + 1])
-            i += 2
-            continue
-        if arg.startswith("--eval="):
-            scripts.append(arg.split("=", 1)[1])
-        elif arg in ("-e", "--eval") and name == "emacsclient":
-            scripts.extend(a for a in args[i + 1 :] if not a.startswith("-"))  # every operand is an expression
-            break
-        i += 1
+    if name == "emacsclient" and any(a in ("-e", "--eval") for a in args):
+        # every operand after `-e` is an expression to evaluate in the running Emacs
+        first = next(i for i, a in enumerate(args) if a in ("-e", "--eval"))
+        scripts = [a for a in args[first + 1 :] if not a.startswith("-")]
+    else:
+        scripts = option_values(args, "--eval", "-eval", "--execute")
     commands: list[str] = []
     urls: list[str] = []
     for script in scripts:
