@@ -48,12 +48,14 @@ def text_trick_risks(text: str) -> list[OperationRisk]:
     if not any(word in text for word in _WORDS):
         return []
     found = []
-    unhandled = _HANDLED.sub("", text)
-    if _BIDI.search(unhandled) and _SOURCE_FILE.search(text) and _WRITES.search(text):
+    bidi, zero_width = _BIDI.search(text) is not None, _ZERO_WIDTH.search(text) is not None
+    # (only texts that hold such characters at all are cleared of the places that merely strip or look for them)
+    unhandled = _HANDLED.sub("", text) if bidi or zero_width else ""
+    if bidi and _BIDI.search(unhandled) and _SOURCE_FILE.search(text) and _WRITES.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                    "writes bidirectional control characters into source code (the code displays in "
                                    "another order than it runs: a changed check looks unchanged)"))  # fmt: skip
-    if _ZERO_WIDTH.search(unhandled) and _BITS.search(text) and _CREDENTIAL_READ.search(text):
+    if zero_width and _ZERO_WIDTH.search(unhandled) and _BITS.search(text) and _CREDENTIAL_READ.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "spells a credential in invisible zero-width characters (carried out in text "
                                    "nobody sees it in)"))  # fmt: skip
