@@ -32,7 +32,7 @@ import tomllib
 import unicodedata
 import urllib.parse
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 
@@ -5090,11 +5090,11 @@ class PythonAnalyzer:
         try:
             if q == "unicodedata.lookup" and args and args[0].text is not None:
                 return Val(text=unicodedata.lookup(args[0].text), qual="<chr>", flags=v.DECODED)
-            if q == "unicodedata.normalize" and len(args) == 2 and args[0].text in ("NFC", "NFD", "NFKC", "NFKD"):
+            form = _NORMAL_FORMS.get(args[0].text or "") if args else None
+            if q == "unicodedata.normalize" and len(args) == 2 and form is not None:
                 given = args[1].strings()
                 if given and not any(HOLE in t for t in given):
-                    form = args[0].text
-                    folded = tuple(unicodedata.normalize(form, t) for t in given)  # type: ignore[arg-type]
+                    folded = tuple(unicodedata.normalize(form, t) for t in given)
                     changed = v.DECODED if folded != tuple(given) else 0
                     return Val(text=folded[0], alts=folded if len(folded) > 1 else None,
                                flags=v.flowing(args[1:]) | changed)  # fmt: skip
@@ -7329,6 +7329,9 @@ _UNIT_COMMAND = re.compile(r"^\s*(?:ExecStart(?:Pre|Post)?|Exec)=[-@+!]*(.+)$", 
 #: Calls a parent blocks in between forks (a connection, a child's exit, a message, time).
 _WAITING_CALLS = frozenset({"accept", "wait", "waitpid", "wait3", "wait4", "sleep", "join", "recv", "recvfrom",
                             "get", "select", "poll", "input", "read", "readline", "acquire", "serve_forever"})
+#: Unicode's normal forms, by the names `unicodedata.normalize` takes.
+_NORMAL_FORMS: dict[str, Literal["NFC", "NFD", "NFKC", "NFKD"]] = {"NFC": "NFC", "NFD": "NFD", "NFKC": "NFKC",
+                                                                   "NFKD": "NFKD"}
 #: Methods that run their argument as code in an embedded interpreter (Lua in an editor or through lupa, a page's JS).
 _EMBEDDED_CODE_METHODS = frozenset({"exec_lua", "execute_lua", "exec_js", "execute_script", "run_script", "runjs"})
 #: An editor's methods that run Ex commands or type keys into it (`:!cmd` reaches a shell).
