@@ -54,8 +54,59 @@ _FOREVER = re.compile(
 )
 _WRITES = re.compile(r"\.write\(|\bprint\s+\{?\$?\w+\}?|\bsyswrite\b|writeSync\(|\bfwrite\(|:write\(|<<\s*['\"]")
 _GROWS = re.compile(
-    r"\.push\(|Buffer\.alloc|new\s+Array\(|\.concat\(|\bpush\s*@|<<\s*['\"]?\w|\.append\(|string\.rep\(|\bcall\s+add\("
+    r"\.push\(|Buffer\.alloc|new\s+Array\(|\.concat\(|\bpush\s*@|<<\s*[(]?['\"]?\w|\.append\(|string\.rep\(|\bcall\s+add\("
 )
+
+
+#: A deletion of each path a loop gives (`remove_tree($_) for qw(/var/www /home)`, `rmtree([qw(/a /b)])`).
+_DELETES_VARIABLE = re.compile(r"\b(?:remove_tree|rmtree|rmdir|unlink|FileUtils\.rm_rf|FileUtils\.rm_r)\(?\s*"
+                               r"(?:\$\w+|\w+\b(?!\())")  # fmt: skip
+_WORD_LIST = r"(?:qw|%w)(?:\(([^)]*)\)|\[([^\]]*)\]|\{([^}]*)\})"
+_DELETES_LIST = re.compile(r"\b(?:remove_tree|rmtree|FileUtils\.rm_rf|FileUtils\.rm_r)\(\s*\[?\s*" + _WORD_LIST)
+_LOOP_LIST = re.compile(r"\b(?:for|foreach)\b[^;{]*?" + _WORD_LIST + r"|" + _WORD_LIST + r"\.each\b"
+                        r"|\[((?:\s*['\"][^'\"]+['\"]\s*,?)+)\]\.each\b")  # fmt: skip
+#: An in-place edit whose substitution removes every line's text (`perl -0777 -pi -e 's/.*//s' FILE…`).
+_IN_PLACE = re.compile(r"(?:^|\s)-\w*i(?:\.\w+)?(?:\s|$)")
+_EMPTYING_SUBSTITUTION = re.compile(r"\bs([/#|!])\^?(?:\.\*|\[\\s\\S\]\*|\.\+)\$?\1\1[gsmx]*(?:\s|['\";]|$)")
+#: Code that reads its standard input and posts it over HTTP: an uploader at the end of a pipeline.
+_READS_STDIN = re.compile(r"\bSTDIN\b|\$stdin\b|php://stdin|process\.stdin|\bio\.read\(|\bARGF\b")
+_POSTS = re.compile(r"Net::HTTP(?:\.post|::Post|\.start)|HTTP::Tiny|LWP::UserAgent|->post\(|curl_exec"
+                    r"|CURLOPT_POSTFIELDS|https?\.request\(|\bfetch\(|RestClient\.post|Faraday\.post|HTTParty\.post"
+                    r"|stream_context_create",
+                    re.IGNORECASE)  # fmt: skip
+#: An ORM query for a table of people that names their contact or login columns (`User.pluck(:email, :phone)`,
+#: `User::select('name','email','phone')->get()`), or serialises all of them.
+_PEOPLE_QUERY = re.compile(
+    r"\b(?:App\\+Models\\+)?(?:User|Customer|Client|Member|Patient|Guest|Contact|Person|Employee|Subscriber|Account)s?"
+    r"(?:::|\.)(?:all|pluck|select|get|find_each|where|cursor|chunk|each|map|limit)\b"
+)
+_PERSONAL_COLUMN = re.compile(r"[:'\"](?:e?mail|email_address|phone|mobile|address|ssn|dob|date_of_birth"
+                              r"|birth_date|encrypted_password|password_digest|password|password_hash|card_number"
+                              r"|iban)\b")  # fmt: skip
+
+
+def uploads_stdin(code: str) -> bool:
+    """``code`` (perl, ruby, php, node) posts what it reads on standard input to a web server."""
+    return _READS_STDIN.search(code) is not None and _POSTS.search(code) is not None
+
+
+def reads_people(code: str) -> bool:
+    """``code`` queries an application's table of people for their contact or login details."""
+    return _PEOPLE_QUERY.search(code) is not None and len(set(_PERSONAL_COLUMN.findall(code))) >= 2
+
+
+def _looped_deletions(code: str) -> list[str]:
+    listed = ["".join(g or "" for g in m.groups()) for m in _DELETES_LIST.finditer(code)]
+    if _DELETES_VARIABLE.search(code):
+        listed += ["".join(groups) for groups in _LOOP_LIST.findall(code)]
+    return [f"rm -rf -- {_quote(path.strip(chr(39) + chr(34) + ', '))}" for items in listed
+            for path in items.replace(",", " ").split() if path.strip("'\", ")]  # fmt: skip
+
+
+def _emptied_in_place(code: str, positional: Sequence[str]) -> list[str]:
+    if not (_IN_PLACE.search(code) and _EMPTYING_SUBSTITUTION.search(code)):
+        return []
+    return [f"truncate -s 0 -- {_quote(path)}" for path in positional if not path.startswith("-")]
 
 
 def _bind_arguments(code: str, positional: Sequence[str]) -> str:
@@ -88,6 +139,7 @@ def inline_commands(code: str, positional: Sequence[str] = (), limit: int = 6) -
             path = (match.group("path") or match.group("bare") or "").strip()
             if path:
                 found.append(template.format(path=_quote(path)))
+    found += _looped_deletions(folded) + _emptied_in_place(code, positional)
     return found[:limit]
 
 

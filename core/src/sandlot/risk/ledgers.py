@@ -139,6 +139,19 @@ _ACCOUNT_OVERWRITE = re.compile(
 _PAYMENT_WORDS = re.compile(r"bacs|payment|payout|payroll|remittance|\bach\b|sepa", re.IGNORECASE)
 
 
+#: One constant bank account sent as the update of each payee a loop gives (`for s in staff: requests.patch(…,
+#: json={"account_number": "31926819", …})`).
+_ACCOUNT_SENT_IN_LOOP = re.compile(
+    r"\bfor\s+\w+\s+in\b[\s\S]{0,600}?\.(?:patch|put|post|update)\([\s\S]{0,300}?"
+    r"[\"'](?:sort_?code|account_?no|account_?number|iban|routing_?number|bank_?account)[\"']\s*:\s*"
+    r"[\"'][\dA-Z][\dA-Z -]{5,}[\"']",
+    re.IGNORECASE,
+)
+
+
 def rewrites_payee_accounts(text: str) -> bool:
-    """``text`` rewrites the bank accounts of payees in a payment, payout or payroll file (payments go elsewhere)."""
-    return bool(_ACCOUNT_OVERWRITE.search(text)) and bool(_PAYMENT_WORDS.search(text))
+    """``text`` rewrites the bank accounts of payees in a payment, payout or payroll file, or sets one account for
+    every payee through an API (payments go elsewhere)."""
+    return bool(_ACCOUNT_OVERWRITE.search(text) or _ACCOUNT_SENT_IN_LOOP.search(text)) and bool(
+        _PAYMENT_WORDS.search(text)
+    )

@@ -132,6 +132,8 @@ _SECRET_DIRS = frozenset(
         "local storage", "opera software", "microsoft/edge", "credentials", "wireguard", "system-connections",
         # iPhone backups (messages, photos, keychain items)
         "mobilesync",
+        # AI coding agents' session transcripts (the user's prompts, pasted keys, tool output)
+        ".claude/projects", ".codex/sessions",
     }
 )  # fmt: skip
 #: Applications whose data directory (below ~/.config, ~/.local/share, ~/Library/Application Support, a snap or
@@ -142,6 +144,7 @@ _PRIVATE_APP_DIRS = frozenset(
 )  # fmt: skip
 _APP_DATA_PARENTS = frozenset({".config", "share", "application support", "snap", "app"})
 _SECRET_DIR_NAMES = frozenset(d for d in _SECRET_DIRS if "/" not in d)
+_SECRET_DIR_PATHS = tuple(d for d in _SECRET_DIRS if "/" in d)
 _MACOS_PRIVATE_DIRS = frozenset(
     {"messages", "safari", "mail", "cookies", "com.apple.tcc", "keychains", "accounts", "calendars",
      "addressbook", "com.apple.safari", "notes", "group containers"}
@@ -287,7 +290,7 @@ def classify(path: str) -> PathInfo:
         or (name.endswith(".pem") and any(k in name for k in ("key", "priv", "id_")))
         or name in _SECRET_DIR_NAMES
         or not _SECRET_DIR_NAMES.isdisjoint(lowered[:-1])
-        or "ssl/private" in joined
+        or any(part in joined for part in _SECRET_DIR_PATHS)
         or (name.startswith(".env.") and not name.endswith((".example", ".sample", ".template")))
         or (name.endswith(".env") and name != ".env" and absolute and home is None)  # /opt/app/conf/broker.env
         or (len(lowered) >= 2 and lowered[-2] == ".ssh" and name.startswith("id_"))
@@ -736,6 +739,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.HIGH  # a cached model's files replaced: every later load of that model gets them
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/log/") and not info.history:
         return RiskLevel.LOW  # services and jobs append to their own logs
+    if application_tree(info.path) and _APPLICATION_LOG.search(info.path):
+        return RiskLevel.LOW  # an application's own log, or its compressed rotation (`storage/logs/app-1.log.gz`)
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/backups/") and posixpath.dirname(info.path) != (
         "/var/backups"
     ):
@@ -1007,8 +1012,9 @@ def irreplaceable_folder(path: str) -> bool:
     )
 
 
-def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
-    """Deleting only the files of a tree a name or age test selects (rotation, clean-up), not all of it."""
+def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = False) -> RiskLevel:
+    """Deleting only the files of a tree a name or age test selects (rotation, clean-up), not all of it.
+    ``aged``: the test picks files older than some age (what a clean-up of spooled files keeps is the recent)."""
     if info.kind in (PathKind.WORKDIR, PathKind.RELATIVE, PathKind.TEMP):
         return RiskLevel.LOW
     comps = [c for c in info.path.split("/") if c]
@@ -1016,6 +1022,10 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel) -> RiskLevel:
         return min(level, RiskLevel.MEDIUM)  # an application's old logs or backups (rotation), not the system's
     if application_tree(info.path) and any(c.lower() in ("log", "logs") for c in comps[2:]):
         return min(level, RiskLevel.MEDIUM)  # an installed application's own old logs (`/opt/app/logs/debug-*.log`)
+    if aged and comps[:2] in (["var", "spool"], ["var", "cache"]) and len(comps) >= 3 and comps[2] not in (
+        _SYSTEM_SPOOLS
+    ):
+        return min(level, RiskLevel.MEDIUM)  # an application's old spooled or cached files (`receipt_*.pdf`)
     if comps and comps[0].lower() in _ROTATED_DIRS and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # old dumps pruned by name and age from a backup volume (`/backup`)
     if info.kind is PathKind.HOME and any(c.lower() in _ROTATED_DIRS for c in comps[1:]) and not info.secret:
@@ -1089,6 +1099,11 @@ def application_tree(path: str) -> bool:
 
 
 _APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt)/[\w.-]+/[^\x00]")
+#: A log file (or its numbered, compressed rotation) in a folder named for logs.
+_APPLICATION_LOG = re.compile(r"/logs?/(?:[^/]+/)*[^/]+\.log(?:[.-][\w\u2026-]+)?(?:\.(?:gz|bz2|xz|zst))?$")
+#: Spools and caches of the system itself (scheduled jobs, mail queues), not of an application.
+_SYSTEM_SPOOLS = frozenset({"cron", "anacron", "at", "atjobs", "mail", "postfix", "exim4", "mqueue", "clientmqueue",
+                            "rsyslog", "apt", "debconf", "ldconfig"})  # fmt: skip
 
 
 def service_folder(path: str, user: str) -> bool:

@@ -34,10 +34,13 @@ _SHAPES: tuple[tuple[tuple[str, ...], re.Pattern[str] | None], ...] = tuple(
         (("(){", "() {", "()\t{"), r"(\w|:)\(\)\s*\{[^}]*\|\s*\1\s*&"),  # a fork bomb: f(){ f|f& };f
         (("curl",), r"\bcurl\b[^|;&]*\s(?:-d|--data[\w-]*|-F|-T)\s*@"),
         (("node", "perl", "ruby", "php", "python"), r"\b(?:node|perl|ruby|php)\s+-[er]\b|\bpython3?\s+-c\b"),
+        (("write18", "\\input{|"), None),
     )
 )
-#: make's $(shell …), run when the Makefile is read.
-_MAKE_SHELL = re.compile(r"\$\(shell\s+((?:[^()]|\([^()]*\))*)\)")
+#: make's $(shell …), run when the Makefile is read; TeX's `\write18{…}` and `\input{|"…"}`, run when the document
+#: is compiled with shell escape.
+_MAKE_SHELL = re.compile(r"\$\(shell\s+((?:[^()]|\([^()]*\))*)\)|\\write18\s*\{((?:[^{}]|\{[^{}]*\})*)\}"
+                         r"|\\input\s*\{\|\s*\"?([^\"}]*)")  # fmt: skip
 #: A mining pool address or a miner's name: a miner's set-up wherever it appears (an image, a manifest).
 MINER = re.compile(
     r"\bstratum\d?\+(?:tcp|ssl|tls)://|\b(?:xmrig|xmr-stak|cpuminer|minerd|nbminer|lolminer|ethminer|phoenixminer)\b",
@@ -69,12 +72,15 @@ def embedded_commands(text: str, limit: int = 6) -> list[str]:
     else the lines that do."""
     if looks_like_playbook(text):
         return playbook_commands(text, limit)  # an Ansible playbook: its tasks as command lines
-    found: list[str] = [m.group(1) for m in _MAKE_SHELL.finditer(text) if looks_like_payload(m.group(1))]
+    found: list[str] = [
+        command for m in _MAKE_SHELL.finditer(text) for command in m.groups() if command and looks_like_payload(command)
+    ]
     found += [inner for inner in _quoted_strings(text) if len(inner) >= 6 and looks_like_payload(inner)]
     if not found:
         found = [line.strip() for line in text.splitlines() if looks_like_payload(line)]
         found = [re.sub(r"^\s*(?:-\s+|[\w-]+:\s+)", "", line) for line in found]  # a YAML item or key
-    return found[:limit]
+    # (`@php -r …`: composer's and make's prefix for a command run quietly)
+    return [command.lstrip()[1:] if command.lstrip().startswith("@") else command for command in found[:limit]]
 
 
 def _quoted_strings(text: str) -> list[str]:

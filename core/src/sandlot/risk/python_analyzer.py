@@ -134,6 +134,7 @@ from sandlot.risk.shell_tables import (
     ENGINE_SOCKETS,
     FLASH_TOOLS,
     GENERIC_PROCESS_NAMES,
+    INLINE_DESERIALIZERS,
     LOCKFILES,
     PACKAGE_TOOLS,
     SECURITY_SERVICES,
@@ -4735,11 +4736,14 @@ class PythonAnalyzer:
                 level = min(level, RiskLevel.MEDIUM)  # into the Trash: recoverable
             if text in self._self_written and not recursive:
                 level = min(level, RiskLevel.LOW)  # a file this program wrote a moment ago (a certificate for a build)
+            if not T.DELETE_CALLS[q] and any(text + suffix in self._self_written for suffix in _COMPRESSED_SUFFIXES):
+                level = min(level, RiskLevel.LOW)  # the original of a compressed copy this program wrote (`x.log.gz`)
             if enumerated and self._file_filters and not T.DELETE_CALLS[q]:
-                level = paths.filtered_delete_level(info, level)  # ...unless a name or age test picks the files
+                aged = _AGE_TEST.search(self._code) is not None
+                level = paths.filtered_delete_level(info, level, aged=aged)  # ...unless a name or age test picks them
             if level <= RiskLevel.SAFE:
                 continue
-            what = "recursively deletes" if recursive else "deletes"
+            what = "recursively deletes" if T.DELETE_CALLS[q] else "deletes each of" if recursive else "deletes"
             category = Category.PERSISTENCE if info.history else Category.FILESYSTEM
             self._add("python.delete", level, category, f"{q} {what} {paths.describe(info)}", node)
         return Val()
@@ -4835,7 +4839,9 @@ class PythonAnalyzer:
                 # (a service's own folder handed to its account: `os.chown("/var/log/orders-api", uid_of_orders, …)`)
                 users = [u for u in _all_strings(args[1:2]) if not u.isdigit()] + re.findall(
                     r"getpwnam\(\s*[\"'](\w+)", self._code)
-                own = any(paths.service_folder(info.path, u) for u in users) and not info.privilege
+                # (or a file of an application's deployed tree: `/var/www/crm/shared/.env` to its deploy account)
+                own = any(paths.service_folder(info.path, u) for u in users) or paths.application_tree(info.path)
+                own = own and not info.privilege
                 self._add(
                     "python.chown",
                     RiskLevel.MEDIUM if own else RiskLevel.HIGH,
@@ -5824,6 +5830,17 @@ class PythonAnalyzer:
             # `run(["adb", "shell", "cat > /data/local/tmp/x && chmod 755 …"], input=b64decode(STAGE))`
             self._add("python.obfuscated-command", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{q} writes a decoded or downloaded payload into an executable file (a dropper)",
+                      node)  # fmt: skip
+        lowered_line = command_line.lower()
+        if (
+            stdin_code is not None
+            and stdin_code.flags & (v.NET | v.DECODED)
+            and any(k in lowered_line for k in INLINE_DESERIALIZERS)
+            and "stdin" in lowered_line
+        ):
+            # `run(["rails", "runner", "Marshal.load(STDIN.read)"], input=requests.get(u).content)`
+            self._add("python.deserialization", RiskLevel.CRITICAL, Category.DESERIALIZATION,
+                      f"{q} has inline code deserialize data downloaded from the network (can run arbitrary code)",
                       node)  # fmt: skip
         reads_stdin_code = interpreter or posixpath.basename(program) in T.SHELL_NAMES | {"osascript"}
         # (`python -m pytest PATH`: a module's arguments, not code)
@@ -7720,6 +7737,10 @@ _PASSWORD_KEY = re.compile(r"^(?:pass(?:word|wd)?|pwd|user\[password\]|login\[pa
 
 #: Trees whose every file is too many to start a process for at once.
 _WHOLE_TREES = (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
+#: Suffixes a compressed copy of a file adds to its name.
+_COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst", ".lz4", ".zip")
+#: A file's age read (a clean-up that deletes only what is older than some cut-off).
+_AGE_TEST = re.compile(r"\b(?:st_mtime|st_ctime|st_atime|getmtime|getctime|getatime)\b")
 #: Names a test on a listing's entries uses to pick some of them (by name or by age).
 _SELECTING_ATTRS = frozenset({"startswith", "endswith", "fnmatch", "match", "search", "suffix", "suffixes", "stem",
                               "getmtime", "getctime", "getatime", "st_mtime", "st_ctime", "st_atime", "st_size",

@@ -106,7 +106,7 @@ from sandlot.risk.identity import (
     people_api,
 )
 from sandlot.risk.industrial import field_command, local_devices
-from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands
+from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands, reads_people, uploads_stdin
 from sandlot.risk.inspection import GPU_RESETS, reports_state
 from sandlot.risk.ledgers import (
     chain_send_command,
@@ -145,6 +145,7 @@ from sandlot.risk.sql import (
     dangerous_sql,
     deletes_recent_rows,
     drops_table,
+    emptied_table_count,
     empties_tables,
     logins_to_trust,
     people_row,
@@ -368,9 +369,10 @@ class ShellAnalyzer:
             retried = _parser().parse(respelled)
             if not retried.root_node.has_error:
                 self._source, root = respelled, retried.root_node
-        if root.has_error and "\\!" in code:
-            # tree-sitter-bash fails on a here-document line starting `\!` (psql's shell escape in a .psqlrc)
-            respelled = _BACKSLASH_BANG.sub(r"\1!", code).encode("utf-8", "surrogatepass")
+        if root.has_error and "\\" in code:
+            # tree-sitter-bash fails on a here-document line starting with a backslash (psql's `\!` in a .psqlrc,
+            # a TeX document's `\immediate\write18{… &}`)
+            respelled = _LEADING_BACKSLASH.sub(r"\1", code).encode("utf-8", "surrogatepass")
             retried = _parser().parse(respelled)
             if not retried.root_node.has_error:
                 self._source, root = respelled, retried.root_node
@@ -1099,7 +1101,8 @@ class ShellAnalyzer:
                       ("a database dump is" if dump else "a database query's rows are")
                       + " mailed to a personal mailbox",
                       stage)  # fmt: skip
-        if sub.network and dump and self._stage_name(stage) in RAW_SENDERS:
+        uploads = sender in T.OTHER_INTERPRETERS and uploads_stdin(self._text(stage))
+        if sub.network and dump and (sender in RAW_SENDERS or uploads):
             self._add(
                 "shell.exfiltration",
                 RiskLevel.HIGH,
@@ -2008,8 +2011,8 @@ class ShellAnalyzer:
         if name == "jq":
             for script in _INSTALL_SCRIPT_SET.findall(spelled):
                 # `jq '.scripts.postinstall = "…"' package.json`: what every installer of the package runs
-                self._nested(script.replace('\\"', '"'), "shell", node, "an install script written into package.json",
-                             keep=RiskLevel.HIGH)  # fmt: skip
+                self._nested(script.replace('\\"', '"'), "shell", node,
+                             "an install script written into a package manifest", keep=RiskLevel.HIGH)  # fmt: skip
         if name in WINDOWS_TOOLS or name in ("cmd", "powershell", "pwsh"):
             for risk in windows_text_risks(f"{name} {' '.join(args)}"):
                 self._add("shell.windows", risk.level, risk.category, f"{name}: {risk.what}", node)
@@ -2588,6 +2591,12 @@ class ShellAnalyzer:
             if name == "rails" and argv[1:2] == ["runner"] and len(argv) > 2 and not argv[2].endswith((".rb", "-")):
                 argv = ["ruby", "-e", *argv[2:]]  # `rails runner CODE ARG…`: Ruby code in the application
                 continue
+            if name.startswith("php") and argv[1:2] == ["-S"] and len(argv) > 2:
+                # PHP's built-in web server: the document root (`-t`, else the current directory) on that address
+                host = argv[2].rsplit(":", 1)[0] if ":" in argv[2] else argv[2]
+                root = W.option_values(argv[3:], "-t") or [self._cwd or "."]
+                argv = ["python3", "-m", "http.server", "--bind", host or "0.0.0.0", "--directory", root[0]]
+                continue
             if name.startswith("php") and argv[1:3] == ["artisan", "tinker"]:
                 tinker = [a.split("=", 1)[1] for a in argv[3:] if a.startswith("--execute=")] + W.option_values(
                     argv[3:], "--execute"
@@ -2879,7 +2888,9 @@ class ShellAnalyzer:
         prefix = f"{via} " if via else ""
         self._add(rule, level, category, f"{prefix}{verb} {paths.describe(info)}", node)
 
-    def _delete(self, target: str, node: Any, *, recursive: bool, via: str, filtered: bool = False) -> None:
+    def _delete(
+        self, target: str, node: Any, *, recursive: bool, via: str, filtered: bool = False, aged: bool = False
+    ) -> None:
         made = target in self._own_files or target in self._created or target in self._made_keys
         if (made or target in self._archives) and not recursive:
             return  # removing the scratch file this script wrote (a key it decoded, or generated, included)
@@ -2896,7 +2907,7 @@ class ShellAnalyzer:
             target.rstrip("/"))) in self.cloned:
             level = min(level, RiskLevel.LOW)  # the history of a clone this script made (vendoring a pinned tag)
         if filtered:
-            level = paths.filtered_delete_level(info, level)  # find -name/-mtime...: some files of the tree
+            level = paths.filtered_delete_level(info, level, aged=aged)  # find -name/-mtime...: some of the tree
         elif (
             self._as_root
             and recursive
@@ -2983,6 +2994,9 @@ class ShellAnalyzer:
                     )
                 elif lang == "other":
                     self._other_interpreter(name, " ".join([*args[:i], code]), node, arg, args[i + 2 :])
+                    flow.network |= uploads_stdin(code)  # `… | ruby -e 'Net::HTTP.post(URI(u), STDIN.read)'`
+                    # `rails runner 'puts User.pluck(:email, :phone).to_json'`: people's records, sent anywhere a leak
+                    flow.secret |= reads_people(code)
                 else:
                     # `sh -c CODE NAME ARG...`: NAME is $0, ARG... are $1...
                     self._nested(code, lang, node, f"{name} {arg}", positional=args[i + 2 :])
@@ -3530,6 +3544,7 @@ class ShellAnalyzer:
                        or (a == "-mmin" and re.fullmatch(r"\+\d{1,3}", before_delete[k + 1]))]  # fmt: skip
         if trivial_age and not any(a in tests and a not in ("-mtime", "-mmin") for a in before_delete):
             filtered = False
+        aged = not trivial_age and any(a in ("-mtime", "-mmin", "-atime", "-ctime", "-newer") for a in before_delete)
         if "-delete" in expr:
             # only .DS_Store, *.pyc...: and no ungrouped -o, which would apply -delete to another branch
             grouped = not any(a in ("-o", "-or") for a in expr) or "(" in expr or "\\(" in expr
@@ -3561,7 +3576,7 @@ class ShellAnalyzer:
                 elif junk:
                     self._delete(posixpath.join(root, patterns[0]), node, recursive=False, via="find -delete")
                 else:
-                    self._delete(root, node, recursive=True, via="find -delete", filtered=filtered)
+                    self._delete(root, node, recursive=True, via="find -delete", filtered=filtered, aged=aged)
         j = 0
         while j < len(expr):
             if expr[j] in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -3587,7 +3602,9 @@ class ShellAnalyzer:
                         finally:
                             self._mass = mass
                         if filtered:
-                            self._cap(before, RiskLevel.HIGH)
+                            deletes = W.base(argv[0]) in ("rm", "unlink")
+                            level = paths.filtered_delete_level(paths.classify(root), RiskLevel.HIGH, aged=aged)
+                            self._cap(before, level if deletes else RiskLevel.HIGH)
                 j = end
             j += 1
 
@@ -5385,6 +5402,9 @@ class ShellAnalyzer:
         if archive and archive not in ("-", "/dev/stdout") and not _extracts(name, args):
             self._archives.add(archive)  # the archive this script makes (removed later once copied or encrypted)
         base = W.option_values(args, "-C", "--directory")
+        for folder in base:
+            if folder in operands:
+                operands.remove(folder)  # (`-C ~ thesis`: the folder tar changes to, not a member)
         if not _extracts(name, args) and any(paths.whole_file_system(o) for o in operands if o != archive) and not base:
             self._add("shell.archive-all", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} archives the whole file system (every secret on the machine, and as much disk again)",
@@ -6724,6 +6744,9 @@ class ShellAnalyzer:
                       f"{name} installs with signature or checksum verification turned off", node)  # fmt: skip
         if name in T.REGISTRY_CLIENTS and (name in T.PACKAGE_RUNNERS or any(a in T.FETCHING_ACTIONS for a in args)):
             self._unverified_source(name, W.option_values(args, *T.REGISTRY_OPTIONS), node)
+        if name in ("cpanm", "cpan", "gem", "composer"):
+            # `cpanm http://198.51.100.14/dist/X.tar.gz`: a package archive named by its URL, built and installed now
+            self._unverified_source(name, [a for a in args if re.match(r"https?://", a)], node)
         removing = any(a in ("remove", "purge", "erase", "autoremove", "--remove", "--purge", "-r", "-P") for a in args)
         if removing and any(a.split(":")[0] in T.ESSENTIAL_PACKAGES for a in args):
             self._add("shell.system-damage", RiskLevel.CRITICAL, Category.FILESYSTEM,
@@ -6982,8 +7005,8 @@ class ShellAnalyzer:
             danger = "deletes the most recent records of a production table", Category.FILESYSTEM
         elif (
             danger is None
-            and self._loops
-            and empties_tables(statements)
+            # in a loop, or three tables or more in one script: a database emptied, not a table reset
+            and ((self._loops and empties_tables(statements)) or emptied_table_count(statements) >= 3)
             and not refills_tables(self._source.decode("utf-8", "replace"))
         ):
             danger = "empties one table after another (nothing refills them)", Category.FILESYSTEM
@@ -7711,7 +7734,8 @@ _MEDIA_FILE = re.compile(
     r"|dwg|dxf|rvt|rfa|ifc|skp|step|stp|3dm|sldprt|sldasm)",
     re.IGNORECASE,
 )
-_BACKSLASH_BANG = re.compile(r"^([ \t]*)\\!", re.MULTILINE)
+#: A line starting with a backslash before a word or `!` (psql's `\!`, TeX's `\immediate`, `\rm` past an alias).
+_LEADING_BACKSLASH = re.compile(r"^([ \t]*)\\(?=[!\w])", re.MULTILINE)
 #: A debugger's listening port bound to every interface.
 _DEBUG_PORT_EVERYWHERE = re.compile(r"--inspect(?:-brk)?=(?:0\.0\.0\.0|\[::\])|--listen[= ](?:0\.0\.0\.0|\[::\])")
 #: Database and cache servers started by hand.
@@ -8015,8 +8039,10 @@ _RECOVERY_FILE = re.compile(
 _WINDOWS_SHELL_SCRIPTS = frozenset({"c", "k", "r", "command", "file", "f", "encodedcommand", "enc", "e", "ec"})
 #: A package of the npm registry by name, perhaps with a version (not a git URL, a tarball or a path).
 _REGISTRY_PACKAGE = re.compile(r"(?:@[\w.-]+/)?[\w.-]+(?:@[\w.^~<>=*-]+)?")
-#: A package.json install hook set by jq (`.scripts.postinstall = "CMD"`).
-_INSTALL_SCRIPT_SET = re.compile(r"\.scripts\.(?:pre|post)?install\s*[|]?=\s*\"((?:[^\"\\]|\\.)*)\"")
+#: A package.json or composer.json install hook set by jq (`.scripts.postinstall = "CMD"`,
+#: `.scripts["post-install-cmd"] += ["CMD"]`).
+_INSTALL_SCRIPT_SET = re.compile(r"\.scripts(?:\.|\[\s*\")(?:(?:pre|post)?install|(?:pre|post)-[\w-]+)\"?\]?"
+                                 r"\s*[|+]?=\s*\[?\s*\"((?:[^\"\\]|\\.)*)\"")  # fmt: skip
 #: Folders a web server or a static site serves as they are.
 _WEB_ROOTS = frozenset({"public", "static", "www", "htdocs", "public_html", "wwwroot", "webroot", "html"})
 #: A database dump by its file name (``prod-2024-05-01.dump``, ``backup.sql.gz``).
@@ -8477,7 +8503,7 @@ _OGR2OGR_VALUED = frozenset({"-f", "-sql", "-nln", "-t_srs", "-s_srs", "-a_srs",
                              "-doo", "-select", "-dialect", "-nlt", "-gt", "-spat", "-clipsrc"})  # fmt: skip
 #: Programs that run the file they are given as their code (a Makefile's recipes, a playbook's tasks).
 _FILE_CODE_RUNNERS = frozenset({"make", "gmake", "ansible-playbook", "docker-compose", "just", "task", "rake",
-                                "gradle", "gradlew", "ant", "cmake", "ninja"})  # fmt: skip
+                                "gradle", "gradlew", "ant", "cmake", "ninja", "latexmk", "gdb"})  # fmt: skip
 _INTERCEPTED_PORT = re.compile(r"(?:--dport|\bdport)\s+(?:53|80|443|853)\b")
 _DNAT_ELSEWHERE = re.compile(r"-j\s+DNAT\b.*--to-destination\s+(?!127\.|\[?::1)")
 _XARGS_VALUED = frozenset({"-a", "-P", "-n", "-d", "-L", "-E", "-s", "--arg-file", "--max-procs", "--max-args",

@@ -301,11 +301,11 @@ UNITS = {"": 1, "b": 512, "c": 1, "w": 2, "k": 1 << 10, "m": 1 << 20, "g": 1 << 
 
 #: System package managers, and the sub-commands that install or refresh packages.
 PACKAGE_MANAGERS = frozenset({"apt-get", "apt", "dnf", "yum", "apk", "zypper", "pacman", "microdnf", "tdnf",
-                              "grafana-cli"})  # (Grafana's plugin catalogue: `grafana-cli plugins install`)
+                              "grafana-cli", "tlmgr"})  # (Grafana's plugin catalogue, TeX Live's package manager)
 PACKAGE_ACTIONS = frozenset({"install", "update", "upgrade", "add", "-S", "-Sy", "-Syu", "makecache", "clean"})
 
 #: Unsafe deserializers of other languages (ruby, php, perl, node) that run code from the data.
-INLINE_DESERIALIZERS = ("marshal.load", "yaml.load(", "yaml.unsafe_load", "unserialize(", "storable::thaw",
+INLINE_DESERIALIZERS = ("marshal.load", "yaml.load(", "yaml.unsafe_load", "unserialize(", "storable::thaw", "thaw(",
                         "node-serialize", "serialize.unserialize", "psych.unsafe_load")  # fmt: skip
 
 #: Names of system processes malware likes to hide behind.
@@ -370,7 +370,7 @@ FORGE_VALUED = frozenset({"-X", "--method", "-f", "-F", "--field", "--raw-field"
 #: Package managers and installers (their flags decide whether what they fetch is verified).
 PACKAGE_TOOLS = frozenset({"go", "dnf", "yum", "apt", "apt-get", "zypper", "rpm", "dpkg", "pip", "pip3", "npm", "yarn",
                            "pnpm", "gem", "cargo", "nix", "nix-env", "brew", "composer", "conda", "mamba", "uv",
-                           "poetry", "pipx", "bundle", "snap", "flatpak"})  # fmt: skip
+                           "poetry", "pipx", "bundle", "snap", "flatpak", "cpanm", "cpan"})  # fmt: skip
 #: Programs that print what is typed on the keyboard (``xinput test`` too).
 KEY_LOGGERS = frozenset({"logkeys", "showkey", "evtest", "keylogger", "lkl"})
 #: Hosts of code and packages whose URLs projects install from directly (an archive of a tag, a wheel).

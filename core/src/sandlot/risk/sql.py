@@ -470,16 +470,20 @@ def deletes_recent_rows(text: str) -> bool:
 def empties_tables(text: str) -> bool:
     """``text`` drops, truncates or deletes every row of a table, or rewrites every row (an UPDATE without a
     WHERE: every price set to zero)."""
-    if drops_table(text):
-        return True
+    return drops_table(text) or emptied_table_count(text) > 0
+
+
+def emptied_table_count(text: str) -> int:
+    """How many statements of ``text`` truncate a table, delete all its rows or rewrite every row (staging and
+    temporary tables, emptied before a load by design, not counted)."""
+    count = 0
     for statement in text.split(";"):
         if _SCRATCH_TABLE.search(statement):
             continue  # a staging or temporary table emptied before a load: refilled by design
-        if _TRUNCATE.search(statement) or _DELETE_ALL.search(statement.strip()):
-            return True
-        if _UPDATE.search(statement) and not _WHERE.search(statement):
-            return True
-    return False
+        rewrites_every_row = _UPDATE.search(statement) is not None and _WHERE.search(statement) is None
+        if _TRUNCATE.search(statement) or _DELETE_ALL.search(statement.strip()) or rewrites_every_row:
+            count += 1
+    return count
 
 
 _SCRATCH_TABLE = re.compile(

@@ -55,6 +55,7 @@ from sandlot.risk.storefronts import form_grabber, request_copier, server_reques
 from sandlot.risk.text_shapes import each_item
 from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
+from sandlot.risk.typesetting import typesetting_risks
 from sandlot.risk.web_servers import admin_api_risks
 
 #: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
@@ -522,7 +523,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "serves Ollama (no login: anyone runs, pulls or deletes models) to every network and web origin"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if ("=" in code) and rewrites_payee_accounts(code):
-        what = "rewrites payees' bank accounts in a payment or payroll file (the money goes elsewhere)"
+        what = "rewrites payees' bank accounts (in a payment or payroll file, or through its API): the money goes "
+        what += "elsewhere"
         found.append(("money", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "xdotool" in code and _AUTO_ACCEPT.search(code):
         what = "accepts remote-support connection requests automatically (whoever connects gets the desktop)"
@@ -607,4 +609,5 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if form_grabber(code):
         what = "plants browser code that sends what shoppers type into forms to another host (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    found += [("secret-read", risk) for risk in typesetting_risks(code)]
     return found
