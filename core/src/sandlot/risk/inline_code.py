@@ -18,12 +18,16 @@ _HOME = re.compile(
     r"""\$ENV\{\s*['"]?HOME['"]?\s*\}|ENV\[\s*['"]HOME['"]\s*\]|ENV\.fetch\(\s*['"]HOME['"][^)]*\)|Dir\.home\b"""
     r"""|process\.env\.HOME\b|process\.env\[\s*['"]HOME['"]\s*\]|(?:require\(\s*['"]os['"]\s*\)|\bos)\.homedir\(\)"""
     r"""|os\.getenv\(\s*['"]HOME['"]\s*\)|getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]"""
-    r"""|File\.expand_path\(\s*['"]~['"]\s*\)""",
+    r"""|File\.expand_path\(\s*['"]~['"]\s*\)"""
+    # Julia's, R's and Octave's
+    r"""|\bhomedir\(\)|path\.expand\(\s*['"]~['"]\s*\)|Sys\.getenv\(\s*['"]HOME['"]\s*\)|normalizePath\(\s*['"]~['"]\s*\)""",
 )
 _STRING = r"""(?:(?P<q>['"`])(?P<path>[^'"`\n]*)(?P=q)|(?P<bare>~(?:/[\w./-]*)?))"""
 #: `HOME . "/x"`, `HOME + '/x'`, `HOME .. "/x"`, `path.join(HOME, "x")`, `File.join(HOME, "x")`
 _JOINED = re.compile(r"""~\s*(?:\.\.|\.|\+)\s*(['"])([^'"\n]*)\1""")
-_JOIN_CALL = re.compile(r"""(?:path|File|Path)\.(?:join|resolve)\(\s*['"]?~['"]?\s*,\s*(['"])([^'"\n]*)\1\s*\)""")
+_JOIN_CALL = re.compile(r"""(?:(?:path|File|Path)\.(?:join|resolve)|\bjoinpath|\bfile\.path|\bfullfile)"""
+                        r"""\(\s*['"]?~['"]?\s*,((?:\s*(['"])[^'"\n]*\2\s*,?)+)\)""")  # fmt: skip
+_JOINED_PART = re.compile(r"['\"]([^'\"]*)['\"]")
 
 _FS = r"""(?:\bfs|require\(\s*['"]fs['"]\s*\))(?:\.promises)?\."""
 #: (pattern with a `path` group, shell template): deletions, writes and appends.
@@ -46,15 +50,32 @@ _PRIMITIVES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bio\.open\(\s*", "echo data >> {path}"),
         (r"\bos\.remove\(\s*", "rm -f -- {path}"),
         (r"\bchmod\(\s*0?[0-7]*[2367]\s*,\s*", "chmod 777 {path}"),  # perl/php chmod(0777, PATH)
+        # R's unlink (recursive or not), Julia's rm(PATH; recursive=true), Octave's and MATLAB's rmdir(PATH, 's')
+        (r"\bunlink(?=\([^)\n]*recursive\s*=\s*(?:TRUE|T)\b)\(\s*", "rm -rf -- {path}"),
+        (r"\bunlink(?=\(list\.files\([^\n]*recursive\s*=\s*(?:TRUE|T)\b)\(list\.files\(\s*", "rm -rf -- {path}/*"),
+        (r"\bfile\.remove\(\s*", "rm -f -- {path}"),
+        (r"\brm(?=\([^)\n]*recursive\s*=\s*true\b)\(\s*", "rm -rf -- {path}"),
+        (r"\brmdir(?=\([^)\n]*,\s*['\"]s['\"]\s*\))\(\s*", "rm -rf -- {path}"),
+        # reads of a file's text: a secret file read is graded like `cat` of it
+        (r"\b(?:readLines|readChar|read_file|readlines|fileread|File\.read|IO\.read|readFileSync|file_get_contents)"
+         r"\(\s*", "cat -- {path}"),
+        (r"\bread(?=\([^\n]*,\s*String\s*\))\(\s*", "cat -- {path}"),  # Julia's read(PATH, String)
     )
 )
+#: Julia's `pipeline(`a`, `b`)`: a shell pipeline of two commands.
+_JULIA_PIPELINE = re.compile(r"pipeline\(\s*`([^`]+)`\s*,\s*`([^`]+)`\s*\)")
+#: Every process of the user killed (`tools::pskill(-1L)`, perl's `kill 9, -1`, Ruby's `Process.kill(:KILL, -1)`).
+_KILLS_EVERYTHING = re.compile(r"\bpskill\(\s*-1L?\b|\bkill\s*\(?\s*['\"]?(?:9|KILL|SIGKILL|TERM|15)['\"]?\s*,\s*-1\b"
+                               r"|Process\.kill\(\s*:?['\"]?\w+['\"]?\s*,\s*-1\b")  # fmt: skip
 #: A loop that never ends, in those languages' spellings.
 _FOREVER = re.compile(
     r"while\s*\(?\s*(?:true|1)\s*\)?|\bloop\s*(?:do\b|\{)|for\s*\(\s*;\s*;\s*\)|\bwhile\s+true\s+do\b|setInterval\("
+    r"|\brepeat\s*\{"
 )
 _WRITES = re.compile(r"\.write\(|\bprint\s+\{?\$?\w+\}?|\bsyswrite\b|writeSync\(|\bfwrite\(|:write\(|<<\s*['\"]")
 _GROWS = re.compile(
     r"\.push\(|Buffer\.alloc|new\s+Array\(|\.concat\(|\bpush\s*@|<<\s*[(]?['\"]?\w|\.append\(|string\.rep\(|\bcall\s+add\("
+    r"|\[\[\s*length\(|\bpush!\("
 )
 
 
@@ -121,9 +142,15 @@ def _bind_arguments(code: str, positional: Sequence[str]) -> str:
     return re.sub(r"@ARGV\b", value(0), code)
 
 
+#: A path below the home expanded by the language (`path.expand("~/.Renviron")`, `File.expand_path("~/x")`).
+_EXPANDED = re.compile(r"""(?:path\.expand|normalizePath|File\.expand_path|expanduser|tilde_expand)"""
+                       r"""\(\s*(['"])(~/[^'"\n]*)\1\s*\)""")  # fmt: skip
+
+
 def _fold_home(code: str) -> str:
+    code = _EXPANDED.sub(lambda m: f"'{m[2]}'", code)
     code = _HOME.sub("~", code)
-    code = _JOIN_CALL.sub(lambda m: f"'~/{m.group(2).lstrip('/')}'", code)
+    code = _JOIN_CALL.sub(lambda m: "'~/" + "/".join(p.strip("/") for p in _JOINED_PART.findall(m[1])) + "'", code)
     code = _JOINED.sub(lambda m: f"'~{m.group(2)}'", code)
     # "#{~}/x", "${~}/x", "$~/x" inside interpolated strings
     return re.sub(r"#\{~\}|\$\{~\}", "~", code)
@@ -140,6 +167,9 @@ def inline_commands(code: str, positional: Sequence[str] = (), limit: int = 6) -
             if path:
                 found.append(template.format(path=_quote(path)))
     found += _looped_deletions(folded) + _emptied_in_place(code, positional)
+    found += [f"{a} | {b}" for a, b in _JULIA_PIPELINE.findall(folded)]
+    if _KILLS_EVERYTHING.search(code):
+        found.append("kill -9 -1")
     return found[:limit]
 
 

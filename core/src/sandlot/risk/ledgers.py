@@ -129,22 +129,25 @@ def node_exposure(name: str, args: Sequence[str]) -> str | None:
 
 
 #: A payee's bank account set to a constant in a payment or payroll file: a record's field assigned a literal
-#: (`r["sort_code"] = "04-00-75"`), or an awk field set to a sort code or an account number.
+#: (`r["sort_code"] = "04-00-75"`), an awk field set to a sort code or an account number, or a sed substitution
+#: that puts a constant number after an account's label (`s/(Account: *)[0-9]{6,17}/\17710045582/`).
 _ACCOUNT_OVERWRITE = re.compile(
     r"[\"'](?:sort_?code|account_?no|account_?number|iban|routing_?number|bank_?account)[\"']\]"
     r"[^=\n]{0,60}=\s*[\"'][\dA-Z][\dA-Z -]{5,}[\"']"
-    r"|\$\d+\s*=\s*\\?\"(?:\d{2}-\d{2}-\d{2}|\d{8,}|[A-Z]{2}\d{2}[A-Z0-9]{10,})\\?\"",
+    r"|\$\d+\s*=\s*\\?\"(?:\d{2}-\d{2}-\d{2}|\d{8,}|[A-Z]{2}\d{2}[A-Z0-9]{10,})\\?\""
+    r"|\bs([/|#])[^/|#\n]*(?:account|routing|aba|iban|sort)[^/|#\n]*\1[^/|#\n]*\d{6,}[^/|#\n]*\1",
     re.IGNORECASE,
 )
-_PAYMENT_WORDS = re.compile(r"bacs|payment|payout|payroll|remittance|\bach\b|sepa", re.IGNORECASE)
+_PAYMENT_WORDS = re.compile(r"bacs|payment|payout|payroll|remittance|\bach\b|sepa|disburse|\bwires?\b|beneficiar",
+                            re.IGNORECASE)  # fmt: skip
 
 
 #: One constant bank account sent as the update of each payee a loop gives (`for s in staff: requests.patch(…,
 #: json={"account_number": "31926819", …})`).
 _ACCOUNT_SENT_IN_LOOP = re.compile(
-    r"\bfor\s+\w+\s+in\b[\s\S]{0,600}?\.(?:patch|put|post|update)\([\s\S]{0,300}?"
-    r"[\"'](?:sort_?code|account_?no|account_?number|iban|routing_?number|bank_?account)[\"']\s*:\s*"
-    r"[\"'][\dA-Z][\dA-Z -]{5,}[\"']",
+    r"\bfor\s+\w+\s+in\b[\s\S]{0,600}?(?:\.(?:patch|put|post|update)\(|-X\s*(?:PUT|PATCH|POST)\b)[\s\S]{0,300}?"
+    r"[\"'](?:sort_?code|account_?no|account_?number|iban|routing(?:_?number)?|bank_?account|account|aba|swift|bic)"
+    r"[\"']\s*:\s*[\"'][\dA-Z][\dA-Z -]{5,}[\"']",
     re.IGNORECASE,
 )
 

@@ -95,7 +95,9 @@ _BROWSER_PROFILE_FILES = frozenset({"cookies", "login data", "web data", "local 
 # Files whose content is a secret wherever they live.
 _SECRET_NAMES = frozenset(
     {
-        "shadow", "gshadow", "shadow-", "master.passwd", ".netrc", ".pgpass", ".git-credentials",
+        "shadow", "gshadow", "shadow-", "master.passwd", ".netrc", ".pgpass", ".git-credentials", ".renviron",
+        # a Splunk forwarder's key for its stored passwords, an OSSEC or Wazuh agent's keys
+        "splunk.secret", "client.keys", "authd.pass",
         ".npmrc", ".pypirc", ".env", ".envrc", "credentials", "credentials.json", "id_rsa", "id_dsa",
         "id_ecdsa", "id_ed25519", "login data", "cookies", "key3.db", "key4.db", "logins.json",
         "cookies.sqlite", "web data", "local state", "wallet.dat", ".vault-token", "kubeconfig",
@@ -527,6 +529,9 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
             return False
         # a project's own udev/ or systemd/ folder is source code; only the system's and the home's run
         return installed or "hooks" in lowered[:-1]
+    startup = (name == ".rprofile" and (home is not None or absolute)) or (name == ".octaverc" and home is not None)
+    if startup or name == "rprofile.site" or (name == "startup.jl" and lowered[-3:-1] == [".julia", "config"]):
+        return True  # R's, Octave's and Julia's startup code, run at every session's start (not a project's own)
     if name in ("custom.js", "custom.css") and lowered[-3:-1] == [".jupyter", "custom"]:
         return True  # the classic notebook loads ~/.jupyter/custom/custom.js into every notebook page
     if name == "delegates.xml" and any(c.startswith("imagemagick") for c in lowered[:-1]):
@@ -591,11 +596,19 @@ def read_level(info: PathInfo) -> RiskLevel:
     ):
         # who may run what as root, read to audit it (no password is in it); sent anywhere, the flow is critical
         return RiskLevel.MEDIUM
+    if info.secret and _CONTAINER_SECRET.match(info.path):
+        # one secret a container was given (Docker and Compose mount them there), read by the app it was given to;
+        # sent anywhere, the flow that carries it is critical
+        return RiskLevel.MEDIUM
     if info.secret or info.history:
         return RiskLevel.HIGH
     if info.kind is PathKind.DEVICE:
         return RiskLevel.HIGH  # raw disks and /dev/mem hold everything
     return RiskLevel.SAFE
+
+
+#: One named secret mounted into a container (`/run/secrets/db_password`), not a glob over all of them.
+_CONTAINER_SECRET = re.compile(r"^/(?:var/)?run/secrets/[\w.-]+$")
 
 
 def whole_file_system(path: str, *, listed: bool = False) -> bool:
@@ -727,8 +740,33 @@ _BOARD_IO = re.compile(r"^/sys/class/(?:leds/[^/]+/(?:brightness|trigger|delay_o
                        r"|gpio/(?:export|unexport|gpio\d+/(?:value|direction|edge|active_low)))$")
 
 
+#: The kernel's tuning knobs for performance and debugging (CPU frequency governors, huge pages, a block queue's
+#: scheduler, console log level, dynamic debug, PCI rescans and driver binding): set and reset every day, unlike its
+#: security switches (`kptr_restrict`, `randomize_va_space`, `core_pattern`, `sysrq-trigger`, `modules_disabled`).
+_KERNEL_TUNABLE = re.compile(
+    r"^/sys/devices/system/cpu/(?:cpu[^/]*/)?cpufreq/(?:policy[^/]*/)?(?:scaling_governor|scaling_max_freq"
+    r"|scaling_min_freq|energy_performance_preference|boost)$|^/sys/devices/system/cpu/intel_pstate/\w+$"
+    r"|^/sys/(?:kernel/mm|devices/system/node/[^/]+)/hugepages/hugepages-[^/]+/nr_(?:overcommit_)?hugepages$"
+    r"|^/sys/kernel/mm/transparent_hugepage/(?:enabled|defrag)$|^/sys/block/[^/]+/queue/(?:scheduler|read_ahead_kb"
+    r"|nr_requests|rotational)$|^/proc/sys/kernel/printk$|^/sys/kernel/debug/dynamic_debug/control$"
+    r"|^/sys/bus/pci/(?:rescan|drivers_probe|devices/[^/]+/(?:driver_override|rescan|driver/unbind)"
+    r"|drivers/[^/]+/(?:bind|unbind|new_id))$|^/proc/sys/vm/(?:drop_caches|swappiness|dirty_\w+)$"
+)
+
+
+def kernel_tunable(path: str) -> bool:
+    """``path`` is one of the kernel's performance or debugging knobs (see :data:`_KERNEL_TUNABLE`)."""
+    return _KERNEL_TUNABLE.match(path.replace(HOLE, "x")) is not None
+
+
+#: Which kernel modules load at boot and with what options (blacklists, `options`, `alias` lines).
+_MODULE_SETTINGS = re.compile(r"^/etc/(?:modprobe\.d|modules-load\.d)/[^/]+\.conf$|^/etc/modules$")
+
+
 def write_level(info: PathInfo) -> RiskLevel:
     """Risk of creating, overwriting or appending to the file at ``info``."""
+    if kernel_tunable(info.path) or _MODULE_SETTINGS.match(info.path) or info.path.startswith("/usr/src/"):
+        return RiskLevel.MEDIUM  # (what a module setting runs, an `install` line, is judged on the text written)
     if info.kind is PathKind.DEVICE or (info.privilege and info.kind is not PathKind.RELATIVE):
         return RiskLevel.CRITICAL
     if info.persistence or info.history:
@@ -1114,7 +1152,7 @@ def service_folder(path: str, user: str) -> bool:
     return match is not None and len(name) >= 3 and name.isidentifier() and name in match[1].lower()
 
 
-_SERVICE_FOLDER = re.compile(r"^/(?:var/log|var/lib|var/cache|var/spool|run|srv|opt|var/www)/([\w.-]+)(?:/|$)")
+_SERVICE_FOLDER = re.compile(r"^/(?:var/log|var/lib|var/cache|var/spool|run|srv|opt|var/www|etc)/([\w.-]+)(?:/|$)")
 
 
 def has_hole(text: str) -> bool:

@@ -490,6 +490,7 @@ class PythonAnalyzer:
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
         self._self_written: set[str] = set()  # paths this code wrote
+        self._archived: set[str] = set()  # files this code packed into an archive it writes (tar.add, zip.write)
         self._listening_everywhere = False  # a server listens on every network interface
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
         self._home_archived = False  # every file of the home directory put into an archive
@@ -732,7 +733,7 @@ class PythonAnalyzer:
         ]
         if not candidates:
             return
-        shown = _shown_constants(tree)
+        shown = _shown_constants(tree, starts_processes=_STARTS_PROCESSES.search(code) is not None)
         for node in candidates:
             if id(node) in shown:
                 continue
@@ -1288,7 +1289,9 @@ class PythonAnalyzer:
             after = self._lookup(name)
             options = tuple(dict.fromkeys([*after.strings(), *before.strings()]))[: v.MAX_ALTS]
             if after.strings() and len(options) > 1:
-                self._bind_name(name, Val(text=after.text, alts=options, flags=after.flags | before.flags))
+                # (a Path stays a Path: `key = Path(a)`, `if …: key = Path(b)`, then `key.read_text()`)
+                qual = after.qual if after.qual == before.qual else None
+                self._bind_name(name, Val(text=after.text, alts=options, flags=after.flags | before.flags, qual=qual))
 
     def _branch_strings(self, body: list[ast.stmt]) -> dict[str, Val]:
         """The string values, before a branch runs, of the names its own statements assign."""
@@ -2334,6 +2337,19 @@ class PythonAnalyzer:
             for loop in self.loops
         )
 
+    def _own_creations(self) -> bool:
+        """The innermost loop walks a list this code filled with what it created (`created = []`, then
+        `created.append(r.json()["id"])` after each POST): a test fixture's or a job's clean-up of its own."""
+        loop = self.loops[-1].node if self.loops else None
+        if not isinstance(loop, (ast.For, ast.AsyncFor)) or not isinstance(loop.iter, ast.Name):
+            return False
+        name = re.escape(loop.iter.id)
+        return (
+            re.search(rf"\b{name}\s*(?::[^=\n]*)?=\s*\[\s*\]", self._code) is not None
+            and re.search(rf"\b{name}\.append\(", self._code) is not None
+            and re.search(r"\.(?:post|create\w*)\(", self._code) is not None
+        )
+
     def _filtered_loop(self, node: ast.AST) -> bool:
         """``node`` runs inside an ``if`` that tests the innermost loop's item (``if f["type"] == "push":``): only
         some of the listed items, not every one."""
@@ -2349,6 +2365,14 @@ class PythonAnalyzer:
                     and all(isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot)) for op in test.test.ops)
                 )
                 if not excludes and any(sub is node for sub in ast.walk(test.body[0] if test.body else test)):
+                    return True
+                # a guard clause on a threshold (`if dev["db"] < 75 or …: continue`): only the items past it remain
+                threshold = any(
+                    isinstance(c, ast.Compare) and isinstance(c.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE))
+                    and any(isinstance(side, ast.Constant) for side in (c.left, *c.comparators))
+                    for c in ast.walk(test.test)
+                )
+                if threshold and len(test.body) == 1 and isinstance(test.body[0], ast.Continue):
                     return True
         return False
 
@@ -3074,6 +3098,7 @@ class PythonAnalyzer:
             and self._in_loop()
             and not v.constant(kwargs.get("to", UNKNOWN))
             and not _OPT_OUTS.search(self._code)  # reminders to people who agreed, opt-outs skipped
+            and not self._filtered_loop(node)  # the few a test picks (a sensor past its threshold)
         ):
             self._add("python.bulk-message", RiskLevel.HIGH, Category.NETWORK,
                       "texts every number a list gives (bulk SMS)", node)  # fmt: skip
@@ -3551,7 +3576,7 @@ class PythonAnalyzer:
                 if risk is None and method.upper() == "DELETE" and HOLE in url and repeated and not (
                     # (a local server's own resources: the user's kernels, a dev API; not its files or its users)
                     loopback_url(url) and not local_files_or_users(url)
-                ):
+                ) and not self._own_creations():
                     self._add("python.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                               f"{q} deletes every resource a listing gives, one request at a time", node)  # fmt: skip
                 account = identity_request(method, url, body_text, repeated=repeated)
@@ -3962,6 +3987,7 @@ class PythonAnalyzer:
             # (archives open like files) a data share's files packed into the archive
             for text in _all_strings(args[:1]) if writer.qual in ("builtins.open()", *wrappers) else []:
                 self._note_external_read(paths.classify(text))
+                self._archived.add(text)
         if writer is not None and writer.qual in wrappers and writer.base is not None:
             extra = v.flowing(args) & carried
             if extra:
@@ -4435,7 +4461,7 @@ class PythonAnalyzer:
                 isinstance(node, ast.Call) and node.args and self._is_loop_item(node.args[0])
             ):
                 return  # each file compressed beside itself (`x.sql` → `x.sql.gz`): the data is still there
-            level = paths.delete_level(info, recursive=True)
+            level = paths.delete_level(info, recursive=True) if not paths.kernel_tunable(text) else RiskLevel.MEDIUM
             if level >= RiskLevel.HIGH:
                 self._add(
                     "python.mass-overwrite",
@@ -4736,6 +4762,8 @@ class PythonAnalyzer:
                 level = min(level, RiskLevel.MEDIUM)  # into the Trash: recoverable
             if text in self._self_written and not recursive:
                 level = min(level, RiskLevel.LOW)  # a file this program wrote a moment ago (a certificate for a build)
+            if text in self._archived and not recursive:
+                level = min(level, RiskLevel.LOW)  # the original of what this program just packed into an archive
             if not T.DELETE_CALLS[q] and any(text + suffix in self._self_written for suffix in _COMPRESSED_SUFFIXES):
                 level = min(level, RiskLevel.LOW)  # the original of a compressed copy this program wrote (`x.log.gz`)
             if enumerated and self._file_filters and not T.DELETE_CALLS[q]:
@@ -4840,7 +4868,10 @@ class PythonAnalyzer:
                 users = [u for u in _all_strings(args[1:2]) if not u.isdigit()] + re.findall(
                     r"getpwnam\(\s*[\"'](\w+)", self._code)
                 # (or a file of an application's deployed tree: `/var/www/crm/shared/.env` to its deploy account)
-                own = any(paths.service_folder(info.path, u) for u in users) or paths.application_tree(info.path)
+                own = any(paths.service_folder(info.path, u) for u in users) or paths.application_tree(info.path) or (
+                    # a container's own top-level folder (/data, /app) handed to its service account (the shell's rule)
+                    info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info)
+                )
                 own = own and not info.privilege
                 self._add(
                     "python.chown",
@@ -5154,6 +5185,10 @@ class PythonAnalyzer:
             return Val(items=val.items, elem=val.elem, flags=flags)
         if q in ("builtins.str", "builtins.repr") and val.text is None and val.num is not None:
             return Val(text=str(val.num), flags=flags)  # str(1) is "1": a pid, a port, a count
+        if q in ("builtins.oct", "builtins.hex"):
+            # `oct(0o755 | stat.S_ISUID)[2:]`: a mode spelled for chmod
+            spell = oct if q == "builtins.oct" else hex
+            return Val(text=spell(val.num) if val.num is not None else None, flags=flags)
         if q in ("json.dumps", "yaml.dump", "yaml.safe_dump") and (val.keys or val.items):
             # a manifest or a request body, spelled out (what it holds read at run time stays unknown and flowing)
             return Val(text=_render_json(val), flags=flags | _nested_flags(val))
@@ -5310,6 +5345,11 @@ class PythonAnalyzer:
         if self._downloaded_on_path:
             self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
                       f"{q} imports code downloaded at run time (the download was put on sys.path)", node)  # fmt: skip
+        if (name.text is None or HOLE in name.text) and name.flags & v.NET:
+            # `import_module(spec["module"])` for a spec downloaded: the server picks what runs (and getattr, what)
+            self._add("python.remote-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{q} imports a module a network response names", node)  # fmt: skip
+            return Val()
         if name.text is None or HOLE in name.text:
             self._add(
                 "python.dynamic-import",
@@ -5569,6 +5609,14 @@ class PythonAnalyzer:
         for text in target.strings()[:2]:
             self._mass_overwrite(text, node, q)
             self._write(paths.classify(text), node, via=q)
+        return Val()
+
+    def _c_embedded_r(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``rpy2.robjects.r("…")``: R code run inside this process, graded like ``Rscript -e``."""
+        from sandlot.risk.shell_analyzer import analyze_inline_code
+
+        for text in (args[0].strings() if args else [])[:2]:
+            self._merge_nested(analyze_inline_code("Rscript", text, depth=self.depth + 1), node, f"R code run by {q}")
         return Val()
 
     def _c_wasm(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -5856,6 +5904,10 @@ class PythonAnalyzer:
                 node,
             )
         base = posixpath.basename(program)
+        if "insmod" in {posixpath.basename(w) for w in words[:3]} and self.downloaded:
+            self._add("python.kernel-module", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{q} loads a kernel module after this program fetched code (a module built from it)",
+                      node)  # fmt: skip
         if base in PACKAGE_TOOLS and _UNVERIFIED_GO_ENV.search("\n".join(self.lines)):
             self._add("python.untrusted-install", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{q} runs {base} with checksum or signature verification turned off (environment)",
@@ -7526,13 +7578,16 @@ _EXHAUSTION_ERRORS = frozenset(
 )
 
 
-def _shown_constants(tree: ast.Module) -> set[int]:
-    """Ids of string constants that are docstrings or arguments of message, log and help calls."""
+def _shown_constants(tree: ast.Module, *, starts_processes: bool = True) -> set[int]:
+    """Ids of string constants that are docstrings or arguments of message, log and help calls, or (in a module that
+    starts no process) the parameter tables of tests: sample command lines a detection rule is tested on."""
     shown: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             shown.add(id(node.value))
-        elif isinstance(node, ast.Call) and _call_name(node) in _SHOWING_CALLS:
+        elif isinstance(node, ast.Call) and (
+            _call_name(node) in _SHOWING_CALLS or (not starts_processes and _call_name(node).endswith("parametrize"))
+        ):
             for part in [*node.args, *(k.value for k in node.keywords)]:
                 shown.update(id(n) for n in ast.walk(part) if isinstance(n, ast.Constant))
     return shown
@@ -7737,6 +7792,8 @@ _PASSWORD_KEY = re.compile(r"^(?:pass(?:word|wd)?|pwd|user\[password\]|login\[pa
 
 #: Trees whose every file is too many to start a process for at once.
 _WHOLE_TREES = (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
+#: A module that starts processes (a test's sample command lines could be run by it).
+_STARTS_PROCESSES = re.compile(r"\bsubprocess\b|\bos\.(?:system|popen|exec|spawn)|\bpexpect\b|\bsh\.")
 #: Suffixes a compressed copy of a file adds to its name.
 _COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst", ".lz4", ".zip")
 #: A file's age read (a clean-up that deletes only what is older than some cut-off).
@@ -8210,7 +8267,8 @@ _register(["builtins.enumerate"], PythonAnalyzer._c_enumerate)
 _register(["builtins.zip"], PythonAnalyzer._c_zip)
 _register(["builtins.bytes", "builtins.bytearray", "builtins.dict"], PythonAnalyzer._c_bytes)
 _register(
-    ["builtins.str", "builtins.repr", "builtins.int", "builtins.list", "builtins.tuple", "json.dumps"],
+    ["builtins.str", "builtins.repr", "builtins.int", "builtins.list", "builtins.tuple", "json.dumps", "builtins.oct",
+     "builtins.hex"],
     PythonAnalyzer._c_str,
 )
 _register(["yaml.safe_dump", "yaml.dump", "yaml.safe_dump_all", "yaml.dump_all"], PythonAnalyzer._c_yaml_dump)
@@ -8231,6 +8289,7 @@ _register(T.PICKLE_LOADS, PythonAnalyzer._c_pickle)
 _register(list(T.SHELL_CALLS), PythonAnalyzer._c_shell)
 _register(["nbformat.write", "papermill.execute_notebook"], PythonAnalyzer._c_notebook_file)
 _register(["wasmtime.Module", "wasmer.Module", "extism.Plugin", "wasmtime.Module.from_file"], PythonAnalyzer._c_wasm)
+_register(["rpy2.robjects.r", "rpy2.robjects.r.__call__", "rpy2.rinterface.parse"], PythonAnalyzer._c_embedded_r)
 _register(["IPython.get_ipython().run_cell_magic", "IPython.get_ipython().run_line_magic",
            "IPython.get_ipython().magic"], PythonAnalyzer._c_magic)  # fmt: skip
 _register(T.SUBPROCESS, PythonAnalyzer._c_subprocess)

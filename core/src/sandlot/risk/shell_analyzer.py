@@ -313,6 +313,7 @@ class ShellAnalyzer:
         self._as_root = False  # the command being graded runs under sudo (as root)
         self.staged: set[str] = paths.PathSet()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
+        self._new_accounts: set[str] = set()  # accounts this script created (useradd, adduser)
         self._socket_fds: set[str] = set()
         self._own_files: set[str] = set()  # scratch files this script wrote from data that was not secret
         self._made_keys: set[str] = set()  # keys and certificates this script generated (`-out key.pem`)
@@ -1942,6 +1943,12 @@ class ShellAnalyzer:
             flow.secret = True  # the networks around the machine: where it is
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       f"{name} lists the Wi-Fi networks nearby (locates the machine)", node)  # fmt: skip
+        if name == "nmcli" and any(a in ("-s", "--show-secrets") for a in args) and _SAVED_SECRET_FIELD.search(
+            " ".join(args)
+        ):
+            flow.secret = True  # `nmcli -s -g 802-11-wireless-security.psk connection show X`: saved passphrases
+            self._add("shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} prints the saved Wi-Fi or VPN passwords of a connection", node)  # fmt: skip
         if name == "ssh-keygen" and "-s" in args:
             validity = " ".join(W.option_values(args, "-V"))
             principals = ",".join(W.option_values(args, "-n")).split(",")
@@ -2425,13 +2432,17 @@ class ShellAnalyzer:
                 )
                 # `sudo timeout 15 bpftrace …`: the tool inside the limit
                 limited = W.unwrapped(wrapped, ("timeout", "nice", "ionice"))
+                if limited and W.base(limited[0]) == "nsenter" and not _enters_host(limited[1:]):
+                    # `sudo nsenter -t PID -n ss -tlnp`: a container's namespace, the inspection run in it
+                    limited = W.skip_options(limited[1:], _NSENTER_VALUED)
                 # a build chroot in the project (`sudo chroot build/rootfs apt-get install …`): its commands are
                 # judged on their own
                 chroot = wrapped if name == "chroot" else []
                 if wrapped and W.base(wrapped[0]) == "chroot":
                     chroot = wrapped[1:]
-                own_root = bool(chroot) and paths.classify(chroot[0]).kind in (
-                    paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP
+                own_root = bool(chroot) and (
+                    paths.classify(chroot[0]).kind in _OWN_KINDS
+                    or _BUILT_ROOT.search(chroot[0].rstrip("/")) is not None  # `/srv/build/rootfs-bookworm`
                 )
                 installs = asks_only or own_root or (
                     name in ("sudo", "doas")
@@ -2946,7 +2957,7 @@ class ShellAnalyzer:
         inline_flag = {
             "shell": ("-c",),
             "python": ("-c",),
-            "other": ("-e", "-E", "-r", "--eval", "-c", "-Command", "-command", "-enc", "-EncodedCommand"),
+            "other": ("-e", "-E", "-r", "--eval", "-c", "-Command", "-command", "-enc", "-EncodedCommand", "-batch"),
         }[lang]
         if lang == "shell" and any(
             a == "-p" or (a.startswith("-") and not a.startswith("--") and "p" in a[1:]) for a in args[:1]
@@ -3132,6 +3143,9 @@ class ShellAnalyzer:
     def _embedded_commands(self, name: str, code: str, node: Any, awk: bool = False) -> bool:
         """Analyse constant shell commands that inline code of another language runs."""
         found = False
+        if name in ("octave", "octave-cli", "matlab"):
+            # `system('bash -c ''…''')`: a quote inside a single-quoted string is doubled
+            code = _DOUBLED_QUOTE_CALL.sub(lambda m: 'system("' + m[1].replace("''", "'") + '")', code)
         commands = [m.group("cmd") or m.group("bt") or "" for m in _EMBEDDED_COMMAND.finditer(code)]
         if awk:
             commands += [a or b for a, b in _AWK_PIPE.findall(code)]
@@ -3249,7 +3263,11 @@ class ShellAnalyzer:
         downloads = downloads or (
             any("://" in p for p in positional) and any(k in lowered for k in _URL_READERS)
         )
-        deserializes = any(k in lowered for k in T.INLINE_DESERIALIZERS)
+        deserializes = any(k in lowered for k in T.INLINE_DESERIALIZERS) or (
+            # Julia's Serialization, R's saved workspaces and objects: code restored with the data
+            ("serialization" in lowered and "deserialize(" in lowered)
+            or (name in ("Rscript", "R") and _R_RESTORE.search(code) is not None)
+        )
         reads_download = any(d in code for d in self.downloaded if len(d) > 3) or any(
             p in self.downloaded for p in positional  # `ruby - "$dir/export.bin" <<'RUBY'`: its ARGV
         )
@@ -3277,7 +3295,12 @@ class ShellAnalyzer:
                 f"inline {name} code runs (or unserializes, or writes to) what a web request sent",
                 node,
             )
-        elif any(k in lowered for k in T.INLINE_ENV_DUMPS) and (downloads or sockety):
+        elif (reads_people(code) or personal_data_query(code)) and any(k in lowered for k in _INLINE_POSTS):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"inline {name} code queries people's records and sends them over the network", node)  # fmt: skip
+        elif any(k in lowered for k in T.INLINE_ENV_DUMPS) and (downloads or sockety or uploads_stdin(code) or any(
+            k in lowered for k in _INLINE_POSTS
+        )):
             self._add(
                 "shell.exfiltration",
                 RiskLevel.CRITICAL,
@@ -3293,7 +3316,9 @@ class ShellAnalyzer:
                 f"inline {name} code downloads code and runs it",
                 node,
             )
-        elif "fork" in lowered and any(k in lowered for k in ("while", "loop", "until", "for(;;)")):
+        elif ("fork" in lowered or "mcparallel(" in lowered) and any(
+            k in lowered for k in ("while", "loop", "until", "for(;;)", "repeat")
+        ):
             self._add(
                 "shell.fork-bomb",
                 RiskLevel.CRITICAL,
@@ -3635,6 +3660,15 @@ class ShellAnalyzer:
                 f"dd copies an endless device into {paths.describe(target)} with no count (fills the disk)",
                 node,
             )
+        if (
+            options.get("if") in T.ENDLESS_DEVICES
+            and "notrunc" in options.get("conv", "")
+            and target.kind not in (paths.PathKind.NULL, paths.PathKind.DEVICE, paths.PathKind.TEMP)
+        ):
+            # `dd if=/dev/zero of=app.db bs=1M count=16 conv=notrunc`: the file's first blocks zeroed where it lies
+            level = RiskLevel.MEDIUM if target.kind in _OWN_KINDS else RiskLevel.HIGH
+            self._add("shell.delete", level, Category.FILESYSTEM,
+                      f"dd overwrites {paths.describe(target)} in place (its content is destroyed)", node)  # fmt: skip
         endless = bool(self._loops) and self._loops[-1].endless and not self._loops[-1].paced
         if endless and "of" in options and target.kind not in (paths.PathKind.NULL, paths.PathKind.DEVICE):
             self._add(
@@ -3682,6 +3716,8 @@ class ShellAnalyzer:
             return  # dry run / listing: nothing is written
         if _lists_disks(name, args) or reports_state([name, *args]):
             return
+        if name == "nvme" and (args[:1] or [""])[0] not in _NVME_WRITES:
+            return  # `nvme list`, `nvme smart-log`: the drives' state, read
         devices = [a for a in args if paths.classify(a).kind is paths.PathKind.DEVICE]
         if name in ("hdparm", "badblocks") and not any(a.startswith(("--security", "-w")) for a in args):
             return
@@ -3761,6 +3797,9 @@ class ShellAnalyzer:
                         (info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info))
                         or paths.application_tree(info.path)
                         or paths.service_folder(info.path, owner)  # `chown -R orders: /var/log/orders-api`
+                        # a system file given to root (`chown root:root /etc/filebeat/certs/client.key`): taken away
+                        # from everyone else, not handed to someone
+                        or (info.kind is paths.PathKind.SYSTEM and _TO_ROOT.fullmatch(owner) is not None)
                     )
                     self._add(
                         "shell.chown",
@@ -5301,10 +5340,21 @@ class ShellAnalyzer:
             return  # `modprobe --dry-run --show-depends vfio-pci`: what would load, nothing loaded
         settings = [a.split("=", 1)[0] for a in args if "=" in a]
         tuning = name == "sysctl" and bool(settings) and all(k.strip() in _CAPACITY_SYSCTLS for k in settings)
-        # `modprobe vcan`: an in-tree driver for a virtual or development device, loaded as shipped
-        driver = name == "modprobe" and operands[:1] != [] and operands[0] in _DEVICE_DRIVER_MODULES and not (
-            {"-f", "--force", "-r", "--remove"} & set(args) or operands[1:]
+        # `modprobe v4l2loopback devices=1`, `modprobe -r iwlwifi`: a module of the installed kernel's own tree (the
+        # distribution's, signed where Secure Boot is on), loaded with options or unloaded; not forced past its checks
+        forced = bool({"-f", "--force", "--force-vermagic", "--force-modversion"} & set(args)) or any(
+            _HIDING_OPTION.match(a) for a in args  # `modprobe hidemod hide_prefix=.x`: a rootkit's settings
         )
+        driver = name == "modprobe" and operands[:1] != [] and not forced and "/" not in operands[0]
+        # `insmod ./hello.ko`, `rmmod hello`: the project's own module under development, loaded and unloaded
+        # (not one built from a clone or a download, nor in the temporary directory: someone else's code)
+        foreign = bool(self.cloned) or bool(self.downloaded) or (
+            self._cwd is not None and paths.classify(self._cwd).kind is paths.PathKind.TEMP
+        )
+        own_module = name == "insmod" and operands[:1] != [] and not foreign and paths.classify(operands[0]).kind in (
+            paths.PathKind.RELATIVE, paths.PathKind.WORKDIR
+        )
+        driver = driver or own_module or (name == "rmmod" and not forced)
         # raising a limit a database or a file watcher needs (Elasticsearch's vm.max_map_count) weakens nothing
         level = RiskLevel.MEDIUM if name in ("mount", "umount", "swapoff") or tuning or driver else RiskLevel.HIGH
         self._add("shell.kernel", level, Category.PRIVILEGE, f"{name} changes the kernel or mounts", node)
@@ -5321,12 +5371,20 @@ class ShellAnalyzer:
         admin_group = bool(groups & T.ADMIN_GROUPS) and not removes
         root_uid = any(v in ("0", "root") for v in W.option_values(args, "-u", "--uid", "-o")) or "-o" in args
         sets_password = any(a in ("-p", "--password") for a in args) or name in ("chpasswd", "newusers")
+        operands = W.skip_options(args, _ACCOUNT_VALUED)
+        if name in ("useradd", "adduser") and operands and not root_uid and not admin_group:
+            self._new_accounts.add(operands[-1])
+        typed = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        set_for = {line.split(":", 1)[0].strip() for line in (typed or "").splitlines() if ":" in line}
+        if name == "chpasswd" and set_for and set_for <= self._new_accounts:
+            sets_password = False  # a first password for the accounts this script just created (a new hire's)
         if name == "setcap":
             interpreter = any(W.base(a).rstrip("0123456789.") in T.PYTHONS | T.SHELLS | T.OTHER_INTERPRETERS
                               for a in args if not a.startswith("-")) or bool(node is not None and re.search(
                 r"\b(?:python3?|node|perl|ruby|bash)\b", self._text(node)))  # fmt: skip
             grants = any(c in joined for c in ("cap_setuid", "cap_sys_admin", "cap_dac", "cap_net_raw", "cap_net_admin",
-                                               "cap_sys_ptrace")) or interpreter  # fmt: skip
+                                               "cap_sys_ptrace", "cap_sys_module", "cap_sys_rawio", "cap_bpf",
+                                               "cap_setgid", "cap_fowner", "cap_chown")) or interpreter  # fmt: skip
             level = RiskLevel.HIGH if grants else RiskLevel.MEDIUM
         elif root_uid or (name in ("visudo", "vipw", "pwconv") and "-c" not in joined):
             level = RiskLevel.CRITICAL if root_uid else RiskLevel.HIGH
@@ -5442,7 +5500,7 @@ class ShellAnalyzer:
             # a whole data folder of a server (`-C /srv/reports .`, `cd /srv/clinic && tar c histories`), people's
             # profiles on a mounted disk
             or (base and HOLE not in o and paths.classify(o).kind is paths.PathKind.EXTERNAL)
-            or (archive in ("-", "/dev/stdout") and self._cwd is not None and self._cwd.startswith("/")
+            or (self._cwd is not None and self._cwd.startswith("/")
                 and HOLE not in self._cwd + o and not o.startswith("/")
                 and paths.classify(posixpath.join(self._cwd, o)).kind is paths.PathKind.EXTERNAL)
             or bool(_PROFILES_FOLDER.search(o))
@@ -7261,11 +7319,7 @@ class ShellAnalyzer:
             flow.secret = True
 
     def _rule_nsenter(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        target = next(
-            (args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-t", "--target")),
-            next((a.split("=", 1)[1] for a in args if a.startswith("--target=")), None),
-        )
-        if target == "1" or "--all" in args or "-a" in args:
+        if _enters_host(args):
             self._add(
                 "shell.container-escape",
                 RiskLevel.HIGH,
@@ -7273,6 +7327,28 @@ class ShellAnalyzer:
                 "nsenter enters the namespaces of pid 1 (the host, from a privileged container)",
                 node,
             )
+
+    def _rule_mknod(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``mknod /tmp/hd b 8 1``: a disk's device node made where this script can open it (raw access to the disk,
+        past every file permission: from a container, the host's disk). FIFOs and the usual character devices of a
+        root file system being built (null, zero, random, tty) are set-up."""
+        operands = W.skip_options(args, {"-m", "--mode", "-Z", "--context"})
+        if len(operands) >= 2 and operands[1] == "b":
+            what = f"mknod makes a block device node ({operands[0]}): raw access to a disk, past file permissions"
+            self._add("shell.device-node", RiskLevel.HIGH, Category.PRIVILEGE, what, node)
+
+    def _rule_mokutil(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``mokutil --disable-validation``: shim stops checking signatures (any bootloader or module loads)."""
+        if "--disable-validation" in args or "--reset" in args:
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"mokutil {' '.join(args)} turns off or resets Secure Boot's signature checks", node)  # fmt: skip
+
+    def _rule_debugfs(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``debugfs -w -R "rm /etc/fstab" /dev/sda1``: files of an unmounted file system changed block by block."""
+        requests = " ".join(W.option_values(args, "-R", "-f"))
+        if "-w" in args and _DEBUGFS_WRITES.search(requests):
+            self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"debugfs -w changes files on a disk's file system directly ({requests[:60]})", node)  # fmt: skip
 
     def _rule_windows(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         lowered = [a.lower() for a in args]
@@ -7566,6 +7642,13 @@ _EMBEDDED_COMMAND = re.compile(
     r"""\s*\(?\s*"""
     r"""(?P<q>["'])(?P<cmd>(?:\\.|(?!(?P=q)).)*)(?P=q))|`(?P<bt>[^`]+)`"""
 )
+#: Octave's and MATLAB's `system('…')`, `unix('…')` with quotes doubled inside the single-quoted string.
+_DOUBLED_QUOTE_CALL = re.compile(r"\b(?:system|unix|dos)\(\s*'((?:''|[^'])*)'")
+#: R's restores of saved objects and workspaces (their functions and hooks come back with them).
+_R_RESTORE = re.compile(r"\b(?:load|readRDS|unserialize|qs::qread)\s*\(")
+#: Requests that send data in other languages' one-liners (R's httr and httr2, Julia's HTTP).
+_INLINE_POSTS = ("httr::post(", "httr::put(", "req_body_", "http.post(", "http.request(", "http.put(",
+                 "curl_fetch_memory(", "upload_file(", "net::http.post", "->post(", "curl_exec(")  # fmt: skip
 #: awk sends output to, or reads from, a command: print ... | "cmd", "cmd" | getline
 _AWK_PIPE = re.compile(r"""\|\s*"((?:\\.|[^"\\])*)"|"((?:\\.|[^"\\])*)"\s*\|\s*getline""")
 
@@ -7734,6 +7817,35 @@ _MEDIA_FILE = re.compile(
     r"|dwg|dxf|rvt|rfa|ifc|skp|step|stp|3dm|sldprt|sldasm)",
     re.IGNORECASE,
 )
+#: A kernel module's option that hides files, processes or itself (a rootkit's settings).
+_HIDING_OPTION = re.compile(r"\w*(?:hide|hidden|stealth|backdoor|rootkit|magic_?(?:word|pass|key))\w*=", re.I)
+#: nvme-cli's sub-commands that erase or remove what a drive holds.
+_NVME_WRITES = frozenset({"format", "sanitize", "delete-ns", "write-zeroes", "ns-delete"})
+#: An owner (and group) that is root's: `root`, `root:root`, `0:0`, `root:` (the owner's group).
+_TO_ROOT = re.compile(r"(?:root|0)(?:[:.](?:root|0|wheel)?)?")
+#: useradd's and adduser's options that take a value (the account's name comes after them).
+_ACCOUNT_VALUED = frozenset({"-G", "-g", "-s", "-c", "-d", "-u", "-k", "-e", "-f", "-K", "--groups", "--gid", "--shell",
+                             "--comment", "--home", "--uid"})  # fmt: skip
+#: nsenter's options that take a value, and whether it enters the host's namespaces (pid 1's, or all of them).
+_NSENTER_VALUED = frozenset({"-t", "--target", "-S", "--setuid", "-G", "--setgid", "-w", "--wd", "-r", "--root"})
+
+
+def _enters_host(args: list[str]) -> bool:
+    target = next(
+        (args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-t", "--target")),
+        next((a.split("=", 1)[1] for a in args if a.startswith("--target=")), None),
+    )
+    return target == "1" or "--all" in args or "-a" in args
+
+
+#: NetworkManager's fields that hold a connection's saved secrets (or all fields, with `-s`).
+_SAVED_SECRET_FIELD = re.compile(r"\.psk\b|password|secrets|wep-key|\bconnection\s+show\s+(?!-)\S+")
+#: Paths of this project or of the temporary directory (the script's own).
+_OWN_KINDS = (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP)
+#: A root file system a build makes for itself (`./rootfs`, `/srv/build/rootfs-bookworm`, `/var/tmp/sysroot`).
+_BUILT_ROOT = re.compile(r"/(?:[\w.-]*-)?(?:rootfs|sysroot|buildroot|chroot)(?:[-_.][\w.-]*)?$")
+#: debugfs requests that change a file system.
+_DEBUGFS_WRITES = re.compile(r"\b(?:rm|kill_file|unlink|write|rmdir|clri|freeb|freei|set_inode_field|sif|mi)\b")
 #: A line starting with a backslash before a word or `!` (psql's `\!`, TeX's `\immediate`, `\rm` past an alias).
 _LEADING_BACKSLASH = re.compile(r"^([ \t]*)\\(?=[!\w])", re.MULTILINE)
 #: A debugger's listening port bound to every interface.
@@ -8216,6 +8328,9 @@ for _names, _rule in (
     ({"amtool"}, ShellAnalyzer._rule_amtool),
     ({"PlistBuddy"}, ShellAnalyzer._rule_plistbuddy),
     ({"nsenter"}, ShellAnalyzer._rule_nsenter),
+    ({"mknod"}, ShellAnalyzer._rule_mknod),
+    ({"debugfs"}, ShellAnalyzer._rule_debugfs),
+    ({"mokutil"}, ShellAnalyzer._rule_mokutil),
     ({"redis-cli", "valkey-cli", "keydb-cli"}, ShellAnalyzer._rule_redis),
     ({"pg_restore", "mongorestore"}, ShellAnalyzer._rule_restore),
     ({"dropdb"}, ShellAnalyzer._rule_dropdb),
@@ -8528,13 +8643,6 @@ def _private_registry(image: str) -> bool:
 _MOUNT_SOURCE = re.compile(r"(?:^|,)(?:source|src)=([^,]+)")
 #: Programs that pick a line or a field out of a file by a pattern.
 _LINE_PICKERS = frozenset({"grep", "egrep", "awk", "gawk", "mawk", "sed"})
-#: Kernel modules shipped with the kernel for virtual, bench and development devices (CAN, loopback, tunnels).
-_DEVICE_DRIVER_MODULES = frozenset(
-    {"vcan", "can", "can_raw", "can_dev", "can_bcm", "can_isotp", "can-isotp", "slcan", "vxcan", "dummy", "veth",
-     "br_netfilter", "overlay", "loop", "nbd", "tun", "kvm", "kvm_intel", "kvm_amd", "v4l2loopback", "snd_aloop",
-     "i2c_dev", "i2c-dev", "spidev", "usbserial", "ftdi_sio", "cdc_acm", "8021q", "bonding", "zram", "fuse",
-     "nf_conntrack", "wireguard", "uinput", "vhost_net", "gs_usb", "peak_usb"}
-)  # fmt: skip
 #: Service findings that take a service down (a restart or a reload brings it back).
 _STOPS = re.compile(r"\b(?:stop|mask|disable|kill)\b")
 #: A substitution that lists the machine's disks and spells their device paths.

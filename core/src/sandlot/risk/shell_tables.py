@@ -24,6 +24,11 @@ OTHER_INTERPRETERS = frozenset(
         "osascript",
         "deno",
         "bun",
+        "R",
+        "julia",
+        "octave",
+        "octave-cli",
+        "matlab",
     }
 )
 DOWNLOADERS = frozenset({"curl", "wget", "fetch", "aria2c", "http", "https", "lynx", "links", "tftp", "gdown"})
@@ -69,7 +74,7 @@ USER_ADMIN = frozenset(
 )  # fmt: skip
 DISK_TOOLS = frozenset(
     {"mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "parted", "sgdisk", "gdisk", "blkdiscard",
-     "cryptsetup", "badblocks", "hdparm", "diskutil", "format", "mkdosfs"}
+     "cryptsetup", "badblocks", "hdparm", "diskutil", "format", "mkdosfs", "nvme"}
 )  # fmt: skip
 POWER = frozenset({"shutdown", "reboot", "halt", "poweroff", "telinit", "init", "kexec"})
 MINERS = frozenset(
@@ -213,13 +218,17 @@ def loop_count(text: str) -> int | None:
 
 
 INLINE_DOWNLOADS = (
+    # R's and Julia's: a script sourced from a URL, a file downloaded, a connection opened to a URL
+    'source("http', "source('http", "download.file(", "downloads.download(", "download(\"http", 'url("http',
+    "url('http", "httr::get(", "req_perform(",
     "downloadstring", "downloadfile", "webclient", "invoke-webrequest", "iwr ", "invoke-restmethod", "irm ",
     "net::http", "open-uri", "urlopen", "file_get_contents('http", 'file_get_contents("http', "http.get(",
     "https.get(", "fetch(", "lwp::simple", "httparty", "curl ", "wget ", 'get("http', "get('http",
     "'https').get(", '"https").get(', "'http').get(", '"http").get(', "axios.get(", "got(", "net/http",
     "datawithcontentsofurl", "stringwithcontentsofurl", "nsurlsession", "urlwithstring(",
 )  # fmt: skip
-INLINE_EVALS = ("iex", "invoke-expression", "eval", "exec", "system(", "spawn", "start-process", "instance_eval")
+INLINE_EVALS = ("iex", "invoke-expression", "eval", "exec", "system(", "spawn", "start-process", "instance_eval",
+                'source("http', "source('http", "include(download", "include(downloads.download")  # fmt: skip
 #: Decoding calls of inline code (node, perl, ruby, PowerShell, php) that hide a payload.
 INLINE_DECODERS = ("base64", "atob(", "buffer.from(", "fromhex", "unhexlify", "b64decode", "frombase64string",
                    "decode_base64", "unpack(\"m", "gzinflate", "str_rot13")  # fmt: skip
@@ -306,6 +315,7 @@ PACKAGE_ACTIONS = frozenset({"install", "update", "upgrade", "add", "-S", "-Sy",
 
 #: Unsafe deserializers of other languages (ruby, php, perl, node) that run code from the data.
 INLINE_DESERIALIZERS = ("marshal.load", "yaml.load(", "yaml.unsafe_load", "unserialize(", "storable::thaw", "thaw(",
+                        "readrds(url(", "load(url(",
                         "node-serialize", "serialize.unserialize", "psych.unsafe_load")  # fmt: skip
 
 #: Names of system processes malware likes to hide behind.
@@ -516,6 +526,10 @@ GRADED_ADMIN_TOOLS = frozenset(
      "netfilter-persistent",
      "sysctl", "mount", "umount", "lvextend", "lvcreate", "lvresize", "pvresize", "vgextend", "resize2fs",
      "xfs_growfs", "growpart", "losetup", "qemu-nbd", "debootstrap", "mmdebstrap", "setfacl", "mdadm", "smartctl",
+     "mknod",
+     # kernel modules built, signed and installed, the initramfs rebuilt, firmware metadata refreshed
+     "dkms", "depmod", "update-initramfs", "dracut", "mkinitcpio", "kmodsign", "sign-file", "mokutil", "fwupdmgr",
+     "insmod", "rmmod", "dpdk-devbind", "dpdk-devbind.py", "driverctl",
      "lvs", "vgs", "pvs", "lsblk", "blkid", "findmnt", "parted",
      "mkfs", "mkfs.ext4", "mkfs.xfs", "semanage", "restorecon", "setsebool", "getsebool", "chcon", "aa-status",
      "apparmor_parser", "aa-enforce", "aa-complain", "logrotate", "crontab", "chmod", "chown", "chgrp", "grep",
@@ -599,6 +613,7 @@ ROOT_INSPECTORS = frozenset(
      "mailq", "postqueue", "postcat", "kvm-ok", "virt-host-validate", "lspci", "lsusb", "dmidecode",
      # what holds a file or a port (its -k kill has its own rule), security modules' state and denials explained
      "fuser", "audit2why", "aa-status", "apparmor_status", "sestatus", "getenforce", "smartctl", "ls", "stat",
+     "osqueryi", "aureport", "ausearch",
      "systemd-analyze",
      # network path diagnosis (TCP and ICMP probes need raw sockets)
      "traceroute", "tcptraceroute", "mtr",

@@ -507,3 +507,25 @@ def unauthenticated_store(settings: list[str], ports: list[str]) -> bool:
     published on every interface (``-p 9200:9200`` binds 0.0.0.0 unless an address is named)."""
     everywhere = any(p.count(":") == 1 or p.startswith(("0.0.0.0:", "[::]:", "::")) for p in ports)
     return everywhere and any(_NO_AUTH_SETTING.match(s) for s in settings)
+
+
+#: A database URL and its host (`postgresql://collector:pw@34.89.120.17:5432/mirror`).
+_DATABASE_URL = re.compile(r"\b(?:postgres(?:ql)?|mysql|mariadb|mssql|oracle|mongodb|redshift)(?:\+\w+)?://"
+                           r"[^@\s'\"/]*@([\w.-]+)")  # fmt: skip
+#: Rows written into a database (a table created and filled, a DataFrame stored, a bulk copy).
+_ROW_COPY = re.compile(r"\.insert\(|\.to_sql\(|copy_expert|copy_from|executemany|bulk_insert|insert_many")
+#: A table of people (or of their payments and addresses) named in a string.
+_NAMED_PEOPLE_TABLE = re.compile(rf"[\"'](?:{_PEOPLE_TABLES}|customer|payment\w*|addresses|accounts)[\"']",
+                                 re.IGNORECASE)
+
+
+def copies_people_to_address(code: str) -> str | None:
+    """The outside address (a bare IP) of a second database that ``code`` copies tables of people into from the
+    first, or None."""
+    if code.count("://") < 2 or not _ROW_COPY.search(code):
+        return None
+    hosts: list[str] = _DATABASE_URL.findall(code)
+    outside = [h for h in hosts if outside_address(h)]
+    if len(hosts) >= 2 and outside and _NAMED_PEOPLE_TABLE.search(code):
+        return outside[0]
+    return None

@@ -282,18 +282,22 @@ def _narrow_sudo(content: str) -> bool:
     ]
     return (
         bool(rules)
-        and all(_SUDO_RULE.match(r) and not r.lstrip().startswith("ALL") for r in rules)
+        and all(_SUDO_RULE.match(r) and not _EVERYONE.match(r) for r in rules)
         and not _BROAD_SUDO.search(content)
         and not escapes
     )
 
 
+#: A sudoers rule for every user (`ALL`, the `users` group every account is in).
+_EVERYONE = re.compile(r"\s*(?:ALL|%users|%everyone|%domain\\?\s?users)\b", re.I)
 #: Programs whose options run commands: allowed through sudo, each is a root shell.
 _SHELL_ESCAPING_PROGRAMS = frozenset(
     {"tar", "rsync", "find", "vim", "vi", "nano", "less", "more", "man", "awk", "gawk", "python", "python3", "perl",
      "ruby", "node", "bash", "sh", "zsh", "env", "cp", "mv", "tee", "dd", "docker", "podman", "zip", "git", "ssh",
      "scp", "rclone", "apt", "apt-get", "pip", "pip3", "make", "systemctl", "journalctl", "crontab", "chmod",
-     "chown", "sed", "xargs", "nmap", "tcpdump", "openssl", "socat", "nc", "curl", "wget"}
+     "chown", "sed", "xargs", "nmap", "tcpdump", "openssl", "socat", "nc", "curl", "wget",
+     # kernel code loaded, capabilities granted, other roots and namespaces entered
+     "insmod", "modprobe", "kexec", "setcap", "mount", "chroot", "nsenter", "unshare", "systemd-run"}
 )  # fmt: skip
 
 

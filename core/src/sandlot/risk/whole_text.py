@@ -49,7 +49,7 @@ from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.replication import replication_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
-from sandlot.risk.sql import production_target
+from sandlot.risk.sql import copies_people_to_address, production_target
 from sandlot.risk.storage import storage_text_risks
 from sandlot.risk.storefronts import form_grabber, request_copier, server_request_mirror
 from sandlot.risk.text_shapes import each_item
@@ -328,6 +328,27 @@ _OPEN_DATABASE_RULES = re.compile(
 )
 
 
+#: A shell variable given a random key (`K=$(head -c 32 /dev/urandom | base64)`, `K=$(openssl rand -hex 32)`).
+_RANDOM_KEY = re.compile(r"\b(\w+)=\$\((?:head\s+-c\s*\d+\s+/dev/u?random|openssl\s+rand)\b")
+#: Originals deleted after encryption.
+_DELETES_FILE = re.compile(r"\b(?:rm|shred|unlink)\s+(?:-\w+\s+)*[\"']?\$")
+
+
+def forgotten_key_encryption(code: str) -> bool:
+    """Files encrypted with a random key held only in a variable (never written to a file, at most sent away)
+    and the originals deleted: what a ransomware script does."""
+    for key in _RANDOM_KEY.findall(code):
+        uses = rf"(?:openssl\s+(?:enc|aes-\S+)|gpg\b|7z\s+a\b)[^\n]*\$\{{?{key}\b"
+        kept = rf"\$\{{?{key}\}}?\"?\s*(?:>|\|\s*(?:sudo\s+)?tee\b)"
+        if re.search(uses, code) and _DELETES_FILE.search(code) and not re.search(kept, code):
+            return True
+    return False
+
+
+#: A modprobe.d `install` or `remove` directive that runs a command instead of (or around) loading a module.
+_MODPROBE_INSTALL = re.compile(r"(?m)(?:^|[\"'])\s*(?:install|remove)\s+[\w-]+\s+(?!/bin/(?:true|false)\b)/\S")
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -522,7 +543,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "OLLAMA_HOST" in code and _OLLAMA_EVERYWHERE.search(code) and _OLLAMA_OPENED.search(code):
         what = "serves Ollama (no login: anyone runs, pulls or deletes models) to every network and web origin"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
-    if ("=" in code) and rewrites_payee_accounts(code):
+    if ("=" in code or ":" in code or "/" in code) and rewrites_payee_accounts(code):
         what = "rewrites payees' bank accounts (in a payment or payroll file, or through its API): the money goes "
         what += "elsewhere"
         found.append(("money", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
@@ -610,4 +631,14 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "plants browser code that sends what shoppers type into forms to another host (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     found += [("secret-read", risk) for risk in typesetting_risks(code)]
+    if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
+        what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
+        found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if "modprobe" in code and _MODPROBE_INSTALL.search(code):
+        what = "writes a modprobe `install` line: a command runs as root whenever that module is asked for"
+        found.append(("persistence", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
+    mirror = copies_people_to_address(code) if "create_engine" in code or "connect(" in code else None
+    if mirror:
+        what = f"copies tables of people from one database into another at a bare outside address ({mirror})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     return found
