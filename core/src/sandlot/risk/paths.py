@@ -532,6 +532,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
     startup = (name == ".rprofile" and (home is not None or absolute)) or (name == ".octaverc" and home is not None)
     if startup or name == "rprofile.site" or (name == "startup.jl" and lowered[-3:-1] == [".julia", "config"]):
         return True  # R's, Octave's and Julia's startup code, run at every session's start (not a project's own)
+    if "_work" in lowered and ("_actions" in lowered or "_tool" in lowered) and "actions-runner" in lowered:
+        return True  # a self-hosted runner's cached actions and tools: later jobs run them
     if name in ("custom.js", "custom.css") and lowered[-3:-1] == [".jupyter", "custom"]:
         return True  # the classic notebook loads ~/.jupyter/custom/custom.js into every notebook page
     if name == "delegates.xml" and any(c.startswith("imagemagick") for c in lowered[:-1]):
@@ -763,6 +765,10 @@ def kernel_tunable(path: str) -> bool:
 _MODULE_SETTINGS = re.compile(r"^/etc/(?:modprobe\.d|modules-load\.d)/[^/]+\.conf$|^/etc/modules$")
 
 
+#: The system's own copies in /var/backups (account files, dpkg's and apt's state, alternatives).
+_SYSTEM_BACKUP_NAME = re.compile(r"(?:passwd|group|shadow|gshadow|dpkg|apt|alternatives|infodir|aptitude)\b")
+
+
 def write_level(info: PathInfo) -> RiskLevel:
     """Risk of creating, overwriting or appending to the file at ``info``."""
     if kernel_tunable(info.path) or _MODULE_SETTINGS.match(info.path) or info.path.startswith("/usr/src/"):
@@ -777,12 +783,16 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.HIGH  # a cached model's files replaced: every later load of that model gets them
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/log/") and not info.history:
         return RiskLevel.LOW  # services and jobs append to their own logs
+    if info.path.startswith(("/var/lock/", "/run/lock/")):
+        return RiskLevel.LOW  # a lock file (`exec 9>/var/lock/etl.lock; flock -n 9`)
     if application_tree(info.path) and _APPLICATION_LOG.search(info.path):
         return RiskLevel.LOW  # an application's own log, or its compressed rotation (`storage/logs/app-1.log.gz`)
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/backups/") and posixpath.dirname(info.path) != (
         "/var/backups"
     ):
         return RiskLevel.LOW  # a new backup in a service's own folder of /var/backups (not the system's own copies)
+    if posixpath.dirname(info.path) == "/var/backups" and not _SYSTEM_BACKUP_NAME.match(posixpath.basename(info.path)):
+        return RiskLevel.MEDIUM  # a dated copy of a service's data (`wiki-2024-06-01.db`), not the system's own copies
     if "textfile_collector" in info.path or info.path.startswith(
         ("/var/lib/prometheus/node-exporter/", "/var/lib/node_exporter/textfile")
     ):
@@ -861,6 +871,11 @@ def _project_output(path: str) -> bool:
     return output and len(below) >= 2
 
 
+#: One tool's own folder unpacked under /usr/local (Go's, Node's, CUDA's), not the hierarchy's shared folders.
+_LOCAL_TOOL_FOLDER = re.compile(r"^/usr/local/(?!(?:bin|sbin|lib|lib64|libexec|share|include|etc|src|man|games|var)$)"
+                                r"[\w.+-]+$")  # fmt: skip
+
+
 def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     """Risk of deleting ``info`` (and, if ``recursive``, everything below it)."""
     if posixpath.basename(info.path.rstrip("/")).lower() in JUNK_NAMES and info.kind not in (
@@ -879,6 +894,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.LOW  # package lists and downloaded packages: the package manager rebuilds them
     if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(_PREINSTALLED_TOOLCHAINS):
         return RiskLevel.MEDIUM  # an SDK a hosted CI image ships (freeing its space): a reinstall brings it back
+    if _LOCAL_TOOL_FOLDER.match(info.path.rstrip("/")):
+        return RiskLevel.MEDIUM  # a tool unpacked into /usr/local (`/usr/local/go`), removed to be replaced
     if kind is PathKind.SYSTEM and not info.privilege and (
         any(c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")[3:])
         or (info.path.startswith("/var/cache/") and len([c for c in info.path.split("/") if c]) >= 3)

@@ -4050,7 +4050,9 @@ class PythonAnalyzer:
             elif _OTHERS_PROCESSES.search(self._code):
                 self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
                           "kills other users' processes (those whose owner is not this user)", node)  # fmt: skip
-            elif self._name_filters or (_OWN_USER_FILTER.search(self._code) and _CURRENT_USER.search(self._code)):
+            elif self._name_filters or (_OWN_USER_FILTER.search(self._code) and _CURRENT_USER.search(self._code)) or (
+                _NAMED_PROCESS_LIST.search(self._code)  # `[p for p in process_iter() if p.info["name"] == "chromium"]`
+            ):
                 self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE,
                           "kills the processes a name or owner test selects", node)  # fmt: skip
             else:
@@ -5857,7 +5859,7 @@ class PythonAnalyzer:
         start = len(words) - len(W.unwrapped(words, ("sudo", "doas", "pkexec", "timeout", "nice")))
         interpreter = posixpath.basename(words[start] if start < len(words) else program).rstrip(
             "0123456789."
-        ) in T.INTERPRETERS | T.RUNTIMES
+        ) in T.INTERPRETERS | T.RUNTIMES or words[start : start + 2] == ["go", "run"]  # `go run FILE.go`
         # `python -m pip install DIR`: the module runs, the downloaded path is its data
         if interpreter and "-m" not in words[1:2] and any(w in self.downloaded for w in words[1:]):
             self._add(
@@ -7543,7 +7545,11 @@ _GUARD = re.compile(
 
 
 #: Environment given to an installer that turns its verification off (GOSUMDB="off" in a dict or an assignment).
-_UNVERIFIED_GO_ENV = re.compile(r"\bGOSUMDB\W+off\b|\bGOINSECURE\W|\bGONOSUMDB\W|\bGOPROXY\W+http://")
+#: Go's module checksums turned off (set, not compared: `env["GOSUMDB"] = "off"`, `"GOSUMDB": "off"`), or skipped for
+#: public hosts (a company's own host in GONOSUMDB/GOPRIVATE is what Go documents), or modules over plain HTTP.
+_UNVERIFIED_GO_ENV = re.compile(r"\bGOSUMDB[\"']?\]?\s*(?:=|:|,)\s*[\"']?off\b|\bGOINSECURE[\"']?\]?\s*(?:=|:|,)"
+                                r"|\bGONOSUMDB[\"']?\]?\s*(?:=|:|,)\s*[\"']?(?:\*|[^\"'\s]*(?:github\.com|golang\.org|gopkg\.in))"
+                                r"|\bGOPROXY\W+http://")  # fmt: skip
 
 
 def verb_is_run(q: str) -> bool:
@@ -7792,6 +7798,9 @@ _PASSWORD_KEY = re.compile(r"^(?:pass(?:word|wd)?|pwd|user\[password\]|login\[pa
 
 #: Trees whose every file is too many to start a process for at once.
 _WHOLE_TREES = (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
+#: A list of processes built by a comprehension that keeps one program's by its name.
+_NAMED_PROCESS_LIST = re.compile(r"\[\s*\w+\s+for\s+\w+\s+in\s+psutil\.process_iter\([^\n]{0,80}?\bif\b[^\n]{0,80}?"
+                                 r"(?:name|exe)[^\n]{0,40}?==\s*[\"'][\w.-]+[\"']")  # fmt: skip
 #: A module that starts processes (a test's sample command lines could be run by it).
 _STARTS_PROCESSES = re.compile(r"\bsubprocess\b|\bos\.(?:system|popen|exec|spawn)|\bpexpect\b|\bsh\.")
 #: Suffixes a compressed copy of a file adds to its name.

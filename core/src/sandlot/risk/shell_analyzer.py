@@ -1087,6 +1087,13 @@ class ShellAnalyzer:
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"output is piped to {sender} at a paste site or file drop (anyone with the link reads it)",
                       stage)  # fmt: skip
+        pipeline_text = self._text(stage.parent) if stage.parent is not None else ""
+        if sub.network and sender in RAW_SENDERS and "/dev/" in pipeline_text and _DEVICE_STREAM.search(
+            pipeline_text.split(self._text(stage))[0]
+        ):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"streams what a keyboard, card reader or serial device reads to {sender} (another host)",
+                      stage)  # fmt: skip
         dump = upstream.dump and not (upstream.secret or upstream.env)
         if sub.network and dump and self._stage_name(stage) not in RAW_SENDERS and personal_host(self._text(stage)):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -2629,6 +2636,8 @@ class ShellAnalyzer:
                 if name in T.REGISTRY_CLIENTS:
                     self._package_manager(name, argv[1:], node)
                 self._runner_source(runner, argv, node, flow)
+                if name in ("go", "cargo"):
+                    self._rule_toolchain(name, argv[1:], node, flow)  # `go run .`: the sources this script wrote
                 if not runner.command:
                     return []
                 argv = runner.command
@@ -3249,7 +3258,8 @@ class ShellAnalyzer:
                       + (" in production" if production else ""), node)  # fmt: skip
         sockety = any(
             k in lowered
-            for k in ("socket", "tcpsocket", "fsockopen", "net.connect", "/dev/tcp", "net.socket", "io::socket")
+            for k in ("socket", "tcpsocket", "fsockopen", "net.connect", "/dev/tcp", "net.socket", "io::socket",
+                      "net.dial(", "tcpstream::connect")
         )
         spawns = any(
             k in lowered
@@ -6435,6 +6445,18 @@ class ShellAnalyzer:
         for source in sources[:2]:
             self._other_interpreter(name, source, node, "")
 
+    def _rule_toolchain(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``go run .``, ``cargo build``: the Go or Rust sources this script wrote run (``build.rs`` at build time)."""
+        if name == "go" and args[:2] == ["env", "-w"] and any("-toolexec=" in a for a in args):
+            self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                      "go env -w sets a -toolexec program: it runs around every compile of every build",
+                      node)  # fmt: skip
+        if args[:1] not in (["run"], ["build"], ["test"], ["install"], ["check"], ["generate"], ["bench"]):
+            return
+        suffixes = (".go",) if name == "go" else (".rs",)
+        for source in [t for p, t in self._written_texts.items() if p.endswith(suffixes)][:2]:
+            self._other_interpreter(name, source, node, "")
+
     def _rule_make(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         makefile = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
         if makefile and "-" in W.option_values(args, "-f", "--file", "--makefile"):
@@ -7037,6 +7059,12 @@ class ShellAnalyzer:
 
     def _rule_sql_client(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         script = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        for library in [a or b for a, b in _LOADED_EXTENSION.findall(" ".join([*args, script or ""]))]:
+            # `sqlite3 db ".load /tmp/vec0"`: a native library run inside the database client
+            loaded = posixpath.basename(library.strip("'\""))
+            if loaded and any(posixpath.basename(d).split(".")[0] == loaded.split(".")[0] for d in self.downloaded):
+                self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                          f"{name} loads a native extension downloaded from the network ({library})", node)  # fmt: skip
         if personal_data_query(" ".join([*args, script or ""])):
             flow.secret = True  # people's records: sent anywhere, a leak
             # `\copy (SELECT email, phone …) TO '/tmp/c.csv'`: the file holds them now
@@ -7633,7 +7661,8 @@ def _php_tainted_sink(code: str) -> bool:
 
 
 #: Environment settings that make go (and friends) skip checksums or use plain HTTP.
-_UNVERIFIED_ENV = re.compile(r"\b(?:GOSUMDB=off|GONOSUMDB=|GOINSECURE=|GOPROXY=http://|GOFLAGS=\S*-insecure|"
+_UNVERIFIED_ENV = re.compile(r"\b(?:GOSUMDB=off|GONOSUMDB=[\"']?(?:\*|\S*(?:github\.com|golang\.org|gopkg\.in))"
+                             r"|GOINSECURE=|GOPROXY=http://|GOFLAGS=\S*-insecure|"
                              r"NIX_CONFIG=\S*require-sigs\s*=\s*false|npm_config_strict_ssl=false)")  # fmt: skip
 _CODE_SUFFIXES = {".py": "python", ".php": "php", ".js": "node", ".mjs": "node", ".rb": "ruby", ".pl": "perl"}
 _ARRAY_ALL = re.compile(r'"?\$\{(\w+)\[[@*]\]\}"?')
@@ -7819,6 +7848,14 @@ _MEDIA_FILE = re.compile(
 )
 #: A kernel module's option that hides files, processes or itself (a rootkit's settings).
 _HIDING_OPTION = re.compile(r"\w*(?:hide|hidden|stealth|backdoor|rootkit|magic_?(?:word|pass|key))\w*=", re.I)
+#: A read of what an input or serial device delivers (keystrokes, card swipes, a reader's lines).
+_DEVICE_STREAM = re.compile(r"\b(?:cat|dd|tee|head|od|xxd|stdbuf|hexdump)\b[^|]*?/dev/(?:ttyUSB|ttyACM|ttyS|ttyAMA"
+                            r"|input/|hidraw|usb/hiddev)")  # fmt: skip
+#: A native extension loaded by a database shell (sqlite3's `.load`, SQL's `load_extension(...)`).
+_LOADED_EXTENSION = re.compile(r"(?:^|[\s;\"'])\.load\s+(\S+)|load_extension\(\s*['\"]([^'\"]+)")
+#: Long options that make a daemon parse its configuration and exit.
+_CHECK_ONLY_OPTIONS = frozenset({"--check-config", "--config-check", "--test-config", "--config-test",
+                                 "--validate-config", "--verify-config", "--check-conf", "--configtest"})
 #: nvme-cli's sub-commands that erase or remove what a drive holds.
 _NVME_WRITES = frozenset({"format", "sanitize", "delete-ns", "write-zeroes", "ns-delete"})
 #: An owner (and group) that is root's: `root`, `root:root`, `0:0`, `root:` (the owner's group).
@@ -7932,7 +7969,11 @@ def _config_check(argv: list[str]) -> bool:
     if name == "python" and argv[1:3] == ["-m", "py_compile"]:
         return True  # a configuration written in Python (a hub's, a site's) checked for syntax errors
     flags = T.CONFIG_CHECKS.get(name)
-    return flags is not None and (not flags or any(a in flags for a in argv[1:]))
+    if flags is None:
+        # any daemon told only to check its configuration (`cryomon --check-config FILE`)
+        options = {a.split("=", 1)[0] for a in argv[1:] if a.startswith("--")}
+        return bool(options & _CHECK_ONLY_OPTIONS) and options <= _CHECK_ONLY_OPTIONS | {"--config", "--conf"}
+    return not flags or any(a in flags for a in argv[1:])
 
 
 def _user_named_target(args: list[str]) -> bool:
@@ -8401,6 +8442,7 @@ for _names, _rule in (
     ({"head"}, ShellAnalyzer._rule_head),
     ({"gh", "glab", "hub", "tea"}, ShellAnalyzer._rule_forge),
     (T.COMPILERS, ShellAnalyzer._rule_compiler),
+    ({"go", "cargo"}, ShellAnalyzer._rule_toolchain),
     ({"make", "gmake"}, ShellAnalyzer._rule_make),
     ({"gdb", "strace", "ltrace", "gcore", "lldb"}, ShellAnalyzer._rule_attach),
     ({"dockerd"}, ShellAnalyzer._rule_dockerd),

@@ -369,7 +369,7 @@ PHONE_PROVIDERS = re.compile(r"content://(?:sms|mms|mms-sms|call_log|contacts|co
 CAPTURE_FORMATS = frozenset({"x11grab", "kmsgrab", "gdigrab", "avfoundation", "dshow", "v4l2", "video4linux2",
                              "alsa", "pulse", "jack", "pipewire", "wayland", "screen-capture-recorder"})  # fmt: skip
 #: How inline code of other languages reads the whole environment.
-INLINE_ENV_DUMPS = ("process.env)", "process.env,", "json.stringify(process.env", "%env", "os.environ)",
+INLINE_ENV_DUMPS = ("process.env)", "process.env,", "json.stringify(process.env", "%env", "os.environ)", "env::vars()",
                     "dict(os.environ", "getenv()", "environ)", "env.to_h", "$_server", "$_env")  # fmt: skip
 #: Branches others build on: rewriting them on the remote rewrites everyone's history.
 SHARED_BRANCHES = frozenset({"main", "master", "trunk", "develop", "dev", "production", "prod", "stable", "HEAD"})
@@ -560,7 +560,7 @@ GRADED_ADMIN_TOOLS = frozenset(
      # hypervisors' and mail servers' own tools, graded by what they are told to do
      "virsh", "qm", "pct", "pvesh", "pveum", "esxcli", "vim-cmd", "postconf", "postsuper", "doveadm",
      # printers and their queues (CUPS)
-     "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl"}
+     "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl", "lpoptions"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})

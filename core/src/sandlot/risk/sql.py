@@ -15,6 +15,8 @@ _DANGEROUS_SQL = re.compile(
     # every document of a collection or an index: deleteMany({}), remove({}), a delete_by_query matching all
     r"|(?P<wipe>\b(?:deleteMany|delete_many|remove)\s*\(\s*\{\s*\}|_delete_by_query\b[\s\S]*\bmatch_all\b"
     r"|\bFLUSHALL\b|\bTRUNCATE\s+(?:TABLE\s+)?[^;]*\bCASCADE\b"
+    # SQLite's schema table emptied with writable_schema: every table gone (the file left unreadable)
+    r"|\bwritable_schema\s*=\s*(?:1|ON|true)\b[\s\S]{0,80}?\b(?:DELETE\s+FROM|UPDATE)\s+sqlite_(?:master|schema)\b"
     # every collection of a database dropped one by one (mongosh's getCollectionNames, pymongo's list)
     r"|\b(?:getCollectionNames|list_collection_names)\s*\(\s*\)[\s\S]{0,80}?\b(?:drop\s*\(\s*\)|drop_collection\s*\())"
     # a login role made superuser, the server opened to every address, every privilege on everything

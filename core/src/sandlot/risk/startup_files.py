@@ -297,7 +297,9 @@ _SHELL_ESCAPING_PROGRAMS = frozenset(
      "scp", "rclone", "apt", "apt-get", "pip", "pip3", "make", "systemctl", "journalctl", "crontab", "chmod",
      "chown", "sed", "xargs", "nmap", "tcpdump", "openssl", "socat", "nc", "curl", "wget",
      # kernel code loaded, capabilities granted, other roots and namespaces entered
-     "insmod", "modprobe", "kexec", "setcap", "mount", "chroot", "nsenter", "unshare", "systemd-run"}
+     "insmod", "modprobe", "kexec", "setcap", "mount", "chroot", "nsenter", "unshare", "systemd-run",
+     # toolchains and package managers that build and run code (a `go run`, a build script, an install hook)
+     "go", "cargo", "npm", "npx", "gem", "bundle", "composer", "java", "php", "lua", "Rscript", "julia"}
 )  # fmt: skip
 
 

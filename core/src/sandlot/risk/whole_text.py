@@ -328,6 +328,18 @@ _OPEN_DATABASE_RULES = re.compile(
 )
 
 
+#: An exclusive transaction opened and then a wait that never ends (`sleep infinity`, `while True: sleep`).
+_EXCLUSIVE_LOCK_HELD = re.compile(r"BEGIN\s+EXCLUSIVE[\s\S]{0,300}?(?:sleep\s+infinity"
+                                  r"|while\s+True\s*:\s*\n?\s*time\.sleep|while\s+true;\s*do\s+sleep)",
+                                  re.I)  # fmt: skip
+#: Random blobs inserted by a recursive query with no LIMIT, or in an endless loop.
+_ENDLESS_BLOBS = re.compile(r"WITH\s+RECURSIVE(?:(?!LIMIT)[\s\S]){0,200}?randomblob"
+                            r"|while\s+True\s*:[\s\S]{0,300}?randomblob", re.I)  # fmt: skip
+#: An audit log switched off through an API: a request to an `audit` path with `"enabled": false`.
+_AUDIT_OFF_REQUEST = re.compile(r"/audit[\w/-]*[\"'\s][^\n]{0,120}?[\"']?(?:enabled|active|logging)[\"']?\s*[:=]\s*"
+                                r"(?:False|false|0|[\"']off[\"'])\b")  # fmt: skip
+#: A regular expression for card numbers (Visa's 16 digits after a 4, Mastercard's 51-55, Amex's 34/37).
+_CARD_NUMBER_PATTERN = re.compile(r"4\\d\{1[25](?:,\d+)?\}|5\[1-5\]\\d\{14\}|3\[47\]\\d\{13\}")
 #: A shell variable given a random key (`K=$(head -c 32 /dev/urandom | base64)`, `K=$(openssl rand -hex 32)`).
 _RANDOM_KEY = re.compile(r"\b(\w+)=\$\((?:head\s+-c\s*\d+\s+/dev/u?random|openssl\s+rand)\b")
 #: Originals deleted after encryption.
@@ -634,6 +646,18 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if "EXCLUSIVE" in code.upper() and _EXCLUSIVE_LOCK_HELD.search(code):
+        what = "takes an exclusive lock on a database and holds it forever (every other writer and reader waits)"
+        found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    if "randomblob" in code and _ENDLESS_BLOBS.search(code):
+        what = "inserts random blobs without end (a recursive query without LIMIT, or an endless loop): fills the disk"
+        found.append(("disk-fill", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    if "audit" in code and _AUDIT_OFF_REQUEST.search(code):
+        what = "turns off an application's or a device's audit log through its API (what is done next is unrecorded)"
+        found.append(("defense-evasion", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "d{1" in code and _CARD_NUMBER_PATTERN.search(code) and _SENDS.search(code):
+        what = "picks card numbers out of files or logs with a card-number pattern and sends them out"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "modprobe" in code and _MODPROBE_INSTALL.search(code):
         what = "writes a modprobe `install` line: a command runs as root whenever that module is asked for"
         found.append(("persistence", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
