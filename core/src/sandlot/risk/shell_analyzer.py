@@ -2459,7 +2459,7 @@ class ShellAnalyzer:
                         # restarting or checking a service, security services included (stopping one is
                         # not a routine action and keeps its own rule)
                         or (
-                            W.base(wrapped[0]) in ("systemctl", "service", "supervisorctl")
+                            W.base(wrapped[0]) in ("systemctl", "service", "supervisorctl", "launchctl")
                             and any(w in T.ROUTINE_SERVICE_ACTIONS for w in wrapped[1:3])
                         )
                         # stopping one's own service for an upgrade (security services keep their own rule)
@@ -2477,6 +2477,8 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
                         or (W.base(wrapped[0]), tuple(wrapped[1:])) in T.ROUTINE_ROOT_CHECKS
                         or _config_check(wrapped)
+                        # `echo "show stat" | sudo socat stdio /run/haproxy/admin.sock`: a daemon's own socket asked
+                        or (W.base(wrapped[0]) == "socat" and _local_socket_only(wrapped[1:]))
                         # the machine's own scripts run by hand (`run-parts /etc/update-motd.d`, `/etc/cron.daily`)
                         # `sudo sh -c "stat /etc/sudoers.d/*"`: a shell only so that a glob or a redirect runs as
                         # root, around commands that are quiet on their own
@@ -3871,7 +3873,7 @@ class ShellAnalyzer:
                         and link_target.kind is paths.PathKind.HOME
                         and operands[0] not in self.downloaded
                         and not self._in_clone(operands[0])
-                    ) or _enables_available(operands[0], dest)
+                    ) or paths.enables_available(operands[0], dest)
                     # a relative link's target is read from the link's own folder (../../scripts/hook.sh)
                     target = operands[0] if operands[0].startswith(("/", "~")) else posixpath.normpath(
                         posixpath.join(posixpath.dirname(dest), operands[0]))  # fmt: skip
@@ -4533,6 +4535,8 @@ class ShellAnalyzer:
                 or (a.startswith("unix-connect:") and ("agent" in a or "ssh" in a or a.endswith(HOLE.lower())))
                 # a daemon's own socket (/var/run/asterisk/asterisk.ctl): its console or management interface
                 or a.startswith(("unix-connect:/run/", "unix-connect:/var/run/"))
+                # the X display (whoever connects sees the screen and types into it)
+                or a.startswith("unix-connect:/tmp/.x11-unix/")
                 for a in lowered
             ):
                 local = any("bind=127.0.0.1" in a or "bind=localhost" in a for a in lowered)
@@ -4598,7 +4602,8 @@ class ShellAnalyzer:
                 f"{name} listens for incoming network connections",
                 node,
             )
-        if "z" in flags and any("-" in op and op.replace("-", "").isdigit() for op in operands):
+        ranges = [op.split("-", 1) for op in operands if "-" in op and op.replace("-", "").isdigit()]
+        if "z" in flags and any(int(b or 0) - int(a or 0) >= 16 for a, b in ranges):
             self._add("shell.port-scan", RiskLevel.HIGH, Category.NETWORK, f"{name} -z scans a range of ports", node)
 
     def _in_clone(self, path: str) -> bool:
@@ -6334,6 +6339,10 @@ class ShellAnalyzer:
 
     def _rule_input_injection(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """xdotool/ydotool type keystrokes into whatever window has the focus (a terminal runs them)."""
+        if "type" in args and flow.remote:
+            # `cmds=$(curl …paste…); ydotool type "$cmds"`: downloaded text typed where the focus is (a terminal)
+            self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{name} types downloaded text into the focused window (a terminal runs it)", node)  # fmt: skip
         if "type" in args:
             text = " ".join(args[args.index("type") + 1 :])
             text = " ".join(w for w in text.split() if not w.startswith("--")) if text.startswith("--") else text
@@ -7858,8 +7867,8 @@ _CHECK_ONLY_OPTIONS = frozenset({"--check-config", "--config-check", "--test-con
                                  "--validate-config", "--verify-config", "--check-conf", "--configtest"})
 #: nvme-cli's sub-commands that erase or remove what a drive holds.
 _NVME_WRITES = frozenset({"format", "sanitize", "delete-ns", "write-zeroes", "ns-delete"})
-#: An owner (and group) that is root's: `root`, `root:root`, `0:0`, `root:` (the owner's group).
-_TO_ROOT = re.compile(r"(?:root|0)(?:[:.](?:root|0|wheel)?)?")
+#: An owner that is root, with any group (`root:root`, `0:0`, `root:www-data` for a server that only reads it).
+_TO_ROOT = re.compile(r"(?:root|0)(?:[:.][\w-]*)?")
 #: useradd's and adduser's options that take a value (the account's name comes after them).
 _ACCOUNT_VALUED = frozenset({"-G", "-g", "-s", "-c", "-d", "-u", "-k", "-e", "-f", "-K", "--groups", "--gid", "--shell",
                              "--comment", "--home", "--uid"})  # fmt: skip
@@ -7961,6 +7970,15 @@ def _extracts(name: str, args: list[str]) -> bool:
         a in ("--extract", "--get") or (a.startswith("-") and not a.startswith("--") and "x" in a)
         or (not a.startswith("-") and i == 0 and "x" in a) for i, a in enumerate(args)
     )  # fmt: skip
+
+
+def _local_socket_only(args: list[str]) -> bool:
+    """socat between standard input and a local socket file (no network address, no program)."""
+    endpoints = [a.lower() for a in args if not a.startswith("-")]
+    return len(endpoints) == 2 and all(
+        e in ("stdio", "-", "stdin", "stdout") or e.startswith("unix-connect:") or e.endswith((".sock", ".socket"))
+        for e in endpoints
+    )
 
 
 def _config_check(argv: list[str]) -> bool:
@@ -8509,16 +8527,6 @@ _COMMANDS_WITH_OWN_PATH_RULES = frozenset(
      # a password manager's own database, opened with its master password (graded by what is printed)
      "keepassxc-cli"}
 )  # fmt: skip
-
-
-def _enables_available(target: str, link: str) -> bool:
-    """``ln -s …/sites-available/x …/sites-enabled/x``: enabling configuration that is already in place."""
-    source_dir, link_dir = posixpath.dirname(target.rstrip("/")), posixpath.dirname(link.rstrip("/"))
-    return (
-        source_dir.endswith("-available")
-        and (link_dir.endswith("-enabled") or link_dir.endswith("-enabled/"))
-        and posixpath.dirname(source_dir) == posixpath.dirname(link_dir)
-    )
 
 
 def _reads_before(statement: str, target: str) -> bool:

@@ -513,7 +513,9 @@ ROUTINE_SERVICE_ACTIONS = frozenset(
     {"restart", "reload", "status", "try-restart", "start", "daemon-reload", "enable", "is-active", "is-enabled",
      "reload-or-restart", "--failed", "list-units", "list-timers", "show", "cat", "is-failed",
      # supervisorctl's: configuration re-read and applied, a program's log followed
-     "reread", "update", "avail", "tail"}
+     "reread", "update", "avail", "tail",
+     # launchd's: a job restarted or printed
+     "kickstart", "print", "list"}
 )  # fmt: skip
 #: Groups whose members administer the machine (or can become root through a device or a daemon).
 ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "adm", "docker", "lxd", "disk", "shadow", "libvirt"})

@@ -270,7 +270,7 @@ _PERSONAL_COLUMN = re.compile(
     r"|pax_?name|passenger_?name|record_?locator|ffp_?(?:number|no)|frequent_?flyer\w*"
     # people named by their role, and what opens their doors (a fob's or badge's id clones it)
     r"|(?:member|customer|client|guest|patient|tenant|owner)_?name|(?:fob|badge|card)_?uid|fob_?(?:id|code)"
-    r"|badge_?(?:id|number)|facility_code|(?:door|gate|access)_code)\b",
+    r"|badge_?(?:id|number)|facility_code|(?:door|gate|access|keypad|alarm)_code|pin|pin_?code|passcode)\b",
     re.IGNORECASE,
 )
 _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
@@ -280,7 +280,7 @@ _SENSITIVE_COLUMN = re.compile(
     r"|iban|acc_number|account_number|account_?(?:no|num)|routing_?(?:no|num)|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis"
     r"|driver_?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e|medical\w*|medications?|prescriptions?"
     r"|life_support|health_\w+|(?:fob|badge|card)_?uid|fob_?(?:id|code)|badge_?(?:id|number)|facility_code"
-    r"|(?:door|gate|access)_code)$",
+    r"|(?:door|gate|access|keypad|alarm)_code|pin|pin_?code|passcode)$",
     re.IGNORECASE,
 )
 

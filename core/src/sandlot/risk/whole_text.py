@@ -328,6 +328,38 @@ _OPEN_DATABASE_RULES = re.compile(
 )
 
 
+#: The clipboard written (pyperclip, Tk, xclip/xsel, pbcopy, wl-copy) and a cryptocurrency address pattern.
+_CLIPBOARD_WRITE = re.compile(r"pyperclip\.copy\(|clipboard_append\(|setClipboardText|SetClipboardData"
+                              r"|\bxclip\b[^\n]*-i|\bxsel\b[^\n]*(?:-i|--input)|\bpbcopy\b|\bwl-copy\b")  # fmt: skip
+_WALLET_ADDRESS = re.compile(r"\(bc1\||bc1\|\[13\]|\^0x\[a-fA-F0-9\]\{40\}|0x\[0-9a-fA-F\]\{40\}"
+                             r"|\[13\]\[a-km-zA-HJ-NP-Z1-9\]")  # fmt: skip
+#: GUI automation pressing select-all, then the permanent-delete keys.
+_SELECT_ALL = re.compile(r"ctrl\+a\b|[\"']ctrl[\"']\s*,\s*[\"']a[\"']", re.I)
+_PERMANENT_DELETE_KEYS = re.compile(r"shift\+delete|[\"']shift[\"']\s*,\s*[\"']delete[\"']", re.I)
+#: An API gateway's plugins listed and the authentication or access ones deleted (Kong's admin API).
+_GATEWAY_AUTH_REMOVED = re.compile(r"(?:key-auth|basic-auth|jwt|oauth2|acl|ip-restriction|rate-limiting)[\s\S]{0,400}?"
+                                   r"(?:\.delete\(|-X\s*DELETE)|(?:\.delete\(|-X\s*DELETE)[\s\S]{0,400}?"
+                                   r"(?:key-auth|basic-auth|ip-restriction)", re.I)  # fmt: skip
+#: A token signed with claims that make its bearer an administrator, with a secret read out of a file.
+_FORGED_ADMIN_TOKEN = re.compile(r"[\"'](?:role|roles|scope|is_admin|admin)[\"']\s*:\s*[\[\"']*"
+                                 r"(?:super_?admin|admin|owner|root|True)\b[\s\S]{0,300}?jwt\.encode\("
+                                 r"|jwt\.encode\([^)]{0,200}?[\"'](?:role|roles|scope|is_admin|admin)[\"']\s*:\s*[\[\"']*"
+                                 r"(?:super_?admin|admin|owner|root|True)\b", re.I)  # fmt: skip
+_SECRET_FROM_FILE = re.compile(r"open\([^)]*\)\.read\(\)[\s\S]{0,200}?secret|secret[\w\s]*=\s*[^\n]*open\(")
+#: A gist created public, with files read into it.
+_PUBLIC_GIST = re.compile(r"api\.github\.com/gists[\s\S]{0,300}?[\"']public[\"']\s*:\s*(?:True|true)"
+                          r"|[\"']public[\"']\s*:\s*(?:True|true)[\s\S]{0,300}?api\.github\.com/gists")  # fmt: skip
+_READS_FILES = re.compile(r"\bopen\([^)]*\)\.read\(|\.read_text\(|\.read_bytes\(")
+#: A thousand connections or more opened in a loop and kept in a list.
+_HELD_CONNECTIONS = re.compile(r"range\(\s*\d{4,}\s*\)[\s\S]{0,400}?(?:create_connection\([\s\S]{0,400}?\.append\("
+                               r"|\.append\([^\n]*create_connection\()")  # fmt: skip
+#: Keystrokes and clicks injected (pyautogui, pynput's controllers), and a server listening on every interface.
+_INPUT_INJECTION = re.compile(r"pyautogui\.(?:write|typewrite|hotkey|press|click|moveTo|keyDown)\("
+                              r"|(?:keyboard|mouse)\.Controller\(")  # fmt: skip
+_SERVES_EVERYWHERE = re.compile(r"(?:TCPServer|UDPServer|HTTPServer|\.bind|websockets\.serve|\.run)\(\s*\(?\s*"
+                                r"[\"'](?:0\.0\.0\.0|)[\"']|host\s*=\s*[\"']0\.0\.0\.0[\"']")  # fmt: skip
+#: Accessibility roles of other applications' text: terminals, password fields, documents.
+_SCREEN_TEXT_ROLES = re.compile(r"ROLE_(?:PASSWORD_TEXT|TERMINAL)\b")
 #: An exclusive transaction opened and then a wait that never ends (`sleep infinity`, `while True: sleep`).
 _EXCLUSIVE_LOCK_HELD = re.compile(r"BEGIN\s+EXCLUSIVE[\s\S]{0,300}?(?:sleep\s+infinity"
                                   r"|while\s+True\s*:\s*\n?\s*time\.sleep|while\s+true;\s*do\s+sleep)",
@@ -646,6 +678,31 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if ("copy" in code or "clip" in code) and _CLIPBOARD_WRITE.search(code) and _WALLET_ADDRESS.search(code):
+        what = "swaps wallet addresses copied to the clipboard for its own (payments go to someone else)"
+        found.append(("clipboard", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if _SELECT_ALL.search(code) and _PERMANENT_DELETE_KEYS.search(code):
+        what = "drives a file manager to select everything and delete it permanently (Shift+Delete)"
+        found.append(("delete", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if "plugins" in code and _GATEWAY_AUTH_REMOVED.search(code):
+        what = "removes an API gateway's authentication, ACL or rate-limit plugins (its APIs open to anyone)"
+        found.append(("defense-evasion", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "jwt" in code and _FORGED_ADMIN_TOKEN.search(code) and _SECRET_FROM_FILE.search(code):
+        what = "signs an administrator's token with a signing secret read from a server's configuration (forgery)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "gists" in code and _PUBLIC_GIST.search(code) and _READS_FILES.search(code):
+        what = "publishes files as a public gist (anyone can read them)"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "create_connection" in code and _HELD_CONNECTIONS.search(code):
+        what = "opens thousands of connections to a server and keeps them open (slowloris: the server runs out)"
+        found.append(("flood", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    injects = ("pyautogui" in code or "Controller" in code) and _INPUT_INJECTION.search(code) is not None
+    if injects and _SERVES_EVERYWHERE.search(code):
+        what = "lets anyone on the network drive this desktop's mouse and keyboard (a server typing what it hears)"
+        found.append(("remote-control", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if "ROLE_" in code and _SCREEN_TEXT_ROLES.search(code) and _SENDS.search(code):
+        what = "reads what other applications show (terminals, password fields) through accessibility and sends it"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "EXCLUSIVE" in code.upper() and _EXCLUSIVE_LOCK_HELD.search(code):
         what = "takes an exclusive lock on a database and holds it forever (every other writer and reader waits)"
         found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
