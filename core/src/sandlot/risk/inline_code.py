@@ -101,6 +101,8 @@ _PEOPLE_QUERY = re.compile(
     r"\b(?:App\\+Models\\+)?(?:User|Customer|Client|Member|Patient|Guest|Contact|Person|Employee|Subscriber|Account)s?"
     r"(?:::|\.)(?:all|pluck|select|get|find_each|where|cursor|chunk|each|map|limit)\b"
 )
+#: People's contact and login columns named as ORM symbols or strings (a whole table's worth of them, two suffice:
+#: unlike :func:`sandlot.risk.sql.personal_fields`, which judges one record's fields).
 _PERSONAL_COLUMN = re.compile(r"[:'\"](?:e?mail|email_address|phone|mobile|address|ssn|dob|date_of_birth"
                               r"|birth_date|encrypted_password|password_digest|password|password_hash|card_number"
                               r"|iban)\b")  # fmt: skip

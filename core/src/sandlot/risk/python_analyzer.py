@@ -7578,7 +7578,6 @@ _GUARD = re.compile(
 )
 
 
-#: Environment given to an installer that turns its verification off (GOSUMDB="off" in a dict or an assignment).
 #: Go's module checksums turned off (set, not compared: `env["GOSUMDB"] = "off"`, `"GOSUMDB": "off"`), or skipped for
 #: public hosts (a company's own host in GONOSUMDB/GOPRIVATE is what Go documents), or modules over plain HTTP.
 _UNVERIFIED_GO_ENV = re.compile(r"\bGOSUMDB[\"']?\]?\s*(?:=|:|,)\s*[\"']?off\b|\bGOINSECURE[\"']?\]?\s*(?:=|:|,)"
