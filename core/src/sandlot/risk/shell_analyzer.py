@@ -1087,10 +1087,9 @@ class ShellAnalyzer:
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"output is piped to {sender} at a paste site or file drop (anyone with the link reads it)",
                       stage)  # fmt: skip
-        pipeline_text = self._text(stage.parent) if stage.parent is not None else ""
-        if sub.network and sender in RAW_SENDERS and "/dev/" in pipeline_text and _DEVICE_STREAM.search(
-            pipeline_text.split(self._text(stage))[0]
-        ):
+        streamed = sub.network and sender in RAW_SENDERS and stage.parent is not None
+        before_stage = self._text(stage.parent).split(self._text(stage))[0] if streamed else ""
+        if "/dev/" in before_stage and _DEVICE_STREAM.search(before_stage):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"streams what a keyboard, card reader or serial device reads to {sender} (another host)",
                       stage)  # fmt: skip
