@@ -7,6 +7,7 @@ file is not a script, so the analyzers would otherwise see plain text being writ
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 
@@ -34,9 +35,13 @@ def config_commands(path: str, content: str) -> tuple[str, list[str]]:
     if name in (".psqlrc", "psqlrc") or name.startswith(".psqlrc-"):
         # psql runs `\! CMD` (a shell command) from its start-up file every time it starts
         return "psql", [m.strip() for m in _PSQL_SHELL_ESCAPE.findall(content) if m.strip()]
+    if name.endswith((".targets", ".props", "proj")) and "<exec" in content.lower():
+        # MSBuild runs an `<Exec Command="…">` task's command line in every build that imports the file
+        return "msbuild", [html.unescape(m) for m in _MSBUILD_EXEC.findall(content)]
     return "", []
 
 
+_MSBUILD_EXEC = re.compile(r"<Exec\b[^>]*\bCommand\s*=\s*\"([^\"]+)\"", re.IGNORECASE)
 _PSQL_SHELL_ESCAPE = re.compile(r"^\s*\\?!\s*(.+)$", re.MULTILINE)  # (`\!`, or `!` as re-spelled for parsing)
 
 

@@ -145,7 +145,14 @@ def outside_address(host: str) -> bool:
 def public_drop(text: str) -> bool:
     """``text`` (a URL, a host, a command line) names a request catcher, an anonymous file host, a paste site
     or an out-of-band interaction server: whatever is sent there is readable by whoever holds the link."""
-    return _names_host(text, _PUBLIC_DROPS)
+    return _names_host(text, _PUBLIC_DROPS) or _DROP_LABEL.search(text) is not None
+
+
+#: A host whose own name says it is a paste site or an anonymous file drop (`pastebin.example.net`,
+#: `api.anonfiles.example.net`, `transfer.example.net`, `files.quickdrop-share.net`).
+_DROP_LABEL = re.compile(
+    r"(?<=://)(?:[\w-]+\.)*(?:paste(?:bin)?|hastebin|anonfiles?|filebin|tempfiles?|transfer|[\w-]*(?<!box)drop(?!box)"
+    r"[\w-]*)\.[\w.-]+", re.IGNORECASE)
 
 
 def beacon(text: str) -> bool:
@@ -229,7 +236,9 @@ _ISSUERS = {
 }  # fmt: skip
 #: Alternative host words of some issuers (their short domains, their regional or enterprise hosts).
 _ISSUER_HOSTS = {"huggingface": ("hf.co",), "github": ("ghe.com",), "anthropic": ("claude.ai",),
-                 "sentry": ("sentry.io",)}  # fmt: skip
+                 "sentry": ("sentry.io",),
+                 # an npm token is a registry's: GitHub's (npm.pkg.github.com), a company's Verdaccio or Artifactory
+                 "npmjs": ("npm", "registry", "yarnpkg", "artifactory", "nexus")}  # fmt: skip
 _CREDENTIAL_VARIABLE = re.compile(r"^([A-Z][A-Z0-9]*)_(?:[A-Z0-9_]*_)?(?:API_?KEY|KEY|TOKEN|SECRET\w*|PAT|ACCESS_KEY)$")
 _URL_HOST = re.compile(r"^[a-z][a-z0-9+.-]*://(?:[^/@\s]*@)?([^/:?#\s]+)", re.IGNORECASE)
 _INTERNAL_HOST = re.compile(

@@ -40,10 +40,12 @@ _VIM_SYSTEM = re.compile(r"""\b(?:system|systemlist|jobstart|job_start|termopen|
 #: `jobstart(['sh', '-c', 'cmd'])`: the argv list form.
 _VIM_SYSTEM_LIST = re.compile(r"""\b(?:system|systemlist|jobstart|job_start|termopen|term_start)\(\s*\[([^\]]*)\]""")
 #: Ex commands that empty the buffer, and those that write it back.
-_EX_EMPTIES = re.compile(
-    r"^(?:sil(?:ent)?!?\s+)*(?:%\s*d(?:elete)?\b|1,\$\s*d(?:elete)?\b|norm(?:al)?!?\s+ggdG|g/\^/d)"
-)
-_EX_WRITES = re.compile(r"^(?:sil(?:ent)?!?\s+)*(?:w|wq|wq!|x|xa|xit|wa|wall|wqa|wqall|up|update|exit)!?\b")
+#: (`silent`, and `argdo`/`bufdo`: the command runs in every file of the argument or buffer list)
+_EX_PREFIX = r"^(?:(?:sil(?:ent)?!?|argdo|bufdo|windo|tabdo|cfdo|cdo|ldo|lfdo)\s+)*"
+_EX_EMPTIES = re.compile(_EX_PREFIX + r"(?:%\s*d(?:elete)?\b|1,\$\s*d(?:elete)?\b|norm(?:al)?!?\s+ggdG|g/\^/d)")
+_EX_WRITES = re.compile(_EX_PREFIX + r"(?:w|wq|wq!|x|xa|xit|wa|wall|wqa|wqall|up|update|exit)!?\b")
+#: `args **/*.py`, `argadd src/*`: files put in the argument list by a command instead of the command line.
+_EX_ARGS = re.compile(r"^(?:ar(?:gs)?|arga(?:dd)?|bad(?:d)?|e(?:dit)?)!?\s+(.+)$")
 _EX_KEY = re.compile(r"^(?:sil(?:ent)?!?\s+)*(?:set|setl|setlocal)\s+(?:.*\s)?key=\S")
 
 _ELISP_STRING = r'"((?:\\.|[^"\\])*)"'
@@ -135,6 +137,9 @@ def _vim(args: Sequence[str]) -> EditorActions:
                 code.append((language, inline[2]))
             elif remote:
                 urls.append(remote[1])
+            listed = _EX_ARGS.match(ex)
+            if listed:
+                files.extend(listed[1].split())
             empties = empties or bool(_EX_EMPTIES.match(ex))
             writes = writes or bool(_EX_WRITES.match(ex))
             keyed = keyed or bool(_EX_KEY.match(ex))

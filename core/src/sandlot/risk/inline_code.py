@@ -108,6 +108,33 @@ _PERSONAL_COLUMN = re.compile(r"[:'\"](?:e?mail|email_address|phone|mobile|addre
                               r"|iban)\b")  # fmt: skip
 
 
+#: A JavaScript module bound to a short name: `const n = require("net")`, `import * as cp from "child_process"`.
+_REQUIRE_ALIAS = re.compile(r"""(?:\b(?:const|let|var)\s+|,\s*)(\w+)\s*=\s*require\(\s*['"](?:node:)?([\w/]+)['"]"""
+                            r"""\s*\)"""
+                            r"""|\bimport\s+(?:\*\s+as\s+)?(\w+)\s+from\s+['"](?:node:)?([\w/]+)['"]""")  # fmt: skip
+
+
+def fold_requires(code: str) -> str:
+    """``code`` with JavaScript module aliases spelled as the modules (``n.connect(`` becomes ``net.connect(``),
+    so the keyword tests see what a one-liner calls whatever it named the module."""
+    aliases = {(m[1] or m[3]): (m[2] or m[4]) for m in _REQUIRE_ALIAS.finditer(code)}
+    aliases = {alias: module for alias, module in aliases.items() if alias != module}
+    if not aliases:
+        return code
+    pattern = re.compile(r"(?<![\w.$])(" + "|".join(map(re.escape, aliases)) + r")\.")
+    return pattern.sub(lambda m: aliases[m[1]] + ".", code)
+
+
+#: A web server that opens the file its request names: any file the process can read, to whoever asks.
+_SERVES_REQUESTED_FILE = re.compile(r"createServer\([\s\S]*?(?:createReadStream|readFileSync|readFile|sendFile)\("
+                                    r"[^)]*\b(?:\w+\.url|req\.path|request\.path|params)\b")  # fmt: skip
+
+
+def serves_requested_files(code: str) -> bool:
+    """``code`` (node) runs a web server that reads whatever path a request names."""
+    return "createServer" in code and _SERVES_REQUESTED_FILE.search(code) is not None
+
+
 def uploads_stdin(code: str) -> bool:
     """``code`` (perl, ruby, php, node) posts what it reads on standard input to a web server."""
     return _READS_STDIN.search(code) is not None and _POSTS.search(code) is not None

@@ -303,6 +303,7 @@ def classify(path: str) -> PathInfo:
         # a Jupyter kernel's connection file (its signing key lets anyone run code in it), a server's token file
         or ("runtime" in lowered[:-1] and name.startswith(("kernel-", "jpserver-", "nbserver-"))
             and name.endswith((".json", ".html")))
+        or ("runtime" in lowered[:-1] and "jupyter" in lowered[:-1] and name.endswith(".json"))
         or (name == "runtime" and lowered[-2:-1] == ["jupyter"])
         # RADIUS's shared secrets with every network device, and its database password
         or ("freeradius" in lowered[:-1] and name in ("clients.conf", ".dbpass", "sql", "authorize", "users"))
@@ -424,7 +425,8 @@ def classify(path: str) -> PathInfo:
         secret = False  # region and profile names; the keys live in ~/.aws/credentials
     if kind in (PathKind.NULL, PathKind.DEVICE):
         secret = False
-    history = name in _HISTORY_NAMES
+    # (`messages`, `secure`, `syslog` are the system's logs only in a log folder: `/families/17/messages` is not)
+    history = name in _HISTORY_NAMES and (name not in _SYSTEM_LOGS or any("log" in c for c in lowered[:-1]))
     persistence = _is_persistence(lowered, name, home, absolute)
     privilege = (
         absolute
@@ -534,6 +536,8 @@ def _is_persistence(lowered: list[str], name: str, home: list[str] | None, absol
     startup = (name == ".rprofile" and (home is not None or absolute)) or (name == ".octaverc" and home is not None)
     if startup or name == "rprofile.site" or (name == "startup.jl" and lowered[-3:-1] == [".julia", "config"]):
         return True  # R's, Octave's and Julia's startup code, run at every session's start (not a project's own)
+    if name.endswith("profile.ps1") and ("powershell" in lowered or "windowspowershell" in lowered):
+        return True  # PowerShell's profiles: run in every PowerShell session the user starts
     if "startup" in lowered and "start menu" in lowered:
         return True  # Windows' Startup folder: what is in it runs at every logon
     if "_work" in lowered and ("_actions" in lowered or "_tool" in lowered) and "actions-runner" in lowered:
@@ -688,6 +692,49 @@ _EDIT_COPY = re.compile(r"\.(?:tmp|new|bak|orig|swp)$|\.tmp\.[\w\x00]+$")
 #: Names of files that only hold view settings or thumbnails (deleting them loses nothing).
 JUNK_NAMES = frozenset({".ds_store", "thumbs.db", "desktop.ini", "ehthumbs.db", ".directory", "*.pyc", "*.pyo",
                         "__pycache__", "*.swp", "*~", ".~lock.*", "._*"})  # fmt: skip
+#: A web application archive dropped into a servlet container's deployment folder.
+_DEPLOYED_ARCHIVE = re.compile(
+    r"^/(?:var/lib|opt|usr/share|srv)/[\w.-]*(?:tomcat|jetty|wildfly)[\w.-]*/webapps/[\w.-]+\.war$"
+)
+#: /etc folders of the system and of the services and tools it is made of (their settings change the machine).
+_SYSTEM_SETTINGS_DIRS = frozenset(
+    {"ssh", "sudoers.d", "pam.d", "security", "systemd", "apt", "yum.repos.d", "dnf", "profile.d", "ld.so.conf.d",
+     "modprobe.d", "modules-load.d", "udev", "sysctl.d", "default", "network", "networkmanager", "netplan", "ssl",
+     "pki", "ca-certificates", "selinux", "apparmor", "apparmor.d", "audit", "rsyslog.d", "logrotate.d", "polkit-1",
+     "dbus-1", "x11", "grub.d", "init.d", "skel", "sysconfig", "cron.d", "cron.daily", "cron.hourly", "cron.weekly",
+     "cron.monthly", "crontabs", "docker", "containerd", "kubernetes", "nginx", "apache2", "httpd", "haproxy",
+     "postfix", "dovecot", "exim4", "mysql", "postgresql", "redis", "samba", "bind", "dnsmasq.d", "wireguard",
+     "openvpn", "iptables", "nftables.d", "firewalld", "ufw", "fail2ban", "sssd", "krb5.conf.d", "ldap", "openldap",
+     "letsencrypt", "cups", "libvirt", "initramfs-tools", "dracut.conf.d", "tmpfiles.d", "environment.d", "xdg",
+     "dconf", "gdm", "gdm3", "lightdm", "sddm", "polkit", "chrony", "ntp", "systemd-resolved", "resolvconf",
+     "update-motd.d", "rc.local.d", "local.d", "supervisor", "sv", "runit", "binfmt.d", "wpa_supplicant", "opt",
+     "ansible", "salt", "puppetlabs", "chef", "consul.d", "vault.d", "nomad.d", "etcd", "kong", "traefik", "envoy",
+     "caddy", "step-ca", "munge", "slurm", "keycloak", "dropbear", "xrdp", "anydesk", "firejail", "mosquitto",
+     "freeradius", "elasticsearch", "grafana", "prometheus", "datadog-agent", "filebeat", "fluent-bit", "influxdb",
+     "rabbitmq", "patroni", "opendkim", "restic", "vmware", "secureboot", "gatekeeper", "jupyterhub", "rstudio",
+     "claude-code", "conda", "pip", "npm", "java", "maven", "gradle", "imagemagick-6", "pve", "hostapd",
+     "opensearch", "kibana", "logstash", "mongod", "mongodb", "memcached", "varnish", "squid", "unbound", "knot",
+     "powerdns", "coredns", "keepalived", "corosync", "pacemaker", "ceph", "glusterfs", "zfs", "mdadm", "lvm",
+     "multipath", "iscsi", "nfs", "exports.d", "smartd", "nut", "snmp", "zabbix", "nagios", "icinga2", "telegraf",
+     "loki", "tempo", "alertmanager", "vector", "otelcol", "ossec", "wazuh", "falco", "suricata", "snort", "clamav",
+     "crowdstrike", "osquery", "auditbeat", "tailscale", "zerotier", "strongswan", "ipsec.d", "ppp", "dhcp",
+     "containers", "cni", "crio", "k3s", "rancher", "minio", "gitlab", "gitlab-runner", "jenkins", "sonarqube",
+     "nexus", "artifactory", "harbor", "registry", "gitea", "drone", "buildkite-agent", "github-runner"}
+)  # fmt: skip
+#: An application's own settings file in its folder under /etc (`/etc/tempmon/tempmon.toml`).
+_APP_SETTINGS = re.compile(r"^/etc/(?P<app>[\w.-]+)/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties)$")
+
+
+def app_settings(path: str) -> bool:
+    """``path`` is an application's own settings file in its own folder under /etc, not the system's."""
+    found = _APP_SETTINGS.match(path)
+    return found is not None and found["app"].lower() not in _SYSTEM_SETTINGS_DIRS
+
+
+#: Diagnostic dumps: JVM heap dumps and error logs, core files.
+_DIAGNOSTIC_DUMP = re.compile(r"\.hprof\b|^core\.[\w…*]+$|\.core$|^hs_err_pid")
+#: A file name marked temporary by its writer: a `.tmp` (or `.temp`) part before the end or a number.
+_TEMPORARY_NAME = re.compile(r"\.(?:tmp|temp)(?:\.[\w*?…]*)?$", re.IGNORECASE)
 _TRASH = ("~/.Trash/", "~/.local/share/Trash/", "/.Trashes/")
 
 
@@ -816,6 +863,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         and name not in _SHADOWED_COMMANDS
     ):
         return RiskLevel.MEDIUM  # one named program installed where the distribution ships nothing
+    if _DEPLOYED_ARCHIVE.match(info.path) or (app_settings(info.path) and not info.secret):
+        return RiskLevel.MEDIUM  # a web application deployed as a WAR; an application's own settings under /etc
     if info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM):
         return RiskLevel.HIGH
     if info.secret:
@@ -889,6 +938,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.LOW  # .DS_Store, Thumbs.db, *.pyc: view settings and caches
     if posixpath.basename(info.path).startswith((".zcompdump", "zcompdump")) and info.kind is not PathKind.SYSTEM:
         return RiskLevel.LOW  # zsh's completion cache: compinit writes it again
+    if _TEMPORARY_NAME.search(posixpath.basename(info.path)) and info.kind in (PathKind.HOME, PathKind.RELATIVE):
+        return RiskLevel.LOW  # a program's half-written temporary files (`main.shada.tmp.*`, `x.json.tmp`)
     kind = info.kind
     if kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.HOME_TOP, PathKind.DEVICE):
         return RiskLevel.CRITICAL
@@ -900,6 +951,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # an SDK a hosted CI image ships (freeing its space): a reinstall brings it back
     if _LOCAL_TOOL_FOLDER.match(info.path.rstrip("/")):
         return RiskLevel.MEDIUM  # a tool unpacked into /usr/local (`/usr/local/go`), removed to be replaced
+    if kind is PathKind.SYSTEM and not info.privilege and _DIAGNOSTIC_DUMP.search(posixpath.basename(info.path)):
+        return RiskLevel.MEDIUM  # a crashed or inspected JVM's heap dump, a core file: diagnostics, gigabytes each
     if kind is PathKind.SYSTEM and not info.privilege and (
         any(c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")[3:])
         or (info.path.startswith("/var/cache/") and len([c for c in info.path.split("/") if c]) >= 3)
@@ -1157,7 +1210,7 @@ def application_tree(path: str) -> bool:
     return bool(_APPLICATION_TREE.match(path))
 
 
-_APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt)/[\w.-]+/[^\x00]")
+_APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt)/[\w.-]+/(?:[^\x00]|\x00$)")
 #: A log file (or its numbered, compressed rotation) in a folder named for logs.
 _APPLICATION_LOG = re.compile(r"/logs?/(?:[^/]+/)*[^/]+\.log(?:[.-][\w\u2026-]+)?(?:\.(?:gz|bz2|xz|zst))?$")
 #: Spools and caches of the system itself (scheduled jobs, mail queues), not of an application.

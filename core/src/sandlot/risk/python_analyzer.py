@@ -129,6 +129,7 @@ from sandlot.risk.premises import CAMERA_IMAGE, premises_request
 from sandlot.risk.python2 import looks_like_python2, modernise
 from sandlot.risk.schedulers import cancels_listed_jobs
 from sandlot.risk.shell_tables import (
+    CODE_SUFFIXES,
     COMPILERS,
     DROP_BOXES,
     ENGINE_SOCKETS,
@@ -139,6 +140,7 @@ from sandlot.risk.shell_tables import (
     PACKAGE_TOOLS,
     SECURITY_SERVICES,
     SERVICE_PORTS,
+    STDIN_REPLS,
     SYSTEM_PROCESS_NAMES,
 )
 from sandlot.risk.sql import (
@@ -828,6 +830,13 @@ class PythonAnalyzer:
                                   f"a service written by {q} starts a program downloaded from the network (or one "
                                   "that connects to a bare outside address) at every boot or login", node)  # fmt: skip
                     self._later_shell(command.replace(HOLE, HOLE_WORD), node, f"a service written by {q}")
+        for target in targets[:2]:
+            language = CODE_SUFFIXES.get(posixpath.splitext(target)[1].lower())
+            for text in data.strings()[:2] if language not in (None, "python") else ():
+                from sandlot.risk.shell_analyzer import analyze_inline_code
+
+                found = analyze_inline_code(str(language), text.replace(HOLE, HOLE_WORD), depth=self.depth + 1)
+                self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"code written by {q}")
         for text in data.strings()[:2]:
             python = (
                 _SHEBANG_PYTHON.match(text)
@@ -2398,6 +2407,24 @@ class PythonAnalyzer:
         huge = any((loop.unbounded or loop.huge) and loop.function is current for loop in self.loops)
         return huge or self._huge_maps > 0  # (a pool's map over 100,000 elements is a huge loop too)
 
+    def _mail_merge(self) -> bool:
+        """The mail sent here goes, row by row, to the address of the row it is about: the loop's own
+        record (`for first, email, exp in rows: … msg["To"] = email`), not a list mailed elsewhere."""
+        for loop in reversed(self.loops):
+            if not isinstance(loop.node, (ast.For, ast.AsyncFor)):
+                continue
+            row = {n.id for n in ast.walk(loop.node.target) if isinstance(n, ast.Name)}
+            for stmt in ast.walk(loop.node):
+                if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+                    continue
+                target = stmt.targets[0]
+                header = target.slice if isinstance(target, ast.Subscript) else None
+                if isinstance(header, ast.Constant) and str(header.value).lower() in ("to", "bcc", "cc"):
+                    used = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
+                    return bool(used) and used <= row
+            return False
+        return False
+
     def _in_loop(self) -> bool:
         """This code runs once per element: in a loop, or in a function a loop (or a map) calls."""
         current = self.functions[-1] if self.functions else None
@@ -2553,6 +2580,12 @@ class PythonAnalyzer:
             if left.items is not None and right.items is not None:
                 return Val(items=left.items + right.items, flags=flags)
             listy = [side.items is not None or side.elem is not None for side in (left, right)]
+            if all(listy) and left.elem is not None and right.elem is not None and not (left.items or right.items):
+                # glob.glob("/usr/lib/python3*") + glob.glob("/usr/bin/python3*"): an element of either listing
+                strings = [*left.elem.strings(), *right.elem.strings()][: v.MAX_ALTS]
+                elem = Val(text=strings[0], alts=tuple(strings), flags=left.elem.flags | right.elem.flags,
+                           qual=left.elem.qual if left.elem.qual == right.elem.qual else None) if strings else left.elem
+                return Val(elem=elem, flags=flags)
             if all(listy):
                 # glob.glob(...) + ["/var/log/wtmp"]: the listing's elements and the constant ones
                 return Val(items=(left.items or []) + (right.items or []), elem=left.elem or right.elem, flags=flags)
@@ -2568,12 +2601,19 @@ class PythonAnalyzer:
         if isinstance(op, ast.Mult):
             count = left.num if right.num is None else right.num
             other = right if right.num is None else left
-            if count is not None and count >= T.BIG_ALLOCATION and (other.text is not None or other.items is not None):
+            scaled = None
+            if count is None and isinstance(node, ast.BinOp) and (left.text is not None or right.text is not None):
+                # `"x" * (n * 10**8)`: a hundred million elements times a number only known at run time
+                scaled = self._constant_factor(node.right if left.text is not None else node.left)
+            if scaled is not None or (
+                count is not None and count >= T.BIG_ALLOCATION and (other.text is not None or other.items is not None)
+            ):
                 self._add(
                     "python.big-allocation",
                     RiskLevel.HIGH,
                     Category.RESOURCE,
-                    f"allocates a sequence of {count:,} elements",
+                    f"allocates a sequence of {count:,} elements" if scaled is None
+                    else f"allocates a sequence of {scaled:,} elements times a run-time number",
                     node,
                 )
                 return Val(flags=flags)
@@ -2594,6 +2634,16 @@ class PythonAnalyzer:
                                                                                       v.MAX_ALTS)]  # fmt: skip
             return Val(text=texts[0], alts=tuple(dict.fromkeys(texts)), flags=flags)
         return Val(flags=flags)
+
+    def _constant_factor(self, node: ast.expr) -> int | None:
+        """A constant factor of a product of a hundred million or more (`n * 10**8` -> 10**8)."""
+        while isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+            for side in (node.left, node.right):
+                number = self._ev(side).num if not isinstance(side, ast.Name) else None
+                if isinstance(number, int) and number >= 10**8:
+                    return number
+            node = node.left if isinstance(node.left, ast.BinOp) else node.right
+        return None
 
     def _e_unaryop(self, node: ast.UnaryOp) -> Val:
         operand = self._ev(node.operand)
@@ -3742,7 +3792,9 @@ class PythonAnalyzer:
                 # `grant_type=refresh_token` posted to the provider's token endpoint: the token used where it belongs
                 self._add("python.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{q} sends a stored token to its issuer's token endpoint (a refresh)", node)  # fmt: skip
-            elif method not in _SECRET_STORE_WRITES and not self._to_loopback(args, kwargs) and (
+            elif method not in _SECRET_STORE_WRITES and not self._to_loopback(args, kwargs) and not (
+                method in ("send_message", "sendmail") and self._mail_merge()
+            ) and (
                 sent := v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k != "auth")
             ) & (v.SECRET | v.ENV):
                 # (`auth=AWS4Auth(creds…)` signs the request with the keys; it does not send them)
@@ -4291,7 +4343,10 @@ class PythonAnalyzer:
         """A secret path handed to anything that is not a mere existence check reads it (True: read out)."""
         if q.rsplit(".", 1)[-1] in _TEXT_BUILDERS:
             return False  # `template.render(key="/etc/…/privkey.pem")`: the path written into a configuration
+        method = q.rsplit(".", 1)[-1]
         for keyword, val in [*((None, a) for a in args), *kwargs.items()]:
+            if val.qual == "builtins.open()" and method in ("write", "dump", "writelines", "save", "write_to"):
+                continue  # `config.write(fh)`: something written into a file this code opened (graded there)
             texts = val.strings()
             words = texts[0].split() if len(texts) == 1 else []
             if len(words) > 1 and posixpath.basename(words[0]) in T.FILE_PRINTERS:
@@ -4528,8 +4583,11 @@ class PythonAnalyzer:
         for text in texts:
             info = paths.classify(text)
             flags |= self._read(info, node, via=q)
-            if (info.kind is paths.PathKind.RELATIVE and HOLE not in text.split("/", 1)[0]) or (
-                text in self._self_written and text not in self.downloaded
+            if (
+                (info.kind is paths.PathKind.RELATIVE and HOLE not in text.split("/", 1)[0])
+                or (text in self._self_written and text not in self.downloaded)
+                # a program's settings written in Python in the user's config folder (`~/.config/qtile/config.py`)
+                or (text.startswith("~/.config/") and text.endswith(".py") and HOLE not in text)
             ):
                 flags |= v.LOCALFILE  # a file of the project (`.cache/<digest>.pkl`), or one this code wrote
             if text in self.downloaded:
@@ -5898,7 +5956,7 @@ class PythonAnalyzer:
             self._add("python.deserialization", RiskLevel.CRITICAL, Category.DESERIALIZATION,
                       f"{q} has inline code deserialize data downloaded from the network (can run arbitrary code)",
                       node)  # fmt: skip
-        reads_stdin_code = interpreter or posixpath.basename(program) in T.SHELL_NAMES | {"osascript"}
+        reads_stdin_code = interpreter or posixpath.basename(program) in T.SHELL_NAMES | STDIN_REPLS | {"osascript"}
         # (`python -m pytest PATH`: a module's arguments, not code)
         module = "-m" in words[start + 1 : start + 2]
         if (interpreter and not module and v.flowing(items[start + 1 :]) & (v.NET | v.DECODED)) or (
@@ -6839,7 +6897,9 @@ class PythonAnalyzer:
             # program's own runs wrote and matched against its command line
             self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE,
                       "kills processes it checked are its own (owner or pid file and command line)", node)  # fmt: skip
-        elif looping and self._name_filters and not pid.flags & v.PROCITER:
+        elif looping and self._name_filters and (
+            not pid.flags & v.PROCITER or _OWN_PROCESS_CHECK.search(self._code) is not None
+        ):
             # pids a port listing gave (`lsof -ti tcp:8080`), then `if "vite" in cmd:`: the dev server found there
             picked = "kills the processes a name test picks"
             self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE, picked, node)
@@ -6954,6 +7014,16 @@ class PythonAnalyzer:
             )
         else:
             self._add("python.run-path", RiskLevel.LOW, Category.DYNAMIC_CODE, f"{q} runs another Python file", node)
+        return Val()
+
+    def _c_notebook(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """A notebook executed: its cells run as this program's code (from the network, someone else's)."""
+        notebook = func.base if q.endswith(").execute") and func.base is not None else (args[0] if args else UNKNOWN)
+        flags = notebook.flags | (func.flags if q.endswith(").execute") else 0)
+        if any(t.startswith(("http://", "https://")) for t in notebook.strings()):
+            flags |= v.NET  # papermill's input given as a URL
+        if flags & (v.NET | v.DECODED):
+            self._run_code(Val(flags=flags & (v.NET | v.DECODED)), node, q)
         return Val()
 
     def _c_map(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -7252,6 +7322,8 @@ SITE_DIRS: dict[str, Callable[[], Val]] = {
     ),
     "sysconfig.get_path": lambda: Val(text="/usr/local/lib/python3/site-packages"),
     "certifi.where": lambda: Val(text="/usr/lib/python3/dist-packages/certifi/cacert.pem"),
+    # where running Jupyter kernels and servers keep their connection files (signing keys, tokens)
+    "jupyter_core.paths.jupyter_runtime_dir": lambda: Val(text="~/.local/share/jupyter/runtime"),
 }
 
 #: Decorators of functions that handle what a client sent: web routes and views, middleware, task queues.
@@ -7426,7 +7498,9 @@ _OWN_USER_FILTER = re.compile(r"(?:[\"']username[\"']\]|username\(\)|uids\(\)\.r
 _CURRENT_USER = re.compile(r"getpass\.getuser\(\)|os\.getlogin\(\)|Process\(\)\.username\(\)|os\.getuid\(\)")
 #: A program checking that a pid is its own before signalling it: by owner, or by its pid file and command line.
 _OWN_PROCESS_CHECK = re.compile(
-    r"st_uid\s*[!=]=\s*os\.getuid\(\)|os\.getuid\(\)\s*[!=]=|uids\(\)\.real\s*[!=]=|username\(\)\s*[!=]=\s*getpass"
+    r"st_uid\s*[!=]=\s*os\.getuid\(\)|os\.getuid\(\)\s*[!=]=|uids\(\)\.real\s*[!=]="
+    r"|(\w+)\s*=\s*os\.gete?uid\(\)[\s\S]*uids(?:\(\)|[\"']\])\.real\s*[!=]=\s*\1\b"  # `me = os.getuid()`
+    r"|username\(\)\s*[!=]=\s*getpass"
     r"|\bpid_?file\b[\s\S]{0,600}/cmdline|\.pids?\b[\s\S]{0,600}/cmdline"
 )
 #: The command a systemd unit, an autostart entry or a launchd job runs.
@@ -8270,6 +8344,7 @@ _register(
         "os.getcwd",
         "os.path.expandvars",
         "tempfile.gettempdir",
+        "jupyter_core.paths.jupyter_runtime_dir",
         "tempfile.mkdtemp",
         "tempfile.mkstemp",
         "tempfile.mktemp",
@@ -8417,6 +8492,11 @@ _register(
 _register(["sys.setrecursionlimit"], PythonAnalyzer._c_recursionlimit)
 _register(["code.interact", "pdb.set_trace", "builtins.breakpoint"], PythonAnalyzer._c_interact)
 _register(["runpy.run_path", "runpy.run_module", "importlib.util.spec_from_file_location"], PythonAnalyzer._c_run_path)
+_register(
+    ["nbclient.NotebookClient().execute", "nbclient.client.NotebookClient().execute",
+     "nbconvert.preprocessors.ExecutePreprocessor().preprocess", "papermill.execute_notebook"],
+    PythonAnalyzer._c_notebook,
+)
 _register(["huggingface_hub.hf_hub_download", "gdown.download", "huggingface_hub.file_download.hf_hub_download"],
           PythonAnalyzer._c_hub_download)
 _register(["subprocess.Popen().communicate", "subprocess.Popen().stdin.write"], PythonAnalyzer._c_popen_input)

@@ -45,6 +45,11 @@ _PACKAGE_COMMANDS: dict[str, list[str]] = {
 }  # fmt: skip
 #: Options of those packages that only change how they work, not what they act on.
 _PACKAGE_FLAGS = frozenset({"--glob", "-g", "--force", "-f", "--silent", "-s", "--cors", "-y", "--yes"})
+#: Options of the static file servers (http-server, serve) that take a value: the folder served is the first
+#: word that is neither an option nor such a value (`http-server -a 0.0.0.0 -d true /`).
+_SERVER_VALUED = frozenset({"-p", "--port", "-a", "--address", "-d", "-c", "-l", "--listen", "-e", "--ext", "-t",
+                            "--timeout", "-C", "--cert", "-K", "--key", "-P", "--proxy", "-u", "--username",
+                            "--password", "--config"})  # fmt: skip
 
 #: Repository, gist and URL sources (npm's `github:`, pip's `git+`, a raw file).
 _REMOTE_SOURCE = re.compile(r"^(?:git\+|github:|gitlab:|bitbucket:|gist:|https?://|git://|ssh://|[\w.-]+/[\w.-]+#)")
@@ -121,6 +126,8 @@ def _call(runner: str, source: str, tail: list[str]) -> RunnerCall:
     if mapped is None:
         return RunnerCall(runner, source, [package, *tail[1:]], remote, pinned)
     operands = [a for a in tail[1:] if a not in _PACKAGE_FLAGS]
+    if mapped[-1:] == ["--directory"]:
+        operands = W.skip_options(tail[1:], _SERVER_VALUED)[:1]
     return RunnerCall(runner, source, [*mapped, *operands] if mapped else operands, remote, pinned)
 
 

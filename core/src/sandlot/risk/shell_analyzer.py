@@ -69,6 +69,7 @@ from sandlot.risk.destinations import (
     creates_public_hub_repo,
     credential_services,
     data_label,
+    internal_host,
     local_files_or_users,
     loopback_url,
     misdirected_credential,
@@ -87,7 +88,7 @@ from sandlot.risk.devices import (
     vehicle_command,
 )
 from sandlot.risk.documents import document_command, hold_request, prints_remote_secrets, sharing_risk
-from sandlot.risk.editors import EDITORS, editor_actions
+from sandlot.risk.editors import EDITORS, VIMS, editor_actions
 from sandlot.risk.file_servers import share_script_risks
 from sandlot.risk.fleet import adhoc_commands, fleet_harm
 from sandlot.risk.hypervisors import (
@@ -106,7 +107,15 @@ from sandlot.risk.identity import (
     people_api,
 )
 from sandlot.risk.industrial import field_command, local_devices
-from sandlot.risk.inline_code import awk_with_constants, endless_growth, inline_commands, reads_people, uploads_stdin
+from sandlot.risk.inline_code import (
+    awk_with_constants,
+    endless_growth,
+    fold_requires,
+    inline_commands,
+    reads_people,
+    serves_requested_files,
+    uploads_stdin,
+)
 from sandlot.risk.inspection import GPU_RESETS, reports_state
 from sandlot.risk.ledgers import (
     chain_send_command,
@@ -176,7 +185,7 @@ from sandlot.risk.text_shapes import hidden_tag_texts
 from sandlot.risk.tracing import every_function_probe, exposed_debugger
 from sandlot.risk.web_servers import protection_deleted, web_config, web_server_weakness
 from sandlot.risk.websites import cdn_request, cms_command
-from sandlot.risk.whole_text import whole_text_risks
+from sandlot.risk.whole_text import SHARE_FILE_QUERY, whole_text_risks
 from sandlot.risk.windows import WINDOWS_TOOLS, WINDOWS_WORDS, windows_text_risks
 
 ANALYZER = "sandlot.shell"
@@ -325,6 +334,7 @@ class ShellAnalyzer:
         self._stdin_secret = False  # the previous pipe stage outputs secret data
         self._stdin_remote = False  # the previous pipe stage outputs data from the network
         self._stdin_containers = False  # the previous pipe stage prints the id of every container
+        self._stdin_logs = False  # a stage before in the pipe printed logs (journalctl, /var/log files)
         self._cwd: str | None = None  # the directory the last `cd` went to
         self._formatter = ""  # the mkfs variant last run (`mkfs.vfat`), its options differ
         self._baked_credentials: set[str] = set()  # image tags built with credentials as build arguments
@@ -922,7 +932,9 @@ class ShellAnalyzer:
         text: str | None = fed.text if fed is not None else None
         listing: str | None = None
         pids: str | None = None
+        logs = False  # a stage before printed logs (`journalctl`, `cat /var/log/…`)
         for index, stage in enumerate(stages):
+            self._stdin_logs = logs
             self._stdin_listing = listing
             self._stdin_pids = pids
             self._stdin_secret = upstream.secret or upstream.env
@@ -932,6 +944,7 @@ class ShellAnalyzer:
             try:
                 sub = self._stmt(stage)
             finally:
+                self._stdin_logs = False
                 self._stdin_listing = None
                 self._stdin_pids = None
                 self._stdin_secret = False
@@ -957,6 +970,7 @@ class ShellAnalyzer:
             if sub.transform is not None and upstream.payload:
                 sub.decode = True
             upstream.absorb(sub)
+            logs = logs or self._stage_name(stage) in ("journalctl", "dmesg") or "/var/log/" in self._text(stage)
             upstream.endless = sub.endless  # what the next stage reads is this stage's output
             if sub.interp is not None:
                 upstream.interp = sub.interp
@@ -1374,7 +1388,7 @@ class ShellAnalyzer:
                 stmt,
             )
             self._nested(command, "shell", stmt, f"{tool} configuration written to {info.path.replace(HOLE, '…')}")
-        language = _CODE_SUFFIXES.get(posixpath.splitext(info.path)[1].lower())
+        language = T.CODE_SUFFIXES.get(posixpath.splitext(info.path)[1].lower())
         if language == "python" and not info.persistence:
             self._nested(content, "python", stmt, f"code written to {info.path}", keep=RiskLevel.HIGH)
         elif language is not None and not info.persistence:
@@ -2017,6 +2031,8 @@ class ShellAnalyzer:
             a.lower().lstrip("-/") in _WINDOWS_SHELL_SCRIPTS for a in args
         ):
             flow.interp = name  # reads its commands from standard input (`cat fifo | cmd.exe | nc …`)
+        elif name in T.STDIN_REPLS and (not [a for a in args if not a.startswith("-")] or "-" in args):
+            flow.interp = name  # `curl … | jshell -`: the JVM's shells read their code from standard input
         if name in _TREE_CHANGERS and node is not None:
             self._unset_prefix(name, args, node)
         if name == "certutil":
@@ -2215,10 +2231,17 @@ class ShellAnalyzer:
                 + ("named release (or a local service's file)" if pinned else "file downloaded from the network"),
                 node,
             )
-        if name in ("touch", "mkdir", "mktemp") and loop is not None and loop.endless and not loop.paced:
+        dumps = (name in ("jcmd", "jmap", "gcore") and any("dump" in a.lower() for a in args)) or name == "gcore"
+        if (name in ("touch", "mkdir", "mktemp") or dumps) and loop is not None and loop.endless and not loop.paced:
             what = f"{name} creates files in an endless loop (the file system runs out of inodes)"
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE, what, node)
-        if name == "yes" or (name == "cat" and any(a in T.ENDLESS_DEVICES for a in args)):
+        # (the encoders and dumpers stream their input through: endless in, endless out)
+        limited = name in ("xxd", "od", "hexdump") and any(
+            a.startswith(("-l", "-N", "--read-bytes", "-n")) for a in args
+        )
+        if name == "yes" or (
+            name in _STREAMING_READERS and any(a in T.ENDLESS_DEVICES for a in args) and not limited
+        ):
             flow.endless = True
         if name in T.BUFFERING and any(a in T.ENDLESS_DEVICES for a in args):
             self._add(
@@ -2249,6 +2272,11 @@ class ShellAnalyzer:
                     self.pinned.update((derived, posixpath.basename(derived)))
         if name == "mkdir":
             self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
+        if name == "duckdb" and any(SHARE_FILE_QUERY.search(a) for a in args):
+            flow.dump = True  # `duckdb -c "SELECT * FROM read_parquet('/mnt/smb/…')"`: a data share's tables printed
+        if name == "dotnet" and args[:3] == ["nuget", "add", "source"]:
+            # a NuGet feed every later restore takes packages from (their build targets run in every build)
+            self._unverified_source("dotnet nuget", [a for a in args[3:] if "://" in a][:1], node)
         if name in T.PACKAGE_TOOLS or name in T.REGISTRY_CLIENTS:
             self._package_manager(name, args, node)
         if name in ("rsync", "scp"):
@@ -2782,6 +2810,16 @@ class ShellAnalyzer:
         names_only = name == "klist" and not any(a.startswith("-") and a[1:2] != "-" and "K" in a for a in args)
         selective = False  # grep for named settings that hold no secret (`^(db_host|http_port)\s*=`)
         secret_pattern = False  # grep for a credential's name (`grep token`)
+        words = " ".join(a for a in args if not a.startswith("-"))
+        if pattern_first and self._stdin_logs and _LOGGED_SECRET.search(words) and not _LOGIN_EVENT.search(words):
+            # `journalctl | grep -i 'password|token'`: the secrets that were logged (sent on, a leak)
+            flow.secret = True
+        if name in ("diff", "cmp") and _against_own_backup(args) and any(paths.classify(a).secret for a in args):
+            # `diff shop.env.bak shop.env` after `sed -i.bak`: only the lines the edit changed are shown
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{name} compares a file with its own backup copy (prints the lines an edit changed)",
+                      node)  # fmt: skip
+            return
         for arg in args:
             excluded = previous in T.EXCLUDE_OPTIONS or arg.startswith(_EXCLUDE_ASSIGNMENTS)
             credential_option = ("file" in previous and _CREDENTIAL_FILE_OPTION.match(previous) is not None) or (
@@ -2927,6 +2965,8 @@ class ShellAnalyzer:
         if posixpath.basename(target.rstrip("/")) == ".git" and posixpath.normpath(posixpath.dirname(
             target.rstrip("/"))) in self.cloned:
             level = min(level, RiskLevel.LOW)  # the history of a clone this script made (vendoring a pinned tag)
+        if level == RiskLevel.HIGH and self._reinstalled(info.path):
+            level = RiskLevel.MEDIUM  # `rm -rf /opt/nvim-linux64 && tar -C /opt -xzf nvim-linux64.tar.gz`: replaced
         if filtered:
             level = paths.filtered_delete_level(info, level, aged=aged)  # find -name/-mtime...: some of the tree
         elif (
@@ -2942,6 +2982,35 @@ class ShellAnalyzer:
         what = "recursively deletes" if recursive else "deletes"
         category = Category.PERSISTENCE if info.history else Category.FILESYSTEM
         self._add(rule, level, category, f"{via} {what} {paths.describe(info)}", node)
+
+    def _rule_jvm_attach(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``jcmd PID JVMTI.agent_load AGENT``: an agent's code loaded into a running JVM (it sees and changes
+        everything that process holds)."""
+        loading = [i for i, a in enumerate(args) if a in ("JVMTI.agent_load", "load", "VM.load_agent")]
+        if not loading:
+            return
+        agent = next((a for a in args[loading[0] + 1 :] if not a.startswith("-")), "")
+        info = paths.classify(agent)
+        hidden = any(c.startswith(".") and c not in (".", "..") for c in agent.split("/")[:-1])
+        foreign = hidden or info.kind is paths.PathKind.TEMP or agent in self.downloaded or self._in_clone(agent)
+        many = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+        self._add("shell.code-injection", RiskLevel.HIGH if foreign or many else RiskLevel.MEDIUM, Category.PROCESS,
+                  f"{name} loads an agent ({agent.replace(HOLE, '…') or 'a jar'}) into a running JVM"
+                  + (", one process after another" if many else "") + " (its code runs inside the process)",
+                  node)  # fmt: skip
+
+    def _reinstalled(self, path: str) -> bool:
+        """``path`` is a tool's folder under /opt that the script unpacks again from an archive of the same name
+        (the vendor's way to upgrade: the old copy removed, the new one extracted in its place)."""
+        folder = path.rstrip("/")
+        name = folder[len("/opt/"):] if folder.startswith("/opt/") else ""
+        if not name or "/" in name or HOLE in name or len(name) < 3:
+            return False
+        source = self._source.decode("utf-8", "replace")
+        archive = rf"\b{re.escape(name)}[\w.+-]*\.(?:tar\.gz|tgz|tar\.xz|tar\.bz2|tar\.zst|zip)\b"
+        return re.search(r"\btar\b[^\n]*-C\s*/opt/?\s[^\n]*" + archive + r"|\btar\b[^\n]*" + archive
+                         + r"[^\n]*-C\s*/opt/?(?:\s|$)|\bunzip\b[^\n]*" + archive + r"[^\n]*-d\s*/opt/?(?:\s|$)",
+                         source) is not None  # fmt: skip
 
     # ----------------------------------------------------------------- command rules
     def _rule_interpreter(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -3157,6 +3226,7 @@ class ShellAnalyzer:
             # `system('bash -c ''…''')`: a quote inside a single-quoted string is doubled
             code = _DOUBLED_QUOTE_CALL.sub(lambda m: 'system("' + m[1].replace("''", "'") + '")', code)
         commands = [m.group("cmd") or m.group("bt") or "" for m in _EMBEDDED_COMMAND.finditer(code)]
+        commands += [m.group("cmd") for m in _SHELL_C_ARGV.finditer(code)]
         if awk:
             commands += [a or b for a, b in _AWK_PIPE.findall(code)]
         for command in commands[:4]:
@@ -3224,12 +3294,16 @@ class ShellAnalyzer:
     ) -> None:
         # No parser for these languages: analyse the constant commands it hands to a shell, look
         # for the socket+process shape of a reverse shell, otherwise report the code at LOW.
+        if name in EDITORS:
+            self._rule_editor(name, ["--eval" if name not in VIMS else "-c", code], node, _Flow())  # Emacs Lisp
+            return
         if name in ("powershell", "pwsh") and flag.lower() in ("-enc", "-encodedcommand", "-e", "-ec"):
             script = _encoded_powershell(code)
             if script is not None:
                 code = script  # what it runs is the decoded script (still an encoded command: reported below)
                 for risk in windows_text_risks(script):
                     self._add("shell.windows", risk.level, risk.category, f"{name} -enc: {risk.what}", node)
+        code = fold_requires(code) if "require" in code or "import" in code else code
         embedded = self._embedded_commands(name, code, node)
         for command in inline_commands(code, positional):
             embedded = True  # its file-system calls, as the shell commands with the same effect
@@ -3327,9 +3401,12 @@ class ShellAnalyzer:
                 f"inline {name} code downloads code and runs it",
                 node,
             )
-        elif ("fork" in lowered or "mcparallel(" in lowered) and any(
-            k in lowered for k in ("while", "loop", "until", "for(;;)", "repeat")
-        ):
+        elif reads_download and _EVALUATES_TEXT.search(code):
+            self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"inline {name} code evaluates a file the script downloaded", node)  # fmt: skip
+        elif (
+            "fork" in lowered or "mcparallel(" in lowered or ("spawn" in lowered and "process.execpath" in lowered)
+        ) and any(k in lowered for k in ("while", "loop", "until", "for(;;)", "repeat", "setinterval(")):
             self._add(
                 "shell.fork-bomb",
                 RiskLevel.CRITICAL,
@@ -3337,6 +3414,10 @@ class ShellAnalyzer:
                 f"inline {name} code forks in a loop (fork bomb)",
                 node,
             )
+        elif serves_requested_files(code):
+            self._add("shell.file-server", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"inline {name} code serves whatever file a request names (every file it can read)",
+                      node)  # fmt: skip
         elif sockety and spawns:
             self._add(
                 "shell.reverse-shell",
@@ -3808,6 +3889,9 @@ class ShellAnalyzer:
                         (info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info))
                         or paths.application_tree(info.path)
                         or paths.service_folder(info.path, owner)  # `chown -R orders: /var/log/orders-api`
+                        # a site's folder under /var/www handed to the web server's account
+                        or (re.fullmatch(r"/var/www/[\w.-]+/?", info.path) is not None
+                            and owner.split(":")[0] in ("www-data", "nginx", "apache", "http", "caddy"))
                         # a system file given to root (`chown root:root /etc/filebeat/certs/client.key`): taken away
                         # from everyone else, not handed to someone
                         or (info.kind is paths.PathKind.SYSTEM and _TO_ROOT.fullmatch(owner) is not None)
@@ -3839,7 +3923,12 @@ class ShellAnalyzer:
                           "else there", node)  # fmt: skip
         if name == "rsync" and "--remove-source-files" in flags and len(operands) > 1 and W.is_remote(operands[-1]):
             precious = [s for s in operands[:-1] if re.search(r"backup|dump|snapshot|archive", s, re.IGNORECASE)]
-            if precious:
+            target_host = operands[-1].split(":", 1)[0].rsplit("@", 1)[-1].lower()
+            # (archives offloaded to the organisation's own storage, a NAS or backup host of its network, is routine)
+            own_storage = internal_host(target_host) or bool(
+                {"internal", "corp", "lan", "intranet", "nas", "backup", "backups"} & set(target_host.split("."))
+            )
+            if precious and not own_storage:
                 # the only local copies of the backups leave for another machine
                 self._add("shell.data-destroy", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"rsync --remove-source-files moves {precious[0]} to {operands[-1]} and deletes it here",
@@ -3899,6 +3988,14 @@ class ShellAnalyzer:
                         if any(f in self.downloaded or posixpath.basename(f) in self.downloaded for f in sources):
                             # the lines it executes are the downloaded file's
                             self._runs_download("sed s///e", next(iter(sources)), node)
+                        elif re.fullmatch(r"(?:\\[1-9&]|&)+", executed.group("replacement").strip()) and (
+                            any(f.startswith("/var/log/") or "log" in posixpath.basename(f) for f in sources)
+                            or self._stdin_remote
+                        ):
+                            # `s/.*"cmd":"\([^"]*\)".*/\1/e` over a request log: whoever sent the request chose it
+                            self._add("shell.remote-code", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                                      "sed s///e runs text taken from a log (others wrote it) as commands",
+                                      node)  # fmt: skip
             if name == "sed" and ("i" in flags or "--in-place" in flags):
                 self._auth_backdoor(name, args, node)
                 # `sed -i '1i //go:generate sh -c "curl … | sh"'`: a command planted in a file a tool runs
@@ -3912,6 +4009,11 @@ class ShellAnalyzer:
                     for recipe in _make_recipes(inserted or "")[:4]:
                         self._nested(recipe, "shell", node, "a Makefile recipe sed writes", keep=RiskLevel.HIGH)
                 scripts = [*W.option_values(args, "-e", "--expression"), *operands[:1]]
+                code_file = any(posixpath.splitext(o)[1].lower() in T.CODE_SUFFIXES for o in operands[1:])
+                if code_file and any(map(_loads_remote_code, scripts)):
+                    self._add("shell.persistence", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                              "sed plants code that downloads and runs code into a program's source (it runs "
+                              "whenever the program does)", node)  # fmt: skip
                 if any(logins_to_trust(script) for script in scripts):
                     self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
                               "sed switches the database's logins to trust (no password at all)", node)  # fmt: skip
@@ -4736,6 +4838,8 @@ class ShellAnalyzer:
                 or a in ("--all", "--tags", "--mirror")
                 for a in args[1:]
             )
+            # (one branch after another, as a loop over the remote's branches pushes them: every branch)
+            shared = shared or bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
             if shared and scratch_remote(self._source.decode("utf-8", "replace")):
                 shared = False  # the remote is a bare repository this script made a moment ago
             self._add(
@@ -5260,6 +5364,10 @@ class ShellAnalyzer:
                 f"{name} {action} turns off a security or cluster service ({units})",
                 node,
             )
+        elif action == "mask" and _WATCHERS.search(units) and name == "systemctl":
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"systemctl mask turns off alarms, monitors or safety controllers ({units.replace(HOLE, '…')}) "
+                      "so that nothing can start them again", node)  # fmt: skip
         elif action in ("stop", "disable", "mask", "kill", "restart", "start", "daemon-reload"):
             self._add(
                 "shell.service", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{name} {action} changes system services", node
@@ -6835,7 +6943,11 @@ class ShellAnalyzer:
         if name in ("cpanm", "cpan", "gem", "composer"):
             # `cpanm http://198.51.100.14/dist/X.tar.gz`: a package archive named by its URL, built and installed now
             self._unverified_source(name, [a for a in args if re.match(r"https?://", a)], node)
-        removing = any(a in ("remove", "purge", "erase", "autoremove", "--remove", "--purge", "-r", "-P") for a in args)
+        # (`-r`/`-P` remove only for dpkg; `pnpm -r` is recursive, and what `exec --` runs is another command)
+        own_args = args[: args.index("--")] if "--" in args else args
+        removing = any(a in ("remove", "purge", "erase", "autoremove", "--remove", "--purge") for a in own_args) or (
+            name == "dpkg" and any(a in ("-r", "-P") for a in own_args)
+        )
         if removing and any(a.split(":")[0] in T.ESSENTIAL_PACKAGES for a in args):
             self._add("shell.system-damage", RiskLevel.CRITICAL, Category.FILESYSTEM,
                       f"{name} removes packages the system cannot run without", node)  # fmt: skip
@@ -6848,6 +6960,23 @@ class ShellAnalyzer:
                 key, _, script = assignment.partition("=")
                 if key.startswith("scripts.") and script:
                     self._nested(script, "shell", node, f"npm script {key[8:]}")
+        if name == "npm":
+            self._registry_rights(args, node)
+
+    def _registry_rights(self, args: list[str], node: Any) -> None:
+        """npm publishing rights given away (`npm owner add`) or the registry's two-factor check turned off."""
+        if args[:2] == ["owner", "add"] and len(args) > 2:
+            many = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+            self._add("shell.registry-owner", RiskLevel.HIGH if many else RiskLevel.MEDIUM, Category.PRIVILEGE,
+                      f"npm owner add gives {args[2]} publishing rights to "
+                      + ("each package in turn" if many else "a package") + " (their next release is what installs)",
+                      node)  # fmt: skip
+        two_factor_off = any(a in ("mfa=none", "2fa-not-required") for a in args) or args[:2] == ["profile",
+                                                                                                "disable-2fa"]
+        if two_factor_off:
+            self._add("shell.registry-owner", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "npm turns off the two-factor check on publishing (a stolen token publishes alone)",
+                      node)  # fmt: skip
 
     def _every_kernel(self, args: list[str]) -> bool:
         """The packages removed are every kernel image: a `linux-image-*` glob, or what a listing of them gives
@@ -7672,18 +7801,47 @@ def _php_tainted_sink(code: str) -> bool:
 _UNVERIFIED_ENV = re.compile(r"\b(?:GOSUMDB=off|GONOSUMDB=[\"']?(?:\*|\S*(?:github\.com|golang\.org|gopkg\.in))"
                              r"|GOINSECURE=|GOPROXY=http://|GOFLAGS=\S*-insecure|"
                              r"NIX_CONFIG=\S*require-sigs\s*=\s*false|npm_config_strict_ssl=false)")  # fmt: skip
-_CODE_SUFFIXES = {".py": "python", ".php": "php", ".js": "node", ".mjs": "node", ".rb": "ruby", ".pl": "perl"}
 _ARRAY_ALL = re.compile(r'"?\$\{(\w+)\[[@*]\]\}"?')
 _EMBEDDED_COMMAND = re.compile(
     r"""(?:\b(?:system|exec|popen|shell_exec|passthru|proc_open|execSync|spawnSync|execute|qx|do shell script)"""
     r"""\s*\(?\s*"""
     r"""(?P<q>["'])(?P<cmd>(?:\\.|(?!(?P=q)).)*)(?P=q))|`(?P<bt>[^`]+)`"""
 )
+#: A shell and its `-c` command line as an argument list in any language (`new ProcessBuilder("sh", "-c", CMD)`,
+#: `exec(new String[]{"/bin/bash", "-c", CMD})`, `spawn("sh", ["-c", CMD])`).
+_SHELL_C_ARGV = re.compile(r"""["'](?:/usr)?(?:/bin/)?(?:ba|z|da)?sh["']\s*,\s*\[?\s*["']-c["']\s*,\s*"""
+                           r"""(?P<q>["'])(?P<cmd>(?:\\.|(?!(?P=q)).)*)(?P=q)""")  # fmt: skip
 #: Octave's and MATLAB's `system('…')`, `unix('…')` with quotes doubled inside the single-quoted string.
 _DOUBLED_QUOTE_CALL = re.compile(r"\b(?:system|unix|dos)\(\s*'((?:''|[^'])*)'")
 #: R's restores of saved objects and workspaces (their functions and hooks come back with them).
 _R_RESTORE = re.compile(r"\b(?:load|readRDS|unserialize|qs::qread)\s*\(")
 #: Requests that send data in other languages' one-liners (R's httr and httr2, Julia's HTTP).
+def _loads_remote_code(text: str) -> bool:
+    """``text`` is code that fetches code over the network and evaluates it."""
+    lowered = text.lower()
+    return any(k in lowered for k in T.INLINE_DOWNLOADS) and _EVALUATES_TEXT.search(text) is not None
+
+
+#: Commands that write out their whole input as they read it (no `head -c`-like limit of their own).
+_STREAMING_READERS = frozenset({"cat", "base64", "base32", "xxd", "od", "hexdump", "gzip", "pigz", "bzip2", "xz",
+                                "zstd", "tr", "openssl"})  # fmt: skip
+#: Services that watch or protect something: alarms, monitors, detectors, loggers, safety controllers.
+_WATCHERS = re.compile(r"alert|alarm|monitor|watchdog|detect|sensor|logger|audit|telemetr|\btlm|gpsd?\b|dashcam"
+                       r"|\beld\b|\beld-|fire|safety|vent|haccp|cctv|camera|\bnvr\b|backup")  # fmt: skip
+_BACKUP_SUFFIXES = (".bak", ".orig", ".old", "~", ".backup", ".dpkg-old", ".save", ".prev")
+
+
+def _against_own_backup(args: list[str]) -> bool:
+    """The two files compared are one file and its backup copy (``X`` and ``X.bak``)."""
+    files = [a for a in args if not a.startswith("-")]
+    if len(files) != 2:
+        return False
+    shorter, longer = sorted(files, key=len)
+    return longer.startswith(shorter) and longer[len(shorter):] in _BACKUP_SUFFIXES
+
+
+#: Inline code evaluating text as code (JavaScript's eval and Function, Ruby's instance_eval, PowerShell's iex).
+_EVALUATES_TEXT = re.compile(r"\beval\s*\(|\bnew\s+Function\(|\binstance_eval\b|\bInvoke-Expression\b|\biex\b")
 _INLINE_POSTS = ("httr::post(", "httr::put(", "req_body_", "http.post(", "http.request(", "http.put(",
                  "curl_fetch_memory(", "upload_file(", "net::http.post", "->post(", "curl_exec(")  # fmt: skip
 #: awk sends output to, or reads from, a command: print ... | "cmd", "cmd" | getline
@@ -8187,6 +8345,10 @@ _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/js
 #: A grep pattern naming settings (``^(db_host|http_port)\s*=``, ``^server_name``) rather than matching anything.
 _NAMED_SETTINGS = re.compile(r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\|[A-Za-z_][\w.-]{2,})*\)?(?:\\s\*|\s|\*|=|:|$)")
 #: Words of a setting's name that say it holds a secret (URLs and DSNs carry passwords: `smb://user:pass@host`).
+#: Words of a secret written into a log line (`password=`, `Authorization: Bearer …`, `token`).
+_LOGGED_SECRET = re.compile(r"passw|secret|token|pwd|authorization|bearer|api.?key|private", re.IGNORECASE)
+#: Log lines about logins rather than their secrets (`Failed password for`, `Accepted password`).
+_LOGIN_EVENT = re.compile(r"fail|invalid|accepted|denied", re.IGNORECASE)
 _SECRET_WORD = re.compile(r"pass|secret|token|key|pwd|auth|cred|priv|psk|uri\b|url\b|dsn\b", re.IGNORECASE)
 #: Inline code fetching from an address a setting names (`file_get_contents(env("EXPORT_URL"))`).
 _FETCH_FROM_SETTING = re.compile(
@@ -8238,8 +8400,10 @@ _TYPED_ON_DEVICE = re.compile(
 _PRINTED_TEXT = re.compile(r"\b(?:printf|echo)\s+(?:-e\s+)?(?P<q>['\"])(?P<text>.*?)(?P=q)")
 _MAKEFILE_RULE = re.compile(r"^[\w./%$()-]+(?:\s+[\w./%$()-]+)*\s*::?(?!=)[^\n]*\n\t\S", re.MULTILINE)
 #: A substitution that rewrites the account money is paid to (ISO 20022 IBAN or account elements, NACHA fields).
-_PAYEE_ACCOUNT = re.compile(r"s(.).*(?:IBAN|CdtrAcct|<Acct>|BICFI|routing_?number|account_?number).*\1.*\1",
-                            re.IGNORECASE)
+_PAYEE_ACCOUNT = re.compile(r"s(.).*(?:IBAN|CdtrAcct|<Acct>|BICFI|routing_?number|account_?number).*\1.*\1"
+                            # a routing number's shape (nine digits) matched and a literal one put in its place
+                            r"|s(.)[^\n]*(?:\[0-9\]|\\d)\{9\}[^\n]*\2[^\n]*(?<!\d)\d{9}(?!\d)[^\n]*\2",
+                            re.IGNORECASE)  # fmt: skip
 #: `$(ls -t DIR/PATTERN | head -1)`: the newest (or first) file a pattern matches.
 _NEWEST_FILE = re.compile(r"^\$\(\s*ls\s+(?:-\w+\s+)*([^\s|;`]+)\s*\|\s*head\s+(?:-n\s*)?-?1\s*\)$")
 _EXISTS_TEST = re.compile(r"^\[\[?\s+-[efs]\s+(\S+)\s+\]\]?$")
@@ -8280,7 +8444,7 @@ _PROGRAM_DIR = re.compile(r"^/(?:usr/(?:local/)?)?s?bin/|^/opt/[^/]+/bin/|^/usr/
 _MIGRATION_RUNNERS = frozenset(
     {"alembic", "prisma", "npx", "pnpx", "yarn", "pnpm", "python", "python3", "rails", "rake", "bundle", "flyway",
      "knex", "sequelize", "dbmate", "goose", "liquibase", "migrate", "poetry", "uv", "pipenv", "php", "mix",
-     "sequelize-cli", "heroku"}
+     "sequelize-cli", "heroku", "dotnet"}
 )  # fmt: skip
 _SSH_LOCAL_COMMAND = re.compile(
     r"^(?:-o)?\s*(?:ProxyCommand|LocalCommand)\s*[= ]\s*(?P<command>.+)$", re.IGNORECASE | re.DOTALL
@@ -8514,6 +8678,7 @@ for _names, _rule in (
     ),
     ({"at", "batch", "atq"}, ShellAnalyzer._rule_at),
     (EDITORS, ShellAnalyzer._rule_editor),
+    ({"jcmd", "jattach"}, ShellAnalyzer._rule_jvm_attach),
     ({"locate", "plocate", "mlocate"}, ShellAnalyzer._rule_locate),
 ):
     for _name in _names:

@@ -7,6 +7,11 @@ from __future__ import annotations
 
 import re
 
+#: Read-eval-print loops of the JVM (and a few others) that run what standard input gives them.
+STDIN_REPLS = frozenset({"jshell", "groovysh", "groovy", "scala", "jrunscript", "kotlinc", "clojure", "irb", "ghci"})
+#: Source files by the interpreter that runs them (code written into one runs whenever it is loaded).
+CODE_SUFFIXES = {".py": "python", ".php": "php", ".js": "node", ".mjs": "node", ".cjs": "node", ".rb": "ruby",
+                 ".pl": "perl", ".el": "emacs", ".java": "java", ".groovy": "groovy", ".jsh": "jshell"}  # fmt: skip
 SHELLS = frozenset({"sh", "bash", "dash", "zsh", "ksh", "ash", "fish", "csh", "tcsh", "mksh", "rbash"})
 PYTHONS = frozenset({"python", "python2", "python3", "pypy", "pypy3", "ipython"})
 OTHER_INTERPRETERS = frozenset(
@@ -52,9 +57,12 @@ READERS = frozenset(
 )  # fmt: skip
 
 
+#: Converters of line endings in place (the text stays what it was).
+LINE_END_CONVERTERS = frozenset({"dos2unix", "unix2dos", "mac2unix", "unix2mac"})
 # Commands that take a secret path without reading the secret out (use or inspect it; `wc` only counts).
 SECRET_USERS = frozenset(
-    {"ls", "stat", "wc", "test", "[", "[[", "file", "ssh", "sftp", "ssh-keygen", "ssh-add", "ssh-copy-id", "chmod",
+    {*LINE_END_CONVERTERS, "ls", "stat", "wc", "test", "[", "[[", "file", "ssh", "sftp", "ssh-keygen", "ssh-add",
+     "ssh-copy-id", "chmod",
      "chown", "mkdir", "touch", "du", "realpath", "readlink", "dirname", "basename", "echo", "printf",
      "git", "export", "ansible", "ansible-playbook", "docker", "podman", "nerdctl", "kubectl", "terraform", "gcloud",
      "openvpn", "wg-quick", "wg", "nmcli"}
@@ -264,8 +272,10 @@ SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
     "ansible-vault": ("view",),  # the vault's variables decrypted
     "netlify": ("env:list", "env:get"),
     "nomad": ("var",),  # `nomad var get`: a job's stored secrets
+    "npm": ("token",),  # `npm token create`: a new publishing token
 }  # fmt: skip
-OUTPUT_OPTIONS = frozenset({"-o", "-out", "-keyout", "--output", "-O", "--out", "-w", "--write"})
+OUTPUT_OPTIONS = frozenset({"-o", "-out", "-keyout", "--output", "-O", "--out", "-w", "--write", "-ep",
+                            "--export-path"})  # fmt: skip
 PROBES = frozenset({"ping", "fping", "arping", "nc", "ncat", "netcat", "telnet", "curl", "nslookup", "dig", "host"})
 GENERIC_PROCESS_NAMES = frozenset(
     {"python", "python3", "node", "java", "bash", "sh", "zsh", "ruby", "perl", "php", "sshd", "nginx", "apache2",
@@ -369,8 +379,9 @@ PHONE_PROVIDERS = re.compile(r"content://(?:sms|mms|mms-sms|call_log|contacts|co
 CAPTURE_FORMATS = frozenset({"x11grab", "kmsgrab", "gdigrab", "avfoundation", "dshow", "v4l2", "video4linux2",
                              "alsa", "pulse", "jack", "pipewire", "wayland", "screen-capture-recorder"})  # fmt: skip
 #: How inline code of other languages reads the whole environment.
-INLINE_ENV_DUMPS = ("process.env)", "process.env,", "json.stringify(process.env", "%env", "os.environ)", "env::vars()",
-                    "dict(os.environ", "getenv()", "environ)", "env.to_h", "$_server", "$_env")  # fmt: skip
+INLINE_ENV_DUMPS = ("process.env)", "process.env,", "process.env}", "process.env]", "json.stringify(process.env",
+                    "%env", "os.environ)", "env::vars()", "dict(os.environ", "getenv()", "environ)", "env.to_h",
+                    "$_server", "$_env")  # fmt: skip
 #: Branches others build on: rewriting them on the remote rewrites everyone's history.
 SHARED_BRANCHES = frozenset({"main", "master", "trunk", "develop", "dev", "production", "prod", "stable", "HEAD"})
 #: gh/glab options that take a value (so the sub-command and the API path can be found).
@@ -565,7 +576,7 @@ GRADED_ADMIN_TOOLS = frozenset(
      "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl", "lpoptions"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
-ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv"})
+ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv", *LINE_END_CONVERTERS})
 #: Configuration checks and reloads admins run with sudo.
 ROUTINE_ROOT_CHECKS = frozenset(
     {("nginx", ("-t",)), ("nginx", ("-s", "reload")), ("apachectl", ("configtest",)), ("apachectl", ("graceful",)),

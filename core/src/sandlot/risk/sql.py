@@ -31,6 +31,8 @@ _DANGEROUS_SQL = re.compile(
     # an application's own user table edited to make someone its administrator
     r"|\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:super_?user|is_?superuser|is_?admin|is_?staff|account_manager|admin)\s*=\s*"
     r"(?:1|true|'1'|'t'|'true')\b"
+    r"|\bUPDATE\s+\w*users?\b[^;]*\bSET\b[^;]*\brole\s*=\s*'(?:super_?admin|admin|administrator|owner|root)'"
+    r"|\bINSERT\s+INTO\s+\w*users?\b[^;]*'(?:super_?admin|administrator|owner)'"
     # a RADIUS account that always authenticates, or one handed the devices' admin level
     r"|\bradcheck\b[^;]*Auth-Type[^;]*Accept|\bradreply\b[^;]*priv-lvl\s*=\s*15"
     # a superuser inserted straight into a framework's user table; a trigger that makes new rows administrators
@@ -428,6 +430,8 @@ _SCHEMA_RESET = re.compile(
     # Laravel, Sequelize's CLI, Ecto (mix tasks, and a release's `rollback(Repo, 0)`: every migration undone)
     r"|\bartisan\s+(?:migrate:(?:fresh|reset|refresh)|db:wipe)\b|\bsequelize-cli\s+db:(?:migrate:undo:all|drop)"
     r"|\becto\.(?:drop|reset)\b|\bRelease\.rollback\(\s*[\w.]+\s*,\s*0\s*\)"
+    # Entity Framework's CLI
+    r"|\bdotnet\s+ef\s+database\s+drop\b"
     # Alembic's Python API taken down to base
     r"|\bcommand\.downgrade\(\s*\w+\s*,\s*[\"']base[\"']"
     # Airflow's metadata database (every DAG run, connection and variable)

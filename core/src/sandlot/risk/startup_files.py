@@ -121,6 +121,12 @@ def hidden_or_temporary(command: str) -> bool:
     if len(parts) > 1:  # `mount … 2>/dev/null; sh /mnt/.t/update.sh`: each command of the line
         return any(hidden_or_temporary(p) for p in parts)
     words = re.split(r"\s+(?:\d?>>?|<|\|)", command, maxsplit=1)[0].split()  # not the redirect targets
+    if words[:1] == ["flock"]:
+        # `flock -n /tmp/nb.lock /opt/app/bin/job.sh`: the lock file is a name to lock on, the program follows it
+        rest = words[1:]
+        while rest and rest[0].startswith("-"):
+            rest = rest[2:] if rest[0] in ("-w", "--timeout", "-E", "--conflict-exit-code") else rest[1:]
+        words = rest[1:]
     if (
         words[:1] == ["export"]
         and all(re.match(r"[A-Z][A-Z0-9]*_(?:ROOT|DIR|HOME)=", w) for w in words[1:])

@@ -26,9 +26,11 @@ _BIDI = re.compile(
     r"|\\N\{(?:RIGHT-TO-LEFT|LEFT-TO-RIGHT) (?:OVERRIDE|ISOLATE|EMBEDDING)\}|\\N\{(?:FIRST STRONG|POP DIRECTIONAL)"
 )
 _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060]|" + r"\\u(?:200[bcdBCD]|2060)")
-#: Where such characters are only looked for or removed (a sanitiser or a scanner), not written.
+#: Where such characters are only looked for or removed (a sanitiser or a scanner: a list or set of them), not
+#: written.
 _HANDLED = re.compile(
     r"\.replace\([^)\n]*\)|\bre\.\w+\([^\n]*|\[[^\]\n]*\]|\.translate\([^)\n]*\)|maketrans\([^)\n]*\)"
+    r"|\{(?:\s*[\"'][^\"'\n]*[\"']\s*,?)+\}"
     r"|\bin\s+\w+|\btr\s+-d[^\n]*|\bgrep\b[^\n]*|\bsed\s+[^\n]*s/[^\n]*//"
 )
 #: Source code written (a file with a program's suffix named, and a write to it or a commit).

@@ -14,6 +14,7 @@ from sandlot.risk.app_frameworks import framework_risks
 from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
 from sandlot.risk.buildings import building_risks
+from sandlot.risk.caches import cache_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
 from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
@@ -29,19 +30,22 @@ from sandlot.risk.devices import (
     vehicle_bus_risks,
 )
 from sandlot.risk.domains import domain_text_risks
+from sandlot.risk.dotnet import dotnet_risks
 from sandlot.risk.edge import edge_risks
 from sandlot.risk.endpoint_management import endpoint_management_risks
 from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.identity import identity_provider_risks, personal_admin_grant, vault_superuser
+from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.machine_identity import machine_identity_risks
-from sandlot.risk.mail import sieve_redirect_outside
+from sandlot.risk.mail import personal_mailbox, sieve_redirect_outside
 from sandlot.risk.messaging import broker_text_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.office import office_text_risks
 from sandlot.risk.orchestrators import orchestrator_text_risks
+from sandlot.risk.paths import app_settings
 from sandlot.risk.phones import phone_risks
 from sandlot.risk.printers import printer_risks
 from sandlot.risk.registries import registry_text_risks
@@ -318,6 +322,11 @@ _YSOSERIAL = re.compile(r"\bysoserial[\w.-]*\.jar\b|\bysoserial\s+\w+")
 _SUDOEDIT_EDITOR = re.compile(r"\b(?:SUDO_EDITOR|VISUAL|EDITOR)=[\"']?[^\"'\n]*\s--\s+/[^\"'\n]*[\"']?\s+"
                               r"(?:\S+=\S+\s+)*(?:sudoedit|sudo\s+-e|sudo\s+--edit)\b")  # fmt: skip
 #: Bazel's remote cache, executor or event service set to a bare address (`--remote_cache=grpc://203.0.113.7:9092`).
+#: Entries of a remote build cache overwritten by hand (Bazel's action cache `/ac/` and content store `/cas/`).
+_CACHE_ENTRY_PUT = re.compile(r"(?:-X\s*PUT|--upload-file|-T\s|requests\.put\()[^\n]*/ac/|/ac/[^\n]*(?:-X\s*PUT|-T\s)")
+#: A data share's files queried and the rows written straight to remote storage (DuckDB's `COPY (…) TO 's3://…'`).
+SHARE_FILE_QUERY = re.compile(r"read_(?:parquet|csv\w*|json\w*)\(\s*\[?\s*'(?:/mnt|/srv|/data|/media|/net)/")
+_COPY_TO_REMOTE = re.compile(r"\bCOPY\s*\([\s\S]{0,600}?\)\s*TO\s*'(?:s3|gs|gcs|az|abfss?|r2|https?)://", re.I)
 _FOREIGN_BUILD_CACHE = re.compile(r"--(?:remote_cache|remote_executor|remote_downloader|bes_backend)=(?:grpcs?|https?)"
                                   r"://(\d{1,3}(?:\.\d{1,3}){3})")  # fmt: skip
 #: Firebase security rules open to everyone: `allow read, write: if true;` (Firestore, Storage) and the Realtime
@@ -391,6 +400,73 @@ def forgotten_key_encryption(code: str) -> bool:
 
 #: A modprobe.d `install` or `remove` directive that runs a command instead of (or around) loading a module.
 _MODPROBE_INSTALL = re.compile(r"(?m)(?:^|[\"'])\s*(?:install|remove)\s+[\w-]+\s+(?!/bin/(?:true|false)\b)/\S")
+
+
+#: A substitution that flips a TLS or host-key check from on to off (`self.verify = True` -> `= False`).
+_CHECK = r"(?:verify|check_hostname|verify_ssl|ssl_verify|rejectUnauthorized|InsecureSkipVerify|StrictHostKeyChecking)"
+_CHECK_FLIPPED = re.compile(_CHECK + r"\w*\s*[=:]\s*(?:True|true|yes)\b[^\n]{0,80}?" + _CHECK
+                            + r"\w*\s*[=:]\s*(?:False|false|no|None)\b")  # fmt: skip
+#: Where installed libraries' code lives (or how a script finds it: a module's `__file__`).
+_LIBRARY_CODE = re.compile(r"__file__|site-packages|dist-packages|node_modules/|\b_?vendor/")
+
+
+#: A loop over every value of a 16-bit key or PIN space (`range(0x10000)`, `seq 0 65535`, `{0000..9999}`)...
+_KEY_SPACE = re.compile(r"range\(\s*(?:0\s*,\s*)?(?:0x10000|65536|0x[fF]{4}\s*\+\s*1|65535\s*\+\s*1|10000|10_000)\s*\)"
+                        r"|\bseq\s+(?:-w\s+)?0+\s+(?:65535|9999)\b|\{0+\.\.(?:65535|9999)\}")  # fmt: skip
+#: ...that sends each guess to a device or a service and stops at the one accepted.
+_SENDS_GUESS = re.compile(r"\.send\(|\bcansend\b|\bsendto\(|\.post\(|\.login\(|\bcurl\b|\.write\([^\n]*\bkey\b")
+_STOPS_AT_HIT = re.compile(r"\bbreak\b|\bexit\b|sys\.exit|\breturn\b")
+
+
+#: Absolute paths spelled in the code, and deletion (Python's, the shell's).
+_ABSOLUTE_PATH = re.compile(r"[\"'\s(](/(?:[\w.-]+/)*[\w.-]+)/?[\"'\s)]")
+_DELETES = re.compile(r"\.unlink\(|os\.remove\(|\brmtree\(|\brm\s+-\w*[rf]|\bfind\b[^\n]*-delete\b")
+#: A clean-up by age (retention) rather than everything.
+_BY_AGE = re.compile(r"\b(?:st_mtime|st_ctime|getmtime|getctime|timedelta|days|older)\b|-mtime\b|-mmin\b"
+                     # the newest N kept (`sorted(…)[:-14]`, `ls -t | tail -n +8`), or a backup being made
+                     r"|\[:-\d+\]|tail\s+-n\s*\+\d|\btarfile\.open\(|\bmake_archive\(|\btar\s+-?c", re.I)  # fmt: skip
+
+
+def deletes_with_backups(code: str) -> bool:
+    """``code`` deletes a data folder and its copy in a backup location (`/mnt/nas/claims` and
+    `/mnt/backup/claims`): both the data and the way to restore it, and not a clean-up by age."""
+    if "backup" not in code.lower() or not _DELETES.search(code) or _BY_AGE.search(code):
+        return False
+    found = [p.lower().split("/")[1:] for p in _ABSOLUTE_PATH.findall(code)]
+    backups = {tuple(c[-1:]) for c in found if any("backup" in part for part in c[:-1]) and len(c) >= 2}
+    return any(tuple(c[-1:]) in backups for c in found if not any("backup" in part for part in c))
+
+
+#: A web handler for a password or login form, reading what the user typed into it...
+_PASSWORD_FORM = re.compile(r"""\.(?:post|route|api_route)\(\s*["'][^"'\n]*(?:password|passwd|login|signin|sign-in)""",
+                            re.I)  # fmt: skip
+_FORM_FIELDS = re.compile(r"\brequest\.(?:form|json|get_json|values|POST)\b")
+#: ...and sending a mail (to a personal mailbox: `personal_mailbox`).
+_SENDS_MAIL = re.compile(r"\bsend_message\(|\bsendmail\(")
+
+
+#: A settings file in an application's folder under /etc, named in the code.
+_ETC_SETTINGS = re.compile(r"/etc/[\w.-]+/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties)\b")
+#: A setting that guards something (a login, a check, a limit, an alarm, an approval) set off, emptied, opened
+#: to everyone or raised out of reach.
+_GUARD_KEY = (r"(?:auth\w*|\w*verif\w*|\w*check\w*|requir\w*|\w*secur\w*|ssl\w*|tls\w*|kill_?switch\w*|enabled"
+              r"|\w*limit\w*|allow\w*|pass(?:word)?|mfa\w*|\w*2fa\w*|dual\w*|four_?eyes|\w*approv\w*|\w*alarm\w*"
+              r"|\w*alert\w*|notify\w*|report\w*|\w*inhibit\w*|\w*trip\w*|pin\w*|\w*protect\w*|wpa\w*)")
+_GUARD_OFF = re.compile(
+    r"(?:\b|(?<=\\n))" + _GUARD_KEY
+    + r"[\"']?\]?\s*[:=]\s*[\[\"']*\s*(?:False|None|null|0|off|no|\*|0\.0\.0\.0|[\"']{2})(?![\w.])"
+    # sed's `s/^\(\s*four_eyes:\).*/\1 false/`: the key kept by a group, its value replaced
+    r"|\b" + _GUARD_KEY + r":?\s*\\?\)[^/\n]*/\\1\s*(?:false|0|off|no)\b"
+    r"|\b(?:\w*inhibit\w*|\w*disabled?|bypass\w*|skip\w*)[\"']?\s*(?:[:=]|:?\\?\)[^/\n]*/\\1)\s*(?:true|1|yes|on)\b"
+    r"|10\s*\*\*\s*(?:9|1\d)\b|\b1e(?:9|1\d)\b|0\.0\.0\.0|/\^(?:wpa|auth|require|verify)\w*/d",
+    re.IGNORECASE,
+)
+
+
+def weakens_app_settings(code: str) -> bool:
+    """``code`` rewrites an application's settings under /etc and what it writes turns a guard off (the
+    application's own settings are otherwise routine to change: :func:`sandlot.risk.paths.app_settings`)."""
+    return any(app_settings(p) for p in _ETC_SETTINGS.findall(code)) and _GUARD_OFF.search(code) is not None
 
 
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
@@ -468,6 +544,26 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "pickle" in code and _PICKLED_TASKS.search(code):
         what = "has task-queue workers accept pickled messages (whoever can publish to the broker runs code)"
         found.append(("deserialization", OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what)))
+    if ("rue" in code or "yes" in code) and _CHECK_FLIPPED.search(code) and _LIBRARY_CODE.search(code):
+        what = ("patches an installed library's code to skip certificate or host-key checks (every program using it "
+                "can then be intercepted)")
+        found.append(("tls", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if ("range" in code or "seq" in code or ".." in code) and _KEY_SPACE.search(code) and (
+        _SENDS_GUESS.search(code) and _STOPS_AT_HIT.search(code)
+    ):
+        what = "tries every value of a key, code or PIN in turn against a device or a service until one is accepted"
+        found.append(("brute-force", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "ass" in code and _PASSWORD_FORM.search(code) and _FORM_FIELDS.search(code) and _SENDS_MAIL.search(code) and (
+        personal_mailbox(code)
+    ):
+        what = "mails what users type into a password or login form to a personal mailbox (their passwords leave)"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "/etc/" in code and weakens_app_settings(code):
+        what = "rewrites an application's settings under /etc to turn a check, a login or a limit off"
+        found.append(("weakened-settings", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if deletes_with_backups(code):
+        what = "deletes a folder of data and its copy in the backups too (nothing is left to restore from)"
+        found.append(("delete", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if "remote_control" in code and _TERMINAL_REMOTE_CONTROL.search(code):
         what = "lets anyone on the network drive the terminal (kitty's remote control on a TCP port)"
         found.append(("terminal", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
@@ -549,10 +645,21 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("replication", risk) for risk in replication_risks(code)]
     found += [("phone", risk) for risk in phone_risks(code)]
     found += [("hidden-text", risk) for risk in text_trick_risks(code)]
+    found += [("jvm", risk) for risk in jvm_risks(code)]
+    found += [("dotnet", risk) for risk in dotnet_risks(code)]
+    found += [("cache", risk) for risk in cache_risks(code)]
     caches = [m[1] for m in _FOREIGN_BUILD_CACHE.finditer(code)] if "--remote_" in code or "--bes_" in code else []
     if any(outside_address(ip) for ip in caches):
         what = ("points the build's remote cache or executor at a bare outside address (its outputs replace what the "
                 "build produces; the sources go there)")
+        found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    copied = _COPY_TO_REMOTE.search(code) if "COPY" in code or "copy" in code else None
+    if copied and SHARE_FILE_QUERY.search(copied[0]):
+        what = "copies a data share's files, queried whole, to remote storage (DuckDB COPY … TO a bucket or URL)"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "/ac/" in code and _CACHE_ENTRY_PUT.search(code):
+        what = ("overwrites a remote build cache's action results by hand (every build that hits them gets this "
+                "output instead of its own)")
         found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if devcontainer_download(code):
         what = "makes a dev container run a downloaded script whenever it is created or started"

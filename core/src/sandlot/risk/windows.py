@@ -22,6 +22,11 @@ WINDOWS_TOOLS = frozenset(
 )  # fmt: skip
 
 _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
+    # every process stopped (only this shell spared by its id): no name picks which
+    (re.compile(r"\bGet-Process\s*(?:\|\s*(?:Where-Object|\?|where)\s*\{[^}]*\$_\.Id\s*-ne\s*\$PID[^}]*\}\s*)?"
+                r"\|\s*Stop-Process\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                   "stops every process of the machine (Get-Process | Stop-Process)")),
     (re.compile(r"Set-MpPreference\b[^\n;|]*-Disable\w+\s+\$?(?:true|1)\b|Add-MpPreference\b[^\n;|]*-Exclusion"
                 r"|Set-MpPreference\b[^\n;|]*-MAPSReporting\s+0|Uninstall-WindowsFeature\s+Windows-Defender", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off Windows Defender or excludes whole folders from it")),

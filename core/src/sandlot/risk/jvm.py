@@ -1,0 +1,72 @@
+"""Java and the JVM's own ways to be opened up (shared by both analyzers, judged on the whole text).
+
+A JVM runs what it is told to load: a remote codebase JNDI points at, a serialized object's gadget chain, an
+agent jar attached to a running process, a JSP dropped into a web application. What needs a careful reviewer:
+
+* JMX served on the network without authentication (anyone reaching the port runs code in the JVM);
+* remote class loading switched back on (``trustURLCodebase=true``, ``formatMsgNoLookups=false``: Log4Shell);
+* an AJP connector on every address without its secret (Ghostcat: files read, JSPs run);
+* a Tomcat manager's address restriction removed;
+* a JSP or servlet that runs what a request sends (a web shell), and JNDI lookup strings sprayed at hosts;
+* a serialized gadget chain sent to an RMI registry or another Java port.
+
+Monitoring a JVM locally, dumping its threads and deploying a WAR are routine.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.model import Category, RiskLevel
+
+_UNAUTHENTICATED_JMX = re.compile(r"jmxremote\.authenticate\s*=\s*false", re.IGNORECASE)
+_JMX_PORT = re.compile(r"jmxremote\.port\s*=|jmxremote\.local\.only\s*=\s*false", re.IGNORECASE)
+_REMOTE_CODEBASE = re.compile(r"trustURLCodebase\s*=\s*true|formatMsgNoLookups\s*=\s*false", re.IGNORECASE)
+#: An AJP connector with its shared secret turned off, on every address (or with no address given).
+_OPEN_AJP = re.compile(r"<Connector\b[^>]*AJP[^>]*secretRequired\s*=\s*[\"']false[\"'][^>]*>", re.IGNORECASE)
+#: The manager application's address filter matched in a deletion (`re.sub(…, "")`, `sed '…RemoteAddrValve…d'`).
+_VALVE_REMOVED = re.compile(
+    r"re\.sub\([^\n]*RemoteAddrValve[^\n]*,\s*[\"']{2}|\bsed\b[^\n]*RemoteAddrValve[^\n]*(?:/d\b|##|//g?[\"'])"
+)
+#: A page or servlet handing a request's parameter to a process.
+_WEB_SHELL = re.compile(
+    r"request\.getParameter\([\s\S]{0,400}?(?:Runtime\.getRuntime\(\)\.exec|new\s+ProcessBuilder)\("
+    r"|(?:Runtime\.getRuntime\(\)\.exec|new\s+ProcessBuilder)\([^;]{0,300}?request\.getParameter\("
+)
+_JNDI_LOOKUP = re.compile(r"\$\{jndi:(?:ldaps?|rmi|dns|iiop|corba|nds|http)s?:", re.IGNORECASE)
+_SENDS = re.compile(r"requests\.\w+\(|\bcurl\b|urlopen\(|\.request\(|httpx\.\w+\(|\bwget\b")
+#: A Java serialization stream or a known gadget chain, written to a socket.
+_SERIALIZED_JAVA = re.compile(r"b[\"']JRMI|\\xac\\xed\\x00\\x05|\bysoserial\b|CommonsCollections\d")
+_SOCKET_SEND = re.compile(r"\.sendall\(|\.send\(|\bnc\s|\bncat\s|/dev/tcp/")
+_WORDS = ("jmxremote", "Codebase", "NoLookups", "AJP", "RemoteAddrValve", "getParameter", "jndi:", "JRMI", "xac",
+          "ysoserial", "CommonsCollections")  # fmt: skip
+
+
+def jvm_risks(text: str) -> list[OperationRisk]:
+    """What ``text`` does to Java applications and the JVMs that run them."""
+    if not any(word in text for word in _WORDS):
+        return []
+    found = []
+    if _UNAUTHENTICATED_JMX.search(text) and _JMX_PORT.search(text):
+        what = "serves a JVM's JMX on the network without authentication (whoever reaches the port runs code in it)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if _REMOTE_CODEBASE.search(text):
+        what = "switches remote class loading back on (JNDI codebases, Log4j lookups: a Log4Shell string runs code)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what))
+    if _OPEN_AJP.search(text):
+        what = "adds an AJP connector without its secret (Ghostcat: anyone reaching it reads files and runs JSPs)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if _VALVE_REMOVED.search(text):
+        what = "removes the Tomcat manager's address restriction (the manager, which deploys code, opens to all)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _WEB_SHELL.search(text):
+        what = "writes a web shell: a page that runs the commands a request sends"
+        found.append(OperationRisk(RiskLevel.CRITICAL, Category.PERSISTENCE, what))
+    if _JNDI_LOOKUP.search(text) and _SENDS.search(text):
+        what = "sends JNDI lookup strings (Log4Shell) to servers: each vulnerable one loads code from the address given"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if _SERIALIZED_JAVA.search(text) and _SOCKET_SEND.search(text):
+        what = "sends a serialized Java object (a deserialization gadget chain) to a Java port"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what))
+    return found
