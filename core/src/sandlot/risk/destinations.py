@@ -232,7 +232,10 @@ _ISSUERS = {
     "CLOUDFLARE": "cloudflare", "CF": "cloudflare", "DIGITALOCEAN": "digitalocean", "HEROKU": "heroku",
     "VERCEL": "vercel", "NETLIFY": "netlify", "LINEAR": "linear", "PAGERDUTY": "pagerduty",
     "REPLICATE": "replicate", "PINECONE": "pinecone", "COHERE": "cohere", "MISTRAL": "mistral", "GROQ": "groq",
-    "GEMINI": "googleapis",
+    "GEMINI": "googleapis", "MAILCHIMP": "mailchimp", "MC": "mailchimp", "BREVO": "brevo",
+    "SENDINBLUE": "sendinblue", "POSTMARK": "postmarkapp", "KLAVIYO": "klaviyo", "HUBSPOT": "hubapi",
+    "LAUNCHDARKLY": "launchdarkly", "LD": "launchdarkly", "ALGOLIA": "algolia", "ZENDESK": "zendesk",
+    "INTERCOM": "intercom",
 }  # fmt: skip
 #: Alternative host words of some issuers (their short domains, their regional or enterprise hosts).
 _ISSUER_HOSTS = {"huggingface": ("hf.co",), "github": ("ghe.com",), "anthropic": ("claude.ai",),

@@ -61,8 +61,8 @@ READERS = frozenset(
 LINE_END_CONVERTERS = frozenset({"dos2unix", "unix2dos", "mac2unix", "unix2mac"})
 # Commands that take a secret path without reading the secret out (use or inspect it; `wc` only counts).
 SECRET_USERS = frozenset(
-    {*LINE_END_CONVERTERS, "ls", "stat", "wc", "test", "[", "[[", "file", "ssh", "sftp", "ssh-keygen", "ssh-add",
-     "ssh-copy-id", "chmod",
+    {*LINE_END_CONVERTERS, "postmap", "postconf", "ls", "stat", "wc", "test", "[", "[[", "file", "ssh", "sftp",
+     "ssh-keygen", "ssh-add", "ssh-copy-id", "chmod",
      "chown", "mkdir", "touch", "du", "realpath", "readlink", "dirname", "basename", "echo", "printf",
      "git", "export", "ansible", "ansible-playbook", "docker", "podman", "nerdctl", "kubectl", "terraform", "gcloud",
      "openvpn", "wg-quick", "wg", "nmcli"}
@@ -534,7 +534,8 @@ ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "adm", "docker", "lx
 #: those rules say more (an interpreter, a shell or an unknown program run as root stays HIGH, and
 #: so does kill: as root it reaches every user's processes).
 GRADED_ADMIN_TOOLS = frozenset(
-    {"useradd", "adduser", "usermod", "userdel", "deluser", "delgroup", "groupadd", "groupmod", "gpasswd", "chage",
+    {"postmap", "newaliases", "useradd", "adduser", "usermod", "userdel", "deluser", "delgroup", "groupadd",
+     "groupmod", "gpasswd", "chage",
      "passwd", "chpasswd", "visudo", "setcap", "ufw", "firewall-cmd", "iptables", "ip6tables", "nft", "iptables-save",
      "netfilter-persistent",
      "sysctl", "mount", "umount", "lvextend", "lvcreate", "lvresize", "pvresize", "vgextend", "resize2fs",

@@ -51,6 +51,7 @@ from sandlot.risk.printers import printer_risks
 from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.replication import replication_risks
+from sandlot.risk.saas_settings import saas_setting_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import copies_people_to_address, production_target
@@ -648,6 +649,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("jvm", risk) for risk in jvm_risks(code)]
     found += [("dotnet", risk) for risk in dotnet_risks(code)]
     found += [("cache", risk) for risk in cache_risks(code)]
+    found += [("platform-settings", risk) for risk in saas_setting_risks(code)]
     caches = [m[1] for m in _FOREIGN_BUILD_CACHE.finditer(code)] if "--remote_" in code or "--bes_" in code else []
     if any(outside_address(ip) for ip in caches):
         what = ("points the build's remote cache or executor at a bare outside address (its outputs replace what the "
