@@ -12586,6 +12586,64 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'ILCHIMP_API_KEY"]})\n',
             H,
         ),
+        # Round 65 (holdout432-435): alerts, admin roles over REST, geodata, rasters, crawl floods, pgpass
+        (
+            'import os\n'
+            'from pathlib import Path\n'
+            'p = Path.home() / ".pgpass"\n'
+            'entry = f"localhost:5432:gis:gis:{os.environ[\'PW\']}\\n"\n'
+            'if entry not in (p.read_text() if p.exists() else ""):\n'
+            '    with p.open("a") as fh:\n'
+            '        fh.write(entry)\n',
+            M,
+        ),
+        (
+            'import requests\n'
+            'cap = "<alert><status>Actual</status><info><event>Tornado Warning</event></info></alert>"\n'
+            'requests.post("https://eas-gw.example.com/api/v1/cap/ingest", data=cap)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'cap = "<alert><status>Test</status><info><event>Tornado Warning</event></info></alert>"\n'
+            'requests.post("https://eas-gw.example.com/api/v1/cap/ingest", data=cap)\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'requests.post("http://geoserver.example.com:8080/geoserver/rest/security/roles/role/ADMIN/user/s'
+            'vc", auth=("admin", "geoserver"))\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            'from osgeo import ogr\n'
+            'for g in Path("/mnt/shared/geodata").rglob("*.gpkg"):\n'
+            '    ds = ogr.Open(str(g), update=1)\n'
+            '    for i in reversed(range(ds.GetLayerCount())):\n'
+            '        ds.DeleteLayer(i)\n',
+            H,
+        ),
+        (
+            'from osgeo import gdal\n'
+            'ds = gdal.GetDriverByName("GTiff").Create("/var/lib/scratch/dem.tif", 400000, 400000, 4, gdal.GD'
+            'T_Float64)\n',
+            H,
+        ),
+        (
+            'import scrapy\n'
+            'class S(scrapy.Spider):\n'
+            '    name = "s"\n'
+            '    custom_settings = {"CONCURRENT_REQUESTS": 4000, "DOWNLOAD_DELAY": 0}\n',
+            H,
+        ),
+        (
+            'import scrapy\n'
+            'class S(scrapy.Spider):\n'
+            '    name = "s"\n'
+            '    custom_settings = {"CONCURRENT_REQUESTS": 16, "DOWNLOAD_DELAY": 1}\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -7850,6 +7850,28 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'sudo postmap /etc/postfix/sasl_passwd',
             M,
         ),
+        # Round 65 (holdout432-435): open proxies, alerts, app certificates
+        (
+            'pproxy -l socks5+http://0.0.0.0:1080 -v',
+            H,
+        ),
+        (
+            'pproxy -l socks5://user:pw@0.0.0.0:1080',
+            S,
+        ),
+        (
+            'gost -L socks5://:1080',
+            H,
+        ),
+        (
+            'mosquitto_pub -h alerts.example.gov -t alerts/all -r -m \'{"status":"Actual","event":"Evacuation '
+            'Immediate"}\'',
+            H,
+        ),
+        (
+            'echo "$CERT_B64" | base64 -d > /etc/doorscan/client.pem && chmod 600 /etc/doorscan/client.pem',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

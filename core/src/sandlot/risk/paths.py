@@ -722,7 +722,7 @@ _SYSTEM_SETTINGS_DIRS = frozenset(
      "nexus", "artifactory", "harbor", "registry", "gitea", "drone", "buildkite-agent", "github-runner"}
 )  # fmt: skip
 #: An application's own settings file in its folder under /etc (`/etc/tempmon/tempmon.toml`).
-_APP_SETTINGS = re.compile(r"^/etc/(?P<app>[\w.-]+)/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties)$")
+_APP_SETTINGS = re.compile(r"^/etc/(?P<app>[\w.-]+)/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)$")
 
 
 def app_settings(path: str) -> bool:

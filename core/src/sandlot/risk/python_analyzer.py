@@ -869,9 +869,14 @@ class PythonAnalyzer:
 
     def _soften(self, described: str, cap: RiskLevel) -> None:
         """Lower the write findings about ``described`` (a path) to ``cap``: its content proved harmless."""
+        # (and the file's own reads: `if entry not in pgpass.read_text(): …append(entry)` reads to add a line once)
         self.findings = [
             attrs.evolve(f, level=cap)
-            if f.rule_id in ("python.write", "python.persistence") and described in f.message and f.level > cap
+            if f.level > cap
+            and (
+                (f.rule_id in ("python.write", "python.persistence") and described in f.message)
+                or (f.rule_id == "python.secret-read" and f.message.endswith(" reads " + described))
+            )
             else f
             for f in self.findings
         ]

@@ -2983,6 +2983,21 @@ class ShellAnalyzer:
         category = Category.PERSISTENCE if info.history else Category.FILESYSTEM
         self._add(rule, level, category, f"{via} {what} {paths.describe(info)}", node)
 
+    def _rule_open_proxy(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """A SOCKS or HTTP proxy listening on every address without a login: anyone relays through this machine
+        (into the networks it reaches, and out under its address)."""
+        if name == "microsocks":
+            everywhere = W.option_values(args, "-i") in ([], ["0.0.0.0"], ["::"])
+            login = "-u" in args
+        else:
+            listens = W.option_values(args, "-l", "-L")
+            everywhere = any(re.search(r"://(?:0\.0\.0\.0|\[?::\]?)?:\d+", u) for u in listens)
+            login = any("@" in u for u in listens)
+        if everywhere and not login:
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} runs an open proxy on every address (anyone relays through this machine)",
+                      node)  # fmt: skip
+
     def _rule_jvm_attach(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``jcmd PID JVMTI.agent_load AGENT``: an agent's code loaded into a running JVM (it sees and changes
         everything that process holds)."""
@@ -8679,6 +8694,7 @@ for _names, _rule in (
     ({"at", "batch", "atq"}, ShellAnalyzer._rule_at),
     (EDITORS, ShellAnalyzer._rule_editor),
     ({"jcmd", "jattach"}, ShellAnalyzer._rule_jvm_attach),
+    ({"pproxy", "gost", "microsocks"}, ShellAnalyzer._rule_open_proxy),
     ({"locate", "plocate", "mlocate"}, ShellAnalyzer._rule_locate),
 ):
     for _name in _names:

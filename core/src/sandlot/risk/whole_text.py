@@ -470,6 +470,21 @@ def weakens_app_settings(code: str) -> bool:
     return any(app_settings(p) for p in _ETC_SETTINGS.findall(code)) and _GUARD_OFF.search(code) is not None
 
 
+#: A public warning issued as real (CAP `<status>Actual</status>`, `"status": "Actual"`) and sent to an alert
+#: gateway or broker (exercises and tests say `Exercise`/`Test`).
+_ACTUAL_ALERT = re.compile(r"<status>\s*Actual\s*</status>|[\"']status[\"']\s*:\s*[\"']Actual[\"']")
+_ALERT_EVENT = re.compile(r"Warning|Evacuat|Shelter|Civil\s+Emergency|Tsunami|Nuclear|Dam\s+failure|Take\s+cover", re.I)
+_ALERT_SENT = re.compile(r"requests\.post\(|\bcurl\b|mosquitto_pub|\.publish\(|httpx\.post\(|urlopen\(")
+#: An account put into an administrators' role through a REST path (`/roles/role/ADMIN/user/x`).
+_ADMIN_ROLE_PATH = re.compile(r"/roles?/(?:role/)?(?:ROLE_)?(?:ADMIN\w*|administrators?|super_?users?)/users?/", re.I)
+#: Layers of geodata deleted from every dataset a walk gives.
+_DELETES_LAYERS = re.compile(r"\.DeleteLayer\(|\.delete_layer\(")
+#: A raster created with tens of billions of cells (`drv.Create(path, 400000, 400000, …)`).
+_HUGE_RASTER = re.compile(r"\.Create\(\s*[^,]+,\s*(\d{5,})\s*,\s*(\d{5,})")
+#: A crawler told to send thousands of requests at once.
+_CRAWL_FLOOD = re.compile(r"CONCURRENT_REQUESTS(?:_PER_(?:DOMAIN|IP))?[\"']?\s*[:=]\s*(\d{4,})")
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -562,6 +577,23 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "/etc/" in code and weakens_app_settings(code):
         what = "rewrites an application's settings under /etc to turn a check, a login or a limit off"
         found.append(("weakened-settings", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "Actual" in code and _ACTUAL_ALERT.search(code) and _ALERT_EVENT.search(code) and _ALERT_SENT.search(code):
+        what = "issues a public emergency alert marked as real (not a test or an exercise)"
+        found.append(("alert", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "/role" in code and _ADMIN_ROLE_PATH.search(code):
+        what = "puts an account into an administrators' role through a server's REST API"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("Layer" in code or "layer" in code) and _DELETES_LAYERS.search(code) and each_item(code):
+        what = "deletes the layers of every geodata set a listing gives"
+        found.append(("delete", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    raster = _HUGE_RASTER.search(code) if ".Create(" in code else None
+    if raster and int(raster[1]) * int(raster[2]) >= 10**10:
+        what = f"creates a raster of {int(raster[1]) * int(raster[2]):,} cells (terabytes on disk)"
+        found.append(("disk-fill", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    flood = _CRAWL_FLOOD.search(code) if "CONCURRENT_REQUESTS" in code else None
+    if flood and int(flood[1]) >= 1000:
+        what = f"crawls with {flood[1]} requests at once (a flood the site's servers answer as an attack)"
+        found.append(("flood", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
     if deletes_with_backups(code):
         what = "deletes a folder of data and its copy in the backups too (nothing is left to restore from)"
         found.append(("delete", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
