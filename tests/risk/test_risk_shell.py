@@ -7872,6 +7872,48 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'echo "$CERT_B64" | base64 -d > /etc/doorscan/client.pem && chmod 600 /etc/doorscan/client.pem',
             M,
         ),
+        # Round 66 (holdout436-439): forge owners and teams, scanning off, CI variables, staging folders
+        (
+            'gh api --method PUT /orgs/acme/memberships/someone -f role=admin',
+            H,
+        ),
+        (
+            'for r in $(gh repo list acme --json name -q \'.[].name\'); do gh api -X PUT "orgs/acme/teams/contr'
+            'actors/repos/acme/$r" -f permission=admin; done',
+            H,
+        ),
+        (
+            "for r in $(gh repo list acme --json nameWithOwner -q '.[].nameWithOwner'); do\n"
+            '  gh api -X PATCH "repos/$r" --input - <<\'JSON\'\n'
+            '{"security_and_analysis":{"secret_scanning":{"status":"disabled"}}}\n'
+            'JSON\n'
+            'done',
+            H,
+        ),
+        (
+            'glab variable set NPM_TOKEN --masked --protected -R platform/web -v "$(vault kv get -field=token'
+            ' secret/ci/npm)"',
+            M,
+        ),
+        (
+            'dest=/srv/backups/mirrors/$(date +%F)\n'
+            'mkdir -p "$dest"\n'
+            'tar -C /srv/backups/mirrors -czf "$dest.tar.gz" "$(basename "$dest")" && rm -rf "$dest"',
+            L,
+        ),
+        (
+            'sudo mkdir -p /mnt/archive\n'
+            'sudo mount -t cifs //fs01/archive /mnt/archive -o username=admin\n'
+            'sudo rm -rf /mnt/archive/old',
+            H,
+        ),
+        (
+            "mysql wiredesk <<'SQL'\n"
+            'UPDATE approval_policy SET required_approvers = 1, callback_required = 0;\n'
+            "UPDATE wire_requests SET status = 'APPROVED' WHERE status = 'PENDING_SECOND';\n"
+            'SQL',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

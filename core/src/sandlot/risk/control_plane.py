@@ -341,7 +341,18 @@ _REST_RULES: tuple[tuple[str, re.Pattern[str], OperationRisk, bool], ...] = (
      OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "adds a deploy key"), True),
     ("POST", re.compile(r"/dispatches/?$"),
      OperationRisk(RiskLevel.LOW, Category.RESOURCE, "starts a workflow run"), True),
-    ("PATCH", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/?$"), _REPOSITORY_PUBLIC, False),
+    ("PATCH", re.compile(r"^/(?:api/v\d+/)?repos/(?:[^/]+/[^/]+|\x00)/?$"), _REPOSITORY_PUBLIC, False),
+    # an organisation's owners, its members' default rights, an instance's administrators, impersonation
+    ("PUT", re.compile(r"^/(?:api/v\d+/)?orgs/[^/]+/memberships/[^/]+/?$"),
+     OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "adds a member to an organisation"), False),
+    ("PATCH", re.compile(r"^/(?:api/v\d+/)?orgs/[^/]+/?$"),
+     OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "changes an organisation's settings"), False),
+    ("PUT", re.compile(r"/teams/[^/]+/repos/"),
+     OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "gives a team access to a repository"), True),
+    ("PUT", re.compile(r"^/api/v\d+/users/[^/]+/?$"),
+     OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "changes a user account"), False),
+    ("POST", re.compile(r"/users/[^/]+/impersonation_tokens/?$"),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "mints a token that acts as another user"), False),
     ("PUT", re.compile(r"^/api/v\d+/projects/[^/]+/?$"), _PROJECT_PUBLIC, False),
     ("POST", re.compile(r"^/(?:api/v\d+/)?repos/[^/]+/[^/]+/transfer/?$"),
      OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "hands a repository to another owner"), False),
@@ -366,6 +377,8 @@ _ADMIN_PERMISSION = re.compile(r"\b(?:admin|maintain|owner)\b|access_level\W+[45
 _WORKFLOW_POWERS = re.compile(
     r"default_workflow_permissions\W+write|can_approve_pull_request_reviews|allowed_actions\W+all", re.I
 )
+_OPEN_ORGANISATION = re.compile(r"default_repository_permission\W+(?:admin|write)\b"
+                                r"|members_can_(?:fork_private_repositories|create_public_repositories)\W+true", re.I)
 _WRITABLE_KEY = re.compile(r"read_only\W+false|readonly\W+false|can_push\W+true|allow.write", re.I)
 
 
@@ -386,6 +399,12 @@ def assess_request(method: str, url: str, body: Sequence[str], *, many: bool = F
                 return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off secret scanning or push protection")
             if not _PUBLIC_VISIBILITY.search(joined):
                 continue  # other settings of the repository (a description, the wiki)
+        if verb == "PATCH" and "/orgs/" in path and _OPEN_ORGANISATION.search(joined):
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                 "gives every member of an organisation admin or write rights, or lets them fork or "
+                                 "publish its private code")  # fmt: skip
+        if verb == "PUT" and re.search(r"/users/[^/]+/?$", path) and re.search(r"\badmin\W+(?:true|1)\b", joined):
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "makes a user an administrator of the instance")
         if verb == "PUT" and _ADMIN_PERMISSION.search(joined):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account admin rights on a repository")
         if verb == "POST" and "keys" in path and _WRITABLE_KEY.search(joined):
@@ -408,11 +427,23 @@ def leaks_secrets(content: str) -> bool:
     return "secrets" in content and bool(_WORKFLOW_SECRETS.search(content))
 
 
+def workflow_file(path: str) -> bool:
+    """``path`` is a CI workflow (GitHub Actions, GitLab CI, Azure Pipelines)."""
+    lowered = path.lower()
+    return ".github/workflows/" in lowered or lowered.endswith((".gitlab-ci.yml", "azure-pipelines.yml"))
+
+
+_RUN_LINE = re.compile(r"^(?P<indent>\s*)(?:-\s*)?(?:run|script)\s*:\s*(?P<command>[^|>\n].*)$", re.MULTILINE)
+
+
+def workflow_commands(content: str) -> list[str]:
+    """The one-line `run:` (or `script:`) commands of a CI workflow's steps."""
+    return [m["command"].strip().strip("'\"") for m in _RUN_LINE.finditer(content) if m["command"].strip()]
+
+
 def workflow_leaks_secrets(path: str, content: str) -> bool:
     """A CI workflow (GitHub Actions, GitLab CI) at ``path`` whose steps send the repository's secrets out."""
-    lowered = path.lower()
-    ci = ".github/workflows/" in lowered or lowered.endswith((".gitlab-ci.yml", "azure-pipelines.yml"))
-    return ci and leaks_secrets(content)
+    return workflow_file(path) and leaks_secrets(content)
 
 
 def foreign_endpoint(url: str) -> bool:

@@ -63,6 +63,8 @@ from sandlot.risk.control_plane import (
     soften_verified,
     verifies_certificate,
     verifies_download,
+    workflow_commands,
+    workflow_file,
     workflow_leaks_secrets,
 )
 from sandlot.risk.crm import NUMBER_ROUTE
@@ -810,6 +812,11 @@ class PythonAnalyzer:
                         node,
                     )
                     self._later_shell(command.replace(HOLE, HOLE_WORD), node, f"a {tool} configuration written by {q}")
+        for target in targets[:2]:
+            if workflow_file(target) and data.text and self.depth < MAX_DEPTH:
+                # a CI workflow's steps run on the next push or schedule: what they run counts
+                for command in workflow_commands(data.text)[:4]:
+                    self._later_shell(command.replace(HOLE, HOLE_WORD), node, f"a CI workflow step written by {q}")
         for target in targets[:2]:
             name = posixpath.basename(target)
             if name.endswith((".yml", ".yaml")) and ("compose" in name or "kind" in name) and data.text:
@@ -1967,8 +1974,8 @@ class PythonAnalyzer:
                 self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{q} submits a payment file ({text}) (moves money)", node)  # fmt: skip
                 break
-            if "/" not in text and not text.startswith(("~", ".")):
-                continue
+            if ("/" not in text and not text.startswith(("~", "."))) or "://" in text:
+                continue  # (a URL names no local file: `…/actions/secrets/NAME` is an API's path)
             info = paths.classify(text)
             if info.secret or self._bulk_personal(text):
                 self._add(
@@ -4854,7 +4861,12 @@ class PythonAnalyzer:
         flags = 0
         for text in src.strings():
             info = paths.classify(text)
-            flags |= self._read(info, node, via=q)
+            # `os.replace(tmp, target)` in the same folder: a file written beside its target put in place (the
+            # atomic write), its content read by nobody
+            renamed_in_place = q in ("os.replace", "os.rename", "pathlib.Path().rename", "pathlib.Path().replace") and (
+                any(posixpath.dirname(text) == posixpath.dirname(d) for d in dst.strings())
+            )
+            flags |= self._read(info, node, via=q) if not renamed_in_place else 0
             if q == "shutil.copytree" and info.kind is paths.PathKind.ROOT:
                 self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                           f"{q} copies the whole file system (/proc, /sys and its own copy included)",
@@ -5088,6 +5100,10 @@ class PythonAnalyzer:
             if not parts:
                 return Val(text=".", qual="pathlib.Path()")
             text, alts = v.combine(parts, posixpath.join, HOLE)
+            if q == "pathlib.Path":
+                # `Path("")` is `.`, the working directory (`f"{Path('')}/"` is `./`, not the root)
+                text = text or "."
+                alts = tuple(a or "." for a in alts) if alts else alts
             return Val(text=text, alts=alts, qual="pathlib.Path()" if q != "os.path.join" else None, flags=flags)
         source = (
             func.base if q.startswith("pathlib.Path().") and func.base is not None else (args[0] if args else UNKNOWN)

@@ -2367,7 +2367,10 @@ class ShellAnalyzer:
         if name in T.NETWORK and not local_copy:
             flow.network = True
             self._add("shell.network", RiskLevel.LOW, Category.NETWORK, f"{name} uses the network", node)
-            if incoming_secret:
+            # (`gh secret set`, `glab variable set --masked`: a secret moved into the forge's own secret store)
+            stored = name in ("gh", "glab") and W.options(args, T.FORGE_VALUED)[1][:2] in (
+                ["secret", "set"], ["variable", "set"], ["variable", "update"])  # fmt: skip
+            if incoming_secret and not stored:
                 self._add(
                     "shell.exfiltration",
                     RiskLevel.CRITICAL,
@@ -2375,6 +2378,9 @@ class ShellAnalyzer:
                     f"{name} sends secret data (from a substitution) over the network",
                     node,
                 )
+            elif incoming_secret:
+                self._add("shell.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} stores a secret in the forge's secret store (CI variables)", node)  # fmt: skip
         if (
             (name == "curl" and any(MAILBOX_URL.match(a) for a in args))
             or (name == "kubectl" and args[:2] == ["config", "view"] and "--raw" in args)
@@ -2965,6 +2971,9 @@ class ShellAnalyzer:
         if posixpath.basename(target.rstrip("/")) == ".git" and posixpath.normpath(posixpath.dirname(
             target.rstrip("/"))) in self.cloned:
             level = min(level, RiskLevel.LOW)  # the history of a clone this script made (vendoring a pinned tag)
+        own_folder = target.rstrip("/") in self.made_dirs and target.strip("/").replace(HOLE, "").count("/") >= 1
+        if recursive and own_folder and not self._mount_point(target.rstrip("/")):
+            level = min(level, RiskLevel.LOW)  # a folder this script made (a staging copy, archived a moment ago)
         if level == RiskLevel.HIGH and self._reinstalled(info.path):
             level = RiskLevel.MEDIUM  # `rm -rf /opt/nvim-linux64 && tar -C /opt -xzf nvim-linux64.tar.gz`: replaced
         if filtered:
@@ -3013,6 +3022,11 @@ class ShellAnalyzer:
                   f"{name} loads an agent ({agent.replace(HOLE, '…') or 'a jar'}) into a running JVM"
                   + (", one process after another" if many else "") + " (its code runs inside the process)",
                   node)  # fmt: skip
+
+    def _mount_point(self, path: str) -> bool:
+        """Something is mounted on ``path`` by this script (the folder made for it holds a share, not new files)."""
+        source = self._source.decode("utf-8", "replace")
+        return re.search(r"\b(?:mount|sshfs|rclone\s+mount|mount\.\w+)\b[^\n]*" + re.escape(path), source) is not None
 
     def _reinstalled(self, path: str) -> bool:
         """``path`` is a tool's folder under /opt that the script unpacks again from an archive of the same name
@@ -6645,6 +6659,8 @@ class ShellAnalyzer:
         if positional[:1] == ["api"] and len(positional) > 1:
             method = (W.option_values(args, "-X", "--method") or ["GET"])[0]
             fields = W.option_values(args, "-f", "-F", "--field", "--raw-field", "--input")
+            if ("-" in fields or "--input" in args) and self._heredoc_text:
+                fields.append(self._heredoc_text)  # `--input -` with the body in a here-document
             if fields and method == "GET" and not W.option_values(args, "-X", "--method"):
                 method = "POST"  # gh api sends fields with POST unless told otherwise
             risk = assess_request(method, positional[1], fields, many=many)
@@ -6653,7 +6669,7 @@ class ShellAnalyzer:
             if risk is None and positional[:2] == ["release", "delete"]:
                 risk = assess_request("DELETE", "repos/o/r/releases/x", [], many=many)
         if risk is not None:
-            what = f"{name} {' '.join(positional[:2])} {risk.what}"
+            what = f"{name} {' '.join(positional[:2]).replace(HOLE, '…')} {risk.what}"
             self._add("shell.cloud-control", risk.level, risk.category, what, node)
         loop = self._loops[-1] if self._loops else None
         if positional[:2] == ["workflow", "run"] and loop is not None and loop.endless:
