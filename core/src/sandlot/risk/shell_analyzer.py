@@ -2272,6 +2272,14 @@ class ShellAnalyzer:
                     self.pinned.update((derived, posixpath.basename(derived)))
         if name == "mkdir":
             self.made_dirs.update(a.rstrip("/") for a in args if not a.startswith("-"))
+        if name == "argocd" and W.options(args, _ARGOCD_VALUED)[1][:2] == ["app", "delete"] and (
+            bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+        ):
+            self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "argocd app delete removes every application a listing gives (and what they deployed)",
+                      node)  # fmt: skip
+        if name == "helm" and any(p in self.downloaded for p in W.option_values(args, "--post-renderer")):
+            self._runs_download("helm --post-renderer", W.option_values(args, "--post-renderer")[0], node)
         if name == "duckdb" and any(SHARE_FILE_QUERY.search(a) for a in args):
             flow.dump = True  # `duckdb -c "SELECT * FROM read_parquet('/mnt/smb/…')"`: a data share's tables printed
         if name == "dotnet" and args[:3] == ["nuget", "add", "source"]:
@@ -7859,6 +7867,8 @@ _STREAMING_READERS = frozenset({"cat", "base64", "base32", "xxd", "od", "hexdump
 #: Services that watch or protect something: alarms, monitors, detectors, loggers, safety controllers.
 _WATCHERS = re.compile(r"alert|alarm|monitor|watchdog|detect|sensor|logger|audit|telemetr|\btlm|gpsd?\b|dashcam"
                        r"|\beld\b|\beld-|fire|safety|vent|haccp|cctv|camera|\bnvr\b|backup")  # fmt: skip
+_ARGOCD_VALUED = frozenset({"--server", "--auth-token", "--config", "--grpc-web-root-path", "--context", "-o",
+                            "--output"})  # fmt: skip
 _BACKUP_SUFFIXES = (".bak", ".orig", ".old", "~", ".backup", ".dpkg-old", ".save", ".prev")
 
 
@@ -8829,7 +8839,8 @@ _SELINUX_BOOLEANS = {
 _GIT_CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference",
                                "--separate-git-dir", "--filter", "-j", "--jobs", "--template", "-u", "--upload-pack",
                                "--shallow-since", "--shallow-exclude"})  # fmt: skip
-_NAMED_NOT_FILES = frozenset({"vault", "kubectl", "oc", "doppler", "infisical", "modinfo", "modprobe", "rmmod"})
+_NAMED_NOT_FILES = frozenset({"vault", "kubectl", "oc", "doppler", "infisical", "modinfo", "modprobe", "rmmod", "ufw",
+                              "firewall-cmd", "systemctl", "wg", "wg-quick", "tailscale"})  # fmt: skip
 _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
 _SCP_VALUED = frozenset({"-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-D"})
 _MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", "--showconfig", "--show-config",

@@ -534,7 +534,11 @@ ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "adm", "docker", "lx
 #: those rules say more (an interpreter, a shell or an unknown program run as root stays HIGH, and
 #: so does kill: as root it reaches every user's processes).
 GRADED_ADMIN_TOOLS = frozenset(
-    {"postmap", "newaliases", "useradd", "adduser", "usermod", "userdel", "deluser", "delgroup", "groupadd",
+    {"postmap", "newaliases",
+     # upgrades and their safety nets: release upgrades, snapshots, /etc in version control, outdated services
+     "do-release-upgrade", "needrestart", "etckeeper", "snapper", "grub-reboot", "pg_upgradecluster",
+     "iptables-restore-translate", "iptables-translate", "ip6tables-translate", "swanctl", "ipsec",
+     "useradd", "adduser", "usermod", "userdel", "deluser", "delgroup", "groupadd",
      "groupmod", "gpasswd", "chage",
      "passwd", "chpasswd", "visudo", "setcap", "ufw", "firewall-cmd", "iptables", "ip6tables", "nft", "iptables-save",
      "netfilter-persistent",

@@ -34,6 +34,7 @@ from sandlot.risk.dotnet import dotnet_risks
 from sandlot.risk.edge import edge_risks
 from sandlot.risk.endpoint_management import endpoint_management_risks
 from sandlot.risk.file_servers import file_server_text_risks
+from sandlot.risk.gitops import gitops_risks
 from sandlot.risk.identity import identity_provider_risks, personal_admin_grant, vault_superuser
 from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
@@ -682,6 +683,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("dotnet", risk) for risk in dotnet_risks(code)]
     found += [("cache", risk) for risk in cache_risks(code)]
     found += [("platform-settings", risk) for risk in saas_setting_risks(code)]
+    found += [("cluster-access", risk) for risk in gitops_risks(code)]
     caches = [m[1] for m in _FOREIGN_BUILD_CACHE.finditer(code)] if "--remote_" in code or "--bes_" in code else []
     if any(outside_address(ip) for ip in caches):
         what = ("points the build's remote cache or executor at a bare outside address (its outputs replace what the "
