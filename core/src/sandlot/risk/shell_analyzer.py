@@ -2507,7 +2507,8 @@ class ShellAnalyzer:
                         or (
                             W.base(wrapped[0]) == "systemctl"
                             and wrapped[1:2] == ["stop"]
-                            and not any(sec in " ".join(wrapped[2:]) for sec in T.SECURITY_SERVICES)
+                            and (not any(sec in " ".join(wrapped[2:]) for sec in T.SECURITY_SERVICES)
+                                 or self._started_again(" ".join(wrapped[2:]).lower()))
                         )
                         # file writers are graded by where they write (the write rule sees the path);
                         # administration tools with their own rules are graded by what they do
@@ -3933,9 +3934,15 @@ class ShellAnalyzer:
                         # from everyone else, not handed to someone
                         or (info.kind is paths.PathKind.SYSTEM and _TO_ROOT.fullmatch(owner) is not None)
                     )
+                    # `setfacl -m u:filebeat:r /var/log/auth.log`: one account allowed to read (a log shipper's)
+                    read_only = (
+                        name == "setfacl"
+                        and re.fullmatch(r"(?:[ug]|user|group):[\w.-]+:r-?x?-?", owner) is not None
+                        and not info.secret
+                    )
                     self._add(
                         "shell.chown",
-                        RiskLevel.MEDIUM if own_folder and not info.privilege else RiskLevel.HIGH,
+                        RiskLevel.MEDIUM if (own_folder or read_only) and not info.privilege else RiskLevel.HIGH,
                         Category.PRIVILEGE,
                         f"{name} {owner} on {paths.describe(info)}",
                         node,
@@ -5393,7 +5400,7 @@ class ShellAnalyzer:
             )
         elif action in ("stop", "disable", "mask", "kill", "unload", "bootout", "remove") and any(
             s in units for s in T.SECURITY_SERVICES
-        ):
+        ) and not (action == "stop" and self._started_again(units)):
             self._add(
                 "shell.defense-evasion",
                 RiskLevel.HIGH,
@@ -5409,6 +5416,15 @@ class ShellAnalyzer:
             self._add(
                 "shell.service", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{name} {action} changes system services", node
             )
+
+    def _started_again(self, units: str) -> bool:
+        """The script starts (or restarts) the stopped units again: stopped for an upgrade, not turned off."""
+        source = self._source.decode("utf-8", "replace")
+        names = [u for u in units.split() if u and HOLE not in u]
+        return bool(names) and all(
+            re.search(r"\bsystemctl\s+(?:--\S+\s+)*(?:start|restart)\s+(?:[\w@.-]+\s+)*" + re.escape(u) + r"\b", source)
+            for u in names
+        )
 
     def _rule_power(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if name == "init" and not any(a in ("0", "6", "1", "s", "S") for a in args):
@@ -5528,6 +5544,9 @@ class ShellAnalyzer:
             name == "gpasswd" and any(a in ("-d", "--delete") for a in args)
         )
         admin_group = bool(groups & T.ADMIN_GROUPS) and not removes
+        # `adm` reads the system's logs (a log shipper's service account in it is how shippers are set up)
+        log_reader = groups & T.ADMIN_GROUPS == {"adm"} and not removes and "root" not in args
+        admin_group = admin_group and not log_reader
         root_uid = any(v in ("0", "root") for v in W.option_values(args, "-u", "--uid", "-o")) or "-o" in args
         sets_password = any(a in ("-p", "--password") for a in args) or name in ("chpasswd", "newusers")
         operands = W.skip_options(args, _ACCOUNT_VALUED)
@@ -5549,6 +5568,8 @@ class ShellAnalyzer:
             level = RiskLevel.CRITICAL if root_uid else RiskLevel.HIGH
         elif admin_group or sets_password or "root" in args:
             level = RiskLevel.HIGH
+        elif log_reader:
+            level = RiskLevel.MEDIUM
         elif name == "visudo":
             return  # visudo -c only checks the syntax
         else:
@@ -5558,6 +5579,8 @@ class ShellAnalyzer:
             if root_uid
             else "puts an account in an administrators' group"
             if admin_group
+            else "puts an account in the group that reads the system's logs (adm)"
+            if log_reader
             else f"{name} changes users, groups or capabilities"
         )
         self._add("shell.user-admin", level, Category.PRIVILEGE, what if what.startswith(name) else f"{name} {what}",

@@ -521,7 +521,8 @@ SSH_VALUED = frozenset(
 
 #: systemctl/service actions on an installed service that are routine with sudo.
 ROUTINE_SERVICE_ACTIONS = frozenset(
-    {"restart", "reload", "status", "try-restart", "start", "daemon-reload", "enable", "is-active", "is-enabled",
+    {"restart", "reload", "status", "try-restart", "start", "daemon-reload", "daemon-reexec", "enable", "is-active",
+     "is-enabled",
      "reload-or-restart", "--failed", "list-units", "list-timers", "show", "cat", "is-failed",
      # supervisorctl's: configuration re-read and applied, a program's log followed
      "reread", "update", "avail", "tail",
@@ -537,7 +538,7 @@ GRADED_ADMIN_TOOLS = frozenset(
     {"postmap", "newaliases",
      # upgrades and their safety nets: release upgrades, snapshots, /etc in version control, outdated services
      "do-release-upgrade", "needrestart", "etckeeper", "snapper", "grub-reboot", "pg_upgradecluster",
-     "iptables-restore-translate", "iptables-translate", "ip6tables-translate", "swanctl", "ipsec",
+     "iptables-restore-translate", "iptables-translate", "ip6tables-translate", "swanctl", "ipsec", "netplan",
      "useradd", "adduser", "usermod", "userdel", "deluser", "delgroup", "groupadd",
      "groupmod", "gpasswd", "chage",
      "passwd", "chpasswd", "visudo", "setcap", "ufw", "firewall-cmd", "iptables", "ip6tables", "nft", "iptables-save",
@@ -581,7 +582,7 @@ GRADED_ADMIN_TOOLS = frozenset(
      "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl", "lpoptions"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
-ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv", *LINE_END_CONVERTERS})
+ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv", "rsync", *LINE_END_CONVERTERS})
 #: Configuration checks and reloads admins run with sudo.
 ROUTINE_ROOT_CHECKS = frozenset(
     {("nginx", ("-t",)), ("nginx", ("-s", "reload")), ("apachectl", ("configtest",)), ("apachectl", ("graceful",)),

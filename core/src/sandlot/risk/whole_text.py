@@ -19,6 +19,7 @@ from sandlot.risk.control_plane import OperationRisk, exposed_store_service, ope
 from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository, outside_address
+from sandlot.risk.detections import detection_risks
 from sandlot.risk.devices import (
     charging_unauthorised,
     device_api_risks,
@@ -684,6 +685,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("cache", risk) for risk in cache_risks(code)]
     found += [("platform-settings", risk) for risk in saas_setting_risks(code)]
     found += [("cluster-access", risk) for risk in gitops_risks(code)]
+    found += [("detections", risk) for risk in detection_risks(code)]
     caches = [m[1] for m in _FOREIGN_BUILD_CACHE.finditer(code)] if "--remote_" in code or "--bes_" in code else []
     if any(outside_address(ip) for ip in caches):
         what = ("points the build's remote cache or executor at a bare outside address (its outputs replace what the "

@@ -1,0 +1,58 @@
+"""Security monitoring's own content: detection rules, exceptions, log retention and log forwarding
+(shared by both analyzers, judged on the whole text).
+
+A SIEM only sees what its rules look for, what its exceptions let through and what its retention keeps; its
+forwarders decide where the logs go. What needs a careful reviewer:
+
+* detection rules or scheduled searches disabled in bulk;
+* an exception that matches everything (`value: "*"`), attached to the rules;
+* a lifecycle policy that deletes logs at once, a superuser created in the log store;
+* logs dumped or forwarded to a bare outside address.
+
+Tuning one rule, adding a narrow exception and setting a retention of days or months are routine.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import outside_address
+from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import each_item
+
+_RULES_DISABLED = re.compile(
+    r"detection_engine/rules/_bulk_action[\s\S]{0,200}?[\"']disable[\"']|[\"']action[\"']\s*:\s*[\"']disable[\"']"
+    r"[\s\S]{0,200}?detection_engine|saved/searches[\s\S]{0,400}?disabled=1"
+)
+_CATCH_ALL_EXCEPTION = re.compile(r"exception_lists?/items[\s\S]{0,600}?[\"']value[\"']\s*:\s*[\"']\*[\"']")
+_IMMEDIATE_DELETE = re.compile(r"[\"']delete[\"']\s*:\s*\{\s*[\"']min_age[\"']\s*:\s*[\"']0(?:ms|s|m|h|d)?[\"']")
+_STORE_SUPERUSER = re.compile(r"_security/user/[\s\S]{0,300}?[\"']roles[\"']\s*:\s*\[[^\]]*[\"']superuser[\"']")
+_DUMP_TO_ADDRESS = re.compile(r"--output=?[\"']?\w+://(?:[^@/\s]*@)?(\d{1,3}(?:\.\d{1,3}){3})")
+_FORWARD_TO_ADDRESS = re.compile(r"^\s*server\s*=\s*(\d{1,3}(?:\.\d{1,3}){3}):\d+", re.MULTILINE)
+_WORDS = ("detection_engine", "saved/searches", "exception_list", "min_age", "_security/user", "--output", "tcpout")
+
+
+def detection_risks(text: str) -> list[OperationRisk]:
+    """What ``text`` does to a SIEM's rules, exceptions, retention and forwarding."""
+    if not any(word in text for word in _WORDS):
+        return []
+    found = []
+    disabled = _RULES_DISABLED.search(text)
+    if disabled and ("saved/searches" not in disabled[0] or each_item(text)):
+        what = "disables detection rules or scheduled searches in bulk (attacks go unnoticed)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _CATCH_ALL_EXCEPTION.search(text):
+        what = "adds a detection exception that matches everything (every alert it is attached to is silenced)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _IMMEDIATE_DELETE.search(text):
+        what = "sets a log lifecycle policy that deletes the logs at once"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if _STORE_SUPERUSER.search(text):
+        what = "creates a superuser in the log store (every index, every setting)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    addresses = [*_DUMP_TO_ADDRESS.findall(text), *(_FORWARD_TO_ADDRESS.findall(text) if "tcpout" in text else [])]
+    if any(outside_address(a) for a in addresses):
+        what = "dumps or forwards logs to a bare outside address"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    return found
