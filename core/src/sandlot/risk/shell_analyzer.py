@@ -2057,7 +2057,9 @@ class ShellAnalyzer:
             if name == "redis-cli":
                 self._bulk_files.update(W.option_values(args, "--rdb"))  # the snapshot file: every key
             elif name in DB_DUMPERS:
-                self._bulk_files.update(W.option_values(args, "-f", "--file", "--result-file"))  # `pg_dump -f x`
+                dumped = W.option_values(args, "-f", "--file", "--result-file")  # `pg_dump -f x`
+                self._bulk_files.update(dumped)
+                self._created.update(dumped)  # shredding it later (once encrypted) removes what this script made
         collections = (
             [*W.option_values(args, "-c", "--collection"), *(a for a in args if a.startswith("--collection="))]
             if name in ("mongoexport", "mongodump")
@@ -5433,6 +5435,14 @@ class ShellAnalyzer:
 
     def _rule_firewall(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         joined = " ".join(args)
+        ports = set(W.option_values(args, "--dport", "--dports"))
+        if name in ("iptables", "ip6tables") and "INPUT" in args and "ACCEPT" in args and ports & _UNEXPOSED_PORTS and (
+            not W.option_values(args, "-s", "--source", "--src-range", "-i")
+        ):
+            # remote desktop, telnet, a container engine's or a database's port opened to every address
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} opens port {sorted(ports & _UNEXPOSED_PORTS)[0]} to every address (a service that is "
+                      "never meant to face the internet)", node)  # fmt: skip
         redirected = _INTERCEPTED_PORT.search(joined) and (
             _DNAT_ELSEWHERE.search(joined) or re.search(r"\bdnat\s+(?:ip\s+)?to\s+(?!127\.|\[?::1)", joined)
         )
@@ -7892,6 +7902,10 @@ _WATCHERS = re.compile(r"alert|alarm|monitor|watchdog|detect|sensor|logger|audit
                        r"|\beld\b|\beld-|fire|safety|vent|haccp|cctv|camera|\bnvr\b|backup")  # fmt: skip
 _ARGOCD_VALUED = frozenset({"--server", "--auth-token", "--config", "--grpc-web-root-path", "--context", "-o",
                             "--output"})  # fmt: skip
+#: Ports of services never meant to be reachable from everywhere: remote desktops, telnet, container engines,
+#: databases and caches.
+_UNEXPOSED_PORTS = frozenset({"23", "3389", "5900", "5901", "2375", "2376", "6379", "11211", "27017", "9200", "5432",
+                              "3306", "1433"})  # fmt: skip
 _BACKUP_SUFFIXES = (".bak", ".orig", ".old", "~", ".backup", ".dpkg-old", ".save", ".prev")
 
 

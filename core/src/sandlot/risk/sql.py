@@ -47,7 +47,7 @@ _DANGEROUS_SQL = re.compile(
     r"|(?P<passwords>\bUPDATE\s+\w*admin\w*\s+SET\s+(?:(?!\bWHERE\b)[^;])*?\bpassword\w*\s*="
     r"(?:(?!\bWHERE\b)[^;])*(?:;|$))"
     r"|(?P<controls>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:required_approvers|dual_control\w*|require_\w*approv\w*"
-    r"|mfa_(?:required|enabled)|two_factor_\w+|receipts?_required|callback_\w*required)\s*=\s*(?:0|false|'0'|'f'|'false')\b"
+    r"|mfa_?(?:required|enabled)|two_factor_\w+|receipts?_required|callback_\w*required)\s*=\s*(?:0|false|'0'|'f'|'false')\b"
     # pending payments approved in bulk by the database (a second approver written in, not given)
     r"|\bUPDATE\s+\w*(?:wire|payment|transfer|payout|disbursement)\w*\s+SET\s+status\s*=\s*'APPROVED'"
     # every role of an application given to one login

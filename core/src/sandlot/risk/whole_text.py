@@ -20,6 +20,7 @@ from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository, outside_address
 from sandlot.risk.detections import detection_risks
+from sandlot.risk.device_fleets import device_fleet_risks
 from sandlot.risk.devices import (
     charging_unauthorised,
     device_api_risks,
@@ -178,6 +179,8 @@ _REMOTE_FORWARD = re.compile(r"^\s*RemoteForward\s+(?:[\w.*:\[\]-]+:)?\d+\s", re
 #: Alarms switched off (a monitoring system's sensors, checks or rules), and who gets paged emptied.
 _ALARM_OFF = re.compile(
     r"[\"']?(?:alarms?|alerts?|alerting|notifications?)_?(?:enabled|active)[\"']?\s*[:=]\s*(?:False|false|0)\b"
+    # a device's own alarms switched off or muted (`"apnea_alarm": "off"`, `occlusion_alarm=0`, `alarm_volume: 0`)
+    r"|[\"']?\w*_alarm(?:_volume)?[\"']?\s*[:=]\s*[\"']?(?:off|false|False|0)\b|[\"']?alarm_volume[\"']?\s*[:=]\s*0\b"
 )
 _PAGING_EMPTIED = re.compile(
     r"(?:on-?call|escalation)[^\n]{0,120}?[\"']?(?:contacts|recipients|responders|targets|notify)[\"']?\s*[:=]\s*"
@@ -461,15 +464,24 @@ _GUARD_OFF = re.compile(
     # sed's `s/^\(\s*four_eyes:\).*/\1 false/`: the key kept by a group, its value replaced
     r"|\b" + _GUARD_KEY + r":?\s*\\?\)[^/\n]*/\\1\s*(?:false|0|off|no)\b"
     r"|\b(?:\w*inhibit\w*|\w*disabled?|bypass\w*|skip\w*)[\"']?\s*(?:[:=]|:?\\?\)[^/\n]*/\\1)\s*(?:true|1|yes|on)\b"
-    r"|10\s*\*\*\s*(?:9|1\d)\b|\b1e(?:9|1\d)\b|0\.0\.0\.0|/\^(?:wpa|auth|require|verify)\w*/d",
+    r"|[:=]\s*(?:10\s*\*\*\s*(?:9|1\d)|1e(?:9|1\d))\b|0\.0\.0\.0|/\^(?:wpa|auth|require|verify)\w*/d",
     re.IGNORECASE,
 )
+
+
+#: The settings written back: a file opened for writing, a dump into one, an in-place edit, tee, a redirect.
+_WRITES_SETTINGS = re.compile(r"open\([^)]*[\"'][wa]\+?[\"']|\.write(?:_text|_bytes)?\(|\bdump\(|\bsed\s+(?:-\w+\s+)*-i"
+                              r"|\btee\b|>>?\s*[\"']?/etc/|\.replace\(\s*\w+\s*,\s*[\"']/etc/")  # fmt: skip
 
 
 def weakens_app_settings(code: str) -> bool:
     """``code`` rewrites an application's settings under /etc and what it writes turns a guard off (the
     application's own settings are otherwise routine to change: :func:`sandlot.risk.paths.app_settings`)."""
-    return any(app_settings(p) for p in _ETC_SETTINGS.findall(code)) and _GUARD_OFF.search(code) is not None
+    return (
+        any(app_settings(p) for p in _ETC_SETTINGS.findall(code))
+        and _WRITES_SETTINGS.search(code) is not None
+        and _GUARD_OFF.search(code) is not None
+    )
 
 
 #: A public warning issued as real (CAP `<status>Actual</status>`, `"status": "Actual"`) and sent to an alert
@@ -686,6 +698,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("platform-settings", risk) for risk in saas_setting_risks(code)]
     found += [("cluster-access", risk) for risk in gitops_risks(code)]
     found += [("detections", risk) for risk in detection_risks(code)]
+    found += [("device-fleet", risk) for risk in device_fleet_risks(code)]
     caches = [m[1] for m in _FOREIGN_BUILD_CACHE.finditer(code)] if "--remote_" in code or "--bes_" in code else []
     if any(outside_address(ip) for ip in caches):
         what = ("points the build's remote cache or executor at a bare outside address (its outputs replace what the "
