@@ -43,7 +43,7 @@ def gitops_risks(text: str) -> list[OperationRisk]:
         what = "opens an Argo CD project to any repository, any destination and any cluster-wide kind"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     # (the URL may be held in a variable: `MIRROR = "https://203.0.113.44/…"; {"repoURL": MIRROR}`)
-    addresses = [m[1] or m[2] for m in _REPO_URL.finditer(text)] if "repo" in text.lower() else []
+    addresses = [m[1] or m[2] for m in _REPO_URL.finditer(text)] if "repoURL" in text or "--repo" in text else []
     if not addresses and ("repoURL" in text or "--repo" in text):
         addresses = _GIT_ADDRESS.findall(text)
     for address in addresses:
