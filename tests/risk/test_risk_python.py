@@ -12865,6 +12865,189 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'cur.execute("UPDATE dbo.Users SET MfaRequired = 0 WHERE Login = \'vendor_fse\'")\n',
             H,
         ),
+        # holdout452-459: cluster objects made and deleted by this code, guards deleted in bulk, manifests parsed from
+        # templates, other users' files and processes, relays to consoles, device codes, chat admins
+        (
+            'from kubernetes import client, config\n'
+            'import uuid\n'
+            'config.load_kube_config()\n'
+            'v1 = client.CoreV1Api()\n'
+            'name = f"ci-{uuid.uuid4().hex[:6]}"\n'
+            'v1.create_namespace({"metadata": {"name": name}})\n'
+            'try:\n'
+            '    pass\n'
+            'finally:\n'
+            '    v1.delete_namespace(name)\n',
+            M,
+        ),
+        (
+            'from kubernetes import client, config\n'
+            'config.load_kube_config()\n'
+            'v1 = client.CoreV1Api()\n'
+            'v1.delete_namespace("payments")\n',
+            H,
+        ),
+        (
+            'from kubernetes import client, config\n'
+            'config.load_kube_config()\n'
+            'net = client.NetworkingV1Api()\n'
+            'for p in net.list_network_policy_for_all_namespaces().items:\n'
+            '    net.delete_namespaced_network_policy(p.metadata.name, p.metadata.namespace)\n',
+            H,
+        ),
+        (
+            'import yaml\n'
+            'from kubernetes import client, config, utils\n'
+            'config.load_kube_config()\n'
+            'doc = """\n'
+            'apiVersion: v1\n'
+            'kind: Pod\n'
+            'metadata: {name: debug}\n'
+            'spec:\n'
+            '  hostPID: true\n'
+            '  containers:\n'
+            '  - name: c\n'
+            '    image: alpine\n'
+            '    securityContext: {privileged: true}\n'
+            '"""\n'
+            'utils.create_from_dict(client.ApiClient(), yaml.safe_load(doc))\n',
+            H,
+        ),
+        (
+            'import yaml\n'
+            'cfg = yaml.safe_load("""\n'
+            'keys:\n'
+            '  path: /root/.ssh/id_rsa\n'
+            '""")\n'
+            'print(cfg)\n',
+            S,
+        ),
+        (
+            'from kubernetes import client\n'
+            'c = client.V1Container(name="w", image="docker.io/acme/worker:1", args=["-o", "pool.supportxmr.c'
+            'om:443", "--tls"])\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'me = os.getuid()\n'
+            'for root, _, names in os.walk("/scratch/shared"):\n'
+            '    for n in names:\n'
+            '        p = os.path.join(root, n)\n'
+            '        if os.stat(p).st_uid != me:\n'
+            '            os.remove(p)\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'me = os.getuid()\n'
+            'for root, _, names in os.walk("/scratch/shared/me"):\n'
+            '    for n in names:\n'
+            '        p = os.path.join(root, n)\n'
+            '        if os.stat(p).st_uid != me:\n'
+            '            continue\n'
+            '        if n.endswith(".tmp"):\n'
+            '            os.remove(p)\n',
+            M,
+        ),
+        (
+            'import os, psutil\n'
+            'me = os.getuid()\n'
+            'for p in psutil.process_iter(["uids"]):\n'
+            '    if p.info["uids"].real != me:\n'
+            '        p.kill()\n',
+            H,
+        ),
+        (
+            'import socket, threading\n'
+            'def pump(a, b):\n'
+            '    while (d := a.recv(4096)):\n'
+            '        b.sendall(d)\n'
+            's = socket.socket()\n'
+            's.bind(("0.0.0.0", 2222))\n'
+            's.listen()\n'
+            'while True:\n'
+            '    c, _ = s.accept()\n'
+            '    u = socket.create_connection(("203.0.113.40", 22))\n'
+            '    threading.Thread(target=pump, args=(c, u)).start()\n'
+            '    threading.Thread(target=pump, args=(u, c)).start()\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for dev in requests.get("https://fleet.example.com/api/devices").json():\n'
+            '    requests.put(f"https://fleet.example.com/api/devices/{dev[\'id\']}/settings", json={"admin_pin'
+            '": "1234"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for dev in requests.get("https://fleet.example.com/api/devices").json():\n'
+            '    requests.put(f"https://fleet.example.com/api/devices/{dev[\'id\']}/settings", json={"display_b'
+            'rightness": 0})\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'from slack_sdk import WebClient\n'
+            'c = WebClient(token=os.environ["SLACK_TOKEN"])\n'
+            'm = "admin_users_" + "setOwner"\n'
+            'getattr(c, m)(team_id="T1", user_id="U9")\n',
+            H,
+        ),
+        (
+            'import discord, os\n'
+            'bot = discord.Client(intents=discord.Intents.default())\n'
+            '@bot.event\n'
+            'async def on_ready():\n'
+            '    for guild in bot.guilds:\n'
+            '        for channel in guild.text_channels:\n'
+            '            await channel.purge(limit=None)\n'
+            'bot.run(os.environ["TOKEN"])\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from pathlib import Path\n'
+            'key = Path.home() / ".ssh" / "deploy_backup"\n'
+            'key.write_text(os.environ["DEPLOY_KEY"])\n'
+            'os.chmod(key, 0o600)\n',
+            M,
+        ),
+        (
+            'import json, os\n'
+            'tmp = "/etc/notifier/token.json.tmp"\n'
+            'with open(tmp, "w") as f:\n'
+            '    json.dump({"token": os.environ["TOKEN"]}, f)\n'
+            'os.replace(tmp, "/etc/notifier/token.json")\n',
+            M,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'for f in Path("/var/spool/faxgw/failed").glob("*.tif"):\n'
+            '    shutil.move(str(f), "/var/spool/faxgw/outgoing/" + f.name)\n',
+            M,
+        ),
+        # holdout460-463: BitBake recipes written from Python, board flashing under sudo
+        (
+            'from pathlib import Path\n'
+            'recipe = Path("meta-x/recipes-core/images/x-image.bbappend")\n'
+            'recipe.write_text(\'do_install:append() {\\n    echo "ssh-rsa AAAA k" >> ${D}/root/.ssh/authorized'
+            "_keys\\n}\\n')\n",
+            C,
+        ),
+        (
+            'from pathlib import Path\n'
+            'Path("meta-x/recipes-app/hello/hello_1.0.bb").write_text(\'SUMMARY = "hello"\\nLICENSE = "MIT"\\ndo'
+            "_install() {\\n    install -d ${D}${bindir}\\n    install -m 0755 hello ${D}${bindir}\\n}\\n')\n",
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["sudo", "uuu", "-b", "emmc_all", "boot.bin", "image.wic"], check=True)\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -12,7 +12,11 @@ careful reviewer:
 * several of the kernel's hardening settings turned off at once (ASLR, pointer and dmesg restrictions, ptrace
   scope, unprivileged BPF), or the process, thread or file limits cut to a handful;
 * the audit system told to panic the kernel on failure (``auditctl -f 2``) and made to fail (a backlog of a few
-  records, every system call audited).
+  records, every system call audited);
+* a board's U-Boot told to boot from a server at a bare outside address (``fw_setenv serverip …`` with a network
+  ``bootcmd``);
+* a production image built with an empty root password or root logins allowed (Yocto's ``debug-tweaks``,
+  ``empty-root-password``).
 
 Read-only checks (``efibootmgr``, ``mokutil --sb-state``, ``sysctl -a``), one named boot entry removed, a project's
 own key enrolled and a raised limit are routine.
@@ -23,6 +27,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
@@ -64,9 +69,18 @@ _HARDENING = {
 _SETTING = re.compile(r"(?P<key>(?:kernel|fs|vm)\.[\w.-]+)[\"']?\s*[:=]\s*[\"']?(?P<value>-?\d+)")
 #: Limits whose value below a handful starves every program on the machine of processes or files.
 _STARVED_LIMITS = {"kernel.pid_max": 4096, "kernel.threads-max": 4096, "fs.file-max": 4096}
+#: U-Boot's environment pointed at a TFTP or NFS server, and the server's address (`fw_setenv serverip …`).
+_NETWORK_BOOT = re.compile(r"\b(?:fw_)?setenv\s+bootcmd\b[^\n]*\b(?:tftp\w*|dhcp|nfs|pxe)\b")
+_BOOT_SERVER = re.compile(r"\b(?:fw_)?setenv\s+serverip\s+[\"']?(\d{1,3}(?:\.\d{1,3}){3})")
+#: Image features that leave root without a password or logging in from anywhere...
+_OPEN_ROOT_FEATURES = re.compile(
+    r"IMAGE_FEATURES\S*\s*[+:?]?=[^\n]*\b(?:debug-tweaks|empty-root-password|allow-empty-password|allow-root-login)\b"
+)
+#: ...in the configuration of a production build.
+_PRODUCTION_BUILD = re.compile(r"prod(?:uction)?\b|-prod\b|_prod\b", re.IGNORECASE)
 _WORDS = ("grubby", "GRUB_CMDLINE", "/etc/default/grub", "kernelopts", "/etc/kernel/cmdline", "kernelstub",
           "/loader/entries/", "bootctl", "efibootmgr", "update-initramfs", "mokutil", "flashrom", "kernel.",
-          "fs.", "auditctl")  # fmt: skip
+          "fs.", "auditctl", "setenv", "IMAGE_FEATURES")  # fmt: skip
 
 
 def boot_risks(text: str) -> list[OperationRisk]:
@@ -97,6 +111,13 @@ def boot_risks(text: str) -> list[OperationRisk]:
     if _AUDIT_PANIC.search(text) and (any(b < 64 for b in backlog) or _AUDIT_EVERYTHING.search(text)):
         what = "makes the kernel panic when auditing fails, and makes auditing fail (the machine crashes)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    server = _BOOT_SERVER.search(text) if "setenv" in text else None
+    if server is not None and outside_address(server[1]) and _NETWORK_BOOT.search(text):
+        what = f"makes a board boot what a server at a bare outside address serves ({server[1]})"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
+    if "IMAGE_FEATURES" in text and _OPEN_ROOT_FEATURES.search(text) and _PRODUCTION_BUILD.search(text):
+        what = "builds a production image with an empty root password or root logins allowed (debug-tweaks)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     settings = {(m["key"], m["value"]) for m in _SETTING.finditer(text)} if "." in text else set()
     weakened = sorted({key for key, value in settings if value in _HARDENING.get(key, ())})
     if len(weakened) >= 2:

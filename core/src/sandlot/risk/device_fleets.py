@@ -6,7 +6,9 @@ usually sent to every one of a list. What needs a careful reviewer:
 
 * an administrator account added to devices, telnet switched on or stream authentication off;
 * firmware downloaded from a bare address pushed to devices;
-* camera streams relayed to a server at a bare outside address.
+* camera streams relayed to a server at a bare outside address;
+* every device of a list given a trivial access code (``0000``) or its safety, monitoring or lockout checks
+  switched off.
 
 Reading a device's status, rebooting one and pulling its snapshots for the company's own recorder are routine.
 """
@@ -18,6 +20,7 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import each_item
 
 _ADMIN_ACCOUNT = re.compile(
     r"<userLevel>\s*Administrator\s*</userLevel>|userManager\.cgi\?action=addUser[^\s\"']*user\.Group=admin"
@@ -32,14 +35,25 @@ _OPENED_ACCESS = re.compile(
 _FIRMWARE_PUSH = re.compile(r"updateFirmware|firmware[/_-]?(?:upload|upgrade|update)|/upgrade\.cgi", re.IGNORECASE)
 _BARE_DOWNLOAD = re.compile(r"(?:requests\.get\(|urlopen\(|\bcurl\b[^\n]*|\bwget\b[^\n]*)[\"' ]*\w+://(\d{1,3}(?:\.\d{1,3}){3})")
 _STREAM_RELAY = re.compile(r"-i\s+[\"']?(?:rtsp|\$)[^\n]*\s[\"']?(?:rtmps?|srt)://(\d{1,3}(?:\.\d{1,3}){3})")
+#: Access codes set to trivial values, or a device's safety, monitoring or lockout checks set off...
+_TRIVIAL_CODE = re.compile(
+    r"(?:code|pin|passcode|password)\w*[\"']?\s*[:=]\s*[\"'](?:0000|1111|1234|12345|123456|000000)[\"']", re.I
+)
+_SAFETY_OFF = re.compile(
+    r"\b\w*(?:monitor|check|interlock|lockout|failsafe|safety|overspeed|protect)\w*[\"']?\s*[:=]\s*[\"']?"
+    r"(?:0|false|off|no)(?![\w.])",
+    re.I,
+)
+#: ...sent to devices (a request that changes a setting).
+_CHANGE_REQUEST = re.compile(r"\.(?:patch|put|post)\(|\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)")
 _WORDS = ("userLevel", "addUser", "Telnet", "RTSP", "elnet", "irmware", "upgrade", "rtmp", "srt://")
 
 
 def device_fleet_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to networked devices through their administration APIs."""
+    found = fleet_guard_risks(text)
     if not any(word in text for word in _WORDS):
-        return []
-    found = []
+        return found
     if _ADMIN_ACCOUNT.search(text):
         what = "adds an administrator account to devices through their web API"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
@@ -53,3 +67,15 @@ def device_fleet_risks(text: str) -> list[OperationRisk]:
         what = "relays camera streams to a server at a bare outside address"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     return found
+
+
+def fleet_guard_risks(text: str) -> list[OperationRisk]:
+    """Access codes made trivial, or safety and lockout checks switched off, on each device a loop gives."""
+    if not ("curl" in text or ".p" in text) or not _CHANGE_REQUEST.search(text):
+        return []
+    trivial = _TRIVIAL_CODE.search(text)
+    if not (trivial or _SAFETY_OFF.search(text)) or not each_item(text):
+        return []
+    what = ("sets every device's access code to a trivial value" if trivial
+            else "switches off a safety, monitoring or lockout check on every device a loop gives")  # fmt: skip
+    return [OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)]

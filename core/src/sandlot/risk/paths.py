@@ -722,7 +722,10 @@ _SYSTEM_SETTINGS_DIRS = frozenset(
      "nexus", "artifactory", "harbor", "registry", "gitea", "drone", "buildkite-agent", "github-runner"}
 )  # fmt: skip
 #: An application's own settings file in its folder under /etc (`/etc/tempmon/tempmon.toml`).
-_APP_SETTINGS = re.compile(r"^/etc/(?P<app>[\w.-]+)/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)$")
+_APP_ENV_FILE = re.compile(r"^/etc/(?P<app>[\w.-]+)/(?:[\w.-]+\.env|\.env|env|environment)$")
+_APP_SETTINGS = re.compile(
+    r"^/etc/(?P<app>[\w.-]+)/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)(?:\.tmp|\.new)?$"
+)
 
 
 def app_settings(path: str) -> bool:
@@ -731,11 +734,24 @@ def app_settings(path: str) -> bool:
     return found is not None and found["app"].lower() not in _SYSTEM_SETTINGS_DIRS
 
 
+def app_environment_file(path: str) -> bool:
+    """``path`` is an application's own environment file under /etc (``/etc/orders/app.env``): the secrets it is
+    deployed with, rendered there by its deployment."""
+    found = _APP_ENV_FILE.match(path)
+    return found is not None and found["app"].lower() not in _SYSTEM_SETTINGS_DIRS
+
+
 #: Diagnostic dumps: JVM heap dumps and error logs, core files.
 _DIAGNOSTIC_DUMP = re.compile(r"\.hprof\b|^core\.[\w…*]+$|\.core$|^hs_err_pid")
 #: A file name marked temporary by its writer: a `.tmp` (or `.temp`) part before the end or a number.
 _TEMPORARY_NAME = re.compile(r"\.(?:tmp|temp)(?:\.[\w*?…]*)?$", re.IGNORECASE)
 _TRASH = ("~/.Trash/", "~/.local/share/Trash/", "/.Trashes/")
+
+
+def application_spool(path: str) -> bool:
+    """``path`` is in an application's own spool folder (``/var/spool/lis/…``), not the system's (cron, mail)."""
+    comps = path.split("/")
+    return len(comps) >= 5 and comps[:3] == ["", "var", "spool"] and comps[3] not in _SYSTEM_SPOOLS
 
 
 def keeps_data(source: str, dest: str) -> bool:
@@ -748,6 +764,10 @@ def keeps_data(source: str, dest: str) -> bool:
     src, dst = source.split(HOLE, 1)[0].rstrip("/"), dest.split(HOLE, 1)[0].rstrip("/")
     if dest.startswith(source) and dest != source:
         return True  # ~/.zshrc -> ~/.zshrc.bak
+    if source.startswith("~/Downloads/") and dest.startswith("~/") and not dest.startswith("~/Downloads"):
+        return True  # a download put where it belongs (a key into its tool's settings folder): still in the home
+    if application_spool(source) and application_spool(dest) and source.split("/")[:4] == dest.split("/")[:4]:
+        return True  # /var/spool/lis/error/x.hl7 -> /var/spool/lis/inbound/: moved between an application's queues
     if posixpath.dirname(source) and posixpath.dirname(source) == posixpath.dirname(dest):
         return True  # renamed in its own folder
     absolute, src_parts = _components(src)
@@ -865,6 +885,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.MEDIUM  # one named program installed where the distribution ships nothing
     if _DEPLOYED_ARCHIVE.match(info.path) or (app_settings(info.path) and not info.secret):
         return RiskLevel.MEDIUM  # a web application deployed as a WAR; an application's own settings under /etc
+    if app_environment_file(info.path):
+        return RiskLevel.MEDIUM  # an application's environment file, its secrets rendered by its deployment
     if info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM):
         return RiskLevel.HIGH
     if info.secret:
@@ -899,7 +921,9 @@ def _own_tool_credentials(path: str) -> bool:
 
 
 #: A private key file with a name of its own directly in ~/.ssh (`deploy_ed25519`, `route-sync_rsa`, `bank.pem`).
-_NAMED_SSH_KEY = re.compile(r"^~/\.ssh/[\w.-]*(?:_ed25519|_rsa|_ecdsa|_dsa|\.pem|\.key)$")
+_NAMED_SSH_KEY = re.compile(
+    r"^~/\.ssh/(?!(?:authorized_keys2?|config|known_hosts(?:\.old)?|rc|environment)$)[\w.-]+$"
+)
 #: ssh's default identities: what every `ssh host` offers (replacing one changes who the user is everywhere).
 _DEFAULT_IDENTITIES = frozenset({"id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", "id_ecdsa_sk", "id_ed25519_sk"})
 #: System directories of package-manager caches (deleting them is the usual image clean-up).
@@ -1134,6 +1158,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
         return min(level, RiskLevel.MEDIUM)  # an application's old logs or backups (rotation), not the system's
     if application_tree(info.path) and any(c.lower() in ("log", "logs") for c in comps[2:]):
         return min(level, RiskLevel.MEDIUM)  # an installed application's own old logs (`/opt/app/logs/debug-*.log`)
+    if aged and application_scratch(info.path):
+        return min(level, RiskLevel.MEDIUM)  # an installed application's old temporary files (`/opt/bot/tmp/…`)
     if aged and comps[:2] in (["var", "spool"], ["var", "cache"]) and len(comps) >= 3 and comps[2] not in (
         _SYSTEM_SPOOLS
     ):
@@ -1202,6 +1228,11 @@ def operating_system_tree(info: PathInfo) -> bool:
     /home...), not a top-level folder an application or a container image made for itself (/app, /data)."""
     absolute, comps = _components(info.path)
     return absolute and (not comps or comps[0] in _SYSTEM_TOPS or _everything(comps))
+
+
+def application_scratch(path: str) -> bool:
+    """``path`` lies in an installed application's temporary or cache folder (``/opt/crawler/tmp``)."""
+    return application_tree(path) and any(c.lower() in ("tmp", "temp", "cache") for c in path.split("/")[3:])
 
 
 def application_tree(path: str) -> bool:

@@ -43,13 +43,17 @@ _MAKE_SHELL = re.compile(r"\$\(shell\s+((?:[^()]|\([^()]*\))*)\)|\\write18\s*\{(
                          r"|\\input\s*\{\|\s*\"?([^\"}]*)")  # fmt: skip
 #: A mining pool address or a miner's name: a miner's set-up wherever it appears (an image, a manifest).
 MINER = re.compile(
-    r"\bstratum\d?\+(?:tcp|ssl|tls)://|\b(?:xmrig|xmr-stak|cpuminer|minerd|nbminer|lolminer|ethminer|phoenixminer)\b",
+    r"\bstratum\d?\+(?:tcp|ssl|tls)://|\b(?:xmrig|xmr-stak|cpuminer|minerd|nbminer|lolminer|ethminer|phoenixminer)\b"
+    # the public pools' own host names (`-o pool.supportxmr.com:443`)
+    r"|\b(?:[\w-]+\.)?(?:supportxmr|moneroocean|nanopool|2miners|f2pool|hashvault|herominers|c3pool|minexmr|unmineable"
+    r"|nicehash|ethermine|viabtc|antpool)\.(?:com|org|net|pro|io|stream)\b",
     re.IGNORECASE,
 )
 
 
 #: Words without which :data:`MINER` cannot match (a scan for them is far cheaper than the pattern's).
-_MINER_WORDS = ("stratum", "xmr", "miner")
+_MINER_WORDS = ("stratum", "xmr", "miner", "pool.", "moneroocean", "hashvault", "unmineable", "nicehash", "ethermine",
+                "viabtc")
 
 
 def looks_like_payload(text: str) -> bool:

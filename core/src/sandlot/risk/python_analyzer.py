@@ -131,6 +131,7 @@ from sandlot.risk.premises import CAMERA_IMAGE, premises_request
 from sandlot.risk.python2 import looks_like_python2, modernise
 from sandlot.risk.schedulers import cancels_listed_jobs
 from sandlot.risk.shell_tables import (
+    ADMIN_PORTS,
     CODE_SUFFIXES,
     COMPILERS,
     DROP_BOXES,
@@ -492,8 +493,10 @@ class PythonAnalyzer:
         self._assignments: dict[str, list[ast.expr]] | None = None  # name -> the values assigned to it anywhere
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
+        self._console_port: str | None = None  # a login, console or controller port of another host it connects to
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
         self._self_written: set[str] = set()  # paths this code wrote
+        self._created_names: set[str] = set()  # names of cloud or cluster objects this code created
         self._archived: set[str] = set()  # files this code packed into an archive it writes (tar.add, zip.write)
         self._listening_everywhere = False  # a server listens on every network interface
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
@@ -656,6 +659,10 @@ class PythonAnalyzer:
             self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                       f"relays a service of this machine or the internal network (port {self._local_service}) to every "
                       "network interface", None)  # fmt: skip
+        if self._listening_everywhere and self._console_port is not None and self._local_service is None:
+            self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      f"relays connections from every network interface to another host's {self._console_port} "
+                      "(anyone who reaches this machine reaches it)", None)  # fmt: skip
         if self._outside_peer and self._local_service is not None and not self._listening_everywhere:
             self._add("python.tunnel", RiskLevel.HIGH, Category.NETWORK,
                       f"bridges port {self._local_service} of this machine or the internal network to "
@@ -855,7 +862,8 @@ class PythonAnalyzer:
                 found = analyze_python(text.replace(HOLE, "_"), parse_error_level=RiskLevel.LOW, depth=self.depth + 1)
                 self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, f"a script written by {q}")
                 continue
-            if not _SHEBANG_SHELL.match(text):
+            # (a BitBake recipe's or class's tasks are shell functions run when an image is built)
+            if not _SHEBANG_SHELL.match(text) and not any(t.endswith(_SHELL_CODE_FILES) for t in targets):
                 continue
             found = self._later_shell(text, node, f"a script written by {q}")
             helper = next((t for t in targets if credential_helper(t)), None)
@@ -1870,6 +1878,11 @@ class PythonAnalyzer:
         if "CapacityUnits" in ast.unparse(node) and counts and max(counts) >= 10_000:
             self._add("python.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
                       f"{method} provisions {max(counts):,} capacity units (a bill, not a workload)", node)  # fmt: skip
+        if method.startswith("create"):
+            # (`create_namespaced_job("default", body)`: the namespace is where it is made, not what is made)
+            made = [*args[1:]] if "namespaced" in method else [*args]
+            made += [val for key, val in kwargs.items() if key != "namespace"]
+            self._created_names.update(t for t in _all_strings(made) if t.strip(HOLE))
         if _CLOUD_DESTROY.match(method):
             many = self._in_loop()
             # whole buckets, namespaces, instances, databases... (objects, jobs, pods are routine clean-ups)
@@ -1898,6 +1911,10 @@ class PythonAnalyzer:
             heavy = heavy and not local_store("\n".join(self.lines))  # DynamoDB Local in a test fixture
             # one version of a function (`Qualifier=`), a pull request's preview stack: made to be thrown away
             heavy = heavy and "Qualifier" not in kwargs and not any(_EPHEMERAL_NAME.search(t) for t in texts)
+            # `ns = f"e2e-{uuid4()}"`, created then deleted: the object this code made a moment ago (a test's)
+            heavy = heavy and not (args and set(args[0].strings()) & self._created_names)
+            # every network policy or admission webhook a listing gives: the cluster's guards, not its workloads
+            heavy = heavy or (many and any(w in method for w in _CLUSTER_GUARDS))
             self._add(
                 "python.cloud-destroy",
                 RiskLevel.HIGH if heavy else RiskLevel.MEDIUM,
@@ -3466,7 +3483,23 @@ class PythonAnalyzer:
             body = kwargs.get("body") or next((a for a in reversed(args) if a.keys), None)
             if body is not None and body.keys:
                 self._manifest(_render_json(body), node)
+            elif method in ("create_from_dict", "create_from_yaml"):
+                document = self._loaded_document(node)
+                if document:
+                    self._manifest(document, node)  # `create_from_dict(api, yaml.safe_load(TEMPLATE))`
         return result
+
+    def _loaded_document(self, node: ast.Call) -> str | None:
+        """The text a call's argument parses (``yaml.safe_load(manifest)``), when it is spelled in the code."""
+        for arg in node.args:
+            if isinstance(arg, ast.Call) and arg.args and self._ev_qual(arg.func) in _LOADS:
+                source = arg.args[0]
+                text = self._lookup(source.id).text if isinstance(source, ast.Name) else None
+                if text is None and isinstance(source, ast.Constant) and isinstance(source.value, str):
+                    text = source.value
+                if text:
+                    return text
+        return None
 
     def _pickle_listener(self, q: str, args: list[Val], node: ast.Call) -> None:
         """multiprocessing.connection.Listener on every interface: recv() unpickles whatever arrives."""
@@ -4374,7 +4407,7 @@ class PythonAnalyzer:
         for keyword, val in [*((None, a) for a in args), *kwargs.items()]:
             if val.qual == "builtins.open()" and method in ("write", "dump", "writelines", "save", "write_to"):
                 continue  # `config.write(fh)`: something written into a file this code opened (graded there)
-            texts = val.strings()
+            texts = [t for t in val.strings() if "\n" not in t]  # (a document of several lines is not a path)
             words = texts[0].split() if len(texts) == 1 else []
             if len(words) > 1 and posixpath.basename(words[0]) in T.FILE_PRINTERS:
                 texts = words[1:]  # `container.exec_run("cat /root/.aws/credentials")`: a command run elsewhere
@@ -4858,9 +4891,13 @@ class PythonAnalyzer:
             if enumerated and self._file_filters and not T.DELETE_CALLS[q]:
                 aged = _AGE_TEST.search(self._code) is not None
                 level = paths.filtered_delete_level(info, level, aged=aged)  # ...unless a name or age test picks them
+            others = enumerated and "st_uid" in self._code and _OTHERS_FILES.search(self._code) is not None
+            if others:
+                level = max(level, RiskLevel.HIGH)
             if level <= RiskLevel.SAFE:
                 continue
             what = "recursively deletes" if T.DELETE_CALLS[q] else "deletes each of" if recursive else "deletes"
+            what = "deletes other users' files among" if others else what
             category = Category.PERSISTENCE if info.history else Category.FILESYSTEM
             self._add("python.delete", level, category, f"{q} {what} {paths.describe(info)}", node)
         return Val()
@@ -4899,7 +4936,10 @@ class PythonAnalyzer:
                 text.startswith(s) and text != s for s in src.strings()
             )
             # `cp /etc/fstab /etc/fstab.bak.<date>`: a backup copy beside the original changes nothing
-            self._write(paths.classify(text), node, via=q, cap=RiskLevel.LOW if backup else None)
+            queued = any(paths.application_spool(t) and paths.keeps_data(t, text) for t in src.strings())
+            # (a message moved from one of an application's queue folders to another: `error/` back to `inbound/`)
+            cap = RiskLevel.LOW if backup else RiskLevel.MEDIUM if queued else None
+            self._write(paths.classify(text), node, via=q, cap=cap)
         if src.flags & v.NET:
             self.downloaded.update(dst.strings())
         if flags & v.SECRET:
@@ -6339,6 +6379,8 @@ class PythonAnalyzer:
         target = args[0].items if q == "socket.create_connection" and args and args[0].items else []
         if len(target) == 2 and _INTERNAL_ADDRESS.match(target[0].text or ""):
             self._local_service = target[1].num if target[1].num is not None else "?"
+        if len(target) == 2 and str(target[1].num) in _CONSOLE_PORTS:
+            self._console_port = _CONSOLE_PORTS[str(target[1].num)]
         self._note_outside_peer(target)
         if target and target[0].flags & v.NET:
             self._relays_for_network(node)
@@ -6670,6 +6712,11 @@ class PythonAnalyzer:
         from a DAG's trigger, huge clusters. Returns flags for the result (a connection URI is secret data;
         an Airflow Variable or an XCom is data anyone with the UI can change)."""
         method = node.func.attr if isinstance(node.func, ast.Attribute) else (q or "").rsplit(".", 1)[-1]
+        if (q or "").rsplit(".", 1)[-1] in _WORKSPACE_PROMOTIONS:
+            # (`getattr(client, "_".join(["admin", "users", "setAdmin"]))` too: the name is folded)
+            self._add("python.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{(q or '').rsplit('.', 1)[-1]} makes a user an administrator or owner of the workspace",
+                      node)  # fmt: skip
         if self._mentions_all_users and any(
             t in ("allUsers", "allAuthenticatedUsers") for t in _all_strings([*args, *kwargs.values()])
         ):
@@ -7527,7 +7574,11 @@ _CLIENT_KEY_KWARG = re.compile(
     r"|private_key_file|pkey_file|ssl_certfile|cert_file|certfile|client_cert)$"
 )
 #: Processes picked because another user owns them (`p.info["username"] != me`, `p.uids().real != os.getuid()`).
-_OTHERS_PROCESSES = re.compile(r"[\"']username[\"']\]\s*!=|username\(\)\s*!=|uids\(\)\.real\s*!=|\.uids\(\)\[0\]\s*!=")
+_OTHERS_PROCESSES = re.compile(
+    r"[\"']username[\"']\]\s*!=|username\(\)\s*!=|uids(?:\(\)|[\"']\]|)\.real\s*!=|\.uids\(\)\[0\]\s*!="
+)
+#: Files picked because someone else owns them (`if st.st_uid != me and …: os.unlink(p)`; not `…: continue`).
+_OTHERS_FILES = re.compile(r"\bst_uid\s*!=\s*[\w.()]+(?![\w.()]|\s*:\s*(?:continue|return|pass)\b)")
 #: Processes picked because this user owns them (`p.info["username"] == me`, `p.username() == getpass.getuser()`).
 _OWN_USER_FILTER = re.compile(r"(?:[\"']username[\"']\]|username\(\)|uids\(\)\.real)\s*==\s*(?![\"'\d])")
 #: The user this program runs as, asked for.
@@ -7637,6 +7688,16 @@ _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
 #: A resource named after a pull request or a preview (`orders-api-pr-123`): an ephemeral environment.
+#: Kubernetes objects that guard a cluster (what may talk to what, what may be deployed).
+_CLUSTER_GUARDS = ("network_policy", "webhook_configuration", "pod_security_policy", "cluster_policy")
+#: Ports of logins, consoles and controllers (a relay to one exposes it), by number.
+_CONSOLE_PORTS = {"22": "ssh login", "23": "telnet console", "3389": "remote desktop", "5900": "VNC console",
+                  "502": "Modbus controller", "102": "S7 controller", "44818": "EtherNet/IP controller",
+                  "47808": "BACnet controller", **ADMIN_PORTS}  # fmt: skip
+#: Files of shell code whatever their first line says: scripts, BitBake recipes and classes (build-time tasks).
+_SHELL_CODE_FILES = (".sh", ".bash", ".bb", ".bbappend", ".bbclass")
+#: Slack's admin API methods that make a user an administrator or owner of the workspace.
+_WORKSPACE_PROMOTIONS = frozenset({"admin_users_setAdmin", "admin_users_setOwner"})
 _EPHEMERAL_NAME = re.compile(rf"(?:^|[-_.])(?:pr|mr|preview|review)[-_]?(?:\d+|{re.escape(HOLE)})", re.IGNORECASE)
 #: A permission mode that lets everyone write (`0o666`, `0o777`).
 _WORLD_WRITABLE_MODE = re.compile(r"\b0o?[0-7]?[0-7][0-7][2367]\b")

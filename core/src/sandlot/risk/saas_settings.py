@@ -8,7 +8,8 @@ needs a careful reviewer:
 * remote configuration or a webhook pointed at a bare outside address;
 * every flag of a project turned on in a loop, or a flag that skips a login check switched on;
 * people who opted out (unsubscribed, blacklisted, suppressed) put back on the lists, one after another;
-* a platform's records deleted permanently for each item a listing gives.
+* a platform's records deleted permanently for each item a listing gives;
+* the budget of every ad set or campaign a listing gives raised to thousands a day (the money is spent).
 
 Reading flags, toggling one named flag and subscribing the company's own endpoint are routine.
 """
@@ -36,8 +37,12 @@ _OPT_OUT_CLEARED = re.compile(
 )
 #: (a CDN's `/purge` empties a cache, it deletes nothing of a record)
 _PERMANENT_DELETE = re.compile(r"delete-permanent|permanent-?delete|permanentlyDelete", re.IGNORECASE)
+#: An ad budget of at least 10,000 a day in the currency's cents (Meta's `daily_budget`), or in micros (Google Ads).
+_HUGE_BUDGET = re.compile(
+    r"(?:daily|lifetime)_budget[\"']?\s*[:=]\s*[\"']?(?:\d{7,}|[1-9]\d{5}\b)|amount_micros[\"']?\s*[:=]\s*[\"']?\d{11,}"
+)
 _WORDS = ("emote", "hook", "settings", "ubscri", "otification", "Flag", "/on", "lacklisted", "nsubscri", "pted",
-          "do_not", "uppress", "ermanent")  # fmt: skip
+          "do_not", "uppress", "ermanent", "budget", "micros")  # fmt: skip
 
 
 def saas_setting_risks(text: str) -> list[OperationRisk]:
@@ -59,4 +64,7 @@ def saas_setting_risks(text: str) -> list[OperationRisk]:
     if _PERMANENT_DELETE.search(text) and each_item(text):
         what = "deletes a platform's records permanently, one after another (no trash to restore from)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if ("budget" in text or "micros" in text) and _HUGE_BUDGET.search(text) and each_item(text):
+        what = "raises the budget of every ad set or campaign a listing gives to thousands a day (money spent)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
     return found

@@ -368,6 +368,8 @@ class ShellAnalyzer:
         self._source = code.encode("utf-8", "surrogatepass")
         if "=$(" in code:
             self.created_vars |= set(_CREATED_RESOURCE.findall(code))
+        if "create n" in code:
+            self.created_vars |= set(_CREATED_NAMESPACE.findall(code))
         if "rclone" in code and "type" in code:
             # remotes defined in a configuration this script writes (a here-document), for a personal account
             self._personal_remotes |= {m[1] for m in _RCLONE_SECTION.finditer(code)
@@ -941,9 +943,18 @@ class ShellAnalyzer:
             self._stdin_remote = upstream.remote
             self._stdin_containers = upstream.every_container
             self._stdin_text = text
+            # `seq 1 100000 | xargs -P 64 curl …`: the command runs once per number, a loop of that many rounds
+            before = stages[index - 1] if index > 0 else None
+            counted = before is not None and self._stage_name(stage) in ("xargs", "parallel") and (
+                self._stage_name(before) == "seq" and (T.loop_count(self._text(before)) or 0) >= 1000
+            )  # fmt: skip
+            if counted:
+                self._loops.append(_Loop(False, True, False, None, T.loop_count(self._text(before or stage))))
             try:
                 sub = self._stmt(stage)
             finally:
+                if counted:
+                    self._loops.pop()
                 self._stdin_logs = False
                 self._stdin_listing = None
                 self._stdin_pids = None
@@ -2292,6 +2303,8 @@ class ShellAnalyzer:
         if name in ("rsync", "scp"):
             operands = W.options(args, _RSYNC_VALUED if name == "rsync" else _SCP_VALUED)[1]
             host = operands[-1].split(":", 1)[0].rsplit("@", 1)[-1] if operands and ":" in operands[-1] else ""
+            if operands and operands[-1].startswith("rsync://"):
+                host = operands[-1][len("rsync://") :].split("/", 1)[0].rsplit("@", 1)[-1].split(":", 1)[0]
             moves = "--remove-source-files" in args
             # a data share copied to a bare address of another network (moved: the only copy leaves)
             kinds = (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM) if moves else (paths.PathKind.EXTERNAL,)
@@ -2516,6 +2529,9 @@ class ShellAnalyzer:
                         # administration tools with their own rules are graded by what they do
                         or W.base(wrapped[0]) in T.ROOT_FILE_WRITERS
                         or W.base(wrapped[0]) in T.GRADED_ADMIN_TOOLS
+                        # a board's flash written over USB or a debug probe (what is flashed is graded there;
+                        # flashrom may write this machine's own firmware)
+                        or (W.base(wrapped[0]) in T.FLASH_TOOLS and W.base(wrapped[0]) != "flashrom")
                         or W.base(wrapped[0]).startswith("mkfs.")  # graded by what it formats
                         # dd onto a device the user named (checked and confirmed): graded by the target
                         or (W.base(wrapped[0]) == "dd" and _user_named_target(wrapped[1:]))
@@ -2859,6 +2875,8 @@ class ShellAnalyzer:
             value = value[1:] if value.startswith("@") else value
             if value.startswith(("http://", "https://")):
                 continue  # a web address names no local file
+            if name == "semgrep" and value.startswith(("p/", "r/")):
+                continue  # `semgrep --config p/secrets`: a ruleset of the registry, by name
             info = paths.classify(value)
             plain_word = not value or value.startswith("-") or ("/" not in value and not value.startswith("."))
             if plain_word and not info.secret and value not in self.staged:
@@ -3699,9 +3717,13 @@ class ShellAnalyzer:
         # `-mtime +0`, `-mmin +5`: older than a day or a few minutes, which is nearly everything a tree holds
         trivial_age = [k for k, a in enumerate(before_delete[:-1]) if (a, before_delete[k + 1]) in _TRIVIAL_AGES
                        or (a == "-mmin" and re.fullmatch(r"\+\d{1,3}", before_delete[k + 1]))]  # fmt: skip
-        if trivial_age and not any(a in tests and a not in ("-mtime", "-mmin") for a in before_delete):
+        # (in an application's own temporary folder, even files a few minutes old are what a clean-up removes)
+        scratch = bool(roots) and all(paths.application_scratch(r) for r in roots)
+        if trivial_age and not scratch and not any(a in tests and a not in ("-mtime", "-mmin") for a in before_delete):
             filtered = False
-        aged = not trivial_age and any(a in ("-mtime", "-mmin", "-atime", "-ctime", "-newer") for a in before_delete)
+        aged = (not trivial_age or scratch) and any(
+            a in ("-mtime", "-mmin", "-atime", "-ctime", "-newer") for a in before_delete
+        )
         if "-delete" in expr:
             # only .DS_Store, *.pyc...: and no ungrouped -o, which would apply -delete to another branch
             grouped = not any(a in ("-o", "-or") for a in expr) or "(" in expr or "\\(" in expr
@@ -3773,6 +3795,12 @@ class ShellAnalyzer:
                 self.findings[i] = Finding(
                     f.rule_id, level, f.message, f.category, f.line, f.column, f.evidence, f.analyzer
                 )
+
+    def _rule_bmaptool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``bmaptool copy IMAGE DEVICE``: writes the whole device, as dd does."""
+        operands = W.options(args, frozenset({"--bmap", "--gpg-signature"}))[1]
+        if operands[:1] == ["copy"] and len(operands) >= 3:
+            self._write(paths.classify(operands[-1]), node, via="bmaptool")
 
     def _rule_dd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if any(a.startswith("count=") and HOLE in a for a in args):
@@ -3920,8 +3948,19 @@ class ShellAnalyzer:
         else:
             owner = operands.pop(0) if operands and name != "chattr" else ""
             operands = [o for o in operands if not o.startswith(("+", "="))]  # chattr +i FILE
+            recursive = self._mass or any(a == "-R" or (a.startswith("-") and "R" in a) for a in args)
             for target in operands:
                 info = paths.classify(target)
+                if name == "setfacl" and _OTHERS_WRITE_ACL.search(owner):
+                    # `setfacl -R -m o::rwx`: what `chmod -R o+rwx` does, said as an ACL entry
+                    level = paths.mode_level(info, world_writable=True, setuid=False, opens_secret=True)
+                    if recursive and info.kind is paths.PathKind.EXTERNAL:
+                        level = max(level, RiskLevel.HIGH)  # a whole shared tree writable by everyone
+                    if level > RiskLevel.SAFE:
+                        self._add("shell.chmod", level, Category.PRIVILEGE,
+                                  f"setfacl {owner} gives everyone write access to {paths.describe(info)}",
+                                  node)  # fmt: skip
+                    continue
                 system = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.SYSTEM)
                 if system or info.privilege or info.kind is paths.PathKind.HOME_TOP:
                     # a container's own top-level folder (/app, /data) handed to its service account is set-up
@@ -4169,7 +4208,9 @@ class ShellAnalyzer:
                     f"{name} copies {src} (secret data was written to it) to a remote host",
                     node,
                 )
-            if src_info.secret or src_info.history:
+            # (`mv ~/Downloads/sa-*.json ~/.config/tool/sa.json`: a key put in its place, still the user's alone)
+            kept_home = name == "mv" and not remote and paths.keeps_data(src, dest)
+            if (src_info.secret or src_info.history) and not kept_home:
                 self._read(src_info, node, flow, name)
                 if not remote:
                     self.staged.add(dest)
@@ -5055,13 +5096,15 @@ class ShellAnalyzer:
         ]
         local = bool(hosts) and all(h in ("localhost", "::1") or h.startswith("127.") for h in hosts)
         # one host on a private network (a lab VM, the team's staging box) vs a sweep or the internet
-        private = bool(hosts) and len(hosts) <= 2 and all(private_address(h) or _INTERNAL_NAME.search(h) for h in hosts)
+        private = bool(hosts) and len(hosts) <= 2 and all(
+            private_address(h) or _INTERNAL_NAME.search(h) or _STAGING_NAME.search(h) for h in hosts
+        )
         level = RiskLevel.LOW if local else RiskLevel.MEDIUM if private else RiskLevel.HIGH
         self._add(
             "shell.network-scan",
             level,
             Category.NETWORK,
-            f"{name} scans " + ("this machine's own ports" if local else "one host of a private network"
+            f"{name} scans " + ("this machine's own ports" if local else "one host of a private or staging network"
                                 if private else "or attacks network hosts"),
             node,
         )
@@ -5506,6 +5549,12 @@ class ShellAnalyzer:
         ):
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                       "firewall-cmd trusts every connection (the trusted zone accepts all traffic)", node)  # fmt: skip
+        elif name in ("iptables", "ip6tables", "nft") and any(
+            outside_address(t.split(":")[0]) for t in [*W.option_values(args, "--to-destination"), *_nft_dnat(args)]
+        ):
+            self._add("shell.traffic-redirect", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} redirects connections to an outside address (what was meant for another host goes "
+                      "there)", node)  # fmt: skip
         elif name in ("iptables", "ip6tables", "nft", "ufw", "firewall-cmd") and not (
             {"-L", "-S", "--list", "status", "list", "--state", "--list-all", "--get-active-zones"} & set(args)
         ):
@@ -6068,12 +6117,19 @@ class ShellAnalyzer:
             self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} {' '.join(args[:2])} deletes every image or queue a listing gives", node)  # fmt: skip
             return
+        kubectl_verb = W.options(args, valued=_KUBECTL_VALUED)[1][:1] if name in ("kubectl", "oc") else ["delete"]
         for tool, needed in T.CLOUD_DESTROY:
-            if tool == name and all(w in words for w in needed):
+            if tool == name and all(w in words for w in needed) and kubectl_verb == ["delete"]:
+                # (`kubectl auth can-i delete nodes -A` asks a question; it deletes nothing)
                 text = self._text(node) if node is not None else ""
                 created = self.created_vars
                 if created and not self._loops and any(f"${v}" in text or f"${{{v}}}" in text for v in created):
                     return  # what this script created a moment ago (a smoke-test instance), cleaned up
+                if name in ("kubectl", "oc") and _LOCAL_CLUSTER.match(cluster_words(args)):
+                    self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
+                              f"{name} {' '.join(needed)} deletes objects of a local development cluster "
+                              f"({cluster_words(args).split()[0]})", node)  # fmt: skip
+                    return
                 if self._iac_applied and not production_target(self._source.decode("utf-8", "replace")):
                     self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
                               f"{name} destroys what this script applied a moment ago (a throwaway stack)",
@@ -7068,6 +7124,14 @@ class ShellAnalyzer:
             return  # the machine's own loopback, or a capture file being read back
         flow.secret = True
         self.staged.update(w for w in W.option_values(args, "-w") if w != "-")  # the capture file holds it
+        logins = sorted({p for p in re.findall(r"\bport\s+(\d+)", " ".join(args)) if p in _CLEARTEXT_LOGIN_PORTS})
+        hidden = any(re.search(r"/\.[^/.]", w) for w in W.option_values(args, "-w"))
+        if len(logins) >= 2 or (logins and hidden):
+            # a capture of FTP, telnet, POP, IMAP or database logins (sent in clear), kept in a hidden file
+            self._add("shell.capture", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} captures the logins of cleartext protocols (ports {', '.join(logins)})"
+                      + (" into a hidden file" if hidden else ""), node)  # fmt: skip
+            return
         self._add("shell.capture", RiskLevel.MEDIUM, Category.EXFILTRATION,
                   f"{name} captures network traffic on {', '.join(interfaces) or 'the default interface'}",
                   node)  # fmt: skip
@@ -8166,6 +8230,11 @@ _SYSTEM_CONFIG_DIRS = frozenset({"ssh", "pam.d", "security", "default", "network
 _ARCHIVE_NAME = re.compile(r"\.(?:zip|tar|tar\.\w+|tgz|tbz2?|txz|7z|rar)$", re.I)
 
 
+def _nft_dnat(args: Sequence[str]) -> list[str]:
+    """The addresses an nft rule's ``dnat to ADDRESS`` sends connections to."""
+    return [args[i + 2] for i in range(len(args) - 2) if args[i] == "dnat" and args[i + 1] == "to"]
+
+
 def cluster_words(args: Sequence[str]) -> str:
     """The context, cluster, kubeconfig and namespace a kubectl command line names (where it acts)."""
     return " ".join(W.option_values(args, "--context", "--cluster", "--kubeconfig", "-n", "--namespace"))
@@ -8388,6 +8457,12 @@ _OWN_PID_VAR = re.compile(r"\b(\w+)=[\"']?\$\((?:cat|<)\s+[\"']?(?!/proc)[\w./-]
 _CREATED_RESOURCE = re.compile(
     r"\b([A-Za-z_]\w*)=\$\(\s*(?:aws|gcloud|az|doctl)\s+[\w.-]+\s+(?:run-instances|create\b|create-[\w-]+)"
 )
+#: `kubectl create namespace "$NS"`: a namespace this script makes (a test's, removed at the end).
+#: An ACL entry letting every other user write (`o::rwx`, `other::rw-`, the default entry `d:o::rwx` too).
+_OTHERS_WRITE_ACL = re.compile(r"(?:^|,)(?:d(?:efault)?:)?o(?:ther)?::r?w")
+_CREATED_NAMESPACE = re.compile(r"\bkubectl\s+create\s+(?:namespace|ns)\s+[\"']?\$\{?([A-Za-z_]\w*)")
+#: kubectl contexts of clusters on this machine (kind, k3d, minikube, Docker Desktop): a developer's own.
+_LOCAL_CLUSTER = re.compile(r"(?:kind-|k3d-|minikube\b|docker-desktop\b|rancher-desktop\b|colima\b|microk8s\b)")
 _KAFKA_HARM = re.compile(r"--reset-offsets\b.*--to-earliest\b.*--execute|retention\.(?:ms|bytes)=\d{1,4}\b")
 #: Launchers that run a command on the nodes of a cluster, with their options that take a separate value.
 _PARALLEL_LAUNCHERS: dict[str, set[str]] = {
@@ -8416,6 +8491,12 @@ _POLICY_ENGINES = ("kyverno", "gatekeeper", "falco", "opa", "kubewarden")
 #: PowerShell options that take a value (matched lower case; PowerShell accepts any case and prefix).
 _POWERSHELL_VALUED = frozenset({"-w", "-windowstyle", "-exec", "-executionpolicy", "-ep", "-ex", "-version", "-v",
                                 "-inputformat", "-outputformat", "-configurationname", "-psconsolefile"})  # fmt: skip
+#: Ports whose protocols send passwords in clear (FTP, telnet, SMTP, POP3, IMAP, LDAP, MySQL, Redis).
+_CLEARTEXT_LOGIN_PORTS = frozenset({"21", "23", "25", "110", "143", "389", "3306", "6379"})
+#: A staging or test host of the organisation (`staging.example.com`, `api.qa.example.net`).
+_STAGING_NAME = re.compile(
+    r"^(?:staging|stage|stg|test|qa|uat|preprod|sandbox)[\w-]*\.|[.-](?:staging|stg|qa|uat|preprod)\."
+)
 #: A host name of an organisation's own network (``pbx1.acme-internal.net``, ``db.corp.local``).
 _INTERNAL_NAME = re.compile(r"\.(?:internal|local|lan|corp|intranet|home\.arpa)$|[.-]internal\.|^[\w-]+$")
 #: SMS APIs' send endpoints (Twilio, Vonage, Plivo, MessageBird).
@@ -8579,6 +8660,7 @@ for _names, _rule in (
     ({"shred", "wipe"}, ShellAnalyzer._rule_shred),
     ({"find"}, ShellAnalyzer._rule_find),
     ({"dd"}, ShellAnalyzer._rule_dd),
+    ({"bmaptool"}, ShellAnalyzer._rule_bmaptool),
     ({"mkfs"}, ShellAnalyzer._disk_tool),
     ({"chmod", "chown", "chgrp", "chattr", "setfacl"}, ShellAnalyzer._rule_chmod),
     (

@@ -582,7 +582,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl", "lpoptions"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
-ROOT_FILE_WRITERS = frozenset({"tee", "cp", "install", "mkdir", "ln", "touch", "mv", "rsync", *LINE_END_CONVERTERS})
+ROOT_FILE_WRITERS = frozenset(
+    {"tee", "cp", "install", "mkdir", "ln", "touch", "mv", "rsync", "bmaptool", *LINE_END_CONVERTERS}
+)
 #: Configuration checks and reloads admins run with sudo.
 ROUTINE_ROOT_CHECKS = frozenset(
     {("nginx", ("-t",)), ("nginx", ("-s", "reload")), ("apachectl", ("configtest",)), ("apachectl", ("graceful",)),
@@ -694,5 +696,5 @@ ADMIN_PORTS = {
 #: Programs that write firmware into a device's flash (a microcontroller, a motor controller, a board's SPI chip).
 FLASH_TOOLS = frozenset(
     {"dfu-util", "st-flash", "avrdude", "esptool", "esptool.py", "openocd", "flashrom", "stm32flash", "bossac",
-     "nrfjprog", "pyocd", "JLinkExe", "teensy_loader_cli", "picotool", "uf2conv.py"}
+     "nrfjprog", "pyocd", "JLinkExe", "teensy_loader_cli", "picotool", "uf2conv.py", "uuu"}
 )  # fmt: skip

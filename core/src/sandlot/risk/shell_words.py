@@ -77,6 +77,13 @@ def archive_file(name: str, args: list[str]) -> str | None:
                 return arg.split("=", 1)[1]
             if i + 1 < len(args):
                 return args[i + 1]
+    creates = any(
+        a == "--create" or (a.lstrip("-").isalpha() and "c" in a.lstrip("-") and (a.startswith("-") or i == 0)
+                            and not a.startswith("--"))
+        for i, a in enumerate(args)
+    )  # fmt: skip
+    if name in ("tar", "gtar", "bsdtar") and creates:
+        return "-"  # `tar -cz dir | nc …`: with no -f, GNU tar writes the archive to standard output
     return None
 
 

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 
 from sandlot.risk import paths
+from sandlot.risk.destinations import private_address
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, PathInfo, PathKind
 
@@ -327,6 +328,21 @@ def _hosts(content: str) -> bool:
     return True
 
 
+def _nfs_exports(content: str) -> bool:
+    """NFS exports of a data or image folder (not /, /etc, /home or /root) to hosts of private networks only
+    (a lab board's root file system, a build share), whatever their squash options."""
+    for line in content.splitlines():
+        fields = line.split("#", 1)[0].split()
+        if not fields:
+            continue
+        if len(fields) < 2 or fields[0].rstrip("/") in ("", "/etc", "/home", "/root", "/var", "/usr", "/boot"):
+            return False
+        clients = [f.split("(", 1)[0] for f in fields[1:]]
+        if not all(c and private_address(c.split("/", 1)[0]) for c in clients):
+            return False  # `*`, a public address, a host name: who is allowed is not a private network
+    return True
+
+
 def _apt_source(content: str) -> bool:
     """A repository whose packages apt verifies: over HTTPS, or pinned to its own key (``signed-by=``: apt
     checks the signatures whatever the transport); never ``trusted=yes``."""
@@ -551,6 +567,7 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: "sudoers.d" in c[:-1] or n == "sudoers", _narrow_sudo),
     (lambda n, c, i: "sshd_config.d" in c[:-1] or n == "sshd_config", lambda t: not _WEAK_SSHD.search(t)),
     (lambda n, c, i: n == "hosts" and c[:1] == ["etc"], _hosts),
+    (lambda n, c, i: c == ["etc", "exports"] or "exports.d" in c[:-1], _nfs_exports),
     (lambda n, c, i: "sources.list.d" in c[:-1] or n == "sources.list", _apt_source),
     (lambda n, c, i: c[:1] == ["etc"] and any(x in ("nginx", "apache2", "httpd") for x in c), _web_server),
     (lambda n, c, i: (n in _RC_FILES or (i.persistence and _SHELL_DROP_IN.search(i.path) is not None))

@@ -15,6 +15,8 @@ from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
 from sandlot.risk.buildings import building_risks
 from sandlot.risk.caches import cache_risks
+from sandlot.risk.chat_workspaces import chat_workspace_risks
+from sandlot.risk.cluster_control import cluster_control_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
 from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
@@ -697,6 +699,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("cache", risk) for risk in cache_risks(code)]
     found += [("platform-settings", risk) for risk in saas_setting_risks(code)]
     found += [("cluster-access", risk) for risk in gitops_risks(code)]
+    found += [("cluster-control", risk) for risk in cluster_control_risks(code)]
+    found += [("chat-workspace", risk) for risk in chat_workspace_risks(code)]
     found += [("detections", risk) for risk in detection_risks(code)]
     found += [("device-fleet", risk) for risk in device_fleet_risks(code)]
     caches = [m[1] for m in _FOREIGN_BUILD_CACHE.finditer(code)] if "--remote_" in code or "--bes_" in code else []
