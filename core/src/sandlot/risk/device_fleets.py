@@ -41,11 +41,16 @@ _TRIVIAL_CODE = re.compile(
 )
 _SAFETY_OFF = re.compile(
     r"\b\w*(?:monitor|check|interlock|lockout|failsafe|safety|overspeed|protect)\w*[\"']?\s*[:=]\s*[\"']?"
-    r"(?:0|false|off|no)(?![\w.])",
+    r"(?:0|false|off|no)(?![\w.])"
+    # a camera's recording or motion detection stopped (Dahua's `RecordMode[0].Mode=2` is "off")
+    r"|\bRecord\w*(?:\[\d+\])?\.(?:Mode=2|Enable=false)\b|\b(?:record(?:ing)?|motion_?detect\w*)[\"']?\s*[:=]\s*[\"']?"
+    r"(?:false|off|0)\b",
     re.I,
 )
 #: ...sent to devices (a request that changes a setting).
-_CHANGE_REQUEST = re.compile(r"\.(?:patch|put|post)\(|\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)")
+_CHANGE_REQUEST = re.compile(
+    r"\.(?:patch|put|post)\(|\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)|action=setConfig|/setparam\b"
+)
 _WORDS = ("userLevel", "addUser", "Telnet", "RTSP", "elnet", "irmware", "upgrade", "rtmp", "srt://")
 
 
@@ -71,11 +76,14 @@ def device_fleet_risks(text: str) -> list[OperationRisk]:
 
 def fleet_guard_risks(text: str) -> list[OperationRisk]:
     """Access codes made trivial, or safety and lockout checks switched off, on each device a loop gives."""
-    if not ("curl" in text or ".p" in text) or not _CHANGE_REQUEST.search(text):
+    if not ("curl" in text or ".p" in text or "set" in text) or not _CHANGE_REQUEST.search(text):
         return []
     trivial = _TRIVIAL_CODE.search(text)
     if not (trivial or _SAFETY_OFF.search(text)) or not each_item(text):
         return []
-    what = ("sets every device's access code to a trivial value" if trivial
-            else "switches off a safety, monitoring or lockout check on every device a loop gives")  # fmt: skip
+    what = (
+        "sets every device's access code to a trivial value"
+        if trivial
+        else "switches off a safety, monitoring, recording or lockout check on every device a loop gives"
+    )
     return [OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)]

@@ -104,7 +104,9 @@ _ADMIN_GRANT = re.compile(
     rf"(?:[\"']{_ROLE_KEY}[\"']\s*:|\b{_ROLE_KEY}\s*=|--{_ROLE_KEY}[= ])"
     r"[^\n]{0,80}?\b(?:admin|administrator|owner|super_?admin|account_?admin|full_?access)\b"
     # the administrators' role or group looked up by name, to put the account in it (SCIM, Looker, jq)
-    r"|\b(?:name|displayName)\b[\"']?\s*(?:==|\beq\b)\s*\\?[\"'](?:admins?|administrators?)\\?[\"']",
+    r"|\b(?:name|displayName)\b[\"']?\s*(?:==|\beq\b)\s*\\?[\"'](?:admins?|administrators?)\\?[\"']"
+    # Play Console's account-wide permissions (`CAN_MANAGE_PERMISSIONS_GLOBAL`: who may grant everything)
+    r"|\bCAN_MANAGE_PERMISSIONS_GLOBAL\b",
     re.IGNORECASE,
 )
 
@@ -293,9 +295,15 @@ def _arithmetic(value: str, numbers: dict[str, int]) -> int | None:
 #: with a constant (or counted) password.
 _SPRAY = re.compile(
     r"\becho\s+[\"']?[^\s|\"'$]+[\"']?\s*\|\s*kinit\s+[\"']?(?:\{\}|\$\{?\w+)"
-    r"|\bConnection\(\s*\w+\s*,\s*\w+\s*,\s*(?:f?[\"'][^\"'{]*(?:\{\w+\}[^\"']*)?[\"'])[^)]*\)\.bind\("
+    r"|\bConnection\(\s*\w+\s*,\s*(?:\w+|f[\"'][^\"']*\{\w+\}[^\"']*[\"'])\s*,\s*"
+    r"(?:f?[\"'][^\"'{]*(?:\{\w+\}[^\"']*)?[\"'])[^)]*\)\.bind\("
     r"|\.simple_bind_s\(\s*\w+\s*,\s*f?[\"']"
 )
+
+
+#: ServiceNow's table of role grants given an administrators' role (over REST, or a server script's GlideRecord).
+_SERVICENOW_ADMIN = re.compile(r"sys_user_has_role[\s\S]{0,600}?[\"'](?:admin|security_admin|user_admin)[\"']"
+                               r"|[\"'](?:admin|security_admin)[\"'][\s\S]{0,400}?sys_user_has_role")  # fmt: skip
 
 
 def identity_provider_risks(text: str) -> list[OperationRisk]:
@@ -303,6 +311,9 @@ def identity_provider_risks(text: str) -> list[OperationRisk]:
     for years, redirects to anywhere, outside logins linked to accounts, backdoor logins and administrators,
     passwords copied out of a login script, the whole directory readable (judged on the whole text)."""
     found = []
+    if "sys_user_has_role" in text and _SERVICENOW_ADMIN.search(text):
+        what = "gives a ServiceNow account an administrators' role (admin, security_admin)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     if ("kinit" in text or ".bind(" in text or "bind_s(" in text) and _SPRAY.search(text) and any_loop(text):
         what = ("tries a fixed password against every account a listing gives (password spraying: accounts lock "
                 "out, or one is taken over)")

@@ -27,8 +27,9 @@ MAILBOX_URL = re.compile(r"^(?:imaps?|pop3s?)://", re.IGNORECASE)
 
 #: Text that pressures the reader into entering a password or card details.
 _LURE = re.compile(
-    r"verify (?:your )?(?:identity|account|login|password|credentials)"
-    r"|confirm your (?:identity|account|password|details|credentials)|(?:mailbox|storage) quota (?:exceeded|is full)"
+    r"verify (?:your )?(?:identity|account|login|password|credentials|card|bank|payment)"
+    r"|confirm your (?:bank |card |payment |billing )?(?:identity|account|password|details|credentials)"
+    r"|(?:mailbox|storage) quota (?:exceeded|is full)"
     r"|restore (?:your )?(?:mailbox |email )?access"
     r"|password (?:expires|is expiring|has expired|expiry)|(?:account|card) (?:has been |is |will be )?"
     r"(?:limited|suspended|locked|disabled|deactivated)|unusual sign-?in|suspicious (?:sign-?in|activity)"

@@ -138,6 +138,8 @@ _SECRET_DIRS = frozenset(
         "mobilesync",
         # AI coding agents' session transcripts (the user's prompts, pasted keys, tool output)
         ".claude/projects", ".codex/sessions",
+        # App Store Connect API keys (where altool and fastlane look for them)
+        ".appstoreconnect", "private_keys", ".private_keys",
     }
 )  # fmt: skip
 #: Applications whose data directory (below ~/.config, ~/.local/share, ~/Library/Application Support, a snap or
@@ -748,6 +750,12 @@ _TEMPORARY_NAME = re.compile(r"\.(?:tmp|temp)(?:\.[\w*?…]*)?$", re.IGNORECASE)
 _TRASH = ("~/.Trash/", "~/.local/share/Trash/", "/.Trashes/")
 
 
+def _app_root(path: str) -> list[str]:
+    """The folder an application is deployed in (``/var/www/<site>``, ``/srv/<app>``, ``/opt/<app>``)."""
+    parts = path.split("/")
+    return parts[:4] if parts[1:3] == ["var", "www"] else parts[:3]
+
+
 def application_spool(path: str) -> bool:
     """``path`` is in an application's own spool folder (``/var/spool/lis/…``), not the system's (cron, mail)."""
     comps = path.split("/")
@@ -768,6 +776,8 @@ def keeps_data(source: str, dest: str) -> bool:
         return True  # a download put where it belongs (a key into its tool's settings folder): still in the home
     if application_spool(source) and application_spool(dest) and source.split("/")[:4] == dest.split("/")[:4]:
         return True  # /var/spool/lis/error/x.hl7 -> /var/spool/lis/inbound/: moved between an application's queues
+    if application_tree(source) and application_tree(dest) and _app_root(source) == _app_root(dest):
+        return True  # /var/www/forum/uploads/incoming/x -> …/quarantine/x: moved within the application's own tree
     if posixpath.dirname(source) and posixpath.dirname(source) == posixpath.dirname(dest):
         return True  # renamed in its own folder
     absolute, src_parts = _components(src)
@@ -1231,8 +1241,12 @@ def operating_system_tree(info: PathInfo) -> bool:
 
 
 def application_scratch(path: str) -> bool:
-    """``path`` lies in an installed application's temporary or cache folder (``/opt/crawler/tmp``)."""
-    return application_tree(path) and any(c.lower() in ("tmp", "temp", "cache") for c in path.split("/")[3:])
+    """``path`` lies in an installed application's temporary or cache folder (``/opt/crawler/tmp``,
+    ``/var/lib/forum/tmp/upload-chunks``)."""
+    parts = path.split("/")
+    own = application_tree(path) or (parts[1:3] == ["var", "lib"] and len(parts) > 4 and parts[3] not in ("", "dpkg",
+                                                                                                         "apt", "rpm"))
+    return own and any(c.lower() in ("tmp", "temp", "cache") for c in parts[3:])
 
 
 def application_tree(path: str) -> bool:

@@ -727,7 +727,8 @@ class PythonAnalyzer:
             joined = "\n".join(self._module_strings())  # `"\x63url"`: only the decoded strings say what they spell
         else:
             joined = code.replace("\\n", "\n").replace("\\t", "\t")  # line breaks and tabs, spelled as escapes
-        if not (looks_like_payload(joined) or names_miner(joined) or leaks_secrets(joined)) and not (
+        fetch_exec = "exec(" in joined and _FETCH_AND_EXEC.search(joined) is not None
+        if not (looks_like_payload(joined) or names_miner(joined) or leaks_secrets(joined) or fetch_exec) and not (
             _MAYBE_BYTES.search(code) and _BYTES_LITERAL.search(code)
         ):
             return  # one search over every string constant at once: most modules ship no command line
@@ -740,6 +741,7 @@ class PythonAnalyzer:
                 looks_like_payload(_text_of(node.value))
                 or names_miner(_text_of(node.value))
                 or leaks_secrets(_text_of(node.value))
+                or (fetch_exec and _FETCH_AND_EXEC.search(_text_of(node.value)) is not None)
             )
         ]
         if not candidates:
@@ -760,6 +762,10 @@ class PythonAnalyzer:
                     "names a miner or a mining pool",
                     node,
                 )
+            if fetch_exec and _FETCH_AND_EXEC.search(text) and self.depth < 3:
+                # Python source held in a string (appended to a package's `__init__.py`, a wheel rewritten)
+                found = analyze_python(text.strip(), parse_error_level=RiskLevel.LOW, depth=self.depth + 1)
+                self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, "Python code in a string")
             for command in embedded_commands(text):
                 self._later_shell(command, node, "a command line in a string")
 
@@ -1676,6 +1682,12 @@ class PythonAnalyzer:
             )
             # `while disk_usage(d).free > 0:` runs until the disk (or memory) is full
             or bool(_UNTIL_FULL.search(ast.unparse(node.test)))
+            # `while os.environ.get("CI"):` with nothing in the body changing the environment: set, it never ends
+            or (
+                _ENV_LOOKUP.match(ast.unparse(node.test)) is not None
+                and not decided_inside
+                and "environ" not in "".join(ast.unparse(s) for s in node.body)
+            )
         ) and not self._timeout_catchers
         if _writes(node.test.value if isinstance(node.test, ast.NamedExpr) else node.test):
             # `while (n := f.write(chunk)):` writes as long as there is room
@@ -2803,6 +2815,13 @@ class PythonAnalyzer:
                     unique = tuple(dict.fromkeys(strings))[: v.MAX_ALTS]
                     return Val(text=unique[0], alts=unique, flags=v.flowing(values))
                 return values[0]
+            values = list(base.keys.values())
+            if key.text is None and not key.alts and 1 < len(values) <= v.MAX_ALTS and all(
+                val.text is not None and val.func is None and not val.alts for val in values
+            ):
+                # `ops[k]` for a key known only at run time, in a table of strings: any of them
+                unique = tuple(dict.fromkeys(val.text for val in values if val.text is not None))
+                return Val(text=unique[0], alts=unique, flags=v.flowing(values))
         if (
             isinstance(node.value, ast.Call)
             and _call_name(node.value) == "vars"
@@ -4414,6 +4433,8 @@ class PythonAnalyzer:
             for text in texts:
                 if "/" not in text and not text.startswith(".") and text not in ("~",):
                     continue
+                if text in self._self_written and HOLE in text:
+                    continue  # a key this code wrote into its own temporary folder a moment ago (a test's), read back
                 info = paths.classify(text)
                 if info.secret or info.history:
                     # (`etcd3.client(cert_key=…)`, `connect(key_filename=…)`: a client handed its own key)
@@ -4740,6 +4761,11 @@ class PythonAnalyzer:
         if stamped and outside and self._in_loop():
             what = f"{q} sets every file's dates under {outside[0].replace(HOLE, '…')} to chosen times"
             self._add("python.timestomp", RiskLevel.HIGH, Category.FILESYSTEM, what, node)
+        logs = [t for t in targets if t.startswith("/var/log/") or paths.classify(t).history]
+        chosen = any(item.num is not None for item in times.items or [])  # `(1710400000, 1710400000)`
+        if chosen and logs:
+            what = f"{q} sets the dates of {logs[0].replace(HOLE, '…')} (a log) to chosen times (hides when it changed)"
+            self._add("python.timestomp", RiskLevel.HIGH, Category.FILESYSTEM, what, node)
         # `st = os.stat(log)` … rewrite log … `os.utime(log, (st.st_atime, st.st_mtime))`: the change hidden
         restored = len(node.args) > 1 and "st_mtime" in ast.unparse(node.args[1])
         kept = [t for t in targets if paths.classify(t).kind not in _SCRATCH_KINDS]
@@ -4882,6 +4908,9 @@ class PythonAnalyzer:
             level = paths.delete_level(info, recursive=recursive)
             if q.startswith("send2trash"):
                 level = min(level, RiskLevel.MEDIUM)  # into the Trash: recoverable
+            top = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP)
+            if q.endswith("rmdir") and enumerated and not top:
+                level = min(level, RiskLevel.LOW)  # the empty folders a listing gives (rmdir removes no data)
             if text in self._self_written and not recursive:
                 level = min(level, RiskLevel.LOW)  # a file this program wrote a moment ago (a certificate for a build)
             if text in self._archived and not recursive:
@@ -4936,7 +4965,10 @@ class PythonAnalyzer:
                 text.startswith(s) and text != s for s in src.strings()
             )
             # `cp /etc/fstab /etc/fstab.bak.<date>`: a backup copy beside the original changes nothing
-            queued = any(paths.application_spool(t) and paths.keeps_data(t, text) for t in src.strings())
+            queued = any(
+                (paths.application_spool(t) or paths.application_tree(t)) and paths.keeps_data(t, text)
+                for t in src.strings()
+            )
             # (a message moved from one of an application's queue folders to another: `error/` back to `inbound/`)
             cap = RiskLevel.LOW if backup else RiskLevel.MEDIUM if queued else None
             self._write(paths.classify(text), node, via=q, cap=cap)
@@ -6854,7 +6886,13 @@ class PythonAnalyzer:
             if any(c in ("0.0.0.0/0", "::/0", "0.0.0.0 0.0.0.0") or _REMOTE_MANAGEMENT.fullmatch(c) for c in constants):
                 self._add("python.exposure", RiskLevel.HIGH, Category.NETWORK,
                           "changes a device's settings to allow access from every address", node)  # fmt: skip
-        if method == "partial" and args and (args[0].qual or "").endswith("SimpleHTTPRequestHandler"):
+        handler_class = args[0].func if args and isinstance(args[0].func, _ClassInfo) else None
+        file_handler = (args[0].qual or "").endswith("SimpleHTTPRequestHandler") if args else False
+        # (`class CORSHandler(SimpleHTTPRequestHandler)` adding headers: the same file server)
+        file_handler = file_handler or (
+            handler_class is not None and any(b.endswith("SimpleHTTPRequestHandler") for b in handler_class.bases)
+        )
+        if method == "partial" and file_handler:
             # anything outside the project and its build output: people's files, a service's data, the home
             private = self._private_dirs(kwargs.get("directory", UNKNOWN).strings())
             if private and re.search(r"[\"']0\.0\.0\.0[\"']|\(\s*[\"'][\"']\s*,", "\n".join(self.lines)):
@@ -7688,6 +7726,12 @@ _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
 #: A resource named after a pull request or a preview (`orders-api-pr-123`): an ephemeral environment.
+#: Python code held in a string that runs what it downloads (`exec(urlopen(URL).read())`).
+_FETCH_AND_EXEC = re.compile(r"\bexec\((?:[^()]|\([^()]*\))*(?:urlopen|requests\.get|urllib|\.read\(\))")
+#: A test that only reads the environment (`os.environ.get("CI")`, `os.getenv("X") == "1"`).
+_ENV_LOOKUP = re.compile(
+    r"(?:not\s+)?os\.(?:environ\.get|getenv)\([^()]*\)(?:\s*[=!]=\s*[\w\"'.]+)?$|os\.environ\[[^\]]+\]$"
+)
 #: Kubernetes objects that guard a cluster (what may talk to what, what may be deployed).
 _CLUSTER_GUARDS = ("network_policy", "webhook_configuration", "pod_security_policy", "cluster_policy")
 #: Ports of logins, consoles and controllers (a relay to one exposes it), by number.
@@ -8221,7 +8265,9 @@ _DOCUMENT_DOWNLOAD = re.compile(r"\.files\(\)\.(?:export_media|get_media|export)
 #: A listing's query that picks what tests created (a run id, a marker property, a fixture's tag).
 _TEST_MARKER = re.compile(r"(?i)\btest_?run|createdBy=pytest|\bpytest\b|\bfixture\b|\bTEST_RUN_ID\b|\bci_run_id\b")
 #: Calls that send one mail or chat message (in a loop: one to each person of a list).
-_BULK_SENDS = frozenset({"sendmail", "send_message", "chat_postMessage", "postMessage", "send_direct_message"})
+_BULK_SENDS = frozenset({"sendmail", "send_message", "chat_postMessage", "postMessage", "send_direct_message",
+                         # push notifications (Firebase Cloud Messaging) to a batch of device tokens
+                         "send_each_for_multicast", "send_multicast", "send_each", "send_all"})  # fmt: skip
 #: A chat client's handler of every new message (Telethon's events.NewMessage, Pyrogram's on_message).
 _EVERY_MESSAGE_HANDLER = re.compile(r"events\.NewMessage\(|\.on_message\(\s*(?:filters\.(?:all|private)\b|\))")
 #: A loop over every channel or member of a chat server (discord.py's guild.channels, fetch_members()).

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
 
 #: Command-line tools whose registry commands :func:`registry_command` reads.
@@ -105,6 +106,22 @@ _SENDS_OUT = re.compile(r"https?://|\bcurl\b|\bwget\b|\bnslookup\b|\bdig\b|\.get
 _EVERY_PROJECT = re.compile(r"pypi\.org/simple/?[\"'][\s\S]*\[[\"']projects[\"']\][\s\S]*releases", re.IGNORECASE)
 
 
+#: A build fetched from a bare address (not the organisation's CI or registry)...
+_BARE_FETCH = re.compile(r"(?:\.get\(|urlretrieve\(|urlopen\(|\bcurl\b[^\n]*|\bwget\b[^\n]*)\s*\(?[\"']?\w+://"
+                         r"(\d{1,3}(?:\.\d{1,3}){3})[:/]")  # fmt: skip
+#: ...and published: to an app store's track, a package index, a release.
+_PUBLISHES = re.compile(r"\.bundles\(\)\.upload\(|\.apks\(\)\.upload\(|\btwine[\"',\s]+upload\b|\bnpm[\"',\s]+publish\b"
+                        r"|\bgh\s+release\s+(?:create|upload)\b|\bxcrun\s+altool\b[^\n]*--upload|upload_to_(?:app_store|play_store)"
+                        r"|\bfastlane\s+(?:supply|deliver|pilot)\b")  # fmt: skip
+
+
+#: The classifier PyPI refuses uploads with, taken out (`re.sub`, `sed`, `.replace`) before an upload.
+_UPLOAD_GUARD_REMOVED = re.compile(r"(?:re\.sub\(|\.replace\(|\bsed\b)[^\n]*Private\s*::\s*Do\s+Not\s+Upload")
+_PUBLIC_UPLOAD = re.compile(
+    r"\btwine\b[\s\S]{0,80}?\bupload\b|upload\.pypi\.org|\b(?:poetry|uv|flit|hatch)\b[^\n]*\bpublish\b"
+)
+
+
 def registry_text_risks(text: str) -> list[OperationRisk]:
     """Registries opened to anyone, their repositories or stores deleted, published artifacts swapped, Go's
     checksums off, install scripts that beacon, public indexes mirrored whole (judged on the whole text)."""
@@ -142,6 +159,13 @@ def registry_text_risks(text: str) -> list[OperationRisk]:
     ):
         what = "writes an install script that reports the installing machine to an outside host (a beacon)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    if "Do Not Upload" in text and _UPLOAD_GUARD_REMOVED.search(text) and _PUBLIC_UPLOAD.search(text):
+        what = "removes the classifier that keeps a private package off PyPI, then uploads it (the code goes public)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    fetched = [a for a in _BARE_FETCH.findall(text) if outside_address(a)] if "://" in text else []
+    if fetched and _PUBLISHES.search(text):
+        what = f"publishes a build downloaded from a bare outside address ({fetched[0]}) to users or a package index"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
     if "projects" in text and _EVERY_PROJECT.search(text):
         what = "downloads every release of every project of a public package index (no limit: terabytes)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))

@@ -25,8 +25,10 @@ from sandlot.risk.text_shapes import each_item
 
 #: A platform setting that other software reads or calls: remote configuration, webhooks, inbound-parse routes.
 _PLATFORM_SETTING = re.compile(r"remoteConfig|remote-config|/webhooks?\b|/hooks\b|parse/settings|event/settings"
-                               r"|/subscriptions?\b|notification_?url", re.IGNORECASE)  # fmt: skip
-_BARE_ADDRESS_URL = re.compile(r"[\"']?(?:https?://)?(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:/[^\"'\s]*)?[\"']")
+                               r"|/subscriptions?\b|notification_?url|push[-_]?endpoint", re.IGNORECASE)  # fmt: skip
+_BARE_ADDRESS_URL = re.compile(
+    r"[\"']?(?:https?://)?(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?(?:/[^\"'\s]*)?[\"']|https?://(\d{1,3}(?:\.\d{1,3}){3})\b"
+)
 #: Every flag turned on (LaunchDarkly's semantic patch, Unleash's `/on`), or a flag that skips a login check.
 _FLAG_ON = re.compile(r"[\"']turnFlagOn[\"']|/environments/[\w-]+/on\b|[\"']on[\"']\s*:\s*(?:True|true)", re.I)
 _LOGIN_SKIP_FLAG = re.compile(r"(?:skip|bypass|disable|no)[-_.]?(?:mfa|2fa|otp|auth|login|captcha|sso)\w*", re.I)
@@ -42,7 +44,7 @@ _HUGE_BUDGET = re.compile(
     r"(?:daily|lifetime)_budget[\"']?\s*[:=]\s*[\"']?(?:\d{7,}|[1-9]\d{5}\b)|amount_micros[\"']?\s*[:=]\s*[\"']?\d{11,}"
 )
 _WORDS = ("emote", "hook", "settings", "ubscri", "otification", "Flag", "/on", "lacklisted", "nsubscri", "pted",
-          "do_not", "uppress", "ermanent", "budget", "micros")  # fmt: skip
+          "do_not", "uppress", "ermanent", "budget", "micros", "ndpoint")  # fmt: skip
 
 
 def saas_setting_risks(text: str) -> list[OperationRisk]:
@@ -50,7 +52,7 @@ def saas_setting_risks(text: str) -> list[OperationRisk]:
     if not any(word in text for word in _WORDS):
         return []
     found = []
-    if _PLATFORM_SETTING.search(text) and any(outside_address(m) for m in _BARE_ADDRESS_URL.findall(text)):
+    if _PLATFORM_SETTING.search(text) and any(outside_address(a or b) for a, b in _BARE_ADDRESS_URL.findall(text)):
         what = ("points a platform's remote configuration or webhook at a bare outside address (every app or every "
                 "event goes there)")
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))

@@ -2177,7 +2177,7 @@ class ShellAnalyzer:
             self._add("shell.miner", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} connects to a mining pool with a wallet address (a miner, whatever its name)",
                       node)  # fmt: skip
-        if "stratum" in spelled and any(a.startswith(("stratum+tcp://", "stratum+ssl://", "stratum2+tcp://"))
+        if "stratum" in spelled and any(("stratum+tcp://" in a or "stratum+ssl://" in a or "stratum2+tcp://" in a)
                                         for a in args):  # fmt: skip
             self._add(
                 "shell.miner", RiskLevel.HIGH, Category.RESOURCE, f"{name} connects to a mining pool (a miner)", node
@@ -2190,6 +2190,13 @@ class ShellAnalyzer:
         ):
             self._call_function(argv[0], args, flow)
         loop = self._loops[-1] if self._loops else None
+        if loop is not None and name in ("curl", "http", "https") and _PUSH_OR_MESSAGE_API.search(" ".join(args)) and (
+            credential_lure(" ".join(args))
+        ):
+            # a notification or text urging each recipient to log in or give card details behind a link
+            self._add("shell.phishing", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} sends credential-phishing notifications or messages to a list of people",
+                      node)  # fmt: skip
         if loop is not None and loop.huge and name in T.PROBES:
             self._add(
                 "shell.network-scan",
@@ -2308,7 +2315,9 @@ class ShellAnalyzer:
             moves = "--remove-source-files" in args
             # a data share copied to a bare address of another network (moved: the only copy leaves)
             kinds = (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM) if moves else (paths.PathKind.EXTERNAL,)
-            data = [o for o in operands[:-1] if paths.classify(o).kind in kinds or paths.people_records(o)]
+            # (an application's own tree, `/var/www/forum/private_uploads`, holds what its users uploaded)
+            data = [o for o in operands[:-1]
+                    if paths.classify(o).kind in kinds or paths.people_records(o) or paths.application_tree(o)]
             if data and outside_address(host):
                 what = (f"rsync moves {data[0]} to an outside address ({host}) and deletes the originals" if moves
                         else f"{name} copies a server's data ({data[0]}) to a bare outside address ({host})")
@@ -2769,10 +2778,13 @@ class ShellAnalyzer:
                     self._add("shell.injection", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                               "xargs puts untrusted file names into shell code (a name like $(…) runs)",
                               node)  # fmt: skip
+                # `printf '%s\n' "$HOME/.ssh" "$HOME/.gnupg" | xargs rm -rf`: the words printed are the arguments
+                printed = self._stdin_text.split() if listing is None and self._stdin_text else []
+                printed = printed if 0 < len(printed) <= 16 and not any(HOLE in w for w in printed) else []
                 if replace and rest and any(replace in word for word in rest):
                     argv = [word.replace(replace, item) for word in rest]  # xargs -I{} cmd {} ...
                 else:
-                    argv = (rest or ["echo"]) + [item]
+                    argv = (rest or ["echo"]) + (printed or [item])
                 continue
             return argv
         return argv
@@ -2794,7 +2806,9 @@ class ShellAnalyzer:
         if "0" in values or any(a in ("-P0", "-j0") for a in args):
             self._add("shell.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
                       "starts one process per input line, all at once (no limit on parallel jobs)", node)  # fmt: skip
-        elif any(v.isdigit() and int(v) >= 100 for v in values) and any(W.base(a) in T.DOWNLOADERS for a in args):
+        elif any(v.isdigit() and int(v) >= 100 for v in values) and (
+            any(W.base(a) in T.DOWNLOADERS for a in args) or re.search(r"\b(?:curl|wget)\s", " ".join(args))
+        ):  # (`xargs -P 300 sh -c 'curl …'` too)
             self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
                       "sends hundreds of requests in parallel (a flood against the site)", node)  # fmt: skip
         elif any(v.isdigit() and int(v) >= 20 for v in values) and any(W.base(a) in MAILERS for a in args):
@@ -3415,8 +3429,10 @@ class ShellAnalyzer:
             p in self.downloaded for p in positional  # `ruby - "$dir/export.bin" <<'RUBY'`: its ARGV
         )
         # files others can drop in (an upload or shared folder) are as foreign as a download
-        dropped = any(
-            set(p.lower().split("/")) & T.DROP_BOXES for p in [*positional, *re.findall(r"['\"](/[^'\"]+)['\"]", code)]
+        places = [*positional, *re.findall(r"['\"](/[^'\"]+)['\"]", code)]
+        dropped = any(set(p.lower().split("/")) & T.DROP_BOXES for p in places) or any(
+            # a web application's temporary upload folder (`/var/www/wiki/images/temp`): what visitors sent
+            _WEB_UPLOAD_TEMP.search(posixpath.join(self._cwd or "", p)) for p in places
         )
         if deserializes and dropped and not (downloads or self._stdin_remote or reads_download):
             self._add("shell.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
@@ -4284,7 +4300,9 @@ class ShellAnalyzer:
         if self.depth >= MAX_DEPTH:
             return False
         inner = ShellAnalyzer(parse_error_level=self.parse_error_level, depth=self.depth + 1).analyze(argv[2])
-        return quiet(inner)
+        # (a write the write rule already grades `medium`: an apt source pinned to its key, a settings file)
+        graded_writes = [f for f in inner if f.rule_id == "shell.write" and f.level <= RiskLevel.MEDIUM]
+        return quiet([f for f in inner if f not in graded_writes])
 
     def _copied_text_cap(self, sources: Sequence[str], dest: paths.PathInfo, node: Any) -> RiskLevel | None:
         """A file this script wrote (``cat > /tmp/rule <<EOF``) then installed or copied into place: its content
@@ -4964,7 +4982,9 @@ class ShellAnalyzer:
                       "this project", node)  # fmt: skip
         if verb == "push" and any(a in ("--delete", "-d") or a.startswith(":") for a in args[1:]):
             deleted = [a for a in args[1:] if not a.startswith("-")][1:]
-            if many or len(deleted) > 3 or any(HOLE in d or "refs/tags" in d for d in deleted):
+            # (one release candidate's or pre-release's tag, deleted to be made again, is not the published history)
+            prerelease = len(deleted) == 1 and _PRERELEASE_TAG.search(deleted[0]) is not None and not many
+            if (many or len(deleted) > 3 or any(HOLE in d or "refs/tags" in d for d in deleted)) and not prerelease:
                 self._add("shell.history-rewrite", RiskLevel.HIGH, Category.FILESYSTEM,
                           "git push --delete removes branches or tags on the remote en masse", node)  # fmt: skip
         if verb == "reflog" and "expire" in args and any("=now" in a or a == "--expire=all" for a in args):
@@ -5200,6 +5220,12 @@ class ShellAnalyzer:
                 f"{name} kills every {targets[:30]} process, whoever runs it",
                 node,
             )
+            return
+        if _WATCHERS.search(targets) and re.search(r"-(?:SIG)?STOP\b|-19\b|-(?:SIG)?KILL\b|-9\b", raw):
+            # recorders, monitors, alarms or safety daemons frozen or killed outright: nothing watches or records
+            self._add("shell.kill", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} freezes or kills monitoring, recording or safety processes: {targets[:60]}",
+                      node)  # fmt: skip
             return
         forever = any(loop.endless for loop in self._loops)  # killed again whenever it restarts: kept down
         self._add(
@@ -5457,10 +5483,24 @@ class ShellAnalyzer:
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"systemctl mask turns off alarms, monitors or safety controllers ({units.replace(HOLE, '…')}) "
                       "so that nothing can start them again", node)  # fmt: skip
+        elif action == "mask" and name == "systemctl" and self._masks_applications(words[1:]):
+            self._add("shell.service", RiskLevel.HIGH, Category.PROCESS,
+                      "systemctl mask switches several application services off for good (nothing can start them "
+                      "until they are unmasked)", node)  # fmt: skip
         elif action in ("stop", "disable", "mask", "kill", "restart", "start", "daemon-reload"):
             self._add(
                 "shell.service", RiskLevel.MEDIUM, Category.PRIVILEGE, f"{name} {action} changes system services", node
             )
+
+    def _masks_applications(self, units: list[str]) -> bool:
+        """``systemctl mask`` of several of the machine's own services (a list, or each name a loop gives), not
+        the operating system's optional extras a hardening script masks (avahi, cups, sleep targets)."""
+        named = [u.lower() for u in units if not u.startswith("-") and u.strip(HOLE)]
+        several = len(named) >= 2 or (len(named) == 1 and any((loop.count or 0) >= 2 for loop in self._loops))
+        return several and not any(
+            u.endswith(".target") or u.startswith(("systemd-", "apt-")) or u.split(".")[0] in _OPTIONAL_OS_UNITS
+            for u in named
+        )
 
     def _started_again(self, units: str) -> bool:
         """The script starts (or restarts) the stopped units again: stopped for an upgrade, not turned off."""
@@ -7099,6 +7139,11 @@ class ShellAnalyzer:
                       f"npm owner add gives {args[2]} publishing rights to "
                       + ("each package in turn" if many else "a package") + " (their next release is what installs)",
                       node)  # fmt: skip
+        removed = args[2] if args[:2] in (["owner", "rm"], ["owner", "remove"]) and len(args) > 2 else ""
+        if removed and (HOLE in removed or bool(self._stdin_listing) or self._repeated):
+            self._add("shell.registry-owner", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "npm owner rm removes the owners a listing gives (the package is left to whoever remains)",
+                      node)  # fmt: skip
         two_factor_off = any(a in ("mfa=none", "2fa-not-required") for a in args) or args[:2] == ["profile",
                                                                                                 "disable-2fa"]
         if two_factor_off:
@@ -8491,6 +8536,19 @@ _POLICY_ENGINES = ("kyverno", "gatekeeper", "falco", "opa", "kubewarden")
 #: PowerShell options that take a value (matched lower case; PowerShell accepts any case and prefix).
 _POWERSHELL_VALUED = frozenset({"-w", "-windowstyle", "-exec", "-executionpolicy", "-ep", "-ex", "-version", "-v",
                                 "-inputformat", "-outputformat", "-configurationname", "-psconsolefile"})  # fmt: skip
+#: A temporary or upload folder inside a web root (visitors' files land there).
+_WEB_UPLOAD_TEMP = re.compile(r"^/var/www/[^/]+/(?:[^/]+/)*(?:temp|tmp|uploads?|incoming)/")
+#: A pre-release tag (`v2.0.0-rc.1`, `1.4.0b2`, `v3.0.0-alpha`), not a release's.
+_PRERELEASE_TAG = re.compile(r"refs/tags/[\w./-]*?\d[\w.]*?[-.]?(?:rc|alpha|beta|a|b|dev|pre)\.?\d*$", re.I)
+#: Services of the operating system that hardening scripts and appliances mask (printing, discovery, updates).
+_OPTIONAL_OS_UNITS = frozenset({"avahi-daemon", "cups", "cups-browsed", "bluetooth", "rpcbind", "unattended-upgrades",
+                                "packagekit", "snapd", "modemmanager", "motd-news", "whoopsie", "apport", "kdump",
+                                "nfs-server", "rpc-statd", "telnet", "tftp", "vsftpd", "xinetd", "nis", "ypbind",
+                                "sleep", "suspend", "hibernate", "hybrid-sleep", "ctrl-alt-del", "fwupd",
+                                "wpa_supplicant", "networkmanager-wait-online", "getty@tty1", "plymouth"})  # fmt: skip
+#: Push-notification and messaging APIs (FCM, APNs, Twilio, chat webhooks).
+_PUSH_OR_MESSAGE_API = re.compile(r"fcm\.googleapis\.com|api\.push\.apple\.com|/messages(?::send|\.json)?\b"
+                                  r"|/notifications?\b|api\.twilio\.com|hooks\.slack\.com", re.I)  # fmt: skip
 #: Ports whose protocols send passwords in clear (FTP, telnet, SMTP, POP3, IMAP, LDAP, MySQL, Redis).
 _CLEARTEXT_LOGIN_PORTS = frozenset({"21", "23", "25", "110", "143", "389", "3306", "6379"})
 #: A staging or test host of the organisation (`staging.example.com`, `api.qa.example.net`).

@@ -579,7 +579,8 @@ GRADED_ADMIN_TOOLS = frozenset(
      # hypervisors' and mail servers' own tools, graded by what they are told to do
      "virsh", "qm", "pct", "pvesh", "pveum", "esxcli", "vim-cmd", "postconf", "postsuper", "doveadm",
      # printers and their queues (CUPS)
-     "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl", "lpoptions"}
+     "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl", "lpoptions",
+     "cancel", "lprm", "lpmove"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset(

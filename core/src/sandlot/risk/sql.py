@@ -33,6 +33,9 @@ _DANGEROUS_SQL = re.compile(
     r"(?:1|true|'1'|'t'|'true')\b"
     r"|\bUPDATE\s+\w*users?\b[^;]*\bSET\b[^;]*\brole\s*=\s*'(?:super_?admin|admin|administrator|owner|root)'"
     r"|\bINSERT\s+INTO\s+\w*users?\b[^;]*'(?:super_?admin|administrator|owner)'"
+    # someone put into the administrators' group or role of an application (`phpbb_user_group`, `user_roles`)
+    r"|\bINSERT\s+INTO\s+\w*(?:user_?groups?|group_?members?|user_?roles?|role_?members?|members?_?roles?)\b[^;]*"
+    r"'(?:administrators?|admins?|super_?admins?|owners?)'"
     # a RADIUS account that always authenticates, or one handed the devices' admin level
     r"|\bradcheck\b[^;]*Auth-Type[^;]*Accept|\bradreply\b[^;]*priv-lvl\s*=\s*15"
     # a superuser inserted straight into a framework's user table; a trigger that makes new rows administrators
@@ -295,7 +298,9 @@ _SENSITIVE_COLUMN = re.compile(
 _PRIVATE_MESSAGES = re.compile(
     r"\bSELECT\b(?:(?!\bFROM\b)[\s\S]){0,200}?\b(?:\w+\.)?(?:chat|message|body|content|transcript)\b"
     r"(?:(?!\bFROM\b)[\s\S]){0,200}?\bFROM\s+[\"`]?(?:chats?|messages?|conversations?|direct_messages|dms|transcripts?)"
-    r"[\"`]?(?:\s|;|$)",
+    r"[\"`]?(?:\s|;|$)"
+    # a forum's private messages (Discourse's `archetype = 'private_message'`, phpBB's `privmsgs`)
+    r"|\bSELECT\b[\s\S]{0,600}?\b(?:private_?messages?|privmsgs)\b",
     re.IGNORECASE,
 )
 
@@ -358,11 +363,12 @@ _PAYMENT_OR_IDENTITY_KEY = re.compile(
 _PEOPLE_TABLES = (
     r"(?:members|users|customers|subscribers|patients|employees|contacts|clients|leads|residents"
     r"|citizens|voters|students|guests|tenants|donors|applicants|parolees|probationers|inmates|offenders"
-    r"|defendants|victims|witnesses|claimants|policyholders|insureds|beneficiaries|borrowers|cardholders)"
+    r"|defendants|victims|witnesses|claimants|policyholders|insureds|beneficiaries|borrowers|cardholders"
+    r"|staff|officers|personnel|workers|drivers|volunteers|teachers|nurses|passengers|travell?ers|parents|children)"
 )
 #: The rest of a SELECT naming a table of people, with no WHERE, JOIN or LIMIT picking some of them.
 _WHOLE_PEOPLE_TABLE = re.compile(
-    rf"\s*[\w.\"`]*?\b{_PEOPLE_TABLES}\b[\"`]?\s*(?:;|\)|$|ORDER\s+BY)",
+    rf"\s*[\w.\"`]*?\b{_PEOPLE_TABLES}\b(?:[\"`]?\s*(?:;|\)|$|ORDER\s+BY)|[\"']\s*[,)\n])",
     re.IGNORECASE,
 )
 #: Every column of a table of people (`SELECT * FROM claimants`, or joined in: `… JOIN claimants USING (id)`).

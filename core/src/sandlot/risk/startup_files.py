@@ -403,7 +403,8 @@ _RC_LINE = re.compile(
     r"""|export\s+PYTHONSTARTUP=["']?(?:~|\$HOME|\$\{HOME\})/\.py[\w.]*["']?"""
     r"""|PROMPT_COMMAND=["']?history\s+-[anw]\s*(?:;\s*history\s+-[anrw]\s*)*"""
     r"""(?:\$\{PROMPT_COMMAND:\+;\s*\$PROMPT_COMMAND\}|;\s*\$PROMPT_COMMAND)?["']?|fpath\+?=\S+|compinit\b[\w\s-]*|(?:setopt|unsetopt|shopt|bindkey|autoload|zstyle|complete|set\s+-o)\b.*"""
-    r"""|(?:source|\.)\s+\S+|\[\[?\s+-[fdrs]\s+\S+\s+\]\]?\s+&&\s+(?:(?:source|\.)\s+\S+|export\s+PATH=\S+)"""
+    r"""|(?:source|\.)\s+\S+(?:\s+(?:[12]?>>?\s*/dev/null|2>&1))*"""
+    r"""|\[\[?\s+-[fdrs]\s+\S+\s+\]\]?\s+&&\s+(?:(?:source|\.)\s+\S+|export\s+PATH=\S+)"""
     r"""|""" + TOOL_SHELL_HOOK + r"""|""" + _TOOL_COMPLETION + r""")\s*$"""
 )
 

@@ -17,7 +17,7 @@ from sandlot.risk.text_shapes import outside_url
 
 #: JavaScript that collects what a form holds or a shopper types, or the visitor's cookies and stored tokens...
 _GRABS = re.compile(
-    r"addEventListener\(\s*\\?[\"']submit|new\s+FormData\(|\.elements\b|addEventListener\(\s*\\?[\"']input"
+    r"addEventListener\(\s*\\?[\"'](?:submit|input|change|blur|keyup|keydown)|new\s+FormData\(|\.elements\b"
     r"|document\.cookie\b|(?:local|session)Storage\.getItem\("
 )
 #: ...and sends it to a server from the shopper's browser.
