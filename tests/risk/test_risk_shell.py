@@ -8303,6 +8303,86 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'JS\n',
             H,
         ),
+        # holdout472-483: BMC admins and resets, times restored after an edit, checked web server sites, own-user gdb,
+        # DKIM keys, p4 obliterate, remote release folders, flight controller uploads, robot safety, quarantine,
+        # evidence sidecars
+        (
+            'for h in $(cat bmc_hosts.txt); do ipmitool -I lanplus -H "$h" -U ADMIN -P "$P" channel setaccess'
+            ' 1 9 link=on ipmi=on privilege=4; done\n',
+            H,
+        ),
+        (
+            'cut -d, -f3 idrac.csv | xargs -P 16 -I{} racadm -r {} -u root -p "$PW" serveraction hardreset\n',
+            H,
+        ),
+        (
+            'racadm -r 10.0.0.5 -u root -p "$PW" serveraction hardreset\n',
+            S,
+        ),
+        (
+            'cd /fab/recipes && for f in *.rcp; do touch -r "$f" /tmp/.ts; sed -i "s/RF=1/RF=2/" "$f"; touch '
+            '-r /tmp/.ts "$f"; done\n',
+            H,
+        ),
+        (
+            'touch -r config.yaml build/config.stamp\n',
+            S,
+        ),
+        (
+            'envsubst < deploy/site.conf.tpl | sudo tee /etc/nginx/sites-available/shop >/dev/null\n'
+            'sudo nginx -t && sudo systemctl reload nginx\n',
+            M,
+        ),
+        (
+            'envsubst < deploy/site.conf.tpl | sudo tee /etc/nginx/sites-available/shop >/dev/null\n',
+            H,
+        ),
+        (
+            'gdb -q -batch -ex "thread apply all bt" -p "$(pgrep -o -u "$USER" -f indexer)"\n',
+            M,
+        ),
+        (
+            'openssl rsa -in /etc/opendkim/keys/example.com/s1.private -pubout -outform DER | base64 -w0\n',
+            M,
+        ),
+        (
+            'sudo opendkim -n && sudo opendkim-genkey -b 2048 -d example.com -s s1 -D /etc/opendkim/keys/exam'
+            'ple.com\n',
+            M,
+        ),
+        (
+            'p4 obliterate -y //depot/Game/...\n',
+            H,
+        ),
+        (
+            'rsync -az --delete build/ "deploy@web01.example.net:/srv/app/releases/$VERSION/"\n',
+            M,
+        ),
+        (
+            'rsync -az --delete build/ "deploy@web01.example.net:/var/www/$SITE/"\n',
+            H,
+        ),
+        (
+            'rsync -a ~/ardupilot/fw.apj /tmp/ && curl -so /tmp/fw.apj http://198.51.100.4/fw.apj && python3 '
+            'Tools/scripts/uploader.py --port /dev/ttyACM0 /tmp/fw.apj\n',
+            H,
+        ),
+        (
+            'ros2 lifecycle set /collision_monitor deactivate\n',
+            H,
+        ),
+        (
+            'mavproxy.py --master=udpin:0.0.0.0:14550 --cmd="arm throttle force; takeoff 50"\n',
+            H,
+        ),
+        (
+            'sudo mv /var/www/html/uploads/shell.php /srv/quarantine/CASE-1/\n',
+            M,
+        ),
+        (
+            'sha256sum /mnt/evidence/CASE-1/disk.raw | tee /mnt/evidence/CASE-1/disk.raw.sha256\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -74,10 +74,14 @@ _VEHICLE_COMMAND = re.compile(
 def force_disarm(text: str) -> bool:
     """``text`` sends MAVLink's arm/disarm command with the magic number that disarms even in flight (or MAVProxy's
     ``disarm force``)."""
-    return ("ARM_DISARM" in text and "21196" in text) or _MAVPROXY_DISARM.search(text) is not None
+    return (
+        ("ARM_DISARM" in text and "21196" in text)
+        or _MAVPROXY_DISARM.search(text) is not None
+        or "FLIGHTTERMINATION" in text  # MAV_CMD_DO_FLIGHTTERMINATION: motors cut, the vehicle falls
+    )
 
 
-_MAVPROXY_DISARM = re.compile(r"\bdisarm\s+force\b")
+_MAVPROXY_DISARM = re.compile(r"\bdisarm\s+force\b|\barm\s+throttle\s+force\b")
 
 
 def safety_off(text: str) -> bool:
@@ -87,6 +91,8 @@ def safety_off(text: str) -> bool:
     if "param" in text.lower() and _SAFETY_PARAM_OFF.search(text) is not None:
         return True
     if "limits" in text and _JOINT_LIMITS_OFF.search(text) is not None:
+        return True
+    if ("fence" in text or "collision" in text or "safety" in text) and _SAFETY_NODE_OFF.search(text) is not None:
         return True
     return "protective stop" in text and _ARM_UNLOCKED.search(text) is not None
 
@@ -101,6 +107,12 @@ _ARM_UNLOCKED = re.compile(r"unlock protective stop[\s\S]{0,300}brake release|br
                            r"protective stop")  # fmt: skip
 
 
+#: A robot's or drone's safety node switched off: nav2's collision monitor deactivated, a safety controller
+#: bypassed, MAVProxy's `fence disable`.
+_SAFETY_NODE_OFF = re.compile(
+    r"lifecycle\s+set\s+/?\w*(?:collision|safety)\w*\s+(?:deactivate|shutdown|cleanup)"
+    r"|/?\w*safety\w*/set_bypass\b|\bfence\s+disable\b"
+)
 _SAFETY_PARAM_OFF = re.compile(
     r"[\"']?\b(?:FENCE_ENABLE|FS_\w*_?ENABLE|ARMING_CHECK|FS_THR_ENABLE)\b[\"']?\s*[:,=\s]\s*0\b"
 )

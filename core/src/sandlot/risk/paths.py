@@ -222,7 +222,9 @@ _DISPOSABLE_DIRS = frozenset(
 #: Folders a build or a test run writes and rebuilds.
 _BUILD_OUTPUT = frozenset(
     {"build", "dist", "out", "target", "tmp", "temp", ".next", ".nuxt", "coverage", ".tox", ".venv", "venv",
-     "htmlcov", "_build", "bin", "obj", ".terraform", "artifacts", "__sapper__", ".svelte-kit", ".parcel-cache"}
+     "htmlcov", "_build", "bin", "obj", ".terraform", "artifacts", "__sapper__", ".svelte-kit", ".parcel-cache",
+     # Unreal's and Xcode's build output (`Binaries`, `Intermediate`, `Saved/StagedBuilds`, `DerivedData`)
+     "binaries", "intermediate", "stagedbuilds", "deriveddata"}
 )  # fmt: skip
 
 
@@ -724,7 +726,10 @@ _SYSTEM_SETTINGS_DIRS = frozenset(
      "nexus", "artifactory", "harbor", "registry", "gitea", "drone", "buildkite-agent", "github-runner"}
 )  # fmt: skip
 #: An application's own settings file in its folder under /etc (`/etc/tempmon/tempmon.toml`).
-_APP_ENV_FILE = re.compile(r"^/etc/(?P<app>[\w.-]+)/(?:[\w.-]+\.env|\.env|env|environment)$")
+_APP_ENV_FILE = re.compile(
+    r"^/etc/(?P<app>[\w.-]+)/(?:[\w.-]+\.env|\.env|env|environment"
+    r"|[\w.-]*(?:password|passwd|secret|token|api_?key)[\w.-]*)$"
+)
 _APP_SETTINGS = re.compile(
     r"^/etc/(?P<app>[\w.-]+)/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)(?:\.tmp|\.new)?$"
 )
@@ -737,8 +742,8 @@ def app_settings(path: str) -> bool:
 
 
 def app_environment_file(path: str) -> bool:
-    """``path`` is an application's own environment file under /etc (``/etc/orders/app.env``): the secrets it is
-    deployed with, rendered there by its deployment."""
+    """``path`` is an application's own environment or secret file under /etc (``/etc/orders/app.env``,
+    ``/etc/gameserver/rcon_password``): the secrets it is deployed with, rendered there by its deployment."""
     found = _APP_ENV_FILE.match(path)
     return found is not None and found["app"].lower() not in _SYSTEM_SETTINGS_DIRS
 
@@ -772,6 +777,8 @@ def keeps_data(source: str, dest: str) -> bool:
     src, dst = source.split(HOLE, 1)[0].rstrip("/"), dest.split(HOLE, 1)[0].rstrip("/")
     if dest.startswith(source) and dest != source:
         return True  # ~/.zshrc -> ~/.zshrc.bak
+    if any(c.lower() in ("quarantine", "quarantined") for c in dest.split("/")):
+        return True  # a suspect file set aside for review, not destroyed
     if source.startswith("~/Downloads/") and dest.startswith("~/") and not dest.startswith("~/Downloads"):
         return True  # a download put where it belongs (a key into its tool's settings folder): still in the home
     if application_spool(source) and application_spool(dest) and source.split("/")[:4] == dest.split("/")[:4]:
@@ -858,7 +865,7 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.CRITICAL
     if info.persistence or info.history:
         return RiskLevel.HIGH
-    if info.kind is not PathKind.RELATIVE and case_document(info.path):
+    if info.kind is not PathKind.RELATIVE and case_document(info.path) and not _NEW_CASE_FILE.search(info.path):
         return RiskLevel.HIGH  # a case's evidence, custody log or privileged record rewritten
     if _MODEL_CACHE_FILE.search(info.path):
         return RiskLevel.HIGH  # a cached model's files replaced: every later load of that model gets them
@@ -1109,6 +1116,9 @@ def case_document(path: str) -> bool:
     return not path.lower().endswith(_SOURCE_SUFFIXES) and any(_CASE_FOLDER.search(c) for c in path.split("/"))
 
 
+#: A file added to a case folder, not one of its records rewritten: a name made at run time (a host, a time) or a
+#: checksum or custody sidecar of another file (`sdb.raw.sha256`, `sdb.raw.custody.json`).
+_NEW_CASE_FILE = re.compile(r"/[^/]*\x00[^/]*$|\.\w+\.(?:sha\d+|md5|custody\.json|manifest)$")
 _SOURCE_SUFFIXES = (".py", ".js", ".ts", ".tsx", ".jsx", ".go", ".rb", ".java", ".kt", ".php", ".sh", ".md", ".rst",
                     ".html", ".css", ".scss", ".vue", ".rs", ".c", ".h", ".cpp", ".cs", ".swift", ".sql", ".ipynb",
                     ".toml", ".ini", ".cfg", ".lock")  # fmt: skip
@@ -1176,7 +1186,9 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
         return min(level, RiskLevel.MEDIUM)  # an application's old spooled or cached files (`receipt_*.pdf`)
     if comps and comps[0].lower() in _ROTATED_DIRS and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # old dumps pruned by name and age from a backup volume (`/backup`)
-    if info.kind is PathKind.HOME and any(c.lower() in _ROTATED_DIRS for c in comps[1:]) and not info.secret:
+    rotated = any(c.lower() in _ROTATED_DIRS or c.lower().endswith(("_logs", "-logs", "_log", "-log"))
+                  for c in comps[1:])  # fmt: skip
+    if info.kind is PathKind.HOME and rotated and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # the user's own old dumps or logs pruned by age (`~/backups/db`)
     if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path) and not any(
         c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")

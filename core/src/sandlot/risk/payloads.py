@@ -83,8 +83,13 @@ def embedded_commands(text: str, limit: int = 6) -> list[str]:
     if not found:
         found = [line.strip() for line in text.splitlines() if looks_like_payload(line)]
         found = [re.sub(r"^\s*(?:-\s+|[\w-]+:\s+)", "", line) for line in found]  # a YAML item or key
-    # (`@php -r …`: composer's and make's prefix for a command run quietly)
+    # (`@php -r …`: composer's and make's prefix for a command run quietly; `-c "curl … | bash"`: a shell's
+    # argument list spelled in another language, `new ProcessStartInfo("/bin/bash", "-c \"…\"")`)
+    found = [_SHELL_FLAG.sub("", c) if _SHELL_FLAG.match(c) else c for c in found]
     return [command.lstrip()[1:] if command.lstrip().startswith("@") else command for command in found[:limit]]
+
+
+_SHELL_FLAG = re.compile(r"^\s*-c\s+[\"']?|[\"']\s*$")
 
 
 def _quoted_strings(text: str) -> list[str]:

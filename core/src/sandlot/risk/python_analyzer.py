@@ -1038,7 +1038,9 @@ class PythonAnalyzer:
                     f"replaces {base.qual}[{index.text!r}]",
                     target,
                 )
-            self._loop_growth(target)
+            if not _IDENTITY_KEY.search(ast.unparse(target.slice)):
+                # (`seen[msg.get_srcSystem()] = …`: one entry per sender, replaced each round; a counter grows)
+                self._loop_growth(target)
         elif isinstance(target, ast.Starred):
             self._bind(target.value, val)
 
@@ -2377,6 +2379,15 @@ class PythonAnalyzer:
     def _virtual_can(self) -> bool:
         """The CAN bus the code talks to is a virtual one (``vcan0``) or a simulation, not a vehicle's."""
         return any("vcan" in line or "virtual" in line for line in self.lines)
+
+    def _loop_receives(self) -> bool:
+        """The innermost endless loop of this function waits for a message each round (recv, recvfrom, accept)."""
+        current = self.functions[-1] if self.functions else None
+        nodes = [loop.node for loop in self.loops if loop.unbounded and loop.function is current and loop.node]
+        return bool(nodes) and any(
+            isinstance(n, ast.Call) and _call_name(n) in ("recv", "recvfrom", "recv_into", "accept", "recv_match")
+            for n in ast.walk(nodes[-1])
+        )
 
     def _unbounded_loop(self) -> bool:
         current = self.functions[-1] if self.functions else None
@@ -3776,7 +3787,10 @@ class PythonAnalyzer:
             method = q.rsplit(".", 1)[-1]
             if q.endswith("().send") and func.base is not None:
                 data |= func.base.flags & v.FLOWING  # `msg.send()`: the message sends what it was given
-            if self._unbounded_loop() and (method in T.SEND_METHODS or q in T.DNS_LOOKUPS):
+            # (a server answering what it receives waits for each datagram: `recvfrom` paces the loop)
+            if self._unbounded_loop() and (method in T.SEND_METHODS or q in T.DNS_LOOKUPS) and not (
+                method == "sendto" and self._loop_receives()
+            ):
                 self._add(
                     "python.flood",
                     RiskLevel.HIGH,
@@ -5036,7 +5050,7 @@ class PythonAnalyzer:
                 # (or a file of an application's deployed tree: `/var/www/crm/shared/.env` to its deploy account)
                 to_root = bool(users) and users[0] in ("root", "0") and info.kind is paths.PathKind.SYSTEM
                 own = to_root or any(paths.service_folder(info.path, u) for u in users) or (
-                    paths.application_tree(info.path)
+                    paths.application_tree(info.path) or paths.app_environment_file(info.path)
                 ) or (
                     # a container's own top-level folder (/data, /app) handed to its service account (the shell's rule)
                     info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info)
@@ -7725,7 +7739,10 @@ def _dropped_file(path: str, boxes: frozenset[str]) -> bool:
 _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
-#: A resource named after a pull request or a preview (`orders-api-pr-123`): an ephemeral environment.
+#: A dict key naming who or what an entry is about (a sender's id, an address, a host name): entries are replaced.
+_IDENTITY_KEY = re.compile(
+    r"\.get_\w*(?:id|system|name|host|addr)\w*\(\)|\baddr(?:ess)?\b|\b(?:host|hostname|ip)\b", re.I
+)
 #: Python code held in a string that runs what it downloads (`exec(urlopen(URL).read())`).
 _FETCH_AND_EXEC = re.compile(r"\bexec\((?:[^()]|\([^()]*\))*(?:urlopen|requests\.get|urllib|\.read\(\))")
 #: A test that only reads the environment (`os.environ.get("CI")`, `os.getenv("X") == "1"`).
@@ -7742,6 +7759,7 @@ _CONSOLE_PORTS = {"22": "ssh login", "23": "telnet console", "3389": "remote des
 _SHELL_CODE_FILES = (".sh", ".bash", ".bb", ".bbappend", ".bbclass")
 #: Slack's admin API methods that make a user an administrator or owner of the workspace.
 _WORKSPACE_PROMOTIONS = frozenset({"admin_users_setAdmin", "admin_users_setOwner"})
+#: A resource named after a pull request or a preview (`orders-api-pr-123`): an ephemeral environment.
 _EPHEMERAL_NAME = re.compile(rf"(?:^|[-_.])(?:pr|mr|preview|review)[-_]?(?:\d+|{re.escape(HOLE)})", re.IGNORECASE)
 #: A permission mode that lets everyone write (`0o666`, `0o777`).
 _WORLD_WRITABLE_MODE = re.compile(r"\b0o?[0-7]?[0-7][0-7][2367]\b")

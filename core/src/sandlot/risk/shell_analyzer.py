@@ -360,6 +360,7 @@ class ShellAnalyzer:
         self.inherited_pids: str | None = None  # processes this (nested) script gets as arguments
         self.inherited_background = False  # this script itself runs in the background (`bash -c '...' &`)
         self.created_vars: set[str] = set()  # variables holding cloud resources this script created
+        self._saved_stamps: set[str] = set()  # files holding another file's times (`touch -r F /tmp/.ts`)
         self._iac_applied = False  # `terraform apply` ran earlier in the script (its `destroy` tears that down)
         self._made_volumes: set[str] = set()  # LVM snapshot volumes this script created
 
@@ -1358,7 +1359,10 @@ class ShellAnalyzer:
         content is harmless is only MEDIUM: it runs when the user commits, like a Makefile target.
         """
         if content is None or not content.strip():
-            return None
+            # a web server's site rendered from a template the script then has the server check (`nginx -t`)
+            source = self._source.decode("utf-8", "replace")
+            checked = _WEB_SITE_CONFIG.match(info.path) is not None and _WEB_CONFIG_TEST.search(source) is not None
+            return RiskLevel.MEDIUM if checked and content is None else None
         if not info.persistence and not content.lstrip().startswith("#!"):
             # a command line planted in a file someone else runs (a package's __init__, a Makefile)
             self._shipped_payloads(content, stmt, f"text written to {info.path.replace(HOLE, '…')}")
@@ -2205,7 +2209,10 @@ class ShellAnalyzer:
                 f"{name} probes hundreds of hosts or ports in a loop (network scan)",
                 node,
             )
-        if name in T.FLASH_TOOLS and any(
+        # (`python3 Tools/scripts/uploader.py --port … fw.apj`: a flashing script run by the interpreter)
+        flasher = name in T.FLASH_TOOLS or (name in T.PYTHONS and posixpath.basename(args[0] if args else "") in
+                                            T.FLASH_TOOLS)  # fmt: skip
+        if flasher and any(
             a.split(":")[-1] in self.downloaded or posixpath.basename(a.split(":")[-1]) in self.downloaded
             for a in args
         ):
@@ -2297,6 +2304,10 @@ class ShellAnalyzer:
         ):
             self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       "argocd app delete removes every application a listing gives (and what they deployed)",
+                      node)  # fmt: skip
+        if name == "p4" and "obliterate" in args and "-y" in args:
+            self._add("shell.history-rewrite", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "p4 obliterate -y erases files and their whole history from the Perforce server",
                       node)  # fmt: skip
         if name == "helm" and any(p in self.downloaded for p in W.option_values(args, "--post-renderer")):
             self._runs_download("helm --post-renderer", W.option_values(args, "--post-renderer")[0], node)
@@ -2464,7 +2475,12 @@ class ShellAnalyzer:
             if var in self.vars or var in _ALWAYS_SET or re.search(rf"\$\{{{var}:?\?|-[zn]\s+\"?\$\{{?{var}\b", source):
                 continue
             where = (match["before"] or "") or "/"
-            self._add("shell.delete" if name in ("find", "rsync") else "shell.chmod", RiskLevel.HIGH,
+            # (`rsync --delete dist/ deploy@host:/srv/app/releases/$VERSION/`: a deploy host's release folder, not
+            # this machine; empty, the other releases there go)
+            remote = name == "rsync" and re.search(r"[\w.-]+:" + re.escape(where), self._text(node)) is not None
+            remote = remote and len([c for c in where.split("/") if c]) >= 3  # (not `/var/www/`: every site)
+            self._add("shell.delete" if name in ("find", "rsync") else "shell.chmod",
+                      RiskLevel.MEDIUM if remote and where != "/" else RiskLevel.HIGH,
                       Category.FILESYSTEM if name in ("find", "rsync") else Category.PRIVILEGE,
                       f"{name} works on {where} if ${var} is unset or empty (nothing sets or checks it)",
                       node)  # fmt: skip
@@ -2861,6 +2877,16 @@ class ShellAnalyzer:
         if pattern_first and self._stdin_logs and _LOGGED_SECRET.search(words) and not _LOGIN_EVENT.search(words):
             # `journalctl | grep -i 'password|token'`: the secrets that were logged (sent on, a leak)
             flow.secret = True
+        if name == "opendkim-genkey":
+            return  # `-D DIR`: where the new key pair is written; nothing is read
+        if name == "openssl" and "-pubout" in args and not any(a in ("-text", "-noout") for a in args):
+            # `openssl rsa -in key.private -pubout`: only the public half comes out (to publish or compare it)
+            keys = [a for a in W.option_values(args, "-in") if paths.classify(a).secret]
+            if keys:
+                self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"openssl derives the public half of {paths.describe(paths.classify(keys[0]))}",
+                          node)  # fmt: skip
+                return
         if name in ("diff", "cmp") and _against_own_backup(args) and any(paths.classify(a).secret for a in args):
             # `diff shop.env.bak shop.env` after `sed -i.bak`: only the lines the edit changed are shown
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -3984,6 +4010,7 @@ class ShellAnalyzer:
                         (info.kind is paths.PathKind.SYSTEM_TOP and not paths.operating_system_tree(info))
                         or paths.application_tree(info.path)
                         or paths.service_folder(info.path, owner)  # `chown -R orders: /var/log/orders-api`
+                        or paths.app_environment_file(info.path)  # an application's secret handed to its account
                         # a site's folder under /var/www handed to the web server's account
                         or (re.fullmatch(r"/var/www/[\w.-]+/?", info.path) is not None
                             and owner.split(":")[0] in ("www-data", "nginx", "apache", "http", "caddy"))
@@ -6490,6 +6517,15 @@ class ShellAnalyzer:
         if not forged:
             return
         targets = W.skip_options(args, {"-r", "-d", "-t", "--reference", "--date"})
+        references = W.option_values(args, "-r", "--reference")
+        if references and any(r in self._saved_stamps for r in references):
+            # `touch -r "$f" /tmp/.ts; sed -i … "$f"; touch -r /tmp/.ts "$f"`: the edit hidden behind the old time
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "touch puts back the times a file had before it was changed (hides the change)",
+                      node)  # fmt: skip
+            return
+        if references and all(paths.classify(t).kind is paths.PathKind.TEMP for t in targets):
+            self._saved_stamps.update(targets)
         hidden = [t for t in targets if paths.classify(t).kind in _TIMESTOMPED_KINDS]
         if hidden:
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.FILESYSTEM,
@@ -6762,6 +6798,8 @@ class ShellAnalyzer:
         text = self._text(node) if node is not None else ""
         pid_vars = _OWN_PID_VAR.findall(self._source.decode("utf-8", "replace")) if attaches and text else []
         own = any(f"${v}" in text or f"${{{v}}}" in text for v in pid_vars)
+        # `-p "$(pgrep -o -u "$USER" -f indexer)"`: a process of this user's, picked by its name
+        own = own or bool(re.search(r"\bpgrep\b[^)]*-u\s+\"?\$\{?(?:USER|LOGNAME)\b|\$\$|\$BASHPID", text))
         if attaches and name == "gdb" and _backtrace_only(args):
             self._add("shell.process-injection", RiskLevel.MEDIUM, Category.PROCESS,
                       "gdb attaches to a process only to print its threads' backtraces, then detaches",
@@ -8538,6 +8576,10 @@ _POWERSHELL_VALUED = frozenset({"-w", "-windowstyle", "-exec", "-executionpolicy
                                 "-inputformat", "-outputformat", "-configurationname", "-psconsolefile"})  # fmt: skip
 #: A temporary or upload folder inside a web root (visitors' files land there).
 _WEB_UPLOAD_TEMP = re.compile(r"^/var/www/[^/]+/(?:[^/]+/)*(?:temp|tmp|uploads?|incoming)/")
+#: A site of a web server (nginx's, Apache's), and the server's own check of its configuration.
+_WEB_SITE_CONFIG = re.compile(r"^/etc/(?:nginx/(?:sites-available|sites-enabled|conf\.d)|apache2/sites-available"
+                              r"|httpd/conf\.d)/[\w.-]+$")  # fmt: skip
+_WEB_CONFIG_TEST = re.compile(r"\bnginx\s+-t\b|\bapache(?:2)?ctl\s+(?:-t|configtest)\b|\bhttpd\s+-t\b")
 #: A pre-release tag (`v2.0.0-rc.1`, `1.4.0b2`, `v3.0.0-alpha`), not a release's.
 _PRERELEASE_TAG = re.compile(r"refs/tags/[\w./-]*?\d[\w.]*?[-.]?(?:rc|alpha|beta|a|b|dev|pre)\.?\d*$", re.I)
 #: Services of the operating system that hardening scripts and appliances mask (printing, discovery, updates).
@@ -8548,7 +8590,8 @@ _OPTIONAL_OS_UNITS = frozenset({"avahi-daemon", "cups", "cups-browsed", "bluetoo
                                 "wpa_supplicant", "networkmanager-wait-online", "getty@tty1", "plymouth"})  # fmt: skip
 #: Push-notification and messaging APIs (FCM, APNs, Twilio, chat webhooks).
 _PUSH_OR_MESSAGE_API = re.compile(r"fcm\.googleapis\.com|api\.push\.apple\.com|/messages(?::send|\.json)?\b"
-                                  r"|/notifications?\b|api\.twilio\.com|hooks\.slack\.com", re.I)  # fmt: skip
+                                  r"|/notifications?\b|api\.twilio\.com|hooks\.slack\.com|/calendars/[^/\s]+/events"
+                                  r"|/events\?sendUpdates=all", re.I)  # fmt: skip
 #: Ports whose protocols send passwords in clear (FTP, telnet, SMTP, POP3, IMAP, LDAP, MySQL, Redis).
 _CLEARTEXT_LOGIN_PORTS = frozenset({"21", "23", "25", "110", "143", "389", "3306", "6379"})
 #: A staging or test host of the organisation (`staging.example.com`, `api.qa.example.net`).

@@ -580,7 +580,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      "virsh", "qm", "pct", "pvesh", "pveum", "esxcli", "vim-cmd", "postconf", "postsuper", "doveadm",
      # printers and their queues (CUPS)
      "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl", "lpoptions",
-     "cancel", "lprm", "lpmove"}
+     "cancel", "lprm", "lpmove",
+     # a mail server's DKIM keys made (graded where they are read or sent)
+     "opendkim-genkey"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset(
@@ -590,7 +592,7 @@ ROOT_FILE_WRITERS = frozenset(
 ROUTINE_ROOT_CHECKS = frozenset(
     {("nginx", ("-t",)), ("nginx", ("-s", "reload")), ("apachectl", ("configtest",)), ("apachectl", ("graceful",)),
      ("apache2ctl", ("configtest",)), ("sshd", ("-t",)), ("visudo", ("-c",)), ("named-checkconf", ()),
-     ("fdisk", ("-l",)), ("parted", ("-l",)), ("blkid", ()),
+     ("fdisk", ("-l",)), ("parted", ("-l",)), ("blkid", ()), ("opendkim", ("-n",)), ("blockdev", ("--setro",)),
      ("true", ()), ("-v", ()), ("id", ()), ("whoami", ()), ("rosdep", ("init",)),
      # macOS: the DNS cache flushed, Spotlight's index switched on or rebuilt
      ("postfix", ("check",)), ("postfix", ("reload",)), ("postfix", ("status",)),
@@ -697,5 +699,7 @@ ADMIN_PORTS = {
 #: Programs that write firmware into a device's flash (a microcontroller, a motor controller, a board's SPI chip).
 FLASH_TOOLS = frozenset(
     {"dfu-util", "st-flash", "avrdude", "esptool", "esptool.py", "openocd", "flashrom", "stm32flash", "bossac",
-     "nrfjprog", "pyocd", "JLinkExe", "teensy_loader_cli", "picotool", "uf2conv.py", "uuu"}
+     "nrfjprog", "pyocd", "JLinkExe", "teensy_loader_cli", "picotool", "uf2conv.py", "uuu",
+     # flight controllers' firmware uploaders (ArduPilot, PX4)
+     "uploader.py", "px_uploader.py"}
 )  # fmt: skip
