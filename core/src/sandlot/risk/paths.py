@@ -728,7 +728,7 @@ _SYSTEM_SETTINGS_DIRS = frozenset(
 #: An application's own settings file in its folder under /etc (`/etc/tempmon/tempmon.toml`).
 _APP_ENV_FILE = re.compile(
     r"^/etc/(?P<app>[\w.-]+)/(?:[\w.-]+\.env|\.env|env|environment"
-    r"|[\w.-]*(?:password|passwd|secret|token|api_?key)[\w.-]*)$"
+    r"|[\w.-]*(?:password|passwd|secret|token|api[_.]?key)[\w.-]*)$"
 )
 _APP_SETTINGS = re.compile(
     r"^/etc/(?P<app>[\w.-]+)/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)(?:\.tmp|\.new)?$"
@@ -873,6 +873,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.LOW  # services and jobs append to their own logs
     if info.path.startswith(("/var/lock/", "/run/lock/")):
         return RiskLevel.LOW  # a lock file (`exec 9>/var/lock/etl.lock; flock -n 9`)
+    if info.path in _LOCALE_SETTINGS:
+        return RiskLevel.MEDIUM  # which locales are generated, the time zone: the machine's language settings
     if application_tree(info.path) and _APPLICATION_LOG.search(info.path):
         return RiskLevel.LOW  # an application's own log, or its compressed rotation (`storage/logs/app-1.log.gz`)
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/backups/") and posixpath.dirname(info.path) != (
@@ -911,10 +913,14 @@ def write_level(info: PathInfo) -> RiskLevel:
         # directory, is routine; overwriting the user's keys is not.
         if info.kind is PathKind.RELATIVE:
             return RiskLevel.LOW
+        if HOLE in posixpath.basename(info.path) and not info.persistence and info.kind is PathKind.HOME:
+            return RiskLevel.MEDIUM  # a new file named at run time (`prod-$(date).tfstate`): nothing overwritten
         if _NAMED_SSH_KEY.match(info.path) and name.split(".")[0] not in _DEFAULT_IDENTITIES:
             return RiskLevel.MEDIUM  # a key of its own for one service (`~/.ssh/bank_sftp_ed25519`), not the user's
         if _own_tool_credentials(info.path):
             return RiskLevel.MEDIUM  # a small tool's own login saved in its settings folder (`vendctl login`)
+        if _NAMED_GCLOUD_KEY.match(info.path):
+            return RiskLevel.MEDIUM  # a service account's key of its own (`~/.config/gcloud/translate-sa.json`)
         where_credentials_live = (PathKind.HOME, PathKind.HOME_TOP, PathKind.SYSTEM, PathKind.ROOT)
         return RiskLevel.HIGH if info.kind in where_credentials_live else RiskLevel.MEDIUM
     if info.kind is PathKind.HOME_TOP:
@@ -924,6 +930,19 @@ def write_level(info: PathInfo) -> RiskLevel:
     if info.kind is PathKind.UNKNOWN:
         return RiskLevel.LOW
     return RiskLevel.SAFE
+
+
+#: A key file of its own in gcloud's folder, not one of gcloud's own credential stores.
+_NAMED_GCLOUD_KEY = re.compile(r"^~/\.config/gcloud/(?!application_default_credentials\.json$|credentials\.db$"
+                               r"|access_tokens\.db$)[\w.-]+\.json$")  # fmt: skip
+#: /var/lib folders of databases, package managers and container engines (their files are not pruned by age).
+_STATE_STORES = frozenset({"postgresql", "pgsql", "mysql", "mariadb", "mongodb", "redis", "etcd", "docker",
+                           "containerd", "containers", "kubelet", "dpkg", "apt", "rpm", "elasticsearch", "opensearch",
+                           "cassandra", "influxdb", "clickhouse", "rabbitmq", "kafka", "zookeeper", "ldap",
+                           "libvirt"})  # fmt: skip
+#: The system's language and time-zone settings.
+_LOCALE_SETTINGS = frozenset({"/etc/locale.gen", "/etc/default/locale", "/etc/locale.conf", "/etc/timezone",
+                              "/etc/vconsole.conf"})  # fmt: skip
 
 
 def _own_tool_credentials(path: str) -> bool:
@@ -1007,6 +1026,11 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # a user's own unit, timer or autostart entry removed: a job stops, no data lost
     if info.persistence and not info.secret and not recursive and git_hook(info.path):
         return RiskLevel.MEDIUM  # one hook of a repository removed: a check stops running, nothing is lost
+    if kind is PathKind.HOME and any(c.lower() in _DISPOSABLE_DIRS or c == "plugin-cache" for c in
+                                     info.path.split("/")[1:-1]) and not info.persistence:  # fmt: skip
+        return RiskLevel.MEDIUM  # a cache inside a tool's folder (`~/.terraform.d/plugin-cache`): downloaded again
+    if kind is PathKind.TEMP and info.secret and not (info.persistence or info.history):
+        return RiskLevel.LOW  # a key or token file put in the temporary folder for a job, removed after it
     if info.secret or info.persistence or info.history:
         return RiskLevel.HIGH
     if kind is PathKind.HOME and _installed_software(info.path):
@@ -1106,7 +1130,7 @@ def personal_media(path: str) -> bool:
 _CASE_FOLDER = re.compile(
     r"^(?:privileged|privilege_?review|legal_?holds?|evidence|custody|chain_of_custody)$"
     # what sources submitted to a newsroom's SecureDrop (their identities depend on it)
-    r"|(?:^|[_-])(?:privileged|legal_?hold|chain_of_custody|securedrop)(?:[_.-]|$)",
+    r"|(?:^|[_-])(?:privileged|legal_?hold|evidence_?holds?|chain_of_custody|securedrop)(?:[_.-]|$)",
     re.IGNORECASE,
 )
 
@@ -1180,6 +1204,10 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
         return min(level, RiskLevel.MEDIUM)  # an installed application's own old logs (`/opt/app/logs/debug-*.log`)
     if aged and application_scratch(info.path):
         return min(level, RiskLevel.MEDIUM)  # an installed application's old temporary files (`/opt/bot/tmp/…`)
+    if aged and comps[:2] == ["var", "lib"] and len(comps) >= 4 and comps[2].lower() not in _STATE_STORES and not (
+        info.secret or case_document(info.path)
+    ):
+        return min(level, RiskLevel.MEDIUM)  # an application's old artifacts pruned by age (`/var/lib/farm/artifacts`)
     if aged and comps[:2] in (["var", "spool"], ["var", "cache"]) and len(comps) >= 3 and comps[2] not in (
         _SYSTEM_SPOOLS
     ):

@@ -146,6 +146,7 @@ from sandlot.risk.shell_tables import (
     STDIN_REPLS,
     SYSTEM_PROCESS_NAMES,
 )
+from sandlot.risk.shell_tables import WATCHERS as T_WATCHERS
 from sandlot.risk.sql import (
     dangerous_sql,
     deletes_recent_rows,
@@ -850,6 +851,13 @@ class PythonAnalyzer:
                                   f"a service written by {q} starts a program downloaded from the network (or one "
                                   "that connects to a bare outside address) at every boot or login", node)  # fmt: skip
                     self._later_shell(command.replace(HOLE, HOLE_WORD), node, f"a service written by {q}")
+        for target in targets[:2]:
+            if posixpath.basename(target) in ("Dockerfile", "Containerfile") or target.endswith(".dockerfile"):
+                for text in data.strings()[:2]:
+                    if "RUN" in text:  # an image's build steps: what they fetch, plant or send
+                        document = "FROM scratch\n" + text.replace(HOLE, "")
+                        self._later_shell(f"docker build -f- . <<'EOF'\n{document}\nEOF\n", node,
+                                          f"a Dockerfile written by {q}")  # fmt: skip
         for target in targets[:2]:
             language = CODE_SUFFIXES.get(posixpath.splitext(target)[1].lower())
             for text in data.strings()[:2] if language not in (None, "python") else ():
@@ -2006,7 +2014,11 @@ class PythonAnalyzer:
             return
         if not method.startswith(("upload", "put", "send_file", "sendfile", "storbinary")):
             return
-        for text in _all_strings([*args, *kwargs.values()]):
+        # (`put_object(Bucket=…, Key="dev/terraform.tfstate", Body=b"…")`: the key names the object being made;
+        # the data is the body)
+        names = [kwargs[k] for k in ("Key", "Bucket", "key", "bucket", "Prefix") if k in kwargs]
+        sent = [*args, *(val for val in kwargs.values() if all(val is not n for n in names))]
+        for text in _all_strings(sent):
             if payment_file(text) and method.startswith(("put", "upload", "storbinary")):
                 test = test_money("\n".join(self.lines))
                 self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
@@ -2319,7 +2331,8 @@ class PythonAnalyzer:
                 and drops_table(text)
                 and HOLE in text
                 and self._in_loop()
-                and not local_store("\n".join(self.lines))  # a local SQLite or test database reset
+                # a local SQLite or test database reset (not an installed application's live one)
+                and (not local_store("\n".join(self.lines)) or _LIVE_SQLITE.search(self._code) is not None)
             ):
                 danger = "drops every table or view a listing gives", Category.FILESYSTEM
             if danger:
@@ -3548,7 +3561,9 @@ class PythonAnalyzer:
         if q in ("boto3.client", "boto3.resource", "boto3.session.Session().client") and foreign_endpoint(endpoint):
             self._foreign_store = True
         key = kwargs.get("aws_access_key_id", UNKNOWN).text or ""
-        if q in ("boto3.client", "boto3.resource") and re.fullmatch(r"(?:AKIA|ASIA)[A-Z0-9]{12,}", key):
+        if q in ("boto3.client", "boto3.resource", "boto3.Session", "boto3.session.Session") and re.fullmatch(
+            r"(?:AKIA|ASIA)[A-Z0-9]{12,}", key
+        ):
             self._foreign_store = True  # keys spelled in the code: an account the code brings along, not this one
         method = q.rsplit(".", 1)[-1]
         if self._foreign_store and method in ("upload_file", "upload_fileobj", "put_object", "copy_object", "copy"):
@@ -4192,6 +4207,11 @@ class PythonAnalyzer:
             elif servers:
                 self._add("python.kill", RiskLevel.HIGH, Category.PROCESS,
                           f"kills every {servers[0]} process, whoever runs it", node)  # fmt: skip
+            elif any(T_WATCHERS.search(t.lower()) for t in tested if not t.startswith(("/", "."))):
+                watched = next(t for t in tested if T_WATCHERS.search(t.lower()))
+                self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
+                          f"{attr}s monitoring, recording or safety processes ({watched}): nothing watches or records",
+                          node)  # fmt: skip
             elif _OTHERS_PROCESSES.search(self._code):
                 self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
                           "kills other users' processes (those whose owner is not this user)", node)  # fmt: skip
@@ -4788,6 +4808,19 @@ class PythonAnalyzer:
             self._add("python.timestomp", RiskLevel.HIGH, Category.FILESYSTEM, what, node)
         return Val()
 
+    def _c_copystat(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``shutil.copystat(backup, f)`` after rewriting ``f``: its old dates put back (the edit hidden)."""
+        targets = args[1].strings() if len(args) > 1 else []
+        sources = args[0].strings() if args else []
+        # (the times of the file's own backup copy, `ledger.csv.bak`, given back to it; not a new copy's
+        # times taken from its original, `app.log` to `app.log.gz`)
+        rewritten = [t for t in targets if t in self._self_written and paths.classify(t).kind not in _SCRATCH_KINDS
+                     and any(s != t and s.startswith(t) for s in sources)]  # fmt: skip
+        if rewritten:
+            what = f"{q} gives {rewritten[0].replace(HOLE, '…')} another file's dates after rewriting it"
+            self._add("python.timestomp", RiskLevel.HIGH, Category.FILESYSTEM, what, node)
+        return Val()
+
     def _c_write(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         target = (
             func.base if q.startswith("pathlib.Path()") and func.base is not None else (args[0] if args else UNKNOWN)
@@ -4837,11 +4870,14 @@ class PythonAnalyzer:
                     self._add("python.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                               "installs code fetched without verification where a server loads plugins",
                               node)  # fmt: skip
+                # (`if sha256(blob).hexdigest() != expected: raise`: checked against a published digest first)
+                checked = _DIGEST_CHECK.search(source) is not None and "http://" not in source
                 for target in handle.strings():
                     if "bin" in target.split("/")[:-1]:
-                        self._add("python.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
-                                  f"installs a downloaded program on the PATH ({target.replace(HOLE, '…')})",
-                                  node)  # fmt: skip
+                        self._add("python.download-exec", RiskLevel.MEDIUM if checked else RiskLevel.HIGH,
+                                  Category.DYNAMIC_CODE,
+                                  f"installs a downloaded program on the PATH ({target.replace(HOLE, '…')})"
+                                  + (" after checking its digest" if checked else ""), node)  # fmt: skip
                 # a temporary file of unknown name now holds network data: so does its .name
                 self._taint_aliases(handle, v.NET)
             # zipfile.write(path) archives a file: a secret path is read; secret data taints the file
@@ -7739,6 +7775,10 @@ def _dropped_file(path: str, boxes: frozenset[str]) -> bool:
 _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
+#: A SQLite database of an installed application (`/var/lib/<app>/…`, `/srv/…`), not a project's or a test's.
+_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www)/")
+#: A download compared with an expected digest before it is used (`hexdigest() != expected`, `compare_digest`).
+_DIGEST_CHECK = re.compile(r"hexdigest\(\)\s*!=|!=\s*[\w.]+\.hexdigest\(\)|compare_digest\(")
 #: A dict key naming who or what an entry is about (a sender's id, an address, a host name): entries are replaced.
 _IDENTITY_KEY = re.compile(
     r"\.get_\w*(?:id|system|name|host|addr)\w*\(\)|\baddr(?:ess)?\b|\b(?:host|hostname|ip)\b", re.I
@@ -8461,6 +8501,7 @@ _register(
 _register(T.OPEN_CALLS, PythonAnalyzer._c_open)
 _register(T.READ_CALLS, PythonAnalyzer._c_read)
 _register(["os.utime"], PythonAnalyzer._c_utime)
+_register(["shutil.copystat"], PythonAnalyzer._c_copystat)
 _register(["functools.reduce"], PythonAnalyzer._c_reduce)
 _register(T.WRITE_CALLS, PythonAnalyzer._c_write)
 _register(

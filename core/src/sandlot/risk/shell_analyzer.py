@@ -361,6 +361,7 @@ class ShellAnalyzer:
         self.inherited_background = False  # this script itself runs in the background (`bash -c '...' &`)
         self.created_vars: set[str] = set()  # variables holding cloud resources this script created
         self._saved_stamps: set[str] = set()  # files holding another file's times (`touch -r F /tmp/.ts`)
+        self._edited_in_place: set[str] = set()  # files this script edited in place (`sed -i`)
         self._iac_applied = False  # `terraform apply` ran earlier in the script (its `destroy` tears that down)
         self._made_volumes: set[str] = set()  # LVM snapshot volumes this script created
 
@@ -1135,6 +1136,8 @@ class ShellAnalyzer:
                       + " mailed to a personal mailbox",
                       stage)  # fmt: skip
         uploads = sender in T.OTHER_INTERPRETERS and uploads_stdin(self._text(stage))
+        # `mysqldump … | rclone rcat personal-drive:…`: the dump streamed into someone's own cloud drive
+        uploads = uploads or (sender == "rclone" and _PERSONAL_RCAT.search(self._text(stage)) is not None)
         if sub.network and dump and (sender in RAW_SENDERS or uploads):
             self._add(
                 "shell.exfiltration",
@@ -1762,6 +1765,8 @@ class ShellAnalyzer:
             return self.vars.get("HOME", "~")  # (`export HOME="$(mktemp -d)"`: a throwaway home for a test)
         if name == "PWD" and name not in self.vars:
             return self._cwd or "."  # the directory the script is in (or the last `cd` went to)
+        if name == "RUNNER_TEMP" and name not in self.vars:
+            return "/tmp/runner"  # a CI runner's temporary folder (emptied after each job)
         if name == "IFS" and name not in self.vars:
             return " "  # `curl${IFS}-s${IFS}URL`: the default IFS splits the word into arguments
         if name in self.var_flow:
@@ -3794,6 +3799,10 @@ class ShellAnalyzer:
                 if links_only:
                     self._add("shell.delete", RiskLevel.LOW, Category.FILESYSTEM,
                               f"find -delete removes symbolic links under {root.replace(HOLE, '…')}", node)  # fmt: skip
+                elif "-empty" in before_delete and "d" in W.option_values(expr, "-type"):
+                    self._add("shell.delete", RiskLevel.LOW, Category.FILESYSTEM,
+                              f"find -delete removes the empty folders under {root.replace(HOLE, '…')}",
+                              node)  # fmt: skip
                 elif junk:
                     self._delete(posixpath.join(root, patterns[0]), node, recursive=False, via="find -delete")
                 else:
@@ -3966,7 +3975,8 @@ class ShellAnalyzer:
                         "makes a downloaded file executable",
                         node,
                     )
-                app = paths.application_tree(info.path)
+                # (a site's own folder, `/var/www/timetable`, is its application's tree too)
+                app = paths.application_tree(info.path) or re.fullmatch(r"/var/www/[\w.-]+/?", info.path) is not None
                 setgid_dir = (
                     (mode.isdigit() and int(mode, 8) & 0o6000 == 0o2000) or mode in ("g+s", "g+rws", "g+rwxs")
                 ) and (target.rstrip("/") in self.made_dirs or app)  # shared group ownership of an app's folders
@@ -4106,6 +4116,9 @@ class ShellAnalyzer:
         if name in ("touch", "truncate", "sed", "perl", "sponge", "install", "mkdir"):
             if name == "touch":
                 self._timestomp(args, node)
+            if name == "sed" and any(a == "-i" or a.startswith(("-i", "--in-place")) for a in args):
+                self._edited_in_place.update(operands[1:] if not W.option_values(args, "-e", "--expression")
+                                             else operands)  # fmt: skip
             if name == "sed":
                 for script in [*W.option_values(args, "-e", "--expression"), *operands[:1]]:
                     # GNU sed's `e` flag runs the pattern space (after the substitution) as a command
@@ -6060,10 +6073,13 @@ class ShellAnalyzer:
             or "--cap-add=SYS_ADMIN" in joined
             or "--cap-add=ALL" in joined
         )
+        # (`docker run --privileged --rm tonistiigi/binfmt --install arm64`: the emulators registered for
+        # multi-architecture builds, the one thing those images do)
+        binfmt = "--privileged" in args and any(_BINFMT_IMAGE.match(a) for a in args) and not host_root
         if escape:
             self._add(
                 "shell.container-escape",
-                RiskLevel.HIGH,
+                RiskLevel.MEDIUM if binfmt else RiskLevel.HIGH,
                 Category.PRIVILEGE,
                 f"{name} {args[0]} gives the container the host's privileges or root file system",
                 node,
@@ -6177,7 +6193,17 @@ class ShellAnalyzer:
             or (name == "aws" and args[:2] in (["sqs", "purge-queue"], ["sqs", "delete-queue"]))
             or (name == "aws" and args[:2] == ["ecr", "batch-delete-image"])
             or (name == "az" and args[:3] in (["acr", "repository", "delete"], ["acr", "manifest", "delete"]))
+            or (name in ("crane", "skopeo") and args[:1] == ["delete"])
+            or (name == "aws" and args[:2] == ["backup", "delete-recovery-point"])
+            or (name == "regctl" and args[:2] in (["tag", "delete"], ["manifest", "delete"], ["image", "delete"]))
         )
+        if name in ("terraform", "tofu") and "state" in args and ("rm" in args or "remove" in args):
+            # the resources stay; terraform forgets them (every address a listing gives: the stack orphaned)
+            many = self._mass or bool(self._loops) or bool(self._stdin_listing) or self._repeated
+            self._add("shell.cloud-destroy", RiskLevel.HIGH if many else RiskLevel.MEDIUM, Category.FILESYSTEM,
+                      f"{name} state rm removes " + ("every address a listing gives" if many else "an address")
+                      + " from the state (terraform forgets what it manages)", node)  # fmt: skip
+            return
         if image_delete and (self._mass or self._loops or self._stdin_listing or self._repeated):
             # every image a registry listing gives (deployments can no longer pull what they run), every queue's
             # messages
@@ -6192,6 +6218,11 @@ class ShellAnalyzer:
                 created = self.created_vars
                 if created and not self._loops and any(f"${v}" in text or f"${{{v}}}" in text for v in created):
                     return  # what this script created a moment ago (a smoke-test instance), cleaned up
+                if name in ("terraform", "tofu") and any(_PREVIEW_WORKSPACE.search(a) for a in args):
+                    self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
+                              f"{name} {' '.join(needed)} removes a pull request's preview environment",
+                              node)  # fmt: skip
+                    return
                 if name in ("kubectl", "oc") and _LOCAL_CLUSTER.match(cluster_words(args)):
                     self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
                               f"{name} {' '.join(needed)} deletes objects of a local development cluster "
@@ -6450,10 +6481,23 @@ class ShellAnalyzer:
         if rest:
             self._nested(" ".join(rest), "shell", node, f"tmux {verb}")
 
+    def _pipes_to_outside(self, node: Any) -> bool:
+        """The pipeline this command starts ends in a network address of another network (`| ffmpeg … udp://…`)."""
+        parent = node.parent if node is not None else None
+        text = self._text(parent) if parent is not None and parent.type == "pipeline" else ""
+        return any(outside_address(h) for h in re.findall(r"\w+://(\d{1,3}(?:\.\d{1,3}){3})", text))
+
     def _rule_adb(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """adb: commands run on the phone, its private data pulled, its protections switched off."""
         words = W.skip_options(args, {"-s", "-t", "-H", "-P", "-L"})
         verb = words[0] if words else ""
+        if "-a" in args and ("server" in words or "start-server" in words or "nodaemon" in words):
+            # `adb -a … server start`: the adb server (every attached phone's shell) on every interface
+            self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
+                      "adb serves the attached phones' debugging shells on every network interface", node)  # fmt: skip
+        if name == "adb" and "screenrecord" in words and self._pipes_to_outside(node):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "streams a phone's screen to an outside address", node)  # fmt: skip
         if "run-as" in words and re.search(r"\b(?:databases|shared_prefs|files)\b", " ".join(words)) and any(
             w in ("cat", "tar", "cp", "base64", "sqlite3") for w in words
         ):
@@ -6497,8 +6541,10 @@ class ShellAnalyzer:
                 self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                           "adb turns off the phone's app verification", node)  # fmt: skip
         elif verb in ("root", "disable-verity", "unroot") and verb != "unroot":
-            self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
-                      f"adb {verb} removes the phone's protections", node)  # fmt: skip
+            emulator = any(a.startswith("emulator-") for a in W.option_values(args, "-s"))
+            self._add("shell.privilege", RiskLevel.MEDIUM if emulator else RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"adb {verb} removes " + ("an emulator's" if emulator else "the phone's") + " protections",
+                      node)  # fmt: skip
         elif verb == "tcpip":
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                       "adb tcpip opens the phone's debugging shell to the network", node)  # fmt: skip
@@ -6518,7 +6564,8 @@ class ShellAnalyzer:
             return
         targets = W.skip_options(args, {"-r", "-d", "-t", "--reference", "--date"})
         references = W.option_values(args, "-r", "--reference")
-        if references and any(r in self._saved_stamps for r in references):
+        edited = [t for t in targets if t in self._edited_in_place]
+        if references and (any(r in self._saved_stamps for r in references) or edited):
             # `touch -r "$f" /tmp/.ts; sed -i … "$f"; touch -r /tmp/.ts "$f"`: the edit hidden behind the old time
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.FILESYSTEM,
                       "touch puts back the times a file had before it was changed (hides the change)",
@@ -8045,8 +8092,7 @@ def _loads_remote_code(text: str) -> bool:
 _STREAMING_READERS = frozenset({"cat", "base64", "base32", "xxd", "od", "hexdump", "gzip", "pigz", "bzip2", "xz",
                                 "zstd", "tr", "openssl"})  # fmt: skip
 #: Services that watch or protect something: alarms, monitors, detectors, loggers, safety controllers.
-_WATCHERS = re.compile(r"alert|alarm|monitor|watchdog|detect|sensor|logger|audit|telemetr|\btlm|gpsd?\b|dashcam"
-                       r"|\beld\b|\beld-|fire|safety|vent|haccp|cctv|camera|\bnvr\b|backup")  # fmt: skip
+_WATCHERS = T.WATCHERS
 _ARGOCD_VALUED = frozenset({"--server", "--auth-token", "--config", "--grpc-web-root-path", "--context", "-o",
                             "--output"})  # fmt: skip
 #: Ports of services never meant to be reachable from everywhere: remote desktops, telnet, container engines,
@@ -8197,7 +8243,9 @@ _REQUEST_VARIABLES = frozenset({"QUERY_STRING", "HTTP_USER_AGENT", "HTTP_COOKIE"
 _OWN_NAME = ("$FUNCNAME", "${FUNCNAME}", "${FUNCNAME[0]}")
 #: A Dockerfile: its first instruction (after comments and ARGs) is FROM.
 _DOCKERFILE_FROM = re.compile(r"^(?:\s*(?:#[^\n]*|ARG\s[^\n]*)\n)*\s*FROM\s+\S+", re.IGNORECASE)
-_DOCKERFILE_RUN = re.compile(r"^\s*RUN\s+(.+(?:\\\n.+)*)", re.MULTILINE)
+_DOCKERFILE_RUN = re.compile(
+    r"^\s*RUN\s+(?:--(?:mount|network|security)=\S+\s+(?:\\\n\s*)?)*((?:[^\n]*\\\n)*[^\n]+)", re.MULTILINE
+)
 #: A login form's password field filled from a variable (`pwd=$pw`, `"password":"$p"`).
 _PASSWORD_FIELD = re.compile(r"(?:\bpwd|\bpass(?:word|wd)?)[\\\"']*[=:][\\\"'\s]*\$\{?(\w+)", re.IGNORECASE)
 #: A command put in the background (`cmd &` at the end of a line or before `done`, not `&&`).
@@ -8580,6 +8628,12 @@ _WEB_UPLOAD_TEMP = re.compile(r"^/var/www/[^/]+/(?:[^/]+/)*(?:temp|tmp|uploads?|
 _WEB_SITE_CONFIG = re.compile(r"^/etc/(?:nginx/(?:sites-available|sites-enabled|conf\.d)|apache2/sites-available"
                               r"|httpd/conf\.d)/[\w.-]+$")  # fmt: skip
 _WEB_CONFIG_TEST = re.compile(r"\bnginx\s+-t\b|\bapache(?:2)?ctl\s+(?:-t|configtest)\b|\bhttpd\s+-t\b")
+#: Images that only register binfmt emulators with the kernel (run privileged for that).
+_BINFMT_IMAGE = re.compile(r"^(?:docker\.io/)?(?:tonistiigi/binfmt|multiarch/qemu-user-static)(?::[\w.-]+)?$")
+#: A pull request's preview environment (`-chdir=envs/preview`, a workspace `pr-123`).
+_PREVIEW_WORKSPACE = re.compile(r"(?:^|[/=_-])(?:preview|review)(?:$|[/_-])|^\"?(?:pr|mr)-(?:\d+|\x00)")
+#: rclone writing its standard input to a remote named as someone's own (`personal-drive:`, `mega:`).
+_PERSONAL_RCAT = re.compile(r"\brcat\s+[\"']?(?:personal|private|my|home|mega|pcloud|gdrive-personal)[\w-]*:", re.I)
 #: A pre-release tag (`v2.0.0-rc.1`, `1.4.0b2`, `v3.0.0-alpha`), not a release's.
 _PRERELEASE_TAG = re.compile(r"refs/tags/[\w./-]*?\d[\w.]*?[-.]?(?:rc|alpha|beta|a|b|dev|pre)\.?\d*$", re.I)
 #: Services of the operating system that hardening scripts and appliances mask (printing, discovery, updates).

@@ -486,7 +486,6 @@ CLOUD_DESTROY = (
     ("terragrunt", ("destroy",)),
     ("terragrunt", ("run-all", "destroy")),
     ("terraform", ("state", "push", "-force")),
-    ("terraform", ("state", "rm")),
     ("terraform", ("workspace", "delete")),
     ("tofu", ("workspace", "delete")),
     ("tofu", ("state", "push", "-force")),
@@ -511,7 +510,11 @@ IAC_SECRET_PRINTS = (
     ("pulumi", ("--show-secrets",)),
     ("pulumi", ("stack", "export")),
 )
-CLOUD_TOOLS = frozenset(tool for tool, _ in CLOUD_DESTROY) | {tool for tool, _ in IAC_SECRET_PRINTS}
+CLOUD_TOOLS = (
+    frozenset(tool for tool, _ in CLOUD_DESTROY)
+    | {tool for tool, _ in IAC_SECRET_PRINTS}
+    | {"crane", "regctl", "skopeo"}  # container registries' own clients (image deletes)
+)
 
 #: ssh options that take a value (so the host and the remote command can be told apart).
 SSH_VALUED = frozenset(
@@ -642,7 +645,7 @@ ROOT_INSPECTORS = frozenset(
      # network path diagnosis (TCP and ICMP probes need raw sockets)
      "traceroute", "tcptraceroute", "mtr",
      # locales generated and chosen, caches of fonts, manual pages and file names rebuilt
-     "locale-gen", "update-locale", "localectl", "fc-cache", "mandb", "updatedb",
+     "locale-gen", "update-locale", "localectl", "localedef", "fc-cache", "mandb", "updatedb",
      # a support bundle collected for a case (graded by where it is sent)
      "sosreport", "supportconfig"}
 )  # fmt: skip
@@ -696,6 +699,9 @@ ADMIN_PORTS = {
     "2379": "etcd (every secret of the cluster)",
 }  # fmt: skip
 
+#: Names of what watches, alarms, records or keeps safe (monitors, alarms, recorders, safety controllers, backups).
+WATCHERS = re.compile(r"alert|alarm|monitor|watchdog|detect|sensor|logger|audit|telemetr|\btlm|gpsd?\b|dashcam"
+                      r"|\beld\b|\beld-|fire|safety|vent|haccp|cctv|camera|\bnvr\b|backup")  # fmt: skip
 #: Programs that write firmware into a device's flash (a microcontroller, a motor controller, a board's SPI chip).
 FLASH_TOOLS = frozenset(
     {"dfu-util", "st-flash", "avrdude", "esptool", "esptool.py", "openocd", "flashrom", "stm32flash", "bossac",

@@ -568,6 +568,12 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: "sudoers.d" in c[:-1] or n == "sudoers", _narrow_sudo),
     (lambda n, c, i: "sshd_config.d" in c[:-1] or n == "sshd_config", lambda t: not _WEAK_SSHD.search(t)),
     (lambda n, c, i: n == "hosts" and c[:1] == ["etc"], _hosts),
+    # Docker's daemon settings: a mirror and log rotation are routine; the API on TCP, registries trusted without
+    # TLS, the firewall or user namespaces turned off are not
+    (lambda n, c, i: c == ["etc", "docker", "daemon.json"],
+     lambda t: not re.search(r"[\"']hosts[\"']|insecure-registries|[\"']tlsverify[\"']\s*:\s*false"
+                             r"|[\"']iptables[\"']\s*:\s*false|authorization-plugins|no-new-privileges[\"']\s*:\s*false",
+                             t)),
     (lambda n, c, i: c == ["etc", "exports"] or "exports.d" in c[:-1], _nfs_exports),
     (lambda n, c, i: "sources.list.d" in c[:-1] or n == "sources.list", _apt_source),
     (lambda n, c, i: c[:1] == ["etc"] and any(x in ("nginx", "apache2", "httpd") for x in c), _web_server),
