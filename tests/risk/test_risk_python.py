@@ -13334,6 +13334,32 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '        p.suspend()\n',
             H,
         ),
+        # holdout492-499: millions of queued jobs, partial files in a temporary folder
+        (
+            'from rq import Queue\n'
+            'from redis import Redis\n'
+            'q = Queue("default", connection=Redis(host="queue.internal"))\n'
+            'for i in range(5_000_000):\n'
+            '    q.enqueue(rebuild_index, full=True)\n',
+            H,
+        ),
+        (
+            'from rq import Queue\n'
+            'from redis import Redis\n'
+            'q = Queue("default", connection=Redis())\n'
+            'for i in range(200):\n'
+            '    q.enqueue(send_report, i)\n',
+            S,
+        ),
+        (
+            'import time\n'
+            'from pathlib import Path\n'
+            'cut = time.time() - 7 * 86400\n'
+            'for f in Path("/home/reports/app/exports/tmp").glob("*.pdf.part"):\n'
+            '    if f.stat().st_mtime < cut:\n'
+            '        f.unlink()\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -8489,6 +8489,57 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'sudo chmod -R u=rwX,g=rX,o= /var/www/timetable\n',
             M,
         ),
+        # holdout492-499: CA-signed certificates, keys removed from authorized_keys, new accounts' keys, control
+        # sockets, eval of stored text, CREATEUSER, queue floods, static assets, service run folders
+        (
+            'ssh-keygen -s /etc/ssh/ca/user_ca -I ops -n root,admin -V -5m:+520w ~/.ssh/id_ed25519.pub\n',
+            H,
+        ),
+        (
+            'ssh-keygen -s /etc/ssh/ca/user_ca -I alice -n alice -V +8h ~/.ssh/id_ed25519.pub\n',
+            S,
+        ),
+        (
+            "sudo sed -i.bak '/ bob@laptop$/d' /home/deploy/.ssh/authorized_keys\n",
+            M,
+        ),
+        (
+            'sudo useradd -m -s /bin/bash carol\n'
+            'sudo install -d -m 700 -o carol -g carol /home/carol/.ssh\n'
+            'sudo install -m 600 -o carol -g carol keys/carol.pub /home/carol/.ssh/authorized_keys\n',
+            M,
+        ),
+        (
+            'ssh -O exit -S ~/.ssh/cm/ops@bastion:22 bastion\n'
+            'rm -f ~/.ssh/cm/*\n',
+            L,
+        ),
+        (
+            'eval "$(snowsql -c prod -o output_format=plain -q "SELECT script FROM SHARED.OPS.HOOKS")"\n',
+            H,
+        ),
+        (
+            'eval "$(docker inspect --format \'{{ index .Config.Labels "setup" }}\' docker.io/acme/tool:latest)'
+            '"\n',
+            H,
+        ),
+        (
+            'psql -h wh.example.com -U admin -d prod -c "ALTER USER tableau_ro CREATEUSER;"\n',
+            H,
+        ),
+        (
+            'for i in $(seq 1 3000000); do printf "LPUSH queue:default job-%d\\n" "$i"; done | redis-cli -h re'
+            'dis-prod --pipe\n',
+            H,
+        ),
+        (
+            "rsync -a --delete --exclude '.well-known/' dist/ /var/www/app/static/\n",
+            M,
+        ),
+        (
+            'sudo chown -R celery:celery /var/log/celery /var/run/celery\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

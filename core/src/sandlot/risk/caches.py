@@ -50,45 +50,54 @@ _SENDS_OUT = re.compile(r"requests\.(?:post|put)\(|\bcurl\b[^\n]*(?:-d\b|--data|
 _BENCHMARK_FLOOD = re.compile(r"\bredis-benchmark\b(?=[^\n]*-h\s+(?!localhost|127\.)\S)(?=[^\n]*-d\s+\d{5,})")
 _VCL_BACKEND = re.compile(r"\.host\s*=\s*\"(\d{1,3}(?:\.\d{1,3}){3})\"")
 _VCL_COPIES_CREDENTIALS = re.compile(r"bereq\.http\.[\w-]+\s*=\s*(?:req|bereq)\.http\.(?:Cookie|Authorization)\b", re.I)
-_WORDS = ("dir", "MODULE", "module", "replicaof", "slaveof", "nopass", "requirepass", "protected-mode", "loadlib",
-          "popen", "execute", "while true", "scan", "cachedump", "KEYS", "keys(", "redis-benchmark",
-          "bereq")  # fmt: skip
 
 
 def cache_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to caches and in-memory stores."""
-    if not any(word in text for word in _WORDS):
+    # (each rule looks only when its own words are there: "dir" and "execute" alone are in most scripts)
+    config = "dir" in text and ("CONFIG" in text or "config" in text or "Config" in text)
+    module = ("MODULE" in text or "module" in text) and ("LOAD" in text or "load" in text)
+    replica = any(w in text for w in ("replicaof", "slaveof", "REPLICAOF", "SLAVEOF"))
+    login = any(w in text for w in ("nopass", "NOPASS", "requirepass", "REQUIREPASS", "protected-mode"))
+    lua = any(w in text for w in ("loadlib", "popen", "execute", "while true")) and any(
+        w in text for w in ("EVAL", "eval", "register_script", "FUNCTION", "function")
+    )
+    every_key = any(w in text for w in ("scan_iter", "--scan", "KEYS", "keys", "cachedump"))
+    flood = "redis-benchmark" in text
+    vcl = "bereq" in text
+    if not (config or module or replica or login or lua or every_key or flood or vcl):
         return []
     found = []
-    planted = _SNAPSHOT_DIR.search(text)
+    planted = _SNAPSHOT_DIR.search(text) if config else None
     if planted and re.search(r"\bSAVE\b|\bBGSAVE\b|\.save\(\)|\.bgsave\(\)", text, re.IGNORECASE):
         what = f"points a Redis snapshot at {planted[1]} and saves it there (a cron job, key or page planted)"
         found.append(OperationRisk(RiskLevel.CRITICAL, Category.PERSISTENCE, what))
-    module = _MODULE_LOAD.search(text)
-    fetched = module is not None and _FETCHES_LIBRARY.search(text) is not None
-    if module and (module[1].startswith(("/tmp/", "/var/tmp/", "/dev/shm/")) or "/." in module[1] or fetched):
+    loaded = _MODULE_LOAD.search(text) if module else None
+    fetched = loaded is not None and _FETCHES_LIBRARY.search(text) is not None
+    if loaded and (loaded[1].startswith(("/tmp/", "/var/tmp/", "/dev/shm/")) or "/." in loaded[1] or fetched):
         what = "loads a downloaded or hidden Redis module (native code running inside the server)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
-    replica = _REPLICA_OF.search(text)
-    if replica and outside_address(replica[1]):
-        what = f"makes a Redis server a replica of an outside address ({replica[1]}): its data is replaced by theirs"
+    source = _REPLICA_OF.search(text) if replica else None
+    if source and outside_address(source[1]):
+        what = f"makes a Redis server a replica of an outside address ({source[1]}): its data is replaced by theirs"
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
-    if _NO_LOGIN.search(text):
+    if login and _NO_LOGIN.search(text):
         what = "removes a Redis server's login (a user with no password, an empty requirepass, protected mode off)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    if _RUNS_LUA.search(text) and _LUA_ESCAPE.search(text):
+    runs_lua = lua and _RUNS_LUA.search(text) is not None
+    if runs_lua and _LUA_ESCAPE.search(text):
         what = "runs Lua in a Redis server that loads native code or starts processes (out of its sandbox)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
-    elif _RUNS_LUA.search(text) and _LUA_FOREVER.search(text):
+    elif runs_lua and _LUA_FOREVER.search(text):
         what = "runs Lua in a Redis server that never returns (the server answers nobody until it is killed)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
-    if _EVERY_KEY.search(text) and _SENDS_OUT.search(text):
+    if every_key and _EVERY_KEY.search(text) and _SENDS_OUT.search(text):
         what = "reads every key of a cache (sessions, tokens) and sends them out"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
-    if _BENCHMARK_FLOOD.search(text):
+    if flood and _BENCHMARK_FLOOD.search(text):
         what = "floods a remote cache with huge values (redis-benchmark): real entries are pushed out"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
-    backend = _VCL_BACKEND.search(text) if "bereq" in text else None
+    backend = _VCL_BACKEND.search(text) if vcl else None
     if backend and outside_address(backend[1]) and _VCL_COPIES_CREDENTIALS.search(text):
         what = f"sends a site's traffic to an outside backend ({backend[1]}) with its cookies and authorization"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))

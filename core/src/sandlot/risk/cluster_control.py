@@ -64,8 +64,11 @@ _CREATES_OBJECT = re.compile(
 #: Batch schedulers' submit commands, and a job that only holds its nodes (`--wrap "sleep 604800"`).
 _SUBMITS_JOB = re.compile(r"\b(?:sbatch|qsub|bsub)\b")
 _IDLE_JOB = re.compile(r"\bsleep\s+\d{3,}|--exclusive\b")
+#: A job put on a shared queue (Redis lists, RQ, Celery).
+_QUEUES_JOB = re.compile(r"\b[LR]PUSH\b|\.enqueue\(|\.delay\(|\.apply_async\(|\.send_task\(|\.lpush\(|\.rpush\(")
 _WORDS = ("kube", "Webhook", "AdmissionReview", "aggregate-to", "system:", "pod-security", "holderIdentity",
-          "holder_identity", "sbatch", "qsub", "bsub")  # fmt: skip
+          "holder_identity", "sbatch", "qsub", "bsub", "PUSH", "enqueue", "delay(", "apply_async", "send_task",
+          "push(")  # fmt: skip
 
 
 def cluster_control_risks(text: str) -> list[OperationRisk]:
@@ -98,10 +101,13 @@ def cluster_control_risks(text: str) -> list[OperationRisk]:
     if "pod-security" in text and _PRIVILEGED_NAMESPACE.search(text) and (each_item(text) or "--all" in text):
         what = "sets every namespace to the privileged Pod Security level (any pod may take over its node)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    rounds = _THOUSANDS.search(text) if "kube" in text or "sbatch" in text or "qsub" in text or "bsub" in text else None
+    rounds = _THOUSANDS.search(text)
     count = int(next(g for g in rounds.groups() if g).replace("_", "")) if rounds else 0
     if count >= 1000 and "kube" in text and _CREATES_OBJECT.search(text):
         what = f"creates {count:,} cluster objects in a loop (etcd fills up; the API server slows for everyone)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    if count >= 100_000 and _QUEUES_JOB.search(text):
+        what = f"puts {count:,} jobs on a shared queue (the workers and every other job behind them are swamped)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
     if count >= 1000 and _SUBMITS_JOB.search(text) and _IDLE_JOB.search(text):
         what = f"submits {count:,} batch jobs that hold whole nodes or only sleep (the shared queue is taken)"

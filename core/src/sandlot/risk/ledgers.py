@@ -155,6 +155,12 @@ _ACCOUNT_SENT_IN_LOOP = re.compile(
 def rewrites_payee_accounts(text: str) -> bool:
     """``text`` rewrites the bank accounts of payees in a payment, payout or payroll file, or sets one account for
     every payee through an API (payments go elsewhere)."""
+    if not any(word in text for word in _ACCOUNT_WORDS):
+        return False  # (cheap words without which neither pattern can match)
     return bool(_ACCOUNT_OVERWRITE.search(text) or _ACCOUNT_SENT_IN_LOOP.search(text)) and bool(
         _PAYMENT_WORDS.search(text)
     )
+
+
+_ACCOUNT_WORDS = ("ccount", "CCOUNT", "outing", "OUTING", "iban", "IBAN", "Iban", "sort", "SORT", "Sort", "aba", "ABA",
+                  "Aba", "swift", "SWIFT", "Swift", "bic", "BIC", "Bic", "$")  # fmt: skip

@@ -751,7 +751,7 @@ def app_environment_file(path: str) -> bool:
 #: Diagnostic dumps: JVM heap dumps and error logs, core files.
 _DIAGNOSTIC_DUMP = re.compile(r"\.hprof\b|^core\.[\w…*]+$|\.core$|^hs_err_pid")
 #: A file name marked temporary by its writer: a `.tmp` (or `.temp`) part before the end or a number.
-_TEMPORARY_NAME = re.compile(r"\.(?:tmp|temp)(?:\.[\w*?…]*)?$", re.IGNORECASE)
+_TEMPORARY_NAME = re.compile(r"\.(?:tmp|temp|part|partial|crdownload)(?:\.[\w*?…]*)?$", re.IGNORECASE)
 _TRASH = ("~/.Trash/", "~/.local/share/Trash/", "/.Trashes/")
 
 
@@ -940,15 +940,22 @@ _STATE_STORES = frozenset({"postgresql", "pgsql", "mysql", "mariadb", "mongodb",
                            "containerd", "containers", "kubelet", "dpkg", "apt", "rpm", "elasticsearch", "opensearch",
                            "cassandra", "influxdb", "clickhouse", "rabbitmq", "kafka", "zookeeper", "ldap",
                            "libvirt"})  # fmt: skip
+#: Dot-folders of the home where a single client keeps its own key (a warehouse's or a database's CLI).
+_KEYED_TOOL_DIRS = frozenset({"snowflake", "snowsql", "dbt", "databricks", "psql", "mysql", "clickhouse-client"})
+#: ssh's ControlMaster sockets in a folder of their own under ~/.ssh.
+_SSH_CONTROL_SOCKETS = re.compile(r"^~/\.ssh/(?:cm|sockets?|control\w*|mux|ctl)(?:/|$)")
 #: The system's language and time-zone settings.
 _LOCALE_SETTINGS = frozenset({"/etc/locale.gen", "/etc/default/locale", "/etc/locale.conf", "/etc/timezone",
                               "/etc/vconsole.conf"})  # fmt: skip
 
 
 def _own_tool_credentials(path: str) -> bool:
-    """``~/.config/<tool>/credentials.json`` of a tool that is not one whose credentials open other doors (a cloud
-    CLI, a code host, a browser or a messenger)."""
+    """``~/.config/<tool>/credentials.json`` (or ``~/.<tool>/key.p8``) of a tool that is not one whose credentials
+    open other doors (a cloud CLI, a code host, a browser or a messenger)."""
     parts = path.split("/")
+    if len(parts) == 3 and parts[0] == "~" and parts[1].startswith(".") and HOLE not in path:
+        tool = parts[1][1:].lower()
+        return bool(tool) and parts[1] not in _SECRET_DIR_NAMES and tool in _KEYED_TOOL_DIRS
     if len(parts) != 4 or parts[:2] != ["~", ".config"] or HOLE in path:
         return False
     tool = parts[2].lower()
@@ -1026,6 +1033,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # a user's own unit, timer or autostart entry removed: a job stops, no data lost
     if info.persistence and not info.secret and not recursive and git_hook(info.path):
         return RiskLevel.MEDIUM  # one hook of a repository removed: a check stops running, nothing is lost
+    if _SSH_CONTROL_SOCKETS.match(info.path):
+        return RiskLevel.LOW  # ssh's multiplexing sockets (`ControlPath ~/.ssh/cm/%r@%h:%p`): opened again
     if kind is PathKind.HOME and any(c.lower() in _DISPOSABLE_DIRS or c == "plugin-cache" for c in
                                      info.path.split("/")[1:-1]) and not info.persistence:  # fmt: skip
         return RiskLevel.MEDIUM  # a cache inside a tool's folder (`~/.terraform.d/plugin-cache`): downloaded again
@@ -1311,7 +1320,9 @@ def service_folder(path: str, user: str) -> bool:
     return match is not None and len(name) >= 3 and name.isidentifier() and name in match[1].lower()
 
 
-_SERVICE_FOLDER = re.compile(r"^/(?:var/log|var/lib|var/cache|var/spool|run|srv|opt|var/www|etc)/([\w.-]+)(?:/|$)")
+_SERVICE_FOLDER = re.compile(
+    r"^/(?:var/log|var/lib|var/cache|var/spool|var/run|run|srv|opt|var/www|etc)/([\w.-]+)(?:/|$)"
+)
 
 
 def enables_available(target: str, link: str) -> bool:

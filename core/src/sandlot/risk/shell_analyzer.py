@@ -1969,6 +1969,11 @@ class ShellAnalyzer:
                     break
         if name in T.DATA_READERS:
             flow.data = True
+        # what a database query or an image's labels print is data someone else stored (`eval "$(snowsql …)"`)
+        if name in T.SQL_CLIENTS or name in ("snowsql", "bq") or (
+            name in ("docker", "podman") and args[:1] == ["inspect"]
+        ):
+            flow.data = True
         if name in T.MODEL_CLIS and not (name == "ollama" and args[:1] != ["run"]):
             flow.network = True
             flow.download = True  # a model's answer, from a remote service: running it runs text from there
@@ -2310,6 +2315,16 @@ class ShellAnalyzer:
             self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       "argocd app delete removes every application a listing gives (and what they deployed)",
                       node)  # fmt: skip
+        if name == "ssh-keygen" and "-s" in args:
+            principals = ",".join(W.option_values(args, "-n")).split(",")
+            validity = " ".join(W.option_values(args, "-V"))
+            days = [int(n) for n in re.findall(r"\+(\d+)d", validity)]
+            days += [7 * int(n) for n in re.findall(r"\+(\d+)w", validity)]
+            if "root" in principals or any(d > 366 for d in days):
+                self._add("shell.privilege", RiskLevel.HIGH, Category.PRIVILEGE,
+                          "ssh-keygen signs a certificate with the CA "
+                          + ("for root" if "root" in principals else "that stays valid for years")
+                          + " (it logs in wherever the CA is trusted)", node)  # fmt: skip
         if name == "p4" and "obliterate" in args and "-y" in args:
             self._add("shell.history-rewrite", RiskLevel.HIGH, Category.FILESYSTEM,
                       "p4 obliterate -y erases files and their whole history from the Perforce server",
@@ -4048,7 +4063,15 @@ class ShellAnalyzer:
             # everything in the destination that the source lacks goes: mirroring into a backup
             # directory is what --delete is for; mirroring onto the home or the system wipes it
             kind = paths.classify(operands[-1]).kind
-            if kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM):
+            # (`rsync -a --delete dist/ /var/www/app/static/`: a build's output published into its site's folder)
+            published = paths.application_tree(operands[-1]) and all(
+                paths.classify(s).kind is paths.PathKind.RELATIVE and HOLE not in s for s in operands[:-1]
+            )
+            if published and kind is paths.PathKind.SYSTEM:
+                self._add("shell.delete", RiskLevel.MEDIUM, Category.FILESYSTEM,
+                          f"rsync --delete replaces {operands[-1]} with a build's output", node)  # fmt: skip
+            elif kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP,
+                          paths.PathKind.SYSTEM):  # fmt: skip
                 self._delete(operands[-1], node, recursive=True, via="rsync --delete")
             elif any(src.rstrip("/") in self.made_dirs or fresh_temporary(src) for src in operands[:-1]):
                 self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
@@ -4224,7 +4247,17 @@ class ShellAnalyzer:
                     self._add("shell.persistence", RiskLevel.HIGH, weakness[1], weakness[0], node)
                 quiet = bool(replacements) and all(harmless_content(info, r) for r in replacements)
                 cap = RiskLevel.MEDIUM if quiet else None
+                # `sed -i '/ bob@laptop$/d' ~deploy/.ssh/authorized_keys`: a departed user's key taken out
+                removes_keys = name == "sed" and bool(scripts) and all(_SED_LINE_DELETE.fullmatch(s) for s in scripts)
+                if removes_keys and posixpath.basename(target) in ("authorized_keys", "authorized_keys2"):
+                    cap = RiskLevel.MEDIUM
                 if name == "install" and self._project_file_installed(operands[:-1], info):
+                    cap = RiskLevel.MEDIUM
+                # a new account's public key from the repository, installed for the account this script made
+                owner = re.match(r"/home/([\w.-]+)/\.ssh/authorized_keys$", target)
+                if name == "install" and owner and owner[1] in self._new_accounts and all(
+                    s.endswith(".pub") and paths.classify(s).kind is paths.PathKind.RELATIVE for s in operands[:-1]
+                ):
                     cap = RiskLevel.MEDIUM
                 if name == "install" and not directories:
                     cap = cap or self._copied_text_cap(operands[:-1], info, node)
@@ -4326,6 +4359,10 @@ class ShellAnalyzer:
             if cap is None and all(s.startswith("/etc/xdg/autostart/") for s in sources) and "autostart" in dest:
                 cap = RiskLevel.MEDIUM  # the system's own autostart entry copied to override it for one user
             cap = cap or self._copied_text_cap(sources, dest_info, node)
+            if cap is None and name in ("rsync", "cp") and paths.application_tree(dest) and all(
+                paths.classify(s).kind is paths.PathKind.RELATIVE and HOLE not in s for s in sources
+            ):
+                cap = RiskLevel.MEDIUM  # a build's output copied into its application's tree (a deployment)
             self._installs_download(name, sources, dest_info, node)
             self._write(dest_info, node, via=name, cap=cap)
 
@@ -8634,6 +8671,8 @@ _BINFMT_IMAGE = re.compile(r"^(?:docker\.io/)?(?:tonistiigi/binfmt|multiarch/qem
 _PREVIEW_WORKSPACE = re.compile(r"(?:^|[/=_-])(?:preview|review)(?:$|[/_-])|^\"?(?:pr|mr)-(?:\d+|\x00)")
 #: rclone writing its standard input to a remote named as someone's own (`personal-drive:`, `mega:`).
 _PERSONAL_RCAT = re.compile(r"\brcat\s+[\"']?(?:personal|private|my|home|mega|pcloud|gdrive-personal)[\w-]*:", re.I)
+#: A sed script that only deletes the lines a pattern matches (`/ bob@laptop$/d`).
+_SED_LINE_DELETE = re.compile(r"/[^/]+/d|\\(.)[^\n]+\1d")
 #: A pre-release tag (`v2.0.0-rc.1`, `1.4.0b2`, `v3.0.0-alpha`), not a release's.
 _PRERELEASE_TAG = re.compile(r"refs/tags/[\w./-]*?\d[\w.]*?[-.]?(?:rc|alpha|beta|a|b|dev|pre)\.?\d*$", re.I)
 #: Services of the operating system that hardening scripts and appliances mask (printing, discovery, updates).

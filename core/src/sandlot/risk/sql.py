@@ -21,7 +21,7 @@ _DANGEROUS_SQL = re.compile(
     r"|\b(?:getCollectionNames|list_collection_names)\s*\(\s*\)[\s\S]{0,80}?\b(?:drop\s*\(\s*\)|drop_collection\s*\())"
     # a login role made superuser, the server opened to every address, every privilege on everything
     r"|(?P<share>\bALTER\s+SHARE\s+\S+\s+(?:ADD|SET)\s+ACCOUNTS\b)"
-    r"|(?P<grant>\b(?:ALTER|CREATE)\s+(?:ROLE|USER)\b[^;]*\bSUPERUSER\b|\blisten_addresses\s*(?:=|TO)\s*'\*'"
+    r"|(?P<grant>\b(?:ALTER|CREATE)\s+(?:ROLE|USER)\b[^;]*\b(?:SUPERUSER|CREATEUSER)\b|\blisten_addresses\s*(?:=|TO)\s*'\*'"
     r"|\bALLOWED_IP_LIST\s*=\s*\(\s*'0\.0\.0\.0/0'"
     r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+\*\.\*|\bGRANT\s+ALL\b[^;]*\bTO\s+(?:ROLE\s+)?PUBLIC\b"
     # warehouse administrator roles handed out (Snowflake), every privilege on every schema of a database
@@ -93,7 +93,9 @@ _DANGEROUS_SQL = re.compile(
 #: What follows DROP DATABASE when it names a test's, a developer's or a scratch database (``test_3f9a``,
 #: ``app_dev``, ``tmp_import``): recreated from migrations or seeds.
 _THROWAWAY_NAME = re.compile(
-    r"\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?(?:test|tmp|temp|scratch|ci|dev|local|restore_drill|drill)(?:_|\b)"
+    r"\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?(?:test|tmp|temp|scratch|ci|dev|local|restore_drill|drill|pytest)(?:_|\b)"
+    # a CI database's schema (`ANALYTICS_CI."DBT_CI_PR_12"`), one per pull request
+    r"|\s+(?:IF\s+EXISTS\s+)?\w*_(?:CI|TEST|DEV)\.(?!\s)"
     r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w+_(?:test|tmp|dev|local|scratch|drill)\b",
     re.IGNORECASE,
 )
