@@ -13360,6 +13360,31 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '        f.unlink()\n',
             L,
         ),
+        # holdout496: dotfiles moved within the home, a list naming secret paths, archives still read
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'src, dst = Path.home() / ".tmux.conf", Path.home() / ".config/tmux/tmux.conf"\n'
+            'dst.parent.mkdir(parents=True, exist_ok=True)\n'
+            'shutil.move(src, dst)\n',
+            L,
+        ),
+        (
+            'import stat\n'
+            'from pathlib import Path\n'
+            'problems = []\n'
+            'for p in (Path.home() / ".ssh").glob("*"):\n'
+            '    if p.stat().st_mode & stat.S_IRWXO:\n'
+            '        problems.append(f"{oct(p.stat().st_mode)} {p}")\n'
+            'print(problems)\n',
+            M,
+        ),
+        (
+            'import os, tarfile\n'
+            'with tarfile.open("/tmp/.b.tgz", "w:gz") as t:\n'
+            '    t.add(os.path.expanduser("~/.ssh"))\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -781,6 +781,11 @@ def keeps_data(source: str, dest: str) -> bool:
         return True  # a suspect file set aside for review, not destroyed
     if source.startswith("~/Downloads/") and dest.startswith("~/") and not dest.startswith("~/Downloads"):
         return True  # a download put where it belongs (a key into its tool's settings folder): still in the home
+    if source.startswith("~/.") and dest.startswith("~/") and not any(
+        c.lower() in _DISPOSABLE_DIRS or c.lower() in ("tmp", "temp") for c in dest.split("/")
+    ):
+        # `~/.tmux.conf` to `~/.config/tmux/tmux.conf`, a dotfile into `~/.dotfiles_backup/<date>/`: still the user's
+        return True
     if application_spool(source) and application_spool(dest) and source.split("/")[:4] == dest.split("/")[:4]:
         return True  # /var/spool/lis/error/x.hl7 -> /var/spool/lis/inbound/: moved between an application's queues
     if application_tree(source) and application_tree(dest) and _app_root(source) == _app_root(dest):

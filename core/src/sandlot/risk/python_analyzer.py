@@ -4456,6 +4456,8 @@ class PythonAnalyzer:
         """A secret path handed to anything that is not a mere existence check reads it (True: read out)."""
         if q.rsplit(".", 1)[-1] in _TEXT_BUILDERS:
             return False  # `template.render(key="/etc/…/privkey.pem")`: the path written into a configuration
+        if "." not in q and q in ("append", "extend", "insert", "appendleft"):
+            return False  # `problems.append(f"{mode} {p}")` on a list: a line naming the path kept (not an archive)
         method = q.rsplit(".", 1)[-1]
         for keyword, val in [*((None, a) for a in args), *kwargs.items()]:
             if val.qual == "builtins.open()" and method in ("write", "dump", "writelines", "save", "write_to"):

@@ -2899,6 +2899,15 @@ class ShellAnalyzer:
             flow.secret = True
         if name == "opendkim-genkey":
             return  # `-D DIR`: where the new key pair is written; nothing is read
+        if name in ("age", "rage", "gpg", "gpg2", "sops") and any(a in ("-d", "--decrypt") for a in args):
+            # `age -d -i key secrets/env.age > .env.local`: the user's own encrypted file opened (what comes out
+            # stays secret data: sent anywhere, a leak)
+            sealed = [a for a in args if not a.startswith("-") and paths.classify(a).secret]
+            if sealed:
+                flow.secret = True
+                self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} decrypts {paths.describe(paths.classify(sealed[-1]))}", node)  # fmt: skip
+                return
         if name == "openssl" and "-pubout" in args and not any(a in ("-text", "-noout") for a in args):
             # `openssl rsa -in key.private -pubout`: only the public half comes out (to publish or compare it)
             keys = [a for a in W.option_values(args, "-in") if paths.classify(a).secret]

@@ -583,7 +583,7 @@ GRADED_ADMIN_TOOLS = frozenset(
      "virsh", "qm", "pct", "pvesh", "pveum", "esxcli", "vim-cmd", "postconf", "postsuper", "doveadm",
      # printers and their queues (CUPS)
      "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl", "lpoptions",
-     "cancel", "lprm", "lpmove",
+     "cancel", "lprm", "lpmove", "chsh",
      # a mail server's DKIM keys made (graded where they are read or sent)
      "opendkim-genkey"}
 )  # fmt: skip

@@ -398,7 +398,8 @@ _TOOL_HOOK_HOLE = re.compile(
 #: settings, options and key bindings, sourcing a file, an installed tool's shell hook.
 _RC_LINE = re.compile(
     r"""^(?:alias\s+[\w.-]+=.+|export(?:\s+(?:PATH|EDITOR|VISUAL|PAGER|LANG|LC_\w+|HISTSIZE|HISTFILESIZE|TERM|GOPATH"""
-    r"""|[A-Z][A-Z0-9_]*(?:_ROOT|_DIR|HOME))=\S+)+|ZSH_THEME=\S+|plugins=\([\w\s.-]*\)"""
+    r"""|[A-Z][A-Z0-9_]*(?:_ROOT|_DIR|HOME)|INPUTRC|HISTFILE(?=["']?[$~/][^\s]*(?<!/dev/null)["']?(?:\s|$)))=\S+)+"""
+    r"""|ZSH_THEME=\S+|plugins=\([\w\s.-]*\)"""
     r"""|(?:PATH|PS1|PROMPT|RPROMPT|EDITOR|HISTSIZE|HISTFILESIZE|SAVEHIST|HISTCONTROL|HISTTIMEFORMAT)=\S.*"""
     r"""|export\s+PYTHONSTARTUP=["']?(?:~|\$HOME|\$\{HOME\})/\.py[\w.]*["']?"""
     r"""|PROMPT_COMMAND=["']?history\s+-[anw]\s*(?:;\s*history\s+-[anrw]\s*)*"""
