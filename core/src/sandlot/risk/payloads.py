@@ -85,11 +85,12 @@ def embedded_commands(text: str, limit: int = 6) -> list[str]:
         found = [re.sub(r"^\s*(?:-\s+|[\w-]+:\s+)", "", line) for line in found]  # a YAML item or key
     # (`@php -r …`: composer's and make's prefix for a command run quietly; `-c "curl … | bash"`: a shell's
     # argument list spelled in another language, `new ProcessStartInfo("/bin/bash", "-c \"…\"")`)
-    found = [_SHELL_FLAG.sub("", c) if _SHELL_FLAG.match(c) else c for c in found]
+    found = [flagged[2] if (flagged := _SHELL_FLAG.fullmatch(c)) else c for c in found]
     return [command.lstrip()[1:] if command.lstrip().startswith("@") else command for command in found[:limit]]
 
 
-_SHELL_FLAG = re.compile(r"^\s*-c\s+[\"']?|[\"']\s*$")
+#: A shell's `-c` and the command after it, unquoted.
+_SHELL_FLAG = re.compile(r"\s*-c\s+([\"']?)(.*?)\1\s*", re.DOTALL)
 
 
 def _quoted_strings(text: str) -> list[str]:

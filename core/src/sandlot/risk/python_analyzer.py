@@ -145,8 +145,8 @@ from sandlot.risk.shell_tables import (
     SERVICE_PORTS,
     STDIN_REPLS,
     SYSTEM_PROCESS_NAMES,
+    WATCHERS,
 )
-from sandlot.risk.shell_tables import WATCHERS as T_WATCHERS
 from sandlot.risk.sql import (
     dangerous_sql,
     deletes_recent_rows,
@@ -4207,8 +4207,8 @@ class PythonAnalyzer:
             elif servers:
                 self._add("python.kill", RiskLevel.HIGH, Category.PROCESS,
                           f"kills every {servers[0]} process, whoever runs it", node)  # fmt: skip
-            elif any(T_WATCHERS.search(t.lower()) for t in tested if not t.startswith(("/", "."))):
-                watched = next(t for t in tested if T_WATCHERS.search(t.lower()))
+            elif watched := next((t for t in tested if not t.startswith(("/", ".")) and WATCHERS.search(t.lower())),
+                                 None):  # fmt: skip
                 self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
                           f"{attr}s monitoring, recording or safety processes ({watched}): nothing watches or records",
                           node)  # fmt: skip

@@ -5307,7 +5307,7 @@ class ShellAnalyzer:
                 node,
             )
             return
-        if _WATCHERS.search(targets) and re.search(r"-(?:SIG)?STOP\b|-19\b|-(?:SIG)?KILL\b|-9\b", raw):
+        if T.WATCHERS.search(targets) and re.search(r"-(?:SIG)?STOP\b|-19\b|-(?:SIG)?KILL\b|-9\b", raw):
             # recorders, monitors, alarms or safety daemons frozen or killed outright: nothing watches or records
             self._add("shell.kill", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{name} freezes or kills monitoring, recording or safety processes: {targets[:60]}",
@@ -5565,7 +5565,7 @@ class ShellAnalyzer:
                 f"{name} {action} turns off a security or cluster service ({units})",
                 node,
             )
-        elif action == "mask" and _WATCHERS.search(units) and name == "systemctl":
+        elif action == "mask" and T.WATCHERS.search(units) and name == "systemctl":
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"systemctl mask turns off alarms, monitors or safety controllers ({units.replace(HOLE, '…')}) "
                       "so that nothing can start them again", node)  # fmt: skip
@@ -8138,7 +8138,6 @@ def _loads_remote_code(text: str) -> bool:
 _STREAMING_READERS = frozenset({"cat", "base64", "base32", "xxd", "od", "hexdump", "gzip", "pigz", "bzip2", "xz",
                                 "zstd", "tr", "openssl"})  # fmt: skip
 #: Services that watch or protect something: alarms, monitors, detectors, loggers, safety controllers.
-_WATCHERS = T.WATCHERS
 _ARGOCD_VALUED = frozenset({"--server", "--auth-token", "--config", "--grpc-web-root-path", "--context", "-o",
                             "--output"})  # fmt: skip
 #: Ports of services never meant to be reachable from everywhere: remote desktops, telnet, container engines,
