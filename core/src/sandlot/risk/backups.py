@@ -111,13 +111,16 @@ def _zero_keep(args: Sequence[str]) -> bool:
 
 
 _SNAPSHOT_VERBS = frozenset({"delete", "forget", "destroy", "subvolume", "disable", "deletelocalsnapshots",
-                             "removedestination", "labelclear"})  # fmt: skip
+                             "removedestination", "labelclear", "rollback"})  # fmt: skip
 
 
-def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False) -> list[BackupRisk]:
+def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, exact: bool = False) -> list[BackupRisk]:
     """Backup and snapshot tools used to destroy the backups (or stop taking them); ``repeated``: the command
-    runs once per item of a listing (xargs, a loop)."""
+    runs once per item of a listing (xargs, a loop); ``exact``: each word is one argument (an argv from a
+    program), so an unknown one names one item, not a listing expanded in its place."""
     operands = _operands(args)
+    if name in ("zfs", "zpool") and any(re.fullmatch(r"-[a-zA-Z]*n[a-zA-Z]*", a) for a in args):
+        return []  # `zfs destroy -nv …`: a dry run, what would go is printed
     # the first operand that is a subcommand: `restic -r s3:host/bucket forget` has the repository first
     verb = next((o for o in operands if o in _SNAPSHOT_VERBS), "")
     operands = operands[operands.index(verb) :] if verb else operands
@@ -134,10 +137,13 @@ def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False) ->
         what = "zfs destroy -r destroys a dataset with all its children and snapshots"
     elif name == "zfs" and verb == "destroy" and any("@" in t and "%" in t for t in operands[1:]):
         what = "zfs destroy removes a whole range of snapshots"
-    elif name == "zfs" and verb == "destroy" and any("@" not in t for t in operands[1:]):
+    elif name == "zfs" and verb == "destroy" and any("@" not in t and t.strip(HOLE) for t in operands[1:]):
         what = "zfs destroy removes a whole dataset (its files and snapshots)"
-    elif name == "zfs" and verb == "destroy" and (repeated or any(HOLE in t for t in operands[1:])):
+    elif name == "zfs" and verb == "destroy" and (repeated or (not exact and any(HOLE in t for t in operands[1:]))):
         what = "zfs destroy removes every snapshot a listing gives"
+    elif name == "zfs" and verb == "rollback" and repeated and any(re.fullmatch(r"-[a-zA-Z]*[rR][a-zA-Z]*", a)
+                                                                   for a in args):  # fmt: skip
+        what = "zfs rollback -r rolls every dataset a listing gives back (later data and snapshots destroyed)"
     elif name == "zpool" and verb in ("destroy", "labelclear"):
         what = f"zpool {verb} destroys a whole storage pool"
     elif name == "btrfs" and operands[:2] == ["subvolume", "delete"] and any("*" in t for t in operands[2:]):

@@ -453,7 +453,12 @@ def foreign_endpoint(url: str) -> bool:
         return False
     own = host.endswith(("amazonaws.com", "googleapis.com", "windows.net", "digitaloceanspaces.com"))
     local = host in ("localhost", "127.0.0.1", "::1", "minio") or host.endswith((".local", ".internal", ".lan"))
-    return not own and not local
+    # (`rgw.storage.example.com`, `minio.corp.example.net`: a gateway of self-hosted object storage, named for it)
+    self_hosted = _SELF_HOSTED_GATEWAY.match(host) is not None
+    return not own and not local and not self_hosted
+
+
+_SELF_HOSTED_GATEWAY = re.compile(r"(?:[\w-]+\.)*?(?:rgw|radosgw|ceph|minio)\d*(?:-[\w-]+)?\.[a-z][\w-]*\.[a-z]")
 
 
 _PINNED_RELEASE = re.compile(

@@ -148,6 +148,32 @@ def places_calls(text: str) -> bool:
 _ORIGINATE = re.compile(r"\b(?:channel\s+originate|originate\s+[\w{]|Action:\s*Originate)\b", re.IGNORECASE)
 
 
+def forwards_calls_abroad(text: str) -> bool:
+    """``text`` (PBX console commands) sets an extension's call forwarding to an international number."""
+    return _FORWARD_ABROAD.search(text) is not None
+
+
+def dialplan_risk(text: str) -> str | None:
+    """What an Asterisk dialplan ``text`` spells lets callers do: dial whatever number they give back out through
+    a trunk from an inbound context (calls the PBX pays for: toll fraud), or run shell commands from the digits
+    they dial or from a download (``System()``)."""
+    if _INBOUND_RELAY.search(text):
+        return "rewrites the dialplan so that inbound calls are dialled back out through the trunk (toll fraud)"
+    if _DIALPLAN_SHELL.search(text):
+        return "adds a dialplan step that runs shell commands a caller dials or a server sends (System())"
+    return None
+
+
+#: Asterisk's call-forward database families (all calls, busy, unanswered) set to an international number.
+_FORWARD_ABROAD = re.compile(r"\bdatabase\s+put\s+CF[BU]?\s+\S+\s+(?:00|\+)\d{6,}", re.IGNORECASE)
+_DIALPLAN_SHELL = re.compile(r"\b(?:Try)?System\([^)\n]*(?:\$\{EXTEN|\|\s*(?:ba)?sh\b|\bcurl\b|\bwget\b|bash\s+-c)")
+_INBOUND_RELAY = re.compile(
+    r"\[from-(?:external|trunk|pstn|did|inbound|carrier)[\w-]*\][^\[]{0,300}?exten\s*=>\s*_[XNZ0-9.!\[\]-]*[.!]\s*,"
+    r"[^\[]{0,300}?Dial\([^)\n]*\$\{EXTEN\}@",
+    re.IGNORECASE,
+)
+
+
 def device_commands_risk(text: str) -> OperationRisk | None:
     """The risk of configuration or exec commands ``text`` sent to a network device or a PBX console."""
     if _WIPE.search(text):

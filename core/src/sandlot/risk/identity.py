@@ -58,7 +58,9 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      Category.PRIVILEGE, None),
     # a hub's or an application's user record given its admin flag (JupyterHub, Gitea, most admin APIs)
     ("PATCH", re.compile(r"/users/[^/?]+/?$"), "makes a user an administrator", Category.PRIVILEGE,
-     re.compile(r"(?:^|[\s\"'{,])(?:admin|is_?admin|isAdmin|is_superuser|superuser|site_admin)[\"']?\s*:?\s*(?:True|true)\b")),
+     re.compile(r"(?:^|[\s\"'{,])(?:admin|is_?admin|isAdmin|is_superuser|superuser|site_admin)[\"']?\s*:?\s*(?:True|true)\b"
+                # (or a role list that names one: `{"roles": ["player", "superadmin"]}`)
+                r"|\broles?\b[^\]}]{0,80}?\b(?:super_?admin|administrator|admin|owner)\b")),
     ("POST", re.compile(r"/users/[^/?]+/tokens/?$"), "mints an administrator token for a user", Category.PRIVILEGE,
      re.compile(r"\badmin:")),
     ("POST", re.compile(r"/api/users/?$"), "creates a Portainer administrator", Category.PRIVILEGE,

@@ -40,6 +40,10 @@ _READING_VERBS: dict[str, frozenset[tuple[str, ...]]] = {
     ),
     "zpool": _verbs("status", "list", "iostat", "get", "history", "scrub", "events"),
     "zfs": _verbs("list", "get", "snapshot", "holds", "diff"),
+    "gluster": _verbs("peer status", "pool list", "volume info", "volume status", "volume list", "volume heal info",
+                      "snapshot list", "snapshot info"),
+    "ceph": _verbs("status", "health", "df", "osd tree", "osd df", "osd stat", "osd ls", "osd dump", "pg stat",
+                   "mon stat", "fs status", "fs ls", "orch ps", "orch ls", "orch device ls", "versions"),
     "cryptsetup": _verbs("luksDump", "status", "isLuks"),
     "nvme": _verbs("list", "smart-log", "id-ctrl", "id-ns", "error-log"),
     "bpftool": _verbs(
@@ -72,6 +76,7 @@ _READING_OPTIONS: dict[str, frozenset[str]] = {
     "hwclock": frozenset({"--show", "-r", "--get"}),
     "managedsoftwareupdate": frozenset({"--checkonly", "--show-config"}),
     "exportfs": frozenset({"-v", "-s"}),
+    "wipefs": frozenset({"-n", "--no-act"}),  # the signatures listed, nothing erased
 }
 #: Options that change something even beside a reporting one (`mdadm --detail --scan >> mdadm.conf` only prints).
 _CHANGING_OPTIONS = frozenset({"-y", "-Y", "-S", "-B", "-W", "-K", "--security-erase", "--security-set-pass", "--setro",

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
 
 _UNAUTHENTICATED_JMX = re.compile(r"jmxremote\.authenticate\s*=\s*false", re.IGNORECASE)
@@ -39,8 +40,10 @@ _SENDS = re.compile(r"requests\.\w+\(|\bcurl\b|urlopen\(|\.request\(|httpx\.\w+\
 #: A Java serialization stream or a known gadget chain, written to a socket.
 _SERIALIZED_JAVA = re.compile(r"b[\"']JRMI|\\xac\\xed\\x00\\x05|\bysoserial\b|CommonsCollections\d")
 _SOCKET_SEND = re.compile(r"\.sendall\(|\.send\(|\bnc\s|\bncat\s|/dev/tcp/")
-_WORDS = ("jmxremote", "Codebase", "NoLookups", "AJP", "RemoteAddrValve", "getParameter", "jndi:", "JRMI", "xac",
-          "ysoserial", "CommonsCollections")  # fmt: skip
+#: A jar fetched from a bare address, and a JVM told to load an agent.
+_DOWNLOADED_JAR = re.compile(r"https?://(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/[^\s'\"]*\.jar\b")
+_WORDS = ("javaagent", "jmxremote", "Codebase", "NoLookups", "AJP", "RemoteAddrValve", "getParameter", "jndi:", "JRMI",
+          "xac", "ysoserial", "CommonsCollections")  # fmt: skip
 
 
 def jvm_risks(text: str) -> list[OperationRisk]:
@@ -69,4 +72,7 @@ def jvm_risks(text: str) -> list[OperationRisk]:
     if _SERIALIZED_JAVA.search(text) and _SOCKET_SEND.search(text):
         what = "sends a serialized Java object (a deserialization gadget chain) to a Java port"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what))
+    if "-javaagent:" in text and any(outside_address(ip) for ip in _DOWNLOADED_JAR.findall(text)):
+        what = "attaches a Java agent downloaded from a bare outside address (it runs inside the JVM, with its data)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
     return found

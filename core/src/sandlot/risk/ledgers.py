@@ -138,6 +138,8 @@ _ACCOUNT_OVERWRITE = re.compile(
     r"|\bs([/|#])[^/|#\n]*(?:account|routing|aba|iban|sort)[^/|#\n]*\1[^/|#\n]*\d{6,}[^/|#\n]*\1",
     re.IGNORECASE,
 )
+#: A sed substitution whose pattern matches IBANs and whose replacement is one (`s/DE[0-9]{20}/LT60…/`).
+_IBAN_SUBSTITUTION = re.compile(r"\bs/[A-Z]{2}(?:\[0-9\]|\\d|\d{2})[^/\n]*/[A-Z]{2}\d{2}[A-Z0-9]{10,30}/")
 _PAYMENT_WORDS = re.compile(r"bacs|payment|payout|payroll|remittance|\bach\b|sepa|disburse|\bwires?\b|beneficiar",
                             re.IGNORECASE)  # fmt: skip
 
@@ -155,9 +157,10 @@ _ACCOUNT_SENT_IN_LOOP = re.compile(
 def rewrites_payee_accounts(text: str) -> bool:
     """``text`` rewrites the bank accounts of payees in a payment, payout or payroll file, or sets one account for
     every payee through an API (payments go elsewhere)."""
-    if not any(word in text for word in _ACCOUNT_WORDS):
+    iban_replaced = "s/" in text and _IBAN_SUBSTITUTION.search(text) is not None
+    if not iban_replaced and not any(word in text for word in _ACCOUNT_WORDS):
         return False  # (cheap words without which neither pattern can match)
-    return bool(_ACCOUNT_OVERWRITE.search(text) or _ACCOUNT_SENT_IN_LOOP.search(text)) and bool(
+    return bool(iban_replaced or _ACCOUNT_OVERWRITE.search(text) or _ACCOUNT_SENT_IN_LOOP.search(text)) and bool(
         _PAYMENT_WORDS.search(text)
     )
 

@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk import paths
+from sandlot.risk.control_plane import MASS_COUNT, OperationRisk
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
 
 #: Command-line tools whose broker commands :func:`broker_command` reads.
@@ -54,7 +56,8 @@ _PERF_TEST = re.compile(r"perf-test\b[\s\S]*--consumers\s+0\b|--consumers\s+0\b[
 _PRODUCERS = re.compile(r"--producers\s+(\d+)")
 #: Offsets committed at the partitions' high watermark (the backlog skipped, as if read).
 _SKIP_TO_END = re.compile(
-    r"get_watermark_offsets\([\s\S]*\.commit\(\s*(?:offsets\s*=|\[)|seek_to_end\([\s\S]*\.commit\("
+    r"get_watermark_offsets\([\s\S]*(?:\.commit\(\s*(?:offsets\s*=|\[)|alter_consumer_group_offsets\()"
+    r"|seek_to_end\([\s\S]*\.commit\("
 )
 
 
@@ -71,3 +74,80 @@ def broker_text_risks(text: str, *, production: bool) -> list[OperationRisk]:
         what = "commits a consumer group's offsets at the end of its partitions (its unread messages are skipped)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
     return found
+
+
+def kafka_admin_risks(text: str, *, production: bool) -> list[OperationRisk]:
+    """A Kafka cluster's settings changed against everyone who uses it, from a shell or a client library (judged on
+    the whole text; ``production``: it names a production broker): access opened to every client or its DENY
+    rules removed, data purged by retention or record deletion, clients throttled to nothing or pointed at
+    another host, brokers buried under partitions, Connect's file connectors aimed at a secret or a startup file."""
+    found = []
+
+    def add(level: RiskLevel, category: Category, what: str) -> None:
+        found.append(OperationRisk(level, category, what))
+
+    purge = RiskLevel.HIGH if production else RiskLevel.MEDIUM
+    access = [what for pattern, what in _KAFKA_OPEN_ACCESS if pattern.search(text)]
+    if access:
+        add(RiskLevel.HIGH, Category.PRIVILEGE, access[0])
+    if _KAFKA_DENY_REMOVED.search(text):
+        add(RiskLevel.HIGH, Category.PRIVILEGE, "removes the cluster's DENY rules (ACLs)")
+    retention = [int(ms) for ms in _KAFKA_RETENTION.findall(text)]
+    if retention and min(retention) <= 60_000 and _KAFKA_ALTERS.search(text):
+        every = "list_topics" in text or "--all" in text
+        add(RiskLevel.HIGH if every else purge, Category.FILESYSTEM,
+            "sets topics' retention near zero (the brokers delete their messages)")  # fmt: skip
+    if _KAFKA_DELETE_RECORDS.search(text):
+        add(purge, Category.FILESYSTEM, "deletes a topic's records up to an offset (unread messages are gone)")
+    rates = [int(rate) for rate in _KAFKA_BYTE_RATE.findall(text)]
+    if rates and min(rates) < 1024 and "entity-default" in text:
+        add(RiskLevel.HIGH, Category.RESOURCE, f"throttles every client of the cluster to {min(rates)} bytes a second")
+    # (`ConfigEntry("advertised.listeners", f"PLAINTEXT://{relay}:…")`: the address may be held in a variable)
+    advertised = _KAFKA_ADVERTISED.findall(text) or (_BARE_ADDRESS.findall(text) if "advertised.listeners" in text
+                                                     else [])  # fmt: skip
+    relay = next((ip for ip in advertised if outside_address(ip)), None)
+    if relay is not None:
+        add(RiskLevel.HIGH, Category.NETWORK, f"advertises the brokers at {relay} (every client's traffic goes there)")
+    partitions = max((int(n) for n in _KAFKA_PARTITIONS.findall(text)), default=0)
+    if partitions >= 10 * MASS_COUNT:
+        add(RiskLevel.HIGH, Category.RESOURCE,
+            f"creates topics of {partitions:,} partitions (brokers' memory and file handles)")  # fmt: skip
+    flood = _KAFKA_PERF_RECORDS.search(text)
+    if flood and "--throughput -1" in text and (production or int(flood.group(1)) >= 10_000_000):
+        add(RiskLevel.HIGH, Category.RESOURCE, "floods a topic with an unthrottled load test (brokers' disks, network)")
+    for kind, target in _KAFKA_FILE_CONNECTOR.findall(text):
+        info = paths.classify(target)
+        if kind == "Sink" and (info.persistence or info.privilege or info.kind is paths.PathKind.SYSTEM):
+            add(RiskLevel.HIGH, Category.PERSISTENCE,
+                f"has a Connect file sink write a topic's messages into {paths.describe(info)}")  # fmt: skip
+        elif kind == "Source" and info.secret:
+            add(RiskLevel.HIGH, Category.EXFILTRATION,
+                f"has a Connect file source publish {paths.describe(info)} to a topic")  # fmt: skip
+    return found
+
+
+#: Settings and grants that let any client do anything: ACLs for every principal, the authorizer switched off.
+_KAFKA_OPEN_ACCESS = (
+    (re.compile(r"allow\\?\.everyone\\?\.if\\?\.no\\?\.acl\\?\.found\s*=\s*true"),
+     "lets every client use whatever has no ACL (allow.everyone.if.no.acl.found)"),
+    (re.compile(r"super\\?\.users\s*=[^\n]*User:(?:ANONYMOUS|\*)"),
+     "makes anonymous clients super users of the cluster"),
+    (re.compile(r"super\\?\.users=[^\n]*\\1[;,]User:"), "adds a user to the cluster's super users"),
+    (re.compile(r"authorizer\\?\.class\\?\.name=/#"),
+     "switches the cluster's authorizer off (every ACL ignored)"),
+    (re.compile(r"User:\*[\s\S]*AclPermissionType\.ALLOW[\s\S]*create_acls|create_acls[\s\S]*User:\*"),
+     "grants every user (User:*) access to the cluster"),
+)
+_KAFKA_DENY_REMOVED = re.compile(
+    r"delete_acls\([\s\S]*DENY|AclPermissionType\.DENY[\s\S]*delete_acls\("
+    r"|kafka-acls(?:\.sh)?\b[^\n]*--remove\b[^\n]*--deny-principal"
+)
+_KAFKA_RETENTION = re.compile(r"retention\.ms[\"']?\s*[:=,]\s*[\"']?(\d+)")
+_KAFKA_ALTERS = re.compile(r"alter_configs\(|kafka-configs(?:\.sh)?\b[\s\S]{0,300}?--alter")
+_KAFKA_DELETE_RECORDS = re.compile(r"kafka-delete-records\b|\.delete_records\(")
+_KAFKA_BYTE_RATE = re.compile(r"(?:producer|consumer)_byte_rate=(\d+)")
+_KAFKA_ADVERTISED = re.compile(r"advertised\.listeners[^\n]*?://(\d{1,3}(?:\.\d{1,3}){3})")
+_BARE_ADDRESS = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b")
+_KAFKA_PARTITIONS = re.compile(r"(?:num_partitions\s*=\s*|--partitions\s+)(\d+)")
+_KAFKA_PERF_RECORDS = re.compile(r"kafka-producer-perf-test[\s\S]*--num-records\s+(\d+)")
+_KAFKA_FILE_CONNECTOR = re.compile(r"FileStream(Sink|Source)Connector[\s\S]*?[\"']file[\"']\s*[:=]\s*[\"']([^\"']+)")

@@ -168,9 +168,11 @@ _TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yam
                           "hosts.json", "apps.json", "config"})  # fmt: skip
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token",
                           "state.vscdb"})  # fmt: skip
+#: Asterisk's settings that hold secrets (peers' passwords, manager and ARI logins, voicemail PINs).
+_ASTERISK_SECRETS = ("sip", "pjsip", "iax", "manager", "voicemail", "ari", "res_odbc", "cdr_", "cel_", "chan_")
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup", ".p8",
                     ".keytab",
-                    ".ovpn")
+                    ".ovpn", ".keyring")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
      ".psql_history", ".sh_history", ".node_repl_history", ".lesshst", ".viminfo", "wtmp", "btmp", "lastlog",
@@ -219,6 +221,8 @@ _DISPOSABLE_DIRS = frozenset(
      ".yarn", ".pnpm-store", ".gradle", ".m2", ".ccache", ".ivy2", ".sbt", ".nuget", "caches", ".bun", "cache",
      "transcodes", "thumbnails"}
 )  # fmt: skip
+#: Folder names a cache's own name ends with (`plugin-cache`, `et-cache`, `page_cache`).
+_CACHE_SUFFIXES = ("-cache", "_cache")
 #: Folders a build or a test run writes and rebuilds.
 _BUILD_OUTPUT = frozenset(
     {"build", "dist", "out", "target", "tmp", "temp", ".next", ".nuxt", "coverage", ".tox", ".venv", "venv",
@@ -367,7 +371,8 @@ def classify(path: str) -> PathInfo:
         or ("mirthconnect" in lowered[:-1] and any(c in ("appdata", "conf") for c in lowered))
         or name in ("mirth.properties", "keystore.jks")
         # Asterisk's configuration: SIP peers' secrets, the manager interface's passwords, voicemail PINs
-        or (lowered[:2] == ["etc", "asterisk"] and name.endswith(".conf"))
+        or (lowered[:2] == ["etc", "asterisk"] and name.endswith(".conf")
+            and (name.startswith(_ASTERISK_SECRETS) or "*" in name or HOLE in name))
         # Wi-Fi passwords (wpa_supplicant), OctoPrint's API key, secret key and users
         or name.startswith("wpa_supplicant") or name == "octopi-wpa-supplicant.txt"
         or (".octoprint" in lowered[:-1] and name in ("config.yaml", "users.yaml"))
@@ -779,6 +784,8 @@ def keeps_data(source: str, dest: str) -> bool:
         return True  # ~/.zshrc -> ~/.zshrc.bak
     if any(c.lower() in ("quarantine", "quarantined") for c in dest.split("/")):
         return True  # a suspect file set aside for review, not destroyed
+    if dest.startswith("/") and _BACKUP_DIR.search(dest) and not _BACKUP_DIR.search(source):
+        return True  # old recordings or logs moved into an archive or backup folder: kept, only elsewhere
     if source.startswith("~/Downloads/") and dest.startswith("~/") and not dest.startswith("~/Downloads"):
         return True  # a download put where it belongs (a key into its tool's settings folder): still in the home
     if source.startswith("~/.") and dest.startswith("~/") and not any(
@@ -864,7 +871,7 @@ _SYSTEM_BACKUP_NAME = re.compile(r"(?:passwd|group|shadow|gshadow|dpkg|apt|alter
 
 def write_level(info: PathInfo) -> RiskLevel:
     """Risk of creating, overwriting or appending to the file at ``info``."""
-    if kernel_tunable(info.path) or _MODULE_SETTINGS.match(info.path) or info.path.startswith("/usr/src/"):
+    if kernel_tunable(info.path) or _MODULE_SETTINGS.match(info.path) or (info.path + "/").startswith("/usr/src/"):
         return RiskLevel.MEDIUM  # (what a module setting runs, an `install` line, is judged on the text written)
     if info.kind is PathKind.DEVICE or (info.privilege and info.kind is not PathKind.RELATIVE):
         return RiskLevel.CRITICAL
@@ -907,6 +914,12 @@ def write_level(info: PathInfo) -> RiskLevel:
         and name not in _SHADOWED_COMMANDS
     ):
         return RiskLevel.MEDIUM  # one named program installed where the distribution ships nothing
+    if info.path.startswith("/var/www/") and "." in name and HOLE not in name and not (
+        info.secret or _SERVED_CODE.search(name)
+    ):
+        return RiskLevel.MEDIUM  # a file published on a site (a download, a page's data): what it runs is judged apart
+    if info.path.startswith(("/var/lib/", "/usr/share/")) and _MEDIA_FILE.search(name) and not info.persistence:
+        return RiskLevel.MEDIUM  # a sound or an image put in an application's data (`…/asterisk/sounds/custom/`)
     if _DEPLOYED_ARCHIVE.match(info.path) or (app_settings(info.path) and not info.secret):
         return RiskLevel.MEDIUM  # a web application deployed as a WAR; an application's own settings under /etc
     if app_environment_file(info.path):
@@ -1023,6 +1036,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # an SDK a hosted CI image ships (freeing its space): a reinstall brings it back
     if _LOCAL_TOOL_FOLDER.match(info.path.rstrip("/")):
         return RiskLevel.MEDIUM  # a tool unpacked into /usr/local (`/usr/local/go`), removed to be replaced
+    if _BUILT_SOURCE.match(info.path) and not info.privilege:
+        return RiskLevel.MEDIUM  # a source tree unpacked in /usr/src to be built (`…/asterisk-20.9.0/build`)
     if kind is PathKind.SYSTEM and not info.privilege and _DIAGNOSTIC_DUMP.search(posixpath.basename(info.path)):
         return RiskLevel.MEDIUM  # a crashed or inspected JVM's heap dump, a core file: diagnostics, gigabytes each
     if kind is PathKind.SYSTEM and not info.privilege and (
@@ -1040,9 +1055,12 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # one hook of a repository removed: a check stops running, nothing is lost
     if _SSH_CONTROL_SOCKETS.match(info.path):
         return RiskLevel.LOW  # ssh's multiplexing sockets (`ControlPath ~/.ssh/cm/%r@%h:%p`): opened again
-    if kind is PathKind.HOME and any(c.lower() in _DISPOSABLE_DIRS or c == "plugin-cache" for c in
-                                     info.path.split("/")[1:-1]) and not info.persistence:  # fmt: skip
-        return RiskLevel.MEDIUM  # a cache inside a tool's folder (`~/.terraform.d/plugin-cache`): downloaded again
+    if kind is PathKind.HOME and not info.persistence and (
+        any(c.lower() in _DISPOSABLE_DIRS or c.lower().endswith(_CACHE_SUFFIXES) for c in info.path.split("/")[1:-1])
+        or posixpath.basename(info.path.rstrip("/")).lower().endswith(_CACHE_SUFFIXES)
+    ):
+        # a cache inside a tool's folder (`~/.terraform.d/plugin-cache`, a site's `wp-content/et-cache`): made again
+        return RiskLevel.MEDIUM
     if kind is PathKind.TEMP and info.secret and not (info.persistence or info.history):
         return RiskLevel.LOW  # a key or token file put in the temporary folder for a job, removed after it
     if info.secret or info.persistence or info.history:
@@ -1188,6 +1206,13 @@ def _installed_software(path: str) -> bool:
 
 #: A file inside the Hugging Face cache of a model or dataset (what `from_pretrained` loads from then on).
 _MODEL_CACHE_FILE = re.compile(r"/\.cache/huggingface/hub/(?:models|datasets)--[^/]+/(?:snapshots|blobs)/[^/]")
+#: Files a web server runs or obeys when they sit in its tree (scripts, handlers, access rules).
+_SERVED_CODE = re.compile(r"\.(?:php\d?|phtml|phar|inc|jsp|jspx|aspx?|ashx|cgi|pl|py|rb|sh|lua|html?|m?js|svg|mp3)$"
+                          r"|^\.htaccess$|^\.user\.ini$|^web\.config$", re.IGNORECASE)
+#: Sounds and images (what an application plays or shows, not what it runs).
+_MEDIA_FILE = re.compile(r"\.(?:wav|mp3|ogg|gsm|ulaw|alaw|g722|sln\d*|flac|png|jpe?g|gif|svg|webp|ico)$", re.IGNORECASE)
+#: Below a source tree unpacked in /usr/src (not the folder of all sources itself, nor the kernel's headers).
+_BUILT_SOURCE = re.compile(r"/usr/src/(?!linux)[\w.+-]+/.")
 #: A folder of backups, dumps or write-ahead logs (outside the project).
 _BACKUP_DIR = re.compile(r"/(?:backups?|dumps|snapshots|pg_wal|wal|archive(?:s)?)(?:/|$)", re.IGNORECASE)
 #: A user's scheduled or started-at-login job: a systemd user unit, an XDG autostart entry, a LaunchAgent.
@@ -1211,6 +1236,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
     ``aged``: the test picks files older than some age (what a clean-up of spooled files keeps is the recent)."""
     if info.kind in (PathKind.WORKDIR, PathKind.RELATIVE, PathKind.TEMP):
         return RiskLevel.LOW
+    if not aged and level >= RiskLevel.HIGH and _BACKUP_DIR.search(info.path) and info.path.startswith("/"):
+        return level  # every dump or archive of a backup folder picked by its type, not the old ones: the backups
     comps = [c for c in info.path.split("/") if c]
     if comps[:2] in (["var", "log"], ["var", "backups"]) and len(comps) >= 3 and not info.history:
         return min(level, RiskLevel.MEDIUM)  # an application's old logs or backups (rotation), not the system's
@@ -1322,7 +1349,7 @@ def service_folder(path: str, user: str) -> bool:
     for the user ``orders``, ``/var/lib/grafana`` for ``grafana``."""
     match = _SERVICE_FOLDER.match(path)
     name = user.split(":", 1)[0].strip().lower()
-    return match is not None and len(name) >= 3 and name.isidentifier() and name in match[1].lower()
+    return match is not None and re.fullmatch(r"[a-z_][\w-]{2,}", name) is not None and name in match[1].lower()
 
 
 _SERVICE_FOLDER = re.compile(

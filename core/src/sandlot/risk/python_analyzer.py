@@ -134,6 +134,7 @@ from sandlot.risk.shell_tables import (
     ADMIN_PORTS,
     CODE_SUFFIXES,
     COMPILERS,
+    DATA_SERVER_PROCESSES,
     DROP_BOXES,
     ENGINE_SOCKETS,
     FLASH_TOOLS,
@@ -2024,8 +2025,10 @@ class PythonAnalyzer:
                 self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{q} submits a payment file ({text}) (moves money)", node)  # fmt: skip
                 break
-            if ("/" not in text and not text.startswith(("~", "."))) or "://" in text:
-                continue  # (a URL names no local file: `…/actions/secrets/NAME` is an API's path)
+            if ("/" not in text and not text.startswith(("~", "."))) or "://" in text or text.startswith("${"):
+                # (a URL names no local file: `…/actions/secrets/NAME` is an API's path; `${file:/…:password}` is
+                # a reference the receiving server resolves from its own files)
+                continue
             info = paths.classify(text)
             if info.secret or self._bulk_personal(text):
                 self._add(
@@ -2429,6 +2432,20 @@ class PythonAnalyzer:
             re.search(rf"\b{name}\s*(?::[^=\n]*)?=\s*\[\s*\]", self._code) is not None
             and re.search(rf"\b{name}\.append\(", self._code) is not None
             and re.search(r"\.(?:post|create\w*)\(", self._code) is not None
+        )
+
+    def _rotation_loop(self) -> bool:
+        """The innermost loop runs over all but the last items of a listing (``for old in snaps[:-KEEP]:``): the
+        oldest pruned, the newest kept (a rotation, not every item)."""
+        loop = self.loops[-1] if self.loops else None
+        if loop is None or not isinstance(loop.node, (ast.For, ast.AsyncFor)):
+            return False
+        sliced = loop.node.iter.slice if isinstance(loop.node.iter, ast.Subscript) else None
+        return (
+            isinstance(sliced, ast.Slice)
+            and sliced.lower is None
+            and isinstance(sliced.upper, ast.UnaryOp)
+            and isinstance(sliced.upper.op, ast.USub)
         )
 
     def _filtered_loop(self, node: ast.AST) -> bool:
@@ -4207,6 +4224,12 @@ class PythonAnalyzer:
             elif servers:
                 self._add("python.kill", RiskLevel.HIGH, Category.PROCESS,
                           f"kills every {servers[0]} process, whoever runs it", node)  # fmt: skip
+            elif (attr == "kill" or "SIGKILL" in ast.unparse(node)) and (
+                server := next((t for t in tested for s in DATA_SERVER_PROCESSES if s in t.lower()), None)
+            ):
+                self._add("python.kill", RiskLevel.HIGH, Category.PROCESS,
+                          f"kills a database or broker server ({server}) with SIGKILL (writes in flight are lost)",
+                          node)  # fmt: skip
             elif watched := next((t for t in tested if not t.startswith(("/", ".")) and WATCHERS.search(t.lower())),
                                  None):  # fmt: skip
                 self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE,
@@ -6229,6 +6252,7 @@ class PythonAnalyzer:
             every_container=bool(flags & v.EVERY_CONTAINER),
             # once per element of a loop: an unknown argument, or a loop over hosts (`ssh` to each one)
             repeated=self._in_loop()
+            and not self._rotation_loop()
             and (any(HOLE in w or HOLE_WORD in w for w in words) or posixpath.basename(program) in ("ssh", "autossh")),
             staged=frozenset(self.staged),
             environment={k: val.text for k, val in (kwargs.get("env", UNKNOWN).keys or {}).items() if val.text},
@@ -7654,7 +7678,7 @@ _BULK_DELETE_URL = re.compile(r"/(?:mass|bulk|batch)?[-_]?delete(?:[-_]?(?:many|
 _INTERNAL_ADDRESS = re.compile(
     r"127\.|localhost$|::1$|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\."
     # a name of the organisation's own network (`prod-db.internal.corp`, `db.svc.cluster.local`)
-    r"|[\w.-]+\.(?:internal|corp|lan|local|intranet)(?:\.[\w-]+)?$"
+    r"|[\w.-]+\.(?:internal|corp|lan|local|intranet)(?:\.[\w-]+){0,2}$"
 )
 #: Calls that put values into text (a template rendered, a string formatted): a path there is spelled, not read.
 _TEXT_BUILDERS = frozenset({"render", "render_template", "substitute", "safe_substitute", "format", "format_map"})

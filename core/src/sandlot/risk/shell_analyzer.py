@@ -83,6 +83,7 @@ from sandlot.risk.destinations import (
 from sandlot.risk.devices import (
     device_commands_risk,
     every_device,
+    forwards_calls_abroad,
     places_calls,
     transmits_on_protected_band,
     vehicle_command,
@@ -179,7 +180,7 @@ from sandlot.risk.startup_files import (
     tame,
     web_site,
 )
-from sandlot.risk.storage import storage_command_risks
+from sandlot.risk.storage import cluster_storage_risks, prints_cluster_keys, storage_command_risks
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.text_shapes import hidden_tag_texts
 from sandlot.risk.tracing import every_function_probe, exposed_debugger
@@ -319,6 +320,7 @@ class ShellAnalyzer:
         self._source = b""
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self._repeated = False  # an argv from Python run once per element of a loop
+        self._exact_argv = False  # an argv from Python: each word one argument (an unknown one is one item)
         self._as_root = False  # the command being graded runs under sudo (as root)
         self.staged: set[str] = paths.PathSet()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
@@ -532,6 +534,7 @@ class ShellAnalyzer:
                 variables={**self.vars, **{str(i): w for i, w in enumerate(positional)}},
             )
             sub._mass = self._mass
+            sub._repeated = self._repeated  # `xargs -I{} sh -c '…{}…'`: the inner commands run once per item
             sub.downloaded = self.downloaded
             sub.pinned = self.pinned
             sub.inherited_background = self._background or self.inherited_background
@@ -815,7 +818,10 @@ class ShellAnalyzer:
             return False
         cond = loop.child_by_field_name("condition")
         text = self._text(cond).strip().rstrip(";").strip() if cond is not None else ""
-        return text in ("true", ":", "[ 1 ]", "((1))", "[[ 1 ]]", "/bin/true")
+        # (`while sleep 5; do …`: sleep succeeds every time, so the loop never ends; it is paced)
+        return text in ("true", ":", "[ 1 ]", "((1))", "[[ 1 ]]", "/bin/true") or re.fullmatch(
+            r"sleep\s+\d+(?:\.\d+)?[smh]?", text
+        ) is not None
 
     def _for(self, node: Any) -> _Flow:
         """``for VAR in WORDS``: the body is analysed once per word (up to 4), VAR bound to it."""
@@ -2124,8 +2130,10 @@ class ShellAnalyzer:
             self._people_body(name, args, node)
             self._password_guessing(name, node)
             self._web_abuse(name, args, node)
-        if ("admin" in spelled or "createsuperuser" in spelled) and any(
-            a in ("admin:user:create", "createsuperuser", "--role=administrator", "--role=admin") for a in args
+        if (
+            ("admin" in spelled or "createsuperuser" in spelled)
+            and any(a in ("admin:user:create", "createsuperuser", "--role=administrator", "--role=admin") for a in args)
+            and not any(a in ("list", "get", "ls", "show") for a in args)  # `wp user list --role=administrator`
         ):
             outsider = personal_mailbox(" ".join(args))
             # (with a password spelled in the script, on production: a known login to the live site's admin)
@@ -4017,6 +4025,8 @@ class ShellAnalyzer:
                     level = max(level, RiskLevel.CRITICAL if top else RiskLevel.HIGH)
                 if recursive and world and info.kind is paths.PathKind.EXTERNAL:
                     level = max(level, RiskLevel.HIGH)  # a whole shared tree writable by everyone
+                if (recursive or self._mass) and world and _EVERY_USERS_HOME.match(target):
+                    level = max(level, RiskLevel.HIGH)  # `/home/*/public_html`: every user's files writable by all
                 if app and not world and not (setuid and not setgid_dir):
                     level = min(level, RiskLevel.MEDIUM)  # the permissions of an application's own folders
                 if level > RiskLevel.SAFE:
@@ -4308,7 +4318,9 @@ class ShellAnalyzer:
                 )
             # (`mv ~/Downloads/sa-*.json ~/.config/tool/sa.json`: a key put in its place, still the user's alone)
             kept_home = name == "mv" and not remote and paths.keeps_data(src, dest)
-            if (src_info.secret or src_info.history) and not kept_home:
+            # (`cp /media/$USER/KEYS/site_ed25519 ~/.ssh/`: a key installed in the user's own key folder)
+            installed_key = not remote and re.match(r"~/\.ssh(?:/|$)", dest) is not None and name in ("cp", "install")
+            if (src_info.secret or src_info.history) and not kept_home and not installed_key:
                 self._read(src_info, node, flow, name)
                 if not remote:
                     self.staged.add(dest)
@@ -5073,6 +5085,9 @@ class ShellAnalyzer:
             if (many or len(deleted) > 3 or any(HOLE in d or "refs/tags" in d for d in deleted)) and not prerelease:
                 self._add("shell.history-rewrite", RiskLevel.HIGH, Category.FILESYSTEM,
                           "git push --delete removes branches or tags on the remote en masse", node)  # fmt: skip
+        if verb == "update-ref" and "-d" in args and (many or self._repeated):
+            self._add("shell.history-rewrite", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "git update-ref -d deletes every branch or tag a listing gives", node)  # fmt: skip
         if verb == "reflog" and "expire" in args and any("=now" in a or a == "--expire=all" for a in args):
             self._add("shell.history-rewrite", RiskLevel.HIGH if many or elsewhere else RiskLevel.MEDIUM,
                       Category.FILESYSTEM,
@@ -5120,7 +5135,8 @@ class ShellAnalyzer:
             # `ssh host CMD...`: CMD runs in a shell on that host, and what it does there counts
             _, operands = W.options(args, T.SSH_VALUED)
             if len(operands) > 1:
-                remote = " ".join(operands[1:])
+                # (everything after the host is the command, its own options included: `ssh h wipefs -n /dev/sdf`)
+                remote = " ".join(args[args.index(operands[0]) + 1 :])
                 found = self._nested(remote, "shell", node, "ssh remote command")
                 # (a router's or a firewall's CLI takes `;`-separated commands the same way)
                 device = device_commands_risk(remote.replace(";", "\n"))
@@ -5276,7 +5292,7 @@ class ShellAnalyzer:
                 node,
             )
             return
-        if any(s in targets for s in _DATABASE_SERVERS) and _SIGKILL.search(raw):
+        if any(s in targets for s in T.DATA_SERVER_PROCESSES) and _SIGKILL.search(raw):
             self._add("shell.kill", RiskLevel.HIGH, Category.PROCESS,
                       f"{name} kills a database server with SIGKILL (writes in flight are lost, every client drops)",
                       node)  # fmt: skip
@@ -5625,7 +5641,8 @@ class ShellAnalyzer:
                       f"{name} blocks this machine's logs from reaching their collector (syslog, SIEM ports)",
                       node)  # fmt: skip
         udp = re.search(r"(?:-p|--protocol|proto)\s+udp\b", joined) is not None
-        opened = [p for p, proto in re.findall(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(/tcp|/udp)?\b", joined)
+        # (`ufw allow 27015:27020/udp`: a range's protocol follows its last port)
+        opened = [p for p, proto in _OPENED_PORT.findall(joined)
                   if p in _UDP_SERVICES or not (proto == "/udp" or (udp and proto != "/tcp"))]  # fmt: skip
         admin = [p for p in opened if p in T.ADMIN_PORTS]  # (consoles and data stores listen on TCP, most of them)
         source = args[args.index("from") + 1] if "from" in args[:-1] else None
@@ -5787,7 +5804,8 @@ class ShellAnalyzer:
         if any(paths.untrusted_inbox(a) for a in archives):
             # what a mail attachment or an upload holds: running it is running a download
             self.cloned.add(posixpath.normpath(dest[-1]))
-        local_software = (dest[-1].rstrip("/") + "/").startswith(("/usr/local/", "/opt/"))
+        # (a tool into /usr/local or /opt; sources into /usr/src, to be built there)
+        local_software = (dest[-1].rstrip("/") + "/").startswith(("/usr/local/", "/opt/", "/usr/src/"))
         over = info.kind in (paths.PathKind.ROOT, paths.PathKind.HOME_TOP) or (
             info.kind in (paths.PathKind.SYSTEM, paths.PathKind.SYSTEM_TOP) and not local_software
         )
@@ -7197,7 +7215,8 @@ class ShellAnalyzer:
             self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
                       f"{name} copies {staged[0]} (secret data was written to it) to remote storage", node)  # fmt: skip
         repeated = bool(self._loops) or self._mass or self._repeated
-        for risk in [*sync_risks(name, args, self.made_dirs), *snapshot_risks(name, args, repeated=repeated)]:
+        snapshots = snapshot_risks(name, args, repeated=repeated, exact=self._exact_argv)
+        for risk in [*sync_risks(name, args, self.made_dirs), *snapshots]:
             rule = "shell.exfiltration" if risk.category is Category.EXFILTRATION else "shell.data-destroy"
             self._add(rule, risk.level, risk.category, risk.what, node)
         if name in ("zfs", "btrfs") and "send" in args[:2]:
@@ -7206,8 +7225,17 @@ class ShellAnalyzer:
 
     def _rule_storage_export(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Pools, datasets and raw devices opened to every account or every host."""
-        for risk in storage_command_risks(name, args):
+        for risk in storage_command_risks(name, args, self._text(node) if node is not None else ""):
             self._add("shell.storage", risk.level, risk.category, risk.what, node)
+
+    def _rule_storage_cluster(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Ceph and GlusterFS: pools, images and volumes deleted, replicas cut, I/O halted, keys handed out."""
+        repeated = bool(self._loops) or self._mass or self._repeated
+        for risk in cluster_storage_risks(name, args, repeated=repeated):
+            rule = "shell.data-destroy" if risk.category is Category.FILESYSTEM else "shell.storage"
+            self._add(rule, risk.level, risk.category, risk.what, node)
+        if prints_cluster_keys(name, args):
+            flow.secret = True  # every client's key (the admin's included)
 
     def _share_script(self, name: str, script: str, node: Any) -> None:
         """A share client's batch script: keys planted on the server, credentials uploaded, password hives fetched
@@ -7524,7 +7552,7 @@ class ShellAnalyzer:
         danger = dangerous_sql(statements)
         if danger is None and unloads_personal_data(statements, self._source.decode("utf-8", "replace")):
             danger = "copies people's records into object storage", Category.EXFILTRATION
-        elif danger is None and drops_table(statements) and HOLE in statements and self._loops:
+        elif danger is None and drops_table(statements) and HOLE in statements and (self._loops or self._repeated):
             danger = "drops every table or view a listing gives", Category.FILESYSTEM
         elif (
             danger is None
@@ -7631,6 +7659,13 @@ class ShellAnalyzer:
             # an administrator for a personal mailbox address is someone from outside
             outsider = risk.category is Category.PRIVILEGE and personal_mailbox(self._source.decode("utf-8", "replace"))
             self._add("shell.cms", RiskLevel.HIGH if outsider else risk.level, risk.category, risk.what, node)
+        verbs = [a for a in args if not a.startswith("-")][:2]
+        if name == "wp" and verbs == ["db", "query"]:
+            self._rule_sql_client(name, args[args.index("query") + 1 :], node, flow)  # the site's database, in SQL
+        elif name == "wp" and verbs == ["db", "export"] and any(a == "-" for a in args):
+            flow.dump = True  # `wp db export -`: the whole site database on standard output
+        elif name == "wp" and verbs == ["user", "list"]:
+            flow.secret = True  # the site's users: their logins and e-mail addresses (password hashes, if asked)
         if name in ("wp", "drush") and ("eval" in args or "php-eval" in args or "ev" in args):
             # `wp eval 'PHP'`, `drush php-eval`: PHP run inside the site, with its database and secrets
             verb = next(a for a in args if a in ("eval", "php-eval", "ev"))
@@ -7647,9 +7682,25 @@ class ShellAnalyzer:
             device = device_commands_risk(commands)
             if device is not None:
                 self._add("shell.device", device.level, device.category, f"{name} {device.what}", node)
+            if forwards_calls_abroad(commands) and (self._loops or self._mass or self._repeated):
+                self._add("shell.telephony", RiskLevel.HIGH, Category.NETWORK,
+                          f"{name} forwards every extension's calls to an international number (toll fraud)",
+                          node)  # fmt: skip
             if places_calls(commands) and (self._loops or self._mass):
                 self._add("shell.telephony", RiskLevel.HIGH, Category.RESOURCE,
                           f"{name} places calls in a loop (toll fraud: every call is billed)", node)  # fmt: skip
+
+    def _rule_sipp(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``sipp -r 3000 … carrier:5060``: a SIP load generator aimed at someone else's server."""
+        rate = next((int(v) for v in W.option_values(args, "-r") if v.isdigit()), 10)
+        targets = [a.split(":")[0] for a in W.options(args, _SIPP_VALUED)[1]]
+        outside = any(t and not (private_address(t) or t in ("localhost", "127.0.0.1") or _INTERNAL_NAME.search(t))
+                      for t in targets)  # fmt: skip
+        many = bool(self._loops) or self._mass or self._repeated
+        if outside and (rate >= 1000 or (rate >= 100 and many)):
+            self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} places {rate} calls a second at another party's SIP server"
+                      + (" from many instances" if many else ""), node)  # fmt: skip
 
     def _rule_data_platform(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """HDFS, Kafka, BigQuery, YARN and Databricks commands that empty, open up or exhaust a shared platform."""
@@ -7889,10 +7940,14 @@ class ShellAnalyzer:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} allocates {size:,} bytes in every round of a loop of thousands (fills the disk)",
                       node)  # fmt: skip
-        elif name in ("fallocate", "dd") and re.search(
-            r"\$\(\s*(?:df|stat\s+-f)\b[^)]*(?:avail|%a|-B1|-b)",
-            (self._text(node) if node is not None else "")
-            + ("\n" + self._source.decode("utf-8", "replace") if any(HOLE in a for a in args) else ""),
+        elif name in ("fallocate", "dd") and (
+            re.search(
+                r"\$\(\s*(?:df|stat\s+-f)\b[^)]*(?:avail|%a|-B1|-b)",
+                (self._text(node) if node is not None else "")
+                + ("\n" + self._source.decode("utf-8", "replace") if any(HOLE in a for a in args) else ""),
+            )
+            # `df -P /var | awk 'NR==2{print $4}' | xargs -I{} fallocate -l {}K …`: the free space, piped in
+            or (any(HOLE in a for a in args) and _DF_INTO_XARGS.search(self._source.decode("utf-8", "replace")))
         ):
             # the size is whatever the disk has left: the disk is full afterwards
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
@@ -7974,7 +8029,6 @@ _STREAM_SINK_HOST = re.compile(r"\b(?:udpsink|tcpclientsink|multiudpsink)\b[^!]*
                                r"|\b(?:rtmpsink|rtmp2sink|srtsink|srtclientsink)\b[^!]*?(?:location|uri)="
                                r"\w+://([\w.-]+)")  # fmt: skip
 #: Database servers' process names.
-_DATABASE_SERVERS = ("postgres", "mysqld", "mariadbd", "mongod", "redis-server", "clickhouse-server", "etcd")
 #: Folders of files other people send in (a portal's uploads, a mail gateway's inbound files).
 _UPLOAD_FOLDERS = frozenset({"upload", "uploads", "user_uploads", "incoming", "inbound", "submissions", "submission"})
 #: A download command at the start of a process substitution (`<(curl -s URL)`).
@@ -7994,6 +8048,12 @@ _COPIES_ANEW = re.compile(
 _PRINTS = re.compile(r"(?:^|[;&|\s])(?:printf|echo|cat|yes|head|dd|base64|openssl\s+rand)\b")
 _HEX_LITERAL = re.compile(r"['\"]((?:[0-9a-fA-F]{2}){12,})['\"]")
 _BASE64_LITERAL = re.compile(r"['\"]([A-Za-z0-9+/]{24,}={0,2})['\"]")
+_EVERY_USERS_HOME = re.compile(rf"/home/(?:\*|{re.escape(HOLE)})(?:/|$)")
+#: sipp's options that take a value (the rest are the scenario's target host).
+_SIPP_VALUED = frozenset({"-sn", "-sf", "-r", "-rp", "-l", "-m", "-s", "-p", "-i", "-d", "-t", "-inf", "-trace_msg",
+                          "-users", "-rate_increase", "-max_recv_loops", "-timeout", "-ap", "-au", "-key"})  # fmt: skip
+_OPENED_PORT = re.compile(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(?::\d{2,5})?(/tcp|/udp)?\b")
+_DF_INTO_XARGS = re.compile(r"\bdf\b[^\n|]*\|[^\n]*\|\s*xargs\b[^\n]*\b(?:fallocate|dd)\b")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
 _CAPTURE_PROBES = re.compile(
     r"readline|tty_write|pty_write|SSL_(?:read|write)|getpass|pam_get|sys_enter_read\b[^/]*fd\s*==\s*0"
@@ -8938,6 +8998,7 @@ for _names, _rule in (
     ({"dvc"}, ShellAnalyzer._rule_mlops),
     (BACKUP_TOOLS, ShellAnalyzer._rule_backup),
     ({"qemu-nbd", "nbd-server"}, ShellAnalyzer._rule_storage_export),
+    ({"ceph", "rbd", "rados", "ceph-volume", "gluster"}, ShellAnalyzer._rule_storage_cluster),
     ({"nvidia-smi"}, ShellAnalyzer._rule_gpu),
     ({"gdbserver"}, ShellAnalyzer._rule_debug_server),
     ({"exiftool", "convert", "magick"}, ShellAnalyzer._rule_media),
@@ -9032,6 +9093,7 @@ for _names, _rule in (
         ShellAnalyzer._rule_windows,
     ),
     ({"fallocate"}, ShellAnalyzer._rule_fill),
+    ({"sipp"}, ShellAnalyzer._rule_sipp),
     (PLATFORM_TOOLS, ShellAnalyzer._rule_data_platform),  # after npm/yarn: `yarn application` is Hadoop's
     (
         {"stripe", "cast", "solana", "spl-token", "bitcoin-cli", "litecoin-cli", "geth", "bor", "erigon", "reth",
@@ -9280,6 +9342,7 @@ def analyze_argv(
     variables the caller sets for it (``env={"GIT_WORK_TREE": home}``); ``stdin``: the text it is given to read."""
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
     analyzer._repeated = repeated
+    analyzer._exact_argv = True
     analyzer.staged.update(staged)
     analyzer.vars.update({k: value.replace(HOLE_WORD, HOLE) for k, value in (environment or {}).items()})
     analyzer._stdin_text = stdin.replace(HOLE_WORD, HOLE) if stdin is not None else None  # `input=` of the call

@@ -345,6 +345,10 @@ ENGINE_SOCKETS = frozenset({"docker.sock", "containerd.sock", "podman.sock", "cr
 MANAGEMENT_SOCKETS = ENGINE_SOCKETS | {"libvirt-sock", "virtqemud-sock", "libvirt-admin-sock", "virtproxyd-sock",
                                       "redis.sock", "redis-server.sock", "mysqld.sock", "mysql.sock",
                                       ".s.PGSQL.5432", "memcached.sock"}  # fmt: skip
+#: Processes of database and broker servers (ZooKeeper's is QuorumPeerMain, Kafka's main class kafka.Kafka): killed
+#: with SIGKILL, their writes in flight are lost and every client drops.
+DATA_SERVER_PROCESSES = ("postgres", "mysqld", "mariadbd", "mongod", "redis-server", "clickhouse-server", "etcd",
+                         "kafka.kafka", "kafka\\.kafka", "quorumpeermain", "cassandradaemon", "rabbitmq-server")
 #: Processes that are running virtual machines: killing them pulls the plug on their guests.
 VIRTUAL_MACHINE_PROCESSES = ("qemu-system", "qemu-kvm", "/usr/bin/kvm", "vboxheadless", "virtualboxvm", "vmware-vmx")
 #: Options of `docker run/exec/create` that take a value (so the image and the command can be found).

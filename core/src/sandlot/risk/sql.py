@@ -39,7 +39,9 @@ _DANGEROUS_SQL = re.compile(
     # a RADIUS account that always authenticates, or one handed the devices' admin level
     r"|\bradcheck\b[^;]*Auth-Type[^;]*Accept|\bradreply\b[^;]*priv-lvl\s*=\s*15"
     # a superuser inserted straight into a framework's user table; a trigger that makes new rows administrators
-    r"|\bINSERT\s+INTO\s+auth_user\b[^;]*\bis_superuser\b|\bNEW\.\w*(?:admin|superuser|staff)\w*\s*:?=\s*(?:true|1)\b)"
+    r"|\bINSERT\s+INTO\s+auth_user\b[^;]*\bis_superuser\b|\bNEW\.\w*(?:admin|superuser|staff)\w*\s*:?=\s*(?:true|1)\b"
+    # WordPress's role of a user, kept in its user meta (`wp_capabilities` = `a:1:{s:13:"administrator";b:1;}`)
+    r"|\b\w*_capabilities\b[^;]*\badministrator\b|\badministrator\b[^;]*\b\w*_capabilities\b)"
     # a file written on the database server by a query (a page in the web root, a library to load)
     r"|(?P<outfile>\bINTO\s+(?:OUT|DUMP)FILE\b)"
     # a table locked against everyone for an hour or more
@@ -275,6 +277,8 @@ _PERSONAL_COLUMN = re.compile(
     r"|date_of_birth|birth_?date|salary|diagnosis|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e"
     r"|medical\w*|medications?|prescriptions?|life_support|health_\w+|insurance_?(?:id|number|no)|member_?id"
     r"|lat|lon|lng|latitude|longitude|city"
+    # a person's vehicle (a plate or a VIN leads to its keeper) and insurance policy
+    r"|(?:license_|licence_|number_|reg_)?plate(?:_no|_number)?|vin|policy_?(?:no|num|number)"
     # advertising and device identifiers (they single a person out as well as a name does)
     r"|(?:advertising|ad|device)_?id|idfa|gaid|maid"
     # travellers: a booking's locator, the passenger's name and loyalty number
@@ -366,7 +370,8 @@ _PEOPLE_TABLES = (
     r"(?:members|users|customers|subscribers|patients|employees|contacts|clients|leads|residents"
     r"|citizens|voters|students|guests|tenants|donors|applicants|parolees|probationers|inmates|offenders"
     r"|defendants|victims|witnesses|claimants|policyholders|insureds|beneficiaries|borrowers|cardholders"
-    r"|staff|officers|personnel|workers|drivers|volunteers|teachers|nurses|passengers|travell?ers|parents|children)"
+    r"|staff|officers|personnel|workers|drivers|volunteers|teachers|nurses|passengers|travell?ers|parents|children"
+    r"|motorists|riders|callers|owners)"
 )
 #: The rest of a SELECT naming a table of people, with no WHERE, JOIN or LIMIT picking some of them.
 _WHOLE_PEOPLE_TABLE = re.compile(

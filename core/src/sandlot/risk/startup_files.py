@@ -548,6 +548,11 @@ def _launch_agent(content: str) -> bool:
 
 
 _Family = tuple[Callable[[str, list[str], PathInfo], bool], Callable[[str], bool]]
+_RISKY_PHP_INI = re.compile(
+    r"auto_(?:prepend|append)_file|allow_url_include\s*=\s*(?:on|1|true)|(?:disable_functions|open_basedir)\s*=\s*"
+    r"(?:$|[\"']{2})|extension\s*=\s*\S*/",
+    re.IGNORECASE | re.MULTILINE,
+)
 _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: n.endswith(".py") and i.persistence and (
         n in ("sitecustomize.py", "usercustomize.py") or any(x in ("startup", "site-packages", "dist-packages")
@@ -578,6 +583,9 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: c == ["etc", "exports"] or "exports.d" in c[:-1], _nfs_exports),
     (lambda n, c, i: "sources.list.d" in c[:-1] or n == "sources.list", _apt_source),
     (lambda n, c, i: c[:1] == ["etc"] and any(x in ("nginx", "apache2", "httpd") for x in c), _web_server),
+    # PHP's settings: limits and timeouts are routine; code prepended to every page, remote includes, the
+    # function and folder restrictions emptied, or an extension loaded from a path are not
+    (lambda n, c, i: c[:1] == ["etc"] and "php" in c[1] and n.endswith(".ini"), lambda t: not _RISKY_PHP_INI.search(t)),
     (lambda n, c, i: (n in _RC_FILES or (i.persistence and _SHELL_DROP_IN.search(i.path) is not None))
      and i.kind is not PathKind.SYSTEM, _rc_lines),
     (lambda n, c, i: c[:2] == ["etc", "profile.d"] and n.endswith(".sh"), _rc_lines),

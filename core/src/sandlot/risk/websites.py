@@ -3,7 +3,9 @@
 ``wp db reset`` and ``drush sql:drop`` empty a site's database; deactivating Wordfence or the
 two-factor plugin, setting ``DISALLOW_FILE_EDIT`` to false or making ``administrator`` the default
 role of open registration removes what protects the site; turning a zone's WAF or SSL off at the
-CDN, or repointing every DNS record, sends its visitors elsewhere.
+CDN, or repointing every DNS record, sends its visitors elsewhere. On a hosting server, every account's
+password reset through WHM, a reseller handed every privilege, and visitors from search engines redirected
+to another site by a rewrite rule are what an intruder does.
 """
 
 from __future__ import annotations
@@ -102,3 +104,26 @@ def cdn_request(method: str, url: str, body: str, *, repeated: bool) -> Operatio
     if method.upper() == "DELETE" and re.search(r"/dns_records/[^/]+$", path) and repeated:
         return OperationRisk(RiskLevel.HIGH, Category.NETWORK, "deletes every DNS record a listing gives")
     return None
+
+
+def hosting_text_risks(text: str) -> list[OperationRisk]:
+    """What ``text`` does to a hosting server's accounts (WHM/cPanel) and to its sites' visitors (judged on the
+    whole text, from a shell or Python)."""
+    found = []
+    if "acl-all" in text and _ALL_RESELLER_ACLS.search(text):
+        what = "gives a hosting account every reseller privilege of WHM (acl-all)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "listaccts" in text and _PASSWORD_RESET.search(text):
+        what = "resets the password of every hosting account a listing gives (WHM)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "HTTP_REFERER" in text and _SEARCH_REFERRER.search(text) and _OFFSITE_REWRITE.search(text):
+        what = "redirects visitors who arrive from search engines to another site (an injected SEO spam redirect)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    return found
+
+
+_ALL_RESELLER_ACLS = re.compile(r"acl-all[\"']?\s*[=:]\s*[\"']?1")
+#: WHM's password change, by its API function (`whmapi1 passwd`, `/json-api/passwd`).
+_PASSWORD_RESET = re.compile(r"whmapi1\s+passwd\b|(?<!etc)/passwd\b|[\"']passwd[\"']")
+_SEARCH_REFERRER = re.compile(r"HTTP_REFERER\}?\s+\S*(?:google|bing|yahoo|duckduckgo|yandex)", re.IGNORECASE)
+_OFFSITE_REWRITE = re.compile(r"RewriteRule\s+\S+\s+https?://", re.IGNORECASE)

@@ -26,6 +26,7 @@ from sandlot.risk.device_fleets import device_fleet_risks
 from sandlot.risk.devices import (
     charging_unauthorised,
     device_api_risks,
+    dialplan_risk,
     force_disarm,
     foreign_firmware,
     machine_risks,
@@ -44,7 +45,7 @@ from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.machine_identity import machine_identity_risks
 from sandlot.risk.mail import personal_mailbox, sieve_redirect_outside
-from sandlot.risk.messaging import broker_text_risks
+from sandlot.risk.messaging import broker_text_risks, kafka_admin_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.object_stores import object_store_text_risks
@@ -67,6 +68,7 @@ from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.typesetting import typesetting_risks
 from sandlot.risk.web_servers import admin_api_risks
+from sandlot.risk.websites import hosting_text_risks
 
 #: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
 _ERP_SUPERUSER = re.compile(
@@ -458,7 +460,7 @@ _ETC_SETTINGS = re.compile(r"/etc/[\w.-]+/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|c
 #: A setting that guards something (a login, a check, a limit, an alarm, an approval) set off, emptied, opened
 #: to everyone or raised out of reach.
 _GUARD_KEY = (r"(?:auth\w*|\w*verif\w*|\w*check\w*|requir\w*|\w*secur\w*|ssl\w*|tls\w*|kill_?switch\w*|enabled"
-              r"|\w*limit\w*|allow\w*|pass(?:word)?|mfa\w*|\w*2fa\w*|dual\w*|four_?eyes|\w*approv\w*|\w*alarm\w*"
+              r"|\w*limit\w*|pass(?:word)?|mfa\w*|\w*2fa\w*|dual\w*|four_?eyes|\w*approv\w*|\w*alarm\w*"
               r"|\w*alert\w*|notify\w*|report\w*|\w*inhibit\w*|\w*trip\w*|pin\w*|\w*protect\w*|wpa\w*)")
 _GUARD_OFF = re.compile(
     r"(?:\b|(?<=\\n))" + _GUARD_KEY
@@ -466,6 +468,8 @@ _GUARD_OFF = re.compile(
     # sed's `s/^\(\s*four_eyes:\).*/\1 false/`: the key kept by a group, its value replaced
     r"|\b" + _GUARD_KEY + r":?\s*\\?\)[^/\n]*/\\1\s*(?:false|0|off|no)\b"
     r"|\b(?:\w*inhibit\w*|\w*disabled?|bypass\w*|skip\w*)[\"']?\s*(?:[:=]|:?\\?\)[^/\n]*/\\1)\s*(?:true|1|yes|on)\b"
+    # (`allowguest=no` forbids: an allow-setting opens only when set to everyone)
+    r"|\ballow\w*[\"']?\]?\s*[:=]\s*[\[\"']*\s*\*"
     r"|[:=]\s*(?:10\s*\*\*\s*(?:9|1\d)|1e(?:9|1\d))\b|0\.0\.0\.0|/\^(?:wpa|auth|require|verify)\w*/d",
     re.IGNORECASE,
 )
@@ -674,6 +678,13 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("identity", risk) for risk in identity_provider_risks(code)]
     if "perf-test" in code or "watermark" in code or "seek_to_end" in code:
         found += [("broker", risk) for risk in broker_text_risks(code, production=production_target(code))]
+    dialplan = dialplan_risk(code) if "exten" in code else None
+    if dialplan is not None:
+        found.append(("telephony", OperationRisk(RiskLevel.HIGH, Category.NETWORK, dialplan)))
+    if "acl-all" in code or "listaccts" in code or "HTTP_REFERER" in code:
+        found += [("hosting", risk) for risk in hosting_text_risks(code)]
+    if "afka" in code:
+        found += [("kafka", risk) for risk in kafka_admin_risks(code, production=production_target(code))]
     found += [("search-cluster", risk) for risk in search_cluster_risks(code)]
     found += [("printer", risk) for risk in printer_risks(code)]
     found += [("browser", risk) for risk in browser_risks(code)]
