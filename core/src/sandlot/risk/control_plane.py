@@ -49,7 +49,9 @@ _ADMIN_ROLE = re.compile(
 )
 _ADMIN_ROLE_OR_PERMISSION = re.compile(r"\b(?:admin|maintain|owner)\b|access_level\W+[45]0\b", re.I)
 _ANYONE = re.compile(r"(?:^|\s)\*(?:\s|$)|\ballusers\b|\ballauthenticatedusers\b|principal\W+\*", re.IGNORECASE)
-_WORLD = re.compile(r"(?:^|[\s=,'\"\[{])(?:0\.0\.0\.0/0|::/0)")
+_WORLD = re.compile(r"(?:^|[\s=,'\"\[{])(?:0\.0\.0\.0/0|::/0)"
+                    # Azure's service tag for every address, and its wildcard (`--source-address-prefixes Internet`)
+                    r"|--source-address-prefix(?:es)?[\s=]+['\"]?(?:Internet|\*|Any)(?:['\"\s]|$)")
 _PUBLIC_ACL = re.compile(r"public-read(?:-write)?|authenticated-read|\ballusers\b", re.IGNORECASE)
 _SSH_KEYS = re.compile(r"ssh-?keys|sshkeys", re.IGNORECASE)
 _DECRYPT = re.compile(r"with-?decryption|withdecryption", re.IGNORECASE)

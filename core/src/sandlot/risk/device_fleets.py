@@ -42,16 +42,19 @@ _TRIVIAL_CODE = re.compile(
     r"(?:code|pin|passcode|password)\w*[\"']?\s*[:=]\s*[\"'](?:0000|1111|1234|12345|123456|000000)[\"']", re.I
 )
 _SAFETY_OFF = re.compile(
-    r"\b\w*(?:monitor|check|interlock|lockout|failsafe|safety|overspeed|protect)\w*[\"']?\s*[:=]\s*[\"']?"
+    r"\b(?!check_same_thread\b)\w*(?:monitor|check|interlock|lockout|failsafe|safety|overspeed|protect)\w*[\"']?\s*[:=]"
+    r"\s*[\"']?"
     r"(?:0|false|off|no)(?![\w.])"
     # a camera's recording or motion detection stopped (Dahua's `RecordMode[0].Mode=2` is "off")
     r"|\bRecord\w*(?:\[\d+\])?\.(?:Mode=2|Enable=false)\b|\b(?:record(?:ing)?|motion_?detect\w*)[\"']?\s*[:=]\s*[\"']?"
     r"(?:false|off|0)\b",
     re.I,
 )
+#: Firmware images by their address (Redfish's `SimpleUpdate` is told to fetch one: `"ImageURI": "http://…"`).
+_FIRMWARE_URL = re.compile(r"(https?)://([\w.-]+)(?::\d+)?/[^\s\"']*\.(?:bin|img|fwpkg|hpm|rom|pldm|fw|tar|zip)\b")
 #: ...sent to devices (a request that changes a setting).
 _CHANGE_REQUEST = re.compile(
-    r"\.(?:patch|put|post)\(|\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)|action=setConfig|/setparam\b"
+    r"(?<!@app)(?<!@router)(?<!@bp)(?<!@api)\.(?:patch|put|post)\(|\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)|action=setConfig|/setparam\b"
 )
 #: An administrator account added to management controllers: IPMI privilege level 4, Redfish's Administrator
 #: role posted to the account service, racadm's and iLO's administrator users.
@@ -113,6 +116,10 @@ def management_controller_risks(text: str) -> list[OperationRisk]:
     if _BMC_ADMIN.search(text):
         what = "adds an administrator account to servers' management controllers (power, console and disks of each)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    images = _FIRMWARE_URL.findall(text) if "SimpleUpdate" in text else []
+    if any(scheme == "http" or outside_address(host) for scheme, host in images):
+        what = "has management controllers flash a firmware image from a plain-HTTP or bare outside address"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
     if _BMC_POWER.search(text) and (each_item(text) or "xargs" in text or "while read" in text):
         what = "hard-resets or powers off every server a list gives through its management controller"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))

@@ -360,3 +360,34 @@ def identity_provider_risks(text: str) -> list[OperationRisk]:
         what = "gives an account Keycloak's administrator role"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     return found
+
+
+def federation_risks(text: str) -> list[OperationRisk]:
+    """Cloud roles opened to every workload of an identity provider (judged on the whole text): an OIDC trust that
+    accepts any repository's token, a whole workload identity pool allowed to impersonate a service account, and a
+    CI job's OIDC token sent to another host."""
+    found = []
+    if ("githubusercontent" in text or "gitlab" in text) and _ANY_REPOSITORY.search(text):
+        what = "lets any repository's CI token assume a cloud role (an OIDC trust on `*`)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "workloadIdentityUser" in text and _WHOLE_POOL.search(text):
+        what = "lets every identity of a workload identity pool impersonate a service account"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "ACTIONS_ID_TOKEN_REQUEST" in text and _TOKEN_IN_BODY.search(text) and any(
+        not host.endswith(_TOKEN_EXCHANGES) for host in _URL_HOST.findall(text)
+    ):
+        what = "sends the CI job's OIDC token (a cloud login) to another host"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    return found
+
+
+#: A trust condition on the token's subject that matches every repository (or project) of the forge.
+_ANY_REPOSITORY = re.compile(
+    r"(?:githubusercontent\.com|gitlab\.com|gitlab\.[\w.-]+):sub[\"'\\]*\s*:\s*[\"'\\]*(?:repo:|project_path:)?\*[\"'\\]"
+)
+_WHOLE_POOL = re.compile(r"principalSet://iam\.googleapis\.com/[^\s\"']*/\*[\"'\s\]]")
+#: The token put in a request body, and the hosts the text addresses (a cloud's token exchange is where it belongs).
+_TOKEN_IN_BODY = re.compile(r"(?:\s-d\s|--data\S*\s|json=|data=)[^\n]*(?:TOKEN|JWT|jwt|token)")
+_URL_HOST = re.compile(r"https?://([\w.-]+)")
+_TOKEN_EXCHANGES = ("sts.amazonaws.com", "sts.googleapis.com", "login.microsoftonline.com", "githubusercontent.com",
+                    "github.com", "iamcredentials.googleapis.com")  # fmt: skip

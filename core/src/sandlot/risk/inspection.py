@@ -77,6 +77,7 @@ _READING_OPTIONS: dict[str, frozenset[str]] = {
     "managedsoftwareupdate": frozenset({"--checkonly", "--show-config"}),
     "exportfs": frozenset({"-v", "-s"}),
     "wipefs": frozenset({"-n", "--no-act"}),  # the signatures listed, nothing erased
+    "flashrom": frozenset({"-r", "--read"}),  # the firmware chip read into a file (a backup)
 }
 #: Options that change something even beside a reporting one (`mdadm --detail --scan >> mdadm.conf` only prints).
 _CHANGING_OPTIONS = frozenset({"-y", "-Y", "-S", "-B", "-W", "-K", "--security-erase", "--security-set-pass", "--setro",

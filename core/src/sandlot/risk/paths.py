@@ -434,6 +434,8 @@ def classify(path: str) -> PathInfo:
         secret = False  # region and profile names; the keys live in ~/.aws/credentials
     if kind in (PathKind.NULL, PathKind.DEVICE):
         secret = False
+    if secret and name.endswith(".txt") and any("dkim" in c for c in lowered[:-1]):
+        secret = False  # opendkim-genkey's `<selector>.txt`: the public key's DNS record, published on purpose
     # (`messages`, `secure`, `syslog` are the system's logs only in a log folder: `/families/17/messages` is not)
     history = name in _HISTORY_NAMES and (name not in _SYSTEM_LOGS or any("log" in c for c in lowered[:-1]))
     persistence = _is_persistence(lowered, name, home, absolute)
@@ -575,7 +577,9 @@ _OWN_SETTINGS = frozenset({".env", ".envrc", ".htpasswd", "wp-config.php", "sett
 #: ssh ControlMaster socket names (`ControlPath ~/.ssh/cm-%r@%h:%p`).
 _CONTROL_SOCKET = re.compile(r"(?:cm|control|master|mux|ctl|sockets?)[-_%]")
 #: Payment keys by their names: zone, terminal and PIN master keys, key-encrypting keys, their components.
-_KEY_COMPONENT_NAME = re.compile(r"(?:^|[_.-])(?:zmk|zpk|tmk|tpk|lmk|kek|pvk|cvk)(?:[_.-]|$)|key_?components?")
+#: (a bare `KEK` is a firmware variable's name, as `efi-readvar -v KEK` gives it: a key file has more to its name)
+_KEY_COMPONENT_NAME = re.compile(r"(?:^|[_.-])(?:zmk|zpk|tmk|tpk|lmk|kek|pvk|cvk)[_.-]"
+                                 r"|[_.-](?:zmk|zpk|tmk|tpk|lmk|kek|pvk|cvk)$|key_?components?")
 #: A file that by its name holds an application's API keys, secrets or tokens.
 _KEYS_FILE = re.compile(r"(?:api[_-]?)?(?:keys?|secrets?|tokens?)\.(?:json|ya?ml|toml|ini|env)", re.IGNORECASE)
 #: SDKs and toolchains of hosted CI images, deleted to free disk space on a runner.
@@ -830,6 +834,12 @@ _SHADOWED_COMMANDS = frozenset(
 
 
 #: A limit of a cgroup of one's own (`/sys/fs/cgroup/batch/memory.max`) or the file that places processes in it.
+#: A limit set in the part of the tree systemd delegates to a user (`…/user@1000.service/app.slice/etl/memory.max`).
+_USER_CGROUP_LIMIT = re.compile(
+    r"^/sys/fs/cgroup/user\.slice/user-[^/]+\.slice/user@[^/]+\.service/(?:[^/\x00*]+/)+(?:memory\.(?:max|high)|pids\.max"
+    r"|cpu\.(?:max|weight)|io\.(?:max|weight)|cgroup\.procs)$"
+)
+_OWN_ID_MAP = re.compile(r"^/proc/self/(?:uid_map|gid_map|setgroups)$")
 _CGROUP_LIMIT = re.compile(
     # (a group of one's own: systemd's slices, scopes and services hold the machine's services and users)
     r"^/sys/fs/cgroup/(?:(?![^/]*\.(?:slice|scope|service)/)[^/\x00*]+/)+(?:memory\.(?:max|high|low|min|swap\.max)|pids\.max|cpu\.(?:max|weight)"
@@ -903,7 +913,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.MEDIUM  # a key only the repositories naming it with signed-by trust
     if _BOARD_IO.match(info.path):
         return RiskLevel.LOW  # a board's LED or GPIO pin switched (the Pi's activity LED, a relay on pin 17)
-    if _CGROUP_LIMIT.match(info.path):
+    if _CGROUP_LIMIT.match(info.path) or _USER_CGROUP_LIMIT.match(info.path) or _OWN_ID_MAP.match(info.path):
+        # (or a user's own delegated groups; a new user namespace's own id maps, written by the process itself)
         return RiskLevel.MEDIUM  # a child cgroup's limit set, or a process placed in it (not its release agent)
     name = posixpath.basename(info.path)
     if (
@@ -1063,6 +1074,10 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM
     if kind is PathKind.TEMP and info.secret and not (info.persistence or info.history):
         return RiskLevel.LOW  # a key or token file put in the temporary folder for a job, removed after it
+    if info.secret and kind is PathKind.HOME and not (info.persistence or info.history) and (
+        any(c.lower() in ("cache", "caches") for c in info.path.split("/")) or "token_cache" in info.path.lower()
+    ):
+        return RiskLevel.MEDIUM  # cached sign-in tokens (`~/.aws/sso/cache`): the tool asks to sign in again
     if info.secret or info.persistence or info.history:
         return RiskLevel.HIGH
     if kind is PathKind.HOME and _installed_software(info.path):

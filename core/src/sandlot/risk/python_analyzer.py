@@ -2046,6 +2046,15 @@ class PythonAnalyzer:
                           f"{q} uploads every file of {paths.describe(info)} to a personal account", node)  # fmt: skip
                 return
 
+    def _c_typed_keys(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """``pyautogui.write("rm -rf ~ …")`` after opening a terminal or the Run dialog: the text typed is a command
+        line, run as the user the moment Enter is pressed."""
+        typed = args[0] if args else kwargs.get("message", kwargs.get("text", UNKNOWN))
+        for text in typed.strings():
+            if " " in text and not text.startswith(("http://", "https://")):
+                self._later_shell(text, node, f"keystrokes typed by {q}")
+        return Val()
+
     def _c_template(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """string.Template(text), and its substitute(**values)."""
         if q == "string.Template":
@@ -2326,7 +2335,7 @@ class PythonAnalyzer:
                 and self._in_loop()
                 and empties_tables(text)
                 and not refills_tables(self._code)  # truncate-and-load: the tables are refilled at once
-                and not local_store(self._code)
+                and (not local_store(self._code) or _LIVE_SQLITE.search(self._code) is not None)
             ):
                 danger = "empties one table after another (nothing refills them)", Category.FILESYSTEM
             elif (
@@ -4826,7 +4835,10 @@ class PythonAnalyzer:
             what = f"{q} sets the dates of {logs[0].replace(HOLE, '…')} (a log) to chosen times (hides when it changed)"
             self._add("python.timestomp", RiskLevel.HIGH, Category.FILESYSTEM, what, node)
         # `st = os.stat(log)` … rewrite log … `os.utime(log, (st.st_atime, st.st_mtime))`: the change hidden
-        restored = len(node.args) > 1 and "st_mtime" in ast.unparse(node.args[1])
+        # (or chosen times given to a file this code has just rewritten: `os.replace(tmp, src); os.utime(src, (t, t))`)
+        restored = (len(node.args) > 1 and "st_mtime" in ast.unparse(node.args[1])) or (
+            chosen and any(t in self._self_written for t in targets)
+        )
         kept = [t for t in targets if paths.classify(t).kind not in _SCRATCH_KINDS]
         if restored and kept and _REWRITES.search(self._code):
             what = f"{q} puts back the old dates of {kept[0].replace(HOLE, '…')} after rewriting it (hides the change)"
@@ -5028,6 +5040,8 @@ class PythonAnalyzer:
                           f"{q} copies the whole file system (/proc, /sys and its own copy included)",
                           node)  # fmt: skip
             moved = q in ("shutil.move", "os.rename", "os.replace", "pathlib.Path().rename")
+            if moved and text in self._self_written:
+                self._self_written.update(dst.strings())  # `os.replace(tmp, src)`: src now holds what this wrote
             if moved and not any(paths.keeps_data(text, d) for d in dst.strings()):
                 level = paths.delete_level(info, recursive=True)
                 if level >= RiskLevel.HIGH:
@@ -5948,6 +5962,10 @@ class PythonAnalyzer:
         command = args[0] if args else kwargs.get("args", UNKNOWN)
         shell = kwargs.get("shell", UNKNOWN)
         self._socket_stdio(kwargs, node)
+        if q.endswith("Popen") and self._fast_endless_loop():
+            # nothing waits for the processes it starts: they pile up until the machine runs out of them
+            self._add("python.fork-storm", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{q} starts a process in every round of an endless loop that never pauses", node)  # fmt: skip
         if shell.num == 1 or (shell.num is None and "shell" in kwargs):
             if command.items is not None:
                 command = Val(text=" ".join(i.text or HOLE for i in command.items), flags=command.flags)
@@ -8871,6 +8889,8 @@ _register(
      "pypsrp.client.Client().execute_ps"],
     PythonAnalyzer._c_windows_remote,
 )  # fmt: skip
+_register(["pyautogui.write", "pyautogui.typewrite", "keyboard.write", "pydirectinput.write",
+           "pynput.keyboard.Controller().type"], PythonAnalyzer._c_typed_keys)  # fmt: skip
 # Last: these also receive network data, but their argument is a shell command line.
 _register(
     [

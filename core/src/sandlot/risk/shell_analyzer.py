@@ -1864,6 +1864,12 @@ class ShellAnalyzer:
         if name in ("mosquitto_pub", "mqttx") and vehicle_command(" ".join(W.option_values(args, "-m", "--message"))):
             self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
                       f"{name} publishes a command that immobilises, stops or unlocks vehicles", node)  # fmt: skip
+        topics = " ".join(W.option_values(args, "-t", "--topic"))
+        message = " ".join(W.option_values(args, "-m", "--message")).strip("\"' ").lower()
+        if name in ("mosquitto_pub", "mqttx") and T.WATCHERS.search(topics.lower()) and message in _OFF_WORDS:
+            # `-t site/room/cmd/alarms -m off`: the alarms, monitors or safety of what listens switched off
+            self._add("shell.device", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} switches off {topics[:60]} (alarms, monitoring or safety)", node)  # fmt: skip
         if name in ("mosquitto_sub", "mqttx") and "#" in W.option_values(args, "-t", "--topic"):
             flow.secret = True  # every message of every device and user on the broker
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -2441,7 +2447,11 @@ class ShellAnalyzer:
             # (`gh secret set`, `glab variable set --masked`: a secret moved into the forge's own secret store)
             stored = name in ("gh", "glab") and W.options(args, T.FORGE_VALUED)[1][:2] in (
                 ["secret", "set"], ["variable", "set"], ["variable", "update"])  # fmt: skip
-            if incoming_secret and not stored:
+            if incoming_secret and not stored and name in ("curl", "wget") and self._secret_is_the_address(node):
+                # `curl -X POST "$DEPLOY_HOOK"`: a webhook's address kept in a vault, called; nothing of it is sent
+                self._add("shell.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} calls the address a stored secret holds (a webhook)", node)  # fmt: skip
+            elif incoming_secret and not stored:
                 self._add(
                     "shell.exfiltration",
                     RiskLevel.CRITICAL,
@@ -2924,6 +2934,8 @@ class ShellAnalyzer:
                           f"openssl derives the public half of {paths.describe(paths.classify(keys[0]))}",
                           node)  # fmt: skip
                 return
+        if name == "openssl" and args[:1] in (["x509"], ["verify"]) and "-noout" in args:
+            return  # a certificate's dates, subject or chain checked: x509 reads certificates (public) only
         if name in ("diff", "cmp") and _against_own_backup(args) and any(paths.classify(a).secret for a in args):
             # `diff shop.env.bak shop.env` after `sed -i.bak`: only the lines the edit changed are shown
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -2973,6 +2985,11 @@ class ShellAnalyzer:
             if names_only and info.secret:
                 self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{name} lists the principals in {paths.describe(info)} (names, not keys)", node)  # fmt: skip
+                continue
+            if name in _SIGNERS and info.secret and not info.history:
+                # `sbsign --key db.key --cert db.pem …`: a binary signed with the key; the key is not printed
+                self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} signs with {paths.describe(info)}", node)  # fmt: skip
                 continue
             if credential_option and info.secret and not info.history:
                 # `imapsync --passfile1 secrets/old`: the program logs in with it; it does not print it
@@ -6629,7 +6646,11 @@ class ShellAnalyzer:
         targets = W.skip_options(args, {"-r", "-d", "-t", "--reference", "--date"})
         references = W.option_values(args, "-r", "--reference")
         edited = [t for t in targets if t in self._edited_in_place]
-        if references and (any(r in self._saved_stamps for r in references) or edited):
+        # `ts=$(stat -c %y "$f")` … `touch -d "$ts" "$f"`: the time saved before the change, put back after it
+        saved_time = any(HOLE in d for d in W.option_values(args, "-d", "--date")) and _SAVED_TIME.search(
+            self._source.decode("utf-8", "replace")
+        ) is not None
+        if (references and (any(r in self._saved_stamps for r in references) or edited)) or saved_time:
             # `touch -r "$f" /tmp/.ts; sed -i … "$f"; touch -r /tmp/.ts "$f"`: the edit hidden behind the old time
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.FILESYSTEM,
                       "touch puts back the times a file had before it was changed (hides the change)",
@@ -7639,6 +7660,8 @@ class ShellAnalyzer:
         risk = mail_server_command(name, args, repeated=repeated)
         if risk is not None:
             self._add("shell.mail-server", risk.level, risk.category, risk.what, node)
+        if name == "doveadm" and "-A" in args and args[:1] in (["fetch"], ["search"], ["backup"], ["sync"]):
+            flow.dump = True  # every user's mail
 
     def _rule_crm(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """sf/sfdx/twilio: records deleted in bulk, texts sent to a whole list, an org's tokens printed."""
@@ -7689,6 +7712,55 @@ class ShellAnalyzer:
             if places_calls(commands) and (self._loops or self._mass):
                 self._add("shell.telephony", RiskLevel.HIGH, Category.RESOURCE,
                           f"{name} places calls in a loop (toll fraud: every call is billed)", node)  # fmt: skip
+
+    def _secret_is_the_address(self, node: Any) -> bool:
+        """Every secret variable the command line names is, alone, the address it requests (not a header, a
+        body, a login or part of a longer word)."""
+        if node is None:
+            return False
+        try:
+            words = shlex.split(self._text(node).replace("\\\n", " "))
+        except ValueError:
+            return False
+        secret_refs = 0
+        for i, word in enumerate(words[1:], start=1):
+            names = [n for n in re.findall(r"\$\{?(\w+)\}?", word) if (f := self.var_flow.get(n)) and f.secret]
+            if not names:
+                continue
+            secret_refs += 1
+            alone = re.fullmatch(r"\$\{?\w+\}?", word) is not None
+            if not alone or words[i - 1] in _CURL_VALUED_SENDS:
+                return False
+        return secret_refs > 0
+
+    def _rule_tpm(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """The TPM: cleared or emptied of its persistent keys (what they sealed, disk keys included, is lost), or
+        made to unseal a secret."""
+        repeated = bool(self._loops) or self._mass or self._repeated
+        if name == "tpm2_clear" or (name == "tpm2_evictcontrol" and repeated):
+            what = "clears the TPM" if name == "tpm2_clear" else "evicts every persistent key from the TPM"
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} {what} (the keys it sealed, disk unlock keys included, are gone)", node)  # fmt: skip
+        if name == "tpm2_unseal":
+            flow.secret = True  # a disk key or a credential the TPM held
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      "tpm2_unseal prints a secret the TPM held (a disk key)", node)  # fmt: skip
+
+    def _rule_container_tasks(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``ctr -n "$ns" tasks ls -q | xargs … ctr tasks kill``: every container of every namespace killed."""
+        verbs = [a for a in W.options(args, frozenset({"-n", "--namespace", "-a", "--address", "--signal", "-s"}))[1]]
+        repeated = bool(self._loops) or self._mass or self._repeated
+        if verbs[:2] in (["tasks", "kill"], ["task", "kill"], ["t", "kill"]) and repeated:
+            self._add("shell.kill", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} kills every container task a listing gives", node)  # fmt: skip
+
+    def _rule_ipmitool(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``xargs -P 400 -I{} ipmitool … -P 'pw{}'``: a management controller's login tried with password after
+        password."""
+        passwords = W.option_values(args, "-P")
+        if any(HOLE in p for p in passwords) and (bool(self._loops) or self._mass or self._repeated):
+            self._add("shell.brute-force", RiskLevel.HIGH, Category.NETWORK,
+                      "ipmitool tries password after password against a management controller", node)  # fmt: skip
 
     def _rule_sipp(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``sipp -r 3000 … carrier:5060``: a SIP load generator aimed at someone else's server."""
@@ -8052,6 +8124,15 @@ _EVERY_USERS_HOME = re.compile(rf"/home/(?:\*|{re.escape(HOLE)})(?:/|$)")
 #: sipp's options that take a value (the rest are the scenario's target host).
 _SIPP_VALUED = frozenset({"-sn", "-sf", "-r", "-rp", "-l", "-m", "-s", "-p", "-i", "-d", "-t", "-inf", "-trace_msg",
                           "-users", "-rate_increase", "-max_recv_loops", "-timeout", "-ap", "-au", "-key"})  # fmt: skip
+_SAVED_TIME = re.compile(r"=\s*[\"']?\$\(\s*(?:stat\b[^)]*%[yYxXzZ]|date\s+-r\b)")
+#: curl and wget options whose value is sent (a body, a header, a login, a form, a file, a cookie).
+_CURL_VALUED_SENDS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "--data-urlencode", "-H", "--header",
+                                "-u", "--user", "-F", "--form", "-T", "--upload-file", "-b", "--cookie", "-e",
+                                "--referer", "-A", "--user-agent", "--post-data", "--body-data"})  # fmt: skip
+#: Programs that sign binaries, modules or firmware variables with a key they are given.
+_SIGNERS = frozenset({"sbsign", "sbverify", "sbvarsign", "kmodsign", "sign-file", "pesign", "osslsigncode",
+                      "sign-efi-sig-list"})  # fmt: skip
+_OFF_WORDS = frozenset({"off", "0", "false", "disable", "disabled", "stop"})
 _OPENED_PORT = re.compile(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(?::\d{2,5})?(/tcp|/udp)?\b")
 _DF_INTO_XARGS = re.compile(r"\bdf\b[^\n|]*\|[^\n]*\|\s*xargs\b[^\n]*\b(?:fallocate|dd)\b")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
@@ -9094,6 +9175,9 @@ for _names, _rule in (
     ),
     ({"fallocate"}, ShellAnalyzer._rule_fill),
     ({"sipp"}, ShellAnalyzer._rule_sipp),
+    ({"tpm2_clear", "tpm2_evictcontrol", "tpm2_unseal"}, ShellAnalyzer._rule_tpm),
+    ({"ipmitool"}, ShellAnalyzer._rule_ipmitool),
+    ({"ctr"}, ShellAnalyzer._rule_container_tasks),
     (PLATFORM_TOOLS, ShellAnalyzer._rule_data_platform),  # after npm/yarn: `yarn application` is Hadoop's
     (
         {"stripe", "cast", "solana", "spl-token", "bitcoin-cli", "litecoin-cli", "geth", "bor", "erigon", "reth",

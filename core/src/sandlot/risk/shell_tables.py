@@ -167,6 +167,10 @@ SECURITY_SERVICES = (
     "restraint-monitor",
     "leak-monitor",
     "leak-detect",
+    # a vessel's or vehicle's position reporting to its regulator (a fishing boat's VMS, an AIS transponder)
+    "vms-",
+    "beacon",
+    "transponder",
     # a node's cluster agent: stopping it takes the machine out of its cluster
     "kubelet",
     # video surveillance: stopping the recorder blinds the cameras
@@ -480,6 +484,8 @@ CLOUD_DESTROY = (
     ("az", ("group", "delete")),
     ("az", ("vm", "delete")),
     ("az", ("storage", "account", "delete")),
+    ("az", ("storage", "container", "delete")),
+    ("az", ("storage", "blob", "delete-batch")),
     ("az", ("aks", "delete")),
     ("terraform", ("destroy",)),
     ("tofu", ("destroy",)),
@@ -555,6 +561,8 @@ GRADED_ADMIN_TOOLS = frozenset(
      "mknod",
      # kernel modules built, signed and installed, the initramfs rebuilt, firmware metadata refreshed
      "dkms", "depmod", "update-initramfs", "dracut", "mkinitcpio", "kmodsign", "sign-file", "mokutil", "fwupdmgr",
+     # Secure Boot keys enrolled and binaries signed, disks' TPM unlock slots bound to measurements
+     "update-secureboot-policy", "sbctl", "sbsign", "sbverify", "systemd-cryptenroll", "fwupdtool",
      "insmod", "rmmod", "dpdk-devbind", "dpdk-devbind.py", "driverctl",
      "lvs", "vgs", "pvs", "lsblk", "blkid", "findmnt", "parted",
      "mkfs", "mkfs.ext4", "mkfs.xfs", "semanage", "restorecon", "setsebool", "getsebool", "chcon", "aa-status",
@@ -651,7 +659,9 @@ ROOT_INSPECTORS = frozenset(
      # locales generated and chosen, caches of fonts, manual pages and file names rebuilt
      "locale-gen", "update-locale", "localectl", "localedef", "fc-cache", "mandb", "updatedb",
      # a support bundle collected for a case (graded by where it is sent)
-     "sosreport", "supportconfig"}
+     "sosreport", "supportconfig",
+     # the TPM's measurements and capabilities, firmware variables read out
+     "tpm2_pcrread", "tpm2_eventlog", "tpm2_getcap", "tpm2_readpublic", "efi-readvar", "lsns"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).
@@ -705,7 +715,9 @@ ADMIN_PORTS = {
 
 #: Names of what watches, alarms, records or keeps safe (monitors, alarms, recorders, safety controllers, backups).
 WATCHERS = re.compile(r"alert|alarm|monitor|watchdog|detect|sensor|logger|audit|telemetr|\btlm|gpsd?\b|dashcam"
-                      r"|\beld\b|\beld-|fire|safety|vent|haccp|cctv|camera|\bnvr\b|backup")  # fmt: skip
+                      r"|\beld\b|\beld-|fire|safety|vent|haccp|cctv|camera|\bnvr\b|backup"
+                      # vessels' and vehicles' position reporting (a fishing boat's VMS, a transponder, a tracker)
+                      r"|\bvms\b|\bvms-|beacon|transponder")  # fmt: skip
 #: Programs that write firmware into a device's flash (a microcontroller, a motor controller, a board's SPI chip).
 FLASH_TOOLS = frozenset(
     {"dfu-util", "st-flash", "avrdude", "esptool", "esptool.py", "openocd", "flashrom", "stm32flash", "bossac",

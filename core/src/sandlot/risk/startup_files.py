@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from sandlot.risk import paths
 from sandlot.risk.destinations import private_address
+from sandlot.risk.mail import personal_mailbox
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.paths import HOLE, PathInfo, PathKind
 
@@ -548,6 +549,21 @@ def _launch_agent(content: str) -> bool:
 
 
 _Family = tuple[Callable[[str, list[str], PathInfo], bool], Callable[[str], bool]]
+#: Postfix's lookup tables (routes, rewrites, access lists), written as text and compiled with postmap.
+_POSTFIX_MAPS = frozenset({"transport", "virtual", "sender_access", "recipient_access", "access", "relocated",
+                           "canonical", "sender_canonical", "recipient_canonical", "helo_access", "client_access",
+                           "relay_domains", "generic"})  # fmt: skip
+
+
+def _mail_map(text: str) -> bool:
+    addresses = re.findall(r"\d{1,3}(?:\.\d{1,3}){3}", text)
+    return not (
+        re.search(r"bcc|:include:|^\s*[^#\s][^:\n]*:\s*[\"']?\|", text, re.IGNORECASE | re.MULTILINE)
+        or any(not private_address(a) and not a.startswith("127.") for a in addresses)
+        or personal_mailbox(text)  # root's or the postmaster's mail copied to someone's own mailbox
+    )
+
+
 _RISKY_PHP_INI = re.compile(
     r"auto_(?:prepend|append)_file|allow_url_include\s*=\s*(?:on|1|true)|(?:disable_functions|open_basedir)\s*=\s*"
     r"(?:$|[\"']{2})|extension\s*=\s*\S*/",
@@ -583,6 +599,14 @@ _FAMILIES: tuple[_Family, ...] = (
     (lambda n, c, i: c == ["etc", "exports"] or "exports.d" in c[:-1], _nfs_exports),
     (lambda n, c, i: "sources.list.d" in c[:-1] or n == "sources.list", _apt_source),
     (lambda n, c, i: c[:1] == ["etc"] and any(x in ("nginx", "apache2", "httpd") for x in c), _web_server),
+    # mail routing maps and aliases: routes to the organisation's relays are routine; copies of all mail (bcc),
+    # routes to bare outside addresses and aliases that pipe mail into programs are not
+    (lambda n, c, i: (c[:2] == ["etc", "postfix"] and n in _POSTFIX_MAPS) or c in (["etc", "aliases"],
+                                                                                    ["etc", "mail", "aliases"]),
+     _mail_map),
+    # rspamd's local settings: thresholds and worker settings; a module switched off is not
+    (lambda n, c, i: c[:2] == ["etc", "rspamd"] and len(c) == 4 and c[2] in ("local.d", "override.d"),
+     lambda t: not re.search(r"\benabled\s*=\s*false|\breject\s*=\s*(?:null|\d{3,})", t)),
     # PHP's settings: limits and timeouts are routine; code prepended to every page, remote includes, the
     # function and folder restrictions emptied, or an extension loaded from a path are not
     (lambda n, c, i: c[:1] == ["etc"] and "php" in c[1] and n.endswith(".ini"), lambda t: not _RISKY_PHP_INI.search(t)),

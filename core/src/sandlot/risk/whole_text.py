@@ -40,7 +40,7 @@ from sandlot.risk.edge import edge_risks
 from sandlot.risk.endpoint_management import endpoint_management_risks
 from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.gitops import gitops_risks
-from sandlot.risk.identity import identity_provider_risks, personal_admin_grant, vault_superuser
+from sandlot.risk.identity import federation_risks, identity_provider_risks, personal_admin_grant, vault_superuser
 from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.machine_identity import machine_identity_risks
@@ -59,6 +59,7 @@ from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.replication import replication_risks
 from sandlot.risk.saas_settings import saas_setting_risks
 from sandlot.risk.search_clusters import search_cluster_risks
+from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import copies_people_to_address, production_target
 from sandlot.risk.storage import storage_text_risks
@@ -505,6 +506,25 @@ _HUGE_RASTER = re.compile(r"\.Create\(\s*[^,]+,\s*(\d{5,})\s*,\s*(\d{5,})")
 _CRAWL_FLOOD = re.compile(r"CONCURRENT_REQUESTS(?:_PER_(?:DOMAIN|IP))?[\"']?\s*[:=]\s*(\d{4,})")
 
 
+#: A message's sender and reply address (`msg["From"] = "Dana <ceo@example.com>"`, `Reply-To: …`).
+_FROM_ADDRESS = re.compile(r"[\"']?From[\"']?\s*[\]:=]\s*=?\s*[\"'][^\"'\n]*@([\w.-]+)", re.IGNORECASE)
+_REPLY_ADDRESS = re.compile(r"[\"']?Reply-To[\"']?\s*[\]:=]\s*=?\s*[\"'][^\"'\n]*@([\w.-]+)", re.IGNORECASE)
+_PAYMENT_REQUEST = re.compile(r"\bwire\b|\bIBAN\b|bank details|routing number|gift cards?|new account|payment",
+                              re.IGNORECASE)  # fmt: skip
+
+
+def _replies_elsewhere(code: str) -> bool:
+    """The message's replies go to another domain than the one it claims to come from."""
+    sender, reply = _FROM_ADDRESS.search(code), _REPLY_ADDRESS.search(code)
+    if sender is None or reply is None:
+        return False
+    return _registered_domain(sender[1]) != _registered_domain(reply[1])
+
+
+def _registered_domain(host: str) -> str:
+    return ".".join(host.lower().rstrip(".>").split(".")[-2:])
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -676,8 +696,13 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     found += [("registry", risk) for risk in registry_text_risks(code)]
     found += [("identity", risk) for risk in identity_provider_risks(code)]
+    found += [("identity", risk) for risk in federation_risks(code)]
     if "perf-test" in code or "watermark" in code or "seek_to_end" in code:
         found += [("broker", risk) for risk in broker_text_risks(code, production=production_target(code))]
+    if "Reply-To" in code and _PAYMENT_REQUEST.search(code) and _replies_elsewhere(code):
+        what = ("sends mail in someone's name with replies going to another domain, asking for a payment or bank "
+                "details (business email compromise)")
+        found.append(("phishing", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     dialplan = dialplan_risk(code) if "exten" in code else None
     if dialplan is not None:
         found.append(("telephony", OperationRisk(RiskLevel.HIGH, Category.NETWORK, dialplan)))
@@ -686,6 +711,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "afka" in code:
         found += [("kafka", risk) for risk in kafka_admin_risks(code, production=production_target(code))]
     found += [("search-cluster", risk) for risk in search_cluster_risks(code)]
+    found += [("service-mesh", risk) for risk in mesh_risks(code)]
     found += [("printer", risk) for risk in printer_risks(code)]
     found += [("browser", risk) for risk in browser_risks(code)]
     found += [("orchestrator", risk) for risk in orchestrator_text_risks(code)]

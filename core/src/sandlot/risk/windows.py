@@ -22,6 +22,13 @@ WINDOWS_TOOLS = frozenset(
 )  # fmt: skip
 
 _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
+    # a per-user handler for an auto-elevating program's protocol (fodhelper, computerdefaults, sdclt): the
+    # command registered runs elevated without a UAC prompt
+    (re.compile(r"(?:ms-settings|exefile|Folder|mscfile)\\+shell\\+open\\+command[\s\S]{0,400}?DelegateExecute"
+                r"|DelegateExecute[\s\S]{0,400}?(?:ms-settings|exefile|Folder|mscfile)\\+shell\\+open\\+command",
+                re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                   "hijacks an auto-elevating program's handler in the registry (a UAC bypass)")),
     # every process stopped (only this shell spared by its id): no name picks which
     (re.compile(r"\bGet-Process\s*(?:\|\s*(?:Where-Object|\?|where)\s*\{[^}]*\$_\.Id\s*-ne\s*\$PID[^}]*\}\s*)?"
                 r"\|\s*Stop-Process\b", re.I),
@@ -174,7 +181,8 @@ _MSYS_SWITCH = re.compile(r"(?<=\s)//(?=\w)")
 
 #: Words without which Python code spells no Windows command or registry change (a cheap test first).
 WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg add", "taskkill", "lsass", "icacls",
-                 "HKLM", "DownloadString", "key=clear", "WinDefend", "administrators_authorized_keys", "-keyName",
+                 "DelegateExecute", "HKLM", "DownloadString", "key=clear", "WinDefend",
+                 "administrators_authorized_keys", "-keyName",
                  "Mailbox", "InboxRule", "TransportRule", "Audit", "urlcache", "BinaryFormatter", "createnew",
                  "PasswordVault", "CredEnumerate")
 
