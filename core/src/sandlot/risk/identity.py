@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.mail import personal_mailbox
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
@@ -391,3 +392,72 @@ _TOKEN_IN_BODY = re.compile(r"(?:\s-d\s|--data\S*\s|json=|data=)[^\n]*(?:TOKEN|J
 _URL_HOST = re.compile(r"https?://([\w.-]+)")
 _TOKEN_EXCHANGES = ("sts.amazonaws.com", "sts.googleapis.com", "login.microsoftonline.com", "githubusercontent.com",
                     "github.com", "iamcredentials.googleapis.com")  # fmt: skip
+
+
+def directory_text_risks(text: str) -> list[OperationRisk]:
+    """What LDAP entries, FreeIPA commands and Kerberos administration spelled in ``text`` do to a directory
+    (judged on the whole text, from LDIF, a shell or a client library): a second root account, sudo for everyone
+    without a password, password policies gutted, the directory replicated to a bare outside address, its
+    configuration database given a password, a Java codebase planted for JNDI lookups, the KDC's database
+    destroyed."""
+    if not any(word in text for word in _DIRECTORY_WORDS):
+        return []
+    found = []
+
+    def add(level: RiskLevel, category: Category, what: str) -> None:
+        found.append(OperationRisk(level, category, what))
+
+    if "posixAccount" in text and _ROOT_ID.search(text):
+        add(RiskLevel.HIGH, Category.PRIVILEGE, "adds a directory account with uid 0 (a second root on every host)")
+    if _SUDO_FOR_ALL.search(text) or ("sudorule-add" in text and _IPA_CATEGORY_ALL.search(text)):
+        add(RiskLevel.HIGH, Category.PRIVILEGE, "adds a directory sudo rule that lets everyone run anything as root")
+    if "hbacrule-enable" in text and "allow_all" in text:
+        add(RiskLevel.HIGH, Category.PRIVILEGE, "switches FreeIPA's allow_all access rule on (every user, every host)")
+    if _ADMIN_SSH_KEY.search(text):
+        add(RiskLevel.HIGH, Category.PERSISTENCE, "adds an SSH key to a directory administrator's account")
+    if _ADMINS_GROUP.search(text):
+        add(RiskLevel.HIGH, Category.PRIVILEGE, "puts an account in FreeIPA's admins group")
+    if _POLICY_GUTTED.search(text):
+        add(RiskLevel.HIGH, Category.PRIVILEGE, "removes the password policy's length, quality, lockout or expiry")
+    if ("repl-agmt" in text or "nsds5replicationagreement" in text.lower()) and any(
+        outside_address(ip) for ip in _REPLICA_HOST.findall(text)
+    ):
+        add(RiskLevel.HIGH, Category.EXFILTRATION, "replicates the whole directory to a bare outside address")
+    if "olcAccess" in text and _OPEN_ACL.search(text):
+        add(RiskLevel.HIGH, Category.PRIVILEGE, "lets anyone (anonymous binds included) write to the directory")
+    if "olcRootPW" in text and "{0}config" in text:
+        add(RiskLevel.HIGH, Category.PRIVILEGE, "gives the directory's configuration database a password (remote admin)"
+            )  # fmt: skip
+    if "javaCodeBase" in text and _REMOTE_CODEBASE.search(text):
+        add(RiskLevel.HIGH, Category.DESERIALIZATION,
+            "plants a Java naming reference with a remote codebase (whoever looks it up loads that code)")  # fmt: skip
+    if "kdb5_util" in text and _KDC_DESTROYED.search(text):
+        add(RiskLevel.HIGH, Category.FILESYSTEM, "destroys the Kerberos realm's database (every principal and key)")
+    return found
+
+
+_DIRECTORY_WORDS = ("olcAccess", "sshpubkey", "posixAccount", "sudoRole", "sudorule", "hbacrule", "group-add-member",
+                    "pwdMinLength", "pwdLockout", "pwpolicy", "repl-agmt", "eplicationagreement", "olcRootPW",
+                    "javaCodeBase", "kdb5_util")  # fmt: skip
+_ROOT_ID = re.compile(r"uidNumber[\"']?\s*[:=,]\s*\[?\s*b?[\"']?0[\"'\s\],]")
+_SUDO_FOR_ALL = re.compile(
+    r"sudoUser[\"']?\s*[:=,]\s*\[?\s*[\"']?(?:ALL|%[\w-]+)[\s\S]{0,400}?sudoCommand[\"']?\s*[:=,]\s*\[?\s*[\"']?ALL"
+    r"[\s\S]{0,400}?!authenticate"
+    r"|!authenticate[\s\S]{0,400}?sudoCommand[\"']?\s*[:=,]\s*\[?\s*[\"']?ALL"
+)
+_IPA_CATEGORY_ALL = re.compile(r"--usercat=all[\s\S]{0,200}--cmdcat=all|--cmdcat=all[\s\S]{0,200}--usercat=all")
+_OPEN_ACL = re.compile(r"olcAccess:[^\n]*\bby\s+(?:anonymous|\*|users)\s+(?:write|manage)\b", re.IGNORECASE)
+_ADMIN_SSH_KEY = re.compile(
+    r"(?:ipasshpubkey|--sshpubkey)[\s\S]{0,300}?[\"'\s(=]admin[\"'\s,)]|[\"'\s(=]admin[\"'\s,)][\s\S]{0,300}?ipasshpubkey",
+    re.IGNORECASE,
+)
+_ADMINS_GROUP = re.compile(r"\bgroup-add-member\s+admins\b|group_add_member\([^)]*[\"']admins[\"']")
+_POLICY_GUTTED = re.compile(
+    r"pwdMinLength[\"']?\s*[:=,][^\n]*\b0\b[\s\S]{0,300}?pwdLockout[\"']?\s*[:=,][^\n]*FALSE"
+    r"|pwpolicy-mod\b[^\n]*--minlength=[01]\b[^\n]*--maxfail=0\b"
+    r"|pwpolicy-mod\b[^\n]*--maxfail=0\b[^\n]*--minlength=[01]\b",
+    re.IGNORECASE,
+)
+_REPLICA_HOST = re.compile(r"(?:nsDS5ReplicaHost[\"']?\s*[:=,]\s*[\"']?|--host[ =])(\d{1,3}(?:\.\d{1,3}){3})")
+_REMOTE_CODEBASE = re.compile(r"javaCodeBase[\"']?\s*[:=,]\s*\[?\s*[\"']?https?://")
+_KDC_DESTROYED = re.compile(r"kdb5_util\b[^\n]*\bdestroy\b")

@@ -103,7 +103,8 @@ _PEOPLE_QUERY = re.compile(
 )
 #: People's contact and login columns named as ORM symbols or strings (a whole table's worth of them, two suffice:
 #: unlike :func:`sandlot.risk.sql.personal_fields`, which judges one record's fields).
-_PERSONAL_COLUMN = re.compile(r"[:'\"](?:e?mail|email_address|phone|mobile|address|ssn|dob|date_of_birth"
+#: (or read off each record: `u.email, u.phone`)
+_PERSONAL_COLUMN = re.compile(r"(?:[:'\"]|\b[a-z]\.)(?:e?mail|email_address|phone|mobile|address|ssn|dob|date_of_birth"
                               r"|birth_date|encrypted_password|password_digest|password|password_hash|card_number"
                               r"|iban)\b")  # fmt: skip
 

@@ -73,6 +73,8 @@ _SYSTEM_TOPS = frozenset(
         "sbin", "sys", "usr", "var", "snap", "System", "Library", "Applications",
         "private", "home", "Users", "Windows", "windows", "Program Files", "Program Files (x86)",
         "ProgramData",
+        # the Nix store and its database: every program of a NixOS system lives there
+        "nix",
     }
 )  # fmt: skip
 _TEMP_PREFIXES = (("tmp",), ("var", "tmp"), ("dev", "shm"), ("private", "tmp"))
@@ -192,6 +194,8 @@ _RC_NAMES = frozenset(
         "authorized_keys", "authorized_keys2", "sitecustomize.py", "usercustomize.py", ".pythonrc",
         ".vimrc", ".inputrc", ".bash_logout", ".gitconfig", ".npmrc", ".pam_environment", ".bash_aliases",
         ".zsh_aliases",
+        # what IEx and erl run at the start of every console and node (`~/.iex.exs`, `~/.erlang`)
+        ".iex.exs", ".erlang",
     }
 )  # fmt: skip
 _PERSISTENCE_DIRS = frozenset(

@@ -4879,6 +4879,12 @@ class PythonAnalyzer:
         if data.flags & v.NET:
             self.downloaded.update(target.strings())
             self._unnamed_download |= not target.strings() or q == "os.write"
+            loaded = [t for t in target.strings() if _LOADED_MODULE.search(t) and paths.application_tree(t)]
+            if loaded:
+                # a compiled module dropped into an installed application's code: it runs when the app loads it
+                self._add("python.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                          f"{q} puts downloaded code where an installed application loads it ({loaded[0]})",
+                          node)  # fmt: skip
         self._written_script(data, node, q, target.strings())
         return Val()
 
@@ -6409,6 +6415,17 @@ class PythonAnalyzer:
             # capturing this machine's own loopback traffic (debugging a local server)
             self._add("python.capture", RiskLevel.LOW, Category.NETWORK, f"{q} captures loopback traffic", node)
             return Val(flags=v.NET)
+        if q.rsplit(".", 1)[-1] in ("sniff", "AsyncSniffer"):
+            # listening sends nothing: graded as tcpdump is, unless what it looks for is people's logins (cleartext
+            # login ports, passwords searched in the payloads) or every packet is passed on elsewhere
+            logins = _SNIFFED_LOGINS.search(self._code) is not None and "Raw" in self._code
+            relayed = "Raw" in self._code and _SENDS_ON.search(self._code) is not None
+            if logins or relayed:
+                self._add("python.capture", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{q} captures other people's logins or traffic to keep or pass on", node)  # fmt: skip
+            else:
+                self._add("python.capture", RiskLevel.MEDIUM, Category.NETWORK, f"{q} captures network traffic", node)
+            return Val(flags=v.NET)
         self._add(
             "python.raw-packets",
             RiskLevel.HIGH,
@@ -7820,7 +7837,12 @@ _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
 #: A SQLite database of an installed application (`/var/lib/<app>/…`, `/srv/…`), not a project's or a test's.
-_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www)/")
+#: Compiled modules and libraries an application loads by name (BEAM, JVM, native, Python bytecode).
+_LOADED_MODULE = re.compile(r"\.(?:beam|jar|class|so|pyc|dll|dylib)$")
+#: Payloads searched for logins (`password=`, `USER`/`PASS`, basic auth), or cleartext login ports filtered.
+_SNIFFED_LOGINS = re.compile(r"pass(?:word)?|pwd|\bUSER\b|\bPASS\b|Authorization|cvv|\bport (?:21|23|110|143)\b", re.I)
+_SENDS_ON = re.compile(r"\.sendto\(|\.send\(|requests\.\w+\(|urlopen\(")
+_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var)/")
 #: A download compared with an expected digest before it is used (`hexdigest() != expected`, `compare_digest`).
 _DIGEST_CHECK = re.compile(r"hexdigest\(\)\s*!=|!=\s*[\w.]+\.hexdigest\(\)|compare_digest\(")
 #: A dict key naming who or what an entry is about (a sender's id, an address, a host name): entries are replaced.

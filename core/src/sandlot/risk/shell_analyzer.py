@@ -38,6 +38,7 @@ from sandlot.risk.backups import (
     sync_risks,
     transfer_script_risks,
 )
+from sandlot.risk.beam import beam_code_risks, beam_os_commands
 from sandlot.risk.config_commands import (
     config_commands,
     config_weakness,
@@ -321,6 +322,7 @@ class ShellAnalyzer:
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
         self._repeated = False  # an argv from Python run once per element of a loop
         self._exact_argv = False  # an argv from Python: each word one argument (an unknown one is one item)
+        self._argv_text = ""  # that argv, joined (it has no source text of its own)
         self._as_root = False  # the command being graded runs under sudo (as root)
         self.staged: set[str] = paths.PathSet()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
@@ -1959,6 +1961,10 @@ class ShellAnalyzer:
                       node)  # fmt: skip
         # (a release binary's `eval`/`rpc` runs the application's own code: `bin/shop eval '…rollback(Repo, 0)'`)
         runner = name in _MIGRATION_RUNNERS or argv[1:2] in (["eval"], ["rpc"])
+        beam_code = (argv[2:3] if argv[1:2] in (["eval"], ["rpc"]) else W.option_values(args, "-eval", "-e")
+                     if name in ("erl", "elixir", "iex") else [])  # fmt: skip
+        for code in beam_code:
+            self._beam_code(name, code, node, flow)
         if runner and schema_reset(" ".join(argv)):
             production = production_target(self._source.decode("utf-8", "replace") if node is not None else "")
             self._add("shell.drop-database", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
@@ -2728,12 +2734,25 @@ class ShellAnalyzer:
                     rest = rest[1:]
                 argv = rest
                 continue
+            if name == "nix-shell" and any(a in ("--run", "--command") for a in argv[1:]):
+                code = W.option_values(argv[1:], "--run", "--command")
+                # `nix-shell -p bash --run CMD`: CMD runs in a shell with the packages on the PATH
+                argv = ["sh", "-c", code[0]] if code else argv
+                continue
+            if name == "nix" and argv[1:2] == ["develop"] and any(a in ("-c", "--command") for a in argv[2:]):
+                flag = next(i for i, a in enumerate(argv) if a in ("-c", "--command"))
+                argv = argv[flag + 1 :] or argv  # `nix develop -c CMD ARGS`: CMD runs in the flake's shell
+                continue
             if name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2:
                 argv = argv[2:]  # `bundle exec rails runner …`: the gem's command in the bundle's environment
                 continue
-            if name == "rails" and argv[1:2] == ["runner"] and len(argv) > 2 and not argv[2].endswith((".rb", "-")):
-                argv = ["ruby", "-e", *argv[2:]]  # `rails runner CODE ARG…`: Ruby code in the application
-                continue
+            if name == "rails" and argv[1:2] == ["runner"]:
+                rest = argv[2:]
+                while rest[:1] in (["-e"], ["--environment"]) and len(rest) > 1:
+                    rest = rest[2:]  # `rails runner -e production CODE`: the environment, then the code
+                if rest and not rest[0].endswith((".rb", "-")):
+                    argv = ["ruby", "-e", *rest]  # `rails runner CODE ARG…`: Ruby code in the application
+                    continue
             if name.startswith("php") and argv[1:2] == ["-S"] and len(argv) > 2:
                 # PHP's built-in web server: the document root (`-t`, else the current directory) on that address
                 host = argv[2].rsplit(":", 1)[0] if ":" in argv[2] else argv[2]
@@ -2947,7 +2966,9 @@ class ShellAnalyzer:
             credential_option = ("file" in previous and _CREDENTIAL_FILE_OPTION.match(previous) is not None) or (
                 "file" in arg and _CREDENTIAL_FILE_OPTION.match(arg.split("=", 1)[0]) is not None
             )
-            output, previous = previous in T.OUTPUT_OPTIONS, arg
+            # (`ipa-getkeytab -k FILE`, `kadmin ktadd -k FILE`: the keytab is written there, not read)
+            output = previous in T.OUTPUT_OPTIONS or (name in _KEYTAB_WRITERS and previous in ("-k", "--keytab"))
+            previous = arg
             if output:
                 self._made_keys.add(arg)  # a key this script makes: reading it back later uses its own key
                 continue  # `-out key.pem` creates the file (graded as a write elsewhere), it does not read it
@@ -3476,9 +3497,14 @@ class ShellAnalyzer:
         lowered = code.lower()
         if name == "osascript":
             embedded = self._applescript(lowered, node) or embedded
+        if _ORM_MASS_DELETE.search(code):
+            production = self._production()
+            embedded = True
+            self._add("shell.data-destroy", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
+                      f"inline {name} code deletes (or strips the second factor from) every record of a model"
+                      + (" (production)" if production else ""), node)  # fmt: skip
         if _INLINE_ADMIN.search(code):
-            source = self._source.decode("utf-8", "replace")
-            production = production_target(source)
+            production = self._production()
             embedded = True
             self._add("shell.app-admin", RiskLevel.HIGH if production or personal_mailbox(code) else RiskLevel.MEDIUM,
                       Category.PRIVILEGE, f"inline {name} code makes an application account an administrator"
@@ -5625,8 +5651,11 @@ class ShellAnalyzer:
         """The script starts (or restarts) the stopped units again: stopped for an upgrade, not turned off."""
         source = self._source.decode("utf-8", "replace")
         names = [u for u in units.split() if u and HOLE not in u]
+        # (or runs the daemon itself in the foreground to debug it: `systemctl stop freeradius; freeradius -X`)
         return bool(names) and all(
             re.search(r"\bsystemctl\s+(?:--\S+\s+)*(?:start|restart)\s+(?:[\w@.-]+\s+)*" + re.escape(u) + r"\b", source)
+            or re.search(r"(?:^|[;&|]\s*|sudo\s+)" + re.escape(u.removesuffix(".service")) + r"\s+-[dXf]", source,
+                         re.MULTILINE)
             for u in names
         )
 
@@ -7514,6 +7543,22 @@ class ShellAnalyzer:
                 node,
             )
 
+    def _directory_password_guessing(self, name: str, node: Any) -> None:
+        """``for p in …; do ldapwhoami -D "uid=$u,…" -w "$p"``: a directory's logins tried password after password
+        (spraying, or locking every account out)."""
+        if not name.startswith("ldap") or node is None or not self._loops:
+            return
+        tried = _BIND_PASSWORD_VARIABLE.search(self._text(node))
+        if tried is None:
+            return
+        looped = tried[1] in self._read_vars or re.search(
+            rf"\bfor\s+{re.escape(tried[1])}\s+in\b", self._source.decode("utf-8", "replace")
+        ) is not None
+        if looped and (len(self._loops) >= 2 or self._repeated or self._mass):
+            self._add("shell.brute-force", RiskLevel.HIGH, Category.NETWORK,
+                      f"{name} tries a list of passwords against every directory account (spraying or lockout)",
+                      node)  # fmt: skip
+
     def _password_guessing(self, name: str, node: Any) -> None:
         """``while read -r pw; do curl -d "log=admin&pwd=$pw" …/wp-login.php; done < passwords.txt``: a login form
         tried with every password of a list."""
@@ -7571,6 +7616,10 @@ class ShellAnalyzer:
                 self._bulk_files.update(W.options(args, _OGR2OGR_VALUED)[1][:1])
         statements = " ".join([*args, script or ""])
         danger = dangerous_sql(statements)
+        if danger is None and any(a.startswith(_PACKAGE_DATABASES) for a in args) and _SQL_WRITE.search(statements):
+            danger = "rewrites the package manager's own database (what is installed, and what depends on it)", (
+                Category.FILESYSTEM
+            )
         if danger is None and unloads_personal_data(statements, self._source.decode("utf-8", "replace")):
             danger = "copies people's records into object storage", Category.EXFILTRATION
         elif danger is None and drops_table(statements) and HOLE in statements and (self._loops or self._repeated):
@@ -7746,6 +7795,44 @@ class ShellAnalyzer:
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       "tpm2_unseal prints a secret the TPM held (a disk key)", node)  # fmt: skip
 
+    def _rule_directory_servers(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """FreeIPA's servers removed from the topology or uninstalled, one after another."""
+        removes = (name == "ipa-replica-manage" and "del" in args) or (name == "ipa-server-install"
+                                                                       and "--uninstall" in args)  # fmt: skip
+        if removes:
+            every = bool(self._loops) or self._mass or self._repeated
+            self._add("shell.identity", RiskLevel.HIGH if every else RiskLevel.MEDIUM, Category.FILESYSTEM,
+                      f"{name} removes a directory server from the domain"
+                      + (" (every one a listing gives)" if every else ""), node)  # fmt: skip
+
+    def _production(self) -> bool:
+        """The script, or the environment it was started with (`RAILS_ENV=production`), names production."""
+        settings = " ".join(f"{k}={v}" for k, v in self.vars.items() if k.isupper())
+        return production_target("\n".join((self._source.decode("utf-8", "replace"), self._argv_text, settings)))
+
+    def _beam_code(self, name: str, code: str, node: Any, flow: _Flow) -> None:
+        """Erlang or Elixir run inside a node (a release's ``rpc``, ``erl -eval``): what it does there, and the
+        shell commands it hands to the operating system."""
+        if flow.remote and code.strip(HOLE + " \"'") == "":
+            self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{name} runs code downloaded a moment ago inside a live node", node)  # fmt: skip
+            return
+        for risk in beam_code_risks(code):
+            self._add("shell.beam", risk.level, risk.category, f"{name}: {risk.what}", node)
+        for command in beam_os_commands(code):
+            self._nested(command, "shell", node, f"{name} (a command the node runs)", keep=RiskLevel.MEDIUM)
+        for literal in _BASE64_LITERAL.findall(code):
+            decoded = W.apply_transform("b64", literal)
+            if decoded and decoded.isprintable():
+                self._nested(decoded, "shell", node, f"{name} (decoded base64)", keep=RiskLevel.MEDIUM)
+
+    def _rule_mtd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """OpenWrt's ``mtd erase firmware``: a flash partition of the device emptied (it no longer boots)."""
+        if "erase" in args:
+            part = args[args.index("erase") + 1] if args.index("erase") + 1 < len(args) else "a partition"
+            self._add("shell.disk-format", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"mtd erases the flash partition {part} (the device may no longer boot)", node)  # fmt: skip
+
     def _rule_container_tasks(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``ctr -n "$ns" tasks ls -q | xargs … ctr tasks kill``: every container of every namespace killed."""
         verbs = [a for a in W.options(args, frozenset({"-n", "--namespace", "-a", "--address", "--signal", "-s"}))[1]]
@@ -7805,9 +7892,14 @@ class ShellAnalyzer:
         if risk is not None:
             self._add("shell.identity", risk.level, risk.category, risk.what, node)
         if name == "ldapdelete" and "-r" in args:
-            self._add("shell.identity", RiskLevel.HIGH, Category.FILESYSTEM,
-                      "ldapdelete -r deletes a directory entry with everything below it (a whole OU of accounts)",
-                      node)  # fmt: skip
+            # (a CI job's own OU in a directory container on this machine is its scratch space)
+            scratch = _LOCAL_DIRECTORY.search(" ".join(W.option_values(args, "-H"))) is not None and any(
+                _CI_ENTRY.search(a) for a in args
+            )
+            self._add("shell.identity", RiskLevel.MEDIUM if scratch else RiskLevel.HIGH, Category.FILESYSTEM,
+                      "ldapdelete -r deletes a directory entry with everything below it (a whole OU of accounts)"
+                      + (" (a test directory on this machine)" if scratch else ""), node)  # fmt: skip
+        self._directory_password_guessing(name, node)
         if name == "slapcat":
             flow.secret = True  # every entry of the directory, password hashes included
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -8132,6 +8224,14 @@ _CURL_VALUED_SENDS = frozenset({"-d", "--data", "--data-raw", "--data-binary", "
 #: Programs that sign binaries, modules or firmware variables with a key they are given.
 _SIGNERS = frozenset({"sbsign", "sbverify", "sbvarsign", "kmodsign", "sign-file", "pesign", "osslsigncode",
                       "sign-efi-sig-list"})  # fmt: skip
+#: A bind password taken from a variable (`-w "$p"`, `-w "bad$n"`), and directories that are a test's own.
+_BIND_PASSWORD_VARIABLE = re.compile(r"\s-w\s+[\"']?[^\s\"']*\$\{?(\w+)")
+_LOCAL_DIRECTORY = re.compile(r"^ldapi:|://(?:localhost|127\.0\.0\.1|\[::1\])\b")
+_CI_ENTRY = re.compile(r"(?:ou|cn)=ci[-_]|\$\{?CI_|dc=(?:test|dev)\b", re.IGNORECASE)
+_KEYTAB_WRITERS = frozenset({"ipa-getkeytab", "kadmin", "kadmin.local", "ktutil"})
+#: Databases of package managers (Nix's store database, RPM's), and SQL that changes rows or tables.
+_PACKAGE_DATABASES = ("/nix/var/nix/db/", "/var/lib/rpm/", "/var/lib/dpkg/")
+_SQL_WRITE = re.compile(r"\b(?:DELETE|UPDATE|DROP|INSERT|ALTER)\b", re.IGNORECASE)
 _OFF_WORDS = frozenset({"off", "0", "false", "disable", "disabled", "stop"})
 _OPENED_PORT = re.compile(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(?::\d{2,5})?(/tcp|/udp)?\b")
 _DF_INTO_XARGS = re.compile(r"\bdf\b[^\n|]*\|[^\n]*\|\s*xargs\b[^\n]*\b(?:fallocate|dd)\b")
@@ -8841,7 +8941,9 @@ _STAGING_NAME = re.compile(
     r"^(?:staging|stage|stg|test|qa|uat|preprod|sandbox)[\w-]*\.|[.-](?:staging|stg|qa|uat|preprod)\."
 )
 #: A host name of an organisation's own network (``pbx1.acme-internal.net``, ``db.corp.local``).
-_INTERNAL_NAME = re.compile(r"\.(?:internal|local|lan|corp|intranet|home\.arpa)$|[.-]internal\.|^[\w-]+$")
+_INTERNAL_NAME = re.compile(
+    r"\.(?:internal|local|lan|corp|intranet|home\.arpa)$|[.-](?:internal|corp|intranet)\.|^[\w-]+$"
+)
 #: SMS APIs' send endpoints (Twilio, Vonage, Plivo, MessageBird).
 _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/json|/Message/?\s|/messages\b", re.I)
 #: A grep pattern naming settings (``^(db_host|http_port)\s*=``, ``^server_name``) rather than matching anything.
@@ -8859,6 +8961,13 @@ _FETCH_FROM_SETTING = re.compile(
     re.IGNORECASE,
 )
 #: Inline application code making an account an administrator (`u.role = :admin`, `is_admin: true`).
+#: An ORM told to delete every row of a model (`Account.delete_all`, `User.find_each(&:destroy)`).
+_ORM_MASS_DELETE = re.compile(
+    rf"(?:\b[A-Z]\w*|{re.escape(HOLE)})(?:\.all|\.unscoped)?\.(?:delete_all|destroy_all)\b(?!\()"
+    r"|\b[A-Z]\w*(?:\.all)?\.(?:find_each|each)\s*\(\s*&:(?:destroy|delete)\s*\)|\b[A-Z]\w*\.objects\.all\(\)\.delete\(\)"
+    # every user's second factor switched off (`User.update_all(otp_required_for_login: false)`)
+    r"|\b[A-Z]\w*\.update_all\([^)]*\b(?:otp|two_factor|mfa|2fa)\w*:\s*false"
+)
 _INLINE_ADMIN = re.compile(
     r"\brole\s*[:=]\s*[:'\"]?(?:admin|owner|super_?admin|superuser)\b|\b(?:is_)?(?:admin|superuser|super_admin)"
     r"[\"']?\s*(?:=|=>|:)\s*true\b"
@@ -9061,7 +9170,7 @@ for _names, _rule in (
     ({"dropdb"}, ShellAnalyzer._rule_dropdb),
     ({"gam"}, ShellAnalyzer._rule_gam),
     ({"wp", "drush", "asterisk", "fs_cli", "magento"}, ShellAnalyzer._rule_cms),
-    ({"samba-tool", "ldapsearch", "ldapdelete", "slapcat"}, ShellAnalyzer._rule_directory),
+    ({"samba-tool", "ldapsearch", "ldapdelete", "slapcat", "ldapwhoami", "ldapcompare"}, ShellAnalyzer._rule_directory),
     (MAILERS, ShellAnalyzer._rule_mailer),
     ({"certbot"}, ShellAnalyzer._rule_certbot),
     ({"tmux", "screen"}, ShellAnalyzer._rule_multiplexer),
@@ -9178,6 +9287,8 @@ for _names, _rule in (
     ({"tpm2_clear", "tpm2_evictcontrol", "tpm2_unseal"}, ShellAnalyzer._rule_tpm),
     ({"ipmitool"}, ShellAnalyzer._rule_ipmitool),
     ({"ctr"}, ShellAnalyzer._rule_container_tasks),
+    ({"mtd"}, ShellAnalyzer._rule_mtd),
+    ({"ipa-replica-manage", "ipa-server-install"}, ShellAnalyzer._rule_directory_servers),
     (PLATFORM_TOOLS, ShellAnalyzer._rule_data_platform),  # after npm/yarn: `yarn application` is Hadoop's
     (
         {"stripe", "cast", "solana", "spl-token", "bitcoin-cli", "litecoin-cli", "geth", "bor", "erigon", "reth",
@@ -9427,6 +9538,7 @@ def analyze_argv(
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
     analyzer._repeated = repeated
     analyzer._exact_argv = True
+    analyzer._argv_text = " ".join(argv)
     analyzer.staged.update(staged)
     analyzer.vars.update({k: value.replace(HOLE_WORD, HOLE) for k, value in (environment or {}).items()})
     analyzer._stdin_text = stdin.replace(HOLE_WORD, HOLE) if stdin is not None else None  # `input=` of the call

@@ -106,7 +106,9 @@ ATTACK_TOOLS = frozenset(
        for prefix, suffix in (("impacket-", ""), ("", ".py"))),
      "ysoserial", "ysoserial.net", "certipy", "certipy-ad", "bloodyAD", "pywhisker.py", "targetedKerberoast.py",
      # SIPVicious: extensions enumerated and their passwords cracked on a PBX
-     "svwar", "svcrack", "svwar.py", "svcrack.py", "sipvicious_svwar", "sipvicious_svcrack"}
+     "svwar", "svcrack", "svwar.py", "svcrack.py", "sipvicious_svwar", "sipvicious_svcrack",
+     # rogue access points that collect 802.1X logins (MSCHAPv2 hashes) and Wi-Fi handshakes
+     "hostapd-wpe", "eaphammer", "hostapd-mana", "wifiphisher", "airgeddon"}
 )  # fmt: skip
 #: Their harmless uses: listing what they offer, testing themselves.
 ATTACK_TOOL_INFO = frozenset({"-l", "--list", "-h", "--help", "--version", "-V", "--script-updatedb", "--script-help",
@@ -263,6 +265,8 @@ SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
     "gcloud": ("print-access-token", "print-identity-token", "access"),
     "az": ("keyvault", "get-access-token", "credential"),  # `az ad app credential reset` prints the new secret
     "vault": ("read", "kv"),
+    # Rails' encrypted credentials decrypted (`credentials:show`)
+    "rails": ("credentials:show",),
     "gh": ("token",),
     "op": ("read", "item"),
     "pass": ("show",),
@@ -537,6 +541,8 @@ ROUTINE_SERVICE_ACTIONS = frozenset(
     {"restart", "reload", "status", "try-restart", "start", "daemon-reload", "daemon-reexec", "enable", "is-active",
      "is-enabled",
      "reload-or-restart", "--failed", "list-units", "list-timers", "show", "cat", "is-failed",
+     # a unit a package ships masked (hostapd on Debian), unmasked to be started: its own settings are judged apart
+     "unmask",
      # supervisorctl's: configuration re-read and applied, a program's log followed
      "reread", "update", "avail", "tail",
      # launchd's: a job restarted or printed
@@ -563,6 +569,13 @@ GRADED_ADMIN_TOOLS = frozenset(
      "dkms", "depmod", "update-initramfs", "dracut", "mkinitcpio", "kmodsign", "sign-file", "mokutil", "fwupdmgr",
      # Secure Boot keys enrolled and binaries signed, disks' TPM unlock slots bound to measurements
      "update-secureboot-policy", "sbctl", "sbsign", "sbverify", "systemd-cryptenroll", "fwupdtool",
+     # directory servers and Kerberos administered locally (what they are told is graded by its own rules)
+     "ldapmodify", "ldapadd", "ipa-getkeytab", "getcert", "kadmin.local", "dsconf", "dsctl",
+     # Nix: garbage collected, the store verified or optimised, channels and generations, systems rebuilt
+     "nix-collect-garbage", "nix-store", "nix-channel", "nix-env", "nixos-rebuild", "home-manager",
+     "switch-to-configuration",
+     # wireless radios and access points, RADIUS run in the foreground to debug it
+     "iw", "iwconfig", "iwlist", "rfkill", "hostapd", "hostapd_cli", "wpa_cli", "freeradius", "radiusd",
      "insmod", "rmmod", "dpdk-devbind", "dpdk-devbind.py", "driverctl",
      "lvs", "vgs", "pvs", "lsblk", "blkid", "findmnt", "parted",
      "mkfs", "mkfs.ext4", "mkfs.xfs", "semanage", "restorecon", "setsebool", "getsebool", "chcon", "aa-status",
@@ -707,7 +720,8 @@ DROP_BOXES = frozenset(
 #: Ports of administration consoles and data stores that must not face the internet.
 ADMIN_PORTS = {
     "2375": "the Docker API", "2376": "the Docker API", "25575": "a game server's RCON console",
-    "27015": "a game server's RCON console", "5432": "PostgreSQL", "3306": "MySQL", "6379": "Redis",
+    "27015": "a game server's RCON console", "4369": "Erlang's port mapper (its nodes run code for the cookie)",
+    "5432": "PostgreSQL", "3306": "MySQL", "6379": "Redis",
     "27017": "MongoDB", "9200": "Elasticsearch", "8545": "a node's RPC", "8332": "a wallet's RPC",
     "11211": "memcached", "5984": "CouchDB", "9000": "a management console", "10250": "the kubelet API",
     "2379": "etcd (every secret of the cluster)",

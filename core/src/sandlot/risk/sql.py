@@ -40,6 +40,9 @@ _DANGEROUS_SQL = re.compile(
     r"|\bradcheck\b[^;]*Auth-Type[^;]*Accept|\bradreply\b[^;]*priv-lvl\s*=\s*15"
     # a superuser inserted straight into a framework's user table; a trigger that makes new rows administrators
     r"|\bINSERT\s+INTO\s+auth_user\b[^;]*\bis_superuser\b|\bNEW\.\w*(?:admin|superuser|staff)\w*\s*:?=\s*(?:true|1)\b"
+    # an administrator inserted straight into a MongoDB-backed application's admin or privilege collection
+    r"|\bdb\.(?:admin|admins|privilege|privileges|users?)\.insert(?:One|Many)?\([^;]*\brole\W{1,4}(?:admin|super_?admin|owner)\b"
+    r"|\bdb\.admins?\.insert(?:One|Many)?\("
     # WordPress's role of a user, kept in its user meta (`wp_capabilities` = `a:1:{s:13:"administrator";b:1;}`)
     r"|\b\w*_capabilities\b[^;]*\badministrator\b|\badministrator\b[^;]*\b\w*_capabilities\b)"
     # a file written on the database server by a query (a page in the web root, a library to load)
@@ -113,7 +116,7 @@ _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
     r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES"
-    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.",
+    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin",
     re.IGNORECASE,
 )
 
@@ -442,11 +445,12 @@ def drops_table(text: str) -> bool:
 _SCHEMA_RESET = re.compile(
     r"\balembic\b.*\bdowngrade\s+base\b|\bprisma\s+(?:migrate\s+reset|db\s+push\s+.*--force-reset)"
     r"|\bmanage\.py\s+(?:flush|reset_db|migrate\s+\w+\s+zero)\b|\b(?:rails|rake)\s+db:(?:drop|reset|schema:load|purge)\b"
+    r"|\b(?:rails|rake)\s+db:rollback\s+STEP=(?:[1-9]\d+)\b"
     r"|\bflyway\b.*\bclean\b|\bknex\s+migrate:rollback\s+--all|\bsequelize\s+db:(?:migrate:undo:all|drop)"
     r"|\bdbmate\b.*\bdrop\b|\bgoose\b.*\breset\b|\bliquibase\b.*\bdropAll\b|\bmigrate\b.*\bdrop\s+-f\b"
     # Laravel, Sequelize's CLI, Ecto (mix tasks, and a release's `rollback(Repo, 0)`: every migration undone)
     r"|\bartisan\s+(?:migrate:(?:fresh|reset|refresh)|db:wipe)\b|\bsequelize-cli\s+db:(?:migrate:undo:all|drop)"
-    r"|\becto\.(?:drop|reset)\b|\bRelease\.rollback\(\s*[\w.]+\s*,\s*0\s*\)"
+    r"|\becto\.(?:drop|reset)\b|\becto\.rollback\b[^\n]*--all\b|\bRelease\.rollback\(\s*[\w.]+\s*,\s*0\s*\)"
     # Entity Framework's CLI
     r"|\bdotnet\s+ef\s+database\s+drop\b"
     # Alembic's Python API taken down to base

@@ -40,7 +40,13 @@ from sandlot.risk.edge import edge_risks
 from sandlot.risk.endpoint_management import endpoint_management_risks
 from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.gitops import gitops_risks
-from sandlot.risk.identity import federation_risks, identity_provider_risks, personal_admin_grant, vault_superuser
+from sandlot.risk.identity import (
+    directory_text_risks,
+    federation_risks,
+    identity_provider_risks,
+    personal_admin_grant,
+    vault_superuser,
+)
 from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.machine_identity import machine_identity_risks
@@ -506,6 +512,23 @@ _HUGE_RASTER = re.compile(r"\.Create\(\s*[^,]+,\s*(\d{5,})\s*,\s*(\d{5,})")
 _CRAWL_FLOOD = re.compile(r"CONCURRENT_REQUESTS(?:_PER_(?:DOMAIN|IP))?[\"']?\s*[:=]\s*(\d{4,})")
 
 
+#: Nix settings that give away the daemon or the sandbox, evaluation that runs commands, a setuid shell.
+_NIX_RISKS = re.compile(
+    r"(?P<trust>trusted-users\s*=\s*[^\n]*(?:\*|@users\b|@everyone\b))"
+    r"|(?P<sandbox>\bsandbox\s*=\s*false\b)"
+    r"|(?P<exec>allow-unsafe-native-code-during-evaluation[\s\S]{0,200}?builtins\.exec|builtins\.exec[\s\S]{0,200}?"
+    r"allow-unsafe-native-code-during-evaluation)"
+    r"|(?P<wrapper>security\.wrappers\.[\w-]+[\s\S]{0,300}?bin/(?:ba|z|da)?sh\b[\s\S]{0,200}?setuid\s*=\s*true)"
+    r"|(?P<sudo>wheelNeedsPassword\s*=\s*false)"
+    r"|(?P<sigs>require-sigs[\s\"'=,:]+false|--no-require-sigs)"
+)
+#: Bundler told to fetch gems over plain HTTP (from a bare address) or not to check their checksums.
+_GEM_SOURCE_UNVERIFIED = re.compile(
+    r"\bsource\s+\\?[\"']http://\d{1,3}(?:\.\d{1,3}){3}|disable_checksum_validation[\"',\s]+true\b"
+)
+#: An access point brought up (hostapd's settings), and a page asking for a sign-in served beside it.
+_ACCESS_POINT = re.compile(r"^\s*ssid=|\bhostapd\b", re.MULTILINE)
+_SIGN_IN_PAGE = re.compile(r"sign-?in|login|\bsso\b|o365|office365|okta|creds", re.IGNORECASE)
 #: A message's sender and reply address (`msg["From"] = "Dana <ceo@example.com>"`, `Reply-To: …`).
 _FROM_ADDRESS = re.compile(r"[\"']?From[\"']?\s*[\]:=]\s*=?\s*[\"'][^\"'\n]*@([\w.-]+)", re.IGNORECASE)
 _REPLY_ADDRESS = re.compile(r"[\"']?Reply-To[\"']?\s*[\]:=]\s*=?\s*[\"'][^\"'\n]*@([\w.-]+)", re.IGNORECASE)
@@ -697,12 +720,33 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("registry", risk) for risk in registry_text_risks(code)]
     found += [("identity", risk) for risk in identity_provider_risks(code)]
     found += [("identity", risk) for risk in federation_risks(code)]
+    found += [("directory", risk) for risk in directory_text_risks(code)]
     if "perf-test" in code or "watermark" in code or "seek_to_end" in code:
         found += [("broker", risk) for risk in broker_text_risks(code, production=production_target(code))]
     if "Reply-To" in code and _PAYMENT_REQUEST.search(code) and _replies_elsewhere(code):
         what = ("sends mail in someone's name with replies going to another domain, asking for a payment or bank "
                 "details (business email compromise)")
         found.append(("phishing", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if "address=/#/" in code and _ACCESS_POINT.search(code) and _SIGN_IN_PAGE.search(code):
+        what = ("runs an access point that answers every DNS name with itself and serves a sign-in page (an evil "
+                "twin collecting logins)")
+        found.append(("phishing", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if any(word in code for word in ("trusted-users", "sandbox", "builtins.exec", "setuid", "wheelNeedsPassword",
+                                     "require-sigs")) and (
+        nix_risk := _NIX_RISKS.search(code)
+    ):
+        what = {
+            "trust": "makes every user (or a broad group) a trusted Nix user (they can give the daemon any store path)",
+            "sandbox": "turns off the Nix build sandbox",
+            "exec": "runs shell commands during Nix evaluation (builtins.exec with unsafe native code allowed)",
+            "wrapper": "installs a setuid-root wrapper around a shell",
+            "sudo": "lets the wheel group use sudo without a password (NixOS)",
+            "sigs": "lets Nix install store paths nobody signed (a substituter or an import can swap any program)",
+        }[nix_risk.lastgroup or "trust"]
+        found.append(("nix", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("source" in code or "checksum" in code) and _GEM_SOURCE_UNVERIFIED.search(code):
+        what = "installs gems from a plain-HTTP source or with checksum validation off (any server can swap them)"
+        found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     dialplan = dialplan_risk(code) if "exten" in code else None
     if dialplan is not None:
         found.append(("telephony", OperationRisk(RiskLevel.HIGH, Category.NETWORK, dialplan)))
