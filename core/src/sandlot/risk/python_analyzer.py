@@ -1853,6 +1853,8 @@ class PythonAnalyzer:
         )
         if risk is not None:
             level = RiskLevel.MEDIUM if local_store(self._code) else risk.level  # moto, an emulator, a test
+            if any(key in op for key in _KEY_CREATIONS) and _STORED_IN_VAULT.search(self._code):
+                level = RiskLevel.MEDIUM  # a key rotated straight into a secrets store (the old one retired)
             self._add("python.cloud-control", min(level, risk.level), risk.category, f"{method} {risk.what}", node)
             if risk.secret:
                 return v.SECRET
@@ -3118,6 +3120,16 @@ class PythonAnalyzer:
 
     # ----------------------------------------------------------------- calls
     def _e_call(self, node: ast.Call) -> Val:
+        if isinstance(node.func, ast.IfExp):
+            # `(shutil.rmtree if p.is_dir() else os.remove)(p)`: either function may be the one called
+            self._ev(node.func.test)
+            branches = [ast.Call(func=branch, args=node.args, keywords=node.keywords) for branch in
+                        (node.func.body, node.func.orelse)]  # fmt: skip
+            for branch_call in branches:
+                ast.copy_location(branch_call, node)
+            first = self._e_call(branches[0])
+            self._e_call(branches[1])
+            return first
         func = self._ev(node.func)
         args: list[Val] = []
         for a in node.args:
@@ -6081,7 +6093,9 @@ class PythonAnalyzer:
             f"{q} starts {posixpath.basename(program).replace(HOLE, '…') or 'a program'}",
             node,
         )
-        code_flags = [items[i + 1].flags for i, w in enumerate(words[:-1]) if w.lower() in _CODE_OPTIONS]
+        # (`git -C DIR` is no code option: short options keep their case)
+        code_flags = [items[i + 1].flags for i, w in enumerate(words[:-1])
+                      if w in _CODE_OPTIONS or (len(w) > 2 and w.lower() in _CODE_OPTIONS)]  # fmt: skip
         if posixpath.basename(program) == "ansible":
             code_flags += [items[i + 1].flags for i, w in enumerate(words[:-1]) if w in ("-a", "--args")]
         elif posixpath.basename(program) in ("ssh", "pdsh", "clush") and len(items) > 2:
@@ -7701,7 +7715,8 @@ _ADMIN_ROLE = re.compile(r"admin|owner|superuser", re.IGNORECASE)
 _WORKER_COUNTS = frozenset({"num_workers", "max_workers", "min_workers", "worker_count", "num_nodes", "node_count",
                             "instance_count", "InstanceCount"})  # fmt: skip
 #: Options after which an interpreter's (or cmd.exe's) next argument is the code it runs.
-_CODE_OPTIONS = frozenset({"-e", "-c", "--eval", "-command", "-encodedcommand", "-enc", "-ec", "/c", "/k", "/r"})
+_CODE_OPTIONS = frozenset({"-e", "-E", "-c", "--eval", "-command", "-encodedcommand", "-enc", "-ec", "/c", "/k", "/r",
+                           "/C", "/K", "/R"})  # fmt: skip
 #: Windows calls that put code into another process and start it there.
 _WINDOWS_INJECTION = frozenset(
     {"WriteProcessMemory", "CreateRemoteThread", "CreateRemoteThreadEx", "NtCreateThreadEx", "QueueUserAPC",
@@ -7837,6 +7852,10 @@ _PROJECT_DROP_BOXES = frozenset(
     {"upload", "uploads", "user_uploads", "submissions", "submission", "incoming", "inbound"}
 )
 #: A SQLite database of an installed application (`/var/lib/<app>/…`, `/srv/…`), not a project's or a test's.
+#: Operations that mint an account's access key, and a secrets store the new key goes into.
+_KEY_CREATIONS = frozenset({"createaccesskey", "createserviceaccountkey", "serviceaccountskeyscreate"})
+_STORED_IN_VAULT = re.compile(r"put_secret_value|put-secret-value|create_secret|create-secret|put_parameter"
+                              r"|put-parameter|vault\s+kv\s+put|\.secrets\.kv\.")  # fmt: skip
 #: Compiled modules and libraries an application loads by name (BEAM, JVM, native, Python bytecode).
 _LOADED_MODULE = re.compile(r"\.(?:beam|jar|class|so|pyc|dll|dylib)$")
 #: Payloads searched for logins (`password=`, `USER`/`PASS`, basic auth), or cleartext login ports filtered.

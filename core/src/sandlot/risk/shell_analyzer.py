@@ -1830,6 +1830,13 @@ class ShellAnalyzer:
         heredocs = [r for r in redirects if r.type == "heredoc_redirect"]
         bodies = [b for b in map(self._heredoc_body, heredocs) if b is not None]
         self._heredoc_text = bodies[0] if bodies else None
+        interpreter = bool(argv) and W.base(argv[0]) in T.SHELLS | T.PYTHONS | T.OTHER_INTERPRETERS
+        if interpreter and any(
+            _DOWNLOAD_IN_HEREDOC.search(self._text(h)) and not re.match(r"<<-?\s*['\"\\]", self._text(h))
+            for h in heredocs
+        ):
+            self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{W.base(argv[0])} runs code a here-document downloads as it is read", node)  # fmt: skip
         if argv:
             self._argv(argv, node, flow, redirects)
         self._heredoc_text = None
@@ -2483,6 +2490,11 @@ class ShellAnalyzer:
             suffix = {"gzip": ".gz", "pigz": ".gz", "bzip2": ".bz2", "xz": ".xz", "zstd": ".zst"}[name]
             self.staged.update(a + suffix for a in args if a in self.staged)  # still the same secret data
             self._bulk_files.update(a + suffix for a in args if a in self._bulk_files)
+        if (name == "trufflehog" and "--no-verification" not in args) or (
+            name == "gitleaks" and "--redact" not in " ".join(args)
+            and any(p in ("/dev/stdout", "-") for p in W.option_values(args, "--report-path", "-r"))
+        ):
+            flow.secret = True  # a secret scanner's report: each finding carries the raw secret it found
         printing = T.SECRET_PRINTERS.get(name)
         if printing is not None and any(w in args for w in printing):
             flow.secret = True
@@ -3972,6 +3984,8 @@ class ShellAnalyzer:
             if arg.startswith("of="):
                 info = paths.classify(arg[3:])
                 self._write(info, node, via="dd")
+                if info.kind is not paths.PathKind.DEVICE:
+                    self._created.add(arg[3:])  # a test file dd writes (a throughput check), removed after
             elif arg.startswith("if="):
                 info = paths.classify(arg[3:])
                 if info.kind is paths.PathKind.DEVICE:
@@ -3980,7 +3994,7 @@ class ShellAnalyzer:
                     into = [paths.classify(a[3:]).kind for a in args if a.startswith("of=")]
                     imaged = bool(into) and into[0] in (paths.PathKind.HOME, paths.PathKind.RELATIVE,
                                                         paths.PathKind.EXTERNAL)  # fmt: skip
-                    removable = re.fullmatch(r"/dev/(?:sd[b-z]|mmcblk\d+)", arg[3:]) is not None
+                    removable = _REMOVABLE_DEVICE.fullmatch(arg[3:]) is not None
                     self._add(
                         "shell.device-read",
                         RiskLevel.MEDIUM if imaged and removable else RiskLevel.HIGH,
@@ -5642,6 +5656,8 @@ class ShellAnalyzer:
         the operating system's optional extras a hardening script masks (avahi, cups, sleep targets)."""
         named = [u.lower() for u in units if not u.startswith("-") and u.strip(HOLE)]
         several = len(named) >= 2 or (len(named) == 1 and any((loop.count or 0) >= 2 for loop in self._loops))
+        # (a database or broker masked alone: every application that needs it is down until someone unmasks it)
+        several |= any(u.split("@")[0].split(".")[0].startswith(_DATA_SERVICES) for u in named)
         return several and not any(
             u.endswith(".target") or u.startswith(("systemd-", "apt-")) or u.split(".")[0] in _OPTIONAL_OS_UNITS
             for u in named
@@ -6333,6 +6349,13 @@ class ShellAnalyzer:
                               f"{name} {' '.join(needed)} removes a pull request's preview environment",
                               node)  # fmt: skip
                     return
+                if name in ("aws", "gsutil", "gcloud", "az") and any(
+                    _SCRATCH_PREFIX.search(a) for a in args if a.startswith(("s3://", "gs://"))
+                ):
+                    self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
+                              f"{name} {' '.join(needed)} deletes a temporary or scratch prefix of a bucket",
+                              node)  # fmt: skip
+                    return
                 if name in ("kubectl", "oc") and _LOCAL_CLUSTER.match(cluster_words(args)):
                     self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
                               f"{name} {' '.join(needed)} deletes objects of a local development cluster "
@@ -6407,7 +6430,11 @@ class ShellAnalyzer:
             if risk.secret:
                 flow.secret = True
             what = f"{name} {' '.join(positional[:depth]).replace(HOLE, '…')} {risk.what}"
-            self._add("shell.cloud-control", risk.level, risk.category, what, node)
+            # (a key rotated straight into a secrets store, `… create-access-key | … put-secret-value`)
+            stored = "createaccesskey" in operation(*positional[:depth]) and _KEY_STORED.search(
+                self._source.decode("utf-8", "replace")
+            ) is not None
+            self._add("shell.cloud-control", RiskLevel.MEDIUM if stored else risk.level, risk.category, what, node)
         op = operation(*positional[:depth])
         launches = any(launch in op for launch in _LAUNCHES)
         if launches and self._loops and self._loops[-1].endless:
@@ -7826,6 +7853,33 @@ class ShellAnalyzer:
             if decoded and decoded.isprintable():
                 self._nested(decoded, "shell", node, f"{name} (decoded base64)", keep=RiskLevel.MEDIUM)
 
+    def _rule_research_data(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """iRODS and Globus: whole collections deleted or wiped by a sync, administrators made, data opened to
+        the public or to anonymous users."""
+        words = [a for a in args if not a.startswith("-")]
+        flags = "".join(a.lstrip("-") for a in args if a.startswith("-") and not a.startswith("--"))
+        repeated = bool(self._loops) or self._mass or self._repeated
+        if name == "irm" and ("r" in flags or repeated or any(HOLE in w for w in words)):
+            # `irm -rf /zone/projects`, or every object a listing gives: `-f` skips the trash
+            shallow = any(len([c for c in w.split("/") if c]) <= 3 for w in words if w.startswith("/"))
+            if shallow or repeated:
+                self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                          "irm deletes whole collections (or every object a listing gives)"
+                          + (" bypassing the trash" if "f" in flags else ""), node)  # fmt: skip
+        if name == "iadmin" and (("rodsadmin" in words and words[:1] in (["moduser"], ["atg"]))
+                                 or (words[:1] == ["moduser"] and "password" in words)):  # fmt: skip
+            self._add("shell.identity", RiskLevel.HIGH, Category.PRIVILEGE,
+                      "iadmin makes a data-grid administrator or sets an account's password", node)  # fmt: skip
+        if name == "ichmod" and any(w in ("public", "anonymous") for w in words[1:2]):
+            self._add("shell.exposure", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"ichmod gives {words[1]} access to a collection", node)  # fmt: skip
+        if name == "globus" and words[:1] == ["transfer"] and "--delete-destination-extra" in args:
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "globus transfer deletes whatever the destination has that the source lacks", node)  # fmt: skip
+        if name == "globus" and words[:1] in (["delete"], ["rm"]) and "r" in flags:
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "globus deletes a whole folder tree of a collection", node)  # fmt: skip
+
     def _rule_mtd(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """OpenWrt's ``mtd erase firmware``: a flash partition of the device emptied (it no longer boots)."""
         if "erase" in args:
@@ -8232,6 +8286,14 @@ _KEYTAB_WRITERS = frozenset({"ipa-getkeytab", "kadmin", "kadmin.local", "ktutil"
 #: Databases of package managers (Nix's store database, RPM's), and SQL that changes rows or tables.
 _PACKAGE_DATABASES = ("/nix/var/nix/db/", "/var/lib/rpm/", "/var/lib/dpkg/")
 _SQL_WRITE = re.compile(r"\b(?:DELETE|UPDATE|DROP|INSERT|ALTER)\b", re.IGNORECASE)
+_DATA_SERVICES = ("postgresql", "mysql", "mariadb", "mongod", "redis", "kafka", "zookeeper", "elasticsearch",
+                  "rabbitmq", "etcd", "cassandra", "clickhouse")  # fmt: skip
+_REMOVABLE_DEVICE = re.compile(r"/dev/(?:sd[b-z]|mmcblk\d+|disk/by-id/(?:usb|mmc)-[^/]+)")
+#: A download run inside an unquoted here-document (`python3 - <<EOF` … `$(wget -qO- URL)` … `EOF`).
+_DOWNLOAD_IN_HEREDOC = re.compile(r"\$\(\s*(?:curl|wget|fetch)\b|`\s*(?:curl|wget)\b")
+#: A bucket prefix that says it holds temporary or scratch objects (`s3://ml/batch/tmp/$RUN_ID/`).
+_SCRATCH_PREFIX = re.compile(r"^(?:s3|gs)://[^/]+/(?:[^/]+/)*(?:tmp|temp|scratch|staging-tmp)/")
+_KEY_STORED = re.compile(r"put-secret-value|create-secret|put-parameter|vault\s+kv\s+put")
 _OFF_WORDS = frozenset({"off", "0", "false", "disable", "disabled", "stop"})
 _OPENED_PORT = re.compile(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(?::\d{2,5})?(/tcp|/udp)?\b")
 _DF_INTO_XARGS = re.compile(r"\bdf\b[^\n|]*\|[^\n]*\|\s*xargs\b[^\n]*\b(?:fallocate|dd)\b")
@@ -9288,6 +9350,7 @@ for _names, _rule in (
     ({"ipmitool"}, ShellAnalyzer._rule_ipmitool),
     ({"ctr"}, ShellAnalyzer._rule_container_tasks),
     ({"mtd"}, ShellAnalyzer._rule_mtd),
+    ({"irm", "iadmin", "ichmod", "globus"}, ShellAnalyzer._rule_research_data),
     ({"ipa-replica-manage", "ipa-server-install"}, ShellAnalyzer._rule_directory_servers),
     (PLATFORM_TOOLS, ShellAnalyzer._rule_data_platform),  # after npm/yarn: `yarn application` is Hadoop's
     (

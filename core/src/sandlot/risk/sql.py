@@ -9,8 +9,10 @@ from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category
 
 _DANGEROUS_SQL = re.compile(
+    # a database function or trigger that posts rows (tokens, new records) to a web address
+    r"(?P<posts>\bhttp_post\s*\(\s*'https?://)|"
     r"\bDROP\s+(?P<drop>DATABASE|SCHEMA|KEYSPACE|EXTENSION(?=[^;]*\bCASCADE\b))\b|\.(?P<mongo>dropDatabase)\(|\b(?P<program>(?:FROM|TO)\s+PROGRAM)\b"
-    r"|\b(?P<terminate>pg_terminate_backend)\b|\b(?P<series>generate_series)\s*\(\s*1\s*,\s*\d{8,}"
+    r"|\b(?P<terminate>pg_terminate_backend)\b(?![\s\S]*\bstate\s*=\s*'idle[\s\S]*\binterval\b)|\b(?P<series>generate_series)\s*\(\s*1\s*,\s*\d{8,}"
     r"|\bDEBUG\s+POPULATE\s+(?P<populate>\d{7,})"
     # every document of a collection or an index: deleteMany({}), remove({}), a delete_by_query matching all
     r"|(?P<wipe>\b(?:deleteMany|delete_many|remove)\s*\(\s*\{\s*\}|_delete_by_query\b[\s\S]*\bmatch_all\b"
@@ -31,7 +33,7 @@ _DANGEROUS_SQL = re.compile(
     # an application's own user table edited to make someone its administrator
     r"|\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:super_?user|is_?superuser|is_?admin|is_?staff|account_manager|admin)\s*=\s*"
     r"(?:1|true|'1'|'t'|'true')\b"
-    r"|\bUPDATE\s+\w*users?\b[^;]*\bSET\b[^;]*\brole\s*=\s*'(?:super_?admin|admin|administrator|owner|root)'"
+    r"|\bUPDATE\s+\w*users?\b[^;]*\bSET\b[^;]*\brole\s*=\s*'(?:\w*_)?(?:super_?admin|admin|administrator|owner|root)'"
     r"|\bINSERT\s+INTO\s+\w*users?\b[^;]*'(?:super_?admin|administrator|owner)'"
     # someone put into the administrators' group or role of an application (`phpbb_user_group`, `user_roles`)
     r"|\bINSERT\s+INTO\s+\w*(?:user_?groups?|group_?members?|user_?roles?|role_?members?|members?_?roles?)\b[^;]*"
@@ -116,7 +118,7 @@ _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
     r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES"
-    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin",
+    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post",
     re.IGNORECASE,
 )
 
@@ -171,6 +173,10 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         return "deletes a table's whole history (no way back to earlier versions)", Category.FILESYSTEM
     if found["spend"]:
         return "makes a warehouse huge, never suspended or without a spending limit", Category.RESOURCE
+    if found["posts"]:
+        return "makes the database post rows to a web address (a function or trigger with http_post)", (
+            Category.EXFILTRATION
+        )
     if found["terminate"]:
         return "terminates other sessions' backends", Category.PROCESS
     return "generates a huge number of rows or keys", Category.RESOURCE
@@ -266,8 +272,18 @@ _MOCKED_CLOUD = re.compile(r"\bfrom moto import|@mock_\w+|\bmock_aws\(|\blocalst
 
 
 def production_target(source: str) -> bool:
-    """The code names a production database, settings module, host, profile or stack."""
-    return bool(_PRODUCTION.search(source))
+    """The code names a production database, settings module, host, profile or stack (a guard that refuses to run
+    against production, `if "prod" in dsn: sys.exit(…)`, names it only to stay away from it)."""
+    if _PRODUCTION.search(source) is None:
+        return False
+    return bool(_PRODUCTION.search(_PRODUCTION_GUARD.sub("", source))) if "in" in source else True
+
+
+#: A check that production is not the target, and its refusal (`if "prod" in dsn: sys.exit("refusing")`).
+_PRODUCTION_GUARD = re.compile(
+    r"^[ \t]*if\b[^\n]*[\"']prod(?:uction)?[\"']\s+in\b[^\n]*:[ \t]*(?:\n[ \t]+)?(?:sys\.exit|raise|exit)\b[^\n]*",
+    re.MULTILINE | re.IGNORECASE,
+)
 
 
 #: Columns that identify people or hold what they would not share (a customer table's contact and payment data).
@@ -281,7 +297,9 @@ _PERSONAL_COLUMN = re.compile(
     r"|medical\w*|medications?|prescriptions?|life_support|health_\w+|insurance_?(?:id|number|no)|member_?id"
     r"|lat|lon|lng|latitude|longitude|city"
     # a person's vehicle (a plate or a VIN leads to its keeper) and insurance policy
-    r"|(?:license_|licence_|number_|reg_)?plate(?:_no|_number)?|vin|policy_?(?:no|num|number)"
+    r"|(?:license_|licence_|number_|reg_)?plate(?:_no|_number|_state)?|vin|policy_?(?:no|num|number)"
+    # a patient's medical record number, and what was dispensed to them
+    r"|mrn|medical_record_(?:no|number)|drug(?:_name)?"
     # advertising and device identifiers (they single a person out as well as a name does)
     r"|(?:advertising|ad|device)_?id|idfa|gaid|maid"
     # travellers: a booking's locator, the passenger's name and loyalty number

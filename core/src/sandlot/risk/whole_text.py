@@ -522,6 +522,27 @@ _NIX_RISKS = re.compile(
     r"|(?P<sudo>wheelNeedsPassword\s*=\s*false)"
     r"|(?P<sigs>require-sigs[\s\"'=,:]+false|--no-require-sigs)"
 )
+#: A command's alarm override or alarm switch (`"override_alarm": True`, `"alarms": "off"`), and a command sent.
+_ALARM_OVERRIDE = re.compile(
+    r"(?:override|disable|bypass|mute|silence)_?alarms?[\"']?\s*[:=]\s*(?:True|true|1)\b"
+    r"|[\"']alarms?[\"']\s*:\s*(?:False|false|0|[\"']off[\"'])", re.IGNORECASE
+)
+_COMMAND_SENT = re.compile(r"\.publish\(|\.(?:post|put|patch)\(|\bmosquitto_pub\b|\bcurl\b")
+_CAPACITY_UNITS = re.compile(r"(?:Read|Write)CapacityUnits[\"']?\s*[=:]\s*(\d+)")
+#: A folder of files other people send in (uploads, an inbox), named in the code.
+_UPLOADED_MODULE = re.compile(r"[\"'][^\"'\n]*/(?:uploads?|user_uploads|incoming|inbox|submissions)(?:/|[\"'])")
+#: A token signed with administrator or impersonation claims, and a lifetime of a year or more.
+_LONG_LIFETIME = re.compile(
+    r"(?:super_?admin|impersonat\w*|platform:admin|\badmin:\*)[\s\S]{0,600}?(?:\d+\s*\*\s*365\b|\b365\s*\*|days\s*=\s*\d{3,}"
+    r"|\bexp\W{1,4}\d{11,})|(?:\d+\s*\*\s*365\b|\b365\s*\*|days\s*=\s*\d{3,})[\s\S]{0,600}?(?:super_?admin|impersonat\w*)"
+)
+_MFA_SKIPPED = re.compile(r"(?:skip|bypass|disable)_?mfa[\"']?\s*[:=]\s*(?:True|true|1)\b", re.IGNORECASE)
+_EACH_ITEM_REQUEST = re.compile(r"\bfor\s+\w+\s+in\b[\s\S]{0,400}?\.(?:post|put|patch)\(")
+#: A Django (or similar) superuser given a literal password.
+_SUPERUSER_WITH_PASSWORD = re.compile(
+    r"is_superuser\s*=\s*True[\s\S]{0,400}?set_password\(\s*[\"']|set_password\(\s*[\"'][\s\S]{0,400}?"
+    r"is_superuser\s*=\s*True|create_superuser\([^)]*password\s*=\s*[\"']"
+)
 #: Bundler told to fetch gems over plain HTTP (from a bare address) or not to check their checksums.
 _GEM_SOURCE_UNVERIFIED = re.compile(
     r"\bsource\s+\\?[\"']http://\d{1,3}(?:\.\d{1,3}){3}|disable_checksum_validation[\"',\s]+true\b"
@@ -744,6 +765,24 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
             "sigs": "lets Nix install store paths nobody signed (a substituter or an import can swap any program)",
         }[nix_risk.lastgroup or "trust"]
         found.append(("nix", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "lar" in code and _ALARM_OVERRIDE.search(code) and _COMMAND_SENT.search(code):
+        what = "sends devices a command with their alarms overridden or switched off"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "CapacityUnits" in code and max((int(n) for n in _CAPACITY_UNITS.findall(code)), default=0) >= 10_000:
+        what = "provisions tens of thousands of capacity units on tables (billed every hour)"
+        found.append(("cloud-abuse", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    if "exec_module" in code and "spec_from_file_location" in code and _UPLOADED_MODULE.search(code):
+        what = "imports and runs Python modules from a folder other people upload to"
+        found.append(("remote-code", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if "jwt.encode(" in code and _LONG_LIFETIME.search(code):
+        what = "mints an administrator or impersonation token that stays valid for a year or more"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "mfa" in code.lower() and _MFA_SKIPPED.search(code) and _EACH_ITEM_REQUEST.search(code):
+        what = "creates sign-in links or sessions that skip the second factor for every account a listing gives"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "is_superuser" in code and _SUPERUSER_WITH_PASSWORD.search(code):
+        what = "makes an application superuser with a password spelled in the code (a known login to its admin)"
+        found.append(("app-admin", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if ("source" in code or "checksum" in code) and _GEM_SOURCE_UNVERIFIED.search(code):
         what = "installs gems from a plain-HTTP source or with checksum validation off (any server can swap them)"
         found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
