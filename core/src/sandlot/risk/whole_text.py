@@ -765,7 +765,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
             "sigs": "lets Nix install store paths nobody signed (a substituter or an import can swap any program)",
         }[nix_risk.lastgroup or "trust"]
         found.append(("nix", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if "lar" in code and _ALARM_OVERRIDE.search(code) and _COMMAND_SENT.search(code):
+    if ("larm" in code or "LARM" in code) and _ALARM_OVERRIDE.search(code) and _COMMAND_SENT.search(code):
         what = "sends devices a command with their alarms overridden or switched off"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "CapacityUnits" in code and max((int(n) for n in _CAPACITY_UNITS.findall(code)), default=0) >= 10_000:
@@ -777,13 +777,15 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "jwt.encode(" in code and _LONG_LIFETIME.search(code):
         what = "mints an administrator or impersonation token that stays valid for a year or more"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if "mfa" in code.lower() and _MFA_SKIPPED.search(code) and _EACH_ITEM_REQUEST.search(code):
+    if ("mfa" in code or "MFA" in code or "Mfa" in code) and _MFA_SKIPPED.search(code) and (
+        _EACH_ITEM_REQUEST.search(code)
+    ):
         what = "creates sign-in links or sessions that skip the second factor for every account a listing gives"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "is_superuser" in code and _SUPERUSER_WITH_PASSWORD.search(code):
         what = "makes an application superuser with a password spelled in the code (a known login to its admin)"
         found.append(("app-admin", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if ("source" in code or "checksum" in code) and _GEM_SOURCE_UNVERIFIED.search(code):
+    if (("source" in code and "http://" in code) or "disable_checksum" in code) and _GEM_SOURCE_UNVERIFIED.search(code):
         what = "installs gems from a plain-HTTP source or with checksum validation off (any server can swap them)"
         found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     dialplan = dialplan_risk(code) if "exten" in code else None
