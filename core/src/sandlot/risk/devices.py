@@ -76,7 +76,7 @@ def force_disarm(text: str) -> bool:
     ``disarm force``)."""
     return (
         ("ARM_DISARM" in text and "21196" in text)
-        or _MAVPROXY_DISARM.search(text) is not None
+        or ("arm" in text and _MAVPROXY_DISARM.search(text) is not None)
         or "FLIGHTTERMINATION" in text  # MAV_CMD_DO_FLIGHTTERMINATION: motors cut, the vehicle falls
     )
 

@@ -8,7 +8,10 @@ agent jar attached to a running process, a JSP dropped into a web application. W
 * an AJP connector on every address without its secret (Ghostcat: files read, JSPs run);
 * a Tomcat manager's address restriction removed;
 * a JSP or servlet that runs what a request sends (a web shell), and JNDI lookup strings sprayed at hosts;
-* a serialized gadget chain sent to an RMI registry or another Java port.
+* a serialized gadget chain sent to an RMI registry or another Java port;
+* Jenkins told through Groovy to drop its security (anonymous administrators, no authorization, no CSRF crumbs),
+  to decrypt every stored credential, or to run an unsandboxed pipeline that grabs code from a plain-HTTP or bare
+  address.
 
 Monitoring a JVM locally, dumping its threads and deploying a WAR are routine.
 """
@@ -42,8 +45,22 @@ _SERIALIZED_JAVA = re.compile(r"b[\"']JRMI|\\xac\\xed\\x00\\x05|\bysoserial\b|Co
 _SOCKET_SEND = re.compile(r"\.sendall\(|\.send\(|\bnc\s|\bncat\s|/dev/tcp/")
 #: A jar fetched from a bare address, and a JVM told to load an agent.
 _DOWNLOADED_JAR = re.compile(r"https?://(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/[^\s'\"]*\.jar\b")
-_WORDS = ("javaagent", "jmxremote", "Codebase", "NoLookups", "AJP", "RemoteAddrValve", "getParameter", "jndi:", "JRMI",
-          "xac", "ysoserial", "CommonsCollections")  # fmt: skip
+#: Jenkins' security dropped: anyone allowed everything, anonymous made an administrator, CSRF protection removed.
+_JENKINS_UNSECURED = re.compile(
+    r"AuthorizationStrategy\.UNSECURED|\bUnsecured\(\)|new\s+AuthorizationStrategy\.Unsecured"
+    r"|ADMINISTER\s*,\s*[\"'](?:anonymous|authenticated)[\"']|setCrumbIssuer\(\s*null\s*\)"
+    r"|setAllowAnonymousRead\(\s*true[\s\S]{0,200}?FullControlOnceLoggedIn|\.ANONYMOUS\s*,\s*Jenkins\.ADMINISTER"
+)
+#: Every credential Jenkins stores, decrypted.
+_JENKINS_CREDENTIALS = re.compile(r"SystemCredentialsProvider|lookupCredentials\(|CredentialsProvider\.lookup")
+_DECRYPTED = re.compile(r"\.plainText\b|getPlainText\(|Secret\.decrypt\(|hudson\.util\.Secret\.toString")
+#: A pipeline run outside the Groovy sandbox that grabs code from a plain-HTTP or bare address.
+_GRAB_FROM = re.compile(r"@GrabResolver\([^)]*root\s*=\s*[\"'](https?)://([^/:'\"]+)")
+_PLUGIN_INSTALL = re.compile(r"pluginManager/uploadPlugin|\binstall-plugin\b|pluginManager/installNecessaryPlugins")
+_BARE_URL = re.compile(r"https?://(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/")
+_WORDS = ("javaagent", "Strategy", "uploadPlugin", "install-plugin", "installNecessary", "Unsecured", "ADMINISTER",
+          "CrumbIssuer", "Credentials", "GrabResolver", "jmxremote", "Codebase", "NoLookups", "AJP",
+          "RemoteAddrValve", "getParameter", "jndi:", "JRMI", "xac", "ysoserial", "CommonsCollections")  # fmt: skip
 
 
 def jvm_risks(text: str) -> list[OperationRisk]:
@@ -75,4 +92,24 @@ def jvm_risks(text: str) -> list[OperationRisk]:
     if "-javaagent:" in text and any(outside_address(ip) for ip in _DOWNLOADED_JAR.findall(text)):
         what = "attaches a Java agent downloaded from a bare outside address (it runs inside the JVM, with its data)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
+    found += _jenkins_risks(text)
+    return found
+
+
+def _jenkins_risks(text: str) -> list[OperationRisk]:
+    found = []
+    if _JENKINS_UNSECURED.search(text):
+        what = ("drops Jenkins' security (anyone allowed everything, anonymous users administrators, or CSRF "
+                "protection off): whoever reaches it runs code on the controller")
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _JENKINS_CREDENTIALS.search(text) and _DECRYPTED.search(text):
+        what = "decrypts the credentials Jenkins stores (every deploy key, token and password of its jobs)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    grabbed = [(scheme, host) for scheme, host in _GRAB_FROM.findall(text) if scheme == "http" or outside_address(host)]
+    if grabbed and ("<sandbox>false" in text or "sandbox=false" in text or "@Grab(" in text):
+        what = f"has a Jenkins pipeline grab code from {grabbed[0][0]}://{grabbed[0][1]} and run it on the controller"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
+    if _PLUGIN_INSTALL.search(text) and any(outside_address(ip) for ip in _BARE_URL.findall(text)):
+        what = "installs a Jenkins plugin downloaded from a bare outside address (it runs inside the controller)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
     return found

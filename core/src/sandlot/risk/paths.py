@@ -883,6 +883,10 @@ _MODULE_SETTINGS = re.compile(r"^/etc/(?:modprobe\.d|modules-load\.d)/[^/]+\.con
 _SYSTEM_BACKUP_NAME = re.compile(r"(?:passwd|group|shadow|gshadow|dpkg|apt|alternatives|infodir|aptitude)\b")
 
 
+#: Folders whose files a web or TFTP server hands out.
+_SERVED_ROOTS = ("/var/www/", "/var/lib/tftpboot/", "/srv/tftp/", "/tftpboot/")
+
+
 def write_level(info: PathInfo) -> RiskLevel:
     """Risk of creating, overwriting or appending to the file at ``info``."""
     if kernel_tunable(info.path) or _MODULE_SETTINGS.match(info.path) or (info.path + "/").startswith("/usr/src/"):
@@ -929,10 +933,17 @@ def write_level(info: PathInfo) -> RiskLevel:
         and name not in _SHADOWED_COMMANDS
     ):
         return RiskLevel.MEDIUM  # one named program installed where the distribution ships nothing
-    if info.path.startswith("/var/www/") and "." in name and HOLE not in name and not (
-        info.secret or _SERVED_CODE.search(name)
+    if (
+        info.path.startswith(_SERVED_ROOTS)
+        and "." in name
+        and HOLE not in name.rsplit(".", 1)[1]  # (`/var/www/html/ks/{host}.ks`: the kind of file is known)
+        and not (info.secret or _SERVED_CODE.search(name))
     ):
-        return RiskLevel.MEDIUM  # a file published on a site (a download, a page's data): what it runs is judged apart
+        # a file published on a site or to network-booting machines (a download, a page's data, a kickstart):
+        # what it runs is judged apart
+        return RiskLevel.MEDIUM
+    if info.path.startswith(_SERVED_ROOTS[1:]) and not (info.secret or info.persistence or info.privilege):
+        return RiskLevel.MEDIUM  # a boot loader, a kernel or a per-machine boot menu handed out by TFTP
     if info.path.startswith(("/var/lib/", "/usr/share/")) and _MEDIA_FILE.search(name) and not info.persistence:
         return RiskLevel.MEDIUM  # a sound or an image put in an application's data (`…/asterisk/sounds/custom/`)
     if _DEPLOYED_ARCHIVE.match(info.path) or (app_settings(info.path) and not info.secret):

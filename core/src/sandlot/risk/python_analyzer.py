@@ -1261,11 +1261,17 @@ class PythonAnalyzer:
         ]
         # ... unless the name is one every other program has ("python", "node", "java")
         named = any(c.lower() not in GENERIC_PROCESS_NAMES and c != "root" for c in constants)
+        # (a guard that skips the entries a name pattern matches, `if job.endswith("Folder"): continue`, leaves
+        # all the others: it excludes a few, it does not select)
+        under_not = {id(n) for u in ast.walk(test) if isinstance(u, ast.UnaryOp) and isinstance(u.op, ast.Not)
+                     for n in ast.walk(u.operand)} if negated else set()  # fmt: skip
         selects = any(
-            (isinstance(n, ast.Attribute) and n.attr in _SELECTING_ATTRS)
-            or (isinstance(n, ast.Name) and n.id in _SELECTING_ATTRS)
+            ((isinstance(n, ast.Attribute) and n.attr in _SELECTING_ATTRS)
+             or (isinstance(n, ast.Name) and n.id in _SELECTING_ATTRS))
+            and not (negated and (n.attr if isinstance(n, ast.Attribute) else n.id) in _NAME_PATTERN_TESTS
+                     and id(n) not in under_not)
             for n in ast.walk(test)
-        )
+        )  # fmt: skip
         return named, selects
 
     def _binary_writes(self) -> set[str]:
@@ -2327,7 +2333,7 @@ class PythonAnalyzer:
                 text = _bind_sql_parameters(text, args[1].items)
             danger = dangerous_sql(text)
             if danger is None and unloads_personal_data(text, self._code):
-                danger = "copies people's records into object storage", Category.EXFILTRATION
+                danger = "copies people's records out (into object storage or to another server)", Category.EXFILTRATION
             elif danger is None and empties_tables(text) and production_target("\n".join(self.lines)):
                 danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
             elif danger is None and deletes_recent_rows(text) and production_target("\n".join(self.lines)):
@@ -3729,6 +3735,8 @@ class PythonAnalyzer:
             self._storefront(q, args, kwargs, node)
         if q == "asyncio.gather":
             self._gathered_flood(node)
+        if isinstance(node.func, ast.Attribute) and node.func.attr == "map" and "max_workers" in self._code:
+            self._mapped_flood(node)
         if q in T.DNS_LOOKUPS and _ENCODED.search(self._code) and any(data_label(t) for t in _all_strings(args[:1])):
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} spells encoded data into the names it looks up (DNS tunnelling)", node)  # fmt: skip
@@ -6763,6 +6771,31 @@ class PythonAnalyzer:
                       "starts tasks without end, each talking to a server or starting a program (a flood, or a bill "
                       "without limit)", node)  # fmt: skip
 
+    def _mapped_flood(self, node: ast.Call) -> None:
+        """``pool.map(send, range(20000))`` on hundreds of threads, or ``range(len(people) * 50)``: each request sent
+        many times over, as fast as the pool goes."""
+        workers = max((int(n) for n in _MAX_WORKERS.findall(self._code)), default=0)
+        if workers < 100 or len(node.args) < 2 or not isinstance(node.args[0], ast.Name):
+            return
+        rounds = node.args[1]
+        if not (isinstance(rounds, ast.Call) and _call_name(rounds) == "range" and rounds.args):
+            return
+        stop = rounds.args[-1] if len(rounds.args) == 1 else rounds.args[1]
+        count = self._ev(stop).num or 0
+        repeats = (
+            max(self._ev(side).num or 0 for side in (stop.left, stop.right))
+            if isinstance(stop, ast.BinOp) and isinstance(stop.op, ast.Mult)
+            and any(isinstance(side, ast.Call) and _call_name(side) == "len" for side in (stop.left, stop.right))
+            else 0
+        )
+        summary = self._lookup(node.args[0].id).func
+        if not isinstance(summary, _FuncSummary) or summary.node is None or not _talks_to_servers(summary.node):
+            return
+        if count >= T.MASS_TASKS or repeats >= 10:
+            what = (f"sends each item's request {repeats} times over" if repeats >= 10 else f"sends {count:,} requests")
+            self._add("python.flood", RiskLevel.HIGH, Category.NETWORK,
+                      f"{what} through {workers} threads at once (a flood)", node)  # fmt: skip
+
     def _gathered_flood(self, node: ast.Call) -> None:
         """``asyncio.gather(*(hit(i) for i in range(2_000_000)))``: every task started at once, unthrottled."""
         for arg in node.args:
@@ -7673,7 +7706,9 @@ _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client."
                   # vector databases (a collection is a whole corpus of embeddings)
                   "qdrant_client.", "weaviate.", "chromadb.", "pinecone.", "pymilvus.",
                   # an application's media storage (S3 or a disk behind Django's storage API)
-                  "django.core.files.storage.")  # fmt: skip
+                  "django.core.files.storage.",
+                  # CI servers (a loop over every job)
+                  "jenkins.", "jenkinsapi.")  # fmt: skip
 _SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")
@@ -7778,6 +7813,7 @@ _REQUEST_NAMES = frozenset({"get", "post", "put", "head", "request", "fetch", "u
                             # DNS lookups and raw datagrams (`dns.query.udp`, `resolver.resolve`, `sock.sendto`)
                             "udp", "tcp", "resolve", "gethostbyname", "getaddrinfo", "sendto"})  # fmt: skip
 _TASK_STARTERS = frozenset({"create_task", "ensure_future", "start_soon", "spawn", "submit"})
+_MAX_WORKERS = re.compile(r"\bmax_workers\s*=\s*(\d+)")
 _THREAD_STARTERS = frozenset({"threading.Thread", "multiprocessing.Process"})
 #: Escapes that can spell a word in a string literal (hex, unicode, octal, named characters).
 _HIDING_ESCAPE = re.compile(r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|N\{)")
@@ -8203,6 +8239,7 @@ _AGE_TEST = re.compile(r"\b(?:st_mtime|st_ctime|st_atime|getmtime|getctime|getat
 _SELECTING_ATTRS = frozenset({"startswith", "endswith", "fnmatch", "match", "search", "suffix", "suffixes", "stem",
                               "getmtime", "getctime", "getatime", "st_mtime", "st_ctime", "st_atime", "st_size",
                               "getsize", "is_relative_to"})  # fmt: skip
+_NAME_PATTERN_TESTS = frozenset({"startswith", "endswith", "fnmatch", "match", "search"})  # calls: `x.endswith(…)`
 
 
 def _requests_forever(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

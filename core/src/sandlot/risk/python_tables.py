@@ -402,7 +402,7 @@ WEB_REQUESTS = frozenset({"flask.request", "quart.request", "bottle.request", "s
 
 #: Calls and methods that hand SQL text to a database.
 SQL_METHODS = frozenset({"execute", "executemany", "executescript", "exec_driver_sql", "text", "raw", "query", "sql",
-                         "RunSQL"})  # (Django's `migrations.RunSQL`: run by `migrate`, in production too)
+                         "RunSQL", "command"})  # (Django's `migrations.RunSQL`: run by `migrate`, in production too)
 
 #: Cloud and cluster SDKs: their delete/terminate calls destroy remote resources.
 CLOUD_PREFIXES = (

@@ -146,6 +146,7 @@ from sandlot.risk.paths import HOLE, HOLE_WORD, INSTALLED_PACKAGES, credential_h
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
 from sandlot.risk.premises import premises_request
 from sandlot.risk.printers import PRINT_TOOLS, print_command
+from sandlot.risk.provisioning import PROVISIONING_TOOLS, provisioning_command
 from sandlot.risk.registries import REGISTRY_TOOLS, registry_command
 from sandlot.risk.remote_sessions import session_command
 from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
@@ -380,6 +381,9 @@ class ShellAnalyzer:
             # remotes defined in a configuration this script writes (a here-document), for a personal account
             self._personal_remotes |= {m[1] for m in _RCLONE_SECTION.finditer(code)
                                        if _CONSUMER_CLOUD.search(m[2]) or personal_mailbox(m[2])}  # fmt: skip
+        if "rclone" in code and "access_token" in code:
+            # `rclone config create gd drive token '{"access_token": …}'`: an account whose token was pasted in
+            self._personal_remotes |= set(_RCLONE_PASTED_TOKEN.findall(code))
         tree = _parser().parse(self._source)
         root = tree.root_node
         if root.has_error and _ZSH_IDIOM.search(code):
@@ -3804,12 +3808,15 @@ class ShellAnalyzer:
             many = "*" in target or HOLE in target or bool(self._loops)
             if many and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM, paths.PathKind.HOME):
                 level = max(level, RiskLevel.HIGH)  # a folder's files (or a loop's) destroyed beyond recovery
+            listed = self._repeated and target.startswith(HOLE) and info.kind is paths.PathKind.UNKNOWN
+            if listed:
+                level = max(level, RiskLevel.HIGH)  # `… | xargs shred -u`: whatever a listing names, unrecoverable
             if level > RiskLevel.LOW:
                 self._add(
                     "shell.history-tamper" if info.history else "shell.delete",
                     level,
                     Category.PERSISTENCE if info.history else Category.FILESYSTEM,
-                    f"{name} destroys {paths.describe(info)}",
+                    f"{name} destroys " + ("every file its input lists" if listed else paths.describe(info)),
                     node,
                 )
 
@@ -3879,6 +3886,12 @@ class ShellAnalyzer:
                 where = foreign_roots[0].replace(HOLE, "…")
                 self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"find -delete removes every media, document or data file under {where}", node)  # fmt: skip
+            # `-newermt '… 21:00' ! -newermt '… 03:00'`: the files of one chosen window (what happened then)
+            window = [k for k, a in enumerate(before_delete) if a.startswith("-newer") and len(a) > 6]
+            if len(window) >= 2 and any(before_delete[k - 1] in ("!", "-not") for k in window if k):
+                self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                          "find -delete removes the files of one chosen time window (the record of what happened "
+                          "then)", node)  # fmt: skip
             # `-type l` / `-xtype l` before -delete: only links go, never what they point at
             links_only = any(before_delete[k : k + 2] in (["-type", "l"], ["-xtype", "l"])
                              for k in range(len(before_delete)))  # fmt: skip
@@ -7648,7 +7661,7 @@ class ShellAnalyzer:
                 Category.FILESYSTEM
             )
         if danger is None and unloads_personal_data(statements, self._source.decode("utf-8", "replace")):
-            danger = "copies people's records into object storage", Category.EXFILTRATION
+            danger = "copies people's records out (into object storage or to another server)", Category.EXFILTRATION
         elif danger is None and drops_table(statements) and HOLE in statements and (self._loops or self._repeated):
             danger = "drops every table or view a listing gives", Category.FILESYSTEM
         elif (
@@ -7673,11 +7686,11 @@ class ShellAnalyzer:
         if danger:
             what, category = danger
             rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
-            scratch = category is Category.FILESYSTEM and self._local_scratch_database(args)
+            scratch = category is Category.FILESYSTEM and self._local_scratch_database(name, args)
             self._add(rule, RiskLevel.MEDIUM if scratch else RiskLevel.HIGH, category,
                       f"{name} {what}" + (" (a local dev or test database)" if scratch else ""), node)  # fmt: skip
 
-    def _local_scratch_database(self, args: list[str]) -> bool:
+    def _local_scratch_database(self, name: str, args: list[str]) -> bool:
         """The client is pointed, by its options or the script's own PG*/MYSQL_* variables, at a database on
         this machine whose name says it is a developer's or a test's (``app_dev`` on localhost)."""
         hosts = W.option_values(args, "-h", "--host") or [
@@ -7686,6 +7699,9 @@ class ShellAnalyzer:
         databases = W.option_values(args, "-d", "--dbname", "-D", "--database") or [
             self.vars[v] for v in ("PGDATABASE", "MYSQL_DATABASE") if v in self.vars
         ]
+        if name == "cqlsh":  # `cqlsh 127.0.0.1 -k shop_test`: the host comes first, the keyspace by -k
+            hosts = hosts or [a for a in args[:1] if not a.startswith("-")]
+            databases = W.option_values(args, "-k", "--keyspace")
         return (
             bool(hosts)
             and bool(databases)
@@ -7722,6 +7738,12 @@ class ShellAnalyzer:
         risk = hypervisor_command(name, args, repeated=repeated)
         if risk is not None:
             self._add("shell.hypervisor", risk.level, risk.category, f"{risk.what}", node)
+        machines = math.prod(loop.count or 1 for loop in self._loops)
+        detached = "-daemonize" in args or self._background or self.inherited_background
+        if name in QEMU_SYSTEMS and detached and machines >= MASS_COUNT:
+            self._add("shell.resource", RiskLevel.HIGH, Category.RESOURCE,
+                      f"starts {machines:,} virtual machines at once (the host's memory and CPUs run out)",
+                      node)  # fmt: skip
         for target in machine_captures(name, args):
             if target in ("-", "/dev/stdout"):
                 flow.secret = True  # a guest's memory or disk on standard output
@@ -7729,6 +7751,13 @@ class ShellAnalyzer:
                 self.staged.add(target)  # everything the machine held, keys in memory included
         for command in image_commands(name, args):
             self._nested(command, "shell", node, f"{name} --run-command")
+
+    def _rule_provisioning(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """MAAS and Foreman: administrators with written passwords, every host rebuilt or deleted."""
+        repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+        risk = provisioning_command(name, args, repeated=repeated)
+        if risk is not None:
+            self._add("shell.provisioning", risk.level, risk.category, risk.what, node)
 
     def _rule_mail_server(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Postfix, Exim, Dovecot, imapsync: everyone's mail copied out, relayed for anyone, or deleted."""
@@ -8255,6 +8284,8 @@ _DOWNLOADER_WORD = re.compile(r"^<\(\s*(?:curl|wget|fetch|aria2c|nc|ncat)\b")
 _LINE_FILTERS = frozenset({"grep", "egrep", "fgrep"})  # (not `tail -n +8`: the newest kept, the rest rotated)
 #: An rclone configuration's section: `[name]` and its lines (`type = mega`, `user = …`).
 _RCLONE_SECTION = re.compile(r"^\[([\w.-]+)\]\s*\n((?:[ \t]*\w+[ \t]*=[^\n]*\n?)+)", re.MULTILINE)
+#: A remote created on the command line with an OAuth token pasted in (someone's own account, not a configured one).
+_RCLONE_PASTED_TOKEN = re.compile(r"\brclone\s+config\s+create\s+([\w.-]+)\s+\w+\b[^\n]*\btoken\b[^\n]*access_token")
 #: Consumer cloud storage, where an account is someone's own rather than the organisation's.
 _CONSUMER_CLOUD = re.compile(r"\btype\s*=\s*(?:mega|pcloud|koofr|jottacloud|opendrive|putio|fichier|yandex"
                              r"|mailru|zoho|premiumizeme|internetarchive)\b")  # fmt: skip
@@ -9164,6 +9195,7 @@ _COMMAND_RULES: dict[str, _Rule] = {}
 _REPLACED_RULES: set[str] = set()
 for _names, _rule in (
     (HYPERVISOR_TOOLS | QEMU_SYSTEMS, ShellAnalyzer._rule_hypervisor),
+    (PROVISIONING_TOOLS, ShellAnalyzer._rule_provisioning),
     (MAIL_SERVER_TOOLS, ShellAnalyzer._rule_mail_server),
     (CRM_TOOLS, ShellAnalyzer._rule_crm),
     ({"lsblk", "blkid"}, ShellAnalyzer._rule_disk_listing),

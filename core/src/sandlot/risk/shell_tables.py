@@ -108,7 +108,9 @@ ATTACK_TOOLS = frozenset(
      # SIPVicious: extensions enumerated and their passwords cracked on a PBX
      "svwar", "svcrack", "svwar.py", "svcrack.py", "sipvicious_svwar", "sipvicious_svcrack",
      # rogue access points that collect 802.1X logins (MSCHAPv2 hashes) and Wi-Fi handshakes
-     "hostapd-wpe", "eaphammer", "hostapd-mana", "wifiphisher", "airgeddon"}
+     "hostapd-wpe", "eaphammer", "hostapd-mana", "wifiphisher", "airgeddon",
+     # layer-2 attacks: DHCP starvation and rogue DHCP, STP and VLAN hopping
+     "yersinia", "dhcpstarv", "dhcpig", "pig.py"}
 )  # fmt: skip
 #: Their harmless uses: listing what they offer, testing themselves.
 ATTACK_TOOL_INFO = frozenset({"-l", "--list", "-h", "--help", "--version", "-V", "--script-updatedb", "--script-help",

@@ -92,6 +92,13 @@ _DANGEROUS_SQL = re.compile(
     # rows sent to another server from inside the database (dblink to a literal address)
     r"|(?P<dblink>\bdblink(?:_exec|_connect)?\s*\(\s*'[^']*\bhost=(?P<dbhost>[\d.]+))"
     # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
+    # people taken off a protective list (gambling self-exclusion, do-not-call, mail suppression), not as it expires
+    r"|(?P<protect>\bDELETE\s+FROM\s+[\w.]*?(?:self_?exclu\w*|exclusion_list\w*|do_not_(?:call|contact|mail)\w*"
+    r"|dnc_\w+|\w*suppression\w*)\b(?![^;]*(?:expir|\bends?_|until|end_date|lifted|<\s*(?:now|CURRENT_)))"
+    r"(?!\s+WHERE\s+\w*id\s*=\s*(?:\?|%s|\$\d|:\w+)\s*(?:;|$|[\"'])))"
+    # every row of a table set to expire within hours (ClickHouse's MODIFY TTL, Cassandra's COPY … WITH TTL)
+    r"|(?P<expire>\bMODIFY\s+TTL\b[^;]*?\bINTERVAL\s+\d+\s+(?:SECOND|MINUTE|HOUR)\b"
+    r"|\bCOPY\s+[\w.$]+\s+FROM\b[^;]*\bTTL\s*=\s*\d{1,4}\b)"
     r"|(?P<udf>\bLANGUAGE\s+'?pl(?:python3?u|perlu|tclu|sh)\b|\bsys_(?:exec|eval)\s*\(|\blib_mysqludf_sys\b)",
     re.IGNORECASE,
 )
@@ -103,7 +110,7 @@ _THROWAWAY_NAME = re.compile(
     r"\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?(?:test|tmp|temp|scratch|ci|dev|local|restore_drill|drill|pytest)(?:_|\b)"
     # a CI database's schema (`ANALYTICS_CI."DBT_CI_PR_12"`), one per pull request
     r"|\s+(?:IF\s+EXISTS\s+)?\w*_(?:CI|TEST|DEV)\.(?!\s)"
-    r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w+_(?:test|tmp|dev|local|scratch|drill)\b",
+    r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w+_(?:test|tmp|dev|local|scratch|drill|it|e2e|ci)\b",
     re.IGNORECASE,
 )
 
@@ -118,7 +125,7 @@ _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
     r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES"
-    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post",
+    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post|TTL",
     re.IGNORECASE,
 )
 
@@ -177,6 +184,11 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         return "makes the database post rows to a web address (a function or trigger with http_post)", (
             Category.EXFILTRATION
         )
+    if found["protect"]:
+        return ("takes people off a self-exclusion, do-not-contact or suppression list (they are marketed to, "
+                "called or let gamble again)", Category.FILESYSTEM)
+    if found["expire"]:
+        return "makes every row of a table expire within hours (the data deletes itself)", Category.FILESYSTEM
     if found["terminate"]:
         return "terminates other sessions' backends", Category.PROCESS
     return "generates a huge number of rows or keys", Category.RESOURCE
@@ -426,7 +438,10 @@ def logins_to_trust(sed_script: str) -> bool:
 #: Statements that write a query's rows into object storage (Redshift UNLOAD, Snowflake COPY INTO a location,
 #: BigQuery EXPORT DATA).
 _UNLOAD = re.compile(
-    r"\bUNLOAD\s*\(|\bCOPY\s+INTO\s+'?(?:s3|gcs|azure|gs)://|\bEXPORT\s+DATA\b", re.IGNORECASE
+    r"\bUNLOAD\s*\(|\bCOPY\s+INTO\s+'?(?:s3|gcs|azure|gs)://|\bEXPORT\s+DATA\b"
+    # ClickHouse's table functions: rows inserted into a bucket, a web address or another server
+    r"|\bINSERT\s+INTO\s+FUNCTION\s+(?:s3|url|gcs|azureBlobStorage|remote|remoteSecure|mysql|postgresql|hdfs)\s*\(",
+    re.IGNORECASE
 )
 
 

@@ -11,6 +11,7 @@ graded on its own by the analyzers either way.
 
 from __future__ import annotations
 
+import ast
 import posixpath
 import re
 from collections.abc import Callable
@@ -205,7 +206,24 @@ def _quiet_python(code: str) -> bool:
     from sandlot.risk.python_analyzer import analyze_python
 
     found = analyze_python(code)
-    return quiet(found) and not any(f.category is Category.PROCESS for f in found)
+    return quiet(found) and not any(f.category is Category.PROCESS for f in found) and not _patches_modules(code)
+
+
+def _patches_modules(code: str) -> bool:
+    """``secrets.randbelow = …``: start-up code replacing what an imported module does, in every interpreter."""
+    if "import" not in code or "=" not in code:
+        return False
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return False
+    imported = {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree)
+                if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}  # fmt: skip
+    targets = [t for node in ast.walk(tree) if isinstance(node, ast.Assign) for t in node.targets]
+    roots = [t.value for t in targets if isinstance(t, ast.Attribute)]
+    while any(isinstance(r, ast.Attribute) for r in roots):
+        roots = [r.value if isinstance(r, ast.Attribute) else r for r in roots]
+    return any(isinstance(r, ast.Name) and r.id in imported for r in roots)
 
 
 def _udev_rule(content: str) -> bool:

@@ -39,4 +39,6 @@ _TAG_RUN = re.compile("[\U000e0020-\U000e007e]{6,}")
 def hidden_tag_texts(text: str) -> list[str]:
     """The ASCII texts spelled by runs of invisible Unicode tag characters in ``text`` (a command hidden in what
     looks like an empty string)."""
+    if text.isascii():
+        return []
     return ["".join(chr(ord(c) - 0xE0000) for c in run) for run in _TAG_RUN.findall(text)]

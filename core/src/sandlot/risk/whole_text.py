@@ -60,6 +60,7 @@ from sandlot.risk.orchestrators import orchestrator_text_risks
 from sandlot.risk.paths import app_settings
 from sandlot.risk.phones import phone_risks
 from sandlot.risk.printers import printer_risks
+from sandlot.risk.provisioning import provisioning_text_risks
 from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.replication import replication_risks
@@ -125,6 +126,10 @@ _CREDENTIAL_FILE_PATTERN = re.compile(
     re.IGNORECASE,
 )
 _WALKS_TREE = re.compile(r"\bos\.walk\(|\.rglob\(|\bglob\.glob\([^)]*\*\*|\bfind\s+\S+[^\n]*-i?name\b")
+#: A pattern written to pick tokens, keys or card numbers out of text (`Bearer\s+…`, `AKIA…`, 13-16 digits).
+_TOKEN_PATTERN = re.compile(r"Bearer\\s|AKIA(?:\[|\\w|[A-Z0-9]\{)|ghp_\[|xox\[?[abp]|sk_live_\[|\{1[2-6],1[3-9]\}")
+#: Files read line by line or whole (logs, dumps) and the matches collected.
+_HARVESTS = re.compile(r"\.findall\(|\.finditer\(|\bgrep\s+-[a-zA-Z]*o")
 #: Password lists made for cracking: rockyou, Kali's wordlists, SecLists' password lists.
 _CRACKING_LIST = re.compile(r"rockyou(?:\.txt)?|/usr/share/wordlists/|SecLists/Passwords|/wordlists/[\w.-]*pass",
                             re.IGNORECASE)  # fmt: skip
@@ -477,7 +482,9 @@ _GUARD_OFF = re.compile(
     r"|\b(?:\w*inhibit\w*|\w*disabled?|bypass\w*|skip\w*)[\"']?\s*(?:[:=]|:?\\?\)[^/\n]*/\\1)\s*(?:true|1|yes|on)\b"
     # (`allowguest=no` forbids: an allow-setting opens only when set to everyone)
     r"|\ballow\w*[\"']?\]?\s*[:=]\s*[\[\"']*\s*\*"
-    r"|[:=]\s*(?:10\s*\*\*\s*(?:9|1\d)|1e(?:9|1\d))\b|0\.0\.0\.0|/\^(?:wpa|auth|require|verify)\w*/d",
+    r"|[:=]\s*(?:10\s*\*\*\s*(?:9|1\d)|1e(?:9|1\d))\b|0\.0\.0\.0|/\^(?:wpa|auth|require|verify)\w*/d"
+    # Cassandra's authentication and authorization turned off (anyone connecting does anything)
+    r"|\bAllowAll(?:Authenticator|Authorizer)\b",
     re.IGNORECASE,
 )
 
@@ -624,6 +631,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     hunted = {m.lower() for m in _CREDENTIAL_FILE_PATTERN.findall(code)} if walks else set()
     if len(hunted) >= 2 and _SENDS.search(code):
         what = "searches folders for credential files by name (password vaults, key stores, keys) and sends them out"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if ("Bearer" in code or "AKIA" in code or "_[" in code or "xox" in code or ",1" in code) and (
+        ".sub(" not in code and _TOKEN_PATTERN.search(code) and _HARVESTS.search(code) and _SENDS.search(code)
+    ):
+        what = "picks tokens, keys or card numbers out of files with a pattern and sends what it finds elsewhere"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if ("rockyou" in code or "wordlist" in code or "SecLists" in code) and _CRACKING_LIST.search(code) and (
         _TRIES_LOGIN.search(code)
@@ -797,6 +809,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found += [("kafka", risk) for risk in kafka_admin_risks(code, production=production_target(code))]
     found += [("search-cluster", risk) for risk in search_cluster_risks(code)]
     found += [("service-mesh", risk) for risk in mesh_risks(code)]
+    found += [("provisioning", risk) for risk in provisioning_text_risks(code)]
     found += [("printer", risk) for risk in printer_risks(code)]
     found += [("browser", risk) for risk in browser_risks(code)]
     found += [("orchestrator", risk) for risk in orchestrator_text_risks(code)]
@@ -965,7 +978,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("copy" in code or "clip" in code) and _CLIPBOARD_WRITE.search(code) and _WALLET_ADDRESS.search(code):
         what = "swaps wallet addresses copied to the clipboard for its own (payments go to someone else)"
         found.append(("clipboard", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if _SELECT_ALL.search(code) and _PERMANENT_DELETE_KEYS.search(code):
+    if ("trl" in code or "TRL" in code) and _SELECT_ALL.search(code) and _PERMANENT_DELETE_KEYS.search(code):
         what = "drives a file manager to select everything and delete it permanently (Shift+Delete)"
         found.append(("delete", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if "plugins" in code and _GATEWAY_AUTH_REMOVED.search(code):
