@@ -53,9 +53,8 @@ _SAFETY_OFF = re.compile(
 #: Firmware images by their address (Redfish's `SimpleUpdate` is told to fetch one: `"ImageURI": "http://…"`).
 _FIRMWARE_URL = re.compile(r"(https?)://([\w.-]+)(?::\d+)?/[^\s\"']*\.(?:bin|img|fwpkg|hpm|rom|pldm|fw|tar|zip)\b")
 #: ...sent to devices (a request that changes a setting).
-_CHANGE_REQUEST = re.compile(
-    r"\.(?<!@app\.)(?<!@router\.)(?<!@bp\.)(?<!@api\.)(?:patch|put|post)\(|\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)|action=setConfig|/setparam\b"
-)
+_HTTP_CHANGE = re.compile(r"\.(?<!@app\.)(?<!@router\.)(?<!@bp\.)(?<!@api\.)(?:patch|put|post)\(")
+_CURL_CHANGE = re.compile(r"\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)")
 #: An administrator account added to management controllers: IPMI privilege level 4, Redfish's Administrator
 #: role posted to the account service, racadm's and iLO's administrator users.
 _BMC_ADMIN = re.compile(
@@ -71,11 +70,12 @@ _BMC_POWER = re.compile(
     r"|\b(?:racadm|serveraction|hardreset)\b[\s\S]{0,200}?\b(?:hardreset|powerdown)\b"
 )
 #: A device setting that names where it reports or connects (`"path1_ip": "198.51.100.140"`, `server=…`).
-_REPOINTED = re.compile(
-    r"(?<!\w)(?!\w*(?:dns|ntp|time|gateway|gw|mask|resolver))\w*(?:_ip|ip|host|server|addr|address)\d?[\"']?\s*[:=]\s*"
-    r"[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']",
+_QUOTED_ADDRESS = re.compile(r"[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']")
+_ADDRESS_KEY = re.compile(
+    r"(?<!\w)(?!\w*(?:dns|ntp|time|gateway|gw|mask|resolver))\w*(?:_ip|ip|host|server|addr|address)\d?[\"']?\s*[:=]\s*$",
     re.IGNORECASE,
 )
+_SET_PARAM = re.compile(r"/setparam\b")
 _WORDS = ("userLevel", "addUser", "Telnet", "RTSP", "elnet", "irmware", "upgrade", "rtmp", "srt://")
 
 
@@ -99,12 +99,25 @@ def device_fleet_risks(text: str) -> list[OperationRisk]:
     return found
 
 
+def _change_request(text: str) -> bool:
+    """``text`` sends a change to a device (an HTTP POST, PUT or PATCH, a setConfig action)."""
+    return (
+        (".p" in text and _HTTP_CHANGE.search(text) is not None)
+        or ("curl" in text and _CURL_CHANGE.search(text) is not None)
+        or "action=setConfig" in text
+        or ("/setparam" in text and _SET_PARAM.search(text) is not None)
+    )
+
+
 def fleet_guard_risks(text: str) -> list[OperationRisk]:
     """Access codes made trivial, or safety and lockout checks switched off, on each device a loop gives."""
-    if not ("curl" in text or ".p" in text or "set" in text) or not _CHANGE_REQUEST.search(text):
+    if not _change_request(text):
         return []
     trivial = _TRIVIAL_CODE.search(text)
-    repointed = [ip for ip in _REPOINTED.findall(text) if outside_address(ip)]
+    repointed = [
+        m[1] for m in _QUOTED_ADDRESS.finditer(text)
+        if outside_address(m[1]) and _ADDRESS_KEY.search(text, max(0, m.start() - 60), m.start())
+    ]  # fmt: skip
     if repointed and each_item(text):
         what = f"points every device's reporting or uplink at an outside address ({repointed[0]})"
         return [OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
 
 _WIPE = re.compile(
@@ -48,7 +49,9 @@ _OPEN = re.compile(
 _ROUTING = re.compile(
     r"^\s*(?:no\s+router\s+(?:bgp|ospf|ospfv3|eigrp|isis|rip)\b|delete\s+protocols(?:\s+(?:bgp|ospf|ospf3|isis|mpls))?\s*$"
     r"|delete\s+policy-options\s*$|no\s+ip\s+route\s+0\.0\.0\.0\s+0\.0\.0\.0\b"
-    r"|ip\s+route\s+0\.0\.0\.0\s+0\.0\.0\.0\s+Null0\b|set\s+routing-options\s+static\s+route\s+0\.0\.0\.0/0\s+discard)",
+    r"|ip\s+route\s+0\.0\.0\.0\s+0\.0\.0\.0\s+Null0\b|set\s+routing-options\s+static\s+route\s+0\.0\.0\.0/0\s+discard"
+    # FRR's spelling: the default route to a blackhole or a null interface
+    r"|ip\s+route\s+0\.0\.0\.0/0\s+(?:blackhole|Null0|reject)\b)",
     re.IGNORECASE | re.MULTILINE,
 )
 #: An aggregate or uplink interface (a range, a port channel, a 10/40/100G port) shut down: the switch goes dark.
@@ -367,3 +370,40 @@ def device_api_risks(text: str) -> list[OperationRisk]:
             what = f"boots network devices from a software image downloaded from {download['host']}"
             found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
     return found
+
+
+#: RouterOS fetching a script from a bare address and importing (running) it.
+_ROUTER_FETCH = re.compile(r"/tool\s+fetch\b[^\n]*?url=\\?[\"']?(?:https?|ftp)://(\d{1,3}(?:\.\d{1,3}){3})")
+#: A NETCONF edit deleting a whole top-level hierarchy of a router's configuration.
+_NETCONF_DELETE = re.compile(
+    r"<(interfaces|protocols|routing-options|firewall|system|policy-options|security)\s+"
+    r"(?:\w+:)?operation=\\?[\"'](?:delete|remove)\\?[\"']"
+)
+#: BIRD exporting every route to a peer (`filter x { accept; }` used for export, `export all;`).
+_ACCEPT_ALL_FILTER = re.compile(r"\bfilter\s+(\w+)\s*\{\s*accept\s*;\s*\}")
+#: More-specific routes of a prefix list generated and announced (ExaBGP's `announce route`).
+_BULK_ANNOUNCE = re.compile(r"\.subnets\(\s*(?:new_prefix\s*=\s*)?\d+[\s\S]{0,300}?announce\s+route\b")
+
+
+def router_text_risks(text: str) -> list[OperationRisk]:
+    """Routers told to run a downloaded script on a schedule, to delete a whole part of their configuration, to
+    leak every route to a peer, or to announce more-specific routes of prefixes generated in bulk."""
+    found = []
+    fetched = [ip for ip in _ROUTER_FETCH.findall(text) if outside_address(ip)] if "fetch" in text else []
+    if fetched and "/import" in text:
+        what = f"has a router fetch a script from an outside address ({fetched[0]}) and run it"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
+    removed = _NETCONF_DELETE.search(text) if "operation=" in text else None
+    if removed is not None:
+        what = f"deletes a router's whole {removed[1]} configuration (NETCONF)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if "accept" in text and any(
+        re.search(rf"\bexport\s+filter\s+{name}\b", text) for name in _ACCEPT_ALL_FILTER.findall(text)
+    ):
+        what = "exports every route to a BGP peer through an accept-everything filter (a route leak)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if "announce" in text and _BULK_ANNOUNCE.search(text):
+        what = "announces more-specific routes generated from a prefix list (a BGP hijack of those prefixes)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    return found
+

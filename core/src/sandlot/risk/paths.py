@@ -227,6 +227,8 @@ _DISPOSABLE_DIRS = frozenset(
 )  # fmt: skip
 #: Folder names a cache's own name ends with (`plugin-cache`, `et-cache`, `page_cache`).
 _CACHE_SUFFIXES = ("-cache", "_cache")
+#: An application's folders it regenerates on its own (Magento's compiled code and preprocessed views).
+_REGENERATED_DIRS = frozenset({"view_preprocessed", "generated"})
 #: Folders a build or a test run writes and rebuilds.
 _BUILD_OUTPUT = frozenset(
     {"build", "dist", "out", "target", "tmp", "temp", ".next", ".nuxt", "coverage", ".tox", ".venv", "venv",
@@ -343,6 +345,8 @@ def classify(path: str) -> PathInfo:
         # PHP applications' own configuration (Moodle, Nextcloud, phpBB): the database password
         or (name == "config.php" and absolute and (lowered[:2] in (["var", "www"], ["srv", "www"]) or any(
             c in ("moodle", "nextcloud", "owncloud", "phpbb", "phpmyadmin") for c in lowered[:-1])))
+        # Magento's `app/etc/env.php`: the database password and the encryption key of the store
+        or (name == "env.php" and lowered[-3:-1] == ["app", "etc"])
         or (("oxidized" in lowered or "rancid" in lowered)
             and (any(c in ("configs", "configs.git") for c in lowered) or name == "config"))
         # a payment HSM's key components and the machine's HSM folder (zone master keys, PIN keys)
@@ -1069,6 +1073,9 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     if kind is PathKind.SYSTEM and not info.privilege and (
         any(c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")[3:])
         or (info.path.startswith("/var/cache/") and len([c for c in info.path.split("/") if c]) >= 3)
+        # a deployed application's own caches and generated code (Magento's `var/page_cache`, `generated/code`)
+        or (application_tree(info.path) and any(
+            c.lower().endswith(_CACHE_SUFFIXES) or c in _REGENERATED_DIRS for c in info.path.split("/")[4:]))
     ):
         return RiskLevel.MEDIUM  # a service's cache (/var/lib/jellyfin/transcodes, /var/cache/nginx): regenerated
     if info.privilege or kind is PathKind.SYSTEM:

@@ -839,6 +839,11 @@ class PythonAnalyzer:
                 # same document written by a here-document
                 self._later_shell(f"cat > {shlex.quote(target)} <<'EOF'\n{data.text}\nEOF", node,
                                   f"a container file written by {q}")  # fmt: skip
+        sections = any("%p" in t for t in data.strings()[:2])
+        for text in data.strings()[:2] if sections else ():
+            # a kickstart's %pre and %post sections run as root on every machine installed from it
+            for section in _KICKSTART_SECTION.findall(text)[:2]:
+                self._later_shell(section.replace(HOLE, HOLE_WORD), node, f"a kickstart section written by {q}")
         for target in targets[:2]:
             if not target.endswith((".service", ".desktop", ".plist")):
                 continue
@@ -3038,10 +3043,13 @@ class PythonAnalyzer:
             return None
         gen = node.generators[0]
         it = self._ev(gen.iter)
-        if not it.items or len(it.items) > UNROLL_ITEMS:
+        items = it.items
+        if items is None and it.text is not None and HOLE not in it.text and 0 < len(it.text) <= UNROLL_ITEMS:
+            items = [Val(text=c) for c in it.text]  # `parts[k] for k in "abcd"`: a string yields its characters
+        if not items or len(items) > UNROLL_ITEMS:
             return None
         results = []
-        for item in it.items:
+        for item in items:
             self._bind(gen.target, item)
             results.append(self._ev(node.elt))
         return Val(items=results, flags=v.flowing(results))
@@ -3365,6 +3373,16 @@ class PythonAnalyzer:
             if firmware:
                 self._add("python.device", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                           f"has devices flash firmware from an unknown server ({firmware})", node)  # fmt: skip
+        if (
+            kinds & _NETWORK
+            and args
+            and args[0].flags & v.DECODED
+            and (len(args) > 1 or bool(kwargs.keys() & {"data", "json", "files"}))
+            and any("://" in t and not loopback_url(t) for t in args[0].strings())
+        ):
+            # `Request(base64.b64decode(_e).decode(), data=…)`: the destination hidden from a reader of the code
+            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} sends data to an address the code hides (decoded at run time)", node)  # fmt: skip
         if kinds & _NETWORK and any(datastore_file_url(t) for t in _all_strings(args[:1])):
             queried |= v.SECRET  # a guest's disk or memory: its keys and data, whoever it is sent to next
         if (
@@ -3735,6 +3753,10 @@ class PythonAnalyzer:
             self._storefront(q, args, kwargs, node)
         if q == "asyncio.gather":
             self._gathered_flood(node)
+        if q is not None and "efund" in q and _REFUND_CALL.search(q) and self._in_loop() and not self._name_filters:
+            # `for order in Order.find(financial_status="paid"): Refund.create({...})`: the shop's takings paid back
+            self._add("python.money", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{q} refunds every order or payment a listing gives", node)  # fmt: skip
         if isinstance(node.func, ast.Attribute) and node.func.attr == "map" and "max_workers" in self._code:
             self._mapped_flood(node)
         if q in T.DNS_LOOKUPS and _ENCODED.search(self._code) and any(data_label(t) for t in _all_strings(args[:1])):
@@ -3986,6 +4008,8 @@ class PythonAnalyzer:
                 for body in (kwargs.get("data"), kwargs.get("json"), kwargs.get("params")):
                     if body is not None and body.keys:
                         tried += [val for key, val in body.keys.items() if _PASSWORD_KEY.search(key)]
+                        if body.keys.keys() & {"u", "user", "username", "login"}:
+                            tried += [val for key, val in body.keys.items() if key in ("p", "pw")]  # `{"u": …, "p": …}`
                 auth = kwargs.get("auth")
                 if auth is not None and auth.items and len(auth.items) == 2:
                     tried.append(auth.items[1])
@@ -6789,10 +6813,15 @@ class PythonAnalyzer:
             else 0
         )
         summary = self._lookup(node.args[0].id).func
-        if not isinstance(summary, _FuncSummary) or summary.node is None or not _talks_to_servers(summary.node):
+        if not isinstance(summary, _FuncSummary) or summary.node is None:
             return
-        if count >= T.MASS_TASKS or repeats >= 10:
-            what = (f"sends each item's request {repeats} times over" if repeats >= 10 else f"sends {count:,} requests")
+        talks, starts = _talks_to_servers(summary.node), _starts_processes(summary.node)
+        if not (talks or starts):
+            return
+        if count >= T.MASS_TASKS or (starts and count >= 1000) or repeats >= 10:
+            noun = "request" if talks else "program"
+            what = (f"sends each item's {noun} {repeats} times over" if repeats >= 10
+                    else f"sends {count:,} requests" if talks else f"starts {count:,} programs")  # fmt: skip
             self._add("python.flood", RiskLevel.HIGH, Category.NETWORK,
                       f"{what} through {workers} threads at once (a flood)", node)  # fmt: skip
 
@@ -6831,7 +6860,7 @@ class PythonAnalyzer:
         if self._in_loop() and any(delete_mutation(t) for t in texts):
             self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{q} runs a delete mutation for every item a listing gives", node)  # fmt: skip
-        elif self._in_loop() and verb != "post" and zeroes_prices(self._code):
+        elif self._in_loop() and (verb != "post" or _UPDATE_MUTATION.search(self._code)) and zeroes_prices(self._code):
             self._add("python.money", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} sets prices to zero (or a cent) across the catalogue", node)  # fmt: skip
         elif free_discount(" ".join(self._argument_constants(node))):
@@ -7707,8 +7736,11 @@ _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client."
                   "qdrant_client.", "weaviate.", "chromadb.", "pinecone.", "pymilvus.",
                   # an application's media storage (S3 or a disk behind Django's storage API)
                   "django.core.files.storage.",
-                  # CI servers (a loop over every job)
-                  "jenkins.", "jenkinsapi.")  # fmt: skip
+                  # CI servers (a loop over every job); Hadoop's file systems (every folder of a data lake)
+                  "jenkins.", "jenkinsapi.", "pyarrow.fs.", "hdfs.", "pywebhdfs.",
+                  # OpenStack's clients (a loop over every image, volume or server of the cloud)
+                  "openstack.", "glanceclient.", "cinderclient.", "novaclient.", "keystoneclient.", "neutronclient.",
+                  "swiftclient.")  # fmt: skip
 _SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")
@@ -7813,6 +7845,10 @@ _REQUEST_NAMES = frozenset({"get", "post", "put", "head", "request", "fetch", "u
                             # DNS lookups and raw datagrams (`dns.query.udp`, `resolver.resolve`, `sock.sendto`)
                             "udp", "tcp", "resolve", "gethostbyname", "getaddrinfo", "sendto"})  # fmt: skip
 _TASK_STARTERS = frozenset({"create_task", "ensure_future", "start_soon", "spawn", "submit"})
+_REFUND_CALL = re.compile(r"(?:^|\.)(?:Refund|refunds?)\.create$|\.create_refund$|\.refund$")
+_KICKSTART_SECTION = re.compile(r"^%(?:post|pre)\b[^\n]*\n([\s\S]*?)^%end\b", re.MULTILINE)
+#: A GraphQL mutation that updates what it is given (sent with POST like every GraphQL request).
+_UPDATE_MUTATION = re.compile(r"\bmutation\b[\s\S]{0,200}?\b\w*(?:Update|Set)\w*\s*\(")
 _MAX_WORKERS = re.compile(r"\bmax_workers\s*=\s*(\d+)")
 _THREAD_STARTERS = frozenset({"threading.Thread", "multiprocessing.Process"})
 #: Escapes that can spell a word in a string literal (hex, unicode, octal, named characters).

@@ -141,6 +141,7 @@ from sandlot.risk.messaging import BROKER_TOOLS, broker_command
 from sandlot.risk.model import Category, Finding, RiskLevel
 from sandlot.risk.monitoring import MONITORING_COMPONENTS, shipper_collects_secrets, silences_everything
 from sandlot.risk.object_stores import object_store_command
+from sandlot.risk.openstack import OPENSTACK_TOOLS, openstack_command
 from sandlot.risk.orchestrators import ORCHESTRATOR_TOOLS, allocation_command, orchestrator_command
 from sandlot.risk.paths import HOLE, HOLE_WORD, INSTALLED_PACKAGES, credential_helper
 from sandlot.risk.payloads import embedded_commands, looks_like_payload, names_miner
@@ -187,7 +188,7 @@ from sandlot.risk.storefronts import delete_mutation, zeroes_prices
 from sandlot.risk.text_shapes import hidden_tag_texts
 from sandlot.risk.tracing import every_function_probe, exposed_debugger
 from sandlot.risk.web_servers import protection_deleted, web_config, web_server_weakness
-from sandlot.risk.websites import cdn_request, cms_command
+from sandlot.risk.websites import cdn_request, cms_command, free_discount
 from sandlot.risk.whole_text import SHARE_FILE_QUERY, whole_text_risks
 from sandlot.risk.windows import WINDOWS_TOOLS, WINDOWS_WORDS, windows_text_risks
 
@@ -813,6 +814,12 @@ class ShellAnalyzer:
             if node.type == "command":
                 name = node.child_by_field_name("name")
                 if name is not None and W.base(self._text(name)) in T.PACING_COMMANDS:
+                    return True
+                parent = node.parent
+                if name is not None and self._text(name) in ("break", "return") and not (
+                    parent is not None and parent.type == "list" and "||" in self._text(parent)
+                ):
+                    # (`[ -z "$batch" ] && break` ends a pagination loop; `dd … || break` runs until the disk is full)
                     return True
             if node.type in ("break", "return") or (node.type == "command" and self._text(node).startswith("exit")):
                 return True
@@ -2722,6 +2729,11 @@ class ShellAnalyzer:
                 argv = rest
                 continue
             if name == "sshpass":
+                tried = W.option_values(argv[1:], "-p")
+                if (self._repeated or self._loops) and any(HOLE in p and p.strip(HOLE) for p in tried):
+                    # `seq 1 20000 | xargs -P 300 -I{} sshpass -p 'Admin{}' ssh …`: a password per round
+                    self._add("shell.brute-force", RiskLevel.HIGH, Category.NETWORK,
+                              "sshpass tries a different password each round (password guessing)", node)  # fmt: skip
                 argv = W.skip_options(argv[1:], {"-p", "-f", "-d", "-P"})  # the password source, then the command
                 continue
             if name in SANDBOX_LAUNCHERS:
@@ -4570,6 +4582,14 @@ class ShellAnalyzer:
         if many and any(delete_mutation(b) for b in bodies):
             self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} runs a delete mutation for every item a listing gives", node)  # fmt: skip
+        elif many and method.upper() in ("PATCH", "PUT", "POST") and any(_ARCHIVED_BODY.search(b) for b in bodies):
+            # `curl -X PATCH …/pages/$id -d '{"archived":true}'` for each page a search gave
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} archives or trashes every item a listing gives (through the API)", node)  # fmt: skip
+        elif many and any("transferOwnership=true" in a for a in args) and any(personal_mailbox(b) for b in bodies):
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} hands every file a listing gives to a personal account (ownership transferred)",
+                      node)  # fmt: skip
         elif (many or self._xargs_remote or "{}" in " ".join(bodies)) and _MESSAGE_SEND.search(" ".join(args)) and any(
             re.match(r"(?:To|to)=", b) for b in bodies
         ):
@@ -4581,6 +4601,9 @@ class ShellAnalyzer:
         elif many and method.upper() in ("PUT", "PATCH") and any(zeroes_prices(b) for b in bodies):
             self._add("shell.money", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} sets prices to zero (or a cent) for every item a listing gives", node)  # fmt: skip
+        elif any("00" in b and free_discount(b) for b in bodies):
+            self._add("shell.money", RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} creates a 100%-off discount nobody has to stop using", node)  # fmt: skip
         valued = {*W.option_values(args, "-u", "--user", "-H", "--header", "-o", "--output"), *bodies}
         addresses = [a for a in args if a.startswith(("http://", "https://"))] or [
             a for a in args if a.startswith(HOLE) and "/" in a and a not in valued  # `"${JENKINS_URL%/}/scriptText"`
@@ -5747,6 +5770,8 @@ class ShellAnalyzer:
                 and any(a in ("-F", "--flush", "-X") or (a == "ACCEPT" and "-P" in args) for a in args)
             )
             or (name == "nft" and "flush" in joined)
+            # pf (BSD, pfSense, macOS) switched off or emptied of its rules
+            or (name == "pfctl" and ("-d" in args or _pf_flushed(args)))
             or name == "aa-teardown"
             or (name == "auditctl" and "-D" in args)
         ):
@@ -6193,7 +6218,7 @@ class ShellAnalyzer:
         if verb != "exec" and rest:
             self._secrets_into_image(name, rest[0], args, node)
         if verb == "exec" and len(rest) > 1:
-            self._argv(rest[1:], node, _Flow(), [])
+            self._argv(rest[1:], node, flow, [])  # (its output is what `docker exec` prints)
         else:
             for arg in rest[1:]:
                 self._shipped_payloads(arg, node, f"{name} {verb}")
@@ -6746,7 +6771,7 @@ class ShellAnalyzer:
     def _rule_device_login(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """RANCID's login scripts (``clogin -c "conf t;no ip access-list …" router…``): the ``;``-separated
         commands are typed on every router named."""
-        flow.network = True
+        flow.network = name != "vtysh"  # (FRR's shell configures this machine's own routing daemons)
         commands = "\n".join(c.replace(";", "\n") for c in W.option_values(args, "-c"))
         device = device_commands_risk(commands)
         if device is not None:
@@ -7326,6 +7351,9 @@ class ShellAnalyzer:
             self._add(rule, risk.level, risk.category, risk.what, node)
         if prints_cluster_keys(name, args):
             flow.secret = True  # every client's key (the admin's included)
+        operands = W.options(args)[1]
+        if name == "rbd" and operands[:1] == ["export"] and operands[-1:] == ["-"]:
+            flow.secret = True  # a machine's whole disk on standard output
 
     def _share_script(self, name: str, script: str, node: Any) -> None:
         """A share client's batch script: keys planted on the server, credentials uploaded, password hives fetched
@@ -7752,6 +7780,15 @@ class ShellAnalyzer:
         for command in image_commands(name, args):
             self._nested(command, "shell", node, f"{name} --run-command")
 
+    def _rule_openstack(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """OpenStack's clients: admin roles handed out, security groups opened, resources deleted in bulk."""
+        repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
+        # (`openstack image list --property built_by=ci … | tail -n +6`: the pipeline's own old images rotated)
+        selected = _SELECTED_LISTING.search(self._source.decode("utf-8", "replace")) is not None
+        risk = openstack_command(name, args, repeated=repeated and not selected)
+        if risk is not None:
+            self._add("shell.openstack", risk.level, risk.category, risk.what, node)
+
     def _rule_provisioning(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """MAAS and Foreman: administrators with written passwords, every host rebuilt or deleted."""
         repeated = bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
@@ -7788,6 +7825,10 @@ class ShellAnalyzer:
             outsider = risk.category is Category.PRIVILEGE and personal_mailbox(self._source.decode("utf-8", "replace"))
             self._add("shell.cms", RiskLevel.HIGH if outsider else risk.level, risk.category, risk.what, node)
         verbs = [a for a in args if not a.startswith("-")][:2]
+        many = bool(self._loops) or self._repeated
+        if name == "wp" and verbs == ["wc", "shop_order_refund"] and "create" in args and many:
+            self._add("shell.money", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "wp wc shop_order_refund create refunds every order a listing gives", node)  # fmt: skip
         if name == "wp" and verbs == ["db", "query"]:
             self._rule_sql_client(name, args[args.index("query") + 1 :], node, flow)  # the site's database, in SQL
         elif name == "wp" and verbs == ["db", "export"] and any(a == "-" for a in args):
@@ -8284,6 +8325,12 @@ _DOWNLOADER_WORD = re.compile(r"^<\(\s*(?:curl|wget|fetch|aria2c|nc|ncat)\b")
 _LINE_FILTERS = frozenset({"grep", "egrep", "fgrep"})  # (not `tail -n +8`: the newest kept, the rest rotated)
 #: An rclone configuration's section: `[name]` and its lines (`type = mega`, `user = …`).
 _RCLONE_SECTION = re.compile(r"^\[([\w.-]+)\]\s*\n((?:[ \t]*\w+[ \t]*=[^\n]*\n?)+)", re.MULTILINE)
+#: A request body archiving or trashing what it is sent for.
+_ARCHIVED_BODY = re.compile(r"[\"'](?:archived|trashed|in_trash)[\"']\s*:\s*true\b")
+#: A listing narrowed to some items (a property, a tag, a name) or rotated (all but the newest few).
+_SELECTED_LISTING = re.compile(
+    r"\blist\b[^\n|]*\s--(?:property|tags?|any-tags|name)\b|\btail\s+-n\s*\+\d|\bhead\s+-n\s*-\d"
+)
 #: A remote created on the command line with an OAuth token pasted in (someone's own account, not a configured one).
 _RCLONE_PASTED_TOKEN = re.compile(r"\brclone\s+config\s+create\s+([\w.-]+)\s+\w+\b[^\n]*\btoken\b[^\n]*access_token")
 #: Consumer cloud storage, where an account is someone's own rather than the organisation's.
@@ -8795,6 +8842,13 @@ def _local_socket_only(args: list[str]) -> bool:
     )
 
 
+def _pf_flushed(args: list[str]) -> bool:
+    """``pfctl -F all`` (or ``-F rules``): every rule of the packet filter removed."""
+    return any(a in ("-F", "-Fa", "-Fr") for a in args) and W.option_values(args, "-F")[:1] in (
+        ["all"], ["rules"], ["a"], ["r"], []
+    )
+
+
 def _config_check(argv: list[str]) -> bool:
     """``php-fpm8.1 -t``, ``freeradius -XC``, ``named-checkconf``: a daemon parses its configuration and exits."""
     name = re.sub(r"[\d.]+$", "", W.base(argv[0])) if argv else ""
@@ -9196,6 +9250,7 @@ _REPLACED_RULES: set[str] = set()
 for _names, _rule in (
     (HYPERVISOR_TOOLS | QEMU_SYSTEMS, ShellAnalyzer._rule_hypervisor),
     (PROVISIONING_TOOLS, ShellAnalyzer._rule_provisioning),
+    (OPENSTACK_TOOLS, ShellAnalyzer._rule_openstack),
     (MAIL_SERVER_TOOLS, ShellAnalyzer._rule_mail_server),
     (CRM_TOOLS, ShellAnalyzer._rule_crm),
     ({"lsblk", "blkid"}, ShellAnalyzer._rule_disk_listing),
@@ -9233,7 +9288,7 @@ for _names, _rule in (
     ({"systemctl", "service", "launchctl", "update-rc.d", "chkconfig", "rc-update"}, ShellAnalyzer._rule_service),
     (T.POWER, ShellAnalyzer._rule_power),
     ({"setenforce", "ufw", "iptables", "ip6tables", "nft", "aa-teardown", "auditctl", "firewall-cmd", "semanage",
-      "setsebool"},
+      "setsebool", "pfctl"},
      ShellAnalyzer._rule_firewall),
     ({"insmod", "modprobe", "rmmod", "sysctl", "mount", "umount", "swapoff", "kmod"}, ShellAnalyzer._rule_kernel),
     (T.USER_ADMIN, ShellAnalyzer._rule_user_admin),
@@ -9275,7 +9330,8 @@ for _names, _rule in (
     ({"dirname", "basename"}, ShellAnalyzer._rule_path_part),
     ({"xfreerdp", "xfreerdp3", "wlfreerdp", "sdl-freerdp", "rdesktop"}, ShellAnalyzer._rule_rdp_client),
     ({"gs", "gsc", "gswin64c", "ghostscript"}, ShellAnalyzer._rule_ghostscript),
-    ({"clogin", "jlogin", "flogin", "hlogin", "nlogin", "alogin", "fnlogin"}, ShellAnalyzer._rule_device_login),
+    ({"clogin", "jlogin", "flogin", "hlogin", "nlogin", "alogin", "fnlogin", "vtysh"},
+     ShellAnalyzer._rule_device_login),
     ({"ansible-playbook"}, ShellAnalyzer._rule_playbook),
     ({"storescu", "dcmsend", "dcmsnd"}, ShellAnalyzer._rule_dicom_send),
     ({"tcpdump", "tshark", "dumpcap", "ngrep"}, ShellAnalyzer._rule_capture_traffic),

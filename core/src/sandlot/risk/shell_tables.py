@@ -556,7 +556,7 @@ ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "adm", "docker", "lx
 #: those rules say more (an interpreter, a shell or an unknown program run as root stays HIGH, and
 #: so does kill: as root it reaches every user's processes).
 GRADED_ADMIN_TOOLS = frozenset(
-    {"postmap", "newaliases",
+    {"postmap", "newaliases", "grub-mknetdir", "grub2-mknetdir",
      # upgrades and their safety nets: release upgrades, snapshots, /etc in version control, outdated services
      "do-release-upgrade", "needrestart", "etckeeper", "snapper", "grub-reboot", "pg_upgradecluster",
      "iptables-restore-translate", "iptables-translate", "ip6tables-translate", "swanctl", "ipsec", "netplan",
@@ -644,6 +644,9 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "exim": frozenset({"-bV"}),
     "exim4": frozenset({"-bV"}), "named-checkconf": frozenset(), "named-checkzone": frozenset(),
     "unbound-checkconf": frozenset(), "testparm": frozenset(), "kamailio": frozenset({"-c"}),
+    # DHCP and TFTP servers and log shippers parsing their configuration and exiting
+    "dhcpd": frozenset({"-t", "-T"}), "dnsmasq": frozenset({"--test"}), "fluentd": frozenset({"--dry-run"}),
+    "td-agent": frozenset({"--dry-run"}),
     "augenrules": frozenset({"--check"}), "osqueryctl": frozenset({"config-check"}),
     "osqueryd": frozenset({"--config_check"}),
     # log and metrics shippers checking their configuration (and, for the Beats, their output's reachability)
@@ -690,7 +693,9 @@ CREDENTIAL_NAME = re.compile(
 #: Database shells: they run the SQL (or CQL, or JavaScript) given with -c/-e, in a file or on stdin.
 SQL_CLIENTS = frozenset(
     {"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo", "cqlsh",
-     "clickhouse", "duckdb", "snowsql", "influx"}
+     "clickhouse", "duckdb", "snowsql", "influx",
+     # Hadoop's and the lakehouse's SQL shells (Hive, Trino, Presto, Impala, Spark SQL)
+     "beeline", "hive", "trino", "trino-cli", "presto", "presto-cli", "impala-shell", "spark-sql"}
 )  # fmt: skip
 #: Database shell options that give the statements to run (then stdin is data, not SQL).
 SQL_SCRIPT_OPTIONS = frozenset({"-c", "--command", "-f", "--file", "-e", "--execute", "--eval"})

@@ -76,7 +76,10 @@ _DANGEROUS_SQL = re.compile(
     r"|(?P<chunks>\bdrop_chunks\s*\([^;]*older_than\s*=>\s*(?:now\(\)|current_timestamp)\s*\+"
     r"|\bDROP\s+SERIES\s+FROM\s+/\.\*/)"
     # a table's history thrown away at once (Delta VACUUM with no retention): no time travel back
-    r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false)"
+    r"|(?P<history>\bVACUUM\b[^;]*\bRETAIN\s+0\s+HOURS\b|retentionDurationCheck\.enabled\W+false"
+    # Iceberg's snapshots expired with no retention (Trino, Spark): no earlier version to go back to
+    r"|\bexpire_snapshots\s*\([^)]*retention_threshold\s*=>\s*'0[smhd]?'"
+    r"|\bexpire_snapshots\s*\([^)]*older_than\s*=>\s*(?:now\(\)|current_timestamp)[^)]*retain_last\s*=>\s*[01]\b)"
     # a warehouse made huge or never suspended, its spending limit removed
     r"|(?P<spend>\bWAREHOUSE_SIZE\s*=\s*'?(?:X?[4-6]X-?LARGE|X[4-6]LARGE)\b|\bAUTO_SUSPEND\s*=\s*0\b"
     r"|\bUNSET\s+RESOURCE_MONITOR\b)"
@@ -125,7 +128,7 @@ _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
     r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES"
-    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post|TTL",
+    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post|TTL|expire_snapshots",
     re.IGNORECASE,
 )
 
@@ -499,7 +502,12 @@ def schema_reset(command: str) -> bool:
 
 
 _TRUNCATE = re.compile(r"\bTRUNCATE\b", re.IGNORECASE)
-_DELETE_ALL = re.compile(r"\bDELETE\s+FROM\s+[\w.\"`\[\]\x00]+\s*$", re.IGNORECASE)
+_DELETE_ALL = re.compile(
+    r"\bDELETE\s+FROM\s+[\w.\"`\[\]\x00]+\s*$"
+    # MySQL's multi-table form without a WHERE (`DELETE o, m FROM orders o LEFT JOIN meta m ON …`)
+    r"|^DELETE\s+\w+(?:\s*,\s*\w+)*\s+FROM\b(?![\s\S]*\bWHERE\b)",
+    re.IGNORECASE,
+)
 _UPDATE = re.compile(r"\bUPDATE\s+[\w.\"`\[\]\x00]+\s+SET\b", re.IGNORECASE)
 _WHERE = re.compile(r"\bWHERE\b", re.IGNORECASE)
 

@@ -30,7 +30,7 @@ _LOGIN_GUARDS = re.compile(r"TwoFactorAuth|ReCaptcha|Captcha|Securitytxt|AdminAd
 #: Nextcloud apps that guard logins and uploads.
 _NEXTCLOUD_GUARDS = re.compile(r"files_antivirus|twofactor_\w+|bruteforcesettings|suspicious_login|password_policy")
 #: A discount of 100 % (or an amount as large as the order) with no usage or expiry limit.
-_FULL_DISCOUNT = re.compile(r"(?:--amount[= ]|\bvalue\W{1,6}-?|\bamount\W{1,6})100(?:\.0+)?\b(?!\.?\d)")
+_FULL_DISCOUNT = re.compile(r"(?:--amount[= ]|\bvalue\W{1,6}-?|(?:\b|_)amount\W{1,6})100(?:\.0+)?\b(?!\.?\d)")
 _PERCENT = re.compile(r"percent", re.IGNORECASE)
 _LIMITED = re.compile(r"usage_limit(?:_per_user)?\W{1,6}[1-9]|date_expires|ends_at|expires_at")
 

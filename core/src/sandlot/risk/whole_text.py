@@ -20,6 +20,7 @@ from sandlot.risk.cluster_control import cluster_control_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
 from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
+from sandlot.risk.data_platforms import data_platform_text_risks
 from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository, outside_address
 from sandlot.risk.detections import detection_risks
 from sandlot.risk.device_fleets import device_fleet_risks
@@ -30,6 +31,7 @@ from sandlot.risk.devices import (
     force_disarm,
     foreign_firmware,
     machine_risks,
+    router_text_risks,
     safety_off,
     unverified_firmware_push,
     vehicle_bus_risks,
@@ -56,6 +58,7 @@ from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.office import office_text_risks
+from sandlot.risk.openstack import openstack_text_risks
 from sandlot.risk.orchestrators import orchestrator_text_risks
 from sandlot.risk.paths import app_settings
 from sandlot.risk.phones import phone_risks
@@ -197,6 +200,9 @@ _ALARM_OFF = re.compile(
     r"[\"']?(?:alarms?|alerts?|alerting|notifications?)_?(?:enabled|active)[\"']?\s*[:=]\s*(?:False|false|0)\b"
     # a device's own alarms switched off or muted (`"apnea_alarm": "off"`, `occlusion_alarm=0`, `alarm_volume: 0`)
     r"|[\"']?\w*_alarm(?:_volume)?[\"']?\s*[:=]\s*[\"']?(?:off|false|False|0)\b|[\"']?alarm_volume[\"']?\s*[:=]\s*0\b"
+    # monitored accounts put in test mode (an alarm receiving centre ignores their signals)
+    r"|/test[-_]mode\b[^\n]*\n?[^\n]*[\"']?enabled[\"']?\s*[:=]\s*(?:True|true|1)\b"
+    r"|[\"']?test[-_]mode[\"']?\s*[:=]\s*[\"']?(?:True|true|1|on)\b"
 )
 _PAGING_EMPTIED = re.compile(
     r"(?:on-?call|escalation)[^\n]{0,120}?[\"']?(?:contacts|recipients|responders|targets|notify)[\"']?\s*[:=]\s*"
@@ -721,7 +727,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("network-scan", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if any(w in code for w in _MACHINE_WORDS):
         found += [("device", risk) for risk in machine_risks(code)]
-    if ("larm" in code or "lert" in code or "scalation" in code or "call" in code) and (
+    test_mode = "est_mode" in code or "est-mode" in code
+    if ("larm" in code or "lert" in code or "scalation" in code or "call" in code or test_mode) and (
         (_ALARM_OFF.search(code) and each_item(code)) or _PAGING_EMPTIED.search(code)
     ):
         what = "switches off every alarm of a monitoring system or empties who it pages (failures go unnoticed)"
@@ -810,6 +817,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("search-cluster", risk) for risk in search_cluster_risks(code)]
     found += [("service-mesh", risk) for risk in mesh_risks(code)]
     found += [("provisioning", risk) for risk in provisioning_text_risks(code)]
+    found += [("openstack", risk) for risk in openstack_text_risks(code)]
+    if "proxyuser" in code or "hadoop.security" in code or "public" in code or "KILLED" in code:
+        found += [("data-platform", risk) for risk in data_platform_text_risks(code)]
     found += [("printer", risk) for risk in printer_risks(code)]
     found += [("browser", risk) for risk in browser_risks(code)]
     found += [("orchestrator", risk) for risk in orchestrator_text_risks(code)]
@@ -926,6 +936,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "rulebase" in code or "cmds" in code or "boot" in code or "software add" in code:
         found += [("device", risk) for risk in device_api_risks(code)]
+    if "/tool" in code or "operation=" in code or "filter" in code or "announce" in code:
+        found += [("device", risk) for risk in router_text_risks(code)]
     if "cangen" in code or "key" in code or "APB," in code or "RMB," in code or "HSC," in code:
         found += [("device", risk) for risk in vehicle_bus_risks(code)]
     if encrypts_in_place(code):
