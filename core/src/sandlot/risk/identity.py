@@ -107,7 +107,9 @@ _ADMIN_GRANT = re.compile(
     rf"(?:[\"']{_ROLE_KEY}[\"']\s*:|\b{_ROLE_KEY}\s*=|--{_ROLE_KEY}[= ])"
     r"[^\n]{0,80}?\b(?:admin|administrator|owner|super_?admin|account_?admin|full_?access)\b"
     # the administrators' role or group looked up by name, to put the account in it (SCIM, Looker, jq)
-    r"|\b(?:name|displayName)\b[\"']?\s*(?:==|\beq\b)\s*\\?[\"'](?:admins?|administrators?)\\?[\"']"
+    r"|\b(?:name|displayName)\b[\"']?\s*(?:==|\beq\b)\s*\\?[\"'](?:(?:account|site|org|super)\s+)?(?:admins?|administrators?)\\?[\"']"
+    # an administrators' group joined by name (Jira's `site-admins`, `jira-admins-<site>`)
+    r"|[\"'](?:site|org|jira|confluence|system)-admin(?:istrator)?s(?:-[\w-]+)?[\"'][\s\S]{0,300}?\bgroup"
     # Play Console's account-wide permissions (`CAN_MANAGE_PERMISSIONS_GLOBAL`: who may grant everything)
     r"|\bCAN_MANAGE_PERMISSIONS_GLOBAL\b",
     re.IGNORECASE,

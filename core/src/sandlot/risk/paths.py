@@ -118,6 +118,8 @@ _SECRET_NAMES = frozenset(
         ".erlang.cookie",
         # Grafana's admin password, secret key and database password
         "grafana.ini",
+        # Icecast's source, relay and admin passwords (whoever has them takes over the stream)
+        "icecast.xml",
         # adb's private key (every phone that trusted this computer accepts it)
         "adbkey",
         # Claude Code's login (OAuth tokens)
@@ -229,6 +231,13 @@ _DISPOSABLE_DIRS = frozenset(
 _CACHE_SUFFIXES = ("-cache", "_cache")
 #: An application's folders it regenerates on its own (Magento's compiled code and preprocessed views).
 _REGENERATED_DIRS = frozenset({"view_preprocessed", "generated"})
+#: BIND's DNSSEC key pair files: `K<zone>.+<algorithm>+<id>.key` holds the public DNSKEY (`.private`, the secret).
+_DNSSEC_PUBLIC_KEY = re.compile(r"^k[\w.-]+\.\+0\d{2}\+[\d\x00…*?]+\.key$", re.IGNORECASE)  # (1xx: HMAC, secret)
+#: A CI agent account's workspaces (Jenkins, GitLab Runner, Buildkite, GitHub's runner).
+_CI_WORKSPACE = re.compile(
+    r"^/home/(?:jenkins|gitlab-runner|buildkite-agent|runner|github-runner|teamcity|bamboo|drone)/(?:[^/]+/)*"
+    r"(?:workspace|builds|_work)/."
+)
 #: Folders a build or a test run writes and rebuilds.
 _BUILD_OUTPUT = frozenset(
     {"build", "dist", "out", "target", "tmp", "temp", ".next", ".nuxt", "coverage", ".tox", ".venv", "venv",
@@ -412,7 +421,7 @@ def classify(path: str) -> PathInfo:
     control_socket = _CONTROL_SOCKET.match(name) is not None
     public = (name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config") or "config.d" in lowered
               or control_socket)  # fmt: skip
-    if (public and ".ssh" in lowered) or name.endswith(".pub"):
+    if (public and ".ssh" in lowered) or name.endswith(".pub") or _DNSSEC_PUBLIC_KEY.match(name):
         secret = False  # a public key is public wherever it is kept (`secrets/deploy_key.pub`)
     if name == "passwd" and not (absolute and lowered[:1] == ["etc"]):
         secret = False  # only the system password database is sensitive
@@ -1088,6 +1097,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # one hook of a repository removed: a check stops running, nothing is lost
     if _SSH_CONTROL_SOCKETS.match(info.path):
         return RiskLevel.LOW  # ssh's multiplexing sockets (`ControlPath ~/.ssh/cm/%r@%h:%p`): opened again
+    if kind is PathKind.HOME and not info.persistence and not info.secret and _CI_WORKSPACE.match(info.path):
+        return RiskLevel.MEDIUM  # a build agent's workspaces (`/home/jenkins/agent/workspace/app@tmp`): made again
     if kind is PathKind.HOME and not info.persistence and (
         any(c.lower() in _DISPOSABLE_DIRS or c.lower().endswith(_CACHE_SUFFIXES) for c in info.path.split("/")[1:-1])
         or posixpath.basename(info.path.rstrip("/")).lower().endswith(_CACHE_SUFFIXES)

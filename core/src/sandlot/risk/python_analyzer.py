@@ -1032,6 +1032,18 @@ class PythonAnalyzer:
             if stored and isinstance(target.value, ast.Name) and base.func is None and base.qual != "os.environ":
                 # payload["key"] = secret: the container now carries the secret
                 self._rebind(target.value.id, _with_flags(base, stored))
+            elif (
+                isinstance(target.value, ast.Name)
+                and base.keys is not None
+                and base.func is None
+                and base.qual is None
+                and len(base.keys) < 64
+                and not v.constant(val)
+            ):
+                # `bundle[name] = fh.read()`: the dict holds what was read at run time now
+                key = index.text if index.text is not None and HOLE not in index.text else "…"
+                self._rebind(target.value.id, Val(text=base.text, flags=base.flags, num=base.num, items=base.items,
+                                                  alts=base.alts, elem=base.elem, keys={**base.keys, key: val}))
             if index.text in _ENVIRONMENT_EFFECTS:
                 self._preload_keys({index.text: val}, target)  # os.environ[...] or a child's environment copy
             elif base.qual == "<globals>" and index.text is not None and HOLE not in index.text:
@@ -1704,6 +1716,8 @@ class PythonAnalyzer:
             )
             # `while disk_usage(d).free > 0:` runs until the disk (or memory) is full
             or bool(_UNTIL_FULL.search(ast.unparse(node.test)))
+            # `end = time.time() + 3600` … `while time.time() < end:`: an hour of rounds, as good as endless
+            or self._long_deadline(node.test)
             # `while os.environ.get("CI"):` with nothing in the body changing the environment: set, it never ends
             or (
                 _ENV_LOOKUP.match(ast.unparse(node.test)) is not None
@@ -1716,6 +1730,16 @@ class PythonAnalyzer:
             self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       "writes in a loop until writing fails (fills the disk)", node)  # fmt: skip
         self._loop(node, infinite, False)
+
+    def _long_deadline(self, test: ast.expr) -> bool:
+        """``test`` compares the clock with a deadline ten minutes or more away, set in this code."""
+        if not (isinstance(test, ast.Compare) and "time" in ast.unparse(test.left)):
+            return False
+        if not (len(test.comparators) == 1 and isinstance(test.comparators[0], ast.Name)):
+            return False
+        name = test.comparators[0].id
+        found = re.search(rf"\b{re.escape(name)}\s*=\s*time\.(?:time|monotonic)\(\)\s*\+\s*(\d+)", self._code)
+        return found is not None and int(found[1]) >= 600
 
     def _loop(
         self,
@@ -3281,6 +3305,12 @@ class PythonAnalyzer:
                           + (" (a simulator or bench device here)" if local else ""), node)  # fmt: skip
         if isinstance(node.func, ast.Attribute) and self._in_loop() and _API_DELETE.search(node.func.attr):
             self._api_deletes(q, node, kwargs)
+            if node.func.attr == "delete" and _is_network(q or "") and any(
+                "/zones/" in t for t in _all_strings(args[:1])
+            ) and not self._name_filters:
+                # `for z in get(f"{api}/zones").json(): delete(f"{api}/zones/{z['id']}")`: a DNS server's every zone
+                self._add("python.dns", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"{q} deletes every DNS zone a listing gives (their names stop resolving)", node)  # fmt: skip
         if (
             (q or "").startswith("twilio.")
             and (q or "").endswith("messages.create")
@@ -3565,6 +3595,20 @@ class PythonAnalyzer:
             self._taint_aliases(args[0], args[1].flags & v.FLOWING)  # the download fills the buffer it is given
         return result
 
+    def _configured_base(self, node: ast.Call) -> bool:
+        """The address starts with a base URL the program reads from its environment (`f"{JENKINS}/job/{name}"`,
+        `JENKINS = os.environ["JENKINS_URL"]`): a client picks a path below it, not the host."""
+        url = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "url"), None)
+        parts = url.values if isinstance(url, ast.JoinedStr) else []
+        first = parts[0] if len(parts) >= 2 else None
+        # (`f"{BASE}{path}"` lets the client finish the host name: only a "/" right after the base pins it)
+        pinned = len(parts) >= 2 and isinstance(parts[1], ast.Constant) and str(parts[1].value).startswith("/")
+        name = first.value.id if isinstance(first, ast.FormattedValue) and isinstance(first.value, ast.Name) else None
+        name = name if pinned else None
+        return name is not None and re.search(
+            rf"^{re.escape(name)}\s*=\s*os\.(?:environ|getenv)\b", self._code, re.MULTILINE
+        ) is not None
+
     def _remote_debugger(self, q: str, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> None:
         """A debugger or a remote interpreter listening on every interface: whoever connects runs code here."""
         first = args[0] if args else UNKNOWN
@@ -3680,7 +3724,7 @@ class PythonAnalyzer:
             fixed_host = any(
                 (t.split("://", 1)[-1][:1] not in ("", HOLE) and "://" in t) or t.startswith("/")
                 for t in first.strings()
-            )  # a constant host, or a path below the client's base_url
+            ) or self._configured_base(node)  # a constant host, a path below the client's base_url or the settings'
             if not fixed_host:
                 self._add("python.ssrf", RiskLevel.HIGH, Category.NETWORK,
                           f"{q} fetches whatever address a client names (internal hosts, the metadata service)",
@@ -4729,6 +4773,8 @@ class PythonAnalyzer:
         top = [*info.path.split("/"), ""][1]
         if info.kind is paths.PathKind.EXTERNAL and HOLE not in top:
             self._external_reads = True
+        elif info.kind is paths.PathKind.HOME and _PEOPLE_DATABASE.search(posixpath.basename(info.path)):
+            self._external_reads = True  # `~/crm/contacts.sqlite3`: a database of people kept in the home
 
     def _read(self, info: paths.PathInfo, node: ast.AST, *, via: str) -> int:
         level = paths.read_level(info)
@@ -6799,7 +6845,7 @@ class PythonAnalyzer:
         """``pool.map(send, range(20000))`` on hundreds of threads, or ``range(len(people) * 50)``: each request sent
         many times over, as fast as the pool goes."""
         workers = max((int(n) for n in _MAX_WORKERS.findall(self._code)), default=0)
-        if workers < 100 or len(node.args) < 2 or not isinstance(node.args[0], ast.Name):
+        if workers < 32 or len(node.args) < 2 or not isinstance(node.args[0], ast.Name):
             return
         rounds = node.args[1]
         if not (isinstance(rounds, ast.Call) and _call_name(rounds) == "range" and rounds.args):
@@ -6818,6 +6864,8 @@ class PythonAnalyzer:
         talks, starts = _talks_to_servers(summary.node), _starts_processes(summary.node)
         if not (talks or starts):
             return
+        if workers < 100 and count < T.MASS_TASKS:
+            return  # (dozens of threads: a flood only when they send tens of thousands of requests)
         if count >= T.MASS_TASKS or (starts and count >= 1000) or repeats >= 10:
             noun = "request" if talks else "program"
             what = (f"sends each item's {noun} {repeats} times over" if repeats >= 10
@@ -7849,6 +7897,9 @@ _REFUND_CALL = re.compile(r"(?:^|\.)(?:Refund|refunds?)\.create$|\.create_refund
 _KICKSTART_SECTION = re.compile(r"^%(?:post|pre)\b[^\n]*\n([\s\S]*?)^%end\b", re.MULTILINE)
 #: A GraphQL mutation that updates what it is given (sent with POST like every GraphQL request).
 _UPDATE_MUTATION = re.compile(r"\bmutation\b[\s\S]{0,200}?\b\w*(?:Update|Set)\w*\s*\(")
+#: A database or table file named for people (contacts, customers, members, patients).
+_PEOPLE_DATABASE = re.compile(r"(?:contacts?|customers?|members?|patients?|clients?|subscribers?|leads?|users?)\w*"
+                              r"\.(?:sqlite3?|db|csv|xlsx)$", re.IGNORECASE)  # fmt: skip
 _MAX_WORKERS = re.compile(r"\bmax_workers\s*=\s*(\d+)")
 _THREAD_STARTERS = frozenset({"threading.Thread", "multiprocessing.Process"})
 #: Escapes that can spell a word in a string literal (hex, unicode, octal, named characters).
@@ -8483,7 +8534,9 @@ _TEST_MARKER = re.compile(r"(?i)\btest_?run|createdBy=pytest|\bpytest\b|\bfixtur
 #: Calls that send one mail or chat message (in a loop: one to each person of a list).
 _BULK_SENDS = frozenset({"sendmail", "send_message", "chat_postMessage", "postMessage", "send_direct_message",
                          # push notifications (Firebase Cloud Messaging) to a batch of device tokens
-                         "send_each_for_multicast", "send_multicast", "send_each", "send_all"})  # fmt: skip
+                         "send_each_for_multicast", "send_multicast", "send_each", "send_all",
+                         # transactional mail clients (Postmark's `emails.send`, SendGrid's `send`, SES' send_email)
+                         "send", "send_email", "send_raw_email", "send_batch"})  # fmt: skip
 #: A chat client's handler of every new message (Telethon's events.NewMessage, Pyrogram's on_message).
 _EVERY_MESSAGE_HANDLER = re.compile(r"events\.NewMessage\(|\.on_message\(\s*(?:filters\.(?:all|private)\b|\))")
 #: A loop over every channel or member of a chat server (discord.py's guild.channels, fetch_members()).

@@ -2774,7 +2774,7 @@ class ShellAnalyzer:
             if name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2:
                 argv = argv[2:]  # `bundle exec rails runner …`: the gem's command in the bundle's environment
                 continue
-            if name == "rails" and argv[1:2] == ["runner"]:
+            if name == "rails" and argv[1:2] in (["runner"], ["r"]):  # (`rails r` is runner's short name)
                 rest = argv[2:]
                 while rest[:1] in (["-e"], ["--environment"]) and len(rest) > 1:
                     rest = rest[2:]  # `rails runner -e production CODE`: the environment, then the code
@@ -2964,6 +2964,15 @@ class ShellAnalyzer:
             flow.secret = True
         if name == "opendkim-genkey":
             return  # `-D DIR`: where the new key pair is written; nothing is read
+        if name in _DNSSEC_KEY_TOOLS or name == "unbound-anchor":
+            return  # `dnssec-keygen -K DIR`: the zone's keys made or their dates set where BIND keeps them
+        if name in ("dig", "nsupdate", "rndc", "kdig", "knsupdate") and W.option_values(args, "-k", "-y"):
+            keys = [k for k in W.option_values(args, "-k") if paths.classify(k).secret]
+            if keys:
+                # a TSIG key signs a zone transfer or an update: used here, not read out
+                self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} signs its request with {paths.describe(paths.classify(keys[0]))}", node)  # fmt: skip
+                return
         if name in ("age", "rage", "gpg", "gpg2", "sops") and any(a in ("-d", "--decrypt") for a in args):
             # `age -d -i key secrets/env.age > .env.local`: the user's own encrypted file opened (what comes out
             # stays secret data: sent anywhere, a leak)
@@ -6320,6 +6329,15 @@ class ShellAnalyzer:
             self._rule_fleet("az", args, node, flow)  # `--scripts "…"`: a shell script run on the machine
         if name == "aws" and args[:2] == ["ssm", "send-command"]:
             self._rule_fleet(name, args, node, flow)
+        positional = W.options(args[2:], _AWS_S3_VALUED)[1]
+        uploads = args[:2] in (["s3", "cp"], ["s3", "sync"], ["s3", "mv"]) and positional[-1:] != [] and (
+            positional[-1].startswith("s3://")
+        )
+        if name == "aws" and uploads and node is not None and _LITERAL_AWS_KEY.search(self._text(node)):
+            # `AWS_ACCESS_KEY_ID=AKIA… aws s3 cp dump s3://…`: keys written in the script, not the machine's own
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "aws s3 copies files with access keys written in the script (another account's bucket)",
+                      node)  # fmt: skip
         words = set(args)
         if name in ("terraform", "tofu", "terragrunt") and "apply" in words:
             self._iac_applied = True  # a `destroy` later tears down what this script stood up
@@ -7683,6 +7701,8 @@ class ShellAnalyzer:
             if name == "ogr2ogr":  # `ogr2ogr -f CSV out.csv PG:… -sql "SELECT …"`: the destination comes first
                 self._bulk_files.update(W.options(args, _OGR2OGR_VALUED)[1][:1])
         statements = " ".join([*args, script or ""])
+        if name == "sqlite3" and any(a.strip().startswith(".dump") for a in args):
+            flow.dump = True  # `sqlite3 keys.db .dump`: the database's every row as SQL on standard output
         danger = dangerous_sql(statements)
         if danger is None and any(a.startswith(_PACKAGE_DATABASES) for a in args) and _SQL_WRITE.search(statements):
             danger = "rewrites the package manager's own database (what is installed, and what depends on it)", (
@@ -7779,6 +7799,32 @@ class ShellAnalyzer:
                 self.staged.add(target)  # everything the machine held, keys in memory included
         for command in image_commands(name, args):
             self._nested(command, "shell", node, f"{name} --run-command")
+
+    def _rule_pdnsutil(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """PowerDNS' zone tool: a zone's private signing keys printed, zones deleted for every item a listing
+        gives, DNSSEC switched off."""
+        verb = args[:1]
+        if verb in (["export-zone-key"], ["export-zone-key-pem"]):
+            flow.secret = True  # the zone's private DNSSEC key: whoever has it signs answers for the zone
+        elif verb == ["delete-zone"] and (self._loops or self._repeated or self._stdin_listing):
+            self._add("shell.dns", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "pdnsutil deletes every zone a listing gives (their names stop resolving)", node)  # fmt: skip
+        elif verb == ["disable-dnssec"]:
+            self._add("shell.dns", RiskLevel.MEDIUM, Category.NETWORK,
+                      "pdnsutil switches DNSSEC off for a zone (its answers can be forged)", node)  # fmt: skip
+
+    def _rule_nsupdate(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """nsupdate's script (a here-document or a file's lines on stdin): a zone's name servers, mail exchangers
+        or apex records deleted."""
+        script = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        zone = next((m[1].rstrip(".").lower() for m in _NSUPDATE_ZONE.finditer(script or "")), None)
+        for deleted in _NSUPDATE_DELETE.finditer(script or ""):
+            owner, rtype = deleted[1].rstrip(".").lower(), (deleted[2] or "").upper()
+            if rtype in ("NS", "MX", "SOA") or (zone is not None and owner == zone) or owner.startswith(("*", HOLE)):
+                what = f"{name} deletes a zone's " + ("apex records" if owner == zone else f"{rtype or 'records'}")
+                self._add("shell.dns", RiskLevel.HIGH, Category.NETWORK,
+                          what + " (its mail, web or delegation stops resolving)", node)  # fmt: skip
+                return
 
     def _rule_openstack(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """OpenStack's clients: admin roles handed out, security groups opened, resources deleted in bulk."""
@@ -8327,6 +8373,15 @@ _LINE_FILTERS = frozenset({"grep", "egrep", "fgrep"})  # (not `tail -n +8`: the 
 _RCLONE_SECTION = re.compile(r"^\[([\w.-]+)\]\s*\n((?:[ \t]*\w+[ \t]*=[^\n]*\n?)+)", re.MULTILINE)
 #: A request body archiving or trashing what it is sent for.
 _ARCHIVED_BODY = re.compile(r"[\"'](?:archived|trashed|in_trash)[\"']\s*:\s*true\b")
+_NSUPDATE_ZONE = re.compile(r"^\s*zone\s+(\S+)", re.MULTILINE | re.IGNORECASE)
+_NSUPDATE_DELETE = re.compile(r"^\s*(?:update\s+)?del(?:ete)?\s+(\S+)(?:\s+\d+)?(?:\s+IN)?(?:\s+([A-Za-z]+))?",
+                              re.MULTILINE | re.IGNORECASE)  # fmt: skip
+#: BIND's DNSSEC key tools: keys made, dated, imported or used to sign in the key folder given with -K.
+_DNSSEC_KEY_TOOLS = frozenset({"dnssec-keygen", "dnssec-settime", "dnssec-signzone", "dnssec-keyfromlabel",
+                               "dnssec-importkey", "dnssec-revoke", "dnssec-dsfromkey", "dnssec-cds"})  # fmt: skip
+_AWS_S3_VALUED = frozenset({"--region", "--profile", "--endpoint-url", "--storage-class", "--acl", "--exclude",
+                            "--include", "--sse", "--expires"})  # fmt: skip
+_LITERAL_AWS_KEY = re.compile(r"\bAWS_ACCESS_KEY_ID=[\"']?(?:AKIA|ASIA)[0-9A-Z]{16}\b")
 #: A listing narrowed to some items (a property, a tag, a name) or rotated (all but the newest few).
 _SELECTED_LISTING = re.compile(
     r"\blist\b[^\n|]*\s--(?:property|tags?|any-tags|name)\b|\btail\s+-n\s*\+\d|\bhead\s+-n\s*-\d"
@@ -8968,7 +9023,7 @@ def _interpreter_language(argv: list[str]) -> str | None:
         return "shell"
     if name in T.PYTHONS or name.startswith("python"):
         return "python"
-    if name in T.OTHER_INTERPRETERS or (name == "rails" and "runner" in argv[1:3]):
+    if name in T.OTHER_INTERPRETERS or (name == "rails" and ("runner" in argv[1:3] or argv[1:2] == ["r"])):
         return "other"
     if name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2:
         return _interpreter_language(argv[2:])  # `bundle exec rails runner -`
@@ -9080,7 +9135,10 @@ _OPTIONAL_OS_UNITS = frozenset({"avahi-daemon", "cups", "cups-browsed", "bluetoo
 #: Push-notification and messaging APIs (FCM, APNs, Twilio, chat webhooks).
 _PUSH_OR_MESSAGE_API = re.compile(r"fcm\.googleapis\.com|api\.push\.apple\.com|/messages(?::send|\.json)?\b"
                                   r"|/notifications?\b|api\.twilio\.com|hooks\.slack\.com|/calendars/[^/\s]+/events"
-                                  r"|/events\?sendUpdates=all", re.I)  # fmt: skip
+                                  r"|/events\?sendUpdates=all"
+                                  # transactional mail APIs (SendGrid, Mailgun, Postmark, SES, Brevo)
+                                  r"|/mail/send\b|/v3/[^/\s]+/messages\b|api\.postmarkapp\.com/email|/v2/email/outbound-emails"
+                                  r"|/smtp/email\b", re.I)  # fmt: skip
 #: Ports whose protocols send passwords in clear (FTP, telnet, SMTP, POP3, IMAP, LDAP, MySQL, Redis).
 _CLEARTEXT_LOGIN_PORTS = frozenset({"21", "23", "25", "110", "143", "389", "3306", "6379"})
 #: A staging or test host of the organisation (`staging.example.com`, `api.qa.example.net`).
@@ -9251,6 +9309,8 @@ for _names, _rule in (
     (HYPERVISOR_TOOLS | QEMU_SYSTEMS, ShellAnalyzer._rule_hypervisor),
     (PROVISIONING_TOOLS, ShellAnalyzer._rule_provisioning),
     (OPENSTACK_TOOLS, ShellAnalyzer._rule_openstack),
+    ({"nsupdate", "knsupdate"}, ShellAnalyzer._rule_nsupdate),
+    ({"pdnsutil"}, ShellAnalyzer._rule_pdnsutil),
     (MAIL_SERVER_TOOLS, ShellAnalyzer._rule_mail_server),
     (CRM_TOOLS, ShellAnalyzer._rule_crm),
     ({"lsblk", "blkid"}, ShellAnalyzer._rule_disk_listing),

@@ -557,6 +557,9 @@ ADMIN_GROUPS = frozenset({"sudo", "wheel", "admin", "root", "adm", "docker", "lx
 #: so does kill: as root it reaches every user's processes).
 GRADED_ADMIN_TOOLS = frozenset(
     {"postmap", "newaliases", "grub-mknetdir", "grub2-mknetdir",
+     # DNS servers administered locally (zones signed and rectified, caches flushed, keys rolled)
+     "pdnsutil", "rndc", "unbound-control", "unbound-anchor", "knotc", "keymgr", "dnssec-keygen", "dnssec-settime",
+     "dnssec-signzone",
      # upgrades and their safety nets: release upgrades, snapshots, /etc in version control, outdated services
      "do-release-upgrade", "needrestart", "etckeeper", "snapper", "grub-reboot", "pg_upgradecluster",
      "iptables-restore-translate", "iptables-translate", "ip6tables-translate", "swanctl", "ipsec", "netplan",
@@ -605,7 +608,7 @@ GRADED_ADMIN_TOOLS = frozenset(
      # joining a directory and checking it (graded by their own rules)
      "realm", "net", "sss_cache", "adcli", "samba-tool", "kinit", "klist", "wbinfo",
      # server consoles graded by what they are told (rndc status, asterisk -rx "core show …"), htpasswd files
-     "rndc", "asterisk", "fs_cli", "htpasswd",
+     "asterisk", "fs_cli", "htpasswd",
      # hypervisors' and mail servers' own tools, graded by what they are told to do
      "virsh", "qm", "pct", "pvesh", "pveum", "esxcli", "vim-cmd", "postconf", "postsuper", "doveadm",
      # printers and their queues (CUPS)
@@ -738,7 +741,7 @@ ADMIN_PORTS = {
 WATCHERS = re.compile(r"alert|alarm|monitor|watchdog|detect|sensor|logger|audit|telemetr|\btlm|gpsd?\b|dashcam"
                       r"|\beld\b|\beld-|fire|safety|vent|haccp|cctv|camera|\bnvr\b|backup"
                       # vessels' and vehicles' position reporting (a fishing boat's VMS, a transponder, a tracker)
-                      r"|\bvms\b|\bvms-|beacon|transponder")  # fmt: skip
+                      r"|\bvms\b|\bvms-|beacon|transponder|\bgps\w*|tracking|tracker|uplink|\w+logd\b")  # fmt: skip
 #: Programs that write firmware into a device's flash (a microcontroller, a motor controller, a board's SPI chip).
 FLASH_TOOLS = frozenset(
     {"dfu-util", "st-flash", "avrdude", "esptool", "esptool.py", "openocd", "flashrom", "stm32flash", "bossac",

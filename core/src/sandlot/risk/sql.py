@@ -31,10 +31,12 @@ _DANGEROUS_SQL = re.compile(
     r"|\bGRANT\s+ROLE\b[^;]*\bTO\s+ROLE\s+PUBLIC\b|\bDEFAULT_ROLE\s*=\s*'?(?:ACCOUNTADMIN|SECURITYADMIN|ORGADMIN)\b"
     r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+(?:ALL|FUTURE)\s+\w+\s+IN\s+(?:DATABASE|ACCOUNT)\b"
     # an application's own user table edited to make someone its administrator
-    r"|\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:super_?user|is_?superuser|is_?admin|is_?staff|account_manager|admin)\s*=\s*"
+    r"|\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:super_?user|is_?superuser|is_?admin|is_?staff|account_manager|admin|root_admin)\s*=\s*"
     r"(?:1|true|'1'|'t'|'true')\b"
     r"|\bUPDATE\s+\w*users?\b[^;]*\bSET\b[^;]*\brole\s*=\s*'(?:\w*_)?(?:super_?admin|admin|administrator|owner|root)'"
     r"|\bINSERT\s+INTO\s+\w*users?\b[^;]*'(?:super_?admin|administrator|owner)'"
+    # (Pterodactyl's panel: `root_admin` set in the column list's values)
+    r"|\bINSERT\s+INTO\s+\w*users?\s*\([^)]*\broot_admin\b[^;]*\bVALUES\b[^;]*,\s*1\s*,"
     # someone put into the administrators' group or role of an application (`phpbb_user_group`, `user_roles`)
     r"|\bINSERT\s+INTO\s+\w*(?:user_?groups?|group_?members?|user_?roles?|role_?members?|members?_?roles?)\b[^;]*"
     r"'(?:administrators?|admins?|super_?admins?|owners?)'"
@@ -95,6 +97,9 @@ _DANGEROUS_SQL = re.compile(
     # rows sent to another server from inside the database (dblink to a literal address)
     r"|(?P<dblink>\bdblink(?:_exec|_connect)?\s*\(\s*'[^']*\bhost=(?P<dbhost>[\d.]+))"
     # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
+    # everyone's balance emptied but one account's (`… SET balance = 0 WHERE username != ?`)
+    r"|(?P<zeroed>\bUPDATE\b[^;]*\bSET\s+(?:\w+\s*=[^;,]*,\s*)*(?:balance|credits?|wallet\w*|points|coins|money)\s*=\s*0\b"
+    r"[^;]*\bWHERE\b[^;]*(?:!=|<>))"
     # people taken off a protective list (gambling self-exclusion, do-not-call, mail suppression), not as it expires
     r"|(?P<protect>\bDELETE\s+FROM\s+[\w.]*?(?:self_?exclu\w*|exclusion_list\w*|do_not_(?:call|contact|mail)\w*"
     r"|dnc_\w+|\w*suppression\w*)\b(?![^;]*(?:expir|\bends?_|until|end_date|lifted|<\s*(?:now|CURRENT_)))"
@@ -128,7 +133,7 @@ _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
     r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES"
-    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post|TTL|expire_snapshots",
+    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post|TTL|expire_snapshots|BALANCE",
     re.IGNORECASE,
 )
 
@@ -187,6 +192,8 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         return "makes the database post rows to a web address (a function or trigger with http_post)", (
             Category.EXFILTRATION
         )
+    if found["zeroed"]:
+        return "empties every account's balance but one (the others' money or credits are gone)", Category.FILESYSTEM
     if found["protect"]:
         return ("takes people off a self-exclusion, do-not-contact or suppression list (they are marketed to, "
                 "called or let gamble again)", Category.FILESYSTEM)

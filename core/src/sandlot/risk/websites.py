@@ -76,6 +76,9 @@ def cms_command(name: str, args: Sequence[str]) -> OperationRisk | None:
     ):
         return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                              "occ turns off Nextcloud's two-factor login, link protections or antivirus")  # fmt: skip
+    if name == "magento" and re.match(r"setup:uninstall\b|setup:db:rollback\b|setup:rollback\b", verbs):
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                             "magento uninstalls the store or rolls its database back (the store's data is gone)")
     if name == "magento" and re.match(r"module:disable\b", verbs) and _LOGIN_GUARDS.search(verbs):
         return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "magento turns off two-factor login or CAPTCHA")
     if name == "drush":

@@ -41,6 +41,7 @@ from sandlot.risk.dotnet import dotnet_risks
 from sandlot.risk.edge import edge_risks
 from sandlot.risk.endpoint_management import endpoint_management_risks
 from sandlot.risk.file_servers import file_server_text_risks
+from sandlot.risk.game_servers import game_server_risks
 from sandlot.risk.gitops import gitops_risks
 from sandlot.risk.identity import (
     directory_text_risks,
@@ -73,7 +74,7 @@ from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import copies_people_to_address, production_target
 from sandlot.risk.storage import storage_text_risks
-from sandlot.risk.storefronts import form_grabber, request_copier, server_request_mirror
+from sandlot.risk.storefronts import form_grabber, redirects_payments, request_copier, server_request_mirror
 from sandlot.risk.text_shapes import each_item
 from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
@@ -818,6 +819,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("service-mesh", risk) for risk in mesh_risks(code)]
     found += [("provisioning", risk) for risk in provisioning_text_risks(code)]
     found += [("openstack", risk) for risk in openstack_text_risks(code)]
+    found += [("game-server", risk) for risk in game_server_risks(code)]
+    if "payment_gateways/" in code and redirects_payments(code):
+        what = "points a store's payment gateway at another account and switches the other gateways off"
+        found.append(("money", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "proxyuser" in code or "hadoop.security" in code or "public" in code or "KILLED" in code:
         found += [("data-platform", risk) for risk in data_platform_text_risks(code)]
     found += [("printer", risk) for risk in printer_risks(code)]
