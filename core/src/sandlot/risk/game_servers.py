@@ -19,7 +19,8 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.model import Category, RiskLevel
 
-_WORDS = ("op ", "deop", "permission set", "white", "summon", '"level": 4', "'level': 4")
+#: Words without which no rule here can match (an operator only counts with the server opened or emptied of them).
+_WORDS = ("deop", "permission set", "whitelist", "white-list", "summon")
 #: A player made an operator (`op NAME` sent to the console, a level-4 entry added to ops.json).
 _OPPED = re.compile(r"[\"'`]op\s+[\w.-]+|\bop\s+\w+\^M|[\"']level[\"']\s*:\s*4\b")
 #: The whitelist switched off (the console's `whitelist off`, server.properties' `white-list=false`).

@@ -463,3 +463,36 @@ _POLICY_GUTTED = re.compile(
 _REPLICA_HOST = re.compile(r"(?:nsDS5ReplicaHost[\"']?\s*[:=,]\s*[\"']?|--host[ =])(\d{1,3}(?:\.\d{1,3}){3})")
 _REMOTE_CODEBASE = re.compile(r"javaCodeBase[\"']?\s*[:=,]\s*\[?\s*[\"']?https?://")
 _KDC_DESTROYED = re.compile(r"kdb5_util\b[^\n]*\bdestroy\b")
+
+
+#: A SAML identity provider trusted without checking its signatures (Keycloak's `validateSignature=false`).
+_UNSIGNED_SAML = re.compile(
+    r"\bvalidateSignature[\"']?\s*[=:]\s*[\"']?false\b|\bwantAssertionsSigned[\"']?\s*[=:]\s*[\"']?false\b",
+    re.IGNORECASE,
+)
+#: Federation metadata (who may sign logins in) taken from a bare address over plain HTTP.
+_SAML_METADATA = re.compile(r"MetadataProvider|create-saml-provider|saml-metadata|idp-metadata|SAMLProvider")
+_PLAIN_BARE_URL = re.compile(r"http://(\d{1,3}(?:\.\d{1,3}){3})[:/]")
+#: Every user (or a group everyone is in) mapped to an administrator role.
+_EVERYONE_ADMIN = re.compile(
+    r"(?:\bdefault_role\b|[\"'](?:Everyone|Domain Users|All Users|authenticated|all)[\"']\s*\]?)"
+    r"\s*[\]:=]+\s*\[?\s*[\"'](?:admin|administrator|super_?admin|owner)[\"']",
+    re.IGNORECASE,
+)
+
+
+def saml_risks(text: str) -> list[OperationRisk]:
+    """Single sign-on trust weakened: unsigned assertions accepted, metadata from a bare address, every user an
+    administrator."""
+    found = []
+    if "alse" in text and _UNSIGNED_SAML.search(text):
+        what = "accepts SAML logins without checking their signatures (anyone can forge one)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _SAML_METADATA.search(text) and any(outside_address(ip) for ip in _PLAIN_BARE_URL.findall(text)):
+        what = "trusts single sign-on metadata from a bare address over plain HTTP (whoever serves it signs logins)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "dmin" in text and _EVERYONE_ADMIN.search(text):
+        what = "maps every user (or a group everyone is in) to an administrator role"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    return found
+

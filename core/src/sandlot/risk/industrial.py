@@ -60,3 +60,18 @@ def field_command(name: str, args: Sequence[str]) -> bool:
         elif not arg.startswith("-"):
             operands.append(arg)
     return len(operands) >= 2  # the device, then the values written to it
+
+
+#: Modbus/TCP spoken by hand: an MBAP header packed (`struct.pack(">HHHB", …)`) for a connection to port 502...
+_MBAP_HEADER = re.compile(r"struct\.pack\(\s*[\"']>HHHB")
+_MODBUS_PORT = re.compile(r",\s*502\s*\)|:502\b|\bport\s*=\s*502\b")
+#: ...with a write function code among a call's arguments (5 and 15 coils, 6 and 16 registers).
+_WRITE_FUNCTION = re.compile(r"\([^()\n]*,\s*(?:0x0?[56]|0x0[fF]|0x10|5|6|15|16)\s*,[^()\n]*\)")
+
+
+def raw_modbus_write(text: str) -> bool:
+    """``text`` builds Modbus/TCP frames itself and sends a write (coils or registers of a PLC)."""
+    return "502" in text and bool(_MBAP_HEADER.search(text)) and bool(_MODBUS_PORT.search(text)) and bool(
+        _WRITE_FUNCTION.search(text)
+    )
+

@@ -509,6 +509,8 @@ def _kind(absolute: bool, comps: list[str], home: list[str] | None) -> PathKind:
             return PathKind.TEMP
         if comps[1].startswith(_DISK_DEVICE_PREFIXES) or comps[1] in ("disk", "block") or comps[1].startswith(HOLE):
             return PathKind.DEVICE
+        if HOLE in comps[1] and any(p.startswith(comps[1].split(HOLE)[0]) for p in _DISK_DEVICE_PREFIXES):
+            return PathKind.DEVICE  # `/dev/r${disk}`: a disk's name completed at run time
         if len(comps) >= 3 and comps[1] not in _CHARACTER_DEVICE_DIRS:
             return PathKind.DEVICE  # /dev/<volume group>/<logical volume>: a disk of LVM
         return PathKind.NULL

@@ -3321,6 +3321,15 @@ class PythonAnalyzer:
         ):
             self._add("python.bulk-message", RiskLevel.HIGH, Category.NETWORK,
                       "texts every number a list gives (bulk SMS)", node)  # fmt: skip
+        rounds = math.prod(loop.count or 1 for loop in self.loops)
+        if (
+            (q or "").startswith("twilio.")
+            and (q or "").endswith(("calls.create", "messages.create"))
+            and rounds >= MASS_COUNT
+            and v.constant(kwargs.get("to", UNKNOWN))
+        ):
+            self._add("python.bulk-message", RiskLevel.HIGH, Category.NETWORK,
+                      f"calls or texts one number {rounds:,} times (harassment, and a bill)", node)  # fmt: skip
         if (
             self._in_loop()
             and isinstance(node.func, ast.Attribute)
@@ -6200,7 +6209,7 @@ class PythonAnalyzer:
             self._add("python.miner", RiskLevel.HIGH, Category.RESOURCE, f"{q} starts a miner (a mining pool)", node)
         # (`render01`…`render16` from an inventory: named machines checked, not an address range swept)
         named_series = any(HOLE in w for w in words[1:]) and all(
-            re.match(r"[A-Za-z][\w-]*" + HOLE + r"[\w-]*$", w) for w in words[1:] if HOLE in w
+            re.match(r"[A-Za-z][\w-]*" + HOLE + r"[\w-]*(?:\.[A-Za-z][\w-]*)*$", w) for w in words[1:] if HOLE in w
         )
         if posixpath.basename(program) in T.PROBES and flags & v.LOOPVAR and self._in_loop() and not named_series:
             self._add(

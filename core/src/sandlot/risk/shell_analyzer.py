@@ -4537,6 +4537,14 @@ class ShellAnalyzer:
 
     def _rule_curl(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
+        saved = W.option_values(args, "-o", "--output", "-O", "--output-document")
+        if any(s.lower().endswith(_PICKLED_SUFFIXES) for s in saved) and any(
+            outside_address(h) for a in args for h in _BARE_HOST_URL.findall(a)
+        ):
+            # a model or cache file the service unpickles, taken from a bare outside address: its code runs there
+            self._add("shell.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
+                      f"{name} downloads a pickled file from a bare outside address into place (it runs code when "
+                      "loaded)", node)  # fmt: skip
         for url in args:
             if url.lower().startswith("file://"):
                 self._read(paths.classify(url[7:] or "/"), node, flow, name)  # a local file, read by the client
@@ -8376,6 +8384,8 @@ _ARCHIVED_BODY = re.compile(r"[\"'](?:archived|trashed|in_trash)[\"']\s*:\s*true
 _NSUPDATE_ZONE = re.compile(r"^\s*zone\s+(\S+)", re.MULTILINE | re.IGNORECASE)
 _NSUPDATE_DELETE = re.compile(r"^\s*(?:update\s+)?del(?:ete)?\s+(\S+)(?:\s+\d+)?(?:\s+IN)?(?:\s+([A-Za-z]+))?",
                               re.MULTILINE | re.IGNORECASE)  # fmt: skip
+_PICKLED_SUFFIXES = (".pkl", ".pickle", ".joblib", ".pt", ".ckpt")
+_BARE_HOST_URL = re.compile(r"^\w+://(\d{1,3}(?:\.\d{1,3}){3})[:/]")
 #: BIND's DNSSEC key tools: keys made, dated, imported or used to sign in the key folder given with -K.
 _DNSSEC_KEY_TOOLS = frozenset({"dnssec-keygen", "dnssec-settime", "dnssec-signzone", "dnssec-keyfromlabel",
                                "dnssec-importkey", "dnssec-revoke", "dnssec-dsfromkey", "dnssec-cds"})  # fmt: skip

@@ -649,7 +649,7 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "unbound-checkconf": frozenset(), "testparm": frozenset(), "kamailio": frozenset({"-c"}),
     # DHCP and TFTP servers and log shippers parsing their configuration and exiting
     "dhcpd": frozenset({"-t", "-T"}), "dnsmasq": frozenset({"--test"}), "fluentd": frozenset({"--dry-run"}),
-    "td-agent": frozenset({"--dry-run"}),
+    "td-agent": frozenset({"--dry-run"}), "telegraf": frozenset({"--test", "--test-wait"}), "shibd": frozenset({"-t"}),
     "augenrules": frozenset({"--check"}), "osqueryctl": frozenset({"config-check"}),
     "osqueryd": frozenset({"--config_check"}),
     # log and metrics shippers checking their configuration (and, for the Beats, their output's reachability)

@@ -102,7 +102,7 @@ _DANGEROUS_SQL = re.compile(
     r"[^;]*\bWHERE\b[^;]*(?:!=|<>))"
     # people taken off a protective list (gambling self-exclusion, do-not-call, mail suppression), not as it expires
     r"|(?P<protect>\bDELETE\s+FROM\s+[\w.]*?(?:self_?exclu\w*|exclusion_list\w*|do_not_(?:call|contact|mail)\w*"
-    r"|dnc_\w+|\w*suppression\w*)\b(?![^;]*(?:expir|\bends?_|until|end_date|lifted|<\s*(?:now|CURRENT_)))"
+    r"|\w*dnc\w*|\w*suppression\w*)\b(?![^;]*(?:expir|\bends?_|until|end_date|lifted|<\s*(?:now|CURRENT_)))"
     r"(?!\s+WHERE\s+\w*id\s*=\s*(?:\?|%s|\$\d|:\w+)\s*(?:;|$|[\"'])))"
     # every row of a table set to expire within hours (ClickHouse's MODIFY TTL, Cassandra's COPY … WITH TTL)
     r"|(?P<expire>\bMODIFY\s+TTL\b[^;]*?\bINTERVAL\s+\d+\s+(?:SECOND|MINUTE|HOUR)\b"

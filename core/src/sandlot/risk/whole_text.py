@@ -48,8 +48,10 @@ from sandlot.risk.identity import (
     federation_risks,
     identity_provider_risks,
     personal_admin_grant,
+    saml_risks,
     vault_superuser,
 )
+from sandlot.risk.industrial import raw_modbus_write
 from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.machine_identity import machine_identity_risks
@@ -134,6 +136,24 @@ _WALKS_TREE = re.compile(r"\bos\.walk\(|\.rglob\(|\bglob\.glob\([^)]*\*\*|\bfind
 _TOKEN_PATTERN = re.compile(r"Bearer\\s|AKIA(?:\[|\\w|[A-Z0-9]\{)|ghp_\[|xox\[?[abp]|sk_live_\[|\{1[2-6],1[3-9]\}")
 #: Files read line by line or whole (logs, dumps) and the matches collected.
 _HARVESTS = re.compile(r"\.findall\(|\.finditer\(|\bgrep\s+-[a-zA-Z]*o")
+#: macOS: an account hidden from the login window and put in the admin group.
+_HIDDEN_ADMIN = re.compile(r"dseditgroup\b[^\n]*\badmin\b|/Groups/admin\b|GroupMembership[\"',\s]+[\w{}$]+[^\n]*admin")
+#: MDM compliance policies' security requirements switched off.
+_COMPLIANCE_OFF = re.compile(
+    r"[\"'](?:passcodeRequired|passwordRequired|storageRequireEncryption|securityBlockJailbrokenDevices"
+    r"|deviceThreatProtectionEnabled)[\"']\s*:\s*(?:False|false)\b"
+)
+#: MDM commands that lock, erase or take over a device...
+_MDM_FLEET_COMMAND = re.compile(r"\b(?:EnableLostMode|EraseDevice|DeviceLock|wipe)\b")
+#: ...sent for every device a listing gives (Jamf's full device list, Intune's managedDevices).
+_EVERY_MANAGED_DEVICE = re.compile(r"JSSResource/mobiledevices[\"'\s]|/mobiledevices\"|managedDevices[\"'?]")
+_COLLECTS = re.compile(r"\.(?:append|extend|update)\(")
+#: Connection strings collected from configuration files (`grep -o 'connectionString="…"'`, XML walked for them).
+_CONNECTION_STRINGS = re.compile(
+    r"grep\b[^\n|]*-\w*o\w*[^\n|]*connectionString|connectionString[\s\S]{0,200}?\.(?:append|add)\("
+    r"|\.(?:iter|findall|iterfind)\([\s\S]{0,300}?connectionString",
+    re.I,
+)
 #: Password lists made for cracking: rockyou, Kali's wordlists, SecLists' password lists.
 _CRACKING_LIST = re.compile(r"rockyou(?:\.txt)?|/usr/share/wordlists/|SecLists/Passwords|/wordlists/[\w.-]*pass",
                             re.IGNORECASE)  # fmt: skip
@@ -640,9 +660,25 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "searches folders for credential files by name (password vaults, key stores, keys) and sends them out"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if ("Bearer" in code or "AKIA" in code or "_[" in code or "xox" in code or ",1" in code) and (
-        ".sub(" not in code and _TOKEN_PATTERN.search(code) and _HARVESTS.search(code) and _SENDS.search(code)
+        (".sub(" not in code or _COLLECTS.search(code))  # (a redaction substitutes; a harvest keeps the matches)
+        and _TOKEN_PATTERN.search(code) and _HARVESTS.search(code) and _SENDS.search(code)
     ):
         what = "picks tokens, keys or card numbers out of files with a pattern and sends what it finds elsewhere"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "IsHidden" in code and _HIDDEN_ADMIN.search(code):
+        what = "creates a hidden local administrator account (macOS)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    compliance = "Required" in code or "Require" in code or "Block" in code
+    if compliance and _COMPLIANCE_OFF.search(code) and each_item(code):
+        what = "switches device compliance requirements off (passcode, encryption, jailbreak checks) in every policy"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("LostMode" in code or "EraseDevice" in code or "DeviceLock" in code) and _MDM_FLEET_COMMAND.search(code) and (
+        _EVERY_MANAGED_DEVICE.search(code) or each_item(code)
+    ):
+        what = "locks, erases or puts in lost mode every managed device"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "onnectionString" in code and _CONNECTION_STRINGS.search(code) and _SENDS.search(code) and ".sub(" not in code:
+        what = "collects applications' database connection strings (with their passwords) and sends them elsewhere"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if ("rockyou" in code or "wordlist" in code or "SecLists" in code) and _CRACKING_LIST.search(code) and (
         _TRIES_LOGIN.search(code)
@@ -820,6 +856,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("provisioning", risk) for risk in provisioning_text_risks(code)]
     found += [("openstack", risk) for risk in openstack_text_risks(code)]
     found += [("game-server", risk) for risk in game_server_risks(code)]
+    if "SAML" in code or "saml" in code or "Signature" in code or "dmin" in code or "Metadata" in code:
+        found += [("identity", risk) for risk in saml_risks(code)]
+    if "struct.pack" in code and raw_modbus_write(code):
+        what = "writes a PLC's coils or registers with hand-built Modbus frames (breakers, interlocks, setpoints)"
+        found.append(("field-device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "payment_gateways/" in code and redirects_payments(code):
         what = "points a store's payment gateway at another account and switches the other gateways off"
         found.append(("money", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))

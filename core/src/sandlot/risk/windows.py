@@ -172,6 +172,34 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
                    "reads every password saved in Windows' Credential Manager or Credential Locker")),
     (re.compile(r"\bSet-ExecutionPolicy\s+(?:Unrestricted|Bypass)\b[^\n]*-Scope\s+LocalMachine", re.I),
      OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "lets every script run on the machine")),
+    # IIS: application pools run as SYSTEM, anonymous visitors as the Administrator, every request redirected
+    (re.compile(r"processModel\.identityType:\s*[\"']?LocalSystem\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                   "runs IIS application pools as LocalSystem (a hole in any site owns the machine)")),
+    (re.compile(r"anonymousAuthentication\b[\s\S]{0,200}?/userName:\s*[\"']?(?:\.\\\\?)?(?:Administrator|\w*admin\w*)\b",
+                re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                   "makes IIS serve anonymous visitors as an administrator account")),
+    (re.compile(r"system\.webServer/httpRedirect\b(?=[^\n]*/enabled:\s*[\"']?true)[^\n]*/destination:\s*[\"']?https?://"
+                r"|system\.webServer/httpRedirect\b[\s\S]{0,200}?/destination:\s*[\"']?https?://[\s\S]{0,200}?"
+                r"/commit:apphost", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.NETWORK, "redirects every request a web server gets to another site")),
+    (re.compile(r"(?:range\(\s*|seq\s+\d+\s+)(?:[1-9]\d{2,})\s*\)?[\s\S]{0,300}?\badd[\"',\s]+apppool\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.RESOURCE,
+                   "creates hundreds of IIS application pools (the server's memory and processes run out)")),
+    (re.compile(r"\bicacls\b[^\n]*/grant[\"',\s]+\*?(?:Everyone|S-1-1-0)[\"']?:\(?(?:OI\)\(CI\)\(?)?F\b[^\n]*/T\b",
+                re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives everyone full control of a whole folder tree")),
+    (re.compile(r"\bwhile\s*(?::|true|\(\s*\$true\s*\))[^\n]*\btaskkill(?:\.exe)?\b[^\n]*/IM\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PROCESS, "kills a program again and again in an endless loop (kept down)")),
+    (re.compile(r"\bExport-PfxCertificate\b[\s\S]{0,300}?(?:Cert:\\\\?LocalMachine|HasPrivateKey)"
+                r"|(?:Cert:\\\\?LocalMachine|HasPrivateKey)[\s\S]{0,300}?\bExport-PfxCertificate\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                   "exports the machine's certificates with their private keys")),
+    (re.compile(r"/disable-feature\b[^\n]*IIS-WebServerRole\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PROCESS, "removes the IIS web server role (every site on it stops)")),
+    (re.compile(r"\bdisk_usage\([^)]*\)\.free\b[\s\S]{0,300}?\bcreatenew\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "creates a file as large as the disk's free space (fills it)")),
 )
 
 
@@ -184,7 +212,8 @@ WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg a
                  "DelegateExecute", "HKLM", "DownloadString", "key=clear", "WinDefend",
                  "administrators_authorized_keys", "-keyName",
                  "Mailbox", "InboxRule", "TransportRule", "Audit", "urlcache", "BinaryFormatter", "createnew",
-                 "PasswordVault", "CredEnumerate")
+                 "PasswordVault", "CredEnumerate", "identityType", "anonymousAuthentication", "httpRedirect",
+                 "apppool", "Export-PfxCertificate", "IIS-WebServerRole")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
