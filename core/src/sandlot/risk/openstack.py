@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.shell_words import option_values
 from sandlot.risk.text_shapes import each_item
 
 #: Command-line clients this module reads.
@@ -145,10 +146,5 @@ def openstack_command(name: str, args: Sequence[str], *, repeated: bool) -> Oper
 
 
 def _option(args: Sequence[str], name: str) -> str | None:
-    """The value of ``--name value`` or ``--name=value``."""
-    for i, arg in enumerate(args):
-        if arg == name and i + 1 < len(args):
-            return args[i + 1]
-        if arg.startswith(name + "="):
-            return arg[len(name) + 1 :]
-    return None
+    """The first value given to option ``name`` (``--name value`` or ``--name=value``)."""
+    return next(iter(option_values(args, name)), None)
