@@ -89,6 +89,8 @@ def test_detector_classifies_messages(workdir: Path, home: Path) -> None:
     assert kind("touch: cannot touch '/usr/x': Read-only file system") == "filesystem:/usr/x"
     assert kind(f"cat: {workdir}/missing: No such file or directory") is None
     assert kind("cat: /etc/hostname-missing: No such file or directory") is None
+    # a temporary folder's random name (`…-test-p6jjutiu`) is not `-p 6`: pid 1's children exist on every host
+    assert kind("cat: /var/tmp/sandlot-test-p6jjutiu/work/missing: No such file or directory") is None
     assert kind("MemoryError") == "resource:memory"
     assert kind("curl: (6) Could not resolve host: pypi.org") == "network:pypi.org"
     all_net = _context(Policy(network=NetworkPolicy(mode=NetworkMode.ALL)), workdir, home)

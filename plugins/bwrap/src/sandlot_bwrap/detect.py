@@ -366,7 +366,8 @@ _PRIV_ERRORS = re.compile(
 )
 #: "mount: ...", "Password: su: ...", "/usr/bin/sudo: ..." — a tool naming itself before its error.
 _TOOL_PREFIX = re.compile(r"(?<!\S)([\w./-]+):\s")
-_PID_TARGET = re.compile(r"/proc/(\d+)/|\bkill(?:\s+-\S+)*\s+(\d+)|-p\s*(\d+)|\((\d+)\)\s*-\s*No such process")
+#: (`-p` only as an option of its own: `/tmp/sandlot-test-p6jjutiu` is a path, not pid 6)
+_PID_TARGET = re.compile(r"/proc/(\d+)/|\bkill(?:\s+-\S+)*\s+(\d+)|(?<!\S)-p\s*(\d+)\b|\((\d+)\)\s*-\s*No such process")
 
 
 def _host_pid_attempt(result: ExecResult, context: ViolationContext) -> Violation | None:
