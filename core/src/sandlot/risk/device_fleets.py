@@ -9,8 +9,6 @@ usually sent to every one of a list. What needs a careful reviewer:
 * camera streams relayed to a server at a bare outside address;
 * every device of a list given a trivial access code (``0000``) or its safety, monitoring or lockout checks
   switched off;
-* servers' management controllers (BMCs: iDRAC, iLO, IPMI, Redfish) given an administrator account, or every
-  server a list gives hard-reset or powered off through them.
 
 Reading a device's status, rebooting one and pulling its snapshots for the company's own recorder are routine.
 """
@@ -50,25 +48,9 @@ _SAFETY_OFF = re.compile(
     r"(?:false|off|0)\b",
     re.I,
 )
-#: Firmware images by their address (Redfish's `SimpleUpdate` is told to fetch one: `"ImageURI": "http://…"`).
-_FIRMWARE_URL = re.compile(r"(https?)://([\w.-]+)(?::\d+)?/[^\s\"']*\.(?:bin|img|fwpkg|hpm|rom|pldm|fw|tar|zip)\b")
 #: ...sent to devices (a request that changes a setting).
 _HTTP_CHANGE = re.compile(r"\.(?<!@app\.)(?<!@router\.)(?<!@bp\.)(?<!@api\.)(?:patch|put|post)\(")
 _CURL_CHANGE = re.compile(r"\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)")
-#: An administrator account added to management controllers: IPMI privilege level 4, Redfish's Administrator
-#: role posted to the account service, racadm's and iLO's administrator users.
-_BMC_ADMIN = re.compile(
-    r"\bipmitool\b[^\n]*\b(?:channel\s+setaccess\b[^\n]*privilege=4|user\s+priv\s+\d+\s+4)\b"
-    r"|AccountService/Accounts[\s\S]{0,400}?[\"']RoleId[\"']\s*:\s*[\"']Administrator"
-    r"|[\"']RoleId[\"']\s*:\s*[\"']Administrator[\s\S]{0,400}?AccountService/Accounts"
-    r"|\bracadm\b[^\n]*cfgUserAdminPrivilege\s+0x1ff\b",
-)
-#: Servers hard-reset or powered off through their management controllers.
-_BMC_POWER = re.compile(
-    r"\bipmitool\b[^\n]*\bchassis\s+power\s+(?:off|reset|cycle)\b|\bracadm\b[^\n]*\bserveraction\s+"
-    r"(?:hardreset|powerdown|powercycle)\b|[\"']ResetType[\"']\s*:\s*[\"'](?:ForceOff|ForceRestart|PowerCycle)"
-    r"|\b(?:racadm|serveraction|hardreset)\b[\s\S]{0,200}?\b(?:hardreset|powerdown)\b"
-)
 #: A device setting that names where it reports or connects (`"path1_ip": "198.51.100.140"`, `server=…`).
 _QUOTED_ADDRESS = re.compile(r"[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']")
 _ADDRESS_KEY = re.compile(
@@ -81,7 +63,7 @@ _WORDS = ("userLevel", "addUser", "Telnet", "RTSP", "elnet", "irmware", "upgrade
 
 def device_fleet_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to networked devices through their administration APIs."""
-    found = fleet_guard_risks(text) + management_controller_risks(text)
+    found = fleet_guard_risks(text)
     if not any(word in text for word in _WORDS):
         return found
     if _ADMIN_ACCOUNT.search(text):
@@ -129,21 +111,3 @@ def fleet_guard_risks(text: str) -> list[OperationRisk]:
         else "switches off a safety, monitoring, recording or lockout check on every device a loop gives"
     )
     return [OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)]
-
-
-def management_controller_risks(text: str) -> list[OperationRisk]:
-    """Administrator accounts added to servers' management controllers, and servers reset through them in bulk."""
-    if not ("ipmitool" in text or "racadm" in text or "redfish" in text or "Redfish" in text or "hardreset" in text):
-        return []
-    found = []
-    if _BMC_ADMIN.search(text):
-        what = "adds an administrator account to servers' management controllers (power, console and disks of each)"
-        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    images = _FIRMWARE_URL.findall(text) if "SimpleUpdate" in text else []
-    if any(scheme == "http" or outside_address(host) for scheme, host in images):
-        what = "has management controllers flash a firmware image from a plain-HTTP or bare outside address"
-        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
-    if _BMC_POWER.search(text) and (each_item(text) or "xargs" in text or "while read" in text):
-        what = "hard-resets or powers off every server a list gives through its management controller"
-        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
-    return found

@@ -21,8 +21,10 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.shell_words import options
+from sandlot.risk.text_shapes import any_loop as any_listing
 
 #: Command-line tools of hypervisors and VM managers whose words this module reads.
 HYPERVISOR_TOOLS = frozenset(
@@ -122,7 +124,10 @@ def hypervisor_command(name: str, args: Sequence[str], *, repeated: bool) -> Ope
         if verb in ("vm.destroy", "datastore.rm", "pool.destroy", "folder.destroy") or (
             verb == "snapshot.remove" and ("*" in words[1:] or repeated)
         ):
-            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, f"govc {verb} deletes machines, snapshots, files")
+            # one named machine or file (a CI job's own VM, an old ISO) is a tear-down; a listing's is the estate
+            single = not repeated and not any("*" in w for w in words[1:]) and verb in ("vm.destroy", "datastore.rm")
+            return OperationRisk(RiskLevel.MEDIUM if single else RiskLevel.HIGH, Category.FILESYSTEM,
+                                 f"govc {verb} deletes machines, snapshots, files")  # fmt: skip
         if verb == "permissions.set" and re.search(r"-role[= ](?:Admin|Administrator)\b", joined):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "govc gives an account the Administrator role")
         if verb == "host.service" and _ESXI_SSH.search(joined) and re.search(r"\b(?:enable|start|on)\b", joined):
@@ -222,3 +227,72 @@ _DATASTORE_FILE = re.compile(r"/folder/[^?\s]*\.(?:vmdk|vmem|vmsn|vmss|nvram)\b|
 def datastore_file_url(url: str) -> bool:
     """``url`` fetches a file off a vSphere datastore (a guest's disk or memory image): everything it held."""
     return "/folder/" in url and _DATASTORE_FILE.search(url) is not None
+
+
+#: Words without which no vSphere estate rule can match.
+_ESTATE_WORDS = ("romiscuous", "RemoveVirtualNic", "interface remove", "portgroup remove", "uplink remove",
+                 "UpdateDiskPartitions", "partedUtil", "fileOperation", "ESX Admins", "vmkfstools",
+                 "StartProgramInGuest", "process kill", "CreateSnapshot_Task", "SetEntityPermissions")  # fmt: skip
+#: Switches that let guests see every frame and forge addresses (pyVmomi's security policy, esxcli's flags).
+_PROMISCUOUS = re.compile(r"allow(?:Promiscuous|-promiscuous)\s*=\s*(?:True|true)")
+_FORGED = re.compile(r"forged(?:Transmits|-transmits)\s*=\s*(?:True|true)")
+#: A host's management interface or network removed (its vmkernel NICs, the Management Network, the uplinks).
+_MANAGEMENT_CUT = re.compile(
+    r"\binterface\s+remove\b[^\n]*vmk0\b|portgroup\s+remove\b[^\n]*Management Network|\buplink\s+remove\b"
+    r"|\.RemoveVirtualNic\("
+)
+#: Partition tables of the disks behind datastores rewritten.
+_DATASTORE_DISK_WIPE = re.compile(
+    r"\bpartedUtil\s+(?:mklabel|delete|setptbl)\b[^\n]*/vmfs/devices/disks/|\.UpdateDiskPartitions\("
+)
+_DISKS_DESTROYED = re.compile(r"fileOperation\s*=\s*[\"']destroy[\"']")
+#: The Active Directory group domain-joined ESXi hosts make administrators (CVE-2024-37085).
+_ESX_ADMINS = re.compile(r"ESX Admins[\s\S]{0,400}?(?:member|MODIFY_ADD|Add-ADGroupMember|add)|"
+                         r"(?:New-ADGroup|Add-ADGroupMember|group\s+add)[^\n]*ESX Admins")
+#: Disks preallocated from the free space of datastores.
+_DATASTORE_FILL = re.compile(r"\bvmkfstools\s+-c\s+[\"']?\$\(\(?[^\n]*-d\s+eagerzeroedthick")
+_ADMIN_ROLE_LOOKUP = re.compile(r"roleId\s*=\s*-1\b|\.name\s*==\s*[\"'](?:Admin|Administrator)[\"']")
+_BARE_DOWNLOAD = re.compile(r"https?://(\d{1,3}(?:\.\d{1,3}){3})")
+
+
+def vsphere_estate_risks(text: str) -> list[OperationRisk]:
+    """What ``text`` does to a vSphere estate as a whole: its hosts' networks and disks, every guest."""
+    if not any(word in text for word in _ESTATE_WORDS):
+        return []
+    found = []
+    many = any_listing(text)
+    if _PROMISCUOUS.search(text) and (_FORGED.search(text) or many):
+        what = "lets guests see every frame of a virtual switch and forge addresses (promiscuous, forged transmits)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    cut = _MANAGEMENT_CUT.search(text)
+    if cut and ("RemoveVirtualNic" not in cut[0] or many):
+        what = "removes ESXi hosts' management network (vmkernel NICs, port groups, uplinks): they drop off the network"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if _DATASTORE_DISK_WIPE.search(text) and ("partedUtil" in text or many):
+        what = "rewrites the partition tables of the disks behind datastores (every VM on them is lost)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if _DISKS_DESTROYED.search(text) and many:
+        what = "removes the virtual disks of every machine a listing gives and deletes their files"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if _ESX_ADMINS.search(text):
+        what = "creates or fills the AD group 'ESX Admins' (domain-joined ESXi hosts make its members administrators)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _DATASTORE_FILL.search(text):
+        what = "preallocates disks as large as datastores' free space (every VM on them stops writing)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    bare = [ip for ip in _BARE_DOWNLOAD.findall(text) if outside_address(ip)]
+    if "StartProgramInGuest" in text and "FileTransferToGuest" in text and bare and many:
+        what = f"copies a program from a bare outside address ({bare[0]}) into every guest and starts it"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
+    if "vm process kill" in text and many:
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, "kills every machine an ESXi host runs"))
+    if "CreateSnapshot_Task" in text and _ENDLESS.search(text):
+        what = "snapshots machines in an endless loop (datastores fill with delta disks)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    if "SetEntityPermissions" in text and _ADMIN_ROLE_LOOKUP.search(text) and "rootFolder" in text:
+        what = "gives an account or group vCenter's Administrator role on everything (the root folder)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    return found
+
+
+_ENDLESS = re.compile(r"\bwhile\s+(?:True|1)\s*:|itertools\.count\(|\bwhile\s+true\b|\bwhile\s+:")

@@ -179,7 +179,8 @@ _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk"
                     ".ovpn", ".keyring")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
-     ".psql_history", ".sh_history", ".node_repl_history", ".lesshst", ".viminfo", "wtmp", "btmp", "lastlog",
+     ".psql_history", ".sh_history", ".node_repl_history", ".dbshell", "mongosh_repl_history", ".rediscli_history",
+     ".sqlite_history", ".lesshst", ".viminfo", "wtmp", "btmp", "lastlog",
      "auth.log",
      "syslog", "secure", "messages", "kern.log", "audit.log", "faillog", "system.journal"}
 )  # fmt: skip
@@ -198,6 +199,8 @@ _RC_NAMES = frozenset(
         ".zsh_aliases",
         # what IEx and erl run at the start of every console and node (`~/.iex.exs`, `~/.erlang`)
         ".iex.exs", ".erlang",
+        # what mongosh and the legacy mongo shell run at the start of every session
+        ".mongoshrc.js", ".mongorc.js",
     }
 )  # fmt: skip
 _PERSISTENCE_DIRS = frozenset(
@@ -328,6 +331,8 @@ def classify(path: str) -> PathInfo:
             and name.endswith((".json", ".html")))
         or ("runtime" in lowered[:-1] and "jupyter" in lowered[:-1] and name.endswith(".json"))
         or (name == "runtime" and lowered[-2:-1] == ["jupyter"])
+        # a MongoDB replica set's internal key (whoever holds it joins the set as a member: every document)
+        or (name.endswith("keyfile") and any("mongo" in c for c in lowered))
         # RADIUS's shared secrets with every network device, and its database password
         or ("freeradius" in lowered[:-1] and name in ("clients.conf", ".dbpass", "sql", "authorize", "users"))
         # network devices' configuration archives (their passwords, keys and SNMP communities) and the logins
@@ -1309,6 +1314,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
                   for c in comps[1:])  # fmt: skip
     if info.kind is PathKind.HOME and rotated and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # the user's own old dumps or logs pruned by age (`~/backups/db`)
+    if aged and info.kind is PathKind.EXTERNAL and rotated and not (info.secret or case_document(info.path)):
+        return min(level, RiskLevel.MEDIUM)  # old copies pruned by age from a backup volume (`/mnt/backup/sar`)
     if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path) and not any(
         c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")
     ):

@@ -2247,7 +2247,8 @@ class PythonAnalyzer:
         """Databases, caches and container engines: wiping them, killing their work, opening them up."""
         method = q.rsplit(".", 1)[-1]
         texts = _all_strings([*args, *kwargs.values()])
-        if method in T.DATA_DESTROY_METHODS:
+        if method in T.DATA_DESTROY_METHODS and not (method in T.STORE_WIPE_METHODS and local_store(self._code)):
+            # (a local or test store's wipe is graded where store wipes are: `drop_database` in a fixture)
             self._add(
                 "python.data-destroy",
                 RiskLevel.HIGH,
@@ -3870,8 +3871,11 @@ class PythonAnalyzer:
                     self._add(rule, RiskLevel.HIGH, store[1], f"{q} {store[0]}", node)
                 if money_request(method, url):
                     test = test_money(url + "\n" + "\n".join(self.lines))
-                    self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
-                              f"{q} {url.split('?')[0]} moves money" + (" (test mode)" if test else ""),
+                    # approved refunds paid one by one, each over a cap skipped: what a support queue pays out
+                    capped = self._in_loop() and _AMOUNT_CAP.search(self._code) is not None
+                    self._add("python.money", RiskLevel.MEDIUM if test or capped else RiskLevel.HIGH,
+                              Category.EXFILTRATION, f"{q} {url.split('?')[0]} moves money"
+                              + (" (test mode)" if test else " (each under a cap)" if capped else ""),
                               node)  # fmt: skip
         if q.endswith("memfd_create"):
             self._memfd = True
@@ -8108,10 +8112,17 @@ _EXHAUSTION_ERRORS = frozenset(
 )
 
 
+#: A loop that skips any amount over a limit (`if amount > MAX_CENTS: continue`).
+_AMOUNT_CAP = re.compile(
+    r"\b\w*(?:amount|cents|total)\w*\s*>=?\s*[A-Z_\d][\w.]*[^\n]*:\s*(?:\n[^\n]*){0,2}?\s*continue\b"
+)
+
+
 def _shown_constants(tree: ast.Module, *, starts_processes: bool = True) -> set[int]:
     """Ids of string constants that are docstrings or arguments of message, log and help calls, or (in a module that
     starts no process) the parameter tables of tests: sample command lines a detection rule is tested on."""
     shown: set[int] = set()
+    tables: set[str] = set()  # `@pytest.mark.parametrize("cmdline,expected", CASES)`: the table by its name
     for node in ast.walk(tree):
         if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
             shown.add(id(node.value))
@@ -8120,6 +8131,11 @@ def _shown_constants(tree: ast.Module, *, starts_processes: bool = True) -> set[
         ):
             for part in [*node.args, *(k.value for k in node.keywords)]:
                 shown.update(id(n) for n in ast.walk(part) if isinstance(n, ast.Constant))
+                if _call_name(node).endswith("parametrize") and isinstance(part, ast.Name):
+                    tables.add(part.id)
+    for node in tree.body if tables else ():
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in tables for t in node.targets):
+            shown.update(id(n) for n in ast.walk(node.value) if isinstance(n, ast.Constant))
     return shown
 
 

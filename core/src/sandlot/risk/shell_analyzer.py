@@ -136,6 +136,7 @@ from sandlot.risk.mail import (
     mail_server_command,
     personal_mailbox,
 )
+from sandlot.risk.management_controllers import ipmitool_reads
 from sandlot.risk.media import exiftool_risks, huge_canvas
 from sandlot.risk.messaging import BROKER_TOOLS, broker_command
 from sandlot.risk.model import Category, Finding, RiskLevel
@@ -2641,6 +2642,7 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "run-parts" and bool(W.options(wrapped[1:])[1])
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
+                        or (W.base(wrapped[0]) == "ipmitool" and ipmitool_reads(wrapped[1:]))
                         or reports_state(limited)
                         or (limited != wrapped and bool(limited) and W.base(limited[0]) in T.GRADED_ADMIN_TOOLS)
                         or W.base(wrapped[0]) in T.WEB_SERVER_SWITCHES
@@ -2883,7 +2885,8 @@ class ShellAnalyzer:
                 printed = self._stdin_text.split() if listing is None and self._stdin_text else []
                 printed = printed if 0 < len(printed) <= 16 and not any(HOLE in w for w in printed) else []
                 if replace and rest and any(replace in word for word in rest):
-                    argv = [word.replace(replace, item) for word in rest]  # xargs -I{} cmd {} ...
+                    # xargs -I{} cmd {} ...: once per printed word (`systemctl stop a b` does what the runs do)
+                    argv = [word.replace(replace, " ".join(printed) or item) for word in rest]
                 else:
                     argv = (rest or ["echo"]) + (printed or [item])
                 continue
@@ -6149,6 +6152,19 @@ class ShellAnalyzer:
             node,
         )
 
+    def _rule_traffic_replay(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``tcpreplay --topspeed --loop=0 -i bond0 *.pcap``: captured traffic sent onto a live network as fast as
+        the card goes, or forever (a flood); once at the recorded speed onto a test interface is an IDS test."""
+        endless = any(a in ("--loop=0", "-l0") for a in args) or W.option_values(args, "--loop", "-l")[:1] == ["0"]
+        flooding = endless or any(a in ("--topspeed", "-t") for a in args)
+        interfaces = [*W.option_values(args, "-i", "--intf1"), *(a.split("=", 1)[1] for a in args
+                                                                 if a.startswith("--intf1="))]  # fmt: skip
+        lab = bool(interfaces) and all(i.startswith(("lo", "dummy", "veth", "tap", "tun")) for i in interfaces)
+        if flooding and not lab:
+            self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} replays captured traffic onto a live network "
+                      + ("in an endless loop" if endless else "as fast as the card sends"), node)  # fmt: skip
+
     def _rule_container(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         args = W.skip_options(
             args, {"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-n", "--namespace"}
@@ -7696,6 +7712,11 @@ class ShellAnalyzer:
 
     def _rule_sql_client(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         script = self._heredoc_text if self._heredoc_text is not None else self._stdin_text
+        # `mongosh "$URI" /tmp/maint.js`, `psql -f fix.sql`: a script file the client runs, downloaded
+        scripts = [a for a in args if a.endswith(_CLIENT_SCRIPTS)] + W.option_values(args, "-f", "--file")
+        fetched = next((a for a in scripts if a in self.downloaded or posixpath.basename(a) in self.downloaded), None)
+        if fetched is not None:
+            self._runs_download(name, fetched, node)
         for library in [a or b for a, b in _LOADED_EXTENSION.findall(" ".join([*args, script or ""]))]:
             # `sqlite3 db ".load /tmp/vec0"`: a native library run inside the database client
             loaded = posixpath.basename(library.strip("'\""))
@@ -9364,6 +9385,7 @@ for _names, _rule in (
     (T.USER_ADMIN, ShellAnalyzer._rule_user_admin),
     (T.MINERS, ShellAnalyzer._rule_miner),
     ({"stress", "stress-ng", "memtester", "hping3"}, ShellAnalyzer._rule_stress),
+    ({"tcpreplay", "tcpreplay-edit"}, ShellAnalyzer._rule_traffic_replay),
     ({"security"}, ShellAnalyzer._rule_keychain),
     ({"xattr", "spctl", "csrutil", "tccutil"}, ShellAnalyzer._rule_macos_protection),
     (
@@ -9640,6 +9662,8 @@ _GIT_CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-
                                "--shallow-since", "--shallow-exclude"})  # fmt: skip
 _NAMED_NOT_FILES = frozenset({"vault", "kubectl", "oc", "doppler", "infisical", "modinfo", "modprobe", "rmmod", "ufw",
                               "firewall-cmd", "systemctl", "wg", "wg-quick", "tailscale"})  # fmt: skip
+#: Script files a database shell runs when named (a database file operand is not one).
+_CLIENT_SCRIPTS = (".js", ".sql", ".cql", ".hql", ".q", ".mongodb")
 _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
 _SCP_VALUED = frozenset({"-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-D"})
 _MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", "--showconfig", "--show-config",

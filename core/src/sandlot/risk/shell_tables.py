@@ -725,7 +725,7 @@ DEV_WEB_PORTS = frozenset({"80", "443", "3000", "3001", "4200", "5000", "5173", 
 #: Folders others can drop files in (uploads, shared and public folders, temporary directories).
 DROP_BOXES = frozenset(
     {"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads", "tmp", "shm",
-     "submissions", "submission", "inbound", "thinclient_drives"}
+     "submissions", "submission", "inbound", "thinclient_drives", "downloads", "quarantine"}
 )  # fmt: skip
 #: Ports of administration consoles and data stores that must not face the internet.
 ADMIN_PORTS = {

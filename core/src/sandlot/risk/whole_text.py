@@ -36,6 +36,7 @@ from sandlot.risk.devices import (
     unverified_firmware_push,
     vehicle_bus_risks,
 )
+from sandlot.risk.document_stores import document_store_risks
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.dotnet import dotnet_risks
 from sandlot.risk.edge import edge_risks
@@ -43,6 +44,7 @@ from sandlot.risk.endpoint_management import endpoint_management_risks
 from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.game_servers import game_server_risks
 from sandlot.risk.gitops import gitops_risks
+from sandlot.risk.hypervisors import vsphere_estate_risks
 from sandlot.risk.identity import (
     directory_text_risks,
     federation_risks,
@@ -56,6 +58,7 @@ from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.machine_identity import machine_identity_risks
 from sandlot.risk.mail import personal_mailbox, sieve_redirect_outside
+from sandlot.risk.management_controllers import management_controller_risks
 from sandlot.risk.messaging import broker_text_risks, kafka_admin_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
@@ -856,6 +859,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("provisioning", risk) for risk in provisioning_text_risks(code)]
     found += [("openstack", risk) for risk in openstack_text_risks(code)]
     found += [("game-server", risk) for risk in game_server_risks(code)]
+    found += [("document-store", risk) for risk in document_store_risks(code)]
+    found += [("hypervisor", risk) for risk in vsphere_estate_risks(code)]
     if "SAML" in code or "saml" in code or "Signature" in code or "dmin" in code or "Metadata" in code:
         found += [("identity", risk) for risk in saml_risks(code)]
     if "struct.pack" in code and raw_modbus_write(code):
@@ -894,6 +899,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("chat-workspace", risk) for risk in chat_workspace_risks(code)]
     found += [("detections", risk) for risk in detection_risks(code)]
     found += [("device-fleet", risk) for risk in device_fleet_risks(code)]
+    found += [("management-controller", risk) for risk in management_controller_risks(code)]
     caches = [m[1] for m in _FOREIGN_BUILD_CACHE.finditer(code)] if "--remote_" in code or "--bes_" in code else []
     if any(outside_address(ip) for ip in caches):
         what = ("points the build's remote cache or executor at a bare outside address (its outputs replace what the "

@@ -42,14 +42,15 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns the Windows firewall off")),
     (re.compile(r"\bnetsh\s+interface\s+portproxy\s+add\b[^\n;|&]*listenaddress=0\.0\.0\.0", re.I),
      OperationRisk(RiskLevel.HIGH, Category.NETWORK, "relays a port (RDP, SMB) to every address through a port proxy")),
-    (re.compile(r"\bwevtutil(?:\.exe)?\s+(?:/\S+\s+)*(?:cl|clear-log)\b|\bClear-EventLog\b|\bRemove-EventLog\b", re.I),
+    (re.compile(r"\bwevtutil(?:\.exe)?[\"',\s]+(?:/\S+\s+)*(?:cl|clear-log)\b|\bClear-EventLog\b|\bRemove-EventLog\b",
+                re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "clears Windows event logs (the audit trail)")),
     (re.compile(r"\bntdsutil(?:\.exe)?\b[^\n]*\bifm\b|\bntds\.dit\b[^\n]*(?:copy|Copy-Item|esentutl)"
                 r"|\breg(?:\.exe)?\s+save\s+HKLM\\(?:SAM|SECURITY)\b|\bcomsvcs(?:\.dll)?\b[^\n]*MiniDump", re.I),
      OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                    "copies the domain's or the machine's password database (NTDS.dit, SAM, LSASS memory)")),
-    (re.compile(r"\bvssadmin(?:\.exe)?\s+delete\s+shadows\b|\bwbadmin(?:\.exe)?\s+delete\s+(?:catalog|backup)"
-                r"|\bbcdedit(?:\.exe)?\s+/set\b[^\n&|]*(?:recoveryenabled\s+no|bootstatuspolicy\s+ignoreallfailures)"
+    (re.compile(r"\bvssadmin(?:\.exe)?[\"',\s]+delete\s+shadows\b|\bwbadmin(?:\.exe)?[\"',\s]+delete\s+(?:catalog|backup)"
+                r"|\bbcdedit(?:\.exe)?[\"',\s]+/set\b[^\n&|]*(?:recoveryenabled\s+no|bootstatuspolicy\s+ignoreallfailures)"
                 r"|Win32_ShadowCopy\b[^\n]*Delete|\bwmic\s+shadowcopy\s+delete", re.I),
      OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes Windows' shadow copies or backups, or its recovery")),
     (re.compile(r"\breg(?:\.exe)?\s+add\s+[\"']?HK(?:CU|LM|EY_CURRENT_USER|EY_LOCAL_MACHINE)\\[^\n]*"
@@ -213,7 +214,7 @@ WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg a
                  "administrators_authorized_keys", "-keyName",
                  "Mailbox", "InboxRule", "TransportRule", "Audit", "urlcache", "BinaryFormatter", "createnew",
                  "PasswordVault", "CredEnumerate", "identityType", "anonymousAuthentication", "httpRedirect",
-                 "apppool", "Export-PfxCertificate", "IIS-WebServerRole")
+                 "apppool", "Export-PfxCertificate", "IIS-WebServerRole", "vssadmin", "wevtutil", "wbadmin", "bcdedit")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
