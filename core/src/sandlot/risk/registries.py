@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import each_item
 
 #: Command-line tools whose registry commands :func:`registry_command` reads.
 REGISTRY_TOOLS = frozenset({"npm", "pnpm", "cargo", "twine", "poetry", "flit"})
@@ -122,6 +123,35 @@ _PUBLIC_UPLOAD = re.compile(
 )
 
 
+#: Container registries (Harbor): a system administrator made, every repository replicated to a bare outside
+#: address, retention that keeps nothing, every project made public.
+_SYSADMIN_FLAG = re.compile(r"[\"']?sysadmin_flag[\"']?\s*:\s*(?:True|true)\b")
+_REMOTE_REGISTRY = re.compile(r"/registries\b[\s\S]{0,300}?[\"']url[\"']\s*:\s*[\"']https?://(\d{1,3}(?:\.\d{1,3}){3})")
+_KEEPS_NOTHING = re.compile(r"[\"']?latest(?:Pushed|Pulled|Active)[KN][\"']?\s*:\s*0\b")
+_PROJECT_PUBLIC = re.compile(r"/projects/[\s\S]{0,200}?[\"']public[\"']\s*:\s*[\"']?true")
+
+
+def container_registry_risks(text: str) -> list[OperationRisk]:
+    """What ``text`` does to a container registry through Harbor's API."""
+    if not any(w in text for w in ("sysadmin_flag", "/registries", "latestP", "latestA", "public")):
+        return []
+    found = []
+    if _SYSADMIN_FLAG.search(text):
+        what = "makes a user a system administrator of the container registry (every project and image)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    remote = [ip for ip in _REMOTE_REGISTRY.findall(text) if outside_address(ip)]
+    if remote and "replication" in text:
+        what = f"replicates the registry's repositories to a registry at a bare outside address ({remote[0]})"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    if _KEEPS_NOTHING.search(text):
+        what = "sets a retention policy that keeps no image (every tag of the repositories it covers is deleted)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if _PROJECT_PUBLIC.search(text) and each_item(text):
+        what = "makes every project of the container registry public (anyone pulls the images)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    return found
+
+
 def registry_text_risks(text: str) -> list[OperationRisk]:
     """Registries opened to anyone, their repositories or stores deleted, published artifacts swapped, Go's
     checksums off, install scripts that beacon, public indexes mirrored whole (judged on the whole text)."""
@@ -169,4 +199,4 @@ def registry_text_risks(text: str) -> list[OperationRisk]:
     if "projects" in text and _EVERY_PROJECT.search(text):
         what = "downloads every release of every project of a public package index (no limit: terabytes)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
-    return found
+    return found + container_registry_risks(text)

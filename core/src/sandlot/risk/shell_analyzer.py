@@ -3002,6 +3002,9 @@ class ShellAnalyzer:
                       node)  # fmt: skip
             return
         for arg in args:
+            if previous in _RESOURCE_NAME_OPTIONS and name in T.CLOUD_TOOLS:
+                previous = arg
+                continue  # `az keyvault key show --name disk-kek`: a resource's name in the cloud, not a file
             excluded = previous in T.EXCLUDE_OPTIONS or arg.startswith(_EXCLUDE_ASSIGNMENTS)
             credential_option = ("file" in previous and _CREDENTIAL_FILE_OPTION.match(previous) is not None) or (
                 "file" in arg and _CREDENTIAL_FILE_OPTION.match(arg.split("=", 1)[0]) is not None
@@ -3055,7 +3058,7 @@ class ShellAnalyzer:
             if credential_option and info.secret and not info.history:
                 # `imapsync --passfile1 secrets/old`: the program logs in with it; it does not print it
                 self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
-                          f"{name} logs in with {paths.describe(info)}", node)  # fmt: skip
+                          f"{name} logs in or unlocks with {paths.describe(info)}", node)  # fmt: skip
                 continue
             if secret_pattern and info.secret and paths.tool_profile(info.path):
                 # `grep token ~/.kube/config`: the one part of a tool's profile that is a credential, printed
@@ -3160,6 +3163,8 @@ class ShellAnalyzer:
             level = min(level, RiskLevel.LOW)  # a folder this script made (a staging copy, archived a moment ago)
         if level == RiskLevel.HIGH and self._reinstalled(info.path):
             level = RiskLevel.MEDIUM  # `rm -rf /opt/nvim-linux64 && tar -C /opt -xzf nvim-linux64.tar.gz`: replaced
+        if level == RiskLevel.HIGH and not recursive and self._encrypted_copy(target):
+            level = RiskLevel.MEDIUM  # `gpg -o x.tar.gz.gpg -e x.tar.gz && rm x.tar.gz`: the plaintext of a copy kept
         if filtered:
             level = paths.filtered_delete_level(info, level, aged=aged)  # find -name/-mtime...: some of the tree
         elif (
@@ -3211,6 +3216,17 @@ class ShellAnalyzer:
         """Something is mounted on ``path`` by this script (the folder made for it holds a share, not new files)."""
         source = self._source.decode("utf-8", "replace")
         return re.search(r"\b(?:mount|sshfs|rclone\s+mount|mount\.\w+)\b[^\n]*" + re.escape(path), source) is not None
+
+    def _encrypted_copy(self, path: str) -> bool:
+        """The script also names an encrypted copy of ``path`` (``….tar.gz.gpg``, ``secrets.yaml.enc``): deleting
+        the plaintext once it is encrypted is what the encryption step is for."""
+        name = posixpath.basename(path)
+        if not name.strip(HOLE) or "." not in name:
+            return False
+        # (a part only known at run time, `$(date +%F)`, matches whatever the script spells there)
+        pattern = re.escape(name).replace(re.escape(HOLE), r"[^\s/]*(?:\s[^\s/]*?)?")
+        source = self._source.decode("utf-8", "replace")
+        return re.search(pattern + r"\.(?:gpg|pgp|age|enc|asc)\b", source) is not None
 
     def _reinstalled(self, path: str) -> bool:
         """``path`` is a tool's folder under /opt that the script unpacks again from an archive of the same name
@@ -4051,14 +4067,30 @@ class ShellAnalyzer:
             or (name == "sfdisk" and a in ("-l", "--list", "-d", "--dump")) for a in args
         ):
             return  # dry run / listing: nothing is written
+        if name == "cryptsetup":
+            verb = next((a for a in args if not a.startswith("-")), "")
+            if verb == "luksDump" and any(a in ("--dump-volume-key", "--dump-master-key") for a in args):
+                flow.secret = True  # the volume key itself: whoever has it decrypts the disk, passphrase or not
+            if verb in ("open", "luksOpen", "plainOpen") and "--test-passphrase" not in args:
+                operands = [a for a in W.options(args, _CRYPTSETUP_VALUED)[1] if a != verb]
+                own = len(operands) >= 2 and paths.classify(operands[0]).kind in (
+                    paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP)
+                if own:
+                    self._made_volumes.add(f"/dev/mapper/{operands[1]}")  # a test image's mapping, formatted next
+            if verb not in _CRYPTSETUP_WRITES:
+                return  # opening, closing, listing, backing up a header: nothing on the disk is rewritten
         if _lists_disks(name, args) or reports_state([name, *args]):
             return
         if name == "nvme" and (args[:1] or [""])[0] not in _NVME_WRITES:
             return  # `nvme list`, `nvme smart-log`: the drives' state, read
         devices = [a for a in args if paths.classify(a).kind is paths.PathKind.DEVICE]
+        if devices and all(d in self._made_volumes for d in devices):
+            return  # `mkfs.ext4 /dev/mapper/testvol`: the mapping of an image file this script made
         if name in ("hdparm", "badblocks") and not any(a.startswith(("--security", "-w")) for a in args):
             return
         targets = [a for a in W.options(args)[1] if not a.isdigit()]
+        if name == "cryptsetup":
+            targets = [a for a in W.options(args, _CRYPTSETUP_VALUED)[1] if a not in _CRYPTSETUP_WRITES][:1]
         if name == "diskutil":
             # diskutil names disks without /dev (disk2, disk2s1) and its verbs are not files
             devices += [a for a in args if re.fullmatch(r"r?disk\d+(s\d+)?", a)]
@@ -4114,7 +4146,11 @@ class ShellAnalyzer:
                     a in ("-R", "--recursive") or (a.startswith("-") and "R" in a) for a in args
                 )
                 top = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
-                if recursive and (top or info.kind is paths.PathKind.SYSTEM):
+                # `find /etc/keys.d -name '*.key' -exec chmod 400 {} +`: files picked by name, closed to all but
+                # their owner (a tree's permissions are not rewritten)
+                picked = HOLE in posixpath.basename(target) or "*" in posixpath.basename(target)
+                tightened = picked and mode.isdigit() and bool(int(mode, 8) & 0o400) and not int(mode, 8) & 0o7077
+                if recursive and (top or (info.kind is paths.PathKind.SYSTEM and not tightened)):
                     # any mode applied to a whole system tree breaks it (setuid bits, key permissions...)
                     level = max(level, RiskLevel.CRITICAL if top else RiskLevel.HIGH)
                 if recursive and world and info.kind is paths.PathKind.EXTERNAL:
@@ -6152,6 +6188,32 @@ class ShellAnalyzer:
             node,
         )
 
+    def _rule_dmsetup(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``dmsetup table --showkeys``: the device mapper's tables with the volume keys of every open encrypted
+        disk (whoever has them decrypts the disks, no passphrase needed)."""
+        if "table" in args and "--showkeys" in args:
+            flow.secret = True
+            self._add("shell.secret-read", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "dmsetup prints the volume keys of the open encrypted disks", node)  # fmt: skip
+
+    def _rule_binary_patch(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``r2 -w -c 'wa …' /opt/app/bin/app``: an installed program's machine code rewritten in place (a licence
+        check cracked, a check skipped); a binary in the project or /tmp is someone's own build."""
+        if "-w" not in args:
+            return
+        for target in W.options(args, frozenset({"-c", "-i", "-e", "-a", "-b", "-s", "-B", "-m"}))[1]:
+            info = paths.classify(target)
+            if info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP):
+                self._add("shell.binary-patch", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"{name} -w rewrites the machine code of an installed program ({paths.describe(info)})",
+                          node)  # fmt: skip
+
+    def _rule_tape(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``mt -f /dev/nst0 erase``: a tape's every backup erased (nothing on it can be restored)."""
+        if "erase" in W.options(args, frozenset({"-f", "-t"}))[1]:
+            self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} erases a whole tape (every backup on it)", node)  # fmt: skip
+
     def _rule_traffic_replay(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``tcpreplay --topspeed --loop=0 -i bond0 *.pcap``: captured traffic sent onto a live network as fast as
         the card goes, or forever (a flood); once at the recorded speed onto a test interface is an IDS test."""
@@ -7891,6 +7953,8 @@ class ShellAnalyzer:
         queries = W.option_values(args, "-q", "--query")
         if name in ("sf", "sfdx") and any(personal_data_query(q) for q in queries):
             flow.secret = True  # `sf data query -q "SELECT Name, Email, Phone … FROM Contact"`: people's records
+            # `sf data export bulk --query … --output-file /tmp/c.csv`: the file holds them now
+            self._bulk_files.update(W.option_values(args, "--output-file", "-f"))
 
     def _rule_cms(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """wp-cli and drush: site databases emptied, security plugins off, administrators made."""
@@ -9386,6 +9450,9 @@ for _names, _rule in (
     (T.MINERS, ShellAnalyzer._rule_miner),
     ({"stress", "stress-ng", "memtester", "hping3"}, ShellAnalyzer._rule_stress),
     ({"tcpreplay", "tcpreplay-edit"}, ShellAnalyzer._rule_traffic_replay),
+    ({"dmsetup"}, ShellAnalyzer._rule_dmsetup),
+    ({"r2", "radare2"}, ShellAnalyzer._rule_binary_patch),
+    ({"mt", "mt-st"}, ShellAnalyzer._rule_tape),
     ({"security"}, ShellAnalyzer._rule_keychain),
     ({"xattr", "spctl", "csrutil", "tccutil"}, ShellAnalyzer._rule_macos_protection),
     (
@@ -9662,6 +9729,14 @@ _GIT_CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-
                                "--shallow-since", "--shallow-exclude"})  # fmt: skip
 _NAMED_NOT_FILES = frozenset({"vault", "kubectl", "oc", "doppler", "infisical", "modinfo", "modprobe", "rmmod", "ufw",
                               "firewall-cmd", "systemctl", "wg", "wg-quick", "tailscale"})  # fmt: skip
+#: Options of cloud CLIs whose value names a resource (a vault, a key, a secret), never a local file.
+_RESOURCE_NAME_OPTIONS = frozenset({"--name", "-n", "--vault-name", "--key-name", "--secret-name", "--keyring"})
+#: cryptsetup's verbs that rewrite a device (a header, its key slots, its data).
+_CRYPTSETUP_WRITES = frozenset({"luksFormat", "reencrypt", "luksErase", "erase", "luksKillSlot", "luksRemoveKey",
+                                "luksHeaderRestore", "repair", "convert", "format"})  # fmt: skip
+_CRYPTSETUP_VALUED = frozenset({"--key-file", "-d", "--type", "-M", "--header", "--keyfile-size", "-l", "--cipher",
+                                "-c", "--key-size", "-s", "--pbkdf", "--header-backup-file", "--key-slot",
+                                "-S"})  # fmt: skip
 #: Script files a database shell runs when named (a database file operand is not one).
 _CLIENT_SCRIPTS = (".js", ".sql", ".cql", ".hql", ".q", ".mongodb")
 _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
@@ -9731,7 +9806,7 @@ _DISK_LISTING = re.compile(r"\b(?:lsblk|blkid|fdisk\s+-l|sfdisk\s+-l)\b[^)]*/dev
 _EXCLUDE_ASSIGNMENTS = tuple(o + "=" for o in T.EXCLUDE_OPTIONS)
 #: Options that name the file a program reads its own password or token from (`--passfile1`,
 #: `--password-file`, `--token-file`).
-_CREDENTIAL_FILE_OPTION = re.compile(r"--?(?:pass(?:word|wd)?|token|secret)[-_]?file\d?$")
+_CREDENTIAL_FILE_OPTION = re.compile(r"--?(?:pass(?:word|wd)?|token|secret|key)[-_]?file\d?$")
 #: zsh syntax tree-sitter-bash does not know: process substitution into a temporary file, the short
 #: `for`, glob qualifiers.
 _ZSH_IDIOM = re.compile(r"(?:^|\s)=\(|^\s*for\s+\w+\s*\(|[*?]\S*\([.\w/@=*%^:\[\],+-]*\)(?=\s|;|$)", re.MULTILINE)

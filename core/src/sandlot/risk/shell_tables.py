@@ -570,6 +570,8 @@ GRADED_ADMIN_TOOLS = frozenset(
      "sysctl", "mount", "umount", "lvextend", "lvcreate", "lvresize", "pvresize", "vgextend", "resize2fs",
      "xfs_growfs", "growpart", "losetup", "qemu-nbd", "debootstrap", "mmdebstrap", "setfacl", "mdadm", "smartctl",
      "mknod",
+     # file attributes (immutable, append-only) graded by the files they are set on
+     "chattr",
      # kernel modules built, signed and installed, the initramfs rebuilt, firmware metadata refreshed
      "dkms", "depmod", "update-initramfs", "dracut", "mkinitcpio", "kmodsign", "sign-file", "mokutil", "fwupdmgr",
      # Secure Boot keys enrolled and binaries signed, disks' TPM unlock slots bound to measurements
@@ -635,6 +637,8 @@ ROUTINE_ROOT_CHECKS = frozenset(
 #: Daemons' configuration checks (``sudo php-fpm8.1 -t``, ``freeradius -XC``): the options or words that make
 #: the command only parse its configuration and exit (empty: the tool does nothing else).
 CONFIG_CHECKS: dict[str, frozenset[str]] = {
+    "bacula-dir": frozenset({"-t"}), "bacula-sd": frozenset({"-t"}), "bacula-fd": frozenset({"-t"}),
+    "bareos-dir": frozenset({"-t"}), "bareos-sd": frozenset({"-t"}), "bareos-fd": frozenset({"-t"}),
     "nginx": frozenset({"-t", "-T"}), "php-fpm": frozenset({"-t", "-tt"}), "apachectl": frozenset({"configtest", "-t"}),
     "apache2ctl": frozenset({"configtest", "-t"}), "httpd": frozenset({"-t"}), "sshd": frozenset({"-t", "-T"}),
     "visudo": frozenset({"-c"}), "freeradius": frozenset({"-XC", "-C"}), "radiusd": frozenset({"-XC", "-C"}),
@@ -682,7 +686,9 @@ ROOT_INSPECTORS = frozenset(
      # a support bundle collected for a case (graded by where it is sent)
      "sosreport", "supportconfig",
      # the TPM's measurements and capabilities, firmware variables read out
-     "tpm2_pcrread", "tpm2_eventlog", "tpm2_getcap", "tpm2_readpublic", "efi-readvar", "lsns"}
+     "tpm2_pcrread", "tpm2_eventlog", "tpm2_getcap", "tpm2_readpublic", "efi-readvar", "lsns",
+     # tape drives and changers identified (SCSI inquiries, not writes)
+     "tapeinfo", "lsscsi", "sg_inq", "loaderinfo"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.app_frameworks import framework_risks
+from sandlot.risk.backup_servers import backup_server_risks
 from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
 from sandlot.risk.buildings import building_risks
@@ -198,6 +199,12 @@ _DEFAULT_LOGIN = re.compile(
 _LOGIN_ATTEMPT = re.compile(r"\b(?:requests|httpx|session)\.(?:get|post)\(|\burlopen\(|\bparamiko\b|\bftplib\b"
                             r"|\btelnetlib\b")  # fmt: skip
 _LOCAL_ONLY = re.compile(r"https?://(?!localhost|127\.|\[::1\])")
+#: Password entries pulled out of a file's text by a pattern (`re.findall(r'(Name|Password)\s*=\s*…', conf)`).
+_PASSWORD_SCRAPE = re.compile(
+    r"re\.(?:findall|finditer)\(\s*r?[\"'][^\"'\n]*\b(?:Password|passwd|passw)\b[^\"'\n]*[\"']", re.IGNORECASE
+)
+#: Addresses of a subnet built one by one (`f"10.40.8.{i}"` in a loop over the last octet).
+_ADDRESS_SWEEP = re.compile(r"f[\"']\d{1,3}\.\d{1,3}\.\d{1,3}\.\{\w+\}[\"']")
 #: A whole subnet's addresses (`ip_network("10.40.0.0/16").hosts()`) probed with connections: a network scan.
 _SUBNET = re.compile(r"ip_network\(\s*[\"'][\d.]+/(?P<prefix>\d{1,2})[\"']")
 _PROBES = re.compile(r"\bconnect(?:_ex)?\(|\bping\b|\bnmap\b")
@@ -668,6 +675,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = "picks tokens, keys or card numbers out of files with a pattern and sends what it finds elsewhere"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "assword" in code and _PASSWORD_SCRAPE.search(code) and _SENDS.search(code) and ".sub(" not in code:
+        what = "picks the passwords out of a settings file with a pattern and sends them elsewhere"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "IsHidden" in code and _HIDDEN_ADMIN.search(code):
         what = "creates a hidden local administrator account (macOS)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
@@ -759,7 +769,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "admin" in code or "root" in code:
         pairs = len(_DEFAULT_LOGIN.findall(code))
-        if pairs >= 2 and _LOGIN_ATTEMPT.search(code) and (_LOCAL_ONLY.search(code) or "ip_network" in code):
+        if pairs >= 2 and _LOGIN_ATTEMPT.search(code) and (
+            _LOCAL_ONLY.search(code) or "ip_network" in code or _ADDRESS_SWEEP.search(code)
+        ):
             what = "tries a list of vendors' default logins against other machines (password guessing)"
             found.append(("brute-force", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if "ip_network" in code and subnet_scan(code):
@@ -860,6 +872,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("openstack", risk) for risk in openstack_text_risks(code)]
     found += [("game-server", risk) for risk in game_server_risks(code)]
     found += [("document-store", risk) for risk in document_store_risks(code)]
+    found += [("backup-server", risk) for risk in backup_server_risks(code)]
     found += [("hypervisor", risk) for risk in vsphere_estate_risks(code)]
     if "SAML" in code or "saml" in code or "Signature" in code or "dmin" in code or "Metadata" in code:
         found += [("identity", risk) for risk in saml_risks(code)]

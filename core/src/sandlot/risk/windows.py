@@ -199,6 +199,11 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
                    "exports the machine's certificates with their private keys")),
     (re.compile(r"/disable-feature\b[^\n]*IIS-WebServerRole\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PROCESS, "removes the IIS web server role (every site on it stops)")),
+    # BitLocker suspended with no resume, turned off, or its recovery protectors deleted: the disk opens for anyone
+    (re.compile(r"Suspend-BitLocker\b[^\n]*-RebootCount\s+0\b|\bDisable-BitLocker\b|Remove-BitLockerKeyProtector\b"
+                r"|\bmanage-bde(?:\.exe)?\s+(?:-off\b|-protectors\s+-(?:delete|disable)\b)", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                   "turns BitLocker off, suspends it with no end or deletes its protectors")),
     (re.compile(r"\bdisk_usage\([^)]*\)\.free\b[\s\S]{0,300}?\bcreatenew\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "creates a file as large as the disk's free space (fills it)")),
 )
@@ -214,7 +219,8 @@ WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg a
                  "administrators_authorized_keys", "-keyName",
                  "Mailbox", "InboxRule", "TransportRule", "Audit", "urlcache", "BinaryFormatter", "createnew",
                  "PasswordVault", "CredEnumerate", "identityType", "anonymousAuthentication", "httpRedirect",
-                 "apppool", "Export-PfxCertificate", "IIS-WebServerRole", "vssadmin", "wevtutil", "wbadmin", "bcdedit")
+                 "apppool", "Export-PfxCertificate", "IIS-WebServerRole", "vssadmin", "wevtutil", "wbadmin", "bcdedit",
+                 "BitLocker", "manage-bde")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
