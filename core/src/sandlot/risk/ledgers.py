@@ -16,7 +16,8 @@ from sandlot.risk.control_plane import operation
 
 #: Signs of test money or a test chain: test keys, sandboxes, local chains, public test networks.
 _TEST_NETWORK = re.compile(
-    r"localhost|127\.0\.0\.1|\banvil\b|ganache|\bhardhat\b|\bsepolia\b|\bgoerli\b|\bholesky\b|\bdevnet\b|\btestnet\b"
+    r"localhost|127\.0\.0\.1|\banvil\b|ganache|\bhardhat\b|(?<![a-z])(?:sepolia|goerli|holesky)(?![a-z])|\bdevnet\b"
+    r"|\btestnet\b|[\"']?chainId[\"']?\s*[:=]\s*(?:11155111|17000|31337|1337)\b"
     r"|\bregtest\b|\blocalnet\b|\bsignet\b|--dev\b|\bsk_test_|\brk_test_|\b\w*_TEST_\w*|test_?mode|\bsandbox\b"
     r"|[-_.]uat\b",
     re.IGNORECASE,
@@ -25,7 +26,12 @@ _TEST_NETWORK = re.compile(
 
 def test_money(text: str) -> bool:
     """``text`` (the program or command) works with test keys, a sandbox, a local chain or a test network."""
+    # (`getenv("ETH_RPC", "http://localhost:8545")`: the address comes from the environment; the default is a fallback)
+    text = _ENVIRONMENT_DEFAULT.sub("", text) if "localhost" in text or "127.0.0.1" in text else text
     return bool(_TEST_NETWORK.search(text))
+
+
+_ENVIRONMENT_DEFAULT = re.compile(r"(?:getenv|environ\.get)\(\s*[\"'][^\"']+[\"']\s*,\s*[\"'][^\"']*[\"']\s*\)")
 
 
 #: Payment operations that move money out (one word per operation, see :func:`operation`).

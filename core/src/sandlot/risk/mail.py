@@ -42,8 +42,21 @@ _LINK = re.compile(r"https?://", re.IGNORECASE)
 
 
 def credential_lure(text: str) -> bool:
-    """``text`` (a message, or the code that builds one) urges the reader to log in behind a link."""
-    return bool(_LURE.search(text)) and bool(_LINK.search(text))
+    """``text`` (a message, or the code that builds one) urges the reader to log in behind a link (one that does not
+    lead to the sender's own organisation: an expiry reminder pointing at the company's reset page is routine)."""
+    if not (_LURE.search(text) and _LINK.search(text)):
+        return False
+    organisations = {d.lower() for d in _SENDER_DOMAIN.findall(text)}  # (the whole domain: look-alikes differ there)
+    hosts = [h.lower() for h in _LINK_HOST.findall(text)]
+    own = bool(organisations) and bool(hosts) and all(
+        any(h == o or h.endswith("." + o) for o in organisations) for h in hosts
+    )
+    return not own
+
+
+#: Mail addresses' domains and links' hosts (whose organisation a link leads to).
+_SENDER_DOMAIN = re.compile(r"[\w.+-]+@([\w-]+(?:\.[\w-]+)+)")
+_LINK_HOST = re.compile(r"https?://([\w-]+(?:\.[\w-]+)+)", re.IGNORECASE)
 
 
 #: Mail API calls and settings that forward a mailbox elsewhere (Gmail, Microsoft Graph, Exchange, GAM).

@@ -142,6 +142,8 @@ _SECRET_DIRS = frozenset(
         "mobilesync",
         # AI coding agents' session transcripts (the user's prompts, pasted keys, tool output)
         ".claude/projects", ".codex/sessions",
+        # Ethereum validators' signing keys (lighthouse, teku, prysm) and the deposit CLI's output
+        "lighthouse/validators", "teku/validator", "validator_keys", "prysm/wallet",
         # App Store Connect API keys (where altool and fastlane look for them)
         ".appstoreconnect", "private_keys", ".private_keys",
     }
@@ -1060,6 +1062,9 @@ _LOCAL_TOOL_FOLDER = re.compile(r"^/usr/local/(?!(?:bin|sbin|lib|lib64|libexec|s
                                 r"[\w.+-]+$")  # fmt: skip
 
 
+_RUNTIME_MARKER = re.compile(r"^/(?:var/)?(?:run|lock)/(?:[\w.-]+/)?[^/\x00]*\.(?:pid|lock)$")
+
+
 def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     """Risk of deleting ``info`` (and, if ``recursive``, everything below it)."""
     if posixpath.basename(info.path.rstrip("/")).lower() in JUNK_NAMES and info.kind not in (
@@ -1074,6 +1079,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     kind = info.kind
     if kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.HOME_TOP, PathKind.DEVICE):
         return RiskLevel.CRITICAL
+    if not recursive and _RUNTIME_MARKER.match(info.path):
+        return RiskLevel.LOW  # a pid or lock file under /run (`/var/run/export.pid`): a running program's marker
     if recursive and posixpath.basename(info.path.rstrip("/")) == ".git":
         return RiskLevel.HIGH  # the repository's whole history
     if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(PACKAGE_CACHES):
@@ -1384,7 +1391,8 @@ def application_scratch(path: str) -> bool:
     parts = path.split("/")
     own = application_tree(path) or (parts[1:3] == ["var", "lib"] and len(parts) > 4 and parts[3] not in ("", "dpkg",
                                                                                                          "apt", "rpm"))
-    return own and any(c.lower() in ("tmp", "temp", "cache") for c in parts[3:])
+    # (`work`: a server's working folder of traces and core files, SAP's and Tomcat's)
+    return own and any(c.lower() in ("tmp", "temp", "cache", "work") for c in parts[3:])
 
 
 def application_tree(path: str) -> bool:
@@ -1393,7 +1401,7 @@ def application_tree(path: str) -> bool:
     return bool(_APPLICATION_TREE.match(path))
 
 
-_APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt)/[\w.-]+/(?:[^\x00]|\x00$)")
+_APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt|usr/sap)/[\w.-]+/(?:[^\x00]|\x00$)")
 #: A log file (or its numbered, compressed rotation) in a folder named for logs.
 _APPLICATION_LOG = re.compile(r"/logs?/(?:[^/]+/)*[^/]+\.log(?:[.-][\w\u2026-]+)?(?:\.(?:gz|bz2|xz|zst))?$")
 #: Spools and caches of the system itself (scheduled jobs, mail queues), not of an application.

@@ -71,11 +71,13 @@ def names_miner(text: str) -> bool:
     return any(word in lowered for word in _MINER_WORDS) and bool(MINER.search(text))
 
 
-def embedded_commands(text: str, limit: int = 6) -> list[str]:
+def embedded_commands(text: str, limit: int = 6, *, whole_scripts: bool = False) -> list[str]:
     """Candidate command lines in ``text``: its quoted strings (JSON, YAML) that look like commands,
-    else the lines that do."""
+    else the lines that do; ``whole_scripts``: a string that is a shell script (a shebang first) as a whole."""
     if looks_like_playbook(text):
         return playbook_commands(text, limit)  # an Ansible playbook: its tasks as command lines
+    if whole_scripts and _SHELL_SHEBANG.match(text):
+        return [text]  # a whole shell script (user data, a lifecycle hook): analysed as one
     found: list[str] = [
         command for m in _MAKE_SHELL.finditer(text) for command in m.groups() if command and looks_like_payload(command)
     ]
@@ -86,9 +88,14 @@ def embedded_commands(text: str, limit: int = 6) -> list[str]:
     # (`@php -r …`: composer's and make's prefix for a command run quietly; `-c "curl … | bash"`: a shell's
     # argument list spelled in another language, `new ProcessStartInfo("/bin/bash", "-c \"…\"")`)
     found = [flagged[2] if (flagged := _SHELL_FLAG.fullmatch(c)) else c for c in found]
+    found = [_CRON_SCHEDULE.sub("", c, count=1) for c in found]  # `*/10 * * * * curl … | bash`: the command
     return [command.lstrip()[1:] if command.lstrip().startswith("@") else command for command in found[:limit]]
 
 
+#: A shell script's first line (`#!/bin/bash`, `#!/usr/bin/env sh`).
+_SHELL_SHEBANG = re.compile(r"\s*#!\s*(?:/usr)?/bin/(?:env\s+)?(?:ba|da|z|k)?sh\b")
+#: A crontab line's five schedule fields before its command.
+_CRON_SCHEDULE = re.compile(r"^\s*(?:[\d*/,-]+\s+){5}(?=\S)")
 #: A shell's `-c` and the command after it, unquoted.
 _SHELL_FLAG = re.compile(r"\s*-c\s+([\"']?)(.*?)\1\s*", re.DOTALL)
 

@@ -769,7 +769,7 @@ class PythonAnalyzer:
                 # Python source held in a string (appended to a package's `__init__.py`, a wheel rewritten)
                 found = analyze_python(text.strip(), parse_error_level=RiskLevel.LOW, depth=self.depth + 1)
                 self._merge_nested([f for f in found if f.level >= RiskLevel.HIGH], node, "Python code in a string")
-            for command in embedded_commands(text):
+            for command in embedded_commands(text, whole_scripts=True):
                 self._later_shell(command, node, "a command line in a string")
 
     def _preload_imports(self, tree: ast.Module) -> None:
@@ -1906,7 +1906,10 @@ class PythonAnalyzer:
             self._add("python.cloud-abuse", RiskLevel.HIGH if fan_out else RiskLevel.MEDIUM, Category.RESOURCE,
                       f"{method} makes a serverless function invoke itself"
                       + (" several times per run (runaway recursion)" if fan_out else ""), node)  # fmt: skip
-        launches = ("run_instances", "request_spot", "create_fleet", "instances.insert", "begin_create")
+        launches = ("run_instances", "request_spot", "create_fleet", "instances.insert", "begin_create",
+                    # SageMaker's jobs and notebooks each run on their own (GPU) machines
+                    "create_training_job", "create_notebook_instance", "create_processing_job",
+                    "create_transform_job", "create_hyper_parameter_tuning_job")
         call = ".".join(q.replace("()", "").lower().rsplit(".", 2)[-2:])  # `instances().insert` as instances.insert
         launching = any(w in call for w in launches)
         current = self.functions[-1] if self.functions else None

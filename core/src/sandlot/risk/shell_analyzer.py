@@ -154,6 +154,7 @@ from sandlot.risk.remote_sessions import session_command
 from sandlot.risk.runners import RunnerCall, all_permissions, unwrap_runner
 from sandlot.risk.sandboxes import LAUNCHERS as SANDBOX_LAUNCHERS
 from sandlot.risk.sandboxes import enters_host, launched_command
+from sandlot.risk.sap import sap_control_function, sap_control_reads
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, cancels_listed_jobs, endless_submission, scheduler_command
 from sandlot.risk.sql import (
     dangerous_sql,
@@ -2572,6 +2573,8 @@ class ShellAnalyzer:
         """Strip prefix commands (sudo, env, nohup, timeout...) and report privileged ones."""
         while argv:
             name = W.base(argv[0])
+            if name in ("sudo", "doas"):
+                argv = [argv[0], *_split_short_flags(argv[1:], "ugCDprtUh")]  # `sudo -iu prdadm …`: -i, -u prdadm
             if name in T.PRIVILEGE_TOOLS:
                 wrapped = W.skip_options(
                     argv[1:], {"-u", "-g", "-C", "-D", "-p", "-r", "-t", "-U", "-h", "--user", "--group"}
@@ -2600,7 +2603,14 @@ class ShellAnalyzer:
                     paths.classify(chroot[0]).kind in _OWN_KINDS
                     or _BUILT_ROOT.search(chroot[0].rstrip("/")) is not None  # `/srv/build/rootfs-bookworm`
                 )
-                installs = asks_only or own_root or (
+                # `sudo -u ec2-user -i <<'EOF' … EOF`: a login shell of that user runs the here-document
+                login_script = name == "sudo" and not wrapped and self._heredoc_text is not None and any(
+                    a in ("-i", "-s", "--login", "--shell") for a in argv[1:]
+                )
+                if login_script:
+                    self._nested(self._heredoc_text or "", "shell", node, f"{name} -i script")
+                other_user = any(u not in ("root", "0", "#0") for u in W.option_values(argv[1:], "-u", "--user"))
+                installs = asks_only or own_root or (login_script and other_user) or (
                     name in ("sudo", "doas")
                     and len(wrapped) >= 1
                     and (
@@ -2643,6 +2653,7 @@ class ShellAnalyzer:
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
                         or (W.base(wrapped[0]) == "ipmitool" and ipmitool_reads(wrapped[1:]))
+                        or (W.base(wrapped[0]) in ("sapcontrol", "saphostctrl") and sap_control_reads(wrapped[1:]))
                         or reports_state(limited)
                         or (limited != wrapped and bool(limited) and W.base(limited[0]) in T.GRADED_ADMIN_TOOLS)
                         or W.base(wrapped[0]) in T.WEB_SERVER_SWITCHES
@@ -4148,7 +4159,7 @@ class ShellAnalyzer:
                 top = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP)
                 # `find /etc/keys.d -name '*.key' -exec chmod 400 {} +`: files picked by name, closed to all but
                 # their owner (a tree's permissions are not rewritten)
-                picked = HOLE in posixpath.basename(target) or "*" in posixpath.basename(target)
+                picked = HOLE in posixpath.basename(target) or "*" in posixpath.basename(target) or self._mass
                 tightened = picked and mode.isdigit() and bool(int(mode, 8) & 0o400) and not int(mode, 8) & 0o7077
                 if recursive and (top or (info.kind is paths.PathKind.SYSTEM and not tightened)):
                     # any mode applied to a whole system tree breaks it (setuid bits, key permissions...)
@@ -5396,6 +5407,9 @@ class ShellAnalyzer:
                     "kills every process (pid -1) or init (pid 1)",
                     node,
                 )
+            elif flow.pids_of is not None and flow.pids_of.startswith(_USER_PIDS):
+                # `ps -u prdadm -o pid= | xargs kill -9` is `pkill -u prdadm`
+                self._kill_by_name("kill $(ps -u)", {"u"}, [flow.pids_of[len(_USER_PIDS) :]], node)
             elif flow.pids_of is not None:
                 # kill $(pgrep PATTERN) is pkill PATTERN
                 self._kill_by_name("kill $(pgrep)", set(), [flow.pids_of], node)
@@ -5525,6 +5539,8 @@ class ShellAnalyzer:
             if arg in selecting or arg.startswith(("--pid=", "--user=", "--ppid=")):
                 if arg == "-C" and i + 1 < len(args):
                     flow.pids_of = args[i + 1]
+                if arg in ("-u", "-U", "--user") and i + 1 < len(args) and "$" not in args[i + 1]:
+                    flow.pids_of = _USER_PIDS + args[i + 1]  # every process of that user
                 return
             if arg.startswith("-") and not arg.startswith("--"):
                 letters = arg[1:].split("=")[0]
@@ -6004,6 +6020,10 @@ class ShellAnalyzer:
         for folder in base:
             if folder in operands:
                 operands.remove(folder)  # (`-C ~ thesis`: the folder tar changes to, not a member)
+        listed = "-" in W.option_values(args, "-T", "--files-from") or "--files-from=-" in args
+        if listed and self._stdin_listing:
+            # `find /srv/scans -name '*.jpg' -print0 | tar --null -czf - -T -`: the files the listing gave
+            operands = [*(o for o in operands if o != "-"), self._stdin_listing]
         if not _extracts(name, args) and any(paths.whole_file_system(o) for o in operands if o != archive) and not base:
             self._add("shell.archive-all", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} archives the whole file system (every secret on the machine, and as much disk again)",
@@ -6187,6 +6207,32 @@ class ShellAnalyzer:
             f"{name} loads CPU/memory/IO for {limit[0]}" if bounded else f"{name} deliberately exhausts CPU/memory/IO",
             node,
         )
+
+    def _rule_staking(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """Validators' voluntary exits (irreversible: the stake stops earning and is withdrawn), and a validator
+        client started with keys copied from another machine (two signers of one key: slashed)."""
+        words = " ".join(a for a in args if not a.startswith("-"))
+        if re.search(r"\bvalidator\s+exit\b|\bvoluntary-exit\b|\bexit\s+validator\b", words) or (
+            name == "ethdo" and "exit" in words
+        ):
+            self._add("shell.staking", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} submits a validator's voluntary exit (irreversible)", node)  # fmt: skip
+        source = self._source.decode("utf-8", "replace")
+        keys = W.option_values(args, "--validator-keys", "--validators-dir", "--keys-dir", "--wallet-dir")
+        if keys and _COPIED_KEYS.search(source):
+            self._add("shell.staking", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} runs validators with keys copied from another machine (double signing is slashed)",
+                      node)  # fmt: skip
+
+    def _rule_sap_control(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``sapcontrol … -function OSExecute "CMD" …``: a command run on the SAP host as its administrator (what
+        it runs is analysed as shell code there)."""
+        if sap_control_function(args) == "OSExecute":
+            command = next((a for a in args[args.index("OSExecute") + 1 :] if not a.isdigit()), "")
+            if command:
+                self._nested(command, "shell", node, f"{name} OSExecute")
+            self._add("shell.remote-exec", RiskLevel.MEDIUM, Category.PROCESS,
+                      f"{name} runs an operating-system command on an SAP host", node)  # fmt: skip
 
     def _rule_dmsetup(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``dmsetup table --showkeys``: the device mapper's tables with the volume keys of every open encrypted
@@ -7866,6 +7912,13 @@ class ShellAnalyzer:
             return
         if chain_send_command(name, args):
             self._money(f"{name} {args[0] if args else ''} signs and sends a transaction that", " ".join(args), node)
+        scripted = W.option_values(args, "--exec", "--preload")
+        if (args[:1] in (["attach"], ["console"]) or "--preload" in args) and scripted and (
+            flow.remote or any(s in self.downloaded or posixpath.basename(s) in self.downloaded for s in scripted)
+        ):
+            # `geth attach --exec "$(curl …)"`: JavaScript from the network run in the node's console (its accounts)
+            self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{name} runs downloaded JavaScript in the node's console", node)  # fmt: skip
         exposure = node_exposure(name, args)
         if exposure:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK, exposure, node)
@@ -8999,6 +9052,28 @@ def _pf_flushed(args: list[str]) -> bool:
     )
 
 
+#: Validator keys fetched from another machine (`scp -r staker@10.0.4.21:/var/lib/teku/validator/keys ./keys`).
+_COPIED_KEYS = re.compile(r"\b(?:scp|rsync)\b[^\n]*@[\w.-]+:[^\s]*(?:validator|keystore|keys)")
+#: `flow.pids_of` of a listing of one user's every process (`ps -u NAME`): the marker, then the user.
+_USER_PIDS = "\x01user:"
+
+
+def _split_short_flags(args: list[str], valued: str) -> list[str]:
+    """Leading short options bundled with one that takes a value (``-iu prdadm``) spelled one by one
+    (``-i -u prdadm``), so the value is read as the value and the command after it as the command."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        if not arg.startswith("-") or arg.startswith("--") or arg == "-":
+            return out + list(args[i:])
+        letters = arg[1:]
+        bundled = len(letters) > 1 and letters.isalpha() and letters[-1] in valued
+        if bundled and not any(c in valued for c in letters[:-1]):
+            out.extend(f"-{c}" for c in letters)
+        else:
+            out.append(arg)
+    return out
+
+
 def _config_check(argv: list[str]) -> bool:
     """``php-fpm8.1 -t``, ``freeradius -XC``, ``named-checkconf``: a daemon parses its configuration and exits."""
     name = re.sub(r"[\d.]+$", "", W.base(argv[0])) if argv else ""
@@ -9451,6 +9526,8 @@ for _names, _rule in (
     ({"stress", "stress-ng", "memtester", "hping3"}, ShellAnalyzer._rule_stress),
     ({"tcpreplay", "tcpreplay-edit"}, ShellAnalyzer._rule_traffic_replay),
     ({"dmsetup"}, ShellAnalyzer._rule_dmsetup),
+    ({"sapcontrol", "saphostctrl"}, ShellAnalyzer._rule_sap_control),
+    ({"lighthouse", "teku", "ethdo", "prysmctl", "nimbus_beacon_node", "lodestar"}, ShellAnalyzer._rule_staking),
     ({"r2", "radare2"}, ShellAnalyzer._rule_binary_patch),
     ({"mt", "mt-st"}, ShellAnalyzer._rule_tape),
     ({"security"}, ShellAnalyzer._rule_keychain),

@@ -702,7 +702,7 @@ CREDENTIAL_NAME = re.compile(
 #: Database shells: they run the SQL (or CQL, or JavaScript) given with -c/-e, in a file or on stdin.
 SQL_CLIENTS = frozenset(
     {"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo", "cqlsh",
-     "clickhouse", "duckdb", "snowsql", "influx",
+     "clickhouse", "duckdb", "snowsql", "influx", "hdbsql",
      # Hadoop's and the lakehouse's SQL shells (Hive, Trino, Presto, Impala, Spark SQL)
      "beeline", "hive", "trino", "trino-cli", "presto", "presto-cli", "impala-shell", "spark-sql"}
 )  # fmt: skip

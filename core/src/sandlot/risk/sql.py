@@ -354,6 +354,11 @@ _PRIVATE_MESSAGES = re.compile(
 )
 
 
+#: SAP's tables of people's records (HR infotypes 0002/0006/0008/0009, business partners' and vendors' banks).
+_SAP_PEOPLE_TABLES = re.compile(r"\bFROM\s+(?:\w+\.)?(?:PA000[2689]|PA0021|LFBK|KNBK|BUT0BK|BUT000|ADRC)\b",
+                                re.IGNORECASE)
+
+
 def personal_data_query(text: str) -> bool:
     """``text`` selects people's records: three or more identifying columns, or one that is sensitive on its
     own (a national id, a card number), or the addresses of a whole table of people (``SELECT email, name FROM
@@ -363,6 +368,8 @@ def personal_data_query(text: str) -> bool:
         return True
     if _PRIVATE_MESSAGES.search(text):
         return True  # people's conversations (a chat app's or an assistant's history)
+    if "FROM" in text.upper() and _SAP_PEOPLE_TABLES.search(text):
+        return True  # SAP's tables of employees' personal and bank data, suppliers' and customers' bank accounts
     for select in _SELECT.finditer(text):
         # (SOQL and ORMs spell columns in camelCase: `MailingStreet`, `BirthDate`)
         spelled = _CAMEL_HUMP.sub("_", select["columns"])

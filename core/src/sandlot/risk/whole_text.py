@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from sandlot.risk.active_directory import active_directory_risks
 from sandlot.risk.app_frameworks import framework_risks
 from sandlot.risk.backup_servers import backup_server_risks
 from sandlot.risk.boot import boot_risks
@@ -75,6 +76,7 @@ from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.replication import replication_risks
 from sandlot.risk.saas_settings import saas_setting_risks
+from sandlot.risk.sap import sap_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
@@ -873,6 +875,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("game-server", risk) for risk in game_server_risks(code)]
     found += [("document-store", risk) for risk in document_store_risks(code)]
     found += [("backup-server", risk) for risk in backup_server_risks(code)]
+    found += [("sap", risk) for risk in sap_risks(code)]
+    found += [("directory", risk) for risk in active_directory_risks(code)]
     found += [("hypervisor", risk) for risk in vsphere_estate_risks(code)]
     if "SAML" in code or "saml" in code or "Signature" in code or "dmin" in code or "Metadata" in code:
         found += [("identity", risk) for risk in saml_risks(code)]

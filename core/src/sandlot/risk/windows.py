@@ -199,6 +199,12 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
                    "exports the machine's certificates with their private keys")),
     (re.compile(r"/disable-feature\b[^\n]*IIS-WebServerRole\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PROCESS, "removes the IIS web server role (every site on it stops)")),
+    # signing and channel binding switched off on domain controllers and servers (relay attacks succeed)
+    (re.compile(r"\b(?:LDAPServerIntegrity|LdapEnforceChannelBinding|RequireSecuritySignature|RequireSignOrSeal"
+                r"|FullSecureChannelProtection)\b[\s\S]{0,80}?(?:/d\s+0\b|[\"']?\s*[:=]\s*0\b|-Value\s+0\b)", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.NETWORK, "switches LDAP or SMB signing, or channel binding, off")),
+    (re.compile(r"\bGet-GPO\s+-All\b[^\n]*\|[^\n]*\bRemove-GPO\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes the domain's group policies")),
     # BitLocker suspended with no resume, turned off, or its recovery protectors deleted: the disk opens for anyone
     (re.compile(r"Suspend-BitLocker\b[^\n]*-RebootCount\s+0\b|\bDisable-BitLocker\b|Remove-BitLockerKeyProtector\b"
                 r"|\bmanage-bde(?:\.exe)?\s+(?:-off\b|-protectors\s+-(?:delete|disable)\b)", re.I),
@@ -220,7 +226,8 @@ WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg a
                  "Mailbox", "InboxRule", "TransportRule", "Audit", "urlcache", "BinaryFormatter", "createnew",
                  "PasswordVault", "CredEnumerate", "identityType", "anonymousAuthentication", "httpRedirect",
                  "apppool", "Export-PfxCertificate", "IIS-WebServerRole", "vssadmin", "wevtutil", "wbadmin", "bcdedit",
-                 "BitLocker", "manage-bde")
+                 "BitLocker", "manage-bde", "Integrity", "ChannelBinding", "Signature", "SignOrSeal",
+                 "SecureChannel", "Remove-GPO")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
