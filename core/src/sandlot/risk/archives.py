@@ -25,7 +25,7 @@ MEMBER_LISTINGS = ("infolist", "namelist", "getmembers", "getnames")
 #: Any sign that the code keeps members inside the destination (or strips their directories).
 _CONTAINMENT = re.compile(
     r"realpath|abspath|commonpath|commonprefix|is_relative_to|relative_to|\.resolve\(|normpath|basename"
-    r"|['\"]\.\.['\"]|['\"]\.\./['\"]|filter\s*="
+    r"|Path\(\w+\)\.name\b|['\"]\.\.['\"]|['\"]\.\./['\"]|filter\s*="
 )
 
 #: Calls that name a member being put into an archive.

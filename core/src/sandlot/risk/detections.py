@@ -8,7 +8,9 @@ forwarders decide where the logs go. What needs a careful reviewer:
 * an exception that matches everything (`value: "*"`), attached to the rules;
 * a lifecycle policy that deletes logs at once, a superuser created in the log store;
 * logs dumped or forwarded to a bare outside address;
-* a request that asks a service to skip its audit trail (``"skip_audit": True``).
+* a request that asks a service to skip its audit trail (``"skip_audit": True``);
+* malware samples run or imported on the machine itself (not in a detonation sandbox): a folder of samples
+  executed natively, under ``strace`` or ``wine``, or a sample archive's contents run after extraction.
 
 Tuning one rule, adding a narrow exception and setting a retention of days or months are routine.
 """
@@ -36,8 +38,21 @@ _AUDIT_SKIPPED = re.compile(
     r"[\"']?(?:skip|suppress|bypass|disable|no)[-_]?audit(?:[-_]?(?:log|trail))?[\"']?\s*[:=]\s*[\"']?(?:True|true|1|yes)\b"
     r"|[\"']audit(?:[-_]?(?:log|trail))?[\"']\s*:\s*(?:False|false|0)\b",
 )
+#: A malware sample run here: its folder's files executed (natively, under strace or wine) or imported, or what
+#: an archive with the malware exchanges' password (`infected`) held run after extraction.
+_SAMPLE_FOLDER = r"(?<![.\w])(?:/|~/)[\w./-]*(?:samples?|malware|detonat\w*|quarantine)/[^\s\"']*"
+_SAMPLE_RUN = re.compile(
+    r"\b(?:wine|strace\b[^\n]*?|ltrace)\s+[^\n]*?" + _SAMPLE_FOLDER
+    + r"|\bcd\s+" + _SAMPLE_FOLDER + r"[^\n]*?&&\s*(?:wine\s+)?\./"
+    + r"|(?:spec_from_file_location|exec_module|runpy\.run_path)[\s\S]{0,200}?" + _SAMPLE_FOLDER
+    + r"|" + _SAMPLE_FOLDER + r"[\s\S]{0,300}?(?:spec_from_file_location|exec_module)"
+    + r"|\bfind\s+" + _SAMPLE_FOLDER + r"[^\n]*\|\s*xargs\b[^\n]*\bwine\b"
+    + r"|" + _SAMPLE_FOLDER + r"[\s\S]{0,300}?\bstrace\b[\s\S]{0,200}?str\(sample\)"
+)
+_INFECTED_ARCHIVE = re.compile(r"(?:\s-p|--password[= ]|setpassword\(\s*b?)[\"']?infected\b")
+_RUNS_EXTRACTED = re.compile(r"^\s*\./\S+|\bwine\s+\S+\.exe\b|subprocess\.\w+\(\s*\[?\s*(?:str\()?\w+", re.MULTILINE)
 _WORDS = ("udit", "detection_engine", "saved/searches", "exception_list", "min_age", "_security/user", "--output",
-          "tcpout")  # fmt: skip
+          "tcpout", "sample", "malware", "detonat", "quarantine", "infected")  # fmt: skip
 
 
 def detection_risks(text: str) -> list[OperationRisk]:
@@ -61,6 +76,9 @@ def detection_risks(text: str) -> list[OperationRisk]:
     if "udit" in text and _AUDIT_SKIPPED.search(text):
         what = "asks a service to leave what it does out of its audit trail"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
+    if _SAMPLE_RUN.search(text) or (_INFECTED_ARCHIVE.search(text) and _RUNS_EXTRACTED.search(text)):
+        what = "runs or imports malware samples on this machine (outside a detonation sandbox)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
     addresses = [*_DUMP_TO_ADDRESS.findall(text), *(_FORWARD_TO_ADDRESS.findall(text) if "tcpout" in text else [])]
     if any(outside_address(a) for a in addresses):
         what = "dumps or forwards logs to a bare outside address"

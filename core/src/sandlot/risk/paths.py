@@ -122,6 +122,8 @@ _SECRET_NAMES = frozenset(
         "icecast.xml",
         # adb's private key (every phone that trusted this computer accepts it)
         "adbkey",
+        # the VirusTotal CLI's API key
+        ".vt.toml",
         # Claude Code's login (OAuth tokens)
         ".credentials.json",
         # PostgreSQL's settings written by ALTER SYSTEM (a standby's primary_conninfo holds the replication password)
@@ -333,6 +335,9 @@ def classify(path: str) -> PathInfo:
             and name.endswith((".json", ".html")))
         or ("runtime" in lowered[:-1] and "jupyter" in lowered[:-1] and name.endswith(".json"))
         or (name == "runtime" and lowered[-2:-1] == ["jupyter"])
+        # Gitea's and GitLab's own secrets (session and token signing keys, the database password)
+        or (name == "app.ini" and any(c in ("gitea", "forgejo", "gogs") for c in lowered))
+        or name in ("gitlab-secrets.json",)
         # a MongoDB replica set's internal key (whoever holds it joins the set as a member: every document)
         or (name.endswith("keyfile") and any("mongo" in c for c in lowered))
         # RADIUS's shared secrets with every network device, and its database password
@@ -889,6 +894,8 @@ _KERNEL_TUNABLE = re.compile(
     r"|nr_requests|rotational)$|^/proc/sys/kernel/printk$|^/sys/kernel/debug/dynamic_debug/control$"
     r"|^/sys/bus/pci/(?:rescan|drivers_probe|devices/[^/]+/(?:driver_override|rescan|driver/unbind)"
     r"|drivers/[^/]+/(?:bind|unbind|new_id))$|^/proc/sys/vm/(?:drop_caches|swappiness|dirty_\w+)$"
+    # storage and driver modules' performance parameters (the ZFS ARC's size, NVMe queue depths)
+    r"|^/sys/module/(?:zfs|spl|nvme|nvme_core|scsi_mod|nfs|sunrpc|md_mod|dm_mod|mlx5_core|ixgbe)/parameters/\w+$"
 )
 
 
@@ -1307,6 +1314,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
         return min(level, RiskLevel.MEDIUM)  # an installed application's own old logs (`/opt/app/logs/debug-*.log`)
     if aged and application_scratch(info.path):
         return min(level, RiskLevel.MEDIUM)  # an installed application's old temporary files (`/opt/bot/tmp/…`)
+    if aged and application_tree(info.path) and not (info.secret or personal_media(info.path)):
+        return min(level, RiskLevel.MEDIUM)  # an application's old work pruned by age (`/opt/CAPEv2/storage/analyses`)
     if aged and comps[:2] == ["var", "lib"] and len(comps) >= 4 and comps[2].lower() not in _STATE_STORES and not (
         info.secret or case_document(info.path)
     ):
@@ -1321,6 +1330,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
                   for c in comps[1:])  # fmt: skip
     if info.kind is PathKind.HOME and rotated and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # the user's own old dumps or logs pruned by age (`~/backups/db`)
+    if aged and comps[:2] == ["var", "opt"] and rotated and not info.secret:
+        return min(level, RiskLevel.MEDIUM)  # an appliance's old backup archives (`/var/opt/gitlab/backups`)
     if aged and info.kind is PathKind.EXTERNAL and rotated and not (info.secret or case_document(info.path)):
         return min(level, RiskLevel.MEDIUM)  # old copies pruned by age from a backup volume (`/mnt/backup/sar`)
     if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path) and not any(

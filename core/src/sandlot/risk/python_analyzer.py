@@ -1948,7 +1948,8 @@ class PythonAnalyzer:
             made += [val for key, val in kwargs.items() if key != "namespace"]
             self._created_names.update(t for t in _all_strings(made) if t.strip(HOLE))
         if _CLOUD_DESTROY.match(method):
-            many = self._in_loop()
+            # (`if committed < cut:` around the delete: the old ones a test picks, not every one listed)
+            many = self._in_loop() and not self._filtered_loop(node)
             # whole buckets, namespaces, instances, databases... (objects, jobs, pods are routine clean-ups)
             if method == "delete":  # bucket.delete(): what the receiver is
                 subject = q.rsplit(".", 1)[0].lower()
@@ -8136,7 +8137,7 @@ _EXHAUSTION_ERRORS = frozenset(
 
 
 #: A variable holding a cut-off an item is compared with (an age, a date, a limit).
-_CUT_OFF = re.compile(r"cut_?off|threshold|since|before|older|max_?age|min_?age|limit|deadline", re.IGNORECASE)
+_CUT_OFF = re.compile(r"^cut$|cut_?off|threshold|since|before|older|max_?age|min_?age|limit|deadline", re.IGNORECASE)
 #: A loop that skips any amount over a limit (`if amount > MAX_CENTS: continue`).
 _AMOUNT_CAP = re.compile(
     r"\b\w*(?:amount|cents|total)\w*\s*>=?\s*[A-Z_\d][\w.]*[^\n]*:\s*(?:\n[^\n]*){0,2}?\s*continue\b"

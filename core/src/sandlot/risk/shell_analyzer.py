@@ -1927,8 +1927,10 @@ class ShellAnalyzer:
             device = device_commands_risk("uci " + " ".join(args))  # a router's own configuration tool
             if device is not None:
                 self._add("shell.device", device.level, device.category, device.what, node)
-        if name in ("m365", "o365"):
+        verbs_365 = [a for a in args if not a.startswith("-")][:5] if name in ("m365", "o365") else []
+        if verbs_365 and not {"list", "get", "remove"} & set(verbs_365):
             # `m365 spo tenant settings set --SharingCapability …`: the CLI for Microsoft 365's own words
+            # (listing links of a scope, or removing them, shares nothing)
             shared = sharing_risk(" ".join(args))
             if shared is not None:
                 self._add("shell.documents", shared.level, shared.category, f"{name} {shared.what}", node)
@@ -2654,6 +2656,7 @@ class ShellAnalyzer:
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
                         or (W.base(wrapped[0]) == "ipmitool" and ipmitool_reads(wrapped[1:]))
                         or (W.base(wrapped[0]) in ("sapcontrol", "saphostctrl") and sap_control_reads(wrapped[1:]))
+                        or _service_administration(wrapped)
                         or reports_state(limited)
                         or (limited != wrapped and bool(limited) and W.base(limited[0]) in T.GRADED_ADMIN_TOOLS)
                         or W.base(wrapped[0]) in T.WEB_SERVER_SWITCHES
@@ -3019,7 +3022,7 @@ class ShellAnalyzer:
             excluded = previous in T.EXCLUDE_OPTIONS or arg.startswith(_EXCLUDE_ASSIGNMENTS)
             credential_option = ("file" in previous and _CREDENTIAL_FILE_OPTION.match(previous) is not None) or (
                 "file" in arg and _CREDENTIAL_FILE_OPTION.match(arg.split("=", 1)[0]) is not None
-            )
+            ) or previous in ("--config", "--config-file", "--conf")  # (a server's own settings, read to run)
             # (`ipa-getkeytab -k FILE`, `kadmin ktadd -k FILE`: the keytab is written there, not read)
             output = previous in T.OUTPUT_OPTIONS or (name in _KEYTAB_WRITERS and previous in ("-k", "--keytab"))
             previous = arg
@@ -4160,7 +4163,7 @@ class ShellAnalyzer:
                 # `find /etc/keys.d -name '*.key' -exec chmod 400 {} +`: files picked by name, closed to all but
                 # their owner (a tree's permissions are not rewritten)
                 picked = HOLE in posixpath.basename(target) or "*" in posixpath.basename(target) or self._mass
-                tightened = picked and mode.isdigit() and bool(int(mode, 8) & 0o400) and not int(mode, 8) & 0o7077
+                tightened = picked and mode.isdigit() and bool(int(mode, 8) & 0o400) and not int(mode, 8) & 0o7007
                 if recursive and (top or (info.kind is paths.PathKind.SYSTEM and not tightened)):
                     # any mode applied to a whole system tree breaks it (setuid bits, key permissions...)
                     level = max(level, RiskLevel.CRITICAL if top else RiskLevel.HIGH)
@@ -5205,6 +5208,12 @@ class ShellAnalyzer:
             shared = shared or bool(self._loops) or self._mass or self._repeated or bool(self._stdin_listing)
             if shared and scratch_remote(self._source.decode("utf-8", "replace")):
                 shared = False  # the remote is a bare repository this script made a moment ago
+            # `git clone --mirror UPSTREAM w && git -C w push --mirror git@host:mirrors/x.git`: a mirror kept in step
+            mirroring = "--mirror" in args and (
+                any("mirror" in a.lower() for a in args[1:] if a != "--mirror")
+                or "clone --mirror" in self._source.decode("utf-8", "replace")
+            )
+            shared = shared and not mirroring
             self._add(
                 "shell.history-rewrite",
                 RiskLevel.HIGH if shared else RiskLevel.MEDIUM,
@@ -7480,7 +7489,17 @@ class ShellAnalyzer:
             self._add("shell.exfiltration", RiskLevel.CRITICAL, Category.EXFILTRATION,
                       f"{name} copies {staged[0]} (secret data was written to it) to remote storage", node)  # fmt: skip
         repeated = bool(self._loops) or self._mass or self._repeated
-        snapshots = snapshot_risks(name, args, repeated=repeated, exact=self._exact_argv)
+        exact = self._exact_argv
+        if name in ("zfs", "zpool") and _SELECTED_LISTING.search(self._source.decode("utf-8", "replace")):
+            repeated, exact = False, True  # (`… | head -n -14 | xargs zfs destroy`: all but the newest kept)
+        if name in ("zfs", "zpool"):
+            words = W.options(args, _ZFS_VALUED)[1]
+            if words[:1] in (["create"], ["clone"]) and len(words) >= 2:
+                self._made_volumes.add(f"{name}:{words[-1] if words[0] == 'clone' else words[1]}")
+            if words[:1] == ["destroy"] and len(words) >= 2 and all(f"{name}:{w}" in self._made_volumes
+                                                                     for w in words[1:]):
+                return  # the test pool or the run's clone this script made a moment ago
+        snapshots = snapshot_risks(name, args, repeated=repeated, exact=exact)
         for risk in [*sync_risks(name, args, self.made_dirs), *snapshots]:
             rule = "shell.exfiltration" if risk.category is Category.EXFILTRATION else "shell.data-destroy"
             self._add(rule, risk.level, risk.category, risk.what, node)
@@ -8530,6 +8549,8 @@ _DNSSEC_KEY_TOOLS = frozenset({"dnssec-keygen", "dnssec-settime", "dnssec-signzo
 _AWS_S3_VALUED = frozenset({"--region", "--profile", "--endpoint-url", "--storage-class", "--acl", "--exclude",
                             "--include", "--sse", "--expires"})  # fmt: skip
 _LITERAL_AWS_KEY = re.compile(r"\bAWS_ACCESS_KEY_ID=[\"']?(?:AKIA|ASIA)[0-9A-Z]{16}\b")
+#: Options of zfs and zpool that take a value (`-o mountpoint=…`, `-m /mnt`, `-V 10G`).
+_ZFS_VALUED = frozenset({"-o", "-O", "-m", "-R", "-t", "-V", "-b", "-s", "-d"})
 #: A listing narrowed to some items (a property, a tag, a name) or rotated (all but the newest few).
 _SELECTED_LISTING = re.compile(
     r"\blist\b[^\n|]*\s--(?:property|tags?|any-tags|name)\b|\btail\s+-n\s*\+\d|\bhead\s+-n\s*-\d"
@@ -9056,6 +9077,21 @@ def _pf_flushed(args: list[str]) -> bool:
 _COPIED_KEYS = re.compile(r"\b(?:scp|rsync)\b[^\n]*@[\w.-]+:[^\s]*(?:validator|keystore|keys)")
 #: `flow.pids_of` of a listing of one user's every process (`ps -u NAME`): the marker, then the user.
 _USER_PIDS = "\x01user:"
+
+
+def _service_administration(argv: list[str]) -> bool:
+    """A service's own status, check, reload and backup commands (``gitlab-ctl status``, ``gitlab-rake
+    gitlab:check``, ``gitlab-backup create``, ``suricatasc -c reload-rules``, ``suricata-update``)."""
+    name, args = W.base(argv[0]) if argv else "", argv[1:]
+    if name == "gitlab-ctl":
+        return args[:1] in (["status"], ["restart"], ["start"], ["reconfigure"], ["tail"], ["hup"], ["service-list"])
+    if name == "gitlab-rake":
+        return bool(args) and re.fullmatch(r"gitlab:(?:\w+:)?(?:check|info)|gitlab:env:info", args[0]) is not None
+    if name == "gitlab-backup":
+        return args[:1] == ["create"]
+    if name == "suricatasc":
+        return any(a.startswith(("reload-rules", "ruleset-reload", "iface-list", "uptime", "version")) for a in args)
+    return name == "suricata-update" and not any("://" in a for a in args)
 
 
 def _split_short_flags(args: list[str], valued: str) -> list[str]:

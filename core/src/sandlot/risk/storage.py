@@ -84,6 +84,7 @@ def storage_text_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "serves an iSCSI target to every initiator without a login (targetcli's demo "
                                    "mode)"))  # fmt: skip
+    found += appliance_risks(text)
     if "fstab" not in text:
         return found
     for match in _REMOTE_OVER_SYSTEM.finditer(text):
@@ -93,6 +94,33 @@ def storage_text_risks(text: str) -> list[OperationRisk]:
                                        f"mounts a remote share ({match['source']}) over {match['point']} at every "
                                        "boot (whatever its owner puts there runs as whoever runs a command)"))
             break
+    return found
+
+
+#: A pool's free space read (`zfs get -Hp -o value available tank`) and all of it reserved or preallocated.
+_FREE_SPACE = re.compile(r"\bzfs[\"',\s]+get\b[^\n]*\bavailable\b|zpool[\"',\s]+list\b[^\n]*\bfree\b")
+_RESERVES = re.compile(r"\bcreate[\"',\s]+-V\b|\b(?:ref)?reservation=|[\"',\s]-V[\"',\s]")
+#: TrueNAS's middleware (`midclt call …`, its REST API): start-up commands that download and run code, users with
+#: sudo for everything without a password, root's password login over SSH, guest-writable shares forced to root.
+_APPLIANCE_DOOR = re.compile(
+    r"(?:initshutdownscript|cronjob)\.create[\s\S]{0,300}?(?:curl|wget)\b[^\n]*\|\s*(?:ba)?sh\b"
+    r"|[\"']sudo_commands_nopasswd[\"']\s*:\s*\[\s*[\"']ALL[\"']"
+    r"|[\"']rootlogin[\"']\s*:\s*(?:true|True)\b"
+    r"|[\"']guestok[\"']\s*:\s*(?:true|True)\b[\s\S]{0,300}?force[ _]?user[\"']?\s*[:=]\s*[\"']?root\b"
+)
+
+
+def appliance_risks(text: str) -> list[OperationRisk]:
+    """Storage appliances (ZFS, TrueNAS) filled to the last byte or opened to anyone through their middleware."""
+    found = []
+    if ("available" in text or "free" in text) and _FREE_SPACE.search(text) and _RESERVES.search(text):
+        what = "reserves or preallocates all of a pool's free space (every other dataset stops writing)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    doors = "create" in text or "rootlogin" in text or "guestok" in text or "sudo_" in text
+    if doors and _APPLIANCE_DOOR.search(text):
+        what = ("opens a storage appliance: start-up commands that download code, passwordless sudo for everything, "
+                "root logins over SSH or guest-writable shares acting as root")
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     return found
 
 

@@ -45,6 +45,7 @@ from sandlot.risk.edge import edge_risks
 from sandlot.risk.endpoint_management import endpoint_management_risks
 from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.game_servers import game_server_risks
+from sandlot.risk.git_servers import git_server_risks
 from sandlot.risk.gitops import gitops_risks
 from sandlot.risk.hypervisors import vsphere_estate_risks
 from sandlot.risk.identity import (
@@ -79,6 +80,7 @@ from sandlot.risk.saas_settings import saas_setting_risks
 from sandlot.risk.sap import sap_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.service_mesh import mesh_risks
+from sandlot.risk.sharepoint import sharepoint_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.sql import copies_people_to_address, production_target
 from sandlot.risk.storage import storage_text_risks
@@ -877,6 +879,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("backup-server", risk) for risk in backup_server_risks(code)]
     found += [("sap", risk) for risk in sap_risks(code)]
     found += [("directory", risk) for risk in active_directory_risks(code)]
+    found += [("sharepoint", risk) for risk in sharepoint_risks(code)]
+    found += [("git-server", risk) for risk in git_server_risks(code)]
     found += [("hypervisor", risk) for risk in vsphere_estate_risks(code)]
     if "SAML" in code or "saml" in code or "Signature" in code or "dmin" in code or "Metadata" in code:
         found += [("identity", risk) for risk in saml_risks(code)]
