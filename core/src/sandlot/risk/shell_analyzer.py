@@ -3038,6 +3038,8 @@ class ShellAnalyzer:
                 )
                 secret_pattern = _SECRET_WORD.search(arg) is not None
                 continue
+            if name.startswith("pt-") and re.search(r"(?:^|,)F=", arg):
+                continue  # a Percona tool's DSN naming the option file it logs in with (`h=db,D=shop,F=~/.my.cnf`)
             value = arg.split("=", 1)[1] if arg.startswith("-") and "=" in arg else arg
             value = value[1:] if value.startswith("@") else value
             if value.startswith(("http://", "https://")):
@@ -3064,7 +3066,8 @@ class ShellAnalyzer:
                 self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{name} lists the principals in {paths.describe(info)} (names, not keys)", node)  # fmt: skip
                 continue
-            if name in _SIGNERS and info.secret and not info.history:
+            signs = name in _SIGNERS or (name == "openssl" and any(a in ("-sign", "-signkey") for a in args))
+            if signs and info.secret and not info.history:
                 # `sbsign --key db.key --cert db.pem …`: a binary signed with the key; the key is not printed
                 self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{name} signs with {paths.describe(info)}", node)  # fmt: skip
@@ -5568,7 +5571,7 @@ class ShellAnalyzer:
 
     def _rule_load_test(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``pgbench -c 800 -T 7200 -h prod-db``: hundreds of sessions hammering a production database."""
-        clients = [int(c) for c in W.option_values(args, "-c", "--client") if c.isdigit()]
+        clients = [int(c) for c in W.option_values(args, "-c", "--client", "--concurrency") if c.isdigit()]
         clients += [int(a.split("=", 1)[1]) for a in args if a.startswith("--client=") and a[9:].isdigit()]
         hosts = " ".join(W.option_values(args, "-h", "--host") + [a for a in args if "://" in a])
         many = max(clients, default=0)
@@ -5576,6 +5579,11 @@ class ShellAnalyzer:
             self._add("shell.flood", RiskLevel.HIGH, Category.RESOURCE,
                       f"{name} runs {many} database sessions at once" + (" against production" if many < 500 else ""),
                       node)  # fmt: skip
+
+    def _rule_binlog_reader(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``mysqlbinlog -v binlog.0*``: every change the server recorded, rows and statements (passwords set with
+        `IDENTIFIED BY` included) on standard output."""
+        flow.dump = True
 
     def _rule_journal(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``journalctl --vacuum-time=1s``: the system journal emptied (routine vacuuming keeps days or more)."""
@@ -9545,7 +9553,8 @@ for _names, _rule in (
     ({"awk", "gawk", "mawk", "nawk", "busybox-awk"}, ShellAnalyzer._rule_awk),
     ({"history", "set"}, ShellAnalyzer._rule_history),
     ({"journalctl"}, ShellAnalyzer._rule_journal),
-    ({"pgbench"}, ShellAnalyzer._rule_load_test),
+    ({"pgbench", "mysqlslap"}, ShellAnalyzer._rule_load_test),
+    ({"mysqlbinlog"}, ShellAnalyzer._rule_binlog_reader),
     ({"env", "printenv", "export"}, ShellAnalyzer._rule_env_dump),
     ({"echo", "printf"}, ShellAnalyzer._rule_echo),
     ({"ls", "fd"}, ShellAnalyzer._rule_ls),
@@ -9919,7 +9928,7 @@ _DISK_LISTING = re.compile(r"\b(?:lsblk|blkid|fdisk\s+-l|sfdisk\s+-l)\b[^)]*/dev
 _EXCLUDE_ASSIGNMENTS = tuple(o + "=" for o in T.EXCLUDE_OPTIONS)
 #: Options that name the file a program reads its own password or token from (`--passfile1`,
 #: `--password-file`, `--token-file`).
-_CREDENTIAL_FILE_OPTION = re.compile(r"--?(?:pass(?:word|wd)?|token|secret|key)[-_]?file\d?$")
+_CREDENTIAL_FILE_OPTION = re.compile(r"--?(?:pass(?:word|wd)?|token|secret|key|defaults(?:-extra)?)[-_]?file\d?$")
 #: zsh syntax tree-sitter-bash does not know: process substitution into a temporary file, the short
 #: `for`, glob qualifiers.
 _ZSH_IDIOM = re.compile(r"(?:^|\s)=\(|^\s*for\s+\w+\s*\(|[*?]\S*\([.\w/@=*%^:\[\],+-]*\)(?=\s|;|$)", re.MULTILINE)

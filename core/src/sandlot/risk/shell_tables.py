@@ -639,7 +639,8 @@ ROUTINE_ROOT_CHECKS = frozenset(
 CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "bacula-dir": frozenset({"-t"}), "bacula-sd": frozenset({"-t"}), "bacula-fd": frozenset({"-t"}),
     "bareos-dir": frozenset({"-t"}), "bareos-sd": frozenset({"-t"}), "bareos-fd": frozenset({"-t"}),
-    "nginx": frozenset({"-t", "-T"}), "php-fpm": frozenset({"-t", "-tt"}), "apachectl": frozenset({"configtest", "-t"}),
+    "nginx": frozenset({"-t", "-T"}), "php-fpm": frozenset({"-t", "-tt"}), "nagios": frozenset({"-v"}),
+    "nagios4": frozenset({"-v"}), "icinga2": frozenset({"--validate"}), "apachectl": frozenset({"configtest", "-t"}),
     "apache2ctl": frozenset({"configtest", "-t"}), "httpd": frozenset({"-t"}), "sshd": frozenset({"-t", "-T"}),
     "visudo": frozenset({"-c"}), "freeradius": frozenset({"-XC", "-C"}), "radiusd": frozenset({"-XC", "-C"}),
     "haproxy": frozenset({"-c"}), "kea-dhcp4": frozenset({"-t"}), "kea-dhcp6": frozenset({"-t"}),

@@ -65,6 +65,7 @@ from sandlot.risk.management_controllers import management_controller_risks
 from sandlot.risk.messaging import broker_text_risks, kafka_admin_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.mysql_admin import mysql_admin_risks
 from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.office import office_text_risks
 from sandlot.risk.openstack import openstack_text_risks
@@ -79,6 +80,7 @@ from sandlot.risk.replication import replication_risks
 from sandlot.risk.saas_settings import saas_setting_risks
 from sandlot.risk.sap import sap_risks
 from sandlot.risk.search_clusters import search_cluster_risks
+from sandlot.risk.self_hosted_apps import self_hosted_app_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.sharepoint import sharepoint_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
@@ -881,6 +883,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("directory", risk) for risk in active_directory_risks(code)]
     found += [("sharepoint", risk) for risk in sharepoint_risks(code)]
     found += [("git-server", risk) for risk in git_server_risks(code)]
+    found += [("mysql", risk) for risk in mysql_admin_risks(code)]
+    found += [("self-hosted-app", risk) for risk in self_hosted_app_risks(code)]
     found += [("hypervisor", risk) for risk in vsphere_estate_risks(code)]
     if "SAML" in code or "saml" in code or "Signature" in code or "dmin" in code or "Metadata" in code:
         found += [("identity", risk) for risk in saml_risks(code)]
