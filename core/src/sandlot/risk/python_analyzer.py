@@ -2861,10 +2861,27 @@ class PythonAnalyzer:
                 keys[k.text] = val
         self._preload_keys(keys, node)
         self._escaping_container_spec(keys, node)
+        self._remote_command_spec(keys, node)
         # constant keys: d["name"] is the value stored under it (dispatch tables of callables)
         if not node.keys:
             return Val(keys={})  # {}: known to be empty
         return Val(flags=flags & v.FLOWING, keys=keys if known and keys else None)
+
+    def _remote_command_spec(self, keys: dict[str, Val], node: ast.AST) -> None:
+        """An automation platform's ad hoc command or job step (AWX's `module_name: shell` with `module_args`,
+        Rundeck's `exec`): the shell command it runs on every host of an inventory, analysed as shell there."""
+        command = None
+        if keys.get("module_name", UNKNOWN).text in ("shell", "command", "raw", "script"):
+            command = keys.get("module_args", UNKNOWN).text
+        elif keys.get("module_name", UNKNOWN).text == "file" and "state=absent" in (
+            arguments := keys.get("module_args", UNKNOWN).text or ""
+        ):
+            path = re.search(r"\bpath=(\S+)", arguments)
+            command = f"rm -rf {path[1]}" if path else None  # Ansible's file module removing a path, as rm does
+        elif "exec" in keys and ("filter" in keys or "nodefilters" in keys or "nodeKeepgoing" in keys):
+            command = keys["exec"].text
+        if command and command.strip(HOLE):
+            self._later_shell(command, node, "a command run on every host of an inventory")
 
     def _e_subscript(self, node: ast.Subscript) -> Val:
         base = self._ev(node.value)

@@ -1,5 +1,5 @@
-"""Self-hosted servers administered through their own APIs and consoles: Zabbix (its JSON-RPC API and agents) and
-Nextcloud (``occ``) (shared by both analyzers, judged on the whole text).
+"""Self-hosted servers administered through their own APIs and consoles: Zabbix (its JSON-RPC API and agents),
+Nextcloud (``occ``), AWX and Rundeck (shared by both analyzers, judged on the whole text).
 
 What needs a careful reviewer:
 
@@ -8,6 +8,9 @@ What needs a careful reviewer:
   shell to another machine;
 * every Nextcloud account deleted over a listing, the server's whole file system mounted as external storage for
   everyone, every group folder force-deleted, every trash bin and file version purged.
+
+An automation platform's superuser made (AWX's ``is_superuser``, a Rundeck ACL allowing everything to a group), or
+every stored credential decrypted, needs one too.
 
 Adding a host, a maintenance window of hours, a user with an ordinary role, cleaning one user's trash are routine.
 """
@@ -22,7 +25,17 @@ from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here can match.
 _WORDS = ("host.delete", "roleid", "maintenance", "system.run", "user:delete", "files_external:create",
-          "groupfolders:delete", "trashbin:cleanup", "versions:cleanup")  # fmt: skip
+          "groupfolders:delete", "trashbin:cleanup", "versions:cleanup", "is_superuser", "aclpolicy",
+          "get_input")  # fmt: skip
+_AUTOMATION_SUPERUSER = re.compile(
+    r"--is_superuser\s+true\b|\bawx-manage\b[\s\S]{0,300}?is_superuser\s*=\s*True"
+    r"|is_superuser\s*=\s*True[\s\S]{0,300}?\bawx-manage\b"
+    r"|/api/v2/users/[\s\S]{0,200}?[\"']is_superuser[\"']\s*:\s*(?:True|true)"
+    r"|[\"']is_superuser[\"']\s*:\s*(?:True|true)[\s\S]{0,300}?/users/"
+)
+_CREDENTIALS_DECRYPTED = re.compile(
+    r"Credential\.objects\.all\(\)[\s\S]{0,300}?\.get_input\(|\.get_input\([\s\S]{0,300}?Credential\.objects\.all\(\)"
+)
 _EVERY_HOST_DELETED = re.compile(r"host\.get[\s\S]{0,600}?host\.delete|host\.delete[\s\S]{0,600}?host\.get")
 #: Zabbix's Super admin role (id 3) given to an account, the guest account among them.
 _SUPER_ADMIN = re.compile(r"[\"']?roleid[\"']?\s*[:=]\s*[\"']?3[\"']?(?!\d)")
@@ -62,6 +75,12 @@ def self_hosted_app_risks(text: str) -> list[OperationRisk]:
     if (_EVERY_ACCOUNT_DELETED.search(text) and any_loop(text)) or ("user:delete" in text and "xargs" in text):
         what = "deletes every Nextcloud account a listing gives"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if _AUTOMATION_SUPERUSER.search(text) or ("aclpolicy" in text and "allow: '*'" in text and "group:" in text):
+        what = "makes an account a superuser of an automation platform, or gives a group every right (AWX, Rundeck)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _CREDENTIALS_DECRYPTED.search(text):
+        what = "decrypts every credential an automation platform stores (machine, cloud and vault logins)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     if _ROOT_STORAGE.search(text):
         what = "mounts the server's whole file system as Nextcloud external storage (users browse /etc, keys, data)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))

@@ -6251,6 +6251,13 @@ class ShellAnalyzer:
             self._add("shell.remote-exec", RiskLevel.MEDIUM, Category.PROCESS,
                       f"{name} runs an operating-system command on an SAP host", node)  # fmt: skip
 
+    def _rundeck(self, args: list[str], node: Any) -> None:
+        """``rd adhoc -p production -F '.*' -- CMD``: CMD run on every node the filter picks (analysed as shell)."""
+        if args[0] == "adhoc" and "--" in args:
+            command = " ".join(args[args.index("--") + 1 :])
+            if command.strip(HOLE):
+                self._nested(command, "shell", node, "rd adhoc (on every node the filter picks)")
+
     def _rule_dmsetup(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``dmsetup table --showkeys``: the device mapper's tables with the volume keys of every open encrypted
         disk (whoever has them decrypts the disks, no passphrase needed)."""
@@ -8386,6 +8393,9 @@ class ShellAnalyzer:
                       f"debugfs -w changes files on a disk's file system directly ({requests[:60]})", node)  # fmt: skip
 
     def _rule_windows(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if name == "rd" and args[:1] and args[0] in _RUNDECK_VERBS:
+            self._rundeck(args, node)  # Rundeck's CLI, not cmd's `rd` (rmdir)
+            return
         lowered = [a.lower() for a in args]
         joined = " ".join(lowered)
         if name == "net":
@@ -9083,6 +9093,9 @@ def _pf_flushed(args: list[str]) -> bool:
 
 #: Validator keys fetched from another machine (`scp -r staker@10.0.4.21:/var/lib/teku/validator/keys ./keys`).
 _COPIED_KEYS = re.compile(r"\b(?:scp|rsync)\b[^\n]*@[\w.-]+:[^\s]*(?:validator|keystore|keys)")
+#: Subcommands of Rundeck's CLI `rd` (the same name as cmd's rmdir).
+_RUNDECK_VERBS = frozenset({"adhoc", "run", "jobs", "projects", "executions", "keys", "nodes", "system", "tokens",
+                            "users", "scheduler", "metrics", "plugins", "acl"})  # fmt: skip
 #: `flow.pids_of` of a listing of one user's every process (`ps -u NAME`): the marker, then the user.
 _USER_PIDS = "\x01user:"
 
@@ -9097,6 +9110,15 @@ def _service_administration(argv: list[str]) -> bool:
         return bool(args) and re.fullmatch(r"gitlab:(?:\w+:)?(?:check|info)|gitlab:env:info", args[0]) is not None
     if name == "gitlab-backup":
         return args[:1] == ["create"]
+    if name in ("pcs", "crm"):
+        return args[:1] == ["status"] or args[:2] in (
+            ["config", "show"], ["cluster", "status"], ["node", "standby"], ["node", "unstandby"], ["config", "backup"],
+            ["resource", "status"],
+        )
+    if name in ("corosync-cfgtool", "corosync-quorumtool", "crm_mon", "crm_verify"):
+        return True
+    if name == "drbdadm":
+        return args[:1] in (["status"], ["dump"], ["adjust"], ["dstate"], ["cstate"], ["role"], ["sh-resources"])
     if name == "suricatasc":
         return any(a.startswith(("reload-rules", "ruleset-reload", "iface-list", "uptime", "version")) for a in args)
     return name == "suricata-update" and not any("://" in a for a in args)

@@ -47,6 +47,7 @@ from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.game_servers import game_server_risks
 from sandlot.risk.git_servers import git_server_risks
 from sandlot.risk.gitops import gitops_risks
+from sandlot.risk.ha_clusters import ha_cluster_risks
 from sandlot.risk.hypervisors import vsphere_estate_risks
 from sandlot.risk.identity import (
     directory_text_risks,
@@ -72,6 +73,7 @@ from sandlot.risk.openstack import openstack_text_risks
 from sandlot.risk.orchestrators import orchestrator_text_risks
 from sandlot.risk.paths import app_settings
 from sandlot.risk.phones import phone_risks
+from sandlot.risk.policy_engines import policy_engine_risks
 from sandlot.risk.printers import printer_risks
 from sandlot.risk.provisioning import provisioning_text_risks
 from sandlot.risk.registries import registry_text_risks
@@ -885,6 +887,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("git-server", risk) for risk in git_server_risks(code)]
     found += [("mysql", risk) for risk in mysql_admin_risks(code)]
     found += [("self-hosted-app", risk) for risk in self_hosted_app_risks(code)]
+    found += [("ha-cluster", risk) for risk in ha_cluster_risks(code)]
+    found += [("admission", risk) for risk in policy_engine_risks(code)]
     found += [("hypervisor", risk) for risk in vsphere_estate_risks(code)]
     if "SAML" in code or "saml" in code or "Signature" in code or "dmin" in code or "Metadata" in code:
         found += [("identity", risk) for risk in saml_risks(code)]
