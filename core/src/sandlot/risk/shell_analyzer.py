@@ -348,6 +348,7 @@ class ShellAnalyzer:
         self._baked_credentials: set[str] = set()  # image tags built with credentials as build arguments
         self._stdin_text: str | None = None  # what the previous pipe stage prints, when it is constant
         self._encrypted: set[str] = set()  # files encrypted in place (`sops -e -i`): ciphertext from then on
+        self._encrypted_inputs: set[str] = set()  # files encrypted into another file (`gpg -o x.gpg -e x`, KMS)
         self._personal_remotes: set[str] = set()  # rclone remotes configured with a personal mailbox's account
         self._heredoc_text: str | None = None  # the here-document of the command being analysed
         self._written_texts: dict[str, str] = {}  # known content of files this script wrote
@@ -2071,6 +2072,9 @@ class ShellAnalyzer:
             name == "ansible-vault" and args[:1] == ["encrypt"]
         ):
             self._encrypted.update(a for a in W.options(args)[1] if a != "encrypt")  # its ciphertext, safe to commit
+        plaintext = _encryption_input(name, args)
+        if plaintext:
+            self._encrypted_inputs.add(plaintext)  # `gpg -o x.gpg -e x`: a copy of it is kept, encrypted
         if name == "smbclient":
             self._share_script(name, "\n".join(W.option_values(args, "-c", "--command")), node)
         if name == "smbclient" and any(
@@ -3180,7 +3184,7 @@ class ShellAnalyzer:
             level = min(level, RiskLevel.LOW)  # a folder this script made (a staging copy, archived a moment ago)
         if level == RiskLevel.HIGH and self._reinstalled(info.path):
             level = RiskLevel.MEDIUM  # `rm -rf /opt/nvim-linux64 && tar -C /opt -xzf nvim-linux64.tar.gz`: replaced
-        if level == RiskLevel.HIGH and not recursive and self._encrypted_copy(target):
+        if level == RiskLevel.HIGH and not recursive and target in self._encrypted_inputs:
             level = RiskLevel.MEDIUM  # `gpg -o x.tar.gz.gpg -e x.tar.gz && rm x.tar.gz`: the plaintext of a copy kept
         if filtered:
             level = paths.filtered_delete_level(info, level, aged=aged)  # find -name/-mtime...: some of the tree
@@ -3233,17 +3237,6 @@ class ShellAnalyzer:
         """Something is mounted on ``path`` by this script (the folder made for it holds a share, not new files)."""
         source = self._source.decode("utf-8", "replace")
         return re.search(r"\b(?:mount|sshfs|rclone\s+mount|mount\.\w+)\b[^\n]*" + re.escape(path), source) is not None
-
-    def _encrypted_copy(self, path: str) -> bool:
-        """The script also names an encrypted copy of ``path`` (``….tar.gz.gpg``, ``secrets.yaml.enc``): deleting
-        the plaintext once it is encrypted is what the encryption step is for."""
-        name = posixpath.basename(path)
-        if not name.strip(HOLE) or "." not in name:
-            return False
-        # (a part only known at run time, `$(date +%F)`, matches whatever the script spells there)
-        pattern = re.escape(name).replace(re.escape(HOLE), r"[^\s/]*(?:\s[^\s/]*?)?")
-        source = self._source.decode("utf-8", "replace")
-        return re.search(pattern + r"\.(?:gpg|pgp|age|enc|asc)\b", source) is not None
 
     def _reinstalled(self, path: str) -> bool:
         """``path`` is a tool's folder under /opt that the script unpacks again from an archive of the same name
@@ -9122,6 +9115,25 @@ def _service_administration(argv: list[str]) -> bool:
     if name == "suricatasc":
         return any(a.startswith(("reload-rules", "ruleset-reload", "iface-list", "uptime", "version")) for a in args)
     return name == "suricata-update" and not any("://" in a for a in args)
+
+
+def _encryption_input(name: str, args: list[str]) -> str | None:
+    """The plaintext file an encryption command reads when it writes the ciphertext elsewhere (``gpg -o x.gpg -e
+    x``, ``gcloud kms encrypt --plaintext-file x --ciphertext-file x.enc``, ``age -o x.age x``)."""
+    if name in ("gpg", "gpg2") and any(a in ("-e", "--encrypt", "-c", "--symmetric") for a in args):
+        operands = W.options(args, _GPG_VALUED)[1]
+        return operands[-1] if operands and W.option_values(args, "-o", "--output") else None
+    if name == "gcloud" and "kms" in args and "encrypt" in args:
+        return next(iter(W.option_values(args, "--plaintext-file")), None)
+    if name == "age" and W.option_values(args, "-o", "--output"):
+        operands = W.options(args, _AGE_VALUED)[1]
+        return operands[-1] if operands else None
+    return None
+
+
+_AGE_VALUED = frozenset({"-o", "--output", "-r", "--recipient", "-R", "--recipients-file", "-i"})
+_GPG_VALUED = frozenset({"-o", "--output", "-r", "--recipient", "-u", "--local-user", "--passphrase-file",
+                         "--passphrase", "--cipher-algo", "--homedir", "--trust-model", "--compress-algo", "-z"})
 
 
 def _split_short_flags(args: list[str], valued: str) -> list[str]:
