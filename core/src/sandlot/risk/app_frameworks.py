@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.sql import dangerous_sql, production_target, schema_reset
 
@@ -44,14 +45,14 @@ _EVERY_PASSWORD = re.compile(r"\bfor\s+\w+\s+in\s+[^\n]*(?:objects\.(?:all|itera
 _PLUGIN_FROM_URL = re.compile(r"\bwp\s+plugin\s+install\s+(?:[^\n]*\s)?https?://")
 _DEBUG_EVERYWHERE = re.compile(r"\brunserver\s+0\.0\.0\.0")
 _DEBUG_ON = re.compile(r"DEBUG\w*\s*=\s*[\"']?(?:1|True|true)\b")
-_WORDS = ("manage.py", "call_command", "artisan", "rails", "rake", "dumpdata", "actuator", "Serializer",
-          "PasswordHasher", "request.", "set_password", "wp ", "runserver", "dbshell", "prisma", "alembic",
-          "airflow")  # fmt: skip
+_WORDS = GateWords("manage.py", "call_command", "artisan", "rails", "rake", "dumpdata", "actuator", "Serializer",
+                   "PasswordHasher", "request.", "set_password", "wp ", "runserver", "dbshell", "prisma", "alembic",
+                   "airflow")  # fmt: skip
 
 
 def framework_risks(text: str) -> list[OperationRisk]:
     """Framework management turned against production, its users or its own security."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     production = production_target(text)

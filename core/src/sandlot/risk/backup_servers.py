@@ -15,11 +15,12 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here can match.
-_WORDS = ("volume=", "Retention", "run job=")
+_WORDS = GateWords("volume=", "Retention", "run job=")
 #: A volume purged or deleted by a name a loop or a listing fills in (`delete volume={n} yes`).
 _VOLUME_DELETE = re.compile(r"\b(?:purge|delete)\s+volume\s*=\s*(?:\{|\$|%)")
 #: Retention cut to hours, minutes or seconds.
@@ -33,7 +34,7 @@ _REPEATED_RUNS = re.compile(r"\brun\s+job\s*=[\s\S]{0,200}?\brange\(\s*(\d+)\s*\
 
 def backup_server_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a backup server through its console or its settings."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _VOLUME_DELETE.search(text) and any_loop(text):

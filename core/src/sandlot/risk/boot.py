@@ -28,6 +28,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
@@ -78,14 +79,14 @@ _OPEN_ROOT_FEATURES = re.compile(
 )
 #: ...in the configuration of a production build.
 _PRODUCTION_BUILD = re.compile(r"prod(?:uction)?\b|-prod\b|_prod\b", re.IGNORECASE)
-_WORDS = ("grubby", "GRUB_CMDLINE", "/etc/default/grub", "kernelopts", "/etc/kernel/cmdline", "kernelstub",
-          "/loader/entries/", "bootctl", "efibootmgr", "update-initramfs", "mokutil", "flashrom", "kernel.",
-          "fs.", "auditctl", "setenv", "IMAGE_FEATURES")  # fmt: skip
+_WORDS = GateWords("grubby", "GRUB_CMDLINE", "/etc/default/grub", "kernelopts", "/etc/kernel/cmdline", "kernelstub",
+                   "/loader/entries/", "bootctl", "efibootmgr", "update-initramfs", "mokutil", "flashrom", "kernel.",
+                   "fs.", "auditctl", "setenv", "IMAGE_FEATURES")  # fmt: skip
 
 
 def boot_risks(text: str) -> list[OperationRisk]:
     """The boot chain broken or opened, and the kernel's defences or limits taken away."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     weak = _WEAK_PARAMETER.search(text) if _CMDLINE_PLACE.search(text) else None

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: A program speaking to a browser's debugging port.
@@ -40,13 +41,13 @@ _COMBO_LIST = re.compile(r"split\(\s*[\"']:[\"']|combo", re.IGNORECASE)
 _TYPES_PASSWORD = re.compile(r"\.fill\([^)]*pass|\bpassword\b[^\n]*send_keys|send_keys\([^)]*\bpw\b", re.IGNORECASE)
 #: Paid captcha-solving services (a human or a model solves each challenge for the script).
 _CAPTCHA_SOLVERS = re.compile(r"2captcha|anti-captcha|anticaptcha|capsolver|capmonster|deathbycaptcha", re.I)
-_BROWSER_WORDS = ("9222", "remote-debugging", "webSocketDebuggerUrl", "load-extension", "chromedriver", "captcha",
-                  "CAPTCHA", "fill(", "send_keys", "chrome.cookies")
+_BROWSER_WORDS = GateWords("9222", "remote-debugging", "webSocketDebuggerUrl", "load-extension", "chromedriver",
+                           "captcha", "CAPTCHA", "fill(", "send_keys", "chrome.cookies")
 
 
 def browser_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to browsers (the user's own, through its debugging port) or with them to others."""
-    if not any(word in text for word in _BROWSER_WORDS):
+    if not _BROWSER_WORDS.any_in(text):
         return []
     found = []
     cdp = _CDP.search(text) is not None

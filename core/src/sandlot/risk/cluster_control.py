@@ -11,6 +11,8 @@ etcd's room for objects. What needs a careful reviewer:
 * a wildcard rule (every verb on every resource) added to an aggregated or built-in role;
 * the control plane's leader-election leases written to another holder;
 * every namespace relabelled to the ``privileged`` Pod Security level;
+* an OpenShift security context constraint rewritten to admit privileged or host-namespace pods, and an
+  operator catalog served from an image at a bare outside address (what it lists installs cluster-wide);
 * objects created by the thousand in a loop (etcd fills; the API server slows for everyone), and a batch
   cluster's queue filled with thousands of jobs that only hold nodes.
 
@@ -23,6 +25,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
@@ -66,14 +69,19 @@ _SUBMITS_JOB = re.compile(r"\b(?:sbatch|qsub|bsub)\b")
 _IDLE_JOB = re.compile(r"\bsleep\s+\d{3,}|--exclusive\b")
 #: A job put on a shared queue (Redis lists, RQ, Celery).
 _QUEUES_JOB = re.compile(r"\b[LR]PUSH\b|\.enqueue\(|\.delay\(|\.apply_async\(|\.send_task\(|\.lpush\(|\.rpush\(")
-_WORDS = ("kube", "Webhook", "AdmissionReview", "aggregate-to", "system:", "pod-security", "holderIdentity",
-          "holder_identity", "sbatch", "qsub", "bsub", "PUSH", "enqueue", "delay(", "apply_async", "send_task",
-          "push(")  # fmt: skip
+#: A security context constraint's guards switched on for every pod it admits, and the object written back.
+_SCC_OPENED = re.compile(r"allow(?:PrivilegedContainer|HostNetwork|HostPID|HostDirVolumePlugin)\W{1,4}true\b")
+_SCC_WRITTEN = re.compile(r"\b(?:oc|kubectl)\s+(?:replace|apply|patch)\b|\.(?:replace|patch|apply)\(")
+#: An operator catalog whose index image sits at a bare address.
+_CATALOG_IMAGE = re.compile(r"kind\W+CatalogSource\b[\s\S]{0,600}?\bimage\W+(\d{1,3}(?:\.\d{1,3}){3})[:/]")
+_WORDS = GateWords("kube", "Webhook", "AdmissionReview", "aggregate-to", "system:", "pod-security", "holderIdentity",
+                   "holder_identity", "sbatch", "qsub", "bsub", "PUSH", "enqueue", "delay(", "apply_async", "send_task",
+                   "push(", "allowPrivilegedContainer", "allowHost", "CatalogSource")  # fmt: skip
 
 
 def cluster_control_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to the objects that control a Kubernetes cluster."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     webhook = "WebhookConfiguration" in text or "V1MutatingWebhook" in text
@@ -101,6 +109,13 @@ def cluster_control_risks(text: str) -> list[OperationRisk]:
     if "pod-security" in text and _PRIVILEGED_NAMESPACE.search(text) and (each_item(text) or "--all" in text):
         what = "sets every namespace to the privileged Pod Security level (any pod may take over its node)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "allow" in text and _SCC_OPENED.search(text) and _SCC_WRITTEN.search(text) and "scc" in text.lower():
+        what = "rewrites a security context constraint to admit privileged or host-namespace pods (node root)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    catalog = _CATALOG_IMAGE.search(text) if "CatalogSource" in text else None
+    if catalog is not None and outside_address(catalog[1]):
+        what = f"adds an operator catalog served from a bare outside address ({catalog[1]}): what it lists installs"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
     rounds = _THOUSANDS.search(text)
     count = int(next(g for g in rounds.groups() if g).replace("_", "")) if rounds else 0
     if count >= 1000 and "kube" in text and _CREATES_OBJECT.search(text):

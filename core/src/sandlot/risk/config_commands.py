@@ -12,6 +12,7 @@ import posixpath
 import re
 
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category
 from sandlot.risk.sql import trusts_everyone
 from sandlot.risk.web_servers import web_server_weakness
@@ -134,16 +135,16 @@ _OPEN_DOOR = re.compile(
 
 
 #: Words every setting :data:`_OPEN_DOOR` (or a trust line of pg_hba.conf) spells.
-_OPEN_DOOR_WORDS = ("trust", "Admin", "Signature", "AutomaticTasks", "enable-local", "ArbitraryLoads", "cleartext",
-                    "Pinning", "pin-set", "Signed", "certificates", "TrustedIPs", "AcceptIncoming", "anonymous",
-                    "role:admin")  # fmt: skip
+_OPEN_DOOR_WORDS = GateWords("trust", "Admin", "Signature", "AutomaticTasks", "enable-local", "ArbitraryLoads",
+                             "cleartext", "Pinning", "pin-set", "Signed", "certificates", "TrustedIPs",
+                             "AcceptIncoming", "anonymous", "role:admin")  # fmt: skip
 
 
 def open_door(text: str) -> str | None:
     """What ``text`` (configuration, or code writing it) opens: anonymous administrators, an editor that runs
     a folder's tasks and local code without asking (judged by content alone: the file is often found at run
     time)."""
-    if not any(word in text for word in _OPEN_DOOR_WORDS):
+    if not _OPEN_DOOR_WORDS.any_in(text):
         return None  # none of the settings is spelled: skip the expensive search
     if trusts_everyone(text):
         return "database access rules let anyone from any address log in without a password"

@@ -23,6 +23,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item, outside_url
 
@@ -62,15 +63,15 @@ _MESH_SKIPPED = re.compile(r"config\.linkerd\.io/skip-(?:inbound|outbound)-ports
 _PROXY_QUIT = re.compile(r"/quitquitquit\b")
 _DEBUG_PUBLISHED = re.compile(r"istiod[\w.-]*[\s\S]{0,200}?\b1501[024]\b|\b1501[024]\b[\s\S]{0,200}?istiod")
 _GATEWAY_ANY_HOST = re.compile(r"[\"']?hosts[\"']?\s*:\s*\[\s*[\"']\*[\"']")
-_WORDS = ("consul", "etcdctl", "/v1/kv", "deleteall", "rmr", "recursive", "raft", "global-management", "acl",
-          "forward", "mirror", "httpCall", "sidecar-injector", "linkerd.io", "sidecar.istio.io", "quitquitquit",
-          "istiod", "auth", "default_policy", "setAcl", "delete_prefix")  # fmt: skip
+_WORDS = GateWords("consul", "etcdctl", "/v1/kv", "deleteall", "rmr", "recursive", "raft", "global-management", "acl",
+                   "forward", "mirror", "httpCall", "sidecar-injector", "linkerd.io", "sidecar.istio.io",
+                   "quitquitquit", "istiod", "auth", "default_policy", "setAcl", "delete_prefix")  # fmt: skip
 
 
 def coordination_risks(text: str) -> list[OperationRisk]:
     """Coordination stores emptied or copied out, management tokens minted, and the mesh turned against its
     traffic."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _WHOLE_STORE.search(text) and _SENT_OUT.search(text) and outside_url(text):

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
@@ -34,10 +35,10 @@ from sandlot.risk.text_shapes import each_item
 CRM_TOOLS = frozenset({"sf", "sfdx", "twilio"})
 #: Words that make whole-text CRM checks worth running (a cheap gate).
 #: Parts of :data:`CRM_WORDS` (a scan for them is cheaper than the pattern's).
-_CRM_WORD_PARTS = ("OptOut", "OptedOut", "DoNotCall", "_management", "System Administrator", "Permissions",
-                   "LoginIpRange", "SecuritySettings", "hard_delete", "hardDelete", "emptyRecycleBin",
-                   "destructiveChanges", "callbackUrl", "disableProtocolSecurity", "/password", "IsFrozen",
-                   "executeAnonymous", "apex run", "setEndpoint")  # fmt: skip
+_CRM_WORD_PARTS = GateWords("OptOut", "OptedOut", "DoNotCall", "_management", "System Administrator", "Permissions",
+                            "LoginIpRange", "SecuritySettings", "hard_delete", "hardDelete", "emptyRecycleBin",
+                            "destructiveChanges", "callbackUrl", "disableProtocolSecurity", "/password", "IsFrozen",
+                            "executeAnonymous", "apex run", "setEndpoint")  # fmt: skip
 CRM_WORDS = re.compile(
     r"HasOptedOut|DoNotCall|EmailOptOut|bypass_(?:list|unsubscribe|spam)_management|System Administrator"
     r"|Permissions|LoginIpRange|SecuritySettings|hard_?[dD]elete|emptyRecycleBin|destructiveChanges|callbackUrl"
@@ -94,7 +95,7 @@ _SECURITY_SETTINGS_OFF = re.compile(
 
 def crm_text_risks(text: str) -> list[OperationRisk]:
     """What a whole script or module does to a CRM org or its customers, judged on its text."""
-    if not any(w in text for w in _CRM_WORD_PARTS) or not CRM_WORDS.search(text):
+    if not _CRM_WORD_PARTS.any_in(text) or not CRM_WORDS.search(text):
         return []
     found = []
     if _CONSENT_CLEARED.search(text):

@@ -21,6 +21,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
@@ -51,13 +52,13 @@ _SAMPLE_RUN = re.compile(
 )
 _INFECTED_ARCHIVE = re.compile(r"(?:\s-p|--password[= ]|setpassword\(\s*b?)[\"']?infected\b")
 _RUNS_EXTRACTED = re.compile(r"^\s*\./\S+|\bwine\s+\S+\.exe\b|subprocess\.\w+\(\s*\[?\s*(?:str\()?\w+", re.MULTILINE)
-_WORDS = ("udit", "detection_engine", "saved/searches", "exception_list", "min_age", "_security/user", "--output",
-          "tcpout", "sample", "malware", "detonat", "quarantine", "infected")  # fmt: skip
+_WORDS = GateWords("udit", "detection_engine", "saved/searches", "exception_list", "min_age", "_security/user",
+                   "--output", "tcpout", "sample", "malware", "detonat", "quarantine", "infected")  # fmt: skip
 
 
 def detection_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a SIEM's rules, exceptions, retention and forwarding."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     disabled = _RULES_DISABLED.search(text)

@@ -19,6 +19,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
@@ -58,13 +59,13 @@ _ADDRESS_KEY = re.compile(
     re.IGNORECASE,
 )
 _SET_PARAM = re.compile(r"/setparam\b")
-_WORDS = ("userLevel", "addUser", "Telnet", "RTSP", "elnet", "irmware", "upgrade", "rtmp", "srt://")
+_WORDS = GateWords("userLevel", "addUser", "Telnet", "RTSP", "elnet", "irmware", "upgrade", "rtmp", "srt://")
 
 
 def device_fleet_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to networked devices through their administration APIs."""
     found = fleet_guard_risks(text)
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return found
     if _ADMIN_ACCOUNT.search(text):
         what = "adds an administrator account to devices through their web API"

@@ -14,6 +14,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 _WIPE = re.compile(
@@ -315,7 +316,7 @@ _STEERING_SENTENCE = re.compile(r"[$!]?(?:GP|II|EC|IN)?(?:APB|RMB|XTE|HSC|ROR|RS
 _SENDS_SENTENCES = re.compile(r"\.sendto\(|\.send\(|\.write\(|SO_BROADCAST|\bsocat\b|\bnc\b")
 
 
-_KEY_SPACE_WORDS = ("product(", "0x10000", "65536", "0x100000000", "seq 0", "{0..65535}")
+_KEY_SPACE_WORDS = GateWords("product(", "0x10000", "65536", "0x100000000", "seq 0", "{0..65535}")
 
 
 def vehicle_bus_risks(text: str) -> list[OperationRisk]:
@@ -329,7 +330,7 @@ def vehicle_bus_risks(text: str) -> list[OperationRisk]:
     if "cangen" in text and _CAN_FLOOD.search(text):
         what = "floods a CAN bus with frames back to back (the vehicle's own ECUs cannot transmit)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
-    if any(w in text for w in _KEY_SPACE_WORDS) and _KEY_SPACE.search(text) and _SEED_KEY.search(text):
+    if _KEY_SPACE_WORDS.any_in(text) and _KEY_SPACE.search(text) and _SEED_KEY.search(text):
         what = "tries security-access keys one after another until an ECU unlocks (a brute force)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     return found

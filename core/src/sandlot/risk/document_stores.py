@@ -20,12 +20,14 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop, each_item
 
 #: Words without which no rule here can match.
-_WORDS = ("createUser", "grantRolesToUser", "updateUser", "changeUserPassword", "killOp", "rs.add", "replSetReconfig",
-          "expireAfterSeconds", "convertToCapped", "shutdown", "fsync", "anyAction")  # fmt: skip
+_WORDS = GateWords("createUser", "grantRolesToUser", "updateUser", "changeUserPassword", "killOp", "rs.add",
+                   "replSetReconfig", "expireAfterSeconds", "convertToCapped", "shutdown", "fsync",
+                   "anyAction")  # fmt: skip
 #: The roles that hold every right over the deployment (userAdminAnyDatabase can grant itself any role).
 _SUPERUSER_ROLE = re.compile(
     r"(?:role[\"']?\s*[:=]\s*|roles[\"']?\s*[:=]\s*\[\s*|\bfor\s+\w+\s+in\s+\(\s*|\b[A-Z]\w*=)"
@@ -69,7 +71,7 @@ _LOCAL = re.compile(r"localhost|127\.0\.0\.1|mongomock|testcontainers|@pytest\.f
 
 def document_store_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a MongoDB deployment through its administration commands."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     superuser = _USER_COMMAND.search(text) and _SUPERUSER_ROLE.search(text)

@@ -16,16 +16,17 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Words (lower case) that make the checks worth running: a cheap gate over the lowered source.
-SHARING_WORDS = ("anyone", "anonymous", "transferownership", "sharingcapability", "legal", "retention", "shared_link",
-                 "visibility", "access", "default")  # fmt: skip
+SHARING_WORDS = GateWords("anyone", "anonymous", "transferownership", "sharingcapability", "legal", "retention",
+                          "shared_link", "visibility", "access", "default", ignore_case=True)  # fmt: skip
 
 
-def mentions_sharing(lowered: str) -> bool:
-    """The lowered source spells something these checks look for."""
-    return any(word in lowered for word in SHARING_WORDS)
+def mentions_sharing(text: str) -> bool:
+    """The source spells something these checks look for (in any case)."""
+    return SHARING_WORDS.any_in(text)
 _ANYONE = re.compile(
     r"\btype\W{1,6}anyone\b|\bscope\W{1,6}anonymous\b|\baccess\W{1,6}open\b|RequestedVisibility\.public\b"
     r"|(?:\b|_)visibility\W{1,6}public\b|--type[= ]anyone\b|\badd\s+share\s+anyone\b|\bAnonymousAccess\b"
@@ -43,7 +44,7 @@ _TENANT_SHARING = re.compile(
 
 def sharing_risk(text: str) -> OperationRisk | None:
     """What a request body, a call's source or a command line does to who can read an organisation's files."""
-    if not mentions_sharing(text.lower()):
+    if not mentions_sharing(text):
         return None
     if _ANYONE.search(text):
         return OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,

@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Spellings without which :data:`_MAIL_OR_NAME_RECORD` cannot match but by `update add … MX` (checked apart).
-_RECORD_WORDS = ("\"MX\"", "'MX'", "\"NS\"", "'NS'", "setCustom", "--type", "NameServers=")
+_RECORD_WORDS = GateWords("\"MX\"", "'MX'", "\"NS\"", "'NS'", "setCustom", "--type", "NameServers=")
 _MAIL_OR_NAME_RECORD = re.compile(
     r"[\"']?\b[Tt]ype[\"']?\s*[:=]\s*[\"'](?:MX|NS)[\"']|Command=namecheap\.domains\.dns\.setCustom"
     r"|update\s+add\s+\S+\s+(?:\d+\s+)?(?:IN\s+)?(?:MX|NS)\b|--type[= ](?:MX|NS)\b|\bNameServers="
@@ -81,7 +82,7 @@ def _handed_over(code: str) -> list[str]:
 def domain_text_risks(code: str) -> list[OperationRisk]:
     """A domain's mail or name servers pointed at another party, or the domain unlocked for transfer."""
     found = []
-    records = any(w in code for w in _RECORD_WORDS) or ("update" in code and (" MX" in code or " NS" in code))
+    records = _RECORD_WORDS.any_in(code) or ("update" in code and (" MX" in code or " NS" in code))
     if records and _MAIL_OR_NAME_RECORD.search(code):
         others = _handed_over(code) if _CHANGE.search(code) else []
         if others:

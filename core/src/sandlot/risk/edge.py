@@ -19,6 +19,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.domains import registrable
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 _SECURITY_PHASE = r"http_ratelimit|http_request_firewall_managed|http_request_firewall_custom|http_request_sbfm"
@@ -48,15 +49,14 @@ _FORWARD_SITE = re.compile(
     r"forwarding_url[\s\S]{0,400}?[\"']url[\"']\s*:\s*[\"']https?://(?P<to>[\w.-]+)"
 )
 _WHOLE_SITE = re.compile(r"[\"']value[\"']\s*:\s*[\"']\*(?P<from>[\w.-]+\.[a-z]{2,})/\*[\"']")
-_EDGE_WORDS = (
-    "rulesets", "fight_mode", "tls_client_auth", "min_tls_version", "purge_everything", "network-list", "acl-entry",
-    "HTMLRewriter", "logpush", "Logpush", "permission_groups", "forwarding_url", '"ssl"', "'ssl'",
-)  # fmt: skip
+_EDGE_WORDS = GateWords("rulesets", "fight_mode", "tls_client_auth", "min_tls_version", "purge_everything",
+                        "network-list", "acl-entry", "HTMLRewriter", "logpush", "Logpush", "permission_groups",
+                        "forwarding_url", '"ssl"', "'ssl'")  # fmt: skip
 
 
 def edge_risks(text: str) -> list[OperationRisk]:
     """CDN and WAF configuration that removes protections, injects code, redirects or leaks a site's traffic."""
-    if not any(word in text for word in _EDGE_WORDS):
+    if not _EDGE_WORDS.any_in(text):
         return []
     found = []
     if _RULESET_EMPTIED.search(text) or _SKIPS_PROTECTION.search(text) or _BOTS_OFF.search(text):

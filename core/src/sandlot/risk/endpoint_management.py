@@ -18,13 +18,14 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
 #: Words without which no rule here matches (a cheap test first).
-_WORDS = ("all_computers", "scripts/run", "DeviceLock", "EraseDevice", "DeviceWipe", "RecoveryKey", "filevault",
-          "LAPS", "local-admin-password", "shell_history", "com.apple.security.root", "privilege_set",
-          "privilegeSet")  # fmt: skip
+_WORDS = GateWords("all_computers", "scripts/run", "DeviceLock", "EraseDevice", "DeviceWipe", "RecoveryKey",
+                   "filevault", "LAPS", "local-admin-password", "shell_history", "com.apple.security.root",
+                   "privilege_set", "privilegeSet")  # fmt: skip
 
 _EVERY_COMPUTER = re.compile(r"<all_(?:computers|mobile_devices)>\s*true\s*</all_|[\"']allComputers[\"']\s*:\s*true")
 _PUSHES_CODE = re.compile(r"<scripts?>|scriptContents|<script_contents>|<payloads>|files_and_processes|<run_command>")
@@ -43,7 +44,7 @@ _SERVER_ADMIN = re.compile(r"<privilege_set>\s*Administrator\s*</privilege_set>|
 
 def endpoint_management_risks(text: str) -> list[OperationRisk]:
     """What a management server is told to do to its whole fleet in ``text``."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found: list[OperationRisk] = []
     loops = each_item(text) or "while read" in text

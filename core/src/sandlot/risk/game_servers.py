@@ -17,10 +17,11 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Words without which no rule here can match (an operator only counts with the server opened or emptied of them).
-_WORDS = ("deop", "permission set", "whitelist", "white-list", "summon")
+_WORDS = GateWords("deop", "permission set", "whitelist", "white-list", "summon")
 #: A player made an operator (`op NAME` sent to the console, a level-4 entry added to ops.json).
 _OPPED = re.compile(r"[\"'`]op\s+[\w.-]+|\bop\s+\w+\^M|[\"']level[\"']\s*:\s*4\b")
 #: The whitelist switched off (the console's `whitelist off`, server.properties' `white-list=false`).
@@ -35,7 +36,7 @@ _SUMMON_LOOP = re.compile(r"(?:seq\s+\d+\s+(\d{4,})|range\(\s*(\d{4,})\s*\))[\s\
 
 def game_server_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a game server through its console or its files."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     opened = _WHITELIST_OFF.search(text) is not None or _DEOP_EACH.search(text) is not None

@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here can match.
-_WORDS = ("change-password", "personal_access_tokens", "set_token", "All-Projects", "gitea.db", "refs/tags")
+_WORDS = GateWords("change-password", "personal_access_tokens", "set_token", "All-Projects", "gitea.db", "refs/tags")
 _PASSWORD_FOR_ALL = re.compile(r"change-password[\s\S]{0,200}?--password[\"',\s=]+[\"']?(?!\$)[^\s\"'$]{4,}")
 _ADMIN_TOKEN = re.compile(
     r"personal_access_tokens\.create!?\([^)]*(?::sudo|:admin_mode|[\"']sudo[\"']|[\"']admin_mode[\"'])"
@@ -41,7 +42,7 @@ _REF_FLOOD = re.compile(r"(?:\bseq\s+\d+\s+|\brange\()\s*(\d{5,})[\s\S]{0,300}?r
 
 def git_server_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a self-hosted Git server."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _PASSWORD_FOR_ALL.search(text) and any_loop(text):

@@ -18,11 +18,12 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here can match.
-_WORDS = ("stonith", "primary --force", "cluster destroy", "stonith_admin", "ocf:heartbeat:anything")
+_WORDS = GateWords("stonith", "primary --force", "cluster destroy", "stonith_admin", "ocf:heartbeat:anything")
 _FENCING_OFF = re.compile(r"stonith-enabled\s*=\s*false", re.IGNORECASE)
 _QUORUM_IGNORED = re.compile(r"no-quorum-policy\s*=\s*ignore", re.IGNORECASE)
 _FORCED_PRIMARY = re.compile(r"\bdrbdadm\s+primary\s+--force\b|\bdrbdadm\s+--force\s+primary\b")
@@ -35,7 +36,7 @@ _SHELL_RESOURCE = re.compile(r"ocf:heartbeat:anything[\s\S]{0,400}?(?:/dev/tcp/|
 
 def ha_cluster_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a Pacemaker/Corosync cluster and its DRBD volumes."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     forced = _FORCED_PRIMARY.search(text) is not None

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.shell_words import options
 from sandlot.risk.text_shapes import any_loop as any_listing
@@ -37,7 +38,8 @@ QEMU_SYSTEMS = frozenset(
      "qemu-kvm", "kvm"}
 )  # fmt: skip
 #: Libraries (lower case) that mark Python code as driving a hypervisor (a cheap gate before per-call checks).
-HYPERVISOR_LIBRARY_NAMES = ("libvirt", "pyvmomi", "pyvim", "proxmox", "vboxapi", "virtualbox")
+HYPERVISOR_LIBRARY_NAMES = GateWords("qemu", "libvirt", "pyvmomi", "pyvim", "proxmox", "vboxapi", "virtualbox",
+                                              ignore_case=True)
 
 _EVERYWHERE = r"(?:0\.0\.0\.0|\[?::\]?)"
 _CONSOLE = re.compile(
@@ -230,9 +232,10 @@ def datastore_file_url(url: str) -> bool:
 
 
 #: Words without which no vSphere estate rule can match.
-_ESTATE_WORDS = ("romiscuous", "RemoveVirtualNic", "interface remove", "portgroup remove", "uplink remove",
-                 "UpdateDiskPartitions", "partedUtil", "fileOperation", "ESX Admins", "vmkfstools",
-                 "StartProgramInGuest", "process kill", "CreateSnapshot_Task", "SetEntityPermissions")  # fmt: skip
+_ESTATE_WORDS = GateWords("romiscuous", "RemoveVirtualNic", "interface remove", "portgroup remove", "uplink remove",
+                                   "UpdateDiskPartitions", "partedUtil", "fileOperation", "ESX Admins", "vmkfstools",
+                                   "StartProgramInGuest", "process kill", "CreateSnapshot_Task",
+                                   "SetEntityPermissions")  # fmt: skip
 #: Switches that let guests see every frame and forge addresses (pyVmomi's security policy, esxcli's flags).
 _PROMISCUOUS = re.compile(r"allow(?:Promiscuous|-promiscuous)\s*=\s*(?:True|true)")
 _FORGED = re.compile(r"forged(?:Transmits|-transmits)\s*=\s*(?:True|true)")
@@ -257,7 +260,7 @@ _BARE_DOWNLOAD = re.compile(r"https?://(\d{1,3}(?:\.\d{1,3}){3})")
 
 def vsphere_estate_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a vSphere estate as a whole: its hosts' networks and disks, every guest."""
-    if not any(word in text for word in _ESTATE_WORDS):
+    if not _ESTATE_WORDS.any_in(text):
         return []
     found = []
     many = any_listing(text)

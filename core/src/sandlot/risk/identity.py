@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.mail import personal_mailbox
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
@@ -402,7 +403,7 @@ def directory_text_risks(text: str) -> list[OperationRisk]:
     without a password, password policies gutted, the directory replicated to a bare outside address, its
     configuration database given a password, a Java codebase planted for JNDI lookups, the KDC's database
     destroyed."""
-    if not any(word in text for word in _DIRECTORY_WORDS):
+    if not _DIRECTORY_WORDS.any_in(text):
         return []
     found = []
 
@@ -438,9 +439,9 @@ def directory_text_risks(text: str) -> list[OperationRisk]:
     return found
 
 
-_DIRECTORY_WORDS = ("olcAccess", "sshpubkey", "posixAccount", "sudoRole", "sudorule", "hbacrule", "group-add-member",
-                    "pwdMinLength", "pwdLockout", "pwpolicy", "repl-agmt", "eplicationagreement", "olcRootPW",
-                    "javaCodeBase", "kdb5_util")  # fmt: skip
+_DIRECTORY_WORDS = GateWords("olcAccess", "sshpubkey", "posixAccount", "sudoRole", "sudorule", "hbacrule",
+                             "group-add-member", "pwdMinLength", "pwdLockout", "pwpolicy", "repl-agmt",
+                             "eplicationagreement", "olcRootPW", "javaCodeBase", "kdb5_util")  # fmt: skip
 _ROOT_ID = re.compile(r"uidNumber[\"']?\s*[:=,]\s*\[?\s*b?[\"']?0[\"'\s\],]")
 _SUDO_FOR_ALL = re.compile(
     r"sudoUser[\"']?\s*[:=,]\s*\[?\s*[\"']?(?:ALL|%[\w-]+)[\s\S]{0,400}?sudoCommand[\"']?\s*[:=,]\s*\[?\s*[\"']?ALL"

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from sandlot.risk.gate_words import GateWords
+
 #: Python libraries that talk to field devices (a cheap gate: lower-case names).
-FIELD_LIBRARIES = ("pymodbus", "snap7", "asyncua", "opcua", "bac0", "bacpypes", "pycomm3", "pylogix", "cpppo",
-                   "minimalmodbus", "umodbus", "pymodbustcp")  # fmt: skip
+FIELD_LIBRARIES = GateWords("pymodbus", "snap7", "asyncua", "opcua", "bac0", "bacpypes", "pycomm3", "pylogix", "cpppo",
+                            "minimalmodbus", "umodbus", "pymodbustcp", ignore_case=True)  # fmt: skip
 #: Methods of those libraries that change what a device does.
 FIELD_WRITES = frozenset(
     {"write_coil", "write_coils", "write_register", "write_registers", "plc_stop", "plc_cold_start",

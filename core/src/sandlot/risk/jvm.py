@@ -22,6 +22,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 _UNAUTHENTICATED_JMX = re.compile(r"jmxremote\.authenticate\s*=\s*false", re.IGNORECASE)
@@ -58,14 +59,15 @@ _DECRYPTED = re.compile(r"\.plainText\b|getPlainText\(|Secret\.decrypt\(|hudson\
 _GRAB_FROM = re.compile(r"@GrabResolver\([^)]*root\s*=\s*[\"'](https?)://([^/:'\"]+)")
 _PLUGIN_INSTALL = re.compile(r"pluginManager/uploadPlugin|\binstall-plugin\b|pluginManager/installNecessaryPlugins")
 _BARE_URL = re.compile(r"https?://(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/")
-_WORDS = ("javaagent", "Strategy", "uploadPlugin", "install-plugin", "installNecessary", "Unsecured", "ADMINISTER",
-          "CrumbIssuer", "Credentials", "GrabResolver", "jmxremote", "Codebase", "NoLookups", "AJP",
-          "RemoteAddrValve", "getParameter", "jndi:", "JRMI", "xac", "ysoserial", "CommonsCollections")  # fmt: skip
+_WORDS = GateWords("javaagent", "Strategy", "uploadPlugin", "install-plugin", "installNecessary", "Unsecured",
+                   "ADMINISTER", "CrumbIssuer", "Credentials", "GrabResolver", "jmxremote", "Codebase", "NoLookups",
+                   "AJP", "RemoteAddrValve", "getParameter", "jndi:", "JRMI", "xac", "ysoserial",
+                   "CommonsCollections")  # fmt: skip
 
 
 def jvm_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to Java applications and the JVMs that run them."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _UNAUTHENTICATED_JMX.search(text) and _JMX_PORT.search(text):

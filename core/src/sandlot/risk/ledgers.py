@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import operation
+from sandlot.risk.gate_words import GateWords
 
 #: Signs of test money or a test chain: test keys, sandboxes, local chains, public test networks.
 _TEST_NETWORK = re.compile(
@@ -164,12 +165,12 @@ def rewrites_payee_accounts(text: str) -> bool:
     """``text`` rewrites the bank accounts of payees in a payment, payout or payroll file, or sets one account for
     every payee through an API (payments go elsewhere)."""
     iban_replaced = "s/" in text and _IBAN_SUBSTITUTION.search(text) is not None
-    if not iban_replaced and not any(word in text for word in _ACCOUNT_WORDS):
+    if not iban_replaced and not _ACCOUNT_WORDS.any_in(text):
         return False  # (cheap words without which neither pattern can match)
     return bool(iban_replaced or _ACCOUNT_OVERWRITE.search(text) or _ACCOUNT_SENT_IN_LOOP.search(text)) and bool(
         _PAYMENT_WORDS.search(text)
     )
 
 
-_ACCOUNT_WORDS = ("ccount", "CCOUNT", "outing", "OUTING", "iban", "IBAN", "Iban", "sort", "SORT", "Sort", "aba", "ABA",
-                  "Aba", "swift", "SWIFT", "Swift", "bic", "BIC", "Bic", "$")  # fmt: skip
+_ACCOUNT_WORDS = GateWords("ccount", "CCOUNT", "outing", "OUTING", "iban", "IBAN", "Iban", "sort", "SORT", "Sort",
+                           "aba", "ABA", "Aba", "swift", "SWIFT", "Swift", "bic", "BIC", "Bic", "$")  # fmt: skip

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: A keytab export (`ktadd`, `xst`) that keeps the principal's keys (`-norandkey`) or names krbtgt or kadmin.
@@ -30,12 +31,12 @@ _SSH_ROLE = re.compile(r"\ballow_user_certificates\b|\bkey_type[\"']?\s*[=:]\s*[
 _GITHUB_OIDC_TRUST = re.compile(r"token\.actions\.githubusercontent\.com[\s\S]{0,600}AssumeRoleWithWebIdentity"
                                 r"|AssumeRoleWithWebIdentity[\s\S]{0,600}token\.actions\.githubusercontent\.com")
 _SUBJECT_CONDITION = re.compile(r"githubusercontent\.com:sub\b|[\"']sub[\"']\s*:")
-_WORDS = ("ktadd", "xst", "allowed_users", "AssumeRoleWithWebIdentity")
+_WORDS = GateWords("ktadd", "xst", "allowed_users", "AssumeRoleWithWebIdentity")
 
 
 def machine_identity_risks(text: str) -> list[OperationRisk]:
     """Machine identities exported, signed for anyone, or trusted from anywhere."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _KEYTAB_EXPORT.search(text):

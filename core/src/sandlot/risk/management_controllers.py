@@ -22,12 +22,13 @@ from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
 #: Words without which no rule here can match.
-_WORDS = ("ipmi", "IPMI", "racadm", "edfish", "hardreset", "pyghmi", "sushy", "storcli", "perccli", "ssacli",
-          "SecureBoot", "VirtualMedia")  # fmt: skip
+_WORDS = GateWords("ipmi", "IPMI", "racadm", "edfish", "hardreset", "pyghmi", "sushy", "storcli", "perccli", "ssacli",
+                   "SecureBoot", "VirtualMedia")  # fmt: skip
 #: An administrator account: IPMI privilege level 4, Redfish's Administrator role posted to the account service,
 #: iDRAC's full privilege mask, pyghmi's administrator access.
 _ADMIN_ACCOUNT = re.compile(
@@ -76,7 +77,7 @@ _READS = {"sdr": (), "sensor": (), "fru": (), "mc": ("info", "guid", "selftest")
 
 def management_controller_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to servers through their management controllers."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _ADMIN_ACCOUNT.search(text):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: An admin delete whose selector matches every metric (`{__name__=~".+"}`, `{__name__!=""}`).
@@ -30,12 +31,12 @@ _EACH_BUCKET = re.compile(r"\bfor\s+\w+\s+in\b[\s\S]{0,300}bucket|bucket[\s\S]{0
 #: An InfluxDB task (Flux) that posts rows to a web address.
 _TASK_POSTS = re.compile(r"option\s+task\s*=[\s\S]{0,1200}http\.post\(\s*url\s*:\s*\"https?://")
 _GRAFANA_ADMIN = re.compile(r"[\"']isGrafanaAdmin[\"']\s*:\s*(?:True|true)")
-_METRICS_WORDS = ("delete_series", "every_seconds", "--retention", "option task", "isGrafanaAdmin")
+_METRICS_WORDS = GateWords("delete_series", "every_seconds", "--retention", "option task", "isGrafanaAdmin")
 
 
 def metrics_store_risks(text: str) -> list[OperationRisk]:
     """Metrics stores emptied, cut short or copied out, and Grafana administrators made."""
-    if not any(word in text for word in _METRICS_WORDS):
+    if not _METRICS_WORDS.any_in(text):
         return []
     found = []
     if _DELETE_EVERY_SERIES.search(text):

@@ -21,11 +21,13 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Words without which no rule here can match.
-_WORDS = ("IDENTIFIED", "GRANT", "SOURCE_HOST", "MASTER_HOST", "mysql_servers", "mirror_hostgroup", "mysql_ifaces",
-          "general_log_file", "READ LOCK", "pt-archiver", "pt-online-schema-change", "BLACKHOLE")  # fmt: skip
+_WORDS = GateWords("IDENTIFIED", "GRANT", "SOURCE_HOST", "MASTER_HOST", "mysql_servers", "mirror_hostgroup",
+                   "mysql_ifaces", "general_log_file", "READ LOCK", "pt-archiver", "pt-online-schema-change",
+                   "BLACKHOLE")  # fmt: skip
 _EMPTY_PASSWORD = re.compile(r"\bIDENTIFIED\s+(?:WITH\s+\w+\s+)?BY\s+''", re.IGNORECASE)
 _ANY_HOST_ADMIN = re.compile(r"\bGRANT\s+ALL\b[^;\n]*\bON\s+\*\.\*\s+TO\s+'[^']*'@'%'[^;\n]*\bWITH\s+GRANT\s+OPTION"
                              r"|\bGRANT\s+ALL\b[^;\n]*\bON\s+\*\.\*\s+TO\s+'[^']*'@'\{\w+\}'[^;\n]*WITH\s+GRANT\s+OPTION",
@@ -47,7 +49,7 @@ _BLACKHOLE = re.compile(r"\bALTER\s+TABLE\s+\S+\s+ENGINE\s*=\s*BLACKHOLE\b", re.
 
 def mysql_admin_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a MySQL or MariaDB server, or to the ProxySQL in front of it."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _EMPTY_PASSWORD.search(text) or _ANY_HOST_ADMIN.search(text):

@@ -23,6 +23,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import chat_webhook, loopback_url, outside_address, public_drop
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
@@ -114,13 +115,13 @@ _STORE_ADDRESS = re.compile(r"RCLONE_CONFIG_\w+_ENDPOINT=[\"']?https?://([\d.]+)
 _PUT = re.compile(r"\brclone\s+(?:copy|sync|move)\b|\bmc\s+(?:cp|mirror|pipe)\b|\.f?put_object\(")
 #: Nextcloud's occ making an administrator.
 _NEXTCLOUD_ADMIN = re.compile(r"\bocc\b[\s\S]{0,80}?(?:user:add\b[^\n]*--group[= ]admin\b|group:adduser\W+admin\b)")
-_WORDS = ("lifecycle", "ilm", "COMPLIANCE", "compliance", "ypass", "version", "olicy", "eplication", "presign",
-          "files_sharing", "RCLONE_CONFIG", "alias set", "Minio(", "occ")  # fmt: skip
+_WORDS = GateWords("lifecycle", "ilm", "COMPLIANCE", "compliance", "ypass", "version", "olicy", "eplication", "presign",
+                   "files_sharing", "RCLONE_CONFIG", "alias set", "Minio(", "occ")  # fmt: skip
 
 
 def object_store_text_risks(text: str) -> list[OperationRisk]:
     """Bucket settings and shares spelled anywhere in ``text`` (a boto3 call, an ``aws s3api`` line, JSON)."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _LIFECYCLE.search(text) and _QUICK_EXPIRY.search(text) and not _SCOPED.search(text):

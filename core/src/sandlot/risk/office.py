@@ -21,12 +21,13 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Words without which no rule here matches (a cheap test first).
-_WORDS = ("VBAWarnings", "AccessVBOM", "ProtectedView", "InPV", "AutomationSecurity", "MacroSecurityLevel",
-          "DisableMacrosExecution", "VBComponents", "XLSTART", "Workbook_Open", "Document_Open", "Auto_Open",
-          "cmd|", "WEBSERVICE", "IMPORTDATA", "IMPORTXML", "DDE", "socket,host")  # fmt: skip
+_WORDS = GateWords("VBAWarnings", "AccessVBOM", "ProtectedView", "InPV", "AutomationSecurity", "MacroSecurityLevel",
+                   "DisableMacrosExecution", "VBComponents", "XLSTART", "Workbook_Open", "Document_Open", "Auto_Open",
+                   "cmd|", "WEBSERVICE", "IMPORTDATA", "IMPORTXML", "DDE", "socket,host")  # fmt: skip
 
 _MACROS_UNLOCKED = re.compile(
     # Office's trust settings in the registry (`reg add … /v VBAWarnings /d 1`, winreg's SetValueEx(k, "VBAWarnings",
@@ -56,7 +57,7 @@ _UNO_EVERYWHERE = re.compile(r"--accept=[\"']?socket,host=(?:0\.0\.0\.0|\*|::)\b
 
 def office_text_risks(text: str) -> list[OperationRisk]:
     """Macro protection lowered, macros planted, active formulas written, LibreOffice opened to the network."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found: list[OperationRisk] = []
     if _MACROS_UNLOCKED.search(text):

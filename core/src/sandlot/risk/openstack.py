@@ -23,6 +23,7 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.shell_words import option_values
 from sandlot.risk.text_shapes import each_item
@@ -34,7 +35,7 @@ OPENSTACK_TOOLS = frozenset({"openstack", "swift"})
 _SENSITIVE_PORTS = frozenset({22, 23, 445, 1433, 1521, 2375, 2379, 3306, 3389, 5432, 5900, 5984, 6379, 9200, 11211,
                               27017})  # fmt: skip
 _EVERYWHERE = ("0.0.0.0/0", "::/0")
-_WORDS = ("openstack", "keystone", "glance", "cinder", "neutron", "nova", "swift")
+_WORDS = GateWords("openstack", "keystone", "glance", "cinder", "neutron", "nova", "swift")
 _OPEN_RULE = re.compile(r"remote_ip_prefix\s*=\s*[\"'](?:0\.0\.0\.0/0|::/0)[\"']")
 _PORT_MIN = re.compile(r"port_range_min\s*=\s*(\d+)")
 _PORT_MAX = re.compile(r"port_range_max\s*=\s*(\d+)")
@@ -55,7 +56,7 @@ _BREAK_ON_ERROR = re.compile(r"\bexcept\b[^\n]*:\s*\n\s*break\b")
 
 def openstack_text_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to an OpenStack cloud through its Python SDKs."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if "remote_ip_prefix" in text and _OPEN_RULE.search(text):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.fleet import looks_like_playbook, playbook_commands
+from sandlot.risk.gate_words import GateWords
 
 #: Shapes that only a command line (not prose, not a path) has and that are worth a shell parse,
 #: each behind a word it cannot match without: one scan per shape present, not a scan of every
@@ -52,8 +53,8 @@ MINER = re.compile(
 
 
 #: Words without which :data:`MINER` cannot match (a scan for them is far cheaper than the pattern's).
-_MINER_WORDS = ("stratum", "xmr", "miner", "pool.", "moneroocean", "hashvault", "unmineable", "nicehash", "ethermine",
-                "viabtc")
+_MINER_WORDS = GateWords("stratum", "xmr", "miner", "pool.", "moneroocean", "hashvault", "unmineable", "nicehash",
+                         "ethermine", "viabtc", ignore_case=True)
 
 
 def looks_like_payload(text: str) -> bool:
@@ -67,8 +68,7 @@ def looks_like_payload(text: str) -> bool:
 
 def names_miner(text: str) -> bool:
     """``text`` names a mining pool or a miner (see :data:`MINER`)."""
-    lowered = text.lower()
-    return any(word in lowered for word in _MINER_WORDS) and bool(MINER.search(text))
+    return _MINER_WORDS.any_in(text) and bool(MINER.search(text))
 
 
 def embedded_commands(text: str, limit: int = 6, *, whole_scripts: bool = False) -> list[str]:

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
 
-_WORDS = ("*21*", "**21", "CCFC", "CPIN", "profile delete", "frida", "set-active-admin", "set-device-owner")
+_WORDS = GateWords("*21*", "**21", "CCFC", "CPIN", "profile delete", "frida", "set-active-admin", "set-device-owner")
 
 #: Unconditional call forwarding switched on: the GSM code `**21*NUMBER#` (or `*21*`), or AT+CCFC=0,3,"NUMBER".
 _FORWARDING = re.compile(r"\*\*?21\*\+?[\d{}$]{3,}|AT\+CCFC=0,3,")
@@ -31,7 +32,7 @@ _SPYING_GRANTS = re.compile(r"ACCESS_(?:FINE|BACKGROUND)_LOCATION|BIND_NOTIFICAT
 
 def phone_risks(text: str) -> list[OperationRisk]:
     """What ``text`` makes a connected phone or modem do to its owner."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found: list[OperationRisk] = []
     if _FORWARDING.search(text):

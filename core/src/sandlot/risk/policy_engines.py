@@ -21,12 +21,13 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
 #: Words without which no rule here can match.
-_WORDS = ("gatekeeper", "Gatekeeper", "kyverno", "Kyverno", "opa", "OPA", "PolicyException", "verifyImages",
-          "allow", "verify-image")  # fmt: skip
+_WORDS = GateWords("gatekeeper", "Gatekeeper", "kyverno", "Kyverno", "opa", "OPA", "PolicyException", "verifyImages",
+                   "allow", "verify-image")  # fmt: skip
 _WEBHOOKS_GONE = re.compile(
     r"delete[\"',\s_]+(?:validating|mutating)[_ ]?webhook[_ ]?configurations?\b[\s\S]{0,200}?(?:gatekeeper|kyverno)"
     r"|(?:gatekeeper|kyverno)[\s\S]{0,200}?delete_(?:validating|mutating)_webhook_configuration"
@@ -51,7 +52,7 @@ _GENERATED_ADMIN = re.compile(r"\bgenerate\s*:[\s\S]{0,800}?(?:Cluster)?RoleBind
 
 def policy_engine_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a cluster's admission policies."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _WEBHOOKS_GONE.search(text) or _ALLOW_ALL.search(text):

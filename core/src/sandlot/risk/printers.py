@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Print-server tools :func:`print_command` reads.
@@ -42,14 +43,13 @@ _UNC_HOST = re.compile(
 )
 #: pycups queueing hundreds of copies per job, from a loop.
 _COPIES_FLOOD = re.compile(r"\bprintFiles?\([\s\S]{0,200}[\"']copies[\"']\s*:\s*[\"']?[1-9]\d{2,}")
-_PRINTER_WORDS = (
-    "@PJL", "@pjl", "exitserver", "startjob", "setjobtimeout", "AddPrinterDriver", "smb", "\\\\", "printFile"
-)  # fmt: skip
+_PRINTER_WORDS = GateWords("@PJL", "@pjl", "exitserver", "startjob", "setjobtimeout", "AddPrinterDriver", "smb",
+                           '\\\\', "printFile")  # fmt: skip
 
 
 def printer_risks(text: str) -> list[OperationRisk]:
     """What PJL, PostScript or a device's settings in ``text`` do to printers and scanners."""
-    if not any(word in text for word in _PRINTER_WORDS):
+    if not _PRINTER_WORDS.any_in(text):
         return []
     found = []
     pjl = "@PJL" in text or "@pjl" in text

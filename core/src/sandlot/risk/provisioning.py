@@ -18,12 +18,13 @@ from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Command-line clients of provisioning servers whose words this module reads.
 PROVISIONING_TOOLS = frozenset({"maas", "hammer"})
 
-_WORDS = ("NOPASSWD", "useradd", "adduser", "sshkeys", "ssh_keys", "ssh-keys", "deploy_keys", "deploy-keys")
+_WORDS = GateWords("NOPASSWD", "useradd", "adduser", "sshkeys", "ssh_keys", "ssh-keys", "deploy_keys", "deploy-keys")
 #: Every user given passwordless sudo (`ALL ALL=(ALL) NOPASSWD: ALL`, `%users …`).
 _EVERYONE_SUDO = re.compile(
     r"(?:^|[\"'\s]|(?<=\\n))(?:ALL|%users|%everyone)\s+ALL\s*=\s*\(ALL(?::ALL)?\)\s*NOPASSWD:\s*ALL\b"
@@ -39,7 +40,7 @@ _BARE_DOWNLOAD = re.compile(r"https?://(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/")
 
 def provisioning_text_risks(text: str) -> list[OperationRisk]:
     """What ``text`` plants in the machines a provisioning server installs (or any machine)."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if "NOPASSWD" in text and _EVERYONE_SUDO.search(text):

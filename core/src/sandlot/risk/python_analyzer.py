@@ -96,6 +96,7 @@ from sandlot.risk.devices import (
 )
 from sandlot.risk.documents import HOLD_METHODS, hold_request, mentions_sharing, removes_holds, sharing_risk
 from sandlot.risk.fleet import adhoc_commands, fleet_harm
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.hypervisors import (
     DESTROY_METHODS,
     HYPERVISOR_LIBRARY_NAMES,
@@ -592,18 +593,18 @@ class PythonAnalyzer:
         self._mentions_all_users = "allUsers" in code or "allAuthenticatedUsers" in code
         self._mentions_forwarding = forwards_mailbox(code)
         self._mentions_directory = "ldap" in lowered or "samba" in lowered
-        self._mentions_devices = any(w in code for w in _DEVICE_LIBRARY_WORDS) and bool(DEVICE_LIBRARIES.search(code))
+        self._mentions_devices = _DEVICE_LIBRARY_WORDS.any_in(code) and bool(DEVICE_LIBRARIES.search(code))
         self._mentions_cms = "/zones/" in code or "cloudflare" in lowered
         self._mentions_drop = "://" in code and public_drop(code)
         self._mentions_store = "mutation" in code or "price" in code or "discount" in code
-        self._mentions_sharing = mentions_sharing(lowered)
-        self._mentions_field = any(lib in lowered for lib in FIELD_LIBRARIES)
-        self._mentions_vehicles = any(w in lowered for w in _VEHICLE_WORDS) and vehicle_command(code)
+        self._mentions_sharing = mentions_sharing(code)
+        self._mentions_field = FIELD_LIBRARIES.any_in(code)
+        self._mentions_vehicles = _VEHICLE_WORDS.any_in(code) and vehicle_command(code)
         self._mentions_tls = "_create_unverified_context" in code or "VERIFY" in code or "UNAUTHORIZED" in code
         self._mentions_ota = "OtaUrl" in code
         self._mentions_nox = "nox" in code
-        self._mentions_hypervisor = "qemu" in lowered or any(lib in lowered for lib in HYPERVISOR_LIBRARY_NAMES)
-        self._mentions_issuer = "://" in code and any(w in code for w in _ISSUER_WORDS)
+        self._mentions_hypervisor = HYPERVISOR_LIBRARY_NAMES.any_in(code)
+        self._mentions_issuer = "://" in code and _ISSUER_WORDS.any_in(code)
         bound, _ = _collect_bound(tree.body, walrus=self._walrus)
         module = _Scope("module", bound)
         self.scopes.append(module)
@@ -636,7 +637,7 @@ class PythonAnalyzer:
         if skimmer and self._sockets:
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       "sends card numbers typed at checkout to another host (a skimmer)", None)  # fmt: skip
-        writes = any(w in code for w in _WRITE_WORDS) and _WRITES_FILES.search(code)
+        writes = _WRITE_WORDS.any_in(code) and _WRITES_FILES.search(code)
         opened = open_door(code) if writes else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
@@ -650,7 +651,7 @@ class PythonAnalyzer:
                 if finding.level >= RiskLevel.HIGH:
                     self._add(finding.rule_id, finding.level, finding.category,
                               f"{finding.message} (hidden in invisible Unicode tag characters)", None)  # fmt: skip
-        if any(word in code for word in WINDOWS_WORDS):
+        if WINDOWS_WORDS.any_in(code):
             # Windows command text written into a file others run (a GPO's task, a logon script)
             for risk in windows_text_risks(code):
                 what = f"{risk.what} (Windows commands spelled in the code)"
@@ -7845,7 +7846,7 @@ _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client."
                   "swiftclient.")  # fmt: skip
 _SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
-_VEHICLE_WORDS = ("immobili", "starter", "unlock", "alarm", "engine", "fuel")
+_VEHICLE_WORDS = GateWords("immobili", "starter", "unlock", "alarm", "engine", "fuel", ignore_case=True)
 #: A pid file's name in a string (``"run/worker.pid"``, ``glob("*.pid")``): the project keeps its own pids.
 _PIDFILE_NAME = re.compile(r"\.pid[\"']")
 _PROCESS_LISTING = re.compile(
@@ -7970,7 +7971,7 @@ _ROUND_TRIP_CALLS = _DUMPS | _LOADS | _TEXT_WRITES | _TEXT_READS
 #: Names of functions that receive messages from elsewhere (a queue, a datalink, a broker, a socket).
 _HANDLER_NAME = re.compile(r"^(?:handle_\w*(?:msg|message|downlink|uplink|request|event|packet|payload)\w*"
                            r"|on_message|on_msg|on_packet|on_request)$")  # fmt: skip
-_ISSUER_WORDS = issuer_words()
+_ISSUER_WORDS = GateWords(*issuer_words())
 _PUBLIC_ATTRIBUTE = re.compile(r"\.visibility\s*=\s*['\"]public['\"]|\.private\s*=\s*False\b")
 _SELF_INVOCATION = re.compile(r"FunctionName\s*=\s*(?:context\.function_name|[^,)]*AWS_LAMBDA_FUNCTION_NAME)")
 _ROOT_ACCOUNT = re.compile(r"\bid\s*=\s*[\"']root[\"']")
@@ -8078,10 +8079,11 @@ _MATERIALISED_ORDERINGS = re.compile(r"\b(?:list|tuple|set|sorted)\(\s*(?:iterto
 #: Fewer lines than a device's configuration ever has: a replace with them is a wipe.
 _WHOLE_CONFIG_LINES = 5
 #: Names without which :data:`DEVICE_LIBRARIES` cannot match (a cheaper scan first).
-_DEVICE_LIBRARY_WORDS = (
+_DEVICE_LIBRARY_WORDS = GateWords(
     "netmiko", "napalm", "jnpr", "ncclient", "paramiko", "ESL", "pexpect", "telnetlib", "scrapli", "nornir"
 )  # fmt: skip
-_WRITE_WORDS = ("write", "dump(", "open(", "kubectl", "_config_map(")  # (without one, _WRITES_FILES cannot match)
+#: Without one of these words, _WRITES_FILES cannot match.
+_WRITE_WORDS = GateWords("write", "dump(", "open(", "kubectl", "_config_map(")
 #: Card fields of a checkout form, what a web handler reads them from, and the processors allowed to get them.
 _CARD_FIELDS = re.compile(r"\b(?:cc_?num\w*|card_?num\w*|cc_?cvv|cvv2?|cvc|card_?cvc|cc_?exp\w*)\b", re.IGNORECASE)
 _REQUEST_FORM = re.compile(r"\brequest\.(?:form|json|values|get_json|POST|data)\b")

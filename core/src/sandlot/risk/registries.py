@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
@@ -92,7 +93,7 @@ _REGISTRY_STORE = re.compile(
     r"|artifactory/data/filestore|/\+files/",
     re.IGNORECASE,
 )
-_STORE_WORDS = ("verdaccio", "devpi", "nexus", "sonatype", "artifactory", "+files")
+_STORE_WORDS = GateWords("verdaccio", "devpi", "nexus", "sonatype", "artifactory", "+files")
 _CHECKSUM_REWRITE = re.compile(r"\b(?:shasum|integrity|sha256|sha1|sha512|md5)\b[\"'\]]*\s*[=:]")
 _DELETES = re.compile(r"os\.remove\(|os\.unlink\(|\.unlink\(|rmtree\(|\brm\s+-|-delete\b")
 #: A released artifact uploaded by hand together with its checksum file (the released one overwritten).
@@ -168,7 +169,7 @@ def registry_text_risks(text: str) -> list[OperationRisk]:
     if "GO" in text and _GO_UNVERIFIED.search(text) and _GO_FETCH.search(text):
         what = "fetches Go modules with checksum verification off (or from a plain-HTTP proxy)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
-    store = any(w in text for w in _STORE_WORDS) and _REGISTRY_STORE.search(text)
+    store = _STORE_WORDS.any_in(text) and _REGISTRY_STORE.search(text)
     if store and _CHECKSUM_REWRITE.search(text):
         what = "replaces a published package in the registry's storage and rewrites its recorded checksum"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))

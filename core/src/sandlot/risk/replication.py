@@ -20,12 +20,13 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here matches (a cheap test first).
-_WORDS = ("patronictl", "REPLICAOF", "replicaof", "SLAVEOF", "slaveof", "MODULE LOAD", "RESET MASTER", "PURGE BINARY",
-          "trust", "archive_command", "replication_slot", "/service/", "chassis")  # fmt: skip
+_WORDS = GateWords("patronictl", "REPLICAOF", "replicaof", "SLAVEOF", "slaveof", "MODULE LOAD", "RESET MASTER",
+                   "PURGE BINARY", "trust", "archive_command", "replication_slot", "/service/", "chassis")  # fmt: skip
 
 _CLUSTER_REMOVED = re.compile(r"\bpatronictl\b[^\n]*[\"',\s]remove[\"',\s]")
 _ROGUE_MASTER = re.compile(r"\b(?:REPLICAOF|SLAVEOF)[\"',\s]+\*?[\"']?(?P<host>(?!NO\b)[\w.:-]+)", re.IGNORECASE)
@@ -50,7 +51,7 @@ _FENCED = re.compile(r"\bchassis[\"',\s]+power[\"',\s]+(?:off|reset|cycle)\b")
 
 def replication_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a replicated database cluster as a whole."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found: list[OperationRisk] = []
     if _CLUSTER_REMOVED.search(text) or _PATRONI_KEYS_DELETED.search(text):

@@ -20,6 +20,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
@@ -43,13 +44,13 @@ _PERMANENT_DELETE = re.compile(r"delete-permanent|permanent-?delete|permanentlyD
 _HUGE_BUDGET = re.compile(
     r"(?:daily|lifetime)_budget[\"']?\s*[:=]\s*[\"']?(?:\d{7,}|[1-9]\d{5}\b)|amount_micros[\"']?\s*[:=]\s*[\"']?\d{11,}"
 )
-_WORDS = ("emote", "hook", "settings", "ubscri", "otification", "Flag", "/on", "lacklisted", "nsubscri", "pted",
-          "do_not", "uppress", "ermanent", "budget", "micros", "ndpoint")  # fmt: skip
+_WORDS = GateWords("emote", "hook", "settings", "ubscri", "otification", "Flag", "/on", "lacklisted", "nsubscri",
+                   "pted", "do_not", "uppress", "ermanent", "budget", "micros", "ndpoint")  # fmt: skip
 
 
 def saas_setting_risks(text: str) -> list[OperationRisk]:
     """What ``text`` changes in hosted platforms' settings that reaches every user or every event."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _PLATFORM_SETTING.search(text) and any(outside_address(a or b) for a, b in _BARE_ADDRESS_URL.findall(text)):

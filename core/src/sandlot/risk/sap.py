@@ -21,12 +21,14 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here can match.
-_WORDS = ("USR02", "usr02", "UST04", "RFC_ABAP_INSTALL_AND_RUN", "BAPI_USER", "ALTER USER", "WITH ADMIN OPTION",
-          "BACKUP CATALOG DELETE", "login/", "HDB kill", "minimal_password_length", "StopSystem")  # fmt: skip
+_WORDS = GateWords("USR02", "usr02", "UST04", "RFC_ABAP_INSTALL_AND_RUN", "BAPI_USER", "ALTER USER",
+                   "WITH ADMIN OPTION", "BACKUP CATALOG DELETE", "login/", "HDB kill", "minimal_password_length",
+                   "StopSystem")  # fmt: skip
 _PASSWORD_HASHES = re.compile(
     r"\bUSR02\b[\s\S]{0,300}?\b(?:PWDSALTEDHASH|PASSCODE|BCODE)\b|\b(?:PWDSALTEDHASH|PASSCODE|BCODE)\b[\s\S]{0,300}?"
     r"\bUSR02\b",
@@ -50,7 +52,7 @@ _HARD_STOP = re.compile(r"\bHDB\s+kill(?:-9)?\b|-function\s+StopSystem\s+ALL\b")
 
 def sap_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to an SAP system through RFC, HANA SQL, sapcontrol or its profiles."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _PASSWORD_HASHES.search(text):

@@ -19,6 +19,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk, foreign_endpoint
 from sandlot.risk.destinations import internal_host
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 _REPOSITORY = re.compile(r"_snapshot/|create_repository\(")
@@ -38,13 +39,13 @@ _GUARDS_OFF = re.compile(
     r"|max_result_window[\"']?\s*:\s*\d{9,}|search\.max_buckets[\"']?\s*:\s*\d{9,}"
     r"|disk\.threshold_enabled[\"']?\s*:\s*(?:false|False|[\"']false[\"'])"
 )
-_SEARCH_WORDS = ("_snapshot", "create_repository", "watch", "api_key", "role_mapping", "breaker", "max_result_window",
-                 "max_buckets", "threshold_enabled")
+_SEARCH_WORDS = GateWords("_snapshot", "create_repository", "watch", "api_key", "role_mapping", "breaker",
+                          "max_result_window", "max_buckets", "threshold_enabled")
 
 
 def search_cluster_risks(text: str) -> list[OperationRisk]:
     """Search clusters copied to a third party, opened to everyone or stripped of their guards."""
-    if not any(word in text for word in _SEARCH_WORDS):
+    if not _SEARCH_WORDS.any_in(text):
         return []
     found = []
     if _REPOSITORY.search(text) and any(foreign_endpoint(e) for e in _ENDPOINT.findall(text)):

@@ -20,13 +20,14 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here can match.
-_WORDS = ("host.delete", "roleid", "maintenance", "system.run", "user:delete", "files_external:create",
-          "groupfolders:delete", "trashbin:cleanup", "versions:cleanup", "is_superuser", "aclpolicy",
-          "get_input")  # fmt: skip
+_WORDS = GateWords("host.delete", "roleid", "maintenance", "system.run", "user:delete", "files_external:create",
+                   "groupfolders:delete", "trashbin:cleanup", "versions:cleanup", "is_superuser", "aclpolicy",
+                   "get_input")  # fmt: skip
 _AUTOMATION_SUPERUSER = re.compile(
     r"--is_superuser\s+true\b|\bawx-manage\b[\s\S]{0,300}?is_superuser\s*=\s*True"
     r"|is_superuser\s*=\s*True[\s\S]{0,300}?\bawx-manage\b"
@@ -57,7 +58,7 @@ _PURGES = re.compile(r"groupfolders:delete\b[\s\S]{0,120}?--force|trashbin:clean
 
 def self_hosted_app_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a Zabbix or Nextcloud server through its API or console."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _EVERY_HOST_DELETED.search(text):

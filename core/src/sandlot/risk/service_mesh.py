@@ -21,10 +21,11 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
-_WORDS = ("ServiceEntry", "sidecar-injector", "quitquitquit", "DestinationRule", "WasmPlugin", "EnvoyFilter",
-          "VirtualService", "PeerAuthentication", "1501", "inlineCode", "inline_code")  # fmt: skip
+_WORDS = GateWords("ServiceEntry", "sidecar-injector", "quitquitquit", "DestinationRule", "WasmPlugin", "EnvoyFilter",
+                   "VirtualService", "PeerAuthentication", "1501", "inlineCode", "inline_code")  # fmt: skip
 _ADDRESS = re.compile(r"[\"']?address[\"']?\s*:\s*[\"']?(\d{1,3}(?:\.\d{1,3}){3})")
 _PRIVILEGED = re.compile(r"privileged[\"']?\s*:\s*(?:true|True)")
 _BARE_URL = re.compile(r"(?:tcp|https?|grpc)://(\d{1,3}(?:\.\d{1,3}){3})")
@@ -44,7 +45,7 @@ _MTLS_OFF = re.compile(r"namespace[\"']?\s*:\s*[\"']?istio-system[\s\S]{0,400}?m
 
 def mesh_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a service mesh and every workload behind it."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
 

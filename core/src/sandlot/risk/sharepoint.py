@@ -23,12 +23,13 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here can match.
-_WORDS = ("PnP", "SPO", "spo ", "recycle", "Recycle", "sharepoint", "SharePoint", "graph.microsoft.com",
-          "appRoleAssignments", "oauth2PermissionGrants", "get_token")  # fmt: skip
+_WORDS = GateWords("PnP", "SPO", "spo ", "recycle", "Recycle", "sharepoint", "SharePoint", "graph.microsoft.com",
+                   "appRoleAssignments", "oauth2PermissionGrants", "get_token")  # fmt: skip
 _SITES_DELETED = re.compile(r"\bRemove-(?:PnPTenantSite|SPOSite|PnPSite)\b[^\n]*-SkipRecycleBin|\bspo\s+site\s+remove\b"
                             r"[^\n]*--skipRecycleBin|\bRemove-SPODeletedSite\b", re.IGNORECASE)
 _BINS_EMPTIED = re.compile(
@@ -71,7 +72,7 @@ _EVERYWHERE = re.compile(r"host\s*=\s*[\"']0\.0\.0\.0[\"']")
 
 def sharepoint_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a Microsoft 365 tenant's sites, files and access."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     if _SITES_DELETED.search(text) or _BINS_EMPTIED.search(text):

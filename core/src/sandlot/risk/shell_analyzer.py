@@ -443,7 +443,7 @@ class ShellAnalyzer:
         for hidden in hidden_tag_texts(code):
             # a command spelled in invisible tag characters (decoded and run by the script, or by whoever reads it)
             self._nested(hidden, "shell", root, "text hidden in invisible Unicode tag characters")
-        if any(word in code for word in WINDOWS_WORDS) and not any(f.rule_id == "shell.windows" for f in self.findings):
+        if WINDOWS_WORDS.any_in(code) and not any(f.rule_id == "shell.windows" for f in self.findings):
             # Windows command text kept in a variable, then run encoded or through interop (`powershell.exe -Enc`)
             for risk in windows_text_risks(code):
                 self._add("shell.windows", risk.level, risk.category, f"{risk.what} (Windows commands in the script)",
@@ -1517,7 +1517,7 @@ class ShellAnalyzer:
             )
         elif lang in ("shell", "python"):
             # `python3 - "$file" <<EOF`: the words after `-` are its arguments
-            positional = argv[2:] if argv[1:2] == ["-"] else []
+            positional = argv[argv.index("-") + 1 :] if "-" in argv else []
             self._nested(text, lang, stmt, f"{W.base(argv[0])} here-document", positional=positional)
         elif lang == "other":
             positional = argv[argv.index("-") + 1 :] if "-" in argv else []
@@ -3885,6 +3885,9 @@ class ShellAnalyzer:
         flow.listing = roots[0]
         patterns = [expr[k + 1].lower() for k, a in enumerate(expr[:-1]) if a in ("-name", "-iname", "-path", "-ipath")]
         hunting = any(p in pattern for pattern in patterns for p in T.SECRET_FILE_PATTERNS)
+        if any(_ID_DOCUMENT_NAME.search(pattern) for pattern in patterns):
+            # `find uploads -iname '*passport*' | tar czf x -T -`: scans of people's identity documents
+            self._bulk_files.add(roots[0])
         # (`find ~/keystore -name key.pem -exec chmod 600 {} +`: the keys' permissions tightened, nothing read)
         hunting = hunting and not _TIGHTENS_ONLY.search(" ".join(expr))
         outside = any(
@@ -6079,14 +6082,25 @@ class ShellAnalyzer:
             or (archive in ("-", "/dev/stdout") and HOLE not in o and (
                 paths.classify(o).kind is paths.PathKind.EXTERNAL or _APP_DATA_DIR.match(o) is not None))
             # an installed application's database (`/opt/centralstation/data/accounts.db`): its customers' records
-            or (o.lower().endswith(_DATABASE_FILES) and paths.classify(o).kind in (paths.PathKind.SYSTEM,
-                                                                                     paths.PathKind.EXTERNAL))
+            # (a server's data files by the glob, from its data folder: `cd /var/opt/mssql/data; tar c *.mdf`)
+            or (o.lower().endswith(_DATABASE_FILES) and paths.classify(
+                posixpath.join(self._cwd, o) if self._cwd and HOLE not in self._cwd else o
+            ).kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL))
             for o in operands
             if o != archive
         ):
             self._bulk_files.add(archive)
             if archive in ("-", "/dev/stdout"):
                 flow.dump = True  # `tar czf - dump.sql …`: the records, on standard output
+
+    def _rule_splunk(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """``splunk cmd PROGRAM …`` runs PROGRAM in Splunk's environment (judged as it is); ``splunk install app``
+        installs a package whose scripts Splunk runs."""
+        if args[:1] == ["cmd"] and len(args) > 1:
+            self._argv(args[1:], node, flow, [])
+        package = args[2] if args[:2] == ["install", "app"] and len(args) > 2 else ""
+        if package and (package in self.downloaded or posixpath.basename(package) in self.downloaded):
+            self._runs_download(f"{name} install app", package, node)
 
     def _rule_keychain(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if args[:1] == ["set-key-partition-list"] and any("unsigned:" in a for a in W.option_values(args, "-S")):
@@ -6467,6 +6481,9 @@ class ShellAnalyzer:
     def _rule_cloud(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """Cloud and cluster CLIs deleting whole resources (buckets, instances, projects, namespaces),
         granting rights, opening access, reading secrets, running commands in containers."""
+        if name == "oc":
+            # OpenShift's client takes kubectl's verbs as they are, and adds its own
+            name, args = "kubectl", self._openshift(args, node)
         self._control_plane(name, args, node, flow)
         if name == "az":
             self._rule_directory(name, args, node, flow)
@@ -6676,6 +6693,35 @@ class ShellAnalyzer:
                       f"{name} starts {max(counts)} of the largest (GPU or memory) machines at once (a bill of "
                       "thousands an hour)", node)  # fmt: skip
 
+    def _openshift(self, args: list[str], node: Any) -> list[str]:
+        """``oc``'s own verbs: security context constraints and cluster roles granted, upgrades to an image
+        given by hand, ``rsh``. Returns the arguments to judge as kubectl's (``oc rsh POD CMD`` is
+        ``kubectl exec POD -- CMD``)."""
+        positional = W.options(args, _KUBECTL_VALUED | {"-z", "--serviceaccount"})[1]
+        if positional[:2] == ["adm", "policy"] and len(positional) > 3:
+            verb, role = positional[2], positional[3]
+            subjects = [*positional[4:], *W.option_values(args, "-z", "--serviceaccount")]
+            everyone = any(_EVERY_CLUSTER_USER.fullmatch(s) for s in subjects)
+            granted = ""
+            if verb.startswith("add-scc-to-") and (role in _HOST_SCCS or everyone):
+                granted = f"the {role} security context constraint (its pods may run as root on the node)"
+            elif verb.startswith("add-cluster-role-to-") and (role == "cluster-admin" or everyone):
+                granted = f"the cluster role {role}"
+            if granted:
+                who = "every user or service account of the cluster" if everyone else ", ".join(subjects) or "…"
+                self._add("shell.cluster-access", RiskLevel.CRITICAL if everyone else RiskLevel.HIGH,
+                          Category.PRIVILEGE, f"oc adm policy gives {who} {granted}", node)  # fmt: skip
+        if positional[:2] == ["adm", "upgrade"] and any(a.startswith("--to-image") for a in args) and (
+            "--force" in args or "--allow-explicit-upgrade" in args
+        ):
+            self._add("shell.cluster-upgrade", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      "oc adm upgrade moves the cluster to a release image given by hand (signature checks forced "
+                      "past: every node runs what it holds)", node)  # fmt: skip
+        if positional[:1] == ["rsh"] and len(positional) > 2:
+            pod = positional[1]
+            return ["exec", pod, "--", *args[args.index(pod) + 1 :]]
+        return args
+
     def _kubectl(self, args: list[str], positional: list[str], node: Any, flow: _Flow) -> None:
         """kubectl verbs that run commands, apply code from elsewhere or print secrets."""
         # `kubectl -n kube-system get secret`: the global options' values are not the verb
@@ -6683,6 +6729,8 @@ class ShellAnalyzer:
         verb = positional[0] if positional else ""
         if verb in ("exec", "run", "debug") and "--" in args:
             command = args[args.index("--") + 1 :]
+            if verb == "debug" and command[:1] == ["chroot"] and command[1:2] == ["/host"]:
+                command = command[2:]  # `debug node/N -- chroot /host CMD`: CMD runs on the node (judged as it is)
             if command:
                 self._argv(command, node, _Flow(), [])
         if verb in ("apply", "create", "replace"):
@@ -7852,6 +7900,11 @@ class ShellAnalyzer:
         fetched = next((a for a in scripts if a in self.downloaded or posixpath.basename(a) in self.downloaded), None)
         if fetched is not None:
             self._runs_download(name, fetched, node)
+        inputs = [*W.option_values(args, "-i", "--input-file"), *(a[1:] for a in args if a.startswith("@"))]
+        if flow.remote and any(HOLE in a for a in [*scripts, *inputs]):
+            # `sqlcmd -i <(curl -s http://…/fix.sql)`, `psql -f <(curl …)`: the statements come from the network
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} runs SQL downloaded from the network", node)  # fmt: skip
         for library in [a or b for a, b in _LOADED_EXTENSION.findall(" ".join([*args, script or ""]))]:
             # `sqlite3 db ".load /tmp/vec0"`: a native library run inside the database client
             loaded = posixpath.basename(library.strip("'\""))
@@ -8857,7 +8910,8 @@ def _encoded_powershell(text: str) -> str | None:
 
 
 #: Files that are an application's whole database.
-_DATABASE_FILES = (".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".fdb")
+_DATABASE_FILES = (".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".fdb",
+                   ".mdf", ".ndf", ".ldf", ".dbf", ".ibd")  # (a database server's data and log files)
 #: An application's data folders (`tar czf - /var/spool/hl7 /opt/mirth/appdata`): its records, not its code.
 _APP_DATA_DIR = re.compile(r"^/(?:var/(?:spool|lib)/[^/]+|opt/[^/]+/(?:data|appdata|storage|db))(?:/|$)")
 #: storescu's and dcmsend's options that take a value (the peer and its port are the first operands).
@@ -9273,8 +9327,10 @@ def _interpreter_language(argv: list[str]) -> str | None:
         return "python"
     if name in T.OTHER_INTERPRETERS or (name == "rails" and ("runner" in argv[1:3] or argv[1:2] == ["r"])):
         return "other"
-    if name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2:
-        return _interpreter_language(argv[2:])  # `bundle exec rails runner -`
+    if (name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2) or (
+        name == "splunk" and argv[1:2] == ["cmd"] and len(argv) > 2
+    ):
+        return _interpreter_language(argv[2:])  # `bundle exec rails runner -`, `splunk cmd python3 -`
     if name in ("ssh", "autossh") and len(W.options(argv[1:], T.SSH_VALUED)[1]) == 1:
         return "shell"  # `ssh host <<'EOS' … EOS`: the remote login shell runs the here-document
     return None
@@ -9451,6 +9507,14 @@ _WORKLOAD_KINDS = frozenset({"deployment", "deployments", "deploy", "statefulset
                              "persistentvolume", "persistentvolumes", "service", "services", "svc"})  # fmt: skip
 #: CLIs of (local or managed) Kubernetes clusters with a `kubeconfig` subcommand.
 _CLUSTER_CLIS = frozenset({"kind", "k3d", "minikube", "eksctl", "doctl", "civo", "linode-cli", "vcluster", "kubectl"})
+#: File names of scanned identity documents (a find's -name pattern).
+_ID_DOCUMENT_NAME = re.compile(r"passport|id_?card|id_?scan|driver_?licen[cs]e|national_?id|identity_?doc")
+#: OpenShift's security context constraints that open the node to a pod (root, its namespaces, its files).
+_HOST_SCCS = frozenset(
+    {"privileged", "hostaccess", "hostmount-anyuid", "hostnetwork", "hostnetwork-v2", "node-exporter"}
+)
+#: Subjects that are everybody (every authenticated or anonymous user, every service account).
+_EVERY_CLUSTER_USER = re.compile(r"system:(?:authenticated|unauthenticated|anonymous|serviceaccounts)(?::oauth)?")
 #: kubectl options that take a separate value.
 _KUBECTL_VALUED = frozenset({"-n", "--namespace", "--context", "--kubeconfig", "-l", "--selector", "-o", "--output",
                              "-c", "--container", "--cluster", "--user", "-f", "--filename", "--field-selector",
@@ -9558,6 +9622,7 @@ for _names, _rule in (
     (PROVISIONING_TOOLS, ShellAnalyzer._rule_provisioning),
     (OPENSTACK_TOOLS, ShellAnalyzer._rule_openstack),
     ({"nsupdate", "knsupdate"}, ShellAnalyzer._rule_nsupdate),
+    ({"splunk"}, ShellAnalyzer._rule_splunk),
     ({"pdnsutil"}, ShellAnalyzer._rule_pdnsutil),
     (MAIL_SERVER_TOOLS, ShellAnalyzer._rule_mail_server),
     (CRM_TOOLS, ShellAnalyzer._rule_crm),
@@ -9738,7 +9803,7 @@ for _names, _rule in (
         ShellAnalyzer._rule_capture,
     ),
     ({"alias"}, ShellAnalyzer._rule_alias),
-    (set(T.CLOUD_TOOLS), ShellAnalyzer._rule_cloud),
+    ({*T.CLOUD_TOOLS, "oc"}, ShellAnalyzer._rule_cloud),
     (
         T.SQL_CLIENTS | {"ogr2ogr"},
         ShellAnalyzer._rule_sql_client,

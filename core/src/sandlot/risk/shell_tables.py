@@ -689,7 +689,9 @@ ROOT_INSPECTORS = frozenset(
      # the TPM's measurements and capabilities, firmware variables read out
      "tpm2_pcrread", "tpm2_eventlog", "tpm2_getcap", "tpm2_readpublic", "efi-readvar", "lsns",
      # tape drives and changers identified (SCSI inquiries, not writes)
-     "tapeinfo", "lsscsi", "sg_inq", "loaderinfo"}
+     "tapeinfo", "lsscsi", "sg_inq", "loaderinfo",
+     # SQL Server on Linux's own settings tool (memory, TLS, trace flags; it restarts nothing itself)
+     "mssql-conf"}
 )  # fmt: skip
 
 #: Network commands that carry data in their arguments (DNS names, ping payloads, URLs).
@@ -703,7 +705,7 @@ CREDENTIAL_NAME = re.compile(
 #: Database shells: they run the SQL (or CQL, or JavaScript) given with -c/-e, in a file or on stdin.
 SQL_CLIENTS = frozenset(
     {"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo", "cqlsh",
-     "clickhouse", "duckdb", "snowsql", "influx", "hdbsql",
+     "clickhouse", "duckdb", "snowsql", "influx", "hdbsql", "sqlplus",
      # Hadoop's and the lakehouse's SQL shells (Hive, Trino, Presto, Impala, Spark SQL)
      "beeline", "hive", "trino", "trino-cli", "presto", "presto-cli", "impala-shell", "spark-sql"}
 )  # fmt: skip

@@ -115,7 +115,8 @@ _DANGEROUS_SQL = re.compile(
 #: What follows DROP DATABASE when it names a test's, a developer's or a scratch database (``test_3f9a``,
 #: ``app_dev``, ``tmp_import``): recreated from migrations or seeds.
 _THROWAWAY_NAME = re.compile(
-    r"\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?(?:test|tmp|temp|scratch|ci|dev|local|restore_drill|drill|pytest)(?:_|\b)"
+    r"\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?(?:(?:test|tmp|temp|scratch|ci|dev|local|restore_drill|drill|pytest)(?:_|\b)"
+    r"|(?:it|e2e)_)"  # (an integration test's: `it_3f9a`)
     # a CI database's schema (`ANALYTICS_CI."DBT_CI_PR_12"`), one per pull request
     r"|\s+(?:IF\s+EXISTS\s+)?\w*_(?:CI|TEST|DEV)\.(?!\s)"
     r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w+_(?:test|tmp|dev|local|scratch|drill|it|e2e|ci)\b",
@@ -611,3 +612,27 @@ def copies_people_to_address(code: str) -> str | None:
     if len(hosts) >= 2 and outside and _NAMED_PEOPLE_TABLE.search(code):
         return outside[0]
     return None
+
+
+#: A cartesian product: tables cross-joined, or listed side by side with nothing relating them.
+_CROSS_JOIN = re.compile(r"\bCROSS\s+JOIN\b", re.IGNORECASE)
+_COMMA_TABLES = re.compile(
+    r"\bSELECT\b[^;\"']{0,300}?\bFROM\s+[\w.$]+(?:\s+(?!WHERE\b)\w+)?\s*,\s*(?:[\w.$]+|\()"
+    r"(?:(?!\bWHERE\b)[^;\"'])*?(?:[;\"']|$)",
+    re.IGNORECASE,
+)
+#: Repeated without end, or run side by side by the dozen (threads, background jobs, a parallel hint).
+_ENDLESS_OR_PARALLEL = re.compile(
+    r"\bwhile\s+(?:True|1|1\s*=\s*1)\b|\bwhile\s+(?:true|:)\s*;?\s*do\b"
+    r"|\bparallel\s*\(\s*(?:\w+\s*,\s*)?(?:[3-9]\d|\d{3,})\s*\)"
+    r"|\brange\(\s*(?:[2-9]\d|\d{3,})\s*\)[\s\S]{0,300}?\bThread\b|\bThread\b[\s\S]{0,300}?\brange\(\s*(?:[2-9]\d|\d{3,})\s*\)"
+    r"|\bseq\s+(?:1\s+)?(?:[2-9]\d|\d{3,})\b[\s\S]{0,300}?&\s*$",
+    re.MULTILINE,
+)
+
+
+def cartesian_flood(text: str) -> bool:
+    """``text`` runs cartesian-product queries (every row times every row) without end or dozens at once: the
+    database server's CPU, memory and temporary space run out for everyone."""
+    cartesian = len(_CROSS_JOIN.findall(text)) >= 1 or _COMMA_TABLES.search(text) is not None
+    return cartesian and _ENDLESS_OR_PARALLEL.search(text) is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 #: A loop over what a listing gives: `for x in …`, `for key, vid in …`, `while read …`, `xargs`, `.forEach(`.
-_EACH_ITEM = re.compile(r"\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b|\bwhile\s+read\b|\bxargs\b|\.forEach\(")
+_EACH_ITEM = re.compile(r"\bfor\s+\(?\w+(?:\s*,\s*\w+)*\s*,?\)?\s+in\b|\bwhile\s+read\b|\bxargs\b|\.forEach\(")
 #: A web address whose host is on the internet: not this machine, a cluster's service or an internal name.
 _OUTSIDE_URL = re.compile(
     r"https?://(?!localhost|127\.|\[::1\]|[\w.-]*\.(?:svc|local|internal|lan)(?:\.cluster\.local)?(?:[:/\"'\s]|$))"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Bidirectional controls, as characters or as escapes in code (`\u202e`, `\N{RIGHT-TO-LEFT OVERRIDE}`, `\xe2\x80\xae`).
@@ -41,13 +42,13 @@ _WRITES = re.compile(r"\.write_text\(|\.write\(|open\([^)]*[\"'][wa]|>>?\s*\S|\b
 _BITS = re.compile(r":08b\}|[\"']08b[\"']|\bbin\(|\bxxd\s+-b\b")
 _CREDENTIAL_READ = re.compile(r"environ[^\n]{0,40}(?:TOKEN|SECRET|PASSWORD|API_KEY)|\$\{?\w*(?:TOKEN|SECRET|PASSWORD)")
 _UTF7_COOKIE = re.compile(r"coding[:=]\s*utf[-_]?7\b", re.IGNORECASE)
-_WORDS = ("\\u", "\\U", "\\x", "\\N", "coding", "\u202e", "\u2066", "\u200b", "\u200c", "\u202a", "\u202b",
-          "\u202c", "\u202d", "\u2067", "\u2068", "\u2069", "\u200d", "\u2060")  # fmt: skip
+_WORDS = GateWords("\\u", "\\U", "\\x", "\\N", "coding", "\u202e", "\u2066", "\u200b", "\u200c", "\u202a", "\u202b",
+                   "\u202c", "\u202d", "\u2067", "\u2068", "\u2069", "\u200d", "\u2060")  # fmt: skip
 
 
 def text_trick_risks(text: str) -> list[OperationRisk]:
     """Invisible or reordering characters planted where people read, and code hidden in a UTF-7 file."""
-    if not any(word in text for word in _WORDS):
+    if not _WORDS.any_in(text):
         return []
     found = []
     bidi, zero_width = _BIDI.search(text) is not None, _ZERO_WIDTH.search(text) is not None

@@ -43,8 +43,10 @@ from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.dotnet import dotnet_risks
 from sandlot.risk.edge import edge_risks
 from sandlot.risk.endpoint_management import endpoint_management_risks
+from sandlot.risk.enterprise_databases import enterprise_database_risks
 from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.game_servers import game_server_risks
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.git_servers import git_server_risks
 from sandlot.risk.gitops import gitops_risks
 from sandlot.risk.ha_clusters import ha_cluster_risks
@@ -86,7 +88,8 @@ from sandlot.risk.self_hosted_apps import self_hosted_app_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.sharepoint import sharepoint_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
-from sandlot.risk.sql import copies_people_to_address, production_target
+from sandlot.risk.splunk import splunk_risks
+from sandlot.risk.sql import cartesian_flood, copies_people_to_address, production_target
 from sandlot.risk.storage import storage_text_risks
 from sandlot.risk.storefronts import form_grabber, redirects_payments, request_copier, server_request_mirror
 from sandlot.risk.text_shapes import each_item
@@ -225,8 +228,8 @@ def subnet_scan(code: str) -> bool:
 
 
 #: Words without which no printer, CNC or laser safeguard is spelled (a cheap test first).
-_MACHINE_WORDS = ("$20", "$21", "$22", "verify_heater", "THERMAL_PROTECTION", "max_temp", "M502", "shodan",
-                  "autologinLocal")  # fmt: skip
+_MACHINE_WORDS = GateWords("$20", "$21", "$22", "verify_heater", "THERMAL_PROTECTION", "max_temp", "M502", "shodan",
+                           "autologinLocal")  # fmt: skip
 
 
 #: An ssh client configuration forwarding a port of the remote host back to this machine (a socket path, gpg-agent
@@ -257,8 +260,9 @@ _ACTUATORS_OFF = re.compile(
     r"|-t\s+[\"']?[\w/${}.-]*(?:glycol|chiller|cooling|compressor|coolant)[\w/${}.-]*[\"']?\s+-m\s+[\"']?(?:off|0|false|closed?)\b",
     re.IGNORECASE,
 )
-_ACTUATOR_WORDS = ("heat", "irrigation", "pump", "cool", "chiller", "ventilation", "fan", "feeder", "aerator",
-                   "lockout", "unit_mode", "alarm_mask", "glycol", "compressor")  # fmt: skip
+_ACTUATOR_WORDS = GateWords("heat", "irrigation", "pump", "cool", "chiller", "ventilation", "fan", "feeder",
+                            "aerator", "lockout", "unit_mode", "alarm_mask", "glycol", "compressor", ignore_case=True)
+_EXCLUSIVE_WORD = GateWords("exclusive", ignore_case=True)
 _PUBLISHES = re.compile(
     r"mosquitto_pub|mqttx|\.publish\(|\bpublish\.(?:single|multiple)\(|\.(?:post|put|patch)\(|curl\s"
 )
@@ -785,7 +789,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "ip_network" in code and subnet_scan(code):
         what = "probes every address of a subnet for open ports (a network scan)"
         found.append(("network-scan", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
-    if any(w in code for w in _MACHINE_WORDS):
+    if _MACHINE_WORDS.any_in(code):
         found += [("device", risk) for risk in machine_risks(code)]
     test_mode = "est_mode" in code or "est-mode" in code
     if ("larm" in code or "lert" in code or "scalation" in code or "call" in code or test_mode) and (
@@ -793,8 +797,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = "switches off every alarm of a monitoring system or empties who it pages (failures go unnoticed)"
         found.append(("monitoring", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    lowered = code.lower()
-    actuators = any(w in lowered for w in _ACTUATOR_WORDS)
+    actuators = _ACTUATOR_WORDS.any_in(code)
     if actuators and _ACTUATORS_OFF.search(code) and each_item(code) and _PUBLISHES.search(code):
         what = "switches off heating, irrigation, pumps or cooling of every zone or device a loop gives"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
@@ -886,6 +889,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("sharepoint", risk) for risk in sharepoint_risks(code)]
     found += [("git-server", risk) for risk in git_server_risks(code)]
     found += [("mysql", risk) for risk in mysql_admin_risks(code)]
+    found += [("database-admin", risk) for risk in enterprise_database_risks(code)]
+    found += [("splunk", risk) for risk in splunk_risks(code)]
     found += [("self-hosted-app", risk) for risk in self_hosted_app_risks(code)]
     found += [("ha-cluster", risk) for risk in ha_cluster_risks(code)]
     found += [("admission", risk) for risk in policy_engine_risks(code)]
@@ -1093,8 +1098,12 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "ROLE_" in code and _SCREEN_TEXT_ROLES.search(code) and _SENDS.search(code):
         what = "reads what other applications show (terminals, password fields) through accessibility and sends it"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if "EXCLUSIVE" in code.upper() and _EXCLUSIVE_LOCK_HELD.search(code):
+    if _EXCLUSIVE_WORD.any_in(code) and _EXCLUSIVE_LOCK_HELD.search(code):
         what = "takes an exclusive lock on a database and holds it forever (every other writer and reader waits)"
+        found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    if ("JOIN" in code or "join" in code or "," in code) and cartesian_flood(code):
+        what = ("runs cartesian-product queries (every row times every row) without end or dozens at once: the "
+                "database server runs out of CPU, memory and temporary space")
         found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
     if "randomblob" in code and _ENDLESS_BLOBS.search(code):
         what = "inserts random blobs without end (a recursive query without LIMIT, or an endless loop): fills the disk"

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Programs whose arguments are Windows command text (``.exe`` already stripped).
@@ -220,14 +221,14 @@ _MSYS_SWITCH = re.compile(r"(?<=\s)//(?=\w)")
 
 
 #: Words without which Python code spells no Windows command or registry change (a cheap test first).
-WINDOWS_WORDS = ("/add", "MpPreference", "CurrentVersion\\Run", "winreg", "reg add", "taskkill", "lsass", "icacls",
-                 "DelegateExecute", "HKLM", "DownloadString", "key=clear", "WinDefend",
-                 "administrators_authorized_keys", "-keyName",
-                 "Mailbox", "InboxRule", "TransportRule", "Audit", "urlcache", "BinaryFormatter", "createnew",
-                 "PasswordVault", "CredEnumerate", "identityType", "anonymousAuthentication", "httpRedirect",
-                 "apppool", "Export-PfxCertificate", "IIS-WebServerRole", "vssadmin", "wevtutil", "wbadmin", "bcdedit",
-                 "BitLocker", "manage-bde", "Integrity", "ChannelBinding", "Signature", "SignOrSeal",
-                 "SecureChannel", "Remove-GPO")
+WINDOWS_WORDS = GateWords("/add", "MpPreference", 'CurrentVersion\\Run', "winreg", "reg add", "taskkill", "lsass",
+                          "icacls", "DelegateExecute", "HKLM", "DownloadString", "key=clear", "WinDefend",
+                          "administrators_authorized_keys", "-keyName", "Mailbox", "InboxRule", "TransportRule",
+                          "Audit", "urlcache", "BinaryFormatter", "createnew", "PasswordVault", "CredEnumerate",
+                          "identityType", "anonymousAuthentication", "httpRedirect", "apppool",
+                          "Export-PfxCertificate", "IIS-WebServerRole", "vssadmin", "wevtutil", "wbadmin", "bcdedit",
+                          "BitLocker", "manage-bde", "Integrity", "ChannelBinding", "Signature", "SignOrSeal",
+                          "SecureChannel", "Remove-GPO")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:

@@ -1,0 +1,93 @@
+"""Words a check needs in a text before it looks further, found for every check in one scan.
+
+Dozens of whole-text checks (a module for MongoDB, one for SAP, one for IPMI…) begin by asking whether
+any of their words occurs in the snippet; asked one word at a time, that is about a thousand substring
+searches per snippet, most of them failing. Every :class:`GateWords` adds its words to one shared
+Aho-Corasick automaton instead: the snippet is scanned once (the result kept for the last few texts,
+since every check is handed the same string), and each gate only intersects its own words with what
+the scan found.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import ahocorasick
+
+
+class _WordIndex:
+    """The automaton over every gate's words, and what it found in the texts scanned last."""
+
+    _REMEMBERED = 4
+
+    def __init__(self, *, folded: bool) -> None:
+        self._folded = folded
+        self._ids: dict[str, int] = {}
+        self._automaton: ahocorasick.Automaton | None = None
+        self._recent: list[tuple[str, frozenset[int]]] = []
+        self._lock = threading.Lock()
+
+    def register(self, words: tuple[str, ...]) -> frozenset[int]:
+        with self._lock:
+            for word in words:
+                self._ids.setdefault(word, len(self._ids))
+            self._automaton = None  # rebuilt, with these words too, at the next scan
+            self._recent = []
+            return frozenset(self._ids[word] for word in words)
+
+    def found(self, text: str) -> frozenset[int]:
+        recent = self._recent
+        for seen, ids in recent:
+            if seen is text:
+                return ids
+        automaton = self._automaton or self._build()
+        scanned = text.lower() if self._folded else text
+        ids = frozenset(word_id for _, word_id in automaton.iter(scanned)) if scanned else frozenset()
+        self._recent = [(text, ids), *recent[: self._REMEMBERED - 1]]
+        return ids
+
+    def _build(self) -> ahocorasick.Automaton:
+        with self._lock:
+            automaton = ahocorasick.Automaton()
+            for word, word_id in self._ids.items():
+                automaton.add_word(word, word_id)
+            automaton.make_automaton()
+            self._automaton = automaton
+            return automaton
+
+
+_EXACT = _WordIndex(folded=False)
+_FOLDED = _WordIndex(folded=True)
+
+
+class GateWords:
+    """Literal words, any one of which must occur in a text before a check reads it further.
+
+    ``ignore_case`` matches the words against the text lower-cased (the words are lower-cased too).
+
+    >>> gate = GateWords("etcdctl", "consul")
+    >>> gate.any_in("etcdctl get --prefix /"), gate.any_in("ls -la")
+    (True, False)
+    >>> GateWords("Redfish", ignore_case=True).any_in("curl https://bmc/redfish/v1")
+    True
+    """
+
+    __slots__ = ("_ids", "_index", "words")
+
+    def __init__(self, *words: str, ignore_case: bool = False) -> None:
+        if not words or not all(words):
+            raise ValueError("GateWords needs at least one word, and no empty word (it would match every text)")
+        self.words = tuple(word.lower() for word in words) if ignore_case else words
+        self._index = _FOLDED if ignore_case else _EXACT
+        self._ids = self._index.register(self.words)
+
+    def any_in(self, text: str) -> bool:
+        """Whether any of the words occurs in ``text``."""
+        return not self._ids.isdisjoint(self._index.found(text))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    def __repr__(self) -> str:
+        return f"GateWords{self.words!r}"
