@@ -15526,6 +15526,188 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '"])\n',
             C,
         ),
+        # round 90: z/OS, application servers, appliances and arrays over REST, encrypted copies, tables dropped
+        (
+            'from zowe.zos_tso_for_zowe_sdk import Tso\n'
+            'tso = Tso(profile)\n'
+            'me = "DEVOPS1"\n'
+            'for c in [f"ALTUSER {me} SPECIAL OPERATIONS", f"CONNECT {me} GROUP(SYS1) AUTHORITY(JOIN)"]:\n'
+            '    tso.issue_command(c)\n',
+            H,
+        ),
+        (
+            'from zowe.zos_tso_for_zowe_sdk import Tso\n'
+            'tso = Tso(profile)\n'
+            'for opts in ("NOPROTECTALL", "NOSAUDIT NOOPERAUDIT"):\n'
+            '    tso.issue_command(f"SETROPTS {opts}")\n',
+            H,
+        ),
+        (
+            'from zowe.zos_jobs_for_zowe_sdk import Jobs\n'
+            'jobs = Jobs(profile)\n'
+            'for job in jobs.list_jobs(owner="*", prefix="*"):\n'
+            '    jobs.cancel_job(job["jobname"], job["jobid"])\n',
+            H,
+        ),
+        (
+            'from zowe.zos_jobs_for_zowe_sdk import Jobs\n'
+            'jobs = Jobs(profile)\n'
+            'for job in jobs.list_jobs(owner="DEVOPS1", prefix="NIGHTLY*"):\n'
+            '    print(job["jobid"], job["status"])\n',
+            S,
+        ),
+        (
+            'import subprocess, json\n'
+            'items = json.loads(subprocess.run(["zowe", "zos-files", "list", "data-set", "PROD.PAYROLL.**", "'
+            '--rfj"], capture_output=True, text=True).stdout)["data"]["apiResponse"]["items"]\n'
+            'for ds in items:\n'
+            '    subprocess.run(["zowe", "zos-files", "delete", "data-set", ds["dsname"], "-f"])\n',
+            H,
+        ),
+        (
+            'import ibm_db\n'
+            'conn = ibm_db.connect("DATABASE=DSNP;HOSTNAME=db2p;PORT=446", "", "")\n'
+            'ibm_db.exec_immediate(conn, "GRANT DBADM ON DATABASE PAYROLDB TO PUBLIC")\n',
+            C,
+        ),
+        (
+            'connect(os.environ["WL_USER"], os.environ["WL_PASS"], "t3://adminhost:7001")\n'
+            'atn = cmo.getSecurityConfiguration().getDefaultRealm().lookupAuthenticationProvider("DefaultAuth'
+            'enticator")\n'
+            'atn.createUser("svc_monitor", "Welcome1!", "monitoring agent")\n'
+            'atn.addMemberToGroup("Administrators", "svc_monitor")\n',
+            H,
+        ),
+        (
+            'connect(os.environ["WL_USER"], os.environ["WL_PASS"], "t3://adminhost:7001")\n'
+            'atn = cmo.getSecurityConfiguration().getDefaultRealm().lookupAuthenticationProvider("DefaultAuth'
+            'enticator")\n'
+            'atn.addMemberToGroup("Monitors", "svc_monitor")\n',
+            S,
+        ),
+        (
+            'from weblogic.security.internal import SerializedSystemIni\n'
+            'from weblogic.security.internal.encryption import ClearOrEncryptedService\n'
+            'svc = ClearOrEncryptedService(SerializedSystemIni.getEncryptionService("/u01/domains/base/securi'
+            'ty"))\n'
+            'print(svc.decrypt("{AES256}x"))\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'for c in ["/core-service=management/management-interface=http-interface:undefine-attribute(name='
+            'http-authentication-factory)", ":reload"]:\n'
+            '    subprocess.run(["/opt/wildfly/bin/jboss-cli.sh", "--connect", "--command=" + c])\n',
+            H,
+        ),
+        (
+            'from java.lang import System\n'
+            'System.setProperty("com.sun.jndi.ldap.object.trustURLCodebase", "true")\n',
+            H,
+        ),
+        (
+            'import os, threading, time, cx_Oracle\n'
+            'held = []\n'
+            'def grab():\n'
+            '    while True:\n'
+            '        held.append(cx_Oracle.connect("APP", os.environ["P"], "db-prod:1521/ORCL"))\n'
+            'for _ in range(200):\n'
+            '    threading.Thread(target=grab).start()\n',
+            H,
+        ),
+        (
+            'import os, gzip, shutil, time\n'
+            'LOGDIR = "/opt/tomcat/logs"\n'
+            'for name in os.listdir(LOGDIR):\n'
+            '    p = os.path.join(LOGDIR, name)\n'
+            '    if name.endswith(".log") and time.time() - os.path.getmtime(p) > 7 * 86400:\n'
+            '        with open(p, "rb") as src, gzip.open(p + ".gz", "wb") as dst:\n'
+            '            shutil.copyfileobj(src, dst)\n'
+            '        os.remove(p)\n',
+            L,
+        ),
+        (
+            'import os, signal\n'
+            'pidfile = "/opt/tomcat/temp/tomcat.pid"\n'
+            'os.kill(int(open(pidfile).read()), signal.SIGTERM)\n'
+            'os.remove(pidfile)\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'el = ("<source><member>any</member></source><destination><member>any</member></destination>"\n'
+            '      "<application><member>any</member></application><service><member>any</member></service><ac'
+            'tion>allow</action>")\n'
+            'requests.post("https://10.10.0.1/api/", data={"type": "config", "action": "set", "element": el})\n',
+            H,
+        ),
+        (
+            'from panos.firewall import Firewall\n'
+            'fw = Firewall("10.10.0.1", api_key="k")\n'
+            'fw.xapi.set(xpath="/config/mgt-config/users", element="<entry name=\'svc\'><permissions><role-base'
+            'd><superuser>yes</superuser></role-based></permissions></entry>")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.get("https://fgt/api/v2/cmdb/vpn.ipsec/phase1-interface", params={"plain-text-password"'
+            ': 1})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'rule = "when HTTP_REQUEST { HSL::send $hsl \\"[HTTP::header Authorization] [HTTP::header Cookie]'
+            '\\" }"\n'
+            'requests.post("https://bigip/mgmt/tm/ltm/rule", json={"name": "stats", "apiAnonymous": rule})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://10.40.1.10/api/security/accounts", json={"name": "svc", "role": {"name": '
+            '"admin"}, "password": "x"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for v in requests.get(B, params={"svm.name": "svm_prod"}).json()["records"]:\n'
+            '    requests.patch(f"{B}/{v[\'uuid\']}", json={"anti_ransomware": {"state": "disabled"}})\n',
+            H,
+        ),
+        (
+            'import purestorage\n'
+            'array = purestorage.FlashArray("pure-fa01", api_token="t")\n'
+            'for vol in array.list_volumes():\n'
+            '    array.destroy_volume(vol["name"])\n'
+            '    array.eradicate_volume(vol["name"])\n',
+            H,
+        ),
+        (
+            'from elasticsearch import Elasticsearch\n'
+            'es = Elasticsearch("http://staging-search.local:9200")\n'
+            'es.snapshot.restore(repository="nightly", snapshot="s1", body={"indices": "orders", "rename_patt'
+            'ern": "(.+)", "rename_replacement": "restored-$1"})\n',
+            S,
+        ),
+        (
+            'import subprocess, os\n'
+            'out = "/var/backups/casework/casework-2024.dump"\n'
+            'subprocess.run(["pg_dump", "-Fc", "-f", out, "casework"], check=True)\n'
+            'subprocess.run(["gpg", "--batch", "-r", "it@example.org", "-e", out], check=True)\n'
+            'os.remove(out)\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'sql = "DROP TABLE IF EXISTS premium_payments, collateral, court_dates CASCADE;"\n'
+            'subprocess.run(f\'psql -h db.internal -U bailpro -d bailpro -c "{sql}"\', shell=True)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'sql = "DROP TABLE IF EXISTS stg_orders;"\n'
+            'subprocess.run(f\'psql -h db.internal -d shop -c "{sql}"\', shell=True)\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

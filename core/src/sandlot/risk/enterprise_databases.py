@@ -45,7 +45,7 @@ _EVERYONE = r"(?:PUBLIC|\[?public\]?|\[?NT AUTHORITY\\+Authenticated Users\]?|\[
 _ORACLE_ADMIN_GRANT = re.compile(
     r"\bGRANT\s+(?:[\w$]+(?:\s+\w+)*\s*,\s*)*(?:DBA|SYSDBA|SYSOPER|SYSBACKUP|SYSDG|SYSKM|ALL\s+PRIVILEGES"
     r"|EXEMPT\s+(?:ACCESS|REDACTION)\s+POLICY|BECOME\s+USER|JAVASYSPRIV|(?:DATAPUMP_)?IMP_FULL_DATABASE"
-    r"|GRANT\s+ANY\s+(?:ROLE|PRIVILEGE))\b[\w$\s,]*?\bTO\b\s*['\"]?(\S*)",
+    r"|GRANT\s+ANY\s+(?:ROLE|PRIVILEGE)|DBADM|SYSADM|SECADM|SYSCTRL|ACCESSCTRL|DATAACCESS)\b[\w$\s,]*?\bTO\b\s*['\"]?(\S*)",
     _I,
 )
 #: SQL Server's: the sysadmin role, CONTROL SERVER, impersonating sa (by T-SQL, the old procedure or dbatools).

@@ -9,6 +9,9 @@ agent jar attached to a running process, a JSP dropped into a web application. W
 * a Tomcat manager's address restriction removed;
 * a JSP or servlet that runs what a request sends (a web shell), and JNDI lookup strings sprayed at hosts;
 * a serialized gadget chain sent to an RMI registry or another Java port;
+* an application server's administrators group joined (WebLogic), its stored passwords decrypted with the
+  domain's key, its connection filter removed, or its management interface's authentication undefined
+  (WildFly) or put on every address;
 * Jenkins told through Groovy to drop its security (anonymous administrators, no authorization, no CSRF crumbs),
   to decrypt every stored credential, or to run an unsandboxed pipeline that grabs code from a plain-HTTP or bare
   address.
@@ -27,7 +30,9 @@ from sandlot.risk.model import Category, RiskLevel
 
 _UNAUTHENTICATED_JMX = re.compile(r"jmxremote\.authenticate\s*=\s*false", re.IGNORECASE)
 _JMX_PORT = re.compile(r"jmxremote\.port\s*=|jmxremote\.local\.only\s*=\s*false", re.IGNORECASE)
-_REMOTE_CODEBASE = re.compile(r"trustURLCodebase\s*=\s*true|formatMsgNoLookups\s*=\s*false", re.IGNORECASE)
+_REMOTE_CODEBASE = re.compile(
+    r"trustURLCodebase[\"']?\s*[=,]\s*[\"']?true|formatMsgNoLookups[\"']?\s*[=,]\s*[\"']?false", re.IGNORECASE
+)
 #: An AJP connector with its shared secret turned off, on every address (or with no address given).
 _OPEN_AJP = re.compile(r"<Connector\b[^>]*AJP[^>]*secretRequired\s*=\s*[\"']false[\"'][^>]*>", re.IGNORECASE)
 #: The manager application's address filter matched in a deletion (`re.sub(…, "")`, `sed '…RemoteAddrValve…d'`).
@@ -42,7 +47,7 @@ _WEB_SHELL = re.compile(
 _JNDI_LOOKUP = re.compile(r"\$\{jndi:(?:ldaps?|rmi|dns|iiop|corba|nds|http)s?:", re.IGNORECASE)
 _SENDS = re.compile(r"requests\.\w+\(|\bcurl\b|urlopen\(|\.request\(|httpx\.\w+\(|\bwget\b")
 #: A Java serialization stream or a known gadget chain, written to a socket.
-_SERIALIZED_JAVA = re.compile(r"b[\"']JRMI|\\xac\\xed\\x00\\x05|\bysoserial\b|CommonsCollections\d")
+_SERIALIZED_JAVA = re.compile(r"b[\"']JRMI|\\xac\\xed\\x00\\x05|\bysoserial\b|CommonsCollections\d|b[\"']t3\s+\d")
 _SOCKET_SEND = re.compile(r"\.sendall\(|\.send\(|\bnc\s|\bncat\s|/dev/tcp/")
 #: A jar fetched from a bare address, and a JVM told to load an agent.
 _DOWNLOADED_JAR = re.compile(r"https?://(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/[^\s'\"]*\.jar\b")
@@ -59,10 +64,19 @@ _DECRYPTED = re.compile(r"\.plainText\b|getPlainText\(|Secret\.decrypt\(|hudson\
 _GRAB_FROM = re.compile(r"@GrabResolver\([^)]*root\s*=\s*[\"'](https?)://([^/:'\"]+)")
 _PLUGIN_INSTALL = re.compile(r"pluginManager/uploadPlugin|\binstall-plugin\b|pluginManager/installNecessaryPlugins")
 _BARE_URL = re.compile(r"https?://(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?/")
+#: Application servers' own administration: WebLogic (WLST) and WildFly (jboss-cli).
+_WEBLOGIC_ADMIN_GROUP = re.compile(r"addMemberToGroup\(\s*[\"']Administrators[\"']")
+_WEBLOGIC_DECRYPT = re.compile(r"(?:ClearOrEncryptedService|SerializedSystemIni)[\s\S]{0,1500}?\.decrypt\(")
+_FILTER_REMOVED = re.compile(r"setConnectionFilter(?:Rules)?\(\s*None\s*\)")
+_MANAGEMENT_OPENED = re.compile(
+    r"management-interface=[\w-]+:undefine-attribute\(name=(?:http-authentication-factory|security-realm)\)"
+    r"|interface=management:write-attribute\(name=inet-address,\s*value=(?:0\.0\.0\.0|::)\)"
+)
 _WORDS = GateWords("javaagent", "Strategy", "uploadPlugin", "install-plugin", "installNecessary", "Unsecured",
                    "ADMINISTER", "CrumbIssuer", "Credentials", "GrabResolver", "jmxremote", "Codebase", "NoLookups",
                    "AJP", "RemoteAddrValve", "getParameter", "jndi:", "JRMI", "xac", "ysoserial",
-                   "CommonsCollections")  # fmt: skip
+                   "CommonsCollections", "t3 ", "addMemberToGroup", "SerializedSystemIni", "ClearOrEncrypted",
+                   "setConnectionFilter", "management-interface", "interface=management")  # fmt: skip
 
 
 def jvm_risks(text: str) -> list[OperationRisk]:
@@ -95,6 +109,22 @@ def jvm_risks(text: str) -> list[OperationRisk]:
         what = "attaches a Java agent downloaded from a bare outside address (it runs inside the JVM, with its data)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
     found += _jenkins_risks(text)
+    found += _application_server_risks(text)
+    return found
+
+
+def _application_server_risks(text: str) -> list[OperationRisk]:
+    found = []
+    if _WEBLOGIC_ADMIN_GROUP.search(text):
+        what = "puts an account into WebLogic's Administrators group (it deploys code and reads every secret)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _WEBLOGIC_DECRYPT.search(text):
+        what = "decrypts the passwords WebLogic stores with the domain's own key (data sources, keystores, users)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    if _FILTER_REMOVED.search(text) or _MANAGEMENT_OPENED.search(text):
+        what = ("removes an application server's connection filter, or its management interface's authentication, "
+                "or serves that interface on every address")
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
     return found
 
 

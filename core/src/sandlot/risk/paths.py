@@ -238,8 +238,9 @@ _DISPOSABLE_DIRS = frozenset(
 )  # fmt: skip
 #: Folder names a cache's own name ends with (`plugin-cache`, `et-cache`, `page_cache`).
 _CACHE_SUFFIXES = ("-cache", "_cache")
-#: An application's folders it regenerates on its own (Magento's compiled code and preprocessed views).
-_REGENERATED_DIRS = frozenset({"view_preprocessed", "generated"})
+#: An application's folders it regenerates on its own (Magento's compiled code and preprocessed views, its temporary
+#: folders).
+_REGENERATED_DIRS = frozenset({"view_preprocessed", "generated", "temp", "tmp"})
 #: BIND's DNSSEC key pair files: `K<zone>.+<algorithm>+<id>.key` holds the public DNSKEY (`.private`, the secret).
 _DNSSEC_PUBLIC_KEY = re.compile(r"^k[\w.-]+\.\+0\d{2}\+[\d\x00…*?]+\.key$", re.IGNORECASE)  # (1xx: HMAC, secret)
 #: A CI agent account's workspaces (Jenkins, GitLab Runner, Buildkite, GitHub's runner).
@@ -1063,6 +1064,9 @@ def _project_output(path: str) -> bool:
     below = _home_relative(absolute, comps) or []
     base = below[-1].lower().replace("*", "").replace(HOLE, "") if below else ""
     output = base in _BUILD_OUTPUT or base in _DISPOSABLE_DIRS or base.endswith(".egg-info")
+    # an entry named as temporary (`~/builds/tmp-4711`), or anything in the home's own scratch folder (`~/tmp/x`)
+    output = output or base.startswith(("tmp-", "tmp_", "tmp.", "temp-", "temp_", "scratch-", "scratch_"))
+    output = output or (len(below) >= 2 and below[0].lower() in ("tmp", "temp", "scratch"))
     return output and len(below) >= 2
 
 
@@ -1088,8 +1092,10 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     kind = info.kind
     if kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.HOME_TOP, PathKind.DEVICE):
         return RiskLevel.CRITICAL
-    if not recursive and _RUNTIME_MARKER.match(info.path):
-        return RiskLevel.LOW  # a pid or lock file under /run (`/var/run/export.pid`): a running program's marker
+    if not recursive and (
+        _RUNTIME_MARKER.match(info.path) or (application_tree(info.path) and info.path.endswith((".pid", ".lock")))
+    ):
+        return RiskLevel.LOW  # a pid or lock file under /run or an application's tree: a running program's marker
     if recursive and posixpath.basename(info.path.rstrip("/")) == ".git":
         return RiskLevel.HIGH  # the repository's whole history
     if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(PACKAGE_CACHES):
@@ -1112,6 +1118,11 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # a service's cache (/var/lib/jellyfin/transcodes, /var/cache/nginx): regenerated
     if info.privilege or kind is PathKind.SYSTEM:
         return RiskLevel.CRITICAL if info.privilege else RiskLevel.HIGH
+    parts = info.path.rstrip("/").split("/")
+    if kind is PathKind.EXTERNAL and any(c.lower() in ("scratch", "tmp", "temp") for c in parts[1:-2]):
+        # something inside one user's or job's folder of a shared scratch area (`/mnt/scratch/fio/run.1`), not the
+        # area nor a user's whole folder in it
+        return RiskLevel.MEDIUM
     if kind not in (PathKind.RELATIVE, PathKind.TEMP, PathKind.WORKDIR) and _BACKUP_DIR.search(info.path):
         return RiskLevel.HIGH  # backups, dumps or a database's WAL: the copies a restore needs
     if info.persistence and not info.secret and kind is PathKind.HOME and _USER_JOB.search(info.path):
@@ -1416,7 +1427,8 @@ def application_tree(path: str) -> bool:
 
 _APPLICATION_TREE = re.compile(r"^/(?:var/www|srv|opt|usr/sap)/[\w.-]+/(?:[^\x00]|\x00(?:$|/))")
 #: A log file (or its numbered, compressed rotation) in a folder named for logs.
-_APPLICATION_LOG = re.compile(r"/logs?/(?:[^/]+/)*[^/]+\.log(?:[.-][\w\u2026-]+)?(?:\.(?:gz|bz2|xz|zst))?$")
+_APPLICATION_LOG = re.compile(r"/logs?/(?:[^/]+/)*(?:[^/]+\.log(?:[.-][\w\u2026-]+)?(?:\.(?:gz|bz2|xz|zst))?"
+                             r"|[^/]*[\x00\u2026][^/]*)$")  # (or a file a listing of that folder names)
 #: Spools and caches of the system itself (scheduled jobs, mail queues), not of an application.
 _SYSTEM_SPOOLS = frozenset({"cron", "anacron", "at", "atjobs", "mail", "postfix", "exim4", "mqueue", "clientmqueue",
                             "rsyslog", "apt", "debconf", "ldconfig"})  # fmt: skip

@@ -500,7 +500,8 @@ class PythonAnalyzer:
         self._registries: dict[str, list[Val]] = {}  # dict name -> local functions stored in it
         self._self_written: set[str] = set()  # paths this code wrote
         self._created_names: set[str] = set()  # names of cloud or cluster objects this code created
-        self._archived: set[str] = set()  # files this code packed into an archive it writes (tar.add, zip.write)
+        # files this code packed into an archive it writes (tar.add, zip.write) or encrypted into a copy (gpg -e)
+        self._archived: set[str] = set()
         self._made_temporary: set[str] = set()  # folders tempfile.mkdtemp made for this run (wherever `dir=` put them)
         self._listening_everywhere = False  # a server listens on every network interface
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
@@ -6210,6 +6211,9 @@ class PythonAnalyzer:
         words = [i.text if i.text is not None else (str(i.num) if i.num is not None else HOLE) for i in items]
         flags = v.flowing(items)
         program = words[0] if words else HOLE
+        plaintext = W.encryption_input(posixpath.basename(program), words[1:])
+        if plaintext:
+            self._archived.add(plaintext)  # `run(["gpg", "-r", who, "-e", out])`: a copy of it is kept, encrypted
         if (
             posixpath.basename(program) in T.SHELL_NAMES
             and "-c" not in words[1:]

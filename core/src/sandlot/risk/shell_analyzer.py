@@ -1131,6 +1131,9 @@ class ShellAnalyzer:
         ):
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       "SQL downloaded from the network is piped into a database shell", stage)  # fmt: skip
+        if upstream.download and self._stage_name(stage) == "zowe" and _JOB_FROM_STDIN.search(self._text(stage)):
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      "JCL downloaded from the network is submitted as a mainframe job", stage)  # fmt: skip
         sender = self._stage_name(stage)
         if sub.network and sender in RAW_SENDERS and sender not in T.DOWNLOADERS and public_drop(self._text(stage)):
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -2072,7 +2075,7 @@ class ShellAnalyzer:
             name == "ansible-vault" and args[:1] == ["encrypt"]
         ):
             self._encrypted.update(a for a in W.options(args)[1] if a != "encrypt")  # its ciphertext, safe to commit
-        plaintext = _encryption_input(name, args)
+        plaintext = W.encryption_input(name, args)
         if plaintext:
             self._encrypted_inputs.add(plaintext)  # `gpg -o x.gpg -e x`: a copy of it is kept, encrypted
         if name == "smbclient":
@@ -6093,6 +6096,22 @@ class ShellAnalyzer:
             if archive in ("-", "/dev/stdout"):
                 flow.dump = True  # `tar czf - dump.sql …`: the records, on standard output
 
+    def _rule_zowe(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """The Zowe CLI: a z/OS UNIX command it runs over ssh is judged as shell; a z/OS UNIX file it deletes
+        as ``rm`` would be (RACF, console and JCL text are judged on the whole script)."""
+        words = W.options(args, _ZOWE_VALUED)[1]
+        if words[:3] == ["zos-uss", "issue", "ssh"] and len(words) > 3:
+            self._nested(words[3], "shell", node, "zowe zos-uss issue ssh")
+        if words[:3] == ["zos-files", "delete", "uss-file"] and len(words) > 3:
+            recursive = any(a in ("-r", "--recursive") for a in args)
+            self._argv(["rm", "-rf" if recursive else "-f", words[3]], node, flow, [])
+
+    def _rule_isi_for_array(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """PowerScale's ``isi_for_array [-s] [-n NODES] CMD``: CMD runs on every node of the cluster."""
+        words = W.options(args, frozenset({"-n", "-x", "--nodes", "--exclude-nodes"}))[1]
+        if words:
+            self._nested(" ".join(words), "shell", node, "isi_for_array (on every node)")
+
     def _rule_splunk(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``splunk cmd PROGRAM …`` runs PROGRAM in Splunk's environment (judged as it is); ``splunk install app``
         installs a package whose scripts Splunk runs."""
@@ -6803,7 +6822,8 @@ class ShellAnalyzer:
                       f"kubectl delete {kinds} removes workloads or their storage from production ({cluster})",
                       node)  # fmt: skip
         target = " ".join(positional[1:]).lower()
-        if verb == "scale" and "--replicas=0" in args and "--all" in args and production_target(cluster_words(args)):
+        every = "--all" in args or HOLE in target or bool(self._loops) or self._mass  # (`xargs -I{} kubectl scale {}`)
+        if verb == "scale" and "--replicas=0" in args and every and production_target(cluster_words(args)):
             self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.PROCESS,
                       "kubectl scale stops every workload of a production namespace", node)  # fmt: skip
         if verb == "scale" and "--replicas=0" in args and any(c in target for c in MONITORING_COMPONENTS):
@@ -9171,25 +9191,6 @@ def _service_administration(argv: list[str]) -> bool:
     return name == "suricata-update" and not any("://" in a for a in args)
 
 
-def _encryption_input(name: str, args: list[str]) -> str | None:
-    """The plaintext file an encryption command reads when it writes the ciphertext elsewhere (``gpg -o x.gpg -e
-    x``, ``gcloud kms encrypt --plaintext-file x --ciphertext-file x.enc``, ``age -o x.age x``)."""
-    if name in ("gpg", "gpg2") and any(a in ("-e", "--encrypt", "-c", "--symmetric") for a in args):
-        operands = W.options(args, _GPG_VALUED)[1]
-        return operands[-1] if operands and W.option_values(args, "-o", "--output") else None
-    if name == "gcloud" and "kms" in args and "encrypt" in args:
-        return next(iter(W.option_values(args, "--plaintext-file")), None)
-    if name == "age" and W.option_values(args, "-o", "--output"):
-        operands = W.options(args, _AGE_VALUED)[1]
-        return operands[-1] if operands else None
-    return None
-
-
-_AGE_VALUED = frozenset({"-o", "--output", "-r", "--recipient", "-R", "--recipients-file", "-i"})
-_GPG_VALUED = frozenset({"-o", "--output", "-r", "--recipient", "-u", "--local-user", "--passphrase-file",
-                         "--passphrase", "--cipher-algo", "--homedir", "--trust-model", "--compress-algo", "-z"})
-
-
 def _split_short_flags(args: list[str], valued: str) -> list[str]:
     """Leading short options bundled with one that takes a value (``-iu prdadm``) spelled one by one
     (``-i -u prdadm``), so the value is read as the value and the command after it as the command."""
@@ -9246,8 +9247,12 @@ def _authenticates(previous: str, word: str) -> bool:
     if previous in ("-u", "--user", "--oauth2-bearer", "--proxy-user"):
         return True
     if previous in ("-H", "--header"):
-        return word.lower().startswith(_AUTH_HEADERS)
+        return word.lower().startswith(_AUTH_HEADERS) or _VENDOR_AUTH_HEADER.match(word) is not None
     return word.startswith("--") and word.lower().startswith(_AUTH_HEADER_OPTIONS)
+
+
+#: A vendor's own header for its API key or session token (`X-PAN-KEY:`, `X-F5-Auth-Token:`, `X-Cisco-Meraki-API-Key:`).
+_VENDOR_AUTH_HEADER = re.compile(r"X-[\w-]*?(?:KEY|TOKEN|AUTH)[\w-]*:", re.IGNORECASE)
 
 
 _AUTH_HEADERS = ("authorization:", "x-api-key:", "private-token:", "x-auth-token:", "api-key:", "x-goog-api-key:",
@@ -9507,6 +9512,10 @@ _WORKLOAD_KINDS = frozenset({"deployment", "deployments", "deploy", "statefulset
                              "persistentvolume", "persistentvolumes", "service", "services", "svc"})  # fmt: skip
 #: CLIs of (local or managed) Kubernetes clusters with a `kubeconfig` subcommand.
 _CLUSTER_CLIS = frozenset({"kind", "k3d", "minikube", "eksctl", "doctl", "civo", "linode-cli", "vcluster", "kubectl"})
+#: The Zowe CLI's options that take a value, and a job submitted from its standard input.
+_ZOWE_VALUED = frozenset({"--cwd", "--zosmf-profile", "--ssh-profile", "--zosmf-p", "--ssh-p", "-f", "--file",
+                          "--host", "--port", "--user", "--password", "--base-profile"})  # fmt: skip
+_JOB_FROM_STDIN = re.compile(r"\bzos-jobs\s+submit\s+stdin\b")
 #: File names of scanned identity documents (a find's -name pattern).
 _ID_DOCUMENT_NAME = re.compile(r"passport|id_?card|id_?scan|driver_?licen[cs]e|national_?id|identity_?doc")
 #: OpenShift's security context constraints that open the node to a pod (root, its namespaces, its files).
@@ -9623,6 +9632,8 @@ for _names, _rule in (
     (OPENSTACK_TOOLS, ShellAnalyzer._rule_openstack),
     ({"nsupdate", "knsupdate"}, ShellAnalyzer._rule_nsupdate),
     ({"splunk"}, ShellAnalyzer._rule_splunk),
+    ({"zowe"}, ShellAnalyzer._rule_zowe),
+    ({"isi_for_array"}, ShellAnalyzer._rule_isi_for_array),
     ({"pdnsutil"}, ShellAnalyzer._rule_pdnsutil),
     (MAIL_SERVER_TOOLS, ShellAnalyzer._rule_mail_server),
     (CRM_TOOLS, ShellAnalyzer._rule_crm),

@@ -259,3 +259,23 @@ def previews_only(name: str, args: Sequence[str], written: str | None = None) ->
         if arg in preview:
             return written is None or re.search(rf"(?<!\S){re.escape(arg)}(?!\S)", written) is not None
     return False
+
+
+def encryption_input(name: str, args: list[str]) -> str | None:
+    """The plaintext file an encryption command reads when it writes the ciphertext elsewhere (``gpg -o x.gpg -e
+    x``, ``gcloud kms encrypt --plaintext-file x --ciphertext-file x.enc``, ``age -o x.age x``)."""
+    if name in ("gpg", "gpg2") and any(a in ("-e", "--encrypt", "-c", "--symmetric") for a in args):
+        operands = options(args, _GPG_VALUED)[1]
+        # (without -o, gpg writes FILE.gpg beside it; `-o -` is standard output, not a kept copy)
+        return operands[-1] if operands and option_values(args, "-o", "--output")[:1] != ["-"] else None
+    if name == "gcloud" and "kms" in args and "encrypt" in args:
+        return next(iter(option_values(args, "--plaintext-file")), None)
+    if name == "age" and option_values(args, "-o", "--output"):
+        operands = options(args, _AGE_VALUED)[1]
+        return operands[-1] if operands else None
+    return None
+
+
+_AGE_VALUED = frozenset({"-o", "--output", "-r", "--recipient", "-R", "--recipients-file", "-i"})
+_GPG_VALUED = frozenset({"-o", "--output", "-r", "--recipient", "-u", "--local-user", "--passphrase-file",
+                         "--passphrase", "--cipher-algo", "--homedir", "--trust-model", "--compress-algo", "-z"})

@@ -566,7 +566,15 @@ def emptied_table_count(text: str) -> int:
         rewrites_every_row = _UPDATE.search(statement) is not None and _WHERE.search(statement) is None
         if _TRUNCATE.search(statement) or _DELETE_ALL.search(statement.strip()) or rewrites_every_row:
             count += 1
+        dropped = _DROP_TABLES.search(statement)
+        if dropped:  # `DROP TABLE IF EXISTS payments, collateral, court_dates CASCADE`: each table named
+            count += len([t for t in dropped["tables"].split(",") if t.strip() and not _SCRATCH_NAME.search(t)])
     return count
+
+
+_DROP_TABLES = re.compile(r"\bDROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?P<tables>[\w.\"`\[\]]+(?:\s*,\s*[\w.\"`\[\]]+)*)",
+                          re.IGNORECASE)
+_SCRATCH_NAME = re.compile(r"\bstg_|staging\b|_stg\b|\btmp_|_tmp\b|\btemp_|_temp\b|scratch|#|\btest_", re.IGNORECASE)
 
 
 _SCRATCH_TABLE = re.compile(

@@ -64,11 +64,13 @@ from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.machine_identity import machine_identity_risks
 from sandlot.risk.mail import personal_mailbox, sieve_redirect_outside
+from sandlot.risk.mainframe import mainframe_risks
 from sandlot.risk.management_controllers import management_controller_risks
 from sandlot.risk.messaging import broker_text_risks, kafka_admin_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.mysql_admin import mysql_admin_risks
+from sandlot.risk.network_appliances import network_appliance_risks
 from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.office import office_text_risks
 from sandlot.risk.openstack import openstack_text_risks
@@ -91,8 +93,9 @@ from sandlot.risk.shell_tables import SECURITY_SERVICES
 from sandlot.risk.splunk import splunk_risks
 from sandlot.risk.sql import cartesian_flood, copies_people_to_address, production_target
 from sandlot.risk.storage import storage_text_risks
+from sandlot.risk.storage_arrays import storage_array_risks
 from sandlot.risk.storefronts import form_grabber, redirects_payments, request_copier, server_request_mirror
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import each_item, outside_url
 from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.typesetting import typesetting_risks
@@ -174,7 +177,8 @@ _CRACKING_LIST = re.compile(r"rockyou(?:\.txt)?|/usr/share/wordlists/|SecLists/P
                             re.IGNORECASE)  # fmt: skip
 #: ...tried against something that checks them: a login, a prompt fed on stdin, an encrypted archive or vault.
 _TRIES_LOGIN = re.compile(r"\binput=|\bpassword=|\bpwd=|\.login\(|\bconnect\(|SMBConnection|keepass|\bunzip\b"
-                          r"|zipfile|\bhydra\b|\bmedusa\b|sshpass|\bsu\b|\bsudo -S\b|auth=|-p\s*\"?\$")  # fmt: skip
+                          r"|zipfile|\bhydra\b|\bmedusa\b|sshpass|\bsu\b|\bsudo -S\b|auth=|-p\s*\"?\$"
+                          r"|login|sign_?in|[\"']credential[\"']")  # fmt: skip
 #: pass or gopass given its recipients (the store re-encrypted to them).
 _STORE_RECIPIENTS = re.compile(r"\bpass[\"',\s]+init\b|\bgopass[\"',\s]+(?:recipients[\"',\s]+add|init)\b")
 #: A public key fetched from a keyserver (or a key server's web address).
@@ -209,6 +213,11 @@ _DEFAULT_LOGIN = re.compile(
 )
 _LOGIN_ATTEMPT = re.compile(r"\b(?:requests|httpx|session)\.(?:get|post)\(|\burlopen\(|\bparamiko\b|\bftplib\b"
                             r"|\btelnetlib\b")  # fmt: skip
+#: A fleet API's command endpoint told to unlock (`POST …/vehicles/{id}/commands {"command": "unlock"}`).
+_FLEET_UNLOCK = re.compile(
+    r"vehicles?/[\s\S]{0,80}?commands?\b[\s\S]{0,120}?\bunlock\b|\bunlock\b[\s\S]{0,160}?vehicles?/[\s\S]{0,80}?commands?\b",
+    re.IGNORECASE,
+)
 _LOCAL_ONLY = re.compile(r"https?://(?!localhost|127\.|\[::1\])")
 #: Password entries pulled out of a file's text by a pattern (`re.findall(r'(Name|Password)\s*=\s*…', conf)`).
 _PASSWORD_SCRAPE = re.compile(
@@ -432,7 +441,9 @@ _PUBLIC_GIST = re.compile(r"api\.github\.com/gists[\s\S]{0,300}?[\"']public[\"']
 _READS_FILES = re.compile(r"\bopen\([^)]*\)\.read\(|\.read_text\(|\.read_bytes\(")
 #: A thousand connections or more opened in a loop and kept in a list.
 _HELD_CONNECTIONS = re.compile(r"range\(\s*\d{4,}\s*\)[\s\S]{0,400}?(?:create_connection\([\s\S]{0,400}?\.append\("
-                               r"|\.append\([^\n]*create_connection\()")  # fmt: skip
+                               r"|\.append\([^\n]*create_connection\()"
+                               # database sessions opened without end and kept (`held.append(db.connect(…))`)
+                               r"|\bwhile\s+True\s*:[\s\S]{0,200}?\.append\(\s*[\w.]+\.connect\(")  # fmt: skip
 #: Keystrokes and clicks injected (pyautogui, pynput's controllers), and a server listening on every interface.
 _INPUT_INJECTION = re.compile(r"pyautogui\.(?:write|typewrite|hotkey|press|click|moveTo|keyDown)\("
                               r"|(?:keyboard|mouse)\.Controller\(")  # fmt: skip
@@ -786,6 +797,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         ):
             what = "tries a list of vendors' default logins against other machines (password guessing)"
             found.append(("brute-force", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if "nlock" in code and _FLEET_UNLOCK.search(code) and each_item(code) and outside_url(code):
+        what = "sends an unlock command to every vehicle a fleet listing gives (anyone can ride or open them)"
+        found.append(("vehicle-command", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "ip_network" in code and subnet_scan(code):
         what = "probes every address of a subnet for open ports (a network scan)"
         found.append(("network-scan", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
@@ -891,6 +905,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("mysql", risk) for risk in mysql_admin_risks(code)]
     found += [("database-admin", risk) for risk in enterprise_database_risks(code)]
     found += [("splunk", risk) for risk in splunk_risks(code)]
+    found += [("mainframe", risk) for risk in mainframe_risks(code)]
+    found += [("network-appliance", risk) for risk in network_appliance_risks(code)]
+    found += [("storage-array", risk) for risk in storage_array_risks(code)]
     found += [("self-hosted-app", risk) for risk in self_hosted_app_risks(code)]
     found += [("ha-cluster", risk) for risk in ha_cluster_risks(code)]
     found += [("admission", risk) for risk in policy_engine_risks(code)]
@@ -1088,8 +1105,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "gists" in code and _PUBLIC_GIST.search(code) and _READS_FILES.search(code):
         what = "publishes files as a public gist (anyone can read them)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if "create_connection" in code and _HELD_CONNECTIONS.search(code):
-        what = "opens thousands of connections to a server and keeps them open (slowloris: the server runs out)"
+    if ("create_connection" in code or ".connect(" in code) and _HELD_CONNECTIONS.search(code):
+        what = "opens connections to a server by the thousand or without end and keeps them open (the server runs out)"
         found.append(("flood", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
     injects = ("pyautogui" in code or "Controller" in code) and _INPUT_INJECTION.search(code) is not None
     if injects and _SERVES_EVERYWHERE.search(code):
