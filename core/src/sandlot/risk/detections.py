@@ -12,6 +12,10 @@ forwarders decide where the logs go. What needs a careful reviewer:
 * malware samples run or imported on the machine itself (not in a detonation sandbox): a folder of samples
   executed natively, under ``strace`` or ``wine``, or a sample archive's contents run after extraction.
 
+An endpoint detection console's fleet actions are judged too: every host contained or isolated, every agent
+uninstalled, disabled or disconnected, a file quarantined on every machine, exclusions of a whole drive or of
+``/``, prevention policies switched off one after another.
+
 Tuning one rule, adding a narrow exception and setting a retention of days or months are routine.
 """
 
@@ -52,15 +56,48 @@ _SAMPLE_RUN = re.compile(
 )
 _INFECTED_ARCHIVE = re.compile(r"(?:\s-p|--password[= ]|setpassword\(\s*b?)[\"']?infected\b")
 _RUNS_EXTRACTED = re.compile(r"^\s*\./\S+|\bwine\s+\S+\.exe\b|subprocess\.\w+\(\s*\[?\s*(?:str\()?\w+", re.MULTILINE)
-_WORDS = GateWords("udit", "detection_engine", "saved/searches", "exception_list", "min_age", "_security/user",
+_EDR_WORDS = GateWords("action_name", "devices-actions", "/machines/", "agents/actions", "exclusion", "prevention")
+_WORDS = GateWords("action_name", "devices-actions", "/machines/", "agents/actions", "exclusion", "prevention",
+                   "udit", "detection_engine", "saved/searches", "exception_list", "min_age", "_security/user",
                    "--output", "tcpout", "sample", "malware", "detonat", "quarantine", "infected")  # fmt: skip
+
+
+#: An EDR console's actions on hosts: contain, isolate, uninstall, disable, disconnect, quarantine a file.
+_FLEET_ACTION = re.compile(
+    r"devices-actions/v\d\?action_name=contain|action_name\W{1,4}contain|/machines/(?:\{[^}\n]*\}|[^\s\"'/]+)/(?:isolate|"
+    r"StopAndQuarantineFile|offboard)\b|agents/actions/(?:uninstall|disable-agent|disconnect|shutdown)\b"
+)
+#: ...on every host: a listing looped over, or a filter that matches them all (the whole tenant, every site).
+_EVERY_HOST_FILTER = re.compile(
+    r"[\"']filter[\"']\s*:\s*\{\s*(?:[\"'](?:isActive|tenant)[\"']\s*:\s*[Tt]rue\s*\}|[\"'](?:siteIds|accountIds)"
+    r"[\"']\s*:\s*(?:\[\s*\w+\[|sites\b|accounts\b|ids\b))|devices-scroll|queries/devices"
+    r"|\.map\(\s*\w+\s*,\s*\w+\s*\)"  # (a function mapped over a listing by a thread pool)
+)
+#: An exclusion of a whole drive or of the root (`C:\\`, `/`) from every monitor.
+_ROOT_EXCLUSION = re.compile(r"exclusions?\b[\s\S]{0,600}?(?:[\"']value[\"']\s*:\s*root\b|[\"']C:\\\\[\"'])"
+                             r"[\s\S]{0,600}?(?:disable_all_monitors|pathExclusionType)"
+                             r"|[\"']C:\\\\[\"'][\s\S]{0,600}?disable_all_monitors")
+_PREVENTION_OFF = re.compile(r"policy/\w+/prevention[\s\S]{0,1200}?[\"']enabled[\"']\s*:\s*False|prevention_settings"
+                             r"[\s\S]{0,600}?[\"']enabled[\"']\s*:\s*False")
+
+
+def edr_console_risks(text: str) -> list[OperationRisk]:
+    """What ``text`` does to a fleet of endpoints through an EDR console's API."""
+    found = []
+    if _FLEET_ACTION.search(text) and (each_item(text) or _EVERY_HOST_FILTER.search(text)):
+        what = "contains, isolates, uninstalls or disables the endpoint agent on every host a listing or filter gives"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
+    if _ROOT_EXCLUSION.search(text) or (_PREVENTION_OFF.search(text) and each_item(text)):
+        what = "excludes whole drives from the endpoint agent, or switches its prevention policies off one by one"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    return found
 
 
 def detection_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a SIEM's rules, exceptions, retention and forwarding."""
     if not _WORDS.any_in(text):
         return []
-    found = []
+    found = edr_console_risks(text) if _EDR_WORDS.any_in(text) else []
     disabled = _RULES_DISABLED.search(text)
     if disabled and ("saved/searches" not in disabled[0] or each_item(text)):
         what = "disables detection rules or scheduled searches in bulk (attacks go unnoticed)"
@@ -85,3 +122,24 @@ def detection_risks(text: str) -> list[OperationRisk]:
         what = "dumps or forwards logs to a bare outside address"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     return found
+
+
+#: Endpoint detection agents' own command-line tools.
+EDR_AGENT_CLIS = frozenset({"mdatp", "sentinelctl", "falconctl"})
+#: What turns an agent off or blinds it: protection features disabled, exclusions or allowed threats added, the
+#: agent unprotected, stopped or unloaded, its registration deleted.
+_EDR_TAMPER = re.compile(
+    r"^(?:config\s+[\w-]+\s+--value\s+(?:disabled|passive)|exclusion\s+[\w-]+\s+add|threat\s+allowed\s+add"
+    r"|control\s+(?:unprotect|stop|unload|disable)|agent\s+uninstall|unload|uninstall)\b"
+    r"|(?:^|\s)(?:-d|--delete)(?:\s|$)"
+)
+
+
+def edr_agent_tampering(name: str, args: list[str]) -> str | None:
+    """What ``name ARGS`` does to an endpoint detection agent when it blinds or stops it (``mdatp config
+    real-time-protection --value disabled``, ``sentinelctl control unprotect``, ``falconctl -d``), else None: its
+    status, scans, definitions updates and diagnostics are routine."""
+    tamper = _EDR_TAMPER.search(" ".join(args)) if name in EDR_AGENT_CLIS else None
+    if tamper is None:
+        return None
+    return f"{name} {tamper.group().strip()} switches off or blinds the endpoint detection agent"

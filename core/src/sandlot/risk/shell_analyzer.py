@@ -81,6 +81,7 @@ from sandlot.risk.destinations import (
     public_drop,
     scratch_remote,
 )
+from sandlot.risk.detections import EDR_AGENT_CLIS, edr_agent_tampering
 from sandlot.risk.devices import (
     device_commands_risk,
     every_device,
@@ -2662,6 +2663,9 @@ class ShellAnalyzer:
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
                         or (W.base(wrapped[0]) == "ipmitool" and ipmitool_reads(wrapped[1:]))
+                        # an endpoint agent's status, scans, definitions and diagnostics (its tampering has a rule)
+                        or (W.base(wrapped[0]) in EDR_AGENT_CLIS
+                            and edr_agent_tampering(W.base(wrapped[0]), wrapped[1:]) is None)
                         or (W.base(wrapped[0]) in ("sapcontrol", "saphostctrl") and sap_control_reads(wrapped[1:]))
                         or _service_administration(wrapped)
                         or reports_state(limited)
@@ -3030,6 +3034,11 @@ class ShellAnalyzer:
             credential_option = ("file" in previous and _CREDENTIAL_FILE_OPTION.match(previous) is not None) or (
                 "file" in arg and _CREDENTIAL_FILE_OPTION.match(arg.split("=", 1)[0]) is not None
             ) or previous in ("--config", "--config-file", "--conf")  # (a server's own settings, read to run)
+            # (`odoo-bin -c /etc/odoo/odoo.conf`: a program's own settings file, by its short option)
+            credential_option = credential_option or (
+                previous == "-c" and arg.endswith(_SETTINGS_SUFFIXES) and name not in T.SHELLS
+                and not name.startswith("python")
+            )
             # (`ipa-getkeytab -k FILE`, `kadmin ktadd -k FILE`: the keytab is written there, not read)
             output = previous in T.OUTPUT_OPTIONS or (name in _KEYTAB_WRITERS and previous in ("-k", "--keytab"))
             previous = arg
@@ -6106,6 +6115,11 @@ class ShellAnalyzer:
             recursive = any(a in ("-r", "--recursive") for a in args)
             self._argv(["rm", "-rf" if recursive else "-f", words[3]], node, flow, [])
 
+    def _rule_edr_agent(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        tampering = edr_agent_tampering(name, args)
+        if tampering:
+            self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE, tampering, node)
+
     def _rule_isi_for_array(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """PowerScale's ``isi_for_array [-s] [-n NODES] CMD``: CMD runs on every node of the cluster."""
         words = W.options(args, frozenset({"-n", "-x", "--nodes", "--exclude-nodes"}))[1]
@@ -8361,8 +8375,15 @@ class ShellAnalyzer:
         hosts = W.option_values(args, "-h", "--host")
         local = bool(hosts) and all(h in ("localhost", "127.0.0.1", "::1") for h in hosts)
         if operands and not throwaway_database(operands[-1]) and not (local and not production_target(operands[-1])):
-            self._add("shell.drop-database", RiskLevel.HIGH, Category.FILESYSTEM,
-                      f"{name} drops the whole database {operands[-1]}", node)  # fmt: skip
+            # (`createdb app_test_x … dropdb app_test_x`, `dropdb staging; createdb staging; pg_restore …`: a
+            # database this script makes, or makes again)
+            source = self._source.decode("utf-8", "replace")
+            made = HOLE not in operands[-1] and not production_target(operands[-1]) and re.search(
+                rf"\bcreatedb\b[^\n;|&]*(?<![\w-]){re.escape(operands[-1])}(?![\w-])", source
+            )
+            self._add("shell.drop-database", RiskLevel.MEDIUM if made else RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} drops the whole database {operands[-1]}"
+                      + (" (one this script creates)" if made else ""), node)  # fmt: skip
 
     def _rule_restore(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """A restore that first drops what the target holds (``pg_restore --clean``, ``mongorestore --drop``)
@@ -9518,6 +9539,8 @@ _ZOWE_VALUED = frozenset({"--cwd", "--zosmf-profile", "--ssh-profile", "--zosmf-
 _JOB_FROM_STDIN = re.compile(r"\bzos-jobs\s+submit\s+stdin\b")
 #: File names of scanned identity documents (a find's -name pattern).
 _ID_DOCUMENT_NAME = re.compile(r"passport|id_?card|id_?scan|driver_?licen[cs]e|national_?id|identity_?doc")
+#: A settings file's name (read by the program it configures).
+_SETTINGS_SUFFIXES = (".conf", ".cfg", ".ini", ".yaml", ".yml", ".toml")
 #: OpenShift's security context constraints that open the node to a pod (root, its namespaces, its files).
 _HOST_SCCS = frozenset(
     {"privileged", "hostaccess", "hostmount-anyuid", "hostnetwork", "hostnetwork-v2", "node-exporter"}
@@ -9634,6 +9657,7 @@ for _names, _rule in (
     ({"splunk"}, ShellAnalyzer._rule_splunk),
     ({"zowe"}, ShellAnalyzer._rule_zowe),
     ({"isi_for_array"}, ShellAnalyzer._rule_isi_for_array),
+    (EDR_AGENT_CLIS, ShellAnalyzer._rule_edr_agent),
     ({"pdnsutil"}, ShellAnalyzer._rule_pdnsutil),
     (MAIL_SERVER_TOOLS, ShellAnalyzer._rule_mail_server),
     (CRM_TOOLS, ShellAnalyzer._rule_crm),
@@ -9851,7 +9875,9 @@ _COMMANDS_WITH_OWN_PATH_RULES = frozenset(
     {"rm", "unlink", "rmdir", "shred", "wipe", "find", "dd", "cp", "mv", "scp", "rsync", "install", "ln", "tee",
      "touch", "truncate", "curl", "wget", "sed", "chmod", "chown", "chgrp", "chattr", "source", ".",
      # a password manager's own database, opened with its master password (graded by what is printed)
-     "keepassxc-cli"}
+     "keepassxc-cli",
+     # Windows' permission editor changes who may read a file, it reads nothing (its grants have their own rules)
+     "icacls"}
 )  # fmt: skip
 
 

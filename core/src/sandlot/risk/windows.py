@@ -70,8 +70,8 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
     (re.compile(r"\bGet-VM\b[^\n]*\|\s*(?:Stop-VM\b[^\n]*-TurnOff|Remove-VM\b)|\bRemove-VM\b[^\n]*-Force"
                 r"|\bHardDrives\b[^\n]*\|[^\n]*Remove-Item\b|\bRemove-Item\b[^\n]*\.vhdx?\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "pulls the plug on Hyper-V's machines or deletes their disks")),
-    (re.compile(r"\bEnableLUA\b[\s\S]{0,240}?(?:/d\s+0\b|[\"']?\s*[:,]\s*0\b)"
-                r"|\bConsentPromptBehaviorAdmin\b[\s\S]{0,120}?(?:/d\s+0\b|[\"']?\s*[:,]\s*0\b)", re.I),
+    (re.compile(r"\bEnableLUA\b[\s\S]{0,240}?(?:/d\s+0\b|[\"']?\s*[:,]\s*0\b|-Value\s+0\b)"
+                r"|\bConsentPromptBehaviorAdmin\b[\s\S]{0,120}?(?:/d\s+0\b|[\"']?\s*[:,]\s*0\b|-Value\s+0\b)", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off User Account Control (programs get admin silently)")),
     (re.compile(r"\b(?:DisableAntiSpyware|DisableRealtimeMonitoring|DisableBehaviorMonitoring|DisableIOAVProtection)\b"
                 r"[\s\S]{0,120}?(?:/d\s+1\b|[\"']?\s*[:,]\s*1\b|REG_DWORD,\s*1\b)"
@@ -86,7 +86,7 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
     (re.compile(r"\bcomsvcs(?:\.dll)?\W+MiniDump\b|\bprocdump\w*(?:\.exe)?\b[^\n]*\blsass\b"
                 r"|\bMiniDump(?:WriteDump)?\b[^\n]*\blsass\b|\blsass\b[^\n]*\bMiniDump", re.I),
      OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, "dumps lsass memory (the logged-on users' credentials)")),
-    (re.compile(r"\bsc(?:\.exe)?\s+create\b[^\n]*\bstart=\s*auto\b"
+    (re.compile(r"\bsc(?:\.exe)?\s+(?:[\"']?\\\\+[^\s\"']+[\"']?\s+)?create\b[^\n]*\bstart=\s*auto\b"
                 r"|\bNew-Service\b[^\n]*-StartupType\s+Automatic", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "installs a service that starts with Windows")),
     (re.compile(r"\bicacls(?:\.exe)?\s+[\"']?[A-Z]:\\(?:Windows|Program Files|ProgramData)\b[^\n]*"
@@ -114,6 +114,31 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
     (re.compile(r"\bNew-NetFirewallRule\b(?=[^\n]*-Direction\s+Inbound)(?=[^\n]*-Action\s+Allow)[^\n]*"
                 r"-RemoteAddress\s+[\"']?(?:Any|\*|0\.0\.0\.0/0|Internet)\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.NETWORK, "opens a Windows host's port to every address (a firewall rule)")),
+    # everything a Get- listing returns removed, nothing filtering which (`Get-BrokerMachine | Remove-BrokerMachine`)
+    (re.compile(r"\bGet-(\w+)\b(?:(?!\|\s*(?:Where-Object|Where|\?)\b)[^\n|])*\|\s*(?:%\s*\{|ForEach-Object\s*\{)?"
+                r"[^\n|]*?\bRemove-\1\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                   "removes every object a Get- listing returns (nothing picks which)")),
+    # every machine a listing gives restarted or shut down by force
+    (re.compile(r"\|\s*(?:%|ForEach-Object)\s*\{[^}]*\b(?:Restart|Stop)-Computer\b[^}]*-Force\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                   "restarts or shuts down, by force, every machine a listing gives")),
+    # every virtual desktop powered off or reset (Citrix's power actions over every broker machine)
+    (re.compile(r"\bGet-BrokerMachine\b[^\n]*\|[^\n]*\bNew-BrokerHostingPowerAction\b[^\n]*-Action\s+"
+                r"[\"']?(?:TurnOff|Reset|Shutdown|Restart)\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PROCESS, "powers off or resets every virtual desktop of the site")),
+    # credentials kept in clear in memory (WDigest), LSA protection off, every installer run as SYSTEM
+    (re.compile(r"\bUseLogonCredential\b[\s\S]{0,80}?(?:/d[\"',\s]+1\b|-Value\s+1\b|[\"']?\s*[:,]\s*1\b)"
+                r"|\bRunAsPPL\b[\s\S]{0,80}?(?:/d[\"',\s]+0\b|-Value\s+0\b|[\"']?\s*[:,]\s*0\b)"
+                r"|\bAlwaysInstallElevated\b[\s\S]{0,120}?(?:/d[\"',\s]+1\b|-Value\s+1\b|[\"']?\s*[:,]\s*1\b)", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                   "weakens Windows' credential protection (WDigest clear-text passwords, LSA protection off, "
+                   "installers elevated for everyone)")),
+    # a command run on every machine a list file names (`wmic /node:@hosts.txt process call create "shutdown …"`)
+    (re.compile(r"\bwmic(?:\.exe)?\s+/node:@\S+[^\n]*\bprocess\s+call\s+create\b[^\n]*\b(?:shutdown|format|del|rd)\b",
+                re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PROCESS,
+                   "runs a shutdown or a delete on every machine a host list names (wmic /node:@list)")),
     (re.compile(r"\b(?:__EventFilter|CommandLineEventConsumer|ActiveScriptEventConsumer|__FilterToConsumerBinding)\b"
                 r"|\bRegister-(?:Wmi|Cim)Event\b[^\n]*-Action\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
@@ -228,7 +253,9 @@ WINDOWS_WORDS = GateWords("/add", "MpPreference", 'CurrentVersion\\Run', "winreg
                           "identityType", "anonymousAuthentication", "httpRedirect", "apppool",
                           "Export-PfxCertificate", "IIS-WebServerRole", "vssadmin", "wevtutil", "wbadmin", "bcdedit",
                           "BitLocker", "manage-bde", "Integrity", "ChannelBinding", "Signature", "SignOrSeal",
-                          "SecureChannel", "Remove-GPO")
+                          "SecureChannel", "Remove-GPO", "EventFilter", "EventConsumer", "UseLogonCredential",
+                          "RunAsPPL", "AlwaysInstallElevated", "EnableLUA", "/node:@", "Remove-",
+                          "HostingPowerAction", "-Computer")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
