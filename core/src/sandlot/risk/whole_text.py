@@ -49,6 +49,7 @@ from sandlot.risk.game_servers import game_server_risks
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.git_servers import git_server_risks
 from sandlot.risk.gitops import gitops_risks
+from sandlot.risk.graph_databases import graph_database_risks
 from sandlot.risk.ha_clusters import ha_cluster_risks
 from sandlot.risk.hypervisors import vsphere_estate_risks
 from sandlot.risk.identity import (
@@ -908,6 +909,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("mainframe", risk) for risk in mainframe_risks(code)]
     found += [("network-appliance", risk) for risk in network_appliance_risks(code)]
     found += [("storage-array", risk) for risk in storage_array_risks(code)]
+    found += [("graph-database", risk) for risk in graph_database_risks(code)]
     found += [("self-hosted-app", risk) for risk in self_hosted_app_risks(code)]
     found += [("ha-cluster", risk) for risk in ha_cluster_risks(code)]
     found += [("admission", risk) for risk in policy_engine_risks(code)]
