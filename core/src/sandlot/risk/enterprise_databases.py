@@ -117,9 +117,11 @@ def enterprise_database_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to an Oracle database or a SQL Server instance."""
     if not _WORDS.any_in(text):
         return []
+    low = text.lower()  # (each rule looks only when its own keyword is there: "delete" and "grant" are common)
     found = []
-    oracle = _ORACLE_ADMIN_GRANT.search(text)
-    sqlserver = _SQLSERVER_ADMIN_GRANT.search(text)
+    grants = "grant" in low or "sysadmin" in low
+    oracle = _ORACLE_ADMIN_GRANT.search(text) if grants else None
+    sqlserver = _SQLSERVER_ADMIN_GRANT.search(text) if grants else None
     if oracle or sqlserver:
         grantee = oracle[1] if oracle else sqlserver[1] or sqlserver[2] or "" if sqlserver else ""
         everyone = bool(grantee) and _TO_EVERYONE.match(grantee.strip("'\";,")) is not None
@@ -127,59 +129,66 @@ def enterprise_database_risks(text: str) -> list[OperationRisk]:
         who = "everyone (PUBLIC, every authenticated or domain user)" if everyone else "an account"
         found.append(OperationRisk(RiskLevel.CRITICAL if everyone else RiskLevel.HIGH, Category.PRIVILEGE,
                                    f"gives {who} {role} (administrator of the whole database server)"))  # fmt: skip
-    if _DEFAULT_PROFILE_OPENED.search(text) or (
-        _PASSWORD_RESET.search(text) and _USER_LISTING.search(text) and each_item(text)
+    if ("profile" in low and _DEFAULT_PROFILE_OPENED.search(text)) or (
+        "identified" in low and _PASSWORD_RESET.search(text) and _USER_LISTING.search(text) and each_item(text)
     ):
         what = "turns off the database's login lockout or password checks, or resets every account's password"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    if _UNLOCK.search(text) and len(set(_ORACLE_DEFAULT_SCHEMAS.findall(text))) >= 2:
+    if "unlock" in low and _UNLOCK.search(text) and len(set(_ORACLE_DEFAULT_SCHEMAS.findall(text))) >= 2:
         what = "unlocks Oracle's default schemas (their passwords are known)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    if _SA_ENABLED.search(text):
+    if "alter login" in low and _SA_ENABLED.search(text):
         what = "enables SQL Server's sa login again (the account every attack tries first)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    if _HASHES.search(text) or (_EXPORTED_LOGINS.search(text) and _SENT_AWAY.search(text)):
+    hashes = any(w in low for w in ("user$", "spare4", "sql_logins", "passwordhash")) and _HASHES.search(text)
+    if hashes or ("export-dbalogin" in low and _SENT_AWAY.search(text)):
         what = "reads the database's password hashes (every login can be cracked offline)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
-    if (_TABLESPACE_DROP.search(text) and (_TABLESPACE_LISTING.search(text) or each_item(text))) or (
-        _DATABASE_WITH_BACKUPS.search(text)
+    dropped = "tablespace" in low and _TABLESPACE_DROP.search(text)
+    if (dropped and (_TABLESPACE_LISTING.search(text) or each_item(text))) or (
+        "drop database" in low and _DATABASE_WITH_BACKUPS.search(text)
     ):
         what = "drops tablespaces with their datafiles, or the database with its backups"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
-    if _FORCED_BACKUP_DELETE.search(text):
+    if "force" in low and _FORCED_BACKUP_DELETE.search(text):
         what = "force-deletes RMAN's backups or archived logs (what a restore needs)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
-    if _EVERY_TABLE_EMPTIED.search(text) or (
-        (_DATABASE_REMOVED.search(text) or _ASM_REMOVE.search(text)) and each_item(text)
-    ):
+    removed = ("remove-dbadatabase" in low or "asmcmd" in low) and (
+        _DATABASE_REMOVED.search(text) or _ASM_REMOVE.search(text)
+    )
+    if ("sp_msforeachtable" in low and _EVERY_TABLE_EMPTIED.search(text)) or (removed and each_item(text)):
         what = "empties every table, or removes databases or datafiles one after another"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
-    if _CMDSHELL_ON.search(text) or _CLR_OPENED.search(text) or _JAVA_RUNS_FILES.search(text):
+    if ("xp_cmdshell" in low or "clr" in low or "unsafe" in low or "grant_permission" in low) and (
+        _CMDSHELL_ON.search(text) or _CLR_OPENED.search(text) or _JAVA_RUNS_FILES.search(text)
+    ):
         what = "lets the database server run operating-system commands or unchecked code (xp_cmdshell, UNSAFE CLR)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
-    if _NETWORK_ACL_OPEN.search(text):
+    if ("acl_admin" in low or "to public" in low) and _NETWORK_ACL_OPEN.search(text):
         what = "lets every database user reach any host from inside the database (network ACL opened to PUBLIC)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
-    linked = _LINKED_SERVER.search(text) if "linkedserver" in text.lower() else None
+    linked = _LINKED_SERVER.search(text) if "linkedserver" in low else None
     if linked is not None and outside_address(linked[1]):
         what = f"links the server to a bare outside address ({linked[1]}): queries send its data there"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     if (
-        _LOGON_TRIGGER_GRANTS.search(text)
-        or _LOGIN_GUARD_TRIGGER.search(text)
-        or (_STARTUP_PROCEDURE.search(text) and _CREATES_LOGIN.search(text))
+        ("after logon" in low and _LOGON_TRIGGER_GRANTS.search(text))
+        or ("all server" in low and _LOGIN_GUARD_TRIGGER.search(text))
+        or ("sp_procoption" in low and _STARTUP_PROCEDURE.search(text) and _CREATES_LOGIN.search(text))
     ):
         what = "installs a trigger or startup procedure that grants roles or keeps a login alive"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
-    if _FORCED_FAILOVER.search(text):
+    if ("failover" in low or "standby" in low) and _FORCED_FAILOVER.search(text):
         what = "forces a failover or activates a standby (the primary and the standby part ways: data is lost)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
-    if (_ABRUPT_SHUTDOWN.search(text) and each_item(text)) or (
-        _SESSION_KILL.search(text) and _ENDLESS.search(text)
+    if ("shutdown" in low and _ABRUPT_SHUTDOWN.search(text) and each_item(text)) or (
+        "kill" in low and _SESSION_KILL.search(text) and _ENDLESS.search(text)
     ):
         what = "shuts down instances without a checkpoint, or kills sessions without end"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
-    if _AUDIT_PURGED.search(text) or (_SERVER_AUDIT_OFF.search(text) and not _SERVER_AUDIT_ON.search(text)):
+    if "audit" in low and (
+        _AUDIT_PURGED.search(text) or (_SERVER_AUDIT_OFF.search(text) and not _SERVER_AUDIT_ON.search(text))
+    ):
         what = "purges the audit trail before it is archived, or switches the server audit off"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     return found

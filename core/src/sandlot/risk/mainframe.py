@@ -28,10 +28,10 @@ from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
 #: Words without which no rule here can match.
-_WORDS = GateWords("altuser", "adduser", "permit", "connect", "altdsd", "ralter", "setprog", "setropts", "racf",
-                   "idcams", "ickdsf", "parmlib", "$pjes2", "cemt", "stop db2", "force ", "v net", "v tcpip",
-                   "zos-jobs", "zos-files", "list_jobs", "delete_data_set", "delete_dsn", "tranid=*", "proclib",
-                   "$ta", "/etc/rc", ignore_case=True)  # fmt: skip
+_WORDS = GateWords("altuser", "adduser", "altdsd", "addsd", "ralter", "setprog", "setropts", "racf", "idcams",
+                   "ickdsf", "parmlib", "$pjes2", "cemt", "stop db2", ",arm", "v net,", "v tcpip", "z eod", "sys1",
+                   "bpx.", "zos-jobs", "zos-files", "list_jobs", "delete_data_set", "delete_dsn", "tranid=*",
+                   "proclib", "$ta,", "/etc/rc", ignore_case=True)  # fmt: skip
 _I = re.IGNORECASE
 _RACF_PRIVILEGE = re.compile(
     r"\b(?:ALTUSER|ADDUSER)\s+\S+[^\"'\n]*?\b(?:SPECIAL|OPERATIONS|AUDITOR)\b(?!\s*\))"

@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category
 
 _DANGEROUS_SQL = re.compile(
@@ -634,6 +635,8 @@ _COMMA_TABLES = re.compile(
     r"(?:(?!\bWHERE\b)[^;\"'])*?(?:[;\"']|$)",
     re.IGNORECASE,
 )
+#: Without one of these words there is no query to multiply.
+_QUERY_WORDS = GateWords("cross join", "select", "match (", ignore_case=True)
 #: Repeated without end, or run side by side by the dozen (threads, background jobs, a parallel hint).
 _ENDLESS_OR_PARALLEL = re.compile(
     r"\bwhile\s+(?:True|1|1\s*=\s*1)\b|\bwhile\s+(?:true|:)\s*;?\s*do\b"
@@ -647,6 +650,8 @@ _ENDLESS_OR_PARALLEL = re.compile(
 def cartesian_flood(text: str) -> bool:
     """``text`` runs cartesian-product queries (every row times every row) without end or dozens at once: the
     database server's CPU, memory and temporary space run out for everyone."""
+    if not _QUERY_WORDS.any_in(text):
+        return False
     cartesian = len(_CROSS_JOIN.findall(text)) >= 1 or _COMMA_TABLES.search(text) is not None or (
         _CYPHER_PRODUCT.search(text) is not None
     )

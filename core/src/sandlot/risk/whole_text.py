@@ -1120,7 +1120,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if _EXCLUSIVE_WORD.any_in(code) and _EXCLUSIVE_LOCK_HELD.search(code):
         what = "takes an exclusive lock on a database and holds it forever (every other writer and reader waits)"
         found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
-    if ("JOIN" in code or "join" in code or "," in code) and cartesian_flood(code):
+    if cartesian_flood(code):
         what = ("runs cartesian-product queries (every row times every row) without end or dozens at once: the "
                 "database server runs out of CPU, memory and temporary space")
         found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
