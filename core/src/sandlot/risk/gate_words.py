@@ -11,7 +11,6 @@ the scan found.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 import ahocorasick
 
@@ -85,9 +84,6 @@ class GateWords:
     def any_in(self, text: str) -> bool:
         """Whether any of the words occurs in ``text``."""
         return not self._ids.isdisjoint(self._index.found(text))
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.words)
 
     def __repr__(self) -> str:
         return f"GateWords{self.words!r}"
