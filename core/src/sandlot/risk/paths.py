@@ -1181,6 +1181,9 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
 
 #: A cloud service account's key file by its usual names (``sa-key.json``, ``gcp-sa-key.json``).
 _SERVICE_ACCOUNT_KEY = re.compile(r"(?:^|[-_.])(?:sa|gsa|gcp|gcloud)[-_]?key(?:[-_.]|$)|service[-_]?account", re.I)
+#: Names of scanned identity documents people handed over (a folder of them, or a file pattern that picks them).
+ID_DOCUMENT_WORDS = (r"id_?scans?|id_?documents?|id_?cards?|passports?|passport_?scans?|driver_?licen[cs]es?"
+                     r"|licen[cs]e_?scans?|identity_?documents?|national_?ids?")
 #: Folder names of people's records: patients', employees', customers' (one file holds many people).
 _PEOPLE_RECORDS = re.compile(
     # patients' records and the raw data of a lab (often the only copy)
@@ -1196,7 +1199,7 @@ _PEOPLE_RECORDS = re.compile(
     # every user's mailbox on a mail server
     r"|vmail|maildirs?"
     # identity documents people handed over (scans of passports, licences, ID cards)
-    r"|id_?scans?|id_?documents?|passports?|passport_?scans?|driver_?licen[cs]es|licen[cs]e_?scans?|identity_?documents"
+    r"|" + ID_DOCUMENT_WORDS +
     r"|insurance_?(?:scans?|cards?))$"
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"

@@ -9538,7 +9538,7 @@ _ZOWE_VALUED = frozenset({"--cwd", "--zosmf-profile", "--ssh-profile", "--zosmf-
                           "--host", "--port", "--user", "--password", "--base-profile"})  # fmt: skip
 _JOB_FROM_STDIN = re.compile(r"\bzos-jobs\s+submit\s+stdin\b")
 #: File names of scanned identity documents (a find's -name pattern).
-_ID_DOCUMENT_NAME = re.compile(r"passport|id_?card|id_?scan|driver_?licen[cs]e|national_?id|identity_?doc")
+_ID_DOCUMENT_NAME = re.compile(paths.ID_DOCUMENT_WORDS)
 #: A settings file's name (read by the program it configures).
 _SETTINGS_SUFFIXES = (".conf", ".cfg", ".ini", ".yaml", ".yml", ".toml")
 #: OpenShift's security context constraints that open the node to a pod (root, its namespaces, its files).
