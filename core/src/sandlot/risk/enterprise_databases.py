@@ -7,7 +7,8 @@ a careful reviewer is the same either way:
   ``CONTROL SERVER``, impersonation of ``sa`` (to everyone: ``PUBLIC``, every authenticated or domain user);
 * logins weakened: the default profile's lockout and password checks off, every account's password reset over
   a listing, the default schemas unlocked, ``sa`` enabled again;
-* the password hashes read (``sys.user$``, ``sys.sql_logins``, ``Export-DbaLogin`` sent away);
+* the password hashes read (``sys.user$``, ``sys.sql_logins``, ``Export-DbaLogin`` sent away; PostgreSQL's
+  ``pg_authid``, MySQL's ``mysql.user`` and CockroachDB's ``system.users`` alike);
 * data and its recovery destroyed: every tablespace of a listing dropped with its datafiles, the database
   dropped with its backups, RMAN's backups and archived logs force-deleted, every table emptied
   (``sp_MSforeachtable 'DELETE FROM ?'``), databases removed replica by replica;
@@ -35,7 +36,8 @@ from sandlot.risk.text_shapes import each_item
 
 #: Words without which no rule here can match (SQL keywords in any case).
 _WORDS = GateWords("grant", "sysadmin", "profile", "account unlock", "identified by", "alter login", "user$",
-                   "sql_logins", "passwordhash", "export-dbalogin", "tablespace", "drop database", "delete",
+                   "sql_logins", "passwordhash", "pg_authid", "authentication_string", "hashedpassword",
+                   "export-dbalogin", "tablespace", "drop database", "delete",
                    "sp_msforeachtable", "remove-dbadatabase", "asmcmd", "xp_cmdshell", "clr strict", "unsafe",
                    "grant_permission", "acl_admin", "linkedserver", "after logon", "on all server", "sp_procoption",
                    "failover", "standby", "shutdown", "kill", "audit", ignore_case=True)  # fmt: skip
@@ -69,7 +71,10 @@ _UNLOCK = re.compile(r"\bACCOUNT\s+UNLOCK\b", _I)
 _SA_ENABLED = re.compile(r"\bALTER\s+LOGIN\s+\[?sa\]?\s+ENABLE\b", _I)
 _HASHES = re.compile(
     r"\bsys\.user\$|\bspare4\b|\bsys\.sql_logins\b[\s\S]{0,300}?\bpassword_hash\b"
-    r"|\bpassword_hash\b[\s\S]{0,300}?\bsys\.sql_logins\b|LOGINPROPERTY\s*\([^)]*PasswordHash",
+    r"|\bpassword_hash\b[\s\S]{0,300}?\bsys\.sql_logins\b|LOGINPROPERTY\s*\([^)]*PasswordHash"
+    # PostgreSQL's, MySQL's and CockroachDB's (`pg_authid.rolpassword`, `mysql.user`, `system.users`)
+    r"|\brolpassword\b[\s\S]{0,200}?\bpg_authid\b|\bauthentication_string\b[\s\S]{0,200}?\bmysql\.user\b"
+    r"|\bhashedPassword\b[\s\S]{0,200}?\bsystem\.users\b",
     _I,
 )
 _EXPORTED_LOGINS = re.compile(r"\bExport-DbaLogin\b", _I)
@@ -140,7 +145,8 @@ def enterprise_database_risks(text: str) -> list[OperationRisk]:
     if "alter login" in low and _SA_ENABLED.search(text):
         what = "enables SQL Server's sa login again (the account every attack tries first)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    hashes = any(w in low for w in ("user$", "spare4", "sql_logins", "passwordhash")) and _HASHES.search(text)
+    hashes = any(w in low for w in ("user$", "spare4", "sql_logins", "passwordhash", "pg_authid",
+                                    "authentication_string", "hashedpassword")) and _HASHES.search(text)
     if hashes or ("export-dbalogin" in low and _SENT_AWAY.search(text)):
         what = "reads the database's password hashes (every login can be cracked offline)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))

@@ -63,6 +63,9 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      re.compile(r"(?:^|[\s\"'{,])(?:admin|is_?admin|isAdmin|is_superuser|superuser|site_admin)[\"']?\s*:?\s*(?:True|true)\b"
                 # (or a role list that names one: `{"roles": ["player", "superadmin"]}`)
                 r"|\broles?\b[^\]}]{0,80}?\b(?:super_?admin|administrator|admin|owner)\b")),
+    # an application's admin role assigned to a user by the role's name in the path (Druid's basic security)
+    ("POST", re.compile(r"/users/[^/?]+/roles/(?:admin|administrator|superuser|super_admin)/?$"),
+     "gives a user the administrator role", Category.PRIVILEGE, None),
     ("POST", re.compile(r"/users/[^/?]+/tokens/?$"), "mints an administrator token for a user", Category.PRIVILEGE,
      re.compile(r"\badmin:")),
     ("POST", re.compile(r"/api/users/?$"), "creates a Portainer administrator", Category.PRIVILEGE,

@@ -130,6 +130,8 @@ _SECRET_NAMES = frozenset(
         ".credentials.json",
         # PostgreSQL's settings written by ALTER SYSTEM (a standby's primary_conninfo holds the replication password)
         "postgresql.auto.conf",
+        # Perforce's login tickets; k3s's and RKE2's admin kubeconfigs and the token every node joins with
+        ".p4tickets", "k3s.yaml", "rke2.yaml", "node-token",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -150,6 +152,8 @@ _SECRET_DIRS = frozenset(
         "lighthouse/validators", "teku/validator", "validator_keys", "prysm/wallet",
         # App Store Connect API keys (where altool and fastlane look for them)
         ".appstoreconnect", "private_keys", ".private_keys",
+        # Subversion's cached logins; CockroachDB's node and client certificates with their keys (the CA's too)
+        ".subversion/auth", ".cockroach-certs", "cockroach/certs",
     }
 )  # fmt: skip
 #: Applications whose data directory (below ~/.config, ~/.local/share, ~/Library/Application Support, a snap or
@@ -303,11 +307,20 @@ def _home_relative(absolute: bool, comps: list[str]) -> list[str] | None:
 _HOST_MOUNT = re.compile(r"^/(?:host|hostfs|host-root|host_root|mnt/host)/(?=[^/])")
 
 
+#: A database's or a broker's connection URL (its query names the certificates and keys the client logs in with).
+_CONNECTION_URL = re.compile(
+    r"(?:postgres(?:ql)?|mysql|mariadb|cockroachdb|mongodb(?:\+srv)?|rediss?|amqps?)(?:\+\w+)?://"
+)
+
+
 @functools.lru_cache(maxsize=8192)
 def classify(path: str) -> PathInfo:
     """Classify ``path`` (may contain :data:`HOLE`)."""
     if not path or path.strip(HOLE + " ") == "":
         return PathInfo(path, PathKind.UNKNOWN)
+    if "?" in path and _CONNECTION_URL.match(path):
+        # (`postgresql://…/shop?sslkey=~/.certs/client.key`: the client authenticates with the key it is given)
+        return attrs.evolve(classify(path[: path.index("?")]), path=path)
     host = _HOST_MOUNT.match(path) if path.startswith(("/host", "/mnt/host")) else None
     if host is not None:
         # the host's root mounted into a container (`-v /:/host`): /host/etc/ld.so.preload is the host's file
@@ -438,7 +451,8 @@ def classify(path: str) -> PathInfo:
               or control_socket)  # fmt: skip
     if (public and ".ssh" in lowered) or name.endswith(".pub") or _DNSSEC_PUBLIC_KEY.match(name):
         secret = False  # a public key is public wherever it is kept (`secrets/deploy_key.pub`)
-    if name == "passwd" and not (absolute and lowered[:1] == ["etc"]):
+    svnserve = lowered[-2:-1] == ["conf"] and any("svn" in c for c in lowered[:-2])  # its logins, in plain text
+    if name == "passwd" and not (absolute and lowered[:1] == ["etc"]) and not svnserve:
         secret = False  # only the system password database is sensitive
     if "mobilesync" in lowered[:-1] and name in ("info.plist", "status.plist"):
         secret = False  # a backup's device name, version and date (its content stays secret)
@@ -997,6 +1011,8 @@ def write_level(info: PathInfo) -> RiskLevel:
             return RiskLevel.MEDIUM  # a small tool's own login saved in its settings folder (`vendctl login`)
         if _NAMED_GCLOUD_KEY.match(info.path):
             return RiskLevel.MEDIUM  # a service account's key of its own (`~/.config/gcloud/translate-sa.json`)
+        if _NAMED_KUBECONFIG.match(info.path):
+            return RiskLevel.MEDIUM  # a kubeconfig of its own for one cluster (`~/.kube/dev.yaml`), not the user's
         where_credentials_live = (PathKind.HOME, PathKind.HOME_TOP, PathKind.SYSTEM, PathKind.ROOT)
         return RiskLevel.HIGH if info.kind in where_credentials_live else RiskLevel.MEDIUM
     if info.kind is PathKind.HOME_TOP:
@@ -1008,6 +1024,8 @@ def write_level(info: PathInfo) -> RiskLevel:
     return RiskLevel.SAFE
 
 
+#: A kubeconfig of its own in the user's ~/.kube (one per cluster), not the default one.
+_NAMED_KUBECONFIG = re.compile(r"^~/\.kube/[\w.-]+\.ya?ml$")
 #: A key file of its own in gcloud's folder, not one of gcloud's own credential stores.
 _NAMED_GCLOUD_KEY = re.compile(r"^~/\.config/gcloud/(?!application_default_credentials\.json$|credentials\.db$"
                                r"|access_tokens\.db$)[\w.-]+\.json$")  # fmt: skip
@@ -1196,6 +1214,8 @@ _PEOPLE_RECORDS = re.compile(
     r"|sars?|kyc|aml|dsars?"
     # people under supervision or in custody: case notes, probation and parole files, juvenile records
     r"|case_?notes|case_?files|probation|parole|inmates|juvenile|sealed"
+    # a folder its owner marked confidential
+    r"|confidential"
     # every user's mailbox on a mail server
     r"|vmail|maildirs?"
     # identity documents people handed over (scans of passports, licences, ID cards)

@@ -152,6 +152,7 @@ from sandlot.risk.shell_tables import (
 from sandlot.risk.sql import (
     dangerous_sql,
     deletes_recent_rows,
+    drops_database_made_here,
     drops_table,
     empties_tables,
     guarded_test_database,
@@ -165,6 +166,7 @@ from sandlot.risk.sql import (
     schema_reset,
     store_request,
     store_wipe,
+    test_harness_database,
     unloads_personal_data,
 )
 from sandlot.risk.startup_files import fetches_then_runs, harmless_content, hidden_or_temporary, tame
@@ -2395,13 +2397,16 @@ class PythonAnalyzer:
             if danger:
                 what, category = danger
                 # tables emptied in a database the code has checked is a test's
-                checked = category is Category.FILESYSTEM and guarded_test_database(self._code)
+                checked = category is Category.FILESYSTEM and (
+                    guarded_test_database(self._code) or test_harness_database(self._code)
+                )
+                own = category is Category.FILESYSTEM and drops_database_made_here(text, self._code)
                 self._add(
                     "python.sql",
-                    RiskLevel.MEDIUM if checked else RiskLevel.HIGH,
+                    RiskLevel.MEDIUM if checked or own else RiskLevel.HIGH,
                     category,
                     f"runs SQL that {what} ({text.strip()[:50].replace(HOLE, '…')})"
-                    + (" in a test database" if checked else ""),
+                    + (" in a test database" if checked else " (one this code creates)" if own else ""),
                     node,
                 )
                 return
@@ -8394,8 +8399,8 @@ _NAMED_PROCESS_LIST = re.compile(r"\[\s*\w+\s+for\s+\w+\s+in\s+psutil\.process_i
 _STARTS_PROCESSES = re.compile(r"\bsubprocess\b|\bos\.(?:system|popen|exec|spawn)|\bpexpect\b|\bsh\.")
 #: Suffixes a compressed copy of a file adds to its name.
 _COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst", ".lz4", ".zip")
-#: A file's age read (a clean-up that deletes only what is older than some cut-off).
-_AGE_TEST = re.compile(r"\b(?:st_mtime|st_ctime|st_atime|getmtime|getctime|getatime)\b")
+#: A file's age read, or a date compared with a cut-off (a clean-up that deletes only what is older).
+_AGE_TEST = re.compile(r"\b(?:st_mtime|st_ctime|st_atime|getmtime|getctime|getatime)\b|\btimedelta\(")
 #: Names a test on a listing's entries uses to pick some of them (by name or by age).
 _SELECTING_ATTRS = frozenset({"startswith", "endswith", "fnmatch", "match", "search", "suffix", "suffixes", "stem",
                               "getmtime", "getctime", "getatime", "st_mtime", "st_ctime", "st_atime", "st_size",

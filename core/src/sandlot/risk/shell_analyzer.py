@@ -160,10 +160,12 @@ from sandlot.risk.schedulers import SCHEDULER_TOOLS, cancels_listed_jobs, endles
 from sandlot.risk.sql import (
     dangerous_sql,
     deletes_recent_rows,
+    drops_database_made_here,
     drops_table,
     emptied_table_count,
     empties_tables,
     logins_to_trust,
+    made_here,
     people_row,
     personal_data_query,
     production_target,
@@ -302,6 +304,18 @@ class _Ctx:
         self.line, self.column, self.evidence, self.via = line, column, evidence, via
 
 
+#: Programs that submit a job's jar or script to a cluster (its code runs there).
+_JOB_SUBMITTERS = frozenset({"flink", "spark-submit", "hadoop", "yarn", "storm"})
+#: k3s's and RKE2's subcommands that only look or take a snapshot (`k3s kubectl get nodes`, `k3s etcd-snapshot save`).
+_K3S_ROUTINE = re.compile(
+    r"(?:kubectl\s+(?:get|describe|logs|top|version|cluster-info|api-resources|auth\s+can-i)"
+    r"|crictl\s+(?:ps|images|logs|inspect|stats|info|pods)|etcd-snapshot\s+(?:save|ls|list)|check-config|--version)\b"
+)
+#: pgrep's and pkill's options that take a value (`-u "$USER"` names whose processes, not what to match).
+_PGREP_VALUED = frozenset({"-u", "-U", "-g", "-G", "-P", "-s", "-t", "-F", "--euid", "--uid", "--pgroup", "--group",
+                           "--parent", "--session", "--terminal", "--pidfile", "--signal"})  # fmt: skip
+
+
 class ShellAnalyzer:
     """Analyze one shell script. Create one per script; not reusable across scripts."""
 
@@ -337,6 +351,7 @@ class ShellAnalyzer:
         self._made_keys: set[str] = set()  # keys and certificates this script generated (`-out key.pem`)
         self._created: set[str] = set()  # files this script created (overwrote) with a redirection
         self._archives: set[str] = set()  # archives this script made (tar czf FILE …)
+        self._archived: set[str] = set()  # what those archives hold (`tar czf x.tgz 2023/`: 2023)
         self._bulk_files: set[str] = set()  # archives of people's photos or records (a backup, or a leak over HTTP)
         self._branches = 0  # inside a case or if branch  # descriptors `exec N<>/dev/tcp/...` connected
         self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool), or from this machine
@@ -748,13 +763,15 @@ class ShellAnalyzer:
         return [line.split(ifs) if ifs else line.split() for line in lines]
 
     def _system_cwd(self) -> bool:
-        """The last ``cd`` went to where the system's services keep their data (``/var/lib/mysql``, ``/etc``)."""
+        """The last ``cd`` went to where the system's services keep their data (``/var/lib/mysql``, ``/etc``,
+        ``/srv/<site>``)."""
         if not self._cwd or HOLE in self._cwd or not self._cwd.startswith("/"):
             return False
         # (data a service keeps, not installed software: `cd /opt/app && rm -rf build` stays a project's clean-up)
         # (`/mnt/<share>` is a data volume; `/mnt/c/…` is a Windows drive under WSL, where projects live too)
         wsl_drive = re.match(r"/mnt/[a-z](?:/|$)", self._cwd) is not None
-        return self._cwd.startswith(("/var/lib/", "/etc", "/var/spool/", "/var/mail", "/mnt/")) and not wsl_drive
+        data = ("/var/lib/", "/etc", "/var/spool/", "/var/mail", "/mnt/", "/srv/")
+        return self._cwd.startswith(data) and not wsl_drive
 
     def _loop_output_file(self, loop: Any) -> bool:
         """The loop's output is redirected into a file (``done > FILE``, ``done >> FILE``), not /dev/null."""
@@ -2346,6 +2363,11 @@ class ShellAnalyzer:
             or ("/" in argv[0] and self._in_clone(argv[0]))
         ):
             self._runs_download(name, argv[0], node)
+        if name in _JOB_SUBMITTERS and (args[:1] == ["run"] or name == "spark-submit" or args[:1] == ["jar"]):
+            # `flink run -d /tmp/a.jar`, `spark-submit app.py`, `hadoop jar x.jar`: the job's code runs on the cluster
+            job = next((a for a in args if a.endswith((".jar", ".py")) and not a.startswith("-")), None)
+            if job is not None and (job in self.downloaded or posixpath.basename(job) in self.downloaded):
+                self._runs_download(name if name == "spark-submit" else f"{name} {args[0]}", job, node)
         if name.startswith("mkfs") or name.startswith("mkfs."):
             self._formatter = name  # (`mkfs.vfat -n` names the volume; `mkfs.ext4 -n` is a dry run)
             name = "mkfs"
@@ -2685,6 +2707,8 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "lvremove" and bool(self._made_volumes)
                             and all(a in self._made_volumes for a in wrapped[1:] if not a.startswith("-")))
                         or wrapped[:2] == ["cmake", "--install"]
+                        # k3s's and RKE2's bundled tools looking, and their etcd snapshots taken or listed
+                        or (W.base(wrapped[0]) in ("k3s", "rke2") and _K3S_ROUTINE.match(" ".join(wrapped[1:3])))
                         # a network lab of containers on this machine (containerlab needs root for its namespaces)
                         or (W.base(wrapped[0]) in ("containerlab", "clab")
                             and wrapped[1:2] in (["deploy"], ["inspect"], ["destroy"], ["graph"], ["save"]))
@@ -3179,6 +3203,7 @@ class ShellAnalyzer:
         made = target in self._own_files or target in self._created or target in self._made_keys
         if (made or target in self._archives) and not recursive:
             return  # removing the scratch file this script wrote (a key it decoded, or generated, included)
+        archived = posixpath.normpath(target.rstrip("/") or "/") in self._archived
         if target.startswith(("*/", HOLE + "/")) and self._cwd and self._cwd.startswith(("/", "~")):
             # `cd /mnt/c/Users && rm -rf */Documents`: every entry of the directory `cd` went to
             target = posixpath.join(self._cwd, target)
@@ -3194,6 +3219,8 @@ class ShellAnalyzer:
         own_folder = target.rstrip("/") in self.made_dirs and target.strip("/").replace(HOLE, "").count("/") >= 1
         if recursive and own_folder and not self._mount_point(target.rstrip("/")):
             level = min(level, RiskLevel.LOW)  # a folder this script made (a staging copy, archived a moment ago)
+        if archived and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.RELATIVE, paths.PathKind.UNKNOWN):
+            level = min(level, RiskLevel.MEDIUM)  # `tar czf 2023.tgz 2023/ && rm -rf 2023/`: kept in the archive
         if level == RiskLevel.HIGH and self._reinstalled(info.path):
             level = RiskLevel.MEDIUM  # `rm -rf /opt/nvim-linux64 && tar -C /opt -xzf nvim-linux64.tar.gz`: replaced
         if level == RiskLevel.HIGH and not recursive and target in self._encrypted_inputs:
@@ -5529,8 +5556,9 @@ class ShellAnalyzer:
             flow.text = "/dev/" + HOLE
 
     def _rule_pgrep(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        _, operands = W.options(args)
-        flow.pids_of = operands[0] if operands else ""
+        _, operands = W.options(args, valued=_PGREP_VALUED)
+        users = W.option_values(args, "-u", "-U", "--euid", "--uid")
+        flow.pids_of = operands[0] if operands else _USER_PIDS + users[0] if users else ""
 
     def _rule_port_owner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """`lsof -t -i:5432`: the pids of whatever holds a port; a database's port means the database."""
@@ -6041,6 +6069,8 @@ class ShellAnalyzer:
         archive = W.archive_file(name, args)
         if archive and archive not in ("-", "/dev/stdout") and not _extracts(name, args):
             self._archives.add(archive)  # the archive this script makes (removed later once copied or encrypted)
+            if not W.option_values(args, "-C", "--directory"):
+                self._archived.update(posixpath.normpath(o.rstrip("/")) for o in operands if o != archive)
         base = W.option_values(args, "-C", "--directory")
         for folder in base:
             if folder in operands:
@@ -7986,8 +8016,12 @@ class ShellAnalyzer:
             what, category = danger
             rule = "shell.drop-database" if category is Category.FILESYSTEM else "shell.sql"
             scratch = category is Category.FILESYSTEM and self._local_scratch_database(name, args)
-            self._add(rule, RiskLevel.MEDIUM if scratch else RiskLevel.HIGH, category,
-                      f"{name} {what}" + (" (a local dev or test database)" if scratch else ""), node)  # fmt: skip
+            own = category is Category.FILESYSTEM and drops_database_made_here(
+                statements, self._source.decode("utf-8", "replace")
+            )
+            self._add(rule, RiskLevel.MEDIUM if scratch or own else RiskLevel.HIGH, category,
+                      f"{name} {what}" + (" (a local dev or test database)" if scratch
+                                          else " (one this script creates)" if own else ""), node)  # fmt: skip
 
     def _local_scratch_database(self, name: str, args: list[str]) -> bool:
         """The client is pointed, by its options or the script's own PG*/MYSQL_* variables, at a database on
@@ -8377,10 +8411,7 @@ class ShellAnalyzer:
         if operands and not throwaway_database(operands[-1]) and not (local and not production_target(operands[-1])):
             # (`createdb app_test_x … dropdb app_test_x`, `dropdb staging; createdb staging; pg_restore …`: a
             # database this script makes, or makes again)
-            source = self._source.decode("utf-8", "replace")
-            made = HOLE not in operands[-1] and not production_target(operands[-1]) and re.search(
-                rf"\bcreatedb\b[^\n;|&]*(?<![\w-]){re.escape(operands[-1])}(?![\w-])", source
-            )
+            made = HOLE not in operands[-1] and made_here(operands[-1], self._source.decode("utf-8", "replace"))
             self._add("shell.drop-database", RiskLevel.MEDIUM if made else RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} drops the whole database {operands[-1]}"
                       + (" (one this script creates)" if made else ""), node)  # fmt: skip

@@ -705,7 +705,7 @@ CREDENTIAL_NAME = re.compile(
 #: Database shells: they run the SQL (or CQL, or JavaScript) given with -c/-e, in a file or on stdin.
 SQL_CLIENTS = frozenset(
     {"psql", "mysql", "mariadb", "sqlite3", "clickhouse-client", "sqlcmd", "cockroach", "mongosh", "mongo", "cqlsh",
-     "clickhouse", "duckdb", "snowsql", "influx", "hdbsql", "sqlplus",
+     "clickhouse", "duckdb", "snowsql", "influx", "hdbsql", "sqlplus", "ysqlsh", "ycqlsh",
      # Hadoop's and the lakehouse's SQL shells (Hive, Trino, Presto, Impala, Spark SQL)
      "beeline", "hive", "trino", "trino-cli", "presto", "presto-cli", "impala-shell", "spark-sql"}
 )  # fmt: skip
@@ -725,7 +725,7 @@ KEY_TOOLS = frozenset(
      "reth", "erigon", "bitcoind", "lnd", "openvpn", "wg-quick", "ssh-add", "sshfs", "helm", "bundletool",
      "altool", "signtool", "osslsigncode", "kinit", "k5start", "msktutil", "sf", "sfdx",
      # TLS clients and certificate tools given a client key or a CA key
-     "etcdctl", "kubeadm", "mkcert", "step", "cfssl", "consul", "nomad"}
+     "etcdctl", "kubeadm", "mkcert", "step", "cfssl", "consul", "nomad", "cockroach"}
 )  # fmt: skip
 #: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
 SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})

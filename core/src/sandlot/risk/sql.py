@@ -130,6 +130,31 @@ def throwaway_database(name: str) -> bool:
     return bool(_THROWAWAY_NAME.match(" " + name))
 
 
+_DROPPED_DATABASE = re.compile(
+    r"\bDROP\s+DATABASE\s+(?:IF\s+EXISTS\s+)?[\"`\[]?([\w-]+)(?![\w\x00-])", re.IGNORECASE
+)
+
+
+def made_here(database: str, source: str) -> bool:
+    """``source`` creates the database ``database`` itself (``CREATE DATABASE x``, ``createdb x``, a backup
+    restored under ``new_db_name = 'x'``) and the name is not production's: the script's own to drop."""
+    if not database or production_target(database):
+        return False
+    name = re.escape(database)
+    return re.search(
+        rf"(?:\bCREATE\s+DATABASE\s+(?:IF\s+NOT\s+EXISTS\s+)?[\"`\[]?|\bnew_db_name\s*=\s*'"
+        rf"|\bcreatedb\b[^\n;|&]*(?<![\w-])){name}(?![\w\x00{{$-])",
+        source,
+        re.IGNORECASE,
+    ) is not None
+
+
+def drops_database_made_here(statement: str, source: str) -> bool:
+    """``statement`` drops a database that ``source`` creates itself (:func:`made_here`)."""
+    dropped = _DROPPED_DATABASE.search(statement)
+    return dropped is not None and made_here(dropped[1], source)
+
+
 #: Words at least one of which every statement :data:`_DANGEROUS_SQL` matches spells (a cheap test first).
 _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
@@ -284,6 +309,19 @@ def guarded_test_database(module_source: str) -> bool:
     return bool(_TEST_DATABASE.search(module_source)) and not production_target(module_source)
 
 
+_TEST_HARNESS = re.compile(r"@pytest\.fixture|\bdef test_|\bunittest\b|\bsetUp\(|\btearDown\(")
+_THIS_MACHINE = re.compile(r"localhost|127\.0\.0\.1|testcontainers|:memory:")
+
+
+def test_harness_database(module_source: str) -> bool:
+    """Tests (a fixture, a test case) reset a database on this machine and name no production one."""
+    return (
+        _TEST_HARNESS.search(module_source) is not None
+        and _THIS_MACHINE.search(module_source) is not None
+        and not production_target(module_source)
+    )
+
+
 def local_store(module_source: str) -> bool:
     """The code works on a local or test store and names no production one (a mocked cloud, whatever its
     resources are called, is local)."""
@@ -378,8 +416,12 @@ def personal_data_query(text: str) -> bool:
     for select in selects:
         # (SOQL and ORMs spell columns in camelCase: `MailingStreet`, `BirthDate`)
         spelled = _CAMEL_HUMP.sub("_", select["columns"])
-        columns = {m["column"].lower() for m in _PERSONAL_COLUMN.finditer(spelled)}
-        if len(columns) >= 3 or any(_SENSITIVE_COLUMN.match(c) for c in columns):
+        found = list(_PERSONAL_COLUMN.finditer(spelled))
+        columns = {m["column"].lower() for m in found}
+        # (`a.full_name, a.email, b.full_name, b.email`: two people's names and addresses side by side)
+        qualified = {(spelled[max(0, m.start() - 3) : m.start()].rpartition(" ")[2], m["column"].lower())
+                     for m in found}  # fmt: skip
+        if len(columns) >= 3 or len(qualified) >= 4 or any(_SENSITIVE_COLUMN.match(c) for c in columns):
             return True
         reaches = columns & {"email", "e_mail", "email_address", "phone", "phone_number", "address", "home_address"}
         if reaches and _WHOLE_PEOPLE_TABLE.match(text, select.end()):

@@ -38,6 +38,7 @@ from sandlot.risk.devices import (
     unverified_firmware_push,
     vehicle_bus_risks,
 )
+from sandlot.risk.distributed_databases import distributed_database_risks
 from sandlot.risk.document_stores import document_store_risks
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.dotnet import dotnet_risks
@@ -66,6 +67,7 @@ from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.machine_identity import machine_identity_risks
 from sandlot.risk.mail import personal_mailbox, sieve_redirect_outside
 from sandlot.risk.mainframe import mainframe_risks
+from sandlot.risk.managed_clusters import managed_cluster_risks
 from sandlot.risk.management_controllers import management_controller_risks
 from sandlot.risk.messaging import broker_text_risks, kafka_admin_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
@@ -100,6 +102,7 @@ from sandlot.risk.text_shapes import each_item, outside_url
 from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.typesetting import typesetting_risks
+from sandlot.risk.version_control import version_control_risks
 from sandlot.risk.web_servers import admin_api_risks
 from sandlot.risk.websites import hosting_text_risks
 
@@ -903,8 +906,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("directory", risk) for risk in active_directory_risks(code)]
     found += [("sharepoint", risk) for risk in sharepoint_risks(code)]
     found += [("git-server", risk) for risk in git_server_risks(code)]
+    found += [("version-control", risk) for risk in version_control_risks(code)]
     found += [("mysql", risk) for risk in mysql_admin_risks(code)]
     found += [("database-admin", risk) for risk in enterprise_database_risks(code)]
+    found += [("distributed-database", risk) for risk in distributed_database_risks(code)]
+    found += [("managed-cluster", risk) for risk in managed_cluster_risks(code)]
     found += [("splunk", risk) for risk in splunk_risks(code)]
     found += [("mainframe", risk) for risk in mainframe_risks(code)]
     found += [("network-appliance", risk) for risk in network_appliance_risks(code)]
