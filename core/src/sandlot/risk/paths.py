@@ -132,6 +132,9 @@ _SECRET_NAMES = frozenset(
         "postgresql.auto.conf",
         # Perforce's login tickets; k3s's and RKE2's admin kubeconfigs and the token every node joins with
         ".p4tickets", "k3s.yaml", "rke2.yaml", "node-token",
+        # OpenStack's clouds (passwords or application credentials), the MAAS CLI's profiles (API keys), the Linode
+        # and Vultr CLIs' tokens
+        "clouds.yaml", "secure.yaml", ".maascli.db", "linode-cli", ".vultr-cli.yaml",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -170,14 +173,15 @@ _MACOS_PRIVATE_DIRS = frozenset(
      "addressbook", "com.apple.safari", "notes", "group containers"}
 )  # fmt: skip
 _TOKEN_TOOL_DIRS = frozenset(
-    {"gh", "github-copilot", "glab-cli", "hub", "rclone", "heroku", "doctl", "netlify", "vercel", "op", "huggingface",
+    {"gh", "github-copilot", "glab-cli", "hub", "rclone", "heroku", "doctl", "hcloud", "netlify", "vercel", "op",
+     "huggingface",
      "wandb",
      "stripe", "solana", "hubspot", "twilio-cli", "sf", "sfdx", "argocd"}
 )  # fmt: skip
 #: Directories right below the home where command-line tools keep their login tokens (every file is one).
 _HOME_TOKEN_DIRS = frozenset({".sfdx", ".sf", ".twilio-cli", ".fly", ".railway", ".config/hubspot",
                               ".config/twilio-cli"})  # fmt: skip
-_TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml",
+_TOKEN_FILES = frozenset({"hosts.yml", "rclone.conf", "credentials", "config.yaml", "cli.toml",
                           "auth.json", "token", "stored_tokens", "settings", "config.toml", "id.json",
                           "hosts.json", "apps.json", "config"})  # fmt: skip
 _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rclone.conf", ".vault-token",
@@ -307,6 +311,9 @@ def _home_relative(absolute: bool, comps: list[str]) -> list[str] | None:
 _HOST_MOUNT = re.compile(r"^/(?:host|hostfs|host-root|host_root|mnt/host)/(?=[^/])")
 
 
+#: OpenStack services whose /etc/<service>/*.conf hold the database's and the service account's passwords.
+_OPENSTACK_SERVICES = frozenset({"nova", "neutron", "keystone", "glance", "cinder", "ironic", "ironic-inspector",
+                                 "heat", "octavia", "barbican", "placement", "manila", "designate", "swift"})
 #: A database's or a broker's connection URL (its query names the certificates and keys the client logs in with).
 _CONNECTION_URL = re.compile(
     r"(?:postgres(?:ql)?|mysql|mariadb|cockroachdb|mongodb(?:\+srv)?|rediss?|amqps?)(?:\+\w+)?://"
@@ -351,6 +358,11 @@ def classify(path: str) -> PathInfo:
             and name.endswith((".json", ".html")))
         or ("runtime" in lowered[:-1] and "jupyter" in lowered[:-1] and name.endswith(".json"))
         or (name == "runtime" and lowered[-2:-1] == ["jupyter"])
+        # OpenStack services' settings (database and service passwords), Graylog's password secret and admin hash,
+        # NetBox's secret key and database password
+        or (len(lowered) >= 3 and lowered[0] == "etc" and lowered[1] in _OPENSTACK_SERVICES and name.endswith(".conf"))
+        or (name == "server.conf" and "graylog" in lowered[:-1])
+        or (name == "configuration.py" and "netbox" in lowered[:-1])
         # Gitea's and GitLab's own secrets (session and token signing keys, the database password)
         or (name == "app.ini" and any(c in ("gitea", "forgejo", "gogs") for c in lowered))
         or name in ("gitlab-secrets.json",)

@@ -925,6 +925,13 @@ class PythonAnalyzer:
         """A Kubernetes object created or patched from here: judged as ``kubectl apply`` of the same document."""
         self._later_shell(f"kubectl apply -f - <<'SANDLOT_EOF'\n{document}\nSANDLOT_EOF\n", node, "a Kubernetes object")
 
+    def _remote_shell_command(self, q: str | None, command: Val, node: ast.Call) -> None:
+        """``command=["sh", "-c", CODE]`` given to a container, a pod exec or a remote host: CODE runs there."""
+        items = command.items or []
+        if len(items) >= 3 and posixpath.basename(items[0].text or "") in T.SHELL_NAMES and items[1].text == "-c":
+            for text in items[2].strings():
+                self._later_shell(text, node, f"a command {q or 'a call'} runs")
+
     def _later_shell(self, text: str, node: ast.AST, via: str) -> list[Finding]:
         """Shell code this program hands on to run later or elsewhere (a script, a config, a payload):
         what it would do counts from HIGH up; it need not parse cleanly (LOW if not). Returns all it found."""
@@ -1984,6 +1991,8 @@ class PythonAnalyzer:
             heavy = heavy and not (args and set(args[0].strings()) & self._created_names)
             # every network policy or admission webhook a listing gives: the cluster's guards, not its workloads
             heavy = heavy or (many and any(w in method for w in _CLUSTER_GUARDS))
+            # pods of every namespace deleted again and again without end: the whole cluster kept falling over
+            heavy = heavy or (many and any(loop.endless for loop in self.loops) and "all_namespaces" in self._code)
             self._add(
                 "python.cloud-destroy",
                 RiskLevel.HIGH if heavy else RiskLevel.MEDIUM,
@@ -2691,6 +2700,8 @@ class PythonAnalyzer:
             return Val(qual=qual, flags=v.INPUT)  # typed by whoever runs the program
         if qual in ("os.sep",):
             return Val(text="/")
+        if qual == "os.pathsep":
+            return Val(text=":")  # (`os.environ.get("KUBECONFIG", default).split(os.pathsep)[0]`: the first file)
         if attr == "pid" and qual in _CHILD_PIDS:
             return Val(qual=qual, flags=v.OWNPID)  # `proc.pid` of a child this program started
         if qual == "sys.executable":
@@ -2825,6 +2836,11 @@ class PythonAnalyzer:
         # `config.get("count") or 10000`: unset, the default is the number used
         nums = [x.num for x in vals if x.num is not None] if isinstance(node.op, ast.Or) else []
         num = nums[-1] if nums else None
+        if isinstance(node.op, ast.Or) and first is UNKNOWN:
+            # `{…from the environment…} or {"nas": "/mnt/nas", …}`: unset, the written default is what is used
+            default = next((x for x in reversed(vals) if x.keys is not None or x.items is not None), None)
+            if default is not None:
+                return Val(keys=default.keys, items=default.items, flags=v.flowing(vals))
         return Val(text=first.text, qual=first.qual, alts=first.alts, flags=v.flowing(vals), num=num)
 
     def _e_ifexp(self, node: ast.IfExp) -> Val:
@@ -2834,6 +2850,9 @@ class PythonAnalyzer:
         # `p.rglob("*") if p.is_dir() else [p]`: a loop over it visits elements like either branch's
         items = [*a.items, *b.items] if a.items is not None and b.items is not None else None
         element = a.elem or b.elem or next((i.items[0] for i in (a, b) if i.items), None)
+        if a.qual in T.DELETE_CALLS and b.qual in T.DELETE_CALLS and a.qual != b.qual:
+            # `fn = shutil.rmtree if entry.is_dir() else os.remove`: either deletes; the recursive one is the worst
+            return Val(qual=a.qual if T.DELETE_CALLS[a.qual] else b.qual)
         return Val(
             text=strings[0] if strings else None,
             alts=tuple(strings) if len(strings) > 1 else None,
@@ -2914,7 +2933,10 @@ class PythonAnalyzer:
                 return Val(flags=base.flags & v.FLOWING, elem=base.elem, qual=base.qual)
             # `sorted(glob(...))[-5:]`: some elements of a listing, each like the listing's (a selection: a loop
             # over it deletes what was picked, not everything)
-            return Val(flags=base.flags & v.FLOWING, items=None, elem=base.elem, qual=_SUBSET if base.elem else None)
+            # (`snaps[KEEP:]`, `[7:]`: past the newest few; `[1:]` keeps only the current one, every older goes)
+            past_newest = sl.lower is not None and (lower.num is None or lower.num >= 2)
+            picked = base.elem is not None or past_newest or sl.upper is not None
+            return Val(flags=base.flags & v.FLOWING, items=None, elem=base.elem, qual=_SUBSET if picked else None)
         key = self._ev(sl)
         if key.text is None and isinstance(node.value, ast.Name):
             dispatched = self._dispatch_table(node.value.id, base)
@@ -3283,6 +3305,8 @@ class PythonAnalyzer:
         if q is not None and kinds & _DATA_SERVICE:
             self._data_service_call(q, args, kwargs, node)
         self._unsafe_loader_kwargs(kwargs, node)
+        if "command" in kwargs:
+            self._remote_shell_command(q, kwargs["command"], node)
         tail = q[q.rfind(".") + 1 :] if q is not None else ""
         if "allow_dangerous_deserialization" in kwargs and kwargs["allow_dangerous_deserialization"].num == 1:
             # LangChain's FAISS/pickle stores: the index file is unpickled (it can run code)
@@ -3897,7 +3921,8 @@ class PythonAnalyzer:
                 if risk is None and method.upper() == "DELETE" and HOLE in url and repeated and not (
                     # (a local server's own resources: the user's kernels, a dev API; not its files or its users)
                     loopback_url(url) and not local_files_or_users(url)
-                ) and not self._own_creations():
+                ) and not self._own_creations() and not self._subset_loops:
+                    # (`for s in snaps[KEEP:]`: the older ones past the newest few, a retention)
                     self._add("python.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                               f"{q} deletes every resource a listing gives, one request at a time", node)  # fmt: skip
                 account = identity_request(method, url, body_text, repeated=repeated)
@@ -5973,6 +5998,9 @@ class PythonAnalyzer:
             and re.search(r"\b(?:pickle|joblib)\.dumps?\(", "\n".join(self.lines))
         ):
             level, why = RiskLevel.MEDIUM, "a cache the program writes itself"
+        elif q.startswith("marshal.") and (data.qual or "").startswith("subprocess.Popen()"):
+            # `marshal.load(proc.stdout)` of `p4 -G …`: the records a program this code runs writes for it
+            level, why = RiskLevel.MEDIUM, "what a program this code runs prints"
         else:
             level, why = RiskLevel.HIGH, "data of unknown origin"
         if q == "shelve.open":

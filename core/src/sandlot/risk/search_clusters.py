@@ -8,7 +8,7 @@ needs a careful reviewer is what copies it elsewhere, opens it up, or takes away
 * a watch that sends query results to an outside host on a schedule;
 * an API key with every privilege on every index, a role mapping that makes everyone a superuser;
 * memory circuit breakers, result-window limits or the disk watermark switched off (one query, or one bulk
-  load, then takes the cluster down).
+  load, then takes the cluster down), or wildcard index deletes allowed (``destructive_requires_name: false``).
 
 Snapshots to the cluster's own bucket, scoped API keys and ordinary settings changes are routine.
 """
@@ -40,7 +40,7 @@ _GUARDS_OFF = re.compile(
     r"|disk\.threshold_enabled[\"']?\s*:\s*(?:false|False|[\"']false[\"'])"
 )
 _SEARCH_WORDS = GateWords("_snapshot", "create_repository", "watch", "api_key", "role_mapping", "breaker",
-                          "max_result_window", "max_buckets", "threshold_enabled")
+                          "max_result_window", "max_buckets", "threshold_enabled", "destructive_requires_name")
 
 
 def search_cluster_risks(text: str) -> list[OperationRisk]:
@@ -63,4 +63,12 @@ def search_cluster_risks(text: str) -> list[OperationRisk]:
     if _GUARDS_OFF.search(text):
         what = "switches off a search cluster's memory or disk guards (one query or load can then take it down)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    if "destructive_requires_name" in text and _WILDCARD_DELETES_ALLOWED.search(text):
+        what = "lets wildcard deletes through (`DELETE *` or `logs-*` then removes every matching index)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
     return found
+
+
+_WILDCARD_DELETES_ALLOWED = re.compile(
+    r"destructive_requires_name[\"']?\s*[:=]\s*(?:false|False|[\"']false[\"'])"
+)

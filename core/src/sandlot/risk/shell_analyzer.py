@@ -304,6 +304,11 @@ class _Ctx:
         self.line, self.column, self.evidence, self.via = line, column, evidence, via
 
 
+#: Cloud CLIs' ssh subcommands and the option whose value runs as a shell command on the machine.
+_CLOUD_SSH_COMMAND: dict[tuple[str, ...], str] = {
+    ("gcloud", "compute", "ssh"): "--command",
+    ("doctl", "compute", "ssh"): "--ssh-command",
+}
 #: Programs that submit a job's jar or script to a cluster (its code runs there).
 _JOB_SUBMITTERS = frozenset({"flink", "spark-submit", "hadoop", "yarn", "storm"})
 #: k3s's and RKE2's subcommands that only look or take a snapshot (`k3s kubectl get nodes`, `k3s etcd-snapshot save`).
@@ -1961,7 +1966,9 @@ class ShellAnalyzer:
         verbs = W.options(args, frozenset({"--config", "--log-file", "--transfers", "--checkers"}))[1] if name == (
             "rclone") else []  # fmt: skip
         if verbs[:1] in (["copy"], ["sync"], ["move"], ["copyto"]) and any(
-            a.split(":", 1)[0] in self._personal_remotes or _PERSONAL_REMOTE.search(a.split(":", 1)[0])
+            a.split(":", 1)[0] in self._personal_remotes
+            or _PERSONAL_REMOTE.search(a.split(":", 1)[0])
+            or _PERSONAL_FOLDER.search(a.split(":", 1)[1])  # (`X:/personal/farm-hr`: a folder of someone's own)
             for a in verbs[2:]
             if ":" in a and not a.startswith("-")
         ):
@@ -2363,6 +2370,14 @@ class ShellAnalyzer:
             or ("/" in argv[0] and self._in_clone(argv[0]))
         ):
             self._runs_download(name, argv[0], node)
+        minted = any(a in ("token-create", "create-token") for a in args[:3]) or args[1:3] == ["token", "create"]
+        if minted and name != "kubeadm":
+            flow.secret = True  # `linode-cli profile token-create`: the new token is what it prints (not a join token)
+        remote_option = _CLOUD_SSH_COMMAND.get((name, *args[:2]))
+        if remote_option is not None:
+            # `gcloud compute ssh vm --command CMD`, `doctl compute ssh d --ssh-command CMD`: CMD runs on that machine
+            for command in W.option_values(args, remote_option):
+                self._nested(command, "shell", node, f"{name} {' '.join(args[:2])} remote command")
         if name in _JOB_SUBMITTERS and (args[:1] == ["run"] or name == "spark-submit" or args[:1] == ["jar"]):
             # `flink run -d /tmp/a.jar`, `spark-submit app.py`, `hadoop jar x.jar`: the job's code runs on the cluster
             job = next((a for a in args if a.endswith((".jar", ".py")) and not a.startswith("-")), None)
@@ -3198,7 +3213,15 @@ class ShellAnalyzer:
         self._add(rule, level, category, f"{prefix}{verb} {paths.describe(info)}", node)
 
     def _delete(
-        self, target: str, node: Any, *, recursive: bool, via: str, filtered: bool = False, aged: bool = False
+        self,
+        target: str,
+        node: Any,
+        *,
+        recursive: bool,
+        via: str,
+        filtered: bool = False,
+        aged: bool = False,
+        own_rotation: bool = False,
     ) -> None:
         made = target in self._own_files or target in self._created or target in self._made_keys
         if (made or target in self._archives) and not recursive:
@@ -3227,6 +3250,8 @@ class ShellAnalyzer:
             level = RiskLevel.MEDIUM  # `gpg -o x.tar.gz.gpg -e x.tar.gz && rm x.tar.gz`: the plaintext of a copy kept
         if filtered:
             level = paths.filtered_delete_level(info, level, aged=aged)  # find -name/-mtime...: some of the tree
+        if own_rotation:
+            level = min(level, RiskLevel.MEDIUM)  # old copies of what this script writes there, pruned by age
         elif (
             self._as_root
             and recursive
@@ -3814,8 +3839,10 @@ class ShellAnalyzer:
         return any(f"${v}" in text or f"${{{v}}}" in text for v in self._read_vars)
 
     def _rule_source(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        if args and posixpath.basename(args[0]).startswith(".env") and not flow.remote:
-            # loads the project's settings into its own shell: the secrets stay in this process
+        env_file = bool(args) and (posixpath.basename(args[0]).startswith(".env") or args[0].endswith(".env"))
+        if env_file and not flow.remote:
+            # loads the project's (or a service's `/etc/app/app.env`) settings into its own shell: the secrets stay
+            # in this process
             self._add(
                 "shell.env-file",
                 RiskLevel.MEDIUM,
@@ -3998,7 +4025,15 @@ class ShellAnalyzer:
                 elif junk:
                     self._delete(posixpath.join(root, patterns[0]), node, recursive=False, via="find -delete")
                 else:
-                    self._delete(root, node, recursive=True, via="find -delete", filtered=filtered, aged=aged)
+                    # (`find /var/backups -name 'app-*.sql.gz' -mtime +14 -delete` after writing `app-$(date).sql.gz`
+                    # there: this script's own old dumps rotated)
+                    own = aged and bool(patterns) and all(
+                        any(posixpath.dirname(c) == root.rstrip("/") and fnmatch.fnmatch(posixpath.basename(c), p)
+                            for c in self._created)
+                        for p in patterns
+                    )  # fmt: skip
+                    self._delete(root, node, recursive=True, via="find -delete", filtered=filtered, aged=aged,
+                                 own_rotation=own)  # fmt: skip
         j = 0
         while j < len(expr):
             if expr[j] in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -5428,6 +5463,11 @@ class ShellAnalyzer:
         private = bool(hosts) and len(hosts) <= 2 and all(
             private_address(h) or _INTERNAL_NAME.search(h) or _STAGING_NAME.search(h) for h in hosts
         )
+        # `nmap -sn 10.20.30.0/24`: which addresses of one private /24 answer a ping (no port probed)
+        discovery = name == "nmap" and ("-sn" in args or "-sP" in args) and bool(hosts) and all(
+            re.fullmatch(r"[\d.]+/(?:2[4-9]|3[0-2])", h) and private_address(h.split("/")[0]) for h in hosts
+        )
+        private = private or discovery
         level = RiskLevel.LOW if local else RiskLevel.MEDIUM if private else RiskLevel.HIGH
         self._add(
             "shell.network-scan",
@@ -6266,10 +6306,12 @@ class ShellAnalyzer:
                       f"{name} extracts people's identifiers (SSNs, card or record numbers, IP addresses)",
                       node)  # fmt: skip
         recursive = bool(flags & {"r", "R", "--recursive"}) or name == "rg"
+        hunting = any(k in p.lower() for p in patterns for k in T.CREDENTIAL_WORDS)
+        if hunting and operands[1:] and not recursive:
+            flow.secret = True  # `grep -E 'password|token' server.conf`: the lines that hold the secrets
         if not recursive or not operands:
             return
-        pattern, roots = operands[0].lower(), operands[1:] or ["."]
-        hunting = any(k in pattern for k in T.CREDENTIAL_WORDS)
+        roots = operands[1:] or ["."]
         kinds = [paths.classify(r).kind for r in roots]
         outside = any(k not in (paths.PathKind.WORKDIR, paths.PathKind.RELATIVE, paths.PathKind.TEMP) for k in kinds)
         if hunting and outside:
@@ -6629,10 +6671,11 @@ class ShellAnalyzer:
                 created = self.created_vars
                 if created and not self._loops and any(f"${v}" in text or f"${{{v}}}" in text for v in created):
                     return  # what this script created a moment ago (a smoke-test instance), cleaned up
-                if name in ("terraform", "tofu") and any(_PREVIEW_WORKSPACE.search(a) for a in args):
+                if any(_PREVIEW_WORKSPACE.search(a) or _CI_RESOURCE.match(a) for a in args):
+                    # (`terraform workspace delete pr-42`, `doctl compute droplet delete "ci-e2e-$CI_PIPELINE_ID"`)
                     self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
-                              f"{name} {' '.join(needed)} removes a pull request's preview environment",
-                              node)  # fmt: skip
+                              f"{name} {' '.join(needed)} removes a pull request's preview or a CI job's own "
+                              "resources", node)  # fmt: skip
                     return
                 if name in ("aws", "gsutil", "gcloud", "az") and any(
                     _SCRATCH_PREFIX.search(a) for a in args if a.startswith(("s3://", "gs://"))
@@ -6652,6 +6695,17 @@ class ShellAnalyzer:
                               node)  # fmt: skip
                     return
                 many = self._mass or bool(self._loops) or HOLE in " ".join(args)
+                source = self._source.decode("utf-8", "replace")
+                if many and _PAST_THE_NEWEST.search(source) and ("reverse" in source or "sort" in source):
+                    self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
+                              f"{name} {' '.join(needed)} deletes what a sorted listing has past its newest few "
+                              "(a retention)", node)  # fmt: skip
+                    return
+                if name in ("kubectl", "oc") and many and _PREVIEW_SELECTOR.search(source):
+                    self._add("shell.cloud-destroy", RiskLevel.MEDIUM, Category.FILESYSTEM,
+                              f"{name} {' '.join(needed)} deletes the preview or test environments a label selects",
+                              node)  # fmt: skip
+                    return
                 self._add(
                     "shell.cloud-destroy",
                     RiskLevel.HIGH,
@@ -8689,8 +8743,10 @@ _LITERAL_AWS_KEY = re.compile(r"\bAWS_ACCESS_KEY_ID=[\"']?(?:AKIA|ASIA)[0-9A-Z]{
 _ZFS_VALUED = frozenset({"-o", "-O", "-m", "-R", "-t", "-V", "-b", "-s", "-d"})
 #: A listing narrowed to some items (a property, a tag, a name) or rotated (all but the newest few).
 _SELECTED_LISTING = re.compile(
-    r"\blist\b[^\n|]*\s--(?:property|tags?|any-tags|name)\b|\btail\s+-n\s*\+\d|\bhead\s+-n\s*-\d"
+    r"\blist\b[^\n|]*\s--(?:property|tags?|any-tags|name)\b|\btail\s+-n\s*\+\d|\bhead\s+-n\s*-\d|\.\[\d+:\]"
 )
+#: A listing cut to what is past its newest few (`jq '… | .[7:]'`, `tail -n +8`): a retention.
+_PAST_THE_NEWEST = re.compile(r"\.\[\d+:\]|\btail\s+-n\s*\+\d|\bhead\s+-n\s*-\d")
 #: A remote created on the command line with an OAuth token pasted in (someone's own account, not a configured one).
 _RCLONE_PASTED_TOKEN = re.compile(r"\brclone\s+config\s+create\s+([\w.-]+)\s+\w+\b[^\n]*\btoken\b[^\n]*access_token")
 #: Consumer cloud storage, where an account is someone's own rather than the organisation's.
@@ -9238,6 +9294,17 @@ def _service_administration(argv: list[str]) -> bool:
         return True
     if name == "drbdadm":
         return args[:1] in (["status"], ["dump"], ["adjust"], ["dstate"], ["cstate"], ["role"], ["sh-resources"])
+    if name in ("kea-dhcp4", "kea-dhcp6", "kea-ctrl-agent", "kea-dhcp-ddns", "named-checkconf", "named-checkzone"):
+        return name.startswith("named-") or args[:1] in (["-t"], ["-T"], ["-v"], ["-V"])  # a settings file checked
+    if name == "cobbler":
+        # its distributions imported, profiles edited, its files synced (what an install then runs is in them)
+        return args[:1] in (["import"], ["sync"], ["check"], ["list"], ["report"], ["status"]) or (
+            len(args) >= 2
+            and args[0] in ("distro", "profile", "system")
+            and args[1] in ("edit", "add", "report", "list")
+        )
+    if name == "graylog-sidecar":
+        return args[:2] == ["-service", "install"] or args[:1] == ["-version"]
     if name == "suricatasc":
         return any(a.startswith(("reload-rules", "ruleset-reload", "iface-list", "uptime", "version")) for a in args)
     return name == "suricata-update" and not any("://" in a for a in args)
@@ -9481,6 +9548,13 @@ _WEB_CONFIG_TEST = re.compile(r"\bnginx\s+-t\b|\bapache(?:2)?ctl\s+(?:-t|configt
 _BINFMT_IMAGE = re.compile(r"^(?:docker\.io/)?(?:tonistiigi/binfmt|multiarch/qemu-user-static)(?::[\w.-]+)?$")
 #: A pull request's preview environment (`-chdir=envs/preview`, a workspace `pr-123`).
 _PREVIEW_WORKSPACE = re.compile(r"(?:^|[/=_-])(?:preview|review)(?:$|[/_-])|^\"?(?:pr|mr)-(?:\d+|\x00)")
+#: A resource a CI job names for itself (`ci-e2e-$CI_PIPELINE_ID`, `smoke-1234`, `test-runner-…`).
+_CI_RESOURCE = re.compile(r"[\"']?(?:ci|e2e|smoke|test)-[\w\x00-]*(?:\d|\x00)")
+#: A listing picked by a label naming preview, review or test environments (`kubectl get ns -l env=preview`).
+_PREVIEW_SELECTOR = re.compile(
+    r"\b(?:kubectl|oc)\s+get\b[^\n|]*(?:\s-l\s*|--selector[= ])['\"]?[\w./-]+="
+    r"(?:preview|review|ephemeral|e2e|ci|test)\b"
+)
 #: rclone writing its standard input to a remote named as someone's own (`personal-drive:`, `mega:`).
 _PERSONAL_RCAT = re.compile(r"\brcat\s+[\"']?(?:personal|private|my|home|mega|pcloud|gdrive-personal)[\w-]*:", re.I)
 #: A sed script that only deletes the lines a pattern matches (`/ bob@laptop$/d`).
@@ -9961,9 +10035,12 @@ _DELETES_LOGIN_SETTING = re.compile(
 )
 #: An rclone remote named as someone's own account (`mega-personal:`, `my-drive:`).
 _PERSONAL_REMOTE = re.compile(
-    r"personal|private|(?:^|[-_])(?:my|mine|home)(?:[-_]|$)|^my(?:g?drive|dropbox|drop|box|onedrive|mega|cloud|s3)",
+    r"personal|private|(?:^|[-_])(?:my|mine|home)(?:[-_]|$)|^my(?:g?drive|dropbox|drop|box|onedrive|mega|cloud|s3)"
+    # consumer clouds, where an account is someone's own (`mega-kt:`)
+    r"|^(?:mega|pcloud|koofr|jottacloud|yandex)(?:[-_]|$)",
     re.IGNORECASE,
 )
+_PERSONAL_FOLDER = re.compile(r"^/?(?:[\w.-]+/)*personal(?:/|$)", re.IGNORECASE)
 #: A process substitution printing the whole environment.
 _ENV_LISTING = re.compile(r"<\(\s*(?:env|printenv|set|export\s+-p|declare\s+-x|compgen\s+-e)\s*\)")
 #: Filters that read the files named on their command line.

@@ -516,6 +516,9 @@ CLOUD_DESTROY = (
     ("helm", ("uninstall",)),
     ("doctl", ("delete",)),
     ("hcloud", ("delete",)),
+    ("linode-cli", ("delete",)),
+    ("linode-cli", ("rebuild",)),
+    ("vultr-cli", ("delete",)),
 )
 #: Infrastructure tools printing what their state or stack holds in clear (database passwords, keys).
 IAC_SECRET_PRINTS = (

@@ -23,7 +23,7 @@ from sandlot.risk.control_plane import OperationRisk, exposed_store_service, ope
 from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.data_platforms import data_platform_text_risks
-from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository, outside_address
+from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository, outside_address, private_address
 from sandlot.risk.detections import detection_risks
 from sandlot.risk.device_fleets import device_fleet_risks
 from sandlot.risk.devices import (
@@ -64,6 +64,7 @@ from sandlot.risk.identity import (
 from sandlot.risk.industrial import raw_modbus_write
 from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
+from sandlot.risk.log_platforms import log_platform_risks
 from sandlot.risk.machine_identity import machine_identity_risks
 from sandlot.risk.mail import personal_mailbox, sieve_redirect_outside
 from sandlot.risk.mainframe import mainframe_risks
@@ -74,6 +75,7 @@ from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.mysql_admin import mysql_admin_risks
 from sandlot.risk.network_appliances import network_appliance_risks
+from sandlot.risk.network_services import network_service_risks
 from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.office import office_text_risks
 from sandlot.risk.openstack import openstack_text_risks
@@ -230,14 +232,19 @@ _PASSWORD_SCRAPE = re.compile(
 #: Addresses of a subnet built one by one (`f"10.40.8.{i}"` in a loop over the last octet).
 _ADDRESS_SWEEP = re.compile(r"f[\"']\d{1,3}\.\d{1,3}\.\d{1,3}\.\{\w+\}[\"']")
 #: A whole subnet's addresses (`ip_network("10.40.0.0/16").hosts()`) probed with connections: a network scan.
-_SUBNET = re.compile(r"ip_network\(\s*[\"'][\d.]+/(?P<prefix>\d{1,2})[\"']")
+_SUBNET = re.compile(r"ip_network\(\s*[\"'](?P<network>[\d.]+)/(?P<prefix>\d{1,2})[\"']")
 _PROBES = re.compile(r"\bconnect(?:_ex)?\(|\bping\b|\bnmap\b")
+_PORT_PROBES = re.compile(r"\bconnect(?:_ex)?\(|\bnmap\b")
 
 
 def subnet_scan(code: str) -> bool:
     """``code`` connects to every address of a /24 or larger."""
     subnet = _SUBNET.search(code) if ".hosts()" in code else None
-    return subnet is not None and int(subnet["prefix"]) <= 24 and bool(_PROBES.search(code))
+    if subnet is None or int(subnet["prefix"]) > 24 or not _PROBES.search(code):
+        return False
+    # (pinging the hosts of one private /24 to see which addresses are in use probes no port: an inventory)
+    pings_only = not _PORT_PROBES.search(code)
+    return not (pings_only and int(subnet["prefix"]) == 24 and private_address(subnet["network"]))
 
 
 #: Words without which no printer, CNC or laser safeguard is spelled (a cheap test first).
@@ -270,12 +277,24 @@ _ACTUATORS_OFF = re.compile(
     # a refrigerated container's unit switched off, or every alarm of it masked
     r"|[\"']unit_?mode[\"']\s*:\s*[\"']off[\"']|[\"']alarm_?mask[\"']\s*:\s*(?:0x[fF]{4}|65535)\b"
     # an MQTT topic of the cooling (a glycol valve, a chiller, a compressor) told `off` on the command line
-    r"|-t\s+[\"']?[\w/${}.-]*(?:glycol|chiller|cooling|compressor|coolant)[\w/${}.-]*[\"']?\s+-m\s+[\"']?(?:off|0|false|closed?)\b",
+    r"|-t\s+[\"']?[\w/${}.-]*(?:glycol|chiller|cooling|compressor|coolant)[\w/${}.-]*[\"']?\s+-m\s+[\"']?(?:off|0|false|closed?)\b"
+    # a client library publishing `OFF` to a climate actuator's topic, or muting alarms (`…/alarms/mute`, "1")
+    r"|\.publish\(\s*f?[\"'][^\"'\n]*(?:heat|humidif|cool|chiller|pump|fan|ventilat|irrigat|aerat|feeder)\w*/\w+[\"']"
+    r"\s*,\s*[\"']?(?:off|0|false|stop)\b"
+    r"|\.publish\(\s*f?[\"'][^\"'\n]*alarms?/(?:mute|silence|disable)d?[\"']\s*,\s*[\"']?(?:1|on|true)\b",
     re.IGNORECASE,
 )
 _ACTUATOR_WORDS = GateWords("heat", "irrigation", "pump", "cool", "chiller", "ventilation", "fan", "feeder",
-                            "aerator", "lockout", "unit_mode", "alarm_mask", "glycol", "compressor", ignore_case=True)
+                            "aerator", "lockout", "unit_mode", "alarm_mask", "glycol", "compressor", "humidif",
+                            "mute", ignore_case=True)  # fmt: skip
 _EXCLUSIVE_WORD = GateWords("exclusive", ignore_case=True)
+_RESCUE_AND_RESET = re.compile(r"\benable-rescue\b[\s\S]{0,300}?\b(?:reset|reboot|poweroff)\b")
+#: Every port opened to every address (hcloud's and vultr-cli's rules, a firewall whose inbound policy accepts all).
+_EVERY_PORT_TO_EVERYONE = re.compile(
+    r"--port[= ]['\"]?[01][-:]65535\b(?:[^\n]|\\\n)*(?:0\.0\.0\.0/0|::/0|--subnet[= ]0\.0\.0\.0\s+--size[= ]0\b)"
+    r"|(?:0\.0\.0\.0/0|::/0|--subnet[= ]0\.0\.0\.0\s+--size[= ]0\b)(?:[^\n]|\\\n)*--port[= ]['\"]?[01][-:]65535\b"
+    r"|[\"']inbound_policy[\"']\s*:\s*[\"']ACCEPT[\"']",
+)
 _PUBLISHES = re.compile(
     r"mosquitto_pub|mqttx|\.publish\(|\bpublish\.(?:single|multiple)\(|\.(?:post|put|patch)\(|curl\s"
 )
@@ -835,6 +854,12 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "iptc" in code and _IPTC_OPENED.search(code):
         what = "flushes the firewall's rules or sets its policy to accept everything (python-iptables)"
         found.append(("defense-evasion", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "enable-rescue" in code and _RESCUE_AND_RESET.search(code) and each_item(code):
+        what = "boots every server a listing gives into rescue mode and resets it (root on each, with the key given)"
+        found.append(("cloud-control", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("65535" in code or "inbound_policy" in code) and _EVERY_PORT_TO_EVERYONE.search(code):
+        what = "opens every port of a cloud firewall to the whole internet"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if "RemoteForward" in code and _REMOTE_FORWARD.search(code):
         what = "configures ssh to open a reverse tunnel (a port of another host leads to this machine)"
         found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
@@ -911,6 +936,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("database-admin", risk) for risk in enterprise_database_risks(code)]
     found += [("distributed-database", risk) for risk in distributed_database_risks(code)]
     found += [("managed-cluster", risk) for risk in managed_cluster_risks(code)]
+    found += [("network-service", risk) for risk in network_service_risks(code)]
+    found += [("log-platform", risk) for risk in log_platform_risks(code)]
     found += [("splunk", risk) for risk in splunk_risks(code)]
     found += [("mainframe", risk) for risk in mainframe_risks(code)]
     found += [("network-appliance", risk) for risk in network_appliance_risks(code)]
