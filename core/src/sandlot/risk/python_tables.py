@@ -299,7 +299,7 @@ DEVICE_OPENERS = frozenset({"serial.Serial", "serial.serial_for_url", "cv2.Video
                             "picamera2.Picamera2", "usb.core.find"})  # fmt: skip
 #: Keyword arguments that register a function called back with events or captured data.
 CALLBACK_KWARGS = ("callback", "on_message", "on_press", "on_release", "on_click", "on_data", "stream_callback",
-                   "on_connect", "handler")  # fmt: skip
+                   "on_connect", "handler", "cb")  # fmt: skip
 #: Libraries whose callbacks receive what a microphone, camera, keyboard or mouse produced.
 CAPTURE_PREFIXES = ("sounddevice.", "pyaudio.", "pynput.", "keyboard.", "mouse.", "cv2.", "picamera")
 INTERPRETERS = frozenset(

@@ -1,4 +1,5 @@
-"""Batch schedulers of shared clusters: Slurm, PBS/Torque, LSF (used by the shell analyzer).
+"""Batch schedulers and storage of shared clusters: Slurm, PBS/Torque, LSF, HTCondor, Lustre, Spectrum Scale (the
+command rules used by the shell analyzer, the whole-text rules by both).
 
 A cluster is shared by everyone with an account on it, so what needs a careful reviewer is what
 reaches past one's own jobs:
@@ -6,7 +7,10 @@ reaches past one's own jobs:
 * scheduler administrators made (``sacctmgr modify user … set adminlevel=Administrator``);
 * the scheduler's daemons stopped, every node (or one a listing gives) taken out of service;
 * other people's jobs cancelled (``scancel -p gpu``, ``scancel -u alice``, ``qdel all``, ``bkill -u all 0``);
-* jobs submitted in an endless loop or by the thousand at once (the queue and everyone else's share taken).
+* jobs submitted in an endless loop or by the thousand at once (the queue and everyone else's share taken);
+* every HTCondor job removed or every daemon stopped, parallel file systems unmounted everywhere, filesets deleted,
+  every quota shrunk to nothing, Lustre told to trust every client as admin, scheduler hooks that post job details
+  outside.
 
 One's own jobs (``scancel 1234``, ``scancel -u $USER``, ``scancel --me``) and one node drained for
 maintenance are routine.
@@ -18,8 +22,10 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.paths import HOLE
+from sandlot.risk.text_shapes import each_item
 
 #: Command-line tools of batch schedulers that this module reads.
 SCHEDULER_TOOLS = frozenset({"sacctmgr", "scontrol", "scancel", "sbatch", "qsub", "bsub", "qdel", "bkill"})
@@ -62,19 +68,22 @@ def scheduler_command(
     return None
 
 
+#: PBS's qselect or qstat listing every user's jobs (not `-u $USER`).
+_EVERYONES_PBS_QUEUE = re.compile(r"\b(?:qselect|qstat)\b(?![^\n]*(?:-u\b|-N\b))")
 #: squeue listing the whole queue: not limited to one's own jobs (`-u $USER`, `--me`) or to jobs by name or id.
 _EVERYONES_QUEUE = re.compile(r"\bsqueue\b(?![^\n]*(?:-u\b|--user\b|--me\b|-n\b|--name\b|-j\b|--jobs\b))")
 
 
 def cancels_listed_jobs(name: str, args: Sequence[str], text: str, *, repeated: bool) -> OperationRisk | None:
-    """``scancel "$id"`` run for each job of a queue listing that is not limited to one's own user (``text`` is
-    the whole script): everyone's jobs go."""
-    if name != "scancel" or not repeated or not any(HOLE in a for a in args) or "squeue" not in text:
+    """``scancel "$id"`` (or PBS's ``qdel``) run for each job of a queue listing that is not limited to one's own
+    user (``text`` is the whole script): everyone's jobs go."""
+    if name not in ("scancel", "qdel") or not repeated or not any(HOLE in a for a in args):
         return None
-    if _EVERYONES_QUEUE.search(text) is None:
+    listing = _EVERYONES_QUEUE if name == "scancel" else _EVERYONES_PBS_QUEUE
+    if listing.search(text) is None:
         return None
     return OperationRisk(RiskLevel.HIGH, Category.PROCESS,
-                         "scancel cancels the jobs of a queue listing that is not limited to one's own (other "
+                         f"{name} cancels the jobs of a queue listing that is not limited to one's own (other "
                          "users' jobs)")  # fmt: skip
 
 
@@ -99,3 +108,50 @@ def _cancel(name: str, args: Sequence[str], *, own: bool) -> OperationRisk | Non
         whose = f"{users[0]}'s" if users and HOLE not in users[0] else "other users'"
         return OperationRisk(RiskLevel.HIGH, Category.PROCESS, f"{name} cancels {whose} jobs (not only one's own)")
     return None
+
+
+#: Words without which no rule of :func:`hpc_text_risks` can match.
+_HPC_WORDS = GateWords("JobAction.Remove", "condor_rm", "condor_off", "mmshutdown", "mmumount", "queue ", ".submit(",
+                       "import hook", "nodemap", "setquota", "mmdelfileset", "mmdelfs")  # fmt: skip
+_EVERY_JOB_REMOVED = re.compile(
+    r"JobAction\.Remove\s*,\s*[\"']true[\"']|\bcondor_rm\b[^\n]*(?:-all\b|-constraint\s+['\"]?true)"
+)
+_EVERY_DAEMON_STOPPED = re.compile(
+    r"\bcondor_off\b[^\n]*-all\b|\bmmshutdown[\"',\s]+-a\b|\bmmumount[\"',\s]+all[\"',\s]+-a\b"
+)
+_JOB_FLOOD = re.compile(r"^\s*queue\s+(\d{5,})\s*$|\.submit\([^)]*\bcount\s*=\s*(\d{4,})", re.MULTILINE)
+_NODEMAP_OPENED = re.compile(
+    r"\bnodemap_modify\b[^\n]*--property\s+(?:admin|trusted)\s+--value\s+1\b|\bnodemap_activate\s+0\b"
+)
+_TINY_QUOTA = re.compile(r"(?:setquota|mmsetquota)\b[^\n]*?(?:\b[1-9]k\b|[\"']1[kK][\"']|\b1M:1M\b|--files\s+\d{1,2}:)")
+_FILESETS_DELETED = re.compile(r"\bmmdelfileset\b|\bmmdelfs\b")
+
+
+def hpc_text_risks(text: str) -> list[OperationRisk]:
+    """HTCondor pools, PBS servers and parallel file systems (Lustre, Spectrum Scale) emptied, stopped, flooded or
+    opened up (judged on the whole text)."""
+    if not _HPC_WORDS.any_in(text):
+        return []
+    found = []
+    if _EVERY_JOB_REMOVED.search(text) or _EVERY_DAEMON_STOPPED.search(text):
+        what = "removes every job of the pool, or stops every node's daemons or file system mounts"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
+    flood = max((int(a or b) for a, b in _JOB_FLOOD.findall(text)), default=0)
+    if flood >= 10_000 or (flood >= 1_000 and each_item(text)):
+        what = f"submits {flood:,} or more jobs (floods the shared queue)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    if "import hook" in text and _OUTSIDE_POST.search(text):
+        what = "installs a scheduler hook that sends every job's details to an address on the internet"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
+    if "nodemap" in text and _NODEMAP_OPENED.search(text):
+        what = "makes Lustre trust every client as admin (root squashing and identity mapping off)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if ("setquota" in text and _TINY_QUOTA.search(text) and each_item(text)) or (
+        _FILESETS_DELETED.search(text) and each_item(text)
+    ):
+        what = "shrinks every user's or fileset's quota to nothing, or deletes every fileset a listing gives"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    return found
+
+
+_OUTSIDE_POST = re.compile(r"urlopen\(\s*[\"']https?://|requests\.post\(\s*[\"']https?://|\bcurl\b[^\n]*https?://")

@@ -304,6 +304,8 @@ class _Ctx:
         self.line, self.column, self.evidence, self.via = line, column, evidence, via
 
 
+#: Folders of logs, audit trails and recordings (their newest files are the record of what just happened).
+_RECORD_FOLDER = re.compile(r"(?:^|/)(?:log|logs|audit|audits|recordings?|sessions?)(?:/|$)", re.IGNORECASE)
 #: Cloud CLIs' ssh subcommands and the option whose value runs as a shell command on the machine.
 _CLOUD_SSH_COMMAND: dict[tuple[str, ...], str] = {
     ("gcloud", "compute", "ssh"): "--command",
@@ -357,6 +359,8 @@ class ShellAnalyzer:
         self._created: set[str] = set()  # files this script created (overwrote) with a redirection
         self._archives: set[str] = set()  # archives this script made (tar czf FILE …)
         self._archived: set[str] = set()  # what those archives hold (`tar czf x.tgz 2023/`: 2023)
+        self.output = _Flow()  # what the whole script prints (its statements' output, merged)
+        self.nested_output: _Flow | None = None  # what the last nested shell script printed
         self._bulk_files: set[str] = set()  # archives of people's photos or records (a backup, or a leak over HTTP)
         self._branches = 0  # inside a case or if branch  # descriptors `exec N<>/dev/tcp/...` connected
         self.pinned: set[str] = set()  # downloads of one named release over HTTPS (a CI tool), or from this machine
@@ -435,7 +439,7 @@ class ShellAnalyzer:
                 root = _parser().parse(self._source).root_node
         if root.has_error:
             self._add_parse_error(root)
-        self._stmt(root)
+        self.output = self._stmt(root)
         if "\t" in code and _MAKEFILE_RULE.search(code):
             # a Makefile: each recipe line is a shell command line once make has unescaped `$$`
             for recipe in _make_recipes(code)[:12]:
@@ -572,6 +576,7 @@ class ShellAnalyzer:
             sub.created_vars = set(self.created_vars)
             sub.inherited_pids = self._xargs_pids if self._xargs_pids is not None else self.inherited_pids
             found = sub.analyze(code.replace(HOLE, HOLE_WORD))
+            self.nested_output = sub.output
         found = [f for f in found if f.level >= keep and f.category not in drop]
         if cap is not None:
             found = [attrs.evolve(f, level=min(f.level, cap)) for f in found]
@@ -2882,6 +2887,9 @@ class ShellAnalyzer:
                 continue
             if name in ("strace", "ltrace") and any(a == "-p" or a.startswith("--attach") for a in argv[1:]):
                 return argv  # attached to a running process, not wrapping a command
+            if name == "lfs" and argv[1:2] == ["find"]:
+                argv = argv[1:]  # Lustre's `lfs find` lists like find (the same tests, a parallel walk)
+                continue
             if name in T.WRAPPERS:
                 argv = argv[1:]
                 while argv and argv[0].startswith("-"):
@@ -3226,7 +3234,9 @@ class ShellAnalyzer:
         made = target in self._own_files or target in self._created or target in self._made_keys
         if (made or target in self._archives) and not recursive:
             return  # removing the scratch file this script wrote (a key it decoded, or generated, included)
-        archived = posixpath.normpath(target.rstrip("/") or "/") in self._archived
+        archived = posixpath.normpath(target.rstrip("/") or "/") in self._archived or any(
+            a.startswith(target.rstrip("/") + ".t") and target.strip(HOLE + "/") != "" for a in self._archives
+        )  # (`tar -czf "$DEST.tgz" -C … && rm -rf "$DEST"`: the folder just archived beside itself)
         if target.startswith(("*/", HOLE + "/")) and self._cwd and self._cwd.startswith(("/", "~")):
             # `cd /mnt/c/Users && rm -rf */Documents`: every entry of the directory `cd` went to
             target = posixpath.join(self._cwd, target)
@@ -3242,7 +3252,10 @@ class ShellAnalyzer:
         own_folder = target.rstrip("/") in self.made_dirs and target.strip("/").replace(HOLE, "").count("/") >= 1
         if recursive and own_folder and not self._mount_point(target.rstrip("/")):
             level = min(level, RiskLevel.LOW)  # a folder this script made (a staging copy, archived a moment ago)
-        if archived and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.RELATIVE, paths.PathKind.UNKNOWN):
+        data_folder = info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.RELATIVE, paths.PathKind.UNKNOWN) or (
+            info.path.startswith("/var/backups/") and info.path.count("/") >= 3  # a service's dump folder
+        )
+        if archived and data_folder:
             level = min(level, RiskLevel.MEDIUM)  # `tar czf 2023.tgz 2023/ && rm -rf 2023/`: kept in the archive
         if level == RiskLevel.HIGH and self._reinstalled(info.path):
             level = RiskLevel.MEDIUM  # `rm -rf /opt/nvim-linux64 && tar -C /opt -xzf nvim-linux64.tar.gz`: replaced
@@ -4005,6 +4018,13 @@ class ShellAnalyzer:
                 where = foreign_roots[0].replace(HOLE, "…")
                 self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"find -delete removes every media, document or data file under {where}", node)  # fmt: skip
+            # `find /var/lib/teleport/log -mtime -2 -delete`: the newest logs, audit records or recordings (what
+            # just happened), not old ones rotated
+            recent = any(a in ("-mtime", "-mmin", "-ctime") and before_delete[k + 1].startswith("-")
+                         for k, a in enumerate(before_delete[:-1]))  # fmt: skip
+            if recent and any(_RECORD_FOLDER.search(r) for r in roots):
+                self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE,
+                          "find -delete removes the most recent logs, audit records or recordings", node)  # fmt: skip
             # `-newermt '… 21:00' ! -newermt '… 03:00'`: the files of one chosen window (what happened then)
             window = [k for k, a in enumerate(before_delete) if a.startswith("-newer") and len(a) > 6]
             if len(window) >= 2 and any(before_delete[k - 1] in ("!", "-not") for k in window if k):
@@ -4224,7 +4244,13 @@ class ShellAnalyzer:
                 app = paths.application_tree(info.path) or re.fullmatch(r"/var/www/[\w.-]+/?", info.path) is not None
                 setgid_dir = (
                     (mode.isdigit() and int(mode, 8) & 0o6000 == 0o2000) or mode in ("g+s", "g+rws", "g+rwxs")
-                ) and (target.rstrip("/") in self.made_dirs or app)  # shared group ownership of an app's folders
+                ) and (
+                    target.rstrip("/") in self.made_dirs
+                    or app  # shared group ownership of an app's folders
+                    # (or of a data share's folders: `find /gpfs/…/shared -type d -exec chmod g+s {} +`)
+                    or (info.kind is paths.PathKind.EXTERNAL and "." not in posixpath.basename(target)
+                        and not re.search(r"/s?bin(?:/|$)|/lib", target))
+                )  # fmt: skip
                 level = paths.mode_level(
                     info, world_writable=world, setuid=setuid and not setgid_dir, opens_secret=opens,
                     others_read=others_read,
@@ -5364,6 +5390,10 @@ class ShellAnalyzer:
                       f"git alias {alias} calls itself (every call spawns more)", node)  # fmt: skip
 
     def _rule_tunnel(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        if name == "tsh":
+            if args[:1] != ["ssh"]:
+                return
+            name, args = "ssh", args[1:]  # Teleport's `tsh ssh root@host CMD`: ssh through its proxy
         flow.network = True
         for command in _ssh_local_commands(args):
             # ProxyCommand and LocalCommand run here, in a shell, before anything reaches the host
@@ -5379,7 +5409,12 @@ class ShellAnalyzer:
             if len(operands) > 1:
                 # (everything after the host is the command, its own options included: `ssh h wipefs -n /dev/sdf`)
                 remote = " ".join(args[args.index(operands[0]) + 1 :])
+                self.nested_output = None
                 found = self._nested(remote, "shell", node, "ssh remote command")
+                if self.nested_output is not None:
+                    # `ssh db 'pg_dumpall' | nc …`: what the remote command prints is what ssh prints here
+                    flow.secret |= self.nested_output.secret
+                    flow.dump |= self.nested_output.dump
                 # (a router's or a firewall's CLI takes `;`-separated commands the same way)
                 device = device_commands_risk(remote.replace(";", "\n"))
                 if device is not None:
@@ -5388,6 +5423,7 @@ class ShellAnalyzer:
                 fleet = (
                     bool(self._loops) or self._mass or bool(self._stdin_listing) or self._repeated
                     or production_target(operands[0])
+                    or "=" in operands[0].rsplit("@", 1)[-1]  # (`tsh ssh root@role=db`: every node the labels pick)
                 )  # fmt: skip
                 if fleet and any(
                     f.level >= RiskLevel.MEDIUM
@@ -9303,6 +9339,14 @@ def _service_administration(argv: list[str]) -> bool:
             and args[0] in ("distro", "profile", "system")
             and args[1] in ("edit", "add", "report", "list")
         )
+    if name.startswith(("mmls", "condor_status", "condor_q", "condor_config_val")) or name in (
+        "mmcrsnapshot", "condor_reconfig", "mmhealth"
+    ):
+        return True  # a parallel file system's or a pool's state read, a snapshot taken, its settings reloaded
+    if name in ("nats-server", "nginx", "haproxy", "sshd", "apachectl", "mosquitto"):
+        return any(a in ("-t", "-T", "configtest", "--test", "--test-config") for a in args)  # its settings checked
+    if name == "teleport":
+        return args[:1] == ["configure"] or (len(args) >= 2 and args[1] == "configure")  # (`teleport node configure`)
     if name == "graylog-sidecar":
         return args[:2] == ["-service", "install"] or args[:1] == ["-version"]
     if name == "suricatasc":
@@ -9822,7 +9866,7 @@ for _names, _rule in (
         ShellAnalyzer._rule_credential_cli,
     ),
     ({"git"}, ShellAnalyzer._rule_git),
-    ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh", "autossh"}, ShellAnalyzer._rule_tunnel),
+    ({"ngrok", "cloudflared", "lt", "bore", "frpc", "chisel", "ssh", "autossh", "tsh"}, ShellAnalyzer._rule_tunnel),
     ({"tar", "zip", "7z", "7za", "cpio", "rar", "bsdtar", "unzip"}, ShellAnalyzer._rule_archive),
     ({"fdupes", "jdupes", "rdfind", "mogrify"}, ShellAnalyzer._rule_rewriters),
     ({"grep", "egrep", "fgrep", "rg", "ag", "zgrep"}, ShellAnalyzer._rule_grep),
@@ -10094,7 +10138,10 @@ _GIT_CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-
                                "--separate-git-dir", "--filter", "-j", "--jobs", "--template", "-u", "--upload-pack",
                                "--shallow-since", "--shallow-exclude"})  # fmt: skip
 _NAMED_NOT_FILES = frozenset({"vault", "kubectl", "oc", "doppler", "infisical", "modinfo", "modprobe", "rmmod", "ufw",
-                              "firewall-cmd", "systemctl", "wg", "wg-quick", "tailscale"})  # fmt: skip
+                              "firewall-cmd", "systemctl", "wg", "wg-quick", "tailscale",
+                              # platforms' CLIs whose `secrets` is a subcommand (`supabase secrets set K=$V`)
+                              "supabase", "fly", "flyctl", "heroku", "railway", "wrangler", "gh", "glab", "bws",
+                              "render"})  # fmt: skip
 #: Options of cloud CLIs whose value names a resource (a vault, a key, a secret), never a local file.
 _RESOURCE_NAME_OPTIONS = frozenset({"--name", "-n", "--vault-name", "--key-name", "--secret-name", "--keyring"})
 #: cryptsetup's verbs that rewrite a device (a header, its key slots, its data).

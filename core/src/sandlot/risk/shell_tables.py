@@ -728,7 +728,9 @@ KEY_TOOLS = frozenset(
      "reth", "erigon", "bitcoind", "lnd", "openvpn", "wg-quick", "ssh-add", "sshfs", "helm", "bundletool",
      "altool", "signtool", "osslsigncode", "kinit", "k5start", "msktutil", "sf", "sfdx",
      # TLS clients and certificate tools given a client key or a CA key
-     "etcdctl", "kubeadm", "mkcert", "step", "cfssl", "consul", "nomad", "cockroach"}
+     "etcdctl", "kubeadm", "mkcert", "step", "cfssl", "consul", "nomad", "cockroach",
+     # a broker's admin tool signing client tokens with the cluster's key
+     "pulsar"}
 )  # fmt: skip
 #: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
 SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})

@@ -11,7 +11,7 @@ from sandlot.risk.model import Category
 
 _DANGEROUS_SQL = re.compile(
     # a database function or trigger that posts rows (tokens, new records) to a web address
-    r"(?P<posts>\bhttp_post\s*\(\s*'https?://)|"
+    r"(?P<posts>\bhttp_post\s*\(\s*(?:url\s*:=\s*)?'https?://)|"
     r"\bDROP\s+(?P<drop>DATABASE|SCHEMA|KEYSPACE|EXTENSION(?=[^;]*\bCASCADE\b))\b|\.(?P<mongo>dropDatabase)\(|\b(?P<program>(?:FROM|TO)\s+PROGRAM)\b"
     r"|\b(?P<terminate>pg_terminate_backend)\b(?![\s\S]*\bstate\s*=\s*'idle[\s\S]*\binterval\b)|\b(?P<series>generate_series)\s*\(\s*1\s*,\s*\d{8,}"
     r"|\bDEBUG\s+POPULATE\s+(?P<populate>\d{7,})"
@@ -91,6 +91,8 @@ _DANGEROUS_SQL = re.compile(
     r"|UPDATE\s+(?=[\w.\"`]*audit\w*\s+SET\b))\s*[\w.\"`]*audit\w*)"
     # row-level security switched off or its policies dropped: every tenant's rows open to every other
     r"|(?P<rls>\b(?:DISABLE|NO\s+FORCE)\s+ROW\s+LEVEL\s+SECURITY\b|\bDROP\s+(?:(?:ROW\s+ACCESS|MASKING)\s+)?POLICY\b"
+    # a role let past every policy, or the public roles of a hosted Postgres given its service role
+    r"|\bALTER\s+ROLE\s+\S+\s+(?:WITH\s+)?BYPASSRLS\b|\bGRANT\s+service_role\s+TO\s+(?:anon|authenticated|public)\b"
     r"|\bUNSET\s+(?:MASKING|ROW\s+ACCESS)\s+POLICY\b"
     # a whole schema's or database's tables readable by every role
     r"|\bGRANT\s+(?:SELECT|USAGE|READ)\b[^;]*\bON\s+(?:ALL\s+TABLES|SCHEMA|DATABASE|FUTURE\s+TABLES)\b[^;]*"
@@ -100,7 +102,10 @@ _DANGEROUS_SQL = re.compile(
     # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
     # everyone's balance emptied but one account's (`… SET balance = 0 WHERE username != ?`)
     r"|(?P<zeroed>\bUPDATE\b[^;]*\bSET\s+(?:\w+\s*=[^;,]*,\s*)*(?:balance|credits?|wallet\w*|points|coins|money)\s*=\s*0\b"
-    r"[^;]*\bWHERE\b[^;]*(?:!=|<>))"
+    r"[^;]*\bWHERE\b[^;]*(?:!=|<>)"
+    # every payment's or invoice's amount set to zero (no WHERE: all of them)
+    r"|\bUPDATE\s+\w*(?:payment|invoice|charge|order|transaction)s?\b\s+SET\s+(?:\w+\s*=[^;,]*,\s*)*"
+    r"amount\w*\s*=\s*0\b(?![^;]*\bWHERE\b))"
     # people taken off a protective list (gambling self-exclusion, do-not-call, mail suppression), not as it expires
     r"|(?P<protect>\bDELETE\s+FROM\s+[\w.]*?(?:self_?exclu\w*|exclusion_list\w*|do_not_(?:call|contact|mail)\w*"
     r"|\w*dnc\w*|\w*suppression\w*)\b(?![^;]*(?:expir|\bends?_|until|end_date|lifted|<\s*(?:now|CURRENT_)))"
@@ -160,7 +165,8 @@ _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
     r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES"
-    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post|TTL|expire_snapshots|BALANCE",
+    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post|TTL|expire_snapshots|BALANCE"
+    r"|BYPASSRLS|service_role",
     re.IGNORECASE,
 )
 
@@ -350,7 +356,8 @@ _PRODUCTION_GUARD = re.compile(
 
 #: Columns that identify people or hold what they would not share (a customer table's contact and payment data).
 _PERSONAL_COLUMN = re.compile(
-    r"\b(?:[a-z0-9]+_)*?(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|(?:home_|street_)?address"
+    r"\b(?:[a-z0-9]+_)*?(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|surname"
+    r"|(?:home_|street_)?address"
     r"|street|post_?code|postal_?code|zip_?code"
     r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
     r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id|acc_number|account_number"

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 
+from sandlot.risk.access_proxies import access_proxy_risks
 from sandlot.risk.active_directory import active_directory_risks
 from sandlot.risk.app_frameworks import framework_risks
+from sandlot.risk.backend_platforms import backend_platform_risks
 from sandlot.risk.backup_servers import backup_server_risks
 from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
@@ -70,7 +72,7 @@ from sandlot.risk.mail import personal_mailbox, sieve_redirect_outside
 from sandlot.risk.mainframe import mainframe_risks
 from sandlot.risk.managed_clusters import managed_cluster_risks
 from sandlot.risk.management_controllers import management_controller_risks
-from sandlot.risk.messaging import broker_text_risks, kafka_admin_risks
+from sandlot.risk.messaging import broker_admin_risks, broker_text_risks, kafka_admin_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.mysql_admin import mysql_admin_risks
@@ -90,6 +92,7 @@ from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.replication import replication_risks
 from sandlot.risk.saas_settings import saas_setting_risks
 from sandlot.risk.sap import sap_risks
+from sandlot.risk.schedulers import hpc_text_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.self_hosted_apps import self_hosted_app_risks
 from sandlot.risk.service_mesh import mesh_risks
@@ -938,6 +941,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("managed-cluster", risk) for risk in managed_cluster_risks(code)]
     found += [("network-service", risk) for risk in network_service_risks(code)]
     found += [("log-platform", risk) for risk in log_platform_risks(code)]
+    found += [("access-proxy", risk) for risk in access_proxy_risks(code)]
+    found += [("broker", risk) for risk in broker_admin_risks(code)]
+    found += [("backend-platform", risk) for risk in backend_platform_risks(code)]
+    found += [("scheduler", risk) for risk in hpc_text_risks(code)]
     found += [("splunk", risk) for risk in splunk_risks(code)]
     found += [("mainframe", risk) for risk in mainframe_risks(code)]
     found += [("network-appliance", risk) for risk in network_appliance_risks(code)]
