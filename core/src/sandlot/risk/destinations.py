@@ -239,7 +239,7 @@ _ISSUERS = {
     "CLOUDFLARE": "cloudflare", "CF": "cloudflare", "DIGITALOCEAN": "digitalocean", "HEROKU": "heroku",
     "VERCEL": "vercel", "NETLIFY": "netlify", "LINEAR": "linear", "PAGERDUTY": "pagerduty",
     "REPLICATE": "replicate", "PINECONE": "pinecone", "COHERE": "cohere", "MISTRAL": "mistral", "GROQ": "groq",
-    "GEMINI": "googleapis", "MAILCHIMP": "mailchimp", "MC": "mailchimp", "BREVO": "brevo",
+    "GEMINI": "googleapis", "MAILCHIMP": "mailchimp", "BREVO": "brevo",
     "SENDINBLUE": "sendinblue", "POSTMARK": "postmarkapp", "KLAVIYO": "klaviyo", "HUBSPOT": "hubapi",
     "LAUNCHDARKLY": "launchdarkly", "LD": "launchdarkly", "ALGOLIA": "algolia", "ZENDESK": "zendesk",
     "INTERCOM": "intercom",

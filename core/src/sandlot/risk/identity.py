@@ -69,6 +69,9 @@ _REQUESTS: tuple[tuple[str, re.Pattern[str], str, Category, re.Pattern[str] | No
      re.compile(r"\badmin[\"']?\s*:?\s*True\b|\broles[\"']?\s*:?\s*\[?[\"']?(?:admin|administrator)\b", re.I)),
     ("POST", re.compile(r"/account/users/?$"), "creates an unrestricted account user (every resource of the account)",
      Category.PRIVILEGE, re.compile(r"\brestricted[\"']?\s*:?\s*False\b", re.I)),
+    # an organisation's membership promoted to admin (Infisical, most SaaS admin APIs)
+    ("PATCH", re.compile(r"/memberships/[^/?]+/?$"), "makes a member an administrator of the organisation",
+     Category.PRIVILEGE, re.compile(r"\brole[\"']?\s*:?\s*[\"']?(?:admin|owner)\b", re.I)),
     # an application's admin role assigned to a user by the role's name in the path (Druid's basic security)
     ("POST", re.compile(r"/users/[^/?]+/roles/(?:admin|administrator|superuser|super_admin)/?$"),
      "gives a user the administrator role", Category.PRIVILEGE, None),

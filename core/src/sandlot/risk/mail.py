@@ -8,7 +8,9 @@ to a list of addresses, is credential phishing whatever library sends it.
 A mail server's own tools say the same of everyone's mail at once: every message copied to another
 address (Postfix's ``always_bcc``), the server opened as a relay for the whole Internet, plaintext
 logins allowed, the queue or every mailbox emptied (``postsuper -d ALL``, ``doveadm expunge -A``), a
-migration that deletes the source mail (``imapsync --delete1``).
+migration that deletes the source mail (``imapsync --delete1``). A mail system's protections taken away
+(:func:`mail_security_risks`): admin role groups handed out, filtering switched off or bypassed for everyone, SPF
+opened to any sender, every mailbox given to an application.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Command-line mail senders.
@@ -171,3 +174,52 @@ def mail_server_command(name: str, args: Sequence[str], *, repeated: bool) -> Op
         what = "imapsync deletes mail while it copies (the source or whatever the target lacks)"
         return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)
     return None
+
+
+#: Words without which no rule of :func:`mail_security_risks` can match.
+_SECURITY_WORDS = GateWords("RoleGroupMember", "TransportRule", "SafeAttachment", "SafeLinks", "MalwareFilter",
+                            "AntiPhish", "HostedContentFilter", "antispoofing", "spf1", "content_filter",
+                            "smtpd_milters", "appRoleAssignments", "full_access_as_app")  # fmt: skip
+_ADMIN_ROLE_GROUP = re.compile(
+    r"\bAdd-RoleGroupMember\b[^\n]*-Identity\s+[\"']?(?:Organization Management|Security Administrator|Compliance "
+    r"Management|Recipient Management)",
+    re.IGNORECASE,
+)
+#: Spam and malware filtering switched off or bypassed for everyone (Exchange Online / Defender for Office 365,
+#: Mimecast, Postfix's content filters), anyone allowed to send as the domain (SPF `+all`).
+_FILTERING_OFF = re.compile(
+    r"\bNew-TransportRule\b[^\n]*-SetSCL\s+-1\b|\bSet-(?:SafeAttachment|SafeLinks)Policy\b[^\n]*-Enable\s+\$false\b"
+    r"|\bDisable-(?:SafeAttachmentRule|SafeLinksRule|AntiPhishRule|HostedContentFilterRule|MalwareFilterRule)\b"
+    r"|\bSet-MalwareFilterPolicy\b[^\n]*-EnableFileFilter\s+\$false\b"
+    r"|antispoofing-bypass[\s\S]{0,400}?[\"']from[\"']\s*:\s*\{\s*[\"']type[\"']\s*:\s*[\"']everyone[\"']"
+    r"|[\"']from[\"']\s*:\s*\{\s*[\"']type[\"']\s*:\s*[\"']everyone[\"'][\s\S]{0,400}?antispoofing-bypass"
+    r"|\bv=spf1\b[^\"'\n]*\s\+all\b"
+    r"|\bpostconf\s+-e\s+['\"]?(?:content_filter|smtpd_milters|non_smtpd_milters)\s*=\s*['\"]?(?:\s|$|['\"])",
+    re.IGNORECASE,
+)
+#: Every mailbox given to an application (Graph app roles Mail.ReadWrite/Mail.Send, EWS's full_access_as_app).
+_MAILBOX_APP_ROLES = re.compile(
+    r"appRoleAssignments[\s\S]{0,600}?(?:Mail\.ReadWrite|Mail\.Send|Mail\.Read\b|MailboxSettings\.ReadWrite)"
+    r"|(?:Mail\.ReadWrite|Mail\.Send|full_access_as_app)[\s\S]{0,600}?appRoleAssignments",
+    re.IGNORECASE,
+)
+
+
+def mail_security_risks(text: str) -> list[OperationRisk]:
+    """A mail system's protections taken away (judged on the whole text): Exchange's admin role groups handed out,
+    spam, phishing and malware filtering switched off or bypassed for everyone, SPF opened to any sender, every
+    mailbox of a tenant given to an application."""
+    if not _SECURITY_WORDS.any_in(text):
+        return []
+    found = []
+    if "RoleGroupMember" in text and _ADMIN_ROLE_GROUP.search(text):
+        what = "adds an account to Exchange's Organization Management (or another admin role group)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _FILTERING_OFF.search(text):
+        what = ("switches spam, phishing or malware filtering off or bypasses it for everyone, or lets anyone send "
+                "as the domain (SPF +all)")
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if _MAILBOX_APP_ROLES.search(text):
+        what = "grants an application every mailbox of the tenant (read, send as anyone)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    return found

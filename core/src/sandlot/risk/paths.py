@@ -973,6 +973,13 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.MEDIUM  # which locales are generated, the time zone: the machine's language settings
     if application_tree(info.path) and _APPLICATION_LOG.search(info.path):
         return RiskLevel.LOW  # an application's own log, or its compressed rotation (`storage/logs/app-1.log.gz`)
+    if (
+        info.kind is PathKind.SYSTEM
+        and application_tree(info.path)
+        and _APPLICATION_OUTPUT.search(info.path)
+        and not (info.secret or info.persistence)
+    ):
+        return RiskLevel.MEDIUM  # an application's own archives, exports or reports (`/opt/pms/archive/…tar.gz`)
     if info.kind is PathKind.SYSTEM and info.path.startswith("/var/backups/") and posixpath.dirname(info.path) != (
         "/var/backups"
     ):
@@ -1055,6 +1062,8 @@ _APP_STATE_FILE = re.compile(
     r"[\w.-]*\.(?:json|txt|state|db|pickle)$",
     re.IGNORECASE,
 )
+#: An application's own output folders (what it archives, exports or reports), below its installed tree.
+_APPLICATION_OUTPUT = re.compile(r"/(?:archives?|backups?|exports?|reports?|dumps?)/[^/]+$", re.IGNORECASE)
 #: A kubeconfig of its own in the user's ~/.kube (one per cluster), not the default one.
 _NAMED_KUBECONFIG = re.compile(r"^~/\.kube/[\w.-]+\.ya?ml$")
 #: A key file of its own in gcloud's folder, not one of gcloud's own credential stores.
@@ -1244,7 +1253,7 @@ _PEOPLE_RECORDS = re.compile(
     # anti-money-laundering filings, identity checks' documents, data-subject requests' exports
     r"|sars?|kyc|aml|dsars?"
     # people under supervision or in custody: case notes, probation and parole files, juvenile records
-    r"|case_?notes|case_?files|probation|parole|inmates|juvenile|sealed"
+    r"|case_?(?:worker_?)?notes|case_?files|probation|parole|inmates|juvenile|sealed"
     # a folder its owner marked confidential
     r"|confidential"
     # every user's mailbox on a mail server

@@ -2061,7 +2061,8 @@ class PythonAnalyzer:
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{q} sends files of a data share outside the project to a personal account", node)  # fmt: skip
             return
-        if method.startswith("stor") and self._external_reads and any(
+        dumped = any(a.flags & (v.DUMP | v.SECRET) for a in args)  # (an archive of people's files, a key)
+        if method.startswith("stor") and (self._external_reads or dumped) and any(
             outside_address(h) for h in _FTP_SERVER.findall(self._code)
         ):
             # a data share's files (recordings, records) stored on an FTP server at a bare outside address
@@ -4056,8 +4057,11 @@ class PythonAnalyzer:
                 # a key or a password in a chat message: everyone in the channel reads it, and it stays there
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"a credential is posted into a chat channel ({q})", node)  # fmt: skip
-            elif posted and len(services) >= 2:
-                # several services' tokens (cloud, tracker, hub...) in one request: a harvest, not a login
+            elif posted and len(services) >= 2 and not any(
+                _SECRET_STORE_URL.search(u) for u in _all_strings(args[:1]) + _all_strings([kwargs.get("url", UNKNOWN)])
+            ):
+                # several services' tokens (cloud, tracker, hub...) in one request: a harvest, not a login (unless the
+                # request stores a secret in a forge's or a vault's own store)
                 self._add(
                     "python.exfiltration",
                     RiskLevel.HIGH,
@@ -4664,7 +4668,8 @@ class PythonAnalyzer:
         for keyword, val in [*((None, a) for a in args), *kwargs.items()]:
             if val.qual == "builtins.open()" and method in ("write", "dump", "writelines", "save", "write_to"):
                 continue  # `config.write(fh)`: something written into a file this code opened (graded there)
-            texts = [t for t in val.strings() if "\n" not in t]  # (a document of several lines is not a path)
+            # (a document of several lines is not a path, nor is a web address)
+            texts = [t for t in val.strings() if "\n" not in t and not t.startswith(("http://", "https://"))]
             words = texts[0].split() if len(texts) == 1 else []
             if len(words) > 1 and posixpath.basename(words[0]) in T.FILE_PRINTERS:
                 texts = words[1:]  # `container.exec_run("cat /root/.aws/credentials")`: a command run elsewhere
@@ -7940,6 +7945,8 @@ _INTERNAL_ADDRESS = re.compile(
 #: Calls that put values into text (a template rendered, a string formatted): a path there is spelled, not read.
 _TEXT_BUILDERS = frozenset({"render", "render_template", "substitute", "safe_substitute", "format", "format_map"})
 #: Keyword arguments naming a client's own key or certificate file (it authenticates with it).
+#: A secrets store's API (a forge's repository secrets, a cloud's or a vault's secrets): what is sent there is kept.
+_SECRET_STORE_URL = re.compile(r"/actions/secrets/|/variables/|secretsmanager\.|/v1/secret/|/secrets/[^/]+:addVersion")
 _CLIENT_KEY_KWARG = re.compile(
     r"^(?:cert_key|key_file|keyfile|client_key|client_key_file|ssl_keyfile|ssl_key|tls_key|tls_key_file|key_filename"
     r"|private_key_file|pkey_file|ssl_certfile|cert_file|certfile|client_cert"

@@ -306,6 +306,8 @@ class _Ctx:
 
 #: Folders of logs, audit trails and recordings (their newest files are the record of what just happened).
 _RECORD_FOLDER = re.compile(r"(?:^|/)(?:log|logs|audit|audits|recordings?|sessions?)(?:/|$)", re.IGNORECASE)
+#: Secrets managers' CLIs that run a command with secrets in its environment (`doppler run -- CMD`).
+_SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault", "teller"})
 #: Cloud CLIs' ssh subcommands and the option whose value runs as a shell command on the machine.
 _CLOUD_SSH_COMMAND: dict[tuple[str, ...], str] = {
     ("gcloud", "compute", "ssh"): "--command",
@@ -1144,7 +1146,10 @@ class ShellAnalyzer:
                 stage,
             )
         # (`bw get password gh | gh auth login --with-token`: a login that reads its token on stdin uses it)
-        if sub.network and (upstream.secret or upstream.env) and not _STDIN_LOGIN.search(self._text(stage)):
+        stage_text = self._text(stage)
+        if sub.network and (upstream.secret or upstream.env) and not (
+            _STDIN_LOGIN.search(stage_text) or _STORES_SECRET.search(stage_text)
+        ):
             self._add(
                 "shell.exfiltration",
                 RiskLevel.CRITICAL,
@@ -2523,8 +2528,9 @@ class ShellAnalyzer:
             flow.network = True
             self._add("shell.network", RiskLevel.LOW, Category.NETWORK, f"{name} uses the network", node)
             # (`gh secret set`, `glab variable set --masked`: a secret moved into the forge's own secret store)
-            stored = name in ("gh", "glab") and W.options(args, T.FORGE_VALUED)[1][:2] in (
-                ["secret", "set"], ["variable", "set"], ["variable", "update"])  # fmt: skip
+            stored = (name in ("gh", "glab") and W.options(args, T.FORGE_VALUED)[1][:2] in (
+                ["secret", "set"], ["variable", "set"], ["variable", "update"])) or bool(
+                _STORES_SECRET.search(" ".join([name, *args])))  # fmt: skip
             if incoming_secret and not stored and name in ("curl", "wget") and self._secret_is_the_address(node):
                 # `curl -X POST "$DEPLOY_HOOK"`: a webhook's address kept in a vault, called; nothing of it is sent
                 self._add("shell.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -2887,6 +2893,12 @@ class ShellAnalyzer:
                 continue
             if name in ("strace", "ltrace") and any(a == "-p" or a.startswith("--attach") for a in argv[1:]):
                 return argv  # attached to a running process, not wrapping a command
+            if name in _SECRET_INJECTORS and argv[1:2] in (["run"], ["exec"]):
+                # `doppler run -p core -c prd -- CMD`: CMD runs with the secrets in its environment
+                argv = argv[argv.index("--") + 1 :] if "--" in argv else []
+                if not argv:
+                    return []
+                continue
             if name == "lfs" and argv[1:2] == ["find"]:
                 argv = argv[1:]  # Lustre's `lfs find` lists like find (the same tests, a parallel walk)
                 continue
@@ -6317,13 +6329,17 @@ class ShellAnalyzer:
             "keyring": ("get",),
             "doppler": ("secrets download", "secrets get"),
             "infisical": ("export", "secrets get"),
+            "bws": ("secret list", "secret get"),
             # KeePassXC's command line: one entry shown or copied, or the whole database exported
             "keepassxc-cli": ("show", "clip", "export", "attachment-export"),
         }[name]
         shows = name == "pass" and bool(args) and not args[0].startswith("-") and args[0] not in ("ls", "find", "init")
         if shows or any(p in words for p in printing):
             flow.secret = True
-            dump = any(w in args for w in ("export", "--export", "--all")) or (name in ("op",) and "list" in args)
+            # (a whole vault exported; `infisical export --env=dev`, one environment's settings, is not one)
+            dump = (any(w in args for w in ("export", "--export", "--all")) and name != "infisical") or (
+                name in ("op",) and "list" in args
+            )
             self._add(
                 "shell.secret-read",
                 RiskLevel.HIGH if dump else RiskLevel.MEDIUM,
@@ -9024,6 +9040,13 @@ _SERVES_EVERYWHERE = re.compile(r"(?:--host|--bind|--listen|--ip|-H|-b)[= ]+['\"
 _MOUNTED_SHARE_ROOT = re.compile(r"/(?:mnt|media|Volumes)/[^/\x00]+/?")
 #: A login command that reads its password or token from standard input.
 _STDIN_LOGIN = re.compile(r"\blogin\b[^|;&\n]*\s--(?:with-token|password-stdin|token-stdin)\b")
+#: A command that stores a secret in a secrets store (a forge's, a cloud's, a vault's): the secret is moved, not leaked.
+_STORES_SECRET = re.compile(
+    r"^\s*(?:sudo\s+)?(?:(?:gh|glab)\s+(?:secret|variable)\s+set\b|aws\s+secretsmanager\s+(?:put-secret-value|create-secret"
+    r"|update-secret)\b|aws\s+ssm\s+put-parameter\b[^|;&\n]*SecureString|az\s+keyvault\s+secret\s+set\b"
+    r"|gcloud\s+secrets\s+(?:versions\s+add|create)\b|vault\s+kv\s+(?:put|patch)\b|kubectl\s+create\s+secret\b"
+    r"|(?:doppler|infisical)\s+secrets\s+(?:set|upload)\b|(?:fly|flyctl|supabase)\s+secrets\s+(?:set|import)\b)"
+)
 #: A disk image file's name (`disk.img`, `rootfs.ext4`): formatting it rewrites a file, not a drive.
 _DISK_IMAGE = re.compile(r"\.(?:img|raw|iso|qcow2|vhdx?|vmdk|image|ext[234]|xfs|btrfs)$")
 #: A loop device attached to a file, its name printed (``$(sudo losetup -fP --show "$IMG")``): the file's word.
@@ -9343,6 +9366,8 @@ def _service_administration(argv: list[str]) -> bool:
         "mmcrsnapshot", "condor_reconfig", "mmhealth"
     ):
         return True  # a parallel file system's or a pool's state read, a snapshot taken, its settings reloaded
+    if name in ("sa-update", "sa-compile") or (name == "spamassassin" and "--lint" in args):
+        return True  # SpamAssassin's rules updated, compiled or checked
     if name in ("nats-server", "nginx", "haproxy", "sshd", "apachectl", "mosquitto"):
         return any(a in ("-t", "-T", "configtest", "--test", "--test-config") for a in args)  # its settings checked
     if name == "teleport":
@@ -9861,7 +9886,7 @@ for _names, _rule in (
     ({"security"}, ShellAnalyzer._rule_keychain),
     ({"xattr", "spctl", "csrutil", "tccutil"}, ShellAnalyzer._rule_macos_protection),
     (
-        {"secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring", "doppler", "infisical",
+        {"secret-tool", "pass", "gopass", "op", "bw", "lpass", "vault", "keyring", "doppler", "infisical", "bws",
          "keepassxc-cli"},
         ShellAnalyzer._rule_credential_cli,
     ),

@@ -729,8 +729,8 @@ KEY_TOOLS = frozenset(
      "altool", "signtool", "osslsigncode", "kinit", "k5start", "msktutil", "sf", "sfdx",
      # TLS clients and certificate tools given a client key or a CA key
      "etcdctl", "kubeadm", "mkcert", "step", "cfssl", "consul", "nomad", "cockroach",
-     # a broker's admin tool signing client tokens with the cluster's key
-     "pulsar"}
+     # a broker's admin tool signing client tokens with the cluster's key; DKIM keys generated and checked
+     "pulsar", "opendkim-testkey", "opendkim-genkey"}
 )  # fmt: skip
 #: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
 SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})

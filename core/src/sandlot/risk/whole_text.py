@@ -68,7 +68,7 @@ from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.log_platforms import log_platform_risks
 from sandlot.risk.machine_identity import machine_identity_risks
-from sandlot.risk.mail import personal_mailbox, sieve_redirect_outside
+from sandlot.risk.mail import mail_security_risks, personal_mailbox, sieve_redirect_outside
 from sandlot.risk.mainframe import mainframe_risks
 from sandlot.risk.managed_clusters import managed_cluster_risks
 from sandlot.risk.management_controllers import management_controller_risks
@@ -94,6 +94,7 @@ from sandlot.risk.saas_settings import saas_setting_risks
 from sandlot.risk.sap import sap_risks
 from sandlot.risk.schedulers import hpc_text_risks
 from sandlot.risk.search_clusters import search_cluster_risks
+from sandlot.risk.secret_managers import secret_manager_risks
 from sandlot.risk.self_hosted_apps import self_hosted_app_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.sharepoint import sharepoint_risks
@@ -291,6 +292,10 @@ _ACTUATOR_WORDS = GateWords("heat", "irrigation", "pump", "cool", "chiller", "ve
                             "aerator", "lockout", "unit_mode", "alarm_mask", "glycol", "compressor", "humidif",
                             "mute", ignore_case=True)  # fmt: skip
 _EXCLUSIVE_WORD = GateWords("exclusive", ignore_case=True)
+_EVERY_COLLECTION_DROPPED = re.compile(
+    r"\b(?:list_collections|list_indexes|get_collections)\s*\(\s*\)[\s\S]{0,300}?"
+    r"\b(?:drop_collection|delete_collection|delete_index)\s*\("
+)
 _RESCUE_AND_RESET = re.compile(r"\benable-rescue\b[\s\S]{0,300}?\b(?:reset|reboot|poweroff)\b")
 #: Every port opened to every address (hcloud's and vultr-cli's rules, a firewall whose inbound policy accepts all).
 _EVERY_PORT_TO_EVERYONE = re.compile(
@@ -857,6 +862,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "iptc" in code and _IPTC_OPENED.search(code):
         what = "flushes the firewall's rules or sets its policy to accept everything (python-iptables)"
         found.append(("defense-evasion", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("list_collections" in code or "list_indexes" in code or "get_collections" in code) and (
+        _EVERY_COLLECTION_DROPPED.search(code)
+    ):
+        what = "drops every collection or index a vector database lists (the embeddings and their documents)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if "enable-rescue" in code and _RESCUE_AND_RESET.search(code) and each_item(code):
         what = "boots every server a listing gives into rescue mode and resets it (root on each, with the key given)"
         found.append(("cloud-control", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
@@ -945,6 +955,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("broker", risk) for risk in broker_admin_risks(code)]
     found += [("backend-platform", risk) for risk in backend_platform_risks(code)]
     found += [("scheduler", risk) for risk in hpc_text_risks(code)]
+    found += [("secrets-manager", risk) for risk in secret_manager_risks(code)]
+    found += [("mail", risk) for risk in mail_security_risks(code)]
     found += [("splunk", risk) for risk in splunk_risks(code)]
     found += [("mainframe", risk) for risk in mainframe_risks(code)]
     found += [("network-appliance", risk) for risk in network_appliance_risks(code)]
