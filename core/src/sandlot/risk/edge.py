@@ -8,7 +8,9 @@ every visitor receives. What needs a careful reviewer:
 * TLS weakened (flexible SSL, TLS 1.0, authenticated origin pulls off);
 * IP blocklists emptied; the whole cache purged without end;
 * a third-party script injected into every page, the whole site redirected to another domain;
-* request logs with cookies and headers pushed to a destination, tokens with every write permission.
+* request logs with cookies and headers pushed to a destination, tokens with every write permission;
+* the origin pointed at a bare outside address, Akamai's attack groups set to no action or token authentication
+  stripped, the account's Admin role granted.
 
 Targeted purges, log-only rules, plans and dry runs are routine.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import outside_address
 from sandlot.risk.domains import registrable
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
@@ -33,7 +36,21 @@ _TLS_WEAKENED = re.compile(
     r"|[\"']ssl[\"']\s*[,:]\s*(?:\{\s*[\"']value[\"']\s*:\s*)?[\"'](?:flexible|off)[\"']"
     r"|[\"']min_tls_version[\"']\s*[,:]\s*(?:\{\s*[\"']value[\"']\s*:\s*)?[\"']1\.0[\"']"
 )
-_PURGE_EVERYTHING = re.compile(r"purge_everything")
+_PURGE_EVERYTHING = re.compile(r"purge_everything|/ccu/v3/(?:delete|invalidate)/")
+#: The origin a CDN fetches from set to a bare address (`"OriginUrl": "http://203.0.113.50"`, Akamai's origin).
+_BARE_ORIGIN = re.compile(
+    r"(?:OriginUrl|originServer|[\"']hostname[\"']|/hostname[\"']\s*,\s*[\"']value[\"']\s*:)\W{1,6}(?:https?://)?"
+    r"(\d{1,3}(?:\.\d{1,3}){3})\b",
+    re.IGNORECASE,
+)
+#: Akamai's WAF attack groups set to take no action, token authentication stripped from a property.
+_AKAMAI_PROTECTION_OFF = re.compile(
+    r"attack-groups[\s\S]{0,400}?[\"']action[\"']\s*:\s*[\"']none[\"']"
+    r"|verifyTokenAuthorization[\s\S]{0,200}?(?:!=|select|del\(|remove)|(?:!=|select|del\(|remove)[\s\S]{0,200}?"
+    r"verifyTokenAuthorization"
+)
+_ADMIN_GRANT = re.compile(r"auth-grants[\s\S]{0,300}?[\"']roleName[\"']\s*:\s*[\"']Admin|[\"']roleName[\"']\s*:\s*"
+                          r"[\"']Admin[\"'][\s\S]{0,300}?auth-grants")  # fmt: skip
 _ENDLESS = re.compile(r"\bwhile\s+(?:True|true|:|1)\b|itertools\.cycle\(")
 _BLOCKLIST_EMPTIED = re.compile(
     r"network-list[\s\S]{0,600}[\"']list[\"']\s*:\s*\[\s*\]|[\"']list[\"']\s*:\s*\[\s*\][\s\S]{0,600}network-list"
@@ -51,7 +68,8 @@ _FORWARD_SITE = re.compile(
 _WHOLE_SITE = re.compile(r"[\"']value[\"']\s*:\s*[\"']\*(?P<from>[\w.-]+\.[a-z]{2,})/\*[\"']")
 _EDGE_WORDS = GateWords("rulesets", "fight_mode", "tls_client_auth", "min_tls_version", "purge_everything",
                         "network-list", "acl-entry", "HTMLRewriter", "logpush", "Logpush", "permission_groups",
-                        "forwarding_url", '"ssl"', "'ssl'")  # fmt: skip
+                        "forwarding_url", '"ssl"', "'ssl'", "/ccu/", "OriginUrl", "originServer", "hostname",
+                        "attack-groups", "verifyTokenAuthorization", "auth-grants")  # fmt: skip
 
 
 def edge_risks(text: str) -> list[OperationRisk]:
@@ -79,6 +97,16 @@ def edge_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     if _EVERY_WRITE_PERMISSION.search(text):
         what = "creates an API token with every write permission of the account"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    origin = next((a for a in _BARE_ORIGIN.findall(text) if outside_address(a)), None)
+    if origin is not None and ("PRODUCTION" in text or "OriginUrl" in text or "VerifyOriginSSL" in text):
+        what = f"points the CDN's origin at a bare outside address ({origin}): every visitor gets what it serves"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if _AKAMAI_PROTECTION_OFF.search(text):
+        what = "sets the WAF's attack groups to take no action, or strips token authentication from a property"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "auth-grants" in text and _ADMIN_GRANT.search(text):
+        what = "grants an identity the Admin role on the CDN account's top-level group"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     whole, forward = _WHOLE_SITE.search(text), _FORWARD_SITE.search(text)
     if whole and forward and registrable(whole["from"]) != registrable(forward["to"]):

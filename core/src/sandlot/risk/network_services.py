@@ -26,9 +26,9 @@ from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
 
 #: Words without which no rule here can match.
-_WORDS = GateWords("record", "addresses=", "ipv4addr", "domain-name-servers", "allow_transfer", "allow-transfer",
-                   "allow_recursive", "allow-recursion", "delzone", "pynetbox", "fixedaddress", "dhclient",
-                   "adminuser", "usertype=admin", "users.tokens", ignore_case=True)  # fmt: skip
+_WORDS = GateWords("record", "rdata", "addresses=", "ipv4addr", "domain-name-servers", "allow_transfer",
+                   "allow-transfer", "allow_recursive", "allow-recursion", "delzone", "pynetbox", "fixedaddress",
+                   "dhclient", "adminuser", "usertype=admin", "users.tokens", ignore_case=True)  # fmt: skip
 _I = re.IGNORECASE
 _IP = r"(\d{1,3}(?:\.\d{1,3}){3})"
 #: An address a record is given (BlueCat's properties, Infoblox's fields, doctl's and the APIs' record data).
@@ -38,7 +38,7 @@ _RECORD_ADDRESS = re.compile(
 _ANY_BARE_ADDRESS = re.compile(r"[\"'=\s]" + _IP + r"[\"'\s,]")
 #: An existing record rewritten (not a new one created for a new server).
 _RECORDS_CHANGED = re.compile(
-    r"records\s+update\b|\.(?:put|patch)\([^\n]*(?:/records?/|record:(?:a|host)\b|/update\b)"
+    r"records\s+update\b|\.(?:put|patch)\([^\n]*(?:/records?/|record:(?:a|host)\b|/update\b|/types/)"
     r"|-X\s*(?:PUT|PATCH)\b[^\n]*(?:/records?/|record:(?:a|host)\b|/update\b)",
     _I,
 )
@@ -64,9 +64,9 @@ def network_service_risks(text: str) -> list[OperationRisk]:
         return []
     low = text.lower()
     found = []
-    records = "record" in low or "addresses=" in low
+    records = "record" in low or "addresses=" in low or "rdata" in low
     pointed = [a for a in _RECORD_ADDRESS.findall(text) if outside_address(a)] if records else []
-    if not pointed and "record" in low and _RECORDS_CHANGED.search(text) and each_item(text):
+    if not pointed and records and _RECORDS_CHANGED.search(text) and each_item(text):
         # (`target = "203.0.113.200"` … `put(f"…/records/{rec['id']}", json={"data": target})` for every record)
         pointed = [a for a in _ANY_BARE_ADDRESS.findall(text) if outside_address(a)]
     if pointed and _RECORDS_CHANGED.search(text):

@@ -135,8 +135,8 @@ _SECRET_NAMES = frozenset(
         # OpenStack's clouds (passwords or application credentials), the MAAS CLI's profiles (API keys), the Linode
         # and Vultr CLIs' tokens
         "clouds.yaml", "secure.yaml", ".maascli.db", "linode-cli", ".vultr-cli.yaml",
-        # ActiveMQ Artemis's users and their passwords
-        "artemis-users.properties",
+        # ActiveMQ Artemis's users and their passwords; Akamai's API client credentials; aptly's publishing keys
+        "artemis-users.properties", ".edgerc", "aptly.conf",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.

@@ -373,6 +373,8 @@ DANGEROUS_MODULES = frozenset(
 #: Calls that load a key to authenticate with it (prefixes): the key is used, not read out.
 KEY_USERS = (
     "sshtunnel.",
+    # Akamai's EdgeGrid client loading its API credentials to sign requests
+    "akamai.edgegrid.",
     # a GnuPG keyring opened to encrypt or sign with it
     "gnupg.GPG",
     # network automation libraries logging in to devices with a key

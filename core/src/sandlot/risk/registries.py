@@ -69,7 +69,15 @@ def registry_command(name: str, args: Sequence[str], *, repeated: bool, endless:
 
 
 #: Verdaccio's package rules letting anyone (``$anonymous``, ``$all``) publish or unpublish.
-_ANYONE_PUBLISHES = re.compile(r"[\"']?(?:un)?publish[\"']?\s*[:=]\s*[\"']?[^\"'\n]*\$(?:anonymous|all)\b")
+_ANYONE_PUBLISHES = re.compile(
+    r"[\"']?(?:un)?publish[\"']?\s*[:=]\s*[\"']?[^\"'\n]*\$(?:anonymous|all)\b"
+    # devpi's index opened to anonymous uploads
+    r"|\bacl_upload=[^\s\"']*:ANONYMOUS:"
+)
+#: Every publication, snapshot or local repository of an aptly mirror dropped over a listing.
+_APTLY_DROPS = re.compile(r"\baptly\s+(?:publish|snapshot|repo|mirror)\s+drop\b")
+#: A package of the private index pushed to the public one (`devpi push pkg==1.0 pypi:pypi`).
+_PUSHED_PUBLIC = re.compile(r"\bdevpi\s+push\b[^\n]*\bpypi:pypi\b")
 #: Artifactory users made administrators; Nexus' anonymous user given the administrator role.
 _REGISTRY_ADMIN = re.compile(
     r"/api/security/users/[\s\S]{0,400}[\"']admin[\"']\s*:\s*(?:true|True)"
@@ -157,12 +165,18 @@ def registry_text_risks(text: str) -> list[OperationRisk]:
     """Registries opened to anyone, their repositories or stores deleted, published artifacts swapped, Go's
     checksums off, install scripts that beacon, public indexes mirrored whole (judged on the whole text)."""
     found = []
-    if "publish" in text and _ANYONE_PUBLISHES.search(text):
+    if ("publish" in text or "acl_upload" in text) and _ANYONE_PUBLISHES.search(text):
         what = "lets anyone publish or unpublish packages on the organisation's registry"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     if ("admin" in text) and _REGISTRY_ADMIN.search(text):
         what = "makes a user (or anyone) an administrator of a package registry"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "aptly" in text and _APTLY_DROPS.search(text) and each_item(text):
+        what = "drops every publication, snapshot or repository of an apt mirror (the machines that install from it)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if "devpi" in text and _PUSHED_PUBLIC.search(text):
+        what = "pushes a package of the private index to public PyPI (its code goes public)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     if "repositories/" in text and _REPOSITORY_DELETE.search(text):
         what = "deletes repositories of a package registry (every artifact in them)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))

@@ -306,6 +306,10 @@ class _Ctx:
 
 #: Folders of logs, audit trails and recordings (their newest files are the record of what just happened).
 _RECORD_FOLDER = re.compile(r"(?:^|/)(?:log|logs|audit|audits|recordings?|sessions?)(?:/|$)", re.IGNORECASE)
+#: The only words of a service tool's command line that ask for its state or restart it (`bbb-conf --check`).
+_SERVICE_STATE_WORDS = frozenset({"status", "check", "list", "ls", "show", "info", "version", "restart", "reload",
+                                  "--status", "--check", "--list", "--restart", "--reload", "--version", "--info",
+                                  "--show", "-v", "--verbose", "-s"})  # fmt: skip
 #: Secrets managers' CLIs that run a command with secrets in its environment (`doppler run -- CMD`).
 _SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault", "teller"})
 #: Cloud CLIs' ssh subcommands and the option whose value runs as a shell command on the machine.
@@ -9366,6 +9370,16 @@ def _service_administration(argv: list[str]) -> bool:
         "mmcrsnapshot", "condor_reconfig", "mmhealth"
     ):
         return True  # a parallel file system's or a pool's state read, a snapshot taken, its settings reloaded
+    if name == "nvidia-ctk":
+        return args[:2] in (["runtime", "configure"], ["cdi", "generate"], ["cdi", "list"])  # the GPU runtime wired in
+    if name == "prosodyctl":
+        return args[:1] in (["status"], ["check"], ["reload"], ["register"], ["adduser"], ["passwd"], ["cert"])
+    if args and name not in T.SHELLS and name not in T.PYTHONS and all(
+        a.lower() in _SERVICE_STATE_WORDS for a in args
+    ):
+        # `sudo bbb-conf --check`, `sudo bbb-record --list`, `sudo foo-ctl status`: a service's own tool asked
+        # for its state, or told to restart (whatever the vendor)
+        return True
     if name in ("sa-update", "sa-compile") or (name == "spamassassin" and "--lint" in args):
         return True  # SpamAssassin's rules updated, compiled or checked
     if name in ("nats-server", "nginx", "haproxy", "sshd", "apachectl", "mosquitto"):

@@ -24,7 +24,7 @@ from sandlot.risk.model import Category, RiskLevel
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("splunk", "Splunk", "importRoles", "grantableRoles", "allowRemoteLogin", "enableSplunkdSSL",
-                   "tcpout", "outputs/tcp", "user-seed.conf")  # fmt: skip
+                   "tcpout", "outputs/tcp", "outputs.conf", "user-seed.conf")  # fmt: skip
 _ADMIN_USER = re.compile(r"\bsplunk\b[\"',\s]+add[\"',\s]+user\b[^\n]*?-role[\"',\s]+admin\b")
 _ROLE_GETS_ADMIN = re.compile(
     r"\[role_(?!admin\])\w+\][^\[]*?(?:importRoles|grantableRoles)\s*=\s*[^\n\[]*\badmin\b"
@@ -53,7 +53,9 @@ def splunk_risks(text: str) -> list[OperationRisk]:
         what = "opens Splunk's management port to remote logins with default credentials, or turns its TLS off"
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
     target = next((a for a in _FORWARD_TARGET.findall(text) if outside_address(a)), None)
-    if target is not None and ("tcpout" in text or "forward-server" in text or "outputs/tcp" in text):
+    if target is not None and (
+        "tcpout" in text or "forward-server" in text or "outputs/tcp" in text or "outputs.conf" in text
+    ):
         what = f"forwards the indexed data to a bare outside address ({target})"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     if "splunk" in text and _CLEAN_EVERYTHING.search(text):

@@ -296,6 +296,11 @@ _EVERY_COLLECTION_DROPPED = re.compile(
     r"\b(?:list_collections|list_indexes|get_collections)\s*\(\s*\)[\s\S]{0,300}?"
     r"\b(?:drop_collection|delete_collection|delete_index)\s*\("
 )
+#: TorchServe's management API (it registers and loads any model) served on every address, or its token turned off.
+_MODEL_SERVER_OPENED = re.compile(
+    r"management_address[\"']?\s*[:=]\s*[\"']?https?://(?:0\.0\.0\.0|\[::\])"
+    r"|disable_token_authorization[\"']?\s*[:=]\s*[\"']?(?:true|True)\b"
+)
 _RESCUE_AND_RESET = re.compile(r"\benable-rescue\b[\s\S]{0,300}?\b(?:reset|reboot|poweroff)\b")
 #: Every port opened to every address (hcloud's and vultr-cli's rules, a firewall whose inbound policy accepts all).
 _EVERY_PORT_TO_EVERYONE = re.compile(
@@ -870,6 +875,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "enable-rescue" in code and _RESCUE_AND_RESET.search(code) and each_item(code):
         what = "boots every server a listing gives into rescue mode and resets it (root on each, with the key given)"
         found.append(("cloud-control", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("management_address" in code or "token_authorization" in code) and _MODEL_SERVER_OPENED.search(code):
+        what = ("opens a model server's management API to every address or without its token (anyone loads a model: "
+                "runs code)")
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if ("65535" in code or "inbound_policy" in code) and _EVERY_PORT_TO_EVERYONE.search(code):
         what = "opens every port of a cloud firewall to the whole internet"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
