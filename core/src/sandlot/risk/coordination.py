@@ -35,7 +35,10 @@ _WHOLE_STORE = re.compile(r"/v1/kv/\??\S*recurse|\bconsul\s+kv\s+export\b|\bcons
 _SENT_OUT = re.compile(r"(?:\bcurl\b[^\n]*(?:--data|-d\s|-F\s|-T\s|--upload)|\brequests\.(?:post|put)\(|\burlopen\(|"
                        r"\bnc\s)")  # fmt: skip
 _EVERY_KEY = re.compile(r"\betcdctl\b[^\n]*\bdel\s+[\"']{2}\s+--(?:from-key|prefix)|\betcdctl\b[^\n]*\bdel\s+--prefix"
-                        r"\s+[\"']?/?[\"']?\s*$", re.MULTILINE)  # fmt: skip
+                        r"\s+[\"']?/?[\"']?\s*$"
+                        # Kubernetes' whole state (`etcdctl del /registry/ --prefix`, from Python's argv too)
+                        r"|\betcdctl[\"',\s]+(?:[^\n]*?[\"',\s])?del[\"',\s]+(?:--prefix[\"',\s]+[\"']?/registry/?"
+                        r"(?=[\"',\s]|$)|[\"']?/registry/?(?=[\"',\s]|$)[^\n]*--prefix)", re.MULTILINE)  # fmt: skip
 #: etcd's root or Kubernetes' whole state as a key prefix (`client.delete_prefix("/registry/")`).
 _ROOT_PREFIX = re.compile(r"[\"']/(?:registry/?)?[\"']")
 #: ZooKeeper trees deleted recursively (zkCli's deleteall/rmr, kazoo's delete(recursive=True)) under a root path.

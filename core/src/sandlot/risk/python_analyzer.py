@@ -7946,7 +7946,9 @@ _INTERNAL_ADDRESS = re.compile(
 _TEXT_BUILDERS = frozenset({"render", "render_template", "substitute", "safe_substitute", "format", "format_map"})
 #: Keyword arguments naming a client's own key or certificate file (it authenticates with it).
 #: A secrets store's API (a forge's repository secrets, a cloud's or a vault's secrets): what is sent there is kept.
-_SECRET_STORE_URL = re.compile(r"/actions/secrets/|/variables/|secretsmanager\.|/v1/secret/|/secrets/[^/]+:addVersion")
+_SECRET_STORE_URL = re.compile(
+    r"/actions/secrets/|/variables/|/envvar\b|secretsmanager\.|/v1/secret/|/secrets/[^/]+:addVersion"
+)
 _CLIENT_KEY_KWARG = re.compile(
     r"^(?:cert_key|key_file|keyfile|client_key|client_key_file|ssl_keyfile|ssl_key|tls_key|tls_key_file|key_filename"
     r"|private_key_file|pkey_file|ssl_certfile|cert_file|certfile|client_cert"

@@ -8,6 +8,7 @@ reaches past one's own jobs:
 * the scheduler's daemons stopped, every node (or one a listing gives) taken out of service;
 * other people's jobs cancelled (``scancel -p gpu``, ``scancel -u alice``, ``qdel all``, ``bkill -u all 0``);
 * jobs submitted in an endless loop or by the thousand at once (the queue and everyone else's share taken);
+* every Temporal workflow terminated or its namespaces deleted, Prefect's secret blocks sent away;
 * every HTCondor job removed or every daemon stopped, parallel file systems unmounted everywhere, filesets deleted,
   every quota shrunk to nothing, Lustre told to trust every client as admin, scheduler hooks that post job details
   outside.
@@ -155,3 +156,32 @@ def hpc_text_risks(text: str) -> list[OperationRisk]:
 
 
 _OUTSIDE_POST = re.compile(r"urlopen\(\s*[\"']https?://|requests\.post\(\s*[\"']https?://|\bcurl\b[^\n]*https?://")
+
+
+#: Words without which no rule of :func:`workflow_engine_risks` can match.
+_WORKFLOW_WORDS = GateWords("temporal", "terminate", "delete_namespace", "include_secrets")
+_BATCH_TERMINATE = re.compile(r"\btemporal\s+workflow\s+terminate\b(?:[^\n]|\\\n)*--query\b")
+_TERMINATED_EACH = re.compile(r"\blist_workflows\([\s\S]{0,300}?\.terminate\(")
+_NAMESPACE_DELETED = re.compile(
+    r"\btemporal\s+operator\s+namespace\s+delete\b|[\"']namespace[\"']\s*,\s*[\"']delete[\"']|\.delete_namespace\("
+)
+_SECRETS_READ = re.compile(r"\bread_block_documents\([^)]*include_secrets\s*=\s*True")
+_POSTS_OUT = re.compile(r"(?:requests|httpx)\.post\(\s*[\"']https?://|urlopen\(|\.post\(\s*[\"']https?://")
+
+
+def workflow_engine_risks(text: str) -> list[OperationRisk]:
+    """Workflow orchestrators (Temporal, Prefect) emptied or read out (judged on the whole text): every running
+    workflow terminated, namespaces deleted, every stored secret block sent away."""
+    if not _WORKFLOW_WORDS.any_in(text):
+        return []
+    found = []
+    if _BATCH_TERMINATE.search(text) or _TERMINATED_EACH.search(text):
+        what = "terminates every workflow a query or a listing gives (their work stops half done)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
+    if _NAMESPACE_DELETED.search(text) and ("prod" in text or each_item(text)):
+        what = "deletes a production Temporal namespace, or every namespace a listing gives (workflows and history)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
+    if _SECRETS_READ.search(text) and _POSTS_OUT.search(text):
+        what = "reads every stored block with its secrets and sends them away"
+        found.append(OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION, what))
+    return found

@@ -316,7 +316,11 @@ _SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault",
 _CLOUD_SSH_COMMAND: dict[tuple[str, ...], str] = {
     ("gcloud", "compute", "ssh"): "--command",
     ("doctl", "compute", "ssh"): "--ssh-command",
+    ("vagrant", "ssh"): "-c",
 }
+#: Local VMs' and containers' exec commands whose argv after `--` runs inside (`multipass exec vm -- CMD…`).
+_GUEST_EXEC = frozenset({("multipass", "exec"), ("limactl", "shell"), ("lxc", "exec"), ("incus", "exec"),
+                         ("orb", "run")})  # fmt: skip
 #: Programs that submit a job's jar or script to a cluster (its code runs there).
 _JOB_SUBMITTERS = frozenset({"flink", "spark-submit", "hadoop", "yarn", "storm"})
 #: k3s's and RKE2's subcommands that only look or take a snapshot (`k3s kubectl get nodes`, `k3s etcd-snapshot save`).
@@ -2387,11 +2391,19 @@ class ShellAnalyzer:
         minted = any(a in ("token-create", "create-token") for a in args[:3]) or args[1:3] == ["token", "create"]
         if minted and name != "kubeadm":
             flow.secret = True  # `linode-cli profile token-create`: the new token is what it prints (not a join token)
-        remote_option = _CLOUD_SSH_COMMAND.get((name, *args[:2]))
-        if remote_option is not None:
-            # `gcloud compute ssh vm --command CMD`, `doctl compute ssh d --ssh-command CMD`: CMD runs on that machine
-            for command in W.option_values(args, remote_option):
-                self._nested(command, "shell", node, f"{name} {' '.join(args[:2])} remote command")
+        remote_option = _CLOUD_SSH_COMMAND.get((name, *args[:2])) or _CLOUD_SSH_COMMAND.get((name, *args[:1]))
+        guest = (name, *args[:1]) in _GUEST_EXEC and "--" in args
+        if remote_option is not None or guest:
+            # `gcloud compute ssh vm --command CMD`, `vagrant ssh -c CMD`, `multipass exec vm -- CMD…`: CMD runs on
+            # that machine, and what it prints is what this command prints
+            commands = (W.option_values(args, remote_option) if remote_option is not None
+                        else [shlex.join(args[args.index("--") + 1 :])])  # fmt: skip
+            for command in commands:
+                self.nested_output = None
+                self._nested(command, "shell", node, f"{name} {args[0]} remote command")
+                if self.nested_output is not None:
+                    flow.secret |= self.nested_output.secret
+                    flow.dump |= self.nested_output.dump
         if name in _JOB_SUBMITTERS and (args[:1] == ["run"] or name == "spark-submit" or args[:1] == ["jar"]):
             # `flink run -d /tmp/a.jar`, `spark-submit app.py`, `hadoop jar x.jar`: the job's code runs on the cluster
             job = next((a for a in args if a.endswith((".jar", ".py")) and not a.startswith("-")), None)
@@ -9370,6 +9382,8 @@ def _service_administration(argv: list[str]) -> bool:
         "mmcrsnapshot", "condor_reconfig", "mmhealth"
     ):
         return True  # a parallel file system's or a pool's state read, a snapshot taken, its settings reloaded
+    if name in ("vboxconfig", "dkms") and (name == "vboxconfig" or args[:1] in (["autoinstall"], ["status"])):
+        return True  # kernel modules rebuilt for the running kernel
     if name == "nvidia-ctk":
         return args[:2] in (["runtime", "configure"], ["cdi", "generate"], ["cdi", "list"])  # the GPU runtime wired in
     if name == "prosodyctl":

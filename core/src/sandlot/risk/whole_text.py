@@ -27,6 +27,7 @@ from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.data_platforms import data_platform_text_risks
 from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository, outside_address, private_address
 from sandlot.risk.detections import detection_risks
+from sandlot.risk.dev_machines import dev_machine_risks
 from sandlot.risk.device_fleets import device_fleet_risks
 from sandlot.risk.devices import (
     charging_unauthorised,
@@ -92,7 +93,7 @@ from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.replication import replication_risks
 from sandlot.risk.saas_settings import saas_setting_risks
 from sandlot.risk.sap import sap_risks
-from sandlot.risk.schedulers import hpc_text_risks
+from sandlot.risk.schedulers import hpc_text_risks, workflow_engine_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.secret_managers import secret_manager_risks
 from sandlot.risk.self_hosted_apps import self_hosted_app_risks
@@ -964,8 +965,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("broker", risk) for risk in broker_admin_risks(code)]
     found += [("backend-platform", risk) for risk in backend_platform_risks(code)]
     found += [("scheduler", risk) for risk in hpc_text_risks(code)]
+    found += [("workflow-engine", risk) for risk in workflow_engine_risks(code)]
     found += [("secrets-manager", risk) for risk in secret_manager_risks(code)]
     found += [("mail", risk) for risk in mail_security_risks(code)]
+    found += [("dev-machine", risk) for risk in dev_machine_risks(code)]
     found += [("splunk", risk) for risk in splunk_risks(code)]
     found += [("mainframe", risk) for risk in mainframe_risks(code)]
     found += [("network-appliance", risk) for risk in network_appliance_risks(code)]
