@@ -23,14 +23,15 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import ARGV_SEP, each_item
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("tctl", "boundary", "second_factor", "require_session_mfa", "set-password", ignore_case=True)
 _I = re.IGNORECASE
-_SEP = r"[\"',\s]+"
 _EDITOR_GRANTED = re.compile(
-    r"\btctl" + _SEP + r"users" + _SEP + r"(?:add|update)\b[^\n]*?--(?:set-)?roles[= \"',]+[\w,\"' -]*\beditor\b", _I
+    r"\btctl" + ARGV_SEP + r"users" + ARGV_SEP + r"(?:add|update)\b[^\n]*?--(?:set-)?roles[= \"',]+[\w,\"' -]*"
+    r"\beditor\b",
+    _I,
 )
 _BROAD_ROLE = re.compile(
     r"node_labels:\s*\n?\s*['\"]\*['\"]\s*:\s*['\"]\*['\"][\s\S]{0,400}?logins:\s*\[[^\]]*\broot\b"
@@ -40,26 +41,26 @@ _BROAD_ROLE = re.compile(
     r"|resources:\s*\[\s*['\"]\*['\"]\s*\]\s*\n\s*verbs:\s*\[\s*['\"]\*['\"]",
     _I,
 )
-_ROLE_CREATED = re.compile(r"\btctl" + _SEP + r"(?:create|edit)\b", _I)
+_ROLE_CREATED = re.compile(r"\btctl" + ARGV_SEP + r"(?:create|edit)\b", _I)
 #: A user document given the editor role before it is written back (`yq '.spec.roles += ["editor"]'`).
 _EDITOR_IN_DOCUMENT = re.compile(r"roles\W{1,8}(?:\+=\s*)?\[[^\]]*[\"']editor[\"']", _I)
 #: Boundary's admin account given a new password (`accounts/{id}:set-password` for `login_name == "admin"`).
 _ADMIN_PASSWORD_SET = re.compile(
     r"[\"']admin[\"'][\s\S]{0,300}?:set-password|:set-password[\s\S]{0,300}?[\"']admin[\"']"
 )
-_REQUESTS_APPROVED = re.compile(r"\brequests" + _SEP + r"approve\b", _I)
-_ADMIN_SIGNED = re.compile(r"\bauth" + _SEP + r"sign\b[^\n]*--user[= ]['\"]?admin\b", _I)
-_CA_KEYS_EXPORTED = re.compile(r"\bauth" + _SEP + r"export\b[^\n]*--keys\b", _I)
+_REQUESTS_APPROVED = re.compile(r"\brequests" + ARGV_SEP + r"approve\b", _I)
+_ADMIN_SIGNED = re.compile(r"\bauth" + ARGV_SEP + r"sign\b[^\n]*--user[= ]['\"]?admin\b", _I)
+_CA_KEYS_EXPORTED = re.compile(r"\bauth" + ARGV_SEP + r"export\b[^\n]*--keys\b", _I)
 _LONG_TOKEN = re.compile(
-    r"\btokens" + _SEP + r"add\b[^\n]*(?:--ttl[= ](?:\d{4,}h|\d{3,}d)|--value[= ]\S+)", _I
+    r"\btokens" + ARGV_SEP + r"add\b[^\n]*(?:--ttl[= ](?:\d{4,}h|\d{3,}d)|--value[= ]\S+)", _I
 )
 _MFA_OFF = re.compile(
     r"second_factor[\"']?\]?\s*[:=]\s*[\"']?off\b|require_session_mfa[\"']?\]?\s*[:=]\s*(?:false|False)\b", _I
 )
-_EVERYONE_LOCKED = re.compile(r"\btctl" + _SEP + r"lock\b", _I)
-_ROLES_REMOVED = re.compile(r"\btctl" + _SEP + r"rm" + _SEP + r"roles?/", _I)
-_ANONYMOUS_ADMIN = re.compile(r"\broles" + _SEP + r"add-principals\b[^\n]*\bu_anon\b", _I)
-_SCOPES_DELETED = re.compile(r"\bboundary" + _SEP + r"scopes" + _SEP + r"delete\b", _I)
+_EVERYONE_LOCKED = re.compile(r"\btctl" + ARGV_SEP + r"lock\b", _I)
+_ROLES_REMOVED = re.compile(r"\btctl" + ARGV_SEP + r"rm" + ARGV_SEP + r"roles?/", _I)
+_ANONYMOUS_ADMIN = re.compile(r"\broles" + ARGV_SEP + r"add-principals\b[^\n]*\bu_anon\b", _I)
+_SCOPES_DELETED = re.compile(r"\bboundary" + ARGV_SEP + r"scopes" + ARGV_SEP + r"delete\b", _I)
 _BROKERED = re.compile(r"\bauthorize-session\b[\s\S]{0,300}?\b(?:credentials|secret)\b", _I)
 _SENT = re.compile(r"\bcurl\b|\bnc\s|\brequests\.(?:post|put)\(|\.sendall\(|\burlopen\(", _I)
 

@@ -22,19 +22,20 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import ARGV_SEP, each_item
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("global-status", "closemedium", "vrde", "natpf", "sharedfolder", "postStartCommand",
                    "postCreateCommand", "onCreateCommand", "postAttachCommand", "initializeCommand",
                    "multipass", ignore_case=True)  # fmt: skip
-_SEP = r"[\"',\s]+"
 _EVERY_MACHINE = re.compile(r"\bglobal-status\b[\s\S]{0,400}?\bdestroy\b|\bclosemedium\b[^\n]*--delete\b")
 _OPEN_DISPLAY = re.compile(
     r"--vrdeauthtype[= ]null\b[\s\S]{0,200}?0\.0\.0\.0|0\.0\.0\.0[\s\S]{0,200}?--vrdeauthtype[= ]null"
 )
 _OPEN_FORWARD = re.compile(r"\bnatpf\d*\b[^\n]*0\.0\.0\.0\W{1,4}(?:2375|2376|4444|5555|1337|31337)\b")
-_HOST_ROOT_SHARED = re.compile(r"\bsharedfolder" + _SEP + r"add\b[^\n]*--hostpath" + _SEP + r"/(?:[\"'\s,]|$)")
+_HOST_ROOT_SHARED = re.compile(
+    r"\bsharedfolder" + ARGV_SEP + r"add\b[^\n]*--hostpath" + ARGV_SEP + r"/(?:[\"'\s,]|$)"
+)
 _LIFECYCLE_DOWNLOAD = re.compile(
     r"(?:postStartCommand|postCreateCommand|onCreateCommand|postAttachCommand|initializeCommand)[\s\S]{0,200}?"
     r"\b(?:curl|wget)\b[^\n]*\|\s*(?:ba|z|da)?sh\b"

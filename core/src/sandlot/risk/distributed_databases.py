@@ -29,7 +29,7 @@ from sandlot.risk.control_plane import OperationRisk, credential_metadata_url
 from sandlot.risk.destinations import outside_address
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import ARGV_SEP, each_item
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("grant", "createlogin", "changefeed", "backup", "export into", "import into", "import table",
@@ -37,8 +37,6 @@ _WORDS = GateWords("grant", "createlogin", "changefeed", "backup", "export into"
                    "executefetchasdba", "split at", "--splits", "ballast", "workload", "--insecure",
                    ignore_case=True)  # fmt: skip
 _I = re.IGNORECASE
-#: Between the words of a command line, in a shell script or a Python argument list (`"node", "decommission"`).
-_SEP = r"[\"',\s]+"
 _ADMIN_ROLE_GRANT = re.compile(
     r"\bGRANT\s+(?:\w+\s*,\s*)*(?:admin|rds_superuser|cloudsqlsuperuser|azure_pg_admin|yb_superuser|yb_db_admin"
     r"|pg_execute_server_program|pg_write_server_files|pg_read_server_files)\s+TO\s+['\"]?(\w+)",
@@ -53,12 +51,12 @@ _URL_HOSTS = re.compile(r"(?:://|AWS_ENDPOINT=(?:https?://)?|@)(\d{1,3}(?:\.\d{1
 _TLS_OFF = re.compile(r"insecure_tls_skip_verify=true", _I)
 _IMPORT_FROM = re.compile(r"\bIMPORT\b[^;]*?\b(?:DATA|FROM)\b[^;]*", _I)
 _NODES_DECOMMISSIONED = re.compile(
-    r"\bnode" + _SEP + r"decommission" + _SEP + r"(?:\*\w+|\$\(|\$\{?\w+\[@\]|(?:\d+\s+){2,}\d+|\{\})", _I
+    r"\bnode" + ARGV_SEP + r"decommission" + ARGV_SEP + r"(?:\*\w+|\$\(|\$\{?\w+\[@\]|(?:\d+\s+){2,}\d+|\{\})", _I
 )
-_STORES_DELETED = re.compile(r"\bstore" + _SEP + r"delete\b", _I)
-_STORES_WRITTEN_OFF = re.compile(r"\bunsafe" + _SEP + r"remove-failed-stores\b", _I)
+_STORES_DELETED = re.compile(r"\bstore" + ARGV_SEP + r"delete\b", _I)
+_STORES_WRITTEN_OFF = re.compile(r"\bunsafe" + ARGV_SEP + r"remove-failed-stores\b", _I)
 _CLUSTER_DESTROYED = re.compile(
-    r"\btiup" + _SEP + r"cluster" + _SEP + r"destroy" + _SEP + r"(?P<name>[\w.-]+)", _I
+    r"\btiup" + ARGV_SEP + r"cluster" + ARGV_SEP + r"destroy" + ARGV_SEP + r"(?P<name>[\w.-]+)", _I
 )
 _THROWAWAY_CLUSTER = re.compile(r"test|dev|tmp|temp|scratch|sandbox|local|demo|ci\b", _I)
 _VITESS_TEARDOWN = re.compile(
@@ -67,11 +65,11 @@ _VITESS_TEARDOWN = re.compile(
     _I,
 )
 _MANY_SPLITS = re.compile(r"\bSPLIT\s+AT\s+SELECT\s+generate_series\s*\(\s*\d+\s*,\s*(\d+)|--splits[= ](\d+)", _I)
-_BALLAST = re.compile(r"\bdebug" + _SEP + r"ballast\b[^\n]*--size[= ]?(\d+)%", _I)
-_ENDLESS_WORKLOAD = re.compile(r"\bworkload" + _SEP + r"run\b[^\n]*(?:\\\n[^\n]*){0,4}", _I)
+_BALLAST = re.compile(r"\bdebug" + ARGV_SEP + r"ballast\b[^\n]*--size[= ]?(\d+)%", _I)
+_ENDLESS_WORKLOAD = re.compile(r"\bworkload" + ARGV_SEP + r"run\b[^\n]*(?:\\\n[^\n]*){0,4}", _I)
 _CONCURRENCY = re.compile(r"--concurrency[= ](\d+)")
 _UNTHROTTLED = re.compile(r"--max-rate[= ]0\b|--duration[= ]0\b")
-_INSECURE_START = re.compile(r"\bcockroach" + _SEP + r"start\b[^\n]*(?:\\\n[^\n]*){0,4}", _I)
+_INSECURE_START = re.compile(r"\bcockroach" + ARGV_SEP + r"start\b[^\n]*(?:\\\n[^\n]*){0,4}", _I)
 _EVERY_INTERFACE = re.compile(r"--(?:listen-addr|advertise-addr|http-addr)[= ](?:0\.0\.0\.0|\[::\])\b")
 #: Ranges or concurrency from which a split or a load test swamps a shared cluster.
 _MANY_RANGES = 10_000

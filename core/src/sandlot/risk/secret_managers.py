@@ -19,16 +19,16 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import ARGV_SEP
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("/v1/vaults", "group", "doppler", "bws", "infisical", "op read", "op item", ignore_case=True)
 _I = re.IGNORECASE
-_SEP = r"[\"',\s]+"
 _VAULT_ITEMS_READ = re.compile(r"/v1/vaults/[^\s]{0,40}?/items", _I)
 _SENT_OUT = re.compile(r"requests\.(?:post|put)\(\s*[\"']https?://|\bcurl\b[^\n]*https?://|urlopen\(", _I)
 _ADMIN_GROUP_GRANT = re.compile(
-    r"\bgroup" + _SEP + r"user" + _SEP + r"grant\b[^\n]*(?:Owners|Administrators)\b"
-    r"|[\"'](?:Owners|Administrators)[\"'][\s\S]{0,200}?[\"']group[\"']" + _SEP + r"[\"']user[\"']" + _SEP
+    r"\bgroup" + ARGV_SEP + r"user" + ARGV_SEP + r"grant\b[^\n]*(?:Owners|Administrators)\b"
+    r"|[\"'](?:Owners|Administrators)[\"'][\s\S]{0,200}?[\"']group[\"']" + ARGV_SEP + r"[\"']user[\"']" + ARGV_SEP
     + r"[\"']grant[\"']"
 )
 _SECRETS_CLI = re.compile(

@@ -14,6 +14,11 @@ _OUTSIDE_URL = re.compile(
 )
 
 
+#: Between the words of a command line, whether written in a shell script or as a Python argument list
+#: (`"node", "decommission"`): rules that read either spell it with this.
+ARGV_SEP = r"[\"',\s]+"
+
+
 def each_item(text: str) -> bool:
     """``text`` repeats something for each item a listing, a file or a command gives."""
     return _EACH_ITEM.search(text) is not None

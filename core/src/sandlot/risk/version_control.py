@@ -22,27 +22,26 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import ARGV_SEP, each_item
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("protect", "security=", "minlength", "checkpoints", "journal", "strip", "terminate", "admin",
                    "auth-check", "svnlook", ignore_case=True)  # fmt: skip
-_SEP = r"[\"',\s]+"
 #: A protections line that makes someone a super user or an administrator of a path.
 _SUPER_LINE = re.compile(r"(?:\\t|\b)(?:super|admin)\s+(?:user|group)\s+\S+\s+\S+\s+-?//", re.IGNORECASE)
 _PROTECTIONS_SAVED = re.compile(r"\bprotect\s+-i\b|\bsave_protect\(|\brun_protect\([^)]*-i|\binput_protect", re.I)
 _SECURITY_LOWERED = re.compile(
     r"\bsecurity=[01]\b|\bdm\.password\.minlength=0\b|\bdm\.user\.noautocreate=0\b|\bauth\.sso\.allow\.passwd=1\b"
 )
-_HELIX_CONFIGURE = re.compile(r"\bconfigure" + _SEP + r"set\b", re.IGNORECASE)
+_HELIX_CONFIGURE = re.compile(r"\bconfigure" + ARGV_SEP + r"set\b", re.IGNORECASE)
 _RECOVERY_REMOVED = re.compile(r"\brm\b[^\n]*\bcheckpoints?/\*|\brm\b[^\n]*/(?:root/)?db\.[\w*]")
 _JOURNAL_GONE = re.compile(r"\brm\b[^\n]*\bjournal\b|:\s*>\s*\S*journal\b|\btruncate\b[^\n]*journal\b")
 _HISTORY_STRIPPED = re.compile(
     r"\bstrip\b[^\n]*--no-backup[^\n]*-r\s*['\"]?(?:roots\(all\(\)\)|all\(\)|0\b|:)"
     r"|\bstrip\b[^\n]*-r\s*['\"]?(?:roots\(all\(\)\)|all\(\))[^\n]*--no-backup"
 )
-_COMMANDS_TERMINATED = re.compile(r"\bmonitor" + _SEP + r"terminate\b", re.IGNORECASE)
-_SERVER_STOPPED = re.compile(r"\badmin" + _SEP + r"stop\b|\brun_admin\(\s*['\"]stop['\"]", re.IGNORECASE)
+_COMMANDS_TERMINATED = re.compile(r"\bmonitor" + ARGV_SEP + r"terminate\b", re.IGNORECASE)
+_SERVER_STOPPED = re.compile(r"\badmin" + ARGV_SEP + r"stop\b|\brun_admin\(\s*['\"]stop['\"]", re.IGNORECASE)
 _PASSWORD_KEPT = re.compile(r"\bread\b[^\n]*\b(\w*(?:pw|pass|password|secret)\w*)\b[\s\S]*?\$\{?\1\b[^\n]*>>")
 _PROPERTY_RUN = re.compile(r"\$\((?:[^()]*\bsvnlook\b[^()]*\bprop(?:get|list)\b[^()]*)\)[\s\S]{0,200}?\beval\b")
 
