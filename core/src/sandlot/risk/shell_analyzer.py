@@ -309,7 +309,7 @@ _RECORD_FOLDER = re.compile(r"(?:^|/)(?:log|logs|audit|audits|recordings?|sessio
 #: The only words of a service tool's command line that ask for its state or restart it (`bbb-conf --check`).
 _SERVICE_STATE_WORDS = frozenset({"status", "check", "list", "ls", "show", "info", "version", "restart", "reload",
                                   "--status", "--check", "--list", "--restart", "--reload", "--version", "--info",
-                                  "--show", "-v", "--verbose", "-s"})  # fmt: skip
+                                  "--show"})  # fmt: skip
 #: Secrets managers' CLIs that run a command with secrets in its environment (`doppler run -- CMD`).
 _SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault", "teller"})
 #: Cloud CLIs' ssh subcommands and the option whose value runs as a shell command on the machine.
@@ -9388,9 +9388,7 @@ def _service_administration(argv: list[str]) -> bool:
         return args[:2] in (["runtime", "configure"], ["cdi", "generate"], ["cdi", "list"])  # the GPU runtime wired in
     if name == "prosodyctl":
         return args[:1] in (["status"], ["check"], ["reload"], ["register"], ["adduser"], ["passwd"], ["cert"])
-    if args and name not in T.SHELLS and name not in T.PYTHONS and all(
-        a.lower() in _SERVICE_STATE_WORDS for a in args
-    ):
+    if args and name not in T.SHELLS | T.PYTHONS | T.POWER and all(a.lower() in _SERVICE_STATE_WORDS for a in args):
         # `sudo bbb-conf --check`, `sudo bbb-record --list`, `sudo foo-ctl status`: a service's own tool asked
         # for its state, or told to restart (whatever the vendor)
         return True
