@@ -23,7 +23,7 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import ARGV_SEP, each_item
+from sandlot.risk.text_shapes import ARGV_SEP, each_item, sends_data
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("tctl", "boundary", "second_factor", "require_session_mfa", "set-password", ignore_case=True)
@@ -62,7 +62,6 @@ _ROLES_REMOVED = re.compile(r"\btctl" + ARGV_SEP + r"rm" + ARGV_SEP + r"roles?/"
 _ANONYMOUS_ADMIN = re.compile(r"\broles" + ARGV_SEP + r"add-principals\b[^\n]*\bu_anon\b", _I)
 _SCOPES_DELETED = re.compile(r"\bboundary" + ARGV_SEP + r"scopes" + ARGV_SEP + r"delete\b", _I)
 _BROKERED = re.compile(r"\bauthorize-session\b[\s\S]{0,300}?\b(?:credentials|secret)\b", _I)
-_SENT = re.compile(r"\bcurl\b|\bnc\s|\brequests\.(?:post|put)\(|\.sendall\(|\burlopen\(", _I)
 
 
 def access_proxy_risks(text: str) -> list[OperationRisk]:
@@ -97,7 +96,7 @@ def access_proxy_risks(text: str) -> list[OperationRisk]:
     if (removed or ("boundary" in low and _SCOPES_DELETED.search(text))) and each_item(text):
         what = "locks out every user, or removes every role or scope a listing gives"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
-    if "authorize-session" in low and _BROKERED.search(text) and _SENT.search(text):
+    if "authorize-session" in low and _BROKERED.search(text) and sends_data(text):
         what = "collects the credentials Boundary brokers for its targets and sends them away"
         found.append(OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION, what))
     return found

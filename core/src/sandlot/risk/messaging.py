@@ -27,7 +27,7 @@ from sandlot.risk.control_plane import MASS_COUNT, OperationRisk
 from sandlot.risk.destinations import outside_address
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import each_item, sends_data
 
 #: Command-line tools whose broker commands :func:`broker_command` reads.
 BROKER_TOOLS = frozenset(
@@ -182,7 +182,6 @@ _EVERY_SUBJECT_OUT = re.compile(r"\bnats\b[^\n|]*\bsub\s+['\"]>['\"][^\n|]*\|\s*
 _BACKLOG_CLEARED = re.compile(r"/clearBacklog\b|retentionTimeInMinutes\W+0\b|\bclear-backlog\b")
 _EVERY_QUEUE_DESTROYED = re.compile(r"destroyQueue\(|\.delete_stream\(|\bstream\s+rm\b")
 _FUNCTION_POSTS_OUT = re.compile(r"\bfunctions\W+create\b")
-_OUTSIDE_POST = re.compile(r"urlopen\(\s*['\"]https?://|requests\.post\(\s*['\"]https?://")
 _BROKER_STORAGE = re.compile(
     r"(?:rmtree|unlink|\brm\s+-\w*|-delete\b)[\s\S]{0,200}?(?:data/(?:journal|paging|bindings|large-messages)|bookkeeper"
     r"|zookeeper/version-2)|(?:data/(?:journal|paging|bindings|large-messages)|bookkeeper|zookeeper/version-2)"
@@ -203,7 +202,7 @@ def broker_admin_risks(text: str) -> list[OperationRisk]:
                 "them every action, or lets a system-account user use every subject")  # fmt: skip
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     copied = "sub" in text and _EVERY_SUBJECT_OUT.search(text)
-    if copied or ("functions" in text and _FUNCTION_POSTS_OUT.search(text) and _OUTSIDE_POST.search(text)):
+    if copied or ("functions" in text and _FUNCTION_POSTS_OUT.search(text) and sends_data(text)):
         what = "copies every message a broker carries to another host (a subscription to `>`, a function that posts)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     emptied = _BACKLOG_CLEARED.search(text) or _EVERY_QUEUE_DESTROYED.search(text)

@@ -23,7 +23,7 @@ from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import each_item, sends_data
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("record", "rdata", "addresses=", "ipv4addr", "domain-name-servers", "allow_transfer",
@@ -55,7 +55,6 @@ _MAC_CHURN = re.compile(r"\baddress\s+[\"']?(?:02:|\$)[\s\S]{0,300}?\bdhclient\b
 _ENDLESS = re.compile(r"\bwhile\s+(?::|true)\s*;?\s*do\b|\bwhile\s+True\s*:", _I)
 _ADMIN_CREATED = re.compile(r"admin_groups\W{1,6}admin-group|\baddUser\b[^\n]*userType=ADMIN", _I)
 _TOKENS_READ = re.compile(r"\busers\.tokens\.all\(\)[\s\S]{0,200}?\.key\b")
-_SENT = re.compile(r"\brequests\.(?:post|put)\(|\bcurl\b|\burlopen\(|\.sendall\(")
 
 
 def network_service_risks(text: str) -> list[OperationRisk]:
@@ -92,7 +91,7 @@ def network_service_risks(text: str) -> list[OperationRisk]:
     if ("adminuser" in low or "usertype=admin" in low) and _ADMIN_CREATED.search(text):
         what = "creates an administrator of the IPAM or DNS appliance"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    if "users.tokens" in low and _TOKENS_READ.search(text) and _SENT.search(text):
+    if "users.tokens" in low and _TOKENS_READ.search(text) and sends_data(text):
         what = "reads NetBox's API tokens out and sends them away"
         found.append(OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION, what))
     return found

@@ -26,7 +26,7 @@ from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.paths import HOLE
-from sandlot.risk.text_shapes import each_item
+from sandlot.risk.text_shapes import each_item, sends_data
 
 #: Command-line tools of batch schedulers that this module reads.
 SCHEDULER_TOOLS = frozenset({"sacctmgr", "scontrol", "scancel", "sbatch", "qsub", "bsub", "qdel", "bkill"})
@@ -141,7 +141,7 @@ def hpc_text_risks(text: str) -> list[OperationRisk]:
     if flood >= 10_000 or (flood >= 1_000 and each_item(text)):
         what = f"submits {flood:,} or more jobs (floods the shared queue)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
-    if "import hook" in text and _OUTSIDE_POST.search(text):
+    if "import hook" in text and sends_data(text):
         what = "installs a scheduler hook that sends every job's details to an address on the internet"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what))
     if "nodemap" in text and _NODEMAP_OPENED.search(text):
@@ -155,8 +155,6 @@ def hpc_text_risks(text: str) -> list[OperationRisk]:
     return found
 
 
-_OUTSIDE_POST = re.compile(r"urlopen\(\s*[\"']https?://|requests\.post\(\s*[\"']https?://|\bcurl\b[^\n]*https?://")
-
 
 #: Words without which no rule of :func:`workflow_engine_risks` can match.
 _WORKFLOW_WORDS = GateWords("temporal", "terminate", "delete_namespace", "include_secrets")
@@ -166,7 +164,6 @@ _NAMESPACE_DELETED = re.compile(
     r"\btemporal\s+operator\s+namespace\s+delete\b|[\"']namespace[\"']\s*,\s*[\"']delete[\"']|\.delete_namespace\("
 )
 _SECRETS_READ = re.compile(r"\bread_block_documents\([^)]*include_secrets\s*=\s*True")
-_POSTS_OUT = re.compile(r"(?:requests|httpx)\.post\(\s*[\"']https?://|urlopen\(|\.post\(\s*[\"']https?://")
 
 
 def workflow_engine_risks(text: str) -> list[OperationRisk]:
@@ -181,7 +178,7 @@ def workflow_engine_risks(text: str) -> list[OperationRisk]:
     if _NAMESPACE_DELETED.search(text) and ("prod" in text or each_item(text)):
         what = "deletes a production Temporal namespace, or every namespace a listing gives (workflows and history)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what))
-    if _SECRETS_READ.search(text) and _POSTS_OUT.search(text):
+    if _SECRETS_READ.search(text) and sends_data(text):
         what = "reads every stored block with its secrets and sends them away"
         found.append(OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION, what))
     return found

@@ -19,13 +19,12 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import ARGV_SEP
+from sandlot.risk.text_shapes import ARGV_SEP, sends_data
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("/v1/vaults", "group", "doppler", "bws", "infisical", "op read", "op item", ignore_case=True)
 _I = re.IGNORECASE
 _VAULT_ITEMS_READ = re.compile(r"/v1/vaults/[^\s]{0,40}?/items", _I)
-_SENT_OUT = re.compile(r"requests\.(?:post|put)\(\s*[\"']https?://|\bcurl\b[^\n]*https?://|urlopen\(", _I)
 _ADMIN_GROUP_GRANT = re.compile(
     r"\bgroup" + ARGV_SEP + r"user" + ARGV_SEP + r"grant\b[^\n]*(?:Owners|Administrators)\b"
     r"|[\"'](?:Owners|Administrators)[\"'][\s\S]{0,200}?[\"']group[\"']" + ARGV_SEP + r"[\"']user[\"']" + ARGV_SEP
@@ -43,7 +42,7 @@ def secret_manager_risks(text: str) -> list[OperationRisk]:
     if not _WORDS.any_in(text):
         return []
     found = []
-    if "/v1/vaults" in text and _VAULT_ITEMS_READ.search(text) and _SENT_OUT.search(text):
+    if "/v1/vaults" in text and _VAULT_ITEMS_READ.search(text) and sends_data(text):
         what = "reads the items of the password vaults through 1Password Connect and sends them away"
         found.append(OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION, what))
     if "grant" in text and _ADMIN_GROUP_GRANT.search(text):

@@ -19,6 +19,18 @@ _OUTSIDE_URL = re.compile(
 ARGV_SEP = r"[\"',\s]+"
 
 
+#: Data handed to another host: an HTTP client's POST or PUT, urlopen, a raw socket's sendall, curl or netcat.
+_SENDS = re.compile(
+    r"\b(?:requests|httpx)\.(?:post|put)\(|\.post\(\s*[\"']https?://|\burlopen\(|\.sendall\(|\bcurl\b|\bnc\s",
+    re.IGNORECASE,
+)
+
+
+def sends_data(text: str) -> bool:
+    """``text`` sends something to another host (a POST or PUT, urlopen, a socket's sendall, curl, netcat)."""
+    return _SENDS.search(text) is not None
+
+
 def each_item(text: str) -> bool:
     """``text`` repeats something for each item a listing, a file or a command gives."""
     return _EACH_ITEM.search(text) is not None
