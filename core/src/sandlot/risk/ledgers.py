@@ -139,15 +139,18 @@ def node_exposure(name: str, args: Sequence[str]) -> str | None:
 #: (`r["sort_code"] = "04-00-75"`), an awk field set to a sort code or an account number, or a sed substitution
 #: that puts a constant number after an account's label (`s/(Account: *)[0-9]{6,17}/\17710045582/`).
 _ACCOUNT_OVERWRITE = re.compile(
-    r"[\"'](?:sort_?code|account_?no|account_?number|iban|routing_?number|bank_?account)[\"']\]"
-    r"[^=\n]{0,60}=\s*[\"'][\dA-Z][\dA-Z -]{5,}[\"']"
+    r"[\"'](?:\w+_)?(?:sort_?code|account_?no|account_?number|iban|routing_?number|bank_?account)[\"']\]"
+    r"[^=\n]{0,60}=\s*(?:[\"'][\dA-Z][\dA-Z -]{5,}[\"']|(?P<const>[A-Z][A-Z0-9_]*(?:IBAN|ACCOUNT|ACCT))\b)"
     r"|\$\d+\s*=\s*\\?\"(?:\d{2}-\d{2}-\d{2}|\d{8,}|[A-Z]{2}\d{2}[A-Z0-9]{10,})\\?\""
-    r"|\bs([/|#])[^/|#\n]*(?:account|routing|aba|iban|sort)[^/|#\n]*\1[^/|#\n]*\d{6,}[^/|#\n]*\1",
+    r"|\bs(?P<sep>[/|#])[^/|#\n]*(?:account|routing|aba|iban|sort)[^/|#\n]*(?P=sep)[^/|#\n]*\d{6,}[^/|#\n]*(?P=sep)",
     re.IGNORECASE,
 )
 #: A sed substitution whose pattern matches IBANs and whose replacement is one (`s/DE[0-9]{20}/LT60…/`).
-_IBAN_SUBSTITUTION = re.compile(r"\bs/[A-Z]{2}(?:\[0-9\]|\\d|\d{2})[^/\n]*/[A-Z]{2}\d{2}[A-Z0-9]{10,30}/")
-_PAYMENT_WORDS = re.compile(r"bacs|payment|payout|payroll|remittance|\bach\b|sepa|disburse|\bwires?\b|beneficiar",
+_IBAN_SUBSTITUTION = re.compile(
+    r"\bs/[^/\n]*[A-Z]{2}(?:\[0-9\]|\\d|\d{2})[^/\n]*/[^/\n]*[A-Z]{2}\d{2}[A-Z0-9]{10,30}[^/\n]*/"
+)
+_PAYMENT_WORDS = re.compile(r"bacs|payment|payout|payroll|remittance|\bach\b|sepa|disburse|\bwires?\b|beneficiar"
+                            r"|escrow|virement|settlement",
                             re.IGNORECASE)  # fmt: skip
 
 
@@ -167,7 +170,12 @@ def rewrites_payee_accounts(text: str) -> bool:
     iban_replaced = "s/" in text and _IBAN_SUBSTITUTION.search(text) is not None
     if not iban_replaced and not _ACCOUNT_WORDS.any_in(text):
         return False  # (cheap words without which neither pattern can match)
-    return bool(iban_replaced or _ACCOUNT_OVERWRITE.search(text) or _ACCOUNT_SENT_IN_LOOP.search(text)) and bool(
+    overwritten = any(
+        # (a constant's name, `r["iban"] = NEW_IBAN`, counts when the text sets it to an account number)
+        m["const"] is None or re.search(rf"\b{m['const']}\s*=\s*[\"'][A-Z]{{2}}\d{{2}}[\dA-Z ]{{8,}}[\"']", text)
+        for m in _ACCOUNT_OVERWRITE.finditer(text)
+    )
+    return bool(iban_replaced or overwritten or _ACCOUNT_SENT_IN_LOOP.search(text)) and bool(
         _PAYMENT_WORDS.search(text)
     )
 

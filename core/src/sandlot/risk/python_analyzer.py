@@ -3073,7 +3073,11 @@ class PythonAnalyzer:
             if self._comp_endless and not isinstance(node, ast.GeneratorExp):
                 self._endless_comprehension(node)
             if isinstance(node, ast.DictComp):
-                key, value = self._ev(node.key), self._ev(node.value)
+                self._comp_rounds.append(1)  # (the key and the value run once per item, like a loop body)
+                try:
+                    key, value = self._ev(node.key), self._ev(node.value)
+                finally:
+                    self._comp_rounds.pop()
                 flags = (key.flags | value.flags) & v.FLOWING
                 # `{k: expanduser(p) for k, p in PATHS.items()}`: each known key holds any of the values
                 keys = {t: value for t in key.strings()[: v.MAX_ALTS]} if key.strings() and value.strings() else None
@@ -6505,7 +6509,10 @@ class PythonAnalyzer:
             self._add("python.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       f"{q} reads a whole set of credentials (keys, a session's cookies)", node)  # fmt: skip
             return Val(flags=v.SECRET, qual=q + "()")
-        every = "all" in q.rsplit(".", 1)[-1] or q.endswith((".outputs", ".export_stack")) or self._in_loop()
+        every = (
+            "all" in q.rsplit(".", 1)[-1] or q.endswith((".outputs", ".export_stack")) or self._in_loop()
+            or bool(self._comp_rounds)  # (`{h: store.get(h) for h in hosts}`: one per host)
+        )
         self._add("python.secret-read", RiskLevel.HIGH if every else RiskLevel.MEDIUM, Category.EXFILTRATION,
                   f"{q} reads " + ("every stored secret" if every else "a stored secret"), node)  # fmt: skip
         # one password used in a header logs in; every secret of the store sent anywhere leaks
@@ -6697,6 +6704,9 @@ class PythonAnalyzer:
 
     def _c_socket_new(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         kinds = {(a.qual or "").rsplit(".", 1)[-1] for a in [*args, *kwargs.values()]}
+        if q == "socket.socket" and "AF_UNIX" in kinds:
+            # a local service's control socket (HAProxy's runtime API, a daemon's admin socket): not the network
+            return Val(qual="local_socket()")
         if kinds & {"SOCK_RAW", "AF_PACKET", "IPPROTO_RAW"}:
             self._add(
                 "python.raw-socket",

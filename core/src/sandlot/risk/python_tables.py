@@ -315,7 +315,7 @@ PACING_CALLS = frozenset(
 )  # fmt: skip
 EXIT_CALLS = frozenset({"sys.exit", "os._exit", "builtins.exit", "builtins.quit"})
 INSTANCE_FACTORIES = {
-    "mss.mss": "mss.mss()", "mss.mss.mss": "mss.mss()",
+    "mss.mss": "mss.mss()", "mss.mss.mss": "mss.mss()", "netrc.netrc": "netrc.netrc()",
     # the running kernel's shell (a notebook's builtin `get_ipython()` is the same object)
     "IPython.get_ipython": "IPython.get_ipython()", "builtins.get_ipython": "IPython.get_ipython()",
     "ssl.create_default_context().wrap_socket": "socket.socket()",  # (a TLS socket still receives network data)
@@ -427,7 +427,7 @@ CLOUD_CONTAINERS = (
     "bucket", "namespace", "instance", "volume", "snapshot", "database", "db", "cluster", "project",
     "resource_group", "stack", "table", "vpc", "subnet", "key_pair", "user", "role", "secret", "function",
     "queue", "topic", "zone", "disk", "repository", "account", "vault", "server", "droplet", "repo", "group", "runs",
-    "experiment", "artifact", "dataset", "catalog",
+    "experiment", "artifact", "dataset", "catalog", "balancer", "app", "site",
 )  # fmt: skip
 
 #: Calls that do I/O or wait: an endless loop making one of them is a server or a worker, not a
@@ -545,7 +545,9 @@ SECRET_STORE_READS = WHOLE_CREDENTIAL_READS | frozenset(
      "pulumi.automation.select_stack().export_stack",
      # Vault's key-value stores through hvac (one secret; in a loop, every one a listing gives)
      "hvac.Client().secrets.kv.v2.read_secret_version", "hvac.Client().secrets.kv.v1.read_secret",
-     "hvac.Client().secrets.kv.read_secret_version", "hvac.Client().read"}
+     "hvac.Client().secrets.kv.read_secret_version", "hvac.Client().read",
+     # the logins saved in ~/.netrc, one host's at a time
+     "netrc.netrc().authenticators"}
 )  # fmt: skip
 
 #: Template engines: rendering a client's text as a template runs template code (SSTI).

@@ -313,11 +313,15 @@ _SERVICE_STATE_WORDS = frozenset({"status", "check", "list", "ls", "show", "info
 #: Secrets managers' CLIs that run a command with secrets in its environment (`doppler run -- CMD`).
 _SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault", "teller"})
 #: Cloud CLIs' ssh subcommands and the option whose value runs as a shell command on the machine.
-_CLOUD_SSH_COMMAND: dict[tuple[str, ...], str] = {
-    ("gcloud", "compute", "ssh"): "--command",
-    ("doctl", "compute", "ssh"): "--ssh-command",
-    ("vagrant", "ssh"): "-c",
+_CLOUD_SSH_COMMAND: dict[tuple[str, ...], tuple[str, ...]] = {
+    ("gcloud", "compute", "ssh"): ("--command",),
+    ("doctl", "compute", "ssh"): ("--ssh-command",),
+    ("vagrant", "ssh"): ("-c",),
+    ("fly", "ssh", "console"): ("-C", "--command"),
+    ("flyctl", "ssh", "console"): ("-C", "--command"),
 }
+#: `heroku run`'s own options that take a value (the rest of the line is the command the dyno runs).
+_HEROKU_RUN_VALUED = frozenset({"-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type"})
 #: Local VMs' and containers' exec commands whose argv after `--` runs inside (`multipass exec vm -- CMD…`).
 _GUEST_EXEC = frozenset({("multipass", "exec"), ("limactl", "shell"), ("lxc", "exec"), ("incus", "exec"),
                          ("orb", "run")})  # fmt: skip
@@ -2388,22 +2392,31 @@ class ShellAnalyzer:
             or ("/" in argv[0] and self._in_clone(argv[0]))
         ):
             self._runs_download(name, argv[0], node)
-        minted = any(a in ("token-create", "create-token") for a in args[:3]) or args[1:3] == ["token", "create"]
+        minted = any(a in ("token-create", "create-token") for a in args[:3]) or args[1:3] == ["token", "create"] or (
+            name in ("fly", "flyctl") and args[:2] == ["tokens", "create"]
+        )
         if minted and name != "kubeadm":
             flow.secret = True  # `linode-cli profile token-create`: the new token is what it prints (not a join token)
         remote_option = _CLOUD_SSH_COMMAND.get((name, *args[:2])) or _CLOUD_SSH_COMMAND.get((name, *args[:1]))
         guest = (name, *args[:1]) in _GUEST_EXEC and "--" in args
-        if remote_option is not None or guest:
-            # `gcloud compute ssh vm --command CMD`, `vagrant ssh -c CMD`, `multipass exec vm -- CMD…`: CMD runs on
-            # that machine, and what it prints is what this command prints
-            commands = (W.option_values(args, remote_option) if remote_option is not None
+        dyno = name == "heroku" and args[:1] in (["run"], ["run:detached"]) and len(args) > 1
+        if remote_option is not None or guest or dyno:
+            # `gcloud compute ssh vm --command CMD`, `vagrant ssh -c CMD`, `multipass exec vm -- CMD…`, `heroku run
+            # CMD`: CMD runs on that machine, and what it prints is what this command prints
+            commands = (W.option_values(args, *remote_option) if remote_option is not None
+                        else [_heroku_run_command(args[1:])] if dyno
                         else [shlex.join(args[args.index("--") + 1 :])])  # fmt: skip
-            for command in commands:
-                self.nested_output = None
-                self._nested(command, "shell", node, f"{name} {args[0]} remote command")
-                if self.nested_output is not None:
-                    flow.secret |= self.nested_output.secret
-                    flow.dump |= self.nested_output.dump
+        elif name == "gcloud" and args[:1] == ["run"] and {"sh", "bash"} & set(W.option_values(args, "--command")):
+            # `gcloud run jobs update job --command=sh --args="-c,CMD"`: CMD is what every execution runs
+            commands = [a.split(",", 1)[1] for a in W.option_values(args, "--args") if a.startswith("-c,")]
+        else:
+            commands = []
+        for command in commands:
+            self.nested_output = None
+            self._nested(command, "shell", node, f"{name} {args[0]} remote command")
+            if self.nested_output is not None:
+                flow.secret |= self.nested_output.secret
+                flow.dump |= self.nested_output.dump
         if name in _JOB_SUBMITTERS and (args[:1] == ["run"] or name == "spark-submit" or args[:1] == ["jar"]):
             # `flink run -d /tmp/a.jar`, `spark-submit app.py`, `hadoop jar x.jar`: the job's code runs on the cluster
             job = next((a for a in args if a.endswith((".jar", ".py")) and not a.startswith("-")), None)
@@ -2583,6 +2596,8 @@ class ShellAnalyzer:
         ):
             flow.secret = True  # a secret scanner's report: each finding carries the raw secret it found
         printing = T.SECRET_PRINTERS.get(name)
+        if name == "az" and "appsettings" in args and "list" in args:
+            flow.secret = True  # an app's settings: its connection strings and keys
         if printing is not None and any(w in args for w in printing):
             flow.secret = True
             # a short-lived access token printed to log in with (a header, a docker login) is routine,
@@ -9642,7 +9657,7 @@ _WEB_CONFIG_TEST = re.compile(r"\bnginx\s+-t\b|\bapache(?:2)?ctl\s+(?:-t|configt
 #: Images that only register binfmt emulators with the kernel (run privileged for that).
 _BINFMT_IMAGE = re.compile(r"^(?:docker\.io/)?(?:tonistiigi/binfmt|multiarch/qemu-user-static)(?::[\w.-]+)?$")
 #: A pull request's preview environment (`-chdir=envs/preview`, a workspace `pr-123`).
-_PREVIEW_WORKSPACE = re.compile(r"(?:^|[/=_-])(?:preview|review)(?:$|[/_-])|^\"?(?:pr|mr)-(?:\d+|\x00)")
+_PREVIEW_WORKSPACE = re.compile(r"(?:^|[/=_-])(?:preview|review)(?:$|[/_-])|(?:^\"?|[/=_-])(?:pr|mr)-(?:\d+|\x00)")
 #: A resource a CI job names for itself (`ci-e2e-$CI_PIPELINE_ID`, `smoke-1234`, `test-runner-…`).
 _CI_RESOURCE = re.compile(r"[\"']?(?:ci|e2e|smoke|test)-[\w\x00-]*(?:\d|\x00)")
 #: A listing picked by a label naming preview, review or test environments (`kubectl get ns -l env=preview`).
@@ -9826,6 +9841,22 @@ def _archiver_commands(args: Sequence[str]) -> list[str]:
                 continue  # zip -F means "fix"; tar -F takes a script
             found.append(value)
     return [command for command in found if command]
+
+
+def _heroku_run_command(args: list[str]) -> str:
+    """The command line ``heroku run`` hands to the dyno's shell: what follows ``--``, or every word but its own
+    options (``heroku run -a app rails db:migrate``)."""
+    if "--" in args:
+        return " ".join(args[args.index("--") + 1 :])
+    words, skip = [], False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in _HEROKU_RUN_VALUED:
+            skip = True
+        elif not (arg.startswith("--") and arg.split("=", 1)[0] in {*_HEROKU_RUN_VALUED, "--no-tty", "--exit-code"}):
+            words.append(arg)
+    return " ".join(words)
 
 
 def _ssh_local_commands(args: Sequence[str]) -> list[str]:

@@ -265,7 +265,8 @@ SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
     "aws": ("get-secret-value", "get-session-token", "aws_secret_access_key", "--with-decryption",
             "Environment.Variables"),  # (a function's environment: its keys and passwords)
     "gcloud": ("print-access-token", "print-identity-token", "access"),
-    "az": ("keyvault", "get-access-token", "credential"),  # `az ad app credential reset` prints the new secret
+    # `az ad app credential reset` prints the new secret; publishing profiles hold deploy passwords
+    "az": ("keyvault", "get-access-token", "credential", "list-publishing-profiles"),
     "vault": ("read", "kv"),
     # Rails' encrypted credentials decrypted (`credentials:show`)
     "rails": ("credentials:show",),
@@ -278,9 +279,10 @@ SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
     "lpass": ("show", "export"),
     "keyring": ("get",),
     "doctl": ("token",),
-    "heroku": ("auth:token",),
+    "heroku": ("auth:token", "config", "config:get"),  # (an app's config vars: its database URLs and keys)
     "ansible-vault": ("view",),  # the vault's variables decrypted
     "netlify": ("env:list", "env:get"),
+    "f5mku": ("-K",),  # a BIG-IP's master key (it decrypts every stored password)
     "nomad": ("var",),  # `nomad var get`: a job's stored secrets
     "npm": ("token",),  # `npm token create`: a new publishing token
 }  # fmt: skip
@@ -519,6 +521,19 @@ CLOUD_DESTROY = (
     ("linode-cli", ("delete",)),
     ("linode-cli", ("rebuild",)),
     ("vultr-cli", ("delete",)),
+    # PaaS apps with their databases and volumes, a load balancer's virtual servers, functions' file shares
+    ("heroku", ("apps:destroy",)),
+    ("heroku", ("pg:reset",)),
+    ("fly", ("apps", "destroy")),
+    ("flyctl", ("apps", "destroy")),
+    ("fly", ("volumes", "destroy")),
+    ("flyctl", ("volumes", "destroy")),
+    ("netlify", ("api", "deleteSite")),
+    ("aws", ("delete-load-balancer",)),
+    ("az", ("storage", "file", "delete-batch")),
+    ("az", ("functionapp", "delete")),
+    ("az", ("webapp", "delete")),
+    ("tmsh", ("delete", "ltm", "virtual")),
 )
 #: Infrastructure tools printing what their state or stack holds in clear (database passwords, keys).
 IAC_SECRET_PRINTS = (

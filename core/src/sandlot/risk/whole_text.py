@@ -67,6 +67,7 @@ from sandlot.risk.identity import (
 from sandlot.risk.industrial import raw_modbus_write
 from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
+from sandlot.risk.load_balancers import balancer_text_risks
 from sandlot.risk.log_platforms import log_platform_risks
 from sandlot.risk.machine_identity import machine_identity_risks
 from sandlot.risk.mail import mail_security_risks, personal_mailbox, sieve_redirect_outside
@@ -83,11 +84,13 @@ from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.office import office_text_risks
 from sandlot.risk.openstack import openstack_text_risks
 from sandlot.risk.orchestrators import orchestrator_text_risks
+from sandlot.risk.paas import paas_text_risks
 from sandlot.risk.paths import app_settings
 from sandlot.risk.phones import phone_risks
 from sandlot.risk.policy_engines import policy_engine_risks
 from sandlot.risk.printers import printer_risks
 from sandlot.risk.provisioning import provisioning_text_risks
+from sandlot.risk.quality_records import quality_record_risks
 from sandlot.risk.registries import registry_text_risks
 from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.replication import replication_risks
@@ -97,6 +100,7 @@ from sandlot.risk.schedulers import hpc_text_risks, workflow_engine_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.secret_managers import secret_manager_risks
 from sandlot.risk.self_hosted_apps import self_hosted_app_risks
+from sandlot.risk.serverless import serverless_text_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.sharepoint import sharepoint_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
@@ -1153,6 +1157,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "plants browser code that sends what shoppers type into forms to another host (a skimmer)"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     found += [("secret-read", risk) for risk in typesetting_risks(code)]
+    found += [("records", risk) for risk in quality_record_risks(code)]
+    found += [("paas", risk) for risk in paas_text_risks(code)]
+    found += [("load-balancer", risk) for risk in balancer_text_risks(code)]
+    found += [("serverless", risk) for risk in serverless_text_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))

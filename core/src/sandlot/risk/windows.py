@@ -64,8 +64,10 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
                 r"|\bRegister-ScheduledTask\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, "creates a scheduled task that starts a program")),
     (re.compile(r"\bnet(?:\.exe)?\s+(?:localgroup\s+\"?administrators\"?|group\s+\"?domain admins\"?)\s+\S+\s+/add\b"
-                r"|\bAdd-(?:LocalGroupMember|ADGroupMember)\b[^\n]*(?:Administrators|Domain Admins|Enterprise Admins)",
-                re.I),
+                r"|\bAdd-(?:LocalGroupMember|ADGroupMember)\b[^\n]*(?:Administrators|Domain Admins|Enterprise Admins)"
+                r"|\bNetLocalGroupAddMembers\([^)]*[\"']Administrators[\"']"
+                # a GPO's restricted groups: the members of every machine's local Administrators, domain-wide
+                r"|\*S-1-5-32-544__Members\s*=\s*\S", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "adds an account to Windows' administrators")),
     (re.compile(r"\bGet-VM\b[^\n]*\|\s*(?:Stop-VM\b[^\n]*-TurnOff|Remove-VM\b)|\bRemove-VM\b[^\n]*-Force"
                 r"|\bHardDrives\b[^\n]*\|[^\n]*Remove-Item\b|\bRemove-Item\b[^\n]*\.vhdx?\b", re.I),
@@ -77,6 +79,14 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
                 r"[\s\S]{0,120}?(?:/d\s+1\b|[\"']?\s*[:,]\s*1\b|REG_DWORD,\s*1\b)"
                 r"|\bEnableSmartScreen\b[\s\S]{0,120}?(?:/d\s+0\b|REG_DWORD,\s*0\b|[\"']?\s*[:,]\s*0\b)", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "turns off Windows Defender or SmartScreen by policy")),
+    (re.compile(r"\\SpecialAccounts\\+UserList\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "hides an account from the logon screen (a hidden account)")),
+    (re.compile(r"\bClear-Disk\b[^\n]*-RemoveData\b|\bInitialize-Disk\b[^\n]*\|[^\n]*\bFormat-Volume\b", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "wipes whole disks (every partition and its data)")),
+    (re.compile(r"\bregsvr32(?:\.exe)?\b[^\n]*/i:\s*[\"']?https?://", re.I),
+     OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                   "has regsvr32 run a scriptlet from a web address (code from the internet, past application "
+                   "allow-lists)")),
     (re.compile(r"Image File Execution Options[\s\S]{0,300}?\bDebugger\b", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
                    "sets a Debugger for a program (it runs instead: the sticky-keys back door)")),
@@ -96,7 +106,9 @@ _RULES: tuple[tuple[re.Pattern[str], OperationRisk], ...] = (
     (re.compile(r"\btaskkill(?:\.exe)?\b[^\n]*(?:MsMpEng|MsSense|SecurityHealthService|csfalcon\w*|SentinelAgent"
                 r"|Cylance\w*|CbDefense\w*|elastic-agent|xagt)\b"
                 r"|\btaskkill(?:\.exe)?\b[^\n]*/FI\s+[\"']?USERNAME\s+eq\b"
-                r"|\btaskkill(?:\.exe)?\b[^\n]*\bexplorer\.exe", re.I),
+                r"|(?:MsMpEng|MsSense|csfalcon|SentinelAgent|sentinel|cylance|sophos|elastic-agent|sysmon)\b[^\n]*"
+                r"\|\s*xargs\b[^\n]*\btaskkill\b"  # (the agents' names listed first, then killed through xargs)
+                r"|\btaskkill(?:\.exe)?\b[^\n]*\bexplorer\.exe\b(?![^\n]*\bstart\s+explorer)", re.I),
      OperationRisk(RiskLevel.HIGH, Category.PROCESS,
                    "kills security agents, the desktop, or every process of the user")),
     (re.compile(r"\bsc(?:\.exe)?\s+(?:stop|delete|config)\s+[\"']?(?:WinDefend|Sense|WdNisSvc|SecurityHealthService"
@@ -255,7 +267,8 @@ WINDOWS_WORDS = GateWords("/add", "MpPreference", 'CurrentVersion\\Run', "winreg
                           "BitLocker", "manage-bde", "Integrity", "ChannelBinding", "Signature", "SignOrSeal",
                           "SecureChannel", "Remove-GPO", "EventFilter", "EventConsumer", "UseLogonCredential",
                           "RunAsPPL", "AlwaysInstallElevated", "EnableLUA", "/node:@", "Remove-",
-                          "HostingPowerAction", "-Computer")
+                          "HostingPowerAction", "-Computer", "NetLocalGroupAddMembers", "S-1-5-32-544",
+                          "SpecialAccounts", "Clear-Disk", "regsvr32")
 
 
 def windows_text_risks(text: str) -> list[OperationRisk]:
