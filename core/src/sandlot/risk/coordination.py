@@ -7,7 +7,10 @@ trusted. What needs a careful reviewer:
 * a coordination store read whole (Consul's KV tree or tokens, every etcd key) and sent to another host;
 * every key deleted (`etcdctl del "" --from-key`), ZooKeeper's metadata trees deleted recursively, Consul's raft
   peers removed one by one (the cluster loses quorum);
-* a management token minted (Consul's `global-management`, the ACL bootstrap reset), or authentication turned off
+* Consul's whole KV tree deleted, a service's catalog entries replaced by an outside address, intentions allowing
+  every service to reach every other;
+* a management token minted (Consul's `global-management`, the ACL bootstrap reset, logins bound to the management
+  policy), or authentication turned off
   (`etcdctl auth disable`, ACLs' default policy `allow`, ZooKeeper's `world:anyone` on the root);
 * the cluster's DNS forwarded to an outside resolver;
 * the mesh turned against its traffic: requests mirrored to an outside host, a Lua filter posting headers and cookies
@@ -51,8 +54,25 @@ _LOCAL_ZK = re.compile(r"(?:127\.0\.0\.1|localhost):2181")
 _AUTH_OFF = re.compile(r"\betcdctl\b[^\n]*\bauth\s+disable\b|\.auth_disable\(|\bdefault_policy\s*=\s*[\"']allow"
                        r"|\bsetAcl\s+(?:-R\s+)?/\S*\s+world:anyone:c?d?r?w?a?\b")  # fmt: skip
 _QUORUM_LOSS = re.compile(r"\braft\s+remove-peer\b")
-_MANAGEMENT_TOKEN = re.compile(r"global-management|/v1/acl/bootstrap|acl-bootstrap-reset")
-_TOKEN_MADE = re.compile(r"\bacl\s+token\s+create\b|/v1/acl/token\b|/v1/acl/bootstrap|acl-bootstrap-reset")
+#: (the built-in management policy by its fixed id too)
+_MANAGEMENT_TOKEN = re.compile(r"global-management|/v1/acl/bootstrap|acl-bootstrap-reset"
+                               r"|00000000-0000-0000-0000-000000000001")  # fmt: skip
+#: A token minted, or logins of an auth method bound to a role (`/v1/acl/binding-rule`).
+_TOKEN_MADE = re.compile(r"\bacl\s+token\s+create\b|/v1/acl/token\b|/v1/acl/bootstrap|acl-bootstrap-reset"
+                         r"|/v1/acl/binding-rule\b|\bacl\s+binding-rule\s+create\b")  # fmt: skip
+#: Consul's whole KV tree deleted: the root with `recurse`, or every key an export lists.
+_KV_TREE_DELETE = re.compile(
+    r"^.*(?:\.delete\(|-X\s*DELETE\b).*/v1/kv/?[\"'?].*recurse.*$"
+    r"|\bconsul\s+kv\s+delete\s+-recurse(?:\s+[\"']{2}|\s+[\"']?/[\"']?)?\s*$"
+    r"|\bconsul\s+kv\s+export\s+[\"']{2}[^\n]*\|\s*xargs\b[^\n]*\bconsul\s+kv\s+delete\b",
+    re.MULTILINE,
+)
+#: A service instance registered (its address on the line), as opposed to deregistered.
+_REGISTERED_ADDRESS = re.compile(r"^(?!.*deregister).*\bregister\b.*?(\d{1,3}(?:\.\d{1,3}){3})", re.MULTILINE)
+_ALLOW_ALL_INTENTION = re.compile(
+    r"\bintention\s+create\s+-allow\b[^\n]*[\"']\*[\"']\s+[\"']\*[\"']"
+    r"|[\"']SourceName[\"']\s*:\s*[\"']\*[\"'][\s\S]{0,200}?[\"']Action[\"']\s*:\s*[\"']allow[\"']"
+)
 _DNS_FORWARD = re.compile(r"forward\s+\.\s+(\d{1,3}(?:\.\d{1,3}){3})")
 _MIRROR_HOST = re.compile(r"\bmirror[\"']?\s*:\s*\{?\s*[\"']?host[\"']?\s*:\s*[\"']?([\w.-]+)")
 _LUA_EXFIL = re.compile(r"envoy_on_request[\s\S]{0,800}?httpCall[\s\S]{0,400}?|httpCall[\s\S]{0,400}?envoy_on_request")
@@ -66,7 +86,8 @@ _MESH_SKIPPED = re.compile(r"config\.linkerd\.io/skip-(?:inbound|outbound)-ports
 _PROXY_QUIT = re.compile(r"/quitquitquit\b")
 _DEBUG_PUBLISHED = re.compile(r"istiod[\w.-]*[\s\S]{0,200}?\b1501[024]\b|\b1501[024]\b[\s\S]{0,200}?istiod")
 _GATEWAY_ANY_HOST = re.compile(r"[\"']?hosts[\"']?\s*:\s*\[\s*[\"']\*[\"']")
-_WORDS = GateWords("consul", "etcdctl", "/v1/kv", "deleteall", "rmr", "recursive", "raft", "global-management", "acl",
+_WORDS = GateWords("consul", "etcdctl", "/v1/kv", "deleteall", "intention", "SourceName", "catalog", "rmr",
+                   "recursive", "raft", "global-management", "acl",
                    "forward", "mirror", "httpCall", "sidecar-injector", "linkerd.io", "sidecar.istio.io",
                    "quitquitquit", "istiod", "auth", "default_policy", "setAcl", "delete_prefix")  # fmt: skip
 
@@ -98,8 +119,18 @@ def coordination_risks(text: str) -> list[OperationRisk]:
                                    "removes a Consul cluster's raft peers one by one (it loses quorum and stops)"))
     if _MANAGEMENT_TOKEN.search(text) and _TOKEN_MADE.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
-                                   "mints a Consul management token (every secret, service and setting of the "
-                                   "datacenter)"))  # fmt: skip
+                                   "mints a Consul management token, or binds logins to the management policy "
+                                   "(every secret, service and setting of the datacenter)"))  # fmt: skip
+    if "kv" in text and _KV_TREE_DELETE.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                   "deletes Consul's whole KV tree (every service's configuration)"))
+    if "deregister" in text and any(outside_address(ip) for ip in _REGISTERED_ADDRESS.findall(text)):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                                   "replaces a service's instances in the catalog with an outside address (its "
+                                   "clients connect there)"))  # fmt: skip
+    if _ALLOW_ALL_INTENTION.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
+                                   "lets every service of the mesh reach every other (its authorization gone)"))
     resolvers = [ip for ip in _DNS_FORWARD.findall(text) if outside_address(ip)]
     if resolvers and ("coredns" in text.lower() or "Corefile" in text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,

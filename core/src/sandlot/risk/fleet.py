@@ -63,6 +63,8 @@ def module_commands(module: str, params: dict[str, str]) -> list[str]:
             words += ["-G", params["groups"]]
         if params.get("uid"):
             words += ["-u", params["uid"]]
+        if params.get("non_unique") in ("yes", "true", "True"):
+            words += ["-o"]  # (a second account with an existing uid: uid 0 is another root)
         if params.get("password"):
             words += ["-p", "PASSWORD"]
         return [" ".join(_q(w) for w in [*words, params.get("name", "user")])] if len(words) > 1 else []
@@ -115,6 +117,13 @@ def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
         if len(operands) >= 4 and operands[1] in ("file.append", "file.write"):
             # `file.append /etc/cron.d/x "LINE"`: the line added to that file on every minion
             return [f"printf '%s\\n' {_q(line)} >> {_q(operands[2])}" for line in operands[3:5]]
+        if len(operands) >= 4 and operands[1] == "file.set_mode":
+            return [f"chmod {_q(operands[3])} {_q(operands[2])}"]  # `file.set_mode /usr/bin/find 4755`
+        if len(operands) >= 3 and operands[1] in ("file.remove", "file.rmdir"):
+            return [f"rm -rf -- {_q(operands[2])}"]
+        if len(operands) >= 4 and operands[1] == "ssh.set_auth_key":
+            # `ssh.set_auth_key root KEY`: a key that logs in as that user on every minion
+            return module_commands("authorized_key", {"user": operands[2], "key": operands[3]})
         return []
     if name == "aws" and args[:2] == ["ssm", "send-command"]:
         found: list[str] = []

@@ -149,8 +149,10 @@ _ACCOUNT_OVERWRITE = re.compile(
 _IBAN_SUBSTITUTION = re.compile(
     r"\bs/[^/\n]*[A-Z]{2}(?:\[0-9\]|\\d|\d{2})[^/\n]*/[^/\n]*[A-Z]{2}\d{2}[A-Z0-9]{10,30}[^/\n]*/"
 )
+#: An IBAN spelled as a constant, grouped in fours or not (`"GB94 BARC 2004 0568 1937 22"`).
+_IBAN_LITERAL = re.compile(r"[\"']([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?)[\"']")
 _PAYMENT_WORDS = re.compile(r"bacs|payment|payout|payroll|remittance|\bach\b|sepa|disburse|\bwires?\b|beneficiar"
-                            r"|escrow|virement|settlement",
+                            r"|escrow|virement|settlement|invoice",
                             re.IGNORECASE)  # fmt: skip
 
 
@@ -168,6 +170,8 @@ def rewrites_payee_accounts(text: str) -> bool:
     """``text`` rewrites the bank accounts of payees in a payment, payout or payroll file, or sets one account for
     every payee through an API (payments go elsewhere)."""
     iban_replaced = "s/" in text and _IBAN_SUBSTITUTION.search(text) is not None
+    # (one IBAN replaced by another in documents: `run.text.replace(OLD, NEW)` with both spelled as constants)
+    iban_replaced = iban_replaced or (".replace(" in text and len(set(_IBAN_LITERAL.findall(text))) >= 2)
     if not iban_replaced and not _ACCOUNT_WORDS.any_in(text):
         return False  # (cheap words without which neither pattern can match)
     overwritten = any(

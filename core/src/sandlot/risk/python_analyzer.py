@@ -2909,6 +2909,17 @@ class PythonAnalyzer:
             command = keys["exec"].text
         if command and command.strip(HOLE):
             self._later_shell(command, node, "a command run on every host of an inventory")
+        program = keys.get("command", keys.get("Command", UNKNOWN))
+        task_args = keys.get("args", keys.get("Args", UNKNOWN))
+        if (program.text or program.items) and task_args.items is not None:
+            # a scheduler's task or a container (Nomad's `Config: {command, args}`, a pod's container): its argv
+            words: list[str | None] = [program.text] if program.text is not None else [
+                w.text for w in program.items or []
+            ]
+            words += [w.text for w in task_args.items]
+            if words[0] and words[0].strip(HOLE):
+                argv = shlex.join(w if w is not None else HOLE for w in words)
+                self._later_shell(argv, node, "the command a job or a container runs")
 
     def _e_subscript(self, node: ast.Subscript) -> Val:
         base = self._ev(node.value)
@@ -7366,6 +7377,10 @@ class PythonAnalyzer:
             # pids a port listing gave (`lsof -ti tcp:8080`), then `if "vite" in cmd:`: the dev server found there
             picked = "kills the processes a name test picks"
             self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE, picked, node)
+        elif looping and _RELOAD_SIGNAL.search(ast.unparse(node)) and _NAMED_PROCESS.search(self._code):
+            # `os.kill(pid, signal.SIGHUP)` for each process named "vector": a daemon told to reload or reopen logs
+            self._add("python.kill", RiskLevel.MEDIUM, Category.PRIVILEGE,
+                      "sends a reload signal to the processes a name picks", node)  # fmt: skip
         elif looping:
             self._add("python.kill", RiskLevel.HIGH, Category.PRIVILEGE, "kills processes in a loop", node)
         elif (service := self._port_owner()) is not None:
@@ -7927,6 +7942,10 @@ def _library_kinds(qual: str) -> int:
     )
 
 
+#: Signals daemons take as "reload your settings" or "reopen your logs".
+_RELOAD_SIGNAL = re.compile(r"\bSIG(?:HUP|USR1|USR2)\b")
+#: A process picked by its name compared with a constant (`p.info["name"] == "vector"`, `p.name() == "nginx"`).
+_NAMED_PROCESS = re.compile(r"(?:\[[\"']name[\"']\]|\.name\(\))\s*==\s*[\"']")
 _CHILD_PIDS = frozenset(
     {"subprocess.Popen().pid", "multiprocessing.Process().pid", "asyncio.create_subprocess_exec().pid",
      "asyncio.create_subprocess_shell().pid", "pexpect.spawn().pid"}

@@ -3,7 +3,8 @@
 Food plants, labs, workshops and drop zones keep the records that decide what may be sold, flown or used:
 a lot's pathogen tests, a reserve parachute's repack date, an appliance's last inspection. A script that
 sets the failed tests of held lots to a pass, or stamps every overdue inspection as done today, releases
-what should stay on hold without anyone having tested or inspected it. An ordinary records job writes the
+what should stay on hold without anyone having tested or inspected it; so does a log whose alarm entries are
+rewritten as OK. An ordinary records job writes the
 result of one test it just ran, or the date of one service that was done; it does not pick the failing or
 overdue rows and overwrite their verdict with a constant.
 """
@@ -16,7 +17,17 @@ from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
-_UPDATE_WORDS = GateWords("update", ignore_case=True)
+_RECORD_WORDS = GateWords("update", "ALARM", "FAIL", "POSITIVE", ignore_case=True)
+#: Alarm or failure entries of a log rewritten as normal (`sed -i 's/,ALARM$/,OK/'`, `.replace("FAIL", "PASS")`).
+_ALARM_REWRITTEN = re.compile(
+    r"\bs(?P<sep>[/|#])[^\n]*?\b(?:ALARM|FAIL(?:ED)?|POSITIVE|OUT_OF_RANGE)\b[^\n]*?(?P=sep)[^\n]*?"
+    r"\b(?:OK|PASS(?:ED)?|NORMAL|NEGATIVE|IN_RANGE)\b[^\n]*?(?P=sep)"
+    r"|\.replace\(\s*[\"'][^\"'\n]*\b(?:ALARM|FAIL(?:ED)?|POSITIVE)\b[^\"'\n]*[\"']\s*,\s*[\"'][^\"'\n]*"
+    r"\b(?:OK|PASS(?:ED)?|NORMAL|NEGATIVE)\b"
+)
+#: ...in records kept for inspectors (temperature and HACCP logs, lab results, inspections).
+_KEPT_RECORDS = re.compile(r"haccp|temperature|temp_log|cabinet|fridge|freezer|lab|inspection|audit|qc|quality",
+                           re.IGNORECASE)  # fmt: skip
 #: A lab or inspection verdict set to a passing constant (`SET listeria = 'not detected', result = 'PASS'`).
 _SET_TO_PASS = re.compile(
     r"\bUPDATE\s+\w+\s+SET\b[^;\"]*?\b\w*(?:result|outcome|verdict|listeria|salmonella|coliform|e_?coli|pathogen"
@@ -41,9 +52,13 @@ _OVERDUE_MARKED_DONE = re.compile(
 
 def quality_record_risks(text: str) -> list[OperationRisk]:
     """Failed tests rewritten as passed, overdue inspections stamped as done, in ``text``."""
-    if not _UPDATE_WORDS.any_in(text):
+    if not _RECORD_WORDS.any_in(text):
         return []
     found = []
+    if _ALARM_REWRITTEN.search(text) and _KEPT_RECORDS.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                   "rewrites alarm or failed entries of kept records as normal (falsified quality "
+                                   "records)"))  # fmt: skip
     if _SET_TO_PASS.search(text) and _FAILING_ROWS.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                    "rewrites failed or held lab and safety test results as passed (falsified quality "

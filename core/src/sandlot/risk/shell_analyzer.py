@@ -304,12 +304,14 @@ class _Ctx:
         self.line, self.column, self.evidence, self.via = line, column, evidence, via
 
 
+#: File names of what a program makes again from its sources: thumbnails, previews, caches, temporary files.
+_GENERATED_NAME = re.compile(r"thumb|preview|cache|\.tmp$|\.temp$|\.part$|\.pyc$", re.IGNORECASE)
 #: Folders of logs, audit trails and recordings (their newest files are the record of what just happened).
 _RECORD_FOLDER = re.compile(r"(?:^|/)(?:log|logs|audit|audits|recordings?|sessions?)(?:/|$)", re.IGNORECASE)
 #: The only words of a service tool's command line that ask for its state or restart it (`bbb-conf --check`).
 _SERVICE_STATE_WORDS = frozenset({"status", "check", "list", "ls", "show", "info", "version", "restart", "reload",
                                   "--status", "--check", "--list", "--restart", "--reload", "--version", "--info",
-                                  "--show"})  # fmt: skip
+                                  "--show", "configcheck", "health", "--json", "-j", "--pretty"})  # fmt: skip
 #: Secrets managers' CLIs that run a command with secrets in its environment (`doppler run -- CMD`).
 _SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault", "teller"})
 #: Cloud CLIs' ssh subcommands and the option whose value runs as a shell command on the machine.
@@ -319,6 +321,7 @@ _CLOUD_SSH_COMMAND: dict[tuple[str, ...], tuple[str, ...]] = {
     ("vagrant", "ssh"): ("-c",),
     ("fly", "ssh", "console"): ("-C", "--command"),
     ("flyctl", "ssh", "console"): ("-C", "--command"),
+    ("step", "ca", "renew"): ("--exec",),  # (run after every renewal)
 }
 #: `heroku run`'s own options that take a value (the rest of the line is the command the dyno runs).
 _HEROKU_RUN_VALUED = frozenset({"-a", "--app", "-r", "--remote", "-s", "--size", "-e", "--env", "--type"})
@@ -2413,7 +2416,8 @@ class ShellAnalyzer:
             commands = []
         for command in commands:
             self.nested_output = None
-            self._nested(command, "shell", node, f"{name} {args[0]} remote command")
+            via = "renewal hook" if name == "step" else "remote command"
+            self._nested(command, "shell", node, f"{name} {args[0]} {via}")
             if self.nested_output is not None:
                 flow.secret |= self.nested_output.secret
                 flow.dump |= self.nested_output.dump
@@ -4095,8 +4099,12 @@ class ShellAnalyzer:
                             for c in self._created)
                         for p in patterns
                     )  # fmt: skip
+                    before = len(self.findings)
                     self._delete(root, node, recursive=True, via="find -delete", filtered=filtered, aged=aged,
                                  own_rotation=own)  # fmt: skip
+                    if aged and grouped and patterns and all(_GENERATED_NAME.search(p) for p in patterns):
+                        # `-name '*.thumb.jpg' -mtime +60`: old thumbnails, caches or temporary files (made again)
+                        self._cap(before, RiskLevel.MEDIUM)
         j = 0
         while j < len(expr):
             if expr[j] in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -9401,6 +9409,12 @@ def _service_administration(argv: list[str]) -> bool:
         return True  # kernel modules rebuilt for the running kernel
     if name == "nvidia-ctk":
         return args[:2] in (["runtime", "configure"], ["cdi", "generate"], ["cdi", "list"])  # the GPU runtime wired in
+    if name in ("salt-key", "salt-run") and (args[:1] in (["-L"], ["-l"], ["-f"], ["-p"], ["-a"]) or (
+        name == "salt-run" and args[:1] and args[0].startswith(("jobs.list", "jobs.lookup", "manage."))
+    )):
+        return True  # minion keys listed, fingerprinted or one named key accepted; the job cache read
+    if name == "puppetserver" and args[:2] in (["ca", "list"], ["ca", "sign"]) and "--all" not in args:
+        return True  # pending requests listed, one named node's signed
     if name == "prosodyctl":
         return args[:1] in (["status"], ["check"], ["reload"], ["register"], ["adduser"], ["passwd"], ["cert"])
     if args and name not in T.SHELLS | T.PYTHONS | T.POWER and all(a.lower() in _SERVICE_STATE_WORDS for a in args):

@@ -19,6 +19,7 @@ from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
 from sandlot.risk.buildings import building_risks
 from sandlot.risk.caches import cache_risks
+from sandlot.risk.certificate_authorities import ca_text_risks
 from sandlot.risk.chat_workspaces import chat_workspace_risks
 from sandlot.risk.cluster_control import cluster_control_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
@@ -80,6 +81,7 @@ from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.mysql_admin import mysql_admin_risks
 from sandlot.risk.network_appliances import network_appliance_risks
 from sandlot.risk.network_services import network_service_risks
+from sandlot.risk.nomad_jobs import nomad_text_risks
 from sandlot.risk.object_stores import object_store_text_risks
 from sandlot.risk.office import office_text_risks
 from sandlot.risk.openstack import openstack_text_risks
@@ -109,6 +111,7 @@ from sandlot.risk.sql import cartesian_flood, copies_people_to_address, producti
 from sandlot.risk.storage import storage_text_risks
 from sandlot.risk.storage_arrays import storage_array_risks
 from sandlot.risk.storefronts import form_grabber, redirects_payments, request_copier, server_request_mirror
+from sandlot.risk.telemetry_pipelines import telemetry_text_risks
 from sandlot.risk.text_shapes import each_item, outside_url
 from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
@@ -1161,6 +1164,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("paas", risk) for risk in paas_text_risks(code)]
     found += [("load-balancer", risk) for risk in balancer_text_risks(code)]
     found += [("serverless", risk) for risk in serverless_text_risks(code)]
+    found += [("nomad", risk) for risk in nomad_text_risks(code)]
+    found += [("pki", risk) for risk in ca_text_risks(code)]
+    found += [("telemetry", risk) for risk in telemetry_text_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
