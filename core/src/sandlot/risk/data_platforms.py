@@ -37,7 +37,9 @@ def platform_risk(name: str, args: Sequence[str], *, repeated: bool) -> Operatio
         recursive = "-rmr" in words or any(re.fullmatch(r"-[rRf]*[rR][rRf]*", w) for w in words)
         shallow = any(len([c for c in t.split("://")[-1].split("/") if c]) <= 3 or "*" in t for t in targets)
         # `/user/$USER/tmp/job_staging_*`: one's own scratch space, not the cluster's data
-        scratch = bool(targets) and all(re.search(r"/(?:tmp|\.staging|staging|scratch)/", t) for t in targets)
+        scratch = bool(targets) and all(
+            re.search(r"/(?:tmp|\.staging|staging|scratch|\.sparkStaging|\.Trash)/", t) for t in targets
+        )
         if recursive and ("-skipTrash" in words or shallow) and not scratch:
             return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                  f"{name} deletes a whole HDFS tree" + (" bypassing the trash" if "-skipTrash" in words

@@ -18,12 +18,11 @@ Deploys, releases, one review app's teardown, setting a config var and scaling a
 from __future__ import annotations
 
 import re
-import urllib.parse
 
 from sandlot.risk.control_plane import MASS_COUNT, OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import any_loop
+from sandlot.risk.text_shapes import any_loop, sends_elsewhere
 
 _PAAS_WORDS = GateWords("heroku", "vercel", "netlify", "machines.dev", "fly ", "flyctl", "render.com", "buildpack",
                         "POSTGRES_HOST_AUTH_METHOD", "list_application_settings", "appsettings")  # fmt: skip
@@ -38,12 +37,6 @@ _OWNER_GRANT = re.compile(
 )
 #: Reads of an app's config vars or settings (their values: database URLs, API keys).
 _SETTINGS_READ = re.compile(r"/config-vars\b|/env\b[^\n]*\bdecrypt=true|\blist_application_settings\(")
-#: A line that sends data to a URL (a POST or PUT, curl with a body or an upload).
-_SENDING_LINE = re.compile(
-    r"^.*(?:\.(?:post|put)\(|\bcurl\b[^\n]*\s(?:-d|--data\S*|-T|-F|--upload-file)\s).*$", re.MULTILINE
-)
-_URL_HOST = re.compile(r"https?://([^/\s\"'?:]+)")
-#: The platforms' own API hosts (a config var set through them stays with the app).
 _PLATFORM_HOSTS = re.compile(r"(?:^|\.)(?:heroku\.com|vercel\.com|netlify\.com|machines\.dev|fly\.io|render\.com"
                              r"|azure\.com|windows\.net|microsoft\.com)$")  # fmt: skip
 _BARE_IP_BUILDPACK = re.compile(r"https?://\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?/[^\s\"']*(?:buildpack|\.tgz|\.tar\.gz)")
@@ -52,15 +45,6 @@ _MACHINE_COUNT = re.compile(
 )
 _BIG_MACHINE = re.compile(r"performance|perf-|\bcpus[\"']?\s*[:=]\s*(?:[89]|\d{2})\b")
 _TRUST_AUTH = re.compile(r"POSTGRES_HOST_AUTH_METHOD[\"']?\]?\s*[=:]\s*[\"']?trust\b")
-
-
-def _sends_elsewhere(text: str) -> bool:
-    """A line of ``text`` sends data to a host that is not one of the platforms' own APIs."""
-    for line in _SENDING_LINE.findall(text):
-        for host in _URL_HOST.findall(line):
-            if not _PLATFORM_HOSTS.search(urllib.parse.unquote(host).lower()):
-                return True
-    return False
 
 
 def paas_text_risks(text: str) -> list[OperationRisk]:
@@ -75,7 +59,7 @@ def paas_text_risks(text: str) -> list[OperationRisk]:
     if _OWNER_GRANT.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                    "gives an account owner or manage rights over a platform's apps or team"))
-    if _SETTINGS_READ.search(text) and _sends_elsewhere(text):
+    if _SETTINGS_READ.search(text) and sends_elsewhere(text, _PLATFORM_HOSTS):
         found.append(OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION,
                                    "sends apps' config vars or settings (database URLs, API keys) to another host"))
     if "buildpack" in text and _BARE_IP_BUILDPACK.search(text):

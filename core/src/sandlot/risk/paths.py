@@ -137,6 +137,8 @@ _SECRET_NAMES = frozenset(
         "clouds.yaml", "secure.yaml", ".maascli.db", "linode-cli", ".vultr-cli.yaml",
         # ActiveMQ Artemis's users and their passwords; Akamai's API client credentials; aptly's publishing keys
         "artemis-users.properties", ".edgerc", "aptly.conf",
+        # PyIceberg's catalogs (their tokens and object-store keys)
+        ".pyiceberg.yaml",
     }
 )  # fmt: skip
 # Directories whose whole content is secret.

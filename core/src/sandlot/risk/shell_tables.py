@@ -534,6 +534,8 @@ CLOUD_DESTROY = (
     ("az", ("functionapp", "delete")),
     ("az", ("webapp", "delete")),
     ("tmsh", ("delete", "ltm", "virtual")),
+    ("jf", ("rt", "del")),
+    ("jfrog", ("rt", "del")),
 )
 #: Infrastructure tools printing what their state or stack holds in clear (database passwords, keys).
 IAC_SECRET_PRINTS = (

@@ -73,7 +73,8 @@ _DANGEROUS_SQL = re.compile(
     r"|option_name)\s*(?:=\s*|IN\s*\([^)]*?)'?(?:password_?policy|lockout_?threshold|force_?login|\w*mfa\w*"
     r"|\w*two_?factor\w*|\w*audit\w*|e_?sig\w*|\w*second_signer\w*)\b)"
     # payees' bank accounts rewritten in bulk (not one payee by its id): their payments go elsewhere
-    r"|(?P<payee>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:routing_?number|account_?number|iban|bank_account\w*|payee_account\w*)"
+    r"|(?P<payee>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:routing_?number|account_?number|iban|bank_account\w*|payee_account\w*"
+    r"|pay_account\w*|pay_sort_?code)"
     r"\s*=[^;]*?\bWHERE\b(?![^;]*?\b\w*id\s*=\s*(?:%s|\?|:\w+|\d+|'[^']*')\s*(?:;|$|\)|AND\b)))"
     # every chunk of a hypertable dropped (a cutoff in the future keeps nothing); every series of a metrics store
     r"|(?P<chunks>\bdrop_chunks\s*\([^;]*older_than\s*=>\s*(?:now\(\)|current_timestamp)\s*\+"
@@ -387,7 +388,9 @@ _SENSITIVE_COLUMN = re.compile(
     r"|iban|acc_number|account_number|account_?(?:no|num)|routing_?(?:no|num)|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis"
     r"|driver_?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e|medical\w*|medications?|prescriptions?"
     r"|life_support|health_\w+|(?:fob|badge|card)_?uid|fob_?(?:id|code)|badge_?(?:id|number)|facility_code"
-    r"|(?:door|gate|access|keypad|alarm)_code|pin|pin_?code|passcode)$",
+    r"|(?:door|gate|access|keypad|alarm)_code|pin|pin_?code|passcode"
+    # LoRaWAN devices' root and session keys (whoever has them speaks as the device)
+    r"|app_?key|nwk_?key|app_?s_?key|nwk_?s_?(?:enc_)?key)$",
     re.IGNORECASE,
 )
 

@@ -31,6 +31,23 @@ def sends_data(text: str) -> bool:
     return _SENDS.search(text) is not None
 
 
+#: A line that sends data to a URL spelled on it (a POST or PUT, curl with a body or an upload).
+_SENDING_LINE = re.compile(
+    r"^.*(?:\.(?:post|put)\(|\bcurl\b[^\n]*\s(?:-d|--data\S*|-T|-F|--upload-file)\s).*$", re.MULTILINE
+)
+_URL_HOST = re.compile(r"https?://([^/\s\"'?:]+)")
+
+
+def sends_elsewhere(text: str, own_hosts: re.Pattern[str]) -> bool:
+    """A line of ``text`` sends data to a web address whose host ``own_hosts`` does not match (the service's own
+    API is where its data belongs; a webhook or a bare address is somewhere else)."""
+    for line in _SENDING_LINE.findall(text):
+        for host in _URL_HOST.findall(line):
+            if not own_hosts.search(host.lower()):
+                return True
+    return False
+
+
 def each_item(text: str) -> bool:
     """``text`` repeats something for each item a listing, a file or a command gives."""
     return _EACH_ITEM.search(text) is not None

@@ -13,6 +13,7 @@ import re
 from sandlot.risk.access_proxies import access_proxy_risks
 from sandlot.risk.active_directory import active_directory_risks
 from sandlot.risk.app_frameworks import framework_risks
+from sandlot.risk.artifact_repositories import repository_text_risks
 from sandlot.risk.backend_platforms import backend_platform_risks
 from sandlot.risk.backup_servers import backup_server_risks
 from sandlot.risk.boot import boot_risks
@@ -43,6 +44,7 @@ from sandlot.risk.devices import (
     vehicle_bus_risks,
 )
 from sandlot.risk.distributed_databases import distributed_database_risks
+from sandlot.risk.dns_tunnels import dns_tunnel_risks
 from sandlot.risk.document_stores import document_store_risks
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.dotnet import dotnet_risks
@@ -65,9 +67,12 @@ from sandlot.risk.identity import (
     saml_risks,
     vault_superuser,
 )
+from sandlot.risk.identity_brokers import identity_broker_risks
 from sandlot.risk.industrial import raw_modbus_write
 from sandlot.risk.jvm import jvm_risks
+from sandlot.risk.lakehouse_tables import lakehouse_text_risks
 from sandlot.risk.ledgers import rewrites_payee_accounts
+from sandlot.risk.license_servers import license_text_risks
 from sandlot.risk.load_balancers import balancer_text_risks
 from sandlot.risk.log_platforms import log_platform_risks
 from sandlot.risk.machine_identity import machine_identity_risks
@@ -1167,6 +1172,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("nomad", risk) for risk in nomad_text_risks(code)]
     found += [("pki", risk) for risk in ca_text_risks(code)]
     found += [("telemetry", risk) for risk in telemetry_text_risks(code)]
+    found += [("identity", risk) for risk in identity_broker_risks(code)]
+    found += [("registry", risk) for risk in repository_text_risks(code)]
+    found += [("exfiltration", risk) for risk in dns_tunnel_risks(code)]
+    found += [("data-destroy", risk) for risk in lakehouse_text_risks(code)]
+    found += [("license-server", risk) for risk in license_text_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
