@@ -6756,7 +6756,7 @@ class ShellAnalyzer:
             return
         kubectl_verb = W.options(args, valued=_KUBECTL_VALUED)[1][:1] if name in ("kubectl", "oc") else ["delete"]
         if any(a.startswith(("--dry-run", "--dryrun")) and not a.endswith(("=none", "=false")) for a in args):
-            return  # (`jf rt del … --dry-run`, `kubectl delete --dry-run=client`: what would go is listed, nothing goes)
+            return  # (`jf rt del … --dry-run`, `kubectl delete --dry-run=client`: what would go is listed)
         for tool, needed in T.CLOUD_DESTROY:
             if tool == name and all(w in words for w in needed) and kubectl_verb == ["delete"]:
                 # (`kubectl auth can-i delete nodes -A` asks a question; it deletes nothing)
