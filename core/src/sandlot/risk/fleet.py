@@ -2,7 +2,8 @@
 
 Configuration management and remote-execution tools run on other machines what a shell would run
 here: ``ansible all -m shell -a CMD``, ``salt '*' cmd.run CMD``, ``aws ssm send-command`` with a
-``commands`` parameter, ``pdsh``/``pssh``/``clush``, and the tasks of an Ansible playbook. Each
+``commands`` parameter, ``awx ad_hoc_commands create``, StackStorm's ``st2 run core.remote cmd=CMD``,
+``pdsh``/``pssh``/``clush``, and the tasks of an Ansible playbook. Each
 module call is translated to the shell command line with the same effect (``file: path=X
 state=absent`` is ``rm -rf X``, ``authorized_key: user=root`` appends to
 ``/root/.ssh/authorized_keys``), which the shell analyzer then grades like any other.
@@ -100,15 +101,20 @@ def _key_values(text: str) -> dict[str, str]:
     return params
 
 
+def _module_call(args: list[str], module_options: tuple[str, ...], args_options: tuple[str, ...]) -> list[str]:
+    """An Ansible module named by one option and given its arguments by another (``-m file -a 'path=… mode=…'``)."""
+    module = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in module_options), "command")
+    raw = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in args_options), "")
+    if module.rsplit(".", 1)[-1] in ("shell", "command", "raw"):
+        return [raw] if raw else []
+    return module_commands(module, _key_values(raw))
+
+
 def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
     """What an ad-hoc fleet command runs on every target (``ansible``, ``salt``, ``aws ssm``, ``pdsh``...)."""
     args = list(args)
     if name == "ansible":
-        module = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-m", "--module-name")), "command")
-        raw = next((args[i + 1] for i, a in enumerate(args[:-1]) if a in ("-a", "--args")), "")
-        if module.rsplit(".", 1)[-1] in ("shell", "command", "raw"):
-            return [raw] if raw else []
-        return module_commands(module, _key_values(raw))
+        return _module_call(args, ("-m", "--module-name"), ("-a", "--args"))
     if name in ("salt", "salt-ssh"):
         operands = [a for a in args if not a.startswith("-")]
         if len(operands) >= 3 and operands[1] in ("cmd.run", "cmd.run_all", "cmd.run_bg", "cmd.shell",
@@ -125,6 +131,14 @@ def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
             # `ssh.set_auth_key root KEY`: a key that logs in as that user on every minion
             return module_commands("authorized_key", {"user": operands[2], "key": operands[3]})
         return []
+    if name == "awx" and args[:2] == ["ad_hoc_commands", "create"]:
+        # `awx ad_hoc_commands create --module_name shell --module_args CMD`: AWX runs it on the inventory's hosts
+        return _module_call(args, ("--module_name",), ("--module_args",))
+    if name == "st2" and args[:1] in (["run"], ["execution"]) and any(
+        a.startswith(("core.local", "core.remote", "linux.")) for a in args
+    ):
+        # `st2 run core.remote_sudo hosts=… cmd=CMD`: StackStorm runs CMD there (as root with `_sudo`)
+        return [a.split("=", 1)[1] for a in args if a.startswith("cmd=")]
     if name == "aws" and args[:2] == ["ssm", "send-command"]:
         found: list[str] = []
         for i, arg in enumerate(args):

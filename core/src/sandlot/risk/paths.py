@@ -165,6 +165,8 @@ _SECRET_DIRS = frozenset(
         ".tsh",
         # NATS's operator and account seeds (nsc), a Pulsar cluster's issued tokens
         "nsc/keys", "conf/tokens",
+        # Home Assistant's users, password hashes and refresh tokens
+        ".storage/auth",
     }
 )  # fmt: skip
 #: Applications whose data directory (below ~/.config, ~/.local/share, ~/Library/Application Support, a snap or

@@ -19,7 +19,7 @@ _ALARM_OFF = re.compile(r"/disarm\b|/bypass\b|SecurityCP/control/(?:disarm|bypas
 #: Where a camera (or an NVR) hands out a still image or a stream.
 CAMERA_IMAGE = re.compile(
     r"snapshot\.cgi|/snapshot(?:\.jpg)?\b|/webcam/\?action=snapshot|/ISAPI/Streaming/channels/\S*/picture|/cgi-bin/\S*(?:snap|jpg)|^rtsp://"
-    r"|/api/\S*/latest\.jpg|/api/events/\S*/(?:clip|snapshot)",
+    r"|/api/\S*/latest\.jpg|/api/events/\S*/(?:clip|snapshot)|/api/camera_proxy(?:_stream)?/",
     re.IGNORECASE,
 )
 

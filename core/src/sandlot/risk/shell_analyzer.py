@@ -304,6 +304,8 @@ class _Ctx:
         self.line, self.column, self.evidence, self.via = line, column, evidence, via
 
 
+#: Folders of surveillance recorders (footage kept for a retention period, then deleted by age).
+_FOOTAGE_FOLDER = re.compile(r"(?:^|/)(?:nvr|cctv|surveillance|frigate|zoneminder|motioneye)(?:/|$)", re.IGNORECASE)
 #: File names of what a program makes again from its sources: thumbnails, previews, caches, temporary files.
 _GENERATED_NAME = re.compile(r"thumb|preview|cache|\.tmp$|\.temp$|\.part$|\.pyc$", re.IGNORECASE)
 #: Folders of logs, audit trails and recordings (their newest files are the record of what just happened).
@@ -3066,6 +3068,9 @@ class ShellAnalyzer:
             return
         if name in T.PACKAGE_MANAGERS and any(w in T.PACKAGE_ACTIONS for w in args[:3]):
             return  # `apt-get install keepassxc`: package names, not files
+        if name in T.SHELLS and any(a == "-c" or (a.startswith("-") and not a.startswith("--") and "c" in a)
+                                    for a in args[:3]):
+            return  # `bash -c 'test -f ~/.ssh/id_ed25519 || ssh-keygen …'`: a script (analysed as one), not a file
         if name == "vercel" and args[:2] == ["env", "pull"]:
             # `vercel env pull .env.local`: the file is written with the project's secrets (sent on, a leak)
             pulled = [a for a in args[2:] if not a.startswith("-")][:1] or [".env.local"]
@@ -4104,6 +4109,11 @@ class ShellAnalyzer:
                                  own_rotation=own)  # fmt: skip
                     if aged and grouped and patterns and all(_GENERATED_NAME.search(p) for p in patterns):
                         # `-name '*.thumb.jpg' -mtime +60`: old thumbnails, caches or temporary files (made again)
+                        self._cap(before, RiskLevel.MEDIUM)
+                    older = any(a in ("-mtime", "-ctime") and before_delete[k + 1].startswith("+")
+                                for k, a in enumerate(before_delete[:-1]))  # fmt: skip
+                    if older and filtered and _FOOTAGE_FOLDER.search(root):
+                        # `/mnt/nvr/recordings -name '*.mp4' -mtime +30`: a recorder's footage past its retention
                         self._cap(before, RiskLevel.MEDIUM)
         j = 0
         while j < len(expr):
@@ -6460,6 +6470,12 @@ class ShellAnalyzer:
             command = " ".join(args[args.index("--") + 1 :])
             if command.strip(HOLE):
                 self._nested(command, "shell", node, "rd adhoc (on every node the filter picks)")
+        if args[:2] == ["projects", "delete"]:
+            every = bool(self._loops) or self._mass or bool(self._stdin_listing) or HOLE in " ".join(args)
+            self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "rd projects delete removes " + ("every Rundeck project a listing gives" if every else
+                                                       "a Rundeck project") + " (its jobs, nodes and keys)",
+                      node)  # fmt: skip
 
     def _rule_dmsetup(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         """``dmsetup table --showkeys``: the device mapper's tables with the volume keys of every open encrypted
@@ -10016,7 +10032,7 @@ for _names, _rule in (
         {"x11vnc", "vncserver", "x0vncserver", "tigervncserver", "sshuttle", "tailscale", "zerotier-cli", "openvpn"},
         ShellAnalyzer._rule_remote_access,
     ),
-    ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush", "fab", "consul"},
+    ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush", "fab", "consul", "awx", "st2"},
      ShellAnalyzer._rule_fleet),
     (
         {

@@ -747,7 +747,9 @@ KEY_TOOLS = frozenset(
      # TLS clients and certificate tools given a client key or a CA key
      "etcdctl", "kubeadm", "mkcert", "step", "cfssl", "consul", "nomad", "cockroach",
      # a broker's admin tool signing client tokens with the cluster's key; DKIM keys generated and checked
-     "pulsar", "opendkim-testkey", "opendkim-genkey"}
+     "pulsar", "opendkim-testkey", "opendkim-genkey",
+     # Rundeck's CLI storing a node key in its key storage (`rd keys create -f KEY`)
+     "rd"}
 )  # fmt: skip
 #: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
 SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})

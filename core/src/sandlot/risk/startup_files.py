@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import posixpath
 import re
+import shlex
 from collections.abc import Callable
 
 from sandlot.risk import paths
@@ -562,7 +563,8 @@ def _launch_agent(content: str) -> bool:
     program = re.search(r"<key>Program(?:Arguments)?</key>\s*(?:<array>)?\s*<string>([^<]*)</string>", content)
     if program is None:
         return False
-    command = " ".join(args[args.index(program.group(1)) :]) if program.group(1) in args else program.group(1)
+    # (each <string> of ProgramArguments is one argv word: `/bin/sh`, `-c`, then the whole script)
+    command = shlex.join(args[args.index(program.group(1)) :]) if program.group(1) in args else program.group(1)
     return _quiet_shell([command])
 
 

@@ -58,6 +58,7 @@ from sandlot.risk.git_servers import git_server_risks
 from sandlot.risk.gitops import gitops_risks
 from sandlot.risk.graph_databases import graph_database_risks
 from sandlot.risk.ha_clusters import ha_cluster_risks
+from sandlot.risk.home_automation import home_automation_risks
 from sandlot.risk.hypervisors import vsphere_estate_risks
 from sandlot.risk.identity import (
     directory_text_risks,
@@ -685,6 +686,13 @@ def _registered_domain(host: str) -> str:
     return ".".join(host.lower().rstrip(".>").split(".")[-2:])
 
 
+#: A file watcher on the user's own folders (`inotifywait -m "$HOME/Downloads"`, `fswatch ~/Documents`).
+_WATCHED_USER_FOLDERS = re.compile(r"\b(?:inotifywait|fswatch)\b[^\n|]*(?:\$HOME|\$\{HOME\}|~)/(?:Downloads|Documents"
+                                   r"|Desktop|Pictures|Movies|Music)\b")  # fmt: skip
+#: ...and each file it reports copied to another host (scp/rsync to `user@host:`, an upload with curl).
+_COPIED_AWAY = re.compile(r"\b(?:scp|rsync)\b[^\n]*\s[\w.-]+@[\w.-]+:|\bcurl\b[^\n]*(?:-T|--upload-file|-F)\s")
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -1166,6 +1174,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     found += [("secret-read", risk) for risk in typesetting_risks(code)]
     found += [("records", risk) for risk in quality_record_risks(code)]
+    watched = ("inotifywait" in code or "fswatch" in code) and _WATCHED_USER_FOLDERS.search(code) is not None
+    if watched and _COPIED_AWAY.search(code):
+        what = "watches the user's folders and copies every new file to another host as it appears"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     found += [("paas", risk) for risk in paas_text_risks(code)]
     found += [("load-balancer", risk) for risk in balancer_text_risks(code)]
     found += [("serverless", risk) for risk in serverless_text_risks(code)]
@@ -1177,6 +1189,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("exfiltration", risk) for risk in dns_tunnel_risks(code)]
     found += [("data-destroy", risk) for risk in lakehouse_text_risks(code)]
     found += [("license-server", risk) for risk in license_text_risks(code)]
+    found += [("device", risk) for risk in home_automation_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
