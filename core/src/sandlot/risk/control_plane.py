@@ -564,11 +564,14 @@ def open_resource_policy(text: str) -> bool:
 
 def costly_machine(instance_type: str) -> bool:
     """``instance_type`` is one of the clouds' largest or accelerated machine types (AWS p4d/p5/trn1/x2, 24xlarge
-    and up, bare metal; GCP a2/a3 and n2-…-128; Azure ND/NC): each costs tens of dollars an hour or more."""
+    and up, bare metal; GCP a2/a3 and n2-…-128; Azure ND/NC; Heroku's and Fly's performance sizes): each costs
+    dollars to tens of dollars an hour or more."""
     return _COSTLY_MACHINE.match(instance_type.lower()) is not None
 
 
 _COSTLY_MACHINE = re.compile(
     r"^(?:p[345]\w*|trn\d\w*|dl\d\w*|x[12]\w*|u-\w+)\.\w+$|^\w+\.(?:24|32|48|56|96|112)xlarge$|^\w+\.metal\b"
     r"|^a[23]-(?:highgpu|megagpu|ultragpu)-\w+$|^\w+-\w+-(?:96|128|160|192|224)$|^standard_n[cd]\w*$"
+    # application platforms' largest dynos and machines (Heroku's performance-l, Fly's performance-8x and up)
+    r"|^performance-(?:l|l-ram|xl|2xl)$|^performance-(?:8|16)x$"
 )

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from sandlot.risk.control_plane import MASS_COUNT, OperationRisk
+from sandlot.risk.control_plane import MASS_COUNT, OperationRisk, costly_machine
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop, sends_elsewhere
@@ -43,7 +43,9 @@ _BARE_IP_BUILDPACK = re.compile(r"https?://\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?/[^\s
 _MACHINE_COUNT = re.compile(
     r"[\"']quantity[\"']\s*:\s*(\d+)|\bscale\s+count\s+(\d+)|\brange\(\s*(\d+)\s*\)|--count[= ](\d+)"
 )
-_BIG_MACHINE = re.compile(r"performance|perf-|\bcpus[\"']?\s*[:=]\s*(?:[89]|\d{2})\b")
+#: The size a scale or a machine is given (`--vm-size performance-16x`, `"size": "performance-l"`).
+_SIZE = re.compile(r"(?:--vm-size[= ]|--size[= ]|[\"']size[\"']\s*:\s*[\"'])([\w.-]+)")
+_MANY_CPUS = re.compile(r"\bcpus[\"']?\s*[:=]\s*(?:[89]|\d{2})\b")
 _TRUST_AUTH = re.compile(r"POSTGRES_HOST_AUTH_METHOD[\"']?\]?\s*[=:]\s*[\"']?trust\b")
 
 
@@ -70,7 +72,8 @@ def paas_text_risks(text: str) -> list[OperationRisk]:
     most = max((n for n, _ in counts), default=0)
     # (a loop's `range(50)` counts only with large machines: a hundred pages of a listing are not machines)
     if any(n >= MASS_COUNT and not ranged for n, ranged in counts) or (
-        most >= 20 and _BIG_MACHINE.search(text) and any_loop(text)
+        most >= 20 and any_loop(text)
+        and (any(costly_machine(size) for size in _SIZE.findall(text)) or _MANY_CPUS.search(text) is not None)
     ):
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE,
                                    f"starts {most} or more large machines or dynos (for every app or region)"))
