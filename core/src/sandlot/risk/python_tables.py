@@ -483,7 +483,7 @@ COPY_OUT_PROGRAMS = frozenset(
 #: Clients of databases, caches, queues and container engines.
 DATA_SERVICE_PREFIXES = (
     "redis.", "pymongo.", "motor.", "psycopg.", "psycopg2.", "pymysql.", "MySQLdb.", "mysql.connector.",
-    "sqlite3.", "sqlalchemy.", "elasticsearch.", "cassandra.", "kafka.", "pika.", "docker.",
+    "sqlite3.", "sqlalchemy.", "elasticsearch.", "cassandra.", "kafka.", "pika.", "docker.", "podman.", "pylxd.",
 )  # fmt: skip
 #: Programs that print what they download unless told to write a file.
 DOWNLOADER_PROGRAMS = frozenset({"curl", "wget", "fetch", "aria2c", "http", "xh"})

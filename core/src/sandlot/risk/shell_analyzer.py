@@ -314,6 +314,13 @@ _RECORD_FOLDER = re.compile(r"(?:^|/)(?:log|logs|audit|audits|recordings?|sessio
 _SERVICE_STATE_WORDS = frozenset({"status", "check", "list", "ls", "show", "info", "version", "restart", "reload",
                                   "--status", "--check", "--list", "--restart", "--reload", "--version", "--info",
                                   "--show", "configcheck", "health", "--json", "-j", "--pretty"})  # fmt: skip
+#: LXD's and Incus's own API sockets.
+_SYSTEM_CONTAINER_SOCKETS = ("lxd/unix.socket", "incus/unix.socket")
+#: A load generator's duration of five minutes or more (`-d 10m`, `-t 1H`, `-z 300s`).
+_LONG_RUN = re.compile(r"(?:[3-9]\d{2,}|\d{4,})s|(?:[5-9]|\d{2,})m|\d+[hH]", re.IGNORECASE)
+#: What `squid -k` and `httpd -k` send their running daemon (a reload, a log rotation, a settings check, a stop).
+_DAEMON_SIGNALS = tuple([a] for a in ("rotate", "reconfigure", "parse", "check", "restart", "graceful", "graceful-stop",
+                                      "start", "stop", "shutdown", "interrupt"))
 #: Secrets managers' CLIs that run a command with secrets in its environment (`doppler run -- CMD`).
 _SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault", "teller"})
 #: Cloud CLIs' ssh subcommands and the option whose value runs as a shell command on the machine.
@@ -401,6 +408,7 @@ class ShellAnalyzer:
         self._loops: list[_Loop] = []  # enclosing loops, innermost last
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
         self._stdin_pids: str | None = None  # the previous pipe stage prints pids of processes matching this
+        self._stdin_endless = False  # the previous pipe stage prints forever (`yes`, `cat /dev/zero`)
         self._functions: dict[str, Any] = {}  # shell functions defined so far: name -> body
         self.arrays: dict[str, list[str]] = {}  # bash arrays: name -> elements
         self.cloned: set[str] = set()  # directories `git clone` filled with code from the network
@@ -1014,6 +1022,7 @@ class ShellAnalyzer:
             self._stdin_remote = upstream.remote
             self._stdin_containers = upstream.every_container
             self._stdin_text = text
+            self._stdin_endless = upstream.endless
             # `seq 1 100000 | xargs -P 64 curl …`: the command runs once per number, a loop of that many rounds
             before = stages[index - 1] if index > 0 else None
             counted = before is not None and self._stage_name(stage) in ("xargs", "parallel") and (
@@ -1033,6 +1042,7 @@ class ShellAnalyzer:
                 self._stdin_remote = False
                 self._stdin_containers = False
                 self._stdin_text = None
+                self._stdin_endless = False
                 self._xargs_remote = False
                 self._mass = False
             # (`find / -name '*.db' | grep -v usr | xargs rm`: a filter passes on some of the listed files)
@@ -2377,8 +2387,10 @@ class ShellAnalyzer:
         limited = name in ("xxd", "od", "hexdump") and any(
             a.startswith(("-l", "-N", "--read-bytes", "-n")) for a in args
         )
+        # (`yes | tr '\n' x | …`: a filter given nothing but the endless stream passes it on)
+        fed_endless = self._stdin_endless and (name == "tr" or (name in _STREAMING_READERS and not W.options(args)[1]))
         if name == "yes" or (
-            name in _STREAMING_READERS and any(a in T.ENDLESS_DEVICES for a in args) and not limited
+            name in _STREAMING_READERS and (any(a in T.ENDLESS_DEVICES for a in args) or fed_endless) and not limited
         ):
             flow.endless = True
         if name in T.BUFFERING and any(a in T.ENDLESS_DEVICES for a in args):
@@ -2778,6 +2790,9 @@ class ShellAnalyzer:
                         # a daemon told to reload or reopen its logs
                         or (W.base(wrapped[0]) in ("kill", "pkill", "killall")
                             and any(a.upper() in T.RELOAD_SIGNALS for a in wrapped[1:2]))
+                        # `sudo kill "$pid"`: asked to end (TERM), graded by what it is pointed at
+                        or (W.base(wrapped[0]) == "kill" and len(wrapped) > 1
+                            and (not wrapped[1].startswith("-") or wrapped[1].upper() in ("-TERM", "-15", "-SIGTERM")))
                         # a database dump as root (socket authentication): graded by where the dump goes
                         or W.base(wrapped[0]) in DB_DUMPERS
                         # a data store's own status and listing commands
@@ -4675,6 +4690,8 @@ class ShellAnalyzer:
             backup = name == "cp" and any(dest.startswith(src) and dest != src for src in sources)
             backup = backup or (name == "mv" and all(dest.startswith(src) and dest != src for src in sources))
             named = len(sources) == 1 and HOLE not in posixpath.basename(sources[0].rstrip("/"))
+            # (`rsync -a conf.d/ /etc/squid/conf.d/`: a source's trailing slash copies what it holds, not itself)
+            named = named and not (name == "rsync" and sources[0].endswith("/"))
             if named and (dest.endswith("/") or dest.rstrip("/").endswith(("/bin", "/sbin"))):
                 dest = dest.rstrip("/") + "/" + posixpath.basename(sources[0].rstrip("/"))  # into that directory
             dest_info = paths.classify(dest)
@@ -5110,7 +5127,15 @@ class ShellAnalyzer:
             h in ("localhost", "127.0.0.1", "0.0.0.0", "::1") or h.endswith(".local") for h in hosts
         )
         numbers = [int(a) for a in args if a.isdigit()]
-        heavy = any(n >= 100 for n in numbers) or not numbers
+        concurrency = [int(v) for v in W.option_values(args, "-c", "--connections", "--concurrent") if v.isdigit()]
+        # a few hundred requests from a handful of clients measure a site; thousands, a crowd of clients or a run of
+        # minutes (or a tool's endless default) load it
+        heavy = (
+            any(n >= 1000 for n in numbers)
+            or any(c >= 100 for c in concurrency)
+            or any(_LONG_RUN.fullmatch(a) for a in args)
+            or not numbers
+        )
         if not local:
             self._add("shell.flood", RiskLevel.HIGH if heavy else RiskLevel.MEDIUM, Category.RESOURCE,
                       f"{name} loads a site that is not on this machine with requests (a denial of service)",
@@ -6078,7 +6103,13 @@ class ShellAnalyzer:
         if name == "modprobe" and any(a in _MODPROBE_QUERIES for a in args):
             return  # `modprobe --dry-run --show-depends vfio-pci`: what would load, nothing loaded
         settings = [a.split("=", 1)[0] for a in args if "=" in a]
-        tuning = name == "sysctl" and bool(settings) and all(k.strip() in _CAPACITY_SYSCTLS for k in settings)
+        # (forwarding switched on for the outbound NAT of local VMs and containers, as Docker's daemon does itself;
+        # with inbound redirection, interception or a DHCP server of its own the host becomes a pivot or a MITM)
+        # (a command handed over alone, from Python, is judged without the script that says what the routing is for)
+        routing = not self._exact_argv and not _INTERCEPTION.search(self._source.decode("utf-8", "replace"))
+        tuning = name == "sysctl" and bool(settings) and all(
+            k.strip() in _CAPACITY_SYSCTLS or (routing and k.strip() in _FORWARDING_SYSCTLS) for k in settings
+        )
         # `modprobe v4l2loopback devices=1`, `modprobe -r iwlwifi`: a module of the installed kernel's own tree (the
         # distribution's, signed where Secure Boot is on), loaded with options or unloaded; not forced past its checks
         forced = bool({"-f", "--force", "--force-vermagic", "--force-modversion"} & set(args)) or any(
@@ -6249,6 +6280,8 @@ class ShellAnalyzer:
             self.staged.add(archive)
         elif archive and any(
             paths.personal_media(posixpath.join(self._cwd or ".", o))
+            # a server's folder of people's records (`/srv/guest-id-scans`, `/data/payroll`)
+            or (HOLE not in o and paths.classify(o).kind is paths.PathKind.EXTERNAL and paths.people_records(o))
             or o in self._bulk_files
             # a whole data folder of a server (`-C /srv/reports .`, `cd /srv/clinic && tar c histories`), people's
             # profiles on a mounted disk
@@ -6666,11 +6699,31 @@ class ShellAnalyzer:
             or paths.classify(src).secret
             for src in sources
         )
+        # the host's container manager's own socket (whoever talks to it starts privileged containers)
+        host_root = host_root or any(
+            src.endswith(_SYSTEM_CONTAINER_SOCKETS) or posixpath.basename(src) in T.ENGINE_SOCKETS for src in sources
+        )
         unconfined = any("apparmor.profile=unconfined" in s or s == "lxc.cap.drop=" for s in settings)
         if privileged or host_root or unconfined:
-            what = ("attaches the host's root, home or start-up folders to a container" if host_root
-                    else "makes a container privileged (its root is root on the host)")  # fmt: skip
+            what = ("attaches the host's root, home or start-up folders or its container manager's socket to a "
+                    "container" if host_root else "makes a container privileged (its root is root on the host)")
             self._add("shell.container-escape", RiskLevel.HIGH, Category.PRIVILEGE, f"{name} {what}", node)
+        verb = [a for a in args if not a.startswith("-")][:2]
+        source = self._source.decode("utf-8", "replace")
+        listed = re.search(rf"\b{name}\s+(?:list|ls|query)\b", source) is not None
+        if self._loops and listed and (verb[:1] in (["delete"], ["rm"]) or verb == ["snapshot", "delete"]):
+            what = "snapshot delete" if verb == ["snapshot", "delete"] else verb[0]
+            self._add("shell.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} {what} deletes every container or snapshot a listing gives", node)  # fmt: skip
+        if verb[:1] in (["launch"], ["init"], ["copy"]) and any(loop.huge for loop in self._loops):
+            self._add("shell.cloud-abuse", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{name} {verb[0]} starts thousands of containers (the host's CPU, memory and disk run out)",
+                      node)  # fmt: skip
+        trusted = args[:3] in (["config", "trust", "add"], ["config", "trust", "add-certificate"])
+        if trusted and any(a in self.downloaded or posixpath.basename(a) in self.downloaded for a in args[3:]):
+            self._add("shell.container-escape", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"{name} trusts a client certificate downloaded from the network (whoever holds its key "
+                      "controls every container)", node)  # fmt: skip
         if "exec" in args[:1] and "--" in args:
             inner = args[args.index("--") + 1 :]
             if inner:
@@ -7520,10 +7573,12 @@ class ShellAnalyzer:
                       f"{name} starts workflow runs in an endless loop (burns the CI's minutes)", node)  # fmt: skip
 
     def _rule_head(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
-        """`head -c 500M /dev/urandom`: a fixed amount of noise; in a huge loop, far more than a disk holds."""
+        """`head -c 500M /dev/urandom`, `yes | head -c 60G`: a fixed amount of noise; in a huge loop, far more than a
+        disk holds."""
         sizes = [W.size(v) for v in W.option_values(args, "-c", "--bytes")]
         size = max((n for n in sizes if n is not None), default=0)
-        if not size or not any(a in T.ENDLESS_DEVICES for a in args):
+        files = [a for a in W.options(args, frozenset({"-c", "--bytes", "-n", "--lines"}))[1]]
+        if not size or not (any(a in T.ENDLESS_DEVICES for a in args) or (self._stdin_endless and not files)):
             return
         loop = self._loops[-1] if self._loops else None
         if size >= T.DISK_FILL or (loop is not None and (loop.huge or loop.endless) and size >= 1 << 20):
@@ -9439,6 +9494,14 @@ def _service_administration(argv: list[str]) -> bool:
         # `sudo bbb-conf --check`, `sudo bbb-record --list`, `sudo foo-ctl status`: a service's own tool asked
         # for its state, or told to restart (whatever the vendor)
         return True
+    if name in ("squid", "httpd", "apache2", "apachectl") and args[:1] == ["-k"] and args[1:2] in _DAEMON_SIGNALS:
+        return True  # `squid -k reconfigure`, `httpd -k graceful`: the running daemon signalled, its settings checked
+    if ((name == "lxd" and args[:1] == ["init"]) or (name == "incus" and args[:2] == ["admin", "init"])) and (
+        "--minimal" in args or "--auto" in args
+    ):
+        return True  # a container manager set up with its defaults
+    if args in (["-v"], ["-V"]) and name not in T.SHELLS | T.PYTHONS | T.POWER:
+        return True  # `sudo squid -v`: the version it prints
     if name in ("sa-update", "sa-compile") or (name == "spamassassin" and "--lint" in args):
         return True  # SpamAssassin's rules updated, compiled or checked
     if name in ("nats-server", "nginx", "haproxy", "sshd", "apachectl", "mosquitto"):
@@ -10270,6 +10333,10 @@ _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), 
 _SCP_VALUED = frozenset({"-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-D"})
 _MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", "--showconfig", "--show-config",
                                "--show-modversions", "--dump-modversions", "--show-exports"})  # fmt: skip
+#: What turns forwarding into interception or a pivot: inbound DNAT or REDIRECT, a proxy in the middle, rogue DHCP.
+_INTERCEPTION = re.compile(r"\b(?:DNAT|REDIRECT|TPROXY|dnsmasq|dhcpd|mitm\w*|arpspoof|bettercap|ettercap|sslstrip)\b",
+                           re.IGNORECASE)
+_FORWARDING_SYSCTLS = frozenset({"net.ipv4.ip_forward", "net.ipv6.conf.all.forwarding", "net.ipv4.conf.all.forwarding"})
 _CAPACITY_SYSCTLS = frozenset(
     {"vm.max_map_count", "fs.inotify.max_user_watches", "fs.inotify.max_user_instances", "fs.file-max",
      "net.core.somaxconn", "net.ipv4.ip_local_port_range", "vm.overcommit_memory", "net.core.rmem_max",

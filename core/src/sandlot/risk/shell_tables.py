@@ -749,7 +749,9 @@ KEY_TOOLS = frozenset(
      # a broker's admin tool signing client tokens with the cluster's key; DKIM keys generated and checked
      "pulsar", "opendkim-testkey", "opendkim-genkey",
      # Rundeck's CLI storing a node key in its key storage (`rd keys create -f KEY`)
-     "rd"}
+     "rd",
+     # a web or proxy login file's own tools: a user's hash set or checked (the file is not printed)
+     "htpasswd", "htdigest", "basic_ncsa_auth"}
 )  # fmt: skip
 #: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
 SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})

@@ -378,7 +378,9 @@ _PERSONAL_COLUMN = re.compile(
     r"|(?:member|customer|client|guest|patient|tenant|owner)_?name|(?:fob|badge|card)_?uid|fob_?(?:id|code)"
     r"|badge_?(?:id|number)|facility_code|(?:door|gate|access|keypad|alarm)_code|pin|pin_?code|passcode"
     # LoRaWAN devices' root and session keys (whoever has them speaks as the device)
-    r"|app_?key|nwk_?key|app_?s_?key|nwk_?s_?(?:enc_)?key)\b",
+    r"|app_?key|nwk_?key|app_?s_?key|nwk_?s_?(?:enc_)?key"
+    # the accounts' password hashes (cracked offline, or replayed where the hash is the login)
+    r"|password|passwd|(?:hashed_)?password_?hash|pass_?hash|pwd_?hash)\b",
     re.IGNORECASE,
 )
 _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
@@ -392,7 +394,8 @@ _SENSITIVE_COLUMN = re.compile(
     r"|life_support|health_\w+|(?:fob|badge|card)_?uid|fob_?(?:id|code)|badge_?(?:id|number)|facility_code"
     r"|(?:door|gate|access|keypad|alarm)_code|pin|pin_?code|passcode"
     # LoRaWAN devices' root and session keys (whoever has them speaks as the device)
-    r"|app_?key|nwk_?key|app_?s_?key|nwk_?s_?(?:enc_)?key)$",
+    r"|app_?key|nwk_?key|app_?s_?key|nwk_?s_?(?:enc_)?key"
+    r"|password|passwd|(?:hashed_)?password_?hash|pass_?hash|pwd_?hash)$",
     re.IGNORECASE,
 )
 

@@ -16,6 +16,7 @@ from sandlot.risk.app_frameworks import framework_risks
 from sandlot.risk.artifact_repositories import repository_text_risks
 from sandlot.risk.backend_platforms import backend_platform_risks
 from sandlot.risk.backup_servers import backup_server_risks
+from sandlot.risk.bi_platforms import bi_platform_risks
 from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
 from sandlot.risk.buildings import building_risks
@@ -81,6 +82,7 @@ from sandlot.risk.mail import mail_security_risks, personal_mailbox, sieve_redir
 from sandlot.risk.mainframe import mainframe_risks
 from sandlot.risk.managed_clusters import managed_cluster_risks
 from sandlot.risk.management_controllers import management_controller_risks
+from sandlot.risk.media_servers import media_server_risks
 from sandlot.risk.messaging import broker_admin_risks, broker_text_risks, kafka_admin_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
@@ -175,7 +177,8 @@ _CREDENTIAL_FILE_PATTERN = re.compile(
 )
 _WALKS_TREE = re.compile(r"\bos\.walk\(|\.rglob\(|\bglob\.glob\([^)]*\*\*|\bfind\s+\S+[^\n]*-i?name\b")
 #: A pattern written to pick tokens, keys or card numbers out of text (`Bearer\s+…`, `AKIA…`, 13-16 digits).
-_TOKEN_PATTERN = re.compile(r"Bearer\\s|AKIA(?:\[|\\w|[A-Z0-9]\{)|ghp_\[|xox\[?[abp]|sk_live_\[|\{1[2-6],1[3-9]\}")
+_TOKEN_PATTERN = re.compile(r"Bearer\\s|Basic(?:\\s|%20| \(|\(\?:%20)"
+                            r"|AKIA(?:\[|\\w|[A-Z0-9]\{)|ghp_\[|xox\[?[abp]|sk_live_\[|\{1[2-6],1[3-9]\}")
 #: Files read line by line or whole (logs, dumps) and the matches collected.
 _HARVESTS = re.compile(r"\.findall\(|\.finditer\(|\bgrep\s+-[a-zA-Z]*o")
 #: macOS: an account hidden from the login window and put in the admin group.
@@ -749,11 +752,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if len(hunted) >= 2 and _SENDS.search(code):
         what = "searches folders for credential files by name (password vaults, key stores, keys) and sends them out"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if ("Bearer" in code or "AKIA" in code or "_[" in code or "xox" in code or ",1" in code) and (
+    if ("Bearer" in code or "Basic" in code or "AKIA" in code or "_[" in code or "xox" in code or ",1" in code) and (
         (".sub(" not in code or _COLLECTS.search(code))  # (a redaction substitutes; a harvest keeps the matches)
         and _TOKEN_PATTERN.search(code) and _HARVESTS.search(code) and _SENDS.search(code)
     ):
-        what = "picks tokens, keys or card numbers out of files with a pattern and sends what it finds elsewhere"
+        what = "picks tokens, logins, keys or card numbers out of files with a pattern and sends what it finds away"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "assword" in code and _PASSWORD_SCRAPE.search(code) and _SENDS.search(code) and ".sub(" not in code:
         what = "picks the passwords out of a settings file with a pattern and sends them elsewhere"
@@ -1190,6 +1193,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("data-destroy", risk) for risk in lakehouse_text_risks(code)]
     found += [("license-server", risk) for risk in license_text_risks(code)]
     found += [("device", risk) for risk in home_automation_risks(code)]
+    found += [("media-server", risk) for risk in media_server_risks(code)]
+    found += [("bi-platform", risk) for risk in bi_platform_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
