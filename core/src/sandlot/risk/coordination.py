@@ -28,15 +28,14 @@ from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item, outside_url
+from sandlot.risk.text_shapes import each_item, sends_elsewhere
 
 #: A coordination store read whole: Consul's KV tree and tokens, etcd's every key or a snapshot.
 _WHOLE_STORE = re.compile(r"/v1/kv/\??\S*recurse|\bconsul\s+kv\s+export\b|\bconsul\s+acl\s+token\s+list\b"
                           r"|\betcdctl\b[^\n]*\bget\s+[\"']{2}\s+--(?:prefix|from-key)|\betcdctl\b[^\n]*--prefix\s+"
                           r"[\"']?/?[\"']?\s*$|\betcdctl\b[^\n]*\bsnapshot\s+save\b", re.MULTILINE)  # fmt: skip
-#: ...sent somewhere: an upload or a request body to a host that is not this machine or the cluster.
-_SENT_OUT = re.compile(r"(?:\bcurl\b[^\n]*(?:--data|-d\s|-F\s|-T\s|--upload)|\brequests\.(?:post|put)\(|\burlopen\(|"
-                       r"\bnc\s)")  # fmt: skip
+#: ...sent somewhere: a request body or an upload to a host that is not this machine or the cluster's own.
+_CLUSTER_HOSTS = re.compile(r"^(?:localhost|127\.|\[?::1)|\.(?:svc|local|internal|lan)(?:\.|$)|consul|etcd")
 _EVERY_KEY = re.compile(r"\betcdctl\b[^\n]*\bdel\s+[\"']{2}\s+--(?:from-key|prefix)|\betcdctl\b[^\n]*\bdel\s+--prefix"
                         r"\s+[\"']?/?[\"']?\s*$"
                         # Kubernetes' whole state (`etcdctl del /registry/ --prefix`, from Python's argv too)
@@ -98,7 +97,7 @@ def coordination_risks(text: str) -> list[OperationRisk]:
     if not _WORDS.any_in(text):
         return []
     found = []
-    if _WHOLE_STORE.search(text) and _SENT_OUT.search(text) and outside_url(text):
+    if _WHOLE_STORE.search(text) and sends_elsewhere(text, _CLUSTER_HOSTS):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "sends a coordination store's whole content (every key, secret or token) to "
                                    "another host"))  # fmt: skip

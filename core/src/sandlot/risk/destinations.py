@@ -142,6 +142,15 @@ def outside_address(host: str) -> bool:
     return not host.startswith(("169.254.", "0."))
 
 
+#: An IPv4 address written as a string (`("203.0.113.20", 22)`, `"198.51.100.4"`).
+_QUOTED_IPV4 = re.compile(r"[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']")
+
+
+def names_outside_address(text: str) -> bool:
+    """``text`` spells a bare outside IPv4 address as a string (a server reached by address, not by name)."""
+    return any(outside_address(a) for a in _QUOTED_IPV4.findall(text))
+
+
 def public_drop(text: str) -> bool:
     """``text`` (a URL, a host, a command line) names a request catcher, an anonymous file host, a paste site
     or an out-of-band interaction server: whatever is sent there is readable by whoever holds the link."""

@@ -30,7 +30,9 @@ _ADMIN_ACCOUNT = re.compile(
 )
 _OPENED_ACCESS = re.compile(
     r"Telnet\.Enable[\"']?\s*[:=]\s*[\"']?true|RTSP\.Authentication[\"']?\s*[:=]\s*[\"']?false"
-    r"|telnet_?enable[\"']?\s*[:=]\s*[\"']?(?:true|1)\b|Network\.FirewallEnable[\"']?\s*[:=]\s*[\"']?false",
+    r"|telnet_?enable[\"']?\s*[:=]\s*[\"']?(?:true|1)\b|Network\.FirewallEnable[\"']?\s*[:=]\s*[\"']?false"
+    # Hikvision's ISAPI: the stream's authentication set to none, an account's password set to a default
+    r"|<certificateType>\s*none\s*</certificateType>|<password>\s*(?:admin|password|12345|123456|0000)\s*</password>",
     re.IGNORECASE,
 )
 _FIRMWARE_PUSH = re.compile(r"updateFirmware|firmware[/_-]?(?:upload|upgrade|update)|/upgrade\.cgi", re.IGNORECASE)
@@ -59,7 +61,7 @@ _ADDRESS_KEY = re.compile(
     re.IGNORECASE,
 )
 _SET_PARAM = re.compile(r"/setparam\b")
-_WORDS = GateWords("userLevel", "addUser", "Telnet", "RTSP", "elnet", "irmware", "upgrade", "rtmp", "srt://")
+_WORDS = GateWords("userLevel", "addUser", "Telnet", "RTSP", "ISAPI", "elnet", "irmware", "upgrade", "rtmp", "srt://")
 
 
 def device_fleet_risks(text: str) -> list[OperationRisk]:
@@ -71,7 +73,7 @@ def device_fleet_risks(text: str) -> list[OperationRisk]:
         what = "adds an administrator account to devices through their web API"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     if _OPENED_ACCESS.search(text):
-        what = "switches telnet on, stream authentication or the firewall off on devices"
+        what = "switches telnet on, stream authentication or the firewall off, or sets a default password, on devices"
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
     if _FIRMWARE_PUSH.search(text) and any(outside_address(a) for a in _BARE_DOWNLOAD.findall(text)):
         what = "pushes firmware downloaded from a bare outside address to devices (what they run from then on)"

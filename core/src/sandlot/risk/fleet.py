@@ -3,7 +3,7 @@
 Configuration management and remote-execution tools run on other machines what a shell would run
 here: ``ansible all -m shell -a CMD``, ``salt '*' cmd.run CMD``, ``aws ssm send-command`` with a
 ``commands`` parameter, ``awx ad_hoc_commands create``, StackStorm's ``st2 run core.remote cmd=CMD``,
-``pdsh``/``pssh``/``clush``, and the tasks of an Ansible playbook. Each
+MeshCentral's ``meshctrl runcommand``, ``pdsh``/``pssh``/``clush``, and the tasks of an Ansible playbook. Each
 module call is translated to the shell command line with the same effect (``file: path=X
 state=absent`` is ``rm -rf X``, ``authorized_key: user=root`` appends to
 ``/root/.ssh/authorized_keys``), which the shell analyzer then grades like any other.
@@ -139,6 +139,9 @@ def adhoc_commands(name: str, args: Sequence[str]) -> list[str]:
     ):
         # `st2 run core.remote_sudo hosts=… cmd=CMD`: StackStorm runs CMD there (as root with `_sudo`)
         return [a.split("=", 1)[1] for a in args if a.startswith("cmd=")]
+    if name == "meshctrl" and "runcommand" in args:
+        # `meshctrl runcommand --id DEVICE --run CMD`: MeshCentral's agent runs CMD on that device (as SYSTEM or root)
+        return [args[i + 1] for i, a in enumerate(args[:-1]) if a == "--run"]
     if name == "aws" and args[:2] == ["ssm", "send-command"]:
         found: list[str] = []
         for i, arg in enumerate(args):

@@ -137,6 +137,19 @@ def personal_admin_grant(text: str) -> bool:
     return "@" in text and personal_mailbox(text) and bool(_ADMIN_GRANT.search(text))
 
 
+#: An account created with administrator rights in an API body...
+_ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|is_superuser|IsAdministrator)[\"']\s*:\s*(?:True|true)\b"
+                         r"|\\?[\"']superuser\\?[\"']\s*:\s*\\?[\"']?1\b")  # (Snipe-IT's permissions JSON)
+#: ...and a password written in the code beside it.
+_LITERAL_PASSWORD = re.compile(r"[\"'](?:password|passwd|Password)[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']")
+
+
+def literal_password_admin(text: str) -> bool:
+    """``text`` creates an administrator (an API body's ``"super_admin": True``) with a password spelled in the code:
+    a standing login anyone who reads the script, or guesses it, can use."""
+    return "dmin" in text and bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text))
+
+
 #: A Vault policy that allows everything everywhere (``path "*" { capabilities = [..., "sudo"] }``).
 _VAULT_EVERYTHING = re.compile(r"path\s+\\?\"(?:\*|\+/\*|sys/\*)\\?\"\s*\{[^}]*capabilities\s*=\s*\[[^\]]*\bsudo\b")
 #: A login, role or token given Vault's root policy.

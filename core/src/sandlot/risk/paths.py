@@ -163,6 +163,7 @@ _SECRET_DIRS = frozenset(
         ".subversion/auth", ".cockroach-certs", "cockroach/certs",
         # Teleport's client profiles and certificates (`tsh login` keys)
         ".tsh",
+
         # NATS's operator and account seeds (nsc), a Pulsar cluster's issued tokens
         "nsc/keys", "conf/tokens",
         # Home Assistant's users, password hashes and refresh tokens
@@ -445,6 +446,8 @@ def classify(path: str) -> PathInfo:
         # Wi-Fi passwords (wpa_supplicant), OctoPrint's API key, secret key and users
         or name.startswith("wpa_supplicant") or name == "octopi-wpa-supplicant.txt"
         or (".octoprint" in lowered[:-1] and name in ("config.yaml", "users.yaml"))
+        # n8n's folder and its `config` (the key that decrypts every stored credential)
+        or name == ".n8n" or (name == "config" and lowered[-2:-1] == [".n8n"])
         # Plex Media Server's settings (its PlexOnlineToken signs in as the owner's plex.tv account)
         or (name == "preferences.xml" and "plex media server" in lowered[:-1])
         # data tools' connection profiles (warehouse passwords, workspace tokens) and monitoring agents' API keys
@@ -756,9 +759,10 @@ def tool_profile(path: str) -> bool:
 
 def profile_edit(path: str, read: Iterable[str]) -> bool:
     """Writing ``path`` edits a tool profile this code read first (read, changed, written back): docker's
-    config.json too, whose registry logins are printed when it is only read."""
+    config.json too, whose registry logins are printed when it is only read, and an application's ``.env`` (a
+    secret rotated in place)."""
     base = _EDIT_COPY.sub("", path)
-    profile = tool_profile(path) or base.lower().endswith("/.docker/config.json")
+    profile = tool_profile(path) or base.lower().endswith("/.docker/config.json") or posixpath.basename(base) == ".env"
     return profile and any(_EDIT_COPY.sub("", r) == base for r in read)
 
 
@@ -1386,9 +1390,18 @@ def irreplaceable_folder(path: str) -> bool:
     )
 
 
-def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = False) -> RiskLevel:
+#: Folders of camera recorders (footage kept for a retention period, then deleted by age): NVRs, CCTV, `*-cam`.
+_FOOTAGE_FOLDER = re.compile(
+    r"(?:^|/)(?:nvr|cctv|surveillance|frigate|zoneminder|motioneye|cameras?|(?:[\w]+[-_])?cams?|webcams?|ipcams?)"
+    r"(?:/|$)",
+    re.IGNORECASE,
+)
+
+
+def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = False, expired: bool = False) -> RiskLevel:
     """Deleting only the files of a tree a name or age test selects (rotation, clean-up), not all of it.
-    ``aged``: the test picks files older than some age (what a clean-up of spooled files keeps is the recent)."""
+    ``aged``: the test picks files older than some age (what a clean-up of spooled files keeps is the recent);
+    ``expired``: and only older than it (`-mtime +30`, `st_mtime < cutoff`), not a window of recent ones."""
     if info.kind in (PathKind.WORKDIR, PathKind.RELATIVE, PathKind.TEMP):
         return RiskLevel.LOW
     if not aged and level >= RiskLevel.HIGH and _BACKUP_DIR.search(info.path) and info.path.startswith("/"):
@@ -1420,6 +1433,8 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
         return min(level, RiskLevel.MEDIUM)  # an appliance's old backup archives (`/var/opt/gitlab/backups`)
     if aged and info.kind is PathKind.EXTERNAL and rotated and not (info.secret or case_document(info.path)):
         return min(level, RiskLevel.MEDIUM)  # old copies pruned by age from a backup volume (`/mnt/backup/sar`)
+    if expired and _FOOTAGE_FOLDER.search(info.path):
+        return min(level, RiskLevel.MEDIUM)  # a camera recorder's footage past its retention (`/mnt/nvr/…` +30 days)
     if info.kind in (PathKind.EXTERNAL, PathKind.UNKNOWN) and personal_media(info.path) and not any(
         c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")
     ):

@@ -80,6 +80,7 @@ from sandlot.risk.destinations import (
     local_files_or_users,
     loopback_url,
     misdirected_credential,
+    names_outside_address,
     outside_address,
     personal_account,
     personal_host,
@@ -505,6 +506,7 @@ class PythonAnalyzer:
         # files this code packed into an archive it writes (tar.add, zip.write) or encrypted into a copy (gpg -e)
         self._archived: set[str] = set()
         self._made_temporary: set[str] = set()  # folders tempfile.mkdtemp made for this run (wherever `dir=` put them)
+        self._fresh_files: set[str] = set()  # files tempfile.mkstemp made (a new name, wherever `dir=` put it)
         self._listening_everywhere = False  # a server listens on every network interface
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
         self._home_archived = False  # every file of the home directory put into an archive
@@ -945,7 +947,8 @@ class PythonAnalyzer:
         return found
 
     def _shell_findings(self, text: str, node: ast.AST, via: str, *, parse_error_level: RiskLevel) -> list[Finding]:
-        """The shell analyzer's findings for ``text``, placed at ``node`` and credited to ``via``."""
+        """The shell analyzer's findings for ``text``, placed at ``node`` and credited to ``via`` (the files it
+        fills with a dump join this program's)."""
         from sandlot.risk.shell_analyzer import analyze_shell_nested
 
         return analyze_shell_nested(
@@ -956,6 +959,7 @@ class PythonAnalyzer:
             via=via,
             parse_error_level=parse_error_level,
             depth=self.depth + 1,
+            dumps=self._bulk_files,
         )
 
     def _merge_nested(self, found: list[Finding], node: ast.AST, via: str) -> None:
@@ -2068,7 +2072,7 @@ class PythonAnalyzer:
             return
         dumped = any(a.flags & (v.DUMP | v.SECRET) for a in args)  # (an archive of people's files, a key)
         if method.startswith("stor") and (self._external_reads or dumped) and any(
-            outside_address(h) for h in _FTP_SERVER.findall(self._code)
+            outside_address(h) for pair in _FTP_SERVER.findall(self._code) for h in pair
         ):
             # a data share's files (recordings, records) stored on an FTP server at a bare outside address
             self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -2079,7 +2083,9 @@ class PythonAnalyzer:
         # (`put_object(Bucket=…, Key="dev/terraform.tfstate", Body=b"…")`: the key names the object being made;
         # the data is the body)
         names = [kwargs[k] for k in ("Key", "Bucket", "key", "bucket", "Prefix") if k in kwargs]
-        sent = [*args, *(val for val in kwargs.values() if all(val is not n for n in names))]
+        # (`sftp.put(local, remote)`: the second path names where it lands on the other machine)
+        local = args[:1] if method == "put" and len(args) > 1 and q.endswith((".open_sftp().put", "().put")) else args
+        sent = [*local, *(val for val in kwargs.values() if all(val is not n for n in names))]
         for text in _all_strings(sent):
             if payment_file(text) and method.startswith(("put", "upload", "storbinary")):
                 test = test_money("\n".join(self.lines))
@@ -2091,6 +2097,10 @@ class PythonAnalyzer:
                 # a reference the receiving server resolves from its own files)
                 continue
             info = paths.classify(text)
+            # (a dump to the organisation's storage is a backup; to a server somewhere or a bare address, a leak)
+            dump = text in self._bulk_files and (
+                not q.startswith(T.STORAGE_PREFIXES) or names_outside_address(self._code)
+            )
             if info.secret or self._bulk_personal(text):
                 self._add(
                     "python.exfiltration",
@@ -2099,6 +2109,10 @@ class PythonAnalyzer:
                     f"{q} uploads {paths.describe(info)}",
                     node,
                 )
+                return
+            if dump:
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{q} uploads a database dump or an archive of people's files ({text})", node)  # fmt: skip
                 return
             data_folder = info.kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL) and HOLE in text
             if data_folder and self._in_loop() and personal_account(self._code):
@@ -4787,7 +4801,10 @@ class PythonAnalyzer:
             if overwrite:
                 self._mass_overwrite(text, node, q)
             if write:
-                self._write(info, node, append=append, via=q)
+                # (`mkstemp(dir=os.path.dirname(cfg))` then `os.replace(tmp, cfg)`: a new file beside the one it
+                # replaces, graded where it replaces it)
+                fresh = text in self._fresh_files and not (info.persistence or info.privilege)
+                self._write(info, node, append=append, via=q, cap=RiskLevel.MEDIUM if fresh else None)
                 self._self_written.add(text)
                 if "+" in mode_text and "b" in mode_text and paths.installed_program(info) and ".seek(" in self._code:
                     # opened for update, sought and written: bytes patched in place (a check cracked, a jump skipped)
@@ -5244,7 +5261,9 @@ class PythonAnalyzer:
                 level = min(level, RiskLevel.LOW)  # the original of a compressed copy this program wrote (`x.log.gz`)
             if enumerated and self._file_filters and not T.DELETE_CALLS[q]:
                 aged = _AGE_TEST.search(self._code) is not None
-                level = paths.filtered_delete_level(info, level, aged=aged)  # ...unless a name or age test picks them
+                expired = aged and _OLDER_THAN.search(self._code) is not None and not _NEWER_THAN.search(self._code)
+                # ...unless a name or age test picks them
+                level = paths.filtered_delete_level(info, level, aged=aged, expired=expired)
             others = enumerated and "st_uid" in self._code and _OTHERS_FILES.search(self._code) is not None
             if others:
                 level = max(level, RiskLevel.HIGH)
@@ -5446,6 +5465,8 @@ class PythonAnalyzer:
             parsed = json.loads(text) if q == "json.loads" else ast.literal_eval(text)
         except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
             return None
+        if _empty_default(args[0]):
+            return None
         return _literal_val(parsed)
 
     def _c_listing(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -5504,6 +5525,8 @@ class PythonAnalyzer:
             made = Val(text=f"{folder.rstrip('/')}/{prefix}{HOLE}{suffix}")
             if q == "tempfile.mkdtemp":
                 self._made_temporary.add(made.text or "")
+            else:
+                self._fresh_files.add(made.text or "")
             # mkstemp: (fd, path), the descriptor known by its file's name (os.write(fd, data) writes there)
             return made if q == "tempfile.mkdtemp" else Val(items=[Val(text=made.text), made])
         if q == "tempfile.mktemp":
@@ -6527,6 +6550,7 @@ class PythonAnalyzer:
             stdin=kwargs.get("input", UNKNOWN).text,
         )
         self.staged.update(result.staged)  # files the command filled with secret data (a guest's memory)
+        self._bulk_files.update(result.dumps)  # `pg_dump -t patients -f /tmp/x.sql`: everyone's records, in a file
         found = result.findings
         listed = cancels_listed_jobs(posixpath.basename(program), words[1:], self._code, repeated=self._in_loop())
         if listed is not None:
@@ -8036,7 +8060,9 @@ _OWN_USER_FILTER = re.compile(r"(?:[\"']username[\"']\]|username\(\)|uids\(\)\.r
 #: The user this program runs as, asked for.
 _CURRENT_USER = re.compile(r"getpass\.getuser\(\)|os\.getlogin\(\)|Process\(\)\.username\(\)|os\.getuid\(\)")
 #: A program checking that a pid is its own before signalling it: by owner, or by its pid file and command line.
-_FTP_SERVER = re.compile(r"FTP(?:_TLS)?\(\s*(?:host\s*=\s*)?[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']")
+_FTP_SERVER = re.compile(r"FTP(?:_TLS)?\(\s*(?:host\s*=\s*)?[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']"
+                         # (or the address a host variable defaults to: `os.environ.get("SYNC_HOST", "198.51.100.14")`)
+                         r"|(?:environ\.get|getenv)\(\s*[\"']\w*HOST\w*[\"']\s*,\s*[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']")
 _OWN_PROCESS_CHECK = re.compile(
     r"st_uid\s*[!=]=\s*os\.getuid\(\)|os\.getuid\(\)\s*[!=]=|uids\(\)\.real\s*[!=]="
     r"|(\w+)\s*=\s*os\.gete?uid\(\)[\s\S]*uids(?:\(\)|[\"']\])\.real\s*[!=]=\s*\1\b"  # `me = os.getuid()`
@@ -8509,6 +8535,12 @@ _STARTS_PROCESSES = re.compile(r"\bsubprocess\b|\bos\.(?:system|popen|exec|spawn
 #: Suffixes a compressed copy of a file adds to its name.
 _COMPRESSED_SUFFIXES = (".gz", ".bz2", ".xz", ".zst", ".lz4", ".zip")
 #: A file's age read, or a date compared with a cut-off (a clean-up that deletes only what is older).
+#: An age test that keeps what is newer than a cut-off (`st.st_mtime < cutoff`, `cutoff > getmtime(p)`)...
+_OLDER_THAN = re.compile(r"(?:st_mtime|st_ctime|get[mc]time\([^()]*\))\s*<"
+                         r"|>=?\s*(?:[\w.]+\.st_mtime|[\w.]*get[mc]time\()")
+#: ...and one that picks recent files or a window of them (`getmtime(p) >= datetime(…)`, `start <= getmtime(p)`).
+_NEWER_THAN = re.compile(r"(?:st_mtime|st_ctime|get[mc]time\([^()]*\))\s*>"
+                         r"|<=?\s*(?:[\w.]+\.st_mtime|[\w.]*get[mc]time\()")
 _AGE_TEST = re.compile(r"\b(?:st_mtime|st_ctime|st_atime|getmtime|getctime|getatime)\b|\btimedelta\(")
 #: Names a test on a listing's entries uses to pick some of them (by name or by age).
 _SELECTING_ATTRS = frozenset({"startswith", "endswith", "fnmatch", "match", "search", "suffix", "suffixes", "stem",
@@ -8580,6 +8612,12 @@ def _unlimited(test: ast.expr) -> bool:
     )  # fmt: skip
 
 
+def _empty_default(source: Val) -> bool:
+    """``source`` is an empty document standing in for one that may be anything (``os.environ.get("BODY", "{}")``):
+    parsed, it says nothing of what the program will be given."""
+    return (source.text or "").strip() in ("{}", "[]", "") and any(HOLE in alt for alt in source.alts or ())
+
+
 def _parsed(source: Val) -> Val | None:
     """The structure ``source`` holds: itself when it is one, else its text parsed as JSON (which YAML reads too)
     or TOML."""
@@ -8587,6 +8625,8 @@ def _parsed(source: Val) -> Val | None:
         return source
     text = source.text
     if text is None or HOLE in text or len(text) > 20_000:
+        return None
+    if _empty_default(source):
         return None
     try:
         return _literal_val(json.loads(text))

@@ -304,8 +304,6 @@ class _Ctx:
         self.line, self.column, self.evidence, self.via = line, column, evidence, via
 
 
-#: Folders of surveillance recorders (footage kept for a retention period, then deleted by age).
-_FOOTAGE_FOLDER = re.compile(r"(?:^|/)(?:nvr|cctv|surveillance|frigate|zoneminder|motioneye)(?:/|$)", re.IGNORECASE)
 #: File names of what a program makes again from its sources: thumbnails, previews, caches, temporary files.
 _GENERATED_NAME = re.compile(r"thumb|preview|cache|\.tmp$|\.temp$|\.part$|\.pyc$", re.IGNORECASE)
 #: Folders of logs, audit trails and recordings (their newest files are the record of what just happened).
@@ -314,6 +312,10 @@ _RECORD_FOLDER = re.compile(r"(?:^|/)(?:log|logs|audit|audits|recordings?|sessio
 _SERVICE_STATE_WORDS = frozenset({"status", "check", "list", "ls", "show", "info", "version", "restart", "reload",
                                   "--status", "--check", "--list", "--restart", "--reload", "--version", "--info",
                                   "--show", "configcheck", "health", "--json", "-j", "--pretty"})  # fmt: skip
+#: Installed Rails applications' own wrappers (`zammad run …`, GitLab's `gitlab-rails`/`gitlab-rake`).
+_PACKAGED_RAILS_APPS = frozenset({"zammad", "gitlab-rails", "gitlab-rake"})
+#: Command-line tools shipped as Node.js scripts and run as `node SCRIPT …`.
+_NODE_TOOLS = {"meshctrl.js": "meshctrl", "meshctrl": "meshctrl"}
 #: LXD's and Incus's own API sockets.
 _SYSTEM_CONTAINER_SOCKETS = ("lxd/unix.socket", "incus/unix.socket")
 #: A load generator's duration of five minutes or more (`-d 10m`, `-t 1H`, `-z 300s`).
@@ -409,6 +411,7 @@ class ShellAnalyzer:
         self._stdin_listing: str | None = None  # directory whose files the previous pipe stage lists
         self._stdin_pids: str | None = None  # the previous pipe stage prints pids of processes matching this
         self._stdin_endless = False  # the previous pipe stage prints forever (`yes`, `cat /dev/zero`)
+        self._installed_app = False  # an installed application's own console was run (`zammad run`, `gitlab-rails`)
         self._functions: dict[str, Any] = {}  # shell functions defined so far: name -> body
         self.arrays: dict[str, list[str]] = {}  # bash arrays: name -> elements
         self.cloned: set[str] = set()  # directories `git clone` filled with code from the network
@@ -1426,6 +1429,10 @@ class ShellAnalyzer:
                               "empties every log file a loop gives under /var/log (the system's records)",
                               stmt)  # fmt: skip
                 cap = self._script_content(info, content, stmt)
+                if argv and W.base(argv[0]) in ("nc", "ncat", "netcat") and any(
+                    a == "--listen" or (a.startswith("-") and not a.startswith("--") and "l" in a) for a in argv[1:]
+                ):
+                    self.downloaded.add(dest)  # `nc -l 7070 > model.joblib`: whatever a sender sent
                 self._write(info, stmt, op=">>" if ">>" in op else ">", cap=cap)
                 if ">>" not in op:
                     self._created.add(dest)  # removing it later removes what this script made
@@ -2548,6 +2555,8 @@ class ShellAnalyzer:
                 self._add("shell.registry", registry_risk.level, registry_risk.category, registry_risk.what, node)
         if node is not None and "EVENT_PATH" in self._text(node) and _CI_EVENT_FILE.search(self._text(node)):
             flow.download = True  # the event a comment or a pull request triggered: its author wrote the text
+        if name in ("node", "nodejs") and args and posixpath.basename(args[0]) in _NODE_TOOLS:
+            name, args = _NODE_TOOLS[posixpath.basename(args[0])], args[1:]  # `node meshctrl.js …`: the tool itself
         rule = _COMMAND_RULES.get(name)
         if rule is None and name[-1:].isdigit() and re.sub(r"[\d.]+$", "", name) in T.OTHER_INTERPRETERS:
             name = re.sub(r"[\d.]+$", "", name)  # `lua5.4`, `ruby3.2`, `php8.2`: the interpreter by its version
@@ -2782,6 +2791,8 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "lvremove" and bool(self._made_volumes)
                             and all(a in self._made_volumes for a in wrapped[1:] if not a.startswith("-")))
                         or wrapped[:2] == ["cmake", "--install"]
+                        # an installed application's own console (what it runs there is graded by its own rules)
+                        or (W.base(wrapped[0]) in _PACKAGED_RAILS_APPS and len(wrapped) > 1)
                         # k3s's and RKE2's bundled tools looking, and their etcd snapshots taken or listed
                         or (W.base(wrapped[0]) in ("k3s", "rke2") and _K3S_ROUTINE.match(" ".join(wrapped[1:3])))
                         # a network lab of containers on this machine (containerlab needs root for its namespaces)
@@ -2903,6 +2914,14 @@ class ShellAnalyzer:
             if name == "bundle" and argv[1:2] == ["exec"] and len(argv) > 2:
                 argv = argv[2:]  # `bundle exec rails runner …`: the gem's command in the bundle's environment
                 continue
+            if name in _PACKAGED_RAILS_APPS and (argv[1:2] == ["run"] or name.endswith(("-rails", "-rake"))):
+                # `zammad run rails r CODE`, `gitlab-rails runner CODE`: an installed application's own console, run
+                # against its live (production) database
+                self._installed_app = True
+                rest = argv[2:] if argv[1:2] == ["run"] else ["rails" if name.endswith("-rails") else "rake", *argv[1:]]
+                if rest:
+                    argv = rest
+                    continue
             if name == "rails" and argv[1:2] in (["runner"], ["r"]):  # (`rails r` is runner's short name)
                 rest = argv[2:]
                 while rest[:1] in (["-e"], ["--environment"]) and len(rest) > 1:
@@ -3155,7 +3174,12 @@ class ShellAnalyzer:
             )
             # (`ipa-getkeytab -k FILE`, `kadmin ktadd -k FILE`: the keytab is written there, not read)
             output = previous in T.OUTPUT_OPTIONS or (name in _KEYTAB_WRITERS and previous in ("-k", "--keytab"))
+            # (`tar -C ~/.n8n custom`: the folder tar works in, joined to its operands by the archive rule)
+            changes_dir = name in ("tar", "bsdtar") and (previous in ("-C", "--directory") or arg.startswith(
+                "--directory="))
             previous = arg
+            if changes_dir:
+                continue
             if output:
                 self._made_keys.add(arg)  # a key this script makes: reading it back later uses its own key
                 continue  # `-out key.pem` creates the file (graded as a write elsewhere), it does not read it
@@ -3296,6 +3320,7 @@ class ShellAnalyzer:
         via: str,
         filtered: bool = False,
         aged: bool = False,
+        expired: bool = False,
         own_rotation: bool = False,
     ) -> None:
         made = target in self._own_files or target in self._created or target in self._made_keys
@@ -3329,7 +3354,7 @@ class ShellAnalyzer:
         if level == RiskLevel.HIGH and not recursive and target in self._encrypted_inputs:
             level = RiskLevel.MEDIUM  # `gpg -o x.tar.gz.gpg -e x.tar.gz && rm x.tar.gz`: the plaintext of a copy kept
         if filtered:
-            level = paths.filtered_delete_level(info, level, aged=aged)  # find -name/-mtime...: some of the tree
+            level = paths.filtered_delete_level(info, level, aged=aged, expired=expired)  # find -name/-mtime...
         if own_rotation:
             level = min(level, RiskLevel.MEDIUM)  # old copies of what this script writes there, pruned by age
         elif (
@@ -3711,7 +3736,7 @@ class ShellAnalyzer:
             production = self._production()
             embedded = True
             self._add("shell.data-destroy", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
-                      f"inline {name} code deletes (or strips the second factor from) every record of a model"
+                      f"inline {name} code deletes, publishes or strips the second factor from every record of a model"
                       + (" (production)" if production else ""), node)  # fmt: skip
         if _INLINE_ADMIN.search(code):
             production = self._production()
@@ -4120,15 +4145,13 @@ class ShellAnalyzer:
                         for p in patterns
                     )  # fmt: skip
                     before = len(self.findings)
+                    # (`-mtime +30`: only what is past an age, not a window of recent files)
+                    expired = any(a in ("-mtime", "-ctime") and before_delete[k + 1].startswith("+")
+                                  for k, a in enumerate(before_delete[:-1]))  # fmt: skip
                     self._delete(root, node, recursive=True, via="find -delete", filtered=filtered, aged=aged,
-                                 own_rotation=own)  # fmt: skip
+                                 expired=expired, own_rotation=own)  # fmt: skip
                     if aged and grouped and patterns and all(_GENERATED_NAME.search(p) for p in patterns):
                         # `-name '*.thumb.jpg' -mtime +60`: old thumbnails, caches or temporary files (made again)
-                        self._cap(before, RiskLevel.MEDIUM)
-                    older = any(a in ("-mtime", "-ctime") and before_delete[k + 1].startswith("+")
-                                for k, a in enumerate(before_delete[:-1]))  # fmt: skip
-                    if older and filtered and _FOOTAGE_FOLDER.search(root):
-                        # `/mnt/nvr/recordings -name '*.mp4' -mtime +30`: a recorder's footage past its retention
                         self._cap(before, RiskLevel.MEDIUM)
         j = 0
         while j < len(expr):
@@ -8463,6 +8486,8 @@ class ShellAnalyzer:
     def _production(self) -> bool:
         """The script, or the environment it was started with (`RAILS_ENV=production`), names production."""
         settings = " ".join(f"{k}={v}" for k, v in self.vars.items() if k.isupper())
+        if self._installed_app:
+            return True
         return production_target("\n".join((self._source.decode("utf-8", "replace"), self._argv_text, settings)))
 
     def _beam_code(self, name: str, code: str, node: Any, flow: _Flow) -> None:
@@ -9810,8 +9835,11 @@ _FETCH_FROM_SETTING = re.compile(
 _ORM_MASS_DELETE = re.compile(
     rf"(?:\b[A-Z]\w*|{re.escape(HOLE)})(?:\.all|\.unscoped)?\.(?:delete_all|destroy_all)\b(?!\()"
     r"|\b[A-Z]\w*(?:\.all)?\.(?:find_each|each)\s*\(\s*&:(?:destroy|delete)\s*\)|\b[A-Z]\w*\.objects\.all\(\)\.delete\(\)"
-    # every user's second factor switched off (`User.update_all(otp_required_for_login: false)`)
+    # every user's second factor switched off (`User.update_all(otp_required_for_login: false)`, or user by user)
     r"|\b[A-Z]\w*\.update_all\([^)]*\b(?:otp|two_factor|mfa|2fa)\w*:\s*false"
+    r"|\.(?:find_each|each)\s*\{[^}]*\.disable_two_factor!"
+    # every record made public (`Project.find_each { |p| p.update_columns(visibility_level: …PUBLIC) }`)
+    r"|\.(?:find_each|each|update_all)\b[^}\n]*\bvisibility(?:_level)?:\s*[\w:]*PUBLIC\b"
 )
 _INLINE_ADMIN = re.compile(
     r"\brole\s*[:=]\s*[:'\"]?(?:admin|owner|super_?admin|superuser)\b|\b(?:is_)?(?:admin|superuser|super_admin)"
@@ -10095,8 +10123,8 @@ for _names, _rule in (
         {"x11vnc", "vncserver", "x0vncserver", "tigervncserver", "sshuttle", "tailscale", "zerotier-cli", "openvpn"},
         ShellAnalyzer._rule_remote_access,
     ),
-    ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush", "fab", "consul", "awx", "st2"},
-     ShellAnalyzer._rule_fleet),
+    ({"ansible", "salt", "salt-ssh", "pdsh", "pssh", "parallel-ssh", "clush", "fab", "consul", "awx", "st2",
+      "meshctrl"}, ShellAnalyzer._rule_fleet),
     (
         {
             "websocketd",
@@ -10429,6 +10457,7 @@ class ArgvAnalysis:
     secret: bool  # prints secret data
     every_container: bool  # prints the id of every container (`docker ps -aq`)
     staged: frozenset[str] = frozenset()  # files holding secret data once it ran (given ones included)
+    dumps: frozenset[str] = frozenset()  # files holding a database dump or people's records once it ran
 
 
 def analyze_argv(
@@ -10458,7 +10487,8 @@ def analyze_argv(
     analyzer._stdin_text = stdin.replace(HOLE_WORD, HOLE) if stdin is not None else None  # `input=` of the call
     words = [a.replace(HOLE_WORD, HOLE) for a in argv]
     flow = analyzer.analyze_argv(words, every_container=every_container)
-    return ArgvAnalysis(analyzer.findings, flow.secret, flow.every_container, frozenset(analyzer.staged))
+    return ArgvAnalysis(analyzer.findings, flow.secret, flow.every_container, frozenset(analyzer.staged),
+                        frozenset(analyzer._bulk_files))  # fmt: skip
 
 
 def analyze_inline_code(name: str, code: str, *, depth: int = 0) -> list[Finding]:
@@ -10477,8 +10507,10 @@ def analyze_shell_nested(
     via: str,
     parse_error_level: RiskLevel = RiskLevel.MEDIUM,
     depth: int = 0,
+    dumps: set[str] | None = None,
 ) -> list[Finding]:
-    """Findings for shell code embedded in other code, reported at the embedding location."""
+    """Findings for shell code embedded in other code, reported at the embedding location. ``dumps``, when given,
+    receives the files the code fills with a database dump or people's records."""
     if depth >= MAX_DEPTH:
         return [
             Finding(
@@ -10493,4 +10525,7 @@ def analyze_shell_nested(
             )
         ]
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
-    return analyzer.analyze(code.replace(HOLE, HOLE_WORD))
+    found = analyzer.analyze(code.replace(HOLE, HOLE_WORD))
+    if dumps is not None:
+        dumps.update(analyzer._bulk_files)
+    return found

@@ -31,21 +31,25 @@ def sends_data(text: str) -> bool:
     return _SENDS.search(text) is not None
 
 
-#: A line that sends data to a URL spelled on it (a POST or PUT, curl with a body or an upload).
+#: A line that sends data to a URL spelled on it (a POST or PUT, urlopen, a request with a body, curl with a body or an
+#: upload).
 _SENDING_LINE = re.compile(
-    r"^.*(?:\.(?:post|put)\(|\bcurl\b[^\n]*\s(?:-d|--data\S*|-T|-F|--upload-file)\s).*$", re.MULTILINE
+    r"^.*(?:\.(?:post|put)\(|\burlopen\(|\bRequest\([^\n]*\bdata=|\bcurl\b[^\n]*\s(?:-d|--data\S*|-T|-F|--upload-file)\s)"
+    r".*$",
+    re.MULTILINE,
 )
 _URL_HOST = re.compile(r"https?://([^/\s\"'?:]+)")
 
 
 def sends_elsewhere(text: str, own_hosts: re.Pattern[str]) -> bool:
     """A line of ``text`` sends data to a web address whose host ``own_hosts`` does not match (the service's own
-    API is where its data belongs; a webhook or a bare address is somewhere else)."""
-    for line in _SENDING_LINE.findall(text):
-        for host in _URL_HOST.findall(line):
-            if not own_hosts.search(host.lower()):
-                return True
-    return False
+    API is where its data belongs; a webhook or a bare address is somewhere else). A sending line that names no
+    address (`requests.post(SINK, …)`) sends to whichever the text spells elsewhere."""
+    lines = _SENDING_LINE.findall(text)
+    hosts = [host for line in lines for host in _URL_HOST.findall(line)]
+    if lines and any("://" not in line for line in lines):
+        hosts += _URL_HOST.findall(text)
+    return any(not own_hosts.search(host.lower()) for host in hosts)
 
 
 def each_item(text: str) -> bool:

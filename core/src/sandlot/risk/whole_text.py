@@ -65,6 +65,7 @@ from sandlot.risk.identity import (
     directory_text_risks,
     federation_risks,
     identity_provider_risks,
+    literal_password_admin,
     personal_admin_grant,
     saml_risks,
     vault_superuser,
@@ -102,6 +103,7 @@ from sandlot.risk.printers import printer_risks
 from sandlot.risk.provisioning import provisioning_text_risks
 from sandlot.risk.quality_records import quality_record_risks
 from sandlot.risk.registries import registry_text_risks
+from sandlot.risk.remote_access_gateways import remote_access_gateway_risks
 from sandlot.risk.remote_sessions import devcontainer_download
 from sandlot.risk.replication import replication_risks
 from sandlot.risk.saas_settings import saas_setting_risks
@@ -127,6 +129,7 @@ from sandlot.risk.typesetting import typesetting_risks
 from sandlot.risk.version_control import version_control_risks
 from sandlot.risk.web_servers import admin_api_risks
 from sandlot.risk.websites import hosting_text_risks
+from sandlot.risk.workflow_automation import workflow_automation_risks
 
 #: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
 _ERP_SUPERUSER = re.compile(
@@ -740,6 +743,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if personal_admin_grant(code):
         what = "makes a personal mailbox address an administrator or owner"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    elif literal_password_admin(code):
+        what = "creates an administrator with a password written in the code"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     firmware = foreign_firmware(code) if "OtaUrl" in code or "otaurl" in code else None
     if firmware:
         what = f"has devices flash firmware from an unknown server ({firmware})"
@@ -1195,6 +1201,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("device", risk) for risk in home_automation_risks(code)]
     found += [("media-server", risk) for risk in media_server_risks(code)]
     found += [("bi-platform", risk) for risk in bi_platform_risks(code)]
+    found += [("workflow-automation", risk) for risk in workflow_automation_risks(code)]
+    found += [("remote-access", risk) for risk in remote_access_gateway_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
