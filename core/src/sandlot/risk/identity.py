@@ -122,7 +122,7 @@ _ADMIN_GRANT = re.compile(
     # the administrators' role or group looked up by name, to put the account in it (SCIM, Looker, jq)
     r"|\b(?:name|displayName)\b[\"']?\s*(?:==|\beq\b)\s*\\?[\"'](?:(?:account|site|org|super)\s+)?(?:admins?|administrators?)\\?[\"']"
     # an administrators' group joined by name (Jira's `site-admins`, `jira-admins-<site>`)
-    r"|[\"'](?:site|org|jira|confluence|system)-admin(?:istrator)?s(?:-[\w-]+)?[\"'][\s\S]{0,300}?\bgroup"
+    r"|[\"'](?:site|org|jira|confluence|system)-admin(?:istrator)?s(?:-[\w-]+)?[\"'][\s\S]{0,300}?(?:\b|To)group"
     # Play Console's account-wide permissions (`CAN_MANAGE_PERMISSIONS_GLOBAL`: who may grant everything)
     r"|\bCAN_MANAGE_PERMISSIONS_GLOBAL\b"
     # BI tools: Metabase's superuser flag, Superset's Admin role given, Redash's admin group appended

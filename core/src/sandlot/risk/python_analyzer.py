@@ -1436,6 +1436,10 @@ class PythonAnalyzer:
 
     def _s_import(self, node: ast.Import | ast.ImportFrom) -> None:
         self._import(node)
+        if self._downloaded_on_path and not (isinstance(node, ast.ImportFrom) and node.level):
+            # `sys.path.insert(0, downloaded_zip)` then `import ext`: the module may be the download's
+            self._add("python.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      "imports code downloaded at run time (the download was put on sys.path)", node)  # fmt: skip
 
     def _import(self, node: ast.Import | ast.ImportFrom) -> None:
         if isinstance(node, ast.Import):
@@ -8022,7 +8026,9 @@ _WORKER_COUNTS = frozenset({"num_workers", "max_workers", "min_workers", "worker
                             "instance_count", "InstanceCount"})  # fmt: skip
 #: Options after which an interpreter's (or cmd.exe's) next argument is the code it runs.
 _CODE_OPTIONS = frozenset({"-e", "-E", "-c", "--eval", "-command", "-encodedcommand", "-enc", "-ec", "/c", "/k", "/r",
-                           "/C", "/K", "/R"})  # fmt: skip
+                           "/C", "/K", "/R",
+                           # a CMS's console running PHP inside the site (`drush php:eval CODE`, `wp eval CODE`)
+                           "php:eval", "php-eval"})  # fmt: skip
 #: Windows calls that put code into another process and start it there.
 _WINDOWS_INJECTION = frozenset(
     {"WriteProcessMemory", "CreateRemoteThread", "CreateRemoteThreadEx", "NtCreateThreadEx", "QueueUserAPC",

@@ -323,6 +323,8 @@ _LONG_RUN = re.compile(r"(?:[3-9]\d{2,}|\d{4,})s|(?:[5-9]|\d{2,})m|\d+[hH]", re.
 #: What `squid -k` and `httpd -k` send their running daemon (a reload, a log rotation, a settings check, a stop).
 _DAEMON_SIGNALS = tuple([a] for a in ("rotate", "reconfigure", "parse", "check", "restart", "graceful", "graceful-stop",
                                       "start", "stop", "shutdown", "interrupt"))
+#: A daemon control tool's module command that only reloads or reports (`kamcmd tls.reload`, `dispatcher.list`).
+_MODULE_STATE_COMMAND = re.compile(r"[a-z][\w-]*\.(?:reload|list|stats?|status|show|dump|info|ping)", re.IGNORECASE)
 #: Secrets managers' CLIs that run a command with secrets in its environment (`doppler run -- CMD`).
 _SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault", "teller"})
 #: Cloud CLIs' ssh subcommands and the option whose value runs as a shell command on the machine.
@@ -4612,6 +4614,11 @@ class ShellAnalyzer:
                 removes_keys = name == "sed" and bool(scripts) and all(_SED_LINE_DELETE.fullmatch(s) for s in scripts)
                 if removes_keys and posixpath.basename(target) in ("authorized_keys", "authorized_keys2"):
                     cap = RiskLevel.MEDIUM
+                if removes_keys and target.startswith("/var/log/") and not info.history:
+                    # `sed -i '/203.0.113.77/d' /var/log/kamailio.log`: the lines that name something, erased
+                    self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE,
+                              f"sed deletes lines from a log ({target.replace(HOLE, '…')}): the record of what "
+                              "happened", node)  # fmt: skip
                 if name == "install" and self._project_file_installed(operands[:-1], info):
                     cap = RiskLevel.MEDIUM
                 # a new account's public key from the repository, installed for the account this script made
@@ -8416,9 +8423,9 @@ class ShellAnalyzer:
             flow.dump = True  # `wp db export -`: the whole site database on standard output
         elif name == "wp" and verbs == ["user", "list"]:
             flow.secret = True  # the site's users: their logins and e-mail addresses (password hashes, if asked)
-        if name in ("wp", "drush") and ("eval" in args or "php-eval" in args or "ev" in args):
-            # `wp eval 'PHP'`, `drush php-eval`: PHP run inside the site, with its database and secrets
-            verb = next(a for a in args if a in ("eval", "php-eval", "ev"))
+        if name in ("wp", "drush") and any(a in ("eval", "php-eval", "php:eval", "ev") for a in args):
+            # `wp eval 'PHP'`, `drush php:eval`: PHP run inside the site, with its database and secrets
+            verb = next(a for a in args if a in ("eval", "php-eval", "php:eval", "ev"))
             operands = [a for a in args[args.index(verb) + 1 :] if not a.startswith("-")]
             code = operands[0] if operands else ""
             if flow.remote or code.strip(HOLE + " ") == "":
@@ -9515,7 +9522,9 @@ def _service_administration(argv: list[str]) -> bool:
         return True  # pending requests listed, one named node's signed
     if name == "prosodyctl":
         return args[:1] in (["status"], ["check"], ["reload"], ["register"], ["adduser"], ["passwd"], ["cert"])
-    if args and name not in T.SHELLS | T.PYTHONS | T.POWER and all(a.lower() in _SERVICE_STATE_WORDS for a in args):
+    if args and name not in T.SHELLS | T.PYTHONS | T.POWER and all(
+        a.lower() in _SERVICE_STATE_WORDS or _MODULE_STATE_COMMAND.fullmatch(a) for a in args
+    ):
         # `sudo bbb-conf --check`, `sudo bbb-record --list`, `sudo foo-ctl status`: a service's own tool asked
         # for its state, or told to restart (whatever the vendor)
         return True

@@ -751,7 +751,9 @@ KEY_TOOLS = frozenset(
      # Rundeck's CLI storing a node key in its key storage (`rd keys create -f KEY`)
      "rd",
      # a web or proxy login file's own tools: a user's hash set or checked (the file is not printed)
-     "htpasswd", "htdigest", "basic_ncsa_auth"}
+     "htpasswd", "htdigest", "basic_ncsa_auth",
+     # Talos configs generated from the cluster's secrets bundle (`talosctl gen config --with-secrets`)
+     "talosctl"}
 )  # fmt: skip
 #: Tools that run a script file given after ``run``/``exec`` (``npx hardhat run deploy.js``).
 SCRIPT_RUNNERS = frozenset({"hardhat", "truffle", "brownie", "forge", "ape", "ts-node", "tsx", "npx", "pnpx"})

@@ -55,9 +55,10 @@ _DANGEROUS_SQL = re.compile(
     # a table locked against everyone for an hour or more
     r"|(?P<lock>\bLOCK\s+TABLE\b[^;]*\bACCESS\s+EXCLUSIVE\b[\s\S]{0,200}?\bpg_sleep\(\s*\d{4,})"
     # approvals and second factors switched off for everyone (required approvers, dual control, MFA)
-    # every administrator of an application given one password (no WHERE: all of them); a dev database's users
-    # scrubbed to a placeholder are not administrators
-    r"|(?P<passwords>\bUPDATE\s+\w*admin\w*\s+SET\s+(?:(?!\bWHERE\b)[^;])*?\bpassword\w*\s*="
+    # every administrator of an application (or every SIP subscriber) given one password (no WHERE: all of them); a
+    # dev database's users scrubbed to a placeholder are not administrators
+    r"|(?P<passwords>\bUPDATE\s+\w*(?:admin|subscriber)\w*\s+SET\s+(?:(?!\bWHERE\b)[^;])*?"
+    r"\bpassword\w*\s*="
     r"(?:(?!\bWHERE\b)[^;])*(?:;|$))"
     r"|(?P<controls>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:required_approvers|dual_control\w*|require_\w*approv\w*"
     r"|mfa_?(?:required|enabled)|two_factor_\w+|receipts?_required|callback_\w*required)\s*=\s*(?:0|false|'0'|'f'|'false')\b"
@@ -197,7 +198,7 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
     if found["wipe"]:
         return "deletes every row, document or key (whole tables, collections, indices or servers)", Category.FILESYSTEM
     if found["passwords"]:
-        return "sets one password for every administrator of an application (a known login to all of them)", (
+        return "sets one password for every administrator or subscriber of an application (a known login to all)", (
             Category.PRIVILEGE
         )
     if found["controls"]:

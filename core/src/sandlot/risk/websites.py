@@ -1,11 +1,12 @@
-"""Websites: CMS command lines (wp-cli, drush) and CDN APIs (shared by both analyzers).
+"""Websites: CMS command lines (wp-cli, drush), wikis (Confluence) and CDN APIs (shared by both analyzers).
 
 ``wp db reset`` and ``drush sql:drop`` empty a site's database; deactivating Wordfence or the
 two-factor plugin, setting ``DISALLOW_FILE_EDIT`` to false or making ``administrator`` the default
 role of open registration removes what protects the site; turning a zone's WAF or SSL off at the
 CDN, or repointing every DNS record, sends its visitors elsewhere. On a hosting server, every account's
 password reset through WHM, a reseller handed every privilege, and visitors from search engines redirected
-to another site by a rewrite rule are what an intruder does.
+to another site by a rewrite rule are what an intruder does. A wiki's spaces opened to anonymous visitors, or its
+pages sent to another host, leak what the organisation wrote down.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import sends_elsewhere
 
 #: Security and login-protection plugins of WordPress.
 _SECURITY_PLUGINS = re.compile(
@@ -33,6 +36,11 @@ _NEXTCLOUD_GUARDS = re.compile(r"files_antivirus|twofactor_\w+|bruteforcesetting
 _FULL_DISCOUNT = re.compile(r"(?:--amount[= ]|\bvalue\W{1,6}-?|(?:\b|_)amount\W{1,6})100(?:\.0+)?\b(?!\.?\d)")
 _PERCENT = re.compile(r"percent", re.IGNORECASE)
 _LIMITED = re.compile(r"usage_limit(?:_per_user)?\W{1,6}[1-9]|date_expires|ends_at|expires_at")
+
+
+#: Drupal permissions that make whoever holds them an administrator.
+_ADMIN_PERMISSION = re.compile(r"administer (?:users|permissions|modules|site configuration|software updates)"
+                               r"|bypass node access|use php for settings")
 
 
 def free_discount(text: str) -> bool:
@@ -82,8 +90,17 @@ def cms_command(name: str, args: Sequence[str]) -> OperationRisk | None:
     if name == "magento" and re.match(r"module:disable\b", verbs) and _LOGIN_GUARDS.search(verbs):
         return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "magento turns off two-factor login or CAPTCHA")
     if name == "drush":
-        if re.match(r"(?:sql:drop|sql-drop|site:install|site-install|si)\b", verbs):
+        # (`site:install --db-url=sqlite://…`: a throwaway site of its own, a test's)
+        scratch = any(a.startswith("--db-url=sqlite:") for a in args)
+        if re.match(r"(?:sql:drop|sql-drop|site:install|site-install|si)\b", verbs) and not scratch:
             return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "drush drops or reinstalls the site's database")
+        everyone = re.match(r"(?:role:perm:add|role-add-perm|rap) (?:anonymous|authenticated)\b", verbs)
+        if everyone and _ADMIN_PERMISSION.search(verbs):
+            return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                 "drush gives anonymous or every logged-in visitor administration permissions")
+        if re.match(r"(?:entity:delete|entity-delete|edel) \w+$", verbs):
+            return OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                 "drush deletes every entity of a type (every node, term or user of the site)")
         if re.match(r"(?:user:role:add|user-add-role|urol) administrator\b", verbs):
             return OperationRisk(RiskLevel.MEDIUM, Category.PRIVILEGE, "drush makes a user an administrator")
     return None
@@ -130,3 +147,24 @@ _ALL_RESELLER_ACLS = re.compile(r"acl-all[\"']?\s*[=:]\s*[\"']?1")
 _PASSWORD_RESET = re.compile(r"whmapi1\s+passwd\b|(?<!etc)/passwd\b|[\"']passwd[\"']")
 _SEARCH_REFERRER = re.compile(r"HTTP_REFERER\}?\s+\S*(?:google|bing|yahoo|duckduckgo|yandex)", re.IGNORECASE)
 _OFFSITE_REWRITE = re.compile(r"RewriteRule\s+\S+\s+https?://", re.IGNORECASE)
+
+
+_WIKI_WORDS = GateWords("addAnonymousPermissionsToSpace", "addAnonymousUsePermission", "/rest/api/content")
+#: Confluence's own hosts (where its pages belong).
+_WIKI_HOSTS = re.compile(r"^(?:localhost|127\.)|wiki|confluence|atlassian|\.(?:local|internal)(?:\.|$)")
+_ANONYMOUS_EDIT = re.compile(r"addAnonymousPermissionsToSpace[\s\S]{0,400}?(?:EDITSPACE|SETSPACEPERMISSIONS|REMOVEPAGE)"
+                             r"|(?:EDITSPACE|SETSPACEPERMISSIONS|REMOVEPAGE)[\s\S]{0,400}?addAnonymousPermissionsToSpace")
+
+
+def wiki_risks(text: str) -> list[OperationRisk]:
+    """A wiki's spaces opened to anonymous editing, or its pages sent to another host (judged on the whole text)."""
+    if not _WIKI_WORDS.any_in(text):
+        return []
+    found = []
+    if _ANONYMOUS_EDIT.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                   "lets anonymous visitors edit, delete or set permissions in wiki spaces"))
+    if "/rest/api/content" in text and sends_elsewhere(text, _WIKI_HOSTS):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                                   "sends a wiki's pages to another host"))
+    return found

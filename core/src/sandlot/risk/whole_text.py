@@ -71,6 +71,7 @@ from sandlot.risk.identity import (
     vault_superuser,
 )
 from sandlot.risk.identity_brokers import identity_broker_risks
+from sandlot.risk.immutable_os import immutable_os_risks
 from sandlot.risk.industrial import raw_modbus_write
 from sandlot.risk.jvm import jvm_risks
 from sandlot.risk.lakehouse_tables import lakehouse_text_risks
@@ -116,6 +117,7 @@ from sandlot.risk.serverless import serverless_text_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.sharepoint import sharepoint_risks
 from sandlot.risk.shell_tables import SECURITY_SERVICES
+from sandlot.risk.sip_proxies import sip_proxy_risks
 from sandlot.risk.splunk import splunk_risks
 from sandlot.risk.sql import cartesian_flood, copies_people_to_address, production_target
 from sandlot.risk.storage import storage_text_risks
@@ -128,7 +130,7 @@ from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.typesetting import typesetting_risks
 from sandlot.risk.version_control import version_control_risks
 from sandlot.risk.web_servers import admin_api_risks
-from sandlot.risk.websites import hosting_text_risks
+from sandlot.risk.websites import hosting_text_risks, wiki_risks
 from sandlot.risk.workflow_automation import workflow_automation_risks
 
 #: An ERP's all-powerful role or profile given to an account: SAP's SAP_ALL, Odoo's Settings group.
@@ -1203,6 +1205,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("bi-platform", risk) for risk in bi_platform_risks(code)]
     found += [("workflow-automation", risk) for risk in workflow_automation_risks(code)]
     found += [("remote-access", risk) for risk in remote_access_gateway_risks(code)]
+    found += [("sip-proxy", risk) for risk in sip_proxy_risks(code)]
+    found += [("node-fleet", risk) for risk in immutable_os_risks(code)]
+    found += [("wiki", risk) for risk in wiki_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
