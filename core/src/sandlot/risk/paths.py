@@ -446,6 +446,9 @@ def classify(path: str) -> PathInfo:
         # Wi-Fi passwords (wpa_supplicant), OctoPrint's API key, secret key and users
         or name.startswith("wpa_supplicant") or name == "octopi-wpa-supplicant.txt"
         or (".octoprint" in lowered[:-1] and name in ("config.yaml", "users.yaml"))
+        # Concourse's fly targets (bearer tokens), a TeamCity agent's auth token and the server's database login
+        or name in (".flyrc", "buildagent.properties")
+        or (name == "database.properties" and ".buildserver" in lowered[:-1])
         # n8n's folder and its `config` (the key that decrypts every stored credential)
         or name == ".n8n" or (name == "config" and lowered[-2:-1] == [".n8n"])
         # Plex Media Server's settings (its PlexOnlineToken signs in as the owner's plex.tv account)

@@ -5263,8 +5263,11 @@ class PythonAnalyzer:
                 level = min(level, RiskLevel.LOW)  # the original of what this program just packed into an archive
             if not T.DELETE_CALLS[q] and any(text + suffix in self._self_written for suffix in _COMPRESSED_SUFFIXES):
                 level = min(level, RiskLevel.LOW)  # the original of a compressed copy this program wrote (`x.log.gz`)
-            if enumerated and self._file_filters and not T.DELETE_CALLS[q]:
-                aged = _AGE_TEST.search(self._code) is not None
+            aged = enumerated and _AGE_TEST.search(self._code) is not None
+            # (a folder a listing gives, removed whole: only an application's temporary folders picked by age)
+            if enumerated and self._file_filters and (not T.DELETE_CALLS[q] or (aged and paths.application_scratch(
+                text
+            ))):
                 expired = aged and _OLDER_THAN.search(self._code) is not None and not _NEWER_THAN.search(self._code)
                 # ...unless a name or age test picks them
                 level = paths.filtered_delete_level(info, level, aged=aged, expired=expired)

@@ -23,6 +23,7 @@ from sandlot.risk.buildings import building_risks
 from sandlot.risk.caches import cache_risks
 from sandlot.risk.certificate_authorities import ca_text_risks
 from sandlot.risk.chat_workspaces import chat_workspace_risks
+from sandlot.risk.ci_servers import ci_server_risks
 from sandlot.risk.cluster_control import cluster_control_risks
 from sandlot.risk.control_plane import OperationRisk, exposed_store_service, open_resource_policy
 from sandlot.risk.coordination import coordination_risks
@@ -1208,6 +1209,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("sip-proxy", risk) for risk in sip_proxy_risks(code)]
     found += [("node-fleet", risk) for risk in immutable_os_risks(code)]
     found += [("wiki", risk) for risk in wiki_risks(code)]
+    found += [("ci-server", risk) for risk in ci_server_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
