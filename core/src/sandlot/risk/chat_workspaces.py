@@ -4,8 +4,8 @@ analyzers, judged on the whole text).
 A bot or an admin token reaches every channel and member of a workspace. What needs a careful reviewer:
 
 * a user made an administrator or owner of the workspace through the admin API (Mattermost's ``system_admin`` role
-  given over a listing, Rocket.Chat's ``admin`` role set in its database, a Synapse admin registered with a password
-  written in the code);
+  given over a listing, Rocket.Chat's ``admin`` role set in its database; a Synapse admin registered with a password
+  written in the code is ``identity.literal_password_admin``'s);
 * every message of the channels a listing gives deleted (Discord's ``purge(limit=None)``, Slack's ``chat.delete``
   over a channel's history), or every room of a homeserver purged;
 * every channel's posts, or a compliance export, sent to another host; an outgoing webhook on every channel;
@@ -35,14 +35,12 @@ _DELETES_HISTORY = re.compile(
 
 
 _SELF_HOSTED_WORDS = GateWords("system_admin", "system-admin", "/posts", "/messages", "_synapse/admin",
-                               "hooks/outgoing", "register_new_matrix_user", "mmctl", "TwoFactor",
+                               "hooks/outgoing", "mmctl", "TwoFactor",
                                "AllowedUntrustedInternalConnections", "rocketchat")  # fmt: skip
 #: The system administrator role given to the users a listing gives (`/users/{id}/roles`, `mmctl roles system-admin`).
 _SYSTEM_ADMIN = re.compile(r"/roles[\"'][^\n]*system_admin|\bmmctl\b[^\n]*\broles\s+system-admin"
                            r"|[\"']roles[\"']\s*:\s*\{\s*[\"']\$(?:each|addToSet|push)[^\n]*[\"']admin[\"']"
                            r"|\$addToSet[^\n]*[\"']roles[\"'][^\n]*[\"']admin[\"']")
-_MATRIX_ADMIN = re.compile(r"\bregister_new_matrix_user\b[^\n]*\s-a\b[^\n]*\s-p\s+['\"](?![$])"
-                           r"|\bregister_new_matrix_user\b[^\n]*\s-p\s+['\"](?![$])[^\n]*\s-a\b")
 _CHANNEL_POSTS = re.compile(r"/channels/\S*?/posts|/rooms/\S*?/messages|\bmmctl\s+export\s+(?:download|create)")
 #: A copy's destination given by a bare address (`scp FILE user@203.0.113.61:/in/`).
 _COPIED_TO_ADDRESS = re.compile(r"@(\d{1,3}(?:\.\d{1,3}){3}):")
@@ -74,11 +72,8 @@ def chat_workspace_risks(text: str) -> list[OperationRisk]:
 def _self_hosted_risks(text: str) -> list[OperationRisk]:
     """Mattermost, Rocket.Chat and Synapse: administrators made, messages sent away or purged, sessions taken."""
     found = []
-    if (_SYSTEM_ADMIN.search(text) and each_item(text)) or _MATRIX_ADMIN.search(text) or (
-        "rocketchat" in text and _SYSTEM_ADMIN.search(text)
-    ):
-        what = "makes users administrators of a chat server (every channel and message), or one with a password " \
-               "written in the code"
+    if (_SYSTEM_ADMIN.search(text) and each_item(text)) or ("rocketchat" in text and _SYSTEM_ADMIN.search(text)):
+        what = "makes users administrators of a chat server (every channel and message)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     exported = "mmctl" in text and any(outside_address(a) for a in _COPIED_TO_ADDRESS.findall(text))
     if _CHANNEL_POSTS.search(text) and (sends_elsewhere(text, _CHAT_HOSTS) or exported):

@@ -3,8 +3,8 @@ analyzers, judged on the whole text).
 
 What needs a careful reviewer:
 
-* every user's password set to one known value through the server's admin command, or an administrator created
-  (or an administrator's password reset) with a password written in the code;
+* every user's password set to one known value through the server's admin command (an administrator created with a
+  password written in the code is ``identity.literal_password_admin``'s);
 * a server-side hook written into every repository, a push mirror of every repository to another host, or a system
   webhook sending every repository's events to another host;
 * an administrator's token minted with the sudo or admin scopes and a value chosen in the code;
@@ -26,12 +26,7 @@ from sandlot.risk.text_shapes import any_loop
 
 #: Words without which no rule here can match.
 _WORDS = GateWords("change-password", "personal_access_tokens", "set_token", "All-Projects", "gitea.db", "refs/tags",
-                   "user create", "--admin", "hooks/git/", "push_mirrors", "admin/hooks")  # fmt: skip
-#: An administrator created with a password spelled in the code (`gitea admin user create --admin --password X`).
-_LITERAL_ADMIN = re.compile(r"\buser[\"',\s]+create\b(?=[\s\S]{0,300}?--admin\b)[\s\S]{0,300}?--password[\"',\s=]+"
-                            r"[\"']?(?![$])[^\s\"'$()\[\]]{4,}(?=[\"'\s,]|$)")
-_ADMIN_PASSWORD_RESET = re.compile(r"user\s+list\s+--admin\b[\s\S]{0,300}?change-password\b[^\n]*--password[\"',\s=]+"
-                                   r"[\"']?(?![$])[^\s\"'$]{4,}")
+                   "hooks/git/", "push_mirrors", "admin/hooks")  # fmt: skip
 _SERVER_HOOK = re.compile(r"/hooks/git/(?:pre|post)-receive\b|/hooks/git/update\b")
 _SYSTEM_WEBHOOK = re.compile(r"/admin/hooks\b[\s\S]{0,600}?https?://(?!(?:localhost|127\.))")
 _PASSWORD_FOR_ALL = re.compile(r"change-password[\s\S]{0,200}?--password[\"',\s=]+[\"']?(?!\$)[^\s\"'$]{4,}")
@@ -58,9 +53,6 @@ def git_server_risks(text: str) -> list[OperationRisk]:
     found = []
     if _PASSWORD_FOR_ALL.search(text) and any_loop(text):
         what = "sets every Git server user's password to one known value"
-        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
-    if _LITERAL_ADMIN.search(text) or _ADMIN_PASSWORD_RESET.search(text):
-        what = "creates a Git server administrator, or resets one's password, with a password written in the code"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     if ((_SERVER_HOOK.search(text) or "push_mirrors" in text) and any_loop(text)) or _SYSTEM_WEBHOOK.search(text):
         what = "adds a server-side hook or a push mirror to every repository, or a system webhook for every event"

@@ -144,10 +144,25 @@ _ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|is_superuser|IsAdminis
 _LITERAL_PASSWORD = re.compile(r"[\"'](?:password|passwd|Password)[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']")
 
 
+#: An admin CLI creating an administrator with a literal password: Gitea's and Forgejo's `admin user create --admin
+#: --password X`, Synapse's `register_new_matrix_user -a -p X` (a value from a variable or a call is not spelled).
+_CLI_LITERAL_ADMIN = re.compile(
+    r"\buser[\"',\s]+create\b(?=[\s\S]{0,300}?--admin\b)[\s\S]{0,300}?--password[\"',\s=]+[\"']?(?![$])[^\s\"'$()\[\]]{4,}"
+    r"(?=[\"'\s,]|$)"
+    r"|\bregister_new_matrix_user\b(?=[^\n]*\s-a\b)[^\n]*\s-p\s+['\"](?![$])"
+    # an administrator looked up, then given a known password (`admin user list --admin` … `change-password`)
+    r"|user\s+list\s+--admin\b[\s\S]{0,300}?change-password\b[^\n]*--password[\"',\s=]+[\"']?(?![$])[^\s\"'$]{4,}"
+)
+
+
 def literal_password_admin(text: str) -> bool:
-    """``text`` creates an administrator (an API body's ``"super_admin": True``) with a password spelled in the code:
-    a standing login anyone who reads the script, or guesses it, can use."""
-    return "dmin" in text and bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text))
+    """``text`` creates an administrator (an API body's ``"super_admin": True``, an admin CLI's ``--admin``) with a
+    password spelled in the code: a standing login anyone who reads the script, or guesses it, can use."""
+    if "dmin" not in text and "-a" not in text:
+        return False
+    return (bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text))) or bool(
+        _CLI_LITERAL_ADMIN.search(text)
+    )
 
 
 #: A Vault policy that allows everything everywhere (``path "*" { capabilities = [..., "sudo"] }``).
