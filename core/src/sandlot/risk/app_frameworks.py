@@ -45,9 +45,12 @@ _EVERY_PASSWORD = re.compile(r"\bfor\s+\w+\s+in\s+[^\n]*(?:objects\.(?:all|itera
 _PLUGIN_FROM_URL = re.compile(r"\bwp\s+plugin\s+install\s+(?:[^\n]*\s)?https?://")
 _DEBUG_EVERYWHERE = re.compile(r"\brunserver\s+0\.0\.0\.0")
 _DEBUG_ON = re.compile(r"DEBUG\w*\s*=\s*[\"']?(?:1|True|true)\b")
+#: Django REST framework's defaults set to let anyone in (`AllowAny` as the default permission, or no authentication).
+_ANONYMOUS_API = re.compile(r"DEFAULT_PERMISSION_CLASSES[\"']?\s*[:=]\s*[\[(]\s*[\"'][\w.]*AllowAny[\"']"
+                            r"|DEFAULT_AUTHENTICATION_CLASSES[\"']?\s*[:=]\s*[\[(]\s*[\])]")  # fmt: skip
 _WORDS = GateWords("manage.py", "call_command", "artisan", "rails", "rake", "dumpdata", "actuator", "Serializer",
                    "PasswordHasher", "request.", "set_password", "wp ", "runserver", "dbshell", "prisma", "alembic",
-                   "airflow")  # fmt: skip
+                   "airflow", "DEFAULT_PERMISSION_CLASSES", "DEFAULT_AUTHENTICATION_CLASSES")  # fmt: skip
 
 
 def framework_risks(text: str) -> list[OperationRisk]:
@@ -85,6 +88,10 @@ def framework_risks(text: str) -> list[OperationRisk]:
     if _PLUGIN_FROM_URL.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE,
                                    "installs a WordPress plugin from a web address (its code runs in the site)"))
+    if _ANONYMOUS_API.search(text) and (production or "settings" in text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                   "makes every endpoint of a REST framework open to anonymous users (no login, "
+                                   "no permission check)"))  # fmt: skip
     if _DEBUG_EVERYWHERE.search(text) and _DEBUG_ON.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "serves a Django site with debugging on to every address (settings and "

@@ -306,6 +306,7 @@ _PROTECTION_KEY = re.compile(
     # a service's own login and access control (Elasticsearch/Kibana's X-Pack security, `AUTH_ENABLED`)
     r"|xpack[._]security[._]enabled|^(?:\w+_)?(?:security|auth|authentication|api_?key)_?enabled$"
     r"|disable_?(?:auth\w*|security)$|^(?:\w+_)?authori[sz]ation_?(?:adminlist_?)?enabled$|anonymous_?access_?enabled"
+    r"|^login_?disabled$|^allow_?anonymous_?(?:admin|access|write)"
     # a camera's or a recorder's motion detection and recording (what an alarm or an investigation relies on)
     r"|motion_?detection|^(?:record(?:ing)?|track)\.enabled$"
     # a medical device's or a controller's alarms silenced, its safety limits overridden

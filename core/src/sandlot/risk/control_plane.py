@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from sandlot.risk.destinations import backup_host
 from sandlot.risk.model import Category, Finding, RiskLevel
 
 _SEPARATORS = re.compile(r"[-_\s.()]+")
@@ -461,11 +462,13 @@ def foreign_endpoint(url: str) -> bool:
     own = host.endswith(("amazonaws.com", "googleapis.com", "windows.net", "digitaloceanspaces.com"))
     local = host in ("localhost", "127.0.0.1", "::1", "minio") or host.endswith((".local", ".internal", ".lan"))
     # (`rgw.storage.example.com`, `minio.corp.example.net`: a gateway of self-hosted object storage, named for it)
-    self_hosted = _SELF_HOSTED_GATEWAY.match(host) is not None
+    self_hosted = _SELF_HOSTED_GATEWAY.match(host) is not None or backup_host(host)
     return not own and not local and not self_hosted
 
 
-_SELF_HOSTED_GATEWAY = re.compile(r"(?:[\w-]+\.)*?(?:rgw|radosgw|ceph|minio)\d*(?:-[\w-]+)?\.[a-z][\w-]*\.[a-z]")
+_SELF_HOSTED_GATEWAY = re.compile(
+    r"(?:[\w-]+\.)*?(?:[\w-]+-)?(?:rgw|radosgw|ceph|minio|garage|seaweedfs?)\d*(?:-[\w-]+)?\.[a-z][\w-]*\.[a-z]"
+)
 
 
 _PINNED_RELEASE = re.compile(

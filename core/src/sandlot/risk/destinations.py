@@ -125,6 +125,17 @@ def internal_host(host: str) -> bool:
     return _INTERNAL_HOST.search(host) is not None
 
 
+def backup_host(host: str) -> bool:
+    """``host`` is named as a backup store or file server (`backup.example.com`, `s3.backup.example.com`,
+    `nas01.corp.example`, `backup-rgw.example.org`): where an organisation keeps its own copies, not a drop.
+    A bare address says nothing of whose it is and is never one."""
+    labels = host.lower().rstrip(".").split(".")
+    if len(labels) < 2 or re.fullmatch(r"[\d.]+", host):
+        return False
+    named = {part for label in labels[:-2] or labels[:1] for part in re.split(r"[-_]", label)}
+    return any(re.fullmatch(r"(?:backups?|nas)\d*", part) for part in named)
+
+
 def local_files_or_users(url: str) -> bool:
     """``url`` on this machine still reaches what is not a test's: a notebook server's files (its contents API), a
     hub's users and their servers."""

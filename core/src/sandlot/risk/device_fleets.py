@@ -51,6 +51,9 @@ _SAFETY_OFF = re.compile(
     r"(?:false|off|0)\b",
     re.I,
 )
+#: A heating machine's own limits switched off (`"high_limit_c": 0`, `"auto_off_enabled": False`, `overtemp: off`).
+_LIMITS_OFF = re.compile(r"[\"']?\w*(?:over_?temp|high_limit|auto_?off|auto_?shut_?off|thermal_?cut_?off|e_?stop)"
+                         r"\w*[\"']?\s*[:=]\s*[\"']?(?:0|false|off|no)(?![\w.])", re.IGNORECASE)  # fmt: skip
 #: ...sent to devices (a request that changes a setting).
 _HTTP_CHANGE = re.compile(r"\.(?<!@app\.)(?<!@router\.)(?<!@bp\.)(?<!@api\.)(?:patch|put|post)\(")
 _CURL_CHANGE = re.compile(r"\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)")
@@ -106,6 +109,10 @@ def fleet_guard_risks(text: str) -> list[OperationRisk]:
     if repointed and each_item(text):
         what = f"points every device's reporting or uplink at an outside address ({repointed[0]})"
         return [OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)]
+    if _LIMITS_OFF.search(text):
+        # one kiln, furnace or heater is enough: nothing stops it overheating
+        what = "switches off a machine's over-temperature limit or automatic shut-off (nothing stops it overheating)"
+        return [OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)]
     if not (trivial or _SAFETY_OFF.search(text)) or not each_item(text):
         return []
     what = (

@@ -139,7 +139,8 @@ def personal_admin_grant(text: str) -> bool:
 
 #: An account created with administrator rights in an API body...
 _ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|is_superuser|IsAdministrator)[\"']\s*:\s*(?:True|true)\b"
-                         r"|\\?[\"']superuser\\?[\"']\s*:\s*\\?[\"']?1\b")  # (Snipe-IT's permissions JSON)
+                         r"|\\?[\"']superuser\\?[\"']\s*:\s*\\?[\"']?1\b"  # (Snipe-IT's permissions JSON)
+                         r"|[\"']roles[\"']\s*:\s*\[\s*[\"']admin[\"']")  # (Checkmk's user_config)
 #: ...and a password written in the code beside it.
 _LITERAL_PASSWORD = re.compile(r"[\"'](?:password|passwd|Password)[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']")
 
@@ -152,13 +153,20 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|\bregister_new_matrix_user\b(?=[^\n]*\s-a\b)[^\n]*\s-p\s+['\"](?![$])"
     # an administrator looked up, then given a known password (`admin user list --admin` … `change-password`)
     r"|user\s+list\s+--admin\b[\s\S]{0,300}?change-password\b[^\n]*--password[\"',\s=]+[\"']?(?![$])[^\s\"'$]{4,}"
+    # Frappe's `bench add-system-manager EMAIL --password X`, its Administrator given a known password
+    r"|\badd-system-manager\b[\s\S]{0,200}?--password[\s=]+[\"']?(?![$])[^\s\"'$]{4,}"
+    r"|\bupdate_password\(\s*[\"']Administrator[\"']\s*,\s*[\"'][^\"'{$]{4,}[\"']"
+    # an Icinga 2 API user with every permission and a password in the file
+    r"|\bobject\s+ApiUser\b(?=[\s\S]{0,300}?permissions\s*=\s*\[\s*\\?\"\*)[\s\S]{0,300}?password\s*=\s*\\?\"(?![$])[^\"\s\\]{4,}"
+    # Odoo's users given a known password over XML-RPC (`execute_kw(…, "res.users", "write", [[2], {"password": …}])`)
+    r"|[\"']res\.users[\"'][\s\S]{0,120}?[\"']write[\"'][\s\S]{0,200}?[\"']password[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
 )
 
 
 def literal_password_admin(text: str) -> bool:
     """``text`` creates an administrator (an API body's ``"super_admin": True``, an admin CLI's ``--admin``) with a
     password spelled in the code: a standing login anyone who reads the script, or guesses it, can use."""
-    if "dmin" not in text and "-a" not in text:
+    if not any(word in text for word in ("dmin", "-a", "res.users", "ApiUser", "system-manager")):
         return False
     return (bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text))) or bool(
         _CLI_LITERAL_ADMIN.search(text)

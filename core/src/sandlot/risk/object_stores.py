@@ -22,7 +22,14 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
-from sandlot.risk.destinations import chat_webhook, loopback_url, outside_address, public_drop
+from sandlot.risk.destinations import (
+    backup_host,
+    chat_webhook,
+    internal_host,
+    loopback_url,
+    outside_address,
+    public_drop,
+)
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item
@@ -81,10 +88,91 @@ def object_store_command(name: str, args: list[str], script: str) -> list[Operat
         if served and open_address and not login and words[2] in ("/", "~", "$HOME"):
             what = f"rclone serve {served[0]} shares {words[2]} on every address without a login"
             found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+        away = _remote_elsewhere(words[2], script) if words[0] in _RCLONE_COPIES and len(words) >= 3 else None
+        if away:
+            what = f"rclone {words[0]} sends {words[1]} to a remote the script defines at {away} (someone else's store)"
+            found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
         if words[0] == "rcd" and "--rc-no-auth" in flags and (open_address or not addresses):
             what = "rclone rcd runs its remote-control API without a login (anyone reaching it copies or deletes)"
             found.append(OperationRisk(RiskLevel.HIGH if open_address else RiskLevel.MEDIUM, Category.NETWORK, what))
+    if name == "radosgw-admin":
+        found += _rgw_admin(words, args)
+    if name == "garage":
+        found += _garage(words, flags, script)
     return found
+
+
+_RCLONE_COPIES = frozenset({"copy", "sync", "move", "copyto", "moveto"})
+#: A remote spelled on the command line (`:s3,endpoint=https://…:bucket/`, `:webdav,url='https://…'`) and one
+#: defined through the environment (`RCLONE_CONFIG_OUT_ENDPOINT=https://…`).
+_INLINE_REMOTE_HOST = re.compile(r"^:\w+,[^:]*?\b(?:endpoint|url)=[\"']?(?:https?://)?([\w.-]+)")
+_ENV_REMOTE_HOST = re.compile(r"\bRCLONE_CONFIG_(\w+?)_(?:ENDPOINT|URL|HOST)=[\"']?(?:https?://)?([\w.-]+)")
+
+
+def _remote_elsewhere(destination: str, script: str) -> str | None:
+    """The outside host of an rclone destination defined in the script itself (not a configured remote of the
+    organisation's), or None."""
+    inline = _INLINE_REMOTE_HOST.match(destination)
+    hosts = [inline.group(1)] if inline else []
+    if not inline and ":" in destination:
+        name = destination.split(":", 1)[0]
+        hosts = [host for remote, host in _ENV_REMOTE_HOST.findall(script) if remote.lower() == name.lower()]
+    return next((h for h in hosts if not (internal_host(h) or backup_host(h))), None)
+
+
+def _rgw_admin(words: list[str], args: list[str]) -> list[OperationRisk]:
+    """Ceph RGW's admin tool: accounts made administrators, every-user capabilities, buckets purged."""
+    found = []
+    caps = " ".join(a.split("=", 1)[1] if a.startswith("--caps=") else args[i + 1] for i, a in enumerate(args[:-1])
+                    if a in ("--caps",) or a.startswith("--caps="))  # fmt: skip
+    caps += " ".join(a.split("=", 1)[1] for a in args[-1:] if a.startswith("--caps="))
+    if words[:1] == ["user"] and words[1:2] in (["modify"], ["create"]) and ("--admin" in args or "--system" in args):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                   "radosgw-admin makes an account an RGW administrator or system user (every "
+                                   "bucket and account)"))  # fmt: skip
+    if words[:2] == ["caps", "add"] and re.search(r"\b(?:users|metadata|buckets|zone)=\*", caps):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                   "radosgw-admin gives an account capabilities over every user or bucket"))
+    if words[:2] == ["bucket", "rm"] and "--purge-objects" in args:
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                   "radosgw-admin removes a bucket with every object in it"))
+    if words[:2] == ["user", "rm"] and "--purge-data" in args:
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                   "radosgw-admin removes an account with all its buckets and objects"))
+    if words[:2] == ["usage", "trim"] and not any(a.startswith(("--uid", "--bucket")) for a in args):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                   "radosgw-admin erases every account's usage records (what billing and audits read)"))
+    return found
+
+
+#: Buckets whose name says they hold a website (what `garage bucket website --allow` is for).
+_WEBSITE_BUCKET = re.compile(r"(?i)www|web|site|static|public|assets|docs|blog|cdn")
+
+
+def _garage(words: list[str], flags: set[str], script: str) -> list[OperationRisk]:
+    """Garage's CLI: buckets opened to the web or deleted, a key made owner of every bucket, nodes dropped."""
+    found = []
+    bucket = words[2] if len(words) > 2 else ""
+    if words[:2] == ["bucket", "website"] and "--allow" in flags and not _WEBSITE_BUCKET.search(bucket):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
+                                   f"garage serves bucket {bucket} as a public website (anyone reads it)"))
+    if words[:2] == ["bucket", "delete"] and "--yes" in flags:
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "garage deletes a bucket"))
+    if words[:2] == ["bucket", "allow"] and "--owner" in flags and each_item(script):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                   "garage makes a key owner of every bucket the loop lists"))
+    if words[:2] == ["layout", "remove"] and each_item(script):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                   "garage removes the cluster's nodes from its layout one by one (their copies "
+                                   "of the data are dropped)"))  # fmt: skip
+    return found
+
+
+#: SeaweedFS's shell (`weed shell`, its commands usually piped in): collections deleted, anonymous S3 write or admin,
+#: every volume's extra replicas dropped.
+_WEED_COLLECTION_DELETE = re.compile(r"collection\.delete\b[^\n]*-force\b")
+_WEED_ANONYMOUS = re.compile(r"s3\.configure\b[^\n]*-user=anonymous\b[^\n]*-actions=[^\s\"']*\b(?:Write|Admin)\b")
+_WEED_REPLICAS_DROPPED = re.compile(r"replication\s+000\b[\s\S]{0,300}?volume\.fix\.replication\b[^\n]*-doDelete")
 
 
 #: Lifecycle rules: an expiration of every object (or old version) within a week, and a rule scoped by a prefix.
@@ -116,7 +204,7 @@ _PUT = re.compile(r"\brclone\s+(?:copy|sync|move)\b|\bmc\s+(?:cp|mirror|pipe)\b|
 #: Nextcloud's occ making an administrator.
 _NEXTCLOUD_ADMIN = re.compile(r"\bocc\b[\s\S]{0,80}?(?:user:add\b[^\n]*--group[= ]admin\b|group:adduser\W+admin\b)")
 _WORDS = GateWords("lifecycle", "ilm", "COMPLIANCE", "compliance", "ypass", "version", "olicy", "eplication", "presign",
-                   "files_sharing", "RCLONE_CONFIG", "alias set", "Minio(", "occ")  # fmt: skip
+                   "files_sharing", "RCLONE_CONFIG", "alias set", "Minio(", "occ", "weed")  # fmt: skip
 
 
 def object_store_text_risks(text: str) -> list[OperationRisk]:
@@ -157,6 +245,15 @@ def object_store_text_risks(text: str) -> list[OperationRisk]:
     if any(outside_address(a) for a in addresses) and _PUT.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "copies data to an object store at a bare outside address"))
+    if "weed" in text and _WEED_COLLECTION_DELETE.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                   "deletes SeaweedFS collections with their volumes (the data in them)"))
+    if "weed" in text and _WEED_ANONYMOUS.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
+                                   "gives anonymous S3 clients of SeaweedFS write or admin rights"))
+    if "weed" in text and _WEED_REPLICAS_DROPPED.search(text):
+        found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
+                                   "sets every SeaweedFS volume to one copy and deletes the others"))
     if _NEXTCLOUD_ADMIN.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "makes a Nextcloud account an administrator"))
     return found

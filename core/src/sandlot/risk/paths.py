@@ -1401,6 +1401,10 @@ _FOOTAGE_FOLDER = re.compile(
 )
 
 
+#: Folder names that say old copies are kept there (`db-logs`, `config-backups`).
+_ROTATED_SUFFIXES = ("_logs", "-logs", "_log", "-log", "-backups", "_backups")
+
+
 def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = False, expired: bool = False) -> RiskLevel:
     """Deleting only the files of a tree a name or age test selects (rotation, clean-up), not all of it.
     ``aged``: the test picks files older than some age (what a clean-up of spooled files keeps is the recent);
@@ -1410,8 +1414,12 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
     if not aged and level >= RiskLevel.HIGH and _BACKUP_DIR.search(info.path) and info.path.startswith("/"):
         return level  # every dump or archive of a backup folder picked by its type, not the old ones: the backups
     comps = [c for c in info.path.split("/") if c]
-    if comps[:2] in (["var", "log"], ["var", "backups"]) and len(comps) >= 3 and not info.history:
-        return min(level, RiskLevel.MEDIUM)  # an application's old logs or backups (rotation), not the system's
+    if (comps[:2] == ["var", "backups"] or (comps[:2] == ["var", "log"] and aged)) and len(comps) >= 3 and not (
+        info.history
+    ):
+        # an application's old logs or backups (rotation), not the system's; every log of a service picked only by
+        # its name (`find /var/log/postgresql -name '*.log*' -delete`) is its record erased, not rotated
+        return min(level, RiskLevel.MEDIUM)
     if application_tree(info.path) and any(c.lower() in ("log", "logs") for c in comps[2:]):
         return min(level, RiskLevel.MEDIUM)  # an installed application's own old logs (`/opt/app/logs/debug-*.log`)
     if aged and application_scratch(info.path):
@@ -1428,7 +1436,7 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
         return min(level, RiskLevel.MEDIUM)  # an application's old spooled or cached files (`receipt_*.pdf`)
     if comps and comps[0].lower() in _ROTATED_DIRS and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # old dumps pruned by name and age from a backup volume (`/backup`)
-    rotated = any(c.lower() in _ROTATED_DIRS or c.lower().endswith(("_logs", "-logs", "_log", "-log"))
+    rotated = any(c.lower() in _ROTATED_DIRS or c.lower().endswith(_ROTATED_SUFFIXES)
                   for c in comps[1:])  # fmt: skip
     if info.kind is PathKind.HOME and rotated and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # the user's own old dumps or logs pruned by age (`~/backups/db`)

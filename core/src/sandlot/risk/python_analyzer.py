@@ -1408,6 +1408,18 @@ class PythonAnalyzer:
                 # `getpass.getpass = _wrapper`: every password typed into this interpreter goes through it
                 self._add("python.credential-capture", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"replaces {_dotted(target)} (every password typed is captured)", node)  # fmt: skip
+            if (
+                isinstance(target, ast.Subscript)
+                and isinstance(target.slice, ast.Constant)
+                and isinstance(target.slice.value, str)
+                and (val.text is not None or val.num is not None)
+                and protection_off(target.slice.value, val.text if val.text is not None else str(val.num))
+                and ".write(" in self._code
+            ):
+                # `cfg["auth"]["login_disabled"] = "true"` … `cfg.write(fh)`: a settings file saved with its login off
+                self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE,
+                          f"sets {target.slice.value} in a settings file it writes (a login or protection off)",
+                          node)  # fmt: skip
 
     def _s_annassign(self, node: ast.AnnAssign) -> None:
         if node.value is not None:
@@ -6360,6 +6372,8 @@ class PythonAnalyzer:
             code_flags += [items[i + 1].flags for i, w in enumerate(words[:-1]) if w in ("-a", "--args")]
         elif posixpath.basename(program) in ("ssh", "pdsh", "clush") and len(items) > 2:
             code_flags.append(items[-1].flags)  # `ssh host CMD`: what runs on the host
+        elif posixpath.basename(program) in ("rails", "gitlab-rails") and "runner" in words[:-1]:
+            code_flags.append(items[words.index("runner") + 1].flags)  # `rails runner CODE`: Ruby run in the app
         if any(f & (v.NET | v.DECODED) for f in code_flags):
             # `run(["osascript", "-l", "JavaScript", "-e", src])` with src fetched a moment ago
             self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,

@@ -65,6 +65,7 @@ from sandlot.risk.crm import CRM_TOOLS, NUMBER_ROUTE, crm_command, prints_org_se
 from sandlot.risk.data_platforms import PLATFORM_TOOLS, platform_risk, prints_secrets, prints_shared_code
 from sandlot.risk.destinations import (
     SUBSCRIPTION_URL,
+    backup_host,
     beacon,
     chat_webhook,
     creates_public_hub_repo,
@@ -312,6 +313,15 @@ _RECORD_FOLDER = re.compile(r"(?:^|/)(?:log|logs|audit|audits|recordings?|sessio
 _SERVICE_STATE_WORDS = frozenset({"status", "check", "list", "ls", "show", "info", "version", "restart", "reload",
                                   "--status", "--check", "--list", "--restart", "--reload", "--version", "--info",
                                   "--show", "configcheck", "health", "--json", "-j", "--pretty"})  # fmt: skip
+_RESTARTS_SERVICE = re.compile(r"\b(?:systemctl|service|supervisorctl)\b[^\n]*\b(?:restart|reload)\b")
+#: Files that are pickles (loading one runs the code it carries).
+_PICKLED = re.compile(r"\.(?:pkl|pickle|joblib|pt|pth|ckpt)$", re.IGNORECASE)
+#: `docker compose`'s options that take a value (before its subcommand).
+_COMPOSE_VALUED = frozenset({"-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory",
+                             "--ansi", "--progress", "--parallel"})
+#: Words that make a service tool's command change more than its state report or a restart.
+_CHANGING_WORDS = frozenset({"rm", "delete", "remove", "purge", "drop", "destroy", "wipe", "kill", "disable", "reset",
+                             "stop", "uninstall", "format", "erase", "zap", "trim", "flush", "clear", "set", "modify"})
 #: Installed Rails applications' own wrappers (`zammad run …`, GitLab's `gitlab-rails`/`gitlab-rake`).
 _PACKAGED_RAILS_APPS = frozenset({"zammad", "gitlab-rails", "gitlab-rake"})
 #: Command-line tools shipped as Node.js scripts and run as `node SCRIPT …`.
@@ -2033,7 +2043,7 @@ class ShellAnalyzer:
                           "servers' tokens)", node)  # fmt: skip
             if name == "screen" and "stuff" in args and args.index("stuff") + 1 < len(args):
                 self._nested(args[args.index("stuff") + 1], "shell", node, "typed into a screen session")
-        if name in ("mc", "mcli", "rclone"):
+        if name in ("mc", "mcli", "rclone", "radosgw-admin", "garage"):
             for risk in object_store_command(name, args, self._source.decode("utf-8", "replace")):
                 self._add("shell.object-store", risk.level, risk.category, risk.what, node)
             if args[:1] == ["cat"] or (name != "rclone" and args[:1] == ["cp"] and args[-1:] == ["-"]):
@@ -2176,6 +2186,8 @@ class ShellAnalyzer:
             flow.interp = name  # reads its commands from standard input (`cat fifo | cmd.exe | nc …`)
         elif name in T.STDIN_REPLS and (not [a for a in args if not a.startswith("-")] or "-" in args):
             flow.interp = name  # `curl … | jshell -`: the JVM's shells read their code from standard input
+        elif _application_console(name, args):
+            flow.interp = _application_console(name, args)  # `… | bench --site S console`: the app runs stdin
         if name in _TREE_CHANGERS and node is not None:
             self._unset_prefix(name, args, node)
         if name == "certutil":
@@ -2728,7 +2740,12 @@ class ShellAnalyzer:
                 if login_script:
                     self._nested(self._heredoc_text or "", "shell", node, f"{name} -i script")
                 other_user = any(u not in ("root", "0", "#0") for u in W.option_values(argv[1:], "-u", "--user"))
-                installs = asks_only or own_root or (login_script and other_user) or (
+                # `sudo su - prod -c "cmk -O"`, `su - postgres -c …`: a service's account, not root, runs it
+                su_argv = wrapped if wrapped and W.base(wrapped[0]) in ("su", "runuser") else argv
+                service_account = W.base(su_argv[0]) in ("su", "runuser") and _su_user(su_argv[1:]) not in (
+                    "", "root", "0"
+                )
+                installs = asks_only or own_root or (login_script and other_user) or service_account or (
                     name in ("sudo", "doas")
                     and len(wrapped) >= 1
                     and (
@@ -3411,12 +3428,16 @@ class ShellAnalyzer:
 
     def _reinstalled(self, path: str) -> bool:
         """``path`` is a tool's folder under /opt that the script unpacks again from an archive of the same name
-        (the vendor's way to upgrade: the old copy removed, the new one extracted in its place)."""
+        (the vendor's way to upgrade: the old copy removed, the new one extracted in its place), or a virtualenv
+        the script makes again."""
         folder = path.rstrip("/")
+        source = self._source.decode("utf-8", "replace")
+        if HOLE not in folder and re.search(rf"(?:-m\s+venv|\bvirtualenv)\s+(?:-\S+\s+)*{re.escape(folder)}/?(?:\s|$)",
+                                            source):
+            return True  # `rm -rf /opt/app/venv-new && python3 -m venv /opt/app/venv-new`: a virtualenv made anew
         name = folder[len("/opt/"):] if folder.startswith("/opt/") else ""
         if not name or "/" in name or HOLE in name or len(name) < 3:
             return False
-        source = self._source.decode("utf-8", "replace")
         archive = rf"\b{re.escape(name)}[\w.+-]*\.(?:tar\.gz|tgz|tar\.xz|tar\.bz2|tar\.zst|zip)\b"
         return re.search(r"\btar\b[^\n]*-C\s*/opt/?\s[^\n]*" + archive + r"|\btar\b[^\n]*" + archive
                          + r"[^\n]*-C\s*/opt/?(?:\s|$)|\bunzip\b[^\n]*" + archive + r"[^\n]*-d\s*/opt/?(?:\s|$)",
@@ -3524,6 +3545,9 @@ class ShellAnalyzer:
                     f"{name} runs a downloaded script",
                     node,
                 )
+            console = _application_console(W.base(arg), args[i + 1 :])
+            if console:
+                flow.interp = console  # `python3 manage.py shell`, `python3 odoo-bin shell`: reads its code from stdin
             return
         flow.interp = lang
 
@@ -4367,8 +4391,10 @@ class ShellAnalyzer:
                 if recursive and (top or (info.kind is paths.PathKind.SYSTEM and not tightened)):
                     # any mode applied to a whole system tree breaks it (setuid bits, key permissions...)
                     level = max(level, RiskLevel.CRITICAL if top else RiskLevel.HIGH)
-                if recursive and world and info.kind is paths.PathKind.EXTERNAL:
-                    level = max(level, RiskLevel.HIGH)  # a whole shared tree writable by everyone
+                named_home = info.kind is paths.PathKind.HOME and target.startswith("/home/")
+                if recursive and world and (info.kind is paths.PathKind.EXTERNAL or named_home):
+                    # a whole shared tree, or a service account's (`/home/frappe/…/sites`), writable by everyone
+                    level = max(level, RiskLevel.HIGH)
                 if (recursive or self._mass) and world and _EVERY_USERS_HOME.match(target):
                     level = max(level, RiskLevel.HIGH)  # `/home/*/public_html`: every user's files writable by all
                 if app and not world and not (setuid and not setgid_dir):
@@ -4648,7 +4674,8 @@ class ShellAnalyzer:
             records = src in self._bulk_files or (paths.personal_media(src) and not private_address(host))
             # a server's data folder (`/srv/…`, `/var/lib/…`) copied to someone's home machine (dynamic DNS)
             records |= personal_host(host) and src_info.kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL)
-            if records and remote and (foreign or not (private_address(host) or _INTERNAL_NAME.search(host))):
+            own = private_address(host) or _INTERNAL_NAME.search(host) is not None or backup_host(host)
+            if records and remote and (foreign or not own):
                 # a database dump, people's files or patients' records sent to a bare address or someone's own machine
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{name} copies {src.replace(HOLE, '…')} (a dump, people's files or records) to {host}",
@@ -5053,6 +5080,16 @@ class ShellAnalyzer:
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       f"{name} downloads code straight into an app being built ({output.replace(HOLE, '…')})",
                       node)  # fmt: skip
+        # (put where a service the script then restarts picks it up)
+        served = paths.classify(output).kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL) and bool(
+            _RESTARTS_SERVICE.search(self._source.decode("utf-8", "replace"))
+        )
+        trusted = bool(urls) and all(pinned_release(u) or loopback_url(u) for u in urls)
+        if served and _PICKLED.search(output) and not trusted:
+            # `curl -o /opt/grading/models/current.pkl https://…`: the service that loads it unpickles the download
+            self._add("shell.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
+                      f"{name} puts a downloaded pickle where a service loads it ({output.replace(HOLE, '…')}): "
+                      "unpickling runs whatever code it carries", node)  # fmt: skip
         # (a pinned release, or what a service on this machine serves: its own client, as trusted as itself)
         if urls and all(pinned_release(u) or loopback_url(u) for u in urls):
             self.pinned.update((output, posixpath.basename(output)))
@@ -5455,10 +5492,21 @@ class ShellAnalyzer:
         redirected fetches, self-calling aliases."""
         verb = args[0] if args else ""
         many = bool(self._loops) or self._mass or bool(self._stdin_listing)
+        # `cd /var/www/shop && git clean -fdx`: the tree `cd` went to (its uploads are untracked files; a deploy's
+        # `git reset --hard origin/main` there is routine)
+        keeps = any(a in ("-e", "--exclude") or a.startswith("--exclude=") for a in args[1:])  # `-e .env`: kept
+        if verb == "clean" and not tree and self._cwd and self._cwd.startswith("/") and not keeps:
+            tree = self._cwd
         where = paths.classify(tree).kind if tree else paths.PathKind.WORKDIR
+        # `git clean -fdX`: only the files .gitignore names (build outputs, caches), not untracked work
+        ignored_only = verb == "clean" and any(re.fullmatch(r"-\w*X\w*", a) for a in args[1:]) and not any(
+            re.fullmatch(r"-\w*x\w*", a) for a in args[1:]
+        )
         inside = (paths.PathKind.WORKDIR, paths.PathKind.RELATIVE, paths.PathKind.TEMP, paths.PathKind.UNKNOWN)
         elsewhere = where not in inside or (many and where is not paths.PathKind.WORKDIR)
-        if verb in ("clean", "reset") and elsewhere and ("--hard" in args or any("f" in a for a in args[1:])):
+        if verb in ("clean", "reset") and elsewhere and not ignored_only and (
+            "--hard" in args or any("f" in a for a in args[1:])
+        ):
             self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"git {verb} on {tree.replace(HOLE, '…') or 'every repository'} deletes files outside "
                       "this project", node)  # fmt: skip
@@ -6583,6 +6631,10 @@ class ShellAnalyzer:
         args = W.skip_options(
             args, {"-H", "--host", "-c", "--context", "--config", "-l", "--log-level", "-n", "--namespace"}
         )
+        if args[:1] == ["compose"]:
+            # `docker compose exec -T db psql -c …`: a command run in one service's container, like `docker exec`
+            services = W.skip_options(args[1:], _COMPOSE_VALUED)
+            args = services if services[:1] == ["exec"] else args
         if args[:1] in (["container"], ["volume"], ["image"]) and len(args) > 1:
             args = [args[0] + " " + args[1], *args[2:]]
         verb = args[0] if args else ""
@@ -8283,6 +8335,8 @@ class ShellAnalyzer:
         if name == "cqlsh":  # `cqlsh 127.0.0.1 -k shop_test`: the host comes first, the keyspace by -k
             hosts = hosts or [a for a in args[:1] if not a.startswith("-")]
             databases = W.option_values(args, "-k", "--keyspace")
+        if name in ("psql", "mysql", "mariadb"):
+            hosts = hosts or ["localhost"]  # no host named: the server on this machine's (or container's) socket
         return (
             bool(hosts)
             and bool(databases)
@@ -8707,7 +8761,9 @@ class ShellAnalyzer:
                 return
             what, category = danger
         # a developer's own local redis (a test database) is theirs to wipe; a shared server is not
-        level = RiskLevel.MEDIUM if local and category is Category.FILESYSTEM else RiskLevel.HIGH
+        # (`-h "${REDIS_HOST:-127.0.0.1}"` with the host read from `.env.production`: production's)
+        own = local and not self._production()
+        level = RiskLevel.MEDIUM if local and own and category is Category.FILESYSTEM else RiskLevel.HIGH
         self._add("shell.data-service", level, category, f"{name} {verb} {what}", node)
 
     def _rule_certbot(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -9438,7 +9494,14 @@ def _installs_package_file(name: str, args: Sequence[str]) -> bool:
         )
     if name in ("apt", "apt-get", "yum", "dnf", "zypper", "gdebi", "pip", "pip3", "pipx", "installer", "snap"):
         return name in ("gdebi", "installer") or any(a in ("install", "localinstall", "reinstall", "in") for a in args)
-    return False
+    # an application's own extension manager (`mkp add FILE`, `wp plugin install FILE.zip`, `gnome-extensions
+    # install FILE`): the extension's code runs inside the application
+    verbs = [a for a in args if not a.startswith("-")][:2]
+    return name not in _FILE_KEEPERS and any(v in ("add", "install", "--install-extension") for v in verbs)
+
+
+#: Tools whose `add` keeps a file (version control, archives, key agents) rather than running what is in it.
+_FILE_KEEPERS = frozenset({"git", "hg", "svn", "ssh-add", "apt-key", "tar", "zip", "7z", "ipfs", "dvc", "git-lfs"})
 
 
 def _extracts(name: str, args: list[str]) -> bool:
@@ -9520,6 +9583,10 @@ def _service_administration(argv: list[str]) -> bool:
         return True  # minion keys listed, fingerprinted or one named key accepted; the job cache read
     if name == "puppetserver" and args[:2] in (["ca", "list"], ["ca", "sign"]) and "--all" not in args:
         return True  # pending requests listed, one named node's signed
+    if name == "icinga2":
+        # a node joined to its master, its API and certificates set up, a feature switched on, objects listed
+        return args[:2] in (["feature", "enable"], ["feature", "list"], ["api", "setup"], ["node", "setup"],
+                            ["node", "wizard"], ["object", "list"], ["ca", "list"]) or args[:1] == ["pki"]
     if name == "prosodyctl":
         return args[:1] in (["status"], ["check"], ["reload"], ["register"], ["adduser"], ["passwd"], ["cert"])
     if args and name not in T.SHELLS | T.PYTHONS | T.POWER and all(
@@ -9527,6 +9594,13 @@ def _service_administration(argv: list[str]) -> bool:
     ):
         # `sudo bbb-conf --check`, `sudo bbb-record --list`, `sudo foo-ctl status`: a service's own tool asked
         # for its state, or told to restart (whatever the vendor)
+        return True
+    words = [a for a in args if not a.startswith("-")]
+    if name not in T.SHELLS | T.PYTHONS | T.POWER | T.OTHER_INTERPRETERS and 2 <= len(words) <= 4 and any(
+        w.lower() in _SERVICE_STATE_WORDS for w in words[:2]
+    ) and not any("/" in w or w.lower() in _CHANGING_WORDS for w in words):
+        # the same with the part or instance named (`omd status prod`, `icinga2 feature list`, `ceph orch restart
+        # rgw.default`): nothing removed, stopped or turned off
         return True
     if name in ("squid", "httpd", "apache2", "apachectl") and args[:1] == ["-k"] and args[1:2] in _DAEMON_SIGNALS:
         return True  # `squid -k reconfigure`, `httpd -k graceful`: the running daemon signalled, its settings checked
@@ -9563,6 +9637,35 @@ def _split_short_flags(args: list[str], valued: str) -> list[str]:
         else:
             out.append(arg)
     return out
+
+
+def _application_console(name: str, args: Sequence[str]) -> str | None:
+    """The language an application's own console reads from standard input (``bench --site S console``,
+    ``manage.py shell``, ``odoo-bin shell``, ``rails console``, ``artisan tinker``), or None."""
+    words = [a for a in args if not a.startswith("-")]
+    if (name == "bench" and "console" in words) or (
+        name in ("manage.py", "odoo", "odoo-bin") and words[:1] == ["shell"]
+    ):
+        return "python"
+    if name in ("rails", "gitlab-rails") and words[:1] in (["console"], ["c"]):
+        return "other"
+    if (name == "artisan" and words[:1] == ["tinker"]) or (name == "drush" and words[:1] in (["php:cli"], ["php"])):
+        return "other"
+    return None
+
+
+def _su_user(args: list[str]) -> str:
+    """The account ``su``/``runuser`` switches to (``root`` when none is named)."""
+    valued = ("-c", "-s", "-g", "-G", "-u", "--command", "--shell", "--group", "--supp-group", "--user")
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in valued:
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+    return "root"
 
 
 def _config_check(argv: list[str]) -> bool:
@@ -9826,7 +9929,10 @@ _INTERNAL_NAME = re.compile(
 #: SMS APIs' send endpoints (Twilio, Vonage, Plivo, MessageBird).
 _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/json|/Message/?\s|/messages\b", re.I)
 #: A grep pattern naming settings (``^(db_host|http_port)\s*=``, ``^server_name``) rather than matching anything.
-_NAMED_SETTINGS = re.compile(r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\|[A-Za-z_][\w.-]{2,})*\)?(?:\\s\*|\s|\*|=|:|$)")
+#: (a name may end in a character class: `limit_[a-z_]+` for every `limit_…` setting)
+_NAMED_SETTINGS = re.compile(
+    r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?)?(?:\|[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?)?)*\)?(?:\\s\*|\s|\*|=|:|$)"
+)
 #: Words of a setting's name that say it holds a secret (URLs and DSNs carry passwords: `smb://user:pass@host`).
 #: Words of a secret written into a log line (`password=`, `Authorization: Bearer …`, `token`).
 _LOGGED_SECRET = re.compile(r"passw|secret|token|pwd|authorization|bearer|api.?key|private", re.IGNORECASE)
@@ -9842,7 +9948,9 @@ _FETCH_FROM_SETTING = re.compile(
 #: Inline application code making an account an administrator (`u.role = :admin`, `is_admin: true`).
 #: An ORM told to delete every row of a model (`Account.delete_all`, `User.find_each(&:destroy)`).
 _ORM_MASS_DELETE = re.compile(
-    rf"(?:\b[A-Z]\w*|{re.escape(HOLE)})(?:\.all|\.unscoped)?\.(?:delete_all|destroy_all)\b(?!\()"
+    rf"(?:\b[A-Z]\w*|{re.escape(HOLE)})(?:\.all|\.unscoped|\.in_batches)?\.(?:delete_all|destroy_all)\b(?!\()"
+    # an account's second factors deleted (`u.user_second_factors.destroy_all`)
+    r"|\.\w*second_factors\.(?:delete_all|destroy_all)\b"
     r"|\b[A-Z]\w*(?:\.all)?\.(?:find_each|each)\s*\(\s*&:(?:destroy|delete)\s*\)|\b[A-Z]\w*\.objects\.all\(\)\.delete\(\)"
     # every user's second factor switched off (`User.update_all(otp_required_for_login: false)`, or user by user)
     r"|\b[A-Z]\w*\.update_all\([^)]*\b(?:otp|two_factor|mfa|2fa)\w*:\s*false"
@@ -9851,7 +9959,7 @@ _ORM_MASS_DELETE = re.compile(
     r"|\.(?:find_each|each|update_all)\b[^}\n]*\bvisibility(?:_level)?:\s*[\w:]*PUBLIC\b"
 )
 _INLINE_ADMIN = re.compile(
-    r"\brole\s*[:=]\s*[:'\"]?(?:admin|owner|super_?admin|superuser)\b|\b(?:is_)?(?:admin|superuser|super_admin)"
+    r"\.grant_admin!|\brole\s*[:=]\s*[:'\"]?(?:admin|owner|super_?admin|superuser)\b|\b(?:is_)?(?:admin|superuser|super_admin)"
     r"[\"']?\s*(?:=|=>|:)\s*true\b"
 )
 #: Name patterns of what a machine is restored from: backups, dumps, archives, virtual disks, snapshots.

@@ -285,6 +285,8 @@ SECRET_PRINTERS: dict[str, tuple[str, ...]] = {
     "f5mku": ("-K",),  # a BIG-IP's master key (it decrypts every stored password)
     "nomad": ("var",),  # `nomad var get`: a job's stored secrets
     "npm": ("token",),  # `npm token create`: a new publishing token
+    "garage": ("--show-secret",),  # `garage key info --show-secret`: an access key's secret
+    "radosgw-admin": ("info",),  # `radosgw-admin user info`: the account's access and secret keys
 }  # fmt: skip
 OUTPUT_OPTIONS = frozenset({"-o", "-out", "-keyout", "--output", "-O", "--out", "-w", "--write", "-ep",
                             "--export-path"})  # fmt: skip
@@ -661,7 +663,8 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "bacula-dir": frozenset({"-t"}), "bacula-sd": frozenset({"-t"}), "bacula-fd": frozenset({"-t"}),
     "bareos-dir": frozenset({"-t"}), "bareos-sd": frozenset({"-t"}), "bareos-fd": frozenset({"-t"}),
     "nginx": frozenset({"-t", "-T"}), "php-fpm": frozenset({"-t", "-tt"}), "nagios": frozenset({"-v"}),
-    "nagios4": frozenset({"-v"}), "icinga2": frozenset({"--validate"}), "apachectl": frozenset({"configtest", "-t"}),
+    "nagios4": frozenset({"-v"}), "icinga": frozenset({"--validate", "-C"}),
+    "apachectl": frozenset({"configtest", "-t"}),
     "apache2ctl": frozenset({"configtest", "-t"}), "httpd": frozenset({"-t"}), "sshd": frozenset({"-t", "-T"}),
     "visudo": frozenset({"-c"}), "freeradius": frozenset({"-XC", "-C"}), "radiusd": frozenset({"-XC", "-C"}),
     "haproxy": frozenset({"-c"}), "kea-dhcp4": frozenset({"-t"}), "kea-dhcp6": frozenset({"-t"}),

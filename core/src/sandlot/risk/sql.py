@@ -579,13 +579,15 @@ def schema_reset(command: str) -> bool:
 
 
 _TRUNCATE = re.compile(r"\bTRUNCATE\b", re.IGNORECASE)
+#: A table's name, quoted (`"GL Entry"`, `` `tabGL Entry` ``, `[Order Lines]`) or bare (`public.orders`).
+_TABLE = r"(?:(?:`[^`\n]+`|\"[^\"\n]+\"|\[[^\]\n]+\]|[\w\x00]+)\.?)+"
 _DELETE_ALL = re.compile(
-    r"\bDELETE\s+FROM\s+[\w.\"`\[\]\x00]+\s*$"
+    rf"\bDELETE\s+FROM\s+{_TABLE}\s*$"
     # MySQL's multi-table form without a WHERE (`DELETE o, m FROM orders o LEFT JOIN meta m ON …`)
     r"|^DELETE\s+\w+(?:\s*,\s*\w+)*\s+FROM\b(?![\s\S]*\bWHERE\b)",
     re.IGNORECASE,
 )
-_UPDATE = re.compile(r"\bUPDATE\s+[\w.\"`\[\]\x00]+\s+SET\b", re.IGNORECASE)
+_UPDATE = re.compile(rf"\bUPDATE\s+{_TABLE}\s+SET\b", re.IGNORECASE)
 _WHERE = re.compile(r"\bWHERE\b", re.IGNORECASE)
 
 

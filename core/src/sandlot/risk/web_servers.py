@@ -99,6 +99,12 @@ _LOOPS = re.compile(r"\bfor\s+\w+\s+in\b")
 _MIDDLEWARE_REMOVED = re.compile(r"--label-rm\s+traefik\.http\.routers\.[\w.-]+\.middlewares\b")
 
 
+#: A web server that names the user itself (`SetEnv REMOTE_USER admin`, `RequestHeader set X-Remote-User admin`,
+#: `proxy_set_header Remote-User admin`): the application behind it trusts that every visitor is that account.
+_FORCED_LOGIN = re.compile(r"\bSetEnv\s+REMOTE_USER\s+\w|RequestHeader\s+set\s+(?:X-)?Remote-User\s+\w"
+                           r"|proxy_set_header\s+(?:X-)?Remote-User\s+(?!\$)\w", re.IGNORECASE)  # fmt: skip
+
+
 def admin_api_risks(code: str) -> list[OperationRisk]:
     """Harm done through a proxy's admin API, judged on the whole text (the request is often built in pieces)."""
     found: list[OperationRisk] = []
@@ -116,6 +122,9 @@ def admin_api_risks(code: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS, what))
     if "label-rm" in code and _MIDDLEWARE_REMOVED.search(code):
         what = "removes a Traefik router's middlewares (its authentication)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if ("REMOTE_USER" in code or "emote-User" in code) and _FORCED_LOGIN.search(code):
+        what = "sets the logged-in user for every request in the web server (anyone who visits is that user)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     if ("2019" in code or "9901" in code or "stats " in code or "insecure" in code) and _ADMIN_EXPOSED.search(code):
         what = "exposes a proxy's admin endpoint on every address (anyone can reconfigure it)"

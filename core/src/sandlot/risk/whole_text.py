@@ -53,6 +53,8 @@ from sandlot.risk.dotnet import dotnet_risks
 from sandlot.risk.edge import edge_risks
 from sandlot.risk.endpoint_management import endpoint_management_risks
 from sandlot.risk.enterprise_databases import enterprise_database_risks
+from sandlot.risk.erp_servers import erp_server_risks
+from sandlot.risk.fediverse import fediverse_risks
 from sandlot.risk.file_servers import file_server_text_risks
 from sandlot.risk.game_servers import game_server_risks
 from sandlot.risk.gate_words import GateWords
@@ -89,6 +91,7 @@ from sandlot.risk.media_servers import media_server_risks
 from sandlot.risk.messaging import broker_admin_risks, broker_text_risks, kafka_admin_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.monitoring_servers import monitoring_server_risks
 from sandlot.risk.mysql_admin import mysql_admin_risks
 from sandlot.risk.network_appliances import network_appliance_risks
 from sandlot.risk.network_services import network_service_risks
@@ -1210,6 +1213,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("node-fleet", risk) for risk in immutable_os_risks(code)]
     found += [("wiki", risk) for risk in wiki_risks(code)]
     found += [("ci-server", risk) for risk in ci_server_risks(code)]
+    found += [("fediverse", risk) for risk in fediverse_risks(code)]
+    found += [("erp-server", risk) for risk in erp_server_risks(code)]
+    found += [("monitoring-server", risk) for risk in monitoring_server_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
