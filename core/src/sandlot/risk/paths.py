@@ -102,6 +102,8 @@ _SECRET_NAMES = frozenset(
         "splunk.secret", "client.keys", "authd.pass",
         # Traefik's ACME store (every certificate's private key)
         "acme.json",
+        # a ZeroTier node's private identity (its local API token is read to ask the service on this machine)
+        "identity.secret",
         ".npmrc", ".pypirc", ".env", ".envrc", "credentials", "credentials.json", "id_rsa", "id_dsa",
         "id_ecdsa", "id_ed25519", "login data", "cookies", "key3.db", "key4.db", "logins.json",
         "cookies.sqlite", "web data", "local state", "wallet.dat", ".vault-token", "kubeconfig",
@@ -1127,6 +1129,12 @@ PACKAGE_CACHES = (
     "/var/cache/apk/",
     "/var/cache/pacman/pkg/",
     "/var/cache/zypp/",
+    # FreeBSD's package cache, its world and kernel build objects, poudriere's work folders and build logs
+    "/var/cache/pkg/",
+    "/usr/obj/",
+    "/usr/local/poudriere/data/wrkdirs/",
+    "/usr/local/poudriere/data/cache/",
+    "/usr/local/poudriere/data/logs/",
 )
 
 
@@ -1169,8 +1177,8 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         _RUNTIME_MARKER.match(info.path) or (application_tree(info.path) and info.path.endswith((".pid", ".lock")))
     ):
         return RiskLevel.LOW  # a pid or lock file under /run or an application's tree: a running program's marker
-    if recursive and posixpath.basename(info.path.rstrip("/")) == ".git":
-        return RiskLevel.HIGH  # the repository's whole history
+    if recursive and posixpath.basename(info.path.rstrip("/")) == ".git" and kind is not PathKind.TEMP:
+        return RiskLevel.HIGH  # the repository's whole history (a copy's, staged in a temporary folder, is not it)
     if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(PACKAGE_CACHES):
         return RiskLevel.LOW  # package lists and downloaded packages: the package manager rebuilds them
     if kind is PathKind.SYSTEM and (info.path.rstrip("/") + "/").startswith(_PREINSTALLED_TOOLCHAINS):
@@ -1571,7 +1579,7 @@ _SERVICE_ACCOUNTS: dict[str, tuple[str, ...]] = {
 
 
 _SERVICE_FOLDER = re.compile(
-    r"^/(?:var/log|var/lib|var/cache|var/spool|var/run|run|srv|opt|var/www|etc)/([\w.-]+)(?:/|$)"
+    r"^/(?:var/log|var/lib|var/cache|var/spool|var/run|run|srv|opt|var/www|etc|var/db)/([\w.-]+)(?:/|$)"
 )
 
 

@@ -2524,6 +2524,16 @@ class PythonAnalyzer:
         current = self.functions[-1] if self.functions else None
         return any(loop.endless and loop.function is current for loop in self.loops)
 
+    def _loop_waits(self) -> bool:
+        """An endless loop of this function blocks for input each round (a stream read with `block=`, a queue's
+        `get`, a socket's `recv`): it runs as fast as messages come."""
+        current = self.functions[-1] if self.functions else None
+        endless = [loop.node for loop in self.loops if loop.unbounded and loop.function is current and loop.node]
+        return any(
+            isinstance(n, ast.Call) and (_call_name(n) in _WAITING_CALLS or _call_name(n) in _STREAM_READS)
+            for loop in endless for n in ast.walk(loop)
+        )
+
     def _unbounded_loop(self) -> bool:
         current = self.functions[-1] if self.functions else None
         return any(loop.unbounded and loop.function is current for loop in self.loops)
@@ -4470,7 +4480,8 @@ class PythonAnalyzer:
                 "imports a module from code that was downloaded or decoded",
                 node,
             )
-        if self._unbounded_loop() and attr in T.GROWTH_METHODS:
+        # (`write_api.write(bucket=…, record=p)` in a loop that waits for each message: a consumer passing points on)
+        if self._unbounded_loop() and attr in T.GROWTH_METHODS and (node.args or not self._loop_waits()):
             self._loop_growth(node)
         if base.flags & v.PROCITER and attr in ("kill", "terminate", "send_signal", "suspend"):
             tested = [t for strings, _ in self._name_tests for t in strings]
@@ -4926,6 +4937,13 @@ class PythonAnalyzer:
                 return  # files already there are skipped: only new ones are written
             if text.lower().endswith(_LOG_SUFFIXES) and info.kind is not paths.PathKind.SYSTEM:
                 return  # an app's logs rotated or compressed (the system's logs are the audit trail)
+            folder, name = posixpath.split(text)
+            item = isinstance(node, ast.Call) and (
+                (bool(node.args) and self._is_loop_item(node.args[0]))
+                or (isinstance(node.func, ast.Attribute) and self._is_loop_item(node.func.value))
+            )
+            if HOLE not in folder and re.match(r"[\w-]{3,}" + re.escape(HOLE), name) and not item:
+                return  # `/srv/thumbs/grower_1187_{stem}.jpg`: new files named by this program, one per item
             if q in ("gzip.open", "bz2.open", "lzma.open") and not _CIPHER.search(self._code) and not (
                 isinstance(node, ast.Call) and node.args and self._is_loop_item(node.args[0])
             ):
@@ -5244,7 +5262,11 @@ class PythonAnalyzer:
         client = bool(handlers) and not (
             handlers[-1].node is not None and _GUARD.search(ast.unparse(handlers[-1].node))
         )
-        if target.flags & v.NET and (client or all(t.strip(HOLE + "/~ ") == "" for t in target.strings() or [HOLE])):
+        # (`os.unlink(tmp.name)`: the path of the file this code made, whatever was written into it)
+        own_file = bool(node.args) and isinstance(node.args[0], ast.Attribute) and node.args[0].attr == "name"
+        if target.flags & v.NET and not own_file and (
+            client or all(t.strip(HOLE + "/~ ") == "" for t in target.strings() or [HOLE])
+        ):
             # whoever sends the request or message picks what is deleted
             self._add(
                 "python.delete",
@@ -5276,10 +5298,11 @@ class PythonAnalyzer:
             if not T.DELETE_CALLS[q] and any(text + suffix in self._self_written for suffix in _COMPRESSED_SUFFIXES):
                 level = min(level, RiskLevel.LOW)  # the original of a compressed copy this program wrote (`x.log.gz`)
             aged = enumerated and _AGE_TEST.search(self._code) is not None
+            # (`cutoff = time.time() + 90 * 86400`: a cut-off in the future picks every file, not the old ones)
+            every = _FUTURE_CUT_OFF.search(self._code) is not None
             # (a folder a listing gives, removed whole: only an application's temporary folders picked by age)
-            if enumerated and self._file_filters and (not T.DELETE_CALLS[q] or (aged and paths.application_scratch(
-                text
-            ))):
+            scratch = aged and paths.application_scratch(text)
+            if enumerated and self._file_filters and not every and (not T.DELETE_CALLS[q] or scratch):
                 expired = aged and _OLDER_THAN.search(self._code) is not None and not _NEWER_THAN.search(self._code)
                 # ...unless a name or age test picks them
                 level = paths.filtered_delete_level(info, level, aged=aged, expired=expired)
@@ -8095,6 +8118,8 @@ _OWN_PROCESS_CHECK = re.compile(
 #: The command a systemd unit, an autostart entry or a launchd job runs.
 _UNIT_COMMAND = re.compile(r"^\s*(?:ExecStart(?:Pre|Post)?|Exec)=[-@+!]*(.+)$", re.MULTILINE)
 #: Calls a parent blocks in between forks (a connection, a child's exit, a message, time).
+#: Reads that block until a stream or a queue has a message (Redis streams and lists, a consumer's poll).
+_STREAM_READS = frozenset({"xread", "xreadgroup", "blpop", "brpop", "consume"})
 _WAITING_CALLS = frozenset({"accept", "wait", "waitpid", "wait3", "wait4", "sleep", "join", "recv", "recvfrom",
                             "get", "select", "poll", "input", "read", "readline", "acquire", "serve_forever"})
 #: Unicode's normal forms, by the names `unicodedata.normalize` takes.
@@ -8206,7 +8231,9 @@ _LOADED_MODULE = re.compile(r"\.(?:beam|jar|class|so|pyc|dll|dylib)$")
 #: Payloads searched for logins (`password=`, `USER`/`PASS`, basic auth), or cleartext login ports filtered.
 _SNIFFED_LOGINS = re.compile(r"pass(?:word)?|pwd|\bUSER\b|\bPASS\b|Authorization|cvv|\bport (?:21|23|110|143)\b", re.I)
 _SENDS_ON = re.compile(r"\.sendto\(|\.send\(|requests\.\w+\(|urlopen\(")
-_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var)/")
+_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var)/"
+                          # (or every installed application's database a glob finds)
+                          r"|\bglob\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www)/[^\"']*\.(?:sqlite3?|db)[\"']")
 #: A download compared with an expected digest before it is used (`hexdigest() != expected`, `compare_digest`).
 _DIGEST_CHECK = re.compile(r"hexdigest\(\)\s*!=|!=\s*[\w.]+\.hexdigest\(\)|compare_digest\(")
 #: A dict key naming who or what an entry is about (a sender's id, an address, a host name): entries are replaced.
@@ -8323,6 +8350,7 @@ _EXHAUSTION_ERRORS = frozenset(
 
 
 #: A variable holding a cut-off an item is compared with (an age, a date, a limit).
+_FUTURE_CUT_OFF = re.compile(r"\b\w*cut_?off\w*\s*=\s*(?:time\.time\(\)|\w+\.now\(\)|datetime\.now\([^)]*\))\s*\+")
 _CUT_OFF = re.compile(r"^cut$|cut_?off|threshold|since|before|older|max_?age|min_?age|limit|deadline", re.IGNORECASE)
 #: A loop that skips any amount over a limit (`if amount > MAX_CENTS: continue`).
 _AMOUNT_CAP = re.compile(

@@ -2711,6 +2711,8 @@ class ShellAnalyzer:
                 )
                 while wrapped and _ASSIGNMENT_WORD.match(wrapped[0]):
                     wrapped = wrapped[1:]  # `sudo DEBIAN_FRONTEND=noninteractive apt-get ...`: the environment
+                if wrapped and W.base(wrapped[0]) == "jexec" and len(wrapped) > 2:
+                    wrapped = W.skip_options(wrapped[1:], {"-u", "-U"})[1:]  # `sudo jexec JAIL CMD`: judged as CMD
                 if name in ("gosu", "su-exec", "chpst") and wrapped and wrapped[0] not in ("root", "0", "root:root"):
                     # a container entrypoint handing over from root to the app's user: privileges go down
                     argv = wrapped[1:]
@@ -2753,7 +2755,7 @@ class ShellAnalyzer:
                         # restarting or checking a service, security services included (stopping one is
                         # not a routine action and keeps its own rule)
                         or (
-                            W.base(wrapped[0]) in ("systemctl", "service", "supervisorctl", "launchctl")
+                            W.base(wrapped[0]) in ("systemctl", "service", "supervisorctl", "launchctl", "rcctl")
                             and any(w in T.ROUTINE_SERVICE_ACTIONS for w in wrapped[1:3])
                         )
                         # stopping one's own service for an upgrade (security services keep their own rule)
@@ -2825,6 +2827,8 @@ class ShellAnalyzer:
                             and (not wrapped[1].startswith("-") or wrapped[1].upper() in ("-TERM", "-15", "-SIGTERM")))
                         # a database dump as root (socket authentication): graded by where the dump goes
                         or W.base(wrapped[0]) in DB_DUMPERS
+                        # `sudo mysql -e "SHOW GRANTS …"`: a database asked, nothing changed
+                        or _reads_database_only(wrapped)
                         # a data store's own status and listing commands
                         or (W.base(wrapped[0]) in ("rabbitmqctl", "nodetool", "patronictl", "pg_lsclusters")
                             and bool(re.match(r"(?:list_|status|cluster_status|info|ping|list\b|environment)",
@@ -2904,6 +2908,13 @@ class ShellAnalyzer:
                 if not inner:
                     return argv
                 argv = inner  # the command runs as if directly: the sandbox's settings do not lessen it
+                continue
+            if name == "pw" and argv[1:2] in (["useradd"], ["usermod"], ["userdel"], ["groupadd"], ["groupmod"]):
+                argv = argv[1:]  # FreeBSD's `pw useradd NAME -o -u 0`: useradd's options, by another front end
+                continue
+            if name == "jexec" and len(argv) > 2:
+                # `jexec app01 service php-fpm reload`: the command, run inside a FreeBSD jail
+                argv = W.skip_options(argv[1:], {"-u", "-U"})[1:]
                 continue
             if name in ("timeout", "watch", "nice", "ionice", "taskset", "cpulimit"):
                 argv = W.skip_options(argv[1:], {"-n", "-s", "-k", "--signal", "-c", "-p", "-l", "-d", "--interval"})
@@ -3172,6 +3183,14 @@ class ShellAnalyzer:
                 return
         if name == "openssl" and args[:1] in (["x509"], ["verify"]) and "-noout" in args:
             return  # a certificate's dates, subject or chain checked: x509 reads certificates (public) only
+        ca_keys = [k for k in W.option_values(args, "-ca-key", "--ca-key") if paths.classify(k).secret]
+        if ca_keys and not any(a in ("-text", "-noout") for a in args):
+            # `nebula-cert sign -ca-key ca.key … -out-key host.key`: a CA's key signs a new certificate (used, not
+            # printed; the new key is written)
+            self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{name} signs a certificate with {paths.describe(paths.classify(ca_keys[0]))}",
+                      node)  # fmt: skip
+            return
         if name in ("diff", "cmp") and _against_own_backup(args) and any(paths.classify(a).secret for a in args):
             # `diff shop.env.bak shop.env` after `sed -i.bak`: only the lines the edit changed are shown
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -3381,6 +3400,7 @@ class ShellAnalyzer:
             and recursive
             and level == RiskLevel.MEDIUM
             and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.UNKNOWN)
+            and not (filtered and aged)  # (`sudo find /srv/backups -name 'x-*.tgz' -mtime +30 -delete`: a rotation)
         ):
             level = RiskLevel.HIGH  # root wiping a tree outside the project (a service's data directory)
         if level <= RiskLevel.SAFE:
@@ -4388,7 +4408,10 @@ class ShellAnalyzer:
                 # their owner (a tree's permissions are not rewritten)
                 picked = HOLE in posixpath.basename(target) or "*" in posixpath.basename(target) or self._mass
                 tightened = picked and mode.isdigit() and bool(int(mode, 8) & 0o400) and not int(mode, 8) & 0o7007
-                if recursive and (top or (info.kind is paths.PathKind.SYSTEM and not tightened)):
+                # `find /etc/nebula -name '*.crt' -exec chmod 644 {} +`: files of one kind given the usual mode
+                usual = (picked and posixpath.basename(target) not in ("*", HOLE) and mode.isdigit()
+                         and bool(int(mode, 8) & 0o400) and not int(mode, 8) & 0o7022)
+                if recursive and (top or (info.kind is paths.PathKind.SYSTEM and not (tightened or usual))):
                     # any mode applied to a whole system tree breaks it (setuid bits, key permissions...)
                     level = max(level, RiskLevel.CRITICAL if top else RiskLevel.HIGH)
                 named_home = info.kind is paths.PathKind.HOME and target.startswith("/home/")
@@ -5939,6 +5962,8 @@ class ShellAnalyzer:
         transform: str | None = None
         if name in ("base64", "base32") and ({"d", "D", "--decode"} & flags):
             transform = "b64" if name == "base64" else "b32"
+        elif name == "b64decode" and ({"r", "p"} & flags):
+            transform = "b64"  # `b64decode -r`: raw base64 in, the decoded bytes out (FreeBSD, OpenBSD)
         elif name == "xxd" and "r" in flags:
             transform = "hex"
         elif name == "openssl" and ("-d" in args or ("base64" in args and "-d" in args)):
@@ -6634,6 +6659,14 @@ class ShellAnalyzer:
         if args[:1] == ["compose"]:
             # `docker compose exec -T db psql -c …`: a command run in one service's container, like `docker exec`
             services = W.skip_options(args[1:], _COMPOSE_VALUED)
+            files = W.option_values(args[1:], "-f", "--file")
+            where = (files[0] if files else "") or self._cwd or ""
+            installed = where.startswith(("/opt/", "/srv/", "/var/lib/", "/var/www/"))
+            if services[:1] == ["down"] and any(a in ("-v", "--volumes") for a in services[1:]) and installed:
+                # `cd /opt/authentik && docker compose down --volumes`: an installed service's databases deleted
+                self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"{name} compose down --volumes deletes an installed stack's volumes (its databases' data)",
+                          node)  # fmt: skip
             args = services if services[:1] == ["exec"] else args
         if args[:1] in (["container"], ["volume"], ["image"]) and len(args) > 1:
             args = [args[0] + " " + args[1], *args[2:]]
@@ -8995,7 +9028,10 @@ _LITERAL_AWS_KEY = re.compile(r"\bAWS_ACCESS_KEY_ID=[\"']?(?:AKIA|ASIA)[0-9A-Z]{
 _ZFS_VALUED = frozenset({"-o", "-O", "-m", "-R", "-t", "-V", "-b", "-s", "-d"})
 #: A listing narrowed to some items (a property, a tag, a name) or rotated (all but the newest few).
 _SELECTED_LISTING = re.compile(
-    r"\blist\b[^\n|]*\s--(?:property|tags?|any-tags|name)\b|\btail\s+-n\s*\+\d|\bhead\s+-n\s*-\d|\.\[\d+:\]"
+    r"\blist\b[^\n|]*\s--(?:property|tags?|any-tags|name)\b|\btail\s+-n\s*\+(?:\d|\$)|\bhead\s+-n\s*-(?:\d|\$)"
+    r"|\.\[\d+:\]"
+    # (a program's own loop: snapshots of one naming scheme older than a retention, `"@auto-" in name and … > KEEP`)
+    r"|[\"']@(?:auto|daily|hourly|weekly|monthly|zfs-auto-snap)[\w-]*[\"'][^\n]{0,120}?[<>]\s*\w*(?:KEEP|keep|cutoff|CUTOFF)"
 )
 #: A listing cut to what is past its newest few (`jq '… | .[7:]'`, `tail -n +8`): a retention.
 _PAST_THE_NEWEST = re.compile(r"\.\[\d+:\]|\btail\s+-n\s*\+\d|\bhead\s+-n\s*-\d")
@@ -9583,6 +9619,19 @@ def _service_administration(argv: list[str]) -> bool:
         return True  # minion keys listed, fingerprinted or one named key accepted; the job cache read
     if name == "puppetserver" and args[:2] in (["ca", "list"], ["ca", "sign"]) and "--all" not in args:
         return True  # pending requests listed, one named node's signed
+    if name in ("syspatch", "freebsd-update", "fw_update") and (
+        not args or args[:1] in (["-c"], ["-l"], ["fetch"], ["install"], ["cron"])
+    ):
+        return True  # the base system patched
+    if name in ("netbird", "tailscale", "zerotier-cli", "headscale") and args[:1] in (
+        ["up"], ["down"], ["status"], ["service"], ["version"], ["join"], ["leave"], ["info"], ["listnetworks"],
+        ["login"], ["logout"], ["set"],
+    ):
+        return True  # a mesh VPN's client brought up or down, its service installed, its state shown
+    if name in ("iocage", "bastille") and args[:1] in (
+        ["fetch"], ["create"], ["start"], ["restart"], ["list"], ["bootstrap"], ["update"]
+    ):
+        return True  # a jail fetched, made, started or listed (what runs inside it is judged on its own)
     if name == "icinga2":
         # a node joined to its master, its API and certificates set up, a feature switched on, objects listed
         return args[:2] in (["feature", "enable"], ["feature", "list"], ["api", "setup"], ["node", "setup"],
@@ -9652,6 +9701,15 @@ def _application_console(name: str, args: Sequence[str]) -> str | None:
     if (name == "artisan" and words[:1] == ["tinker"]) or (name == "drush" and words[:1] in (["php:cli"], ["php"])):
         return "other"
     return None
+
+
+def _reads_database_only(argv: list[str]) -> bool:
+    """``mysql -e "SHOW …; SELECT …"``, ``psql -c "\\du"``: a database client given only statements that read."""
+    if not argv or W.base(argv[0]) not in ("mysql", "mariadb", "psql"):
+        return False
+    given = W.option_values(argv[1:], "-e", "--execute", "-c", "--command")
+    statements = [s.strip() for v in given for s in v.split(";") if s.strip()]
+    return bool(statements) and all(re.match(r"(?i)(?:SHOW|SELECT|DESCRIBE|DESC|EXPLAIN)\b|\\", s) for s in statements)
 
 
 def _su_user(args: list[str]) -> str:

@@ -68,7 +68,8 @@ SECRET_USERS = frozenset(
      "openvpn", "wg-quick", "wg", "nmcli"}
 )  # fmt: skip
 DECODERS = frozenset(
-    {"base64", "base32", "xxd", "uudecode", "openssl", "gunzip", "zcat", "rev", "tr", "gzip", "bzip2", "xz"}
+    {"base64", "base32", "xxd", "uudecode", "openssl", "gunzip", "zcat", "rev", "tr", "gzip", "bzip2", "xz",
+     "b64decode"}  # (the BSDs' base64 decoder)
 )
 WRAPPERS = frozenset(
     {"nohup", "time", "nice", "ionice", "stdbuf", "setsid", "command", "builtin", "exec", "unbuffer",
@@ -334,7 +335,8 @@ UNITS = {"": 1, "b": 512, "c": 1, "w": 2, "k": 1 << 10, "m": 1 << 20, "g": 1 << 
 
 #: System package managers, and the sub-commands that install or refresh packages.
 PACKAGE_MANAGERS = frozenset({"apt-get", "apt", "dnf", "yum", "apk", "zypper", "pacman", "microdnf", "tdnf",
-                              "grafana-cli", "tlmgr"})  # (Grafana's plugin catalogue, TeX Live's package manager)
+                              "grafana-cli", "tlmgr",  # (Grafana's plugin catalogue, TeX Live's package manager)
+                              "pkg", "pkg_add"})  # (FreeBSD's and OpenBSD's)
 PACKAGE_ACTIONS = frozenset({"install", "update", "upgrade", "add", "-S", "-Sy", "-Syu", "makecache", "clean"})
 
 #: Unsafe deserializers of other languages (ruby, php, perl, node) that run code from the data.
@@ -644,7 +646,8 @@ GRADED_ADMIN_TOOLS = frozenset(
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset(
-    {"tee", "cp", "install", "mkdir", "ln", "touch", "mv", "rsync", "bmaptool", *LINE_END_CONVERTERS}
+    {"tee", "cp", "install", "mkdir", "ln", "touch", "mv", "rsync", "bmaptool", *LINE_END_CONVERTERS,
+     "gzip", "xz", "zstd", "bzip2"}  # (a file compressed where it lies)
 )
 #: Configuration checks and reloads admins run with sudo.
 ROUTINE_ROOT_CHECKS = frozenset(
@@ -665,7 +668,8 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "nginx": frozenset({"-t", "-T"}), "php-fpm": frozenset({"-t", "-tt"}), "nagios": frozenset({"-v"}),
     "nagios4": frozenset({"-v"}), "icinga": frozenset({"--validate", "-C"}),
     "apachectl": frozenset({"configtest", "-t"}),
-    "apache2ctl": frozenset({"configtest", "-t"}), "httpd": frozenset({"-t"}), "sshd": frozenset({"-t", "-T"}),
+    "apache2ctl": frozenset({"configtest", "-t"}), "httpd": frozenset({"-t", "-n"}), "nebula": frozenset({"-test"}),
+    "sshd": frozenset({"-t", "-T"}),
     "visudo": frozenset({"-c"}), "freeradius": frozenset({"-XC", "-C"}), "radiusd": frozenset({"-XC", "-C"}),
     "haproxy": frozenset({"-c"}), "kea-dhcp4": frozenset({"-t"}), "kea-dhcp6": frozenset({"-t"}),
     "dovecot": frozenset({"-n"}), "varnishd": frozenset({"-C"}), "caddy": frozenset({"validate"}),

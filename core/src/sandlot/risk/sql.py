@@ -642,8 +642,10 @@ _SCRATCH_NAME = re.compile(r"\bstg_|staging\b|_stg\b|\btmp_|_tmp\b|\btemp_|_temp
 
 
 _SCRATCH_TABLE = re.compile(
-    r"\b(?:TRUNCATE(?:\s+TABLE)?|DELETE\s+FROM|UPDATE)\s+[\w.\"`]*?(?:\bstg_|staging\b|_stg\b|\btmp_|_tmp\b|\btemp_"
-    r"|_temp\b|scratch|#)",
+    r"\b(?:TRUNCATE(?:\s+TABLE)?|DELETE\s+FROM|UPDATE)\s+(?:IF\s+EXISTS\s+)?[\w.\"`]*?(?:\bstg_|staging\b|_stg\b"
+    r"|\btmp_|_tmp\b|\btemp_|_temp\b|scratch|#"
+    # a server's own query and trace logs (ClickHouse's `system.query_log`), kept only for diagnosis
+    r"|\bsystem\.(?:\w+_log\b|\$|\x00))",
     re.IGNORECASE,
 )
 

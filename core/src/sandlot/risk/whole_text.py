@@ -19,6 +19,7 @@ from sandlot.risk.backup_servers import backup_server_risks
 from sandlot.risk.bi_platforms import bi_platform_risks
 from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
+from sandlot.risk.bsd_hosts import bsd_host_risks
 from sandlot.risk.buildings import building_risks
 from sandlot.risk.caches import cache_risks
 from sandlot.risk.certificate_authorities import ca_text_risks
@@ -82,12 +83,14 @@ from sandlot.risk.ledgers import rewrites_payee_accounts
 from sandlot.risk.license_servers import license_text_risks
 from sandlot.risk.load_balancers import balancer_text_risks
 from sandlot.risk.log_platforms import log_platform_risks
+from sandlot.risk.login_portals import login_portal_risks
 from sandlot.risk.machine_identity import machine_identity_risks
 from sandlot.risk.mail import mail_security_risks, personal_mailbox, sieve_redirect_outside
 from sandlot.risk.mainframe import mainframe_risks
 from sandlot.risk.managed_clusters import managed_cluster_risks
 from sandlot.risk.management_controllers import management_controller_risks
 from sandlot.risk.media_servers import media_server_risks
+from sandlot.risk.mesh_vpns import mesh_vpn_risks
 from sandlot.risk.messaging import broker_admin_risks, broker_text_risks, kafka_admin_risks
 from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
@@ -133,6 +136,7 @@ from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.typesetting import typesetting_risks
 from sandlot.risk.version_control import version_control_risks
+from sandlot.risk.web_analytics import web_analytics_risks
 from sandlot.risk.web_servers import admin_api_risks
 from sandlot.risk.websites import hosting_text_risks, wiki_risks
 from sandlot.risk.workflow_automation import workflow_automation_risks
@@ -698,6 +702,15 @@ def _registered_domain(host: str) -> str:
     return ".".join(host.lower().rstrip(".>").split(".")[-2:])
 
 
+#: Statements built from the catalogue and run (`SELECT CONCAT('DROP TABLE ', table_name, …) … | mysql`, psql's
+#: `\gexec`).
+_GENERATED_DROPS = re.compile(r"(?:CONCAT\(\s*|SELECT\s+)'(?:DROP|TRUNCATE)\s+TABLE\b[\s\S]{0,300}?"
+                              r"(?:\|\s*(?:mysql|mariadb|psql)\b"
+                              r"|\\gexec)", re.IGNORECASE)  # fmt: skip
+#: A container's port binding rewritten from localhost to every interface (`s/"127.0.0.1:8080:80"/"8080:80"/`,
+#: `re.sub(r'"127\.0\.0\.1:(\d+):80"', r'"0.0.0.0:\1:80"', …)`).
+_LOCAL_BINDING_OPENED = re.compile(r"(?:\bsed\b|\bre\.sub\(|\.replace\()[^\n]*127\\?\.0\\?\.0\\?\.1:[^\n]*"
+                                   r"(?:0\\?\.0\\?\.0\\?\.0:|/\s*[\"']?\d+:\d+)")  # fmt: skip
 #: A file watcher on the user's own folders (`inotifywait -m "$HOME/Downloads"`, `fswatch ~/Documents`).
 _WATCHED_USER_FOLDERS = re.compile(r"\b(?:inotifywait|fswatch)\b[^\n|]*(?:\$HOME|\$\{HOME\}|~)/(?:Downloads|Documents"
                                    r"|Desktop|Pictures|Movies|Music)\b")  # fmt: skip
@@ -756,6 +769,12 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if firmware:
         what = f"has devices flash firmware from an unknown server ({firmware})"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if ("DROP" in code or "TRUNCATE" in code) and _GENERATED_DROPS.search(code):
+        what = "generates a DROP or TRUNCATE statement for every table a query lists and runs them (a database emptied)"
+        found.append(("drop-database", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if "127" in code and "compose" in code and _LOCAL_BINDING_OPENED.search(code):
+        what = "rebinds a service published only on localhost to every interface (it was kept behind a proxy or login)"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if ("wall" in code or "barrier" in code) and _WALL_REMOVED.search(code):
         what = "removes an ethical wall (a screened matter's documents opened to everyone)"
         found.append(("documents", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
@@ -1216,6 +1235,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("fediverse", risk) for risk in fediverse_risks(code)]
     found += [("erp-server", risk) for risk in erp_server_risks(code)]
     found += [("monitoring-server", risk) for risk in monitoring_server_risks(code)]
+    found += [("login-portal", risk) for risk in login_portal_risks(code)]
+    found += [("web-analytics", risk) for risk in web_analytics_risks(code)]
+    found += [("bsd-host", risk) for risk in bsd_host_risks(code)]
+    found += [("mesh-vpn", risk) for risk in mesh_vpn_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
