@@ -46,8 +46,8 @@ _PLUGIN_FROM_URL = re.compile(r"\bwp\s+plugin\s+install\s+(?:[^\n]*\s)?https?://
 _DEBUG_EVERYWHERE = re.compile(r"\brunserver\s+0\.0\.0\.0")
 _DEBUG_ON = re.compile(r"DEBUG\w*\s*=\s*[\"']?(?:1|True|true)\b")
 #: Django REST framework's defaults set to let anyone in (`AllowAny` as the default permission, or no authentication).
-_ANONYMOUS_API = re.compile(r"DEFAULT_PERMISSION_CLASSES[\"']?\s*[:=]\s*[\[(]\s*[\"'][\w.]*AllowAny[\"']"
-                            r"|DEFAULT_AUTHENTICATION_CLASSES[\"']?\s*[:=]\s*[\[(]\s*[\])]")  # fmt: skip
+_ANONYMOUS_API = re.compile(r"DEFAULT_PERMISSION_CLASSES[\"'\]]*\s*[:=]\s*[\[(]\s*[\"'][\w.]*AllowAny[\"']"
+                            r"|DEFAULT_AUTHENTICATION_CLASSES[\"'\]]*\s*[:=]\s*[\[(]\s*[\])]")  # fmt: skip
 _WORDS = GateWords("manage.py", "call_command", "artisan", "rails", "rake", "dumpdata", "actuator", "Serializer",
                    "PasswordHasher", "request.", "set_password", "wp ", "runserver", "dbshell", "prisma", "alembic",
                    "airflow", "DEFAULT_PERMISSION_CLASSES", "DEFAULT_AUTHENTICATION_CLASSES")  # fmt: skip

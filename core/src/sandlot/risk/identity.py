@@ -158,6 +158,12 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|\bregister_new_matrix_user\b(?=[^\n]*\s-a\b)[^\n]*\s-p\s+['\"](?![$])"
     # an administrator looked up, then given a known password (`admin user list --admin` … `change-password`)
     r"|user\s+list\s+--admin\b[\s\S]{0,300}?change-password\b[^\n]*--password[\"',\s=]+[\"']?(?![$])[^\s\"'$]{4,}"
+    # an application's own create-admin command given the password (`artisan bookstack:create-admin --password X`)
+    r"|\b(?:[\w-]+:)?create-?(?:admin|superuser)\b[\s\S]{0,200}?--password[= ]+[\"']?(?![$])[^\s\"'$]{4,}"
+    # WordPress's `wp user create NAME EMAIL --role=administrator --user_pass=X`
+    r"|\bwp\s+user\s+create\b[^\n]*--role[= ]administrator\b[^\n]*--user_pass[= ][\"']?(?![$])[^\s\"'$]{4,}"
+    # Django's `createsuperuser --noinput` with the password in its environment variable
+    r"|\bDJANGO_SUPERUSER_PASSWORD=[\"']?(?![$])[^\s\"'$]{4,}[\s\S]{0,300}?\bcreatesuperuser\b"
     # Frappe's `bench add-system-manager EMAIL --password X`, its Administrator given a known password
     r"|\badd-system-manager\b[\s\S]{0,200}?--password[\s=]+[\"']?(?![$])[^\s\"'$]{4,}"
     r"|\bupdate_password\(\s*[\"']Administrator[\"']\s*,\s*[\"'][^\"'{$]{4,}[\"']"
@@ -174,11 +180,18 @@ _CLI_LITERAL_ADMIN = re.compile(
 )
 
 
+#: A script aimed at a developer's local instance only.
+_DEVELOPMENT_ONLY = re.compile(r"@localhost\b|\b(?:NODE|RAILS|APP|DJANGO|FLASK)_ENV=(?:development|dev|test)\b")
+
+
 def literal_password_admin(text: str) -> bool:
     """``text`` creates an administrator (an API body's ``"super_admin": True``, an admin CLI's ``--admin``) with a
     password spelled in the code: a standing login anyone who reads the script, or guesses it, can use."""
-    if not any(word in text for word in ("dmin", "-a", "res.users", "ApiUser", "system-manager", "superuser")):
+    if not any(word in text for word in ("dmin", "-a", "res.users", "ApiUser", "system-manager", "superuser",
+                                          "create-", "createsuperuser")):
         return False
+    if _DEVELOPMENT_ONLY.search(text):
+        return False  # a developer's local instance seeded with its admin (`admin@localhost`, `NODE_ENV=development`)
     return (
         (bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text)))
         or bool(_CLI_LITERAL_ADMIN.search(text))

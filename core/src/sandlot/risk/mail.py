@@ -230,8 +230,8 @@ def mail_security_risks(text: str) -> list[OperationRisk]:
 
 #: An export of people's records attached to a message (`add_attachment(open(".../exports/members_full.csv"…`).
 _RECORDS_ATTACHED = re.compile(
-    r"(?:/exports?/|_export)[^\"'\n]*(?:member|customer|client|contact|patient|staff|employee|stockist|donor"
-    r"|volunteer|booking|student|guest)[^\"'\n]*\.(?:csv|xlsx?|json)\b[\s\S]{0,600}?\.?(?:add_)?attach"
+    r"(?:/exports?/|_export|/giftaid/)[^\"'\n]*(?:member|customer|client|contact|patient|staff|employee|stockist"
+    r"|donor|volunteer|booking|student|guest|declaration)[^\"'\n]*\.(?:csv|xlsx?|json)\b[\s\S]{0,600}?\.?(?:add_)?attach"
     r"|(?:add_)?attach[\s\S]{0,300}?(?:member|customer|client|contact|patient|staff|employee|stockist|donor)"
     r"\w*\.(?:csv|xlsx?)\b",
     re.IGNORECASE,

@@ -106,6 +106,8 @@ _RCLONE_COPIES = frozenset({"copy", "sync", "move", "copyto", "moveto"})
 #: A remote spelled on the command line (`:s3,endpoint=https://…:bucket/`, `:webdav,url='https://…'`) and one
 #: defined through the environment (`RCLONE_CONFIG_OUT_ENDPOINT=https://…`).
 _INLINE_REMOTE_HOST = re.compile(r"^:\w+,[^:]*?\b(?:endpoint|url)=[\"']?(?:https?://)?([\w.-]+)")
+_CREATED_REMOTE_HOST = re.compile(r"\brclone\s+config\s+create\s+([\w-]+)\s+\w+\b[^\n]*?\bendpoint[= ]\s*[\"']?"
+                                  r"(?:https?://)?([\w.-]+)")  # (`rclone config create NAME s3 … endpoint URL`)
 _ENV_REMOTE_HOST = re.compile(r"\bRCLONE_CONFIG_(\w+?)_(?:ENDPOINT|URL|HOST)=[\"']?(?:https?://)?([\w.-]+)")
 
 
@@ -116,7 +118,8 @@ def _remote_elsewhere(destination: str, script: str) -> str | None:
     hosts = [inline.group(1)] if inline else []
     if not inline and ":" in destination:
         name = destination.split(":", 1)[0]
-        hosts = [host for remote, host in _ENV_REMOTE_HOST.findall(script) if remote.lower() == name.lower()]
+        defined = [*_ENV_REMOTE_HOST.findall(script), *_CREATED_REMOTE_HOST.findall(script)]
+        hosts = [host for remote, host in defined if remote.lower() == name.lower()]
     return next((h for h in hosts if not (internal_host(h) or backup_host(h))), None)
 
 

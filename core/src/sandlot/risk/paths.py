@@ -102,6 +102,8 @@ _SECRET_NAMES = frozenset(
         "splunk.secret", "client.keys", "authd.pass",
         # Traefik's ACME store (every certificate's private key)
         "acme.json",
+        # TrueNAS's configuration database and the secret its stored passwords are encrypted with
+        "freenas-v1.db", "pwenc_secret",
         # a ZeroTier node's private identity (its local API token is read to ask the service on this machine)
         "identity.secret",
         ".npmrc", ".pypirc", ".env", ".envrc", "credentials", "credentials.json", "id_rsa", "id_dsa",

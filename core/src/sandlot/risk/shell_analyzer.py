@@ -323,7 +323,7 @@ _COMPOSE_VALUED = frozenset({"-f", "--file", "-p", "--project-name", "--env-file
 _CHANGING_WORDS = frozenset({"rm", "delete", "remove", "purge", "drop", "destroy", "wipe", "kill", "disable", "reset",
                              "stop", "uninstall", "format", "erase", "zap", "trim", "flush", "clear", "set", "modify"})
 #: Installed Rails applications' own wrappers (`zammad run …`, GitLab's `gitlab-rails`/`gitlab-rake`).
-_PACKAGED_RAILS_APPS = frozenset({"zammad", "gitlab-rails", "gitlab-rake"})
+_PACKAGED_RAILS_APPS = frozenset({"zammad", "gitlab-rails", "gitlab-rake", "openproject"})
 #: Command-line tools shipped as Node.js scripts and run as `node SCRIPT …`.
 _NODE_TOOLS = {"meshctrl.js": "meshctrl", "meshctrl": "meshctrl"}
 #: LXD's and Incus's own API sockets.
@@ -2795,6 +2795,7 @@ class ShellAnalyzer:
                             and edr_agent_tampering(W.base(wrapped[0]), wrapped[1:]) is None)
                         or (W.base(wrapped[0]) in ("sapcontrol", "saphostctrl") and sap_control_reads(wrapped[1:]))
                         or _service_administration(wrapped)
+                        or (limited != wrapped and bool(limited) and _service_administration(limited))
                         or reports_state(limited)
                         or (limited != wrapped and bool(limited) and W.base(limited[0]) in T.GRADED_ADMIN_TOOLS)
                         or W.base(wrapped[0]) in T.WEB_SERVER_SWITCHES
@@ -2822,6 +2823,9 @@ class ShellAnalyzer:
                         # a daemon told to reload or reopen its logs
                         or (W.base(wrapped[0]) in ("kill", "pkill", "killall")
                             and any(a.upper() in T.RELOAD_SIGNALS for a in wrapped[1:2]))
+                        or (W.base(wrapped[0]) == "systemctl" and wrapped[1:2] == ["kill"] and any(
+                            s.upper() in T.RELOAD_SIGNALS or f"-{s.upper()}" in T.RELOAD_SIGNALS
+                            for s in W.option_values(wrapped[2:], "-s", "--signal")))
                         # `sudo kill "$pid"`: asked to end (TERM), graded by what it is pointed at
                         or (W.base(wrapped[0]) == "kill" and len(wrapped) > 1
                             and (not wrapped[1].startswith("-") or wrapped[1].upper() in ("-TERM", "-15", "-SIGTERM")))
@@ -3565,7 +3569,12 @@ class ShellAnalyzer:
                     f"{name} runs a downloaded script",
                     node,
                 )
-            console = _application_console(W.base(arg), args[i + 1 :])
+            rest = args[i + 1 :]
+            if W.base(arg) == "manage.py" and rest[:1] == ["shell"] and "-c" in rest[1:-1]:
+                # `python manage.py shell -c CODE`: the Django project runs CODE
+                self._nested(rest[rest.index("-c") + 1], "python", node, "manage.py shell -c")
+                return
+            console = _application_console(W.base(arg), rest)
             if console:
                 flow.interp = console  # `python3 manage.py shell`, `python3 odoo-bin shell`: reads its code from stdin
             return
@@ -3784,6 +3793,11 @@ class ShellAnalyzer:
             self._add("shell.data-destroy", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
                       f"inline {name} code deletes, publishes or strips the second factor from every record of a model"
                       + (" (production)" if production else ""), node)  # fmt: skip
+        if _INLINE_OPENED.search(code):
+            embedded = True
+            self._add("shell.app-admin", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"inline {name} code lets anonymous visitors in (no login required, or permissions given to "
+                      "anonymous users)", node)  # fmt: skip
         if _INLINE_ADMIN.search(code):
             production = self._production()
             embedded = True
@@ -4485,7 +4499,9 @@ class ShellAnalyzer:
             elif kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP, paths.PathKind.HOME_TOP,
                           paths.PathKind.SYSTEM):  # fmt: skip
                 self._delete(operands[-1], node, recursive=True, via="rsync --delete")
-            elif any(src.rstrip("/") in self.made_dirs or fresh_temporary(src) for src in operands[:-1]):
+            elif any((src.rstrip("/") in self.made_dirs or fresh_temporary(src)) and not any(
+                f.startswith(src.rstrip("/") + "/") for f in (*self._own_files, *self._created)
+            ) for src in operands[:-1]):  # (a folder made here and left empty: a dump written into it fills it)
                 self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"rsync --delete mirrors an empty directory onto {operands[-1]}, deleting everything there",
                           node)  # fmt: skip
@@ -9628,6 +9644,14 @@ def _service_administration(argv: list[str]) -> bool:
         ["login"], ["logout"], ["set"],
     ):
         return True  # a mesh VPN's client brought up or down, its service installed, its state shown
+    if name == "openproject" and (args[:2] == ["run", "backup"] or args[:1] in (
+        ["configure"], ["reconfigure"], ["logs"], ["restart"], ["config:get"], ["config:set"]
+    )):
+        return True  # the packaged OpenProject's own backup, settings and logs
+    if (name == "omv-salt" and args[:2] == ["deploy", "run"]) or (
+        name in ("synoshare", "synouser", "synogroup") and args[:1] in (["--get"], ["--enum"])
+    ) or (name == "synowebapi" and any(a in ("method=list", "method=get") for a in args)):
+        return True  # a NAS's settings deployed, its shares and accounts listed
     if name in ("iocage", "bastille") and args[:1] in (
         ["fetch"], ["create"], ["start"], ["restart"], ["list"], ["bootstrap"], ["update"]
     ):
@@ -10016,6 +10040,9 @@ _ORM_MASS_DELETE = re.compile(
     # every record made public (`Project.find_each { |p| p.update_columns(visibility_level: …PUBLIC) }`)
     r"|\.(?:find_each|each|update_all)\b[^}\n]*\bvisibility(?:_level)?:\s*[\w:]*PUBLIC\b"
 )
+#: Inline application code that opens the application (`Setting.login_required = "0"`, anonymous users given
+#: permissions).
+_INLINE_OPENED = re.compile(r"\bSetting\.login_required\s*=\s*[\"']?(?:0|false)\b|\bRole\.anonymous\.add_permission!")
 _INLINE_ADMIN = re.compile(
     r"\.grant_admin!|\brole\s*[:=]\s*[:'\"]?(?:admin|owner|super_?admin|superuser)\b|\b(?:is_)?(?:admin|superuser|super_admin)"
     r"[\"']?\s*(?:=|=>|:)\s*true\b"

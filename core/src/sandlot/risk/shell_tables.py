@@ -620,7 +620,8 @@ GRADED_ADMIN_TOOLS = frozenset(
      "podman", "ctr", "crictl", "kubeadm", "who", "last", "lastb", "w", "id", "getent",
      "salt", "salt-call", "salt-ssh", "ansible", "ansible-playbook", "softwareupdate",
      # security audits, integrity checks and VPN clients, whose own rules grade what they do
-     "lynis", "rkhunter", "chkrootkit", "aide", "debsums", "fail2ban-client", "clamscan", "freshclam", "oscap",
+     "lynis", "rkhunter", "chkrootkit", "aide", "debsums", "fail2ban-client", "fail2ban-regex", "cscli",
+     "clamscan", "freshclam", "oscap",
      "tiger", "wg-quick", "tailscale", "zerotier-cli", "openvpn", "nmcli", "resolvectl",
      # auditing and tracing, graded by what they watch (keystroke and TLS capture have their own rule)
      "auditctl", "ausearch", "aureport", "bpftrace", "sysdig", "perf", "syslog-ng", "rsyslogd", "promtool",
@@ -669,6 +670,7 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "nagios4": frozenset({"-v"}), "icinga": frozenset({"--validate", "-C"}),
     "apachectl": frozenset({"configtest", "-t"}),
     "apache2ctl": frozenset({"configtest", "-t"}), "httpd": frozenset({"-t", "-n"}), "nebula": frozenset({"-test"}),
+    "crowdsec": frozenset({"-t"}),
     "sshd": frozenset({"-t", "-T"}),
     "visudo": frozenset({"-c"}), "freeradius": frozenset({"-XC", "-C"}), "radiusd": frozenset({"-XC", "-C"}),
     "haproxy": frozenset({"-c"}), "kea-dhcp4": frozenset({"-t"}), "kea-dhcp6": frozenset({"-t"}),

@@ -559,6 +559,8 @@ _SCHEMA_RESET = re.compile(
     r"\balembic\b.*\bdowngrade\s+base\b|\bprisma\s+(?:migrate\s+reset|db\s+push\s+.*--force-reset)"
     r"|\bmanage\.py\s+(?:flush|reset_db|migrate\s+\w+\s+zero)\b|\b(?:rails|rake)\s+db:(?:drop|reset|schema:load|purge)\b"
     r"|\b(?:rails|rake)\s+db:rollback\s+STEP=(?:[1-9]\d+)\b"
+    # Redmine's plugins migrated back to version 0: every table the plugins made dropped
+    r"|\bredmine:plugins:migrate\b[^\n]*\bVERSION=0\b"
     r"|\bflyway\b.*\bclean\b|\bknex\s+migrate:rollback\s+--all|\bsequelize\s+db:(?:migrate:undo:all|drop)"
     r"|\bdbmate\b.*\bdrop\b|\bgoose\b.*\breset\b|\bliquibase\b.*\bdropAll\b|\bmigrate\b.*\bdrop\s+-f\b"
     # Laravel, Sequelize's CLI, Ecto (mix tasks, and a release's `rollback(Repo, 0)`: every migration undone)

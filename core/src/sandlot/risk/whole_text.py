@@ -16,6 +16,7 @@ from sandlot.risk.app_frameworks import framework_risks
 from sandlot.risk.artifact_repositories import repository_text_risks
 from sandlot.risk.backend_platforms import backend_platform_risks
 from sandlot.risk.backup_servers import backup_server_risks
+from sandlot.risk.ban_managers import ban_manager_risks
 from sandlot.risk.bi_platforms import bi_platform_risks
 from sandlot.risk.boot import boot_risks
 from sandlot.risk.browsers import browser_risks
@@ -96,6 +97,7 @@ from sandlot.risk.metrics_stores import metrics_store_risks
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.monitoring_servers import monitoring_server_risks
 from sandlot.risk.mysql_admin import mysql_admin_risks
+from sandlot.risk.nas_appliances import nas_appliance_risks
 from sandlot.risk.network_appliances import network_appliance_risks
 from sandlot.risk.network_services import network_service_risks
 from sandlot.risk.nomad_jobs import nomad_text_risks
@@ -131,7 +133,7 @@ from sandlot.risk.storage import storage_text_risks
 from sandlot.risk.storage_arrays import storage_array_risks
 from sandlot.risk.storefronts import form_grabber, redirects_payments, request_copier, server_request_mirror
 from sandlot.risk.telemetry_pipelines import telemetry_text_risks
-from sandlot.risk.text_shapes import each_item, outside_url
+from sandlot.risk.text_shapes import each_item, outside_url, sends_data
 from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.typesetting import typesetting_risks
@@ -702,6 +704,24 @@ def _registered_domain(host: str) -> str:
     return ".".join(host.lower().rstrip(".>").split(".")[-2:])
 
 
+#: Every account made a superuser through the ORM (`User.objects.filter(is_active=True).update(is_superuser=True)`).
+_EVERYONE_SUPERUSER = re.compile(r"\.objects\.(?:all|filter)\([^)]*\)\.update\([^)]*\bis_superuser\s*=\s*True")
+#: A loop over everything an API client's manager lists (`for p in redmine.project.all():`), the manager captured.
+_EACH_LISTED = re.compile(r"\bfor\s+\w+\s+in\s+([\w.]+)\.all\(\)")
+#: An application's multi-factor login cleared with SQL (`UPDATE roles SET mfa_enforced = 0`, `DELETE FROM mfa_values`).
+_MFA_CLEARED = re.compile(r"\bUPDATE\s+\w+\s+SET\s+\w*mfa\w*\s*=\s*(?:0|false)\b|\bDELETE\s+FROM\s+\w*mfa\w*",
+                          re.IGNORECASE)  # fmt: skip
+#: An API key or token minted (`createApiKey(…)`, `api_key.create`, `cscli bouncers add`, a POST to `/api-keys`).
+_KEY_MINTED = re.compile(r"\bcreateApiKey\b|\bcreate_api_key\(|\bapi_key\.create\b|/api[-_]keys?\b[^\n]*\bpost\b"
+                         r"|\bpost\([^\n]*/api[-_]keys?\b|\btokens?\.create\(")  # fmt: skip
+_URL_DOMAIN = re.compile(r"https?://(?:[\w-]+\.)*([\w-]+\.[a-z]{2,})\b|https?://(\d+\.\d+\.\d+\.\d+)")
+
+
+def _url_domains(code: str) -> set[str]:
+    """The registered domains (or bare addresses) of the web addresses ``code`` spells."""
+    return {a or b for a, b in _URL_DOMAIN.findall(code)}
+
+
 #: Statements built from the catalogue and run (`SELECT CONCAT('DROP TABLE ', table_name, …) … | mysql`, psql's
 #: `\gexec`).
 _GENERATED_DROPS = re.compile(r"(?:CONCAT\(\s*|SELECT\s+)'(?:DROP|TRUNCATE)\s+TABLE\b[\s\S]{0,300}?"
@@ -769,6 +789,19 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if firmware:
         what = f"has devices flash firmware from an unknown server ({firmware})"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if "is_superuser" in code and _EVERYONE_SUPERUSER.search(code):
+        what = "makes every account of an application a superuser"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    every_deleted = _EACH_LISTED.search(code) if ".all()" in code else None
+    if every_deleted is not None and re.search(rf"\b{re.escape(every_deleted.group(1))}\.delete\(", code):
+        what = "deletes every record an API client lists (projects, users or issues, one after another)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if ("mfa" in code or "MFA" in code) and _MFA_CLEARED.search(code):
+        what = "switches multi-factor login off in an application's database (enforcement cleared or secrets deleted)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if _KEY_MINTED.search(code) and sends_data(code) and len(_url_domains(code)) >= 2:
+        what = "creates an API key or token and sends it to another host"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if ("DROP" in code or "TRUNCATE" in code) and _GENERATED_DROPS.search(code):
         what = "generates a DROP or TRUNCATE statement for every table a query lists and runs them (a database emptied)"
         found.append(("drop-database", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
@@ -1239,6 +1272,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     found += [("web-analytics", risk) for risk in web_analytics_risks(code)]
     found += [("bsd-host", risk) for risk in bsd_host_risks(code)]
     found += [("mesh-vpn", risk) for risk in mesh_vpn_risks(code)]
+    found += [("ban-manager", risk) for risk in ban_manager_risks(code)]
+    found += [("nas", risk) for risk in nas_appliance_risks(code)]
     if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
