@@ -25,6 +25,9 @@ class _WordIndex:
         self._ids: dict[str, int] = {}
         self._automaton: ahocorasick.Automaton | None = None
         self._recent: list[tuple[str, frozenset[int]]] = []
+        #: The text asked about last and what was found in it, as one tuple (read atomically): every gate of a
+        #: pass asks about the same text, so :meth:`GateWords.any_in` answers from it without calling :meth:`found`.
+        self.last: tuple[str | None, frozenset[int]] = (None, frozenset())
         self._lock = threading.Lock()
 
     def register(self, words: tuple[str, ...]) -> frozenset[int]:
@@ -33,17 +36,20 @@ class _WordIndex:
                 self._ids.setdefault(word, len(self._ids))
             self._automaton = None  # rebuilt, with these words too, at the next scan
             self._recent = []
+            self.last = (None, frozenset())
             return frozenset(self._ids[word] for word in words)
 
     def found(self, text: str) -> frozenset[int]:
         recent = self._recent
         for seen, ids in recent:
             if seen is text:
+                self.last = (seen, ids)
                 return ids
         automaton = self._automaton or self._build()
         scanned = text.lower() if self._folded else text
         ids = frozenset(word_id for _, word_id in automaton.iter(scanned)) if scanned else frozenset()
         self._recent = [(text, ids), *recent[: self._REMEMBERED - 1]]
+        self.last = (text, ids)
         return ids
 
     def _build(self) -> ahocorasick.Automaton:
@@ -83,7 +89,8 @@ class GateWords:
 
     def any_in(self, text: str) -> bool:
         """Whether any of the words occurs in ``text``."""
-        return not self._ids.isdisjoint(self._index.found(text))
+        last_text, last_found = self._index.last  # (the common case, ~100 gates in a row on one text: no call)
+        return not self._ids.isdisjoint(last_found if last_text is text else self._index.found(text))
 
     def __repr__(self) -> str:
         return f"GateWords{self.words!r}"
