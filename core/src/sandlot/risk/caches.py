@@ -22,6 +22,7 @@ import re
 
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import outside_address
+from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: `CONFIG SET dir /etc/cron.d` (any spelling: redis-cli words, execute_command tuples, config_set calls).
@@ -51,18 +52,24 @@ _BENCHMARK_FLOOD = re.compile(r"\bredis-benchmark\b(?=[^\n]*-h\s+(?!localhost|12
 _VCL_BACKEND = re.compile(r"\.host\s*=\s*\"(\d{1,3}(?:\.\d{1,3}){3})\"")
 _VCL_COPIES_CREDENTIALS = re.compile(r"bereq\.http\.[\w-]+\s*=\s*(?:req|bereq)\.http\.(?:Cookie|Authorization)\b", re.I)
 
+#: Each rule's own words (gates sharing one scan of the text, rather than a substring search per word).
+_MODULE_WORDS = GateWords("MODULE", "module")
+_REPLICA_WORDS = GateWords("replicaof", "slaveof", "REPLICAOF", "SLAVEOF")
+_LOGIN_WORDS = GateWords("nopass", "NOPASS", "requirepass", "REQUIREPASS", "protected-mode")
+_LUA_ESCAPE_WORDS = GateWords("loadlib", "popen", "execute", "while true")
+_LUA_CALL_WORDS = GateWords("EVAL", "eval", "register_script", "FUNCTION", "function")
+_EVERY_KEY_WORDS = GateWords("scan_iter", "--scan", "KEYS", "keys", "cachedump")
+
 
 def cache_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to caches and in-memory stores."""
     # (each rule looks only when its own words are there: "dir" and "execute" alone are in most scripts)
     config = "dir" in text and ("CONFIG" in text or "config" in text or "Config" in text)
-    module = ("MODULE" in text or "module" in text) and ("LOAD" in text or "load" in text)
-    replica = any(w in text for w in ("replicaof", "slaveof", "REPLICAOF", "SLAVEOF"))
-    login = any(w in text for w in ("nopass", "NOPASS", "requirepass", "REQUIREPASS", "protected-mode"))
-    lua = any(w in text for w in ("loadlib", "popen", "execute", "while true")) and any(
-        w in text for w in ("EVAL", "eval", "register_script", "FUNCTION", "function")
-    )
-    every_key = any(w in text for w in ("scan_iter", "--scan", "KEYS", "keys", "cachedump"))
+    module = _MODULE_WORDS.any_in(text) and ("LOAD" in text or "load" in text)
+    replica = _REPLICA_WORDS.any_in(text)
+    login = _LOGIN_WORDS.any_in(text)
+    lua = _LUA_ESCAPE_WORDS.any_in(text) and _LUA_CALL_WORDS.any_in(text)
+    every_key = _EVERY_KEY_WORDS.any_in(text)
     flood = "redis-benchmark" in text
     vcl = "bereq" in text
     if not (config or module or replica or login or lua or every_key or flood or vcl):

@@ -110,6 +110,8 @@ _RELEASES_REPOSITORY = re.compile(r"/repository/[\w-]*releases?[\w-]*/|/[\w-]+-r
 _CHECKSUM_FILE = re.compile(r"\.(?:sha1|sha256|sha512|md5)\b")
 #: npm lifecycle scripts that run on every install of the package.
 _INSTALL_HOOK = re.compile(r"[\"'](?:pre|post)?install[\"']\s*:\s*[\"'](?P<script>(?:\\.|[^\"\\])*)")
+#: What :data:`_INSTALL_HOOK` cannot match without (a quoted `install` key: `"postinstall":`).
+_INSTALL_HOOK_WORDS = GateWords('install"', "install'")
 _MACHINE_DETAILS = re.compile(r"hostname|userInfo|whoami|homedir|process\.env|\$USER|\$HOME|cwd\(\)")
 _SENDS_OUT = re.compile(r"https?://|\bcurl\b|\bwget\b|\bnslookup\b|\bdig\b|\.get\(|\.request\(")
 #: Every project of a public package index walked and downloaded.
@@ -139,10 +141,13 @@ _REMOTE_REGISTRY = re.compile(r"/registries\b[\s\S]{0,300}?[\"']url[\"']\s*:\s*[
 _KEEPS_NOTHING = re.compile(r"[\"']?latest(?:Pushed|Pulled|Active)[KN][\"']?\s*:\s*0\b")
 _PROJECT_PUBLIC = re.compile(r"/projects/[\s\S]{0,200}?[\"']public[\"']\s*:\s*[\"']?true")
 
+#: Words of Harbor's API without one of which container_registry_risks finds nothing.
+_HARBOR_WORDS = GateWords("sysadmin_flag", "/registries", "latestP", "latestA", "public")
+
 
 def container_registry_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a container registry through Harbor's API."""
-    if not any(w in text for w in ("sysadmin_flag", "/registries", "latestP", "latestA", "public")):
+    if not _HARBOR_WORDS.any_in(text):
         return []
     found = []
     if _SYSADMIN_FLAG.search(text):
@@ -199,7 +204,7 @@ def registry_text_risks(text: str) -> list[OperationRisk]:
     ):
         what = "overwrites a released artifact and its checksum in a repository by hand"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
-    if "install" in text and any(
+    if _INSTALL_HOOK_WORDS.any_in(text) and any(
         _MACHINE_DETAILS.search(m["script"]) and _SENDS_OUT.search(m["script"]) for m in _INSTALL_HOOK.finditer(text)
     ):
         what = "writes an install script that reports the installing machine to an outside host (a beacon)"

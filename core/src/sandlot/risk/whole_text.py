@@ -9,6 +9,7 @@ own rule prefix (``python.`` or ``shell.``) with the suffix given here.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from sandlot.risk.access_proxies import access_proxy_risks
 from sandlot.risk.active_directory import active_directory_risks
@@ -738,6 +739,160 @@ _WATCHED_USER_FOLDERS = re.compile(r"\b(?:inotifywait|fswatch)\b[^\n|]*(?:\$HOME
 _COPIED_AWAY = re.compile(r"\b(?:scp|rsync)\b[^\n]*\s[\w.-]+@[\w.-]+:|\bcurl\b[^\n]*(?:-T|--upload-file|-F)\s")
 
 
+#: Words of which whole_text_risks' checks below need one before they look further. Each was a chain of
+#: substring searches (`"a" in code or "b" in code …`, `any(w in code for w in …)`), a pass over the text
+#: per word; as gates they share the one scan of the text that every gate shares.
+_SUBMODULE_WORDS = GateWords(".gitmodules", "submodule", "set-url")
+_TREE_WALK_WORDS = GateWords("walk(", "glob(", "find ")
+_TOKEN_PATTERN_WORDS = GateWords("Bearer", "Basic", "AKIA", "_[", "xox", ",1")
+_COMPLIANCE_WORDS = GateWords("Required", "Require", "Block")
+_MDM_COMMAND_WORDS = GateWords("LostMode", "EraseDevice", "DeviceLock")
+_CRACKING_LIST_WORDS = GateWords("rockyou", "wordlist", "SecLists")
+_KEY_SPACE_WORDS = GateWords("range", "seq", "..")
+_ALARM_WORDS = GateWords("larm", "lert", "scalation", "call")
+_DEVICE_COMMAND_WORDS = GateWords("ommand", "type", "name", "RemoteAccess", "action")
+_VECTOR_LISTING_WORDS = GateWords("list_collections", "list_indexes", "get_collections")
+_BROKER_TEXT_WORDS = GateWords("perf-test", "watermark", "seek_to_end")
+_MFA_WORDS = GateWords("mfa", "MFA", "Mfa")
+_HOSTING_WORDS = GateWords("acl-all", "listaccts", "HTTP_REFERER")
+_SAML_WORDS = GateWords("SAML", "saml", "Signature", "dmin", "Metadata")
+_DATA_PLATFORM_WORDS = GateWords("proxyuser", "hadoop.security", "public", "KILLED")
+_DEVICE_API_WORDS = GateWords("rulebase", "cmds", "boot", "software add")
+_ROUTER_WORDS = GateWords("/tool", "operation=", "filter", "announce")
+_VEHICLE_BUS_WORDS = GateWords("cangen", "key", "APB,", "RMB,", "HSC,")
+_AGENT_APPROVAL_WORDS = GateWords("ermissions", "approv", "danger", "Bash(*)", "--yolo", "McpServers")
+_INSTRUCTION_WORDS = GateWords("IMPORTANT", "the user", "instructions")
+_ENCRYPTION_TOOL_WORDS = GateWords("openssl", "gpg", "7z")
+_NIX_WORDS = GateWords("trusted-users", "sandbox", "builtins.exec", "setuid", "wheelNeedsPassword", "require-sigs")
+
+
+#: A module's whole-text check, and the rule suffix its risks are reported under.
+_TextCheck = tuple[str, Callable[[str], list[OperationRisk]]]
+
+
+def _run_checks(checks: tuple[_TextCheck, ...], code: str, found: list[tuple[str, OperationRisk]]) -> None:
+    """Add each check's risks in ``code`` to ``found`` under its rule suffix, in the table's order.
+
+    (A loop over a table rather than a list comprehension per check: nearly every check finds nothing, and in
+    Python 3.11 each comprehension is a call of its own that costs more than many a check's word gate.)
+    """
+    for suffix, check in checks:
+        risks = check(code)
+        if risks:
+            found.extend((suffix, risk) for risk in risks)
+
+
+#: Modules' checks whole_text_risks runs in a row, in this order (from registry_text_risks to directory_text_risks).
+_REGISTRY_AND_DIRECTORY_CHECKS: tuple[_TextCheck, ...] = (
+    ("registry", registry_text_risks),
+    ("identity", identity_provider_risks),
+    ("identity", federation_risks),
+    ("directory", directory_text_risks),
+)
+#: Modules' checks whole_text_risks runs in a row, in this order (from search_cluster_risks to vsphere_estate_risks).
+_SERVICE_CHECKS: tuple[_TextCheck, ...] = (
+    ("search-cluster", search_cluster_risks),
+    ("service-mesh", mesh_risks),
+    ("provisioning", provisioning_text_risks),
+    ("openstack", openstack_text_risks),
+    ("game-server", game_server_risks),
+    ("document-store", document_store_risks),
+    ("backup-server", backup_server_risks),
+    ("sap", sap_risks),
+    ("directory", active_directory_risks),
+    ("sharepoint", sharepoint_risks),
+    ("git-server", git_server_risks),
+    ("version-control", version_control_risks),
+    ("mysql", mysql_admin_risks),
+    ("database-admin", enterprise_database_risks),
+    ("distributed-database", distributed_database_risks),
+    ("managed-cluster", managed_cluster_risks),
+    ("network-service", network_service_risks),
+    ("log-platform", log_platform_risks),
+    ("access-proxy", access_proxy_risks),
+    ("broker", broker_admin_risks),
+    ("backend-platform", backend_platform_risks),
+    ("scheduler", hpc_text_risks),
+    ("workflow-engine", workflow_engine_risks),
+    ("secrets-manager", secret_manager_risks),
+    ("mail", mail_security_risks),
+    ("dev-machine", dev_machine_risks),
+    ("splunk", splunk_risks),
+    ("mainframe", mainframe_risks),
+    ("network-appliance", network_appliance_risks),
+    ("storage-array", storage_array_risks),
+    ("graph-database", graph_database_risks),
+    ("self-hosted-app", self_hosted_app_risks),
+    ("ha-cluster", ha_cluster_risks),
+    ("admission", policy_engine_risks),
+    ("hypervisor", vsphere_estate_risks),
+)
+#: Modules' checks whole_text_risks runs in a row, in this order (from printer_risks to management_controller_risks).
+_INFRASTRUCTURE_CHECKS: tuple[_TextCheck, ...] = (
+    ("printer", printer_risks),
+    ("browser", browser_risks),
+    ("orchestrator", orchestrator_text_risks),
+    ("edge", edge_risks),
+    ("metrics-store", metrics_store_risks),
+    ("machine-identity", machine_identity_risks),
+    ("boot", boot_risks),
+    ("object-store", object_store_text_risks),
+    ("coordination", coordination_risks),
+    ("framework", framework_risks),
+    ("storage", storage_text_risks),
+    ("tracing", tracing_text_risks),
+    ("file-server", file_server_text_risks),
+    ("office", office_text_risks),
+    ("endpoint-management", endpoint_management_risks),
+    ("building", building_risks),
+    ("replication", replication_risks),
+    ("phone", phone_risks),
+    ("hidden-text", text_trick_risks),
+    ("jvm", jvm_risks),
+    ("dotnet", dotnet_risks),
+    ("cache", cache_risks),
+    ("platform-settings", saas_setting_risks),
+    ("cluster-access", gitops_risks),
+    ("cluster-control", cluster_control_risks),
+    ("chat-workspace", chat_workspace_risks),
+    ("detections", detection_risks),
+    ("device-fleet", device_fleet_risks),
+    ("management-controller", management_controller_risks),
+)
+#: Modules' checks whole_text_risks runs in a row, in this order (from paas_text_risks to ci_server_risks).
+_PLATFORM_CHECKS: tuple[_TextCheck, ...] = (
+    ("paas", paas_text_risks),
+    ("load-balancer", balancer_text_risks),
+    ("serverless", serverless_text_risks),
+    ("nomad", nomad_text_risks),
+    ("pki", ca_text_risks),
+    ("telemetry", telemetry_text_risks),
+    ("identity", identity_broker_risks),
+    ("registry", repository_text_risks),
+    ("exfiltration", dns_tunnel_risks),
+    ("data-destroy", lakehouse_text_risks),
+    ("license-server", license_text_risks),
+    ("device", home_automation_risks),
+    ("media-server", media_server_risks),
+    ("bi-platform", bi_platform_risks),
+    ("workflow-automation", workflow_automation_risks),
+    ("remote-access", remote_access_gateway_risks),
+    ("sip-proxy", sip_proxy_risks),
+    ("node-fleet", immutable_os_risks),
+    ("wiki", wiki_risks),
+    ("ci-server", ci_server_risks),
+    ("fediverse", fediverse_risks),
+    ("erp-server", erp_server_risks),
+    ("monitoring-server", monitoring_server_risks),
+    ("login-portal", login_portal_risks),
+    ("web-analytics", web_analytics_risks),
+    ("bsd-host", bsd_host_risks),
+    ("mesh-vpn", mesh_vpn_risks),
+    ("ban-manager", ban_manager_risks),
+    ("nas", nas_appliance_risks),
+)
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -775,7 +930,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "<!ENTITY" in code and len(_NESTED_ENTITY.findall(code)) >= 3 and not _XML_DEFENCE.search(code):
         what = "builds an XML bomb (entities that expand exponentially: gigabytes from a kilobyte)"
         found.append(("xml-bomb", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
-    squat = lookalike_repository(code) if ".gitmodules" in code or "submodule" in code or "set-url" in code else None
+    squat = lookalike_repository(code) if _SUBMODULE_WORDS.any_in(code) else None
     if squat is not None:
         what = f"points a dependency's repository at a look-alike ({squat}): its code replaces the real one's"
         found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
@@ -811,12 +966,12 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("wall" in code or "barrier" in code) and _WALL_REMOVED.search(code):
         what = "removes an ethical wall (a screened matter's documents opened to everyone)"
         found.append(("documents", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    walks = ("walk(" in code or "glob(" in code or "find " in code) and _WALKS_TREE.search(code) is not None
+    walks = _TREE_WALK_WORDS.any_in(code) and _WALKS_TREE.search(code) is not None
     hunted = {m.lower() for m in _CREDENTIAL_FILE_PATTERN.findall(code)} if walks else set()
     if len(hunted) >= 2 and _SENDS.search(code):
         what = "searches folders for credential files by name (password vaults, key stores, keys) and sends them out"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if ("Bearer" in code or "Basic" in code or "AKIA" in code or "_[" in code or "xox" in code or ",1" in code) and (
+    if _TOKEN_PATTERN_WORDS.any_in(code) and (
         (".sub(" not in code or _COLLECTS.search(code))  # (a redaction substitutes; a harvest keeps the matches)
         and _TOKEN_PATTERN.search(code) and _HARVESTS.search(code) and _SENDS.search(code)
     ):
@@ -828,11 +983,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "IsHidden" in code and _HIDDEN_ADMIN.search(code):
         what = "creates a hidden local administrator account (macOS)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    compliance = "Required" in code or "Require" in code or "Block" in code
+    compliance = _COMPLIANCE_WORDS.any_in(code)
     if compliance and _COMPLIANCE_OFF.search(code) and each_item(code):
         what = "switches device compliance requirements off (passcode, encryption, jailbreak checks) in every policy"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if ("LostMode" in code or "EraseDevice" in code or "DeviceLock" in code) and _MDM_FLEET_COMMAND.search(code) and (
+    if _MDM_COMMAND_WORDS.any_in(code) and _MDM_FLEET_COMMAND.search(code) and (
         _EVERY_MANAGED_DEVICE.search(code) or each_item(code)
     ):
         what = "locks, erases or puts in lost mode every managed device"
@@ -840,7 +995,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "onnectionString" in code and _CONNECTION_STRINGS.search(code) and _SENDS.search(code) and ".sub(" not in code:
         what = "collects applications' database connection strings (with their passwords) and sends them elsewhere"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if ("rockyou" in code or "wordlist" in code or "SecLists" in code) and _CRACKING_LIST.search(code) and (
+    if _CRACKING_LIST_WORDS.any_in(code) and _CRACKING_LIST.search(code) and (
         _TRIES_LOGIN.search(code)
     ):
         what = "tries the passwords of a cracking wordlist (rockyou) against a login or an encrypted file"
@@ -863,7 +1018,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = ("patches an installed library's code to skip certificate or host-key checks (every program using it "
                 "can then be intercepted)")
         found.append(("tls", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
-    if ("range" in code or "seq" in code or ".." in code) and _KEY_SPACE.search(code) and (
+    if _KEY_SPACE_WORDS.any_in(code) and _KEY_SPACE.search(code) and (
         _SENDS_GUESS.search(code) and _STOPS_AT_HIT.search(code)
     ):
         what = "tries every value of a key, code or PIN in turn against a device or a service until one is accepted"
@@ -930,7 +1085,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if _MACHINE_WORDS.any_in(code):
         found += [("device", risk) for risk in machine_risks(code)]
     test_mode = "est_mode" in code or "est-mode" in code
-    if ("larm" in code or "lert" in code or "scalation" in code or "call" in code or test_mode) and (
+    if (_ALARM_WORDS.any_in(code) or test_mode) and (
         (_ALARM_OFF.search(code) and each_item(code)) or _PAGING_EMPTIED.search(code)
     ):
         what = "switches off every alarm of a monitoring system or empties who it pages (failures go unnoticed)"
@@ -942,7 +1097,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "apiServerAddress" in code and _OPEN_KIND_API.search(code):
         what = "serves a local cluster's API (admin of everything in it) on every address"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
-    command_words = "ommand" in code or "type" in code or "name" in code or "RemoteAccess" in code or "action" in code
+    command_words = _DEVICE_COMMAND_WORDS.any_in(code)
     if command_words and _DEVICE_FLEET_COMMAND.search(code) and (each_item(code) or "while read" in code):
         what = "sends a disconnect, shutdown, reset or remote-administration command to every device a listing gives"
         found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
@@ -955,7 +1110,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "iptc" in code and _IPTC_OPENED.search(code):
         what = "flushes the firewall's rules or sets its policy to accept everything (python-iptables)"
         found.append(("defense-evasion", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if ("list_collections" in code or "list_indexes" in code or "get_collections" in code) and (
+    if _VECTOR_LISTING_WORDS.any_in(code) and (
         _EVERY_COLLECTION_DROPPED.search(code)
     ):
         what = "drops every collection or index a vector database lists (the embeddings and their documents)"
@@ -973,11 +1128,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "RemoteForward" in code and _REMOTE_FORWARD.search(code):
         what = "configures ssh to open a reverse tunnel (a port of another host leads to this machine)"
         found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
-    found += [("registry", risk) for risk in registry_text_risks(code)]
-    found += [("identity", risk) for risk in identity_provider_risks(code)]
-    found += [("identity", risk) for risk in federation_risks(code)]
-    found += [("directory", risk) for risk in directory_text_risks(code)]
-    if "perf-test" in code or "watermark" in code or "seek_to_end" in code:
+    _run_checks(_REGISTRY_AND_DIRECTORY_CHECKS, code, found)
+    if _BROKER_TEXT_WORDS.any_in(code):
         found += [("broker", risk) for risk in broker_text_risks(code, production=production_target(code))]
     if "Reply-To" in code and _PAYMENT_REQUEST.search(code) and _replies_elsewhere(code):
         what = ("sends mail in someone's name with replies going to another domain, asking for a payment or bank "
@@ -987,10 +1139,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = ("runs an access point that answers every DNS name with itself and serves a sign-in page (an evil "
                 "twin collecting logins)")
         found.append(("phishing", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
-    if any(word in code for word in ("trusted-users", "sandbox", "builtins.exec", "setuid", "wheelNeedsPassword",
-                                     "require-sigs")) and (
-        nix_risk := _NIX_RISKS.search(code)
-    ):
+    if _NIX_WORDS.any_in(code) and (nix_risk := _NIX_RISKS.search(code)):
         what = {
             "trust": "makes every user (or a broad group) a trusted Nix user (they can give the daemon any store path)",
             "sandbox": "turns off the Nix build sandbox",
@@ -1012,7 +1161,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "jwt.encode(" in code and _LONG_LIFETIME.search(code):
         what = "mints an administrator or impersonation token that stays valid for a year or more"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if ("mfa" in code or "MFA" in code or "Mfa" in code) and _MFA_SKIPPED.search(code) and (
+    if _MFA_WORDS.any_in(code) and _MFA_SKIPPED.search(code) and (
         _EACH_ITEM_REQUEST.search(code)
     ):
         what = "creates sign-in links or sessions that skip the second factor for every account a listing gives"
@@ -1026,46 +1175,12 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     dialplan = dialplan_risk(code) if "exten" in code else None
     if dialplan is not None:
         found.append(("telephony", OperationRisk(RiskLevel.HIGH, Category.NETWORK, dialplan)))
-    if "acl-all" in code or "listaccts" in code or "HTTP_REFERER" in code:
+    if _HOSTING_WORDS.any_in(code):
         found += [("hosting", risk) for risk in hosting_text_risks(code)]
     if "afka" in code:
         found += [("kafka", risk) for risk in kafka_admin_risks(code, production=production_target(code))]
-    found += [("search-cluster", risk) for risk in search_cluster_risks(code)]
-    found += [("service-mesh", risk) for risk in mesh_risks(code)]
-    found += [("provisioning", risk) for risk in provisioning_text_risks(code)]
-    found += [("openstack", risk) for risk in openstack_text_risks(code)]
-    found += [("game-server", risk) for risk in game_server_risks(code)]
-    found += [("document-store", risk) for risk in document_store_risks(code)]
-    found += [("backup-server", risk) for risk in backup_server_risks(code)]
-    found += [("sap", risk) for risk in sap_risks(code)]
-    found += [("directory", risk) for risk in active_directory_risks(code)]
-    found += [("sharepoint", risk) for risk in sharepoint_risks(code)]
-    found += [("git-server", risk) for risk in git_server_risks(code)]
-    found += [("version-control", risk) for risk in version_control_risks(code)]
-    found += [("mysql", risk) for risk in mysql_admin_risks(code)]
-    found += [("database-admin", risk) for risk in enterprise_database_risks(code)]
-    found += [("distributed-database", risk) for risk in distributed_database_risks(code)]
-    found += [("managed-cluster", risk) for risk in managed_cluster_risks(code)]
-    found += [("network-service", risk) for risk in network_service_risks(code)]
-    found += [("log-platform", risk) for risk in log_platform_risks(code)]
-    found += [("access-proxy", risk) for risk in access_proxy_risks(code)]
-    found += [("broker", risk) for risk in broker_admin_risks(code)]
-    found += [("backend-platform", risk) for risk in backend_platform_risks(code)]
-    found += [("scheduler", risk) for risk in hpc_text_risks(code)]
-    found += [("workflow-engine", risk) for risk in workflow_engine_risks(code)]
-    found += [("secrets-manager", risk) for risk in secret_manager_risks(code)]
-    found += [("mail", risk) for risk in mail_security_risks(code)]
-    found += [("dev-machine", risk) for risk in dev_machine_risks(code)]
-    found += [("splunk", risk) for risk in splunk_risks(code)]
-    found += [("mainframe", risk) for risk in mainframe_risks(code)]
-    found += [("network-appliance", risk) for risk in network_appliance_risks(code)]
-    found += [("storage-array", risk) for risk in storage_array_risks(code)]
-    found += [("graph-database", risk) for risk in graph_database_risks(code)]
-    found += [("self-hosted-app", risk) for risk in self_hosted_app_risks(code)]
-    found += [("ha-cluster", risk) for risk in ha_cluster_risks(code)]
-    found += [("admission", risk) for risk in policy_engine_risks(code)]
-    found += [("hypervisor", risk) for risk in vsphere_estate_risks(code)]
-    if "SAML" in code or "saml" in code or "Signature" in code or "dmin" in code or "Metadata" in code:
+    _run_checks(_SERVICE_CHECKS, code, found)
+    if _SAML_WORDS.any_in(code):
         found += [("identity", risk) for risk in saml_risks(code)]
     if "struct.pack" in code and raw_modbus_write(code):
         what = "writes a PLC's coils or registers with hand-built Modbus frames (breakers, interlocks, setpoints)"
@@ -1073,37 +1188,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "payment_gateways/" in code and redirects_payments(code):
         what = "points a store's payment gateway at another account and switches the other gateways off"
         found.append(("money", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if "proxyuser" in code or "hadoop.security" in code or "public" in code or "KILLED" in code:
+    if _DATA_PLATFORM_WORDS.any_in(code):
         found += [("data-platform", risk) for risk in data_platform_text_risks(code)]
-    found += [("printer", risk) for risk in printer_risks(code)]
-    found += [("browser", risk) for risk in browser_risks(code)]
-    found += [("orchestrator", risk) for risk in orchestrator_text_risks(code)]
-    found += [("edge", risk) for risk in edge_risks(code)]
-    found += [("metrics-store", risk) for risk in metrics_store_risks(code)]
-    found += [("machine-identity", risk) for risk in machine_identity_risks(code)]
-    found += [("boot", risk) for risk in boot_risks(code)]
-    found += [("object-store", risk) for risk in object_store_text_risks(code)]
-    found += [("coordination", risk) for risk in coordination_risks(code)]
-    found += [("framework", risk) for risk in framework_risks(code)]
-    found += [("storage", risk) for risk in storage_text_risks(code)]
-    found += [("tracing", risk) for risk in tracing_text_risks(code)]
-    found += [("file-server", risk) for risk in file_server_text_risks(code)]
-    found += [("office", risk) for risk in office_text_risks(code)]
-    found += [("endpoint-management", risk) for risk in endpoint_management_risks(code)]
-    found += [("building", risk) for risk in building_risks(code)]
-    found += [("replication", risk) for risk in replication_risks(code)]
-    found += [("phone", risk) for risk in phone_risks(code)]
-    found += [("hidden-text", risk) for risk in text_trick_risks(code)]
-    found += [("jvm", risk) for risk in jvm_risks(code)]
-    found += [("dotnet", risk) for risk in dotnet_risks(code)]
-    found += [("cache", risk) for risk in cache_risks(code)]
-    found += [("platform-settings", risk) for risk in saas_setting_risks(code)]
-    found += [("cluster-access", risk) for risk in gitops_risks(code)]
-    found += [("cluster-control", risk) for risk in cluster_control_risks(code)]
-    found += [("chat-workspace", risk) for risk in chat_workspace_risks(code)]
-    found += [("detections", risk) for risk in detection_risks(code)]
-    found += [("device-fleet", risk) for risk in device_fleet_risks(code)]
-    found += [("management-controller", risk) for risk in management_controller_risks(code)]
+    _run_checks(_INFRASTRUCTURE_CHECKS, code, found)
     caches = [m[1] for m in _FOREIGN_BUILD_CACHE.finditer(code)] if "--remote_" in code or "--bes_" in code else []
     if any(outside_address(ip) for ip in caches):
         what = ("points the build's remote cache or executor at a bare outside address (its outputs replace what the "
@@ -1190,11 +1277,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if redirected is not None:
         what = f"installs a sieve script that redirects the mailbox's mail to an outside address ({redirected})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if "rulebase" in code or "cmds" in code or "boot" in code or "software add" in code:
+    if _DEVICE_API_WORDS.any_in(code):
         found += [("device", risk) for risk in device_api_risks(code)]
-    if "/tool" in code or "operation=" in code or "filter" in code or "announce" in code:
+    if _ROUTER_WORDS.any_in(code):
         found += [("device", risk) for risk in router_text_risks(code)]
-    if "cangen" in code or "key" in code or "APB," in code or "RMB," in code or "HSC," in code:
+    if _VEHICLE_BUS_WORDS.any_in(code):
         found += [("device", risk) for risk in vehicle_bus_risks(code)]
     if encrypts_in_place(code):
         what = "encrypts every file of a directory tree and deletes the originals (ransomware)"
@@ -1213,13 +1300,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "app.asar" in code and _INSTALLED_APP.search(code) and _REPACKS.search(code):
         what = "rewrites an installed application's code (its app.asar): it runs at the app's next start"
         found.append(("tamper", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
-    if ("ermissions" in code or "approv" in code or "danger" in code or "Bash(*)" in code or "--yolo" in code
-            or "McpServers" in code) and (
-        _AGENT_APPROVALS_OFF.search(code)
-    ):
+    if _AGENT_APPROVAL_WORDS.any_in(code) and _AGENT_APPROVALS_OFF.search(code):
         what = "turns off an AI coding agent's approval prompts (it runs any command or edit without asking)"
         found.append(("agent-config", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if ("IMPORTANT" in code or "the user" in code or "instructions" in code) and _HIDDEN_INSTRUCTION.search(code) and (
+    if _INSTRUCTION_WORDS.any_in(code) and _HIDDEN_INSTRUCTION.search(code) and (
         _INSTRUCTED_SECRET.search(code)
     ):
         what = "plants hidden instructions for an AI model to read secrets and pass them on (prompt injection)"
@@ -1245,36 +1329,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if watched and _COPIED_AWAY.search(code):
         what = "watches the user's folders and copies every new file to another host as it appears"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    found += [("paas", risk) for risk in paas_text_risks(code)]
-    found += [("load-balancer", risk) for risk in balancer_text_risks(code)]
-    found += [("serverless", risk) for risk in serverless_text_risks(code)]
-    found += [("nomad", risk) for risk in nomad_text_risks(code)]
-    found += [("pki", risk) for risk in ca_text_risks(code)]
-    found += [("telemetry", risk) for risk in telemetry_text_risks(code)]
-    found += [("identity", risk) for risk in identity_broker_risks(code)]
-    found += [("registry", risk) for risk in repository_text_risks(code)]
-    found += [("exfiltration", risk) for risk in dns_tunnel_risks(code)]
-    found += [("data-destroy", risk) for risk in lakehouse_text_risks(code)]
-    found += [("license-server", risk) for risk in license_text_risks(code)]
-    found += [("device", risk) for risk in home_automation_risks(code)]
-    found += [("media-server", risk) for risk in media_server_risks(code)]
-    found += [("bi-platform", risk) for risk in bi_platform_risks(code)]
-    found += [("workflow-automation", risk) for risk in workflow_automation_risks(code)]
-    found += [("remote-access", risk) for risk in remote_access_gateway_risks(code)]
-    found += [("sip-proxy", risk) for risk in sip_proxy_risks(code)]
-    found += [("node-fleet", risk) for risk in immutable_os_risks(code)]
-    found += [("wiki", risk) for risk in wiki_risks(code)]
-    found += [("ci-server", risk) for risk in ci_server_risks(code)]
-    found += [("fediverse", risk) for risk in fediverse_risks(code)]
-    found += [("erp-server", risk) for risk in erp_server_risks(code)]
-    found += [("monitoring-server", risk) for risk in monitoring_server_risks(code)]
-    found += [("login-portal", risk) for risk in login_portal_risks(code)]
-    found += [("web-analytics", risk) for risk in web_analytics_risks(code)]
-    found += [("bsd-host", risk) for risk in bsd_host_risks(code)]
-    found += [("mesh-vpn", risk) for risk in mesh_vpn_risks(code)]
-    found += [("ban-manager", risk) for risk in ban_manager_risks(code)]
-    found += [("nas", risk) for risk in nas_appliance_risks(code)]
-    if ("openssl" in code or "gpg" in code or "7z" in code) and forgotten_key_encryption(code):
+    _run_checks(_PLATFORM_CHECKS, code, found)
+    if _ENCRYPTION_TOOL_WORDS.any_in(code) and forgotten_key_encryption(code):
         what = "encrypts files with a random key it does not keep and deletes the originals (ransomware)"
         found.append(("ransomware", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if ("copy" in code or "clip" in code) and _CLIPBOARD_WRITE.search(code) and _WALLET_ADDRESS.search(code):
