@@ -204,6 +204,9 @@ MAX_DEPTH = 6
 _LANGUAGE: Any = None
 _LOCAL = threading.local()  # tree-sitter parsers are not thread-safe; one per thread
 
+#: Programs that run a script (a shell, Python, another interpreter): the union made once, not for every command.
+_SCRIPT_INTERPRETERS = T.SHELLS | T.PYTHONS | T.OTHER_INTERPRETERS
+
 
 def _parser() -> Any:
     """The bash parser, loaded once per process (language) and once per thread (parser)."""
@@ -1926,7 +1929,7 @@ class ShellAnalyzer:
         heredocs = [r for r in redirects if r.type == "heredoc_redirect"]
         bodies = [b for b in map(self._heredoc_body, heredocs) if b is not None]
         self._heredoc_text = bodies[0] if bodies else None
-        interpreter = bool(argv) and W.base(argv[0]) in T.SHELLS | T.PYTHONS | T.OTHER_INTERPRETERS
+        interpreter = bool(argv) and W.base(argv[0]) in _SCRIPT_INTERPRETERS
         if interpreter and any(
             _DOWNLOAD_IN_HEREDOC.search(self._text(h)) and not re.match(r"<<-?\s*['\"\\]", self._text(h))
             for h in heredocs
@@ -1969,12 +1972,13 @@ class ShellAnalyzer:
         if name in ("mosquitto_pub", "mqttx") and vehicle_command(" ".join(W.option_values(args, "-m", "--message"))):
             self._add("shell.vehicle-command", RiskLevel.HIGH, Category.PROCESS,
                       f"{name} publishes a command that immobilises, stops or unlocks vehicles", node)  # fmt: skip
-        topics = " ".join(W.option_values(args, "-t", "--topic"))
-        message = " ".join(W.option_values(args, "-m", "--message")).strip("\"' ").lower()
-        if name in ("mosquitto_pub", "mqttx") and T.WATCHERS.search(topics.lower()) and message in _OFF_WORDS:
-            # `-t site/room/cmd/alarms -m off`: the alarms, monitors or safety of what listens switched off
-            self._add("shell.device", RiskLevel.HIGH, Category.PROCESS,
-                      f"{name} switches off {topics[:60]} (alarms, monitoring or safety)", node)  # fmt: skip
+        if name in ("mosquitto_pub", "mqttx"):  # (the topics and message are read only for these clients)
+            topics = " ".join(W.option_values(args, "-t", "--topic"))
+            message = " ".join(W.option_values(args, "-m", "--message")).strip("\"' ").lower()
+            if T.WATCHERS.search(topics.lower()) and message in _OFF_WORDS:
+                # `-t site/room/cmd/alarms -m off`: the alarms, monitors or safety of what listens switched off
+                self._add("shell.device", RiskLevel.HIGH, Category.PROCESS,
+                          f"{name} switches off {topics[:60]} (alarms, monitoring or safety)", node)  # fmt: skip
         if name in ("mosquitto_sub", "mqttx") and "#" in W.option_values(args, "-t", "--topic"):
             flow.secret = True  # every message of every device and user on the broker
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
