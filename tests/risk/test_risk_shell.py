@@ -12825,6 +12825,15 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'NODE_ENV=development node scripts/create-admin.js --email dev@localhost.test --password devpass',
             S,
         ),
+        # su to root (a login shell's '-' names no user) and to a service account
+        (
+            'sudo su -',
+            H,
+        ),
+        (
+            'su - postgres -c \'psql -c "SELECT 1"\'',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -125,6 +125,12 @@ def internal_host(host: str) -> bool:
     return _INTERNAL_HOST.search(host) is not None
 
 
+def registered_domain(host: str) -> str:
+    """The last two labels of ``host`` (``erp.example.com`` → ``example.com``): which organisation a name belongs
+    to, closely enough to tell one's own hosts from another's."""
+    return ".".join(host.lower().rstrip(".>").split(".")[-2:])
+
+
 def backup_host(host: str) -> bool:
     """``host`` is named as a backup store or file server (`backup.example.com`, `s3.backup.example.com`,
     `nas01.corp.example`, `backup-rgw.example.org`): where an organisation keeps its own copies, not a drop.

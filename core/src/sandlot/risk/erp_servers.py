@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
-from sandlot.risk.destinations import internal_host, names_outside_address
+from sandlot.risk.destinations import internal_host, names_outside_address, registered_domain
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
@@ -50,10 +50,6 @@ _FORGES = ("github.com", "gitlab.com", "bitbucket.org", "frappe.io", "frappe.clo
 _DROP_SITE = re.compile(r"\bdrop-site\b[^\n]*--no-backup|[\"']drop-site[\"'][^\n]*[\"']--no-backup[\"']")
 
 
-def _domain(host: str) -> str:
-    return ".".join(host.lower().split(".")[-2:])
-
-
 def erp_server_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a Frappe/ERPNext or Odoo server: code and SQL from requests, hidden server actions,
     mail and records sent elsewhere, foreign apps installed, sites dropped."""
@@ -81,15 +77,15 @@ def erp_server_risks(text: str) -> list[OperationRisk]:
     if webhook is not None and not internal_host(webhook.group(1)) and _PERSONAL_FIELDS.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    f"adds a webhook that sends people's details on every change to {webhook.group(1)}"))
-    recipients = [_domain(h) for h in _RECIPIENTS.findall(text)]
+    recipients = [registered_domain(h) for h in _RECIPIENTS.findall(text)]
     if _MAILED_RECORDS.search(text) and _PERSONAL_FIELDS.search(text) and "attachments" in text and any(
         not internal_host(h) for h in recipients
     ):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "mails people's records (contact, bank or tax details) as an attachment"))
-    sites = {_domain(s) for s in _SITE.findall(text)}
+    sites = {registered_domain(s) for s in _SITE.findall(text)}
     for host in _GET_APP.findall(text):
-        if not host.lower().endswith(_FORGES) and not internal_host(host) and _domain(host) not in sites:
+        if not host.lower().endswith(_FORGES) and not internal_host(host) and registered_domain(host) not in sites:
             found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE,
                                        f"installs an app from another organisation's server ({host}) into the ERP"))
             break

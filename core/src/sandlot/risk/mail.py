@@ -19,6 +19,7 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import registered_domain
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
@@ -242,6 +243,6 @@ _TO = re.compile(r"\[\s*[\"'](?:To|Cc|Bcc)[\"']\s*\]\s*=\s*[\"'][^\"'@]*@([\w.-]
 
 def _to_another_domain(text: str) -> bool:
     """The message's sender is at one domain and a recipient at another."""
-    senders = {".".join(h.lower().split(".")[-2:]) for h in _FROM.findall(text)}
-    recipients = {".".join(h.lower().split(".")[-2:]) for h in _TO.findall(text)}
+    senders = {registered_domain(h) for h in _FROM.findall(text)}
+    recipients = {registered_domain(h) for h in _TO.findall(text)}
     return bool(senders) and bool(recipients - senders)

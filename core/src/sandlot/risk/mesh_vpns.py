@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
+from sandlot.risk.destinations import registered_domain
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import each_item, sends_elsewhere
@@ -37,10 +38,6 @@ _URL_HOST = re.compile(r"https?://([\w.-]+)")
 _NODES_DELETED = re.compile(r"\bheadscale\s+(?:nodes|node)\s+(?:delete|rm)\b|/api/v1/node/[^\s\"']*[\"']?\s*,?\s*"
                             r"(?:method\s*=\s*)?[\"']?DELETE|requests\.delete\([^)]*/api/v1/node/")  # fmt: skip
 _INVENTORY = re.compile(r"\bheadscale\s+(?:users|nodes)\s+list\b|/api/v1/(?:node|user)\b|listpeers|/member\b")
-
-
-def _domain(host: str) -> str:
-    return ".".join(host.lower().split(".")[-2:])
 
 
 def mesh_vpn_risks(text: str) -> list[OperationRisk]:
@@ -62,8 +59,8 @@ def mesh_vpn_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "adds a mesh VPN policy letting every peer reach every other on every protocol"))
     admin = _ADMIN_USER.search(text)
-    own = {_domain(h) for h in _URL_HOST.findall(text)}
-    if admin is not None and own and _domain(admin.group(1)) not in own:
+    own = {registered_domain(h) for h in _URL_HOST.findall(text)}
+    if admin is not None and own and registered_domain(admin.group(1)) not in own:
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                    f"makes an address outside the organisation ({admin.group(1)}) a mesh VPN "
                                    "administrator"))  # fmt: skip

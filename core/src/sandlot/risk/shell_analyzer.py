@@ -9742,16 +9742,11 @@ def _reads_database_only(argv: list[str]) -> bool:
 
 def _su_user(args: list[str]) -> str:
     """The account ``su``/``runuser`` switches to (``root`` when none is named)."""
-    valued = ("-c", "-s", "-g", "-G", "-u", "--command", "--shell", "--group", "--supp-group", "--user")
-    skip = False
-    for arg in args:
-        if skip:
-            skip = False
-        elif arg in valued:
-            skip = True
-        elif not arg.startswith("-"):
-            return arg
-    return "root"
+    named = [a for a in W.options(args, _SU_VALUED)[1] if a != "-"]  # (`su -`: a login shell, not a user)
+    return named[0] if named else "root"
+
+
+_SU_VALUED = frozenset({"-c", "-s", "-g", "-G", "-u", "--command", "--shell", "--group", "--supp-group", "--user"})
 
 
 def _config_check(argv: list[str]) -> bool:

@@ -32,7 +32,13 @@ from sandlot.risk.control_plane import OperationRisk, exposed_store_service, ope
 from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.data_platforms import data_platform_text_risks
-from sandlot.risk.destinations import hosts_file_hijack, lookalike_repository, outside_address, private_address
+from sandlot.risk.destinations import (
+    hosts_file_hijack,
+    lookalike_repository,
+    outside_address,
+    private_address,
+    registered_domain,
+)
 from sandlot.risk.detections import detection_risks
 from sandlot.risk.dev_machines import dev_machine_risks
 from sandlot.risk.device_fleets import device_fleet_risks
@@ -698,11 +704,7 @@ def _replies_elsewhere(code: str) -> bool:
     sender, reply = _FROM_ADDRESS.search(code), _REPLY_ADDRESS.search(code)
     if sender is None or reply is None:
         return False
-    return _registered_domain(sender[1]) != _registered_domain(reply[1])
-
-
-def _registered_domain(host: str) -> str:
-    return ".".join(host.lower().rstrip(".>").split(".")[-2:])
+    return registered_domain(sender[1]) != registered_domain(reply[1])
 
 
 #: Every account made a superuser through the ORM (`User.objects.filter(is_active=True).update(is_superuser=True)`).
@@ -715,12 +717,12 @@ _MFA_CLEARED = re.compile(r"\bUPDATE\s+\w+\s+SET\s+\w*mfa\w*\s*=\s*(?:0|false)\b
 #: An API key or token minted (`createApiKey(…)`, `api_key.create`, `cscli bouncers add`, a POST to `/api-keys`).
 _KEY_MINTED = re.compile(r"\bcreateApiKey\b|\bcreate_api_key\(|\bapi_key\.create\b|/api[-_]keys?\b[^\n]*\bpost\b"
                          r"|\bpost\([^\n]*/api[-_]keys?\b|\btokens?\.create\(")  # fmt: skip
-_URL_DOMAIN = re.compile(r"https?://(?:[\w-]+\.)*([\w-]+\.[a-z]{2,})\b|https?://(\d+\.\d+\.\d+\.\d+)")
+_URL_HOST = re.compile(r"https?://([\w.-]+)")
 
 
 def _url_domains(code: str) -> set[str]:
     """The registered domains (or bare addresses) of the web addresses ``code`` spells."""
-    return {a or b for a, b in _URL_DOMAIN.findall(code)}
+    return {h if outside_address(h) or private_address(h) else registered_domain(h) for h in _URL_HOST.findall(code)}
 
 
 #: Statements built from the catalogue and run (`SELECT CONCAT('DROP TABLE ', table_name, …) … | mysql`, psql's
