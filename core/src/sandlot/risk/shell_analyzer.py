@@ -2190,8 +2190,8 @@ class ShellAnalyzer:
             flow.interp = name  # reads its commands from standard input (`cat fifo | cmd.exe | nc …`)
         elif name in T.STDIN_REPLS and (not [a for a in args if not a.startswith("-")] or "-" in args):
             flow.interp = name  # `curl … | jshell -`: the JVM's shells read their code from standard input
-        elif _application_console(name, args):
-            flow.interp = _application_console(name, args)  # `… | bench --site S console`: the app runs stdin
+        elif console := _application_console(name, args):
+            flow.interp = console  # `… | bench --site S console`: the app runs stdin
         if name in _TREE_CHANGERS and node is not None:
             self._unset_prefix(name, args, node)
         if name == "certutil":
