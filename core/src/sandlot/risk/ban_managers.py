@@ -5,8 +5,9 @@ These block the attacks other defences only log. What needs a careful reviewer:
 
 * every ban lifted, every scenario put in simulation, bans made to last a second;
 * every address (`0.0.0.0/0`) ignored by fail2ban;
-* the WAF's rule engine set to `DetectionOnly` or `Off` (it logs and blocks nothing);
-* a new bouncer key sent to another host.
+* the WAF's rule engine set to `DetectionOnly` or `Off` (it logs and blocks nothing).
+
+(A new bouncer key sent to another host is the whole-text check for minted keys, in whole_text.py.)
 
 Collections installed from the hub, one address banned or unbanned, a jail reloaded, a narrow rule exclusion and
 metrics read are routine.
@@ -19,7 +20,6 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import sends_data
 
 _WORDS = GateWords("cscli", "fail2ban", "SecRuleEngine", "duration:")
 _EVERY_BAN_LIFTED = re.compile(r"\bcscli\b[^\n]*\bdecisions\s+delete\b[^\n]*--all\b"
@@ -28,12 +28,11 @@ _SIMULATION = re.compile(r"\bcscli\b[^\n]*\bsimulation\s+enable\b[^\n]*(?:--glob
 _ONE_SECOND_BANS = re.compile(r"\bduration:\s*[\"']?[1-9]s\b")
 _IGNORE_EVERYONE = re.compile(r"\b(?:addignoreip|ignoreip\s*=)[^\n]*\b0\.0\.0\.0/0\b|addignoreip[^\n]*::/0")
 _ENGINE_OFF = re.compile(r"\bSecRuleEngine\s+(?:DetectionOnly|Off)\b")
-_NEW_BOUNCER = re.compile(r"\bcscli\b[^\n]*\bbouncers\s+add\b")
 
 
 def ban_manager_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to CrowdSec, fail2ban or a ModSecurity/Coraza WAF: blocking switched off or made
-    meaningless, everyone ignored, a bouncer's key sent away."""
+    meaningless, everyone ignored."""
     if not _WORDS.any_in(text):
         return []
     found = []
@@ -50,7 +49,4 @@ def ban_manager_risks(text: str) -> list[OperationRisk]:
     if _ENGINE_OFF.search(text) and ("sed" in text or "write" in text or ">" in text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                    "switches the web application firewall's rule engine to DetectionOnly or Off"))
-    if _NEW_BOUNCER.search(text) and sends_data(text):
-        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
-                                   "creates a bouncer API key and sends it to another host"))
     return found

@@ -10,7 +10,7 @@ reviewer:
 * an account made administrator (or put in sudo) with a password in the code, a key added to root's account;
 * the firewall, auto-block or a login service switched (telnet on, firewall off);
 * a command registered to run at every boot that reaches another host, snapshots of the whole pool in an endless
-  loop, an API key for everything sent to another host.
+  loop (an API key sent to another host is the whole-text check for minted keys, in whole_text.py).
 
 Shares created for a team, settings deployed, shares and users listed, one snapshot taken are routine.
 """
@@ -22,10 +22,10 @@ import re
 from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item, sends_data
+from sandlot.risk.text_shapes import each_item
 
 _WORDS = GateWords("pool.", "midclt", "middlewared", "omv-rpc", "ShareMgmt", "UserMgmt", "synoshare", "synouser",
-                   "synogroup", "synowebapi", "SYNO.", "initshutdownscript", "sharing.", "api_key.create",
+                   "synogroup", "synowebapi", "SYNO.", "initshutdownscript", "sharing.",
                    "sshpubkey")  # fmt: skip
 _DATA_DELETED = re.compile(r"pool\.dataset\.delete|pool\.export\b[\s\S]{0,200}?[\"']destroy[\"']\s*:\s*(?:true|True)"
                            r"|synoshare[\"',\s]+--del\b|[\"']ShareMgmt[\"'][\s\S]{0,60}?[\"']delete[\"']"
@@ -43,12 +43,11 @@ _BOOT_COMMAND = re.compile(r"initshutdownscript\.create")
 _REACHES_OUT = re.compile(r"\bnc\b|/dev/tcp|\bcurl\b|\bwget\b|\bsh\s+-i\b|\bbash\s+-i\b|socat")
 _ENDLESS = re.compile(r"\bwhile\s+(?:True\b|true\b|1\b|:)")
 _SNAPSHOT = re.compile(r"zfs\.snapshot\.create|pool\.snapshottask|zfs\s+snapshot")
-_API_KEY = re.compile(r"api_key\.create")
 
 
 def nas_appliance_risks(text: str) -> list[OperationRisk]:
     """What ``text`` does to a NAS appliance: its data deleted, shares opened to everyone, administrators and keys
-    planted, its guards switched off, commands run at boot, endless snapshots, keys sent away."""
+    planted, its guards switched off, commands run at boot, endless snapshots."""
     if not _WORDS.any_in(text):
         return []
     found = []
@@ -74,7 +73,4 @@ def nas_appliance_risks(text: str) -> list[OperationRisk]:
     if _SNAPSHOT.search(text) and _ENDLESS.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE,
                                    "snapshots a pool in an endless loop (the pool fills with snapshots)"))
-    if _API_KEY.search(text) and sends_data(text):
-        found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
-                                   "creates a NAS API key and sends it to another host"))
     return found

@@ -717,8 +717,9 @@ _MFA_CLEARED = re.compile(r"\bUPDATE\s+\w+\s+SET\s+\w*mfa\w*\s*=\s*(?:0|false)\b
 #: An API key or token minted (`createApiKey(…)`, `api_key.create`, `cscli bouncers add`, a POST to `/api-keys`).
 _KEY_MINTED = re.compile(r"\bcreateApiKey\b|\bcreate_api_key\(|\bapi_key\.create\b|/api[-_]keys?\b[^\n]*\bpost\b"
                          r"|\bpost\([^\n]*/api[-_]keys?\b|\btokens?\.create\(")  # fmt: skip
+_LOCAL_KEY_MINTED = re.compile(r"\bcscli\b[^\n]*\bbouncers\s+add\b|\bapi_key\.create\b")
 _KEY_WORDS = GateWords("createApiKey", "create_api_key", "api_key.create", "api-key", "api_key", "token.create",
-                       "tokens.create")  # fmt: skip
+                       "tokens.create", "bouncers add")  # fmt: skip
 _URL_HOST = re.compile(r"https?://([\w.-]+)")
 
 
@@ -958,7 +959,12 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("mfa" in code or "MFA" in code) and _MFA_CLEARED.search(code):
         what = "switches multi-factor login off in an application's database (enforcement cleared or secrets deleted)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if _KEY_WORDS.any_in(code) and _KEY_MINTED.search(code) and sends_data(code) and len(_url_domains(code)) >= 2:
+    # (a key a local tool mints, `cscli bouncers add`, a NAS middleware's `api_key.create`: any send takes it away;
+    # one minted through a service's web API: sent to a host of another domain than the service's)
+    local = _KEY_WORDS.any_in(code) and _LOCAL_KEY_MINTED.search(code) is not None
+    if (local or (_KEY_WORDS.any_in(code) and _KEY_MINTED.search(code) and len(_url_domains(code)) >= 2)) and (
+        sends_data(code)
+    ):
         what = "creates an API key or token and sends it to another host"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if ("DROP" in code or "TRUNCATE" in code) and _GENERATED_DROPS.search(code):
