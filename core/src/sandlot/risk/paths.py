@@ -972,6 +972,19 @@ _SYSTEM_BACKUP_NAME = re.compile(r"(?:passwd|group|shadow|gshadow|dpkg|apt|alter
 _SERVED_ROOTS = ("/var/www/", "/var/lib/tftpboot/", "/srv/tftp/", "/tftpboot/")
 
 
+#: The kinds of file that hold an organisation's or a person's work (photos, footage, recordings, documents,
+#: spreadsheets, databases, scans, mail stores, drawings, CAD/CAM programs): every one of them in a tree, deleted
+#: whatever its age, is the work itself.
+WORK_FILE_SUFFIXES = frozenset(
+    {".mp4", ".mov", ".mkv", ".avi", ".m4v", ".mxf", ".jpg", ".jpeg", ".png", ".heic", ".tif", ".tiff", ".dng", ".cr2",
+     ".nef", ".raw", ".wav", ".mp3", ".flac", ".aif", ".aiff", ".m4a", ".csv", ".xls", ".xlsx", ".ods", ".odt", ".doc",
+     ".docx", ".pdf", ".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".dat", ".parquet", ".las", ".dlis", ".dcm",
+     ".dicom", ".nii", ".eml", ".msg", ".pst", ".dwg", ".dxf", ".rvt", ".rfa", ".ifc", ".skp", ".step", ".stp", ".3dm",
+     ".sldprt", ".sldasm", ".nc", ".ngc", ".gcode", ".mcd", ".lbrn", ".lbrn2", ".stl", ".3mf", ".f3d", ".ai", ".psd",
+     ".indd", ".svg"}
+)  # fmt: skip
+
+
 def write_level(info: PathInfo) -> RiskLevel:
     """Risk of creating, overwriting or appending to the file at ``info``."""
     if kernel_tunable(info.path) or _MODULE_SETTINGS.match(info.path) or (info.path + "/").startswith("/usr/src/"):

@@ -84,7 +84,9 @@ def embedded_commands(text: str, limit: int = 6, *, whole_scripts: bool = False)
     found += [inner for inner in _quoted_strings(text) if len(inner) >= 6 and looks_like_payload(inner)]
     if not found:
         found = [line.strip() for line in text.splitlines() if looks_like_payload(line)]
-        found = [re.sub(r"^\s*(?:-\s+|[\w-]+:\s+)", "", line) for line in found]  # a YAML item or key
+        # a YAML item or key, a settings file's hook (`on_event_start wget … | sh`, `command = curl … | bash`)
+        found = [re.sub(r"^\s*(?:-\s+|[\w-]+:\s+|[a-z]\w*_\w+\s+(?=[a-z/.])|[\w.-]+\s*=\s*)", "", line)
+                 for line in found]  # fmt: skip
     # (`@php -r …`: composer's and make's prefix for a command run quietly; `-c "curl … | bash"`: a shell's
     # argument list spelled in another language, `new ProcessStartInfo("/bin/bash", "-c \"…\"")`)
     found = [flagged[2] if (flagged := _SHELL_FLAG.fullmatch(c)) else c for c in found]

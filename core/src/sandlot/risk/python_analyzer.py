@@ -475,6 +475,7 @@ class PythonAnalyzer:
         self._name_tests: list[tuple[list[str], bool]] = []  # their strings, and whether a name decides alone
         self._file_filters = 0  # inside `if f.endswith(".log") and age > limit:` bodies
         self._cut_off_now = False  # an age cut-off of zero (`time.time() - 0 * 86400`): no file is younger
+        self._future_cut_offs: set[str] = set()  # names of cut-offs set in the future (`now() + timedelta(…)`)
         self._subset_loops = 0  # inside loops over a slice of a listing (`for old in sorted(glob(…))[:-7]:`)
         self._huge_maps = 0  # inside a function a pool maps over a huge iterable (`pool.map(fire, range(10**6))`)
         self._bound_cache: dict[tuple[int, tuple[str, ...]], tuple[set[str], set[str]]] = {}
@@ -1365,7 +1366,7 @@ class PythonAnalyzer:
             ):
                 suffixes = [c.value.lower() for c in ast.walk(one.args[0])
                             if isinstance(c, ast.Constant) and isinstance(c.value, str)]  # fmt: skip
-                if suffixes and all(x in _DATA_SUFFIXES for x in suffixes):
+                if suffixes and all(x in paths.WORK_FILE_SUFFIXES for x in suffixes):
                     return True
         for n in ast.walk(test):
             if not (isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], ast.GtE)):
@@ -1430,11 +1431,15 @@ class PythonAnalyzer:
 
     def _s_assign(self, node: ast.Assign) -> None:
         val = self._ev(node.value)
-        if isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Sub) and _NOW.search(
+        if isinstance(node.value, ast.BinOp) and isinstance(node.value.op, (ast.Sub, ast.Add)) and _NOW.search(
             ast.unparse(node.value.left)
         ):
-            # `cutoff = time.time() - max_age_days * 86400` with a default of 0 days: every file is older than it
-            self._cut_off_now = self._cut_off_now or self._zero_amount(node.value.right)
+            if isinstance(node.value.op, ast.Sub):
+                # `cutoff = time.time() - max_age_days * 86400` with a default of 0 days: every file is older than it
+                self._cut_off_now = self._cut_off_now or self._zero_amount(node.value.right)
+            else:
+                # `cutoff = datetime.now() + KEEP`: a cut-off in the future, every row is older than it
+                self._future_cut_offs.update(t.id for t in node.targets if isinstance(t, ast.Name))
         for target in node.targets:
             self._bind(target, val)
             self._event_handler(target, val, node)
@@ -1634,14 +1639,7 @@ class PythonAnalyzer:
         return found
 
     def _defaults(self, args: ast.arguments) -> dict[str, Val]:
-        positional = [*args.posonlyargs, *args.args]
-        found: dict[str, Val] = {}
-        for arg, default in zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True):
-            found[arg.arg] = self._ev(default)
-        for arg, kw_default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
-            if kw_default is not None:
-                found[arg.arg] = self._ev(kw_default)
-        return found
+        return {arg.arg: self._ev(default) for arg, default in _parameter_defaults(args) if default is not None}
 
     def _reduce(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
         # A pickle gadget: unpickling calls what __reduce__ returns.
@@ -2462,8 +2460,9 @@ class PythonAnalyzer:
             elif danger is None and "DELETE" in text.upper() and self._selects_everything_by_default(
                 node.args[0], node.args[1] if len(node.args) > 1 else None
             ) and (deletes_every_row(text) or _BEFORE_PLACEHOLDER.search(text)):
-                danger = "deletes every row when called with its defaults (an empty filter, or a cut-off decades "\
-                         "ahead)", Category.FILESYSTEM
+                danger = "deletes every row (its filter is empty by default, or its cut-off lies in the future)", (
+                    Category.FILESYSTEM
+                )
             elif danger is None and deletes_recent_rows(text) and production_target("\n".join(self.lines)):
                 danger = "deletes the most recent records of a production table", Category.FILESYSTEM
             elif (
@@ -2501,18 +2500,15 @@ class PythonAnalyzer:
                 return
 
     def _selects_everything_by_default(self, statement: ast.expr, parameters: ast.expr | None) -> bool:
-        """The SQL ``statement`` (with its ``parameters``) keeps nothing back when its function is called with the
-        defaults: a filter whose default is the empty string (``def purge(conn, where=""): … f"DELETE FROM lots
-        {where}"``), or a ``< %s`` cut-off whose default lies decades ahead (``before=date(2099, 1, 1)``)."""
+        """The SQL ``statement`` (with its ``parameters``) keeps nothing back: a filter whose default is the empty
+        string (``def purge(conn, where=""): … f"DELETE FROM lots {where}"``), or a ``< %s`` cut-off that lies in
+        the future (``before=date(2099, 1, 1)``, ``cutoff = datetime.now() + KEEP``)."""
         function = self.functions[-1].node if self.functions else None
-        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            return False
-        given = function.args
-        positional = [*given.posonlyargs, *given.args]
-        defaults = [*zip(positional[len(positional) - len(given.defaults) :], given.defaults, strict=True),
-                    *zip(given.kwonlyargs, given.kw_defaults, strict=True)]  # fmt: skip
+        defaults = (
+            _parameter_defaults(function.args) if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) else []
+        )
         empty = {a.arg for a, d in defaults if isinstance(d, ast.Constant) and d.value == ""}
-        future = {a.arg for a, d in defaults if _far_future_date(d)}
+        future = {a.arg for a, d in defaults if _far_future_date(d)} | self._future_cut_offs
         return any(isinstance(n, ast.Name) and n.id in empty for n in ast.walk(statement)) or (
             parameters is not None
             and any(isinstance(n, ast.Name) and n.id in future for n in ast.walk(parameters))
@@ -2712,11 +2708,16 @@ class PythonAnalyzer:
             for stmt in ast.walk(loop.node):
                 if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
                     continue
-                target = stmt.targets[0]
-                header = target.slice if isinstance(target, ast.Subscript) else None
-                if isinstance(header, ast.Constant) and str(header.value).lower() in ("to", "bcc", "cc"):
-                    used = {n.id for n in ast.walk(stmt.value) if isinstance(n, ast.Name)}
-                    return bool(used) and used <= row
+                # (`msg["From"], msg["To"] = sender, email`: each header with its own value)
+                pairs = (list(zip(stmt.targets[0].elts, stmt.value.elts, strict=True))
+                         if isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Tuple)
+                         and len(stmt.targets[0].elts) == len(stmt.value.elts)
+                         else [(stmt.targets[0], stmt.value)])  # fmt: skip
+                for target, value in pairs:
+                    header = target.slice if isinstance(target, ast.Subscript) else None
+                    if isinstance(header, ast.Constant) and str(header.value).lower() in ("to", "bcc", "cc"):
+                        used = {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}
+                        return bool(used) and used <= row
             return False
         return False
 
@@ -8045,10 +8046,6 @@ _PARAM_SETTER = re.compile(r"^(?:param_?set\w*|set_?param\w*)$", re.IGNORECASE)
 _SCRATCH_KINDS = frozenset({paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP, paths.PathKind.NULL})
 
 
-#: Kinds of file that are the data itself (images, scans, documents, recordings), not leftovers of a program.
-_DATA_SUFFIXES = frozenset({".dcm", ".dicom", ".jpg", ".jpeg", ".png", ".tif", ".tiff", ".heic", ".nii", ".pdf", ".doc",
-                            ".docx", ".xls", ".xlsx", ".odt", ".ods", ".csv", ".mp4", ".mov", ".mkv", ".avi", ".wav",
-                            ".mp3", ".flac", ".dng", ".cr2", ".nef", ".eml", ".msg", ".pst"})  # fmt: skip
 #: A file opened to be written or changed in place.
 _REWRITES = re.compile(r"open\([^)\n]*,\s*[\"'](?:w|a|r\+)|\.write_(?:text|bytes)\(|\.save\(|\.to_(?:csv|excel|json)\(")
 
@@ -8302,6 +8299,13 @@ _SENDS_ON = re.compile(r"\.sendto\(|\.send\(|requests\.\w+\(|urlopen\(")
 _NOW = re.compile(r"^(?:time\.time|(?:datetime\.)*(?:datetime|date)\.(?:now|utcnow|today))\(|^\w+\.(?:now|today)\(")
 #: A row test against a cut-off the caller passes (``WHERE created < %s``).
 _BEFORE_PLACEHOLDER = re.compile(r"<=?\s*(?:%s|\?|:\w+|%\(\w+\)s)")
+
+
+def _parameter_defaults(given: ast.arguments) -> list[tuple[ast.arg, ast.expr | None]]:
+    """Each parameter that has a default, with it (a keyword-only one without a default pairs with None)."""
+    positional = [*given.posonlyargs, *given.args]
+    return [*zip(positional[len(positional) - len(given.defaults) :], given.defaults, strict=True),
+            *zip(given.kwonlyargs, given.kw_defaults, strict=True)]  # fmt: skip
 
 
 def _far_future_date(default: ast.expr | None) -> bool:

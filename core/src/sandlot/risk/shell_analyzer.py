@@ -340,6 +340,8 @@ _DAEMON_SIGNALS = tuple([a] for a in ("rotate", "reconfigure", "parse", "check",
 #: A command run in a container of a running stack, and an installed application's folder on a server.
 _CONTAINER_EXEC = re.compile(r"\bdocker\b[\"',\s]+(?:compose[\"',\s]+)?exec\b")
 _INSTALLED_APP_DIR = re.compile(r"(?:\bcd\s+|cwd\s*=\s*[\"']|\bdirectory\s+)/(?:opt|srv)/[\w.-]+")
+#: A swap file (`/swapfile`, `/swap.img`, `/var/swap`, `/mnt/data/swapfile2`), not a disk or a partition.
+_SWAP_FILE = re.compile(r"^/(?:[\w.-]+/)*(?:swapfile\d*|swap\.img|swap|[\w-]+\.swap)$")
 #: A password a password manager prints, as a form field (``password=$(pass show seafile/alice)``), and its entry.
 _PASSWORD_ENTRY = re.compile(r"\bpass(?:word)?=[\"']?\$\((?:pass|gopass)\s+(?:show\s+)?[\"']?([\w.-]+)/")
 #: A login or token endpoint over HTTPS, and its host.
@@ -2088,10 +2090,17 @@ class ShellAnalyzer:
             # (or the application installed on a server: `cd /opt/paperless-ngx && docker compose exec … flush`)
             production = production_target(source) or (
                 _CONTAINER_EXEC.search(source) is not None and _INSTALLED_APP_DIR.search(source) is not None
-            )
+            ) or ("artisan" in argv[1:2] and "--force" in argv)  # (Laravel asks unless --force: it is production)
             self._add("shell.drop-database", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
                       f"{name} drops every table of the database it migrates"
                       + (" (production)" if production else ""), node)  # fmt: skip
+        if "artisan" in argv[1:2] and "key:generate" in argv and "--force" in argv:
+            # a running install's APP_KEY replaced: everything it encrypted (sessions, tokens, stored secrets) is lost
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "artisan key:generate --force replaces a live application's encryption key (what it encrypted "
+                      "can no longer be read)", node)  # fmt: skip
+        if name == "yq" and any(W.base(a).startswith(("docker-compose", "compose.")) for a in args):
+            self._pod_spec(" ".join(args), node)  # a compose file edited in place: the containers it will start
         if _HIDDEN_TEMP_PROGRAM.match(argv[0]):
             # `/tmp/.cache/kworker`, `/dev/shm/.x`: a program kept out of sight where anyone may write
             self._add("shell.masquerade", RiskLevel.HIGH, Category.PROCESS,
@@ -4337,7 +4346,8 @@ class ShellAnalyzer:
         for arg in args:
             if arg.startswith("of="):
                 info = paths.classify(arg[3:])
-                self._write(info, node, via="dd")
+                # (`dd if=/dev/zero of=/swapfile bs=1M count=2048`: a new swap file, made where swap files go)
+                self._write(info, node, via="dd", cap=RiskLevel.MEDIUM if _SWAP_FILE.match(arg[3:]) else None)
                 if info.kind is not paths.PathKind.DEVICE:
                     self._created.add(arg[3:])  # a test file dd writes (a throughput check), removed after
             elif arg.startswith("if="):
@@ -4406,6 +4416,8 @@ class ShellAnalyzer:
             )
         ):
             return  # an image file in the project or /tmp (a test fixture), not a disk
+        if name in ("mkswap", "swapon") and targets and not devices and all(_SWAP_FILE.match(t) for t in targets):
+            return  # a swap file set up (a regular file, not a disk)
         level = RiskLevel.CRITICAL if devices or name in ("mkfs", "wipefs", "mkswap") else RiskLevel.HIGH
         self._add(
             "shell.disk-format",
@@ -7274,8 +7286,10 @@ class ShellAnalyzer:
     def _pod_spec(self, spec: str, node: Any) -> None:
         """A pod spec given on the command line: host namespaces, privileged containers, its command."""
         lowered = spec.replace(" ", "").replace('"', "").replace("'", "").lower()  # JSON or YAML
-        if any(k in lowered for k in ("privileged:true", "hostpid:true", "hostnetwork:true", "hostpath",
-                                      "docker.sock:", "-/:/", "pid:host")):  # fmt: skip
+        # (or a yq edit of a compose file: `.services.x.privileged = true | .services.x.volumes += ["/:/host"]`)
+        escapes = ("privileged:true", "hostpid:true", "hostnetwork:true", "hostpath", "docker.sock:", "-/:/",
+                   "pid:host", "privileged=true", "[/:/", "pid=host")  # fmt: skip
+        if any(k in lowered for k in escapes):
             self._add(
                 "shell.container-escape",
                 RiskLevel.HIGH,
@@ -9473,10 +9487,7 @@ _PROGRAM_LOOKUP = re.compile(r"^\$\(\s*(?:command\s+-v|which|type\s+-[pP])\s+([\
 #: A find pattern naming a kind of media, document or data file (`*.mp4`, `*.JPG`, `*.xlsx`, `*.db`).
 _MEDIA_FILE = re.compile(
     # (`*.pdf`, or a name part then the kind: `*SLD*.pdf`)
-    r"\*(?:[\w-]*\*)?\.(?:mp4|mov|mkv|avi|m4v|mxf|jpe?g|png|heic|tiff?|dng|cr2|nef|raw|wav|mp3|flac|aiff?|m4a"
-    r"|csv|xlsx?|ods|docx?|pdf|db|sqlite3?|mdb|accdb|dat|parquet|las|dlis"
-    # drawings and models: CAD, BIM, 3D
-    r"|dwg|dxf|rvt|rfa|ifc|skp|step|stp|3dm|sldprt|sldasm)",
+    r"\*(?:[\w-]*\*)?\.(?:" + "|".join(sorted(suffix[1:] for suffix in paths.WORK_FILE_SUFFIXES)) + ")",
     re.IGNORECASE,
 )
 #: A kernel module's option that hides files, processes or itself (a rootkit's settings).
@@ -9725,6 +9736,10 @@ def _service_administration(argv: list[str]) -> bool:
                                         ["ps:rebuild"], ["ps:start"], ["letsencrypt:enable"], ["domains:add"],
                                         ["letsencrypt:auto-renew"], ["storage:list"]):
         return True  # Dokku's own clean-up, an app's config var set, its proxy or container rebuilt
+    if name in ("mkswap", "swapon", "swapoff", "fallocate") and args and all(
+        _SWAP_FILE.match(a) or a.startswith("-") or re.fullmatch(r"\d+[KMGT]?", a) for a in args
+    ):
+        return True  # a swap file made, switched on or off
     if name == "doveconf" and args[:1] in (["-n"], ["-a"]):
         return True  # Dovecot's settings printed
     if name == "prosodyctl":

@@ -61,7 +61,14 @@ _DANGEROUS_SQL = re.compile(
     r"\bpassword\w*\s*="
     r"(?:(?!\bWHERE\b)[^;])*(?:;|$))"
     r"|(?P<controls>\bUPDATE\b[^;]*\bSET\b[^;]*\b(?:required_approvers|dual_control\w*|require_\w*approv\w*"
-    r"|mfa_?(?:required|enabled)|two_factor_\w+|receipts?_required|callback_\w*required)\s*=\s*(?:0|false|'0'|'f'|'false')\b"
+    r"|mfa_?(?:required|enabled)|two_factor_\w+|receipts?_required|callback_\w*required)\s*=\s*(?:0|false|'0'|'f'"
+    r"|'false')\b"
+    # every account's second factor cleared (no WHERE: not one locked-out person's reset)
+    r"|\bUPDATE\s+\w+\s+SET\s+(?:(?!\bWHERE\b)[^;])*\b(?:two_?fa_\w+|\w*_2fa_\w+|totp_\w+)\s*=\s*(?:0|false|'0'"
+    r"|'false'|NULL)\b(?:(?!\bWHERE\b)[^;])*(?:;|$)"
+    # an application's own login switched off in its settings table (Uptime Kuma's `disableAuth`)
+    r"|\b(?:UPDATE|INSERT\s+INTO)\s+\w*settings?\b[^;]*'disable_?auth\w*'[^;]*'(?:true|1)'"
+    r"|\b(?:UPDATE|INSERT\s+INTO)\s+\w*settings?\b[^;]*'(?:true|1)'[^;]*'disable_?auth\w*'"
     # pending payments approved in bulk by the database (a second approver written in, not given)
     r"|\bUPDATE\s+\w*(?:wire|payment|transfer|payout|disbursement)\w*\s+SET\s+status\s*=\s*'APPROVED'"
     # every role of an application given to one login

@@ -49,11 +49,17 @@ def sends_elsewhere(text: str, own_hosts: re.Pattern[str]) -> bool:
     address (`requests.post(SINK, …)`) sends to whichever the text spells elsewhere; a pipe into netcat sends to
     the address it names."""
     lines = _SENDING_LINE.findall(text)
-    hosts = [host for line in lines for host in _URL_HOST.findall(line)]
+    hosts = sending_hosts(text)
     if lines and any("://" not in line for line in lines):
         hosts += _URL_HOST.findall(text)
-    hosts += _NETCAT_HOST.findall(text) if "nc" in text else []
     return any(not own_hosts.search(host.lower()) for host in hosts)
+
+
+def sending_hosts(text: str) -> list[str]:
+    """The hosts ``text`` sends data to, where the sending line spells them (a POST's URL, a netcat pipe's
+    address)."""
+    hosts = [host for line in _SENDING_LINE.findall(text) for host in _URL_HOST.findall(line)]
+    return hosts + (_NETCAT_HOST.findall(text) if "nc" in text else [])
 
 
 def url_hosts(text: str) -> list[str]:

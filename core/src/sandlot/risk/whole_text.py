@@ -34,6 +34,7 @@ from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.data_platforms import data_platform_text_risks
 from sandlot.risk.destinations import (
     hosts_file_hijack,
+    internal_host,
     lookalike_repository,
     outside_address,
     private_address,
@@ -73,6 +74,7 @@ from sandlot.risk.git_servers import git_server_risks
 from sandlot.risk.gitops import gitops_risks
 from sandlot.risk.graph_databases import graph_database_risks
 from sandlot.risk.ha_clusters import ha_cluster_risks
+from sandlot.risk.headless_cms import headless_cms_risks
 from sandlot.risk.home_automation import home_automation_risks
 from sandlot.risk.hypervisors import vsphere_estate_risks
 from sandlot.risk.identity import (
@@ -144,7 +146,7 @@ from sandlot.risk.storage import storage_text_risks
 from sandlot.risk.storage_arrays import storage_array_risks
 from sandlot.risk.storefronts import form_grabber, redirects_payments, request_copier, server_request_mirror
 from sandlot.risk.telemetry_pipelines import telemetry_text_risks
-from sandlot.risk.text_shapes import each_item, outside_url, sends_data, url_hosts
+from sandlot.risk.text_shapes import each_item, outside_url, sending_hosts, sends_data, url_hosts
 from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.typesetting import typesetting_risks
@@ -719,11 +721,12 @@ _EACH_LISTED = re.compile(r"\bfor\s+\w+\s+in\s+([\w.]+)\.all\(\)")
 _MFA_CLEARED = re.compile(r"\bUPDATE\s+\w+\s+SET\s+\w*mfa\w*\s*=\s*(?:0|false)\b|\bDELETE\s+FROM\s+\w*mfa\w*",
                           re.IGNORECASE)  # fmt: skip
 #: An API key or token minted (`createApiKey(…)`, `api_key.create`, `cscli bouncers add`, a POST to `/api-keys`).
-_KEY_MINTED = re.compile(r"\bcreateApiKey\b|\bcreate_api_key\(|\bapi_key\.create\b|/api[-_]keys?\b[^\n]*\bpost\b"
-                         r"|\bpost\([^\n]*/api[-_]keys?\b|\btokens?\.create\(")  # fmt: skip
+_KEY_MINTED = re.compile(r"\bcreateApiKey\b|\bcreate_api_key\(|\bapi_key\.create\b"
+                         r"|/api[-_](?:keys?|tokens?)\b[^\n]*\bpost\b|\bpost\([^\n]*/api[-_](?:keys?|tokens?)\b"
+                         r"|\btokens?\.create\(")  # fmt: skip
 _LOCAL_KEY_MINTED = re.compile(r"\bcscli\b[^\n]*\bbouncers\s+add\b|\bapi_key\.create\b")
 _KEY_WORDS = GateWords("createApiKey", "create_api_key", "api_key.create", "api-key", "api_key", "token.create",
-                       "tokens.create", "bouncers add")  # fmt: skip
+                       "api-token", "api_token", "tokens.create", "bouncers add")  # fmt: skip
 
 
 def _url_domains(code: str) -> set[str]:
@@ -751,6 +754,47 @@ _PEOPLES_FOLDER_SERVED = re.compile(r"\b(?:alias|root)\s+/\S*(?:scan|upload|pass
 #: An endless stream of work (`yes |`, `while :; do …; done |`) fanned out to many parallel commands (`xargs -P 500`).
 _ENDLESS_FAN_OUT = re.compile(r"(?:\byes\b[^\n|]*|\bwhile\s+(?::|true)\s*;?\s*(?:do)?\b[\s\S]{0,400}?\bdone)\s*\|\s*"
                               r"xargs\b[^\n]*?\s-P\s*(\d+)")  # fmt: skip
+#: Every process pm2 manages deleted and the empty list saved (nothing of them starts again at boot).
+_PM2_EMPTIED = re.compile(r"\bpm2\s+delete\s+all\b[\s\S]{0,300}?\bpm2\s+save\b")
+#: An admin or web password line of a settings file rewritten to nothing (`s/^# @admin_password .*/# @admin_password /`,
+#: `re.sub(…, "# @admin_password ", text)`): its UI opens without a login.
+_ADMIN_PASSWORD_BLANKED = re.compile(
+    r"\bs/\^?(?:#\s*)?@?(\w*(?:admin|web|ui|dashboard)_?pass(?:word)?)\b[^/]*/(?:#\s*)?@?\1\s*[=:]?\s*/"
+    r"|[\"'](?:#\s*)?@?\w*(?:admin|web|ui|dashboard)_?pass(?:word)?(?:\s+|\s*[=:]\s*)[\"']\s*,", re.IGNORECASE)
+#: A listing of an application's people (its API's users or members, Django's `User.objects.all()`, a client's
+#: `get_users()`), not one person looked up by an id.
+_PEOPLE_LISTING = re.compile(r"/(?:users|members|customers|contacts|employees|people|clients|patients|guests"
+                             r"|subscribers)/?(?=[?\"'\s)]|$)|\bUser\.objects\.(?:all|filter|order_by|values)\b"
+                             r"|\bget_(?:users|members|customers|contacts)\(", re.MULTILINE)  # fmt: skip
+_PEOPLE_WORDS = GateWords("users", "members", "customers", "contacts", "employees", "people", "clients", "patients",
+                          "guests", "subscribers", "User.objects")  # fmt: skip
+
+
+def _people_relayed(code: str) -> str | None:
+    """The host of another organisation that ``code`` sends what it lists of an application's people to (the
+    users it read from `time.example.com`, posted to `hooks.example.net`), if any."""
+    if not _PEOPLE_WORDS.any_in(code):
+        return None
+    sent = sending_hosts(code)
+    reading = "\n".join(line for line in code.splitlines() if not any(h in line for h in sent))
+    if not sent or not _PEOPLE_LISTING.search(reading):
+        return None  # (a listing path in a POST's own address is a write: one member added)
+    read = {registered_domain(h) for h in url_hosts(reading)}
+    return next((h for h in sent if not (internal_host(h) or private_address(h)) and registered_domain(h) not in read),
+                None)  # fmt: skip
+
+
+#: The whole environment of a Node.js process serialised into a request (`req.end(JSON.stringify(process.env))`,
+#: `fetch(url, {body: JSON.stringify(process.env)})`): every secret the service was started with.
+_NODE_ENVIRONMENT_SENT = re.compile(r"\b(?:end|write|send|body\s*:)\s*\(?\s*JSON\.stringify\(\s*process\.env\s*\)")
+#: An application's own login switched off in its settings (`cfg.setdefault("auth", {})["enabled"] = False`,
+#: YAML's `auth:` block with `enabled: false`).
+_AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"']\s*\]\s*=\s*False\b"
+                               r"|^\s*auth:\s*\n\s+enabled:\s*false\b", re.MULTILINE)  # fmt: skip
+#: Every message of a broker's topic tree republished to another broker (`mosquitto_sub -t 'x/#' | … mosquitto_pub
+#: -h mqtt.example.net`).
+_BROKER_MIRRORED = re.compile(r"\bmosquitto_sub\b[^\n]*-h\s+([\w.-]+)[^\n]*#[\s\S]{0,300}?\bmosquitto_pub\b[^\n]*-h\s+"
+                              r"([\w.-]+)")  # fmt: skip
 #: A file watcher on the user's own folders (`inotifywait -m "$HOME/Downloads"`, `fswatch ~/Documents`).
 _WATCHED_USER_FOLDERS = re.compile(r"\b(?:inotifywait|fswatch)\b[^\n|]*(?:\$HOME|\$\{HOME\}|~)/(?:Downloads|Documents"
                                    r"|Desktop|Pictures|Movies|Music)\b")  # fmt: skip
@@ -913,6 +957,7 @@ _PLATFORM_CHECKS: tuple[_TextCheck, ...] = (
     ("dns-filter", dns_filter_risks),
     ("mail-suite", mail_suite_risks),
     ("document-archive", document_archive_risks),
+    ("headless-cms", headless_cms_risks),
 )
 
 
@@ -995,6 +1040,28 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if fan_out is not None and (fan_out.group(1) == "0" or int(fan_out.group(1)) >= 32):
         what = f"runs an endless stream of commands {fan_out.group(1)} at a time (a flood: the machine or the target)"
         found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    relayed = _people_relayed(code) if sends_data(code) else None
+    if relayed is not None:
+        what = f"sends the people an application lists (users, members, customers) to another organisation ({relayed})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "process.env" in code and _NODE_ENVIRONMENT_SENT.search(code):
+        what = "sends a Node.js process's whole environment (every secret it was started with) over the network"
+        found.append(("exfiltration", OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION, what)))
+    if "auth" in code and _AUTH_SECTION_OFF.search(code):
+        what = "switches an application's own login off in its settings (anyone who reaches it is let in)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    mirrored = _BROKER_MIRRORED.search(code) if "mosquitto_pub" in code else None
+    if mirrored is not None and registered_domain(mirrored[1]) != registered_domain(mirrored[2]) and not (
+        internal_host(mirrored[2]) or private_address(mirrored[2])
+    ):
+        what = f"republishes every message of a broker's topics to another organisation's broker ({mirrored[2]})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "ass" in code and _ADMIN_PASSWORD_BLANKED.search(code):
+        what = "blanks an admin password in a settings file (its admin page opens without a login)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "pm2" in code and _PM2_EMPTIED.search(code):
+        what = "removes every process pm2 manages (and saves the empty list: none of them starts again at boot)"
+        found.append(("service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "systemctl" in code and "list-units" in code and _EVERY_SERVICE_STOPPED.search(code):
         what = "stops or disables every running service one by one (sshd and the machine's agents with them)"
         found.append(("service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
