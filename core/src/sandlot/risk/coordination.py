@@ -89,6 +89,12 @@ _WORDS = GateWords("consul", "etcdctl", "/v1/kv", "deleteall", "intention", "Sou
                    "recursive", "raft", "global-management", "acl",
                    "forward", "mirror", "httpCall", "sidecar-injector", "linkerd.io", "sidecar.istio.io",
                    "quitquitquit", "istiod", "auth", "default_policy", "setAcl", "delete_prefix")  # fmt: skip
+#: A word each alternative of a pattern below spells. _WORDS lets through most texts that send anything ("auth",
+#: "forward", "acl"), and a pattern of several alternatives is tried at every character of the text.
+_WHOLE_STORE_WORDS = GateWords("/v1/kv/", "consul", "etcdctl")
+_AUTH_OFF_WORDS = GateWords("etcdctl", ".auth_disable(", "default_policy", "setAcl")
+_INTENTION_WORDS = GateWords("intention", "SourceName")
+_MESH_SKIPPED_WORDS = GateWords("config.linkerd.io", "default-inbound-policy", "traffic.sidecar.istio.io")
 
 
 def coordination_risks(text: str) -> list[OperationRisk]:
@@ -97,11 +103,11 @@ def coordination_risks(text: str) -> list[OperationRisk]:
     if not _WORDS.any_in(text):
         return []
     found = []
-    if _WHOLE_STORE.search(text) and sends_elsewhere(text, _CLUSTER_HOSTS):
+    if _WHOLE_STORE_WORDS.any_in(text) and _WHOLE_STORE.search(text) and sends_elsewhere(text, _CLUSTER_HOSTS):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "sends a coordination store's whole content (every key, secret or token) to "
                                    "another host"))  # fmt: skip
-    if _EVERY_KEY.search(text) or (".delete_prefix(" in text and _ROOT_PREFIX.search(text)):
+    if ("etcdctl" in text and _EVERY_KEY.search(text)) or (".delete_prefix(" in text and _ROOT_PREFIX.search(text)):
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, "deletes every key of an etcd cluster"))
     tree = _ZK_TREE_DELETE.search(text) if _ZK.search(text) else None
     local = _LOCAL_ZK.search(text) is not None or "pytest" in text  # a test's own namespace on a local server
@@ -109,7 +115,7 @@ def coordination_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                    "deletes ZooKeeper trees recursively (the metadata clusters like Kafka keep "
                                    "there)"))  # fmt: skip
-    if _AUTH_OFF.search(text):
+    if _AUTH_OFF_WORDS.any_in(text) and _AUTH_OFF.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE,
                                    "turns off a coordination store's authentication (anyone reaching it reads and "
                                    "writes every key and secret)"))  # fmt: skip
@@ -127,7 +133,7 @@ def coordination_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "replaces a service's instances in the catalog with an outside address (its "
                                    "clients connect there)"))  # fmt: skip
-    if _ALLOW_ALL_INTENTION.search(text):
+    if _INTENTION_WORDS.any_in(text) and _ALLOW_ALL_INTENTION.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "lets every service of the mesh reach every other (its authorization gone)"))
     resolvers = [ip for ip in _DNS_FORWARD.findall(text) if outside_address(ip)]
@@ -139,21 +145,21 @@ def coordination_risks(text: str) -> list[OperationRisk]:
     if mirrored:
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    f"mirrors a service's traffic to {mirrored[0]} (a copy of every request)"))
-    lua = _LUA_EXFIL.search(text)
+    lua = _LUA_EXFIL.search(text) if "httpCall" in text else None
     if lua is not None and _HEADERS_READ.search(lua.group()):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "adds an Envoy filter that posts every request's authorization header or cookies "
                                    "to another host"))  # fmt: skip
-    if _INJECTOR_CHANGED.search(text):
+    if "istio-sidecar-injector" in text and _INJECTOR_CHANGED.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
                                    "changes the mesh's sidecar injector (every new pod runs what its template adds)"))
-    if _MESH_SKIPPED.search(text):
+    if _MESH_SKIPPED_WORDS.any_in(text) and _MESH_SKIPPED.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "makes the mesh's proxies skip every port or accept unauthenticated traffic"))
     if _PROXY_QUIT.search(text) and each_item(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.PROCESS,
                                    "shuts down the mesh proxy of every pod a listing gives (their traffic stops)"))
-    if _DEBUG_PUBLISHED.search(text) and _GATEWAY_ANY_HOST.search(text):
+    if "istiod" in text and _DEBUG_PUBLISHED.search(text) and _GATEWAY_ANY_HOST.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "publishes the mesh control plane's debug port through a gateway for any host"))
     return found

@@ -54,6 +54,13 @@ _SAFETY_OFF = re.compile(
 #: A heating machine's own limits switched off (`"high_limit_c": 0`, `"auto_off_enabled": False`, `overtemp: off`).
 _LIMITS_OFF = re.compile(r"[\"']?\w*(?:over_?temp|high_limit|auto_?off|auto_?shut_?off|thermal_?cut_?off|e_?stop)"
                          r"\w*[\"']?\s*[:=]\s*[\"']?(?:0|false|off|no)(?![\w.])", re.IGNORECASE)  # fmt: skip
+#: Words, case aside, a match of :data:`_LIMITS_OFF` or of :data:`_SAFETY_OFF` holds: without one the pattern (whose
+#: `\w*` before them is retried at every character of every word) need not run. (Only for an ASCII text: re's
+#: IGNORECASE also equates a few other letters, the Kelvin sign or a long s, with ASCII ones.)
+_LIMIT_WORDS = GateWords("overtemp", "over_temp", "high_limit", "autooff", "auto_off", "autoshut", "auto_shut",
+                         "thermalcut", "thermal_cut", "estop", "e_stop", ignore_case=True)
+_SAFETY_WORDS = GateWords("monitor", "check", "interlock", "lockout", "failsafe", "safety", "overspeed", "protect",
+                          "record", "motion", ignore_case=True)
 #: ...sent to devices (a request that changes a setting).
 _HTTP_CHANGE = re.compile(r"\.(?<!@app\.)(?<!@router\.)(?<!@bp\.)(?<!@api\.)(?:patch|put|post)\(")
 _CURL_CHANGE = re.compile(r"\bcurl\b[^\n]*(?:-X\s*(?:POST|PUT|PATCH)|\s-d\s|--data)")
@@ -109,11 +116,12 @@ def fleet_guard_risks(text: str) -> list[OperationRisk]:
     if repointed and each_item(text):
         what = f"points every device's reporting or uplink at an outside address ({repointed[0]})"
         return [OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)]
-    if _LIMITS_OFF.search(text):
+    if (_LIMIT_WORDS.any_in(text) or not text.isascii()) and _LIMITS_OFF.search(text):
         # one kiln, furnace or heater is enough: nothing stops it overheating
         what = "switches off a machine's over-temperature limit or automatic shut-off (nothing stops it overheating)"
         return [OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)]
-    if not (trivial or _SAFETY_OFF.search(text)) or not each_item(text):
+    safety_off = (_SAFETY_WORDS.any_in(text) or not text.isascii()) and _SAFETY_OFF.search(text)
+    if not (trivial or safety_off) or not each_item(text):
         return []
     what = (
         "sets every device's access code to a trivial value"

@@ -125,6 +125,8 @@ _BARE_FETCH = re.compile(r"(?:\.get\(|urlretrieve\(|urlopen\(|\bcurl\b[^\n]*|\bw
 _PUBLISHES = re.compile(r"\.bundles\(\)\.upload\(|\.apks\(\)\.upload\(|\btwine[\"',\s]+upload\b|\bnpm[\"',\s]+publish\b"
                         r"|\bgh\s+release\s+(?:create|upload)\b|\bxcrun\s+altool\b[^\n]*--upload|upload_to_(?:app_store|play_store)"
                         r"|\bfastlane\s+(?:supply|deliver|pilot)\b")  # fmt: skip
+#: A word each alternative of :data:`_PUBLISHES` spells.
+_PUBLISH_WORDS = GateWords("upload", "publish", "release", "altool", "fastlane")
 
 
 #: The classifier PyPI refuses uploads with, taken out (`re.sub`, `sed`, `.replace`) before an upload.
@@ -212,8 +214,10 @@ def registry_text_risks(text: str) -> list[OperationRisk]:
     if "Do Not Upload" in text and _UPLOAD_GUARD_REMOVED.search(text) and _PUBLIC_UPLOAD.search(text):
         what = "removes the classifier that keeps a private package off PyPI, then uploads it (the code goes public)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
-    fetched = [a for a in _BARE_FETCH.findall(text) if outside_address(a)] if "://" in text else []
-    if fetched and _PUBLISHES.search(text):
+    # (publishing tested first: _BARE_FETCH retries its address at every character after each curl or wget)
+    publishes = "://" in text and _PUBLISH_WORDS.any_in(text) and _PUBLISHES.search(text) is not None
+    fetched = [a for a in _BARE_FETCH.findall(text) if outside_address(a)] if publishes else []
+    if fetched:
         what = f"publishes a build downloaded from a bare outside address ({fetched[0]}) to users or a package index"
         found.append(OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what))
     if "projects" in text and _EVERY_PROJECT.search(text):
