@@ -23,6 +23,7 @@ class _WordIndex:
     def __init__(self, *, folded: bool) -> None:
         self._folded = folded
         self._ids: dict[str, int] = {}
+        self._longest = 0  # the length of the longest word
         self._automaton: ahocorasick.Automaton | None = None
         self._recent: list[tuple[str, frozenset[int]]] = []
         #: The text asked about last and what was found in it, as one tuple (read atomically): every gate of a
@@ -34,6 +35,7 @@ class _WordIndex:
         with self._lock:
             for word in words:
                 self._ids.setdefault(word, len(self._ids))
+                self._longest = max(self._longest, len(word))
             self._automaton = None  # rebuilt, with these words too, at the next scan
             self._recent = []
             self.last = (None, frozenset())
@@ -47,6 +49,7 @@ class _WordIndex:
                 return ids
         automaton = self._automaton or self._build()
         scanned = text.lower() if self._folded else text
+        scanned = _one_period(scanned, self._longest)
         ids = frozenset(word_id for _, word_id in automaton.iter(scanned)) if scanned else frozenset()
         self._recent = [(text, ids), *recent[: self._REMEMBERED - 1]]
         self.last = (text, ids)
@@ -60,6 +63,28 @@ class _WordIndex:
             automaton.make_automaton()
             self._automaton = automaton
             return automaton
+
+
+#: Texts at least this long are tested for repeating themselves before they are scanned.
+_LONG_TEXT = 1 << 16
+#: How much of a long text's beginning is looked for again further on (where it may repeat).
+_PROBE = 64
+
+
+def _one_period(text: str, longest: int) -> str:
+    """``text``, or when it repeats one piece over and over, just enough of it to hold every word it holds.
+
+    The analyzers hand over what code writes, and code that fills a disk or a file writes megabytes of one
+    piece (`b"\\x00" * 1024 * 1024 * 32`): scanned whole, that took the automaton more than a second. A word
+    found anywhere in a text of period ``p`` is found again starting within the first ``p`` characters, so the
+    first ``p + longest`` characters hold every word the whole text holds.
+    """
+    if len(text) < _LONG_TEXT:
+        return text
+    period = text.find(text[:_PROBE], 1)
+    if period > 0 and text[period:] == text[:-period]:
+        return text[: period + longest]
+    return text
 
 
 _EXACT = _WordIndex(folded=False)
