@@ -191,7 +191,7 @@ _CLI_LITERAL_ADMIN = re.compile(
 #: at every character of the text (found in the scan every gate shares).
 _CLI_ADMIN_WORDS = GateWords("--password", "--admin", "--user_pass", "register_new_matrix_user",
                              "DJANGO_SUPERUSER_PASSWORD", "add-system-manager", "update_password", "ApiUser", "INSERT",
-                             "res.users")
+                             "res.users", "superuser", "mailu")
 
 
 #: A script aimed at a developer's local instance only.
