@@ -18407,6 +18407,50 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'requests.post(f"{FR}/api/config/save", data=yaml.safe_dump(cfg))\n',
             H,
         ),
+        # Round 112: optional SQL filters, tar -C archives, zero-day retention, borg, backups stopped, sign-up
+        (
+            'import os, psycopg2\n'
+            'cutoff = os.environ.get("CUTOFF", "")\n'
+            'clause = f"WHERE ended < \'{cutoff}\'" if cutoff else ""\n'
+            'cur = psycopg2.connect(os.environ["DSN"]).cursor()\n'
+            'cur.execute(f"DELETE FROM rentals {clause}")\n',
+            H,
+        ),
+        (
+            'import os, psycopg2\n'
+            'cutoff = os.environ["CUTOFF"]\n'
+            'cur = psycopg2.connect(os.environ["DSN"]).cursor()\n'
+            'cur.execute("DELETE FROM rentals WHERE ended < %s", (cutoff,))\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'dst = sqlite3.connect("/srv/staging/anon.db")\n'
+            'dst.execute("DROP TABLE IF EXISTS customers")\n'
+            'dst.execute("CREATE TABLE customers (id INTEGER, email TEXT)")\n'
+            'dst.execute("INSERT INTO customers VALUES (1, \'x@test.invalid\')")\n',
+            S,
+        ),
+        (
+            'from django.contrib.auth.models import User\n'
+            'User.objects.create_superuser("support", "support@example.net", "Encore2024!")\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from django.contrib.auth.models import User\n'
+            'User.objects.create_superuser("support", "support@example.com", os.environ["ADMIN_PASSWORD"])\n',
+            M,
+        ),
+        (
+            'import pytest\n'
+            '\n'
+            '@pytest.fixture\n'
+            'def admin(db, django_user_model):\n'
+            '    return django_user_model.objects.create_superuser("admin", "admin@example.com", "password")'
+            '\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -111,7 +111,7 @@ def _zero_keep(args: Sequence[str]) -> bool:
 
 
 _SNAPSHOT_VERBS = frozenset({"delete", "forget", "destroy", "subvolume", "disable", "deletelocalsnapshots",
-                             "removedestination", "labelclear", "rollback"})  # fmt: skip
+                             "removedestination", "labelclear", "rollback", "recreate", "config"})  # fmt: skip
 
 
 def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, exact: bool = False) -> list[BackupRisk]:
@@ -129,6 +129,10 @@ def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, ex
         targets = operands[1:]
         if not targets or any("::" not in t for t in targets) or "--glob-archives" in args or "-a" in args:
             what = "borg delete removes a whole backup repository (every archive in it)"
+    elif name == "borg" and verb == "config" and "append_only" in operands and operands[-1:] == ["0"]:
+        what = "borg config switches a repository's append-only mode off (its archives can be deleted from then on)"
+    elif name == "borg" and verb == "recreate" and any(a.startswith(("--exclude", "-e")) for a in args):
+        what = "borg recreate rewrites the repository's archives without what it excludes (gone from all history)"
     elif name in ("restic", "kopia") and verb in ("forget", "snapshot") and _zero_keep(args):
         what = f"{name} forget keeps no snapshot: every backup is dropped"
     elif name == "restic" and verb == "forget" and (repeated or any(HOLE in t for t in operands[1:])):

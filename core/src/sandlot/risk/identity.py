@@ -170,6 +170,8 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|\bsuperuser\s+(?:upsert|create)\s+\S+@\S+\s+[\"']?(?![$])[^\s\"'$]{4,}"
     r"|\badmin:reset-user-password\b[^\n]*--password[= ][\"']?(?![$])[^\s\"'$]{4,}"
     r"|--admin\s+true\b[\s\S]{0,300}?\busers\s+create\b[^\n]*--password[= ][\"']?(?![$])[^\s\"'$]{4,}"
+    # Django's `create_superuser(NAME, EMAIL, PASSWORD)` with the password spelled out
+    r"|\bcreate_superuser\(\s*[\"'][^\"']+[\"']\s*,\s*[\"'][^\"']*[\"']\s*,\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
     # Mailu's `flask mailu admin NAME DOMAIN PASSWORD`
     r"|\bmailu\s+admin\s+[\w.-]+\s+[\w.-]+\s+[\"']?(?![$])[^\s\"'$]{4,}"
     # Frappe's `bench add-system-manager EMAIL --password X`, its Administrator given a known password
@@ -191,11 +193,13 @@ _CLI_LITERAL_ADMIN = re.compile(
 #: at every character of the text (found in the scan every gate shares).
 _CLI_ADMIN_WORDS = GateWords("--password", "--admin", "--user_pass", "register_new_matrix_user",
                              "DJANGO_SUPERUSER_PASSWORD", "add-system-manager", "update_password", "ApiUser", "INSERT",
-                             "res.users", "superuser", "mailu")
+                             "res.users", "superuser", "mailu", "create_superuser")
 
 
 #: A script aimed at a developer's local instance only.
-_DEVELOPMENT_ONLY = re.compile(r"@localhost\b|\b(?:NODE|RAILS|APP|DJANGO|FLASK)_ENV=(?:development|dev|test)\b")
+_DEVELOPMENT_ONLY = re.compile(r"@localhost\b|\b(?:NODE|RAILS|APP|DJANGO|FLASK)_ENV=(?:development|dev|test)\b"
+                               # (or a test's own database: a pytest fixture, a test case)
+                               r"|@pytest\.fixture\b|^\s*def test_\w+\(|\bTestCase\b", re.MULTILINE)
 
 
 def literal_password_admin(text: str) -> bool:

@@ -277,6 +277,7 @@ _CI_WORKSPACE = re.compile(
 _BUILD_OUTPUT = frozenset(
     {"build", "dist", "out", "target", "tmp", "temp", ".next", ".nuxt", "coverage", ".tox", ".venv", "venv",
      "htmlcov", "_build", "bin", "obj", ".terraform", "artifacts", "__sapper__", ".svelte-kit", ".parcel-cache",
+     ".coverage", ".nox", ".hypothesis",
      # Unreal's and Xcode's build output (`Binaries`, `Intermediate`, `Saved/StagedBuilds`, `DerivedData`)
      "binaries", "intermediate", "stagedbuilds", "deriveddata"}
 )  # fmt: skip
@@ -981,7 +982,7 @@ WORK_FILE_SUFFIXES = frozenset(
      ".docx", ".pdf", ".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".dat", ".parquet", ".las", ".dlis", ".dcm",
      ".dicom", ".nii", ".eml", ".msg", ".pst", ".dwg", ".dxf", ".rvt", ".rfa", ".ifc", ".skp", ".step", ".stp", ".3dm",
      ".sldprt", ".sldasm", ".nc", ".ngc", ".gcode", ".mcd", ".lbrn", ".lbrn2", ".stl", ".3mf", ".f3d", ".ai", ".psd",
-     ".indd", ".svg"}
+     ".indd", ".svg", ".cbz", ".cbr", ".epub", ".mobi", ".azw3", ".m4b"}
 )  # fmt: skip
 
 

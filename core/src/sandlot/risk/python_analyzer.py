@@ -2446,7 +2446,10 @@ class PythonAnalyzer:
             # the whole statement is what a client sent (a SQL console served on a socket)
             self._add("python.sql", RiskLevel.HIGH, Category.NETWORK,
                       f"{method} runs whatever SQL the network sends (a remote database console)", node)  # fmt: skip
-        for text in args[0].strings():
+        statements = args[0].strings()
+        # (`clause = f"WHERE ended_at < '{cutoff}'" if cutoff else ""`: without the setting, no filter is left)
+        optional_filter = len(statements) > 1 and any("WHERE" in t.upper() for t in statements)
+        for text in statements:
             if len(args) > 1 and args[1].items:
                 text = _bind_sql_parameters(text, args[1].items)
             danger = dangerous_sql(text)
@@ -2454,9 +2457,18 @@ class PythonAnalyzer:
                 danger = "copies people's records out (into object storage or to another server)", Category.EXFILTRATION
             elif danger is None and empties_tables(text) and production_target("\n".join(self.lines)):
                 danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
-            elif danger is None and deletes_every_row(text) and _LIVE_SQLITE.search(self._code) is not None:
+            elif (
+                danger is None
+                and deletes_every_row(text)
+                and _LIVE_SQLITE.search(self._code) is not None
+                and not refills_tables(self._code)  # (a staging copy's table dropped and made again)
+            ):
                 # (`con.execute("DELETE FROM domainlist")` on /etc/pihole/gravity.db: an installed service's own data)
                 danger = "empties whole tables of an installed application's database", Category.FILESYSTEM
+            elif danger is None and optional_filter and "DELETE" in text.upper() and deletes_every_row(text):
+                danger = "deletes every row when its optional filter is left out (one branch spells no WHERE)", (
+                    Category.FILESYSTEM
+                )
             elif danger is None and "DELETE" in text.upper() and self._selects_everything_by_default(
                 node.args[0], node.args[1] if len(node.args) > 1 else None
             ) and (deletes_every_row(text) or _BEFORE_PLACEHOLDER.search(text)):

@@ -340,6 +340,9 @@ _DAEMON_SIGNALS = tuple([a] for a in ("rotate", "reconfigure", "parse", "check",
 #: A command run in a container of a running stack, and an installed application's folder on a server.
 _CONTAINER_EXEC = re.compile(r"\bdocker\b[\"',\s]+(?:compose[\"',\s]+)?exec\b")
 _INSTALLED_APP_DIR = re.compile(r"(?:\bcd\s+|cwd\s*=\s*[\"']|\bdirectory\s+)/(?:opt|srv)/[\w.-]+")
+#: A data store's own clean-up verbs, and the options that say how much of the past it keeps.
+_CLEANUP_VERBS = frozenset({"cleanup", "clean", "prune", "purge", "expire", "vacuum", "retention", "forget"})
+_RETENTION_OPTIONS = ("--days", "--keep-days", "--older-than", "--retention", "--max-age", "--keep", "--ttl")
 #: A swap file (`/swapfile`, `/swap.img`, `/var/swap`, `/mnt/data/swapfile2`), not a disk or a partition.
 _SWAP_FILE = re.compile(r"^/(?:[\w.-]+/)*(?:swapfile\d*|swap\.img|swap|[\w-]+\.swap)$")
 #: A password a password manager prints, as a form field (``password=$(pass show seafile/alice)``), and its entry.
@@ -2094,6 +2097,12 @@ class ShellAnalyzer:
             self._add("shell.drop-database", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
                       f"{name} drops every table of the database it migrates"
                       + (" (production)" if production else ""), node)  # fmt: skip
+        if any(a in _CLEANUP_VERBS for a in argv[1:]) and any(
+            re.fullmatch(r"0+[smhdw]?", v) for v in W.option_values(argv[1:], *_RETENTION_OPTIONS)
+        ):
+            # `sentry cleanup --days 0`: a retention of nothing (every stored event, issue or record goes)
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} runs its clean-up with a retention of zero (everything stored goes)", node)  # fmt: skip
         if "artisan" in argv[1:2] and "key:generate" in argv and "--force" in argv:
             # a running install's APP_KEY replaced: everything it encrypted (sessions, tokens, stored secrets) is lost
             self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
@@ -4200,7 +4209,8 @@ class ShellAnalyzer:
                 where = foreign_roots[0].replace(HOLE, "…")
                 self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"find -delete removes every backup, dump or disk image under {where}", node)  # fmt: skip
-            media = bool(patterns) and no_age and all(_MEDIA_FILE.fullmatch(p) for p in patterns)
+            # (`-mtime +0`, older than a day, is nearly every file: no age test at all)
+            media = bool(patterns) and (no_age or bool(trivial_age)) and all(_MEDIA_FILE.fullmatch(p) for p in patterns)
             regenerated = any(w in foreign_roots[0].lower() for w in ("cache", "thumb", "tmp", "temp", "transcode",
                                                                       "preview", "proxies")) if foreign_roots else True
             if media and foreign_roots and not recoveries and not regenerated:
@@ -6425,6 +6435,9 @@ class ShellAnalyzer:
             posixpath.join(base[-1], o) if base and o != archive and not o.startswith(("/", "~")) else o
             for o in operands
         ]
+        if base and archive and archive not in ("-", "/dev/stdout") and not _extracts(name, args):
+            # (`tar czf jobcards-$m.tgz -C /srv/jobcards "$m"`: /srv/jobcards/$m is kept in the archive)
+            self._archived.update(posixpath.normpath(o.rstrip("/")) for o in operands if o != archive)
         for operand in operands:
             info = paths.classify(operand)
             top = info.kind in (paths.PathKind.HOME_TOP, paths.PathKind.SYSTEM_TOP, paths.PathKind.ROOT)
@@ -8578,6 +8591,9 @@ class ShellAnalyzer:
             self._rule_sql_client(name, args[args.index("query") + 1 :], node, flow)  # the site's database, in SQL
         elif name == "wp" and verbs == ["db", "export"] and any(a == "-" for a in args):
             flow.dump = True  # `wp db export -`: the whole site database on standard output
+        elif name == "wp" and verbs == ["db", "export"]:
+            # `wp db export /tmp/site.sql`: the whole site database, in that file
+            self._bulk_files.update([a for a in args if not a.startswith("-") and a not in ("db", "export")][:1])
         elif name == "wp" and verbs == ["user", "list"]:
             flow.secret = True  # the site's users: their logins and e-mail addresses (password hashes, if asked)
         if name in ("wp", "drush") and any(a in ("eval", "php-eval", "php:eval", "ev") for a in args):

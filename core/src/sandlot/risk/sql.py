@@ -73,6 +73,8 @@ _DANGEROUS_SQL = re.compile(
     r"|\bUPDATE\s+\w*(?:wire|payment|transfer|payout|disbursement)\w*\s+SET\s+status\s*=\s*'APPROVED'"
     # every role of an application given to one login
     r"|\bINSERT\s+INTO\s+\w*user_?roles\b[^;]*\bSELECT\b[^;]*\bFROM\s+\w*roles\b"
+    # the administrator role given to an account by a row of its own (`INSERT INTO AspNetUserRoles … r.Name = 'Admin'`)
+    r"|\bINSERT\s+(?:OR\s+IGNORE\s+)?INTO\s+\w*user_?roles\b[^;]*\bname\s*=\s*'(?:admin|administrator|superuser)'"
     # an application's settings table: its password policy, lockout or forced login switched off
     # Snowflake's account guards: its network policy removed, MFA off, unloads to any URL allowed
     r"|\bALTER\s+ACCOUNT\s+UNSET\s+NETWORK_POLICY\b|\bDISABLE_MFA\s*=\s*TRUE\b"

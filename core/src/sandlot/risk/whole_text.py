@@ -795,6 +795,22 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
 #: -h mqtt.example.net`).
 _BROKER_MIRRORED = re.compile(r"\bmosquitto_sub\b[^\n]*-h\s+([\w.-]+)[^\n]*#[\s\S]{0,300}?\bmosquitto_pub\b[^\n]*-h\s+"
                               r"([\w.-]+)")  # fmt: skip
+#: The backup tools' own services or timers stopped, disabled or masked (no backup runs again): named on the
+#: systemctl line, or in the list a loop disables.
+_BACKUP_UNIT = r"\b(?:borgmatic|duplicati|urbackup\w*|restic\w*|backup\w*)[\w@.-]*\.(?:service|timer)\b"
+_BACKUPS_STOPPED = re.compile(rf"\bsystemctl\b[^\n]*\b(?:disable|mask)\b[^\n]*{_BACKUP_UNIT}"
+                              rf"|\bfor\s+\w+\s+in\b[^\n]*{_BACKUP_UNIT}[\s\S]{{0,200}}?\bsystemctl\b[^\n]*"
+                              r"\b(?:disable|mask)\b")  # fmt: skip
+#: Every version of a backup set deleted (`duplicati-cli delete … --version=0-9999 --allow-full-removal=true`).
+_BACKUP_SET_EMPTIED = re.compile(r"\bduplicati-cli\s+delete\b[\s\S]{0,400}?--allow-full-removal(?:=true)?\b")
+#: A whole organisation deleted through an API (`curl -X DELETE …/organizations/acme/`, `requests.delete(…/orgs/x)`).
+_ORGANISATION_DELETED = re.compile(
+    r"(?:-X\s*DELETE\b[^\n]*(?:\\\n[^\n]*)*?|\.delete\(\s*f?[\"'][^\"'\n]*?)"
+    r"/(?:organizations|orgs|organisations|tenants)/[^/\s\"']+/?[\"'\s)]"
+)
+#: Sign-up opened to anyone (`SENTRY_OPTIONS["auth.allow-registration"] = True`, `REGISTRATION_OPEN=True`).
+_SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|true|1)\b"
+                             r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b", re.IGNORECASE)
 #: A file watcher on the user's own folders (`inotifywait -m "$HOME/Downloads"`, `fswatch ~/Documents`).
 _WATCHED_USER_FOLDERS = re.compile(r"\b(?:inotifywait|fswatch)\b[^\n|]*(?:\$HOME|\$\{HOME\}|~)/(?:Downloads|Documents"
                                    r"|Desktop|Pictures|Movies|Music)\b")  # fmt: skip
@@ -1058,6 +1074,18 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "ass" in code and _ADMIN_PASSWORD_BLANKED.search(code):
         what = "blanks an admin password in a settings file (its admin page opens without a login)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "systemctl" in code and _BACKUPS_STOPPED.search(code):
+        what = "stops, disables or masks the machine's backup services (no backup runs again)"
+        found.append(("service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "duplicati" in code and _BACKUP_SET_EMPTIED.search(code):
+        what = "deletes every version of a backup set (full removal allowed)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if ("DELETE" in code or ".delete(" in code) and _ORGANISATION_DELETED.search(code):
+        what = "deletes a whole organisation through an API (its projects, members and data with it)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if ("egistration" in code or "REGISTRATION" in code) and _SIGN_UP_OPENED.search(code):
+        what = "opens an application's sign-up to anyone (whoever registers gets an account)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "pm2" in code and _PM2_EMPTIED.search(code):
         what = "removes every process pm2 manages (and saves the empty list: none of them starts again at boot)"
