@@ -29,8 +29,8 @@ from sandlot.risk.text_shapes import any_loop, sends_elsewhere, url_hosts
 _WORDS = GateWords("pihole", "PIHOLE", "pi.hole", "gravity", "AdGuard", "adguard", "/control/", "5380", "technitium",
                    "Technitium", "setupVars")  # fmt: skip
 _OWN_HOSTS = re.compile(r"^(?:pi\.hole|localhost)$|^(?:127|10|192\.168)\.|adguard|pihole|technitium|^dns\d*\.")
-_PASSWORD_BLANKED = re.compile(r"^\s*WEBPASSWORD=\s*$|\bWEBPASSWORD=/|\bWEBPASSWORD=[\"']\s*[,)]"
-                               r"|\bpihole\s+-a\s+-p\s*(?:[\"']{2})?\s*$"
+#: (a `WEBPASSWORD=` line rewritten by sed or `re.sub` is the whole-text check for blanked admin passwords)
+_PASSWORD_BLANKED = re.compile(r"^\s*WEBPASSWORD=\s*$|\bpihole\s+-a\s+-p\s*(?:[\"']{2})?\s*$"
                                r"|[\"']users[\"']\]\s*=\s*\[\]|^\s*users:\s*\[\]", re.MULTILINE)  # fmt: skip
 _UPSTREAMS = re.compile(r"upstream(?:s|_dns)\\?[\"']?\s*[:=]\s*\[([^\]]*)\]|\bdns\.upstreams\b[^\n]*")
 _REWRITE_ANSWER = re.compile(r"/control/rewrite/add\b[\s\S]{0,400}?(?:[\"']answer[\"']\s*:\s*\w+|\banswer=)")

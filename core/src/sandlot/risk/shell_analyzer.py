@@ -4225,10 +4225,10 @@ class ShellAnalyzer:
             if recent and any(_RECORD_FOLDER.search(r) for r in roots):
                 self._add("shell.history-tamper", RiskLevel.HIGH, Category.PERSISTENCE,
                           "find -delete removes the most recent logs, audit records or recordings", node)  # fmt: skip
-            elif foreign_roots and not regenerated and _recent_window_days(before_delete) >= 7:
+            elif foreign_roots and not regenerated and (window_days := _recent_window_days(before_delete)) >= 7:
                 # `-mtime -30` where a clean-up means `+30`: every file changed in the last month goes, old ones stay
                 self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
-                          f"find -delete removes every file changed in the last {_recent_window_days(before_delete)} "
+                          f"find -delete removes every file changed in the last {window_days} "
                           f"days under {foreign_roots[0].replace(HOLE, '…')} (the newest work, not old files)",
                           node)  # fmt: skip
             # `-newermt '… 21:00' ! -newermt '… 03:00'`: the files of one chosen window (what happened then)

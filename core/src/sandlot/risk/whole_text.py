@@ -1072,7 +1072,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = f"republishes every message of a broker's topics to another organisation's broker ({mirrored[2]})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if "ass" in code and _ADMIN_PASSWORD_BLANKED.search(code):
+    if ("ass" in code or "ASS" in code) and _ADMIN_PASSWORD_BLANKED.search(code):
         what = "blanks an admin password in a settings file (its admin page opens without a login)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "systemctl" in code and _BACKUPS_STOPPED.search(code):
