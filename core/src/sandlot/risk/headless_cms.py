@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.control_plane import OperationRisk
-from sandlot.risk.destinations import internal_host, private_address
+from sandlot.risk.destinations import internal_host
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 from sandlot.risk.text_shapes import sending_hosts, url_hosts
@@ -57,7 +57,7 @@ def headless_cms_risks(text: str) -> list[OperationRisk]:
                                    "lets anonymous visitors change or delete a backend's records (the public role "
                                    "or empty API rules)"))  # fmt: skip
     if _TRANSFER_OUT.search(text) or (_PLAIN_EXPORT.search(text) and any(
-        not (internal_host(h) or private_address(h)) for h in sending_hosts(text)
+        not internal_host(h) for h in sending_hosts(text)
     )):
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION,
                                    "pushes all of a CMS's content and media to another instance or host"))

@@ -780,8 +780,7 @@ def _people_relayed(code: str) -> str | None:
     if not sent or not _PEOPLE_LISTING.search(reading):
         return None  # (a listing path in a POST's own address is a write: one member added)
     read = {registered_domain(h) for h in url_hosts(reading)}
-    return next((h for h in sent if not (internal_host(h) or private_address(h)) and registered_domain(h) not in read),
-                None)  # fmt: skip
+    return next((h for h in sent if not internal_host(h) and registered_domain(h) not in read), None)
 
 
 #: The whole environment of a Node.js process serialised into a request (`req.end(JSON.stringify(process.env))`,
@@ -1067,8 +1066,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "switches an application's own login off in its settings (anyone who reaches it is let in)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     mirrored = _BROKER_MIRRORED.search(code) if "mosquitto_pub" in code else None
-    if mirrored is not None and registered_domain(mirrored[1]) != registered_domain(mirrored[2]) and not (
-        internal_host(mirrored[2]) or private_address(mirrored[2])
+    if mirrored is not None and registered_domain(mirrored[1]) != registered_domain(mirrored[2]) and not internal_host(
+        mirrored[2]
     ):
         what = f"republishes every message of a broker's topics to another organisation's broker ({mirrored[2]})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
