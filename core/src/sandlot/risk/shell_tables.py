@@ -648,7 +648,7 @@ GRADED_ADMIN_TOOLS = frozenset(
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset(
     {"tee", "cp", "install", "mkdir", "ln", "touch", "mv", "rsync", "bmaptool", *LINE_END_CONVERTERS,
-     "gzip", "xz", "zstd", "bzip2"}  # (a file compressed where it lies)
+     "gzip", "xz", "zstd", "bzip2", "truncate"}  # (a file compressed where it lies, a log emptied in place)
 )
 #: Configuration checks and reloads admins run with sudo.
 ROUTINE_ROOT_CHECKS = frozenset(
@@ -697,7 +697,9 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
 #: Ports logs are shipped to: syslog (UDP/TCP/TLS), Splunk forwarders and HEC, Beats, Fluentd, GELF.
 LOG_SHIPPING_PORTS = frozenset({"514", "601", "6514", "10514", "9997", "8088", "5044", "24224", "12201"})
 #: Signals that ask a daemon to reload its configuration or reopen its logs (``kill -HUP $(cat nginx.pid)``).
-RELOAD_SIGNALS = frozenset({"-HUP", "-SIGHUP", "-1", "-USR1", "-SIGUSR1", "-USR2", "-SIGUSR2"})
+RELOAD_SIGNALS = frozenset({"-HUP", "-SIGHUP", "-1", "-USR1", "-SIGUSR1", "-USR2", "-SIGUSR2",
+                            # (a worker told to stop taking jobs, or paused and resumed: Sidekiq's quiet is TSTP)
+                            "-TSTP", "-SIGTSTP", "-CONT", "-SIGCONT"})
 #: Apache's switches of modules, sites and configuration snippets (what a site serves is judged where it is
 #: written).
 WEB_SERVER_SWITCHES = frozenset({"a2enmod", "a2dismod", "a2ensite", "a2dissite", "a2enconf", "a2disconf"})

@@ -151,18 +151,31 @@ _DROPPED_DATABASE = re.compile(
 )
 
 
+#: A database filled again after it was made (a dump restored or loaded into it).
+_REFILLED = re.compile(r"\bpg_restore\b|\bpsql\b[^\n]*(?:\s-f\s|<)|\|\s*(?:psql|mysql)\b|\bmysql\b[^\n]*<|\bloaddata\b"
+                       r"|\brestore\b|\bimport\b|\bclone\b|\bTEMPLATE\b"
+                       # (a compressed dump piped into a client, whatever variable names it)
+                       r"|\b(?:gunzip|zcat|xzcat|zstdcat|gzip\s+-\w*d\w*)\b[^\n|]*\|", re.IGNORECASE)
+
+
 def made_here(database: str, source: str) -> bool:
     """``source`` creates the database ``database`` itself (``CREATE DATABASE x``, ``createdb x``, a backup
     restored under ``new_db_name = 'x'``) and the name is not production's: the script's own to drop."""
     if not database or production_target(database):
         return False
     name = re.escape(database)
-    return re.search(
+    created = re.search(
         rf"(?:\bCREATE\s+DATABASE\s+(?:IF\s+NOT\s+EXISTS\s+)?[\"`\[]?|\bnew_db_name\s*=\s*'"
         rf"|\bcreatedb\b[^\n;|&]*(?<![\w-])){name}(?![\w\x00{{$-])",
         source,
         re.IGNORECASE,
-    ) is not None
+    )
+    if created is None:
+        return False
+    dropped = re.search(rf"(?:\bdropdb\b[^\n;|&]*(?<![\w-])|\bDROP\s+DATABASE\s+(?:IF\s+EXISTS\s+)?[\"`\[]?){name}"
+                        rf"(?![\w\x00{{$-])", source, re.IGNORECASE)  # fmt: skip
+    # (dropped first and made again: its own only when a backup is restored into it, not left empty)
+    return dropped is None or created.start() < dropped.start() or bool(_REFILLED.search(source, created.end()))
 
 
 def drops_database_made_here(statement: str, source: str) -> bool:
@@ -182,10 +195,19 @@ _DANGER_WORDS = re.compile(
 )
 
 
+#: A retention delete whose cut-off is later than now (`DELETE FROM comment WHERE published < now() + interval %s`).
+_FUTURE_CUT_OFF = re.compile(
+    r"\bDELETE\s+FROM\s+[\w\"`.]+\s+WHERE\s+[\w\"`.]+\s*<=?\s*(?:now\(\)|current_(?:date|timestamp)\b|getdate\(\)"
+    r"|sysdate\b)\s*\+\s*(?:interval\b|\d)", re.IGNORECASE
+)
+
+
 def dangerous_sql(text: str) -> tuple[str, Category] | None:
     """What ``text`` does to the server (``"drops a whole schema"``) and its category, or None."""
     if _DANGER_WORDS.search(text) is None:
         return None
+    if _FUTURE_CUT_OFF.search(text):
+        return "deletes every row (its cut-off lies in the future: every row is older than it)", Category.FILESYSTEM
     found = _DANGEROUS_SQL.search(text)
     if found is None:
         return None
@@ -368,9 +390,9 @@ _PRODUCTION_GUARD = re.compile(
 #: Columns that identify people or hold what they would not share (a customer table's contact and payment data).
 _PERSONAL_COLUMN = re.compile(
     r"\b(?:[a-z0-9]+_)*?(?P<column>e_?mail(?:_address)?|phone(?:_number)?|mobile|full_?name|first_name|last_name|surname"
-    r"|(?:home_|street_)?address"
+    r"|(?:home_|street_|mailing_|postal_|billing_)?address"
     r"|street|post_?code|postal_?code|zip_?code"
-    r"|ssn|social_security\w*|national_id|tax_id|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
+    r"|ssn|social_security\w*|national_id|tax_id|tin|passport\w*|card_(?:number|last4|no)|credit_card\w*|iban|dob|pan|cvv"
     r"|cardholder\w*|(?:last_|client_|remote_)?ip(?:_address|_addr)?|discord_id|acc_number|account_number"
     r"|bank_account\w*|routing_number|account_?(?:no|num)|routing_?(?:no|num)"
     r"|date_of_birth|birth_?date|salary|diagnosis|(?:driver_?)?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e"
@@ -390,7 +412,7 @@ _PERSONAL_COLUMN = re.compile(
     # LoRaWAN devices' root and session keys (whoever has them speaks as the device)
     r"|app_?key|nwk_?key|app_?s_?key|nwk_?s_?(?:enc_)?key"
     # the accounts' password hashes (cracked offline, or replayed where the hash is the login)
-    r"|password|passwd|(?:hashed_)?password_?hash|pass_?hash|pwd_?hash)\b",
+    r"|password|passwd|(?:hashed_|encrypted_)?password(?:_?hash|_encrypted|_digest)?|pass_?hash|pwd_?hash)\b",
     re.IGNORECASE,
 )
 _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
@@ -398,14 +420,14 @@ _SELECT = re.compile(r"\bSELECT\b(?P<columns>[\s\S]*?)\bFROM\b", re.IGNORECASE)
 _CYPHER_RETURN = re.compile(r"\bMATCH\b[^;]*?\bRETURN\b(?P<columns>[^\"';]*)", re.IGNORECASE)
 #: Columns whose values alone are enough to harm someone.
 _SENSITIVE_COLUMN = re.compile(
-    r"^(?:ssn|social_security\w*|national_id|tax_id|passport\w*|card_number|credit_card\w*|pan|cvv"
+    r"^(?:ssn|social_security\w*|national_id|tax_id|tin|passport\w*|card_number|credit_card\w*|pan|cvv"
     r"|iban|acc_number|account_number|account_?(?:no|num)|routing_?(?:no|num)|bank_account\w*|routing_number|dob|date_of_birth|birth_?date|salary|diagnosis"
     r"|driver_?licen[cs]e_?(?:no|num|number)|driver_?licen[cs]e|medical\w*|medications?|prescriptions?"
     r"|life_support|health_\w+|(?:fob|badge|card)_?uid|fob_?(?:id|code)|badge_?(?:id|number)|facility_code"
     r"|(?:door|gate|access|keypad|alarm)_code|pin|pin_?code|passcode"
     # LoRaWAN devices' root and session keys (whoever has them speaks as the device)
     r"|app_?key|nwk_?key|app_?s_?key|nwk_?s_?(?:enc_)?key"
-    r"|password|passwd|(?:hashed_)?password_?hash|pass_?hash|pwd_?hash)$",
+    r"|password|passwd|(?:hashed_|encrypted_)?password(?:_?hash|_encrypted|_digest)?|pass_?hash|pwd_?hash)$",
     re.IGNORECASE,
 )
 

