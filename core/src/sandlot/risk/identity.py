@@ -199,8 +199,10 @@ _CLI_ADMIN_WORDS = GateWords("--password", "--admin", "--user_pass", "register_n
                              "res.users", "superuser", "mailu", "create_superuser", "_PASS")
 
 
-#: A script aimed at a developer's local instance only.
-_DEVELOPMENT_ONLY = re.compile(r"@localhost\b|\b(?:NODE|RAILS|APP|DJANGO|FLASK)_ENV=(?:development|dev|test)\b"
+#: A script aimed at a developer's local instance only (an address at localhost: a URL's login before `@localhost`
+#: is no address).
+_DEVELOPMENT_ONLY = re.compile(r"(?:^|[\s\"'<(,=])[\w.+-]+@localhost\b"
+                               r"|\b(?:NODE|RAILS|APP|DJANGO|FLASK)_ENV=(?:development|dev|test)\b"
                                # (or a test's own database: a pytest fixture, a test case)
                                r"|@pytest\.fixture\b|^\s*def test_\w+\(|\bTestCase\b", re.MULTILINE)
 
@@ -214,7 +216,8 @@ def literal_password_admin(text: str) -> bool:
     """``text`` creates an administrator (an API body's ``"super_admin": True``, an admin CLI's ``--admin``) with a
     password spelled in the code: a standing login anyone who reads the script, or guesses it, can use."""
     if not any(word in text for word in ("dmin", "-a", "res.users", "ApiUser", "system-manager", "superuser",
-                                          "create-", "createsuperuser", "create_user", "owner", "UPDATE")):
+                                          "create-", "createsuperuser", "create_user", "owner", "UPDATE", "INSERT",
+                                          "insert", "update")):
         return False
     if _DEVELOPMENT_ONLY.search(text):
         return False  # a developer's local instance seeded with its admin (`admin@localhost`, `NODE_ENV=development`)
@@ -224,6 +227,7 @@ def literal_password_admin(text: str) -> bool:
         or ("SET" in text and bool(re.search(_ADMIN_PASSWORD_SET, text)) and bool(re.search(_HASH_LITERAL, text)))
         or _user_created_as_admin(text)
         or ("password" in text and bool(_ROLE_AND_PASSWORD_SET.search(text)) and bool(_KNOWN_HASH.search(text)))
+        or (_KNOWN_HASH.search(text) is not None and _ACCOUNT_WRITTEN.search(text) is not None)
     )
 
 
@@ -238,6 +242,16 @@ _KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|m
                          r"[^\"'{]{6,}[\"']")
 
 
+#: An account written straight into an application's store: a users table's row inserted or its password updated, a
+#: users collection's document inserted or updated, a user document with a password hash beside an admin flag.
+_ACCOUNT_WRITTEN = re.compile(
+    r"\bINSERT\s+INTO\s+[\w\"`.]*(?:user|admin|account)\w*"
+    r"|\bUPDATE\s+[\w\"`.]*(?:user|admin|account)\w*[\"`]?\s+SET\b[^;]{0,200}?\bpassword"
+    r"|\busers?\.(?:insert_one|insert_many|insert|update_one|update_many|replace_one)\("
+    r"|[\"']password[\"']\s*:\s*[\"']\$(?:2[aby]|argon2)[\s\S]{0,300}?[\"']admin[\"']"
+    r"|[\"']admin[\"'][\s\S]{0,300}?[\"']password[\"']\s*:\s*[\"']\$(?:2[aby]|argon2)",
+    re.IGNORECASE,
+)
 #: A token row written with the token spelled in the code (`INSERT INTO api_keys (user_id, token, …) VALUES (%s,
 #: "Zq7mW2…")`): a standing credential whoever reads the script holds.
 _TOKEN_PLANTED = re.compile(r"\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?tokens?)[\"`]?\s*\([^)]*\b(?:token|key)\w*"

@@ -264,8 +264,8 @@ _DISPOSABLE_DIRS = frozenset(
 #: Folder names a cache's own name ends with (`plugin-cache`, `et-cache`, `page_cache`).
 _CACHE_SUFFIXES = ("-cache", "_cache")
 #: An application's folders it regenerates on its own (Magento's compiled code and preprocessed views, its temporary
-#: folders).
-_REGENERATED_DIRS = frozenset({"view_preprocessed", "generated", "temp", "tmp"})
+#: folders, Grocy's compiled views, Django's collected static files).
+_REGENERATED_DIRS = frozenset({"view_preprocessed", "generated", "temp", "tmp", "viewcache", "staticfiles"})
 #: BIND's DNSSEC key pair files: `K<zone>.+<algorithm>+<id>.key` holds the public DNSKEY (`.private`, the secret).
 _DNSSEC_PUBLIC_KEY = re.compile(r"^k[\w.-]+\.\+0\d{2}\+[\d\x00…*?]+\.key$", re.IGNORECASE)  # (1xx: HMAC, secret)
 #: A CI agent account's workspaces (Jenkins, GitLab Runner, Buildkite, GitHub's runner).
@@ -1304,7 +1304,11 @@ _PEOPLE_RECORDS = re.compile(
     r"|(?:^|[_-])records(?:[_.-]|$)"
     r"|(?:^|[_-])(?:identified|phi|payroll|salar(?:y|ies)|compensation|bank_?details|ssns?|clinical|patients?"
     r"|cardholders?|pii|cdrs?|dmv|id[_-]?scans?|passport[_-]?scans?"
-    r"|dbgap|controlled_?access)(?:[_.-]|$)",
+    r"|dbgap|controlled_?access)(?:[_.-]|$)"
+    # an export named for the people it lists (`contacts.csv`, `medical_certificates.csv`, `customers-2024.json`; an
+    # application's database of them is read to serve them, not handed over)
+    r"|(?:^|[_-])(?:contacts|customers|subscribers|employees|medical)(?:[_-][^/]*)?\.(?:csv|tsv|xlsx?|jsonl?|xml|zip"
+    r"|t?gz)$",
     re.IGNORECASE,
 )
 #: Folder names of people's own media and documents (a NAS share, a Nextcloud data directory).

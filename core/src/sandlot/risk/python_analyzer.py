@@ -8380,9 +8380,11 @@ def _far_future_date(default: ast.expr | None) -> bool:
 
 #: An application's own API key or token file (``/var/lib/mailinabox/api.key``, ``/etc/app/api_token``).
 _SERVICE_KEY_FILE = re.compile(r"/(?:api|access|admin)[._-]?(?:key|token)(?:\.txt)?$|/[\w-]+\.token$")
-_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var|/etc)/"
-                          # (or named by a constant first: `GRAVITY = "/etc/pihole/gravity.db"`)
+_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var|/etc|/app/data|/config)/"
+                          # (or named by a constant first: `GRAVITY = "/etc/pihole/gravity.db"`, or a setting's
+                          # default: `cfg.get("dbconfig", "/opt/focalboard/focalboard.db")`)
                           r"|^\w+\s*=\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/etc)/[^\"'\n]*\.(?:sqlite3?|db)[\"']\s*$"
+                          r"|\.get\([^()\n]*,\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/etc)/[^\"'\n]*\.(?:sqlite3?|db)\b"
                           # (or every installed application's database a glob finds)
                           r"|\bglob\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www)/[^\"']*\.(?:sqlite3?|db)[\"']",
                           re.MULTILINE)

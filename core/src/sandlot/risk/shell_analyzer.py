@@ -342,7 +342,8 @@ _CONTAINER_EXEC = re.compile(r"\bdocker\b[\"',\s]+(?:compose[\"',\s]+)?exec\b")
 _INSTALLED_APP_DIR = re.compile(r"(?:\bcd\s+|cwd\s*=\s*[\"']|\bdirectory\s+)/(?:opt|srv)/[\w.-]+")
 #: A data store's own clean-up verbs, and the options that say how much of the past it keeps.
 _CLEANUP_VERBS = frozenset({"cleanup", "clean", "prune", "purge", "expire", "vacuum", "retention", "forget"})
-_RETENTION_OPTIONS = ("--days", "--keep-days", "--older-than", "--retention", "--max-age", "--keep", "--ttl")
+_RETENTION_OPTIONS = ("--days", "--keep-days", "--older-than", "--retention", "--max-age", "--keep", "--ttl",
+                      "--days-old")
 #: A swap file (`/swapfile`, `/swap.img`, `/var/swap`, `/mnt/data/swapfile2`), not a disk or a partition.
 _SWAP_FILE = re.compile(r"^/(?:[\w.-]+/)*(?:swapfile\d*|swap\.img|swap|[\w-]+\.swap)$")
 #: A password a password manager prints, as a form field (``password=$(pass show seafile/alice)``), and its entry.
@@ -2108,11 +2109,13 @@ class ShellAnalyzer:
             # (or the application installed on a server: `cd /opt/paperless-ngx && docker compose exec … flush`)
             production = production_target(source) or (
                 _CONTAINER_EXEC.search(source) is not None and _INSTALLED_APP_DIR.search(source) is not None
-            ) or ("artisan" in argv[1:2] and "--force" in argv)  # (Laravel asks unless --force: it is production)
+            ) or ("--force" in argv and ("artisan" in argv[1:2] or any(a.startswith("doctrine:") for a in argv)))
+            # (Laravel asks unless --force, Doctrine only prints the SQL without it: forced, it is production)
             self._add("shell.drop-database", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
                       f"{name} drops every table of the database it migrates"
                       + (" (production)" if production else ""), node)  # fmt: skip
-        if any(a in _CLEANUP_VERBS for a in argv[1:]) and any(
+        # (`mautic:maintenance:cleanup --days-old=0`: the verb after a console command's namespace)
+        if any(a.rsplit(":", 1)[-1] in _CLEANUP_VERBS for a in argv[1:]) and any(
             re.fullmatch(r"0+[smhdw]?", v) for v in W.option_values(argv[1:], *_RETENTION_OPTIONS)
         ):
             # `sentry cleanup --days 0`: a retention of nothing (every stored event, issue or record goes)
@@ -3272,7 +3275,7 @@ class ShellAnalyzer:
             credential_option = credential_option or (
                 previous == "-c" and arg.endswith(_SETTINGS_SUFFIXES) and name not in T.SHELLS
                 and not name.startswith("python")
-            )
+            ) or (previous == "-c" and name == "php" and arg.endswith(".php"))  # (phpList's `-c config.php`)
             # (`ipa-getkeytab -k FILE`, `kadmin ktadd -k FILE`: the keytab is written there, not read)
             output = previous in T.OUTPUT_OPTIONS or (name in _KEYTAB_WRITERS and previous in ("-k", "--keytab"))
             # (`tar -C ~/.n8n custom`: the folder tar works in, joined to its operands by the archive rule)
@@ -3361,6 +3364,17 @@ class ShellAnalyzer:
             # `sops exec-env secrets/dev.enc.env`, `op run --env-file=.env.tpl`: the project's own
             # secrets handed to the program they configure
             level = RiskLevel.MEDIUM
+        if (
+            W.base(via) in _ENCRYPTING_BACKUPS
+            and info.secret
+            and not info.path.startswith("~")
+            and node is not None
+            and _BACKUP_TAKEN.search(self._text(node)) is not None
+            and _BACKUP_RESTORED.search(self._text(node)) is None
+        ):
+            # `restic backup /opt/app/.env`: a server's settings kept in an encrypted repository (where the
+            # repository lives is judged by its own rules)
+            level = min(level, RiskLevel.MEDIUM)
         if W.base(via) in T.KEY_TOOLS and info.secret and not info.history:
             # a signing tool, a build, a node given its key or keystore uses it; it does not print it
             self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -5148,10 +5162,11 @@ class ShellAnalyzer:
                 self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                           f"{name} flashes firmware downloaded from the network onto a device", node)  # fmt: skip
             info = paths.classify(target)
-            if target in self._settings_archives and target not in self.staged and any(map(outside_url, urls)):
+            settings = target in self._settings_archives or _INSTALLED_SETTINGS_FILE.search(target) is not None
+            if settings and target not in self.staged and any(map(_internet_url, urls)):
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
-                          f"{name} uploads an archive of an application's settings (its passwords and keys) to "
-                          "another host", node)  # fmt: skip
+                          f"{name} uploads an application's settings (its passwords and keys) to another host",
+                          node)  # fmt: skip
             if info.secret or info.history or target in self.staged:
                 self._add(
                     "shell.exfiltration",
@@ -5395,6 +5410,9 @@ class ShellAnalyzer:
                     for a in lowered
                     if (m := re.match(r"tcp4?:(?:127\.0\.0\.1|localhost|\[::1\]):(\d+)", a))
                 ]
+                # (`socat TCP-LISTEN:9999,bind=0.0.0.0 UNIX-CONNECT:/var/tmp/app_local.socket`: an admin socket that
+                # only this machine's users could reach)
+                relayed += [a.split(":", 1)[1] for a in lowered if a.startswith(("unix-connect:", "unix-client:"))]
                 if any(port not in T.DEV_WEB_PORTS for port in relayed):
                     # a service that only listens on this machine (a wallet's RPC, a database) made public
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
@@ -6474,7 +6492,10 @@ class ShellAnalyzer:
                 or (info.kind is paths.PathKind.SYSTEM_TOP and operand.rstrip("/").endswith(("etc", "root", "home")))
             ):
                 flow.secret = True
-            elif archive and _SETTINGS_HOLDING_SECRETS.search(operand) is not None:
+            elif archive and (
+                _SETTINGS_HOLDING_SECRETS.search(operand) is not None
+                or (self._cwd and _SETTINGS_HOLDING_SECRETS.search(posixpath.join(self._cwd, operand)) is not None)
+            ):
                 # an application's settings: its folder under /etc, its production or secrets file (the database's
                 # password, the keys it signs with): the organisation's own backup keeps them, another host takes them
                 self._settings_archives.add(archive)
@@ -9113,10 +9134,30 @@ _BULK_KINDS = frozenset(
         paths.PathKind.HOME_TOP,
     }
 )
-#: An application's settings folder under /etc, or its production or secrets settings file.
+#: An application's settings folder (under /etc, or an installed application's `config` folder), or its production or
+#: secrets settings file.
 _SETTINGS_HOLDING_SECRETS = re.compile(
     r"^/etc/[\w.-]+/?$|(?:^|/)[\w.-]*(?:production|secrets?)[\w.-]*\.(?:ya?ml|json|conf|ini|toml|py|php|env)$"
+    r"|^/(?:opt|srv|var/www|var/lib)/[\w.-]+/(?:[\w.-]+/)*(?:config|configuration|conf|settings)/?$"
 )
+#: An installed application's settings file (`/var/www/mautic/app/config/local.php`, `/opt/app/config/production.yml`).
+_INSTALLED_SETTINGS_FILE = re.compile(
+    r"^/(?:etc|opt|srv|var/www|var/lib)/(?:[\w.-]+/)+(?:local|config|settings|parameters|production|secrets?)"
+    r"\.(?:php|ya?ml|py|json|ini|toml|conf)$"
+)
+
+
+def _internet_url(url: str) -> bool:
+    """``url`` names a host on the internet, by name or by a public address."""
+    host = urllib.parse.urlsplit(url).hostname or ""
+    return outside_url(url) or outside_address(host)
+
+
+#: A backup tool's command that puts files into its repository (not one that takes them out: `extract`, `restore`).
+_BACKUP_TAKEN = re.compile(r"\b(?:backup|create|snapshot)\b")
+_BACKUP_RESTORED = re.compile(r"\b(?:extract|restore|dump|mount|cat)\b")
+#: Backup tools that encrypt what they keep.
+_ENCRYPTING_BACKUPS = frozenset({"restic", "borg", "kopia", "duplicity", "borgmatic"})
 #: A login at an OAuth token endpoint (`grant_type=password`, `…/oauth/token`, PeerTube's `/users/token`).
 _TOKEN_REQUEST = re.compile(r"\bgrant_type=|/(?:oauth2?/(?:v\d+/)?|users/)token\b")
 #: A pipeline starting with a database client's query (`sqlite3 -csv shop.db "SELECT …" | …`).

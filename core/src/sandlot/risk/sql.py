@@ -599,6 +599,8 @@ _SCHEMA_RESET = re.compile(
     r"|\becto\.(?:drop|reset)\b|\becto\.rollback\b[^\n]*--all\b|\bRelease\.rollback\(\s*[\w.]+\s*,\s*0\s*\)"
     # Entity Framework's CLI
     r"|\bdotnet\s+ef\s+database\s+drop\b"
+    # Doctrine (Symfony and the PHP applications built on it): the schema or the database dropped, forced
+    r"|\bdoctrine:(?:schema|database):drop\b[^\n]*--force\b"
     # Alembic's Python API taken down to base
     r"|\bcommand\.downgrade\(\s*\w+\s*,\s*[\"']base[\"']"
     # Airflow's metadata database (every DAG run, connection and variable)

@@ -340,9 +340,12 @@ _ACTUATOR_WORDS = GateWords("heat", "irrigation", "pump", "cool", "chiller", "ve
                             "aerator", "lockout", "unit_mode", "alarm_mask", "glycol", "compressor", "humidif",
                             "mute", ignore_case=True)  # fmt: skip
 _EXCLUSIVE_WORD = GateWords("exclusive", ignore_case=True)
+#: Every collection or index a database lists dropped (a vector database's, MongoDB's): no test picks some of them
+#: (a test that only skips MongoDB's own `system.` collections picks them all).
 _EVERY_COLLECTION_DROPPED = re.compile(
-    r"\b(?:list_collections|list_indexes|get_collections)\s*\(\s*\)[\s\S]{0,300}?"
-    r"\b(?:drop_collection|delete_collection|delete_index)\s*\("
+    r"\b(?:list_collections|list_indexes|get_collections|list_collection_names|getCollectionNames)\s*\(\s*\)"
+    r"(?:(?!\bif\b(?![^\n]*system\.))[\s\S]){0,300}?"
+    r"(?:\b(?:drop_collection|delete_collection|delete_index)\s*\(|\]\.drop\(\))"
 )
 #: TorchServe's management API (it registers and loads any model) served on every address, or its token turned off.
 _MODEL_SERVER_OPENED = re.compile(
@@ -801,7 +804,10 @@ _NODE_ENVIRONMENT_SENT = re.compile(r"\b(?:end|write|send|body\s*:)\s*\(?\s*JSON
 _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"']\s*\]\s*=\s*False\b"
                                r"|^\s*auth:\s*\n\s+enabled:\s*false\b"
                                # (a reconfigure command's or a settings file's authentication type set to none)
-                               r"|--auth[_-]type[= ]+[\"']?none\b|\bauth[_-]type[\"']?\s*(?:=>|[=:])\s*[\"']?none\b",
+                               r"|--auth[_-]type[= ]+[\"']?none\b|\bauth[_-]type[\"']?\s*(?:=>|[=:])\s*[\"']?none\b"
+                               # (Grocy's `Setting('DISABLE_AUTH', true)`, CouchDB's `require_valid_user` false)
+                               r"|\bSetting\(\s*[\"']DISABLE_AUTH[\"']\s*,\s*true\b|\bDISABLE_AUTH[\"']?\s*[=:]\s*[\"']?true\b"
+                               r"|\brequire_valid_user[\"']?\s*[=:]\s*[\"']?false\b",
                                re.MULTILINE | re.IGNORECASE)  # fmt: skip
 #: Every message of a broker's topic tree republished to another broker (`mosquitto_sub -t 'x/#' | … mosquitto_pub
 #: -h mqtt.example.net`).
@@ -834,7 +840,12 @@ _EVERY_ACCOUNT_DELETED = re.compile(
 )
 #: A webhook registered with an application (a request to its `…/webhooks` or `…/webhooks/create`) whose target is
 #: another host, subscribed to people's messages, chats or contacts: every one is copied there from now on.
-_WEBHOOK_REGISTERED = re.compile(r"/webhooks?(?:/create)?\b[\s\S]{0,400}?[\"']url[\"']\s*:\s*f?[\"']https?://([\w.-]+)")
+_WEBHOOK_REGISTERED = re.compile(
+    r"(?:/webhooks?(?:/create)?|/integrations|outgoing-webhooks)\b[\s\S]{0,400}?\\?[\"'](?:target_)?url\\?[\"']\s*:\s*f?\\?[\"']"
+    r"https?://(?P<host>[\w.-]+)"
+    # (the body first, the endpoint after it: curl's `-d '{"url":"https://…"}' "$W/api/boards/$b/integrations"`)
+    r"|\\?[\"'](?:target_)?url\\?[\"']\s*:\s*\\?[\"']https?://(?P<first>[\w.-]+)[\s\S]{0,400}?/(?:webhooks?|integrations)\b"
+)
 _MESSAGE_EVENTS = re.compile(r"[\"'](?:message_created|conversation_created|contact_(?:created|updated)|CHAT"
                              r"|chat_message\w*|message\.(?:created|new)|new_message)[\"']")
 #: What a service returns to a logged-in request piped into an upload to another host (`curl -u admin:… http://
@@ -852,6 +863,19 @@ _SECURITY_UPDATES_OFF = re.compile(r"APT::Periodic::Unattended-Upgrade\s+\\?[\"'
 #: An application's installer run again with its reset option (`bin/console wallabag:install --reset`): the database
 #: is dropped and made again empty.
 _REINSTALLED_WITH_RESET = re.compile(r"\b[\w-]+:install\b[^\n]*\s--reset\b")
+#: An account made an administrator directly in an application's database (`$set: {isAdmin: true}`, `UPDATE users SET
+#: is_admin = 1`).
+_ADMIN_FLAG_SET = re.compile(r"\$set\W{1,6}\{[^}]*\bis_?admin\W{1,4}true\b"
+                             r"|\bUPDATE\s+[\w\"`.]*users?\w*[\"`]?\s+SET\b[^;]{0,200}?\bis_?(?:admin|superuser|staff)\s*=\s*"
+                             r"(?:1|true)\b", re.IGNORECASE)  # fmt: skip
+#: Code downloaded at once and handed to a command's code option (`manage.py shell -c "$(curl -s https://…)"`, `psql
+#: -c "$(wget -qO- …)"`): whatever the server returns is run.
+_DOWNLOADED_COMMAND_OPTION = re.compile(r"\s(?:-c|--command|-e|--eval)\s+[\"']?\$\(\s*(?:curl|wget)\b")
+#: A batch-delete endpoint called in a loop that lists again until nothing is left, with no filter on what is listed:
+#: every record of a table or a CRM goes, a page at a time.
+_BATCH_DELETE_LOOP = re.compile(r"\bwhile\b[\s\S]{0,600}?batch[-_/]?delete|batch[-_/]?delete[\s\S]{0,400}?\bwhile\b")
+_LISTING_FILTER = re.compile(r"filter|where|before|older|cutoff|search|status|created|updated|modified|\bif\b",
+                             re.IGNORECASE)
 #: A token-signing secret set, in a settings write, to a short word (`sed -i 's/^NC_AUTH_JWT_SECRET=.*/
 #: NC_AUTH_JWT_SECRET=nocodb/' .env`): whoever guesses it forges any user's login.
 _SIGNING_SECRET_WEAKENED = re.compile(
@@ -864,7 +888,10 @@ _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|tr
                              r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b"
                              # (`ENABLE_ACCOUNT_SIGNUP=true`, jq's `.signup.enabled = true`, `"invite_required": False`)
                              r"|\bENABLE_\w*SIGN_?UPS?\s*=\s*[\"']?(?:True|true|1)\b"
-                             r"|\bsignup\.enabled\s*=\s*true\b|[\"']invite_required[\"']\s*:\s*False\b",
+                             r"|\bsignup\.enabled\s*=\s*true\b|[\"']invite_required[\"']\s*:\s*False\b"
+                             # (`APPSMITH_SIGNUP_DISABLED=false`, Vikunja's `enableregistration` set true)
+                             r"|SIGN_?UP_DISABLED[\"']?\s*[=:]\s*\(?\s*(?:None\s*,\s*)?[\"']?false\b"
+                             r"|\benable_?registration[\"'\]]*\s*[=:]\s*[\"']?(?:True|true|1)\b",
                              re.IGNORECASE)
 #: A file watcher on the user's own folders (`inotifywait -m "$HOME/Downloads"`, `fswatch ~/Documents`).
 _WATCHED_USER_FOLDERS = re.compile(r"\b(?:inotifywait|fswatch)\b[^\n|]*(?:\$HOME|\$\{HOME\}|~)/(?:Downloads|Documents"
@@ -885,7 +912,8 @@ _CRACKING_LIST_WORDS = GateWords("rockyou", "wordlist", "SecLists")
 _KEY_SPACE_WORDS = GateWords("range", "seq", "..")
 _ALARM_WORDS = GateWords("larm", "lert", "scalation", "call")
 _DEVICE_COMMAND_WORDS = GateWords("ommand", "type", "name", "RemoteAccess", "action")
-_VECTOR_LISTING_WORDS = GateWords("list_collections", "list_indexes", "get_collections")
+_VECTOR_LISTING_WORDS = GateWords("list_collections", "list_indexes", "get_collections", "list_collection_names",
+                                   "getCollectionNames")
 _BROKER_TEXT_WORDS = GateWords("perf-test", "watermark", "seek_to_end")
 _MFA_WORDS = GateWords("mfa", "MFA", "Mfa")
 _HOSTING_WORDS = GateWords("acl-all", "listaccts", "HTTP_REFERER")
@@ -897,6 +925,7 @@ _VEHICLE_BUS_WORDS = GateWords("cangen", "key", "APB,", "RMB,", "HSC,")
 _AGENT_APPROVAL_WORDS = GateWords("ermissions", "approv", "danger", "Bash(*)", "--yolo", "McpServers")
 _INSTRUCTION_WORDS = GateWords("IMPORTANT", "the user", "instructions")
 _ENCRYPTION_TOOL_WORDS = GateWords("openssl", "gpg", "7z")
+_AUTH_OFF_WORDS = GateWords("auth", "require_valid_user", ignore_case=True)
 _SIGN_UP_WORDS = GateWords("registration", "sign_up", "signup", "invite_required", ignore_case=True)
 _NIX_WORDS = GateWords("trusted-users", "sandbox", "builtins.exec", "setuid", "wheelNeedsPassword", "require-sigs")
 
@@ -1133,7 +1162,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "process.env" in code and _NODE_ENVIRONMENT_SENT.search(code):
         what = "sends a Node.js process's whole environment (every secret it was started with) over the network"
         found.append(("exfiltration", OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION, what)))
-    if "auth" in code and _AUTH_SECTION_OFF.search(code):
+    if _AUTH_OFF_WORDS.any_in(code) and _AUTH_SECTION_OFF.search(code):
         what = "switches an application's own login off in its settings (anyone who reaches it is let in)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     mirrored = _BROKER_MIRRORED.search(code) if "mosquitto_pub" in code else None
@@ -1157,9 +1186,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "nvit" in code and _ADMIN_INVITATION.search(code) and each_item(code) and _LITERAL_ADDRESS.search(code):
         what = "invites one address as owner or administrator of every workspace a listing gives"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    webhook = _WEBHOOK_REGISTERED.search(code) if "ebhook" in code else None
-    if webhook is not None and _MESSAGE_EVENTS.search(code) and _another_organisation(webhook[1], code):
-        what = f"registers a webhook that copies people's messages or contacts to another organisation ({webhook[1]})"
+    webhook = _WEBHOOK_REGISTERED.search(code) if "ebhook" in code or "integrations" in code else None
+    hooked = (webhook["host"] or webhook["first"]) if webhook is not None else ""
+    if hooked and (_MESSAGE_EVENTS.search(code) or each_item(code)) and _another_organisation(hooked, code):
+        # (subscribed to people's messages, or added to every project a listing gives)
+        what = f"registers a webhook that copies messages or every project's activity to another organisation: {hooked}"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     relayed_read = _READ_AND_RELAYED.search(code) if "@-" in code else None
     if relayed_read is not None and _another_organisation(relayed_read[2], code, also=relayed_read[1] or ""):
@@ -1171,6 +1202,16 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ":install" in code and _REINSTALLED_WITH_RESET.search(code):
         what = "runs an application's installer again with --reset (its database dropped and made again empty)"
         found.append(("drop-database", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    admin_flag = ("dmin" in code or "uperuser" in code or "staff" in code) and _ADMIN_FLAG_SET.search(code)
+    if admin_flag and not development_only(code):
+        what = "makes an account an administrator directly in an application's database"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "$(" in code and _DOWNLOADED_COMMAND_OPTION.search(code):
+        what = "hands code downloaded at that moment to a command that runs it (whatever the server returns runs)"
+        found.append(("download-exec", OperationRisk(RiskLevel.CRITICAL, Category.DYNAMIC_CODE, what)))
+    if "atch" in code and _BATCH_DELETE_LOOP.search(code) and not _LISTING_FILTER.search(code):
+        what = "deletes records in batches, listing again until none remain (every record goes)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if "list" in code and _EVERY_ACCOUNT_DELETED.search(code):
         what = "deletes every account an application lists, one after another (their data with them)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
@@ -1347,7 +1388,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if _VECTOR_LISTING_WORDS.any_in(code) and (
         _EVERY_COLLECTION_DROPPED.search(code)
     ):
-        what = "drops every collection or index a vector database lists (the embeddings and their documents)"
+        what = "drops every collection or index a database lists (a vector store's embeddings, a document store's data)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if "enable-rescue" in code and _RESCUE_AND_RESET.search(code) and each_item(code):
         what = "boots every server a listing gives into rescue mode and resets it (root on each, with the key given)"
