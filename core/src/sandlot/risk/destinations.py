@@ -144,11 +144,12 @@ def backup_host(host: str) -> bool:
 
 def local_files_or_users(url: str) -> bool:
     """``url`` on this machine still reaches what is not a test's: a notebook server's files (its contents API), a
-    hub's users and their servers."""
+    hub's users and their servers, a media manager's files on disk (``…/series/7?deleteFiles=true``)."""
     return _LOCAL_SHARED.search(url) is not None
 
 
-_LOCAL_SHARED = re.compile(r"/api/contents\b|/hub/api/users\b")
+_LOCAL_SHARED = re.compile(r"/api/contents\b|/hub/api/users\b|[?&](?:deleteFiles|delete_files)=(?:true|1)\b",
+                           re.IGNORECASE)
 
 
 def outside_address(host: str) -> bool:

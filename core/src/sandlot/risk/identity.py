@@ -138,7 +138,8 @@ def personal_admin_grant(text: str) -> bool:
 
 
 #: An account created with administrator rights in an API body...
-_ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|is_superuser|IsAdministrator)[\"']\s*:\s*(?:True|true)\b"
+_ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|is_superuser|IsAdministrator|administrator)[\"']\s*:\s*"
+                         r"(?:True|true)\b"
                          r"|\\?[\"']superuser\\?[\"']\s*:\s*\\?[\"']?1\b"  # (Snipe-IT's permissions JSON)
                          r"|[\"']roles[\"']\s*:\s*\[\s*[\"']admin[\"']"  # (Checkmk's user_config)
                          r"|[\"']privileges?[\"']\s*:\s*[\"']admin[\"']")  # (Mail-in-a-Box's user privileges)
@@ -238,8 +239,8 @@ _ROLE_AND_PASSWORD_SET = re.compile(
     r"\b(?:role|is_admin|is_superuser|is_staff|admin)\b", re.IGNORECASE
 )
 #: ...to the hash of a password spelled in the code (`bcrypt.hashpw(b"helpdesk123", …)`, a literal `$2b$10$…`).
-_KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|make_password|md5|sha\d+)\(\s*b?[\"']"
-                         r"[^\"'{]{6,}[\"']")
+_KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|make_password|md5|sha\d+|\w*_hash)\("
+                         r"\s*b?[\"'][^\"'{]{6,}[\"']")
 
 
 #: An account written straight into an application's store: a users table's row inserted or its password updated, a

@@ -6710,6 +6710,7 @@ class PythonAnalyzer:
             staged=frozenset(self.staged),
             environment={k: val.text for k, val in (kwargs.get("env", UNKNOWN).keys or {}).items() if val.text},
             stdin=kwargs.get("input", UNKNOWN).text,
+            cwd=kwargs.get("cwd", UNKNOWN).text,
         )
         self.staged.update(result.staged)  # files the command filled with secret data (a guest's memory)
         self._bulk_files.update(result.dumps)  # `pg_dump -t patients -f /tmp/x.sql`: everyone's records, in a file
@@ -7147,6 +7148,10 @@ class PythonAnalyzer:
             self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{method} deletes, archives or purges every item a listing gives (through the API)",
                       node)  # fmt: skip
+        elif any(kwargs.get(k, UNKNOWN).num == 1 for k in ("delete_files", "deleteFiles", "delete_data", "deleteData")):
+            # (`qbt.torrents_delete(delete_files=True, torrent_hashes=batch)` for each batch of every torrent)
+            self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{method} deletes every item a listing gives with its files on disk", node)  # fmt: skip
 
     def _task_flood(self, node: ast.Call, count: int | None = None) -> None:
         """``for n in range(5000): tg.create_task(hammer(s, n))`` where ``hammer`` requests a server in an endless

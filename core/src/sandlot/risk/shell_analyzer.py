@@ -6808,6 +6808,24 @@ class ShellAnalyzer:
             args = [args[0] + " " + args[1], *args[2:]]
         verb = args[0] if args else ""
         flags = {a for a in args[1:] if a.startswith("-")}
+        listed = bool(self._loops) or self._mass or bool(self._stdin_listing) or self._repeated
+        volumes = [a for a in args[1:] if not a.startswith("-")] if verb in ("volume rm", "volume remove") else []
+        # (a test's or a throwaway volume is its own to remove: `casemgmt_test_pgdata`, `chroma-it-data`)
+        volumes = [v for v in volumes if not _THROWAWAY_VOLUME.search(v)]
+        installed = (self._cwd or "").startswith(("/opt/", "/srv/", "/var/lib/", "/var/www/"))
+        if any(_DATA_VOLUME.search(v) for v in volumes) or (
+            volumes and listed and installed and any(HOLE in v for v in volumes)
+        ):
+            # (`docker volume rm -f portainer_data`, each of `docker volume ls -q --filter name=app_` in /srv/app)
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{name} {verb} deletes an application's data volume (its database, its uploads)",
+                      node)  # fmt: skip
+        if verb == "service" and args[1:2] == ["scale"] and listed and any(
+            HOLE in a and a.endswith("=0") for a in args[2:]
+        ):
+            self._add("shell.service", RiskLevel.HIGH, Category.PROCESS,
+                      f"{name} service scale stops every service a listing gives (each scaled to zero)",
+                      node)  # fmt: skip
         environment = re.search(r"\.Config\.Env|\benv\b|printenv", " ".join(args))
         if verb in ("inspect", "container inspect", "exec") and environment:
             flow.secret = True  # a container's environment: the credentials it was started with
@@ -6908,12 +6926,21 @@ class ShellAnalyzer:
         # (`docker run --privileged --rm tonistiigi/binfmt --install arm64`: the emulators registered for
         # multi-architecture builds, the one thing those images do)
         binfmt = "--privileged" in args and any(_BINFMT_IMAGE.match(a) for a in args) and not host_root
+        # (`-v /var/run/docker.sock:/var/run/docker.sock portainer/agent`: a container manager's own published
+        # image, given the engine it manages, as its documentation has it: nothing else of the host)
+        manager = (
+            "--privileged" not in args
+            and rest[:1] != []
+            and _CONTAINER_MANAGER_IMAGE.match(rest[0]) is not None
+            and all(a.split(":", 1)[0] in _MANAGER_MOUNTS for a in args if ":" in a and a.startswith("/"))
+        )
         if escape:
             self._add(
                 "shell.container-escape",
-                RiskLevel.MEDIUM if binfmt else RiskLevel.HIGH,
+                RiskLevel.MEDIUM if binfmt or manager else RiskLevel.HIGH,
                 Category.PRIVILEGE,
-                f"{name} {args[0]} gives the container the host's privileges or root file system",
+                f"{name} {args[0]} gives the container the host's privileges or root file system"
+                + (" (a container manager's own image, given the engine it manages)" if manager else ""),
                 node,
             )
 
@@ -9165,9 +9192,22 @@ _DATABASE_QUERY = re.compile(r"\s*(?:sudo\s+(?:-u\s+\S+\s+)?)?(?:sqlite3|psql|my
                              r"\b[^|]*\bSELECT\b", re.IGNORECASE)
 #: Everyone's profile folders of a machine (a Windows disk's `Users`, a Linux disk's `home`) below a mount point.
 _PROFILES_FOLDER = re.compile(r"^/(?:mnt|media|tmp)/[^/]+/(?:Users|home)(?:/\.?)?$")
+#: A volume named for an application's data (`portainer_data`, `app_pgdata`, `nextcloud-db`).
+_DATA_VOLUME = re.compile(
+    r"(?:^|[_-])(?:data|db|pgdata|postgres(?:ql)?|mysql|mariadb|mongo(?:db)?|storage|uploads|media)(?:[_-]|$)"
+)
+#: A volume named for a test run or a throwaway (`app_test_pgdata`, `chroma-it-data`, `ci_cache`).
+_THROWAWAY_VOLUME = re.compile(r"(?:^|[_-])(?:test|tests|it|ci|e2e|tmp|temp|scratch|dev)(?:[_-]|$)", re.IGNORECASE)
+#: Container managers' own published images, which manage the engine through its socket (Portainer and its agent,
+#: Watchtower, Dockge, Dozzle).
+_CONTAINER_MANAGER_IMAGE = re.compile(r"^(?:docker\.io/)?(?:portainer/(?:portainer-[ce]e|agent)|containrrr/watchtower"
+                                      r"|louislabs/dockge|amir20/dozzle)(?::[\w.-]+)?$")
+#: ...and the host folders they mount for it (the socket, and the engine's own volumes for Portainer's agent).
+_MANAGER_MOUNTS = frozenset({"/var/run/docker.sock", "/run/docker.sock", "/var/lib/docker/volumes"})
 #: A find whose only action is making what it finds private (`-exec chmod 600 {} +`, `-exec chmod go-rwx`).
 _TIGHTENS_ONLY = re.compile(r"^(?:(?!-exec\b|-execdir\b|-print|-ok\b|-fprint|-ls\b).)*-exec(?:dir)?\s+chmod\s+"
-                            r"(?:0?[46]00|0?700|go-rwx|og-rwx|g-rwx,o-rwx|u=rw,go=)\s+\{\}\s*[;+\\]*\s*$")  # fmt: skip
+                            r"(?:0?[46][04]0|0?700|0?750|go-rwx|og-rwx|g-rwx,o-rwx|o-rwx|u=rw,go=)"
+                            r"\s+\{\}\s*[;+\\]*\s*$")  # fmt: skip
 #: GStreamer sources that capture a camera, a microphone or the screen.
 _CAPTURE_ELEMENT = re.compile(r"\b(?:v4l2src|libcamerasrc|nvarguscamerasrc|pulsesrc|alsasrc|pipewiresrc|ximagesrc"
                               r"|avfvideosrc|autovideosrc|autoaudiosrc)\b")  # fmt: skip
@@ -9602,7 +9642,7 @@ _DEVICE_STREAM = re.compile(r"\b(?:cat|dd|tee|head|od|xxd|stdbuf|hexdump)\b[^|]*
 _LOADED_EXTENSION = re.compile(r"(?:^|[\s;\"'])\.load\s+(\S+)|load_extension\(\s*['\"]([^'\"]+)")
 #: Long options that make a daemon parse its configuration and exit.
 _CHECK_ONLY_OPTIONS = frozenset({"--check-config", "--config-check", "--test-config", "--config-test",
-                                 "--validate-config", "--verify-config", "--check-conf", "--configtest"})
+                                 "--validate-config", "--verify-config", "--check-conf", "--configtest", "--validate"})
 #: nvme-cli's sub-commands that erase or remove what a drive holds.
 _NVME_WRITES = frozenset({"format", "sanitize", "delete-ns", "write-zeroes", "ns-delete"})
 #: An owner that is root, with any group (`root:root`, `0:0`, `root:www-data` for a server that only reads it).
@@ -9945,7 +9985,8 @@ def _config_check(argv: list[str]) -> bool:
     if flags is None:
         # any daemon told only to check its configuration (`cryomon --check-config FILE`)
         options = {a.split("=", 1)[0] for a in argv[1:] if a.startswith("--")}
-        return bool(options & _CHECK_ONLY_OPTIONS) and options <= _CHECK_ONLY_OPTIONS | {"--config", "--conf"}
+        return bool(options & _CHECK_ONLY_OPTIONS) and options <= _CHECK_ONLY_OPTIONS | {"--config", "--conf",
+                                                                                           "--config-file"}
     return not flags or any(a in flags for a in argv[1:])
 
 
@@ -10872,10 +10913,12 @@ def analyze_argv(
     staged: frozenset[str] = frozenset(),
     environment: Mapping[str, str] | None = None,
     stdin: str | None = None,
+    cwd: str | None = None,
 ) -> ArgvAnalysis:
     """Analyse a command given as argv (from Python). ``every_container``: its arguments are the ids a
     listing of every container printed; ``repeated``: it runs once per element of a loop; ``environment``:
-    variables the caller sets for it (``env={"GIT_WORK_TREE": home}``); ``stdin``: the text it is given to read."""
+    variables the caller sets for it (``env={"GIT_WORK_TREE": home}``); ``stdin``: the text it is given to read;
+    ``cwd``: the folder it runs in (``cwd="/srv/app"``), as a ``cd`` before it would set."""
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
     analyzer._repeated = repeated
     analyzer._exact_argv = True
@@ -10883,6 +10926,7 @@ def analyze_argv(
     analyzer.staged.update(staged)
     analyzer.vars.update({k: value.replace(HOLE_WORD, HOLE) for k, value in (environment or {}).items()})
     analyzer._stdin_text = stdin.replace(HOLE_WORD, HOLE) if stdin is not None else None  # `input=` of the call
+    analyzer._cwd = cwd.replace(HOLE_WORD, HOLE) if cwd is not None else None
     words = [a.replace(HOLE_WORD, HOLE) for a in argv]
     flow = analyzer.analyze_argv(words, every_container=every_container)
     return ArgvAnalysis(analyzer.findings, flow.secret, flow.every_container, frozenset(analyzer.staged),

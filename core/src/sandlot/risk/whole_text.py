@@ -813,6 +813,9 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
 #: -h mqtt.example.net`).
 _BROKER_MIRRORED = re.compile(r"\bmosquitto_sub\b[^\n]*-h\s+([\w.-]+)[^\n]*#[\s\S]{0,300}?\bmosquitto_pub\b[^\n]*-h\s+"
                               r"([\w.-]+)")  # fmt: skip
+#: Every message of a broker's topic tree read and each one posted to a web address (`mosquitto_sub -t 'owntracks/#' |
+#: while read …; do curl --data "$msg" https://relay.example.net/ot`).
+_BROKER_FORWARDED = re.compile(r"\bmosquitto_sub\b[^\n]*#[^\n]*\|[\s\S]{0,300}?\bcurl\b[^\n]*(?:\\\n[^\n]*)*?https?://([\w.-]+)")
 #: The backup tools' own services or timers stopped, disabled or masked (no backup runs again): named on the
 #: systemctl line, or in the list a loop disables.
 _BACKUP_UNIT = r"\b(?:borgmatic|duplicati|urbackup\w*|restic\w*|backup\w*)[\w@.-]*\.(?:service|timer)\b"
@@ -866,8 +869,8 @@ _REINSTALLED_WITH_RESET = re.compile(r"\b[\w-]+:install\b[^\n]*\s--reset\b")
 #: An account made an administrator directly in an application's database (`$set: {isAdmin: true}`, `UPDATE users SET
 #: is_admin = 1`).
 _ADMIN_FLAG_SET = re.compile(r"\$set\W{1,6}\{[^}]*\bis_?admin\W{1,4}true\b"
-                             r"|\bUPDATE\s+[\w\"`.]*users?\w*[\"`]?\s+SET\b[^;]{0,200}?\bis_?(?:admin|superuser|staff)\s*=\s*"
-                             r"(?:1|true)\b", re.IGNORECASE)  # fmt: skip
+                             r"|\bUPDATE\s+[\w\"`.]*users?\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:is_?(?:admin|superuser|staff)"
+                             r"|administrator)\s*=\s*(?:1|true)\b", re.IGNORECASE)  # fmt: skip
 #: Code downloaded at once and handed to a command's code option (`manage.py shell -c "$(curl -s https://…)"`, `psql
 #: -c "$(wget -qO- …)"`): whatever the server returns is run.
 _DOWNLOADED_COMMAND_OPTION = re.compile(r"\s(?:-c|--command|-e|--eval)\s+[\"']?\$\(\s*(?:curl|wget)\b")
@@ -891,7 +894,9 @@ _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|tr
                              r"|\bsignup\.enabled\s*=\s*true\b|[\"']invite_required[\"']\s*:\s*False\b"
                              # (`APPSMITH_SIGNUP_DISABLED=false`, Vikunja's `enableregistration` set true)
                              r"|SIGN_?UP_DISABLED[\"']?\s*[=:]\s*\(?\s*(?:None\s*,\s*)?[\"']?false\b"
-                             r"|\benable_?registration[\"'\]]*\s*[=:]\s*[\"']?(?:True|true|1)\b",
+                             r"|\benable_?registration[\"'\]]*\s*[=:]\s*[\"']?(?:True|true|1)\b"
+                             # (Traccar's server settings: `"registration": True` in what is written back)
+                             r"|[\"']registration[\"']\s*:\s*(?:True|true)\b",
                              re.IGNORECASE)
 #: A file watcher on the user's own folders (`inotifywait -m "$HOME/Downloads"`, `fswatch ~/Documents`).
 _WATCHED_USER_FOLDERS = re.compile(r"\b(?:inotifywait|fswatch)\b[^\n|]*(?:\$HOME|\$\{HOME\}|~)/(?:Downloads|Documents"
@@ -1165,6 +1170,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if _AUTH_OFF_WORDS.any_in(code) and _AUTH_SECTION_OFF.search(code):
         what = "switches an application's own login off in its settings (anyone who reaches it is let in)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    forwarded = _BROKER_FORWARDED.search(code) if "mosquitto_sub" in code else None
+    if forwarded is not None and _another_organisation(forwarded[1], code):
+        what = f"forwards every message of a broker's topics to another organisation ({forwarded[1]})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     mirrored = _BROKER_MIRRORED.search(code) if "mosquitto_pub" in code else None
     if mirrored is not None and registered_domain(mirrored[1]) != registered_domain(mirrored[2]) and not internal_host(
         mirrored[2]
