@@ -1383,10 +1383,10 @@ class PythonAnalyzer:
         # `if name.startswith("project-") and age > MAX_AGE:` selects some files of a listing, not all
         named, selects = self._narrowing(node.test)
         # (`TARGETS = {"postgres", "redis-server"}` … `if p.info["name"] in TARGETS:`: the names the set holds,
-        # judged with the test's own names; alone, a set of names kills each of them whoever runs it)
+        # judged only beside a name the test itself spells; alone, a set of names kills each of them whoever runs it)
         held = [item.text for c in ast.walk(node.test) if isinstance(c, ast.Compare) and isinstance(c.ops[0], ast.In)
                 for n in c.comparators if isinstance(n, ast.Name) for item in self._ev(n).items or ()
-                if item.text is not None]  # fmt: skip
+                if item.text is not None] if named else []  # fmt: skip
         selects = selects and not self._keeps_nothing_back(node.test)
         self._name_filters += named
         self._file_filters += selects
