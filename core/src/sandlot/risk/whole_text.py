@@ -749,14 +749,16 @@ _GENERATED_DROPS = re.compile(r"(?:CONCAT\(\s*|SELECT\s+)'(?:DROP|TRUNCATE)\s+TA
 #: `re.sub(r'"127\.0\.0\.1:(\d+):80"', r'"0.0.0.0:\1:80"', …)`).
 _LOCAL_BINDING_OPENED = re.compile(r"(?:\bsed\b|\bre\.sub\(|\.replace\()[^\n]*127\\?\.0\\?\.0\\?\.1:[^\n]*"
                                    r"(?:0\\?\.0\\?\.0\\?\.0:|/\s*[\"']?\d+:\d+)")  # fmt: skip
+#: The ports of the databases and caches a host should keep to itself (Postgres, MySQL, Redis, MongoDB, Elasticsearch,
+#: memcached, CouchDB, Cassandra).
+_DATABASE_PORTS = r"(?:5432|3306|6379|27017|9200|11211|5984|9042)"
 #: A database's or a cache's port published on every interface in a compose file (`"0.0.0.0:5432:5432"`).
-_DATABASE_PORT_PUBLISHED = re.compile(r"[\"'-]\s*0\.0\.0\.0:\d+:(?:5432|3306|6379|27017|9200|11211|5984|9042)\b")
+_DATABASE_PORT_PUBLISHED = re.compile(rf"[\"'-]\s*0\.0\.0\.0:\d+:{_DATABASE_PORTS}\b")
 #: A socat container published on every interface that relays to a database (`docker run -p 0.0.0.0:15432:15432
 #: alpine/socat tcp-listen:15432,fork tcp-connect:db:5432`): the database opened to whoever reaches the host.
 _DATABASE_RELAY_PUBLISHED = re.compile(
     r"\bdocker\s+run\b(?=[^\n]*(?:\\\n[^\n]*)*?\s(?:-p|--publish)[\s=]+(?!127\.|localhost)(?:0\.0\.0\.0:)?\d+:\d+)"
-    r"[^\n]*(?:\\\n[^\n]*)*?\bsocat\b[^\n]*\btcp(?:-connect|[46])?:[\w.-]+:(?:5432|3306|6379|27017|9200|11211|5984|9042"
-    r"|1433|1521)\b"
+    rf"[^\n]*(?:\\\n[^\n]*)*?\bsocat\b[^\n]*\btcp(?:-connect|[46])?:[\w.-]+:{_DATABASE_PORTS}\b"
 )
 #: Every running service listed, then each one stopped, disabled or masked (sshd and the machine's agents with them).
 _EVERY_SERVICE_STOPPED = re.compile(r"\bsystemctl[\"',\s]+list-units\b(?![^\n]*\bgrep\s+(?!-v))[\s\S]{0,400}?"
