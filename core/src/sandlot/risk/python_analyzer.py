@@ -649,8 +649,6 @@ class PythonAnalyzer:
         opened = open_door(code) if writes else None
         if opened and not any(f.category is Category.PRIVILEGE and f.level >= RiskLevel.HIGH for f in self.findings):
             self._add("python.weakened-settings", RiskLevel.HIGH, Category.PRIVILEGE, opened, None)
-        for suffix, risk in whole_text_risks(code):
-            self._add(f"python.{suffix}", risk.level, risk.category, risk.what, None)
         for hidden in hidden_tag_texts(code):
             # a command spelled in invisible tag characters (decoded and run by the code)
             from sandlot.risk.shell_analyzer import analyze_shell
@@ -701,6 +699,9 @@ class PythonAnalyzer:
             )
         if not any(f.level >= RiskLevel.HIGH for f in self.findings):
             self._shipped_payloads(tree)
+        # (after the strings' own command lines: a check of the whole text does not stand in for what they do)
+        for suffix, risk in whole_text_risks(code):
+            self._add(f"python.{suffix}", risk.level, risk.category, risk.what, None)
         for fn, grows in self._endless_recursion:
             # Python stops runaway recursion at ~1000 frames unless the limit was raised
             level = RiskLevel.HIGH if grows or self._recursion_raised else RiskLevel.MEDIUM
@@ -2654,6 +2655,25 @@ class PythonAnalyzer:
             for loop in self.loops
         )
 
+    def _child_stays_in_loop(self) -> bool:
+        """A loop of this function forks and the child's branch (``if os.fork() == 0:``, ``if pid == 0:``) neither
+        leaves (exit, exec, return, break, raise) nor settles into a loop of its own: each child goes round again and
+        forks in turn, and the processes double every round."""
+        current = self.functions[-1] if self.functions else None
+        for loop in self.loops:
+            if loop.function is not current or loop.node is None:
+                continue
+            pids = {t.id for n in ast.walk(loop.node) if isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                    and _call_name(n.value) == "fork" for t in n.targets if isinstance(t, ast.Name)}  # fmt: skip
+            for branch in ast.walk(loop.node):
+                if isinstance(branch, ast.If) and _child_test(branch.test, pids) and not any(
+                    isinstance(n, (ast.Return, ast.Break, ast.Raise, ast.While))
+                    or (isinstance(n, ast.Call) and _call_name(n) in _CHILD_LEAVES)
+                    for stmt in branch.body for n in ast.walk(stmt)
+                ):
+                    return True
+        return False
+
     def _own_creations(self) -> bool:
         """The innermost loop walks a list this code filled with what it created (`created = []`, then
         `created.append(r.json()["id"])` after each POST): a test fixture's or a job's clean-up of its own."""
@@ -3031,6 +3051,9 @@ class PythonAnalyzer:
             items=items,
             elem=element if items is None else None,
             flags=(a.flags | b.flags) & v.FLOWING,
+            # `0o777 if d else 0o666`: either number may be used; what the smaller one does (a mode, a count) is done
+            # whichever branch runs (`0o600 if private else 0o644` is not a world-readable key)
+            num=min(a.num, b.num) if a.num is not None and b.num is not None else None,
             # `x if c else y` refers to an object when both branches agree on it (or only one names one)
             qual=a.qual if a.qual == b.qual or b.qual is None else b.qual if a.qual is None else None,
         )
@@ -4386,6 +4409,10 @@ class PythonAnalyzer:
                 self._add("python.fork-loop", RiskLevel.HIGH, Category.RESOURCE,
                           "forks in an endless loop that never waits (no accept, wait or sleep: children pile up "
                           "until the process table is full)", node)  # fmt: skip
+            elif self._child_stays_in_loop():
+                self._add("python.fork-bomb", RiskLevel.CRITICAL, Category.RESOURCE,
+                          "forks in a loop whose children never leave it (each child forks again: the processes "
+                          "double every round)", node)  # fmt: skip
             elif self._huge_loop():
                 self._add(
                     "python.fork-loop",
@@ -8385,7 +8412,8 @@ def _far_future_date(default: ast.expr | None) -> bool:
 
 #: An application's own API key or token file (``/var/lib/mailinabox/api.key``, ``/etc/app/api_token``).
 _SERVICE_KEY_FILE = re.compile(r"/(?:api|access|admin)[._-]?(?:key|token)(?:\.txt)?$|/[\w-]+\.token$")
-_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var|/etc|/app/data|/config)/"
+_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var|/etc|/config"
+                          r"|/app/(?:[\w.-]+/)*data)/"  # (a container's data folder: `/app/backend/data/webui.db`)
                           # (or named by a constant first: `GRAVITY = "/etc/pihole/gravity.db"`, or a setting's
                           # default: `cfg.get("dbconfig", "/opt/focalboard/focalboard.db")`)
                           r"|^\w+\s*=\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/etc)/[^\"'\n]*\.(?:sqlite3?|db)[\"']\s*$"
@@ -9534,3 +9562,24 @@ _register(
      "azure.mgmt.compute.ComputeManagementClient().virtual_machines.begin_run_command"],
     PythonAnalyzer._c_fleet_tool,
 )  # fmt: skip
+
+
+#: Calls after which a forked child is gone from its parent's loop (it exits, becomes another program, or is killed).
+_CHILD_LEAVES = frozenset({"exit", "_exit", "abort", "execv", "execvp", "execl", "execlp", "execle", "execve",
+                           "execvpe", "kill"})  # fmt: skip
+
+
+def _child_test(test: ast.expr, pids: set[str]) -> bool:
+    """``test`` picks the child's side of a fork: ``os.fork() == 0``, ``pid == 0`` or ``not pid`` for a name given a
+    fork's result."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name) and test.operand.id in pids
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    zero = test.comparators[0]
+    if not (isinstance(zero, ast.Constant) and zero.value == 0):
+        return False
+    left = test.left
+    if isinstance(left, ast.Call):
+        return _call_name(left) == "fork"
+    return isinstance(left, ast.Name) and left.id in pids

@@ -737,6 +737,11 @@ class ShellAnalyzer:
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       "copies files to a new place in every round of an endless loop that never pauses (fills the "
                       "disk)", node)  # fmt: skip
+        body_text = self._text(body)
+        if endless and not paced and _EMPTY_FILE_ANEW.search(body_text) and _NAME_CHANGES.search(body_text):
+            self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                      "creates a new empty file in every round of an endless loop (the file system runs out of "
+                      "inodes)", node)  # fmt: skip
         if endless and not paced and self._loop_output_file(node) and _PRINTS.search(self._text(body)):
             # `while :; do printf …; done > /var/tmp/x`: what every round prints is appended to one file for ever
             self._add("shell.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
@@ -953,7 +958,8 @@ class ShellAnalyzer:
         huge = len(words) >= T.HUGE_LOOP or T.counts_to_many(spelled)
         count = T.loop_count(spelled) or (len(words) if words and HOLE not in "".join(words) else None)
         # `for chunk in $(echo "$tok" | fold -w 40)`: the loop variable carries what the words carried
-        if flow.secret or flow.env or flow.remote or flow.credential:
+        # (`for c in $(docker ps -q)`: each container of the engine's listing, every one of them in turn)
+        if flow.secret or flow.env or flow.remote or flow.credential or flow.every_container:
             self.var_flow[name] = flow
         pids = flow.pids_of
         if any(w.startswith("/proc/") and ("*" in w or "[" in w) for w in words):
@@ -1308,7 +1314,12 @@ class ShellAnalyzer:
             finally:
                 self._stdin_remote = remote_before
             words = self._plain_words(body) if fed else []
-            if words and W.base(words[0]) in T.SHELLS | T.PYTHONS and not [w for w in words[1:] if w != "-"]:
+            # (or any command that reads code from its standard input, as a pipe into it would: `docker exec -i app
+            # python manage.py shell < <(curl …)`)
+            reads_code = fed and flow.interp is not None
+            if reads_code or (
+                words and W.base(words[0]) in T.SHELLS | T.PYTHONS and not [w for w in words[1:] if w != "-"]
+            ):
                 self._add("shell.download-exec", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
                           f"{W.base(words[0])} runs a script downloaded from the network (its standard input)",
                           node)  # fmt: skip
@@ -1614,6 +1625,7 @@ class ShellAnalyzer:
 
     def _stdin_code(self, text: str, word_flow: _Flow, argv: list[str], stmt: Any) -> None:
         """Code handed to an interpreter on stdin by a here-document or here-string."""
+        argv = W.unwrapped(argv, ("sudo", "doas", "nice", "ionice", "timeout")) or argv  # `sudo -u app python3 -`
         lang = _interpreter_language(argv)
         if lang is None and argv and W.base(argv[0]) in ("docker", "podman", "buildah", "nerdctl") and "build" in argv:
             self._dockerfile_runs(text, stmt)
@@ -3864,8 +3876,13 @@ class ShellAnalyzer:
             production = self._production()
             embedded = True
             self._add("shell.data-destroy", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
-                      f"inline {name} code deletes, publishes or strips the second factor from every record of a model"
+                      f"inline {name} code deletes or publishes every record of a model"
                       + (" (production)" if production else ""), node)  # fmt: skip
+        if _ORM_SECOND_FACTOR_OFF.search(code):
+            embedded = True
+            self._add("shell.app-admin", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"inline {name} code strips every account's second factor (a password alone logs anyone in)",
+                      node)  # fmt: skip
         if _INLINE_OPENED.search(code):
             embedded = True
             self._add("shell.app-admin", RiskLevel.HIGH, Category.PRIVILEGE,
@@ -6196,13 +6213,11 @@ class ShellAnalyzer:
             )
 
     def _masks_applications(self, units: list[str]) -> bool:
-        """``systemctl mask`` of several of the machine's own services (a list, or each name a loop gives), not
-        the operating system's optional extras a hardening script masks (avahi, cups, sleep targets)."""
-        named = [u.lower() for u in units if not u.startswith("-") and u.strip(HOLE)]
-        several = len(named) >= 2 or (len(named) == 1 and any((loop.count or 0) >= 2 for loop in self._loops))
-        # (a database or broker masked alone: every application that needs it is down until someone unmasks it)
-        several |= any(u.split("@")[0].split(".")[0].startswith(_DATA_SERVICES) for u in named)
-        return several and not any(
+        """``systemctl mask`` of the machine's own services (named, or each name a loop gives), not the operating
+        system's optional extras a hardening script masks (avahi, cups, sleep targets)."""
+        given = [u for u in units if u and not u.startswith("-")]
+        named = [u.lower() for u in given if u.strip(HOLE)]
+        return bool(given) and not any(
             u.endswith(".target") or u.startswith(("systemd-", "apt-")) or u.split(".")[0] in _OPTIONAL_OS_UNITS
             for u in named
         )
@@ -9257,6 +9272,9 @@ _CONSUMER_CLOUD = re.compile(r"\btype\s*=\s*(?:mega|pcloud|koofr|jottacloud|open
 _COPIES_ANEW = re.compile(
     r"\b(?:cp\s+-\w*[rRa]|rsync\b|tar\s+-?c)[^;\n]*(?:\$RANDOM|\$\(date|\$\(mktemp|\$\(\(|\$\{?[ij]\b)"
 )
+#: An empty file made under a new name (`: > "dir/t_$i"`, `> "f-$RANDOM"`), and a name that changes every round.
+_EMPTY_FILE_ANEW = re.compile(r"(?:^|[;&|]|\bdo)\s*:?\s*>\s*[\"']?[^\s;|&\"']*\$\{?\w+")
+_NAME_CHANGES = re.compile(r"\$\(\(|\(\(\s*\w+\s*(?:\+\+|\+=)|\blet\b|\$RANDOM|\$\(date\b|\$\(mktemp")
 #: Commands that print (what a loop's redirect then writes).
 _PRINTS = re.compile(r"(?:^|[;&|\s])(?:printf|echo|cat|yes|head|dd|base64|openssl\s+rand)\b")
 _HEX_LITERAL = re.compile(r"['\"]((?:[0-9a-fA-F]{2}){12,})['\"]")
@@ -9281,8 +9299,6 @@ _KEYTAB_WRITERS = frozenset({"ipa-getkeytab", "kadmin", "kadmin.local", "ktutil"
 #: Databases of package managers (Nix's store database, RPM's), and SQL that changes rows or tables.
 _PACKAGE_DATABASES = ("/nix/var/nix/db/", "/var/lib/rpm/", "/var/lib/dpkg/")
 _SQL_WRITE = re.compile(r"\b(?:DELETE|UPDATE|DROP|INSERT|ALTER)\b", re.IGNORECASE)
-_DATA_SERVICES = ("postgresql", "mysql", "mariadb", "mongod", "redis", "kafka", "zookeeper", "elasticsearch",
-                  "rabbitmq", "etcd", "cassandra", "clickhouse")  # fmt: skip
 _REMOVABLE_DEVICE = re.compile(r"/dev/(?:sd[b-z]|mmcblk\d+|disk/by-id/(?:usb|mmc)-[^/]+)")
 #: A download run inside an unquoted here-document (`python3 - <<EOF` … `$(wget -qO- URL)` … `EOF`).
 _DOWNLOAD_IN_HEREDOC = re.compile(r"\$\(\s*(?:curl|wget|fetch)\b|`\s*(?:curl|wget)\b")
@@ -10258,14 +10274,16 @@ _FETCH_FROM_SETTING = re.compile(
 #: An ORM told to delete every row of a model (`Account.delete_all`, `User.find_each(&:destroy)`).
 _ORM_MASS_DELETE = re.compile(
     rf"(?:\b[A-Z]\w*|{re.escape(HOLE)})(?:\.all|\.unscoped|\.in_batches)?\.(?:delete_all|destroy_all)\b(?!\()"
-    # an account's second factors deleted (`u.user_second_factors.destroy_all`)
-    r"|\.\w*second_factors\.(?:delete_all|destroy_all)\b"
     r"|\b[A-Z]\w*(?:\.all)?\.(?:find_each|each)\s*\(\s*&:(?:destroy|delete)\s*\)|\b[A-Z]\w*\.objects\.all\(\)\.delete\(\)"
-    # every user's second factor switched off (`User.update_all(otp_required_for_login: false)`, or user by user)
-    r"|\b[A-Z]\w*\.update_all\([^)]*\b(?:otp|two_factor|mfa|2fa)\w*:\s*false"
-    r"|\.(?:find_each|each)\s*\{[^}]*\.disable_two_factor!"
     # every record made public (`Project.find_each { |p| p.update_columns(visibility_level: …PUBLIC) }`)
     r"|\.(?:find_each|each|update_all)\b[^}\n]*\bvisibility(?:_level)?:\s*[\w:]*PUBLIC\b"
+)
+#: Inline application code that strips every account's second factor: `User.update_all(otp_required_for_login:
+#: false)`, user by user, or each account's second factors deleted (`u.user_second_factors.destroy_all`).
+_ORM_SECOND_FACTOR_OFF = re.compile(
+    r"\.\w*second_factors\.(?:delete_all|destroy_all)\b"
+    r"|\b[A-Z]\w*\.update_all\([^)]*\b(?:otp|two_factor|mfa|2fa)\w*:\s*false"
+    r"|\.(?:find_each|each)\s*\{[^}]*\.disable_two_factor!"
 )
 #: Inline application code that opens the application (`Setting.login_required = "0"`, anonymous users given
 #: permissions).

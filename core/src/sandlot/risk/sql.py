@@ -64,8 +64,9 @@ _DANGEROUS_SQL = re.compile(
     r"|mfa_?(?:required|enabled)|two_factor_\w+|receipts?_required|callback_\w*required)\s*=\s*(?:0|false|'0'|'f'"
     r"|'false')\b"
     # every account's second factor cleared (no WHERE: not one locked-out person's reset)
-    r"|\bUPDATE\s+\w+\s+SET\s+(?:(?!\bWHERE\b)[^;])*\b(?:two_?fa_\w+|\w*_2fa_\w+|totp_\w+)\s*=\s*(?:0|false|'0'"
-    r"|'false'|NULL)\b(?:(?!\bWHERE\b)[^;])*(?:;|$)"
+    # (`UPDATE "User" SET "twoFactorEnabled" = false`: a quoted table, a camel-case column)
+    r"|\bUPDATE\s+\\?[\"`]?\w+\\?[\"`]?\s+SET\s+(?:(?!\bWHERE\b)[^;])*\b(?:two_?fa_\w+|\w*_2fa_\w+|totp_\w+"
+    r"|two_?factor_?\w*)\\?[\"`]?\s*=\s*(?:0|false|'0'|'false'|NULL)\b(?:(?!\bWHERE\b)[^;])*(?:;|$)"
     # an application's own login switched off in its settings table (Uptime Kuma's `disableAuth`)
     r"|\b(?:UPDATE|INSERT\s+INTO)\s+\w*settings?\b[^;]*'disable_?auth\w*'[^;]*'(?:true|1)'"
     r"|\b(?:UPDATE|INSERT\s+INTO)\s+\w*settings?\b[^;]*'(?:true|1)'[^;]*'disable_?auth\w*'"

@@ -48,11 +48,17 @@ def sends_elsewhere(text: str, own_hosts: re.Pattern[str]) -> bool:
     API is where its data belongs; a webhook or a bare address is somewhere else). A sending line that names no
     address (`requests.post(SINK, …)`) sends to whichever the text spells elsewhere; a pipe into netcat sends to
     the address it names."""
+    return any(not own_hosts.search(host.lower()) for host in destination_hosts(text))
+
+
+def destination_hosts(text: str) -> list[str]:
+    """The hosts ``text`` may send data to: those its sending lines spell, and every host it names when a sending
+    line names none (`requests.post(SINK, …)` sends wherever ``SINK`` was spelled)."""
     lines = _SENDING_LINE.findall(text)
     hosts = sending_hosts(text)
     if lines and any("://" not in line for line in lines):
         hosts += _URL_HOST.findall(text)
-    return any(not own_hosts.search(host.lower()) for host in hosts)
+    return hosts
 
 
 def sending_hosts(text: str) -> list[str]:

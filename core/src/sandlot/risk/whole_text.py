@@ -138,6 +138,7 @@ from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.secret_managers import secret_manager_risks
 from sandlot.risk.self_hosted_apps import self_hosted_app_risks
 from sandlot.risk.self_hosted_paas import self_hosted_paas_risks
+from sandlot.risk.sent_away import hook_pointed_away, records_sent_away, secrets_sent_away
 from sandlot.risk.serverless import serverless_text_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.sharepoint import sharepoint_risks
@@ -801,6 +802,32 @@ def _people_relayed(code: str) -> str | None:
 #: The whole environment of a Node.js process serialised into a request (`req.end(JSON.stringify(process.env))`,
 #: `fetch(url, {body: JSON.stringify(process.env)})`): every secret the service was started with.
 _NODE_ENVIRONMENT_SENT = re.compile(r"\b(?:end|write|send|body\s*:)\s*\(?\s*JSON\.stringify\(\s*process\.env\s*\)")
+
+
+def _download_piped_to_shell(code: str) -> bool:
+    """``code`` spells a download piped into a shell somewhere other than a message it prints or a comment (an
+    install instruction shown to a person is not run)."""
+    for match in _DOWNLOAD_PIPED_TO_SHELL.finditer(code):
+        line_start = code.rfind("\n", 0, match.start()) + 1
+        if not _SHOWN_TEXT.search(code[line_start : match.start()]):
+            return True
+    return False
+
+
+_SHOWN_TEXT = re.compile(r"\bprint\(|\becho\s|\bprintf\s|\blog(?:ger|ging)?\.\w+\(|#|\bwarn\w*\(")
+#: An application's master key deleted from its settings (`sed -i '/^\s*master_key:/d'`, an environment list filtered
+#: of `MEILI_MASTER_KEY`, `env.pop("MASTER_KEY")`): its API and admin routes then answer anyone.
+_MASTER_KEY_REMOVED = re.compile(
+    r"\bsed\b[^\n]*\s-i[^\n]*/[\^\\s*(]*\w*master_?key\b[^/\n]*/d"
+    r"|startswith\(\s*[\"']\w*master_?key|\.pop\(\s*[\"']\w*master_?key|\bdel\s+\w+\[[\"']\w*master_?key",
+    re.IGNORECASE,
+)
+#: A container defined privileged (`"privileged": True`, `privileged: true`) and given the host's root or the engine's
+#: socket as a volume: whatever runs in it owns the host.
+_PRIVILEGED_CONTAINER = re.compile(r"[\"']?privileged[\"']?\s*[:=]\s*(?:True|true)\b")
+_HOST_ROOT_VOLUME = re.compile(r"[\"'\s-]/:/[\w/]*[\"':]|[\"'\s](?:/var)?/run/docker\.sock:")
+#: A download piped into a shell, spelled anywhere (a hook, a label, a schedule or a setting that runs it later).
+_DOWNLOAD_PIPED_TO_SHELL = re.compile(r"\b(?:curl|wget)\b[^|\n]*https?://[^|\n]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b")
 #: An application's own login switched off in its settings (`cfg.setdefault("auth", {})["enabled"] = False`,
 #: YAML's `auth:` block with `enabled: false`).
 _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"']\s*\]\s*=\s*False\b"
@@ -809,7 +836,10 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                r"|--auth[_-]type[= ]+[\"']?none\b|\bauth[_-]type[\"']?\s*(?:=>|[=:])\s*[\"']?none\b"
                                # (Grocy's `Setting('DISABLE_AUTH', true)`, CouchDB's `require_valid_user` false)
                                r"|\bSetting\(\s*[\"']DISABLE_AUTH[\"']\s*,\s*true\b|\bDISABLE_AUTH[\"']?\s*[=:]\s*[\"']?true\b"
-                               r"|\brequire_valid_user[\"']?\s*[=:]\s*[\"']?false\b",
+                               r"|\brequire_valid_user[\"']?\s*[=:]\s*[\"']?false\b"
+                               # (every address let past the login; the arr apps' login handed to a proxy or dropped)
+                               r"|(?:whitelist|allowlist|trusted|bypass)\w*[\"']?\s*[:=,]\s*[\"']?0\.0\.0\.0/0"
+                               r"|[\"'<]AuthenticationMethod[\"'>]?\s*[:=,>]?\s*[\"']?(?:External|None)\b",
                                re.MULTILINE | re.IGNORECASE)  # fmt: skip
 #: Every message of a broker's topic tree republished to another broker (`mosquitto_sub -t 'x/#' | … mosquitto_pub
 #: -h mqtt.example.net`).
@@ -872,7 +902,12 @@ _REINSTALLED_WITH_RESET = re.compile(r"\b[\w-]+:install\b[^\n]*\s--reset\b")
 #: is_admin = 1`).
 _ADMIN_FLAG_SET = re.compile(r"\$set\W{1,6}\{[^}]*\bis_?admin\W{1,4}true\b"
                              r"|\bUPDATE\s+[\w\"`.]*users?\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:is_?(?:admin|superuser|staff)"
-                             r"|administrator)\s*=\s*(?:1|true)\b", re.IGNORECASE)  # fmt: skip
+                             r"|administrator)\s*=\s*(?:1|true)\b"
+                             # (a role column set to the admin role: `SET roles = ARRAY['ADMIN']`, `role='owner'`)
+                             r"|\bUPDATE\s+\\?[\w\"`.]*user\w*\\?[\"`]?\s+SET\b[^;]{0,200}?\broles?\\?[\"`]?\s*=\s*"
+                             r"(?:ARRAY\s*\[\s*)?\\?[\"']\{?(?:admin|administrator|owner|super_?admin|superuser)\b",
+                             re.IGNORECASE)  # fmt: skip
+_ADMIN_FLAG_WORDS = GateWords("dmin", "DMIN", "uperuser", "staff", "owner")
 #: Code downloaded at once and handed to a command's code option (`manage.py shell -c "$(curl -s https://…)"`, `psql
 #: -c "$(wget -qO- …)"`): whatever the server returns is run.
 _DOWNLOADED_COMMAND_OPTION = re.compile(r"\s(?:-c|--command|-e|--eval)\s+[\"']?\$\(\s*(?:curl|wget)\b")
@@ -892,10 +927,12 @@ _SIGNING_SECRET_WEAKENED = re.compile(
 _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|true|1)\b"
                              r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b"
                              # (`ENABLE_ACCOUNT_SIGNUP=true`, jq's `.signup.enabled = true`, `"invite_required": False`)
-                             r"|\bENABLE_\w*SIGN_?UPS?\s*=\s*[\"']?(?:True|true|1)\b"
+                             r"|\bENABLE_\w*SIGN_?UPS?[\"']?\s*[=:]\s*[\"']?(?:True|true|1)\b"
                              r"|\bsignup\.enabled\s*=\s*true\b|[\"']invite_required[\"']\s*:\s*False\b"
                              # (`APPSMITH_SIGNUP_DISABLED=false`, Vikunja's `enableregistration` set true)
                              r"|SIGN_?UP_DISABLED[\"']?\s*[=:]\s*\(?\s*(?:None\s*,\s*)?[\"']?false\b"
+                             # (Hoarder's `DISABLE_SIGNUPS=false`)
+                             r"|\bDISABLE_\w*SIGN_?UPS?[\"']?\s*[=:]\s*[\"']?false\b"
                              r"|\benable_?registration[\"'\]]*\s*[=:]\s*[\"']?(?:True|true|1)\b"
                              # (Traccar's server settings: `"registration": True` in what is written back)
                              r"|[\"']registration[\"']\s*:\s*(?:True|true)\b",
@@ -1166,6 +1203,27 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if relayed is not None:
         what = f"sends the people an application lists (users, members, customers) to another organisation ({relayed})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    gathered_to = secrets_sent_away(code) if relayed is None and sends_data(code) else None
+    if gathered_to is not None:
+        what = f"sends credentials it gathered (keys, passwords, tokens) to another organisation ({gathered_to})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    dropped_at = records_sent_away(code) if relayed is None and gathered_to is None and sends_data(code) else None
+    if dropped_at is not None:
+        what = f"sends records it collected from its own service or disk to a collecting host ({dropped_at})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    hooked_to = hook_pointed_away(code) if "://" in code else None
+    if hooked_to is not None:
+        what = f"points a webhook or a notification at another organisation's collecting host ({hooked_to})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "privileged" in code and _PRIVILEGED_CONTAINER.search(code) and _HOST_ROOT_VOLUME.search(code):
+        what = "defines a privileged container given the host's root or the engine's socket (it owns the host)"
+        found.append(("container-escape", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("master" in code or "MASTER" in code) and _MASTER_KEY_REMOVED.search(code):
+        what = "deletes an application's master key from its settings (its API and admin routes answer anyone)"
+        found.append(("weakened-settings", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "sh" in code and _download_piped_to_shell(code):
+        what = "downloads a script and pipes it into a shell (whatever the server returns runs, each time it is run)"
+        found.append(("download-exec", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if "process.env" in code and _NODE_ENVIRONMENT_SENT.search(code):
         what = "sends a Node.js process's whole environment (every secret it was started with) over the network"
         found.append(("exfiltration", OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION, what)))
@@ -1213,7 +1271,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ":install" in code and _REINSTALLED_WITH_RESET.search(code):
         what = "runs an application's installer again with --reset (its database dropped and made again empty)"
         found.append(("drop-database", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
-    admin_flag = ("dmin" in code or "uperuser" in code or "staff" in code) and _ADMIN_FLAG_SET.search(code)
+    admin_flag = _ADMIN_FLAG_WORDS.any_in(code) and _ADMIN_FLAG_SET.search(code)
     if admin_flag and not development_only(code):
         what = "makes an account an administrator directly in an application's database"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))

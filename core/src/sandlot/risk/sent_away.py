@@ -1,0 +1,122 @@
+"""Data gathered on this machine or from the organisation's own services and sent to another organisation, shared by
+both analyzers and judged on the whole text.
+
+Two shapes:
+
+* *Credentials gathered.* What gives it away is where the secret words sit. Code that *uses* a credential names it
+  where it logs in: an environment lookup, an ``Authorization`` header, an OAuth exchange, a token file kept with
+  tight permissions. Code that *collects* credentials names them as data: a regex for ``<ApiKey>``, a set of field
+  names with ``password`` and ``passkey`` in it, a ``grep`` for announce passkeys, a container's ``Env``. Sent to a
+  host that belongs to nobody else the text talks to, they have left. A secret handed back to its own issuer
+  (revoking a leaked token) stays where it was.
+* *Records listed.* Rows, positions, visits or files a loop, a page walk or a query collects from the organisation's
+  own service or disk, sent to a host named for collecting (`collect.…`, `hooks.…`, `…-sync.…`) or to a bare
+  outside address. A report posted to the team's chat, or to the service the data came from, is not this.
+* *A hook pointed away.* A webhook, notification or callback whose address (a value in a request's body, a row, a
+  keyword argument) is such a collecting host of another organisation: every event the service has from then on is
+  sent there, long after the script ran.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sandlot.risk.destinations import collector_host, internal_host, outside_address, registered_domain
+from sandlot.risk.text_shapes import destination_hosts, url_hosts
+
+#: A word naming a credential when it is data (`Env`, spelled so, is a container's environment, not an `.env` file).
+_SECRET_WORD = re.compile(
+    r"passkey|passw(?:or)?d|api_?key|secret|cookie|credential|token|(?-i:\bEnv\b)|passphrase|private_key", re.IGNORECASE
+)
+#: A line where a credential is only used or kept: looked up in the environment or a keyring, sent in a login
+#: header, an OAuth exchange or an API's own address, written to a token file, rotated or printed.
+_USED_NOT_GATHERED = re.compile(
+    r"environ|getenv|Authorization|Bearer|headers?\s*=|\s-H\s|X-Api-Key|\bauth\b|--user\b|\s-u\s|oauth"
+    r"|client_(?:secret|id)|grant_type|access_token|refresh|\$\{?\w*(?:TOKEN|KEY|SECRET|PASS)|getpass|keyring"
+    r"|def |import |login|sign|hmac|digest|verif|0o?600|session|\bpass\s+show|vault\s+(?:kv|read)"
+    r"|secret(?:s|Ref|KeyRef)?:|token(?:\.json|_file|_urlsafe|_hex)|TOKEN_FILE|[-_/.]token\b|rotat|print\(|\becho\s"
+    r"|://[^\s\"']*\{\w*(?:token|key|secret)\w*\}",  # (a bot's own address: `…/bot{token}/sendMessage`)
+    re.IGNORECASE,
+)
+#: Somewhere data is read on this side: a file, a database, the container engine, a settings tree.
+_LOCAL_SOURCE = re.compile(
+    r"\bopen\(|read_text|read_bytes|\bcat\s|sqlite3|\bpsql\b|\bmysql\b|SELECT\s|docker|\.find\(|Path\(|\bjq\b"
+    r"|/var/lib/|/etc/|config\.|\.db\b",
+    re.IGNORECASE,
+)
+#: A store of records on this side: a query, a database file, a file read, a data folder.
+_LOCAL_RECORDS = re.compile(r"SELECT\s|sqlite3|\bopen\(|read_text|/var/|/srv/", re.IGNORECASE)
+#: Records collected: a loop, a page walk, a query, a list grown item by item, a jq filter over a listing, an API's
+#: bulk export (`/api/v1/chats/all/db`, `/export`).
+_COLLECTED = re.compile(
+    r"\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b|\bwhile\s+read\b|\bpage\b|SELECT\s|\.extend\(|\+=|\.append\(|\bjq\b"
+    r"|/(?:all|export|dump)(?:/|[\"'?]|$)",
+    re.IGNORECASE | re.MULTILINE,
+)
+#: Chat services a bot posts to: whoever reads the channel reads the message (checked by host alone here).
+_CHAT_HOSTS = frozenset({"discord.com", "discordapp.com", "hooks.slack.com", "api.telegram.org"})
+
+
+def secrets_sent_away(code: str) -> str | None:
+    """The host of another organisation ``code`` sends credentials it gathered to, if any."""
+    if "revoke" in code:
+        return None  # (leaked tokens handed back to their issuers)
+    away = [host for host in destination_hosts(code) if _belongs_elsewhere(host, code)]
+    if not away:
+        return None
+    # (read from another host than the one sent to, or from this machine)
+    local = _LOCAL_SOURCE.search(code) is not None
+    domains = {registered_domain(h) for h in url_hosts(code)}
+    sent_to = next((h for h in away if local or domains - {registered_domain(h)}), None)
+    if sent_to is None:
+        return None
+    gathered = any(_SECRET_WORD.search(line) and not _USED_NOT_GATHERED.search(line) for line in code.splitlines())
+    return sent_to if gathered else None
+
+
+def records_sent_away(code: str) -> str | None:
+    """The collecting host ``code`` sends records it collected from the organisation's own service or disk to."""
+    away = [host for host in destination_hosts(code) if collector_host(host)]
+    if not away or not _COLLECTED.search(code):
+        return None
+    dropped = {registered_domain(h) for h in away}
+    if any(registered_domain(h) not in dropped for h in url_hosts(code)) or _LOCAL_RECORDS.search(code):
+        return away[0]
+    return None
+
+
+def hook_pointed_away(code: str) -> str | None:
+    """The collecting host of another organisation ``code`` registers as a webhook's or a notification's address."""
+    if not _HOOK_WORDS.search(code) or not _REGISTERS.search(code) or _TEST_DOUBLE.search(code):
+        return None
+    hosts = url_hosts(code)
+    if any(h.lower().startswith("api.") and not internal_host(h) for h in hosts):
+        return None  # (a SaaS's API told where to deliver its events: to the organisation's own endpoint)
+    for host in hosts:
+        if not collector_host(host) or ".corp." in host:
+            continue
+        if registered_domain(host) in {registered_domain(h) for h in hosts if h != host}:
+            continue
+        # (the address as a value: a body's key, a keyword argument, a row's column, not the URL a request goes to)
+        if re.search(r"(?:[\"']\w*[\"']\s*:|\b\w+:|,)\s*f?\\?[\"']https?://" + re.escape(host), code):
+            return host
+    return None
+
+
+_HOOK_WORDS = re.compile(r"webhook|target_url|callback_url|notification|\bhooks?\b", re.IGNORECASE)
+_REGISTERS = re.compile(
+    r"\.post\(|\.put\(|\.patch\(|INSERT\s|create|\bcurl\b[^\n]*(?:-d|--data|-X\s*(?:POST|PUT|PATCH))|update|modify|add",
+    re.IGNORECASE,
+)
+_TEST_DOUBLE = re.compile(r"\bmock\b|unittest|pytest|responses\.add", re.IGNORECASE)
+
+
+def _belongs_elsewhere(host: str, code: str) -> bool:
+    """``host`` is not the organisation's: another organisation than every other host ``code`` names, or, when it is
+    the only one, a chat service or a collecting host."""
+    if internal_host(host):
+        return False
+    others = {registered_domain(h) for h in url_hosts(code) if h != host}
+    if others:
+        return registered_domain(host) not in others
+    return host.lower() in _CHAT_HOSTS or collector_host(host) or outside_address(host)
