@@ -19042,6 +19042,129 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    c.execute(f"SELECT count(*) FROM {table}")\n',
             S,
         ),
+        # round 117: pickles from a folder, records mailed away, copies to a bare address, spelled passwords
+        # hashed, admin flags, fallbacks, caches, backup tools
+        (
+            'import glob, pickle\n'
+            'for path in glob.glob("/var/lib/app/temp/RCMTEMP*"):\n'
+            '    with open(path, "rb") as fh:\n'
+            '        job = pickle.load(fh)\n',
+            H,
+        ),
+        (
+            'import glob, pickle, os\n'
+            'for path in glob.glob(os.path.expanduser("~/.cache/mytool/*.pkl")):\n'
+            '    with open(path, "rb") as fh:\n'
+            '        print(pickle.load(fh))\n',
+            M,
+        ),
+        (
+            'import smtplib, requests\n'
+            'from email.message import EmailMessage\n'
+            'rows = [(c["name"], c["email"]) for c in requests.get("https://crm.shop.example.com/api/custome'
+            'rs", timeout=30).json()]\n'
+            'msg = EmailMessage()\n'
+            'msg["From"] = "reports@shop.example.com"\n'
+            'msg["To"] = "archive@mailbox.example.net"\n'
+            'msg.set_content("\\n".join(map(str, rows)))\n'
+            'with smtplib.SMTP("smtp.example.com", 587) as s:\n'
+            '    s.send_message(msg)\n',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'msg = EmailMessage()\n'
+            'msg["From"] = "billing@shop.example.com"\n'
+            'msg["To"] = "accounts@customer.example.net"\n'
+            'msg.set_content("Your invoice is attached.")\n'
+            'msg.add_attachment(open("/srv/app/invoices/1042.pdf", "rb").read(), maintype="application", sub'
+            'type="pdf", filename="1042.pdf")\n'
+            'with smtplib.SMTP("smtp.example.com", 587) as s:\n'
+            '    s.send_message(msg)\n',
+            S,
+        ),
+        (
+            'import smtplib, requests\n'
+            'from email.message import EmailMessage\n'
+            'rows = [(c["name"], c["email"]) for c in requests.get("https://crm.shop.example.com/api/custome'
+            'rs", timeout=30).json()]\n'
+            'msg = EmailMessage()\n'
+            'msg["From"] = "reports@shop.example.com"\n'
+            'msg["To"] = "office@shop.example.com"\n'
+            'msg.set_content("\\n".join(map(str, rows)))\n'
+            'with smtplib.SMTP("smtp.example.com", 587) as s:\n'
+            '    s.send_message(msg)\n',
+            L,
+        ),
+        (
+            'import hashlib, sqlite3\n'
+            'db = sqlite3.connect("/var/www/dav/db.sqlite")\n'
+            'for uid, name in db.execute("SELECT id, username FROM users").fetchall():\n'
+            '    db.execute("UPDATE users SET digesta1 = ? WHERE id = ?", (hashlib.md5(f"{name}:Realm:Welcom'
+            'e1".encode()).hexdigest(), uid))\n',
+            H,
+        ),
+        (
+            'import hashlib, os, sqlite3\n'
+            'db = sqlite3.connect("/var/www/dav/db.sqlite")\n'
+            'for uid, name in db.execute("SELECT id, username FROM users").fetchall():\n'
+            '    db.execute("UPDATE users SET digesta1 = ? WHERE id = ?", (hashlib.md5(f"{name}:Realm:{os.en'
+            'viron[\'PW\']}".encode()).hexdigest(), uid))\n',
+            S,
+        ),
+        (
+            'import pymysql\n'
+            'from passlib.hash import sha512_crypt\n'
+            'db = pymysql.connect(host="mailsql.example.com", database="postfix")\n'
+            'with db.cursor() as cur:\n'
+            '    cur.execute("UPDATE mailbox SET password = %s WHERE local_part = \'postmaster\'", (sha512_cry'
+            'pt.hash("Welcome#2024"),))\n',
+            H,
+        ),
+        (
+            'from sqlalchemy import create_engine, text\n'
+            'with create_engine("mysql+pymysql://lychee@127.0.0.1/lychee").begin() as c:\n'
+            '    c.execute(text("UPDATE users SET may_administrate = 1, may_upload = 1"))\n',
+            H,
+        ),
+        (
+            'from sqlalchemy import create_engine, text\n'
+            'with create_engine("mysql+pymysql://lychee@127.0.0.1/lychee").begin() as c:\n'
+            '    c.execute(text("UPDATE users SET may_upload = 1 WHERE id = 7"))\n',
+            S,
+        ),
+        (
+            'import os, psycopg2\n'
+            'from werkzeug.security import generate_password_hash\n'
+            'with psycopg2.connect(os.environ["DSN"]) as c, c.cursor() as cur:\n'
+            '    cur.execute("INSERT INTO staff (username, password_hash, role) VALUES (%s, %s, \'superuser\')'
+            '", ("svc", generate_password_hash("Winter2024!")))\n',
+            H,
+        ),
+        (
+            'import os, psycopg2\n'
+            'from werkzeug.security import generate_password_hash\n'
+            'with psycopg2.connect(os.environ["DSN"]) as c, c.cursor() as cur:\n'
+            '    cur.execute("INSERT INTO staff (username, password_hash, role) VALUES (%s, %s, \'superuser\')'
+            '", ("svc", generate_password_hash(os.environ["PW"])))\n',
+            S,
+        ),
+        (
+            'import configparser, shutil\n'
+            'cp = configparser.ConfigParser()\n'
+            'cp.read("/etc/radicale/config")\n'
+            'shutil.rmtree(cp.get("storage", "filesystem_folder", fallback="/var/lib/radicale/collections"))'
+            '\n',
+            H,
+        ),
+        (
+            'import configparser, shutil\n'
+            'cp = configparser.ConfigParser()\n'
+            'cp.read("/etc/radicale/config")\n'
+            'shutil.rmtree(cp.get("storage", "scratch_folder", fallback="/tmp/radicale-scratch"))\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -113,7 +113,7 @@ def _zero_keep(args: Sequence[str]) -> bool:
 
 
 _SNAPSHOT_VERBS = frozenset({"delete", "forget", "destroy", "subvolume", "disable", "deletelocalsnapshots",
-                             "removedestination", "labelclear", "rollback", "recreate", "config"})  # fmt: skip
+                             "removedestination", "labelclear", "rollback", "recreate", "config", "prune"})  # fmt: skip
 
 
 def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, exact: bool = False) -> list[BackupRisk]:
@@ -129,7 +129,9 @@ def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, ex
     what = ""
     if name == "borg" and verb == "delete":
         targets = operands[1:]
-        if not targets or any("::" not in t for t in targets) or "--glob-archives" in args or "-a" in args:
+        # (`borg delete ::` names the repository set in BORG_REPO, no archive: the whole of it)
+        whole = any("::" not in t or t.endswith("::") for t in targets)
+        if not targets or whole or "--glob-archives" in args or "-a" in args:
             what = "borg delete removes a whole backup repository (every archive in it)"
     elif name == "borg" and verb == "config" and "append_only" in operands and operands[-1:] == ["0"]:
         what = "borg config switches a repository's append-only mode off (its archives can be deleted from then on)"
@@ -137,6 +139,8 @@ def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, ex
         what = "borg recreate rewrites the repository's archives without what it excludes (gone from all history)"
     elif name in ("restic", "kopia") and verb in ("forget", "snapshot") and _zero_keep(args):
         what = f"{name} forget keeps no snapshot (or only the last hours'): every backup is dropped"
+    elif name in ("borg", "borgmatic") and verb == "prune" and _zero_keep(args):
+        what = f"{name} prune keeps no archive (or only the last hours'): every backup is dropped"
     elif name == "restic" and verb == "forget" and (repeated or any(HOLE in t for t in operands[1:])):
         what = "restic forget drops every snapshot a listing gives"
     elif name == "zfs" and verb == "destroy" and any(f in args for f in ("-r", "-R", "-rf", "-Rf", "-fr")):
@@ -169,7 +173,7 @@ def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, ex
 
 #: Every program :func:`sync_risks` and :func:`snapshot_risks` know (``aws`` for ``aws s3``).
 BACKUP_TOOLS = frozenset({"rclone", "gsutil", "aws", "azcopy", "s3cmd", "mc", "borg", "restic", "kopia", "zfs", "btrfs",
-                          "tmutil", "snapper", "lftp", "sftp", "ftp", "zpool"})  # fmt: skip
+                          "tmutil", "snapper", "lftp", "sftp", "ftp", "zpool", "borgmatic"})  # fmt: skip
 #: Commands whose output is a whole database (everyone's records): a backup, or a leak if sent out.
 DB_DUMPERS = frozenset({"pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "mongoexport",
                         "cockroach", "sqlite3", "influxd", "etcdctl", "pg_basebackup"})  # fmt: skip

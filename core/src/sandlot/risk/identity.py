@@ -164,6 +164,9 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|\bregister_new_matrix_user\b(?=[^\n]*\s-a\b)[^\n]*\s-p\s+['\"](?![$])"
     # an administrator looked up, then given a known password (`admin user list --admin` … `change-password`)
     r"|user\s+list\s+--admin\b[\s\S]{0,300}?change-password\b[^\n]*--password[\"',\s=]+[\"']?(?![$])[^\s\"'$]{4,}"
+    # an application's `users add` given the admin role and a password (`photoprism users add -p X -r admin NAME`)
+    r"|\busers?\s+(?:add|create)\b(?=[^\n]*(?:\s-r\s+[\"']?admin\b|--role[= ][\"']?admin\b|--superadmin\b))"
+    r"[^\n]*?(?:\s-p|--password)[= ]+[\"']?(?![$])[^\s\"'$]{4,}"
     # an application's own create-admin command given the password (`artisan bookstack:create-admin --password X`)
     r"|\b(?:[\w-]+:)?create-?(?:admin|superuser)\b[\s\S]{0,200}?--password[= ]+[\"']?(?![$])[^\s\"'$]{4,}"
     # WordPress's `wp user create NAME EMAIL --role=administrator --user_pass=X`
@@ -201,7 +204,7 @@ _CLI_LITERAL_ADMIN = re.compile(
 #: at every character of the text (found in the scan every gate shares).
 _CLI_ADMIN_WORDS = GateWords("--password", "--admin", "--user_pass", "register_new_matrix_user",
                              "DJANGO_SUPERUSER_PASSWORD", "add-system-manager", "update_password", "ApiUser", "INSERT",
-                             "res.users", "superuser", "mailu", "create_superuser", "_PASS")
+                             "res.users", "superuser", "mailu", "create_superuser", "_PASS", "users add", "user add")
 
 
 #: A script aimed at a developer's local instance only (an address at localhost: a URL's login before `@localhost`
@@ -244,14 +247,20 @@ _ROLE_AND_PASSWORD_SET = re.compile(
 )
 #: ...to the hash of a password spelled in the code (`bcrypt.hashpw(b"helpdesk123", …)`, a literal `$2b$10$…`).
 _KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|make_password|md5|sha\d+|\w*_hash)\("
-                         r"\s*b?[\"'][^\"'{]{6,}[\"']")
+                         r"\s*b?[\"'][^\"'{]{6,}[\"']"
+                         # (passlib's `sha512_crypt.hash("…")`; a digest's `f"{user}:{realm}:Welcome1"`; the mail
+                         # server's and OpenSSL's hashing commands given the password)
+                         r"|\.hash\(\s*[\"'][^\"'{]{6,}[\"']|\b(?:md5|sha\d+)\(\s*f[\"'][^\"']*:[^\"'{}:]{4,}[\"']"
+                         r"|\bdoveadm\s+pw\b[^\n]*\s-p\s*[\"']?[^\s\"'$]{6,}"
+                         r"|\bopenssl\s+passwd\b[^\n]*\s[\"'][^\s\"'$]{6,}[\"']")
 
 
 #: An account written straight into an application's store: a users table's row inserted or its password updated, a
 #: users collection's document inserted or updated, a user document with a password hash beside an admin flag.
 _ACCOUNT_WRITTEN = re.compile(
-    r"\bINSERT\s+INTO\s+[\w\"`.]*(?:user|admin|account)\w*"
-    r"|\bUPDATE\s+[\w\"`.]*(?:user|admin|account)\w*[\"`]?\s+SET\b[^;]{0,200}?\bpassword"
+    r"\bINSERT\s+INTO\s+[\w\"`.]*(?:user|admin|account|staff|operator)\w*"
+    r"|\bUPDATE\s+[\w\"`.]*(?:user|admin|account|mailbox)\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:password|passwd|digest\w*)"
+    r"|[\"']admin_password_?hash[\"']\]\s*="  # (an application's admin password hash set in its settings)
     r"|\busers?\.(?:insert_one|insert_many|insert|update_one|update_many|replace_one)\("
     r"|[\"']password[\"']\s*:\s*[\"']\$(?:2[aby]|argon2)[\s\S]{0,300}?[\"']admin[\"']"
     r"|[\"']admin[\"'][\s\S]{0,300}?[\"']password[\"']\s*:\s*[\"']\$(?:2[aby]|argon2)",

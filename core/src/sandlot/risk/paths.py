@@ -1211,6 +1211,9 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         # a deployed application's own caches and generated code (Magento's `var/page_cache`, `generated/code`)
         or (application_tree(info.path) and any(
             c.lower().endswith(_CACHE_SUFFIXES) or c in _REGENERATED_DIRS for c in info.path.split("/")[4:]))
+        # (or a folder named as a cache inside a service's own data: `…/radicale/…/.Radicale.cache`, `pagecache`)
+        or (_SERVICE_FOLDER.match(info.path) is not None and len(info.path.rstrip("/").split("/")) >= 5
+            and posixpath.basename(info.path.rstrip("/")).lower().endswith("cache"))
     ):
         return RiskLevel.MEDIUM  # a service's cache (/var/lib/jellyfin/transcodes, /var/cache/nginx): regenerated
     if info.privilege or kind is PathKind.SYSTEM:

@@ -3459,6 +3459,11 @@ class PythonAnalyzer:
                 star_flags |= val.flags
             else:
                 kwargs[kw.arg] = val
+        fallback = kwargs.get("fallback") if isinstance(node.func, ast.Attribute) and node.func.attr == "get" else None
+        if fallback is not None and fallback.text is not None:
+            # `cfg.get("storage", "folder", fallback="/var/lib/radicale/collections")`: the setting, or that
+            options = tuple(dict.fromkeys([*fallback.strings(), HOLE]))[: v.MAX_ALTS]
+            return Val(text=options[0], alts=options, qual=fallback.qual, flags=fallback.flags & v.FLOWING)
         if isinstance(func.func, _Partial):
             bound = func.func
             func, args, kwargs = bound.target, [*bound.args, *args], {**bound.kwargs, **kwargs}

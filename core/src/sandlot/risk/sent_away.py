@@ -12,6 +12,12 @@ Two shapes:
 * *Records listed.* Rows, positions, visits or files a loop, a page walk or a query collects from the organisation's
   own service or disk, sent to a host named for collecting (`collect.…`, `hooks.…`, `…-sync.…`) or to a bare
   outside address. A report posted to the team's chat, or to the service the data came from, is not this.
+* *Copied to a bare address.* Files, rows or settings of this machine streamed or copied to a bare outside IPv4
+  address (rsync or scp to `user@203.0.113.19:`, a tar piped into `ssh`, netcat, a socket's `sendall`): nobody keeps
+  an organisation's copy at an address no name stands for.
+* *Mailed away.* The same records, credentials or settings mailed to an address of another organisation than the
+  sender's (or, with no sender named, than the mail relay's), or to a personal mailbox. One invoice mailed to its
+  customer is not collected data.
 * *A hook pointed away.* A webhook, notification or callback whose address (a value in a request's body, a row, a
   keyword argument) is such a collecting host of another organisation: every event the service has from then on is
   sent there, long after the script ran.
@@ -22,6 +28,7 @@ from __future__ import annotations
 import re
 
 from sandlot.risk.destinations import collector_host, internal_host, outside_address, registered_domain
+from sandlot.risk.mail import personal_mailbox
 from sandlot.risk.text_shapes import destination_hosts, url_hosts
 
 #: A word naming a credential when it is data (`Env`, spelled so, is a container's environment, not an `.env` file).
@@ -83,6 +90,87 @@ def records_sent_away(code: str) -> str | None:
     if any(registered_domain(h) not in dropped for h in url_hosts(code)) or _LOCAL_RECORDS.search(code):
         return away[0]
     return None
+
+
+def copied_to_address(code: str) -> str | None:
+    """The bare outside address ``code`` copies or streams this machine's files, rows or settings to."""
+    if not _COPIES_OR_STREAMS.search(code) or not _LOCAL_DATA.search(code):
+        return None
+    for match in _BARE_DESTINATION.finditer(code):
+        address = next(g for g in match.groups() if g)
+        if outside_address(address):
+            return address
+    return None
+
+
+_IPV4 = r"(\d{1,3}(?:\.\d{1,3}){3})"
+#: Where a copy or a stream goes when it is an address: rsync's or scp's `user@ADDRESS:`, `| ssh [user@]ADDRESS`,
+#: `| nc ADDRESS`, a Python socket connected to `("ADDRESS", port)`.
+_BARE_DESTINATION = re.compile(
+    rf"\b(?:rsync|scp|sftp)\b[^\n]*?(?:\\\n[^\n]*?)*\s[\w.-]+@{_IPV4}:"
+    rf"|\|\s*ssh\b[^\n]*?(?:\\\n[^\n]*?)*\s(?:[\w.-]+@)?{_IPV4}\b"
+    rf"|\|\s*(?:nc|ncat|netcat)\b[^\n|]*?\b{_IPV4}\b"
+    rf"|(?:create_connection|\.connect)\(\s*\(\s*[\"']{_IPV4}[\"']"
+)
+_COPIES_OR_STREAMS = re.compile(r"sendall|\.send\(|\brsync\b|\bscp\b|\bsftp\b|\|\s*ssh\b|\|\s*(?:nc|ncat|netcat)\b")
+#: This machine's data: a system or data folder named, a query's rows, a file opened.
+_LOCAL_DATA = re.compile(
+    r"\s/(?:var|etc|srv|home|root|opt|data|mnt|config)/|SELECT\s|\.fetchall|open\(", re.IGNORECASE
+)
+
+
+def mailed_away(code: str) -> str | None:
+    """The address of another organisation ``code`` mails the records, credentials or settings it gathered to."""
+    if not _SENDS_MAIL.search(code):
+        return None
+    # (a relay on this machine or the internal network says nothing of whose mail it is)
+    senders = {registered_domain(next(g for g in m.groups() if g)) for m in _SENDER_DOMAIN.finditer(code)} or {
+        registered_domain(h) for h in _MAIL_RELAY.findall(code) if not internal_host(h)
+    }
+    for recipients in _RECIPIENTS.finditer(code):
+        for address in re.split(r"[,;\s]+", next(g for g in recipients.groups() if g)):
+            domain = address.partition("@")[2].strip(">").lower()
+            if not domain or internal_host(domain):
+                continue
+            elsewhere = registered_domain(domain) not in senders if senders else personal_mailbox(address)
+            if elsewhere and _mails_gathered_data(code):
+                return address
+    return None
+
+
+def _mails_gathered_data(code: str) -> bool:
+    """What ``code`` mails is data it gathered: records a loop or a query collects, a settings file or archive, or
+    credentials named as data (not the mail relay's own login)."""
+    return (
+        _COLLECTED.search(code) is not None
+        or _SETTINGS_READ.search(code) is not None
+        or any(
+            _SECRET_WORD.search(line) and not _USED_NOT_GATHERED.search(line) and not _MAIL_LOGIN.search(line)
+            for line in code.splitlines()
+        )
+    )
+
+
+_SENDS_MAIL = re.compile(
+    r"\bsmtplib\b|\bsend_message\(|\bsendmail\b|\bmail\s+(?:-\w+\s+(?:\"[^\"]*\"|'[^']*'|\S+)\s+)*-s\b|\bmailx\b"
+    r"|\bmutt\b|\bswaks\b"
+)
+#: Where a message goes: its `To` header, `to_addrs`, sendmail's recipients, the address a mail command ends with.
+_RECIPIENTS = re.compile(
+    r"[\"']To[\"']\]\s*=\s*[\"']([^\"']+)[\"']|\bTo:\s*<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    r"|\bto_addrs?\s*=\s*\[?[\"']([^\"']+)[\"']|\bsendmail\(\s*[^,]+,\s*\[?[\"']([^\"']+)[\"']"
+    r"|\b(?:mail|mailx|mutt)\b[^\n]*?\s([\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*$",
+    re.MULTILINE,
+)
+#: Whose mail it is: the `From` header's domain, `mail -r`'s, `from_addr`'s; else the relay it is handed to.
+_SENDER_DOMAIN = re.compile(
+    r"[\"']From[\"']\]\s*=\s*[\"'][^\"'@]*@([\w.-]+)|\bFrom:\s*<?[\w.+-]+@([\w.-]+)|\s-r\s+[\"']?[\w.+-]+@([\w.-]+)"
+    r"|from_addr\s*=\s*[\"'][^\"'@]*@([\w.-]+)"
+)
+_MAIL_RELAY = re.compile(r"SMTP(?:_SSL)?\(\s*[\"']([\w.-]+)[\"']")
+_MAIL_LOGIN = re.compile(r"SMTP|login|starttls")
+#: A settings file or archive of one read to be sent (`tar … /etc/…`, an `.ini`, `.env`, `htpasswd`), or every row.
+_SETTINGS_READ = re.compile(r"\btar\b[^\n]*\s/etc/|configparser|\.ini\b|/\.env\b|htpasswd|\.fetchall\(", re.IGNORECASE)
 
 
 def hook_pointed_away(code: str) -> str | None:

@@ -602,6 +602,8 @@ GRADED_ADMIN_TOOLS = frozenset(
      "update-secureboot-policy", "sbctl", "sbsign", "sbverify", "systemd-cryptenroll", "fwupdtool",
      # directory servers and Kerberos administered locally (what they are told is graded by its own rules)
      "ldapmodify", "ldapadd", "ipa-getkeytab", "getcert", "kadmin.local", "dsconf", "dsctl",
+     # backup tools run as root to read every file (what they forget, prune or send is graded by their own rules)
+     "restic", "borg", "borgmatic", "kopia", "duplicity", "rsnapshot",
      # Nix: garbage collected, the store verified or optimised, channels and generations, systems rebuilt
      "nix-collect-garbage", "nix-store", "nix-channel", "nix-env", "nixos-rebuild", "home-manager",
      "switch-to-configuration",

@@ -138,7 +138,13 @@ from sandlot.risk.search_clusters import search_cluster_risks
 from sandlot.risk.secret_managers import secret_manager_risks
 from sandlot.risk.self_hosted_apps import self_hosted_app_risks
 from sandlot.risk.self_hosted_paas import self_hosted_paas_risks
-from sandlot.risk.sent_away import hook_pointed_away, records_sent_away, secrets_sent_away
+from sandlot.risk.sent_away import (
+    copied_to_address,
+    hook_pointed_away,
+    mailed_away,
+    records_sent_away,
+    secrets_sent_away,
+)
 from sandlot.risk.serverless import serverless_text_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.sharepoint import sharepoint_risks
@@ -822,6 +828,15 @@ _MASTER_KEY_REMOVED = re.compile(
     r"|startswith\(\s*[\"']\w*master_?key|\.pop\(\s*[\"']\w*master_?key|\bdel\s+\w+\[[\"']\w*master_?key",
     re.IGNORECASE,
 )
+#: Every file a folder holds unpickled in turn (a glob, a directory listing, `find … | while read`): the folder's
+#: files are whatever anyone who can write there placed (an import or upload folder, a share), and each one runs code
+#: as it loads. A tool's own cache or a model checkpoint is its own.
+_UNPICKLES = re.compile(r"\b(?:pickle|cPickle|dill)\.loads?\(|\bpd\.read_pickle\(|\bjoblib\.load\(")
+_EACH_FILE_OF_A_FOLDER = re.compile(
+    r"for\s+\w+\s+in\s+[^\n]*(?:\.r?glob\(|glob\.i?glob\(|os\.listdir\(|\.iterdir\(|os\.scandir\()"
+    r"|\bfind\s+\S+[^\n|]*\|\s*while\s+[^\n]*read|for\s+\w+\s+in\s+/[^\s;]*\*"
+)
+_OWN_PICKLES = re.compile(r"cache|\.ckpt|checkpoint|model", re.IGNORECASE)
 #: A container defined privileged (`"privileged": True`, `privileged: true`) and given the host's root or the engine's
 #: socket as a volume: whatever runs in it owns the host.
 _PRIVILEGED_CONTAINER = re.compile(r"[\"']?privileged[\"']?\s*[:=]\s*(?:True|true)\b")
@@ -902,7 +917,7 @@ _REINSTALLED_WITH_RESET = re.compile(r"\b[\w-]+:install\b[^\n]*\s--reset\b")
 #: is_admin = 1`).
 _ADMIN_FLAG_SET = re.compile(r"\$set\W{1,6}\{[^}]*\bis_?admin\W{1,4}true\b"
                              r"|\bUPDATE\s+[\w\"`.]*users?\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:is_?(?:admin|superuser|staff)"
-                             r"|administrator)\s*=\s*(?:1|true)\b"
+                             r"|administrator|may_administrate|can_admin\w*)\s*=\s*(?:1|true)\b"
                              # (a role column set to the admin role: `SET roles = ARRAY['ADMIN']`, `role='owner'`)
                              r"|\bUPDATE\s+\\?[\w\"`.]*user\w*\\?[\"`]?\s+SET\b[^;]{0,200}?\broles?\\?[\"`]?\s*=\s*"
                              r"(?:ARRAY\s*\[\s*)?\\?[\"']\{?(?:admin|administrator|owner|super_?admin|superuser)\b",
@@ -1211,10 +1226,23 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if dropped_at is not None:
         what = f"sends records it collected from its own service or disk to a collecting host ({dropped_at})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    copied_to = copied_to_address(code) if relayed is None and gathered_to is None and dropped_at is None else None
+    if copied_to is not None:
+        what = f"copies or streams this machine's files, rows or settings to a bare outside address ({copied_to})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    mailed_to = mailed_away(code) if "@" in code and "ail" in code else None
+    if mailed_to is not None:
+        what = f"mails records, credentials or settings it gathered to another organisation's address ({mailed_to})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     hooked_to = hook_pointed_away(code) if "://" in code else None
     if hooked_to is not None:
         what = f"points a webhook or a notification at another organisation's collecting host ({hooked_to})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "load" in code and _UNPICKLES.search(code) and _EACH_FILE_OF_A_FOLDER.search(code) and not _OWN_PICKLES.search(
+        code
+    ):
+        what = "unpickles every file a folder holds (whoever can put a file there runs code as it loads)"
+        found.append(("deserialization", OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what)))
     if "privileged" in code and _PRIVILEGED_CONTAINER.search(code) and _HOST_ROOT_VOLUME.search(code):
         what = "defines a privileged container given the host's root or the engine's socket (it owns the host)"
         found.append(("container-escape", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
