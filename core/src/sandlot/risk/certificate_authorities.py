@@ -24,6 +24,8 @@ _CA_WORDS = GateWords("revoke", "allow_any_name")
 _REVOCATION = re.compile(
     r"/revoke\b|\bpki\w*/revoke\b|[\"',\s]-revoke[\"',\s]|\bstep\s+ca\s+revoke\b|\bca\s+revoke\b|revoke_certificate\("
 )
+#: Words that say the revoked things are certificates (an API key's `/revoke.json` is not one).
+_CERTIFICATE_WORDS = re.compile(r"cert|pki|x509|serial|\bca\b|ejbca|\bcrl\b|\bstep\s", re.IGNORECASE)
 _ANY_NAME = re.compile(r"\ballow_any_name\s*[=:]\s*[\"']?(?:true|True)\b")
 _HOSTNAMES_UNCHECKED = re.compile(r"\benforce_hostnames\s*[=:]\s*[\"']?(?:false|False)\b")
 
@@ -33,7 +35,7 @@ def ca_text_risks(text: str) -> list[OperationRisk]:
     if not _CA_WORDS.any_in(text):
         return []
     found = []
-    if _REVOCATION.search(text) and any_loop(text):
+    if _REVOCATION.search(text) and any_loop(text) and _CERTIFICATE_WORDS.search(text):
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK,
                                    "revokes every certificate a listing gives (every service using them fails TLS)"))
     if _ANY_NAME.search(text) and _HOSTNAMES_UNCHECKED.search(text):

@@ -172,7 +172,7 @@ def collector_host(host: str) -> bool:
 
 _COLLECTOR_LABEL = re.compile(
     r"(?:^|[.-])(?:hooks?|webhooks?|collect\w*|relay\w*|\w*sync|\w*stats|telemetry|insights|share|mirror\w*|ingest"
-    r"|drop|exfil|paste\w*)(?:[.-]|$)"
+    r"|intake|uploads?|drop|exfil|paste\w*)(?:[.-]|$)"
 )
 
 

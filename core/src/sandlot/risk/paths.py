@@ -203,6 +203,7 @@ _TOKEN_NAMES = frozenset({"credentials.toml", ".terraformrc", ".dockercfg", "rcl
                           "state.vscdb"})  # fmt: skip
 #: Asterisk's settings that hold secrets (peers' passwords, manager and ARI logins, voicemail PINs).
 _ASTERISK_SECRETS = ("sip", "pjsip", "iax", "manager", "voicemail", "ari", "res_odbc", "cdr_", "cel_", "chan_")
+_PRIVATE_KEY_NAME = re.compile(r"(?:^|[_.-])priv(?:ate)?(?:[_.-]|$)")
 _SECRET_SUFFIXES = (".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx", ".ppk", ".tfstate", ".tfstate.backup", ".p8",
                     ".keytab",
                     # NATS's credentials files (its nkey seeds live in nsc's keys folder: `.nk` is also Nuke's scripts)
@@ -277,7 +278,7 @@ _CI_WORKSPACE = re.compile(
 _BUILD_OUTPUT = frozenset(
     {"build", "dist", "out", "target", "tmp", "temp", ".next", ".nuxt", "coverage", ".tox", ".venv", "venv",
      "htmlcov", "_build", "bin", "obj", ".terraform", "artifacts", "__sapper__", ".svelte-kit", ".parcel-cache",
-     ".coverage", ".nox", ".hypothesis",
+     ".coverage", ".nox", ".hypothesis", ".turbo", ".angular", ".expo",
      # Unreal's and Xcode's build output (`Binaries`, `Intermediate`, `Saved/StagedBuilds`, `DerivedData`)
      "binaries", "intermediate", "stagedbuilds", "deriveddata"}
 )  # fmt: skip
@@ -363,6 +364,8 @@ def classify(path: str) -> PathInfo:
         or name.endswith(_SECRET_SUFFIXES)
         # .pem holds certificates (public) as often as keys: only key-looking names count
         or (name.endswith(".pem") and any(k in name for k in ("key", "priv", "id_")))
+        # an exported private key by its name (`serverkey_private.asc`)
+        or (_PRIVATE_KEY_NAME.search(name) is not None and name.endswith((".asc", ".gpg", ".der", ".jwk")))
         or name in _SECRET_DIR_NAMES
         or not _SECRET_DIR_NAMES.isdisjoint(lowered[:-1])
         or any(part in joined for part in _SECRET_DIR_PATHS)
@@ -824,8 +827,9 @@ _SYSTEM_SETTINGS_DIRS = frozenset(
 )  # fmt: skip
 #: An application's own settings file in its folder under /etc (`/etc/tempmon/tempmon.toml`).
 _APP_ENV_FILE = re.compile(
-    r"^/etc/(?P<app>[\w.-]+)/(?:[\w.-]+\.env|\.env|env|environment"
-    r"|[\w.-]*(?:password|passwd|secret|token|api[_.]?key)[\w.-]*)$"
+    r"^/etc/(?P<app>[\w.-]+?)(?:/(?:[\w.-]+\.env|\.env|env|environment"
+    r"|[\w.-]*(?:password|passwd|secret|token|api[_.]?key)[\w.-]*)"
+    r"|\.env)$"  # (or one named for it straight under /etc: `/etc/vaultwarden.env`)
 )
 _APP_SETTINGS = re.compile(
     r"^/etc/(?P<app>[\w.-]+)/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)(?:\.tmp|\.new)?$"

@@ -1803,11 +1803,20 @@ class PythonAnalyzer:
                 and "environ" not in "".join(ast.unparse(s) for s in node.body)
             )
         ) and not self._timeout_catchers
+        # `while n < 50_000_000:` with `n += 1` in the body: a counted loop of that many rounds
+        bound = node.test.comparators[0] if isinstance(node.test, ast.Compare) and len(node.test.ops) == 1 else None
+        huge = (
+            isinstance(node.test, ast.Compare)
+            and isinstance(node.test.ops[0], (ast.Lt, ast.LtE))
+            and isinstance(node.test.left, ast.Name)
+            and node.test.left.id in _assigned_names(node.body)
+            and (self._ev(bound).num or 0) >= T.HUGE_LOOP
+        )
         if _writes(node.test.value if isinstance(node.test, ast.NamedExpr) else node.test):
             # `while (n := f.write(chunk)):` writes as long as there is room
             self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                       "writes in a loop until writing fails (fills the disk)", node)  # fmt: skip
-        self._loop(node, infinite, False)
+        self._loop(node, infinite, huge)
 
     def _long_deadline(self, test: ast.expr) -> bool:
         """``test`` compares the clock with a deadline ten minutes or more away, set in this code."""
@@ -2762,6 +2771,25 @@ class PythonAnalyzer:
         huge = any((loop.unbounded or loop.huge) and loop.function is current for loop in self.loops)
         return huge or self._huge_maps > 0  # (a pool's map over 100,000 elements is a huge loop too)
 
+    def _row_reminder(self, node: ast.Call) -> bool:
+        """Each text goes to the number of the row it is about and says something of that row (``for phone, child,
+        start in rows: create(to=phone, body=f"… {child} … {start}")``), the rows a query with a ``WHERE`` picks: a
+        reminder of one's own booking, not one message blasted to a list."""
+        loop = next((lp.node for lp in reversed(self.loops) if isinstance(lp.node, (ast.For, ast.AsyncFor))), None)
+        # (a query that picks: a comparison, not only `WHERE mobile IS NOT NULL`; sent once, not round after round)
+        picks = re.search(r"\bSELECT\b[^;]*\bWHERE\b[^;]*?(?:[=<>]|\bBETWEEN\b|\bIN\s*\()", self._code, re.IGNORECASE)
+        if loop is None or picks is None or any(lp.endless for lp in self.loops) or "://" in self._code:
+            return False
+        row = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        keywords = {k.arg: k.value for k in node.keywords}
+        to, body = keywords.get("to"), keywords.get("body")
+        return (
+            isinstance(to, ast.Name)
+            and to.id in row
+            and body is not None
+            and any(isinstance(n, ast.Name) and n.id in row - {to.id} for n in ast.walk(body))
+        )
+
     def _mail_merge(self) -> bool:
         """The mail sent here goes, row by row, to the address of the row it is about: the loop's own
         record (`for first, email, exp in rows: … msg["To"] = email`), not a list mailed elsewhere."""
@@ -3614,6 +3642,7 @@ class PythonAnalyzer:
             and not v.constant(kwargs.get("to", UNKNOWN))
             and not _OPT_OUTS.search(self._code)  # reminders to people who agreed, opt-outs skipped
             and not self._filtered_loop(node)  # the few a test picks (a sensor past its threshold)
+            and not self._row_reminder(node)
         ):
             self._add("python.bulk-message", RiskLevel.HIGH, Category.NETWORK,
                       "texts every number a list gives (bulk SMS)", node)  # fmt: skip
@@ -5033,10 +5062,11 @@ class PythonAnalyzer:
         )  # fmt: skip
 
     def _new_file_every_round(self, path: str, q: str, node: ast.AST) -> None:
-        """A file named anew each round (``copy_{n}.jpg``) of an endless loop that never pauses fills the disk."""
-        if HOLE in posixpath.basename(path) and self._fast_endless_loop():
+        """A file named anew each round (``copy_{n}.jpg``) of an endless loop that never pauses, or of a loop of
+        hundreds of thousands of rounds, fills the disk (its inodes first)."""
+        if HOLE in posixpath.basename(path) and (self._fast_endless_loop() or self._huge_loop()):
             self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
-                      f"{q} creates a new file every round of an endless loop (inodes, then space, run out)",
+                      f"{q} creates a new file every round of an endless or huge loop (inodes, then space, run out)",
                       node)  # fmt: skip
 
     @staticmethod

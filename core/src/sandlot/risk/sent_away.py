@@ -15,9 +15,15 @@ Two shapes:
 * *Copied to a bare address.* Files, rows or settings of this machine streamed or copied to a bare outside IPv4
   address (rsync or scp to `user@203.0.113.19:`, a tar piped into `ssh`, netcat, a socket's `sendall`): nobody keeps
   an organisation's copy at an address no name stands for.
+* *Uploaded over FTP.* Files put on an FTP server that is neither internal nor of a domain the text otherwise
+  names (`ftplib.FTP("ftp.filedrop.example.net")` with `storbinary`, `curl -T … ftp://…`, `lftp … mirror -R`): FTP
+  sends in clear, and an organisation's own exchange names its own host.
 * *Mailed away.* The same records, credentials or settings mailed to an address of another organisation than the
   sender's (or, with no sender named, than the mail relay's), or to a personal mailbox. One invoice mailed to its
   customer is not collected data.
+* *Traffic routed away.* A service's outbound setting (a proxy, a relay, an upstream, its SMTP host, a sync target,
+  a redirect) set to a bare outside address or to another organisation's collecting host: everything the service
+  sends from then on, logins included, passes there.
 * *A hook pointed away.* A webhook, notification or callback whose address (a value in a request's body, a row, a
   keyword argument) is such a collecting host of another organisation: every event the service has from then on is
   sent there, long after the script ran.
@@ -114,9 +120,34 @@ _BARE_DESTINATION = re.compile(
 )
 _COPIES_OR_STREAMS = re.compile(r"sendall|\.send\(|\brsync\b|\bscp\b|\bsftp\b|\|\s*ssh\b|\|\s*(?:nc|ncat|netcat)\b")
 #: This machine's data: a system or data folder named, a query's rows, a file opened.
-_LOCAL_DATA = re.compile(
-    r"\s/(?:var|etc|srv|home|root|opt|data|mnt|config)/|SELECT\s|\.fetchall|open\(", re.IGNORECASE
+_LOCAL_DATA = re.compile(r"\s/(?:var|etc|srv|home|root|opt|data|mnt|config)/|SELECT\s|\.fetchall|open\(", re.IGNORECASE)
+
+
+def ftp_upload_away(code: str) -> str | None:
+    """The FTP server outside the organisation ``code`` uploads files to."""
+    if not _FTP_UPLOAD.search(code) or not _DATA_UPLOADED.search(code):
+        return None  # (a site's built files mirrored to its host is a deployment)
+    named = {registered_domain(h) for h in url_hosts(code) if not h.lower().startswith("ftp")}
+    for match in _FTP_SERVER.finditer(code):
+        host = next(g for g in match.groups() if g)
+        if "." in host and not internal_host(host) and registered_domain(host) not in named:
+            return host
+    return None
+
+
+#: An FTP server spelled: ftplib's `FTP("host")`, an `ftp://` address, lftp's or ncftpput's host.
+_FTP_SERVER = re.compile(
+    r"\bFTP(?:_TLS)?\(\s*[\"']([\w.-]+)[\"']|\bftps?://(?:[^@/\s\"']+@)?([\w.-]+)"
+    r"|\b(?:lftp|ncftpput)\b[^\n]*?\s(?:-u\s+\S+\s+)?(?:ftps?://)?([\w.-]+\.[a-z]{2,})\b"
 )
+#: What an upload carries when it is data: a system or data folder, a home, a dump, an export, a backup, an archive,
+#: a database or a log.
+_DATA_UPLOADED = re.compile(
+    r"[\s\"'(=]/(?:var|srv|home|etc|data|mnt|opt|root|config)/|~/|\$HOME|dump|export|backup|\.csv|\.sql|\.zip"
+    r"|\.tar|\.tgz|\.gz|\.db\b|\.sqlite|log",
+    re.IGNORECASE,
+)
+_FTP_UPLOAD = re.compile(r"storbinary|storlines|\s-T\s|--upload-file|\bput\s|mirror\s+-R|ncftpput")
 
 
 def mailed_away(code: str) -> str | None:
@@ -164,13 +195,39 @@ _RECIPIENTS = re.compile(
 )
 #: Whose mail it is: the `From` header's domain, `mail -r`'s, `from_addr`'s; else the relay it is handed to.
 _SENDER_DOMAIN = re.compile(
-    r"[\"']From[\"']\]\s*=\s*[\"'][^\"'@]*@([\w.-]+)|\bFrom:\s*<?[\w.+-]+@([\w.-]+)|\s-r\s+[\"']?[\w.+-]+@([\w.-]+)"
+    r"[\"']From[\"']\][^\n]*?[\w.+-]+@([\w-]+(?:\.[\w-]+)+)|\bFrom:\s*<?[\w.+-]+@([\w.-]+)|\s-r\s+[\"']?[\w.+-]+@([\w.-]+)"
     r"|from_addr\s*=\s*[\"'][^\"'@]*@([\w.-]+)"
 )
 _MAIL_RELAY = re.compile(r"SMTP(?:_SSL)?\(\s*[\"']([\w.-]+)[\"']")
 _MAIL_LOGIN = re.compile(r"SMTP|login|starttls")
 #: A settings file or archive of one read to be sent (`tar … /etc/…`, an `.ini`, `.env`, `htpasswd`), or every row.
 _SETTINGS_READ = re.compile(r"\btar\b[^\n]*\s/etc/|configparser|\.ini\b|/\.env\b|htpasswd|\.fetchall\(", re.IGNORECASE)
+
+
+def outbound_setting_away(code: str) -> str | None:
+    """The outside address or collecting host ``code`` sets a service's proxy, relay, upstream or mail host to."""
+    hosts = url_hosts(code)
+    for match in _OUTBOUND_SETTING.finditer(code):
+        host = match.group("host").lower()
+        if internal_host(host):
+            continue
+        if re.fullmatch(r"[\d.]+", host):
+            if outside_address(host):
+                return host
+            continue
+        if not re.search(r"\.[a-z]{2,6}$", host) or not collector_host(host):
+            continue
+        if registered_domain(host) not in {registered_domain(h) for h in hosts if h.lower() != host}:
+            return host
+    return None
+
+
+#: A setting that decides where a service's traffic goes, and the host it is given.
+_OUTBOUND_SETTING = re.compile(
+    r"[\"']?\b\w*(?:proxy|relay|upstream|smtp|mail_?host|mail_?server|sync_?target|forward_?to|redirect)\w*[\"']?"
+    r"\s*(?:[:=]|=>|,)\s*f?[\"']?(?:(?:https?|smtps?|socks5h?)://)?(?:[^@\s\"'/]+@)?(?P<host>[\w.-]+\.[\w.-]+)",
+    re.IGNORECASE,
+)
 
 
 def hook_pointed_away(code: str) -> str | None:

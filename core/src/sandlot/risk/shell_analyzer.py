@@ -2889,6 +2889,11 @@ class ShellAnalyzer:
                         or wrapped[:2] == ["cmake", "--install"]
                         # an installed application's own console (what it runs there is graded by its own rules)
                         or (W.base(wrapped[0]) in _PACKAGED_RAILS_APPS and len(wrapped) > 1)
+                        # an installed application's own tool run from its folder (`cd /var/discourse; sudo
+                        # ./launcher rebuild app`): what it is told is the application's business
+                        or (((wrapped[0].startswith("./") and "/" not in wrapped[0][2:])
+                             or (W.base(wrapped[0]) == "git" and wrapped[1:2] in (["pull"], ["fetch"], ["status"])))
+                            and self._cwd is not None and _APPLICATION_HOME.match(self._cwd) is not None)
                         # k3s's and RKE2's bundled tools looking, and their etcd snapshots taken or listed
                         or (W.base(wrapped[0]) in ("k3s", "rke2") and _K3S_ROUTINE.match(" ".join(wrapped[1:3])))
                         # a network lab of containers on this machine (containerlab needs root for its namespaces)
@@ -6451,14 +6456,16 @@ class ShellAnalyzer:
                            for a in args)  # fmt: skip
         elif name == "rdfind":
             deleting = any(args[i : i + 2] == ["-deleteduplicates", "true"] for i in range(len(args)))
-        else:  # mogrify rewrites every file it is given
-            deleting = True
+        else:  # mogrify rewrites every file it is given, unless `-path DIR` sends the results elsewhere
+            deleting = "-path" not in args
         if not deleting:
             return
         for operand in operands:
             info = paths.classify(operand)
             users = (paths.PathKind.HOME_TOP, paths.PathKind.HOME, paths.PathKind.ROOT, paths.PathKind.EXTERNAL)
-            if info.kind in users:
+            # (`mkdir -p ~/exports/web; cp … ~/exports/web/; mogrify … ~/exports/web/*.jpg`: the copies it just made)
+            copies = name == "mogrify" and posixpath.dirname(operand).rstrip("/") in self.made_dirs
+            if info.kind in users and not copies:
                 what = "deletes duplicate files" if name != "mogrify" else "rewrites images in place (lossy)"
                 self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"{name} {what} under {paths.describe(info)} without asking", node)  # fmt: skip
@@ -8937,7 +8944,15 @@ class ShellAnalyzer:
         if operands and not throwaway_database(operands[-1]) and not (local and not production_target(operands[-1])):
             # (`createdb app_test_x … dropdb app_test_x`, `dropdb staging; createdb staging; pg_restore …`: a
             # database this script makes, or makes again)
-            made = HOLE not in operands[-1] and made_here(operands[-1], self._source.decode("utf-8", "replace"))
+            source = self._source.decode("utf-8", "replace")
+            made = HOLE not in operands[-1] and made_here(operands[-1], source)
+            # (`SCRATCH="restore_check_$(date …)"; createdb "$SCRATCH"; … dropdb "$SCRATCH"`: the same variable, the
+            # database made first; made again after the drop, it is what was there that goes)
+            spelled = self._text(node).split()[-1] if node is not None and self._text(node).split() else ""
+            before = source[: node.start_byte] if node is not None else ""
+            made = made or (
+                "$" in spelled and re.search(r"\bcreatedb\b[^\n]*" + re.escape(spelled), before) is not None
+            )
             self._add("shell.drop-database", RiskLevel.MEDIUM if made else RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} drops the whole database {operands[-1]}"
                       + (" (one this script creates)" if made else ""), node)  # fmt: skip
@@ -9271,6 +9286,11 @@ _CONSUMER_CLOUD = re.compile(r"\btype\s*=\s*(?:mega|pcloud|koofr|jottacloud|open
 #: A copy to a destination named anew each time (`$RANDOM`, the date, `mktemp`, a counter).
 _COPIES_ANEW = re.compile(
     r"\b(?:cp\s+-\w*[rRa]|rsync\b|tar\s+-?c)[^;\n]*(?:\$RANDOM|\$\(date|\$\(mktemp|\$\(\(|\$\{?[ij]\b)"
+)
+#: An installed application's own folder (`/var/discourse`, `/opt/inventree`, `/srv/app/current`), not the system's
+#: shared ones under /var.
+_APPLICATION_HOME = re.compile(
+    r"^/(?:opt|srv|var(?!/(?:tmp|log|lib|cache|spool|run|mail|backups|local)\b))/[\w.-]+(?:/[\w.-]+)*/?$"
 )
 #: An empty file made under a new name (`: > "dir/t_$i"`, `> "f-$RANDOM"`), and a name that changes every round.
 _EMPTY_FILE_ANEW = re.compile(r"(?:^|[;&|]|\bdo)\s*:?\s*>\s*[\"']?[^\s;|&\"']*\$\{?\w+")

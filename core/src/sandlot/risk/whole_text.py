@@ -140,8 +140,10 @@ from sandlot.risk.self_hosted_apps import self_hosted_app_risks
 from sandlot.risk.self_hosted_paas import self_hosted_paas_risks
 from sandlot.risk.sent_away import (
     copied_to_address,
+    ftp_upload_away,
     hook_pointed_away,
     mailed_away,
+    outbound_setting_away,
     records_sent_away,
     secrets_sent_away,
 )
@@ -837,6 +839,15 @@ _EACH_FILE_OF_A_FOLDER = re.compile(
     r"|\bfind\s+\S+[^\n|]*\|\s*while\s+[^\n]*read|for\s+\w+\s+in\s+/[^\s;]*\*"
 )
 _OWN_PICKLES = re.compile(r"cache|\.ckpt|checkpoint|model", re.IGNORECASE)
+#: Containers stopped or killed with their restart policy switched off (`docker update --restart=no`, the SDK's
+#: `restart_policy={"Name": "no"}`): down now, and still down after the engine or the host restarts.
+_RESTART_POLICY_OFF = re.compile(
+    r"restart_policy\s*=\s*\{\s*[\"']Name[\"']\s*:\s*[\"']no[\"']|--restart[= ](?:no|\"no\"|'no')\b"
+    r"|restart:\s*[\"']?no[\"']?\b|[\"']RestartPolicy[\"'][^\n]{0,40}[\"']no[\"']"
+)
+_CONTAINERS_STOPPED = re.compile(
+    r"\.stop\(|\.kill\(|\bdocker\s+(?:stop|kill)\b|\bdocker\s+compose\s+(?:stop|down)\b|\.remove\("
+)
 #: A container defined privileged (`"privileged": True`, `privileged: true`) and given the host's root or the engine's
 #: socket as a volume: whatever runs in it owns the host.
 _PRIVILEGED_CONTAINER = re.compile(r"[\"']?privileged[\"']?\s*[:=]\s*(?:True|true)\b")
@@ -922,6 +933,9 @@ _ADMIN_FLAG_SET = re.compile(r"\$set\W{1,6}\{[^}]*\bis_?admin\W{1,4}true\b"
                              r"|\bUPDATE\s+\\?[\w\"`.]*user\w*\\?[\"`]?\s+SET\b[^;]{0,200}?\broles?\\?[\"`]?\s*=\s*"
                              r"(?:ARRAY\s*\[\s*)?\\?[\"']\{?(?:admin|administrator|owner|super_?admin|superuser)\b",
                              re.IGNORECASE)  # fmt: skip
+_OUTBOUND_WORDS = GateWords(
+    "proxy", "relay", "upstream", "smtp", "mail", "sync", "forward", "redirect", ignore_case=True
+)
 _ADMIN_FLAG_WORDS = GateWords("dmin", "DMIN", "uperuser", "staff", "owner")
 #: Code downloaded at once and handed to a command's code option (`manage.py shell -c "$(curl -s https://…)"`, `psql
 #: -c "$(wget -qO- …)"`): whatever the server returns is run.
@@ -1230,9 +1244,17 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if copied_to is not None:
         what = f"copies or streams this machine's files, rows or settings to a bare outside address ({copied_to})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    ftp_host = ftp_upload_away(code) if ("FTP" in code or "ftp" in code) and copied_to is None else None
+    if ftp_host is not None:
+        what = f"uploads files over FTP to a server outside the organisation ({ftp_host})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     mailed_to = mailed_away(code) if "@" in code and "ail" in code else None
     if mailed_to is not None:
         what = f"mails records, credentials or settings it gathered to another organisation's address ({mailed_to})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    routed_to = outbound_setting_away(code) if _OUTBOUND_WORDS.any_in(code) else None
+    if routed_to is not None:
+        what = f"routes a service's outbound traffic (proxy, relay, upstream, mail host) to another party ({routed_to})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     hooked_to = hook_pointed_away(code) if "://" in code else None
     if hooked_to is not None:
@@ -1243,6 +1265,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = "unpickles every file a folder holds (whoever can put a file there runs code as it loads)"
         found.append(("deserialization", OperationRisk(RiskLevel.HIGH, Category.DESERIALIZATION, what)))
+    if "estart" in code and _RESTART_POLICY_OFF.search(code) and _CONTAINERS_STOPPED.search(code):
+        what = "stops containers and switches their restart policy off (they stay down, after a reboot too)"
+        found.append(("service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "privileged" in code and _PRIVILEGED_CONTAINER.search(code) and _HOST_ROOT_VOLUME.search(code):
         what = "defines a privileged container given the host's root or the engine's socket (it owns the host)"
         found.append(("container-escape", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
