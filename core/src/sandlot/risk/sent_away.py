@@ -51,14 +51,13 @@ _USED_NOT_GATHERED = re.compile(
     r"|://[^\s\"']*\{\w*(?:token|key|secret)\w*\}",  # (a bot's own address: `…/bot{token}/sendMessage`)
     re.IGNORECASE,
 )
-#: Somewhere data is read on this side: a file, a database, the container engine, a settings tree.
-_LOCAL_SOURCE = re.compile(
-    r"\bopen\(|read_text|read_bytes|\bcat\s|sqlite3|\bpsql\b|\bmysql\b|SELECT\s|docker|\.find\(|Path\(|\bjq\b"
-    r"|/var/lib/|/etc/|config\.|\.db\b",
+#: Data read on this side: a file opened or read, a database or a query's rows, the container engine, a jq filter, a
+#: system, data or home folder named.
+_LOCAL_DATA = re.compile(
+    r"\bopen\(|read_text|read_bytes|\bcat\s|sqlite3|\bpsql\b|\bmysql\b|SELECT\s|\.fetchall|docker|\.find\(|Path\("
+    r"|\bjq\b|\.db\b|[\s\"'](?:~)?/(?:var|etc|srv|home|root|opt|data|mnt|config)/",
     re.IGNORECASE,
 )
-#: A store of records on this side: a query, a database file, a file read, a data folder.
-_LOCAL_RECORDS = re.compile(r"SELECT\s|sqlite3|\bopen\(|read_text|/var/|/srv/", re.IGNORECASE)
 #: Records collected: a loop, a page walk, a query, a list grown item by item, a jq filter over a listing, an API's
 #: bulk export (`/api/v1/chats/all/db`, `/export`).
 _COLLECTED = re.compile(
@@ -78,7 +77,7 @@ def secrets_sent_away(code: str) -> str | None:
     if not away:
         return None
     # (read from another host than the one sent to, or from this machine)
-    local = _LOCAL_SOURCE.search(code) is not None
+    local = _LOCAL_DATA.search(code) is not None
     domains = {registered_domain(h) for h in url_hosts(code)}
     sent_to = next((h for h in away if local or domains - {registered_domain(h)}), None)
     if sent_to is None:
@@ -93,7 +92,7 @@ def records_sent_away(code: str) -> str | None:
     if not away or not _COLLECTED.search(code):
         return None
     dropped = {registered_domain(h) for h in away}
-    if any(registered_domain(h) not in dropped for h in url_hosts(code)) or _LOCAL_RECORDS.search(code):
+    if any(registered_domain(h) not in dropped for h in url_hosts(code)) or _LOCAL_DATA.search(code):
         return away[0]
     return None
 
@@ -119,8 +118,6 @@ _BARE_DESTINATION = re.compile(
     rf"|(?:create_connection|\.connect)\(\s*\(\s*[\"']{_IPV4}[\"']"
 )
 _COPIES_OR_STREAMS = re.compile(r"sendall|\.send\(|\brsync\b|\bscp\b|\bsftp\b|\|\s*ssh\b|\|\s*(?:nc|ncat|netcat)\b")
-#: This machine's data: a system or data folder named, a query's rows, a file opened.
-_LOCAL_DATA = re.compile(r"\s/(?:var|etc|srv|home|root|opt|data|mnt|config)/|SELECT\s|\.fetchall|open\(", re.IGNORECASE)
 
 
 def ftp_upload_away(code: str) -> str | None:
