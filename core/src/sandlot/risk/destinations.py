@@ -223,6 +223,13 @@ def chat_webhook(url: str) -> bool:
     return _CHAT_WEBHOOK.search(url) is not None
 
 
+def chat_service_host(host: str) -> bool:
+    """``host`` is one of the chat services :func:`chat_webhook` knows (Discord, Slack's webhooks, Telegram's bot
+    API), judged by the host alone: whoever reads the channel reads what is sent there."""
+    return host.lower() in _CHAT_SERVICE_HOSTS
+
+
+_CHAT_SERVICE_HOSTS = frozenset({"discord.com", "discordapp.com", "hooks.slack.com", "api.telegram.org"})
 _CHAT_WEBHOOK = re.compile(
     r"://(?:(?:canary\.|ptb\.)?discord(?:app)?\.com/api/webhooks/|hooks\.slack\.com/|api\.telegram\.org/bot)", re.I
 )

@@ -33,7 +33,13 @@ from __future__ import annotations
 
 import re
 
-from sandlot.risk.destinations import collector_host, internal_host, outside_address, registered_domain
+from sandlot.risk.destinations import (
+    chat_service_host,
+    collector_host,
+    internal_host,
+    outside_address,
+    registered_domain,
+)
 from sandlot.risk.mail import personal_mailbox
 from sandlot.risk.text_shapes import destination_hosts, url_hosts
 
@@ -65,8 +71,6 @@ _COLLECTED = re.compile(
     r"|/(?:all|export|dump)(?:/|[\"'?]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
-#: Chat services a bot posts to: whoever reads the channel reads the message (checked by host alone here).
-_CHAT_HOSTS = frozenset({"discord.com", "discordapp.com", "hooks.slack.com", "api.telegram.org"})
 
 
 def secrets_sent_away(code: str) -> str | None:
@@ -261,4 +265,4 @@ def _belongs_elsewhere(host: str, code: str) -> bool:
     others = {registered_domain(h) for h in url_hosts(code) if h != host}
     if others:
         return registered_domain(host) not in others
-    return host.lower() in _CHAT_HOSTS or collector_host(host) or outside_address(host)
+    return chat_service_host(host) or collector_host(host) or outside_address(host)
