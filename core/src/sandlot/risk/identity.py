@@ -138,17 +138,22 @@ def personal_admin_grant(text: str) -> bool:
 
 
 #: An account created with administrator rights in an API body...
-_ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|is_superuser|IsAdministrator|administrator)[\"']\s*:\s*"
+_ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|admin|is_superuser|IsAdministrator|administrator)[\"']\s*:\s*"
                          r"(?:True|true)\b"
                          r"|\\?[\"']superuser\\?[\"']\s*:\s*\\?[\"']?1\b"  # (Snipe-IT's permissions JSON)
                          r"|[\"']roles[\"']\s*:\s*\[\s*[\"']admin[\"']"  # (Checkmk's user_config)
                          r"|[\"']privileges?[\"']\s*:\s*[\"']admin[\"']"  # (Mail-in-a-Box's user privileges)
                          # (an API body's or a Ruby call's role, a Django user's staff or superuser flag)
                          r"|[\"']?\brole[\"']?\s*(?::|=>)\s*[\"'](?:admin|administrator|owner|super_?admin)[\"']"
-                         r"|\bis_(?:superuser|staff|admin(?:istrator)?)\s*=\s*True\b")
+                         r"|\bis_(?:superuser|staff|admin(?:istrator)?)\s*=\s*True\b"
+                         # (an ORM's administrators' role looked up by name: Eloquent's `Role::where("name", "admin")`)
+                         r"|\bwhere\(\s*[\"']name[\"']\s*,\s*[\"'](?:admin|administrator|owner|super_?admin)[\"']\s*\)")
 #: ...and a password written in the code beside it.
 _LITERAL_PASSWORD = re.compile(r"[\"']?\b(?:password|passwd|Password)[\"']?\s*(?::|=>)\s*"
-                               r"[\"'](?![{$%<])[^\"'\s]{6,}[\"']|\bset_password\(\s*[\"'][^\"'{]{6,}[\"']\s*\)")
+                               r"[\"'](?![{$%<])[^\"'\s]{6,}[\"']|\bset_password\(\s*[\"'][^\"'{]{6,}[\"']\s*\)"
+                               # (Gotify's `"pass"` key; a PHP model's `$u->password = '…'` before it is saved)
+                               r"|[\"']pass[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
+                               r"|->password\s*=\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']")
 
 
 #: A bcrypt or argon2 hash spelled in the code (`$2b$10$…`, shell-escaped `\$2b\$10\$…`), and a user row's password set
@@ -161,6 +166,7 @@ _ADMIN_PASSWORD_SET = (r"\bUPDATE\s+\\?[\"`]?\w*user\w*\\?[\"`]?\s+SET\s+passwor
 _CLI_LITERAL_ADMIN = re.compile(
     r"\buser[\"',\s]+create\b(?=[\s\S]{0,300}?--admin\b)[\s\S]{0,300}?--password[\"',\s=]+[\"']?(?![$])[^\s\"'$()\[\]]{4,}"
     r"(?=[\"'\s,]|$)"
+
     r"|\bregister_new_matrix_user\b(?=[^\n]*\s-a\b)[^\n]*\s-p\s+['\"](?![$])"
     # an administrator looked up, then given a known password (`admin user list --admin` … `change-password`)
     r"|user\s+list\s+--admin\b[\s\S]{0,300}?change-password\b[^\n]*--password[\"',\s=]+[\"']?(?![$])[^\s\"'$]{4,}"
@@ -202,7 +208,7 @@ _CLI_LITERAL_ADMIN = re.compile(
 )
 #: A word each alternative of :data:`_CLI_LITERAL_ADMIN` spells: without one, its dozen alternatives need not be tried
 #: at every character of the text (found in the scan every gate shares).
-_CLI_ADMIN_WORDS = GateWords("--password", "--admin", "--user_pass", "register_new_matrix_user",
+_CLI_ADMIN_WORDS = GateWords("--pass", "--admin", "--user_pass", "register_new_matrix_user",
                              "DJANGO_SUPERUSER_PASSWORD", "add-system-manager", "update_password", "ApiUser", "INSERT",
                              "res.users", "superuser", "mailu", "create_superuser", "_PASS", "users add", "user add")
 
@@ -258,7 +264,7 @@ _KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|m
 #: An account written straight into an application's store: a users table's row inserted or its password updated, a
 #: users collection's document inserted or updated, a user document with a password hash beside an admin flag.
 _ACCOUNT_WRITTEN = re.compile(
-    r"\bINSERT\s+INTO\s+[\w\"`.]*(?:user|admin|account|staff|operator)\w*"
+    r"\bINSERT\s+INTO\s+(?:[\w\"`.]|\{\w+\})*(?:user|admin|account|staff|operator)\w*"
     r"|\bUPDATE\s+[\w\"`.]*(?:user|admin|account|mailbox)\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:password|passwd|digest\w*)"
     r"|[\"']admin_password_?hash[\"']\]\s*="  # (an application's admin password hash set in its settings)
     r"|\busers?\.(?:insert_one|insert_many|insert|update_one|update_many|replace_one)\("
@@ -269,7 +275,11 @@ _ACCOUNT_WRITTEN = re.compile(
 #: A token row written with the token spelled in the code (`INSERT INTO api_keys (user_id, token, …) VALUES (%s,
 #: "Zq7mW2…")`): a standing credential whoever reads the script holds.
 _TOKEN_PLANTED = re.compile(r"\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?tokens?)[\"`]?\s*\([^)]*\b(?:token|key)\w*"
-                            r"\b[\s\S]{0,400}?[\"'][A-Za-z0-9_-]{24,}[\"']", re.IGNORECASE)
+                            r"\b[\s\S]{0,400}?[\"'][A-Za-z0-9_-]{24,}[\"']"
+                            # (any table's `token` column given a shorter one, letters and digits: Gotify's clients)
+                            r"|\bINSERT\s+INTO\s+[\w\"`.]*\s*\([^)]*\b(?:token|api_?key)\w*\b[^)]*\)[\s\S]{0,400}?"
+                            r"[\"'](?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,}[\"']",
+                            re.IGNORECASE)
 
 
 def token_planted(text: str) -> bool:
@@ -279,12 +289,17 @@ def token_planted(text: str) -> bool:
 
 #: An application's create-user command (`fos:user:create`, `freescout:create-user`, Zulip's `create_user`, `user
 #: create`)...
-_USER_CREATED = re.compile(r"\b(?:[\w-]+:)*(?:create[-_]?user|user[:_-]create|add[-_]?user|users?\s+(?:create|add))\b")
+_USER_CREATED = re.compile(r"\b(?:[\w-]+:)*(?:create[-_]?user|user[:_-]create|add[-_]?user"
+                           r"|users?(?:\s+|[\"']\s*,\s*[\"'])(?:create|add))\b")  # (or an argument list's words)
 #: ...given a password spelled in the code (an option's value, or the literal after the e-mail address)...
-_GIVEN_PASSWORD = re.compile(r"--password[\"',\s=]+[\"']?(?![$])[^\s\"'$()\[\]]{4,}"
+_GIVEN_PASSWORD = re.compile(r"--(?:password|user_pass|pass)[\"',\s=]+[\"']?(?![$])[^\s\"'$()\[\]]{4,}(?=[\"'\s,]|$)"
+                             # (only base64-encoded: `--password "$(printf 'c3…' | base64 -d)"`)
+                             r"|--(?:password|user_pass|pass)[\"',\s=]+[\"']?\$\(\s*(?:printf|echo)\s+(?:-n\s+)?[\"']?"
+                             r"[A-Za-z0-9+/]{8,}={0,2}[\"']?\s*\|\s*base64\s+(?:-d|--decode)\b"
                              r"|@[\w.-]+\.[a-z]{2,}[\"']?[,\s]+[\"'](?![$-])[^\s\"'$]{6,}[\"']")
 #: ...and made an administrator or owner, by an option of that command or a role change that follows.
-_MADE_ADMIN = re.compile(r"--super-?admin\b|--role[= ][\"']?(?:admin\w*|owner|super\w*)\b|--admin\b"
+_MADE_ADMIN = re.compile(r"--super-?(?:admin|user)\b|--role[= ][\"']?(?:admin\w*|owner|super\w*)\b|--admin\b"
+                         r"|--is_?admin(?:[= ][\"']?(?:1|true))?(?![\w=])"
                          r"|\bchange_user_role\b[^\n]*\b(?:owner|admin\w*)\b")
 
 

@@ -25,6 +25,9 @@ from sandlot.risk.shell_words import option_values, options
 #: Pixels of a canvas that no machine here holds (10⁹: 4 GB at one byte a channel and four channels).
 _HUGE_CANVAS = 1_000_000_000
 _GPS_TAGS = re.compile(r"^-?gps", re.IGNORECASE)
+#: Tags that say where a photo was taken or whose camera took it (`-gps:all=`, `-xmp:geotag=`, `-SerialNumber=`).
+_PRIVACY_TAG = re.compile(r"^-(?:(?:\w+:)?gps[\w:]*|(?:\w+:)?geotag|serialnumber|ownername|make|model|location\w*)=$",
+                          re.IGNORECASE)
 
 
 def exiftool_risks(args: Sequence[str], downloaded: set[str]) -> tuple[list[OperationRisk], bool]:
@@ -41,7 +44,10 @@ def exiftool_risks(args: Sequence[str], downloaded: set[str]) -> tuple[list[Oper
     foreign = [t for t, k in zip(trees, kinds, strict=True)
                if k not in (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP)]  # fmt: skip
     in_place = "-overwrite_original" in args or "-overwrite_original_in_place" in args
-    if in_place and recursive and foreign and any(a.startswith("-") and a.endswith("=") for a in args):
+    cleared = [a for a in args if a.startswith("-") and a.endswith("=")]
+    # (only where a photo was taken and whose camera took it cleared: a redaction before publishing, not a rewrite)
+    redacted = bool(cleared) and all(_PRIVACY_TAG.match(a) for a in cleared)
+    if in_place and recursive and foreign and cleared and not redacted:
         found.append(OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM,
                                    f"exiftool rewrites every file under {foreign[0]} in place (no originals kept)"))
     located = any(_GPS_TAGS.match(a) for a in args) and recursive and any(paths.personal_media(t) for t in foreign)

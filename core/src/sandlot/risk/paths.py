@@ -1569,6 +1569,21 @@ def application_scratch(path: str) -> bool:
     return own and any(c.lower() in ("tmp", "temp", "cache", "work") for c in parts[3:])
 
 
+def application_state(path: str) -> bool:
+    """``path`` is a file in a folder of /var/lib or /var/cache named for one application or job
+    (``/var/lib/collab-drift/hashes.json``), not the package manager's, the init system's or a container engine's."""
+    match = _STATE_FOLDER.match(path)
+    return match is not None and match[1] not in _SYSTEM_STATE
+
+
+_STATE_FOLDER = re.compile(r"^/var/(?:lib|cache)/([\w.-]+)/[^\x00]")
+#: Folders of /var/lib and /var/cache the system's own components keep (their state is the machine's).
+_SYSTEM_STATE = frozenset({"dpkg", "apt", "rpm", "yum", "dnf", "docker", "containerd", "kubelet", "systemd", "polkit-1",
+                           "sudo", "pam", "snapd", "NetworkManager", "dhcp", "ucf", "cloud", "lxc", "lxd", "libvirt",
+                           "sss", "krb5kdc", "ldap", "samba", "private", "machines", "portables", "flatpak",
+                           "AccountsService", "gdm3", "lightdm", "man-db", "logrotate", "update-notifier"})  # fmt: skip
+
+
 def application_tree(path: str) -> bool:
     """``path`` lies inside one application's deployed tree (``/var/www/shop/storage``, ``/srv/app/media``,
     ``/opt/tool/cache``): the application's own files, not the system's nor every site's."""

@@ -75,6 +75,7 @@ from sandlot.risk.destinations import (
     creates_public_hub_repo,
     credential_services,
     data_label,
+    delete_endpoint,
     internal_host,
     issuer_words,
     local_files_or_users,
@@ -1414,13 +1415,20 @@ class PythonAnalyzer:
                 self._bind_name(name, Val(text=after.text, alts=options, flags=after.flags | before.flags, qual=qual))
 
     def _zero_amount(self, expr: ast.expr) -> bool:
-        """``expr`` is a product with a factor that is zero (``max_age_days * 86400`` where the days default to 0)."""
+        """``expr`` is a product with a factor that is zero or negative (``max_age_days * 86400`` where the days
+        default to 0, or to -3650), or a ``timedelta`` of such an amount (``timedelta(days=KEEP_DAYS)``)."""
         if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):
             return self._zero_amount(expr.left) or self._zero_amount(expr.right)
-        if not isinstance(expr, (ast.Name, ast.Constant)):
+        if isinstance(expr, ast.Call) and _call_name(expr) == "timedelta":
+            amounts = [*expr.args, *(k.value for k in expr.keywords)]
+            return bool(amounts) and all(self._zero_amount(a) for a in amounts)
+        if not isinstance(expr, (ast.Name, ast.Constant, ast.UnaryOp)):
             return False
         amount = self._ev(expr)
-        return amount.num == 0 or amount.text == "0"  # (`int(os.environ.get("KEEP_DAYS", "0"))`)
+        if amount.num is not None:
+            return amount.num <= 0
+        # (`int(os.environ.get("KEEP_DAYS", "0"))`, `"-3650"`)
+        return amount.text is not None and re.fullmatch(r"\s*(?:0+|-\d+)\s*", amount.text) is not None
 
     def _branch_strings(self, body: list[ast.stmt]) -> dict[str, Val]:
         """The string values, before a branch runs, of the names its own statements assign."""
@@ -1443,7 +1451,10 @@ class PythonAnalyzer:
         ):
             if isinstance(node.value.op, ast.Sub):
                 # `cutoff = time.time() - max_age_days * 86400` with a default of 0 days: every file is older than it
-                self._cut_off_now = self._cut_off_now or self._zero_amount(node.value.right)
+                if self._zero_amount(node.value.right):
+                    self._cut_off_now = True
+                    # (`DELETE … WHERE date < ?` with that cut-off: every row is older than now)
+                    self._future_cut_offs.update(t.id for t in node.targets if isinstance(t, ast.Name))
             else:
                 # `cutoff = datetime.now() + KEEP`: a cut-off in the future, every row is older than it
                 self._future_cut_offs.update(t.id for t in node.targets if isinstance(t, ast.Name))
@@ -2264,9 +2275,8 @@ class PythonAnalyzer:
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
                 return
 
-    def _environment_sources(self, node: ast.AST) -> set[str]:
-        """Environment variables whose values reach ``node``: read in it, or in what the names it uses were
-        assigned (a few steps back, wherever the assignment is)."""
+    def _assignment_map(self) -> dict[str, list[ast.expr]]:
+        """Every value assigned to each name anywhere in the code (built once, when first asked)."""
         if self._assignments is None:
             self._assignments = {}
             for sub in ast.walk(self._tree):
@@ -2280,21 +2290,34 @@ class PythonAnalyzer:
                     and isinstance(sub.target, ast.Name)
                 ):
                     self._assignments.setdefault(sub.target.id, []).append(sub.value)
+        return self._assignments
+
+    def _environment_sources(self, node: ast.AST) -> set[str]:
+        """Environment variables whose values reach ``node``: read in it, or in what the names it uses were
+        assigned (a few steps back, wherever the assignment is)."""
+        assignments = self._assignment_map()
         found: set[str] = set()
         seen: set[str] = set()
         todo: list[ast.AST] = [node]
+        mappings = self._env_mappings()
         for _ in range(4):
             following: list[ast.AST] = []
             for root in todo:
                 for sub in ast.walk(root):
-                    variable = _environment_variable(sub)
+                    variable = _environment_variable(sub, mappings)
                     if variable is not None:
                         found.add(variable)
                     elif isinstance(sub, ast.Name) and sub.id not in seen:
                         seen.add(sub.id)
-                        following.extend(self._assignments.get(sub.id, ()))
+                        following.extend(assignments.get(sub.id, ()))
             todo = following
         return found
+
+    def _env_mappings(self) -> frozenset[str]:
+        """Names bound to an environment's variables as a mapping (`cfg = dotenv_values(".env")`): `cfg.get("X")`
+        reads the variable X as `os.environ.get("X")` would."""
+        return frozenset(name for name, values in (self._assignments or {}).items()
+                         if any(isinstance(val, ast.Call) and _call_name(val) == "dotenv_values" for val in values))
 
     def _c_windows_remote(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """pywinrm's ``Session(host).run_cmd("shutdown", ["/s", "/t", "0"])`` and ``run_ps(script)``, pypsrp's
@@ -2450,6 +2473,11 @@ class PythonAnalyzer:
         # getattr(r, "flush" + "all")(): the method the computed name resolved to
         operands = ", ".join(ast.unparse(a) for a in [*node.args, *node.keywords])
         source = ast.unparse(node) if attribute else f".{method}({operands})"
+        if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+            # `qs = Upload.objects.all()` … `qs.delete()`: the query the name was bound to, once
+            bound = self._assignment_map().get(node.func.value.id, [])
+            if len(bound) == 1:
+                source = f"{ast.unparse(bound[0])}.{method}({operands})"
         what = store_wipe(source)
         if what is None:
             return
@@ -3060,13 +3088,23 @@ class PythonAnalyzer:
             # `{…from the environment…} or {"nas": "/mnt/nas", …}`: unset, the written default is what is used
             default = next((x for x in reversed(vals) if x.keys is not None or x.items is not None), None)
             if default is not None:
-                return Val(keys=default.keys, items=default.items, flags=v.flowing(vals))
+                items = default.items
+                if items is not None and _unknown(vals[0]):
+                    # `(tags.get("comment") or ["0"])[0]`: the element is the default's, or whatever was read
+                    items = [_or_unknown(item) for item in items]
+                return Val(keys=default.keys, items=items, flags=v.flowing(vals))
+        if isinstance(node.op, ast.Or) and first is not vals[0] and _unknown(vals[0]) and first.text is not None:
+            # `row[0] or "0"`: the written default only when what was read is empty
+            return Val(text=first.text, qual=first.qual, alts=_or_unknown(first).alts, flags=v.flowing(vals), num=num)
         return Val(text=first.text, qual=first.qual, alts=first.alts, flags=v.flowing(vals), num=num)
 
     def _e_ifexp(self, node: ast.IfExp) -> Val:
         self._ev(node.test)
         a, b = self._ev(node.body), self._ev(node.orelse)
         strings = a.strings() + b.strings()
+        if strings and (_unknown(a) or _unknown(b)):
+            # `row[0] if row else "0"`: the written string only in one branch; the other is whatever was read
+            strings.append(HOLE)
         # `p.rglob("*") if p.is_dir() else [p]`: a loop over it visits elements like either branch's
         items = [*a.items, *b.items] if a.items is not None and b.items is not None else None
         element = a.elem or b.elem or next((i.items[0] for i in (a, b) if i.items), None)
@@ -3627,6 +3665,11 @@ class PythonAnalyzer:
                 self._add("python.field-device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.PROCESS,
                           f"{node.func.attr} changes what a field device does (a PLC, a drive, a controller)"
                           + (" (a simulator or bench device here)" if local else ""), node)  # fmt: skip
+        if isinstance(node.func, ast.Attribute) and _is_network(q) and self._in_loop() and (
+            self._deletes_listed(node.func.attr, args, kwargs)
+        ):
+            self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      f"{q} deletes every record an API listing gives, one request at a time", node)  # fmt: skip
         if isinstance(node.func, ast.Attribute) and self._in_loop() and _API_DELETE.search(node.func.attr):
             self._api_deletes(q, node, kwargs)
             if node.func.attr == "delete" and _is_network(q or "") and any(
@@ -4076,6 +4119,8 @@ class PythonAnalyzer:
         if method in ("save_as", "save") and args and self._in_loop():
             for text in args[0].strings()[:2]:
                 self._mass_overwrite(text, node, method)
+                # (`img.save(out / f"{p.stem}_{gen}.png")` every round of `for gen in itertools.count()`)
+                self._new_file_every_round(text, method, node)
 
     def _notebook_utilities(self, dotted: str, kwargs: dict[str, Val], args: list[Val], node: ast.Call) -> int:
         """Databricks' ``dbutils`` (a notebook's global): secret scopes read, mounts emptied. Returns flags."""
@@ -5157,6 +5202,17 @@ class PythonAnalyzer:
         self, info: paths.PathInfo, node: ast.AST, *, append: bool = False, via: str, cap: RiskLevel | None = None
     ) -> None:
         level = paths.write_level(info) if cap is None else min(paths.write_level(info), cap)
+        if (
+            level == RiskLevel.HIGH
+            and info.kind is paths.PathKind.SYSTEM
+            and not (info.secret or info.persistence or info.privilege or info.history)
+            and paths.application_state(info.path)
+            and ("mkdir(" in self._code or "makedirs(" in self._code)
+            and not self._in_loop()
+        ):
+            # a job's own state folder, which it makes itself (`/var/lib/collab-drift/`), written once (not chunk
+            # after chunk in a loop, which is filling the disk)
+            level = RiskLevel.MEDIUM
         if info.secret and paths.profile_edit(info.path, self._secret_reads):
             level = min(level, RiskLevel.MEDIUM)  # a setting changed in the profile it read (a cluster, a helper)
             self._soften_reads(info.path, "python.secret-read")
@@ -5472,8 +5528,11 @@ class PythonAnalyzer:
                 level = min(level, RiskLevel.LOW)  # the scratch folder mkdtemp made for this run, removed again
             if text in self._archived and not recursive:
                 level = min(level, RiskLevel.LOW)  # the original of what this program just packed into an archive
-            if not T.DELETE_CALLS[q] and any(text + suffix in self._self_written for suffix in _COMPRESSED_SUFFIXES):
-                level = min(level, RiskLevel.LOW)  # the original of a compressed copy this program wrote (`x.log.gz`)
+            if not T.DELETE_CALLS[q] and any(
+                w.startswith(text) and w.endswith(_COMPRESSED_SUFFIXES) for w in self._self_written
+            ):
+                # the original of a compressed copy this program wrote (`x.log.gz`, `f"{log}.{int(now)}.gz"`)
+                level = min(level, RiskLevel.LOW)
             aged = enumerated and _AGE_TEST.search(self._code) is not None
             # (`cutoff = time.time() + 90 * 86400`: a cut-off in the future picks every file, not the old ones)
             every = _FUTURE_CUT_OFF.search(self._code) is not None or self._cut_off_now
@@ -5937,7 +5996,10 @@ class PythonAnalyzer:
         if q in ("json.dumps", "yaml.dump", "yaml.safe_dump") and (val.keys or val.items):
             # a manifest or a request body, spelled out (what it holds read at run time stays unknown and flowing)
             return Val(text=_render_json(val), flags=flags | _nested_flags(val))
-        return Val(text=val.text, alts=val.alts, num=val.num if q == "builtins.int" else None, flags=flags)
+        num = val.num if q == "builtins.int" else None
+        if q == "builtins.int" and num is None and val.text is not None and re.fullmatch(r"\s*-?\d{1,18}\s*", val.text):
+            num = int(val.text)  # `int(os.environ.get("TILE_CACHE_GB", "4096"))`: unset, the default is the number
+        return Val(text=val.text, alts=val.alts, num=num, flags=flags)
 
     def _c_yaml_dump(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         """``yaml.safe_dump(obj)`` returns the document (``yaml.safe_dump(obj, fh)`` writes it, graded there)."""
@@ -7187,6 +7249,44 @@ class PythonAnalyzer:
             self._add("python.documents", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{method} removes every legal hold or retention policy a listing gives", node)  # fmt: skip
 
+    def _deletes_listed(self, method: str, args: list[Val], kwargs: dict[str, Val]) -> bool:
+        """An HTTP client's DELETE, or a POST to a delete endpoint (`/deletePad`, `/invoices/delete`), whose address or
+        body holds what a listing fetched earlier gave, with no test picking some of it and aimed off this machine
+        (the shell's curl loops are judged alike)."""
+        if self._file_filters or self._name_filters or self._item_tested():
+            return False
+        if method == "request" and args:
+            method, args = (args[0].text or "").lower(), args[1:]
+        url = args[0] if args else kwargs.get("url", UNKNOWN)
+        addresses = url.strings()
+        if not addresses or any(loopback_url(a) for a in addresses):
+            return False
+        if method == "delete":
+            sent = [url]
+        elif method in ("post", "put") and any(delete_endpoint(a) for a in addresses):
+            sent = [url, *(kwargs.get(k, UNKNOWN) for k in ("json", "data", "params"))]
+        else:
+            return False
+        return any(val.flags & v.NET for val in sent)
+
+    def _item_tested(self) -> bool:
+        """The innermost ``for`` loop acts on some of what it lists: its body tests the item or a name derived from it
+        (`if created < cutoff:`), it walks a slice (`snaps[KEEP:]`: the newest kept), or what it walks is what this
+        code itself created (`created.append(r.json()["id"])`)."""
+        loop = next((lp.node for lp in reversed(self.loops) if isinstance(lp.node, (ast.For, ast.AsyncFor))), None)
+        if loop is None:
+            return False
+        if isinstance(loop.iter, ast.Subscript) and isinstance(loop.iter.slice, ast.Slice):
+            return True
+        if isinstance(loop.iter, ast.Name) and re.search(rf"\b{re.escape(loop.iter.id)}\.append\(", self._code):
+            return True
+        items = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} | _assigned_names(loop.body)
+        return any(
+            isinstance(n, (ast.If, ast.IfExp))
+            and any(isinstance(m, ast.Name) and m.id in items for m in ast.walk(n.test))
+            for stmt in loop.body for n in ast.walk(stmt)
+        )
+
     def _api_deletes(self, q: str | None, node: ast.Call, kwargs: dict[str, Val]) -> None:
         """A SaaS client's delete (or archive, or trash emptying) called for every item a listing gave."""
         if self._file_filters or self._name_filters:
@@ -8110,7 +8210,9 @@ _HANDLER_DECORATOR = re.compile(
     # an MCP server's tools: the model (or whoever reaches the server) chooses their arguments
     r"|\b(?:mcp|server|app)\.tool$"
     # a WebAssembly plugin's host functions: the plugin (its author) chooses their arguments
-    r"|^(?:extism\.)?host_fn$)"
+    r"|^(?:extism\.)?host_fn$"
+    # a notification service's custom plugin (Apprise's `@notify(on="…")`): whoever sends a notification writes its body
+    r"|^(?:apprise\.decorators\.)?notify$)"
 )
 _REQUEST_ANNOTATION = re.compile(r"\b(?:Request|HttpRequest|WebSocket|Message|Update|RoomMessage\w*|NewMessage)\b")
 
@@ -8382,18 +8484,22 @@ def _catastrophic(pattern: str | None, subject: str | None, source: str) -> bool
     )
 
 
-def _environment_variable(node: ast.AST) -> str | None:
-    """``os.environ["X"]``, ``os.environ.get("X")``, ``os.getenv("X")``: the variable ``X`` read."""
+def _environment_variable(node: ast.AST, mappings: frozenset[str] = frozenset()) -> str | None:
+    """``os.environ["X"]``, ``os.environ.get("X")``, ``os.getenv("X")``: the variable ``X`` read (or read from one of
+    ``mappings``, names bound to an env file's variables)."""
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
         base = node.value
         if (isinstance(base, ast.Attribute) and base.attr == "environ") or (
-            isinstance(base, ast.Name) and base.id == "environ"
+            isinstance(base, ast.Name) and (base.id == "environ" or base.id in mappings)
         ):
             return node.slice.value
     if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
-        environ_get = name == "get" and isinstance(func, ast.Attribute) and ast.unparse(func.value).endswith("environ")
+        environ_get = name == "get" and isinstance(func, ast.Attribute) and (
+            ast.unparse(func.value).endswith("environ")
+            or (isinstance(func.value, ast.Name) and func.value.id in mappings)
+        )
         if (name == "getenv" or environ_get) and isinstance(node.args[0].value, str):
             return node.args[0].value
     return None
@@ -9538,6 +9644,21 @@ _EXPR: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], Val]] = {
 _HUGE_CHUNK = 64 << 20
 #: Container SDKs whose containers' `exec_run`/`execute` run a command inside them.
 _CONTAINER_SDKS = ("docker.", "pylxd.", "podman.")
+
+
+def _unknown(val: Val) -> bool:
+    """Nothing at all is known of ``val`` (no string, number, object, element or collection)."""
+    return (val.text is None and val.alts is None and val.num is None and val.qual is None and val.items is None
+            and val.keys is None and val.elem is None and val.func is None)
+
+
+def _or_unknown(val: Val) -> Val:
+    """``val``, or a value only known at run time: its strings with an unknown alternative beside them."""
+    strings = val.strings()
+    if not strings or HOLE in strings:
+        return val
+    options = tuple(dict.fromkeys([*strings, HOLE]))[: v.MAX_ALTS]
+    return Val(text=options[0], alts=options, qual=val.qual, flags=val.flags, num=val.num)
 
 
 def _shell_argv(command: Val) -> bool:

@@ -68,7 +68,9 @@ _LOCAL_DATA = re.compile(
 #: bulk export (`/api/v1/chats/all/db`, `/export`).
 _COLLECTED = re.compile(
     r"\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b|\bwhile\s+read\b|\bpage\b|SELECT\s|\.extend\(|\+=|\.append\(|\bjq\b"
-    r"|/(?:all|export|dump)(?:/|[\"'?]|$)",
+    r"|/(?:all|export|dump)(?:/|[\"'?]|$)"
+    # (every message of a stream, handed on as it arrives: `WebSocketApp(SRC, on_message=fwd).run_forever()`)
+    r"|\bon_message\s*=",
     re.IGNORECASE | re.MULTILINE,
 )
 
@@ -191,7 +193,9 @@ _SENDS_MAIL = re.compile(
 _RECIPIENTS = re.compile(
     r"[\"']To[\"']\]\s*=\s*[\"']([^\"']+)[\"']|\bTo:\s*<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|\bto_addrs?\s*=\s*\[?[\"']([^\"']+)[\"']|\bsendmail\(\s*[^,]+,\s*\[?[\"']([^\"']+)[\"']"
-    r"|\b(?:mail|mailx|mutt)\b[^\n]*?\s([\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*$",
+    r"|\b(?:mail|mailx|mutt)\b[^\n]*?\s([\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*$"
+    # (the headers set in one tuple assignment: `msg["From"], msg["To"] = "a@x.com", "b@y.net"`)
+    r"|[\"']From[\"']\]\s*,\s*\w+\[[\"']To[\"']\][^=\n]*=\s*[\"'][^\"']+[\"']\s*,\s*[\"']([^\"']+)[\"']",
     re.MULTILINE,
 )
 #: Whose mail it is: the `From` header's domain, `mail -r`'s, `from_addr`'s; else the relay it is handed to.

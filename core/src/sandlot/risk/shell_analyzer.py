@@ -71,6 +71,7 @@ from sandlot.risk.destinations import (
     creates_public_hub_repo,
     credential_services,
     data_label,
+    delete_endpoint,
     internal_host,
     local_files_or_users,
     loopback_url,
@@ -160,6 +161,7 @@ from sandlot.risk.sap import sap_control_function, sap_control_reads
 from sandlot.risk.schedulers import SCHEDULER_TOOLS, cancels_listed_jobs, endless_submission, scheduler_command
 from sandlot.risk.sql import (
     dangerous_sql,
+    deletes_before_far_future,
     deletes_recent_rows,
     drops_database_made_here,
     drops_table,
@@ -457,6 +459,7 @@ class ShellAnalyzer:
         self._edited_in_place: set[str] = set()  # files this script edited in place (`sed -i`)
         self._iac_applied = False  # `terraform apply` ran earlier in the script (its `destroy` tears that down)
         self._made_volumes: set[str] = set()  # LVM snapshot volumes this script created
+        self.enclosing = ""  # the script's text before the code this analyzer reads (a trap's, a `bash -c`'s)
 
     # ----------------------------------------------------------------- entry points
     def analyze(self, code: str) -> list[Finding]:
@@ -633,6 +636,8 @@ class ShellAnalyzer:
             sub.pinned = self.pinned
             sub.inherited_background = self._background or self.inherited_background
             sub.created_vars = set(self.created_vars)
+            if node is not None:
+                sub.enclosing = self.enclosing + self._source[: node.start_byte].decode("utf-8", "replace")
             sub.inherited_pids = self._xargs_pids if self._xargs_pids is not None else self.inherited_pids
             found = sub.analyze(code.replace(HOLE, HOLE_WORD))
             self.nested_output = sub.output
@@ -1229,6 +1234,11 @@ class ShellAnalyzer:
         ):
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       "SQL downloaded from the network is piped into a database shell", stage)  # fmt: skip
+        if upstream.download and self._stage_name(stage) == "redis-cli" and "--pipe" in self._text(stage).split():
+            # (the mass-insertion protocol carries any command: FLUSHALL, CONFIG SET, keys the application trusts)
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      "Redis commands downloaded from the network are piped into the server (redis-cli --pipe)",
+                      stage)  # fmt: skip
         if upstream.download and self._stage_name(stage) == "zowe" and _JOB_FROM_STDIN.search(self._text(stage)):
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                       "JCL downloaded from the network is submitted as a mainframe job", stage)  # fmt: skip
@@ -2894,6 +2904,9 @@ class ShellAnalyzer:
                         or (((wrapped[0].startswith("./") and "/" not in wrapped[0][2:])
                              or (W.base(wrapped[0]) == "git" and wrapped[1:2] in (["pull"], ["fetch"], ["status"])))
                             and self._cwd is not None and _APPLICATION_HOME.match(self._cwd) is not None)
+                        # a service's settings kept in git under /etc (`cd /etc/nginx/sites; sudo git pull --ff-only`)
+                        or (W.base(wrapped[0]) == "git" and wrapped[1:2] in (["pull"], ["fetch"], ["status"])
+                            and self._cwd is not None and self._cwd.startswith("/etc/") and self._cwd.count("/") >= 3)
                         # k3s's and RKE2's bundled tools looking, and their etcd snapshots taken or listed
                         or (W.base(wrapped[0]) in ("k3s", "rke2") and _K3S_ROUTINE.match(" ".join(wrapped[1:3])))
                         # a network lab of containers on this machine (containerlab needs root for its namespaces)
@@ -3684,6 +3697,12 @@ class ShellAnalyzer:
         if "install" not in args and "download" not in args:
             return
         sources = W.option_values(args, "-i", "--index-url", "--extra-index-url", "-f", "--find-links")
+        for host in W.option_values(args, "--trusted-host"):
+            if not (internal_host(host.lower()) or loopback_url(host)):
+                # an index on the internet with its certificate unchecked: whoever sits on the path serves the code
+                self._add("shell.tls-off", RiskLevel.HIGH, Category.NETWORK,
+                          f"{name} installs from {host} with TLS checks off (--trusted-host)", node)  # fmt: skip
+                break
         # values of options: indexes (judged above) and settings, not package archives
         settings = {"--proxy", "--cert", "--client-cert", "--trusted-host", "--log", "-i", "--index-url",
                     "--extra-index-url", "-f", "--find-links"}  # fmt: skip
@@ -3691,14 +3710,26 @@ class ShellAnalyzer:
             a for i, a in enumerate(args) if "://" in a and not a.startswith("-") and args[i - 1] not in settings
         ]
         self._unverified_source(name, sources + archives, node)
+        self._archive_from_website(name, archives, node)
+
+    def _archive_from_website(self, name: str, archives: list[str], node: Any) -> None:
+        """A package archive installed straight from a web site that is neither an index nor a code host (`pip
+        install https://…/x.tar.gz`, `pnpm add https://…/plugin.tgz`): its build or install scripts run now."""
         for url in archives:
             host = url.split("://", 1)[-1].split("/", 1)[0].split("@")[-1].split(":")[0].lower()
             if url.startswith("https://") and not host.endswith(T.KNOWN_CODE_HOSTS):
-                # a package archive from a site that is neither an index nor a code host: its setup runs now
                 self._add("shell.untrusted-install", RiskLevel.HIGH, Category.DYNAMIC_CODE,
                           f"{name} installs a package archive from {host} (its build code runs at install)",
                           node)  # fmt: skip
                 break
+
+    def _rule_node_packages(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
+        """npm, yarn and pnpm: TLS turned off in their settings, or a package archive installed from a web site."""
+        self._rule_tls_off(name, args, node, flow)
+        if args[:1] in (["install"], ["i"], ["add"]):
+            urls = [a for a in args[1:] if a.startswith("https://")]
+            archives = [u for u in urls if u.split("?", 1)[0].endswith((".tgz", ".tar.gz"))]
+            self._archive_from_website(name, archives, node)
 
     def _unverified_source(self, name: str, sources: list[str], node: Any) -> None:
         """Packages from a plain-HTTP or bare-IP index, registry or URL: install scripts from a server
@@ -4270,6 +4301,15 @@ class ShellAnalyzer:
                 where = foreign_roots[0].replace(HOLE, "…")
                 self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
                           f"find -delete removes every media, document or data file under {where}", node)  # fmt: skip
+            # `find /srv/clinic -type f -mtime +1 -delete`: a whole share or data folder, with no name test and an age
+            # of days, is nearly everything it holds (its records' last changes are older than that)
+            short_age = [int(before_delete[k + 1].lstrip("+")) for k, a in enumerate(before_delete[:-1])
+                         if a == "-mtime" and re.fullmatch(r"\+?[0-7]", before_delete[k + 1])]  # fmt: skip
+            whole_share = [r for r in foreign_roots if _DATA_FOLDER_ROOT.fullmatch(r.rstrip("/"))]
+            if short_age and not patterns and whole_share and not regenerated:
+                self._add("shell.delete", RiskLevel.HIGH, Category.FILESYSTEM,
+                          f"find -delete removes every file older than {short_age[0]} day(s) across the whole of "
+                          f"{whole_share[0].rstrip('/')} (nearly everything it holds)", node)  # fmt: skip
             # `find /var/lib/teleport/log -mtime -2 -delete`: the newest logs, audit records or recordings (what
             # just happened), not old ones rotated
             recent = any(a in ("-mtime", "-mmin", "-ctime") and before_delete[k + 1].startswith("-")
@@ -5100,14 +5140,15 @@ class ShellAnalyzer:
                 self._add(rule, RiskLevel.HIGH, store[1], f"{name} {store[0]}", node)
         targets = [a for a in args if a.startswith(("http://", "https://")) or (a.startswith(HOLE) and "/" in a)
                    or a.endswith("doDelete")]  # fmt: skip
-        # Jenkins deletes a job or a build by a POST to its `doDelete` URL
-        deletes = method.upper() == "DELETE" or any(u.endswith("doDelete") for u in targets[:1])
+        # (a POST to a delete endpoint, Jenkins's `doDelete`, Etherpad's `deletePad` given the pad in the body)
+        endpoint = any(u.endswith("doDelete") or (method.upper() != "GET" and delete_endpoint(u)) for u in targets[:1])
+        deletes = method.upper() == "DELETE" or endpoint
         # a local dev server's (not a notebook server's files or a hub's users)
         own_machine = bool(targets) and all(loopback_url(u) and not local_files_or_users(u) for u in targets[:1])
         if (
             deletes
             and (many or self._repeated)
-            and any(HOLE in u for u in targets[:1])
+            and (any(HOLE in u for u in targets[:1]) or (endpoint and any(HOLE in b for b in bodies)))
             and not own_machine
             and not any(assess_request(method, u, bodies, many=many) for u in targets[:1])
         ):
@@ -6204,6 +6245,12 @@ class ShellAnalyzer:
                 f"{name} {action} turns off a security or cluster service ({units})",
                 node,
             )
+        elif name == "systemctl" and any(b in units.lower() for b in T.BACKUP_SERVICES) and (
+            action in ("disable", "mask") or (action == "stop" and ".timer" in units)
+        ):
+            self._add("shell.backup-off", RiskLevel.HIGH, Category.PRIVILEGE,
+                      f"systemctl {action} switches backups off ({units.replace(HOLE, '…')}): nothing is backed up "
+                      "from then on", node)  # fmt: skip
         elif action == "mask" and T.WATCHERS.search(units) and name == "systemctl":
             self._add("shell.defense-evasion", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"systemctl mask turns off alarms, monitors or safety controllers ({units.replace(HOLE, '…')}) "
@@ -8525,6 +8572,8 @@ class ShellAnalyzer:
             and production_target(statements + " " + self._source.decode("utf-8", "replace"))
         ):
             danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
+        elif danger is None and deletes_before_far_future(statements):
+            danger = "deletes every row (its cut-off date lies decades ahead)", Category.FILESYSTEM
         elif (
             danger is None
             and deletes_recent_rows(statements)
@@ -8949,7 +8998,7 @@ class ShellAnalyzer:
             # (`SCRATCH="restore_check_$(date …)"; createdb "$SCRATCH"; … dropdb "$SCRATCH"`: the same variable, the
             # database made first; made again after the drop, it is what was there that goes)
             spelled = self._text(node).split()[-1] if node is not None and self._text(node).split() else ""
-            before = source[: node.start_byte] if node is not None else ""
+            before = self.enclosing + (source[: node.start_byte] if node is not None else "")
             made = made or (
                 "$" in spelled and re.search(r"\bcreatedb\b[^\n]*" + re.escape(spelled), before) is not None
             )
@@ -9984,7 +10033,8 @@ def _application_console(name: str, args: Sequence[str]) -> str | None:
     ``manage.py shell``, ``odoo-bin shell``, ``rails console``, ``artisan tinker``), or None."""
     words = [a for a in args if not a.startswith("-")]
     if (name == "bench" and "console" in words) or (
-        name in ("manage.py", "odoo", "odoo-bin") and words[:1] == ["shell"]
+        (name in ("manage.py", "odoo", "odoo-bin") or name.endswith(("-manage", "_manage")))  # (`funkwhale-manage`)
+        and words[:1] == ["shell"]
     ):
         return "python"
     if name in ("rails", "gitlab-rails") and words[:1] in (["console"], ["c"]):
@@ -10617,7 +10667,7 @@ for _names, _rule in (
         },
         ShellAnalyzer._rule_servers,
     ),
-    ({"npm", "yarn", "pnpm"}, ShellAnalyzer._rule_tls_off),
+    ({"npm", "yarn", "pnpm"}, ShellAnalyzer._rule_node_packages),
     ({"hashcat", "john"}, ShellAnalyzer._rule_cracker),
     ({"head"}, ShellAnalyzer._rule_head),
     ({"gh", "glab", "hub", "tea"}, ShellAnalyzer._rule_forge),
@@ -10834,6 +10884,8 @@ def _recent_window_days(tests: list[str]) -> int:
     return days
 
 
+#: A share's or an application's whole data folder: one level below /srv, /data, /mnt, /home or /var/www.
+_DATA_FOLDER_ROOT = re.compile(r"/(?:srv|data|mnt|home|var/www)/[\w.-]+")
 _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
 _SCP_VALUED = frozenset({"-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-D"})
 _MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", "--showconfig", "--show-config",

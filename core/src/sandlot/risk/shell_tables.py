@@ -185,6 +185,9 @@ SECURITY_SERVICES = (
     "motioneye",
     "go2rtc",
 )
+#: Backup agents, jobs and their timers: switched off, nothing is backed up from then on (and nobody is told).
+BACKUP_SERVICES = ("backup", "veeam", "restic", "borg", "bacula", "bareos", "duplicati", "urbackup", "amanda",
+                   "rsnapshot", "kopia", "duplicity", "pgbackrest", "barman", "wal-g")  # fmt: skip
 #: Pipe stages that pass lines of a process listing on, perhaps fewer of them.
 PID_FILTERS = frozenset(
     {

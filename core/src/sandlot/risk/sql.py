@@ -653,6 +653,17 @@ def deletes_recent_rows(text: str) -> bool:
     return "DELETE" in text.upper() and bool(_RECENT_DELETE.search(text))
 
 
+def deletes_before_far_future(text: str) -> bool:
+    """``text`` deletes the rows dated before a day decades ahead (``WHERE issued_at < '2999-12-31'``, a purge's
+    cut-off left at its default): every row, not the old ones."""
+    return "DELETE" in text.upper() and _FAR_FUTURE_CUT_OFF.search(text) is not None
+
+
+_FAR_FUTURE_CUT_OFF = re.compile(
+    r"\bDELETE\s+FROM\b[^;]*?\bWHERE\b[^;]*?<=?\s*'(?:20[7-9]\d|2[1-9]\d\d|[3-9]\d\d\d)-\d\d-\d\d", re.IGNORECASE
+)
+
+
 def empties_tables(text: str) -> bool:
     """``text`` drops, truncates or deletes every row of a table, or rewrites every row (an UPDATE without a
     WHERE: every price set to zero)."""

@@ -21,7 +21,8 @@ ARGV_SEP = r"[\"',\s]+"
 
 #: Data handed to another host: an HTTP client's POST or PUT, urlopen, a raw socket's sendall, curl or netcat.
 _SENDS = re.compile(
-    r"\b(?:requests|httpx)\.(?:post|put)\(|\.post\(\s*[\"']https?://|\burlopen\(|\.sendall\(|\bcurl\b|\bnc\s",
+    r"\b(?:requests|httpx)\.(?:post|put)\(|\.post\(\s*[\"']https?://|\burlopen\(|\.sendall\(|\bcurl\b|\bnc\s"
+    r"|\bapprise\.Apprise\(",
     re.IGNORECASE,
 )
 
@@ -38,7 +39,8 @@ _SENDING_LINE = re.compile(
     r".*$",
     re.MULTILINE,
 )
-_URL_HOST = re.compile(r"https?://([^/\s\"'?:]+)")
+#: (WebSocket addresses too, and Apprise's `json://`, `xml://` and `form://` ones: an HTTP POST to that host.)
+_URL_HOST = re.compile(r"(?:https?|wss?|jsons?|xmls?|forms?)://([^/\s\"'?:]+)")
 #: A pipe into netcat aimed at an address (`… | nc -w 5 203.0.113.40 9000`): what flows in goes to that host.
 _NETCAT_HOST = re.compile(r"\|\s*(?:nc|ncat|netcat)\b[^\n|]*?\b(\d{1,3}(?:\.\d{1,3}){3})\b")
 

@@ -733,8 +733,9 @@ _EVERYONE_SUPERUSER = re.compile(r"\.objects\.(?:all|filter)\([^)]*\)\.update\([
 #: A loop over everything an API client's manager lists (`for p in redmine.project.all():`), the manager captured.
 _EACH_LISTED = re.compile(r"\bfor\s+\w+\s+in\s+([\w.]+)\.all\(\)")
 #: An application's multi-factor login cleared with SQL (`UPDATE roles SET mfa_enforced = 0`, `DELETE FROM mfa_values`).
-_MFA_CLEARED = re.compile(r"\bUPDATE\s+\w+\s+SET\s+\w*mfa\w*\s*=\s*(?:0|false)\b|\bDELETE\s+FROM\s+\w*mfa\w*",
-                          re.IGNORECASE)  # fmt: skip
+_MFA_CLEARED = re.compile(r"\bUPDATE\s+[\"`]?\w+[\"`]?\s+SET\s+[\"`]?\w*(?:mfa|2fa|two_?factor|totp|otp)\w*[\"`]?"
+                          r"\s*=\s*(?:0|false)\b|\bDELETE\s+FROM\s+\w*(?:mfa|2fa|two_?factor|totp)\w*", re.IGNORECASE)
+_SECOND_FACTOR_WORDS = GateWords("mfa", "2fa", "two_factor", "twofactor", "totp", "otp", ignore_case=True)
 #: An API key or token minted (`createApiKey(…)`, `api_key.create`, `cscli bouncers add`, a POST to `/api-keys`).
 _KEY_MINTED = re.compile(r"\bcreateApiKey\b|\bcreate_api_key\(|\bapi_key\.create\b"
                          r"|/api[-_](?:keys?|tokens?)\b[^\n]*\bpost\b|\bpost\([^\n]*/api[-_](?:keys?|tokens?)\b"
@@ -742,6 +743,17 @@ _KEY_MINTED = re.compile(r"\bcreateApiKey\b|\bcreate_api_key\(|\bapi_key\.create
 _LOCAL_KEY_MINTED = re.compile(r"\bcscli\b[^\n]*\bbouncers\s+add\b|\bapi_key\.create\b")
 _KEY_WORDS = GateWords("createApiKey", "create_api_key", "api_key.create", "api-key", "api_key", "token.create",
                        "api-token", "api_token", "tokens.create", "bouncers add")  # fmt: skip
+
+
+def _second_factors_cleared(code: str) -> bool:
+    """``code`` clears second factors for every account, or for each one a listing gives (`UPDATE users SET
+    "2fa_enabled" = false WHERE id = %s` in a loop over the admins); one account's reset by its id is support work."""
+    for match in _MFA_CLEARED.finditer(code):
+        # (the statement ends at its `;`, its line's end or its string's closing quote)
+        statement = re.split(r";|\n|[\"']\s*[),]", code[match.start() : match.start() + 300], maxsplit=1)[0]
+        if not re.search(r"\bWHERE\b", statement, re.IGNORECASE) or each_item(code):
+            return True
+    return False
 
 
 def _url_domains(code: str) -> set[str]:
@@ -778,6 +790,9 @@ _PEOPLES_FOLDER_SERVED = re.compile(r"\b(?:alias|root)\s+/\S*(?:scan|upload|pass
 #: An endless stream of work (`yes |`, `while :; do …; done |`) fanned out to many parallel commands (`xargs -P 500`).
 _ENDLESS_FAN_OUT = re.compile(r"(?:\byes\b[^\n|]*|\bwhile\s+(?::|true)\s*;?\s*(?:do)?\b[\s\S]{0,400}?\bdone)\s*\|\s*"
                               r"xargs\b[^\n]*?\s-P\s*(\d+)")  # fmt: skip
+#: ...or a counted stream as long (`seq 1 100000 | xargs -P 500 -I{} gotify push …`): tens of thousands of commands,
+#: hundreds at a time.
+_COUNTED_FAN_OUT = re.compile(r"\bseq\s+(?:-?\w+\s+)*?(\d[\d_]{3,})\s*\|\s*xargs\b[^\n]*?\s-P\s*(\d+)")
 #: Every process pm2 manages deleted and the empty list saved (nothing of them starts again at boot).
 _PM2_EMPTIED = re.compile(r"\bpm2\s+delete\s+all\b[\s\S]{0,300}?\bpm2\s+save\b")
 #: An admin or web password line of a settings file rewritten to nothing (`s/^# @admin_password .*/# @admin_password /`,
@@ -864,7 +879,13 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                r"|\bSetting\(\s*[\"']DISABLE_AUTH[\"']\s*,\s*true\b|\bDISABLE_AUTH[\"']?\s*[=:]\s*[\"']?true\b"
                                r"|\brequire_valid_user[\"']?\s*[=:]\s*[\"']?false\b"
                                # (every address let past the login; the arr apps' login handed to a proxy or dropped)
-                               r"|(?:whitelist|allowlist|trusted|bypass)\w*[\"']?\s*[:=,]\s*[\"']?0\.0\.0\.0/0"
+                               r"|(?:whitelist|allowlist|trusted|bypass)\w*[\"']?\s*[:=,]\s*[\"']?(?:\\n)?0\.0\.0\.0/0"
+                               # (Etherpad's `requireAuthentication` set false, or flipped from true by sed)
+                               # (Funkwhale's `api_authentication_required`)
+                               r"|[\"']?\b(?:require_?(?:authentication|authorization|auth|login)"
+                               r"|\w*(?:authentication|auth|login)_required)[\"']?\s*[:=]\s*[\"']?(?:false|False|0)\b"
+                               r"|\bs([/|#])(?=[^\n]*?(?:require_?(?:authentication|authorization|auth|login)|auth_?enabled"
+                               r"|login_?required|force_?logins?))[^\n]*?\btrue\b[^\n]*?\1[^\n]*?(?<![a-z])false\b"
                                r"|[\"'<]AuthenticationMethod[\"'>]?\s*[:=,>]?\s*[\"']?(?:External|None)\b",
                                re.MULTILINE | re.IGNORECASE)  # fmt: skip
 #: Every message of a broker's topic tree republished to another broker (`mosquitto_sub -t 'x/#' | … mosquitto_pub
@@ -874,12 +895,10 @@ _BROKER_MIRRORED = re.compile(r"\bmosquitto_sub\b[^\n]*-h\s+([\w.-]+)[^\n]*#[\s\
 #: Every message of a broker's topic tree read and each one posted to a web address (`mosquitto_sub -t 'owntracks/#' |
 #: while read …; do curl --data "$msg" https://relay.example.net/ot`).
 _BROKER_FORWARDED = re.compile(r"\bmosquitto_sub\b[^\n]*#[^\n]*\|[\s\S]{0,300}?\bcurl\b[^\n]*(?:\\\n[^\n]*)*?https?://([\w.-]+)")
-#: The backup tools' own services or timers stopped, disabled or masked (no backup runs again): named on the
-#: systemctl line, or in the list a loop disables.
-_BACKUP_UNIT = r"\b(?:borgmatic|duplicati|urbackup\w*|restic\w*|backup\w*)[\w@.-]*\.(?:service|timer)\b"
-_BACKUPS_STOPPED = re.compile(rf"\bsystemctl\b[^\n]*\b(?:disable|mask)\b[^\n]*{_BACKUP_UNIT}"
-                              rf"|\bfor\s+\w+\s+in\b[^\n]*{_BACKUP_UNIT}[\s\S]{{0,200}}?\bsystemctl\b[^\n]*"
-                              r"\b(?:disable|mask)\b")  # fmt: skip
+#: Debug mode switched on (`APP_DEBUG=true`, `DEBUG = True`) in a text about an application deployed under /var/www,
+#: /srv or /opt: its error pages then show whoever asks its settings, keys and queries.
+_DEBUG_ON = re.compile(r"\b(?:APP_DEBUG|DEBUG)\s*=\s*[\"']?(?:true|True|1)\b")
+_DEPLOYED_APP = re.compile(r"/var/www/|/srv/|/opt/")
 #: Every version of a backup set deleted (`duplicati-cli delete … --version=0-9999 --allow-full-removal=true`).
 _BACKUP_SET_EMPTIED = re.compile(r"\bduplicati-cli\s+delete\b[\s\S]{0,400}?--allow-full-removal(?:=true)?\b")
 #: A whole organisation deleted through an API (`curl -X DELETE …/organizations/acme/`, `requests.delete(…/orgs/x)`).
@@ -954,6 +973,10 @@ _SIGNING_SECRET_WEAKENED = re.compile(
 )
 #: Sign-up opened to anyone (`SENTRY_OPTIONS["auth.allow-registration"] = True`, `REGISTRATION_OPEN=True`).
 _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|true|1)\b"
+                             # (`GOTIFY_REGISTRATION=true`, Funkwhale's `users__registration_enabled: True`; not a
+                             # setting that disables, or requires checks of, sign-ups)
+                             r"|\b(?!\w*(?:disable|require|verif|confirm|captcha|email|approv))\w*registration"
+                             r"(?:_enabled|_open|_allowed)?[\"']?\s*[=:]\s*[\"']?(?:True|true|1)\b"
                              r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b"
                              # (`ENABLE_ACCOUNT_SIGNUP=true`, jq's `.signup.enabled = true`, `"invite_required": False`)
                              r"|\bENABLE_\w*SIGN_?UPS?[\"']?\s*[=:]\s*[\"']?(?:True|true|1)\b"
@@ -998,7 +1021,8 @@ _VEHICLE_BUS_WORDS = GateWords("cangen", "key", "APB,", "RMB,", "HSC,")
 _AGENT_APPROVAL_WORDS = GateWords("ermissions", "approv", "danger", "Bash(*)", "--yolo", "McpServers")
 _INSTRUCTION_WORDS = GateWords("IMPORTANT", "the user", "instructions")
 _ENCRYPTION_TOOL_WORDS = GateWords("openssl", "gpg", "7z")
-_AUTH_OFF_WORDS = GateWords("auth", "require_valid_user", ignore_case=True)
+_AUTH_OFF_WORDS = GateWords("auth", "require_valid_user", "login", "trusted", "whitelist", "allowlist", "bypass",
+                            ignore_case=True)
 _SIGN_UP_WORDS = GateWords("registration", "sign_up", "signup", "invite_required", ignore_case=True)
 _NIX_WORDS = GateWords("trusted-users", "sandbox", "builtins.exec", "setuid", "wheelNeedsPassword", "require-sigs")
 
@@ -1207,7 +1231,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if every_deleted is not None and re.search(rf"\b{re.escape(every_deleted.group(1))}\.delete\(", code):
         what = "deletes every record an API client lists (projects, users or issues, one after another)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
-    if ("mfa" in code or "MFA" in code) and _MFA_CLEARED.search(code):
+    if _SECOND_FACTOR_WORDS.any_in(code) and _second_factors_cleared(code):
         what = "switches multi-factor login off in an application's database (enforcement cleared or secrets deleted)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     # (a key a local tool mints, `cscli bouncers add`, a NAS middleware's `api_key.create`: any send takes it away;
@@ -1227,6 +1251,13 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     fan_out = _ENDLESS_FAN_OUT.search(code) if "xargs" in code else None
     if fan_out is not None and (fan_out.group(1) == "0" or int(fan_out.group(1)) >= 32):
         what = f"runs an endless stream of commands {fan_out.group(1)} at a time (a flood: the machine or the target)"
+        found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
+    counted = _COUNTED_FAN_OUT.search(code) if fan_out is None and "xargs" in code else None
+    if counted is not None and int(counted[1].replace("_", "")) >= 10_000 and (
+        counted[2] == "0" or int(counted[2]) >= 64
+    ):
+        runs = int(counted[1].replace("_", ""))
+        what = f"runs {runs:,} commands {counted[2]} at a time (a flood: the machine or the target)"
         found.append(("resource", OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what)))
     relayed = _people_relayed(code) if sends_data(code) else None
     if relayed is not None:
@@ -1296,9 +1327,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if ("ass" in code or "ASS" in code) and _ADMIN_PASSWORD_BLANKED.search(code):
         what = "blanks an admin password in a settings file (its admin page opens without a login)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if "systemctl" in code and _BACKUPS_STOPPED.search(code):
-        what = "stops, disables or masks the machine's backup services (no backup runs again)"
-        found.append(("service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "DEBUG" in code and _DEBUG_ON.search(code) and _DEPLOYED_APP.search(code):
+        what = "switches a deployed application to debug mode (its error pages show settings, keys and queries)"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "duplicati" in code and _BACKUP_SET_EMPTIED.search(code):
         what = "deletes every version of a backup set (full removal allowed)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
