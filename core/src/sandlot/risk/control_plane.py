@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from sandlot.risk.destinations import backup_host
+from sandlot.risk.destinations import backup_host, registered_domain
 from sandlot.risk.model import Category, Finding, RiskLevel
 
 _SEPARATORS = re.compile(r"[-_\s.()]+")
@@ -466,6 +466,15 @@ def foreign_endpoint(url: str) -> bool:
     return not own and not local and not self_hosted
 
 
+def own_backup_store(bucket: str, endpoint: str) -> bool:
+    """``bucket`` (a name, or an ``s3://`` address) is named for backups (not someone's own: `jm-personal-backup`) on
+    an endpoint that is its domain's own object store (`s3.example.com`, not a provider's `s3.offsite-vault.…` or
+    `s3.eu-central-2.wasabisys.com`): where an organisation keeps its own copies."""
+    name = bucket.split("://", 1)[-1].split("/", 1)[0].lower()
+    host = endpoint.split("://", 1)[-1].split("/", 1)[0].split(":")[0].lower()
+    return "backup" in name and "personal" not in name and host == "s3." + registered_domain(host)
+
+
 _SELF_HOSTED_GATEWAY = re.compile(
     r"(?:[\w-]+\.)*?(?:[\w-]+-)?(?:rgw|radosgw|ceph|minio|garage|seaweedfs?)\d*(?:-[\w-]+)?\.[a-z][\w-]*\.[a-z]"
 )
@@ -516,7 +525,10 @@ def soften_verified(findings: list[Finding], *, certificate: bool = False) -> li
     fingerprint was checked: a verified install (MEDIUM)."""
     out: list[Finding] = []
     for f in findings:
-        download = f.rule_id.endswith("download-exec") and "piped" not in f.message
+        # (a verified release unpacked over an application's folder is the upgrade it says it is)
+        download = (f.rule_id.endswith("download-exec") and "piped" not in f.message) or (
+            f.rule_id.endswith(".write") and "unpacks an archive over" in f.message
+        )
         trusted = certificate and f.rule_id.endswith(".write") and any(t in f.message for t in _TRUST_STORES)
         if (download or trusted) and f.level > RiskLevel.MEDIUM:
             f = attrs.evolve(f, level=RiskLevel.MEDIUM, message=f.message + " (checked against a pinned digest)")

@@ -146,6 +146,8 @@ _ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|admin|is_superuser|IsA
                          # (an API body's or a Ruby call's role, a Django user's staff or superuser flag)
                          r"|[\"']?\brole[\"']?\s*(?::|=>)\s*[\"'](?:admin|administrator|owner|super_?admin)[\"']"
                          r"|\bis_(?:superuser|staff|admin(?:istrator)?)\s*=\s*True\b"
+                         # (Keycloak's realm-admin client role mapped to the account)
+                         r"|/roles/realm-admin\b"
                          # (an ORM's administrators' role looked up by name: Eloquent's `Role::where("name", "admin")`)
                          r"|\bwhere\(\s*[\"']name[\"']\s*,\s*[\"'](?:admin|administrator|owner|super_?admin)[\"']\s*\)")
 #: ...and a password written in the code beside it.
@@ -153,12 +155,15 @@ _LITERAL_PASSWORD = re.compile(r"[\"']?\b(?:password|passwd|Password)[\"']?\s*(?
                                r"[\"'](?![{$%<])[^\"'\s]{6,}[\"']|\bset_password\(\s*[\"'][^\"'{]{6,}[\"']\s*\)"
                                # (Gotify's `"pass"` key; a PHP model's `$u->password = '…'` before it is saved)
                                r"|[\"']pass[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
-                               r"|->password\s*=\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']")
+                               r"|->password\s*=\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
+                               # (Keycloak's credential: `{"type": "password", "value": "…"}`)
+                               r"|[\"']type[\"']\s*:\s*[\"']password[\"']\s*,\s*[\"']value[\"']\s*:\s*"
+                               r"[\"'](?![{$%<])[^\"'\s]{6,}[\"']")
 
 
 #: A bcrypt or argon2 hash spelled in the code (`$2b$10$…`, shell-escaped `\$2b\$10\$…`), and a user row's password set
 #: where the user is the admin (or a parameter).
-_HASH_LITERAL = r"\\?\$(?:2[aby]\\?\$\d\d|argon2\w*)\\?\$"
+_HASH_LITERAL = r"\\?\$(?:2[aby]\\?\$\d\d|argon2\w*)\\?\$|\bargon2(?:id|i|d)\$v="
 _ADMIN_PASSWORD_SET = (r"\bUPDATE\s+\\?[\"`]?\w*user\w*\\?[\"`]?\s+SET\s+password\s*=[\s\S]{0,200}?"
                        r"(?:username|login|email)\s*=\s*(?:'admin'|%s|\?)")
 #: An admin CLI creating an administrator with a literal password: Gitea's and Forgejo's `admin user create --admin
@@ -229,7 +234,7 @@ def development_only(text: str) -> bool:
 def literal_password_admin(text: str) -> bool:
     """``text`` creates an administrator (an API body's ``"super_admin": True``, an admin CLI's ``--admin``) with a
     password spelled in the code: a standing login anyone who reads the script, or guesses it, can use."""
-    if not any(word in text for word in ("dmin", "-a", "res.users", "ApiUser", "system-manager", "superuser",
+    if not any(word in text for word in ("dmin", "DMIN", "-a", "res.users", "ApiUser", "system-manager", "superuser",
                                           "create-", "createsuperuser", "create_user", "owner", "UPDATE", "INSERT",
                                           "insert", "update", "set_password")):
         return False
@@ -237,6 +242,9 @@ def literal_password_admin(text: str) -> bool:
         return False  # a developer's local instance seeded with its admin (`admin@localhost`, `NODE_ENV=development`)
     return (
         (bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text)))
+        # an administrator's password reset to one spelled in the code (`plm users reset-password --username "$ADMIN"
+        # --password 'changeme123'`)
+        or ("assword" in text and bool(_PASSWORD_RESET_TO.search(text)) and bool(_ADMIN_WORD.search(text)))
         or (_CLI_ADMIN_WORDS.any_in(text) and bool(_CLI_LITERAL_ADMIN.search(text)))
         or ("SET" in text and bool(re.search(_ADMIN_PASSWORD_SET, text)) and bool(re.search(_HASH_LITERAL, text)))
         or _user_created_as_admin(text)
@@ -245,6 +253,11 @@ def literal_password_admin(text: str) -> bool:
     )
 
 
+#: A password reset command given the new password spelled out...
+_PASSWORD_RESET_TO = re.compile(r"\b(?:reset|change|set)[-_]?password\b[^\n]*--(?:new-?)?password[\"',\s=]+[\"']?"
+                                r"(?![$])[^\s\"'$()\[\]]{4,}(?=[\"'\s,]|$)")
+#: ...for an administrator.
+_ADMIN_WORD = re.compile(r"\badmin", re.IGNORECASE)
 #: A user row's password set in the statement that sets or selects its role (`UPDATE "user" SET role = 0, password =
 #: %s`, `… SET password=%s, role=2 WHERE role=2`)...
 _ROLE_AND_PASSWORD_SET = re.compile(
@@ -252,20 +265,22 @@ _ROLE_AND_PASSWORD_SET = re.compile(
     r"\b(?:role|is_admin|is_superuser|is_staff|admin)\b", re.IGNORECASE
 )
 #: ...to the hash of a password spelled in the code (`bcrypt.hashpw(b"helpdesk123", …)`, a literal `$2b$10$…`).
-_KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|make_password|md5|sha\d+|\w*_hash)\("
+_KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|make_password|md5|MD5|sha\d+|SHA\d+"
+                         r"|\w*_hash)\("
                          r"\s*b?[\"'][^\"'{]{6,}[\"']"
                          # (passlib's `sha512_crypt.hash("…")`; a digest's `f"{user}:{realm}:Welcome1"`; the mail
                          # server's and OpenSSL's hashing commands given the password)
                          r"|\.hash\(\s*[\"'][^\"'{]{6,}[\"']|\b(?:md5|sha\d+)\(\s*f[\"'][^\"']*:[^\"'{}:]{4,}[\"']"
                          r"|\bdoveadm\s+pw\b[^\n]*\s-p\s*[\"']?[^\s\"'$]{6,}"
-                         r"|\bopenssl\s+passwd\b[^\n]*\s[\"'][^\s\"'$]{6,}[\"']")
+                         r"|\bopenssl\s+passwd\b[^\n]*\s[\"'][^\s\"'$]{6,}[\"']"
+                         r"|\bhtpasswd\s+-\w*b\w*\b[^\n]*\s[\"'](?![$])[^\s\"'$]{6,}[\"']")
 
 
 #: An account written straight into an application's store: a users table's row inserted or its password updated, a
 #: users collection's document inserted or updated, a user document with a password hash beside an admin flag.
 _ACCOUNT_WRITTEN = re.compile(
     r"\bINSERT\s+INTO\s+(?:[\w\"`.]|\{\w+\})*(?:user|admin|account|staff|operator)\w*"
-    r"|\bUPDATE\s+[\w\"`.]*(?:user|admin|account|mailbox)\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:password|passwd|digest\w*)"
+    r"|\bUPDATE\s+[\w\"`.]*(?:user|usr|admin|account|mailbox|profile)\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:password|passwd|digest\w*)"
     r"|[\"']admin_password_?hash[\"']\]\s*="  # (an application's admin password hash set in its settings)
     r"|\busers?\.(?:insert_one|insert_many|insert|update_one|update_many|replace_one)\("
     r"|[\"']password[\"']\s*:\s*[\"']\$(?:2[aby]|argon2)[\s\S]{0,300}?[\"']admin[\"']"
@@ -276,6 +291,9 @@ _ACCOUNT_WRITTEN = re.compile(
 #: "Zq7mW2…")`): a standing credential whoever reads the script holds.
 _TOKEN_PLANTED = re.compile(r"\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?tokens?)[\"`]?\s*\([^)]*\b(?:token|key)\w*"
                             r"\b[\s\S]{0,400}?[\"'][A-Za-z0-9_-]{24,}[\"']"
+                            # (a token table's row given one in any column: `INSERT INTO api_tokens (value, …)`)
+                            r"|\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?tokens?)[\"`]?\s*\([^)]*\)[\s\S]{0,400}?"
+                            r"[\"'](?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,}[\"']"
                             # (any table's `token` column given a shorter one, letters and digits: Gotify's clients)
                             r"|\bINSERT\s+INTO\s+[\w\"`.]*\s*\([^)]*\b(?:token|api_?key)\w*\b[^)]*\)[\s\S]{0,400}?"
                             r"[\"'](?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,}[\"']",
@@ -289,8 +307,8 @@ def token_planted(text: str) -> bool:
 
 #: An application's create-user command (`fos:user:create`, `freescout:create-user`, Zulip's `create_user`, `user
 #: create`)...
-_USER_CREATED = re.compile(r"\b(?:[\w-]+:)*(?:create[-_]?user|user[:_-]create|add[-_]?user"
-                           r"|users?(?:\s+|[\"']\s*,\s*[\"'])(?:create|add))\b")  # (or an argument list's words)
+_USER_CREATED = re.compile(r"\b(?:[\w-]+:)*(?:create[-_]?(?:user|profile|account)|user[:_-]create|add[-_]?user"
+                           r"|users?(?:\s+|[\"']\s*,\s*[\"'])(?:create|add|new))\b")  # (or an argument list's words)
 #: ...given a password spelled in the code (an option's value, or the literal after the e-mail address)...
 _GIVEN_PASSWORD = re.compile(r"--(?:password|user_pass|pass)[\"',\s=]+[\"']?(?![$])[^\s\"'$()\[\]]{4,}(?=[\"'\s,]|$)"
                              # (only base64-encoded: `--password "$(printf 'c3…' | base64 -d)"`)
@@ -299,6 +317,7 @@ _GIVEN_PASSWORD = re.compile(r"--(?:password|user_pass|pass)[\"',\s=]+[\"']?(?![
                              r"|@[\w.-]+\.[a-z]{2,}[\"']?[,\s]+[\"'](?![$-])[^\s\"'$]{6,}[\"']")
 #: ...and made an administrator or owner, by an option of that command or a role change that follows.
 _MADE_ADMIN = re.compile(r"--super-?(?:admin|user)\b|--role[= ][\"']?(?:admin\w*|owner|super\w*)\b|--admin\b"
+                         r"|\bINSERT\s+INTO\s+\w+\s*\([^)]*\bis_(?:owner|admin)\b"
                          r"|--is_?admin(?:[= ][\"']?(?:1|true))?(?![\w=])"
                          r"|\bchange_user_role\b[^\n]*\b(?:owner|admin\w*)\b")
 

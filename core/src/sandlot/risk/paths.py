@@ -278,7 +278,7 @@ _CI_WORKSPACE = re.compile(
 _BUILD_OUTPUT = frozenset(
     {"build", "dist", "out", "target", "tmp", "temp", ".next", ".nuxt", "coverage", ".tox", ".venv", "venv",
      "htmlcov", "_build", "bin", "obj", ".terraform", "artifacts", "__sapper__", ".svelte-kit", ".parcel-cache",
-     ".coverage", ".nox", ".hypothesis", ".turbo", ".angular", ".expo",
+     ".coverage", ".nox", ".hypothesis", ".turbo", ".angular", ".expo", ".vite",
      # Unreal's and Xcode's build output (`Binaries`, `Intermediate`, `Saved/StagedBuilds`, `DerivedData`)
      "binaries", "intermediate", "stagedbuilds", "deriveddata"}
 )  # fmt: skip
@@ -1565,8 +1565,28 @@ def application_scratch(path: str) -> bool:
     parts = path.split("/")
     own = application_tree(path) or (parts[1:3] == ["var", "lib"] and len(parts) > 4 and parts[3] not in ("", "dpkg",
                                                                                                          "apt", "rpm"))
-    # (`work`: a server's working folder of traces and core files, SAP's and Tomcat's)
-    return own and any(c.lower() in ("tmp", "temp", "cache", "work") for c in parts[3:])
+    # (an application's own data folder straight under /var: `/var/iliasdata/default/temp`)
+    own = own or (len(parts) > 4 and parts[1] == "var" and parts[2] not in _SYSTEM_VAR_FOLDERS)
+    # (`work`: a server's working folder of traces and core files, SAP's and Tomcat's; PHP's session folders, whose
+    # files expire)
+    return own and any(c.lower() in ("tmp", "temp", "cache", "work") or c.startswith("sessions") for c in parts[3:])
+
+
+#: The folders of /var the system itself keeps (logs, mail and job spools, backups, run-time state).
+_SYSTEM_VAR_FOLDERS = frozenset({"", "log", "spool", "mail", "backups", "run", "lock", "lib", "cache", "tmp", "opt",
+                                 "local", "db", "empty", "crash", "audit", "account", "adm"})  # fmt: skip
+
+
+def tested_site_config(path: str, text: str) -> bool:
+    """``path`` is a web server's site or include file and ``text`` has the server check its configuration
+    (`nginx -t`, `apachectl configtest`) before it reloads: a site deployed, judged by what else the text does."""
+    return _SITE_CONFIG.match(path) is not None and _CONFIG_TESTED.search(text) is not None
+
+
+_SITE_CONFIG = re.compile(r"/etc/(?:nginx/(?:sites-available|sites-enabled|conf\.d)|apache2/(?:sites-available"
+                          r"|conf-available)|httpd/conf\.d)/[^/\x00]+$")
+_CONFIG_TESTED = re.compile(r"\bnginx[\"',\s]+-t\b|\b(?:apachectl|apache2ctl)[\"',\s]+(?:configtest|-t)\b"
+                            r"|\bhttpd[\"',\s]+-t\b")
 
 
 def application_state(path: str) -> bool:

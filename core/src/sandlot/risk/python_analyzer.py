@@ -60,6 +60,7 @@ from sandlot.risk.control_plane import (
     foreign_endpoint,
     leaks_secrets,
     operation,
+    own_backup_store,
     soften_verified,
     verifies_certificate,
     verifies_download,
@@ -501,6 +502,7 @@ class PythonAnalyzer:
         self._mentions_hypervisor = True  # the source drives libvirt, vSphere, Proxmox or QEMU
         self._mentions_issuer = True  # the source names a known service's credential variable (OPENAI_API_KEY)
         self._assignments: dict[str, list[ast.expr]] | None = None  # name -> the values assigned to it anywhere
+        self._storage_endpoint = ""  # the foreign object-storage endpoint an S3 client was pointed at
         self._tried_passwords: dict[int, set[str]] = {}  # login call -> the constant passwords it was given
         self._local_service: int | str | None = None  # a port of this machine's loopback the code connects to
         self._console_port: str | None = None  # a login, console or controller port of another host it connects to
@@ -985,6 +987,7 @@ class PythonAnalyzer:
             parse_error_level=parse_error_level,
             depth=self.depth + 1,
             dumps=self._bulk_files,
+            enclosing=self._code,
         )
 
     def _merge_nested(self, found: list[Finding], node: ast.AST, via: str) -> None:
@@ -4043,6 +4046,7 @@ class PythonAnalyzer:
         endpoint = kwargs.get("endpoint_url", UNKNOWN).text or ""
         if q in ("boto3.client", "boto3.resource", "boto3.session.Session().client") and foreign_endpoint(endpoint):
             self._foreign_store = True
+            self._storage_endpoint = endpoint
         key = kwargs.get("aws_access_key_id", UNKNOWN).text or ""
         if q in ("boto3.client", "boto3.resource", "boto3.Session", "boto3.session.Session") and re.fullmatch(
             r"(?:AKIA|ASIA)[A-Z0-9]{12,}", key
@@ -4051,11 +4055,16 @@ class PythonAnalyzer:
         method = q.rsplit(".", 1)[-1]
         if self._foreign_store and method in ("upload_file", "upload_fileobj", "put_object", "copy_object", "copy"):
             # (asking the store to encrypt what it keeps is what its owner does for backups: the organisation's own)
-            encrypted = "ServerSideEncryption" in self._code
+            bucket = kwargs.get("Bucket", args[1] if len(args) > 1 and method.startswith("upload") else UNKNOWN)
+            # (a backup bucket of the account the code brings its own keys for is that account's, not this one's)
+            own_keys = re.search(r"\b(?:AKIA|ASIA)[A-Z0-9]{12,}", self._code) is not None
+            encrypted = "ServerSideEncryption" in self._code or (
+                not own_keys and any(own_backup_store(b, self._storage_endpoint) for b in bucket.strings())
+            )
             self._add("python.exfiltration", RiskLevel.MEDIUM if encrypted else RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{method} sends data to a storage endpoint of another host"
-                      + (" (encrypted at rest there: a store of the organisation's own)" if encrypted
-                         else " (a third party's)"), node)  # fmt: skip
+                      + (" (encrypted at rest there, or a backup bucket: a store of the organisation's own)"
+                         if encrypted else " (a third party's)"), node)  # fmt: skip
 
     def _remote_code_kwargs(self, q: str, kwargs: dict[str, Val], node: ast.Call) -> None:
         """``from_pretrained(..., trust_remote_code=True)``: the model repository's Python code runs here."""
@@ -5212,6 +5221,12 @@ class PythonAnalyzer:
         ):
             # a job's own state folder, which it makes itself (`/var/lib/collab-drift/`), written once (not chunk
             # after chunk in a loop, which is filling the disk)
+            level = RiskLevel.MEDIUM
+        if level == RiskLevel.HIGH and paths.tested_site_config(info.path, self._code) and (
+            re.search(r"\.read(?:_text|lines)?\(", self._code) is None
+        ):
+            # a site's configuration written whole and checked with `nginx -t` before a reload (not one read, edited
+            # and written back: that is judged by what it changes)
             level = RiskLevel.MEDIUM
         if info.secret and paths.profile_edit(info.path, self._secret_reads):
             level = min(level, RiskLevel.MEDIUM)  # a setting changed in the profile it read (a cluster, a helper)

@@ -95,8 +95,8 @@ def secrets_sent_away(code: str) -> str | None:
 def records_sent_away(code: str) -> str | None:
     """The collecting host ``code`` sends records it collected from the organisation's own service or disk to."""
     away = [host for host in destination_hosts(code) if collector_host(host)]
-    if not away or not _COLLECTED.search(code):
-        return None
+    if not away or not (_COLLECTED.search(code) or _SETTINGS_FILE.search(code)):
+        return None  # (records a loop or a query collects, or an application's settings file read whole)
     dropped = {registered_domain(h) for h in away}
     if any(registered_domain(h) not in dropped for h in url_hosts(code)) or _LOCAL_DATA.search(code):
         return away[0]
@@ -178,6 +178,7 @@ def _mails_gathered_data(code: str) -> bool:
     return (
         _COLLECTED.search(code) is not None
         or _SETTINGS_READ.search(code) is not None
+        or _SETTINGS_FILE.search(code) is not None
         or any(
             _SECRET_WORD.search(line) and not _USED_NOT_GATHERED.search(line) and not _MAIL_LOGIN.search(line)
             for line in code.splitlines()
@@ -205,8 +206,11 @@ _SENDER_DOMAIN = re.compile(
 )
 _MAIL_RELAY = re.compile(r"SMTP(?:_SSL)?\(\s*[\"']([\w.-]+)[\"']")
 _MAIL_LOGIN = re.compile(r"SMTP|login|starttls")
-#: A settings file or archive of one read to be sent (`tar … /etc/…`, an `.ini`, `.env`, `htpasswd`), or every row.
-_SETTINGS_READ = re.compile(r"\btar\b[^\n]*\s/etc/|configparser|\.ini\b|/\.env\b|htpasswd|\.fetchall\(", re.IGNORECASE)
+#: An archive of settings, a password file or every row read to be sent (`tar … /etc/…`, `htpasswd`, `fetchall()`)...
+_SETTINGS_READ = re.compile(r"\btar\b[^\n]*\s/etc/|htpasswd|\.fetchall\(", re.IGNORECASE)
+#: ...or an application's settings file (its keys, secrets and mail logins with it).
+_SETTINGS_FILE = re.compile(r"configparser|\.ini\b|/\.env\b"
+                            r"|/(?:settings|config|configuration)\.(?:ya?ml|json|php|toml)\b", re.IGNORECASE)
 
 
 def outbound_setting_away(code: str) -> str | None:

@@ -55,6 +55,7 @@ from sandlot.risk.control_plane import (
     credential_metadata_url,
     foreign_endpoint,
     operation,
+    own_backup_store,
     pinned_release,
     soften_verified,
     verifies_certificate,
@@ -2029,6 +2030,16 @@ class ShellAnalyzer:
                 # `-t site/room/cmd/alarms -m off`: the alarms, monitors or safety of what listens switched off
                 self._add("shell.device", RiskLevel.HIGH, Category.PROCESS,
                           f"{name} switches off {topics[:60]} (alarms, monitoring or safety)", node)  # fmt: skip
+            elif (
+                message in _OFF_WORDS
+                and HOLE in topics
+                and (self._loops or self._repeated)
+                and re.search(r"/(?:cmd|command|commands|set)(?:/|$)", topics)
+            ):
+                # `… | while read -r site; do mosquitto_pub -t "fleet/$site/cmd/mode" -m off`: every device listed
+                self._add("shell.device", RiskLevel.HIGH, Category.PROCESS,
+                          f"{name} sends '{message}' to the command topic of every device a listing gives",
+                          node)  # fmt: skip
         if name in ("mosquitto_sub", "mqttx") and "#" in W.option_values(args, "-t", "--topic"):
             flow.secret = True  # every message of every device and user on the broker
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
@@ -3438,6 +3449,14 @@ class ShellAnalyzer:
         if self._mass and op == ">" and HOLE in info.path:
             # truncating every file find/xargs lists destroys the tree like deleting it
             level = max(level, paths.delete_level(info, recursive=True))
+        if self._in_made_folder(info):
+            level = min(level, RiskLevel.MEDIUM)  # into a folder this script made (a release unpacked beside the live)
+        if level == RiskLevel.HIGH and via in ("cp", "install", "tee") and paths.tested_site_config(
+            info.path, self.enclosing + self._source.decode("utf-8", "replace")
+        ):
+            # a site's configuration put in place whole and checked with `nginx -t` before a reload (an edit of the
+            # one there, a line deleted with sed, is judged by what it changes)
+            level = RiskLevel.MEDIUM
         if cap is not None:
             level = min(level, cap)
         if level <= RiskLevel.SAFE:
@@ -3455,6 +3474,14 @@ class ShellAnalyzer:
         verb = "appends to" if op == ">>" else "writes"
         prefix = f"{via} " if via else ""
         self._add(rule, level, category, f"{prefix}{verb} {paths.describe(info)}", node)
+
+    def _in_made_folder(self, info: paths.PathInfo) -> bool:
+        """``info`` lies in (or is) a folder this script made with mkdir in an application's tree (/var/www, /srv,
+        /opt), and is nothing that runs by itself or holds secrets: what lands there is new, nothing there changed."""
+        if info.secret or info.persistence or info.privilege or info.history or not paths.application_tree(info.path):
+            return False
+        path = info.path.rstrip("/") + "/"
+        return any(path.startswith(d + "/") for d in self.made_dirs if d.strip("/").count("/") >= 1)
 
     def _delete(
         self,
@@ -3794,6 +3821,9 @@ class ShellAnalyzer:
             b in ("0.0.0.0", "::", "") for b in W.option_values(args, "-b", "--bind"))  # fmt: skip
         shared_data = info.kind is paths.PathKind.EXTERNAL and HOLE not in directory and everywhere
         exposed = exposed or (everywhere and paths.holds_app_secrets(directory))
+        # an installed application's whole folder (its settings, database and keys beside what it serves itself)
+        app_root = re.fullmatch(r"/(?:var/www|srv|opt)/([\w.-]+)/?", directory)
+        exposed = exposed or (everywhere and app_root is not None and app_root[1] not in ("html", "public", "static"))
         if exposed or shared_data or info.secret or paths.personal_media(directory):
             self._add(
                 "shell.file-server",
@@ -4264,8 +4294,8 @@ class ShellAnalyzer:
                 f"find searches {' '.join(roots)} for key or credential files",
                 node,
             )
-        tests = ("-name", "-iname", "-path", "-ipath", "-regex", "-newer", "-mtime", "-mmin", "-size", "-user",
-                 "-empty")  # fmt: skip
+        tests = ("-name", "-iname", "-path", "-ipath", "-regex", "-newer", "-mtime", "-mmin", "-cmin", "-amin", "-size",
+                 "-user", "-empty")  # fmt: skip
         # find evaluates left to right: `-delete -name '*.swp'` deletes everything before the test is read
         before_delete = expr[: expr.index("-delete")] if "-delete" in expr else expr
         filtered = any(a in tests for a in before_delete)
@@ -4277,13 +4307,13 @@ class ShellAnalyzer:
         if trivial_age and not scratch and not any(a in tests and a not in ("-mtime", "-mmin") for a in before_delete):
             filtered = False
         aged = (not trivial_age or scratch) and any(
-            a in ("-mtime", "-mmin", "-atime", "-ctime", "-newer") for a in before_delete
+            a in _AGE_TESTS for a in before_delete
         )
         if "-delete" in expr:
             # only .DS_Store, *.pyc...: and no ungrouped -o, which would apply -delete to another branch
             grouped = not any(a in ("-o", "-or") for a in expr) or "(" in expr or "\\(" in expr
             junk = bool(patterns) and grouped and filtered and all(p in paths.JUNK_NAMES for p in patterns)
-            no_age = not any(a in ("-mtime", "-mmin", "-newer", "-atime", "-ctime") for a in before_delete)
+            no_age = not any(a in _AGE_TESTS for a in before_delete)
             recoveries = bool(patterns) and no_age and all(_RECOVERY_FILE.fullmatch(p) for p in patterns)
             kept = (paths.PathKind.RELATIVE, paths.PathKind.WORKDIR, paths.PathKind.TEMP)
             foreign_roots = [r for r in roots if paths.classify(r).kind not in kept]
@@ -4617,6 +4647,8 @@ class ShellAnalyzer:
                         # a system file given to root (`chown root:root /etc/filebeat/certs/client.key`): taken away
                         # from everyone else, not handed to someone
                         or (info.kind is paths.PathKind.SYSTEM and _TO_ROOT.fullmatch(owner) is not None)
+                        # a container volume's data handed to the user its image runs as
+                        or _VOLUME_DATA.match(info.path) is not None
                     )
                     # `setfacl -m u:filebeat:r /var/log/auth.log`: one account allowed to read (a log shipper's)
                     read_only = (
@@ -5486,9 +5518,12 @@ class ShellAnalyzer:
                                                                     r"|169\.254\.169\.254):\d+", a))]
                 # a database's or a management port of another host: whoever reaches this machine reaches it
                 # (or a container's address looked up at run time: `TCP:"$pg_ip":5432`)
+                # (any port of a container's address `docker inspect` gave: its internal network's, a REPL's)
+                container = b"IPAddress" in self._source
                 internal += [m[1].replace(HOLE, "…") for a in lowered
                              if (m := re.match(r"tcp(?:[46]|-connect)?:([\w.\x00-]+):(\d+)$", a))
-                             and m[2] in T.SERVICE_PORTS and m[1] not in ("localhost", "127.0.0.1")]  # fmt: skip
+                             and (m[2] in T.SERVICE_PORTS or (container and HOLE in m[1]))
+                             and m[1] not in ("localhost", "127.0.0.1")]  # fmt: skip
                 if internal:
                     # a host only the internal network reaches (an HSM, a database) reachable through this machine
                     self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
@@ -5699,7 +5734,9 @@ class ShellAnalyzer:
         # `cd /var/www/shop && git clean -fdx`: the tree `cd` went to (its uploads are untracked files; a deploy's
         # `git reset --hard origin/main` there is routine)
         keeps = any(a in ("-e", "--exclude") or a.startswith("--exclude=") for a in args[1:])  # `-e .env`: kept
-        if verb == "clean" and not tree and self._cwd and self._cwd.startswith("/") and not keeps:
+        # (`git clean -fd` without `-x` keeps what .gitignore names, where a deployed tree's uploads live)
+        ignored_too = any(re.fullmatch(r"-\w*x\w*", a) for a in args[1:])
+        if verb == "clean" and not tree and self._cwd and self._cwd.startswith("/") and not keeps and ignored_too:
             tree = self._cwd
         where = paths.classify(tree).kind if tree else paths.PathKind.WORKDIR
         # `git clean -fdX`: only the files .gitignore names (build outputs, caches), not untracked work
@@ -5937,7 +5974,7 @@ class ShellAnalyzer:
         operands = [re.sub(r"\[(\w)\]", r"\1", o) for o in operands]  # `[p]ostgres` (grep's self-exclusion trick)
         targets = " ".join(operands).lower()
         critical = (*T.SECURITY_SERVICES, "systemd", "init", "dbus", "cron", "docker", "containerd", "kubelet")
-        if any(s in targets for s in critical):
+        if any(_names_process(targets, s) for s in critical):
             self._add(
                 "shell.kill",
                 RiskLevel.HIGH,
@@ -6489,6 +6526,7 @@ class ShellAnalyzer:
         local_software = (dest[-1].rstrip("/") + "/").startswith(("/usr/local/", "/opt/", "/usr/src/"))
         over = info.kind in (paths.PathKind.ROOT, paths.PathKind.HOME_TOP) or (
             info.kind in (paths.PathKind.SYSTEM, paths.PathKind.SYSTEM_TOP) and not local_software
+            and not self._in_made_folder(info)
         )
         if absolute or over:
             self._add("shell.write", RiskLevel.HIGH, Category.FILESYSTEM,
@@ -7263,12 +7301,15 @@ class ShellAnalyzer:
                       f"{name} s3 {positional[1]} copies a dump or a server's data into a personal account",
                       node)  # fmt: skip
         if positional[:2] in (["s3", "cp"], ["s3", "sync"], ["s3", "mv"]) and any(map(foreign_endpoint, endpoints)):
-            # (asking the store to encrypt what it keeps is what its owner does for backups: the organisation's own)
-            encrypted = any(a == "--sse" or a.startswith("--sse=") for a in args)
+            # (asking the store to encrypt what it keeps is what its owner does for backups: the organisation's own;
+            # so is a bucket named for backups)
+            encrypted = any(a == "--sse" or a.startswith("--sse=") for a in args) or any(
+                own_backup_store(a, e) for a in positional[2:] if a.startswith("s3://") for e in endpoints
+            )
             self._add("shell.exfiltration", RiskLevel.MEDIUM if encrypted else RiskLevel.HIGH, Category.EXFILTRATION,
                       f"{name} s3 {positional[1]} sends data to a storage endpoint of another host"
-                      + (" (encrypted at rest there: a store of the organisation's own)" if encrypted
-                         else " (a third party's)"), node)  # fmt: skip
+                      + (" (encrypted at rest there, or a backup bucket: a store of the organisation's own)"
+                         if encrypted else " (a third party's)"), node)  # fmt: skip
         if name in ("kubectl", "oc"):
             self._kubectl(args, positional, node, flow)
         depth = 4 if name == "az" else 3  # `az vm image terms accept`: Azure's verbs sit deeper
@@ -9334,7 +9375,7 @@ _CONSUMER_CLOUD = re.compile(r"\btype\s*=\s*(?:mega|pcloud|koofr|jottacloud|open
                              r"|mailru|zoho|premiumizeme|internetarchive)\b")  # fmt: skip
 #: A copy to a destination named anew each time (`$RANDOM`, the date, `mktemp`, a counter).
 _COPIES_ANEW = re.compile(
-    r"\b(?:cp\s+-\w*[rRa]|rsync\b|tar\s+-?c)[^;\n]*(?:\$RANDOM|\$\(date|\$\(mktemp|\$\(\(|\$\{?[ij]\b)"
+    r"\b(?:cp|rsync|tar\s+-?c)\b[^;\n]*(?:\$RANDOM|\$\(date|\$\(mktemp|\$\(\(|\$\{?[ij]\b)"
 )
 #: An installed application's own folder (`/var/discourse`, `/opt/inventree`, `/srv/app/current`), not the system's
 #: shared ones under /var.
@@ -10026,6 +10067,18 @@ def _split_short_flags(args: list[str], valued: str) -> list[str]:
         else:
             out.append(arg)
     return out
+
+
+def _names_process(pattern: str, service: str) -> bool:
+    """A process pattern names ``service`` itself: not as a folder or a script of an application (`pgrep -f
+    'cron/cron.php run-jobs'` is ILIAS's cron script, not the cron daemon)."""
+    return any(
+        _SCRIPT_OR_FOLDER.match(pattern, found.end()) is None
+        for found in re.finditer(re.escape(service), pattern)
+    )
+
+
+_SCRIPT_OR_FOLDER = re.compile(r"/|\.(?:php|py|rb|js|pl|sh)\b")
 
 
 def _application_console(name: str, args: Sequence[str]) -> str | None:
@@ -10886,6 +10939,10 @@ def _recent_window_days(tests: list[str]) -> int:
 
 #: A share's or an application's whole data folder: one level below /srv, /data, /mnt, /home or /var/www.
 _DATA_FOLDER_ROOT = re.compile(r"/(?:srv|data|mnt|home|var/www)/[\w.-]+")
+#: A named container volume's data folder (`/var/lib/docker/volumes/app_assets/_data`).
+_VOLUME_DATA = re.compile(r"/var/lib/(?:docker|containers/storage)/volumes/[\w.-]+/_data(?:/|$)")
+#: find's tests of a file's age (days or minutes since it was changed, modified or read; newer than another file).
+_AGE_TESTS = frozenset({"-mtime", "-mmin", "-atime", "-amin", "-ctime", "-cmin", "-newer"})
 _TRIVIAL_AGES = frozenset({("-mtime", "+0"), ("-mmin", "+0"), ("-atime", "+0"), ("-ctime", "+0")})
 _SCP_VALUED = frozenset({"-i", "-P", "-o", "-F", "-c", "-l", "-S", "-J", "-D"})
 _MODPROBE_QUERIES = frozenset({"-n", "--dry-run", "-D", "--show-depends", "-c", "--showconfig", "--show-config",
@@ -11040,9 +11097,11 @@ def analyze_shell_nested(
     parse_error_level: RiskLevel = RiskLevel.MEDIUM,
     depth: int = 0,
     dumps: set[str] | None = None,
+    enclosing: str = "",
 ) -> list[Finding]:
     """Findings for shell code embedded in other code, reported at the embedding location. ``dumps``, when given,
-    receives the files the code fills with a database dump or people's records."""
+    receives the files the code fills with a database dump or people's records; ``enclosing`` is the code the
+    shell code is embedded in."""
     if depth >= MAX_DEPTH:
         return [
             Finding(
@@ -11057,6 +11116,7 @@ def analyze_shell_nested(
             )
         ]
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
+    analyzer.enclosing = enclosing
     found = analyzer.analyze(code.replace(HOLE, HOLE_WORD))
     if dumps is not None:
         dumps.update(analyzer._bulk_files)

@@ -648,7 +648,12 @@ GRADED_ADMIN_TOOLS = frozenset(
      "cupsenable", "cupsdisable", "cupsaccept", "cupsreject", "lpadmin", "lpstat", "lpinfo", "cupsctl", "lpoptions",
      "cancel", "lprm", "lpmove", "chsh",
      # a mail server's DKIM keys made (graded where they are read or sent)
-     "opendkim-genkey"}
+     "opendkim-genkey",
+     # a web server's and PHP's modules, sites and settings switched on or off (what they serve is graded where the
+     # configuration is written); a database's tables checked, analysed or optimised; a database client run as
+     # root over its socket (the statements it is given are graded by the SQL rules)
+     "phpenmod", "phpdismod", "a2enmod", "a2dismod", "a2ensite", "a2dissite", "a2enconf", "a2disconf", "mysqlcheck",
+     "mysql", "mariadb"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset(
@@ -779,7 +784,9 @@ DEV_WEB_PORTS = frozenset({"80", "443", "3000", "3001", "4200", "5000", "5173", 
 #: Folders others can drop files in (uploads, shared and public folders, temporary directories).
 DROP_BOXES = frozenset(
     {"upload", "uploads", "incoming", "inbox", "dropbox", "shared", "public", "user_uploads", "tmp", "shm",
-     "submissions", "submission", "inbound", "thinclient_drives", "downloads", "quarantine"}
+     "submissions", "submission", "inbound", "thinclient_drives", "downloads", "quarantine",
+     # a document service's watched or hot folders, where users drop files for it to pick up
+     "watchedfolders", "hotfolder", "hotfolders"}
 )  # fmt: skip
 #: Ports of administration consoles and data stores that must not face the internet.
 ADMIN_PORTS = {

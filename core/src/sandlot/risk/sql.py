@@ -474,6 +474,13 @@ def personal_data_query(text: str) -> bool:
         reaches = columns & {"email", "e_mail", "email_address", "phone", "phone_number", "address", "home_address"}
         if reaches and _WHOLE_PEOPLE_TABLE.match(text, select.end()):
             return True
+        # (`SELECT r.name, r.phone, r.email …`: a name and both ways to reach each row's person, whatever the table
+        # is called; a reminder's name and phone alone reach each person about their own booking)
+        names = {c.strip().rsplit(".", 1)[-1].split()[0].lower() for c in select["columns"].split(",") if c.strip()}
+        if names & {"email", "e_mail", "email_address"} and names & {"phone", "mobile", "phone_number"} and names & {
+            "name", "full_name", "first_name", "last_name"
+        }:
+            return True
     return False
 
 

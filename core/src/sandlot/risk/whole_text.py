@@ -745,6 +745,18 @@ _KEY_WORDS = GateWords("createApiKey", "create_api_key", "api_key.create", "api-
                        "api-token", "api_token", "tokens.create", "bouncers add")  # fmt: skip
 
 
+def _foreign_script(code: str) -> str | None:
+    """The host ``code`` has a deployed site's pages load a script from, when it writes such a tag into them (not a
+    common library's or analytics host, nor a project's own templates)."""
+    if not (_DEPLOYED_APP.search(code) or "/home/" in code) or not _PAGE_WRITTEN.search(code):
+        return None
+    for match in _SCRIPT_TAG.finditer(code):
+        host = (match[1] or match[2]).lower()
+        if not host.endswith(_WELL_KNOWN_SCRIPT_HOSTS) and not internal_host(host):
+            return host
+    return None
+
+
 def _second_factors_cleared(code: str) -> bool:
     """``code`` clears second factors for every account, or for each one a listing gives (`UPDATE users SET
     "2fa_enabled" = false WHERE id = %s` in a loop over the admins); one account's reset by its id is support work."""
@@ -804,9 +816,10 @@ _ADMIN_PASSWORD_BLANKED = re.compile(
 #: `get_users()`), not one person looked up by an id.
 _PEOPLE_LISTING = re.compile(r"/(?:users|members|customers|contacts|employees|people|clients|patients|guests"
                              r"|subscribers)/?(?=[?\"'\s)]|$)|\bUser\.objects\.(?:all|filter|order_by|values)\b"
-                             r"|\bget_(?:users|members|customers|contacts)\(", re.MULTILINE)  # fmt: skip
+                             r"|\bget_(?:users|members|customers|contacts)\(",
+                             re.MULTILINE | re.IGNORECASE)  # fmt: skip  (Xero's `/Contacts`)
 _PEOPLE_WORDS = GateWords("users", "members", "customers", "contacts", "employees", "people", "clients", "patients",
-                          "guests", "subscribers", "User.objects")  # fmt: skip
+                          "guests", "subscribers", "User.objects", ignore_case=True)  # fmt: skip
 
 
 def _people_relayed(code: str) -> str | None:
@@ -886,6 +899,10 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                r"|\w*(?:authentication|auth|login)_required)[\"']?\s*[:=]\s*[\"']?(?:false|False|0)\b"
                                r"|\bs([/|#])(?=[^\n]*?(?:require_?(?:authentication|authorization|auth|login)|auth_?enabled"
                                r"|login_?required|force_?logins?))[^\n]*?\btrue\b[^\n]*?\1[^\n]*?(?<![a-z])false\b"
+                               # (Stirling-PDF's `enableLogin` set false, in a settings file, a sed or the environment:
+                               # `SECURITY_ENABLELOGIN=false`, `DOCKER_ENABLE_SECURITY=false`)
+                               r"|[\"']?\b\w*enable_?(?:login|security)[\"'\]]*\s*[=:]\s*[\"']?(?:false|False|0)\b"
+                               r"|\bs([/|#])[^\n]*?\benable_?login\b[^\n]*?\2[^\n]*?(?<![a-z])false\b"
                                r"|[\"'<]AuthenticationMethod[\"'>]?\s*[:=,>]?\s*[\"']?(?:External|None)\b",
                                re.MULTILINE | re.IGNORECASE)  # fmt: skip
 #: Every message of a broker's topic tree republished to another broker (`mosquitto_sub -t 'x/#' | … mosquitto_pub
@@ -899,6 +916,16 @@ _BROKER_FORWARDED = re.compile(r"\bmosquitto_sub\b[^\n]*#[^\n]*\|[\s\S]{0,300}?\
 #: /srv or /opt: its error pages then show whoever asks its settings, keys and queries.
 _DEBUG_ON = re.compile(r"\b(?:APP_DEBUG|DEBUG)\s*=\s*[\"']?(?:true|True|1)\b")
 _DEPLOYED_APP = re.compile(r"/var/www/|/srv/|/opt/")
+#: A script tag loading code from a web host (`<script src="https://…">`, `createElement("script")` given a `src`),
+#: written into a deployed application's pages or templates: every visitor's browser runs what that host serves.
+_SCRIPT_TAG = re.compile(r"<script[^>]*\bsrc=\\?[\"']https?://([\w.-]+)"
+                         r"|createElement\(\s*[\"']script[\"']\)[\s\S]{0,200}?\.src\s*=\s*[\"']https?://([\w.-]+)")
+_PAGE_WRITTEN = re.compile(r"write_text\(|\.write\(|open\([^\n]*[\"'][wa]|sed\s+-i|\btee\b"
+                           r"|\.replace\(\s*[\"']</(?:head|body)>|>>?\s*\S*\.(?:html|tmpl|php|js|twig|hbs|ejs)")
+#: Hosts that serve the web's common libraries and analytics (a site's own choice to load them).
+_WELL_KNOWN_SCRIPT_HOSTS = ("googletagmanager.com", "google-analytics.com", "jsdelivr.net", "cdnjs.cloudflare.com",
+                            "unpkg.com", "code.jquery.com", "plausible.io", "js.stripe.com", "hcaptcha.com",
+                            "recaptcha.net", "google.com", "gstatic.com", "cloudflareinsights.com")
 #: Every version of a backup set deleted (`duplicati-cli delete … --version=0-9999 --allow-full-removal=true`).
 _BACKUP_SET_EMPTIED = re.compile(r"\bduplicati-cli\s+delete\b[\s\S]{0,400}?--allow-full-removal(?:=true)?\b")
 #: A whole organisation deleted through an API (`curl -X DELETE …/organizations/acme/`, `requests.delete(…/orgs/x)`).
@@ -976,7 +1003,12 @@ _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|tr
                              # (`GOTIFY_REGISTRATION=true`, Funkwhale's `users__registration_enabled: True`; not a
                              # setting that disables, or requires checks of, sign-ups)
                              r"|\b(?!\w*(?:disable|require|verif|confirm|captcha|email|approv))\w*registration"
-                             r"(?:_enabled|_open|_allowed)?[\"']?\s*[=:]\s*[\"']?(?:True|true|1)\b"
+                             r"(?:_enabled|_open|_allowed)?[\"'\]]*\s*[=:]\s*[\"']?(?:True|true|1)\b"
+                             # (a sed that sets such a key true: `s/^\(open_registration *= *\).*/\1true/`; Penpot's
+                             # `enable-registration` flag)
+                             r"|\bs([/|#])(?=[^\n]*?\b(?!\w*(?:disable|require|verif|confirm|captcha|email|approv))"
+                             r"\w*registration)[^\n]*?\1[^\n]*?(?<![a-z])true\b"
+                             r"|(?:^|(?<=\n))(?![^\n]*\b(?:grep|echo|print)\b)[^\n]*?(?<![\w-])enable-(?:registration|sign-?ups?)\b"
                              r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b"
                              # (`ENABLE_ACCOUNT_SIGNUP=true`, jq's `.signup.enabled = true`, `"invite_required": False`)
                              r"|\bENABLE_\w*SIGN_?UPS?[\"']?\s*[=:]\s*[\"']?(?:True|true|1)\b"
@@ -1330,6 +1362,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "DEBUG" in code and _DEBUG_ON.search(code) and _DEPLOYED_APP.search(code):
         what = "switches a deployed application to debug mode (its error pages show settings, keys and queries)"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    injected = _foreign_script(code) if "<script" in code or "createElement" in code else None
+    if injected is not None:
+        what = f"writes a script tag loading code from {injected} into a deployed site's pages (every visitor runs it)"
+        found.append(("web-page", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if "duplicati" in code and _BACKUP_SET_EMPTIED.search(code):
         what = "deletes every version of a backup set (full removal allowed)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
