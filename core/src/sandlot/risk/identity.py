@@ -300,6 +300,22 @@ _TOKEN_PLANTED = re.compile(r"\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?toke
                             re.IGNORECASE)
 
 
+def role_raised_in_database(text: str) -> bool:
+    """``text`` sets an account's role to an administrator's straight in an application's users table (`UPDATE users
+    SET role = 'app-admin' WHERE username = …`, a bound `role = ?` given `"admin"`), past the application's own
+    checks and audit."""
+    return "UPDATE" in text.upper() and _ROLE_RAISED.search(text) is not None
+
+
+_ROLE_RAISED = re.compile(
+    r"\bUPDATE\s+[\w\"`.]*(?:user|usr|account|member|profile|staff)s?\w*[\"`]?\s+SET\b[^;\n]{0,160}?"
+    r"\b(?:role|roles|rank|user_?type|privileges?|groups?)\s*=\s*"
+    r"(?:\\?[\"']?(?:[\w-]*admin[\w-]*|host|owner|super_?\w*|root|sysadmin)\\?[\"']?\b"
+    r"|(?:\?|%s)[^;\n]{0,200}?[\"'](?:[\w-]*admin[\w-]*|host|owner|superuser)[\"'])",
+    re.IGNORECASE,
+)
+
+
 def token_planted(text: str) -> bool:
     """``text`` writes an API token it spells into an application's token table."""
     return "INSERT" in text.upper() and _TOKEN_PLANTED.search(text) is not None

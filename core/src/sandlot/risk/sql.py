@@ -629,6 +629,8 @@ _TABLE = rf"{_TABLE_PART}(?:\.{_TABLE_PART})*"
 _DELETE_ALL = re.compile(
     # (`WHERE 1=1`: the filter a helper falls back to when its list of keys is empty)
     rf"\bDELETE\s+FROM\s+{_TABLE}\s*(?:WHERE\s+(?:1\s*=\s*1|TRUE)\s*)?$"
+    # (every row but one named row: `DELETE FROM notes WHERE noteId != 'root'`)
+    rf"|\bDELETE\s+FROM\s+{_TABLE}\s*WHERE\s+[\w\"`.]+\s*(?:!=|<>)\s*'[^']*'\s*$"
     # MySQL's multi-table form without a WHERE (`DELETE o, m FROM orders o LEFT JOIN meta m ON …`)
     r"|^DELETE\s+\w+(?:\s*,\s*\w+)*\s+FROM\b(?![\s\S]*\bWHERE\b)",
     re.IGNORECASE,
@@ -667,7 +669,8 @@ def deletes_before_far_future(text: str) -> bool:
 
 
 _FAR_FUTURE_CUT_OFF = re.compile(
-    r"\bDELETE\s+FROM\b[^;]*?\bWHERE\b[^;]*?<=?\s*'(?:20[7-9]\d|2[1-9]\d\d|[3-9]\d\d\d)-\d\d-\d\d", re.IGNORECASE
+    r"\bDELETE\s+FROM\b[^;]*?\bWHERE\b[^;]*?<=?\s*(?:COALESCE\([^;]{0,80}?)?'(?:20[7-9]\d|2[1-9]\d\d|[3-9]\d\d\d)-\d\d-\d\d",
+    re.IGNORECASE
 )
 
 

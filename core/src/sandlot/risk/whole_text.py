@@ -85,6 +85,7 @@ from sandlot.risk.identity import (
     identity_provider_risks,
     literal_password_admin,
     personal_admin_grant,
+    role_raised_in_database,
     saml_risks,
     token_planted,
     vault_superuser,
@@ -150,7 +151,7 @@ from sandlot.risk.sent_away import (
 from sandlot.risk.serverless import serverless_text_risks
 from sandlot.risk.service_mesh import mesh_risks
 from sandlot.risk.sharepoint import sharepoint_risks
-from sandlot.risk.shell_tables import SECURITY_SERVICES
+from sandlot.risk.shell_tables import KNOWN_CODE_HOSTS, SECURITY_SERVICES
 from sandlot.risk.sip_proxies import sip_proxy_risks
 from sandlot.risk.splunk import splunk_risks
 from sandlot.risk.sql import cartesian_flood, copies_people_to_address, production_target
@@ -903,6 +904,9 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                # `SECURITY_ENABLELOGIN=false`, `DOCKER_ENABLE_SECURITY=false`)
                                r"|[\"']?\b\w*enable_?(?:login|security)[\"'\]]*\s*[=:]\s*[\"']?(?:false|False|0)\b"
                                r"|\bs([/|#])[^\n]*?\benable_?login\b[^\n]*?\2[^\n]*?(?<![a-z])false\b"
+                               # (Trilium's `noAuthentication=true`; Memos' `disallowPasswordAuth` set false)
+                               r"|\bno_?auth(?:entication)?[\"']?\s*[=:]\s*[\"']?(?:true|1)\b"
+                               r"|\bdisallow_?password_?auth[\"']?\s*[=:]\s*[\"']?false\b"
                                r"|[\"'<]AuthenticationMethod[\"'>]?\s*[:=,>]?\s*[\"']?(?:External|None)\b",
                                re.MULTILINE | re.IGNORECASE)  # fmt: skip
 #: Every message of a broker's topic tree republished to another broker (`mosquitto_sub -t 'x/#' | … mosquitto_pub
@@ -926,6 +930,9 @@ _PAGE_WRITTEN = re.compile(r"write_text\(|\.write\(|open\([^\n]*[\"'][wa]|sed\s+
 _WELL_KNOWN_SCRIPT_HOSTS = ("googletagmanager.com", "google-analytics.com", "jsdelivr.net", "cdnjs.cloudflare.com",
                             "unpkg.com", "code.jquery.com", "plausible.io", "js.stripe.com", "hcaptcha.com",
                             "recaptcha.net", "google.com", "gstatic.com", "cloudflareinsights.com")
+#: An application's plugin installed straight from an archive on a web site (`./cli plugin:install https://…/x.zip`,
+#: `wp plugin install https://…/y.zip`): its code runs inside the application.
+_PLUGIN_FROM_URL = re.compile(r"\bplugins?[:\s_-]+install\b[^\n]*?\shttps?://([\w.-]+)/\S*\.(?:zip|tar\.gz|tgz|jar|phar)\b")
 #: Every version of a backup set deleted (`duplicati-cli delete … --version=0-9999 --allow-full-removal=true`).
 _BACKUP_SET_EMPTIED = re.compile(r"\bduplicati-cli\s+delete\b[\s\S]{0,400}?--allow-full-removal(?:=true)?\b")
 #: A whole organisation deleted through an API (`curl -X DELETE …/organizations/acme/`, `requests.delete(…/orgs/x)`).
@@ -1009,6 +1016,8 @@ _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|tr
                              r"|\bs([/|#])(?=[^\n]*?\b(?!\w*(?:disable|require|verif|confirm|captcha|email|approv))"
                              r"\w*registration)[^\n]*?\1[^\n]*?(?<![a-z])true\b"
                              r"|(?:^|(?<=\n))(?![^\n]*\b(?:grep|echo|print)\b)[^\n]*?(?<![\w-])enable-(?:registration|sign-?ups?)\b"
+                             # (Memos' `disallowUserRegistration` set false)
+                             r"|\bdisallow_?\w*(?:registration|sign_?up)\w*[\"']?\s*[=:]\s*[\"']?false\b"
                              r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b"
                              # (`ENABLE_ACCOUNT_SIGNUP=true`, jq's `.signup.enabled = true`, `"invite_required": False`)
                              r"|\bENABLE_\w*SIGN_?UPS?[\"']?\s*[=:]\s*[\"']?(?:True|true|1)\b"
@@ -1016,7 +1025,7 @@ _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|tr
                              # (`APPSMITH_SIGNUP_DISABLED=false`, Vikunja's `enableregistration` set true)
                              r"|SIGN_?UP_DISABLED[\"']?\s*[=:]\s*\(?\s*(?:None\s*,\s*)?[\"']?false\b"
                              # (Hoarder's `DISABLE_SIGNUPS=false`)
-                             r"|\bDISABLE_\w*SIGN_?UPS?[\"']?\s*[=:]\s*[\"']?false\b"
+                             r"|\bDISABLE_\w*(?:SIGN_?UPS?|REGISTRATION)[\"']?\s*[=:]\s*[\"']?false\b"
                              r"|\benable_?registration[\"'\]]*\s*[=:]\s*[\"']?(?:True|true|1)\b"
                              # (Traccar's server settings: `"registration": True` in what is written back)
                              r"|[\"']registration[\"']\s*:\s*(?:True|true)\b",
@@ -1249,6 +1258,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     elif literal_password_admin(code):
         what = "creates an administrator with a password written in the code"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if role_raised_in_database(code):
+        what = "makes an account an administrator straight in an application's database (past its own checks)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if token_planted(code):
         what = "writes an API token spelled in the code into an application's token table (a standing credential)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
@@ -1366,6 +1378,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if injected is not None:
         what = f"writes a script tag loading code from {injected} into a deployed site's pages (every visitor runs it)"
         found.append(("web-page", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    plugin = _PLUGIN_FROM_URL.search(code) if "install" in code else None
+    if plugin is not None and not plugin[1].lower().endswith(KNOWN_CODE_HOSTS) and not internal_host(plugin[1]):
+        what = f"installs an application plugin from an archive on {plugin[1]} (its code runs inside the application)"
+        found.append(("untrusted-install", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
     if "duplicati" in code and _BACKUP_SET_EMPTIED.search(code):
         what = "deletes every version of a backup set (full removal allowed)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
@@ -1381,7 +1397,8 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         # (subscribed to people's messages, or added to every project a listing gives)
         what = f"registers a webhook that copies messages or every project's activity to another organisation: {hooked}"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    relayed_read = _READ_AND_RELAYED.search(code) if "@-" in code else None
+    # (counts pushed to a Prometheus Pushgateway, `…/metrics/job/<name>`, are the organisation's own monitoring)
+    relayed_read = _READ_AND_RELAYED.search(code) if "@-" in code and "/metrics/job/" not in code else None
     if relayed_read is not None and _another_organisation(relayed_read[2], code, also=relayed_read[1] or ""):
         what = f"sends what a service returns to a logged-in request on to another organisation ({relayed_read[2]})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
