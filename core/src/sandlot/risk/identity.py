@@ -173,8 +173,6 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"(?=[\"'\s,]|$)"
 
     r"|\bregister_new_matrix_user\b(?=[^\n]*\s-a\b)[^\n]*\s-p\s+['\"](?![$])"
-    # an administrator looked up, then given a known password (`admin user list --admin` … `change-password`)
-    r"|user\s+list\s+--admin\b[\s\S]{0,300}?change-password\b[^\n]*--password[\"',\s=]+[\"']?(?![$])[^\s\"'$]{4,}"
     # an application's `users add` given the admin role and a password (`photoprism users add -p X -r admin NAME`)
     r"|\busers?\s+(?:add|create)\b(?=[^\n]*(?:\s-r\s+[\"']?admin\b|--role[= ][\"']?admin\b|--superadmin\b))"
     r"[^\n]*?(?:\s-p|--password)[= ]+[\"']?(?![$])[^\s\"'$]{4,}"
@@ -243,7 +241,7 @@ def literal_password_admin(text: str) -> bool:
     return (
         (bool(_ADMIN_FLAG.search(text)) and bool(_LITERAL_PASSWORD.search(text)))
         # an administrator's password reset to one spelled in the code (`plm users reset-password --username "$ADMIN"
-        # --password 'changeme123'`)
+        # --password 'changeme123'`, Gitea's `admin user list --admin` … `admin user change-password … --password X`)
         or ("assword" in text and bool(_PASSWORD_RESET_TO.search(text)) and bool(_ADMIN_WORD.search(text)))
         or (_CLI_ADMIN_WORDS.any_in(text) and bool(_CLI_LITERAL_ADMIN.search(text)))
         or ("SET" in text and bool(re.search(_ADMIN_PASSWORD_SET, text)) and bool(re.search(_HASH_LITERAL, text)))

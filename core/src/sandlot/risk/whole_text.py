@@ -1052,7 +1052,6 @@ _DEVICE_COMMAND_WORDS = GateWords("ommand", "type", "name", "RemoteAccess", "act
 _VECTOR_LISTING_WORDS = GateWords("list_collections", "list_indexes", "get_collections", "list_collection_names",
                                    "getCollectionNames")
 _BROKER_TEXT_WORDS = GateWords("perf-test", "watermark", "seek_to_end")
-_MFA_WORDS = GateWords("mfa", "MFA", "Mfa")
 _HOSTING_WORDS = GateWords("acl-all", "listaccts", "HTTP_REFERER")
 _SAML_WORDS = GateWords("SAML", "saml", "Signature", "dmin", "Metadata")
 _DATA_PLATFORM_WORDS = GateWords("proxyuser", "hadoop.security", "public", "KILLED")
@@ -1642,7 +1641,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "jwt.encode(" in code and _LONG_LIFETIME.search(code):
         what = "mints an administrator or impersonation token that stays valid for a year or more"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if _MFA_WORDS.any_in(code) and _MFA_SKIPPED.search(code) and (
+    if _SECOND_FACTOR_WORDS.any_in(code) and _MFA_SKIPPED.search(code) and (
         _EACH_ITEM_REQUEST.search(code)
     ):
         what = "creates sign-in links or sessions that skip the second factor for every account a listing gives"
