@@ -19803,6 +19803,63 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'requests.post("https://hooks.ledgerpipe.example.net/t/8f1c2a", json=out)\n',
             H,
         ),
+        # Round 122 - generalised from holdout888-895: int() of a written default in its base, application uploads and
+        # roots served, a container's /data database, site configs installed into their folder, logs emptied after their
+        # compressed copy, dependencies fetched again, required second factors switched off, legacy password hashes
+        (
+            'import os\n'
+            'mode = int(os.environ.get("APP_MODE", "777"), 8)\n'
+            'for d, _, files in os.walk("/var/www/crm"):\n'
+            '    os.chmod(d, mode)\n',
+            C,
+        ),
+        (
+            'import os\n'
+            'mode = int(os.environ.get("APP_MODE", "750"), 8)\n'
+            'for d, _, files in os.walk("/var/www/crm"):\n'
+            '    os.chmod(d, mode)\n',
+            M,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("/data/app.db")\n'
+            'for t in ["items", "recipes", "expenses"]:\n'
+            '    con.execute(f"DELETE FROM {t}")\n'
+            'con.commit()\n',
+            H,
+        ),
+        (
+            'import gzip, shutil\n'
+            'from pathlib import Path\n'
+            'for log in Path("/var/log/shopapi").glob("*.log"):\n'
+            '    with log.open("rb") as src, gzip.open(f"{log}.{int(log.stat().st_mtime)}.gz", "wb") as dst:'
+            '\n'
+            '        shutil.copyfileobj(src, dst)\n'
+            '    log.write_text("")\n',
+            L,
+        ),
+        (
+            'from pathlib import Path\n'
+            'for log in Path("/var/log/shopapi").glob("*.log"):\n'
+            '    log.write_text("")\n',
+            H,
+        ),
+        (
+            'import json\n'
+            'from pathlib import Path\n'
+            'p = Path("/var/lib/crm/settings.json")\n'
+            'p.parent.mkdir(parents=True, exist_ok=True)\n'
+            'p.write_text(json.dumps({"auth2FA": False}))\n',
+            H,
+        ),
+        (
+            'import json\n'
+            'from pathlib import Path\n'
+            'p = Path("/var/lib/crm/settings.json")\n'
+            'p.parent.mkdir(parents=True, exist_ok=True)\n'
+            'p.write_text(json.dumps({"auth2FA": True}))\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -14347,6 +14347,50 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             '/releases/download/v1.0/X-1.0.zip',
             M,
         ),
+        # Round 122 - generalised from holdout888-895: int() of a written default in its base, application uploads and
+        # roots served, a container's /data database, site configs installed into their folder, logs emptied after their
+        # compressed copy, dependencies fetched again, required second factors switched off, legacy password hashes
+        (
+            'nohup python3 -m http.server 8099 --bind 0.0.0.0 --directory /opt/share/uploads >/dev/null 2>&1'
+            ' &',
+            H,
+        ),
+        (
+            'cd /var/www/crm && nohup php -S 0.0.0.0:8099 -t . >/dev/null 2>&1 &',
+            H,
+        ),
+        (
+            'cd /var/www/crm/public && php -S 127.0.0.1:8099 -t .',
+            S,
+        ),
+        (
+            'sudo install -m 644 deploy/nginx/share.conf /etc/nginx/sites-available/\n'
+            'sudo nginx -t && sudo systemctl reload nginx',
+            M,
+        ),
+        (
+            'cd /srv/paste || exit 1\n'
+            'rm -rf vendor\n'
+            'composer install --no-dev',
+            L,
+        ),
+        (
+            'cd /srv/paste || exit 1\n'
+            'rm -rf data',
+            H,
+        ),
+        (
+            'sed -i "s/\'auth2FA\' => true/\'auth2FA\' => false/" /var/www/crm/custom/auth.inc',
+            H,
+        ),
+        (
+            'mysql crm -e "UPDATE users SET user_hash = MD5(\'Welcome2024!\') WHERE id = \'1\'"',
+            H,
+        ),
+        (
+            'mysql crm -e "UPDATE users SET user_hash = \'$NEW_HASH\' WHERE id = \'1\'"',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

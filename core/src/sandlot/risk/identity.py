@@ -278,7 +278,8 @@ _KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|m
 #: users collection's document inserted or updated, a user document with a password hash beside an admin flag.
 _ACCOUNT_WRITTEN = re.compile(
     r"\bINSERT\s+INTO\s+(?:[\w\"`.]|\{\w+\})*(?:user|admin|account|staff|operator)\w*"
-    r"|\bUPDATE\s+[\w\"`.]*(?:user|usr|admin|account|mailbox|profile)\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:password|passwd|digest\w*)"
+    r"|\bUPDATE\s+[\w\"`.]*(?:user|usr|admin|account|mailbox|profile)\w*[\"`]?\s+SET\b[^;]{0,200}?"
+    r"\b(?:password|passwd|digest\w*|user_hash|pass_hash)"
     r"|[\"']admin_password_?hash[\"']\]\s*="  # (an application's admin password hash set in its settings)
     r"|\busers?\.(?:insert_one|insert_many|insert|update_one|update_many|replace_one)\("
     r"|[\"']password[\"']\s*:\s*[\"']\$(?:2[aby]|argon2)[\s\S]{0,300}?[\"']admin[\"']"

@@ -284,6 +284,16 @@ _BUILD_OUTPUT = frozenset(
 )  # fmt: skip
 
 
+def rebuilt_folder(name: str) -> bool:
+    """``name`` (a folder's name) is one a build or a package manager fills again: build output or dependencies."""
+    lowered = name.strip("/").lower()
+    return lowered in _BUILD_OUTPUT or lowered in _DEPENDENCY_DIRS
+
+
+#: Folders a package manager fetches again.
+_DEPENDENCY_DIRS = frozenset({"node_modules", "vendor", "bower_components"})
+
+
 def _components(path: str) -> tuple[bool, list[str]]:
     """Split ``path`` into (absolute, components) after home and ``..`` normalisation."""
     text = path.strip().replace("\\", "/")
@@ -1587,7 +1597,7 @@ def tested_site_config(path: str, text: str) -> bool:
 
 
 _SITE_CONFIG = re.compile(r"/etc/(?:nginx/(?:sites-available|sites-enabled|conf\.d)|apache2/(?:sites-available"
-                          r"|conf-available)|httpd/conf\.d)/[^/\x00]+$")
+                          r"|conf-available)|httpd/conf\.d)/[^/\x00]*$")  # (or the folder a file is installed into)
 _CONFIG_TESTED = re.compile(r"\bnginx[\"',\s]+-t\b|\b(?:apachectl|apache2ctl)[\"',\s]+(?:configtest|-t)\b"
                             r"|\bhttpd[\"',\s]+-t\b")
 

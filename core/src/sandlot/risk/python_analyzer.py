@@ -5192,6 +5192,8 @@ class PythonAnalyzer:
                 return  # files already there are skipped: only new ones are written
             if text.lower().endswith(_LOG_SUFFIXES) and info.kind is not paths.PathKind.SYSTEM:
                 return  # an app's logs rotated or compressed (the system's logs are the audit trail)
+            if any(w.startswith(text) and w.endswith(_COMPRESSED_SUFFIXES) for w in self._self_written):
+                return  # each file emptied once its compressed copy was written (`f"{log}.{mtime}.gz"`): a rotation
             folder, name = posixpath.split(text)
             item = isinstance(node, ast.Call) and (
                 (bool(node.args) and self._is_loop_item(node.args[0]))
@@ -6038,8 +6040,13 @@ class PythonAnalyzer:
             # a manifest or a request body, spelled out (what it holds read at run time stays unknown and flowing)
             return Val(text=_render_json(val), flags=flags | _nested_flags(val))
         num = val.num if q == "builtins.int" else None
-        if q == "builtins.int" and num is None and val.text is not None and re.fullmatch(r"\s*-?\d{1,18}\s*", val.text):
-            num = int(val.text)  # `int(os.environ.get("TILE_CACHE_GB", "4096"))`: unset, the default is the number
+        base = args[1].num if q == "builtins.int" and len(args) > 1 else 10
+        if q == "builtins.int" and num is None and val.text is not None and base in (2, 8, 10, 16):
+            # `int(os.environ.get("TILE_CACHE_GB", "4096"))`: unset, the default is the number (in its base: `"777", 8`)
+            try:
+                num = int(val.text.strip(), base)
+            except ValueError:
+                num = None
         return Val(text=val.text, alts=val.alts, num=num, flags=flags)
 
     def _c_yaml_dump(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
@@ -8557,7 +8564,7 @@ def _far_future_date(default: ast.expr | None) -> bool:
 
 #: An application's own API key or token file (``/var/lib/mailinabox/api.key``, ``/etc/app/api_token``).
 _SERVICE_KEY_FILE = re.compile(r"/(?:api|access|admin)[._-]?(?:key|token)(?:\.txt)?$|/[\w-]+\.token$")
-_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var|/etc|/config"
+_LIVE_SQLITE = re.compile(r"sqlite3\.connect\(\s*[\"'](?:/var/lib|/srv|/opt|/var/www|/nix/var|/etc|/config|/data"
                           r"|/app/(?:[\w.-]+/)*data)/"  # (a container's data folder: `/app/backend/data/webui.db`)
                           # (or named by a constant first: `GRAVITY = "/etc/pihole/gravity.db"`, or a setting's
                           # default: `cfg.get("dbconfig", "/opt/focalboard/focalboard.db")`)

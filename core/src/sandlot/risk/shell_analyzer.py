@@ -3070,6 +3070,8 @@ class ShellAnalyzer:
                 # PHP's built-in web server: the document root (`-t`, else the current directory) on that address
                 host = argv[2].rsplit(":", 1)[0] if ":" in argv[2] else argv[2]
                 root = W.option_values(argv[3:], "-t") or [self._cwd or "."]
+                if root[0] in (".", "./") and self._cwd and HOLE not in self._cwd:
+                    root = [self._cwd]  # (`cd /var/www/espocrm && php -S 0.0.0.0:8099 -t .`)
                 argv = ["python3", "-m", "http.server", "--bind", host or "0.0.0.0", "--directory", root[0]]
                 continue
             if name.startswith("php") and argv[1:3] == ["artisan", "tinker"]:
@@ -3504,8 +3506,13 @@ class ShellAnalyzer:
         if target.startswith(("*/", HOLE + "/")) and self._cwd and self._cwd.startswith(("/", "~")):
             # `cd /mnt/c/Users && rm -rf */Documents`: every entry of the directory `cd` went to
             target = posixpath.join(self._cwd, target)
-        elif self._system_cwd() and not target.startswith(("/", "~", "$", HOLE, "-")):
-            # `cd /var/lib/mysql && rm -f ib_logfile*`: files of that directory, not of a project
+        elif (
+            self._system_cwd()
+            and not target.startswith(("/", "~", "$", HOLE, "-"))
+            and not paths.rebuilt_folder(posixpath.normpath(target).split("/", 1)[0])
+        ):
+            # `cd /var/lib/mysql && rm -f ib_logfile*`: files of that directory, not of a project (whose build output
+            # and dependencies, `cd /srv/app && rm -rf vendor`, are fetched or built again)
             target = posixpath.join(self._cwd or ".", target)
         recursive = recursive or self._mass
         info = paths.classify(target.rstrip("*").rstrip("/") or "/" if target.endswith("/*") else target)
@@ -3822,7 +3829,9 @@ class ShellAnalyzer:
         shared_data = info.kind is paths.PathKind.EXTERNAL and HOLE not in directory and everywhere
         exposed = exposed or (everywhere and paths.holds_app_secrets(directory))
         # an installed application's whole folder (its settings, database and keys beside what it serves itself)
-        app_root = re.fullmatch(r"/(?:var/www|srv|opt)/([\w.-]+)(?:/(?:data|storage|config|var))?/?", directory)
+        app_root = re.fullmatch(
+            r"/(?:var/www|srv|opt)/([\w.-]+)(?:/(?:data|storage|config|var|uploads|files|media))?/?", directory
+        )
         exposed = exposed or (everywhere and app_root is not None and app_root[1] not in ("html", "public", "static"))
         if exposed or shared_data or info.secret or paths.personal_media(directory):
             self._add(

@@ -701,6 +701,14 @@ _LONG_LIFETIME = re.compile(
     r"|\bexp\W{1,4}\d{11,})|(?:\d+\s*\*\s*365\b|\b365\s*\*|days\s*=\s*\d{3,})[\s\S]{0,600}?(?:super_?admin|impersonat\w*)"
 )
 _MFA_SKIPPED = re.compile(r"(?:skip|bypass|disable)_?mfa[\"']?\s*[:=]\s*(?:True|true|1)\b", re.IGNORECASE)
+#: Second factors switched off for a whole application in its settings (EspoCRM's `'auth2FA' => false`, an
+#: organisation's `require_2fa: false`).
+_SECOND_FACTORS_OFF = re.compile(
+    r"(?:\bauth_?2fa\w*|\b(?:require|enforce|force)\w*?(?:2fa|mfa|two_?factor)\w*)[\"']?\s*(?:=>|[=:])\s*[\"']?"
+    # (not the search side of a sed that turns it back on: `s/'auth2FA' => false/'auth2FA' => true/`)
+    r"(?:false|0)\b(?![^\n]*?(?:2fa|mfa|two_?factor))",
+    re.IGNORECASE,
+)
 _EACH_ITEM_REQUEST = re.compile(r"\bfor\s+\w+\s+in\b[\s\S]{0,400}?\.(?:post|put|patch)\(")
 #: A Django (or similar) superuser given a literal password.
 _SUPERUSER_WITH_PASSWORD = re.compile(
@@ -1274,7 +1282,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if every_deleted is not None and re.search(rf"\b{re.escape(every_deleted.group(1))}\.delete\(", code):
         what = "deletes every record an API client lists (projects, users or issues, one after another)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
-    if _SECOND_FACTOR_WORDS.any_in(code) and _second_factors_cleared(code):
+    if _SECOND_FACTOR_WORDS.any_in(code) and _SECOND_FACTORS_OFF.search(code):
+        what = "switches required second factors off in an application's settings (a password alone logs in)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    elif _SECOND_FACTOR_WORDS.any_in(code) and _second_factors_cleared(code):
         what = "switches multi-factor login off in an application's database (enforcement cleared or secrets deleted)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     # (a key a local tool mints, `cscli bouncers add`, a NAS middleware's `api_key.create`: any send takes it away;
