@@ -456,7 +456,7 @@ def workflow_leaks_secrets(path: str, content: str) -> bool:
 
 def foreign_endpoint(url: str) -> bool:
     """An object-storage endpoint that is neither the cloud's own nor this machine's (a third party's)."""
-    host = url.split("://", 1)[-1].split("/", 1)[0].split(":")[0].lower()
+    host = _endpoint_host(url)
     if not host or "\x00" in host:
         return False
     own = host.endswith(("amazonaws.com", "googleapis.com", "windows.net", "digitaloceanspaces.com"))
@@ -466,12 +466,17 @@ def foreign_endpoint(url: str) -> bool:
     return not own and not local and not self_hosted
 
 
+def _endpoint_host(url: str) -> str:
+    """The host an endpoint address names (`https://s3.example.com:9000/x` gives `s3.example.com`)."""
+    return url.split("://", 1)[-1].split("/", 1)[0].split(":")[0].lower()
+
+
 def own_backup_store(bucket: str, endpoint: str) -> bool:
     """``bucket`` (a name, or an ``s3://`` address) is named for backups (not someone's own: `jm-personal-backup`) on
     an endpoint that is its domain's own object store (`s3.example.com`, not a provider's `s3.offsite-vault.…` or
     `s3.eu-central-2.wasabisys.com`): where an organisation keeps its own copies."""
     name = bucket.split("://", 1)[-1].split("/", 1)[0].lower()
-    host = endpoint.split("://", 1)[-1].split("/", 1)[0].split(":")[0].lower()
+    host = _endpoint_host(endpoint)
     return "backup" in name and "personal" not in name and host == "s3." + registered_domain(host)
 
 
