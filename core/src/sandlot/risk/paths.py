@@ -266,7 +266,8 @@ _DISPOSABLE_DIRS = frozenset(
 _CACHE_SUFFIXES = ("-cache", "_cache")
 #: An application's folders it regenerates on its own (Magento's compiled code and preprocessed views, its temporary
 #: folders, Grocy's compiled views, Django's collected static files).
-_REGENERATED_DIRS = frozenset({"view_preprocessed", "generated", "temp", "tmp", "viewcache", "staticfiles"})
+_REGENERATED_DIRS = frozenset({"view_preprocessed", "generated", "temp", "tmp", "viewcache", "staticfiles",
+                               "templates_c"})  # (Smarty's compiled templates: `_data/templates_c`)
 #: BIND's DNSSEC key pair files: `K<zone>.+<algorithm>+<id>.key` holds the public DNSKEY (`.private`, the secret).
 _DNSSEC_PUBLIC_KEY = re.compile(r"^k[\w.-]+\.\+0\d{2}\+[\d\x00…*?]+\.key$", re.IGNORECASE)  # (1xx: HMAC, secret)
 #: A CI agent account's workspaces (Jenkins, GitLab Runner, Buildkite, GitHub's runner).
@@ -674,6 +675,42 @@ _OWN_SETTINGS = frozenset({".env", ".envrc", ".htpasswd", "wp-config.php", "sett
                            "localsettings.php", ".npmrc", ".yarnrc", ".yarnrc.yml"})  # fmt: skip
 
 
+#: A certificate or key file in a service's TLS folder under /etc (or that folder itself, copied into).
+_SERVICE_TLS_FILE = re.compile(
+    r"^/etc/(?:ssl/(?!certs(?:/|$))[\w.-]+|(?!ssl/|pki/|kubernetes/)[\w.-]+/(?:[\w.-]+/)?(?:tls|ssl|certs?))/"
+    r"(?:[\w.-]+\.(?:key|pem|crt|cert|p12|pfx))?$"
+)
+
+
+def service_tls_file(path: str) -> bool:
+    """``path`` is a certificate or key in a service's own TLS folder under /etc (``/etc/nginx/tls/privkey.pem``,
+    ``/etc/ssl/realtime/``), not the machine's trust store nor a cluster's CA."""
+    return _SERVICE_TLS_FILE.match(path) is not None
+
+
+def application_settings(path: str) -> bool:
+    """``path`` is a deployed application's own settings file (``/var/www/limesurvey/application/config/config.php``,
+    ``/opt/formbricks/.env``): its database login and keys beside the settings a program checks or uses."""
+    name = _EDIT_COPY.sub("", posixpath.basename(path))
+    return application_tree(path) and (
+        name in _OWN_SETTINGS or _ENV_VARIANT.match(name) is not None or name in _APPLICATION_SETTINGS
+    )
+
+
+def database_file(path: str) -> bool:
+    """``path`` names an application's whole database, a database server's data or log file, or a dump of one
+    (``users.db``, ``app.sqlite-wal``, ``tempdb.mdf``, ``crm.sql.gz``)."""
+    return _DATABASE_FILE.search(path) is not None
+
+
+_DATABASE_FILE = re.compile(
+    r"\.(?:sqlite3?|db|mdb|accdb|fdb|mdf|ndf|ldf|dbf|ibd|sql|dump)(?:-wal|-shm|-journal)?$|\.sql\.gz$", re.IGNORECASE
+)
+#: Names of a web application's main settings file, beside its code (database login and keys among them).
+_APPLICATION_SETTINGS = frozenset({"config.php", "config.inc.php", "local.php", "app.ini", "configuration.py",
+                                   "settings.py", "parameters.yml", "database.yml", "config.yml", "config.yaml"})
+
+
 #: ssh ControlMaster socket names (`ControlPath ~/.ssh/cm-%r@%h:%p`).
 _CONTROL_SOCKET = re.compile(r"(?:cm|control|master|mux|ctl|sockets?)[-_%]")
 #: Payment keys by their names: zone, terminal and PIN master keys, key-encrypting keys, their components.
@@ -1039,6 +1076,10 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.LOW  # a metric for node_exporter's textfile collector
     if info.path.startswith(("/etc/apt/keyrings", "/usr/share/keyrings")):
         return RiskLevel.MEDIUM  # a key only the repositories naming it with signed-by trust
+    if service_tls_file(info.path):
+        # a service's own certificate or key put in its TLS folder (`/etc/nginx/tls/privkey.pem`): it serves with
+        # them; the machine's trust store (`/etc/ssl/certs`, `/etc/pki`) and a cluster's CA are not such a folder
+        return RiskLevel.MEDIUM
     if _BOARD_IO.match(info.path):
         return RiskLevel.LOW  # a board's LED or GPIO pin switched (the Pi's activity LED, a relay on pin 17)
     if _CGROUP_LIMIT.match(info.path) or _USER_CGROUP_LIMIT.match(info.path) or _OWN_ID_MAP.match(info.path):

@@ -31,7 +31,7 @@ import textwrap
 import tomllib
 import unicodedata
 import urllib.parse
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -512,7 +512,8 @@ class PythonAnalyzer:
         # files this code packed into an archive it writes (tar.add, zip.write) or encrypted into a copy (gpg -e)
         self._archived: set[str] = set()
         self._made_temporary: set[str] = set()  # folders tempfile.mkdtemp made for this run (wherever `dir=` put them)
-        self._fresh_files: set[str] = set()  # files tempfile.mkstemp made (a new name, wherever `dir=` put it)
+        self._backed_up: set[str] = set()  # files copied aside before they are changed (`cfg` to `cfg.bak`)
+        self._fresh_files: set[str] = set()  # files mkstemp or an exclusive os.open made (new, nothing replaced)
         self._listening_everywhere = False  # a server listens on every network interface
         self._interpreters_opened = False  # code.interact(), an InteractiveConsole
         self._home_archived = False  # every file of the home directory put into an archive
@@ -1365,6 +1366,8 @@ class PythonAnalyzer:
         picks files by the kinds an archive holds (``name.endswith((".dcm", ".jpg"))``): every file, or every one
         that matters, passes it, so it selects nothing out."""
         alone = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+        if _either_way(alone):
+            return True  # `age < MAX_AGE or age >= MAX_AGE`: a test and its opposite, true of every file
         for one in alone:  # (an age test beside it still selects)
             if isinstance(one, ast.Call) and isinstance(one.func, ast.Attribute) and one.func.attr == "endswith" and (
                 one.args
@@ -1624,7 +1627,7 @@ class PythonAnalyzer:
             self.functions.pop()
             self.scopes.pop()
         if summary.self_calls and _recurses_without_base_case(node):
-            grows = any(
+            grows = _recursion_fans_out(node) or any(
                 isinstance(n, ast.Call)
                 and (
                     (isinstance(n.func, ast.Attribute) and n.func.attr in T.GROWTH_METHODS)
@@ -4259,8 +4262,9 @@ class PythonAnalyzer:
                 if risk is None and deletes and repeated and not (
                     # (a local server's own resources: the user's kernels, a dev API; not its files or its users)
                     loopback_url(url) and not local_files_or_users(url)
-                ) and not self._own_creations() and not self._subset_loops:
-                    # (`for s in snaps[KEEP:]`: the older ones past the newest few, a retention)
+                ) and not self._own_creations() and not self._subset_loops and not _SEARCHED_LISTING.search(self._code):
+                    # (`for s in snaps[KEEP:]`: the older ones past the newest few, a retention; a listing asked
+                    # for what a search picks, `params={"search": "tag:scan-duplicate"}`)
                     self._add("python.cloud-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                               f"{q} deletes every resource a listing gives, one request at a time", node)  # fmt: skip
                 account = identity_request(method, url, body_text, repeated=repeated)
@@ -5081,6 +5085,8 @@ class PythonAnalyzer:
             info = paths.classify(text)
             if overwrite:
                 self._mass_overwrite(text, node, q)
+            if write and q == "os.open" and (mode_val.num or 0) & os.O_EXCL:
+                self._fresh_files.add(text)  # (an exclusive create fails on a file that is there: nothing replaced)
             if write:
                 # (`mkstemp(dir=os.path.dirname(cfg))` then `os.replace(tmp, cfg)`: a new file beside the one it
                 # replaces, graded where it replaces it)
@@ -5117,7 +5123,12 @@ class PythonAnalyzer:
                     flags |= v.NET
                 if text in self.staged:
                     flags |= v.SECRET
-                if text in self._bulk_files:
+                if text in self._bulk_files or (
+                    q in ("builtins.open", "io.open", "pathlib.Path().open") and paths.database_file(text)
+                    and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM)
+                ):
+                    # (a service's live database file read as bytes, `/var/lib/private/kanidm/kanidm.db`: every
+                    # record; not a connection that queries it)
                     flags |= v.DUMP
         if not target.strings() and not write:
             flags |= target.flags & v.FLOWING
@@ -5228,6 +5239,10 @@ class PythonAnalyzer:
         level = paths.read_level(info)
         if level <= RiskLevel.SAFE:
             return 0
+        if info.secret and paths.application_settings(info.path):
+            # a deployed application's settings read into a program that checks or uses them (a shell's `cat` or
+            # `grep` prints them); sent anywhere, the flow that carries them is critical
+            level = min(level, RiskLevel.MEDIUM)
         if info.secret:
             self._secret_reads.add(info.path)
         self._add("python.secret-read", level, Category.EXFILTRATION, f"{via} reads {paths.describe(info)}", node)
@@ -5245,10 +5260,18 @@ class PythonAnalyzer:
             and (
                 (append and info.path.lower().endswith((".csv", ".tsv", ".log", ".jsonl", ".ndjson", ".txt")))
                 or (("mkdir(" in self._code or "makedirs(" in self._code) and not self._in_loop())
+                or (via == "os.replace" and info.path.lower().endswith((".json", ".csv", ".txt", ".xml", ".yaml")))
             )
         ):
             # a job's own state folder, which it makes itself (`/var/lib/collab-drift/`), written once (not chunk
-            # after chunk in a loop, which is filling the disk); or a record appended to a data log of its own there
+            # after chunk in a loop, which is filling the disk); a record appended to a data log of its own there; or
+            # a data file there swapped for its new version in one step (`os.replace(tmp, "/var/lib/anpr/list.json")`)
+            level = RiskLevel.MEDIUM
+        if level == RiskLevel.HIGH and info.path in self._backed_up and info.kind is paths.PathKind.SYSTEM and not (
+            info.secret or info.persistence or info.privilege or info.history
+        ):
+            # a setting changed in a configuration file this code first copied aside (`unixd.20261128.bak`): the
+            # edit is judged by what it changes (a PAM stack, sudo's paths), not by the file being written
             level = RiskLevel.MEDIUM
         if level == RiskLevel.HIGH and paths.tested_site_config(info.path, self._code) and (
             re.search(r"\.read(?:_text|lines)?\(", self._code) is None
@@ -5580,7 +5603,8 @@ class PythonAnalyzer:
             # (`cutoff = time.time() + 90 * 86400`: a cut-off in the future picks every file, not the old ones)
             every = _FUTURE_CUT_OFF.search(self._code) is not None or self._cut_off_now
             # (a folder a listing gives, removed whole: only an application's temporary folders picked by age)
-            scratch = aged and paths.application_scratch(text)
+            # (or only those whose names mark them as work folders: `if f.name.startswith("tmp-"): shutil.rmtree(f)`)
+            scratch = aged and (paths.application_scratch(text) or _TEMPORARY_NAME_TEST.search(self._code) is not None)
             if enumerated and self._file_filters and not every and (not T.DELETE_CALLS[q] or scratch):
                 expired = aged and _OLDER_THAN.search(self._code) is not None and not _NEWER_THAN.search(self._code)
                 # ...unless a name or age test picks them
@@ -5612,7 +5636,9 @@ class PythonAnalyzer:
             renamed_in_place = q in ("os.replace", "os.rename", "pathlib.Path().rename", "pathlib.Path().replace") and (
                 any(posixpath.dirname(text) == posixpath.dirname(d) for d in dst.strings())
             )
-            flags |= self._read(info, node, via=q) if not renamed_in_place else 0
+            # (`shutil.copy2(live / "privkey.pem", "/etc/nginx/tls/privkey.pem")`: a key put where its service reads it)
+            installed = q.startswith("shutil.copy") and all(map(paths.service_tls_file, dst.strings() or [""]))
+            flags |= self._read(info, node, via=q) if not (renamed_in_place or installed) else 0
             if q == "shutil.copytree" and info.kind is paths.PathKind.ROOT:
                 self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                           f"{q} copies the whole file system (/proc, /sys and its own copy included)",
@@ -5638,6 +5664,8 @@ class PythonAnalyzer:
             )
             # (a message moved from one of an application's queue folders to another: `error/` back to `inbound/`)
             cap = RiskLevel.LOW if backup else RiskLevel.MEDIUM if queued else None
+            if backup:
+                self._backed_up.update(s for s in src.strings() if text.startswith(s))
             self._write(paths.classify(text), node, via=q, cap=cap)
         if src.flags & v.NET:
             self.downloaded.update(dst.strings())
@@ -8931,6 +8959,14 @@ _OLDER_THAN = re.compile(r"(?:st_mtime|st_ctime|get[mc]time\([^()]*\))\s*<"
 #: ...and one that picks recent files or a window of them (`getmtime(p) >= datetime(…)`, `start <= getmtime(p)`).
 _NEWER_THAN = re.compile(r"(?:st_mtime|st_ctime|get[mc]time\([^()]*\))\s*>"
                          r"|<=?\s*(?:[\w.]+\.st_mtime|[\w.]*get[mc]time\()")
+#: A listing an API is asked for with a search or filter spelled in the code (`params={"search": "tag:dup"}`,
+#: `?q=label:stale`): what it gives is what that picks.
+_SEARCHED_LISTING = re.compile(
+    r"\bparams\s*=\s*\{[^{}]*[\"'](?:search|q|query|filter|tags?|labels?)[\"']\s*:\s*f?[\"'][^\"']+[\"']"
+    r"|[?&](?:search|q|query|filter|tags?|labels?)=[\w:%+-]+"
+)
+#: A test that picks entries named as temporary work (`f.name.startswith("tmp-")`, `d.startswith(".tmp")`).
+_TEMPORARY_NAME_TEST = re.compile(r"\.startswith\(\s*[\"']\.?(?:tmp|temp)[-_.\"']", re.IGNORECASE)
 _AGE_TEST = re.compile(r"\b(?:st_mtime|st_ctime|st_atime|getmtime|getctime|getatime)\b|\btimedelta\(")
 #: Names a test on a listing's entries uses to pick some of them (by name or by age).
 _SELECTING_ATTRS = frozenset({"startswith", "endswith", "fnmatch", "match", "search", "suffix", "suffixes", "stem",
@@ -9076,14 +9112,48 @@ def _dotted(node: ast.expr | None) -> str:
     return ".".join(reversed(parts))
 
 
-def _recurses_without_base_case(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """A direct self-call at the top level of the body, and no conditional return/raise anywhere."""
-    top_call = any(
+def _unguarded_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of ``body`` that always run, with those of its loops of a fixed count (`for n in range(40)`,
+    over a constant list); a loop over the children a parameter holds ends where the tree does."""
+    for stmt in body:
+        yield stmt
+        if isinstance(stmt, ast.For) and _fixed_count(stmt.iter):
+            yield from _unguarded_statements(stmt.body)
+
+
+def _fixed_count(iterable: ast.expr) -> bool:
+    """``iterable`` gives the same items whatever the arguments: ``range`` of constants, a literal list or tuple."""
+    if isinstance(iterable, (ast.List, ast.Tuple, ast.Set)):
+        return all(isinstance(e, ast.Constant) for e in iterable.elts)
+    return (
+        isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range"
+        and all(isinstance(a, ast.Constant) for a in iterable.args)
+    )  # fmt: skip
+
+
+def _self_call(fn: ast.FunctionDef | ast.AsyncFunctionDef, statements: Iterable[ast.stmt]) -> bool:
+    """One of ``statements`` (an expression, an assignment, a return) calls ``fn`` itself."""
+    return any(
         isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == fn.name
-        for stmt in fn.body
+        for stmt in statements
         if isinstance(stmt, (ast.Expr, ast.Assign, ast.Return, ast.AugAssign))
         for n in ast.walk(stmt)
     )
+
+
+def _recursion_fans_out(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``fn`` calls itself from inside a loop of its body (`for n in range(40): build(child, depth + 1)`): each
+    level multiplies the calls, a tree of them."""
+    return any(
+        isinstance(stmt, ast.For) and _fixed_count(stmt.iter) and _self_call(fn, _unguarded_statements(stmt.body))
+        for stmt in fn.body
+    )
+
+
+def _recurses_without_base_case(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A direct self-call that always runs (at the top level of the body, or in its loops), and no conditional
+    return/raise anywhere."""
+    top_call = _self_call(fn, _unguarded_statements(fn.body))
     if not top_call:
         return False
     for n in ast.walk(fn):
@@ -9655,6 +9725,24 @@ _EXPR: dict[type[ast.AST], Callable[[PythonAnalyzer, Any], Val]] = {
 _HUGE_CHUNK = 64 << 20
 #: Container SDKs whose containers' `exec_run`/`execute` run a command inside them.
 _CONTAINER_SDKS = ("docker.", "pylxd.", "podman.")
+
+
+#: Comparisons and their opposites (`<` and `>=`, `==` and `!=`): one of each pair holds for any two values.
+_OPPOSITE_COMPARISONS = {ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.Eq: ast.NotEq,
+                         ast.NotEq: ast.Eq}  # fmt: skip
+
+
+def _either_way(alternatives: Sequence[ast.expr]) -> bool:
+    """Two of ``alternatives`` (an ``or``'s) compare the same two things in opposite ways: together always true."""
+    seen = set()
+    for one in alternatives:
+        if isinstance(one, ast.Compare) and len(one.ops) == 1:
+            sides = (ast.dump(one.left), ast.dump(one.comparators[0]))
+            opposite = _OPPOSITE_COMPARISONS.get(type(one.ops[0]))
+            if opposite is not None and (sides, opposite) in seen:
+                return True
+            seen.add((sides, type(one.ops[0])))
+    return False
 
 
 def _selective_test(test: ast.expr) -> bool:

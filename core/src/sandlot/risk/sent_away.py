@@ -61,7 +61,7 @@ _USED_NOT_GATHERED = re.compile(
 #: system, data or home folder named.
 _LOCAL_DATA = re.compile(
     r"\bopen\(|read_text|read_bytes|\bcat\s|sqlite3|\bpsql\b|\bmysql\b|\b(?:mysql|pg_)dump(?:all)?\b|SELECT\s|\.fetchall"
-    r"|docker|\.find\(|Path\("
+    r"|docker|\.find\(|Path\(|\bldapsearch\b"
     r"|\bjq\b|\.db\b|[\s\"'](?:~)?/(?:var|etc|srv|home|root|opt|data|mnt|config)/",
     re.IGNORECASE,
 )
@@ -218,7 +218,8 @@ _MAIL_LOGIN = re.compile(r"SMTP|login|starttls")
 _SETTINGS_READ = re.compile(r"\btar\b[^\n]*\s/etc/|htpasswd|\.fetchall\(", re.IGNORECASE)
 #: ...or an application's settings file (its keys, secrets and mail logins with it).
 _SETTINGS_FILE = re.compile(r"configparser|\.ini\b|/\.env\b"
-                            r"|/(?:settings|config|configuration)\.(?:ya?ml|json|php|toml)\b", re.IGNORECASE)
+                            r"|/(?:settings|config|configuration|database)(?:\.inc)?\.(?:ya?ml|json|php|toml)\b",
+                            re.IGNORECASE)
 
 
 def outbound_setting_away(code: str) -> str | None:
@@ -259,8 +260,9 @@ def hook_pointed_away(code: str) -> str | None:
             continue
         if registered_domain(host) in {registered_domain(h) for h in hosts if h != host}:
             continue
-        # (the address as a value: a body's key, a keyword argument, a row's column, not the URL a request goes to)
-        if re.search(r"(?:[\"']\w*[\"']\s*:|\b\w+:|,)\s*f?\\?[\"']https?://" + re.escape(host), code):
+        # (the address as a value: a body's key, a keyword argument after the first one (`modify(ep.id, url=…)`), a
+        # row's column; not the URL a request goes to)
+        if re.search(r"(?:[\"']\w*[\"']\s*:|\b\w+:|,|,\s*\w+\s*=)\s*f?\\?[\"']https?://" + re.escape(host), code):
             return host
     return None
 

@@ -351,8 +351,10 @@ _RETENTION_OPTIONS = ("--days", "--keep-days", "--older-than", "--retention", "-
 _SWAP_FILE = re.compile(r"^/(?:[\w.-]+/)*(?:swapfile\d*|swap\.img|swap|[\w-]+\.swap)$")
 #: A password a password manager prints, as a form field (``password=$(pass show seafile/alice)``), and its entry.
 _PASSWORD_ENTRY = re.compile(r"\bpass(?:word)?=[\"']?\$\((?:pass|gopass)\s+(?:show\s+)?[\"']?([\w.-]+)/")
-#: A login or token endpoint over HTTPS, and its host.
-_LOGIN_ENDPOINT = re.compile(r"https://([\w.-]+)(?::\d+)?/(?:[\w.-]+/)*(?:auth-token|login|token|signin|sessions?)/?\b")
+#: A login or token endpoint over HTTPS, and its host (none when a variable names it: `"$BASE/auth/simple/login"`).
+_LOGIN_ENDPOINT = re.compile(
+    r"(?:https://([\w.-]+)(?::\d+)?|\$\{?\w+\}?)/(?:[\w.-]+/)*(?:auth-token|login|token|signin|sessions?)/?\b"
+)
 _MODULE_STATE_COMMAND = re.compile(r"[a-z][\w-]*\.(?:reload|list|stats?|status|show|dump|info|ping)", re.IGNORECASE)
 #: Secrets managers' CLIs that run a command with secrets in its environment (`doppler run -- CMD`).
 _SECRET_INJECTORS = frozenset({"doppler", "infisical", "op", "bws", "aws-vault", "teller"})
@@ -411,6 +413,8 @@ class ShellAnalyzer:
         self._as_root = False  # the command being graded runs under sudo (as root)
         self.staged: set[str] = paths.PathSet()  # files secret data was written to (tar of keys, cat key > f)
         self.made_dirs: set[str] = set()  # directories this script created (empty unless written to)
+        self._checked_out: set[str] = set()  # git work trees this script moved to a tag or branch (`git -C DIR …`)
+        self._unpacked_into: set[str] = set()  # folders this script unpacked an archive into (`unzip -d DIR`)
         self._new_accounts: set[str] = set()  # accounts this script created (useradd, adduser)
         self._socket_fds: set[str] = set()
         self._own_files: set[str] = set()  # scratch files this script wrote from data that was not secret
@@ -1095,7 +1099,8 @@ class ShellAnalyzer:
             # what the stage prints: `ps | grep x | ...` is narrowed to x, `ps | awk '$1 != me' | ...` is not
             pids = sub.pids_of if sub.pids_of is not None else self._narrowed_pids(stage, pids)
             if index > 0 or fed is not None:
-                self._pipe_into(stage, sub, upstream, text)
+                after = stages[index + 1] if index + 1 < len(stages) else None
+                self._pipe_into(stage, sub, upstream, text, self._text(after) if after is not None else "")
             # `echo X | base64 -d | sh`: follow the constant text through decoders to the shell
             previous = text
             text = (
@@ -1159,7 +1164,9 @@ class ShellAnalyzer:
             return regex.group(1) if regex else pids
         return pids
 
-    def _pipe_into(self, stage: Any, sub: _Flow, upstream: _Flow, text: str | None) -> None:
+    def _pipe_into(self, stage: Any, sub: _Flow, upstream: _Flow, text: str | None, after: str = "") -> None:
+        """What ``stage`` does with what the stages before it print (``upstream``, ``text`` when constant);
+        ``after`` is the command line of the stage that reads what it prints."""
         if sub.interp is not None:
             if upstream.download:
                 self._add(
@@ -1218,8 +1225,11 @@ class ShellAnalyzer:
             )
         # (`bw get password gh | gh auth login --with-token`: a login that reads its token on stdin uses it)
         stage_text = self._text(stage)
+        # (`… | curl "$BASE/auth/simple/login" -d @- | jq -r .token`: a password handed to a login endpoint for the
+        # session token read from its answer)
+        login = _LOGIN_ENDPOINT.search(stage_text) is not None and _TOKEN_READ.search(after) is not None
         if sub.network and (upstream.secret or upstream.env) and not (
-            _STDIN_LOGIN.search(stage_text) or _STORES_SECRET.search(stage_text)
+            _STDIN_LOGIN.search(stage_text) or _STORES_SECRET.search(stage_text) or login
         ):
             self._add(
                 "shell.exfiltration",
@@ -3290,6 +3300,8 @@ class ShellAnalyzer:
                           f"openssl derives the public half of {paths.describe(paths.classify(keys[0]))}",
                           node)  # fmt: skip
                 return
+        if name == "php" and "-l" in args:
+            return  # `php -l config.php`: a syntax check, which prints none of the file
         if name == "openssl" and args[:1] in (["x509"], ["verify"]) and "-noout" in args:
             return  # a certificate's dates, subject or chain checked: x509 reads certificates (public) only
         ca_keys = [k for k in W.option_values(args, "-ca-key", "--ca-key") if paths.classify(k).secret]
@@ -3476,6 +3488,22 @@ class ShellAnalyzer:
         verb = "appends to" if op == ">>" else "writes"
         prefix = f"{via} " if via else ""
         self._add(rule, level, category, f"{prefix}{verb} {paths.describe(info)}", node)
+
+    def _deployed(self, sources: Sequence[str]) -> bool:
+        """``sources`` are what a deployment copies into an application's tree: a build's output in the project, a
+        release this script unpacked into a folder it made (not left empty), or a work tree it checked out at a tag."""
+        filled = (*self._own_files, *self._created, *(d + "/-" for d in self._unpacked_into))
+
+        def deployable(source: str) -> bool:
+            folder = source.rstrip("/") + "/"
+            made = [d for d in self.made_dirs if folder.startswith(d + "/") and d.strip("/").count("/") >= 1]
+            return (
+                (paths.classify(source).kind is paths.PathKind.RELATIVE and HOLE not in source)
+                or any(folder.startswith(d + "/") for d in self._checked_out)
+                or any(f.startswith(d + "/") for d in made for f in filled)
+            )
+
+        return bool(sources) and all(map(deployable, sources))
 
     def _in_made_folder(self, info: paths.PathInfo) -> bool:
         """``info`` lies in (or is) a folder this script made with mkdir in an application's tree (/var/www, /srv,
@@ -4256,7 +4284,7 @@ class ShellAnalyzer:
                 target = posixpath.join(self._cwd or ".", target)  # (`cd /srv/app && shred -u bookings.sqlite3`)
             info = paths.classify(target)
             level = max(paths.delete_level(info, recursive=self._mass), paths.write_level(info))
-            if info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM) and _DATABASE_FILE.search(target):
+            if info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM) and paths.database_file(target):
                 level = max(level, RiskLevel.HIGH)  # a service's database (or its write-ahead log), unrecoverable
             many = "*" in target or HOLE in target or bool(self._loops)
             if many and info.kind in (paths.PathKind.EXTERNAL, paths.PathKind.SYSTEM, paths.PathKind.HOME):
@@ -4687,9 +4715,7 @@ class ShellAnalyzer:
             # directory is what --delete is for; mirroring onto the home or the system wipes it
             kind = paths.classify(operands[-1]).kind
             # (`rsync -a --delete dist/ /var/www/app/static/`: a build's output published into its site's folder)
-            published = paths.application_tree(operands[-1]) and all(
-                paths.classify(s).kind is paths.PathKind.RELATIVE and HOLE not in s for s in operands[:-1]
-            )
+            published = paths.application_tree(operands[-1]) and self._deployed(operands[:-1])
             if published and kind is paths.PathKind.SYSTEM:
                 self._add("shell.delete", RiskLevel.MEDIUM, Category.FILESYSTEM,
                           f"rsync --delete replaces {operands[-1]} with a build's output", node)  # fmt: skip
@@ -4883,10 +4909,11 @@ class ShellAnalyzer:
                               "happened", node)  # fmt: skip
                 if name == "install" and self._project_file_installed(operands[:-1], info):
                     cap = RiskLevel.MEDIUM
-                # a new account's public key from the repository, installed for the account this script made
+                # a new account's public key (from the repository, or the ticket it came with), installed for the
+                # account this script made (not one downloaded: whoever serves it holds the account)
                 owner = re.match(r"/home/([\w.-]+)/\.ssh/authorized_keys$", target)
                 if name == "install" and owner and owner[1] in self._new_accounts and all(
-                    s.endswith(".pub") and paths.classify(s).kind is paths.PathKind.RELATIVE for s in operands[:-1]
+                    s.endswith(".pub") and s not in self.downloaded and "://" not in s for s in operands[:-1]
                 ):
                     cap = RiskLevel.MEDIUM
                 if name == "install" and not directories:
@@ -4935,7 +4962,11 @@ class ShellAnalyzer:
             # (`mv ~/Downloads/sa-*.json ~/.config/tool/sa.json`: a key put in its place, still the user's alone)
             kept_home = name == "mv" and not remote and paths.keeps_data(src, dest)
             # (`cp /media/$USER/KEYS/site_ed25519 ~/.ssh/`: a key installed in the user's own key folder)
-            installed_key = not remote and re.match(r"~/\.ssh(?:/|$)", dest) is not None and name in ("cp", "install")
+            # (`install -m 600 "$RENEWED_LINEAGE/privkey.pem" /etc/kamailio/tls/server.key`: a service's key put in
+            # its TLS folder)
+            installed_key = not remote and name in ("cp", "install") and (
+                re.match(r"~/\.ssh(?:/|$)", dest) is not None or paths.service_tls_file(dest)
+            )
             if (src_info.secret or src_info.history) and not kept_home and not installed_key:
                 self._read(src_info, node, flow, name)
                 if not remote:
@@ -4999,10 +5030,10 @@ class ShellAnalyzer:
             if cap is None and all(s.startswith("/etc/xdg/autostart/") for s in sources) and "autostart" in dest:
                 cap = RiskLevel.MEDIUM  # the system's own autostart entry copied to override it for one user
             cap = cap or self._copied_text_cap(sources, dest_info, node)
-            if cap is None and name in ("rsync", "cp") and paths.application_tree(dest) and all(
-                paths.classify(s).kind is paths.PathKind.RELATIVE and HOLE not in s for s in sources
-            ):
-                cap = RiskLevel.MEDIUM  # a build's output copied into its application's tree (a deployment)
+            # (the application's root itself too: `rsync -a /tmp/ls-new/limesurvey/ /var/www/limesurvey/`)
+            into_app = paths.application_tree(dest) or paths.application_tree(dest.rstrip("/") + "/-")
+            if cap is None and name in ("rsync", "cp") and into_app and self._deployed(sources):
+                cap = RiskLevel.MEDIUM
             self._installs_download(name, sources, dest_info, node)
             self._write(dest_info, node, via=name, cap=cap)
 
@@ -5601,6 +5632,8 @@ class ShellAnalyzer:
             args = args[1:]
         tree = tree or self.vars.get("GIT_WORK_TREE", "")  # `GIT_WORK_TREE=$HOME git clean -ffdx`
         self._git_effects(args, tree, node)
+        if tree and HOLE not in tree and args[:1] in (["checkout"], ["switch"], ["pull"], ["reset"]):
+            self._checked_out.add(tree.rstrip("/"))  # `git -C /opt/src/plugin checkout v1.4`: a work tree updated
         if args[:1] == ["lfs"] and "pull" in args and self.cloned:
             pass  # the files come with the clone, already counted as someone else's
         if args[:1] == ["clone"]:
@@ -6535,6 +6568,7 @@ class ShellAnalyzer:
         dest = dest or [a[2:] for a in args if name.startswith("7z") and a.startswith("-o")] or [self._cwd or "."]
         info = paths.classify(dest[-1])
         archives = [a for a in args if _ARCHIVE_NAME.search(a)]
+        self._unpacked_into.add(dest[-1].rstrip("/"))
         if any(paths.untrusted_inbox(a) for a in archives):
             # what a mail attachment or an upload holds: running it is running a download
             self.cloned.add(posixpath.normpath(dest[-1]))
@@ -6651,7 +6685,7 @@ class ShellAnalyzer:
                 paths.classify(o).kind is paths.PathKind.EXTERNAL or _APP_DATA_DIR.match(o) is not None))
             # an installed application's database (`/opt/centralstation/data/accounts.db`): its customers' records
             # (a server's data files by the glob, from its data folder: `cd /var/opt/mssql/data; tar c *.mdf`)
-            or (o.lower().endswith(_DATABASE_FILES) and paths.classify(
+            or (paths.database_file(o) and paths.classify(
                 posixpath.join(self._cwd, o) if self._cwd and HOLE not in self._cwd else o
             ).kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL))
             for o in operands
@@ -9631,6 +9665,8 @@ _SERVES_EVERYWHERE = re.compile(r"(?:--host|--bind|--listen|--ip|-H|-b)[= ]+['\"
 _MOUNTED_SHARE_ROOT = re.compile(r"/(?:mnt|media|Volumes)/[^/\x00]+/?")
 #: A login command that reads its password or token from standard input.
 _STDIN_LOGIN = re.compile(r"\blogin\b[^|;&\n]*\s--(?:with-token|password-stdin|token-stdin)\b")
+#: A token read from a login's answer (`jq -r .token`, `jq -r '.access_token'`).
+_TOKEN_READ = re.compile(r"^\s*jq\b.*\.(?:\w*_)?(?:token|jwt)\b")
 #: A command that stores a secret in a secrets store (a forge's, a cloud's, a vault's): the secret is moved, not leaked.
 _STORES_SECRET = re.compile(
     r"^\s*(?:sudo\s+)?(?:(?:gh|glab)\s+(?:secret|variable)\s+set\b|aws\s+secretsmanager\s+(?:put-secret-value|create-secret"
@@ -9687,9 +9723,6 @@ def _encoded_powershell(text: str) -> str | None:
     return script if script.isprintable() or "\n" in script else None
 
 
-#: Files that are an application's whole database.
-_DATABASE_FILES = (".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".fdb",
-                   ".mdf", ".ndf", ".ldf", ".dbf", ".ibd")  # (a database server's data and log files)
 #: An application's data folders (`tar czf - /var/spool/hl7 /opt/mirth/appdata`): its records, not its code.
 _APP_DATA_DIR = re.compile(r"^/(?:var/(?:spool|lib)/[^/]+|opt/[^/]+/(?:data|appdata|storage|db))(?:/|$)")
 #: storescu's and dcmsend's options that take a value (the peer and its port are the first operands).
@@ -9934,7 +9967,7 @@ def _own_login(command: str) -> bool:
     or token endpoint of a host named like that entry (``https://seafile.example.org/api2/auth-token/``)."""
     entry = _PASSWORD_ENTRY.search(command)
     login = _LOGIN_ENDPOINT.search(command)
-    return entry is not None and login is not None and entry.group(1).lower() in login.group(1).lower()
+    return entry is not None and login is not None and entry.group(1).lower() in (login.group(1) or "").lower()
 
 
 def _after_app(args: list[str]) -> list[str]:
@@ -10955,8 +10988,6 @@ def _recent_window_days(tests: list[str]) -> int:
 
 #: A share's or an application's whole data folder: one level below /srv, /data, /mnt, /home or /var/www.
 _DATA_FOLDER_ROOT = re.compile(r"/(?:srv|data|mnt|home|var/www)/[\w.-]+")
-#: A database file, its write-ahead log, or a dump of one.
-_DATABASE_FILE = re.compile(r"\.(?:sqlite3?|db|sql|dump|mdb)(?:-wal|-shm|-journal)?$|\.sql\.gz$")
 #: A named container volume's data folder (`/var/lib/docker/volumes/app_assets/_data`).
 _VOLUME_DATA = re.compile(r"/var/lib/(?:docker|containers/storage)/volumes/[\w.-]+/_data(?:/|$)")
 #: find's tests of a file's age (days or minutes since it was changed, modified or read; newer than another file).

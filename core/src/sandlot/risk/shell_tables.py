@@ -677,6 +677,7 @@ CONFIG_CHECKS: dict[str, frozenset[str]] = {
     "bacula-dir": frozenset({"-t"}), "bacula-sd": frozenset({"-t"}), "bacula-fd": frozenset({"-t"}),
     "bareos-dir": frozenset({"-t"}), "bareos-sd": frozenset({"-t"}), "bareos-fd": frozenset({"-t"}),
     "nginx": frozenset({"-t", "-T"}), "php-fpm": frozenset({"-t", "-tt"}), "nagios": frozenset({"-v"}),
+    "php": frozenset({"-l"}),  # (a PHP file's syntax checked: `php -l config.php`)
     "nagios4": frozenset({"-v"}), "icinga": frozenset({"--validate", "-C"}),
     "apachectl": frozenset({"configtest", "-t"}),
     "apache2ctl": frozenset({"configtest", "-t"}), "httpd": frozenset({"-t", "-n"}), "nebula": frozenset({"-test"}),

@@ -527,7 +527,11 @@ _PEOPLE_TABLES = (
 )
 #: The rest of a SELECT naming a table of people, with no WHERE, JOIN or LIMIT picking some of them.
 _WHOLE_PEOPLE_TABLE = re.compile(
-    rf"\s*[\w.\"`]*?\b{_PEOPLE_TABLES}\b(?:[\"`]?\s*(?:;|\)|$|ORDER\s+BY)|[\"']\s*[,)\n])",
+    rf"\s*[\w.\"`]*?\b{_PEOPLE_TABLES}\b(?:[\"`]?\s*(?:;|\)|$|ORDER\s+BY)|[\"']\s*[,)\n]"
+    # (or all of them but those taken out: `WHERE unsubscribed = 0`, `WHERE deleted_at IS NULL`; not those who opted
+    # in to something, a choice each made)
+    r"|\s+WHERE\s+(?:\w+\.)?(?:un\w+|(?:is_)?(?:deleted|archived|disabled|banned)(?:_at)?)\s*(?:=|IS)\s*"
+    r"(?:0|FALSE|NULL)\s*(?:;|\)|$|ORDER\s+BY|[\"']\s*[,)\n]))",
     re.IGNORECASE,
 )
 #: Every column of a table of people (`SELECT * FROM claimants`, or joined in: `… JOIN claimants USING (id)`).

@@ -79,6 +79,7 @@ from sandlot.risk.headless_cms import headless_cms_risks
 from sandlot.risk.home_automation import home_automation_risks
 from sandlot.risk.hypervisors import vsphere_estate_risks
 from sandlot.risk.identity import (
+    admin_group_membership,
     development_only,
     directory_text_risks,
     federation_risks,
@@ -745,6 +746,14 @@ _EACH_LISTED = re.compile(r"\bfor\s+\w+\s+in\s+([\w.]+)\.all\(\)")
 _MFA_CLEARED = re.compile(r"\bUPDATE\s+[\"`]?\w+[\"`]?\s+SET\s+[\"`]?\w*(?:mfa|2fa|two_?factor|totp|otp)\w*[\"`]?"
                           r"\s*=\s*(?:0|false)\b|\bDELETE\s+FROM\s+\w*(?:mfa|2fa|two_?factor|totp)\w*", re.IGNORECASE)
 _SECOND_FACTOR_WORDS = GateWords("mfa", "2fa", "two_factor", "twofactor", "totp", "otp", ignore_case=True)
+#: A password policy's minimum length set to four characters or fewer, however the product spells the setting
+#: (`password-minimum-length idm_all_accounts 1`, `"passwordMinLength": 1`, `min_password_length = 0`).
+_SHORT_PASSWORDS_ALLOWED = re.compile(
+    r"(?:password[-_.]?min(?:imum)?[-_.]?len(?:gth)?|min(?:imum)?[-_.]?password[-_.]?len(?:gth)?|pwdMinLength)"
+    r"[\"'\s:=,]+(?:[\"']?[a-z][\w.-]*[\"']?[\s,]+)?[\"']?[0-4][\"']?(?![\w.])",
+    re.IGNORECASE,
+)
+_PASSWORD_LENGTH_WORDS = GateWords("len", ignore_case=True)
 #: An API key or token minted (`createApiKey(…)`, `api_key.create`, `cscli bouncers add`, a POST to `/api-keys`).
 _KEY_MINTED = re.compile(r"\bcreateApiKey\b|\bcreate_api_key\(|\bapi_key\.create\b"
                          r"|/api[-_](?:keys?|tokens?)\b[^\n]*\bpost\b|\bpost\([^\n]*/api[-_](?:keys?|tokens?)\b"
@@ -1071,6 +1080,15 @@ _INSTRUCTION_WORDS = GateWords("IMPORTANT", "the user", "instructions")
 _ENCRYPTION_TOOL_WORDS = GateWords("openssl", "gpg", "7z")
 _AUTH_OFF_WORDS = GateWords("auth", "require_valid_user", "login", "trusted", "whitelist", "allowlist", "bypass",
                             ignore_case=True)
+#: Guest or anonymous access switched on in an application's settings or API (`"allowAnonymousEdits": true`,
+#: Teedy's `POST /app/guest_login` with `enabled=true`).
+_GUESTS_LET_IN = re.compile(
+    r"\b(?:guest[-_]?(?:login|access)|anonymous[-_]?(?:access|login|read|browsing)|allow[-_]?anonymous\w*"
+    r"|allow[-_]?guests?)\b[\"'\]]*\s*(?:[=:]|=>)\s*[\"']?(?:True|true|1|yes|on|enabled?)\b"
+    r"|/guest_login[\"']?[^\n]*\benabled?[\"']?\s*[=:]\s*[\"']?(?:true|1)\b|\benabled?=true\b[^\n]*/guest_login",
+    re.IGNORECASE,
+)
+_GUEST_WORDS = GateWords("guest", "anonymous", ignore_case=True)
 _SIGN_UP_WORDS = GateWords("registration", "sign_up", "signup", "invite_required", ignore_case=True)
 _NIX_WORDS = GateWords("trusted-users", "sandbox", "builtins.exec", "setuid", "wheelNeedsPassword", "require-sigs")
 
@@ -1265,6 +1283,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     elif literal_password_admin(code):
         what = "creates an administrator with a password written in the code"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if admin_group_membership(code):
+        what = "adds an account to an administrators' group (every right of the application or directory)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if role_raised_in_database(code):
         what = "makes an account an administrator straight in an application's database (past its own checks)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
@@ -1282,6 +1303,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if every_deleted is not None and re.search(rf"\b{re.escape(every_deleted.group(1))}\.delete\(", code):
         what = "deletes every record an API client lists (projects, users or issues, one after another)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if _PASSWORD_LENGTH_WORDS.any_in(code) and _SHORT_PASSWORDS_ALLOWED.search(code):
+        what = "lets accounts have passwords of four characters or fewer (a password policy's minimum lowered)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if _SECOND_FACTOR_WORDS.any_in(code) and _SECOND_FACTORS_OFF.search(code):
         what = "switches required second factors off in an application's settings (a password alone logs in)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
@@ -1436,6 +1460,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         if weakened is not None and not development_only(code):
             what = "sets a token-signing secret to a short known word (anyone can forge a login token)"
             found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if _GUEST_WORDS.any_in(code) and _GUESTS_LET_IN.search(code):
+        what = "lets anyone in without an account (guest or anonymous access switched on)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if _SIGN_UP_WORDS.any_in(code) and _SIGN_UP_OPENED.search(code):
         what = "opens an application's sign-up to anyone (whoever registers gets an account)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
