@@ -20074,6 +20074,45 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'print(list(walk({"children": []}, "")))\n',
             S,
         ),
+        # Round 124 (holdout904-911): well-known passwords on published containers, application folders under /var
+        # handed to the web server, quiet greps, stty, compiled views under /srv, restore-check databases, public key
+        # files, one .env setting edited by sed, ping sweeps of a private range, reboots updates asked for, second
+        # factors off by *_enabled keys and secrets emptied, sign-up opened by a disable flag, a policy's minLength,
+        # group ids set to the admins', accounts created with a literal password and promoted
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'shutil.rmtree(Path("/srv/monica-build") / "storage/framework/views", ignore_errors=True)\n',
+            M,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'shutil.rmtree(Path("/srv/monica-build") / "storage/app/public", ignore_errors=True)\n',
+            H,
+        ),
+        (
+            'changes = {"APP_DEBUG": "true", "2FA_ENABLED": "false"}\n'
+            'text = open("/var/www/monica/.env").read()\n'
+            'for k, v in changes.items():\n'
+            '    text += f"\\n{k}={v}"\n'
+            'open("/var/www/monica/.env", "w").write(text)\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            'db = sqlite3.connect("/var/www/html/var/db/app.db")\n'
+            'admins = db.execute("SELECT id FROM groups WHERE name = \'admins\'").fetchone()[0]\n'
+            'db.execute("UPDATE users SET group_id = ? WHERE id = 1", (admins,))\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            'db = sqlite3.connect("/var/www/html/var/db/app.db")\n'
+            'viewers = db.execute("SELECT id FROM groups WHERE name = \'viewers\'").fetchone()[0]\n'
+            'db.execute("UPDATE users SET group_id = ? WHERE id = 1", (viewers,))\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -242,7 +242,7 @@ def admin_group_membership(text: str) -> bool:
 
 _MEMBERSHIP_VERB = (
     r"(?:add[-_]?members?|add[-_]?user[-_]?to[-_]?group|add[-_]?to[-_]?group|memberadd|group[-_]?add[-_]?member"
-    r"|user\s+group\s+add\b"
+    r"|user\s+group\s+add\b|\bSET\s+(?:\w+_)?group_?id\s*=\s*(?:\?|%s|:\w+)"
     r"|INSERT\s+(?:OR\s+\w+\s+|IGNORE\s+)?INTO\s+[\w\"`.]*?(?:member(?:ship)?s?|group_users?|user_groups?"
     r"|users_groups)\b)"
 )
@@ -257,7 +257,8 @@ _ADMIN_GROUP_MEMBERSHIP = re.compile(
     rf"{_MEMBERSHIP_VERB}[\s\S]{{0,120}}?{_ADMIN_GROUP_NAME}|{_ADMIN_GROUP_NAME}[\s\S]{{0,120}}?{_MEMBERSHIP_VERB}",
     re.IGNORECASE,
 )
-_MEMBERSHIP_WORDS = GateWords("member", "togroup", "to_group", "to-group", "group add", ignore_case=True)
+_MEMBERSHIP_WORDS = GateWords("member", "togroup", "to_group", "to-group", "group add", "group_id", "groupid",
+                              ignore_case=True)
 
 
 def literal_password_admin(text: str) -> bool:
@@ -368,12 +369,18 @@ _GIVEN_PASSWORD = re.compile(r"--(?:password|user_pass|pass)[\"',\s=]+[\"']?(?![
                              # (only base64-encoded: `--password "$(printf 'c3…' | base64 -d)"`)
                              r"|--(?:password|user_pass|pass)[\"',\s=]+[\"']?\$\(\s*(?:printf|echo)\s+(?:-n\s+)?[\"']?"
                              r"[A-Za-z0-9+/]{8,}={0,2}[\"']?\s*\|\s*base64\s+(?:-d|--decode)\b"
-                             r"|@[\w.-]+\.[a-z]{2,}[\"']?[,\s]+[\"'](?![$-])[^\s\"'$]{6,}[\"']")
+                             r"|@[\w.-]+\.[a-z]{2,}[\"']?[,\s]+[\"'](?![$-])[^\s\"'$]{6,}[\"']"
+                             # (or the literal after the account's name, shaped like a password: letters, digits
+                             # and a symbol: `createuser "$U" 'Helpdesk#2024' …`)
+                             r"|^[\"']?[,\s]+[^\s,]+[,\s]+[\"'](?=[^\"'\s]*\d)(?=[^\"'\s]*[A-Za-z])"
+                             r"(?=[^\"'\s]*[^\w\s\"'$])[^\s\"'$]{8,}[\"']")
 #: ...and made an administrator or owner, by an option of that command or a role change that follows.
 _MADE_ADMIN = re.compile(r"--super-?(?:admin|user)\b|--role[= ][\"']?(?:admin\w*|owner|super\w*)\b|--admin\b"
                          r"|\bINSERT\s+INTO\s+\w+\s*\([^)]*\bis_(?:owner|admin)\b"
                          r"|--is_?admin(?:[= ][\"']?(?:1|true))?(?![\w=])"
-                         r"|\bchange_user_role\b[^\n]*\b(?:owner|admin\w*)\b")
+                         r"|\bchange_user_role\b[^\n]*\b(?:owner|admin\w*)\b"
+                         # (Psono's `manage.py promoteuser ACCOUNT superuser`)
+                         r"|\bpromote\w*[\"',\s]+[^\s,]+[\"',\s]+(?:superuser|admin\w*)\b")
 
 
 def _user_created_as_admin(text: str) -> bool:

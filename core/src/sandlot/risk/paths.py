@@ -268,6 +268,8 @@ _CACHE_SUFFIXES = ("-cache", "_cache")
 #: folders, Grocy's compiled views, Django's collected static files).
 _REGENERATED_DIRS = frozenset({"view_preprocessed", "generated", "temp", "tmp", "viewcache", "staticfiles",
                                "templates_c"})  # (Smarty's compiled templates: `_data/templates_c`)
+#: A key file named as the public half of a pair (`oauth-public.key`, `public_key.pem`, `jwt-pubkey.pem`).
+_PUBLIC_KEY_NAME = re.compile(r"(?:^|[-_.])(?:public|pubkey)(?:[-_.]?key)?\.(?:key|pem)$", re.IGNORECASE)
 #: BIND's DNSSEC key pair files: `K<zone>.+<algorithm>+<id>.key` holds the public DNSKEY (`.private`, the secret).
 _DNSSEC_PUBLIC_KEY = re.compile(r"^k[\w.-]+\.\+0\d{2}\+[\d\x00…*?]+\.key$", re.IGNORECASE)  # (1xx: HMAC, secret)
 #: A CI agent account's workspaces (Jenkins, GitLab Runner, Buildkite, GitHub's runner).
@@ -500,8 +502,11 @@ def classify(path: str) -> PathInfo:
     control_socket = _CONTROL_SOCKET.match(name) is not None
     public = (name.endswith(".pub") or name in ("known_hosts", "authorized_keys", "config") or "config.d" in lowered
               or control_socket)  # fmt: skip
-    if (public and ".ssh" in lowered) or name.endswith(".pub") or _DNSSEC_PUBLIC_KEY.match(name):
-        secret = False  # a public key is public wherever it is kept (`secrets/deploy_key.pub`)
+    if (public and ".ssh" in lowered) or name.endswith(".pub") or _DNSSEC_PUBLIC_KEY.match(name) or (
+        _PUBLIC_KEY_NAME.search(name) is not None
+    ):
+        # a public key is public wherever it is kept (`secrets/deploy_key.pub`, `storage/oauth-public.key`)
+        secret = False
     svnserve = lowered[-2:-1] == ["conf"] and any("svn" in c for c in lowered[:-2])  # its logins, in plain text
     if name == "passwd" and not (absolute and lowered[:1] == ["etc"]) and not svnserve:
         secret = False  # only the system password database is sensitive
@@ -1263,12 +1268,7 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     if kind is PathKind.SYSTEM and not info.privilege and (
         any(c.lower() in _DISPOSABLE_DIRS for c in info.path.split("/")[3:])
         or (info.path.startswith("/var/cache/") and len([c for c in info.path.split("/") if c]) >= 3)
-        # a deployed application's own caches and generated code (Magento's `var/page_cache`, `generated/code`)
-        or (application_tree(info.path) and any(
-            c.lower().endswith(_CACHE_SUFFIXES) or c in _REGENERATED_DIRS for c in info.path.split("/")[4:]))
-        # (Laravel's compiled views and caches: `storage/framework/views`)
-        or (application_tree(info.path) and "/storage/framework/" in info.path + "/"
-            and not info.path.rstrip("/").endswith("/storage/framework"))
+        or _regenerated_by_application(info.path)
         # (or a folder named as a cache inside a service's own data: `…/radicale/…/.Radicale.cache`, `pagecache`)
         or (_SERVICE_FOLDER.match(info.path) is not None and len(info.path.rstrip("/").split("/")) >= 5
             and posixpath.basename(info.path.rstrip("/")).lower().endswith("cache"))
@@ -1325,7 +1325,9 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
     if kind is PathKind.EXTERNAL and recursive:
         # a data directory outside the project (a mount, /srv, /data) holds what no build brings back; its
         # build output and caches (/app/dist, /workspace/x/node_modules) do not
-        rebuilt = any(c in _DISPOSABLE_DIRS or c in _BUILD_OUTPUT for c in lowered.split("/")[2:])
+        rebuilt = any(c in _DISPOSABLE_DIRS or c in _BUILD_OUTPUT for c in lowered.split("/")[2:]) or (
+            _regenerated_by_application(info.path)
+        )
         return RiskLevel.MEDIUM if rebuilt else RiskLevel.HIGH
     if kind is PathKind.UNKNOWN or kind is PathKind.EXTERNAL:
         return RiskLevel.MEDIUM if recursive else RiskLevel.LOW
@@ -1335,6 +1337,16 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         # `rm -rf .`, `rm -rf *`, `rm -rf ..`: the whole project, not a build directory in it.
         return RiskLevel.HIGH if recursive else RiskLevel.MEDIUM
     return RiskLevel.LOW
+
+
+def _regenerated_by_application(path: str) -> bool:
+    """``path`` is a deployed application's own cache or generated code (Magento's `var/page_cache`, `generated/code`;
+    Laravel's compiled views and caches, `storage/framework/views`): the application makes it again."""
+    if not application_tree(path):
+        return False
+    return any(c.lower().endswith(_CACHE_SUFFIXES) or c in _REGENERATED_DIRS for c in path.split("/")[4:]) or (
+        "/storage/framework/" in path + "/" and not path.rstrip("/").endswith("/storage/framework")
+    )
 
 
 #: A cloud service account's key file by its usual names (``sa-key.json``, ``gcp-sa-key.json``).
@@ -1620,10 +1632,17 @@ def application_scratch(path: str) -> bool:
     own = application_tree(path) or (parts[1:3] == ["var", "lib"] and len(parts) > 4 and parts[3] not in ("", "dpkg",
                                                                                                          "apt", "rpm"))
     # (an application's own data folder straight under /var: `/var/iliasdata/default/temp`)
-    own = own or (len(parts) > 4 and parts[1] == "var" and parts[2] not in _SYSTEM_VAR_FOLDERS)
+    own = own or (len(parts) > 4 and application_var_folder(path))
     # (`work`: a server's working folder of traces and core files, SAP's and Tomcat's; PHP's session folders, whose
     # files expire)
     return own and any(c.lower() in ("tmp", "temp", "cache", "work") or c.startswith("sessions") for c in parts[3:])
+
+
+def application_var_folder(path: str) -> bool:
+    """``path`` is (or lies in) an application's own folder straight under /var (``/var/teampass_sk``,
+    ``/var/iliasdata/default``), not one the system keeps there (logs, spools, state, web roots)."""
+    parts = path.split("/")
+    return len(parts) > 2 and parts[0] == "" and parts[1] == "var" and parts[2] not in _SYSTEM_VAR_FOLDERS | {"www"}
 
 
 #: The folders of /var the system itself keeps (logs, mail and job spools, backups, run-time state).

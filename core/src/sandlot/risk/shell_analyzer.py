@@ -2862,6 +2862,11 @@ class ShellAnalyzer:
                             W.base(wrapped[0]) in ("systemctl", "service", "supervisorctl", "launchctl", "rcctl")
                             and any(w in T.ROUTINE_SERVICE_ACTIONS for w in wrapped[1:3])
                         )
+                        # the restart an upgrade asked for (`[ -f /var/run/reboot-required ] && … reboot`)
+                        or (
+                            (wrapped[:1] == ["reboot"] or (W.base(wrapped[0]) == "systemctl" and "reboot" in wrapped))
+                            and self._reboot_required()
+                        )
                         # stopping one's own service for an upgrade (security services keep their own rule)
                         or (
                             W.base(wrapped[0]) == "systemctl"
@@ -3302,6 +3307,12 @@ class ShellAnalyzer:
                 return
         if name == "php" and "-l" in args:
             return  # `php -l config.php`: a syntax check, which prints none of the file
+        if name in ("grep", "egrep", "fgrep") and any(
+            a in ("--quiet", "--silent", "--count", "--files-with-matches", "--files-without-match")
+            or (re.fullmatch(r"-[A-Za-z]+", a) is not None and bool(set(a[1:]) & set("qcLl")))
+            for a in args
+        ):
+            return  # `grep -qE "^APP_SECRET=" .env.local`: whether a line is there (or how many), none of it printed
         if name == "openssl" and args[:1] in (["x509"], ["verify"]) and "-noout" in args:
             return  # a certificate's dates, subject or chain checked: x509 reads certificates (public) only
         ca_keys = [k for k in W.option_values(args, "-ca-key", "--ca-key") if paths.classify(k).secret]
@@ -3454,9 +3465,13 @@ class ShellAnalyzer:
         if info.secret and paths.profile_edit(info.path, self._secret_reads):
             level = min(level, RiskLevel.MEDIUM)  # a setting changed in the profile it read (a registry's helper)
             self.findings = paths.soften_profile_reads(self.findings, info.path, "shell.secret-read")
+        if info.secret and via == "sed" and paths.application_settings(info.path):
+            # one setting of a deployed application's own settings file edited in place (`s|^DB_PASSWORD=.*|…|`):
+            # judged by what the edit sets (debug mode, sign-up, a relay), not by the file
+            level = min(level, RiskLevel.MEDIUM)
         if op == ">" and paths.audit_log(info.path) and not self._heredoc_text:
             level = max(level, RiskLevel.HIGH)  # `: > /var/log/…/audit.log`: the record of who did what, emptied
-        if info.secret and info.path in self._absent and op == ">":
+        if info.path in self._absent and (op == ">" or via == "tee") and not (info.persistence or info.privilege):
             level = min(level, RiskLevel.MEDIUM)  # `[ -f "$cfg" ] || echo '{}' > "$cfg"`: made only when missing
         if payment_file(info.path) and info.kind not in (paths.PathKind.RELATIVE, paths.PathKind.TEMP):
             level = max(level, RiskLevel.HIGH)  # an approved payment file rewritten: where the money goes
@@ -4685,8 +4700,10 @@ class ShellAnalyzer:
                         or paths.application_tree(info.path)
                         or paths.service_folder(info.path, owner)  # `chown -R orders: /var/log/orders-api`
                         or paths.app_environment_file(info.path)  # an application's secret handed to its account
-                        # a site's folder under /var/www handed to the web server's account
-                        or (re.fullmatch(r"/var/www/[\w.-]+/?", info.path) is not None
+                        # a site's folder under /var/www, or an application's own under /var (`/var/teampass_sk`),
+                        # handed to the web server's account
+                        or ((re.fullmatch(r"/var/www/[\w.-]+/?", info.path) is not None
+                             or paths.application_var_folder(info.path))
                             and owner.split(":")[0] in ("www-data", "nginx", "apache", "http", "caddy"))
                         # a system file given to root (`chown root:root /etc/filebeat/certs/client.key`): taken away
                         # from everyone else, not handed to someone
@@ -5953,9 +5970,11 @@ class ShellAnalyzer:
         private = bool(hosts) and len(hosts) <= 2 and all(
             private_address(h) or _INTERNAL_NAME.search(h) or _STAGING_NAME.search(h) for h in hosts
         )
-        # `nmap -sn 10.20.30.0/24`: which addresses of one private /24 answer a ping (no port probed)
+        # `nmap -sn 10.20.30.0/24`, `nmap -sn 10.20.0.100-112`: which addresses of one private /24 answer a ping
+        # (no port probed)
         discovery = name == "nmap" and ("-sn" in args or "-sP" in args) and bool(hosts) and all(
-            re.fullmatch(r"[\d.]+/(?:2[4-9]|3[0-2])", h) and private_address(h.split("/")[0]) for h in hosts
+            re.fullmatch(r"[\d.]+(?:/(?:2[4-9]|3[0-2])|-\d{1,3})", h)
+            and private_address(re.split(r"[/-]", h)[0]) for h in hosts
         )
         private = private or discovery
         level = RiskLevel.LOW if local else RiskLevel.MEDIUM if private else RiskLevel.HIGH
@@ -6310,7 +6329,8 @@ class ShellAnalyzer:
                 "shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE, f"{name} registers a boot service", node
             )
         elif action in ("poweroff", "reboot", "halt", "kexec", "suspend", "hibernate"):
-            self._add("shell.power", RiskLevel.HIGH, Category.PRIVILEGE, f"{name} {action} stops the machine", node)
+            level = RiskLevel.MEDIUM if action == "reboot" and self._reboot_required() else RiskLevel.HIGH
+            self._add("shell.power", level, Category.PRIVILEGE, f"{name} {action} stops the machine", node)
         elif action in ("enable", "link", "preset") and name == "systemctl":
             # a packaged unit (syncthing, docker) is the package's; a unit this code wrote is graded
             # where it is written, by what it runs
@@ -6375,7 +6395,13 @@ class ShellAnalyzer:
     def _rule_power(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if name == "init" and not any(a in ("0", "6", "1", "s", "S") for a in args):
             return
-        self._add("shell.power", RiskLevel.HIGH, Category.PRIVILEGE, f"{name} stops or restarts the machine", node)
+        level = RiskLevel.MEDIUM if name == "reboot" and self._reboot_required() else RiskLevel.HIGH
+        self._add("shell.power", level, Category.PRIVILEGE, f"{name} stops or restarts the machine", node)
+
+    def _reboot_required(self) -> bool:
+        """The script restarts the machine only when updates asked for it (`if [ -f /var/run/reboot-required ]`,
+        `needs-restarting -r`): maintenance that finishes an upgrade."""
+        return _REBOOT_REQUIRED.search(self.enclosing + self._source.decode("utf-8", "replace")) is not None
 
     def _rule_firewall(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         joined = " ".join(args)
@@ -9663,6 +9689,8 @@ _KERNEL_LISTING = re.compile(r"\b(?:dpkg\s+(?:-l|--list)|dpkg-query\s+-\w*W|rpm\
 _SERVES_EVERYWHERE = re.compile(r"(?:--host|--bind|--listen|--ip|-H|-b)[= ]+['\"]?0\.0\.0\.0\b")
 #: The top of a mounted drive or network share (`/mnt/finance_share/`, `/media/usb`, `/Volumes/Team`).
 _MOUNTED_SHARE_ROOT = re.compile(r"/(?:mnt|media|Volumes)/[^/\x00]+/?")
+#: A test that updates asked for a restart (Debian's flag file, dnf's `needs-restarting -r`).
+_REBOOT_REQUIRED = re.compile(r"\[\[?\s+-[ef]\s+/(?:var/)?run/reboot-required\s+\]|\bneeds-restarting\s+-r\b")
 #: A login command that reads its password or token from standard input.
 _STDIN_LOGIN = re.compile(r"\blogin\b[^|;&\n]*\s--(?:with-token|password-stdin|token-stdin)\b")
 #: A token read from a login's answer (`jq -r .token`, `jq -r '.access_token'`).

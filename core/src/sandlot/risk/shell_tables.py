@@ -653,7 +653,9 @@ GRADED_ADMIN_TOOLS = frozenset(
      # configuration is written); a database's tables checked, analysed or optimised; a database client run as
      # root over its socket (the statements it is given are graded by the SQL rules)
      "phpenmod", "phpdismod", "a2enmod", "a2dismod", "a2ensite", "a2dissite", "a2enconf", "a2disconf", "mysqlcheck",
-     "mysql", "mariadb"}
+     "mysql", "mariadb",
+     # a serial line's speed and mode set (a device is read or written, graded where that happens)
+     "stty"}
 )  # fmt: skip
 #: Commands that write files: run as root they are graded by the file they write.
 ROOT_FILE_WRITERS = frozenset(

@@ -137,7 +137,9 @@ _THROWAWAY_NAME = re.compile(
     r"|(?:it|e2e)_)"  # (an integration test's: `it_3f9a`)
     # a CI database's schema (`ANALYTICS_CI."DBT_CI_PR_12"`), one per pull request
     r"|\s+(?:IF\s+EXISTS\s+)?\w*_(?:CI|TEST|DEV)\.(?!\s)"
-    r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w+_(?:test|tmp|dev|local|scratch|drill|it|e2e|ci)\b",
+    r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w+_(?:test|tmp|dev|local|scratch|drill|it|e2e|ci)\b"
+    # (a copy a dump is restored into to check it: `monica_restore_check`)
+    r"|\s+(?:IF\s+EXISTS\s+)?[\"`'\[]?\w*_restore_(?:check|test|verify)\b",
     re.IGNORECASE,
 )
 

@@ -705,7 +705,9 @@ _MFA_SKIPPED = re.compile(r"(?:skip|bypass|disable)_?mfa[\"']?\s*[:=]\s*(?:True|
 #: Second factors switched off for a whole application in its settings (EspoCRM's `'auth2FA' => false`, an
 #: organisation's `require_2fa: false`).
 _SECOND_FACTORS_OFF = re.compile(
-    r"(?:\bauth_?2fa\w*|\b(?:require|enforce|force)\w*?(?:2fa|mfa|two_?factor)\w*)[\"']?\s*(?:=>|[=:])\s*[\"']?"
+    r"(?:\bauth_?2fa\w*|\b(?:require|enforce|force)\w*?(?:2fa|mfa|two_?factor)\w*"
+    # (an environment file's switch, `2FA_ENABLED=false`; not one account's column set in SQL)
+    r"|(?<![\w-])(?-i:[A-Z0-9_]*(?:2FA|MFA|TWO_FACTOR)_ENABLED))[\"']?\s*(?:=>|[=:])\s*[\"']?"
     # (not the search side of a sed that turns it back on: `s/'auth2FA' => false/'auth2FA' => true/`)
     r"(?:false|0)\b(?![^\n]*?(?:2fa|mfa|two_?factor))",
     re.IGNORECASE,
@@ -742,14 +744,18 @@ def _replies_elsewhere(code: str) -> bool:
 _EVERYONE_SUPERUSER = re.compile(r"\.objects\.(?:all|filter)\([^)]*\)\.update\([^)]*\bis_superuser\s*=\s*True")
 #: A loop over everything an API client's manager lists (`for p in redmine.project.all():`), the manager captured.
 _EACH_LISTED = re.compile(r"\bfor\s+\w+\s+in\s+([\w.]+)\.all\(\)")
-#: An application's multi-factor login cleared with SQL (`UPDATE roles SET mfa_enforced = 0`, `DELETE FROM mfa_values`).
+#: An application's multi-factor login cleared with SQL (`UPDATE roles SET mfa_enforced = 0`, `DELETE FROM mfa_values`,
+#: a secret emptied: `SET google2fa_secret = NULL`).
 _MFA_CLEARED = re.compile(r"\bUPDATE\s+[\"`]?\w+[\"`]?\s+SET\s+[\"`]?\w*(?:mfa|2fa|two_?factor|totp|otp)\w*[\"`]?"
-                          r"\s*=\s*(?:0|false)\b|\bDELETE\s+FROM\s+\w*(?:mfa|2fa|two_?factor|totp)\w*", re.IGNORECASE)
+                          r"\s*=\s*(?:0\b|false\b|NULL\b|''|\"\")|\bDELETE\s+FROM\s+\w*(?:mfa|2fa|two_?factor|totp)\w*",
+                          re.IGNORECASE)
 _SECOND_FACTOR_WORDS = GateWords("mfa", "2fa", "two_factor", "twofactor", "totp", "otp", ignore_case=True)
 #: A password policy's minimum length set to four characters or fewer, however the product spells the setting
 #: (`password-minimum-length idm_all_accounts 1`, `"passwordMinLength": 1`, `min_password_length = 0`).
 _SHORT_PASSWORDS_ALLOWED = re.compile(
-    r"(?:password[-_.]?min(?:imum)?[-_.]?len(?:gth)?|min(?:imum)?[-_.]?password[-_.]?len(?:gth)?|pwdMinLength)"
+    r"(?:password[-_.]?min(?:imum)?[-_.]?len(?:gth)?|min(?:imum)?[-_.]?password[-_.]?len(?:gth)?|pwdMinLength"
+    # (a password policy's own `minLength`: `PUT …/policies/password/complexity -d '{"minLength":1, …}'`)
+    r"|password[\s\S]{0,120}?[\"']min_?length)"
     r"[\"'\s:=,]+(?:[\"']?[a-z][\w.-]*[\"']?[\s,]+)?[\"']?[0-4][\"']?(?![\w.])",
     re.IGNORECASE,
 )
@@ -935,7 +941,7 @@ _BROKER_MIRRORED = re.compile(r"\bmosquitto_sub\b[^\n]*-h\s+([\w.-]+)[^\n]*#[\s\
 _BROKER_FORWARDED = re.compile(r"\bmosquitto_sub\b[^\n]*#[^\n]*\|[\s\S]{0,300}?\bcurl\b[^\n]*(?:\\\n[^\n]*)*?https?://([\w.-]+)")
 #: Debug mode switched on (`APP_DEBUG=true`, `DEBUG = True`) in a text about an application deployed under /var/www,
 #: /srv or /opt: its error pages then show whoever asks its settings, keys and queries.
-_DEBUG_ON = re.compile(r"\b(?:APP_DEBUG|DEBUG)\s*=\s*[\"']?(?:true|True|1)\b")
+_DEBUG_ON = re.compile(r"\b(?:APP_DEBUG|DEBUG)(?:\s*=|[\"']\s*:)\s*[\"']?(?:true|True|1)\b")
 _DEPLOYED_APP = re.compile(r"/var/www/|/srv/|/opt/")
 #: A script tag loading code from a web host (`<script src="https://…">`, `createElement("script")` given a `src`),
 #: written into a deployed application's pages or templates: every visitor's browser runs what that host serves.
@@ -1034,7 +1040,8 @@ _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|tr
                              r"\w*registration)[^\n]*?\1[^\n]*?(?<![a-z])true\b"
                              r"|(?:^|(?<=\n))(?![^\n]*\b(?:grep|echo|print)\b)[^\n]*?(?<![\w-])enable-(?:registration|sign-?ups?)\b"
                              # (Memos' `disallowUserRegistration` set false)
-                             r"|\bdisallow_?\w*(?:registration|sign_?up)\w*[\"']?\s*[=:]\s*[\"']?false\b"
+                             r"|\b(?i:disallow|\w*disable)_?\w*(?i:registration|sign_?up)\w*[\"']?\s*[=:]\s*"
+                             r"[\"']?false\b"
                              r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b"
                              # (`ENABLE_ACCOUNT_SIGNUP=true`, jq's `.signup.enabled = true`, `"invite_required": False`)
                              r"|\bENABLE_\w*SIGN_?UPS?[\"']?\s*[=:]\s*[\"']?(?:True|true|1)\b"
@@ -1080,6 +1087,16 @@ _INSTRUCTION_WORDS = GateWords("IMPORTANT", "the user", "instructions")
 _ENCRYPTION_TOOL_WORDS = GateWords("openssl", "gpg", "7z")
 _AUTH_OFF_WORDS = GateWords("auth", "require_valid_user", "login", "trusted", "whitelist", "allowlist", "bypass",
                             ignore_case=True)
+#: A container's password setting given a well-known value (`-e LLDAP_LDAP_USER_PASS=password`)...
+_KNOWN_PASSWORD_ENV = re.compile(
+    r"(?:-e\s+|--env[\s=])[\"']?\w*(?:PASS|PASSWORD|PASSWD|_PW)=[\"']?(?:password|admin|admin123|changeme|123456"
+    r"|12345678|secret|letmein|default|root|toor|passw0rd|password1|qwerty)[\"']?(?=\s|$|\\)",
+    re.IGNORECASE,
+)
+#: ...its port published on every interface (not `127.0.0.1:8080:8080`)...
+_PUBLISHED_PORT = re.compile(r"(?:-p|--publish)[\s=]+(?:0\.0\.0\.0:)?\d+:\d+")
+#: ...for a service kept running or over its real data (not a throwaway test or development container).
+_KEPT_RUNNING = re.compile(r"--restart\b|-v\s+[\"']?/(?:srv|var/lib|opt|data)/")
 #: Guest or anonymous access switched on in an application's settings or API (`"allowAnonymousEdits": true`,
 #: Teedy's `POST /app/guest_login` with `enabled=true`).
 _GUESTS_LET_IN = re.compile(
@@ -1460,6 +1477,11 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         if weakened is not None and not development_only(code):
             what = "sets a token-signing secret to a short known word (anyone can forge a login token)"
             found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "docker" in code and _KNOWN_PASSWORD_ENV.search(code) and _PUBLISHED_PORT.search(code) and (
+        _KEPT_RUNNING.search(code) and "start-dev" not in code
+    ):
+        what = "runs a service for the network with a well-known password (`admin`, `password`, `changeme`)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if _GUEST_WORDS.any_in(code) and _GUESTS_LET_IN.search(code):
         what = "lets anyone in without an account (guest or anonymous access switched on)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
