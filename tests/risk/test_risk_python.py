@@ -20113,6 +20113,36 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'db.execute("UPDATE users SET group_id = ? WHERE id = 1", (viewers,))\n',
             S,
         ),
+        # Round 125 (holdout912-919): retention of one snapshot at most and every listed snapshot or blob deleted
+        # (kopia), logins switched off by an auth method, sign-up switched on by a CLI flag or settings key, admins made
+        # by --perm.admin, a server's key by --tls-key-file, servers on every interface without a login, admin group
+        # memberships through REST and a CLI
+        (
+            'import requests\n'
+            's = requests.get("https://files.example.com/api/settings").json()\n'
+            's["signup"] = True\n'
+            'requests.put("https://files.example.com/api/settings", json=s)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            's = requests.get("https://files.example.com/api/settings").json()\n'
+            's["signup"] = False\n'
+            'requests.put("https://files.example.com/api/settings", json=s)\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'BASE = "https://forum.example.com/api/v3"\n'
+            'requests.put(f"{BASE}/groups/administrators/membership/1187", json={"_uid": 1})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'BASE = "https://forum.example.com/api/v3"\n'
+            'print(requests.get(f"{BASE}/groups/administrators/members").json())\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

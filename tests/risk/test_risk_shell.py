@@ -14647,6 +14647,73 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'docker exec psono python3 ./psono/manage.py promoteuser "$U" superuser',
             M,
         ),
+        # Round 125 (holdout912-919): retention of one snapshot at most and every listed snapshot or blob deleted
+        # (kopia), logins switched off by an auth method, sign-up switched on by a CLI flag or settings key, admins made
+        # by --perm.admin, a server's key by --tls-key-file, servers on every interface without a login, admin group
+        # memberships through REST and a CLI
+        (
+            'kopia policy set --global --keep-latest=1 --keep-hourly=0 --keep-daily=0 --keep-weekly=0 --keep'
+            '-monthly=0 --keep-annual=0',
+            H,
+        ),
+        (
+            'kopia policy set --global --keep-latest=10 --keep-hourly=0 --keep-daily=30 --keep-weekly=8',
+            S,
+        ),
+        (
+            "kopia snapshot list --all --json | jq -r '.[].id' | xargs -r -n 100 kopia snapshot delete --del"
+            'ete',
+            H,
+        ),
+        (
+            'SNAP_ID=${1:?usage}\n'
+            'kopia snapshot delete "$SNAP_ID" --delete',
+            S,
+        ),
+        (
+            "kopia blob list --prefix=p | awk '{print $1}' | xargs -r -n 200 kopia blob delete",
+            H,
+        ),
+        (
+            'filebrowser -d /var/lib/filebrowser/filebrowser.db config set --auth.method=noauth',
+            H,
+        ),
+        (
+            'filebrowser -d /var/lib/filebrowser/filebrowser.db config set --auth.method=json',
+            S,
+        ),
+        (
+            'filebrowser -d /var/lib/filebrowser/filebrowser.db config set --signup --perm.admin',
+            H,
+        ),
+        (
+            "filebrowser -d /etc/filebrowser/filebrowser.db users add ops-sync 'R3pl1c@te-2024' --perm.admin"
+            ' --scope /',
+            H,
+        ),
+        (
+            "filebrowser -d /etc/filebrowser/filebrowser.db users add ops-sync 'R3pl1c@te-2024' --scope /srv"
+            '/share',
+            S,
+        ),
+        (
+            'kopia server start --address=10.40.2.15:51515 --tls-cert-file=/etc/kopia/tls/server.crt --tls-k'
+            'ey-file=/etc/kopia/tls/server.key',
+            M,
+        ),
+        (
+            'nohup kopia server start --address=0.0.0.0:51515 --insecure --without-password >/dev/null 2>&1 '
+            '&',
+            H,
+        ),
+        (
+            'kopia server start --address=127.0.0.1:51515 --insecure --without-password',
+            S,
+        ),
+        (
+            'cd /opt/nodebb && ./nodebb user make admin 1187',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -100,6 +100,19 @@ def sync_risks(name: str, args: Sequence[str], made_dirs: Collection[str] = ()) 
     return found
 
 
+def _keeps_at_most_one(args: Sequence[str]) -> bool:
+    """A retention policy's every ``--keep-*`` count is 0 or 1 (`--keep-latest=1 --keep-daily=0 …`): one snapshot
+    at most survives (a policy with no hourlies but thirty dailies keeps a month)."""
+    counts = []
+    for i, arg in enumerate(args):
+        key, eq, value = arg.partition("=")
+        if key.startswith("--keep-") and not eq and i + 1 < len(args):
+            value = args[i + 1]
+        if key.startswith("--keep-"):
+            counts.append(value.strip())
+    return bool(counts) and all(c in ("0", "1") for c in counts)
+
+
 def _zero_keep(args: Sequence[str]) -> bool:
     for i, arg in enumerate(args):
         key, eq, value = arg.partition("=")
@@ -113,7 +126,8 @@ def _zero_keep(args: Sequence[str]) -> bool:
 
 
 _SNAPSHOT_VERBS = frozenset({"delete", "forget", "destroy", "subvolume", "disable", "deletelocalsnapshots",
-                             "removedestination", "labelclear", "rollback", "recreate", "config", "prune"})  # fmt: skip
+                             "removedestination", "labelclear", "rollback", "recreate", "config", "prune", "policy",
+                             "expire"})  # fmt: skip
 
 
 def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, exact: bool = False) -> list[BackupRisk]:
@@ -139,6 +153,13 @@ def snapshot_risks(name: str, args: Sequence[str], *, repeated: bool = False, ex
         what = "borg recreate rewrites the repository's archives without what it excludes (gone from all history)"
     elif name in ("restic", "kopia") and verb in ("forget", "snapshot") and _zero_keep(args):
         what = f"{name} forget keeps no snapshot (or only the last hours'): every backup is dropped"
+    elif name == "kopia" and verb == "policy" and _keeps_at_most_one(args):
+        what = "kopia policy keeps one snapshot at most: every other backup is dropped at the next maintenance"
+    elif name == "kopia" and verb in ("delete", "expire") and (repeated or "--all" in args) and (
+        "--delete" in args or "blob" in args
+    ):
+        # (`kopia snapshot list --all … | xargs kopia snapshot delete --delete`, `kopia blob delete` of every pack)
+        what = "kopia deletes every snapshot (or every data blob) a listing gives: the backups are gone"
     elif name in ("borg", "borgmatic") and verb == "prune" and _zero_keep(args):
         what = f"{name} prune keeps no archive (or only the last hours'): every backup is dropped"
     elif name == "restic" and verb == "forget" and (repeated or any(HOLE in t for t in operands[1:])):

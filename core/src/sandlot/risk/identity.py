@@ -254,11 +254,17 @@ _ADMIN_GROUP_NAME = (
 #: A membership added (a CLI's verb, an API's mutation, an insert into a memberships table) near an admin group's
 #: name, either way round (`for g in idm_admins system_admins; do kanidm group add-members "$g" …`).
 _ADMIN_GROUP_MEMBERSHIP = re.compile(
-    rf"{_MEMBERSHIP_VERB}[\s\S]{{0,120}}?{_ADMIN_GROUP_NAME}|{_ADMIN_GROUP_NAME}[\s\S]{{0,120}}?{_MEMBERSHIP_VERB}",
+    rf"{_MEMBERSHIP_VERB}[\s\S]{{0,120}}?{_ADMIN_GROUP_NAME}|{_ADMIN_GROUP_NAME}[\s\S]{{0,120}}?{_MEMBERSHIP_VERB}"
+    # (an API's membership of the group written: `requests.put(f"{BASE}/groups/administrators/membership/{uid}")`,
+    # Kanidm's `POST /v1/group/idm_admins/_attr/member`; not a listing of its members)
+    r"|(?:\.(?:put|post)\(\s*f?[\"']|-X\s*(?:PUT|POST)\b[^\n]*?)[^\"'\n]*/groups?/(?:[\w-]*[-_])?(?:admins?"
+    r"|administrators)/(?:_attr/)?members?(?:hip)?\b"
+    # (NodeBB's `./nodebb user make admin UID`)
+    r"|\buser[\"',\s]+make[\"',\s]+admin\b",
     re.IGNORECASE,
 )
 _MEMBERSHIP_WORDS = GateWords("member", "togroup", "to_group", "to-group", "group add", "group_id", "groupid",
-                              ignore_case=True)
+                              "make admin", "make\", \"admin", ignore_case=True)
 
 
 def literal_password_admin(text: str) -> bool:
@@ -376,6 +382,7 @@ _GIVEN_PASSWORD = re.compile(r"--(?:password|user_pass|pass)[\"',\s=]+[\"']?(?![
                              r"(?=[^\"'\s]*[^\w\s\"'$])[^\s\"'$]{8,}[\"']")
 #: ...and made an administrator or owner, by an option of that command or a role change that follows.
 _MADE_ADMIN = re.compile(r"--super-?(?:admin|user)\b|--role[= ][\"']?(?:admin\w*|owner|super\w*)\b|--admin\b"
+                         r"|--perm\.admin\b"  # (Filebrowser's `users add NAME PASSWORD --perm.admin`)
                          r"|\bINSERT\s+INTO\s+\w+\s*\([^)]*\bis_(?:owner|admin)\b"
                          r"|--is_?admin(?:[= ][\"']?(?:1|true))?(?![\w=])"
                          r"|\bchange_user_role\b[^\n]*\b(?:owner|admin\w*)\b"

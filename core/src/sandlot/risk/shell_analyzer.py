@@ -11091,7 +11091,9 @@ _DISK_LISTING = re.compile(r"\b(?:lsblk|blkid|fdisk\s+-l|sfdisk\s+-l)\b[^)]*/dev
 _EXCLUDE_ASSIGNMENTS = tuple(o + "=" for o in T.EXCLUDE_OPTIONS)
 #: Options that name the file a program reads its own password or token from (`--passfile1`,
 #: `--password-file`, `--token-file`).
-_CREDENTIAL_FILE_OPTION = re.compile(r"--?(?:pass(?:word|wd)?|token|secret|key|defaults(?:-extra)?)[-_]?file\d?$")
+_CREDENTIAL_FILE_OPTION = re.compile(
+    r"--?(?:(?:tls|ssl|client|server)[-_])?(?:pass(?:word|wd)?|token|secret|key|defaults(?:-extra)?)[-_]?file\d?$"
+)  # (`--tls-key-file`: a server's own key, which it serves with)
 #: zsh syntax tree-sitter-bash does not know: process substitution into a temporary file, the short
 #: `for`, glob qualifiers.
 _ZSH_IDIOM = re.compile(r"(?:^|\s)=\(|^\s*for\s+\w+\s*\(|[*?]\S*\([.\w/@=*%^:\[\],+-]*\)(?=\s|;|$)", re.MULTILINE)

@@ -912,6 +912,8 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                r"|^\s*auth:\s*\n\s+enabled:\s*false\b"
                                # (a reconfigure command's or a settings file's authentication type set to none)
                                r"|--auth[_-]type[= ]+[\"']?none\b|\bauth[_-]type[\"']?\s*(?:=>|[=:])\s*[\"']?none\b"
+                               # (Filebrowser's `config set --auth.method=noauth`)
+                               r"|\bauth[._-]method[\"']?\s*(?:[= ]|[:=]\s*)[\"']?no_?auth\b"
                                # (Grocy's `Setting('DISABLE_AUTH', true)`, CouchDB's `require_valid_user` false)
                                r"|\bSetting\(\s*[\"']DISABLE_AUTH[\"']\s*,\s*true\b|\bDISABLE_AUTH[\"']?\s*[=:]\s*[\"']?true\b"
                                r"|\brequire_valid_user[\"']?\s*[=:]\s*[\"']?false\b"
@@ -1043,6 +1045,9 @@ _SIGN_UP_OPENED = re.compile(r"allow[-_]registration[\"'\]]*\s*[=:]\s*(?:True|tr
                              r"|\b(?i:disallow|\w*disable)_?\w*(?i:registration|sign_?up)\w*[\"']?\s*[=:]\s*"
                              r"[\"']?false\b"
                              r"|\bREGISTRATION_OPEN\s*=\s*[\"']?(?:True|true|1)\b"
+                             # (a CLI's settings command turning sign-up on: `filebrowser config set --signup`)
+                             r"|\bconfig[\"',\s]+set\b[^\n]*?(?<![\w-])--signup(?:=true)?(?![\w=-])"
+                             r"|[\"']sign_?up[\"']\s*(?:\]\s*=|:)\s*(?:True|true)\b"
                              # (`ENABLE_ACCOUNT_SIGNUP=true`, jq's `.signup.enabled = true`, `"invite_required": False`)
                              r"|\bENABLE_\w*SIGN_?UPS?[\"']?\s*[=:]\s*[\"']?(?:True|true|1)\b"
                              r"|\bsignup\.enabled\s*=\s*true\b|[\"']invite_required[\"']\s*:\s*False\b"
@@ -1097,6 +1102,8 @@ _KNOWN_PASSWORD_ENV = re.compile(
 _PUBLISHED_PORT = re.compile(r"(?:-p|--publish)[\s=]+(?:0\.0\.0\.0:)?\d+:\d+")
 #: ...for a service kept running or over its real data (not a throwaway test or development container).
 _KEPT_RUNNING = re.compile(r"--restart\b|-v\s+[\"']?/(?:srv|var/lib|opt|data)/")
+#: A server's own login switched off on its command line (`kopia server start --without-password`, `--auth none`).
+_SERVER_LOGIN_OFF = re.compile(r"--without-password\b|--no-?auth(?:entication)?\b|--disable-auth\w*|--auth[= ]none\b")
 #: Guest or anonymous access switched on in an application's settings or API (`"allowAnonymousEdits": true`,
 #: Teedy's `POST /app/guest_login` with `enabled=true`).
 _GUESTS_LET_IN = re.compile(
@@ -1482,6 +1489,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = "runs a service for the network with a well-known password (`admin`, `password`, `changeme`)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "0.0.0.0" in code and _SERVER_LOGIN_OFF.search(code):
+        what = "starts a server on every network interface with its login switched off (anyone who reaches it is in)"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if _GUEST_WORDS.any_in(code) and _GUESTS_LET_IN.search(code):
         what = "lets anyone in without an account (guest or anonymous access switched on)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
