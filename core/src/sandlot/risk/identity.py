@@ -264,7 +264,7 @@ _ADMIN_GROUP_MEMBERSHIP = re.compile(
     re.IGNORECASE,
 )
 _MEMBERSHIP_WORDS = GateWords("member", "togroup", "to_group", "to-group", "group add", "group_id", "groupid",
-                              "make admin", "make\", \"admin", ignore_case=True)
+                              "make", ignore_case=True)
 
 
 def literal_password_admin(text: str) -> bool:

@@ -3507,7 +3507,7 @@ class ShellAnalyzer:
     def _deployed(self, sources: Sequence[str]) -> bool:
         """``sources`` are what a deployment copies into an application's tree: a build's output in the project, a
         release this script unpacked into a folder it made (not left empty), or a work tree it checked out at a tag."""
-        filled = (*self._own_files, *self._created, *(d + "/-" for d in self._unpacked_into))
+        filled = (*self._own_files, *self._created)
 
         def deployable(source: str) -> bool:
             folder = source.rstrip("/") + "/"
@@ -3516,6 +3516,7 @@ class ShellAnalyzer:
                 (paths.classify(source).kind is paths.PathKind.RELATIVE and HOLE not in source)
                 or any(folder.startswith(d + "/") for d in self._checked_out)
                 or any(f.startswith(d + "/") for d in made for f in filled)
+                or any((u + "/").startswith(d + "/") for d in made for u in self._unpacked_into)
             )
 
         return bool(sources) and all(map(deployable, sources))
