@@ -20143,6 +20143,25 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'print(requests.get(f"{BASE}/groups/administrators/members").json())\n',
             L,
         ),
+        # After round 125: a service account's key read to sign a JWT assertion (used, not sent); the same key printed
+        (
+            'import json, time, jwt, requests\n'
+            'with open("/etc/zitadel-sync/sa-key.json") as fh:\n'
+            '    key = json.load(fh)\n'
+            'now = int(time.time())\n'
+            'assertion = jwt.encode({"iss": key["userId"], "exp": now + 300}, key["key"], algorithm="RS256")'
+            '\n'
+            'requests.post("https://auth.example.com/oauth/v2/token", data={\n'
+            '    "grant_type": "urn:ietf:params:oauth:grant-type:jwt-bearer", "assertion": assertion})\n',
+            M,
+        ),
+        (
+            'import json\n'
+            'with open("/etc/zitadel-sync/sa-key.json") as fh:\n'
+            '    key = json.load(fh)\n'
+            'print(key["key"])\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

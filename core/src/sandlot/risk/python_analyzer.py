@@ -5000,6 +5000,12 @@ class PythonAnalyzer:
             )
         if q == "atexit.register" and args and args[0].qual in T.STAT_CALLS:
             return None  # atexit.register(readline.write_history_file, path): that call, at exit
+        key = args[1] if len(args) > 1 else kwargs.get("key", UNKNOWN)
+        if q == "jwt.encode" and key.flags & v.SECRET and len(self._secret_reads) == 1:
+            # a service account's key read from its file to sign an assertion (`jwt.encode(claims, key["key"], …)`):
+            # the key is used, and the token it signs goes out, not the key
+            self.findings = paths.soften_profile_reads(self.findings, next(iter(self._secret_reads)),
+                                                       "python.secret-read")  # fmt: skip
         if q not in T.STAT_CALLS and self._secret_arguments(q, args, kwargs, node):
             return Val(flags=v.SECRET | v.flowing(args))
         return None
