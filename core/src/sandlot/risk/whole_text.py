@@ -921,13 +921,15 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                r"|(?:whitelist|allowlist|trusted|bypass)\w*[\"']?\s*[:=,]\s*[\"']?(?:\\n)?0\.0\.0\.0/0"
                                # (Etherpad's `requireAuthentication` set false, or flipped from true by sed)
                                # (Funkwhale's `api_authentication_required`)
-                               r"|[\"']?\b(?:require_?(?:authentication|authorization|auth|login)"
-                               r"|\w*(?:authentication|auth|login)_required)[\"']?\s*[:=]\s*[\"']?(?:false|False|0)\b"
+                               # (a setting's name ends in `…auth_required`: asked only whether one is here, so
+                               # the match need not begin at the name's first letter, which costs a backtrack a word)
+                               r"|(?:\brequire_?(?:authentication|authorization|auth|login)"
+                               r"|(?:authentication|auth|login)_required)[\"']?\s*[:=]\s*[\"']?(?:false|False|0)\b"
                                r"|\bs([/|#])(?=[^\n]*?(?:require_?(?:authentication|authorization|auth|login)|auth_?enabled"
                                r"|login_?required|force_?logins?))[^\n]*?\btrue\b[^\n]*?\1[^\n]*?(?<![a-z])false\b"
                                # (Stirling-PDF's `enableLogin` set false, in a settings file, a sed or the environment:
                                # `SECURITY_ENABLELOGIN=false`, `DOCKER_ENABLE_SECURITY=false`)
-                               r"|[\"']?\b\w*enable_?(?:login|security)[\"'\]]*\s*[=:]\s*[\"']?(?:false|False|0)\b"
+                               r"|enable_?(?:login|security)[\"'\]]*\s*[=:]\s*[\"']?(?:false|False|0)\b"
                                r"|\bs([/|#])[^\n]*?\benable_?login\b[^\n]*?\2[^\n]*?(?<![a-z])false\b"
                                # (Trilium's `noAuthentication=true`; Memos' `disallowPasswordAuth` set false)
                                r"|\bno_?auth(?:entication)?[\"']?\s*[=:]\s*[\"']?(?:true|1)\b"
