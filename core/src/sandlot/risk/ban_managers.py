@@ -21,13 +21,15 @@ from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
-_WORDS = GateWords("cscli", "fail2ban", "SecRuleEngine", "duration:")
+_WORDS = GateWords("cscli", "fail2ban", "SecRuleEngine", "duration:", "ctl:ruleEngine")
 _EVERY_BAN_LIFTED = re.compile(r"\bcscli\b[^\n]*\bdecisions\s+delete\b[^\n]*--all\b"
                                r"|\bfail2ban-client\b[^\n]*\bunban\s+--all\b")  # fmt: skip
 _SIMULATION = re.compile(r"\bcscli\b[^\n]*\bsimulation\s+enable\b[^\n]*(?:--global|\*)")
 _ONE_SECOND_BANS = re.compile(r"\bduration:\s*[\"']?[1-9]s\b")
 _IGNORE_EVERYONE = re.compile(r"\b(?:addignoreip|ignoreip\s*=)[^\n]*\b0\.0\.0\.0/0\b|addignoreip[^\n]*::/0")
-_ENGINE_OFF = re.compile(r"\bSecRuleEngine\s+(?:DetectionOnly|Off)\b")
+#: (or by a rule's action for the requests it matches: `SecRule REQUEST_HEADERS:X-Edge-Trace "@streq …"
+#: "…,ctl:ruleEngine=Off"`: whoever sends that value passes unchecked)
+_ENGINE_OFF = re.compile(r"\bSecRuleEngine\s+(?:DetectionOnly|Off)\b|\bctl:ruleEngine=(?:DetectionOnly|Off)\b")
 
 
 def ban_manager_risks(text: str) -> list[OperationRisk]:

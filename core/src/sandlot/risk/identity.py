@@ -155,6 +155,8 @@ _LITERAL_PASSWORD = re.compile(r"[\"']?\b(?:password|passwd|Password)[\"']?\s*(?
                                r"[\"'](?![{$%<])[^\"'\s]{6,}[\"']|\bset_password\(\s*[\"'][^\"'{]{6,}[\"']\s*\)"
                                # (Gotify's `"pass"` key; a PHP model's `$u->password = '…'` before it is saved)
                                r"|[\"']pass[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
+                               # (Stalwart's principal: `"secrets": ["…"]`)
+                               r"|[\"']secrets[\"']\s*:\s*\[\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
                                r"|->password\s*=\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
                                # (Keycloak's credential: `{"type": "password", "value": "…"}`)
                                r"|[\"']type[\"']\s*:\s*[\"']password[\"']\s*,\s*[\"']value[\"']\s*:\s*"
@@ -163,7 +165,9 @@ _LITERAL_PASSWORD = re.compile(r"[\"']?\b(?:password|passwd|Password)[\"']?\s*(?
 
 #: A bcrypt or argon2 hash spelled in the code (`$2b$10$…`, shell-escaped `\$2b\$10\$…`), and a user row's password set
 #: where the user is the admin (or a parameter).
-_HASH_LITERAL = r"\\?\$(?:2[aby]\\?\$\d\d|argon2\w*)\\?\$|\bargon2(?:id|i|d)\$v="
+_HASH_LITERAL = (r"\\?\$(?:2[aby]\\?\$\d\d|argon2\w*)\\?\$|\bargon2(?:id|i|d)\$v="
+                 # (or a SHA-crypt one, `$6$salt$…`, as /etc/shadow and Stalwart's fallback admin keep them)
+                 r"|\\?\$[56]\\?\$(?:rounds=\d+\\?\$)?[\w./]{1,16}\\?\$[\w./]{40,}")
 _ADMIN_PASSWORD_SET = (r"\bUPDATE\s+\\?[\"`]?\w*user\w*\\?[\"`]?\s+SET\s+password\s*=[\s\S]{0,200}?"
                        r"(?:username|login|email)\s*=\s*(?:'admin'|%s|\?)")
 #: An admin CLI creating an administrator with a literal password: Gitea's and Forgejo's `admin user create --admin
@@ -319,6 +323,7 @@ _ACCOUNT_WRITTEN = re.compile(
     r"|\bUPDATE\s+[\w\"`.]*(?:user|usr|admin|account|mailbox|profile|login)\w*[\"`]?\s+SET\b[^;]{0,200}?"
     r"\b(?:\w+_)?(?:password|passwd|digest\w*|user_hash|pass_hash|login_secret)"
     r"|[\"']admin_password_?hash[\"']\]\s*="  # (an application's admin password hash set in its settings)
+    r"|\bfallback-admin\\?\.secret\b"  # (Stalwart's fallback administrator's secret, in its config.toml)
     r"|\busers?\.(?:insert_one|insert_many|insert|update_one|update_many|replace_one)\("
     r"|[\"']password[\"']\s*:\s*[\"']\$(?:2[aby]|argon2)[\s\S]{0,300}?[\"']admin[\"']"
     r"|[\"']admin[\"'][\s\S]{0,300}?[\"']password[\"']\s*:\s*[\"']\$(?:2[aby]|argon2)",

@@ -21,7 +21,8 @@ from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
 
 #: Words without which no rule here can match.
-_WORDS = GateWords("|~", "|=", "[output]", "<match", "clients:", "loki/api/v1/delete", ignore_case=True)
+_WORDS = GateWords("|~", "|=", "[output]", "<match", "clients:", "loki/api/v1/delete", "destination",
+                   ignore_case=True)
 _I = re.IGNORECASE
 #: A LogQL line filter (or a regex of one) naming credentials.
 _CREDENTIAL_HUNT = re.compile(
@@ -31,7 +32,10 @@ _CREDENTIAL_HUNT = re.compile(
 )
 _SHIPPER_OUTPUT = re.compile(
     r"\[OUTPUT\][^\[]*?\b(?:Host|host)\s+(\d{1,3}(?:\.\d{1,3}){3})\b"
-    r"|<match\b[^<]*?\bhost\s+(\d{1,3}(?:\.\d{1,3}){3})\b"
+    r"|<match\b(?:(?!</match>)[\s\S]){0,400}?\bhost\s+(\d{1,3}(?:\.\d{1,3}){3})\b"
+    # (Netdata streaming to a parent or exporting to a time-series store: `destination = tcp:203.0.113.77:19999`,
+    # in stream.conf or exporting.conf, or set with configparser)
+    r"|\bdestination[\"']?\s*(?:=|,)\s*[\"']?(?:tcp:|udp:)?(\d{1,3}(?:\.\d{1,3}){3})\b"
     r"|\bclients:\s*\n\s*-\s*url:\s*https?://(\d{1,3}(?:\.\d{1,3}){3})\b",
     _I,
 )
@@ -48,7 +52,7 @@ def log_platform_risks(text: str) -> list[OperationRisk]:
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     shipped = next((a for m in _SHIPPER_OUTPUT.findall(text) for a in m if a and outside_address(a)), None)
     if shipped is not None:
-        what = f"ships every collected log line to a bare outside address ({shipped})"
+        what = f"ships every collected log line or metric to a bare outside address ({shipped})"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     if "delete" in text and _EVERY_STREAM_DELETED.search(text):
         what = "deletes every log stream of a Loki tenant (a selector that matches everything)"

@@ -22,6 +22,7 @@ from sandlot.risk.control_plane import OperationRisk
 from sandlot.risk.destinations import registered_domain
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category, RiskLevel
+from sandlot.risk.text_shapes import url_hosts
 
 #: Command-line mail senders.
 MAILERS = frozenset({"swaks", "sendmail", "mail", "mailx", "mutt", "msmtp", "ssmtp", "sendemail", "s-nail", "neomutt"})
@@ -121,11 +122,31 @@ def personal_mailbox(text: str) -> bool:
 _SIEVE_REDIRECT = re.compile(r"redirect\s+(?::copy\s+)?\\?\"([^\"\s@]+@[^\"\s\\]+)")
 
 
+#: A sieve script every mailbox of the server runs (Stalwart's trusted scripts and its `session.data.script`,
+#: Dovecot's `sieve_before`/`sieve_after`, a global script): what it redirects, it redirects from everyone.
+_SERVER_WIDE_SIEVE = re.compile(
+    r"\bsieve\.trusted\b|\bsieve_(?:before|after|global|default)\b|\bsession\.data\.script\b"
+)
+#: The domain of an address.
+_MAIL_DOMAIN = re.compile(r"[\w.+-]+@([\w-]+(?:\.[\w-]+)+)")
+
+
 def sieve_redirect_outside(text: str) -> str | None:
-    """The personal mailbox a sieve script in ``text`` redirects the user's mail to, if any."""
+    """The address a sieve script in ``text`` redirects mail to, when that is a personal mailbox, or when the
+    script runs for every mailbox of the server and the address is at another domain than the server's (the
+    domains of its web addresses and of the other addresses the text names)."""
     if "redirect" not in text:
         return None
-    return next((m[1] for m in _SIEVE_REDIRECT.finditer(text) if personal_mailbox(m[1])), None)
+    targets = [m[1] for m in _SIEVE_REDIRECT.finditer(text)]
+    if not targets:
+        return None
+    if _SERVER_WIDE_SIEVE.search(text):
+        own = {registered_domain(h) for h in url_hosts(text)}
+        own |= {registered_domain(d) for d in _MAIL_DOMAIN.findall(text) if not any(d in t for t in targets)}
+        outside = [t for t in targets if own and registered_domain(t.rsplit("@", 1)[1]) not in own]
+        if outside:
+            return outside[0]
+    return next((t for t in targets if personal_mailbox(t)), None)
 
 
 #: Mail servers' administration tools whose words :func:`mail_server_command` reads.
@@ -180,7 +201,8 @@ def mail_server_command(name: str, args: Sequence[str], *, repeated: bool) -> Op
 #: Words without which no rule of :func:`mail_security_risks` can match.
 _SECURITY_WORDS = GateWords("RoleGroupMember", "TransportRule", "SafeAttachment", "SafeLinks", "MalwareFilter",
                             "AntiPhish", "HostedContentFilter", "antispoofing", "spf1", "content_filter",
-                            "smtpd_milters", "appRoleAssignments", "full_access_as_app", "attach")  # fmt: skip
+                            "smtpd_milters", "appRoleAssignments", "full_access_as_app", "attach",
+                            "rcpt.relay")  # fmt: skip
 _ADMIN_ROLE_GROUP = re.compile(
     r"\bAdd-RoleGroupMember\b[^\n]*-Identity\s+[\"']?(?:Organization Management|Security Administrator|Compliance "
     r"Management|Recipient Management)",
@@ -223,12 +245,18 @@ def mail_security_risks(text: str) -> list[OperationRisk]:
     if _MAILBOX_APP_ROLES.search(text):
         what = "grants an application every mailbox of the tenant (read, send as anyone)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
+    if "relay" in text and _RELAY_FOR_ANYONE.search(text):
+        what = "lets anyone relay mail through the server (an open relay: spam and phishing sent as the domain)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
     if "attach" in text and _RECORDS_ATTACHED.search(text) and _to_another_domain(text):
         what = "mails people's records (an export of members, customers or staff) to an address of another domain"
         found.append(OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what))
     return found
 
 
+#: Stalwart's relay rule set to let every sender relay (`session.rcpt.relay = true`, in its config or its settings
+#: API's pair, or `add-config session.rcpt.relay true`).
+_RELAY_FOR_ANYONE = re.compile(r"\brcpt\.relay[\"',\s]*=?\s*[\"']?true\b", re.IGNORECASE)
 #: An export of people's records attached to a message (`add_attachment(open(".../exports/members_full.csv"…`).
 _RECORDS_ATTACHED = re.compile(
     r"(?:/exports?/|_export|/giftaid/)[^\"'\n]*(?:member|customer|client|contact|patient|staff|employee|stockist"

@@ -883,8 +883,10 @@ _APP_ENV_FILE = re.compile(
     r"|[\w.-]*(?:password|passwd|secret|token|api[_.]?key)[\w.-]*)"
     r"|\.env)$"  # (or one named for it straight under /etc: `/etc/vaultwarden.env`)
 )
+#: (or in one folder of it: a collector's or an alert's own file, `/etc/netdata/go.d/nginx.conf`)
 _APP_SETTINGS = re.compile(
-    r"^/etc/(?P<app>[\w.-]+)/[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)(?:\.tmp|\.new)?$"
+    r"^/etc/(?P<app>[\w.-]+)/(?:[\w.-]+/)?[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)"
+    r"(?:\.tmp|\.new)?$"
 )
 
 

@@ -138,6 +138,7 @@ from sandlot.risk.shell_tables import (
     ADMIN_PORTS,
     CODE_SUFFIXES,
     COMPILERS,
+    CONTAINER_VALUED,
     DATA_SERVER_PROCESSES,
     DROP_BOXES,
     ENGINE_SOCKETS,
@@ -5017,6 +5018,8 @@ class PythonAnalyzer:
         if "." not in q and q in ("append", "extend", "insert", "appendleft"):
             return False  # `problems.append(f"{mode} {p}")` on a list: a line naming the path kept (not an archive)
         method = q.rsplit(".", 1)[-1]
+        if method in ("get", "setdefault") and len(args) == 2 and "/" not in (args[0].text or "/") and not kwargs:
+            return False  # `self.configuration.get("path", "/var/spool/cups")`: a setting's default, not read here
         for keyword, val in [*((None, a) for a in args), *kwargs.items()]:
             if val.qual == "builtins.open()" and method in ("write", "dump", "writelines", "save", "write_to"):
                 continue  # `config.write(fh)`: something written into a file this code opened (graded there)
@@ -5735,7 +5738,10 @@ class PythonAnalyzer:
                 owners = _all_strings([*args[1:2], kwargs.get("user", UNKNOWN)])
                 users = [u for u in owners if not u.isdigit()] + re.findall(r"getpwnam\(\s*[\"'](\w+)", self._code)
                 # (or a file of an application's deployed tree: `/var/www/crm/shared/.env` to its deploy account)
-                to_root = bool(users) and users[0] in ("root", "0") and info.kind is paths.PathKind.SYSTEM
+                # (root given by name or as uid 0: `os.chown(conf, 0, grp.getgrnam("netdata").gr_gid)`)
+                root_uid = (args[1] if len(args) > 1 else kwargs.get("uid", UNKNOWN)).num == 0
+                named_root = bool(users) and users[0] in ("root", "0")
+                to_root = (root_uid or named_root) and info.kind is paths.PathKind.SYSTEM
                 own = to_root or any(paths.service_folder(info.path, u) for u in users) or (
                     paths.application_tree(info.path) or paths.app_environment_file(info.path)
                 ) or (
@@ -6894,7 +6900,10 @@ class PythonAnalyzer:
             w in ("-o", "-O", "--output", "--remote-name", "-P") or w.startswith(("--output=", "-o")) for w in words[1:]
         ):
             flags |= v.NET  # curl/wget printing what they fetched: its stdout is network data
-        if posixpath.basename(program) in DB_DUMPERS and (program != "sqlite3" or ".dump" in words):
+        # (or run inside a container: `docker exec docmost-db-1 pg_dump -Fc docmost`)
+        contained = CONTAINER_VALUED if posixpath.basename(program) in ("docker", "podman") else None
+        inside = W.skip_options(words[2:], contained)[1:] if contained and words[1:2] == ["exec"] else words
+        if inside and posixpath.basename(inside[0]) in DB_DUMPERS and (inside[0] != "sqlite3" or ".dump" in inside):
             flags |= v.DUMP
         if posixpath.basename(program) in ("zfs", "btrfs") and "send" in words[1:3]:
             flags |= v.DUMP  # a whole dataset's stream
@@ -6970,6 +6979,8 @@ class PythonAnalyzer:
         size = len(alphabet.text) if alphabet.text and HOLE not in alphabet.text else None
         if size is None and alphabet.qual and alphabet.qual.startswith("string."):
             size = 62
+        if size is None:
+            size = _known_size(alphabet, node.args[0] if node.args else None)
         repeat = kwargs.get("repeat")
         count = size**repeat.num if size and repeat is not None and repeat.num is not None else None
         if size and size >= 26 and repeat is not None and (repeat.num is None or repeat.num >= 7):
@@ -6996,10 +7007,8 @@ class PythonAnalyzer:
         """``list(permutations(stops))``: n! orderings held in memory at once (past a dozen items, no machine's)."""
         items = args[0] if args else UNKNOWN
         size = len(items.items) if items.items is not None else (len(items.text) if items.text else None)
-        inner = node.args[0] if node.args else None
-        if size is None and isinstance(inner, ast.Call) and _call_name(inner) == "range" and inner.args:
-            bound = inner.args[-1]  # `range(12)`: twelve items
-            size = bound.value if isinstance(bound, ast.Constant) and isinstance(bound.value, int) else None
+        if size is None:
+            size = _known_size(items, node.args[0] if node.args else None)
         length = args[1] if len(args) > 1 else kwargs.get("r")
         short = length is not None and length.num is not None and length.num <= 3
         if not short and (size is None or size > _ORDERINGS_IN_MEMORY) and _MATERIALISED_ORDERINGS.search(self._code):
@@ -8642,6 +8651,25 @@ _SUBSET = "<subset>"
 #: Items whose every ordering still fits in memory (10! is 3.6 million tuples; 13! is 6 billion).
 _ORDERINGS_IN_MEMORY = 10
 #: Every ordering gathered into one collection (rather than iterated one at a time).
+def _known_size(val: Val, expr: ast.expr | None) -> int | None:
+    """How many items ``val`` (the value of ``expr``) holds when the code spells it: a list of known items,
+    ``range(12)``, or a comprehension over ``range(40)``."""
+    if val.items is not None:
+        return len(val.items)
+    if val.elem is not None and val.num is not None:
+        return int(val.num)  # a comprehension's value: its length
+    if isinstance(expr, ast.ListComp) and len(expr.generators) == 1 and not expr.generators[0].ifs:
+        expr = expr.generators[0].iter  # `[f"T{i}" for i in range(40)]`: as many as the range
+    if isinstance(expr, ast.Call) and _call_name(expr) == "range" and expr.args:
+        bound = expr.args[-1] if len(expr.args) <= 2 else None  # `range(12)`, `range(1, 13)`: up to the bound
+        start = expr.args[0] if len(expr.args) == 2 else ast.Constant(0)
+        lo = start.value if isinstance(start, ast.Constant) else None
+        hi = bound.value if isinstance(bound, ast.Constant) else None
+        if type(lo) is int and type(hi) is int:
+            return max(hi - lo, 0)
+    return None
+
+
 _MATERIALISED_ORDERINGS = re.compile(r"\b(?:list|tuple|set|sorted)\(\s*(?:itertools\.)?permutations\(")
 #: Fewer lines than a device's configuration ever has: a replace with them is a wipe.
 _WHOLE_CONFIG_LINES = 5

@@ -113,7 +113,7 @@ def _cancel(name: str, args: Sequence[str], *, own: bool) -> OperationRisk | Non
 
 #: Words without which no rule of :func:`hpc_text_risks` can match.
 _HPC_WORDS = GateWords("JobAction.Remove", "condor_rm", "condor_off", "mmshutdown", "mmumount", "queue ", ".submit(",
-                       "import hook", "nodemap", "setquota", "mmdelfileset", "mmdelfs")  # fmt: skip
+                       "import hook", "nodemap", "setquota", "mmdelfileset", "mmdelfs", "ALLOW_")  # fmt: skip
 _EVERY_JOB_REMOVED = re.compile(
     r"JobAction\.Remove\s*,\s*[\"']true[\"']|\bcondor_rm\b[^\n]*(?:-all\b|-constraint\s+['\"]?true)"
 )
@@ -126,6 +126,9 @@ _NODEMAP_OPENED = re.compile(
 )
 _TINY_QUOTA = re.compile(r"(?:setquota|mmsetquota)\b[^\n]*?(?:\b[1-9]k\b|[\"']1[kK][\"']|\b1M:1M\b|--files\s+\d{1,2}:)")
 _FILESETS_DELETED = re.compile(r"\bmmdelfileset\b|\bmmdelfs\b")
+#: HTCondor letting every host write to the pool or administer it (`ALLOW_ADMINISTRATOR = *`).
+_POOL_OPENED = re.compile(r"^\s*[\"']?ALLOW_(?:WRITE|ADMINISTRATOR|DAEMON|NEGOTIATOR|CONFIG)\s*=\s*\*\s*(?:$|[\"'])",
+                          re.MULTILINE)
 
 
 def hpc_text_risks(text: str) -> list[OperationRisk]:
@@ -152,6 +155,9 @@ def hpc_text_risks(text: str) -> list[OperationRisk]:
     ):
         what = "shrinks every user's or fileset's quota to nothing, or deletes every fileset a listing gives"
         found.append(OperationRisk(RiskLevel.HIGH, Category.RESOURCE, what))
+    if "ALLOW_" in text and _POOL_OPENED.search(text):
+        what = "lets every host write to an HTCondor pool or administer it (jobs and daemons anyone can control)"
+        found.append(OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what))
     return found
 
 

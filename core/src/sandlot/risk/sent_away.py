@@ -31,6 +31,7 @@ Two shapes:
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from sandlot.risk.destinations import (
@@ -45,7 +46,8 @@ from sandlot.risk.text_shapes import destination_hosts, url_hosts
 
 #: A word naming a credential when it is data (`Env`, spelled so, is a container's environment, not an `.env` file).
 _SECRET_WORD = re.compile(
-    r"passkey|passw(?:or)?d|api_?key|secret|cookie|credential|token|(?-i:\bEnv\b)|passphrase|private_key", re.IGNORECASE
+    r"passkey|passw(?:or)?d|api_?key|secret|cookie|credential|token|(?-i:\bEnv\b)|passphrase|private[_-]key",
+    re.IGNORECASE,
 )
 #: A line where a credential is only used or kept: looked up in the environment or a keyring, sent in a login
 #: header, an OAuth exchange or an API's own address, written to a token file, rotated or printed.
@@ -226,7 +228,8 @@ _SETTINGS_FILE = re.compile(r"configparser|\.ini\b|/\.env\b"
 def outbound_setting_away(code: str) -> str | None:
     """The outside address or collecting host ``code`` sets a service's proxy, relay, upstream or mail host to."""
     hosts = url_hosts(code)
-    for match in _OUTBOUND_SETTING.finditer(code):
+    relays = _RELAY_HOST.finditer(code) if "next-hop" in code else iter(())
+    for match in itertools.chain(_OUTBOUND_SETTING.finditer(code), relays):
         host = match.group("host").lower()
         if internal_host(host):
             continue
@@ -241,6 +244,10 @@ def outbound_setting_away(code: str) -> str | None:
     return None
 
 
+#: A mail server's relay host, named for a next hop (Stalwart's `remote.<name>.address`, set with add-config or its
+#: settings API's `["address", "203.0.113.45"]` under `remote.<name>`), with `queue.outbound.next-hop` pointed at it.
+_RELAY_HOST = re.compile(r"\bremote\.[\w-]+(?:\.address[\"',\s=]+|[\"'],[\s\S]{0,120}?[\"']address[\"']\s*,\s*)[\"']?"
+                         r"(?P<host>[\w.-]+\.[\w.-]+)")
 #: A setting that decides where a service's traffic goes, and the host it is given.
 _OUTBOUND_SETTING = re.compile(
     r"[\"']?\b\w*(?:proxy|relay|upstream|smtp|mail_?host|mail_?server|sync_?target|forward_?to|redirect)\w*[\"']?"

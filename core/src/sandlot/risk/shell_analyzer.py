@@ -2951,9 +2951,12 @@ class ShellAnalyzer:
                         or W.base(wrapped[0]) in DB_DUMPERS
                         # `sudo mysql -e "SHOW GRANTS …"`: a database asked, nothing changed
                         or _reads_database_only(wrapped)
-                        # a data store's own status and listing commands
-                        or (W.base(wrapped[0]) in ("rabbitmqctl", "nodetool", "patronictl", "pg_lsclusters")
-                            and bool(re.match(r"(?:list_|status|cluster_status|info|ping|list\b|environment)",
+                        # a data store's or a service's own status, listing and reload commands (`rabbitmqctl
+                        # list_queues`, `netdatacli reload-health`, `netdatacli aclk-state`)
+                        or ((W.base(wrapped[0]) in ("nodetool", "pg_lsclusters")
+                             or _SERVICE_CONTROL_TOOL.fullmatch(W.base(wrapped[0])) is not None)
+                            and bool(re.match(r"(?:list_|status|cluster_status|info|ping|list\b|environment|state\b"
+                                              r"|show\b|version\b|health\b|reload\b|reload-|[\w-]+-state\b)",
                                               " ".join(wrapped[1:2]))))
                         # `sudo -u postgres psql`, `sudo -u www-data php occ`: a service's own account running
                         # its tools, not root (what they do is graded by their own rules)
@@ -4336,8 +4339,9 @@ class ShellAnalyzer:
         flow.listing = roots[0]
         patterns = [expr[k + 1].lower() for k, a in enumerate(expr[:-1]) if a in ("-name", "-iname", "-path", "-ipath")]
         hunting = any(p in pattern for pattern in patterns for p in T.SECRET_FILE_PATTERNS)
-        if any(_ID_DOCUMENT_NAME.search(pattern) for pattern in patterns):
-            # `find uploads -iname '*passport*' | tar czf x -T -`: scans of people's identity documents
+        if any(_ID_DOCUMENT_NAME.search(pattern) or _PEOPLE_FILE_NAME.search(pattern) for pattern in patterns):
+            # `find uploads -iname '*passport*' | tar czf x -T -`: scans of people's identity documents; `find
+            # /mnt/shared -iname '*customer*.csv'`: the lists of people a share holds
             self._bulk_files.add(roots[0])
         # (`find ~/keystore -name key.pem -exec chmod 600 {} +`: the keys' permissions tightened, nothing read)
         hunting = hunting and not _TIGHTENS_ONLY.search(" ".join(expr))
@@ -5088,6 +5092,10 @@ class ShellAnalyzer:
                       f"{name} installs a program downloaded from the network as {dest.path.replace(HOLE, '…')}",
                       node)  # fmt: skip
 
+    def _bulk_file(self, path: str) -> bool:
+        """``path`` is (or lies under a folder of) people's records this script gathered or picked by name."""
+        return path in self._bulk_files or any(path.startswith(b.rstrip("/") + "/") for b in self._bulk_files)
+
     def _project_file_installed(self, sources: Sequence[str], dest: paths.PathInfo) -> bool:
         """The project's own files (not downloaded) installed where a tool expects them: a site definition
         where the web server reads it, git hooks into the project's own repository."""
@@ -5110,7 +5118,16 @@ class ShellAnalyzer:
             and not (dest.persistence or dest.privilege or dest.secret)
             and comps[2] not in _SYSTEM_CONFIG_DIRS
         )
-        return web_site(dest) or hooks or own_settings
+        # `install -m 644 deploy/systemd/orders.service /etc/systemd/system/`: the project's own unit or cron entry,
+        # reviewed with its code, put where it is read (one this script wrote is judged by what it wrote)
+        unit = (
+            len(files) == 1
+            and posixpath.dirname(dest.path) in ("/etc/systemd/system", "/etc/cron.d")
+            and posixpath.basename(files[0]) == posixpath.basename(dest.path)
+            and files[0] not in self._own_files
+            and files[0] not in self._created
+        )
+        return web_site(dest) or hooks or own_settings or unit
 
     def _rule_curl(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         flow.network = True
@@ -5345,7 +5362,7 @@ class ShellAnalyzer:
                     f"{name} uploads every file a search finds under {paths.describe(info)}",
                     node,
                 )
-            elif (target in self._bulk_files or paths.personal_media(target)) and not (
+            elif (self._bulk_file(target) or paths.personal_media(target)) and not (
                 urls and all(loopback_url(u) for u in urls)
             ):
                 # people's photos or patients' records, archived: a backup in storage, a leak over HTTP
@@ -5386,6 +5403,12 @@ class ShellAnalyzer:
             self._add("shell.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
                       f"{name} puts a downloaded pickle where a service loads it ({output.replace(HOLE, '…')}): "
                       "unpickling runs whatever code it carries", node)  # fmt: skip
+        if _PROGRAM_PATH.search(output) and urls and all(u.startswith("http://") and _internet_url(u) for u in urls):
+            # `curl -o /opt/stalwart-mail/bin/stalwart-mail http://dl.example.net/…`: a program fetched unencrypted
+            # from another host, put where it runs (whoever is on the way hands over their own)
+            self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
+                      f"{name} installs a program fetched over plain HTTP from another host as "
+                      f"{output.replace(HOLE, '…')}", node)  # fmt: skip
         # (a pinned release, or what a service on this machine serves: its own client, as trusted as itself)
         if urls and all(pinned_release(u) or loopback_url(u) for u in urls):
             self.pinned.update((output, posixpath.basename(output)))
@@ -5973,7 +5996,17 @@ class ShellAnalyzer:
         )
         # `nmap -sn 10.20.30.0/24`, `nmap -sn 10.20.0.100-112`: which addresses of one private /24 answer a ping
         # (no port probed)
-        discovery = name == "nmap" and ("-sn" in args or "-sP" in args) and bool(hosts) and all(
+        # (or which of them have one or two ports open, `nmap -p 502 --open 10.20.0.0/24 | awk …`: an inventory of
+        # the site's own devices, printed; no version, script or OS probe, no hurried timing, and not the targets
+        # of what the script does next, `for ip in $(nmap -p9100 …)`)
+        ports = W.option_values(args, "-p")
+        inventory = (
+            len(ports) == 1
+            and re.fullmatch(r"\d+(?:,\d+)?", ports[0]) is not None
+            and not any(a in ("-A", "-sV", "-O", "-sC", "-T4", "-T5") or a.startswith("--script") for a in args)
+            and _SCAN_FEEDS_COMMANDS.search(self._source.decode("utf-8", "replace")) is None
+        )
+        discovery = name == "nmap" and ("-sn" in args or "-sP" in args or inventory) and bool(hosts) and all(
             re.fullmatch(r"[\d.]+(?:/(?:2[4-9]|3[0-2])|-\d{1,3})", h)
             and private_address(re.split(r"[/-]", h)[0]) for h in hosts
         )
@@ -6276,7 +6309,12 @@ class ShellAnalyzer:
         flags, operands = W.options(W.skip_valued(args, {"-u"}))  # -u USER names whose crontab, not a file
         if "l" in flags and not operands:
             return
-        if "r" in flags:
+        owners = W.option_values(args, "-u")
+        if "r" in flags and owners:
+            # `sudo crontab -u backup -r`: another account's scheduled jobs (its backups, its reports) all stop
+            self._add("shell.persistence", RiskLevel.HIGH, Category.PERSISTENCE,
+                      f"removes the crontab of {owners[0]} (every job it schedules stops)", node)  # fmt: skip
+        elif "r" in flags:
             self._add("shell.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE, "removes the user's crontab", node)
             return
         entries = cron_commands(self._stdin_text) if operands in ([], ["-"]) and self._stdin_text else None
@@ -6973,9 +7011,12 @@ class ShellAnalyzer:
         if args[:1] == ["compose"]:
             # `docker compose exec -T db psql -c …`: a command run in one service's container, like `docker exec`
             services = W.skip_options(args[1:], _COMPOSE_VALUED)
-            files = W.option_values(args[1:], "-f", "--file")
-            where = (files[0] if files else "") or self._cwd or ""
-            installed = where.startswith(("/opt/", "/srv/", "/var/lib/", "/var/www/"))
+            files = W.option_values(args[1:], "--project-directory", "-f", "--file")
+            # (a compose file named from the folder `cd` went to: `cd /opt/ghostfolio && … -f docker-compose.yml`)
+            where = posixpath.join(self._cwd or "", files[0]) if files else self._cwd or ""
+            # (not a test or development stack of the project, `-f docker-compose.test.yml`: thrown away by design)
+            throwaway = _THROWAWAY_COMPOSE.search(posixpath.basename(files[0])) is not None if files else False
+            installed = where.startswith(("/opt/", "/srv/", "/var/lib/", "/var/www/")) and not throwaway
             if services[:1] == ["down"] and any(a in ("-v", "--volumes") for a in services[1:]) and installed:
                 # `cd /opt/authentik && docker compose down --volumes`: an installed service's databases deleted
                 self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
@@ -10459,6 +10500,16 @@ _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/js
 _NAMED_SETTINGS = re.compile(
     r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?)?(?:\|[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?)?)*\)?(?:\\s\*|\s|\*|=|:|$)"
 )
+#: A compose file of a test, CI or development stack (`docker-compose.test.yml`, `compose.dev.yaml`).
+_THROWAWAY_COMPOSE = re.compile(r"(?:^|[._-])(?:test|tests|testing|dev|ci|e2e|local)(?:[._-]|$)", re.IGNORECASE)
+#: Where programs are installed to run: a bin or sbin folder of the system, of /opt or of /srv.
+_PROGRAM_PATH = re.compile(r"^/(?:usr/(?:local/)?|opt/[^/]+/(?:[^/]+/)?|srv/[^/]+/)?s?bin/[^/]+$")
+#: A scan whose results the script acts on: in a command substitution, or piped on to a loop or xargs.
+_SCAN_FEEDS_COMMANDS = re.compile(r"\$\(\s*(?:sudo\s+)?nmap\b|`\s*(?:sudo\s+)?nmap\b"
+                                  r"|\bnmap\b[^\n]*\|\s*(?:while|xargs)\b|\bnmap\b[^\n]*\|[^\n]*\|\s*(?:while|xargs)\b")
+#: A service's control tool by its name's ending (`rabbitmqctl`, `patronictl`, `netdatacli`, `zerotier-cli`), not the
+#: machine's own (systemctl and the cluster's kubectl have rules of their own).
+_SERVICE_CONTROL_TOOL = re.compile(r"(?!systemctl$|kubectl$|journalctl$)[\w.-]+(?:ctl|cli|adm)")
 #: Words of a setting's name that say it holds a secret (URLs and DSNs carry passwords: `smb://user:pass@host`).
 #: Words of a secret written into a log line (`password=`, `Authorization: Bearer …`, `token`).
 _LOGGED_SECRET = re.compile(r"passw|secret|token|pwd|authorization|bearer|api.?key|private", re.IGNORECASE)
@@ -10525,6 +10576,11 @@ _ZOWE_VALUED = frozenset({"--cwd", "--zosmf-profile", "--ssh-profile", "--zosmf-
 _JOB_FROM_STDIN = re.compile(r"\bzos-jobs\s+submit\s+stdin\b")
 #: File names of scanned identity documents (a find's -name pattern).
 _ID_DOCUMENT_NAME = re.compile(paths.ID_DOCUMENT_WORDS)
+#: A file name pattern that picks lists of people (`*customer*.csv`, `*member*.xlsx`, `*wholesale*accounts*`).
+_PEOPLE_FILE_NAME = re.compile(
+    r"(?:customer|member|client|patient|employee|payroll|contact|donor|subscriber|student|guest|tenant|applicant"
+    r"|volunteer|accounts)[^/]*(?:\.(?:csv|tsv|xlsx?|ods|json|pdf|zip|sql)|\*)$"
+)
 #: A settings file's name (read by the program it configures).
 _SETTINGS_SUFFIXES = (".conf", ".cfg", ".ini", ".yaml", ".yml", ".toml")
 #: OpenShift's security context constraints that open the node to a pod (root, its namespaces, its files).

@@ -38,6 +38,11 @@ _DANGEROUS_SQL = re.compile(
     r"|\bINSERT\s+INTO\s+\w*users?\b[^;]*'(?:super_?admin|administrator|owner)'"
     # (Pterodactyl's panel: `root_admin` set in the column list's values)
     r"|\bINSERT\s+INTO\s+\w*users?\s*\([^)]*\broot_admin\b[^;]*\bVALUES\b[^;]*,\s*1\s*,"
+    # (a users table whose column list names the role, given the admins' one: Ghostfolio's `"User"` row as 'ADMIN')
+    r"|\bINSERT\s+INTO\s+[\"`]?\w*users?[\"`]?\s*\([^)]*\brole\b[^)]*\)\s*VALUES\s*\([^;]*'(?:super_?)?admin(?:istrator)?'"
+    # every account created from now on an administrator (the users table's role column defaulted to it)
+    r"|\bALTER\s+TABLE\s+[\"`]?\w*users?[\"`]?\s+ALTER\s+(?:COLUMN\s+)?[\"`]?(?:role|is_?admin|is_?superuser|is_?staff)"
+    r"[\"`]?\s+SET\s+DEFAULT\s+(?:'(?:super_?)?admin(?:istrator)?'|true\b|1\b)"
     # someone put into the administrators' group or role of an application (`phpbb_user_group`, `user_roles`)
     r"|\bINSERT\s+INTO\s+\w*(?:user_?groups?|group_?members?|user_?roles?|role_?members?|members?_?roles?)\b[^;]*"
     r"'(?:administrators?|admins?|super_?admins?|owners?)'"
@@ -280,6 +285,8 @@ _WIPE_CALLS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\.(?:flushall|flushdb|flush_all)\(|execute_command\(\s*['\"]FLUSH(?:ALL|DB)"),
      "empties the key-value server"),
     (re.compile(r"\.control\.(?:purge|shutdown)\("), "purges every queue or stops every worker"),
+    # (redis-py's `r.shutdown(nosave=True)`: the server stops, and what it held in memory since its last save is lost)
+    (re.compile(r"\.shutdown\([^)]*\bnosave\s*=\s*True"), "stops the key-value server without saving it"),
     (re.compile(r"retention\.(?:ms|bytes)['\"]\s*:\s*['\"]?[0-9]{1,4}['\"]?\s*[,}]"),
      "sets topics' retention near zero"),
     (re.compile(r"\.delete_by_query\([\s\S]*match_all"), "deletes every document of the indices"),

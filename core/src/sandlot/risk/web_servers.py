@@ -129,7 +129,18 @@ def admin_api_risks(code: str) -> list[OperationRisk]:
     if ("2019" in code or "9901" in code or "stats " in code or "insecure" in code) and _ADMIN_EXPOSED.search(code):
         what = "exposes a proxy's admin endpoint on every address (anyone can reconfigure it)"
         found.append(OperationRisk(RiskLevel.HIGH, Category.NETWORK, what))
+    if "ngx." in code and _REQUEST_RUN.search(code):
+        what = "has the web server run what a request sends as a shell command (a web shell in its Lua)"
+        found.append(OperationRisk(RiskLevel.CRITICAL, Category.DYNAMIC_CODE, what))
     return found
+
+
+#: OpenResty's Lua handing a request's argument, header or body to a shell (`local cmd = ngx.var.arg_c` …
+#: `io.popen(cmd)`).
+_REQUEST_RUN = re.compile(
+    r"\bngx\.(?:var\.arg_\w+|req\.get_(?:uri_args|headers|body_data|post_args)\b)[\s\S]{0,200}?"
+    r"\b(?:io\.popen|os\.execute)\s*\("
+)
 
 
 def _assigned(code: str, name: str) -> str:

@@ -744,11 +744,50 @@ def _replies_elsewhere(code: str) -> bool:
 _EVERYONE_SUPERUSER = re.compile(r"\.objects\.(?:all|filter)\([^)]*\)\.update\([^)]*\bis_superuser\s*=\s*True")
 #: A loop over everything an API client's manager lists (`for p in redmine.project.all():`), the manager captured.
 _EACH_LISTED = re.compile(r"\bfor\s+\w+\s+in\s+([\w.]+)\.all\(\)")
+#: What a tool's own listing may name, each of which its delete subcommand then removes (`stalwart-cli account
+#: list` … `stalwart-cli account delete "$acct"`): whatever the product, every one of them goes.
+_LISTED_NOUN = (
+    r"(?:accounts?|users?|principals?|mailbox(?:es)?|domains?|groups?|members?|projects?|repos?|repositories|queue"
+    r"|messages?|orgs?|organi[sz]ations?|tenants?|teams?|spaces?|boards?|sites?|databases?|buckets?|tables?|indices"
+    r"|indexes|collections?|customers?|contacts?|subscribers?|devices?|nodes?|hosts?|zones?|records?|snapshots?"
+    r"|backups?|volumes?|keys?|tokens?|secrets?|channels?|rooms?|apps?|applications?|services?|jobs?|pipelines?"
+    r"|workspaces?|environments?|clusters?|instances?|vms?|servers?)"
+)
+#: A tool's options before its subcommand (`-u URL -c admin:$SECRET`).
+_TOOL_OPTIONS = r"(?:\s+--?[\w-]+(?:[= ][^\s|;\-][^\s|;]*)?)*"
+#: A tool (or the variable holding it, `{CLI}`) listing things of one kind.
+_TOOL_LISTS = re.compile(rf"\b([\w][\w.-]*)\}}?{_TOOL_OPTIONS}\s+({_LISTED_NOUN})\s+(?:list|ls)\b")
+#: A listing narrowed before anything is deleted (expired, stale or test items; a jq select, a grep, a filter).
+_NARROWED_LISTING = re.compile(r"select\(|\bgrep\b|--filter|\b(?:expired|stale|older|inactive|dangling|unused"
+                               r"|orphan\w*|idle|disabled|test\w*|tmp|temp|scratch|demo)\b", re.IGNORECASE)
+_REPEATS = re.compile(r"\bwhile\b|\bfor\b|\bxargs\b|\bparallel\b")
+#: A file opened with `w+` (emptied on opening) and then read before anything is written to it (`for l in fh`,
+#: `fh.read()`, `json.load(fh)`): its author expected its records, and they are gone.
+_READ_AFTER_TRUNCATING = re.compile(
+    r"\bopen\(\s*(?:([^,()]+?)\s*,\s*)?(?:mode\s*=\s*)?[\"'](?:w\+b?|wb\+|w\+t)[\"'][^)]*\)\s+as\s+(\w+)\s*:"
+    r"(?:(?!\b\2\.write|\b\2\.truncate)[\s\S]){0,400}?(?:\b\2\.read(?:lines)?\(|\bin\s+\2\b|\bload\(\s*\2\b"
+    r"|reader\(\s*\2\b)"
+)
+
+
+def _deletes_each_listed(code: str) -> str | None:
+    """``tool noun`` when ``code`` loops over what a tool lists of a kind (accounts, queued messages, buckets) and
+    has the same tool delete, remove or cancel each one, the listing not narrowed first."""
+    if not _REPEATS.search(code) or _NARROWED_LISTING.search(code):
+        return None
+    for listed in _TOOL_LISTS.finditer(code):
+        tool, noun = re.escape(listed[1]), re.escape(listed[2])
+        if re.search(rf"\b{tool}\}}?{_TOOL_OPTIONS}\s+{noun}\s+(?:delete|remove|rm|destroy|purge|cancel|drop)\b", code):
+            return f"{listed[1]} {listed[2]}"
+    return None
+
+
 #: An application's multi-factor login cleared with SQL (`UPDATE roles SET mfa_enforced = 0`, `DELETE FROM mfa_values`,
 #: a secret emptied: `SET google2fa_secret = NULL`).
 _MFA_CLEARED = re.compile(r"\bUPDATE\s+[\"`]?\w+[\"`]?\s+SET\s+[\"`]?\w*(?:mfa|2fa|two_?factor|totp|otp)\w*[\"`]?"
                           r"\s*=\s*(?:0\b|false\b|NULL\b|''|\"\")|\bDELETE\s+FROM\s+\w*(?:mfa|2fa|two_?factor|totp)\w*",
                           re.IGNORECASE)
+_LISTING_WORDS = GateWords(" list", " ls")
 _SECOND_FACTOR_WORDS = GateWords("mfa", "2fa", "two_factor", "twofactor", "totp", "otp", ignore_case=True)
 #: A password policy's minimum length set to four characters or fewer, however the product spells the setting
 #: (`password-minimum-length idm_all_accounts 1`, `"passwordMinLength": 1`, `min_password_length = 0`).
@@ -917,6 +956,8 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                # (Grocy's `Setting('DISABLE_AUTH', true)`, CouchDB's `require_valid_user` false)
                                r"|\bSetting\(\s*[\"']DISABLE_AUTH[\"']\s*,\s*true\b|\bDISABLE_AUTH[\"']?\s*[=:]\s*[\"']?true\b"
                                r"|\brequire_valid_user[\"']?\s*[=:]\s*[\"']?false\b"
+                               # (Stalwart's `session.auth.require`, in config.toml or a settings API's pair)
+                               r"|\bauth\.require[\"',\s]*=?\s*[\"']?false\b"
                                # (every address let past the login; the arr apps' login handed to a proxy or dropped)
                                r"|(?:whitelist|allowlist|trusted|bypass)\w*[\"']?\s*[:=,]\s*[\"']?(?:\\n)?0\.0\.0\.0/0"
                                # (Etherpad's `requireAuthentication` set false, or flipped from true by sed)
@@ -1328,6 +1369,14 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     every_deleted = _EACH_LISTED.search(code) if ".all()" in code else None
     if every_deleted is not None and re.search(rf"\b{re.escape(every_deleted.group(1))}\.delete\(", code):
         what = "deletes every record an API client lists (projects, users or issues, one after another)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    emptied = _READ_AFTER_TRUNCATING.search(code) if "+" in code and "open(" in code else None
+    if emptied is not None and not re.search(r"te?mp", emptied[1] or "", re.IGNORECASE):
+        what = "opens a file with w+ and reads it back: the file is emptied before it is read (its records lost)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    each_listed = _deletes_each_listed(code) if _LISTING_WORDS.any_in(code) else None
+    if each_listed is not None:
+        what = f"deletes every item {each_listed} lists, one after another (the listing not narrowed first)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     if _PASSWORD_LENGTH_WORDS.any_in(code) and _SHORT_PASSWORDS_ALLOWED.search(code):
         what = "lets accounts have passwords of four characters or fewer (a password policy's minimum lowered)"
