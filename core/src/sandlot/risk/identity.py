@@ -155,6 +155,10 @@ _LITERAL_PASSWORD = re.compile(r"[\"']?\b(?:password|passwd|Password)[\"']?\s*(?
                                r"[\"'](?![{$%<])[^\"'\s]{6,}[\"']|\bset_password\(\s*[\"'][^\"'{]{6,}[\"']\s*\)"
                                # (Gotify's `"pass"` key; a PHP model's `$u->password = '…'` before it is saved)
                                r"|[\"']pass[\"']\s*:\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
+                               # (a name given a literal first, then set as the password: `NEW_PW = "…"` …
+                               # `user.set_password(NEW_PW)`)
+                               r"|\b(?P<pw>\w+)\s*=\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"'][\s\S]{0,400}?"
+                               r"\bset_password\(\s*(?P=pw)\s*\)"
                                # (Stalwart's principal: `"secrets": ["…"]`)
                                r"|[\"']secrets[\"']\s*:\s*\[\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
                                r"|->password\s*=\s*[\"'](?![{$%<])[^\"'\s]{6,}[\"']"
@@ -338,8 +342,32 @@ _TOKEN_PLANTED = re.compile(r"\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?toke
                             r"[\"'](?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,}[\"']"
                             # (any table's `token` column given a shorter one, letters and digits: Gotify's clients)
                             r"|\bINSERT\s+INTO\s+[\w\"`.]*\s*\([^)]*\b(?:token|api_?key)\w*\b[^)]*\)[\s\S]{0,400}?"
-                            r"[\"'](?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,}[\"']",
+                            r"[\"'](?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,}[\"']"
+                            # (or set on an existing row: `UPDATE chq_users SET api_key="h0urlyKey…" WHERE id=1`)
+                            r"|\bUPDATE\s+[\w\"`.]+\s+SET\b[^;]*?\b(?:api_?key|\w*token)\w*\s*=\s*\\?[\"']"
+                            r"(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,}\\?[\"']",
                             re.IGNORECASE)
+
+
+def superuser_granted(text: str) -> bool:
+    """``text`` makes an existing account a superuser through an application's models or API (`u.is_superuser =
+    True`, `update(is_superuser=True)`, `defaults={"is_superuser": True}`, a `"is_superuser": true` body); not a test's
+    factory or fixture, and not the framework's own `create_superuser` (judged by the password it is given)."""
+    return (
+        "is_superuser" in text
+        and _SUPERUSER_SET.search(text) is not None
+        and not _DEVELOPMENT_ONLY.search(text)
+        and not _TEST_FACTORY.search(text)
+        and not _CREATES_SUPERUSER.search(text)
+    )
+
+
+#: (an attribute set, an update's or a creation's keyword, a mapping's key; not a query's filter,
+#: `filter(is_superuser=True)`)
+_SUPERUSER_SET = re.compile(r"[\"']is_superuser[\"']\s*:\s*(?:True|true)\b|\.is_superuser\s*=\s*True\b"
+                            r"|\.(?:update|create|update_or_create|get_or_create)\([^)]*\bis_superuser\s*=\s*True\b")
+_TEST_FACTORY = re.compile(r"\bfactory\.(?:django\.)?\w*Factory\b|\bfactory_boy\b")
+_CREATES_SUPERUSER = re.compile(r"create_?superuser", re.IGNORECASE)
 
 
 def role_raised_in_database(text: str) -> bool:
@@ -367,8 +395,9 @@ _ROLE_RAISED = re.compile(
 
 
 def token_planted(text: str) -> bool:
-    """``text`` writes an API token it spells into an application's token table."""
-    return "INSERT" in text.upper() and _TOKEN_PLANTED.search(text) is not None
+    """``text`` writes an API token it spells into an application's token table (a new row, or a row's token set)."""
+    upper = text.upper()
+    return ("INSERT" in upper or "UPDATE" in upper) and _TOKEN_PLANTED.search(text) is not None
 
 
 #: An application's create-user command (`fos:user:create`, `freescout:create-user`, Zulip's `create_user`, `user

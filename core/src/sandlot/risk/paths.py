@@ -877,13 +877,15 @@ _SYSTEM_SETTINGS_DIRS = frozenset(
      "containers", "cni", "crio", "k3s", "rancher", "minio", "gitlab", "gitlab-runner", "jenkins", "sonarqube",
      "nexus", "artifactory", "harbor", "registry", "gitea", "drone", "buildkite-agent", "github-runner"}
 )  # fmt: skip
-#: An application's own settings file in its folder under /etc (`/etc/tempmon/tempmon.toml`).
+#: An application's environment or secret file in its folder under /etc (`/etc/orders/app.env`, `…/api_token`,
+#: `/etc/delivery-planner/freight.key`).
 _APP_ENV_FILE = re.compile(
     r"^/etc/(?P<app>[\w.-]+?)(?:/(?:[\w.-]+\.env|\.env|env|environment"
-    r"|[\w.-]*(?:password|passwd|secret|token|api[_.]?key)[\w.-]*)"
+    r"|[\w.-]*(?:password|passwd|secret|token|api[_.]?key)[\w.-]*|[\w-]+\.key)"
     r"|\.env)$"  # (or one named for it straight under /etc: `/etc/vaultwarden.env`)
 )
-#: (or in one folder of it: a collector's or an alert's own file, `/etc/netdata/go.d/nginx.conf`)
+#: An application's own settings file in its folder under /etc (`/etc/tempmon/tempmon.toml`), or in one folder of it
+#: (a collector's or an alert's own file, `/etc/netdata/go.d/nginx.conf`).
 _APP_SETTINGS = re.compile(
     r"^/etc/(?P<app>[\w.-]+)/(?:[\w.-]+/)?[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)"
     r"(?:\.tmp|\.new)?$"
@@ -894,6 +896,17 @@ def app_settings(path: str) -> bool:
     """``path`` is an application's own settings file in its own folder under /etc, not the system's."""
     found = _APP_SETTINGS.match(path)
     return found is not None and found["app"].lower() not in _SYSTEM_SETTINGS_DIRS
+
+
+def app_main_settings(path: str) -> bool:
+    """``path`` is an application's main settings file in its own folder under /etc, named for the application or
+    as its config (``/etc/odoo/odoo.conf``, ``/etc/grocy/config.ini``): its database login beside the settings a
+    program checks; not a key or a certificate."""
+    found = _APP_SETTINGS.match(path)
+    if found is None or found["app"].lower() in _SYSTEM_SETTINGS_DIRS or path.endswith((".pem", ".crt", ".cer")):
+        return False
+    stem = posixpath.basename(path).split(".")[0].lower()
+    return stem in (found["app"].lower(), "config", "settings", "app", "main")
 
 
 def app_environment_file(path: str) -> bool:
@@ -1039,8 +1052,8 @@ WORK_FILE_SUFFIXES = frozenset(
      ".nef", ".raw", ".wav", ".mp3", ".flac", ".aif", ".aiff", ".m4a", ".csv", ".xls", ".xlsx", ".ods", ".odt", ".doc",
      ".docx", ".pdf", ".db", ".sqlite", ".sqlite3", ".mdb", ".accdb", ".dat", ".parquet", ".las", ".dlis", ".dcm",
      ".dicom", ".nii", ".eml", ".msg", ".pst", ".dwg", ".dxf", ".rvt", ".rfa", ".ifc", ".skp", ".step", ".stp", ".3dm",
-     ".sldprt", ".sldasm", ".nc", ".ngc", ".gcode", ".mcd", ".lbrn", ".lbrn2", ".stl", ".3mf", ".f3d", ".ai", ".psd",
-     ".indd", ".svg", ".cbz", ".cbr", ".epub", ".mobi", ".azw3", ".m4b"}
+     ".sldprt", ".sldasm", ".nc", ".cnc", ".ngc", ".gcode", ".mcd", ".lbrn", ".lbrn2", ".stl", ".3mf", ".f3d", ".ai",
+     ".psd", ".indd", ".svg", ".cbz", ".cbr", ".epub", ".mobi", ".azw3", ".m4b"}
 )  # fmt: skip
 
 

@@ -2532,8 +2532,8 @@ class PythonAnalyzer:
                 )
             elif danger is None and "DELETE" in text.upper() and self._selects_everything_by_default(
                 node.args[0], node.args[1] if len(node.args) > 1 else None
-            ) and (deletes_every_row(text) or _BEFORE_PLACEHOLDER.search(text)):
-                danger = "deletes every row (its filter is empty by default, or its cut-off lies in the future)", (
+            ) and (deletes_every_row(text) or _BEFORE_PLACEHOLDER.search(text) or _BEFORE_NOW_MINUS.search(text)):
+                danger = "deletes every row (its filter is empty by default, or its cut-off is now or later)", (
                     Category.FILESYSTEM
                 )
             elif danger is None and deletes_recent_rows(text) and production_target("\n".join(self.lines)):
@@ -2582,11 +2582,18 @@ class PythonAnalyzer:
         )
         empty = {a.arg for a, d in defaults if isinstance(d, ast.Constant) and d.value == ""}
         future = {a.arg for a, d in defaults if _far_future_date(d)} | self._future_cut_offs
+        # (`… WHERE created_at < NOW() - INTERVAL %s DAY`, `(keep_days,)` with keep_days 0 by default or by an unset
+        # variable's fallback: the cut-off is now, and every row is older than it)
+        zero = {a.arg for a, d in defaults if isinstance(d, ast.Constant) and d.value in (0, "0")}
+        constants = [c.value for c in ast.walk(statement) if isinstance(c, ast.Constant) and isinstance(c.value, str)]
         return any(isinstance(n, ast.Name) and n.id in empty for n in ast.walk(statement)) or (
             parameters is not None
             and any(isinstance(n, ast.Name) and n.id in future for n in ast.walk(parameters))
-            and any(isinstance(c, ast.Constant) and isinstance(c.value, str) and _BEFORE_PLACEHOLDER.search(c.value)
-                    for c in ast.walk(statement))
+            and any(_BEFORE_PLACEHOLDER.search(c) for c in constants)
+        ) or (
+            parameters is not None
+            and any(isinstance(n, ast.Name) and (n.id in zero or self._zero_amount(n)) for n in ast.walk(parameters))
+            and any(_BEFORE_NOW_MINUS.search(c) for c in constants)
         )  # fmt: skip
 
     def _reads_credentials_table(self, method: str, args: list[Val]) -> bool:
@@ -5248,9 +5255,10 @@ class PythonAnalyzer:
         level = paths.read_level(info)
         if level <= RiskLevel.SAFE:
             return 0
-        if info.secret and paths.application_settings(info.path):
-            # a deployed application's settings read into a program that checks or uses them (a shell's `cat` or
-            # `grep` prints them); sent anywhere, the flow that carries them is critical
+        if info.secret and (paths.application_settings(info.path) or paths.app_main_settings(info.path)):
+            # a deployed application's settings (or its main settings file under /etc) read into a program that
+            # checks or uses them (a shell's `cat` or `grep` prints them); sent anywhere, the flow that carries them
+            # is critical
             level = min(level, RiskLevel.MEDIUM)
         if info.secret:
             self._secret_reads.add(info.path)
@@ -5652,6 +5660,12 @@ class PythonAnalyzer:
                 self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
                           f"{q} copies the whole file system (/proc, /sys and its own copy included)",
                           node)  # fmt: skip
+            inside = q == "shutil.copytree" and any(d.startswith(text.rstrip("/") + "/") for d in dst.strings())
+            if inside and self._endless_loop_here():
+                # `while True: shutil.copytree(build, build / f"snapshot-{n}")`: each copy holds every earlier one
+                self._add("python.disk-fill", RiskLevel.HIGH, Category.RESOURCE,
+                          f"{q} copies a folder into itself in every round of an endless loop (each copy holds the "
+                          "earlier ones: the disk fills)", node)  # fmt: skip
             moved = q in ("shutil.move", "os.rename", "os.replace", "pathlib.Path().rename")
             if moved and text in self._self_written:
                 self._self_written.update(dst.strings())  # `os.replace(tmp, src)`: src now holds what this wrote
@@ -8584,6 +8598,9 @@ _SENDS_ON = re.compile(r"\.sendto\(|\.send\(|requests\.\w+\(|urlopen\(")
 _NOW = re.compile(r"^(?:time\.time|(?:datetime\.)*(?:datetime|date)\.(?:now|utcnow|today))\(|^\w+\.(?:now|today)\(")
 #: A row test against a cut-off the caller passes (``WHERE created < %s``).
 _BEFORE_PLACEHOLDER = re.compile(r"<=?\s*(?:%s|\?|:\w+|%\(\w+\)s)")
+#: A cut-off this long before now (`created_at < NOW() - INTERVAL %s DAY`, `< datetime('now', ?)`).
+_BEFORE_NOW_MINUS = re.compile(r"<=?\s*(?:now\(\)|current_timestamp|current_date|(?:date|datetime)\(\s*'now')",
+                               re.IGNORECASE)
 
 
 def _parameter_defaults(given: ast.arguments) -> list[tuple[ast.arg, ast.expr | None]]:

@@ -64,7 +64,8 @@ _USED_NOT_GATHERED = re.compile(
 _LOCAL_DATA = re.compile(
     r"\bopen\(|read_text|read_bytes|\bcat\s|sqlite3|\bpsql\b|\bmysql\b|\b(?:mysql|pg_)dump(?:all)?\b|SELECT\s|\.fetchall"
     r"|docker|\.find\(|Path\(|\bldapsearch\b"
-    r"|\bjq\b|\.db\b|[\s\"'](?:~)?/(?:var|etc|srv|home|root|opt|data|mnt|config)/",
+    # (a folder of this machine, spelled or a variable's default: `${KOLIBRI_HOME:-/var/lib/kolibri}`)
+    r"|\bjq\b|\.db\b|(?:[\s\"']|:-)(?:~)?/(?:var|etc|srv|home|root|opt|data|mnt|config)/",
     re.IGNORECASE,
 )
 #: An API client's listing walked page by page (`stripe.Charge.list(…).auto_paging_iter()`).
@@ -149,9 +150,11 @@ def ftp_upload_away(code: str) -> str | None:
     return None
 
 
-#: An FTP server spelled: ftplib's `FTP("host")`, an `ftp://` address, lftp's or ncftpput's host.
+#: An FTP server spelled: ftplib's `FTP("host")`, an `ftp://` address, lftp's or ncftpput's host, an `ftp.` host.
 _FTP_SERVER = re.compile(
     r"\bFTP(?:_TLS)?\(\s*[\"']([\w.-]+)[\"']|\bftps?://(?:[^@/\s\"']+@)?([\w.-]+)"
+    # (a host named for its FTP service, kept in a setting: `REMOTE = ("ftp.claimsmirror.net", …)`)
+    r"|[\"'](ftps?\.[\w-]+(?:\.[\w-]+)*\.[a-z]{2,})[\"']"
     r"|\b(?:lftp|ncftpput)\b[^\n]*?\s(?:-u\s+\S+\s+)?(?:ftps?://)?([\w.-]+\.[a-z]{2,})\b"
 )
 #: What an upload carries when it is data: a system or data folder, a home, a dump, an export, a backup, an archive,
@@ -201,9 +204,10 @@ _SENDS_MAIL = re.compile(
     r"\bsmtplib\b|\bsend_message\(|\bsendmail\b|\bmail\s+(?:-\w+\s+(?:\"[^\"]*\"|'[^']*'|\S+)\s+)*-s\b|\bmailx\b"
     r"|\bmutt\b|\bswaks\b"
 )
-#: Where a message goes: its `To` header, `to_addrs`, sendmail's recipients, the address a mail command ends with.
+#: Where a message goes: its `To` header (or a copy's, `Cc`, `Bcc`), `to_addrs`, sendmail's recipients, the address
+#: a mail command ends with.
 _RECIPIENTS = re.compile(
-    r"[\"']To[\"']\]\s*=\s*[\"']([^\"']+)[\"']|\bTo:\s*<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
+    r"[\"'](?:To|Cc|Bcc)[\"']\]\s*=\s*[\"']([^\"']+)[\"']|\bTo:\s*<?([\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|\bto_addrs?\s*=\s*\[?[\"']([^\"']+)[\"']|\bsendmail\(\s*[^,]+,\s*\[?[\"']([^\"']+)[\"']"
     r"|\b(?:mail|mailx|mutt)\b[^\n]*?\s([\w.+-]+@[\w-]+(?:\.[\w-]+)+)\s*$"
     # (the headers set in one tuple assignment: `msg["From"], msg["To"] = "a@x.com", "b@y.net"`)
@@ -269,8 +273,8 @@ def hook_pointed_away(code: str) -> str | None:
         if registered_domain(host) in {registered_domain(h) for h in hosts if h != host}:
             continue
         # (the address as a value: a body's key, a keyword argument after the first one (`modify(ep.id, url=…)`), a
-        # row's column; not the URL a request goes to)
-        if re.search(r"(?:[\"']\w*[\"']\s*:|\b\w+:|,|,\s*\w+\s*=)\s*f?\\?[\"']https?://" + re.escape(host), code):
+        # row's column, in a shell's escaped JSON too: `\"address\":\"https://…`; not the URL a request goes to)
+        if re.search(r"(?:[\"']\w*\\?[\"']\s*:|\b\w+:|,|,\s*\w+\s*=)\s*f?\\?[\"']https?://" + re.escape(host), code):
             return host
     return None
 

@@ -14,6 +14,7 @@ import base64
 import codecs
 import copy
 import fnmatch
+import itertools
 import math
 import posixpath
 import re
@@ -439,6 +440,7 @@ class ShellAnalyzer:
         self._encrypted: set[str] = set()  # files encrypted in place (`sops -e -i`): ciphertext from then on
         self._encrypted_inputs: set[str] = set()  # files encrypted into another file (`gpg -o x.gpg -e x`, KMS)
         self._personal_remotes: set[str] = set()  # rclone remotes configured with a personal mailbox's account
+        self._outside_remotes: set[str] = set()  # rclone remotes at a server of the internet (a WebDAV's address)
         self._heredoc_text: str | None = None  # the here-document of the command being analysed
         self._written_texts: dict[str, str] = {}  # known content of files this script wrote
         self._read_vars: set[str] = set()  # variables `while read` fills from another command's output
@@ -854,7 +856,8 @@ class ShellAnalyzer:
         # (data a service keeps, not installed software: `cd /opt/app && rm -rf build` stays a project's clean-up)
         # (`/mnt/<share>` is a data volume; `/mnt/c/…` is a Windows drive under WSL, where projects live too)
         wsl_drive = re.match(r"/mnt/[a-z](?:/|$)", self._cwd) is not None
-        data = ("/var/lib/", "/etc", "/var/spool/", "/var/mail", "/mnt/", "/srv/")
+        # (and a container's own data or config volume: `/config/esphome`, Home Assistant's add-ons, `/data/…`)
+        data = ("/var/lib/", "/etc", "/var/spool/", "/var/mail", "/mnt/", "/srv/", "/config/", "/data/")
         return self._cwd.startswith(data) and not wsl_drive
 
     def _loop_output_file(self, loop: Any) -> bool:
@@ -2094,6 +2097,13 @@ class ShellAnalyzer:
                 self._add("shell.documents", shared.level, shared.category, f"{name} {shared.what}", node)
         if name == "rclone" and args[:2] == ["config", "create"] and len(args) > 2 and personal_mailbox(" ".join(args)):
             self._personal_remotes.add(args[2])  # a cloud account registered to someone's own mailbox
+        if name == "rclone" and args[:2] == ["config", "create"] and len(args) > 2:
+            # `rclone config create dropzone webdav url https://dav.filecabin.example.net/…`: a server elsewhere
+            urls = [b for a, b in itertools.pairwise(args[3:]) if a == "url"] + [
+                a[4:] for a in args if a.startswith("url=")
+            ]
+            if any(_internet_url(u) for u in urls):
+                self._outside_remotes.add(args[2])
         verbs = W.options(args, frozenset({"--config", "--log-file", "--transfers", "--checkers"}))[1] if name == (
             "rclone") else []  # fmt: skip
         if verbs[:1] in (["copy"], ["sync"], ["move"], ["copyto"]) and any(
@@ -2104,6 +2114,12 @@ class ShellAnalyzer:
             if ":" in a and not a.startswith("-")
         ):
             what = f"rclone {verbs[0]} sends files to a personal cloud account (a personal mailbox or remote name)"
+            self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
+        elif verbs[:1] in (["copy"], ["sync"], ["move"], ["copyto"]) and any(
+            a.split(":", 1)[0] in self._outside_remotes for a in verbs[2:] if ":" in a
+        ) and any(paths.personal_media(a) or self._bulk_file(a) for a in verbs[1:2]):
+            # people's records or media copied to a server of the internet this script set up as a remote
+            what = f"rclone {verbs[0]} copies people's files or records ({verbs[1]}) to a server on the internet"
             self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
         if name == "jupyter" and args[:1] == ["--runtime-dir"]:
             flow.text = "~/.local/share/jupyter/runtime"  # where kernels' connection keys and servers' tokens are
@@ -2164,7 +2180,9 @@ class ShellAnalyzer:
             # `sentry cleanup --days 0`: a retention of nothing (every stored event, issue or record goes)
             self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{name} runs its clean-up with a retention of zero (everything stored goes)", node)  # fmt: skip
-        if "artisan" in argv[1:2] and "key:generate" in argv and "--force" in argv:
+        if "artisan" in argv[1:2] and "key:generate" in argv and "--force" in argv and not _NO_KEY_YET.search(
+            self.enclosing + self._source.decode("utf-8", "replace")
+        ):
             # a running install's APP_KEY replaced: everything it encrypted (sessions, tokens, stored secrets) is lost
             self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
                       "artisan key:generate --force replaces a live application's encryption key (what it encrypted "
@@ -3290,6 +3308,18 @@ class ShellAnalyzer:
                 # a TSIG key signs a zone transfer or an update: used here, not read out
                 self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
                           f"{name} signs its request with {paths.describe(paths.classify(keys[0]))}", node)  # fmt: skip
+                return
+        recipients = W.option_values(args, "-r", "--recipient", "-R", "--recipients-file")
+        if name in ("age", "rage", "gpg", "gpg2") and recipients and not any(a in ("-d", "--decrypt") for a in args):
+            # `age -r age1… -o secrets.yaml.age secrets.yaml`: sealed for a recipient's key; what comes out is the
+            # ciphertext, which only that key opens
+            sealed = [a for a in args if not a.startswith("-") and a not in recipients and paths.classify(a).secret]
+            if sealed:
+                # (the sealed copy still carries the secret, for whoever holds that key: sent away, it leaves)
+                self.staged.update(W.option_values(args, "-o", "--output"))
+                self._add("shell.key-use", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                          f"{name} encrypts {paths.describe(paths.classify(sealed[0]))} for a recipient's key",
+                          node)  # fmt: skip
                 return
         if name in ("age", "rage", "gpg", "gpg2", "sops") and any(a in ("-d", "--decrypt") for a in args):
             # `age -d -i key secrets/env.age > .env.local`: the user's own encrypted file opened (what comes out
@@ -7854,7 +7884,15 @@ class ShellAnalyzer:
             what, level = "burns fuses (irreversible)", RiskLevel.CRITICAL
         elif "erase_flash" in joined or "erase-flash" in joined or " -e" in f" {joined}":
             what = "erases the whole flash of the device"
-            level = RiskLevel.HIGH if self._loops or self._mass else RiskLevel.MEDIUM
+            level = RiskLevel.HIGH if self._loops or self._mass or self._repeated else RiskLevel.MEDIUM
+        elif "erase_region" in words or "erase-region" in words:
+            # (the NVS partition: the board's Wi-Fi credentials, preferences and calibration)
+            what = "erases a region of the device's flash (its stored settings)"
+            level = RiskLevel.HIGH if self._loops or self._mass or self._repeated else RiskLevel.MEDIUM
+        elif "read_flash" in words or "read-flash" in words:
+            # `esptool.py read_flash 0x9000 0x5000 nvs.bin`: the board's memory, its stored Wi-Fi and API keys with it
+            self.staged.update(a for a in args[-1:] if not a.startswith("-") and not a.startswith("0x"))
+            return
         else:
             return
         self._add("shell.device-damage", level, Category.FILESYSTEM, f"{name} {what}", node)
@@ -9501,7 +9539,7 @@ _APPLICATION_HOME = re.compile(
     r"^/(?:opt|srv|var(?!/(?:tmp|log|lib|cache|spool|run|mail|backups|local)\b))/[\w.-]+(?:/[\w.-]+)*/?$"
 )
 #: An empty file made under a new name (`: > "dir/t_$i"`, `> "f-$RANDOM"`), and a name that changes every round.
-_EMPTY_FILE_ANEW = re.compile(r"(?:^|[;&|]|\bdo)\s*:?\s*>\s*[\"']?[^\s;|&\"']*\$\{?\w+")
+_EMPTY_FILE_ANEW = re.compile(r"(?:^|[;&|]|\bdo)\s*:?\s*>\s*[\"']?[^\s;|&\"']*\$(?:\{?\w+|\(\()")
 _NAME_CHANGES = re.compile(r"\$\(\(|\(\(\s*\w+\s*(?:\+\+|\+=)|\blet\b|\$RANDOM|\$\(date\b|\$\(mktemp")
 #: Commands that print (what a loop's redirect then writes).
 _PRINTS = re.compile(r"(?:^|[;&|\s])(?:printf|echo|cat|yes|head|dd|base64|openssl\s+rand)\b")
@@ -10500,6 +10538,8 @@ _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/js
 _NAMED_SETTINGS = re.compile(
     r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?)?(?:\|[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?)?)*\)?(?:\\s\*|\s|\*|=|:|$)"
 )
+#: A test that the application has no key yet (`if ! grep -qE '^APP_KEY=.+' .env; then …`): a new install's first.
+_NO_KEY_YET = re.compile(r"!\s*grep\b[^\n]*\bAPP_KEY=\.|grep\b[^\n]*\bAPP_KEY=\.[^\n]*\|\||-z\s+\"?\$\{?APP_KEY\b")
 #: A compose file of a test, CI or development stack (`docker-compose.test.yml`, `compose.dev.yaml`).
 _THROWAWAY_COMPOSE = re.compile(r"(?:^|[._-])(?:test|tests|testing|dev|ci|e2e|local)(?:[._-]|$)", re.IGNORECASE)
 #: Where programs are installed to run: a bin or sbin folder of the system, of /opt or of /srv.

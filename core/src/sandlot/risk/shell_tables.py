@@ -810,6 +810,8 @@ WATCHERS = re.compile(r"alert|alarm|monitor|watchdog|detect|sensor|logger|audit|
 FLASH_TOOLS = frozenset(
     {"dfu-util", "st-flash", "avrdude", "esptool", "esptool.py", "openocd", "flashrom", "stm32flash", "bossac",
      "nrfjprog", "pyocd", "JLinkExe", "teensy_loader_cli", "picotool", "uf2conv.py", "uuu",
+     # ESP boards' over-the-air uploader (Arduino's and ESPHome's espota)
+     "espota.py",
      # flight controllers' firmware uploaders (ArduPilot, PX4)
      "uploader.py", "px_uploader.py"}
 )  # fmt: skip

@@ -38,8 +38,10 @@ _DANGEROUS_SQL = re.compile(
     r"|\bINSERT\s+INTO\s+\w*users?\b[^;]*'(?:super_?admin|administrator|owner)'"
     # (Pterodactyl's panel: `root_admin` set in the column list's values)
     r"|\bINSERT\s+INTO\s+\w*users?\s*\([^)]*\broot_admin\b[^;]*\bVALUES\b[^;]*,\s*1\s*,"
-    # (a users table whose column list names the role, given the admins' one: Ghostfolio's `"User"` row as 'ADMIN')
-    r"|\bINSERT\s+INTO\s+[\"`]?\w*users?[\"`]?\s*\([^)]*\brole\b[^)]*\)\s*VALUES\s*\([^;]*'(?:super_?)?admin(?:istrator)?'"
+    # (a users or memberships table whose column list names the role, given the admins' one: Ghostfolio's `"User"`
+    # row as 'ADMIN', Typebot's `"MemberInWorkspace"` rows for every workspace a SELECT gives)
+    r"|\bINSERT\s+INTO\s+[\"`]?\w*(?:users?|members?\w*)[\"`]?\s*\([^)]*\brole\b[^)]*\)\s*(?:VALUES\s*\(|SELECT\b)"
+    r"[^;]*'(?:super_?)?(?:admin(?:istrator)?|owner)'"
     # every account created from now on an administrator (the users table's role column defaulted to it)
     r"|\bALTER\s+TABLE\s+[\"`]?\w*users?[\"`]?\s+ALTER\s+(?:COLUMN\s+)?[\"`]?(?:role|is_?admin|is_?superuser|is_?staff)"
     r"[\"`]?\s+SET\s+DEFAULT\s+(?:'(?:super_?)?admin(?:istrator)?'|true\b|1\b)"

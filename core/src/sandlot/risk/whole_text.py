@@ -88,6 +88,7 @@ from sandlot.risk.identity import (
     personal_admin_grant,
     role_raised_in_database,
     saml_risks,
+    superuser_granted,
     token_planted,
     vault_superuser,
 )
@@ -160,7 +161,7 @@ from sandlot.risk.storage import storage_text_risks
 from sandlot.risk.storage_arrays import storage_array_risks
 from sandlot.risk.storefronts import form_grabber, redirects_payments, request_copier, server_request_mirror
 from sandlot.risk.telemetry_pipelines import telemetry_text_risks
-from sandlot.risk.text_shapes import each_item, outside_url, sending_hosts, sends_data, url_hosts
+from sandlot.risk.text_shapes import destination_hosts, each_item, outside_url, sending_hosts, sends_data, url_hosts
 from sandlot.risk.text_tricks import text_trick_risks
 from sandlot.risk.tracing import tracing_text_risks
 from sandlot.risk.typesetting import typesetting_risks
@@ -744,6 +745,9 @@ def _replies_elsewhere(code: str) -> bool:
 _EVERYONE_SUPERUSER = re.compile(r"\.objects\.(?:all|filter)\([^)]*\)\.update\([^)]*\bis_superuser\s*=\s*True")
 #: A loop over everything an API client's manager lists (`for p in redmine.project.all():`), the manager captured.
 _EACH_LISTED = re.compile(r"\bfor\s+\w+\s+in\s+([\w.]+)\.all\(\)")
+#: What an SDK's `list_<things>` gives, each deleted by its `delete_<thing>` as the loop's first statement (no test
+#: first): `for c in client.customers.list_customers().body["customers"]: client.customers.delete_customer(…)`.
+_LISTED_EACH_DELETED = re.compile(r"\.list_(\w+?)e?s?\([\s\S]{0,400}?\bfor\b[^\n]*:[ \t]*\n[ \t]*[^\n]*\.delete_\1\(")
 #: What a tool's own listing may name, each of which its delete subcommand then removes (`stalwart-cli account
 #: list` … `stalwart-cli account delete "$acct"`): whatever the product, every one of them goes.
 _LISTED_NOUN = (
@@ -761,6 +765,20 @@ _TOOL_LISTS = re.compile(rf"\b([\w][\w.-]*)\}}?{_TOOL_OPTIONS}\s+({_LISTED_NOUN}
 _NARROWED_LISTING = re.compile(r"select\(|\bgrep\b|--filter|\b(?:expired|stale|older|inactive|dangling|unused"
                                r"|orphan\w*|idle|disabled|test\w*|tmp|temp|scratch|demo)\b", re.IGNORECASE)
 _REPEATS = re.compile(r"\bwhile\b|\bfor\b|\bxargs\b|\bparallel\b")
+#: An application's encryption key replaced in its settings, whatever it was (`s/^ENCRYPTION_SECRET=.*/…/`, `re.sub(
+#: r"^CALENDSO_ENCRYPTION_KEY=.*$", …)`, the line that starts with it rewritten)...
+_ENCRYPTION_KEY_REPLACED = re.compile(r"s[/|#]\^?\w*ENCRYPTION_(?:KEY|SECRET)=\.\*|\^\w*ENCRYPTION_(?:KEY|SECRET)=\.\*"
+                                      r"|startswith\(\s*[\"']\w*ENCRYPTION_(?:KEY|SECRET)=")
+#: ...and the application restarted on it (not a new install's file made from its template, `.env.example`).
+_RESTARTED_ON_IT = re.compile(r"--force-recreate|\brestart\b|\bup\s+-d\b")
+_FROM_TEMPLATE = re.compile(r"\.env\.(?:example|sample|dist|template)")
+#: A yes piped into a tool's destructive command, to answer the prompt that asks whether to go on (`printf 'yes\n' |
+#: kolibri manage deprovision`, `echo y | statping reset`); not a package manager's or an SDK's licence prompt.
+_CONFIRMATION_ANSWERED = re.compile(
+    r"(?:\byes\b(?:\s+\w+)?|\bprintf\s+['\"]?y(?:es)?\\n['\"]?|\becho\s+(?:-e\s+)?['\"]?y(?:es)?['\"]?)\s*\|\s*"
+    r"(?:sudo\s+(?:-\S+\s+)*(?:\w+\s+)?)?(?!apt|dnf|yum|pacman|pip|npm|conda|brew|zypper|apk|sdkmanager)[\w./-]+"
+    r"(?:\s+[^\s|;&]+)*?\s+(?:deprovision|reset|wipe|destroy|purge|flush\w*|erase|factory[-_]?reset|delete-?all|drop\w*)\b"
+)
 #: A file opened with `w+` (emptied on opening) and then read before anything is written to it (`for l in fh`,
 #: `fh.read()`, `json.load(fh)`): its author expected its records, and they are gone.
 _READ_AFTER_TRUNCATING = re.compile(
@@ -810,12 +828,17 @@ _KEY_WORDS = GateWords("createApiKey", "create_api_key", "api_key.create", "api-
 
 def _foreign_script(code: str) -> str | None:
     """The host ``code`` has a deployed site's pages load a script from, when it writes such a tag into them (not a
-    common library's or analytics host, nor a project's own templates)."""
-    if not (_DEPLOYED_APP.search(code) or "/home/" in code) or not _PAGE_WRITTEN.search(code):
+    common library's or analytics host, nor a project's own templates), or an application's head, header or theme
+    setting, through its API or database, from a host of another organisation than the application's."""
+    page_file = bool(_DEPLOYED_APP.search(code) or "/home/" in code) and _PAGE_WRITTEN.search(code) is not None
+    setting = _PAGE_FRAME.search(code) is not None and _SETTING_WRITTEN.search(code) is not None
+    if not (page_file or setting):
         return None
+    own = set() if page_file else {registered_domain(h) for h in url_hosts(_SCRIPT_TAG.sub("", code))}
     for match in _SCRIPT_TAG.finditer(code):
         host = (match[1] or match[2]).lower()
-        if not host.endswith(_WELL_KNOWN_SCRIPT_HOSTS) and not internal_host(host):
+        foreign = registered_domain(host) not in own and not internal_host(host)
+        if foreign and not host.endswith(_WELL_KNOWN_SCRIPT_HOSTS):
             return host
     return None
 
@@ -877,12 +900,17 @@ _ADMIN_PASSWORD_BLANKED = re.compile(
     r"|[\"'](?:#\s*)?@?\w*(?:admin|web|ui|dashboard)_?pass(?:word)?(?:\s+|\s*[=:]\s*)[\"']\s*,", re.IGNORECASE)
 #: A listing of an application's people (its API's users or members, Django's `User.objects.all()`, a client's
 #: `get_users()`), not one person looked up by an id.
+#: A Django model of people queried, the framework's or an application's own (`FacilityUser.objects.values(…)`).
+_PEOPLE_MODEL = (r"\b\w*(?:User|Member|Customer|Contact|Employee|Patient|Client|Guest|Subscriber|Learner|Student)"
+                 r"\.objects\.(?:all|filter|order_by|values)\b")
 _PEOPLE_LISTING = re.compile(r"/(?:users|members|customers|contacts|employees|people|clients|patients|guests"
-                             r"|subscribers)/?(?=[?\"'\s)]|$)|\bUser\.objects\.(?:all|filter|order_by|values)\b"
+                             r"|subscribers)/?(?=[?\"'\s)]|$)|" + _PEOPLE_MODEL +
                              r"|\bget_(?:users|members|customers|contacts)\(",
                              re.MULTILINE | re.IGNORECASE)  # fmt: skip  (Xero's `/Contacts`)
 _PEOPLE_WORDS = GateWords("users", "members", "customers", "contacts", "employees", "people", "clients", "patients",
-                          "guests", "subscribers", "User.objects", ignore_case=True)  # fmt: skip
+                          "guests", "subscribers", "User.objects", "Member.objects", "Customer.objects",
+                          "Contact.objects", "Patient.objects", "Client.objects", "Learner.objects",
+                          "Student.objects", ignore_case=True)  # fmt: skip
 
 
 def _people_relayed(code: str) -> str | None:
@@ -891,6 +919,8 @@ def _people_relayed(code: str) -> str | None:
     if not _PEOPLE_WORDS.any_in(code):
         return None
     sent = sending_hosts(code)
+    if not sent and re.search(_PEOPLE_MODEL, code):
+        sent = destination_hosts(code)  # (read from this machine's own database: a request's URL on another line)
     reading = "\n".join(line for line in code.splitlines() if not any(h in line for h in sent))
     if not sent or not _PEOPLE_LISTING.search(reading):
         return None  # (a listing path in a POST's own address is a write: one member added)
@@ -956,6 +986,8 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                # (Grocy's `Setting('DISABLE_AUTH', true)`, CouchDB's `require_valid_user` false)
                                r"|\bSetting\(\s*[\"']DISABLE_AUTH[\"']\s*,\s*true\b|\bDISABLE_AUTH[\"']?\s*[=:]\s*[\"']?true\b"
                                r"|\brequire_valid_user[\"']?\s*[=:]\s*[\"']?false\b"
+                               # (the ESPHome add-on's `leave_front_door_open`: its dashboard with no login)
+                               r"|\bleave_front_door_open[\"'\]]*\s*[=:]\s*[\"']?true\b"
                                # (Stalwart's `session.auth.require`, in config.toml or a settings API's pair)
                                r"|\bauth\.require[\"',\s]*=?\s*[\"']?false\b"
                                # (every address let past the login; the arr apps' login handed to a proxy or dropped)
@@ -987,13 +1019,17 @@ _BROKER_FORWARDED = re.compile(r"\bmosquitto_sub\b[^\n]*#[^\n]*\|[\s\S]{0,300}?\
 #: Debug mode switched on (`APP_DEBUG=true`, `DEBUG = True`) in a text about an application deployed under /var/www,
 #: /srv or /opt: its error pages then show whoever asks its settings, keys and queries.
 _DEBUG_ON = re.compile(r"\b(?:APP_DEBUG|DEBUG)(?:\s*=|[\"']\s*:)\s*[\"']?(?:true|True|1)\b")
-_DEPLOYED_APP = re.compile(r"/var/www/|/srv/|/opt/")
+_DEPLOYED_APP = re.compile(r"/var/www/|/srv/|/opt/|/usr/share/[\w.-]+/(?:web|www|html|public)/")
 #: A script tag loading code from a web host (`<script src="https://…">`, `createElement("script")` given a `src`),
 #: written into a deployed application's pages or templates: every visitor's browser runs what that host serves.
 _SCRIPT_TAG = re.compile(r"<script[^>]*\bsrc=\\?[\"']https?://([\w.-]+)"
                          r"|createElement\(\s*[\"']script[\"']\)[\s\S]{0,200}?\.src\s*=\s*[\"']https?://([\w.-]+)")
 _PAGE_WRITTEN = re.compile(r"write_text\(|\.write\(|open\([^\n]*[\"'][wa]|sed\s+-i|\btee\b"
                            r"|\.replace\(\s*[\"']</(?:head|body)>|>>?\s*\S*\.(?:html|tmpl|php|js|twig|hbs|ejs)")
+#: What every page of an application carries (its custom head or header, its theme or layout: Typebot's
+#: `customHeadCode`, Flarum's `custom_header`, a Discourse theme's `head_tag`), written through its API or database.
+_PAGE_FRAME = re.compile(r"head|header|theme|layout|footer", re.IGNORECASE)
+_SETTING_WRITTEN = re.compile(r"\b(?:INSERT|REPLACE|UPDATE)\b|jsonb_set|\.(?:put|post|patch)\(|\bpush\b")
 #: Hosts that serve the web's common libraries and analytics (a site's own choice to load them).
 _WELL_KNOWN_SCRIPT_HOSTS = ("googletagmanager.com", "google-analytics.com", "jsdelivr.net", "cdnjs.cloudflare.com",
                             "unpkg.com", "code.jquery.com", "plausible.io", "js.stripe.com", "hcaptcha.com",
@@ -1134,7 +1170,7 @@ _AGENT_APPROVAL_WORDS = GateWords("ermissions", "approv", "danger", "Bash(*)", "
 _INSTRUCTION_WORDS = GateWords("IMPORTANT", "the user", "instructions")
 _ENCRYPTION_TOOL_WORDS = GateWords("openssl", "gpg", "7z")
 _AUTH_OFF_WORDS = GateWords("auth", "require_valid_user", "login", "trusted", "whitelist", "allowlist", "bypass",
-                            ignore_case=True)
+                            "front_door", ignore_case=True)
 #: A container's password setting given a well-known value (`-e LLDAP_LDAP_USER_PASS=password`)...
 _KNOWN_PASSWORD_ENV = re.compile(
     r"(?:-e\s+|--env[\s=])[\"']?\w*(?:PASS|PASSWORD|PASSWD|_PW)=[\"']?(?:password|admin|admin123|changeme|123456"
@@ -1143,14 +1179,15 @@ _KNOWN_PASSWORD_ENV = re.compile(
 )
 #: ...its port published on every interface (not `127.0.0.1:8080:8080`)...
 _PUBLISHED_PORT = re.compile(r"(?:-p|--publish)[\s=]+(?:0\.0\.0\.0:)?\d+:\d+")
-#: ...for a service kept running or over its real data (not a throwaway test or development container).
-_KEPT_RUNNING = re.compile(r"--restart\b|-v\s+[\"']?/(?:srv|var/lib|opt|data)/")
+#: ...for a service kept running or over its real data (not a throwaway test or development container), or
+#: published on every interface by name (`-p 0.0.0.0:80:8080`: for the network, not the developer's machine).
+_KEPT_RUNNING = re.compile(r"--restart\b|-v\s+[\"']?/(?:srv|var/lib|opt|data)/|(?:-p|--publish)[\s=]+0\.0\.0\.0:\d")
 #: A server's own login switched off on its command line (`kopia server start --without-password`, `--auth none`).
 _SERVER_LOGIN_OFF = re.compile(r"--without-password\b|--no-?auth(?:entication)?\b|--disable-auth\w*|--auth[= ]none\b")
 #: Guest or anonymous access switched on in an application's settings or API (`"allowAnonymousEdits": true`,
 #: Teedy's `POST /app/guest_login` with `enabled=true`).
 _GUESTS_LET_IN = re.compile(
-    r"\b(?:guest[-_]?(?:login|access)|anonymous[-_]?(?:access|login|read|browsing)|allow[-_]?anonymous\w*"
+    r"\b(?:(?:allow[-_]?)?guest[-_]?(?:login|access)|anonymous[-_]?(?:access|login|read|browsing)|allow[-_]?anonymous\w*"
     r"|allow[-_]?guests?)\b[\"'\]]*\s*(?:[=:]|=>)\s*[\"']?(?:True|true|1|yes|on|enabled?)\b"
     r"|/guest_login[\"']?[^\n]*\benabled?[\"']?\s*[=:]\s*[\"']?(?:true|1)\b|\benabled?=true\b[^\n]*/guest_login",
     re.IGNORECASE,
@@ -1353,6 +1390,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if admin_group_membership(code):
         what = "adds an account to an administrators' group (every right of the application or directory)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if superuser_granted(code) and not literal_password_admin(code):
+        what = "makes an account a superuser of an application (every right it has, past its own roles)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if role_raised_in_database(code):
         what = "makes an account an administrator straight in an application's database (past its own checks)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
@@ -1367,8 +1407,22 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = "makes every account of an application a superuser"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     every_deleted = _EACH_LISTED.search(code) if ".all()" in code else None
-    if every_deleted is not None and re.search(rf"\b{re.escape(every_deleted.group(1))}\.delete\(", code):
+    if (every_deleted is not None and re.search(rf"\b{re.escape(every_deleted.group(1))}\.delete\(", code)) or (
+        ".list_" in code and _LISTED_EACH_DELETED.search(code)
+    ):
         what = "deletes every record an API client lists (projects, users or issues, one after another)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if (
+        "ENCRYPTION_" in code
+        and _ENCRYPTION_KEY_REPLACED.search(code)
+        and _RESTARTED_ON_IT.search(code)
+        and not _FROM_TEMPLATE.search(code)
+    ):
+        what = ("replaces a running application's encryption key (the credentials and fields it encrypted can no "
+                "longer be read)")
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if "|" in code and _CONFIRMATION_ANSWERED.search(code):
+        what = "answers a tool's confirmation prompt for a reset, wipe or deprovisioning (its data goes unasked)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
     emptied = _READ_AFTER_TRUNCATING.search(code) if "+" in code and "open(" in code else None
     if emptied is not None and not re.search(r"te?mp", emptied[1] or "", re.IGNORECASE):
