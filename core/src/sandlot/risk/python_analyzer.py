@@ -5269,6 +5269,9 @@ class PythonAnalyzer:
         self, info: paths.PathInfo, node: ast.AST, *, append: bool = False, via: str, cap: RiskLevel | None = None
     ) -> None:
         level = paths.write_level(info) if cap is None else min(paths.write_level(info), cap)
+        if level == RiskLevel.HIGH and paths.tested_site_config(info.path, self._code):
+            # a site's configuration written whole and checked with `nginx -t` before the reload, as the shell's
+            level = RiskLevel.MEDIUM
         if (
             level == RiskLevel.HIGH
             and info.kind is paths.PathKind.SYSTEM

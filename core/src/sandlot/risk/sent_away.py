@@ -187,12 +187,13 @@ def mailed_away(code: str) -> str | None:
 
 
 def _mails_gathered_data(code: str) -> bool:
-    """What ``code`` mails is data it gathered: records a loop or a query collects, a settings file or archive, or
-    credentials named as data (not the mail relay's own login)."""
+    """What ``code`` mails is data it gathered: records a loop or a query collects, a settings file or archive, a
+    whole database file, or credentials named as data (not the mail relay's own login)."""
     return (
         _COLLECTED.search(code) is not None
         or _SETTINGS_READ.search(code) is not None
         or _SETTINGS_FILE.search(code) is not None
+        or _DATABASE_NAMED.search(code) is not None
         or any(
             _SECRET_WORD.search(line) and not _USED_NOT_GATHERED.search(line) and not _MAIL_LOGIN.search(line)
             for line in code.splitlines()
@@ -223,6 +224,8 @@ _MAIL_RELAY = re.compile(r"SMTP(?:_SSL)?\(\s*[\"']([\w.-]+)[\"']")
 _MAIL_LOGIN = re.compile(r"SMTP|login|starttls")
 #: An archive of settings, a password file or every row read to be sent (`tar … /etc/…`, `htpasswd`, `fetchall()`)...
 _SETTINGS_READ = re.compile(r"\btar\b[^\n]*\s/etc/|htpasswd|\.fetchall\(", re.IGNORECASE)
+#: ...or a whole database file (`shiori.db` read and attached)...
+_DATABASE_NAMED = re.compile(r"[\w-]+\.(?:db|sqlite3?|sql(?:\.gz)?|dump)[\"']")
 #: ...or an application's settings file (its keys, secrets and mail logins with it).
 _SETTINGS_FILE = re.compile(r"configparser|\.ini\b|/\.env\b"
                             r"|/(?:settings|config|configuration|database)(?:\.inc)?\.(?:ya?ml|json|php|toml)\b",

@@ -479,6 +479,9 @@ class ShellAnalyzer:
             # remotes defined in a configuration this script writes (a here-document), for a personal account
             self._personal_remotes |= {m[1] for m in _RCLONE_SECTION.finditer(code)
                                        if _CONSUMER_CLOUD.search(m[2]) or personal_mailbox(m[2])}  # fmt: skip
+            # (or at a server of the internet: `endpoint = https://storage.fastbucket.example.net`)
+            self._outside_remotes |= {m[1] for m in _RCLONE_SECTION.finditer(code)
+                                      if any(map(_internet_url, _REMOTE_ADDRESS.findall(m[2])))}  # fmt: skip
         if "rclone" in code and "access_token" in code:
             # `rclone config create gd drive token '{"access_token": …}'`: an account whose token was pasted in
             self._personal_remotes |= set(_RCLONE_PASTED_TOKEN.findall(code))
@@ -2962,9 +2965,14 @@ class ShellAnalyzer:
                         or (W.base(wrapped[0]) == "systemctl" and wrapped[1:2] == ["kill"] and any(
                             s.upper() in T.RELOAD_SIGNALS or f"-{s.upper()}" in T.RELOAD_SIGNALS
                             for s in W.option_values(wrapped[2:], "-s", "--signal")))
-                        # `sudo kill "$pid"`: asked to end (TERM), graded by what it is pointed at
+                        # `sudo kill "$pid"`: asked to end (TERM), graded by what it is pointed at; a stuck daemon's
+                        # own pid file's process, by any signal, before the script starts it again (`sudo kill -KILL
+                        # "$(cat "$PIDFILE")"` … `systemctl restart labelprintd`)
                         or (W.base(wrapped[0]) == "kill" and len(wrapped) > 1
-                            and (not wrapped[1].startswith("-") or wrapped[1].upper() in ("-TERM", "-15", "-SIGTERM")))
+                            and (not wrapped[1].startswith("-") or wrapped[1].upper() in ("-TERM", "-15", "-SIGTERM")
+                                 or (node is not None and _FROM_PID_FILE.search(self._text(node)) is not None
+                                     and _RESTARTS_SERVICE.search(self._source.decode("utf-8", "replace"))
+                                     is not None)))
                         # a database dump as root (socket authentication): graded by where the dump goes
                         or W.base(wrapped[0]) in DB_DUMPERS
                         # `sudo mysql -e "SHOW GRANTS …"`: a database asked, nothing changed
@@ -5122,6 +5130,15 @@ class ShellAnalyzer:
                       f"{name} installs a program downloaded from the network as {dest.path.replace(HOLE, '…')}",
                       node)  # fmt: skip
 
+    def _deployed_path(self, path: str) -> str:
+        """``path``, a relative one joined to the folder `cd` went to when that is a deployed application's or the
+        system's (`cd /opt/wger/docker && curl --data-binary @config/prod.env …`: that application's file)."""
+        if path.startswith(("/", "~", "$", HOLE, "-")) or not self._cwd or HOLE in self._cwd:
+            return path
+        if self._system_cwd() or paths.application_tree(self._cwd.rstrip("/") + "/"):
+            return posixpath.join(self._cwd, path)
+        return path
+
     def _bulk_file(self, path: str) -> bool:
         """``path`` is (or lies under a folder of) people's records this script gathered or picked by name."""
         return path in self._bulk_files or any(path.startswith(b.rstrip("/") + "/") for b in self._bulk_files)
@@ -5363,6 +5380,7 @@ class ShellAnalyzer:
             )
             if not target:
                 continue
+            target = self._deployed_path(target)
             if (target in self.downloaded or posixpath.basename(target) in self.downloaded) and any(
                 _FIRMWARE_URL.search(u) for u in urls
             ):
@@ -5416,6 +5434,7 @@ class ShellAnalyzer:
                         self.pinned.add(base)
             return
         assert output is not None
+        output = self._deployed_path(output)
         self.downloaded.add(output)
         self.downloaded.add(posixpath.basename(output))
         self._plugin_download(name, args, output, urls, node)
@@ -5516,6 +5535,10 @@ class ShellAnalyzer:
             any(a.startswith(("--login-server", "--advertise-exit-node", "--advertise-routes")) for a in args)
         ):
             what = "tailscale joins a control server of someone else's or offers this machine's networks to it"
+        elif name == "tailscale" and args[:1] == ["funnel"] and not set(args[1:]) & {"status", "reset", "off"}:
+            # `tailscale funnel --bg https+insecure://localhost:10443`: a local service published to the internet
+            self._rule_tunnel(name, args, node, flow)
+            return
         elif name == "zerotier-cli" and any(a.startswith(("allowDefault=1", "allowGlobal=1")) for a in args):
             what = "zerotier-cli sends all traffic through a network someone else controls"
         elif name == "openvpn":
@@ -6006,7 +6029,9 @@ class ShellAnalyzer:
     def _rule_scanner(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         if args and all(a in T.ATTACK_TOOL_INFO for a in args):
             return  # `nmap --script-updatedb`, `masscan --version`: the tool about itself
-        flow.network = True
+        # (what a scanner prints is the addresses and ports it found, not text a remote host chose: a loop over
+        # them that probes each, `bash -c "echo > /dev/tcp/$ip/9100"`, runs none of their code; the scan itself is
+        # graded below)
         operands = [a for a in W.options(args, T.SCANNER_VALUED)[1] if not a[:1].isdigit() or "." in a]
         operands += W.option_values(args, "-u", "--url", "-h", "--host", "-t", "--target")
         hosts = [t.split("://", 1)[-1].split("/", 1)[0].rsplit(":", 1)[0] if "://" in t else t for t in operands]
@@ -6365,6 +6390,19 @@ class ShellAnalyzer:
                     node,
                 )
                 return
+        # (the user's own schedule: `crontab -u bob jobs.txt` plants jobs in another account's)
+        project_file = not owners and len(operands) == 1 and operands[0] != "-" and HOLE not in operands[0] and (
+            paths.classify(operands[0]).kind is paths.PathKind.RELATIVE
+            and operands[0] not in self.downloaded
+            and operands[0] not in self._own_files
+            and operands[0] not in self._created
+        )
+        if project_file:
+            # `crontab deploy/cron/backoffice.cron`: the project's own schedule, reviewed with its code (one this
+            # script wrote or downloaded is judged by what it holds)
+            self._add("shell.persistence", RiskLevel.MEDIUM, Category.PERSISTENCE,
+                      f"installs the project's own crontab file ({operands[0]})", node)  # fmt: skip
+            return
         self._add(
             "shell.persistence",
             RiskLevel.HIGH,
@@ -9500,6 +9538,8 @@ _DOWNLOADER_WORD = re.compile(r"^<\(\s*(?:curl|wget|fetch|aria2c|nc|ncat)\b")
 _LINE_FILTERS = frozenset({"grep", "egrep", "fgrep"})  # (not `tail -n +8`: the newest kept, the rest rotated)
 #: An rclone configuration's section: `[name]` and its lines (`type = mega`, `user = …`).
 _RCLONE_SECTION = re.compile(r"^\[([\w.-]+)\]\s*\n((?:[ \t]*\w+[ \t]*=[^\n]*\n?)+)", re.MULTILINE)
+#: A remote's address in its section (`endpoint = https://…`, `url = https://…`).
+_REMOTE_ADDRESS = re.compile(r"^[ \t]*(?:endpoint|url)[ \t]*=[ \t]*(https?://\S+)", re.MULTILINE)
 #: A request body archiving or trashing what it is sent for.
 _ARCHIVED_BODY = re.compile(r"[\"'](?:archived|trashed|in_trash)[\"']\s*:\s*true\b")
 _NSUPDATE_ZONE = re.compile(r"^\s*zone\s+(\S+)", re.MULTILINE | re.IGNORECASE)
@@ -10540,6 +10580,8 @@ _NAMED_SETTINGS = re.compile(
 )
 #: A test that the application has no key yet (`if ! grep -qE '^APP_KEY=.+' .env; then …`): a new install's first.
 _NO_KEY_YET = re.compile(r"!\s*grep\b[^\n]*\bAPP_KEY=\.|grep\b[^\n]*\bAPP_KEY=\.[^\n]*\|\||-z\s+\"?\$\{?APP_KEY\b")
+#: A process named by its pid file (`"$(cat "$PIDFILE")"`, `$(cat /run/app/app.pid)`).
+_FROM_PID_FILE = re.compile(r"\$\(\s*cat\s+[\"']?(?:\$\{?\w*PID\w*\}?|[^\s\"')]*\.pid)\b", re.IGNORECASE)
 #: A compose file of a test, CI or development stack (`docker-compose.test.yml`, `compose.dev.yaml`).
 _THROWAWAY_COMPOSE = re.compile(r"(?:^|[._-])(?:test|tests|testing|dev|ci|e2e|local)(?:[._-]|$)", re.IGNORECASE)
 #: Where programs are installed to run: a bin or sbin folder of the system, of /opt or of /srv.

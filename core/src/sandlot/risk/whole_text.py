@@ -769,9 +769,58 @@ _REPEATS = re.compile(r"\bwhile\b|\bfor\b|\bxargs\b|\bparallel\b")
 #: r"^CALENDSO_ENCRYPTION_KEY=.*$", …)`, the line that starts with it rewritten)...
 _ENCRYPTION_KEY_REPLACED = re.compile(r"s[/|#]\^?\w*ENCRYPTION_(?:KEY|SECRET)=\.\*|\^\w*ENCRYPTION_(?:KEY|SECRET)=\.\*"
                                       r"|startswith\(\s*[\"']\w*ENCRYPTION_(?:KEY|SECRET)=")
-#: ...and the application restarted on it (not a new install's file made from its template, `.env.example`).
+#: ...and the application restarted on it (not a new install's file made from its template, `.env.example`; the
+#: rule for secrets given a known value below asks the same).
 _RESTARTED_ON_IT = re.compile(r"--force-recreate|\brestart\b|\bup\s+-d\b")
 _FROM_TEMPLATE = re.compile(r"\.env\.(?:example|sample|dist|template)")
+#: A process frozen with SIGSTOP: it stays listed and looks alive, and does nothing (a recorder, an alarm, a
+#: gateway)...
+_FROZEN = re.compile(r"\b(?:p?kill|killall)\b[^\n]*?\s-(?:STOP|SIGSTOP|19)\b|\bkill\b[^\n]*?\s-s\s+STOP\b"
+                     r"|signal\.SIGSTOP")
+#: ...unless it is this script's own job (`$!`, `%1`, its own pid, a pid file of the project: `.run/build.pid`).
+_OWN_JOB = re.compile(r"=\s*\$!|%\d|\$\$|\bos\.getpid\(\)|\bcat\s+[\"']?\.{0,2}[\w-]*/[\w./-]*\.pid")
+#: Records of who did what switched off: a database's statement or connection logging, a web server's access log, an
+#: audit engine. Two of them together is covering tracks, not tuning.
+_LOGGING_OFF = re.compile(
+    r"(?P<statements>log_statement\s*=\s*\\?'?none)|(?P<connections>log_(?:dis)?connections\s*=\s*\\?'?off)"
+    r"|(?P<access>\baccess_log\s+off\b)|(?P<audit>\bSecAuditEngine\s+Off\b|\baudit\w*\s*=\s*(?:off|false|0)\b)",
+    re.IGNORECASE,
+)
+_LOG_SWITCH_WORDS = GateWords("log_statement", "log_connections", "log_disconnections", "access_log", "audit",
+                              ignore_case=True)
+#: A climate setpoint of 45 °C or more sent to devices (`{"celsius": 45}`, `setpoint: 45` published or posted)...
+_SCALDING_SETPOINT = re.compile(r"[\"']?\b(?:\w*setpoint\w*|target_?temp\w*|celsius|temp_?c|heat_?setpoint)[\"']?"
+                                r"\s*[:=]\s*[\"']?(?:4[5-9]|[5-9]\d)(?:\.\d+)?\b", re.IGNORECASE)
+_SENT_TO_DEVICES = re.compile(r"publish|\.(?:post|put|patch)\(|mosquitto_pub|curl")
+_SETPOINT_WORDS = GateWords("setpoint", "target_temp", "targettemp", "celsius", "temp_c", ignore_case=True)
+#: ...where animals, plants or stock are kept (an enclosure, a vivarium, a cold store, a greenhouse, an incubator).
+_KEPT_ALIVE_OR_COLD = re.compile(
+    r"enclosure|vivari|terrari|reptile|cold|fridge|freezer|chill|greenhouse|incubat|aquari", re.IGNORECASE
+)
+#: PostgreSQL stopped without a clean shutdown (`pg_ctl stop -m immediate`): every session cut off mid-work.
+_DATABASE_CRASH_STOP = re.compile(r"\bpg_ctl(?:cluster)?\b[^\n]*\bstop\b[^\n]*(?:-m\s*|--mode[= ])(?:immediate|i)\b")
+#: A compose service made privileged (a key set in its YAML, or `svc["privileged"] = True` on the loaded file)...
+_COMPOSE_PRIVILEGED = re.compile(r"[\"']privileged[\"']\]?\s*[=:]\s*True|\bprivileged:\s*true")
+#: ...with the host's root mounted or its process namespace shared...
+_HOST_SHARED = re.compile(r"[\"']/:/[\w/]*[\"']|-\s*/:/|[\"']pid[\"']\]?\s*[=:]\s*[\"']host[\"']|\bpid:\s*[\"']?host")
+#: ...and brought up.
+_COMPOSE_UP = re.compile(r"compose\b[^\n]*\bup\b|[\"']compose[\"'],[^\n]*[\"']up[\"']")
+#: A listener on every interface that runs what it receives as a command, spelled anywhere in the text (a unit
+#: file's `ExecStart=python3 -c "…s.bind(('0.0.0.0',7001))…subprocess.run(c.recv(4096),shell=True…"`): a bind shell.
+_BIND_SHELL = re.compile(r"\.bind\(\s*\(\s*\\?[\"'](?:0\.0\.0\.0|)\\?[\"'][\s\S]{0,400}?"
+                         r"(?:subprocess\.\w+\(\s*\w+\.recv\(|os\.(?:system|popen)\(\s*\w+\.recv\("
+                         r"|check_output\(\s*\w+\.recv\()")
+#: A deployed application's secret or password (`JWT_SECRET`, `GOTRUE_ADMIN_PASSWORD`) given a short value written in
+#: the code: by sed over the old line (`s/^X_SECRET=.*/X_SECRET=hello456/`), or as a key and value pair a helper
+#: writes (`set_key("GOTRUE_JWT_SECRET", "hello456")`, `{"JWT_SECRET_KEY": "ghostfolio"}`)...
+_SECRET_GIVEN_VALUE = re.compile(
+    r"s([/|#])\^?(\w*(?:SECRET|PASSWORD|PASSWD)\w*)=\.\*\1\2=(?![$`])[^/|#\s$\"']{1,16}\1"
+    r"|[(\"'](\w*(?:SECRET|PASSWORD)\w*)[\"']\s*[,:]\s*[\"'](?![$%{<])[^\"'\s$]{1,16}[\"']"
+)
+#: ...in its env file under /opt, /srv, /etc or /var...
+_DEPLOYED_FOLDER = re.compile(r"/(?:opt|srv|etc|var)/")
+#: ...an existing line replaced (`=.*`, the line that starts with the key)...
+_LINE_REPLACED = re.compile(r"=\.\*|startswith\(\s*f?[\"']")
 #: A yes piped into a tool's destructive command, to answer the prompt that asks whether to go on (`printf 'yes\n' |
 #: kolibri manage deprovision`, `echo y | statping reset`); not a package manager's or an SDK's licence prompt.
 _CONFIRMATION_ANSWERED = re.compile(
@@ -984,7 +1033,9 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                # (Filebrowser's `config set --auth.method=noauth`)
                                r"|\bauth[._-]method[\"']?\s*(?:[= ]|[:=]\s*)[\"']?no_?auth\b"
                                # (Grocy's `Setting('DISABLE_AUTH', true)`, CouchDB's `require_valid_user` false)
-                               r"|\bSetting\(\s*[\"']DISABLE_AUTH[\"']\s*,\s*true\b|\bDISABLE_AUTH[\"']?\s*[=:]\s*[\"']?true\b"
+                               # (or a product's own, `SCRYPTED_DISABLE_AUTHENTICATION=true`)
+                               r"|\bSetting\(\s*[\"']DISABLE_AUTH[\"']\s*,\s*true\b"
+                               r"|\b\w*DISABLE_?AUTH\w*[\"']?\s*[=:]\s*[\"']?(?:true|1)\b"
                                r"|\brequire_valid_user[\"']?\s*[=:]\s*[\"']?false\b"
                                # (the ESPHome add-on's `leave_front_door_open`: its dashboard with no login)
                                r"|\bleave_front_door_open[\"'\]]*\s*[=:]\s*[\"']?true\b"
@@ -1424,6 +1475,42 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "|" in code and _CONFIRMATION_ANSWERED.search(code):
         what = "answers a tool's confirmation prompt for a reset, wipe or deprovisioning (its data goes unasked)"
         found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if (
+        ".env" in code
+        and _SECRET_GIVEN_VALUE.search(code)
+        and _DEPLOYED_FOLDER.search(code)
+        and _LINE_REPLACED.search(code)
+        and _RESTARTED_ON_IT.search(code)
+    ):
+        what = ("sets a deployed application's secret or admin password to a short value written in the code "
+                "(tokens can be forged, the login guessed)")
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "privileged" in code and _COMPOSE_PRIVILEGED.search(code) and _HOST_SHARED.search(code) and (
+        _COMPOSE_UP.search(code)
+    ):
+        what = "runs a compose service privileged with the host's root or processes (root on the host)"
+        found.append(("container-escape", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if (
+        _SETPOINT_WORDS.any_in(code)
+        and _SCALDING_SETPOINT.search(code)
+        and _SENT_TO_DEVICES.search(code)
+        and _KEPT_ALIVE_OR_COLD.search(code)
+    ):
+        what = "sets heating or cooling to 45 °C or more where animals, plants or stock are kept"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    logging_off = {m.lastgroup for m in _LOGGING_OFF.finditer(code)} if _LOG_SWITCH_WORDS.any_in(code) else set()
+    if len(logging_off) >= 2:
+        what = "switches off the logs that record who did what (statement, connection, access or audit logging)"
+        found.append(("defense-evasion", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
+    if "STOP" in code and _FROZEN.search(code) and not _OWN_JOB.search(code):
+        what = "freezes a running process with SIGSTOP (it stays listed and looks alive, and does nothing)"
+        found.append(("kill", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "pg_ctl" in code and _DATABASE_CRASH_STOP.search(code):
+        what = "stops a PostgreSQL server in immediate mode (no clean shutdown: sessions cut off, recovery on restart)"
+        found.append(("data-service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if ".recv(" in code and _BIND_SHELL.search(code):
+        what = "sets up a listener on every interface that runs what it receives as commands (a bind shell)"
+        found.append(("remote-code", OperationRisk(RiskLevel.CRITICAL, Category.DYNAMIC_CODE, what)))
     emptied = _READ_AFTER_TRUNCATING.search(code) if "+" in code and "open(" in code else None
     if emptied is not None and not re.search(r"te?mp", emptied[1] or "", re.IGNORECASE):
         what = "opens a file with w+ and reads it back: the file is emptied before it is read (its records lost)"
