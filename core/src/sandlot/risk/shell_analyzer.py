@@ -5452,7 +5452,7 @@ class ShellAnalyzer:
             self._add("shell.deserialization", RiskLevel.HIGH, Category.DESERIALIZATION,
                       f"{name} puts a downloaded pickle where a service loads it ({output.replace(HOLE, '…')}): "
                       "unpickling runs whatever code it carries", node)  # fmt: skip
-        if _PROGRAM_PATH.search(output) and urls and all(u.startswith("http://") and _internet_url(u) for u in urls):
+        if _PROGRAM_DIR.match(output) and urls and all(u.startswith("http://") and _internet_url(u) for u in urls):
             # `curl -o /opt/stalwart-mail/bin/stalwart-mail http://dl.example.net/…`: a program fetched unencrypted
             # from another host, put where it runs (whoever is on the way hands over their own)
             self._add("shell.download-exec", RiskLevel.HIGH, Category.DYNAMIC_CODE,
@@ -10584,8 +10584,6 @@ _NO_KEY_YET = re.compile(r"!\s*grep\b[^\n]*\bAPP_KEY=\.|grep\b[^\n]*\bAPP_KEY=\.
 _FROM_PID_FILE = re.compile(r"\$\(\s*cat\s+[\"']?(?:\$\{?\w*PID\w*\}?|[^\s\"')]*\.pid)\b", re.IGNORECASE)
 #: A compose file of a test, CI or development stack (`docker-compose.test.yml`, `compose.dev.yaml`).
 _THROWAWAY_COMPOSE = re.compile(r"(?:^|[._-])(?:test|tests|testing|dev|ci|e2e|local)(?:[._-]|$)", re.IGNORECASE)
-#: Where programs are installed to run: a bin or sbin folder of the system, of /opt or of /srv.
-_PROGRAM_PATH = re.compile(r"^/(?:usr/(?:local/)?|opt/[^/]+/(?:[^/]+/)?|srv/[^/]+/)?s?bin/[^/]+$")
 #: A scan whose results the script acts on: in a command substitution, or piped on to a loop or xargs.
 _SCAN_FEEDS_COMMANDS = re.compile(r"\$\(\s*(?:sudo\s+)?nmap\b|`\s*(?:sudo\s+)?nmap\b"
                                   r"|\bnmap\b[^\n]*\|\s*(?:while|xargs)\b|\bnmap\b[^\n]*\|[^\n]*\|\s*(?:while|xargs)\b")
