@@ -302,6 +302,10 @@ _ISSUERS = {
     "LAUNCHDARKLY": "launchdarkly", "LD": "launchdarkly", "ALGOLIA": "algolia", "ZENDESK": "zendesk",
     "INTERCOM": "intercom",
 }  # fmt: skip
+#: Prefixes other products use for their own settings too: DefectDojo's are ``DD_*`` as Datadog's are, linkding's
+#: ``LD_*`` as LaunchDarkly's, GraphHopper's key may be ``GH_KEY``, Cloud Foundry's settings are ``CF_*``, GL_ names
+#: graphics settings (``HF_TOKEN`` is Hugging Face's alone).
+_SHARED_ABBREVIATIONS = frozenset({"DD", "LD", "GH", "CF", "GL"})
 #: Alternative host words of some issuers (their short domains, their regional or enterprise hosts).
 _ISSUER_HOSTS = {"huggingface": ("hf.co",), "github": ("ghe.com",), "anthropic": ("claude.ai",),
                  "sentry": ("sentry.io",),
@@ -321,12 +325,16 @@ def issuer_words() -> tuple[str, ...]:
     return tuple(f"{prefix}_" for prefix in _ISSUERS)
 
 
-def misdirected_credential(variable: str, url: str) -> str | None:
+def misdirected_credential(variable: str, url: str, code: str) -> str | None:
     """The issuer of the credential in environment ``variable`` when ``url`` goes to a public host that is not
     that issuer's (``OPENAI_API_KEY`` in a request to ``updates.pkgupd-mirror.org``), else None. A request to
-    the issuer, to an internal host (a gateway, a proxy) or to a host known only at run time is not judged."""
+    the issuer, to an internal host (a gateway, a proxy) or to a host known only at run time is not judged.
+
+    A shared abbreviation (:data:`_SHARED_ABBREVIATIONS`) names its issuer only when ``code`` names the issuer too."""
     named = _CREDENTIAL_VARIABLE.match(variable)
     issuer = _ISSUERS.get(named.group(1)) if named else None
+    if named is not None and named.group(1) in _SHARED_ABBREVIATIONS and not _names_issuer(issuer or "", code):
+        return None
     found = _URL_HOST.match(url) if issuer else None
     if issuer is None or found is None or "\x00" in found.group(1):
         return None
@@ -334,6 +342,14 @@ def misdirected_credential(variable: str, url: str) -> str | None:
     if internal_host(host) or issuer in host or any(h in host for h in _ISSUER_HOSTS.get(issuer, ())):
         return None
     return issuer
+
+
+def _names_issuer(issuer: str, code: str) -> bool:
+    """``code`` names ``issuer`` by its full prefix or its hosts (``datadog``, ``api.github.com``, ``hf.co``)."""
+    lowered = code.lower()
+    return issuer in lowered or any(h in lowered for h in _ISSUER_HOSTS.get(issuer, ())) or any(
+        prefix.lower() in lowered for prefix, named in _ISSUERS.items() if named == issuer and len(prefix) > 2
+    )
 
 
 _REPOSITORY_URL = re.compile(

@@ -32,6 +32,11 @@ def _q(text: str) -> str:
     return shlex.quote(text)
 
 
+#: Accounts that the machines are administered or deployed through (removed everywhere, nobody can log in to fix it).
+_OPERATORS_ACCOUNT = re.compile(r"root|admin\w*|sysadmin|deploy\w*|ansible|ops|operator|automation|ubuntu|ec2-user"
+                                r"|centos|debian|cloud-user")
+
+
 def module_commands(module: str, params: dict[str, str]) -> list[str]:
     """Shell command lines with the effect of one Ansible module call (empty when unknown or harmless)."""
     module = module.rsplit(".", 1)[-1]  # ansible.builtin.file -> file
@@ -58,6 +63,12 @@ def module_commands(module: str, params: dict[str, str]) -> list[str]:
         if not path or state == "absent":
             return []
         return [f"printf '%s\\n' {_q(content)} >> {_q(path)}"] if content else [f"cp SOURCE {_q(path)}"]
+    if module == "user" and state == "absent" and _OPERATORS_ACCOUNT.fullmatch(params.get("name", "")):
+        # an account the machines are run through removed (a departed person's is offboarding, and stays quiet);
+        # `remove=yes`: its home and mail too, `force=yes`: while it is logged in
+        removes = [flag for key, flag in (("remove", "-r"), ("force", "-f"))
+                   if params.get(key) in ("yes", "true", "True")]
+        return [" ".join(["userdel", *removes, _q(params["name"])])]
     if module == "user":
         words = ["useradd"]
         if params.get("groups"):

@@ -144,7 +144,7 @@ _ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|admin|is_superuser|IsA
                          r"|[\"']roles[\"']\s*:\s*\[\s*[\"']admin[\"']"  # (Checkmk's user_config)
                          r"|[\"']privileges?[\"']\s*:\s*[\"']admin[\"']"  # (Mail-in-a-Box's user privileges)
                          # (an API body's or a Ruby call's role, a Django user's staff or superuser flag)
-                         r"|[\"']?\brole[\"']?\s*(?::|=>)\s*[\"'](?:admin|administrator|owner|super_?admin)[\"']"
+                         r"|[\"']?\b(?:global_)?role[\"']?\s*(?::|=>)\s*[\"'](?:admin|administrator|owner|super_?admin)[\"']"
                          r"|\bis_(?:superuser|staff|admin(?:istrator)?)\s*=\s*True\b"
                          # (Keycloak's realm-admin client role mapped to the account)
                          r"|/roles/realm-admin\b"
@@ -182,8 +182,8 @@ _CLI_LITERAL_ADMIN = re.compile(
 
     r"|\bregister_new_matrix_user\b(?=[^\n]*\s-a\b)[^\n]*\s-p\s+['\"](?![$])"
     # an application's `users add` given the admin role and a password (`photoprism users add -p X -r admin NAME`)
-    r"|\busers?\s+(?:add|create)\b(?=[^\n]*(?:\s-r\s+[\"']?admin\b|--role[= ][\"']?admin\b|--superadmin\b))"
-    r"[^\n]*?(?:\s-p|--password)[= ]+[\"']?(?![$])[^\s\"'$]{4,}"
+    r"|\busers?\s+(?:add|create)\b(?=(?:\\\n|[^\n])*(?:\s-r\s+[\"']?admin\b|--(?:global-)?role[= ][\"']?admin\b"
+    r"|--superadmin\b))(?:\\\n|[^\n])*?(?:\s-p|--password)[= ]+[\"']?(?![$])[^\s\"'$]{4,}"
     # an application's own create-admin command given the password (`artisan bookstack:create-admin --password X`)
     r"|\b(?:[\w-]+:)?create-?(?:admin|superuser)\b[\s\S]{0,200}?--password[= ]+[\"']?(?![$])[^\s\"'$]{4,}"
     # WordPress's `wp user create NAME EMAIL --role=administrator --user_pass=X`
@@ -294,9 +294,19 @@ def literal_password_admin(text: str) -> bool:
         or _user_created_as_admin(text)
         or ("password" in text and bool(_ROLE_AND_PASSWORD_SET.search(text)) and bool(_KNOWN_HASH.search(text)))
         or (_KNOWN_HASH.search(text) is not None and _ACCOUNT_WRITTEN.search(text) is not None)
+        # (an account's administrator role, `"role": "ROLE_ADMIN"`, `role="app-admin"`, `is_admin=True`, given beside
+        # a password shaped like one: letters and digits, `"password": "Render2024!"`, `pw = "Velo!Reporting2024"`)
+        or (_ADMIN_ROLE_VALUE.search(text) is not None and _PASSWORD_VALUE.search(text) is not None)
     )
 
 
+_ADMIN_ROLE_VALUE = re.compile(
+    r"\b(?:role|type|user_?type|account_?type)[\"']?\s*(?::|=>|=)\s*[\"'](?:ROLE_|\w+[-_])?(?:admin|administrator"
+    r"|super_?admin)[\"']|\bis_admin\s*=\s*True\b|[\"']--role[\"']\s*,\s*[\"'](?:admin|administrator)[\"']",
+    re.IGNORECASE,
+)
+_PASSWORD_VALUE = re.compile(r"\b(?:password|passwd|secret|pw)[\"']?\s*(?::|=>|=)\s*[\"'](?![{$%<])(?=[^\"'\s]*\d)"
+                             r"(?=[^\"'\s]*[A-Za-z])[^\"'\s]{8,}[\"']")
 #: A password reset command given the new password spelled out...
 _PASSWORD_RESET_TO = re.compile(r"\b(?:reset|change|set)[-_]?password\b[^\n]*--(?:new-?)?password[\"',\s=]+[\"']?"
                                 r"(?![$])[^\s\"'$()\[\]]{4,}(?=[\"'\s,]|$)")
@@ -343,6 +353,9 @@ _TOKEN_PLANTED = re.compile(r"\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?toke
                             # (any table's `token` column given a shorter one, letters and digits: Gotify's clients)
                             r"|\bINSERT\s+INTO\s+[\w\"`.]*\s*\([^)]*\b(?:token|api_?key)\w*\b[^)]*\)[\s\S]{0,400}?"
                             r"[\"'](?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,}[\"']"
+                            # (a login session's row given a known key: `INSERT INTO sessions (user_id, `key`, …)`)
+                            r"|\bINSERT\s+INTO\s+[\w\"`.]*sessions?[\"`]?\s*\([^)]*\b(?:key|token|session_?(?:id|key)|sid)\b"
+                            r"[^)]*\)[\s\S]{0,400}?[\"'](?=[A-Za-z0-9+/_=-]*\d)[A-Za-z0-9+/_-]{16,}={0,2}[\"']"
                             # (or set on an existing row: `UPDATE chq_users SET api_key="h0urlyKey…" WHERE id=1`)
                             r"|\bUPDATE\s+[\w\"`.]+\s+SET\b[^;]*?\b(?:api_?key|\w*token)\w*\s*=\s*\\?[\"']"
                             r"(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,}\\?[\"']",

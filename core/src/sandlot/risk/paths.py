@@ -728,7 +728,7 @@ _KEYS_FILE = re.compile(r"(?:api[_-]?)?(?:keys?|secrets?|tokens?)\.(?:json|ya?ml
 _PREINSTALLED_TOOLCHAINS = ("/usr/share/dotnet/", "/usr/local/lib/android/", "/opt/ghc/", "/opt/hostedtoolcache/",
                             "/usr/local/share/boost/", "/usr/local/.ghcup/", "/usr/share/swift/")  # fmt: skip
 #: A tool's log folder inside its own dot-directory of the home (``~/.ros/log/2024-…``).
-_APP_LOGS = re.compile(r"^~/\.[^/]+/(?:[^/]+/)*logs?/[^/]")
+_APP_LOGS = re.compile(r"^~/\.[^/]+/(?:[^/]+/)*logs?(?:/[^/]|/?$)")  # (its files, or the whole logs folder)
 def _private_app_data(lowered: list[str]) -> bool:
     """A messenger's, mail client's or keyring's data directory below an application-data folder."""
     return any(d in _PRIVATE_APP_DIRS and i > 0 and lowered[i - 1] in _APP_DATA_PARENTS for i, d in enumerate(lowered))
@@ -1744,8 +1744,10 @@ _SERVICE_FOLDER = re.compile(
 def enables_available(target: str, link: str) -> bool:
     """``ln -s …/sites-available/x …/sites-enabled/`` (or ``…/sites-enabled/x``): enabling configuration that is
     already in place."""
-    source_dir = posixpath.dirname(target.rstrip("/"))
     link_dir = link.rstrip("/") if link.endswith("/") else posixpath.dirname(link)
+    if not target.startswith(("/", "~", HOLE)):
+        target = posixpath.normpath(posixpath.join(link_dir, target))  # (a relative link: `../sites-available/x`)
+    source_dir = posixpath.dirname(target.rstrip("/"))
     return (
         source_dir.endswith("-available")
         and link_dir.endswith("-enabled")
@@ -1770,6 +1772,11 @@ class PathSet(set[str]):
 
 
 @functools.lru_cache(maxsize=256)
+def may_name(pattern: str, name: str) -> bool:
+    """``pattern`` (a name with holes: ``/var/log/x/\x00.log\x00``) may stand for ``name``, holes and all."""
+    return bool(_hole_pattern(pattern).fullmatch(name))
+
+
 def _hole_pattern(pattern: str) -> re.Pattern[str]:
     prefix = pattern.split(HOLE, 1)[0]
     if "/" not in prefix:

@@ -2276,7 +2276,7 @@ class PythonAnalyzer:
                 what = f"{q} sends {variable} (a database's login) to {host} over the web"
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
                 return
-            issuer = misdirected_credential(variable, urls[0])
+            issuer = misdirected_credential(variable, urls[0], self._code)
             if issuer is not None:
                 what = f"{q} sends {variable} (a credential {issuer} issued) to {host}, another host"
                 self._add("python.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION, what, node)
@@ -2773,9 +2773,11 @@ class PythonAnalyzer:
             return False
         if isinstance(loop.node.iter, ast.Name):
             # (`orphans = [a for a in listing if not a.get("memo")]` … `for a in orphans:`: the items a test kept)
-            bound = self._assignment_map().get(loop.node.iter.id, [])
-            if len(bound) == 1 and isinstance(bound[0], (ast.ListComp, ast.GeneratorExp, ast.SetComp)) and any(
-                _selective_test(test) for g in bound[0].generators for test in g.ifs
+            # (the last binding before the loop: `stale = get(…)["hosts"]` … `stale = [h for h in stale if …]`)
+            bound = sorted((b for b in self._assignment_map().get(loop.node.iter.id, [])
+                            if b.lineno <= loop.node.lineno), key=lambda b: (b.lineno, b.col_offset))
+            if bound and isinstance(bound[-1], (ast.ListComp, ast.GeneratorExp, ast.SetComp)) and any(
+                _selective_test(test) for g in bound[-1].generators for test in g.ifs
             ):
                 return True
         names = {n.id for n in ast.walk(loop.node.target) if isinstance(n, ast.Name)}
@@ -5214,6 +5216,8 @@ class PythonAnalyzer:
                 re.search(rf"\b{named[0]}\s*=\s*[^\n]*\b{re.escape(a or b)}\s*/", code) for a, b in made
             ):
                 return  # `dst = access / name`, then `save(dst)`: a file in the folder this program made
+            if named and re.search(rf"\b{named[0]}\s*=\s*[^\n]*(?:\.relative_to\(|\brelpath\()", code):
+                return  # `out = DST / p.relative_to(SRC)`: a copy of the tree's layout in another folder, made anew
             exists = rf"(?:{named[0]}\.exists\(\)|os\.path\.exists\({named[0]}\))" if named else ""
             if named and re.search(rf"if\s+{exists}\s*:\s*\n?\s*continue", code):
                 return  # files already there are skipped: only new ones are written
@@ -5615,16 +5619,22 @@ class PythonAnalyzer:
             if text in self._archived and not recursive:
                 level = min(level, RiskLevel.LOW)  # the original of what this program just packed into an archive
             if not T.DELETE_CALLS[q] and any(
-                w.startswith(text) and w.endswith(_COMPRESSED_SUFFIXES) for w in self._self_written
+                w.endswith(_COMPRESSED_SUFFIXES)
+                and (w.startswith(text) or paths.may_name(w.rsplit(".", 1)[0], text))
+                for w in self._self_written
             ):
-                # the original of a compressed copy this program wrote (`x.log.gz`, `f"{log}.{int(now)}.gz"`)
+                # the original of a compressed copy this program wrote (`x.log.gz`, `f"{log}.{int(now)}.gz"`,
+                # `log.with_suffix(log.suffix + ".gz")`)
                 level = min(level, RiskLevel.LOW)
             aged = enumerated and _AGE_TEST.search(self._code) is not None
             # (`cutoff = time.time() + 90 * 86400`: a cut-off in the future picks every file, not the old ones)
             every = _FUTURE_CUT_OFF.search(self._code) is not None or self._cut_off_now
             # (a folder a listing gives, removed whole: only an application's temporary folders picked by age)
             # (or only those whose names mark them as work folders: `if f.name.startswith("tmp-"): shutil.rmtree(f)`)
-            scratch = aged and (paths.application_scratch(text) or _TEMPORARY_NAME_TEST.search(self._code) is not None)
+            # (or a folder named as one team's scratch space, `/srv/fleet-scratch/carves`; not a cluster's shared
+            # `/scratch`, whose folders are its users' own)
+            scratch = aged and (paths.application_scratch(text) or _TEMPORARY_NAME_TEST.search(self._code) is not None
+                                or any("scratch" in c and c != "scratch" for c in text.lower().split("/")))
             if enumerated and self._file_filters and not every and (not T.DELETE_CALLS[q] or scratch):
                 expired = aged and _OLDER_THAN.search(self._code) is not None and not _NEWER_THAN.search(self._code)
                 # ...unless a name or age test picks them
@@ -7898,7 +7908,7 @@ class PythonAnalyzer:
         loaded = args[0].strings() if args else []
         # a library written to a temporary file by code that fetches from the network: the download, loaded
         fetched_to_temp = any(paths.classify(t).kind is paths.PathKind.TEMP for t in loaded) and bool(
-            _FETCHES.search(self._code)
+            _PYTHON_FETCHES.search(self._code)
         )
         if any(t in self.downloaded or posixpath.basename(t) in self.downloaded for t in loaded) or (
             args and args[0].flags & v.NET
@@ -8303,7 +8313,9 @@ _UNTIL_FULL = re.compile(
     r"disk_usage\([^)]*\)\.free|\bstatvfs\(|\.f_bavail\b|\.f_bfree\b|virtual_memory\(\)\.(?:available|free)"
 )
 #: Code that fetches something over HTTP.
-_FETCHES = re.compile(r"\burlopen\(|\burlretrieve\(|\brequests\.get\(|\bhttpx\.get\(|\.content\b|\bwget\.download\(")
+_PYTHON_FETCHES = re.compile(
+    r"\burlopen\(|\burlretrieve\(|\brequests\.get\(|\bhttpx\.get\(|\.content\b|\bwget\.download\("
+)
 #: Methods of document platforms' clients that set who can read files.
 _SHARING_METHODS = frozenset(
     {"create", "insert", "patch", "update", "post", "put", "createLink", "create_shared_link_with_settings",

@@ -408,6 +408,8 @@ class ShellAnalyzer:
         self._absent: set[str] = set()  # files the command being analysed runs only without (`[ -f F ] || …`)
         self._source = b""
         self._mass = False  # the current command is applied to every file of a tree (find -exec, xargs)
+        #: inside `ls -1t | tail -n +4 | while read old`: each item is one past the newest few (a rotation)
+        self._rotated_items = False
         self._repeated = False  # an argv from Python run once per element of a loop
         self._exact_argv = False  # an argv from Python: each word one argument (an unknown one is one item)
         self._argv_text = ""  # that argv, joined (it has no source text of its own)
@@ -795,6 +797,10 @@ class ShellAnalyzer:
         # `ps ... | while read p; do kill "$p"; done` visits the listed processes
         self._loops.append(_Loop(endless, False, paced, self._stdin_pids if bound else None))
         mass, self._mass = self._mass, self._mass or bool(listing and bound)
+        rotated_before = self._rotated_items
+        if piped and bound and node.parent.type == "pipeline":
+            feed = self._text(node.parent)[: node.start_byte - node.parent.start_byte]
+            self._rotated_items = self._rotated_items or _PAST_THE_NEWEST.search(feed) is not None
         # `while IFS=, read -r dir days; do …; done < retention.csv`: a file this script wrote, line by line
         rows = self._known_rows(node, conditions) if bound else []
         try:
@@ -809,6 +815,7 @@ class ShellAnalyzer:
         finally:
             self._loops.pop()
             self._mass = mass
+            self._rotated_items = rotated_before
             self._read_vars = read_before
             for name, value in saved.items():
                 if value is None:
@@ -3619,8 +3626,13 @@ class ShellAnalyzer:
             level = RiskLevel.MEDIUM  # `gpg -o x.tar.gz.gpg -e x.tar.gz && rm x.tar.gz`: the plaintext of a copy kept
         if filtered:
             level = paths.filtered_delete_level(info, level, aged=aged, expired=expired)  # find -name/-mtime...
-        if own_rotation:
-            level = min(level, RiskLevel.MEDIUM)  # old copies of what this script writes there, pruned by age
+        if own_rotation or (
+            self._rotated_items and target.rstrip("/").endswith("/" + HOLE) and not info.secret
+            and posixpath.dirname(target.rstrip("/")).strip("/").count("/") >= 1  # (not `/$d`: the machine's folders)
+        ):
+            # old copies of what this script writes there, pruned by age; or each item past a listing's newest few
+            # (`ls -1t | tail -n +4 | while read old; do rm -rf "/opt/app/releases/$old"`)
+            level = min(level, RiskLevel.MEDIUM)
         elif (
             self._as_root
             and recursive
@@ -5268,7 +5280,7 @@ class ShellAnalyzer:
         ]
         text = self._text(node) if node is not None else ""
         for variable in _ENVIRONMENT_REFERENCE.findall(text) if addresses and "_" in text else ():
-            issuer = misdirected_credential(variable, addresses[0])
+            issuer = misdirected_credential(variable, addresses[0], self._source.decode("utf-8", "replace"))
             if issuer is not None:
                 host = addresses[0].split("://", 1)[1].split("/", 1)[0]
                 self._add("shell.exfiltration", RiskLevel.HIGH, Category.EXFILTRATION,
@@ -6051,13 +6063,13 @@ class ShellAnalyzer:
         )
         # `nmap -sn 10.20.30.0/24`, `nmap -sn 10.20.0.100-112`: which addresses of one private /24 answer a ping
         # (no port probed)
-        # (or which of them have one or two ports open, `nmap -p 502 --open 10.20.0.0/24 | awk …`: an inventory of
+        # (or which of them have a few ports open, `nmap -p 502 --open 10.20.0.0/24 | awk …`: an inventory of
         # the site's own devices, printed; no version, script or OS probe, no hurried timing, and not the targets
         # of what the script does next, `for ip in $(nmap -p9100 …)`)
         ports = W.option_values(args, "-p")
         inventory = (
             len(ports) == 1
-            and re.fullmatch(r"\d+(?:,\d+)?", ports[0]) is not None
+            and re.fullmatch(r"\d+(?:,\d+){0,3}", ports[0]) is not None  # (up to four named ports: print ones)
             and not any(a in ("-A", "-sV", "-O", "-sC", "-T4", "-T5") or a.startswith("--script") for a in args)
             and _SCAN_FEEDS_COMMANDS.search(self._source.decode("utf-8", "replace")) is None
         )
@@ -6512,7 +6524,7 @@ class ShellAnalyzer:
 
     def _rule_firewall(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
         joined = " ".join(args)
-        ports = set(W.option_values(args, "--dport", "--dports"))
+        ports = {p for v in W.option_values(args, "--dport", "--dports") for p in v.split(",")}
         if name in ("iptables", "ip6tables") and "INPUT" in args and "ACCEPT" in args and ports & _UNEXPOSED_PORTS and (
             not W.option_values(args, "-s", "--source", "--src-range", "-i")
         ):
@@ -9404,7 +9416,7 @@ class ShellAnalyzer:
                       node)  # fmt: skip
         elif name in ("fallocate", "dd") and (
             re.search(
-                r"\$\(\s*(?:df|stat\s+-f)\b[^)]*(?:avail|%a|-B1|-b)",
+                r"\$\(\s*(?:df|stat\s+-f)\b[^)]*(?:avail|%a|-B1|-b|print\s+\$4\b)",  # (`df -P`'s 4th: free)
                 (self._text(node) if node is not None else "")
                 + ("\n" + self._source.decode("utf-8", "replace") if any(HOLE in a for a in args) else ""),
             )
@@ -9612,7 +9624,8 @@ _DOWNLOAD_IN_HEREDOC = re.compile(r"\$\(\s*(?:curl|wget|fetch)\b|`\s*(?:curl|wge
 _SCRATCH_PREFIX = re.compile(r"^(?:s3|gs)://[^/]+/(?:[^/]+/)*(?:tmp|temp|scratch|staging-tmp)/")
 _KEY_STORED = re.compile(r"put-secret-value|create-secret|put-parameter|vault\s+kv\s+put")
 _OFF_WORDS = frozenset({"off", "0", "false", "disable", "disabled", "stop"})
-_OPENED_PORT = re.compile(r"(?:^|\s|--dport\s+|allow\s+)(\d{2,5})(?::\d{2,5})?(/tcp|/udp)?\b")
+#: (a comma list's every port: `--dports 8123,9000`, `ufw allow … port 8123,9000`)
+_OPENED_PORT = re.compile(r"(?:^|[\s,]|--dport\s+|allow\s+)(\d{2,5})(?::\d{2,5})?(/tcp|/udp)?\b")
 _DF_INTO_XARGS = re.compile(r"\bdf\b[^\n|]*\|[^\n]*\|\s*xargs\b[^\n]*\b(?:fallocate|dd)\b")
 _WRITES_A_FILE = re.compile(r"\bdd\b[^;|&]*\bof=(?!/dev/null)|\bfallocate\b|\btruncate\s+-s|\bhead\s+-c[^;|&]*>")
 _CAPTURE_PROBES = re.compile(
@@ -9964,6 +9977,9 @@ _DEVICE_STREAM = re.compile(r"\b(?:cat|dd|tee|head|od|xxd|stdbuf|hexdump)\b[^|]*
 #: A native extension loaded by a database shell (sqlite3's `.load`, SQL's `load_extension(...)`).
 _LOADED_EXTENSION = re.compile(r"(?:^|[\s;\"'])\.load\s+(\S+)|load_extension\(\s*['\"]([^'\"]+)")
 #: Long options that make a daemon parse its configuration and exit.
+#: A sub-command that prints or checks a program's own settings (`config_dump`, `check-config`, `config validate`).
+_CONFIG_SUBCOMMAND = re.compile(r"(?:config|conf)[-_:]?(?:dump|show|check|test|print|validate|verify)"
+                                r"|(?:check|test|validate|verify|show|print|dump)[-_:]?(?:config|conf)")
 _CHECK_ONLY_OPTIONS = frozenset({"--check-config", "--config-check", "--test-config", "--config-test",
                                  "--validate-config", "--verify-config", "--check-conf", "--configtest", "--validate"})
 #: nvme-cli's sub-commands that erase or remove what a drive holds.
@@ -10141,6 +10157,8 @@ def _service_administration(argv: list[str]) -> bool:
         return bool(args) and re.fullmatch(r"gitlab:(?:\w+:)?(?:check|info)|gitlab:env:info", args[0]) is not None
     if name == "gitlab-backup":
         return args[:1] == ["create"]
+    if name.endswith("-backup") and args[:1] in (["create"], ["list"], ["upload"]):
+        return True  # a data store's backup tool taking a backup, listing them, sending one where its settings say
     if name in ("pcs", "crm"):
         return args[:1] == ["status"] or args[:2] in (
             ["config", "show"], ["cluster", "status"], ["node", "standby"], ["node", "unstandby"], ["config", "backup"],
@@ -10319,6 +10337,12 @@ def _config_check(argv: list[str]) -> bool:
         return True  # a configuration written in Python (a hub's, a site's) checked for syntax errors
     flags = T.CONFIG_CHECKS.get(name)
     if flags is None:
+        if argv[1:2] and _CONFIG_SUBCOMMAND.fullmatch(argv[1]):
+            return True  # a server's own settings printed or checked (`fleet config_dump`, `gitea doctor check`)
+        if name.endswith("d") and any(a in ("-t", "-T") for a in argv[1:2]) and all(
+            a in ("-t", "-T", "-c", "-f", "--config", "-C") or not a.startswith("-") for a in argv[1:]
+        ):
+            return True  # a daemon's `-t` (`cupsd -t -c /etc/cups/cupsd.conf`, like nginx's and sshd's)
         # any daemon told only to check its configuration (`cryomon --check-config FILE`)
         options = {a.split("=", 1)[0] for a in argv[1:] if a.startswith("--")}
         return bool(options & _CHECK_ONLY_OPTIONS) and options <= _CHECK_ONLY_OPTIONS | {"--config", "--conf",

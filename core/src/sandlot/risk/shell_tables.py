@@ -724,6 +724,8 @@ ROOT_INSPECTORS = frozenset(
      # what holds a file or a port (its -k kill has its own rule), security modules' state and denials explained
      "fuser", "audit2why", "aa-status", "apparmor_status", "sestatus", "getenforce", "smartctl", "ls", "stat",
      "osqueryi", "aureport", "ausearch",
+     # a root-only settings file read into JSON or a digest (they print; where that goes is graded there)
+     "jq", "sha256sum", "sha512sum", "sha1sum", "md5sum", "b2sum", "cksum",
      "systemd-analyze",
      # network path diagnosis (TCP and ICMP probes need raw sockets)
      "traceroute", "tcptraceroute", "mtr",
@@ -798,7 +800,7 @@ ADMIN_PORTS = {
     "5432": "PostgreSQL", "3306": "MySQL", "6379": "Redis",
     "27017": "MongoDB", "9200": "Elasticsearch", "8545": "a node's RPC", "8332": "a wallet's RPC",
     "11211": "memcached", "5984": "CouchDB", "9000": "a management console", "10250": "the kubelet API",
-    "2379": "etcd (every secret of the cluster)",
+    "2379": "etcd (every secret of the cluster)", "8123": "ClickHouse's HTTP interface",
 }  # fmt: skip
 
 #: Names of what watches, alarms, records or keeps safe (monitors, alarms, recorders, safety controllers, backups).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from sandlot.risk.destinations import outside_address
+from sandlot.risk.destinations import internal_host, outside_address
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.model import Category
 
@@ -26,7 +26,9 @@ _DANGEROUS_SQL = re.compile(
     r"|(?P<share>\bALTER\s+SHARE\s+\S+\s+(?:ADD|SET)\s+ACCOUNTS\b)"
     r"|(?P<grant>\b(?:ALTER|CREATE)\s+(?:ROLE|USER)\b[^;]*\b(?:SUPERUSER|CREATEUSER)\b|\blisten_addresses\s*(?:=|TO)\s*'\*'"
     r"|\bALLOWED_IP_LIST\s*=\s*\(\s*'0\.0\.0\.0/0'"
-    r"|\bGRANT\s+ALL\s+PRIVILEGES\s+ON\s+\*\.\*|\bGRANT\s+ALL\b[^;]*\bTO\s+(?:ROLE\s+)?PUBLIC\b"
+    r"|\bGRANT\s+ALL(?:\s+PRIVILEGES)?\s+ON\s+\*\.\*|\bGRANT\s+ALL\b[^;]*\bTO\s+(?:ROLE\s+)?PUBLIC\b"
+    # (ClickHouse: an account without a password that logs in from anywhere)
+    r"|\bCREATE\s+USER\b[^;]*\bIDENTIFIED\s+WITH\s+no_password\b(?![^;]*\bHOST\s+(?:LOCAL\b|IP\s+'(?:127\.|::1)))"
     # warehouse administrator roles handed out (Snowflake), every privilege on every schema of a database
     r"|\bGRANT\s+ROLE\s+(?:ACCOUNTADMIN|SECURITYADMIN|ORGADMIN|SYSADMIN|USERADMIN)\b"
     r"|\bGRANT\s+ROLE\b[^;]*\bTO\s+ROLE\s+PUBLIC\b|\bDEFAULT_ROLE\s*=\s*'?(?:ACCOUNTADMIN|SECURITYADMIN|ORGADMIN)\b"
@@ -107,7 +109,9 @@ _DANGEROUS_SQL = re.compile(
     r"|\bUNSET\s+RESOURCE_MONITOR\b)"
     # the audit trail emptied (changes made before it can no longer be traced)
     r"|(?P<audit>\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?|DROP\s+(?:TABLE|TRIGGER)\s+(?:IF\s+EXISTS\s+)?"
-    r"|UPDATE\s+(?=[\w.\"`]*audit\w*\s+SET\b))\s*[\w.\"`]*audit\w*)"
+    r"|UPDATE\s+(?=[\w.\"`]*audit\w*\s+SET\b))\s*[\w.\"`]*audit\w*"
+    # (or an application's activity log, every row of it: `DELETE FROM activities`)
+    r"|\b(?:DELETE\s+FROM|TRUNCATE\s+(?:TABLE\s+)?)\s*[\"`]?\w*activit(?:y|ies)(?:_log)?[\"`]?\s*(?:;|\Z))"
     # row-level security switched off or its policies dropped: every tenant's rows open to every other
     r"|(?P<rls>\b(?:DISABLE|NO\s+FORCE)\s+ROW\s+LEVEL\s+SECURITY\b|\bDROP\s+(?:(?:ROW\s+ACCESS|MASKING)\s+)?POLICY\b"
     # a role let past every policy, or the public roles of a hosted Postgres given its service role
@@ -118,6 +122,8 @@ _DANGEROUS_SQL = re.compile(
     r"\bTO\s+(?:ROLE\s+)?PUBLIC\b)"
     # rows sent to another server from inside the database (dblink to a literal address)
     r"|(?P<dblink>\bdblink(?:_exec|_connect)?\s*\(\s*'[^']*\bhost=(?P<dbhost>[\d.]+))"
+    # (ClickHouse's table function: `INSERT INTO FUNCTION url('https://…', …) SELECT …` posts the rows there)
+    r"|(?P<urlfn>\bINSERT\s+INTO\s+FUNCTION\s+url\s*\(\s*'https?://(?:[^@/']*@)?(?P<fnhost>[\w.-]+))"
     # functions in languages that reach the operating system: plpython3u, plperlu, a sys_exec UDF
     # everyone's balance emptied but one account's (`… SET balance = 0 WHERE username != ?`)
     r"|(?P<zeroed>\bUPDATE\b[^;]*\bSET\s+(?:\w+\s*=[^;,]*,\s*)*(?:balance|credits?|wallet\w*|points|coins|money)\s*=\s*0\b"
@@ -199,7 +205,7 @@ _DANGER_WORDS = re.compile(
     r"DROP|PROGRAM|TERMINATE|SERIES|POPULATE|DELETE|REMOVE|FLUSHALL|TRUNCATE|COLLECTION|SHARE|ROLE|USER|LISTEN"
     r"|ALLOWED_IP|GRANT|UPDATE|RADCHECK|RADREPLY|VACUUM|RETENTION|WAREHOUSE|SUSPEND|RESOURCE_MONITOR|LANGUAGE"
     r"|SYS_|MYSQLUDF|ROW\s+LEVEL|POLICY|DBLINK|AUDIT|PUBLIC|MFA|INLINE_URL|STORAGE_INTEGRATION|CHUNKS|SERIES"
-    r"|OUTFILE|DUMPFILE|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post|TTL|expire_snapshots|BALANCE"
+    r"|OUTFILE|DUMPFILE|INTO\s+FUNCTION|EXCLUSIVE|auth_user|NEW\.|_capabilities|db\.admin|http_post|TTL|expire_snapshots|BALANCE"
     r"|BYPASSRLS|service_role",
     re.IGNORECASE,
 )
@@ -256,6 +262,10 @@ def dangerous_sql(text: str) -> tuple[str, Category] | None:
         if not outside_address(found["dbhost"]):
             return dangerous_sql(text[found.end() :])  # a database of the local network
         return f"sends rows from inside the database to another server ({found['dbhost']})", Category.EXFILTRATION
+    if found["urlfn"]:
+        if internal_host(found["fnhost"]):
+            return dangerous_sql(text[found.end() :])  # a server of the local network
+        return f"sends rows from inside the database to another server ({found['fnhost']})", Category.EXFILTRATION
     if found["chunks"]:
         return "drops every chunk or series of a time-series store (its whole history)", Category.FILESYSTEM
     if found["payee"]:

@@ -24,7 +24,7 @@ ARGV_SEP = r"[\"',\s]+"
 #: (The lookahead names the letters every branch can begin with: a pattern that begins with `\b` gets no first-
 #: character scan from the regex engine, and with it the search skips most of the text three times faster.)
 _SENDS = re.compile(
-    r"(?=[rhu.cna])(?:\b(?:requests|httpx)\.(?:post|put)\(|\.post\(\s*[\"']https?://|\burlopen\(|\.sendall\("
+    r"(?=[rhu.cna])(?:\b(?:requests|httpx)\.(?:post|put)\(|\.(?:post|put)\(\s*[\"']https?://|\burlopen\(|\.sendall\("
     r"|\bcurl\b|\bnc\s|\bapprise\.Apprise\()",
     re.IGNORECASE,
 )

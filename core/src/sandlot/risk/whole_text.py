@@ -423,7 +423,7 @@ _HIDDEN_INSTRUCTION = re.compile(
 _INSTRUCTED_SECRET = re.compile(r"\.ssh/|id_rsa|id_ed25519|\.env\b|mcp\.json|credentials|api[_ ]?keys?|\.aws/|token",
                                 re.IGNORECASE)  # fmt: skip
 #: A loop that repeats without end or on a timer.
-_REPEATS = re.compile(
+_REPEATS_FOREVER = re.compile(
     r"\bwhile\s+(?:True|true|1|:)\b|\bwhile\s*\(\s*(?:true|1)\s*\)|\bfor\s*\(\s*;\s*;|\bschedule\.every\b"
 )
 #: Every ssh-agent socket of the machine (each user's agent lives in `/tmp/ssh-<random>/agent.<pid>`).
@@ -807,6 +807,58 @@ _HOST_SHARED = re.compile(r"[\"']/:/[\w/]*[\"']|-\s*/:/|[\"']pid[\"']\]?\s*[=:]\
 _COMPOSE_UP = re.compile(r"compose\b[^\n]*\bup\b|[\"']compose[\"'],[^\n]*[\"']up[\"']")
 #: A listener on every interface that runs what it receives as a command, spelled anywhere in the text (a unit
 #: file's `ExecStart=python3 -c "…s.bind(('0.0.0.0',7001))…subprocess.run(c.recv(4096),shell=True…"`): a bind shell.
+#: An account's second factors taken away (TOTP switched off, its secret or WebAuthn keys deleted)...
+_SECOND_FACTOR_REMOVED = re.compile(
+    r"disable_?totp|/otp(?:_sms)?\b|google_authenticator_secret\s*=\s*NULL|webauthn_keys"
+    r"|(?:totp|otp)_?secret\w*\s*=\s*(?:NULL|None|''|\"\")|two_?factor\w*\s*=\s*(?:0|false|NULL)"
+    r"|\b(?:mfa|2fa|tfa)_?(?:enabled|secret)\w*\s*=\s*(?:0|false|NULL|None)|remove_?(?:mfa|2fa|totp)",
+    re.IGNORECASE,
+)
+#: ...and its password set to one the code spells (`"password": "Winter2024!Reset"`, a literal default).
+_KNOWN_NEW_PASSWORD = re.compile(
+    r"\b(?:password|new_?password|passwd|pw|NEW|DEFAULT_PW)[\"']?\s*(?::|=>|=|,)\s*(?:os\.environ\.get\([^,]+,\s*)?"
+    r"[\"'](?![{$%<])(?=[^\"'\s]*[A-Za-z])[^\"'\s]{8,}[\"']",
+    re.IGNORECASE,
+)
+#: A row put straight into an application's table of API tokens or keys (`INSERT INTO "ApiToken" (…)`)...
+_TOKEN_ROW_INSERTED = re.compile(
+    r"\bINSERT\s+INTO\s+\\?[\"`]?[\w.]*?(?:api_?tokens?|api_?keys?|access_?tokens?|\w*verificationtoken|user__tokens?"
+    r"|personal_?access_?tokens?|tokens)\\?[\"`]?\s*\(",
+    re.IGNORECASE,
+)
+#: ...whose value the code spells (a literal shaped like a token, `TOKEN=tb_pL3x…`, a fixed UUID)...
+_KNOWN_TOKEN_VALUE = re.compile(r"[\"'](?=[\w+/=-]*\d)(?=[\w+/=-]*[A-Za-z])[\w+/=-]{16,}[\"']"
+                                r"|\b\w*(?:TOKEN|KEY)\w*=[\"']?(?=[\w-]*\d)[\w-]{16,}|uuid\.UUID\(\s*[\"']")
+#: ...or that never expires (`expires` among the columns, NULL among the values), or that the code sends away;
+_NEVER_EXPIRES = re.compile(r"\bexpires\w*\b[^;]{0,200}?\bVALUES\b[^;]*\bNULL\b", re.IGNORECASE)
+#: ...unless the code rotates keys (the old one revoked or given an end as the new one is stored).
+_KEYS_ROTATED = re.compile(r"\brevoked\w*\s*=|\bUPDATE\b[^;]*\bSET\s+(?:expires\w*|valid_until)\s*=", re.IGNORECASE)
+#: An account's administrator flag set on the record an API gave (`user["admin"] = True`)...
+_ADMIN_FLAG_ON_RECORD = re.compile(
+    r"\[\s*[\"'](?:admin|is_?admin|is_superuser|superuser|site_?admin|global_?admin|sysadmin)[\"']\s*\]\s*=\s*True\b"
+)
+#: ...and a users endpoint written (`s.put(f"{API}/users/{user['id']}", json=user)`).
+_USERS_API_WRITE = re.compile(r"\.(?:put|post|patch)\(\s*f?[\"'][^\"'\n]*/users?\b")
+#: An application's records listed through its models (`Tool_Configuration.objects.all()`)...
+_RECORDS_LISTED = re.compile(r"\.objects\.(?:all|filter)\(")
+#: ...and the credentials they store read (`t.password`, `j.api_key`).
+_STORED_CREDENTIAL = re.compile(
+    r"\b\w+\.(?:password|api_key|apikey|secret|token|private_key|client_secret|access_token)\b"
+)
+#: Password hashes (`/etc/shadow`) or disks' recovery keys (FileVault's, BitLocker's), named in a text.
+_PASSWORD_HASHES_OR_RECOVERY_KEYS = re.compile(r"/etc/g?shadow\b|\brecovery_?keys?\b|[\"'/]encryption_key\b",
+                                               re.IGNORECASE)
+_HASH_OR_KEY_WORDS = GateWords("shadow", "recovery", "encryption_key", ignore_case=True)
+#: An OpenTelemetry collector's exporter and the host it sends to (`"otlphttp/x": {"endpoint": "https://…"}`, yq's
+#: `.exporters."otlp/ext" = {"endpoint": "…"}`).
+_EXPORTER_ENDPOINT = re.compile(r"exporters[\s\S]{0,200}?\bendpoint[\"']?\s*[:=]\s*[\"']?(?:https?://)?([\w-]+(?:\.[\w-]+)+)")
+#: A download, in a text that loads a Django fixture (`manage.py loaddata`).
+_FIXTURE_DOWNLOADED = re.compile(r"\b(?:curl|wget)\b[^\n]*https?://|requests\.get\(|urlretrieve\(|urlopen\(")
+#: Code appended to a Python module every start of an application imports (`local_settings.py`, `sitecustomize.py`).
+_SETTINGS_MODULE_APPENDED = re.compile(
+    r"(?:settings|sitecustomize|usercustomize)\w*\.py[\"']\)?\s*(?:,\s*[\"']a|\)\.open\([\"']a)"
+    r"|>>\s*\S*(?:settings|sitecustomize|usercustomize)\w*\.py"
+)
 _BIND_SHELL = re.compile(r"\.bind\(\s*\(\s*\\?[\"'](?:0\.0\.0\.0|)\\?[\"'][\s\S]{0,400}?"
                          r"(?:subprocess\.\w+\(\s*\w+\.recv\(|os\.(?:system|popen)\(\s*\w+\.recv\("
                          r"|check_output\(\s*\w+\.recv\()")
@@ -855,7 +907,8 @@ _MFA_CLEARED = re.compile(r"\bUPDATE\s+[\"`]?\w+[\"`]?\s+SET\s+[\"`]?\w*(?:mfa|2
                           r"\s*=\s*(?:0\b|false\b|NULL\b|''|\"\")|\bDELETE\s+FROM\s+\w*(?:mfa|2fa|two_?factor|totp)\w*",
                           re.IGNORECASE)
 _LISTING_WORDS = GateWords(" list", " ls")
-_SECOND_FACTOR_WORDS = GateWords("mfa", "2fa", "two_factor", "twofactor", "totp", "otp", ignore_case=True)
+_SECOND_FACTOR_WORDS = GateWords("mfa", "2fa", "two_factor", "twofactor", "totp", "otp", "webauthn", "authenticator",
+                                 "tfa", ignore_case=True)
 #: A password policy's minimum length set to four characters or fewer, however the product spells the setting
 #: (`password-minimum-length idm_all_accounts 1`, `"passwordMinLength": 1`, `min_password_length = 0`).
 _SHORT_PASSWORDS_ALLOWED = re.compile(
@@ -1444,6 +1497,22 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if superuser_granted(code) and not literal_password_admin(code):
         what = "makes an account a superuser of an application (every right it has, past its own roles)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "] = True" in code and _ADMIN_FLAG_ON_RECORD.search(code) and _USERS_API_WRITE.search(code):
+        what = "makes an existing account an administrator through an application's users API"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if (
+        "INSERT" in code
+        and _TOKEN_ROW_INSERTED.search(code)
+        and not _KEYS_ROTATED.search(code)
+        and (_KNOWN_TOKEN_VALUE.search(code) or _NEVER_EXPIRES.search(code) or sends_data(code))
+    ):
+        what = ("creates an API token or key straight in an application's database, with a value written in the code, "
+                "no expiry or sent away (past the application's own checks and audit)")
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if _SECOND_FACTOR_WORDS.any_in(code) and _SECOND_FACTOR_REMOVED.search(code) and _KNOWN_NEW_PASSWORD.search(code):
+        what = ("removes an account's second factors and sets its password to one spelled in the code (whoever reads "
+                "it logs in as that account)")
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if role_raised_in_database(code):
         what = "makes an account an administrator straight in an application's database (past its own checks)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
@@ -1608,6 +1677,39 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if _AUTH_OFF_WORDS.any_in(code) and _AUTH_SECTION_OFF.search(code):
         what = "switches an application's own login off in its settings (anyone who reaches it is let in)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if (
+        ".objects." in code
+        and _RECORDS_LISTED.search(code)
+        and _STORED_CREDENTIAL.search(code)
+        and sends_data(code)
+        and any(_another_organisation(host, code) for host in destination_hosts(code))
+    ):
+        what = ("sends the credentials an application stores (its records' passwords, keys and tokens) to another "
+                "organisation")
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if (
+        _HASH_OR_KEY_WORDS.any_in(code)
+        and _PASSWORD_HASHES_OR_RECOVERY_KEYS.search(code)
+        and sends_data(code)
+        and len({registered_domain(host) for host in url_hosts(code)}) >= 2  # (the organisation's own, and another)
+        and any(_another_organisation(host, code) for host in destination_hosts(code))
+    ):
+        what = "sends the machines' password hashes or disk recovery keys to another organisation"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    exported = next((m[1] for m in _EXPORTER_ENDPOINT.finditer(code) if not re.fullmatch(r"[\d.]+", m[1])
+                     and _another_organisation(m[1], code)), None) if "exporters" in code else None
+    if exported is not None:
+        what = (f"adds a telemetry exporter for another organisation's host ({exported}): every trace, metric and "
+                "log the collector receives is copied there")
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "loaddata" in code and _FIXTURE_DOWNLOADED.search(code) and outside_url(code):
+        what = ("loads a Django fixture downloaded from another host (its rows become users, superusers and "
+                "permissions as they are)")
+        found.append(("privilege", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("settings" in code or "customize" in code) and _SETTINGS_MODULE_APPENDED.search(code) and outside_url(code):
+        what = ("appends code that talks to another host to an application's settings module (it runs every time the "
+                "application starts)")
+        found.append(("persistence", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
     forwarded = _BROKER_FORWARDED.search(code) if "mosquitto_sub" in code else None
     if forwarded is not None and _another_organisation(forwarded[1], code):
         what = f"forwards every message of a broker's topics to another organisation ({forwarded[1]})"
@@ -2050,7 +2152,7 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = "plants hidden instructions for an AI model to read secrets and pass them on (prompt injection)"
         found.append(("prompt-injection", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if "CopyFromScreen" in code and _SENDS.search(code) and _REPEATS.search(code):
+    if "CopyFromScreen" in code and _SENDS.search(code) and _REPEATS_FOREVER.search(code):
         what = "captures the screen over and over and sends the pictures away (spyware)"
         found.append(("capture", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
     if "SSH_AUTH_SOCK" in code and _OTHERS_AGENTS.search(code):
