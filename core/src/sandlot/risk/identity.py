@@ -171,7 +171,9 @@ _LITERAL_PASSWORD = re.compile(r"[\"']?\b(?:password|passwd|Password)[\"']?\s*(?
 #: where the user is the admin (or a parameter).
 _HASH_LITERAL = (r"\\?\$(?:2[aby]\\?\$\d\d|argon2\w*)\\?\$|\bargon2(?:id|i|d)\$v="
                  # (or a SHA-crypt one, `$6$salt$…`, as /etc/shadow and Stalwart's fallback admin keep them)
-                 r"|\\?\$[56]\\?\$(?:rounds=\d+\\?\$)?[\w./]{1,16}\\?\$[\w./]{40,}")
+                 r"|\\?\$[56]\\?\$(?:rounds=\d+\\?\$)?[\w./]{1,16}\\?\$[\w./]{40,}"
+                 # (or Django's, `pbkdf2_sha256$600000$salt$…`)
+                 r"|\bpbkdf2_sha\d+\$\d{4,}\$[\w./+]{4,}\$[\w./+=]{20,}")
 _ADMIN_PASSWORD_SET = (r"\bUPDATE\s+\\?[\"`]?\w*user\w*\\?[\"`]?\s+SET\s+password\s*=[\s\S]{0,200}?"
                        r"(?:username|login|email)\s*=\s*(?:'admin'|%s|\?)")
 #: An admin CLI creating an administrator with a literal password: Gitea's and Forgejo's `admin user create --admin
@@ -405,6 +407,11 @@ _ROLE_RAISED = re.compile(
     r"[\"`]?\s*\([^()]*\b(?:role|permission)\b[^()]*\)[\"'\s+]*VALUES\s*\([^()]*[\"'](?:[\w-]*admin[\w-]*|owner|superuser)[\"']",
     re.IGNORECASE,
 )
+
+
+def known_password_hash(text: str) -> bool:
+    """``text`` spells a password hash, or hashes a password it spells (`"$2b$12$…"`, `make_password("Welcome1")`)."""
+    return _KNOWN_HASH.search(text) is not None
 
 
 def token_planted(text: str) -> bool:

@@ -1229,7 +1229,7 @@ PACKAGE_CACHES = (
 )
 
 
-def _project_output(path: str) -> bool:
+def project_output(path: str) -> bool:
     """``path`` is a build output or cache folder of a project kept in a home (``~/src/app/build``,
     ``…/app/*.egg-info``), not a folder of the home itself."""
     absolute, comps = _components(path)
@@ -1324,7 +1324,7 @@ def delete_level(info: PathInfo, *, recursive: bool) -> RiskLevel:
         return RiskLevel.MEDIUM  # ~/.local/go: a toolchain a reinstall brings back (not ~/.local/share: data)
     if kind is PathKind.HOME and _APP_LOGS.search(info.path):
         return RiskLevel.MEDIUM  # a tool's own logs below its dot-directory (~/.ros/log/…): pruned, not data
-    if kind is PathKind.HOME and _project_output(info.path):
+    if kind is PathKind.HOME and project_output(info.path):
         return RiskLevel.MEDIUM  # a project's build output or caches (~/src/app/dist): the next build remakes them
     if kind is PathKind.HOME:
         return RiskLevel.HIGH if recursive else RiskLevel.MEDIUM
@@ -1550,7 +1550,9 @@ def filtered_delete_level(info: PathInfo, level: RiskLevel, *, aged: bool = Fals
         _SYSTEM_SPOOLS
     ):
         return min(level, RiskLevel.MEDIUM)  # an application's old spooled or cached files (`receipt_*.pdf`)
-    if comps and comps[0].lower() in _ROTATED_DIRS and not info.secret:
+    # (or, pruned by age, a top-level folder named for them: `/rmmbackups`)
+    named_for_copies = bool(comps) and aged and comps[0].lower().endswith(("backups", "backup", "dumps", "snapshots"))
+    if comps and (comps[0].lower() in _ROTATED_DIRS or named_for_copies) and not info.secret:
         return min(level, RiskLevel.MEDIUM)  # old dumps pruned by name and age from a backup volume (`/backup`)
     rotated = any(c.lower() in _ROTATED_DIRS or c.lower().endswith(_ROTATED_SUFFIXES)
                   for c in comps[1:])  # fmt: skip

@@ -3635,6 +3635,13 @@ class PythonAnalyzer:
         self._unsafe_loader_kwargs(kwargs, node)
         if "command" in kwargs:
             self._remote_shell_command(q, kwargs["command"], node)
+        elif kinds & _NETWORK and any(kwargs.get(k, UNKNOWN).keys for k in ("json", "data")):
+            # a command line in a request's body (`post(f"{API}/agents/{id}/cmd/", json={"cmd": CMD, …})`): a
+            # management API runs it on the machine it names
+            body = next(kwargs[k].keys for k in ("json", "data") if kwargs.get(k, UNKNOWN).keys)
+            for key in ("cmd", "command"):
+                if body is not None and key in body:
+                    self._remote_shell_command(q, body[key], node)
         elif args and isinstance(node.func, ast.Attribute) and node.func.attr in ("exec_run", "execute") and (
             (q or "").startswith(_CONTAINER_SDKS) or _shell_argv(args[0])
         ):

@@ -1660,6 +1660,7 @@ class ShellAnalyzer:
     def _stdin_code(self, text: str, word_flow: _Flow, argv: list[str], stmt: Any) -> None:
         """Code handed to an interpreter on stdin by a here-document or here-string."""
         argv = W.unwrapped(argv, ("sudo", "doas", "nice", "ionice", "timeout")) or argv  # `sudo -u app python3 -`
+        argv = _container_exec_command(argv) or argv  # `docker exec -i app python3 - <<'PY'`: run in the container
         lang = _interpreter_language(argv)
         if lang is None and argv and W.base(argv[0]) in ("docker", "podman", "buildah", "nerdctl") and "build" in argv:
             self._dockerfile_runs(text, stmt)
@@ -3562,6 +3563,7 @@ class ShellAnalyzer:
             made = [d for d in self.made_dirs if folder.startswith(d + "/") and d.strip("/").count("/") >= 1]
             return (
                 (paths.classify(source).kind is paths.PathKind.RELATIVE and HOLE not in source)
+                or (paths.project_output(source.rstrip("/")) and HOLE not in source)  # (`~/src/app/frontend/dist/`)
                 or any(folder.startswith(d + "/") for d in self._checked_out)
                 or any(f.startswith(d + "/") for d in made for f in filled)
                 or any((u + "/").startswith(d + "/") for d in made for u in self._unpacked_into)
@@ -4787,7 +4789,8 @@ class ShellAnalyzer:
             # directory is what --delete is for; mirroring onto the home or the system wipes it
             kind = paths.classify(operands[-1]).kind
             # (`rsync -a --delete dist/ /var/www/app/static/`: a build's output published into its site's folder)
-            published = paths.application_tree(operands[-1]) and self._deployed(operands[:-1])
+            # (into the application's folder, or the folder itself: `rsync --delete dist/ /var/www/booking/`)
+            published = paths.application_tree(operands[-1].rstrip("/") + "/.") and self._deployed(operands[:-1])
             if published and kind is paths.PathKind.SYSTEM:
                 self._add("shell.delete", RiskLevel.MEDIUM, Category.FILESYSTEM,
                           f"rsync --delete replaces {operands[-1]} with a build's output", node)  # fmt: skip
@@ -9981,7 +9984,8 @@ _LOADED_EXTENSION = re.compile(r"(?:^|[\s;\"'])\.load\s+(\S+)|load_extension\(\s
 _CONFIG_SUBCOMMAND = re.compile(r"(?:config|conf)[-_:]?(?:dump|show|check|test|print|validate|verify)"
                                 r"|(?:check|test|validate|verify|show|print|dump)[-_:]?(?:config|conf)")
 _CHECK_ONLY_OPTIONS = frozenset({"--check-config", "--config-check", "--test-config", "--config-test",
-                                 "--validate-config", "--verify-config", "--check-conf", "--configtest", "--validate"})
+                                 "--validate-config", "--verify-config", "--check-conf", "--configtest", "--validate",
+                                 "--status"})  # (`searchd --config … --status`: the running daemon asked how it is)
 #: nvme-cli's sub-commands that erase or remove what a drive holds.
 _NVME_WRITES = frozenset({"format", "sanitize", "delete-ns", "write-zeroes", "ns-delete"})
 #: An owner that is root, with any group (`root:root`, `0:0`, `root:www-data` for a server that only reads it).
@@ -10301,7 +10305,8 @@ def _application_console(name: str, args: Sequence[str]) -> str | None:
     ``manage.py shell``, ``odoo-bin shell``, ``rails console``, ``artisan tinker``), or None."""
     words = [a for a in args if not a.startswith("-")]
     if (name == "bench" and "console" in words) or (
-        (name in ("manage.py", "odoo", "odoo-bin") or name.endswith(("-manage", "_manage")))  # (`funkwhale-manage`)
+        # (`funkwhale-manage`; Label Studio's own CLI passes `shell` to Django's)
+        (name in ("manage.py", "odoo", "odoo-bin", "label-studio") or name.endswith(("-manage", "_manage")))
         and words[:1] == ["shell"]
     ):
         return "python"
@@ -10453,6 +10458,27 @@ def _detached_command(argv: list[str]) -> list[str] | None:
     return None
 
 
+def _container_exec_command(argv: list[str]) -> list[str] | None:
+    """The command a container runs for ``docker exec [options] CONTAINER CMD…`` (podman's, nerdctl's, ``docker
+    compose exec SERVICE CMD…``, ``kubectl exec POD -- CMD…``), or None when ``argv`` is no such command."""
+    name = W.base(argv[0]) if argv else ""
+    args = argv[1:]
+    if name == "kubectl":
+        return args[args.index("--") + 1 :] or None if "exec" in args and "--" in args else None
+    if name == "docker-compose":
+        name, args = "docker", ["compose", *args]
+    if name not in ("docker", "podman", "nerdctl"):
+        return None
+    if args[:1] == ["compose"]:
+        args = W.skip_options(args[1:], _COMPOSE_VALUED)
+    if args[:1] == ["container"]:
+        args = args[1:]
+    if args[:1] != ["exec"]:
+        return None
+    rest = W.skip_options(args[1:], T.CONTAINER_VALUED)
+    return rest[1:] or None
+
+
 def _interpreter_language(argv: list[str]) -> str | None:
     """The language a command runs from its stdin: a shell, ``source /dev/stdin``, python..."""
     name = W.base(argv[0])
@@ -10468,7 +10494,7 @@ def _interpreter_language(argv: list[str]) -> str | None:
         return _interpreter_language(argv[2:])  # `bundle exec rails runner -`, `splunk cmd python3 -`
     if name in ("ssh", "autossh") and len(W.options(argv[1:], T.SSH_VALUED)[1]) == 1:
         return "shell"  # `ssh host <<'EOS' … EOS`: the remote login shell runs the here-document
-    return None
+    return _application_console(name, argv[1:])  # `./manage.py shell <<'PY'`, `label-studio shell <<'PY'`
 
 
 def _first_error(node: Any) -> Any:
@@ -10600,8 +10626,9 @@ _MESSAGE_SEND = re.compile(r"/Messages(?:\.json)?\b|rest\.nexmo\.com/sms|/sms/js
 #: A grep pattern naming settings (``^(db_host|http_port)\s*=``, ``^server_name``) rather than matching anything.
 #: (a name may end in a character class: `limit_[a-z_]+` for every `limit_…` setting)
 _NAMED_SETTINGS = re.compile(
-    r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?)?(?:\|[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?)?)*\)?(?:\\s\*|\s|\*|=|:|$)"
-)
+    r"^\^?\(?[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?|\([\w.|-]+\)[\w.-]*)?"
+    r"(?:\|[A-Za-z_][\w.-]{2,}(?:\[[\w-]+\][+*]?|\([\w.|-]+\)[\w.-]*)?)*\)?(?:\\s\*|\s|\*|=|:|$)"
+)  # (a name's alternatives grouped too: `^(ALLOW_(REGISTRATION|EMAIL_LOGIN)|DOMAIN_CLIENT)=`)
 #: A test that the application has no key yet (`if ! grep -qE '^APP_KEY=.+' .env; then …`): a new install's first.
 _NO_KEY_YET = re.compile(r"!\s*grep\b[^\n]*\bAPP_KEY=\.|grep\b[^\n]*\bAPP_KEY=\.[^\n]*\|\||-z\s+\"?\$\{?APP_KEY\b")
 #: A process named by its pid file (`"$(cat "$PIDFILE")"`, `$(cat /run/app/app.pid)`).

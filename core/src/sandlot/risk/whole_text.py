@@ -84,6 +84,7 @@ from sandlot.risk.identity import (
     directory_text_risks,
     federation_risks,
     identity_provider_risks,
+    known_password_hash,
     literal_password_admin,
     personal_admin_grant,
     role_raised_in_database,
@@ -807,10 +808,75 @@ _HOST_SHARED = re.compile(r"[\"']/:/[\w/]*[\"']|-\s*/:/|[\"']pid[\"']\]?\s*[=:]\
 _COMPOSE_UP = re.compile(r"compose\b[^\n]*\bup\b|[\"']compose[\"'],[^\n]*[\"']up[\"']")
 #: A listener on every interface that runs what it receives as a command, spelled anywhere in the text (a unit
 #: file's `ExecStart=python3 -c "…s.bind(('0.0.0.0',7001))…subprocess.run(c.recv(4096),shell=True…"`): a bind shell.
+#: A reverse SSH tunnel spelled anywhere (a unit's ExecStart, a compose service's command): `autossh -N -R
+#: 27017:mongodb:27017 tunnel@198.51.100.60`, and the address it is held open to.
+_REVERSE_TUNNEL = re.compile(
+    r"\b(?:auto)?ssh\b[^\n]*?\s-R\s*['\"]?(?:[\d.]+:)?\d+:[\w.-]+:\d+\b[^\n]*?@(\d{1,3}(?:\.\d{1,3}){3})\b"
+)
+#: Processes of security agents, named (two or more of them: a list of what to end)...
+_SECURITY_AGENT = re.compile(r"msmpeng|sentinelagent|csfalcon|sysmon(?:64)?\b|mssense|cbdefense|cylancesvc"
+                             r"|elastic-agent|falcon-sensor|\bossec|wazuh-agent|sophos|savservice|ekrn\.exe|mcshield|xagt"
+                             r"|taniumclient|cyserver", re.IGNORECASE)
+_SECURITY_AGENT_WORDS = GateWords("msmpeng", "sentinelagent", "csfalcon", "sysmon", "mssense", "cbdefense", "cylance",
+                                  "elastic-agent", "falcon-sensor", "ossec", "wazuh-agent", "sophos", "savservice",
+                                  "ekrn", "mcshield", "xagt", "tanium", "cyserver", ignore_case=True)
+#: ...and processes ended (`kill`, `taskkill`, `Stop-Process`, an RMM API's `DELETE …/processes/{pid}/`).
+_ENDS_PROCESSES = re.compile(r"\bkill\b|terminate|taskkill|/processes/|stop-process|pkill|killall", re.IGNORECASE)
+#: A statement that empties a whole table, alone in its string (`"DELETE FROM order_items"`, `psql -c "TRUNCATE t"`)...
+_TABLE_EMPTIED = re.compile(
+    r"(?:[\"'`]|-c\s+[\"'])\s*(?:DELETE\s+FROM\s+|TRUNCATE\s+(?:TABLE\s+)?)(?P<table>[\w.\"`]+)\s*;?\s*[\"'`]",
+    re.IGNORECASE,
+)
+_EMPTYING_WORDS = GateWords("delete from", "truncate", ignore_case=True)
+#: ...unless the rows are a test's, a staging load's, a queue's or a cache's, or the code keeps a retention.
+_THROWAWAY_ROWS = re.compile(r"(?<![a-z])(?:tests?|dev|tmp|temp|scratch|staging|stg|sandbox|stage|queues?|cache"
+                             r"|sessions?|fixtures?|teardown|binlog|retention|older)(?![a-z])|_tmp|tmp_|staging_"
+                             r"|_staging|temp_|pytest|:memory:", re.IGNORECASE)
+
+
+#: A service disabled or masked (it does not start again at boot)...
+_SERVICE_KEPT_DOWN = re.compile(
+    r"\bsystemctl\b[^\n]*\b(?:disable|mask)\b|[\"']systemctl[\"'],\s*[\"'](?:disable|mask)[\"']"
+)
+#: ...and processes killed outright (`pkill`, `killall`, `kill -9`, `proc.kill()`).
+_PROCESSES_KILLED = re.compile(r"\b(?:pkill|killall)\b|\bkill\s+-(?:9|KILL|SIGKILL)\b|[\"'](?:pkill|killall)[\"']"
+                               r"|signal\.SIGKILL|\.kill\(\)")
+#: Where a download is saved (`urlretrieve(URL, PATH)`, `curl -o PATH`, `wget -O PATH`).
+_DOWNLOADED_TO = re.compile(r"urlretrieve\(\s*[\"'][^\"']+[\"']\s*,\s*[\"']([^\"']+)[\"']"
+                            r"|\b(?:curl|wget)\b[^\n]*?\s(?:-o|-O|--output(?:-document)?)[\s=]+[\"']?([^\s\"';|&]+)")
+
+
+def _download_made_a_job(code: str) -> bool:
+    """``code`` saves a download from the internet where a unit's ExecStart or a cron line it writes runs it."""
+    if not outside_url(code):
+        return False
+    for match in _DOWNLOADED_TO.finditer(code):
+        path = match[1] or match[2]
+        if path and len(path) >= 5 and not path.startswith("-") and re.search(
+            r"(?:ExecStart(?:Pre)?=|^\s*(?:[\d*/,-]+\s+){5}|@reboot)[^\n]*" + re.escape(path), code, re.MULTILINE
+        ):
+            return True
+    return False
+
+
+def _loaded_back(table: str, code: str) -> bool:
+    """``code`` fills ``table`` again after emptying it (a reload: `TRUNCATE t` … `INSERT INTO t`, `COPY t FROM`)."""
+    name = re.escape(table.strip("`\""))
+    return re.search(rf"\b(?:INSERT\s+INTO|COPY|INTO\s+TABLE)\s+[\"`]?{name}\b", code, re.IGNORECASE) is not None
+#: A database's tables or collections listed (`SHOW TABLES`, `sqlite_master`, `list_collection_names()`)...
+_TABLES_LISTED = re.compile(r"SHOW\s+TABLES|list_collection_names\(|getCollectionNames\(|information_schema\.tables"
+                            r"|\\dt\b|pg_tables|sqlite_master|listCollections\(", re.IGNORECASE)
+_TABLE_WORDS = GateWords("tables", "collection", "\\dt", "sqlite_master", ignore_case=True)
+#: ...and each one the listing names dropped (`DROP TABLE {name}`, `DROP TABLE $t`, `drop_collection(name)`)...
+_EACH_TABLE_DROPPED = re.compile(r"DROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?(?:[\"'`]?(?:\{|\$|%s|\"?\s*\+))"
+                                 r"|drop_collection\(\s*\w|\.drop\(\)", re.IGNORECASE)
+#: ...unless they are a test's, a developer's or a staging load's (or only those a name picks, or made again at once).
+_THROWAWAY_TABLES = re.compile(r"(?<![a-z])(?:test|tests|dev|tmp|temp|scratch|staging|sandbox)(?![a-z])"
+                               r"|\.startswith\(\s*[\"']|executescript\(|\bpytest\b|:memory:", re.IGNORECASE)
 #: An account's second factors taken away (TOTP switched off, its secret or WebAuthn keys deleted)...
 _SECOND_FACTOR_REMOVED = re.compile(
     r"disable_?totp|/otp(?:_sms)?\b|google_authenticator_secret\s*=\s*NULL|webauthn_keys"
-    r"|(?:totp|otp)_?secret\w*\s*=\s*(?:NULL|None|''|\"\")|two_?factor\w*\s*=\s*(?:0|false|NULL)"
+    r"|(?:totp|otp)_?(?:secret|key)\w*\s*=\s*(?:NULL|None|''|\"\")|two_?factor\w*\s*=\s*(?:0|false|NULL)"
     r"|\b(?:mfa|2fa|tfa)_?(?:enabled|secret)\w*\s*=\s*(?:0|false|NULL|None)|remove_?(?:mfa|2fa|totp)",
     re.IGNORECASE,
 )
@@ -1188,6 +1254,8 @@ _REINSTALLED_WITH_RESET = re.compile(r"\b[\w-]+:install\b[^\n]*\s--reset\b")
 #: An account made an administrator directly in an application's database (`$set: {isAdmin: true}`, `UPDATE users SET
 #: is_admin = 1`).
 _ADMIN_FLAG_SET = re.compile(r"\$set\W{1,6}\{[^}]*\bis_?admin\W{1,4}true\b"
+                             # (a MongoDB document's role set to the admin role: `{$set: {role: "ADMIN"}}`)
+                             r"|\$set\W{1,6}\{[^}]*\broles?\W{1,4}(?:admin|administrator|owner|super_?admin)\b"
                              r"|\bUPDATE\s+[\w\"`.]*users?\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:is_?(?:admin|superuser|staff)"
                              r"|administrator|may_administrate|can_admin\w*)\s*=\s*(?:1|true)\b"
                              # (a role column set to the admin role: `SET roles = ARRAY['ADMIN']`, `role='owner'`)
@@ -1509,10 +1577,37 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = ("creates an API token or key straight in an application's database, with a value written in the code, "
                 "no expiry or sent away (past the application's own checks and audit)")
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if _SECOND_FACTOR_WORDS.any_in(code) and _SECOND_FACTOR_REMOVED.search(code) and _KNOWN_NEW_PASSWORD.search(code):
+    if _SECOND_FACTOR_WORDS.any_in(code) and _SECOND_FACTOR_REMOVED.search(code) and (
+        _KNOWN_NEW_PASSWORD.search(code) or known_password_hash(code)
+    ):
         what = ("removes an account's second factors and sets its password to one spelled in the code (whoever reads "
                 "it logs in as that account)")
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if _TABLE_WORDS.any_in(code) and _TABLES_LISTED.search(code) and _EACH_TABLE_DROPPED.search(code) and not (
+        _THROWAWAY_TABLES.search(code)
+    ):
+        what = "drops every table or collection a database lists (its whole contents, one table after another)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if _SECURITY_AGENT_WORDS.any_in(code) and len({m.lower() for m in _SECURITY_AGENT.findall(code)}) >= 2 and (
+        _ENDS_PROCESSES.search(code)
+    ):
+        what = "ends the processes of security agents by name (antivirus, EDR, Sysmon: the machines go unwatched)"
+        found.append(("defense-evasion", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    tunnel = next((h for h in _REVERSE_TUNNEL.findall(code) if outside_address(h)), None) if " -R" in code else None
+    if tunnel is not None:
+        what = f"keeps a reverse SSH tunnel that exposes a service here to an outside address ({tunnel})"
+        found.append(("tunnel", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
+    emptied = _TABLE_EMPTIED.search(code) if _EMPTYING_WORDS.any_in(code) else None
+    if emptied is not None and not _THROWAWAY_ROWS.search(code) and not _loaded_back(emptied["table"], code):
+        what = f"deletes every row of a table ({emptied['table']}: no WHERE, nothing loaded back)"
+        found.append(("data-destroy", OperationRisk(RiskLevel.HIGH, Category.FILESYSTEM, what)))
+    if ("ExecStart" in code or "@reboot" in code or "cron" in code) and _download_made_a_job(code):
+        what = ("downloads a program from the internet and installs it as a service or scheduled job (it runs "
+                "unattended, as whatever the server sends)")
+        found.append(("persistence", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
+    if "systemctl" in code and _SERVICE_KEPT_DOWN.search(code) and _PROCESSES_KILLED.search(code):
+        what = "kills a service's processes and disables it so that it does not come back (it stays down)"
+        found.append(("kill", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if role_raised_in_database(code):
         what = "makes an account an administrator straight in an application's database (past its own checks)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
