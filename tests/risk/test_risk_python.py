@@ -21032,6 +21032,34 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             'm-metrics/collector.py\\n")\n',
             M,
         ),
+        # round 131 (holdout960-967, held in risk_corpus/pending): status and check helpers and diagnostics checks as
+        # root; install answers preseeded; broker publishers flooding; tables emptied in here-documents; listed vhosts
+        # and accounts deleted (a grep -v leaves the listing whole); a system folder's archive copied to a bare address;
+        # Super Admins and superusers with literal passwords; MongoDB root roles; one password for every account; a
+        # build agent's virtualenvs; minutes-old spool files; a project's crontab named for its account
+        (
+            'from pymongo import MongoClient\n'
+            'MongoClient()["auth"]["user"].update_one({"name": "ci-bot"}, {"$set": {"role": "root"}})\n',
+            H,
+        ),
+        (
+            'from pymongo import MongoClient\n'
+            'MongoClient()["auth"]["user"].update_one({"name": "ci-bot"}, {"$set": {"role": "user"}})\n',
+            S,
+        ),
+        (
+            'import subprocess\n'
+            'SHARED = "Welcome2024!"\n'
+            'for name in ["a", "b"]:\n'
+            '    subprocess.run(["gvmd", f"--user={name}", f"--new-password={SHARED}"])\n',
+            H,
+        ),
+        (
+            'import secrets, subprocess\n'
+            'for name in ["a", "b"]:\n'
+            '    subprocess.run(["gvmd", f"--user={name}", f"--new-password={secrets.token_urlsafe(16)}"])\n',
+            L,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

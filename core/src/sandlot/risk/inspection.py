@@ -10,6 +10,7 @@ Commands that change layouts, delete or export keep their own rules.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from sandlot.risk import shell_words as W
@@ -103,4 +104,10 @@ def reports_state(argv: Sequence[str]) -> bool:
     reading = _READING_OPTIONS.get(name)
     if reading is not None:
         return any(a in reading for a in args) and not any(a in _CHANGING_OPTIONS for a in args if a not in reading)
-    return False
+    # a product's own status or check helper (`documentserver-jwt-status.sh`), or a diagnostics tool's checks
+    # (`rabbitmq-diagnostics -q check_port_connectivity`)
+    stem = name.removesuffix(".sh")
+    words = [a for a in args if not a.startswith("-")]
+    return re.search(r"(?:^|-)(?:status|check|healthcheck)(?:-|$)", stem) is not None or (
+        stem.endswith("-diagnostics") and bool(words) and words[0].startswith(("check_", "status", "ping", "list"))
+    )

@@ -262,8 +262,9 @@ _DISPOSABLE_DIRS = frozenset(
      ".yarn", ".pnpm-store", ".gradle", ".m2", ".ccache", ".ivy2", ".sbt", ".nuget", "caches", ".bun", "cache",
      "transcodes", "thumbnails"}
 )  # fmt: skip
-#: Folder names a cache's own name ends with (`plugin-cache`, `et-cache`, `page_cache`).
-_CACHE_SUFFIXES = ("-cache", "_cache")
+#: Folder names a cache's own name ends with (`plugin-cache`, `et-cache`, `page_cache`; a build agent's virtualenvs
+#: built for its jobs, `~/.clearml/venvs-builds`).
+_CACHE_SUFFIXES = ("-cache", "_cache", "venvs-builds", "-builds")
 #: An application's folders it regenerates on its own (Magento's compiled code and preprocessed views, its temporary
 #: folders, Grocy's compiled views, Django's collected static files).
 _REGENERATED_DIRS = frozenset({"view_preprocessed", "generated", "temp", "tmp", "viewcache", "staticfiles",

@@ -65,7 +65,7 @@ _LOCAL_DATA = re.compile(
     r"\bopen\(|read_text|read_bytes|\bcat\s|sqlite3|\bpsql\b|\bmysql\b|\b(?:mysql|pg_)dump(?:all)?\b|SELECT\s|\.fetchall"
     r"|docker|\.find\(|Path\(|\bldapsearch\b"
     # (a folder of this machine, spelled or a variable's default: `${KOLIBRI_HOME:-/var/lib/kolibri}`)
-    r"|\bjq\b|\.db\b|(?:[\s\"']|:-)(?:~)?/(?:var|etc|srv|home|root|opt|data|mnt|config)/"
+    r"|\bjq\b|\.db\b|(?:[\s\"'=]|:-)(?:~)?/(?:var|etc|srv|home|root|opt|data|mnt|config)/"
     # (or an application's data in a home: `${LS_DIR:-$HOME/.local/share/label-studio}`)
     r"|(?:~|\$\{?HOME\}?)/\.(?:local/share|config)/",
     re.IGNORECASE,

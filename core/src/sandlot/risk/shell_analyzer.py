@@ -2885,6 +2885,8 @@ class ShellAnalyzer:
                     and len(wrapped) >= 1
                     and (
                         (W.base(wrapped[0]) in T.PACKAGE_MANAGERS and any(w in T.PACKAGE_ACTIONS for w in wrapped[1:3]))
+                        # a package's install questions answered beforehand (what is installed is judged there)
+                        or W.base(wrapped[0]) == "debconf-set-selections"
                         # restarting or checking a service, security services included (stopping one is
                         # not a routine action and keeps its own rule)
                         or (
@@ -3377,6 +3379,12 @@ class ShellAnalyzer:
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       f"{name} compares a file with its own backup copy (prints the lines an edit changed)",
                       node)  # fmt: skip
+            return
+        if name in ("jq", "yq") and _settings_secret_picked(args):
+            # `jq -r '.services.CoAuthoring.secret.inbox.string' /etc/onlyoffice/…/local.json`: a service's secret
+            # taken out of its settings (to log in to the service itself, as often as to send it away)
+            self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
+                      f"{name} takes a secret out of a service's settings file", node)  # fmt: skip
             return
         for arg in args:
             if previous in _RESOURCE_NAME_OPTIONS and name in T.CLOUD_TOOLS:
@@ -4415,9 +4423,9 @@ class ShellAnalyzer:
         # find evaluates left to right: `-delete -name '*.swp'` deletes everything before the test is read
         before_delete = expr[: expr.index("-delete")] if "-delete" in expr else expr
         filtered = any(a in tests for a in before_delete)
-        # `-mtime +0`, `-mmin +5`: older than a day or a few minutes, which is nearly everything a tree holds
+        # `-mtime +0`, `-mmin +5`: older than a day or a few minutes (under an hour), nearly everything a tree holds
         trivial_age = [k for k, a in enumerate(before_delete[:-1]) if (a, before_delete[k + 1]) in _TRIVIAL_AGES
-                       or (a == "-mmin" and re.fullmatch(r"\+\d{1,3}", before_delete[k + 1]))]  # fmt: skip
+                       or (a == "-mmin" and re.fullmatch(r"\+[1-5]?\d", before_delete[k + 1]))]  # fmt: skip
         # (in an application's own temporary folder, even files a few minutes old are what a clean-up removes)
         scratch = bool(roots) and all(paths.application_scratch(r) for r in roots)
         if trivial_age and not scratch and not any(a in tests and a not in ("-mtime", "-mmin") for a in before_delete):
@@ -6406,7 +6414,11 @@ class ShellAnalyzer:
                 )
                 return
         # (the user's own schedule: `crontab -u bob jobs.txt` plants jobs in another account's)
-        project_file = not owners and len(operands) == 1 and operands[0] != "-" and HOLE not in operands[0] and (
+        # (unless the project keeps that account's schedule by its name: `crontab -u reports cron/reports.crontab`)
+        named_for = bool(owners) and len(operands) == 1 and owners[0] in posixpath.basename(operands[0])
+        project_file = (not owners or named_for) and len(operands) == 1 and operands[0] != "-" and (
+            HOLE not in operands[0]
+        ) and (
             paths.classify(operands[0]).kind is paths.PathKind.RELATIVE
             and operands[0] not in self.downloaded
             and operands[0] not in self._own_files
@@ -10333,6 +10345,23 @@ def _su_user(args: list[str]) -> str:
 
 
 _SU_VALUED = frozenset({"-c", "-s", "-g", "-G", "-u", "--command", "--shell", "--group", "--supp-group", "--user"})
+
+
+def _settings_secret_picked(args: list[str]) -> bool:
+    """A jq or yq filter that picks a secret field (`.secret`, `.dbPass`, `.api_key`) from a settings file of the
+    system or of an installed application."""
+    operands = [a for a in args if not a.startswith("-")]
+    if len(operands) < 2 or not _SECRET_FIELD.search(operands[0]):
+        return False
+    return any(
+        f.endswith((".json", ".yaml", ".yml", ".toml", ".conf"))
+        and paths.classify(f).kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL)
+        for f in operands[1:]
+    )
+
+
+#: A field a filter picks that holds a credential (`.secret.inbox.string`, `.sql.dbPass`, `.api_key`).
+_SECRET_FIELD = re.compile(r"\.\w*(?:secret|passw\w*|pass\b|Pass\b|token|api_?key|private_?key)\w*", re.IGNORECASE)
 
 
 def _config_check(argv: list[str]) -> bool:

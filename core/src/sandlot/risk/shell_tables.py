@@ -43,6 +43,8 @@ NETWORK = DOWNLOADERS | frozenset(
         "mailx", "sendmail", "mutt", "dig", "nslookup", "host", "smbclient", "rclone",
         "s3cmd", "aws", "gsutil", "ping", "irc", "torify", "proxychains", "mosquitto_sub", "mosquitto_pub",
         "kcat", "kafkacat", "websocat", "wscat", "nats", "gh", "glab", "hub", "tea",
+        # message brokers' command-line publishers
+        "amqp-publish", "kafka-console-producer", "kafka-console-producer.sh",
     }
 )  # fmt: skip
 READERS = frozenset(

@@ -762,9 +762,15 @@ _LISTED_NOUN = (
 _TOOL_OPTIONS = r"(?:\s+--?[\w-]+(?:[= ][^\s|;\-][^\s|;]*)?)*"
 #: A tool (or the variable holding it, `{CLI}`) listing things of one kind.
 _TOOL_LISTS = re.compile(rf"\b([\w][\w.-]*)\}}?{_TOOL_OPTIONS}\s+({_LISTED_NOUN})\s+(?:list|ls)\b")
-#: A listing narrowed before anything is deleted (expired, stale or test items; a jq select, a grep, a filter).
-_NARROWED_LISTING = re.compile(r"select\(|\bgrep\b|--filter|\b(?:expired|stale|older|inactive|dangling|unused"
-                               r"|orphan\w*|idle|disabled|test\w*|tmp|temp|scratch|demo)\b", re.IGNORECASE)
+#: (`rabbitmqctl list_vhosts` … `delete_vhost`, `gvmd --get-users` … `--delete-user=`)
+_TOOL_LISTS_UNDERSCORED = re.compile(
+    r"\b([\w][\w.-]*)\s+(?:-{1,2}[\w-]+\s+)*(?:list_|--(?:get|list)-)(\w+?)s\b"
+)
+#: A listing narrowed before anything is deleted (expired, stale or test items; a jq select, a grep, a filter; not a
+#: `grep -v` that leaves out one or two).
+_NARROWED_LISTING = re.compile(r"select\(|\bgrep\b(?![^\n|]*\s-[a-zA-Z]*v)|--filter|\b(?:expired|stale|older|inactive"
+                               r"|dangling|unused|orphan\w*|idle|disabled|test\w*|tmp|temp|scratch|demo)\b",
+                               re.IGNORECASE)
 _REPEATS = re.compile(r"\bwhile\b|\bfor\b|\bxargs\b|\bparallel\b")
 #: An application's encryption key replaced in its settings, whatever it was (`s/^ENCRYPTION_SECRET=.*/…/`, `re.sub(
 #: r"^CALENDSO_ENCRYPTION_KEY=.*$", …)`, the line that starts with it rewritten)...
@@ -823,9 +829,13 @@ _SECURITY_AGENT_WORDS = GateWords("msmpeng", "sentinelagent", "csfalcon", "sysmo
 #: ...and processes ended (`kill`, `taskkill`, `Stop-Process`, an RMM API's `DELETE …/processes/{pid}/`).
 _ENDS_PROCESSES = re.compile(r"\bkill\b|terminate|taskkill|/processes/|stop-process|pkill|killall", re.IGNORECASE)
 #: A statement that empties a whole table, alone in its string (`"DELETE FROM order_items"`, `psql -c "TRUNCATE t"`)...
+#: (or a line of its own, as a here-document to psql gives it: `TRUNCATE TABLE doc_changes, task_result;`; the name
+#: may be a loop's, `f"DELETE FROM {table}"`)
 _TABLE_EMPTIED = re.compile(
-    r"(?:[\"'`]|-c\s+[\"'])\s*(?:DELETE\s+FROM\s+|TRUNCATE\s+(?:TABLE\s+)?)(?P<table>[\w.\"`]+)\s*;?\s*[\"'`]",
-    re.IGNORECASE,
+    r"(?:^[ \t]*|[\"'`][ \t]*|-c\s+[\"'][ \t]*)(?:DELETE\s+FROM\s+|TRUNCATE\s+(?:TABLE\s+)?)"
+    r"(?P<table>[\w.\"`]+|\{\w+\})(?:\s*,\s*[\w.\"`]+)*(?:\s+(?:RESTART\s+IDENTITY|CASCADE))*"
+    r"(?:\s*;?\s*[\"'`]|\s*;[ \t]*$)",
+    re.IGNORECASE | re.MULTILINE,
 )
 _EMPTYING_WORDS = GateWords("delete from", "truncate", ignore_case=True)
 #: ...unless the rows are a test's, a staging load's, a queue's or a cache's, or the code keeps a retention.
@@ -859,10 +869,29 @@ def _download_made_a_job(code: str) -> bool:
     return False
 
 
+#: A name given a password-shaped literal (`SHARED = "Welcome2024!"`, `NEW = "Summer2024!"`, `DEFAULT_PW = …`).
+_PASSWORD_CONSTANT = re.compile(r"^\s*([A-Z_]{3,}|new_pw|shared|default_pw)\s*=\s*[\"'](?=[^\"'\s]*\d)"
+                                r"(?=[^\"'\s]*[A-Za-z])[^\"'\s{}$]{8,}[\"']", re.MULTILINE)
+_EACH_OF = re.compile(r"\bfor\s+\w+\s+in\b")
+
+
+def _one_password_for_all(code: str) -> bool:
+    """``code`` loops over accounts and gives each the password a constant spells (`--new-password={SHARED}`,
+    `json={"password": DEFAULT_PW}`, `reset-password NAME NEW`, `set_password(NEW)`)."""
+    if not _EACH_OF.search(code):
+        return False
+    for constant in _PASSWORD_CONSTANT.finditer(code):
+        name = re.escape(constant[1])
+        if re.search(rf"(?:new[-_]?password|password|passwd)[\"']?\s*[:=,]\s*(?:f[\"'][^\"'\n]*\{{)?\{{?{name}\b"
+                     rf"|reset-password[\"'],\s*\w+,\s*{name}\b|set_password\(\s*{name}\s*\)", code, re.IGNORECASE):
+            return True
+    return False
+
+
 def _loaded_back(table: str, code: str) -> bool:
     """``code`` fills ``table`` again after emptying it (a reload: `TRUNCATE t` … `INSERT INTO t`, `COPY t FROM`)."""
     name = re.escape(table.strip("`\""))
-    return re.search(rf"\b(?:INSERT\s+INTO|COPY|INTO\s+TABLE)\s+[\"`]?{name}\b", code, re.IGNORECASE) is not None
+    return re.search(rf"\b(?:INSERT\s+INTO|COPY|INTO\s+TABLE)\s+[\"`]?{name}(?!\w)", code, re.IGNORECASE) is not None
 #: A database's tables or collections listed (`SHOW TABLES`, `sqlite_master`, `list_collection_names()`)...
 _TABLES_LISTED = re.compile(r"SHOW\s+TABLES|list_collection_names\(|getCollectionNames\(|information_schema\.tables"
                             r"|\\dt\b|pg_tables|sqlite_master|listCollections\(", re.IGNORECASE)
@@ -964,6 +993,12 @@ def _deletes_each_listed(code: str) -> str | None:
         tool, noun = re.escape(listed[1]), re.escape(listed[2])
         if re.search(rf"\b{tool}\}}?{_TOOL_OPTIONS}\s+{noun}\s+(?:delete|remove|rm|destroy|purge|cancel|drop)\b", code):
             return f"{listed[1]} {listed[2]}"
+    for listed in _TOOL_LISTS_UNDERSCORED.finditer(code) if "list_" in code or "--" in code else ():
+        # (`rabbitmqctl list_vhosts` … `rabbitmqctl delete_vhost "$vh"`)
+        tool, noun = re.escape(listed[1]), re.escape(listed[2])
+        if re.search(rf"\b{tool}\s+(?:-{{1,2}}[\w-]+\s+)*(?:--)?(?:delete|remove|purge|clear|forget)[_-]{noun}\b",
+                     code):
+            return f"{listed[1]} {listed[2]}s"
     return None
 
 
@@ -972,7 +1007,7 @@ def _deletes_each_listed(code: str) -> str | None:
 _MFA_CLEARED = re.compile(r"\bUPDATE\s+[\"`]?\w+[\"`]?\s+SET\s+[\"`]?\w*(?:mfa|2fa|two_?factor|totp|otp)\w*[\"`]?"
                           r"\s*=\s*(?:0\b|false\b|NULL\b|''|\"\")|\bDELETE\s+FROM\s+\w*(?:mfa|2fa|two_?factor|totp)\w*",
                           re.IGNORECASE)
-_LISTING_WORDS = GateWords(" list", " ls")
+_LISTING_WORDS = GateWords(" list", " ls", "list_", "--get-", "--list-")
 _SECOND_FACTOR_WORDS = GateWords("mfa", "2fa", "two_factor", "twofactor", "totp", "otp", "webauthn", "authenticator",
                                  "tfa", ignore_case=True)
 #: A password policy's minimum length set to four characters or fewer, however the product spells the setting
@@ -1255,7 +1290,7 @@ _REINSTALLED_WITH_RESET = re.compile(r"\b[\w-]+:install\b[^\n]*\s--reset\b")
 #: is_admin = 1`).
 _ADMIN_FLAG_SET = re.compile(r"\$set\W{1,6}\{[^}]*\bis_?admin\W{1,4}true\b"
                              # (a MongoDB document's role set to the admin role: `{$set: {role: "ADMIN"}}`)
-                             r"|\$set\W{1,6}\{[^}]*\broles?\W{1,4}(?:admin|administrator|owner|super_?admin)\b"
+                             r"|\$set\W{1,6}\{[^}]*\broles?\W{1,4}(?:admin|administrator|owner|super_?admin|root|superuser)\b"
                              r"|\bUPDATE\s+[\w\"`.]*users?\w*[\"`]?\s+SET\b[^;]{0,200}?\b(?:is_?(?:admin|superuser|staff)"
                              r"|administrator|may_administrate|can_admin\w*)\s*=\s*(?:1|true)\b"
                              # (a role column set to the admin role: `SET roles = ARRAY['ADMIN']`, `role='owner'`)
@@ -1265,7 +1300,7 @@ _ADMIN_FLAG_SET = re.compile(r"\$set\W{1,6}\{[^}]*\bis_?admin\W{1,4}true\b"
 _OUTBOUND_WORDS = GateWords(
     "proxy", "relay", "upstream", "smtp", "mail", "sync", "forward", "redirect", ignore_case=True
 )
-_ADMIN_FLAG_WORDS = GateWords("dmin", "DMIN", "uperuser", "staff", "owner")
+_ADMIN_FLAG_WORDS = GateWords("dmin", "DMIN", "uperuser", "staff", "owner", "$set")
 #: Code downloaded at once and handed to a command's code option (`manage.py shell -c "$(curl -s https://…)"`, `psql
 #: -c "$(wget -qO- …)"`): whatever the server returns is run.
 _DOWNLOADED_COMMAND_OPTION = re.compile(r"\s(?:-c|--command|-e|--eval)\s+[\"']?\$\(\s*(?:curl|wget)\b")
@@ -1608,6 +1643,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "systemctl" in code and _SERVICE_KEPT_DOWN.search(code) and _PROCESSES_KILLED.search(code):
         what = "kills a service's processes and disables it so that it does not come back (it stays down)"
         found.append(("kill", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "for " in code and _one_password_for_all(code):
+        what = "sets one password spelled in the code for every account a loop gives (whoever reads it logs in as any)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if role_raised_in_database(code):
         what = "makes an account an administrator straight in an application's database (past its own checks)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
