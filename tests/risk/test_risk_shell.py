@@ -15631,6 +15631,17 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'sudo crontab -u bob jobs.txt\n',
             H,
         ),
+        # a secret file's field picked with jq stays a secret read (the settings-file rule of round 131 had returned
+        # before it)
+        (
+            "jq -r '.token' /etc/myapp/secrets.json\n",
+            H,
+        ),
+        (
+            "S=$(jq -r '.services.CoAuthoring.secret.inbox.string' /etc/onlyoffice/documentserver/local.json"
+            ')\n',
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

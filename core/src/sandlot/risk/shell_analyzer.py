@@ -3382,10 +3382,10 @@ class ShellAnalyzer:
             return
         if name in ("jq", "yq") and _settings_secret_picked(args):
             # `jq -r '.services.CoAuthoring.secret.inbox.string' /etc/onlyoffice/…/local.json`: a service's secret
-            # taken out of its settings (to log in to the service itself, as often as to send it away)
+            # taken out of its settings (to log in to the service itself, as often as to send it away); a file that
+            # is itself a secret one is read below like any other
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       f"{name} takes a secret out of a service's settings file", node)  # fmt: skip
-            return
         for arg in args:
             if previous in _RESOURCE_NAME_OPTIONS and name in T.CLOUD_TOOLS:
                 previous = arg
@@ -10353,10 +10353,11 @@ def _settings_secret_picked(args: list[str]) -> bool:
     operands = [a for a in args if not a.startswith("-")]
     if len(operands) < 2 or not _SECRET_FIELD.search(operands[0]):
         return False
-    return any(
-        f.endswith((".json", ".yaml", ".yml", ".toml", ".conf"))
-        and paths.classify(f).kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL)
-        for f in operands[1:]
+    infos = [paths.classify(f) for f in operands[1:]]
+    return not any(i.secret for i in infos) and any(
+        i.path.endswith((".json", ".yaml", ".yml", ".toml", ".conf"))
+        and i.kind in (paths.PathKind.SYSTEM, paths.PathKind.EXTERNAL)
+        for i in infos
     )
 
 
