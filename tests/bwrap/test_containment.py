@@ -470,13 +470,17 @@ def test_background_and_setsid_survivors_killed_on_timeout(sandbox: Any) -> None
 
 def test_closing_the_sandbox_kills_everything(client: Any, workdir: Path) -> None:
     box = client.create(workdir=workdir)
-    box.exec("setsid sleep 781 & sleep 782 &")
-    # generous bounds (the loops end as soon as the condition holds): CI machines are loaded
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline and not host_processes_matching("sleep 781"):
-        time.sleep(0.02)
-    assert host_processes_matching("sleep 781")
-    box.close()
+    try:
+        box.exec("setsid sleep 781 & sleep 782 &")
+        # generous bounds (the loops end as soon as the condition holds): CI machines are loaded
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not host_processes_matching("sleep 781"):
+            time.sleep(0.02)
+        assert host_processes_matching("sleep 781")
+    finally:
+        # (closed even when the assertion above fails: a sandbox left open keeps its sleeps alive, and the same test
+        # run again as the unprivileged user would find them)
+        box.close()
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline and host_processes_matching("sleep 78"):
         time.sleep(0.05)
