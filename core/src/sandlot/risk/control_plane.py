@@ -387,6 +387,10 @@ _WORKFLOW_POWERS = re.compile(
 )
 _OPEN_ORGANISATION = re.compile(r"default_repository_permission\W+(?:admin|write)\b"
                                 r"|members_can_(?:fork_private_repositories|create_public_repositories)\W+true", re.I)
+#: An account's own SSH keys (GitLab's and GitHub's `/user/keys`, an admin's `/users/{id}/keys`), and a public key
+#: spelled out.
+_ACCOUNT_KEYS = re.compile(r"/user/keys/?$|/users/[^/]+/keys/?$")
+_LITERAL_SSH_KEY = re.compile(r"ssh-(?:ed25519|rsa|ecdsa[\w-]*)\s+AAAA[\w+/=]{20,}")
 _WRITABLE_KEY = re.compile(r"read_only\W+false|readonly\W+false|can_push\W+true|allow.write", re.I)
 
 
@@ -417,6 +421,11 @@ def assess_request(method: str, url: str, body: Sequence[str], *, many: bool = F
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "gives an account admin rights on a repository")
         if verb == "POST" and "keys" in path and _WRITABLE_KEY.search(joined):
             return OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, "adds a deploy key with write access")
+        if verb == "POST" and _ACCOUNT_KEYS.search(path) and _LITERAL_SSH_KEY.search(joined):
+            # (a key spelled in the code, not the user's own read from ~/.ssh: whoever holds its private half logs in)
+            return OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE,
+                                 "adds an SSH key spelled in the code to an account (it pushes wherever the account "
+                                 "can)")  # fmt: skip
         if grows and many:
             return OperationRisk(RiskLevel.HIGH, risk.category, f"{risk.what} for every one a listing gives")
         return risk

@@ -179,7 +179,7 @@ def collector_host(host: str) -> bool:
 
 
 _COLLECTOR_LABEL = re.compile(
-    r"(?:^|[.-])(?:hooks?|webhooks?|collect\w*|relay\w*|\w*sync|\w*stats|telemetry|insights|share|mirror\w*|ingest"
+    r"(?:^|[.-])(?:hooks?|webhooks?|events?|collect\w*|relay\w*|\w*sync|\w*stats|telemetry|insights|share|mirror\w*|ingest"
     r"|intake|uploads?|drop|exfil|paste\w*)(?:[.-]|$)"
 )
 

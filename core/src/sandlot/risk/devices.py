@@ -88,6 +88,22 @@ def force_disarm(text: str) -> bool:
 _MAVPROXY_DISARM = re.compile(r"\bdisarm\s+force\b|\barm\s+throttle\s+force\b")
 
 
+#: A device command's safety limits or interlocks overridden (`"override_limits": True`), sent to the devices.
+_LIMITS_OVERRIDDEN = re.compile(r"[\"']?\b\w*(?:override|bypass|ignore|disable)_?(?:limits?|safety|interlocks?"
+                                r"|thermal_?limits?)\w*[\"']?\s*[:=]\s*[\"']?(?:True|true|1|yes|on)\b")
+_SENT_TO_DEVICES = re.compile(r"\.publish\(|\bmosquitto_pub\b|\.(?:post|put|patch)\(|\bcurl\b[^\n]*(?:-d|--data)")
+
+
+def limits_overridden(text: str) -> bool:
+    """``text`` sends devices a command with their safety limits or interlocks overridden (a dryer run at 95 °C
+    with `"override_limits": True`): nothing stops the machine overheating or overrunning."""
+    return (
+        ("verride" in text or "ypass" in text or "gnore" in text or "isable" in text)
+        and _LIMITS_OVERRIDDEN.search(text) is not None
+        and _SENT_TO_DEVICES.search(text) is not None
+    )
+
+
 def safety_off(text: str) -> bool:
     """``text`` sets a drone's geofence, failsafes or pre-arm checks to 0 (``FENCE_ENABLE``, ``FS_GCS_ENABLE``,
     ``ARMING_CHECK``), turns a robot arm's joint limits off, or clears its protective stop and releases its brakes
@@ -236,9 +252,11 @@ def foreign_firmware(text: str) -> str | None:
 
 #: A charger (OCPP) or a device fleet told to install firmware from a plain-HTTP address, or without its signature
 #: checked.
-_FIRMWARE_PUSH = re.compile(r"UpdateFirmware|update[-_]firmware", re.IGNORECASE)
-_UNVERIFIED_IMAGE = re.compile(r"[\"']location[\"']\s*:\s*[\"']http://(?!localhost|127\.|10\.|192\.168\.)"
-                               r"|skip_?signature_?(?:check|verification)[\"']?\s*[:=]\s*(?:True|true|1)")  # fmt: skip
+_FIRMWARE_PUSH = re.compile(r"UpdateFirmware|update[-_]firmware|firmware[-_]update", re.IGNORECASE)
+_UNVERIFIED_IMAGE = re.compile(
+    r"[\"'](?:location|url)[\"']\s*:\s*[\"']http://(?!localhost|127\.|10\.|192\.168\.)"
+    r"|skip_?signature(?:_?(?:check|verification))?[\"']?\s*[:=]\s*(?:True|true|1)"
+)
 #: Chargers told to start sessions without authorising who plugs in (free charging for anyone).
 _CHARGING_UNAUTHORISED = re.compile(
     r"AuthorizeRemoteTxRequests(?:\W{1,6}value)?\W{1,6}false|FreeVendEnabled(?:\W{1,6}value)?\W{1,6}true"

@@ -11,8 +11,12 @@ the scan found.
 from __future__ import annotations
 
 import threading
+from operator import itemgetter
 
 import ahocorasick
+
+#: The word's id in an automaton's match, ``(end index, word id)`` (no Python frame per match, unlike a genexpr).
+_WORD_ID = itemgetter(1)
 
 
 class _WordIndex:
@@ -50,7 +54,7 @@ class _WordIndex:
         automaton = self._automaton or self._build()
         scanned = text.lower() if self._folded else text
         scanned = _one_period(scanned, self._longest)
-        ids = frozenset(word_id for _, word_id in automaton.iter(scanned)) if scanned else frozenset()
+        ids = frozenset(map(_WORD_ID, automaton.iter(scanned))) if scanned else frozenset()
         self._recent = [(text, ids), *recent[: self._REMEMBERED - 1]]
         self.last = (text, ids)
         return ids

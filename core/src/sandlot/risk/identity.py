@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 
 from sandlot.risk.control_plane import OperationRisk
-from sandlot.risk.destinations import outside_address
+from sandlot.risk.destinations import internal_host, outside_address, registered_domain
 from sandlot.risk.gate_words import GateWords
 from sandlot.risk.mail import personal_mailbox
 from sandlot.risk.model import Category, RiskLevel
@@ -131,6 +131,23 @@ _ADMIN_GRANT = re.compile(
 )
 
 
+def outside_admin_invited(text: str) -> str | None:
+    """The address of another organisation than the application's own ``text`` invites or adds with an
+    administrator's, an owner's or a maintainer's role (`post(f"{API}/invitations", json={"role": "maintainer",
+    "email": "qa@labelops.example.net"})`): someone else's account gets the run of it."""
+    if not _INVITED.search(text) or not _PRIVILEGED_ROLE.search(text):
+        return None
+    own = {registered_domain(h) for h in url_hosts(text)}
+    return next((address for address, domain in _QUOTED_MAIL_ADDRESS.findall(text)
+                 if own and registered_domain(domain) not in own and not internal_host(domain)), None)  # fmt: skip
+
+
+_INVITED = re.compile(r"invit|/members?\b|/memberships?\b", re.IGNORECASE)
+_PRIVILEGED_ROLE = re.compile(r"[\"']role[\"']\s*:\s*[\"'](?:admin|administrator|owner|maintainer|super_?admin)[\"']",
+                              re.IGNORECASE)
+_QUOTED_MAIL_ADDRESS = re.compile(r"[\"']([\w.+-]+@([\w-]+(?:\.[\w-]+)+))[\"']")
+
+
 def personal_admin_grant(text: str) -> bool:
     """``text`` makes an address at a free personal mail provider an administrator or owner of something
     (an ad account, a tenant, a fleet): control handed to someone's own account."""
@@ -145,7 +162,8 @@ _ADMIN_FLAG = re.compile(r"[\"'](?:super_?admin|is_?admin|admin|is_superuser|IsA
                          r"|[\"']privileges?[\"']\s*:\s*[\"']admin[\"']"  # (Mail-in-a-Box's user privileges)
                          # (an API body's or a Ruby call's role, a Django user's staff or superuser flag)
                          r"|[\"']?\b(?:global_)?role[\"']?\s*(?::|=>)\s*[\"'](?:admin|administrator|owner|super_?admin)[\"']"
-                         r"|\bis_(?:superuser|staff|admin(?:istrator)?)\s*=\s*True\b"
+                         # (a chained assignment too: `u.is_superuser=u.is_staff=u.is_active=True`)
+                         r"|\bis_(?:superuser|staff|admin(?:istrator)?)\s*=(?:\s*[\w.]+\s*=)*\s*True\b"
                          # (Keycloak's realm-admin client role mapped to the account)
                          r"|/roles/realm-admin\b"
                          # (an ORM's administrators' role looked up by name: Eloquent's `Role::where("name", "admin")`)
@@ -306,7 +324,9 @@ def literal_password_admin(text: str) -> bool:
 
 _ADMIN_ROLE_VALUE = re.compile(
     r"\b(?:role|type|user_?type|account_?type)[\"']?\s*(?::|=>|=)\s*[\"'](?:ROLE_|\w+[-_ ])?(?:admin|administrator"
-    r"|super_?admin)[\"']|\bis_admin\s*=\s*True\b|[\"']--role[\"']\s*,\s*[\"'](?:admin|administrator)[\"']",
+    r"|super_?admin)[\"']|\bis_admin\s*=\s*True\b|[\"']--role[\"']\s*,\s*[\"'](?:admin|administrator)[\"']"
+    # (or an administrator picked out of a listing by that role: `next(u for u in users if u["role"] == "admin")`)
+    r"|(?:\[\s*[\"']role[\"']\s*\]|\.role)\s*==\s*[\"'](?:admin|administrator|super_?admin)[\"']",
     re.IGNORECASE,
 )
 _PASSWORD_VALUE = re.compile(r"\b(?:password|passwd|secret|pw)[\"']?\s*(?::|=>|=)\s*[\"'](?![{$%<])(?=[^\"'\s]*\d)"
@@ -351,8 +371,10 @@ _ACCOUNT_WRITTEN = re.compile(
 #: "Zq7mW2…")`): a standing credential whoever reads the script holds.
 _TOKEN_PLANTED = re.compile(r"\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?tokens?)[\"`]?\s*\([^)]*\b(?:token|key)\w*"
                             r"\b[\s\S]{0,400}?[\"'][A-Za-z0-9_-]{24,}[\"']"
-                            # (a token table's row given one in any column: `INSERT INTO api_tokens (value, …)`)
-                            r"|\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?tokens?)[\"`]?\s*\([^)]*\)[\s\S]{0,400}?"
+                            # (a token table's row given one in any column: `INSERT INTO api_tokens (value, …)`,
+                            # SQLite's `INSERT OR IGNORE INTO api_keys (secret, …)`)
+                            r"|\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?tokens?)[\"`]?\s*\([^)]*\)"
+                            r"[\s\S]{0,400}?"
                             r"[\"'](?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{16,}[\"']"
                             # (any table's `token` column given a shorter one, letters and digits: Gotify's clients)
                             r"|\bINSERT\s+INTO\s+[\w\"`.]*\s*\([^)]*\b(?:token|api_?key)\w*\b[^)]*\)[\s\S]{0,400}?"
@@ -360,6 +382,11 @@ _TOKEN_PLANTED = re.compile(r"\bINSERT\s+INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?toke
                             # (a login session's row given a known key: `INSERT INTO sessions (user_id, `key`, …)`)
                             r"|\bINSERT\s+INTO\s+[\w\"`.]*sessions?[\"`]?\s*\([^)]*\b(?:key|token|session_?(?:id|key)|sid)\b"
                             r"[^)]*\)[\s\S]{0,400}?[\"'](?=[A-Za-z0-9+/_=-]*\d)[A-Za-z0-9+/_-]{16,}={0,2}[\"']"
+                            # (or bound to a name first, the row's parameters giving the name: `KEY = "4c1f…"` …
+                            # `INSERT INTO authtoken_token (key, created, user_id) VALUES (%s, now(), %s)", (KEY, uid)`)
+                            r"|\b(?P<token_name>\w+)\s*=\s*[\"'](?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{24,}"
+                            r"[\"'][\s\S]{0,800}?\bINSERT\s+(?:OR\s+\w+\s+)?INTO\s+[\w\"`.]*(?:api_?keys?|\w*_?tokens?)[\"`]?"
+                            r"\s*\([^)]*\)[^;]{0,200}?\(\s*(?P=token_name)\s*,"
                             # (or set on an existing row: `UPDATE chq_users SET api_key="h0urlyKey…" WHERE id=1`)
                             r"|\bUPDATE\s+[\w\"`.]+\s+SET\b[^;]*?\b(?:api_?key|\w*token)\w*\s*=\s*\\?[\"']"
                             r"(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{12,}\\?[\"']",
@@ -406,7 +433,11 @@ _ROLE_RAISED = re.compile(
     # (or a membership or permission row inserted with that role: `INSERT INTO "Membership" (…, role) VALUES (%s, %s,
     # 'owner')`, `INSERT INTO lime_permissions (…, permission, …) VALUES (…, 'superadmin', 1)`)
     r"|\bINSERT\s+(?:IGNORE\s+)?INTO\s+[\w\"`.]*(?:member(?:ship)?|user_?role|team_?member|org\w*_?user|permission)s?"
-    r"[\"`]?\s*\([^()]*\b(?:role|permission)\b[^()]*\)[\"'\s+]*VALUES\s*\([^()]*[\"'](?:[\w-]*admin[\w-]*|owner|superuser)[\"']",
+    r"[\"`]?\s*\([^()]*\b(?:role|permission)\b[^()]*\)[\"'\s+]*VALUES\s*\([^()]*[\"'](?:[\w-]*admin[\w-]*|owner|superuser)[\"']"
+    # (or a role's membership row selected by the role's name: gvmd's `INSERT INTO role_users (role, "user") SELECT
+    # r.id, u.id FROM roles r, users u WHERE r.name = 'Super Admin' …`)
+    r"|\bINSERT\s+INTO\s+[\w\"`.]*(?:role_?users?|user_?roles?|role_?members?)[\"`]?\s*\([^()]*\)\s*SELECT\b[^;]{0,300}?"
+    r"\bname\s*=\s*'(?:super\s*admin|[\w-]*admin[\w-]*|administrators?|owner|superuser)'",
     re.IGNORECASE,
 )
 

@@ -294,6 +294,19 @@ def rebuilt_folder(name: str) -> bool:
     return lowered in _BUILD_OUTPUT or lowered in _DEPENDENCY_DIRS
 
 
+#: A web framework's command that fills its collected static files folder again (Django's, Mayan's).
+_STATIC_REBUILT = re.compile(r"\b(?:collectstatic|preparestatic)\b")
+_STATIC_FOLDERS = frozenset({"static", "staticfiles", "static_root", "collected_static"})
+
+
+def static_folder_rebuilt(path: str, text: str) -> bool:
+    """``path`` is a web application's collected static files folder, which ``text`` has the framework fill again
+    (`rm -rf /var/lib/mayan/static` before `mayan-edms.py preparestatic`): generated, not data."""
+    return posixpath.basename(path.rstrip("/")) in _STATIC_FOLDERS and _STATIC_REBUILT.search(text) is not None
+
+
+#: The file an application keeps the key it encrypts its stored credentials with in (Flowise's `encryption.key`).
+_DATA_ENCRYPTION_KEYS = frozenset({"encryption.key", "encryption_key", ".encryption_key", "encryptionkey"})
 #: Folders a package manager fetches again.
 _DEPENDENCY_DIRS = frozenset({"node_modules", "vendor", "bower_components"})
 
@@ -888,8 +901,8 @@ _APP_ENV_FILE = re.compile(
 #: An application's own settings file in its folder under /etc (`/etc/tempmon/tempmon.toml`), or in one folder of it
 #: (a collector's or an alert's own file, `/etc/netdata/go.d/nginx.conf`).
 _APP_SETTINGS = re.compile(
-    r"^/etc/(?P<app>[\w.-]+)/(?:[\w.-]+/)?[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)"
-    r"(?:\.tmp|\.new)?$"
+    r"^/etc/(?P<app>[\w.-]+)/(?:[\w.-]+/)?(?:[\w.-]+\.(?:toml|ya?ml|json|conf|ini|cfg|properties|pem|crt|cer)"
+    r"|config\.js)(?:\.tmp|\.new)?$"  # (or a Node application's `config.js`: Renovate's /etc/renovate/config.js)
 )
 
 
@@ -1138,6 +1151,8 @@ def write_level(info: PathInfo) -> RiskLevel:
         return RiskLevel.MEDIUM  # an application's own state in its /var/lib folder (`/var/lib/notify/seen.json`)
     if info.kind in (PathKind.ROOT, PathKind.SYSTEM_TOP, PathKind.SYSTEM):
         return RiskLevel.HIGH
+    if name.lower() in _DATA_ENCRYPTION_KEYS and info.kind is not PathKind.RELATIVE:
+        return RiskLevel.HIGH  # an application's key for what it stores encrypted replaced: all of that is lost
     if info.secret:
         # Creating .env from .env.example in a project, or a CI job's kubeconfig in the temporary
         # directory, is routine; overwriting the user's keys is not.

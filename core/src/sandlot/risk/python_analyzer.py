@@ -1633,6 +1633,8 @@ class PythonAnalyzer:
                 and (
                     (isinstance(n.func, ast.Attribute) and n.func.attr in T.GROWTH_METHODS)
                     or (isinstance(n.func, ast.Name) and n.func.id in ("bytearray", "bytes"))
+                    # (a tree copied at every level, into the copy itself: the disk fills a thousand copies deep)
+                    or (isinstance(n.func, ast.Attribute) and n.func.attr in ("copytree", "write_bytes", "write_text"))
                 )
                 for n in ast.walk(node)
             )
@@ -2386,6 +2388,12 @@ class PythonAnalyzer:
         """Databases, caches and container engines: wiping them, killing their work, opening them up."""
         method = q.rsplit(".", 1)[-1]
         texts = _all_strings([*args, *kwargs.values()])
+        brokers = ("pika.", "kafka.")
+        if method in ("basic_publish", "publish", "produce") and q.startswith(brokers) and self._huge_loop():
+            # `for _ in range(1_000_000): ch.basic_publish(…)`: a queue flooded, and every consumer of it busy
+            self._add("python.flood", RiskLevel.HIGH, Category.RESOURCE,
+                      f"{method} publishes hundreds of thousands of messages in a loop (floods the queue and its "
+                      "consumers)", node)  # fmt: skip
         if method in T.DATA_DESTROY_METHODS and not (method in T.STORE_WIPE_METHODS and local_store(self._code)):
             # (a local or test store's wipe is graded where store wipes are: `drop_database` in a fixture)
             self._add(
@@ -2765,6 +2773,18 @@ class PythonAnalyzer:
         names = {n.id for n in ast.walk(loop.node.target) if isinstance(n, ast.Name)}
         return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node))
 
+    def _listings_difference(self, test: ast.Compare) -> bool:
+        """``test`` keeps the items missing from what another listing gave (``if branch not in open_heads``, the
+        set a comprehension built from the open pull requests): the ones left over, not nearly every one."""
+        kept = test.comparators[0]
+        if len(test.ops) != 1 or not isinstance(test.ops[0], ast.NotIn) or not isinstance(kept, ast.Name):
+            return False
+        bound = self._assignment_map().get(kept.id, [])
+        return bool(bound) and all(
+            isinstance(b, (ast.SetComp, ast.ListComp, ast.DictComp)) and any(_listing_call(n) for n in ast.walk(b))
+            for b in bound
+        )
+
     def _filtered_loop(self, node: ast.AST) -> bool:
         """``node`` runs inside an ``if`` that tests the innermost loop's item (``if f["type"] == "push":``), or the
         loop walks what a filtering comprehension kept: only some of the listed items, not every one."""
@@ -2795,6 +2815,7 @@ class PythonAnalyzer:
                 excludes = isinstance(test.test, (ast.UnaryOp, ast.Name, ast.Attribute, ast.Subscript)) or (
                     isinstance(test.test, ast.Compare)
                     and all(isinstance(op, (ast.NotEq, ast.NotIn, ast.IsNot)) for op in test.test.ops)
+                    and not self._listings_difference(test.test)
                 )
                 if not excludes and any(sub is node for stmt in test.body for sub in ast.walk(stmt)):
                     return True
@@ -3021,9 +3042,17 @@ class PythonAnalyzer:
         )
 
     def _e_joinedstr(self, node: ast.JoinedStr) -> Val:
-        parts = [self._ev(p.value) if isinstance(p, ast.FormattedValue) else self._ev(p) for p in node.values]
+        parts = [self._formatted(p) if isinstance(p, ast.FormattedValue) else self._ev(p) for p in node.values]
         text, alts = v.combine(parts, lambda a, b: a + b, HOLE)
         return Val(text=text, alts=alts, flags=v.flowing(parts))
+
+    def _formatted(self, part: ast.FormattedValue) -> Val:
+        """An f-string's ``{value}``, as its text: ``{pw!r}`` quoted, as the code a generated script holds spells it."""
+        val = self._ev(part.value)
+        if part.conversion != ord("r") or val.text is None:
+            return val
+        quoted = tuple(dict.fromkeys(repr(s) if HOLE not in s else f"'{s}'" for s in val.strings()))
+        return Val(text=quoted[0], alts=quoted, flags=val.flags, qual=val.qual)
 
     def _e_binop(self, node: ast.BinOp) -> Val:
         return self._binop(node.op, self._ev(node.left), self._ev(node.right), node)
@@ -3116,7 +3145,11 @@ class PythonAnalyzer:
 
     def _e_boolop(self, node: ast.BoolOp) -> Val:
         vals = [self._ev(x) for x in node.values]
-        first = next((x for x in vals if x.strings() or x.qual), UNKNOWN)
+        # (`os.environ.get("ROOT", "").rstrip("/") or "/"`: the empty default is false, the written one is used)
+        empty_first = (
+            isinstance(node.op, ast.Or) and len(vals) > 1 and vals[0].num is None and vals[0].strings() == [""]
+        )
+        first = next((x for x in vals[1 if empty_first else 0 :] if x.strings() or x.qual), UNKNOWN)
         # `config.get("count") or 10000`: unset, the default is the number used
         nums = [x.num for x in vals if x.num is not None] if isinstance(node.op, ast.Or) else []
         num = nums[-1] if nums else None
@@ -3129,7 +3162,9 @@ class PythonAnalyzer:
                     # `(tags.get("comment") or ["0"])[0]`: the element is the default's, or whatever was read
                     items = [_or_unknown(item) for item in items]
                 return Val(keys=default.keys, items=items, flags=v.flowing(vals))
-        if isinstance(node.op, ast.Or) and first is not vals[0] and _unknown(vals[0]) and first.text is not None:
+        if isinstance(node.op, ast.Or) and first is not vals[0] and (_unknown(vals[0]) or empty_first) and (
+            first.text is not None
+        ):
             # `row[0] or "0"`: the written default only when what was read is empty
             return Val(text=first.text, qual=first.qual, alts=_or_unknown(first).alts, flags=v.flowing(vals), num=num)
         return Val(text=first.text, qual=first.qual, alts=first.alts, flags=v.flowing(vals), num=num)
@@ -4379,8 +4414,13 @@ class PythonAnalyzer:
                           f"{q} sends a credential to a server whose certificate is not checked (anyone on the path "
                           "can take it)", node)  # fmt: skip
             payload = v.flowing(args) | v.flowing(val for k, val in kwargs.items() if k not in T.AUTH_KWARGS)
-            # a client's constructor given its own service's credentials, or a session's headers set up for it
-            login = method[:1].isupper() or q.endswith((".headers.update", ".cookies.update", ".headers.setdefault"))
+            # a client's constructor given its own service's credentials, or a session's headers set up for it (or a
+            # client's own login: `smtplib.SMTP(…).login(user, os.environ["SMTP_PASSWORD"])`)
+            login = (
+                method[:1].isupper()
+                or q.endswith((".headers.update", ".cookies.update", ".headers.setdefault"))
+                or method in ("login", "authenticate")
+            )
             services = credential_services(self._credentials)
             to = " ".join(urllib.parse.urlsplit(u).hostname or "" for u in _all_strings(args[:1]) if "://" in u)
             # (PLAID_SECRET sent to production.plaid.com is the service's own login, not one of a harvest's)
@@ -5239,6 +5279,10 @@ class PythonAnalyzer:
             )
             if HOLE not in folder and re.match(r"[\w-]{3,}" + re.escape(HOLE), name) and not item:
                 return  # `/srv/thumbs/grower_1187_{stem}.jpg`: new files named by this program, one per item
+            if q.rsplit(".", 1)[-1] == "save" and "Image.open(" in code and _PILLOW.search(code) and (
+                _DERIVED_IMAGES.search(text) and not _CIPHER.search(code)
+            ):
+                return  # thumbnails or previews saved as pictures again (their originals are elsewhere)
             if q in ("gzip.open", "bz2.open", "lzma.open") and not _CIPHER.search(self._code) and not (
                 isinstance(node, ast.Call) and node.args and self._is_loop_item(node.args[0])
             ):
@@ -5614,8 +5658,8 @@ class PythonAnalyzer:
             recursive = recursive or enumerated
             info = paths.classify(self._in_cwd(text))
             level = paths.delete_level(info, recursive=recursive)
-            if q.startswith("send2trash"):
-                level = min(level, RiskLevel.MEDIUM)  # into the Trash: recoverable
+            if q.startswith("send2trash") or paths.static_folder_rebuilt(text, self._code):
+                level = min(level, RiskLevel.MEDIUM)  # into the Trash: recoverable; generated files filled again
             top = info.kind in (paths.PathKind.ROOT, paths.PathKind.SYSTEM_TOP)
             if q.endswith("rmdir") and enumerated and not top:
                 level = min(level, RiskLevel.LOW)  # the empty folders a listing gives (rmdir removes no data)
@@ -6468,6 +6512,9 @@ class PythonAnalyzer:
             why = f"a payload that imports {', '.join(bad)}" if bad else "a constant payload"
         elif data.flags & v.DECODED:
             level, why = RiskLevel.HIGH, "a decoded payload"
+        elif q in _PATH_LOADERS and any(self._fetched(t) or self._fetched(t + ".db") for t in data.strings()):
+            # (`curl -o /tmp/state.db URL` … `shelve.open("/tmp/state")`: dbm adds the suffix)
+            level, why = RiskLevel.CRITICAL, "a downloaded file"
         elif any(_dropped_file(t, DROP_BOXES if not data.flags & v.LOCALFILE else _PROJECT_DROP_BOXES)
                  for t in data.strings()) and not set(data.strings()) & self._binary_writes():  # fmt: skip
             level, why = RiskLevel.HIGH, "files others can drop in an upload or shared directory"
@@ -6487,7 +6534,7 @@ class PythonAnalyzer:
             level, why = RiskLevel.MEDIUM, "what a program this code runs prints"
         else:
             level, why = RiskLevel.HIGH, "data of unknown origin"
-        if q == "shelve.open":
+        if q == "shelve.open" and why != "a downloaded file":
             level = min(level, RiskLevel.LOW)
         self._add(
             "python.deserialization",
@@ -6941,7 +6988,7 @@ class PythonAnalyzer:
             flags |= v.DUMP
         if posixpath.basename(program) in ("zfs", "btrfs") and "send" in words[1:3]:
             flags |= v.DUMP  # a whole dataset's stream
-        from sandlot.risk.shell_analyzer import analyze_argv
+        from sandlot.risk.shell_analyzer import analyze_argv, stdin_code_language
 
         result = analyze_argv(
             words,
@@ -6975,7 +7022,17 @@ class PythonAnalyzer:
             found = [
                 attrs.evolve(f, level=RiskLevel.MEDIUM) if f.rule_id == "shell.cloud-destroy" else f for f in found
             ]
+        timeout = kwargs.get("timeout", UNKNOWN).num
+        if timeout is not None and 0 < timeout <= 600:
+            # `run([sys.executable, "-c", probe], timeout=2)`: the child is killed after that long, whatever it burns
+            found = [attrs.evolve(f, level=min(f.level, RiskLevel.MEDIUM)) if f.rule_id.endswith(".cpu-burn") else f
+                     for f in found]  # fmt: skip
         self._merge_nested(found, node, q)
+        if kwargs.get("input", UNKNOWN).flags & (v.NET | v.DECODED) and stdin_code_language(words, inside_only=True):
+            # `run(["docker", "exec", "-i", "app", "python3", "manage.py", "shell"], input=requests.get(URL).text)`
+            self._add("python.remote-code", RiskLevel.CRITICAL, Category.DYNAMIC_CODE,
+                      f"{q} gives code received from the network or decoded to an interpreter in a container or an "
+                      "application's console", node)  # fmt: skip
         if schema_reset(" ".join(words)) and production_target("\n".join(self.lines)):
             self._add("python.drop-database", RiskLevel.HIGH, Category.FILESYSTEM,
                       f"{q} makes a migration tool drop every table of a production database", node)  # fmt: skip
@@ -7962,6 +8019,16 @@ class PythonAnalyzer:
         self.downloaded.add(path)
         return Val(text=path)
 
+    def _c_local_copy(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
+        """ClearML's ``StorageManager.get_local_copy(remote_url=…)``: the local path of a file fetched from that
+        address (a web address's file is a download, as `urlretrieve`'s is)."""
+        remote = kwargs.get("remote_url") or (args[0] if args else UNKNOWN)
+        name = posixpath.basename(remote.text.split("?", 1)[0]) if remote.text else HOLE
+        path = f"~/.clearml/cache/storage_manager/global/{HOLE}/{name or HOLE}"
+        if remote.flags & v.NET or any(t.startswith(("http://", "https://")) for t in remote.strings()):
+            self.downloaded.add(path)
+        return Val(text=path)
+
     def _c_run_path(self, q: str, func: Val, args: list[Val], kwargs: dict[str, Val], node: ast.Call) -> Val:
         target = args[0] if args else UNKNOWN
         downloaded = bool(target.flags & v.NET)  # e.g. the .name of a temporary file network data went into
@@ -8394,7 +8461,9 @@ _SAAS_PREFIXES = ("googleapiclient.", "dropbox.", "atlassian.", "notion_client."
                   "jenkins.", "jenkinsapi.", "pyarrow.fs.", "hdfs.", "pywebhdfs.",
                   # OpenStack's clients (a loop over every image, volume or server of the cloud)
                   "openstack.", "glanceclient.", "cinderclient.", "novaclient.", "keystoneclient.", "neutronclient.",
-                  "swiftclient.")  # fmt: skip
+                  "swiftclient.",
+                  # a vulnerability scanner's own SDK (every report or task it keeps)
+                  "gvm.")  # fmt: skip
 _SAAS_CLIENT = re.compile(r"\b(?:" + "|".join(re.escape(p.rstrip(".")) for p in _SAAS_PREFIXES) + r")\b")
 #: Words (lower case) every remote vehicle command spells (a cheap gate before its pattern).
 _VEHICLE_WORDS = GateWords("immobili", "starter", "unlock", "alarm", "engine", "fuel", ignore_case=True)
@@ -8895,6 +8964,22 @@ _TEMPLATE_CONSTRUCTORS = frozenset({"jinja2.Template", "jinja2.Environment().fro
 #: Functions that read a password from the terminal.
 _PASSWORD_PROMPTS = frozenset({"getpass.getpass", "getpass.unix_getpass", "getpass.win_getpass"})
 #: Encryption in a program (what turns "compress every file" into ransomware).
+#: Loaders given a file's path that unpickle what it holds.
+_PATH_LOADERS = frozenset({"shelve.open", "joblib.load", "torch.load", "numpy.load", "pandas.read_pickle"})
+
+
+def _listing_call(node: ast.AST) -> bool:
+    """``node`` reads a listing: an API's answer (``.json()``), a client's listing, a query's rows."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _LISTING_CALLS
+
+
+#: What a comprehension reads a listing with (an API's answer, a client's listing, a query's rows): not a keep-list
+#: an environment variable spells.
+_LISTING_CALLS = frozenset({"json", "list", "all", "fetchall", "list_all", "iter_all", "paginate"})
+#: A folder of pictures made from others (thumbnails, previews): re-saving one loses no original.
+_DERIVED_IMAGES = re.compile(r"/(?:thumbs?|thumbnails?|previews?|resized)(?:/|$)", re.IGNORECASE)
+#: Pillow imported (its images' `save`).
+_PILLOW = re.compile(r"^\s*(?:from\s+PIL\b|import\s+PIL\b)", re.MULTILINE)
 _CIPHER = re.compile(r"\b(?:Fernet|AES|ChaCha20|encrypt|Cipher|nacl|gpg)\b", re.IGNORECASE)
 #: Logger methods that write a record.
 _LOG_METHODS = frozenset({"debug", "info", "warning", "warn", "error", "exception", "critical", "log"})
@@ -9674,6 +9759,7 @@ _register(
 )
 _register(["huggingface_hub.hf_hub_download", "gdown.download", "huggingface_hub.file_download.hf_hub_download"],
           PythonAnalyzer._c_hub_download)
+_register(["clearml.StorageManager.get_local_copy"], PythonAnalyzer._c_local_copy)
 _register(["subprocess.Popen().communicate", "subprocess.Popen().stdin.write"], PythonAnalyzer._c_popen_input)
 _register(
     ["builtins.input", "builtins.raw_input", "sys.stdin.readline", "sys.stdin.read", "sys.stdin.readlines"],

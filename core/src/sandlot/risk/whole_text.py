@@ -50,6 +50,7 @@ from sandlot.risk.devices import (
     dialplan_risk,
     force_disarm,
     foreign_firmware,
+    limits_overridden,
     machine_risks,
     router_text_risks,
     safety_off,
@@ -86,6 +87,7 @@ from sandlot.risk.identity import (
     identity_provider_risks,
     known_password_hash,
     literal_password_admin,
+    outside_admin_invited,
     personal_admin_grant,
     role_raised_in_database,
     saml_risks,
@@ -875,6 +877,101 @@ _PASSWORD_CONSTANT = re.compile(r"^\s*([A-Z_]{3,}|new_pw|shared|default_pw)\s*=\
 _EACH_OF = re.compile(r"\bfor\s+\w+\s+in\b")
 
 
+#: A secret setting given an empty value (`"AUTH_TOKEN="` appended, `s/^AUTH_TOKEN=.*/AUTH_TOKEN=/`): not a line's
+#: start matched (`/^ADMIN_TOKEN=/d`, `grep '^X='`), not a prefix tested (`startswith(("X=", …))`, removed first).
+_SECRET_SETTING_BLANKED = re.compile(
+    r"(?<![\w.^])((?:[A-Z0-9]+_)*(?:AUTH_TOKEN|AUTH_SECRET|WEBHOOK_SECRET|API_SECRET|JWT_SECRET|SECRET_KEY|API_KEY"
+    r"|ADMIN_PASSWORD|AUTH_PASSWORD|PASSWORD|PASSWD|SECRET|TOKEN))=(?=\\?[\"']\s*[,)\]]|/|$)",
+    re.MULTILINE,
+)
+#: JavaScript that runs a command given to it as a name (`execSync($cmd, …)`, a handler's `execSync(cmd)`), not one
+#: spelled in it; written to a file or handed to an application.
+_JS_RUNS_ITS_INPUT = re.compile(
+    r"child_process[\s\S]{0,200}?\b(?:execSync|exec|spawnSync|spawn|execFileSync)\(\s*\$?[A-Za-z_]\w*\s*[,)]"
+    r"|\b(?:execSync|exec|spawnSync)\(\s*\$?[A-Za-z_]\w*\s*[,)][\s\S]{0,200}?child_process"
+)
+_CODE_INSTALLED = re.compile(r"write_text\(|\.write\(|\.(?:post|put|patch)\(|\bcurl\b|>\s*\S+\.js|\btee\b")
+#: A loop over the permissions an application lists, each one posted to a role's permissions.
+_EVERY_PERMISSION_LISTED = re.compile(r"for\s+\w+\s+in\s+[^\n]*permissions", re.IGNORECASE)
+_PERMISSION_GRANTED_TO_ROLE = re.compile(
+    r"/roles?/[^\n]*permissions?[^\n]*\.(?:post|put)\(|\.(?:post|put)\([^\n]*/roles?/[^\n]*permissions?", re.IGNORECASE
+)
+#: A command allowlist opened to every command (`allowedPostUpgradeCommands: ['.*']`, `allowed_commands = ["*"]`).
+_EVERY_COMMAND_ALLOWED = re.compile(
+    r"allow\w*_?commands?[\"']?\s*[:=]\s*\[\s*\\?[\"'](?:\.\*|\*|\^\.\*\$?)\\?[\"']\s*\]", re.IGNORECASE
+)
+#: A package's install hook (`"postinstall"`) set to something that fetches from the network, in a package.json written.
+_INSTALL_HOOK = re.compile(r"[\"'](?:pre|post)install[\"']")
+_HOOK_FETCHES = re.compile(r"require\(\\?[\"']https?\\?[\"']\)|\bcurl\s[^\n]*https?://|\bwget\s[^\n]*https?://")
+#: New accounts given an administrator's role by default (`IAM_DEFAULT_ROLE = IAM_ADMIN_ROLE`, `default_role: admin`).
+_ADMIN_BY_DEFAULT = re.compile(
+    r"DEFAULT_?ROLE\w*[\"']?\s*[:=]\s*[\"']?\w*ADMIN\w*\b"
+    r"|default_?role[\"']?\s*[:=]\s*[\"']?(?:admin|administrator|owner|superuser)\b",
+    re.IGNORECASE,
+)
+#: A markdown image whose address's query is a template slot (`![](https://img.example.net/p.png?q=<the user's last
+#: message>)`): written into a model's instructions, every answer sends what fills the slot to that host.
+_IMAGE_BEACON = re.compile(r"!\[[^\]]*\]\(https?://[^\s)]+\?[^\s)]*=[<{]")
+#: A database server's main process killed outright, found by its pid file or its name.
+_DATABASE_KILLED = re.compile(
+    r"\bkill\s+-(?:9|KILL|SIGKILL|s\s+KILL)\s+[^\n]*(?:postmaster\.pid|mysqld\.pid|mariadb\.pid|mongod\.(?:lock|pid)"
+    r"|\b(?:pidof|pgrep(?:\s+-\w+)*)\s+(?:postgres|postmaster|mysqld|mariadbd|mongod|redis-server)\b)"
+)
+#: A stored address (a callback, a hook's URL) set by an UPDATE to one with a bare address in it.
+_STORED_URL_REPOINTED = re.compile(
+    r"\bUPDATE\s+[\w\"`.]+\s+SET\s+[^;]{0,200}?\b\w*(?:url|callback|webhook|endpoint|host|uri)\w*\s*=\s*[^;]{0,200}?"
+    r"https?://(\d{1,3}(?:\.\d{1,3}){3})",
+    re.IGNORECASE,
+)
+#: A device tool's option that mutes or switches off its alarms, run for each device a loop gives.
+_ALARMS_MUTED = re.compile(
+    r"--(?:alarms?[-_]?mute|mute[-_]?alarms?|silence[-_]?alarms?)\b|--alarms?[= ](?:off|false|0|disabled?)\b",
+    re.IGNORECASE,
+)
+_EACH_DEVICE = re.compile(r"\bfor\s+\w+\s+in\b|\bwhile\s+read\b|\bxargs\b")
+#: An item's public flag set (`{"isPublic": True}`, `"visibility": "public"`; not a comment's `public`), for each item
+#: an API's listing gives, in a request that changes it.
+_MADE_PUBLIC = re.compile(r"[\"'](?:is_?[Pp]ublic|publicly_?accessible)[\"']\s*:\s*(?:True|true)\b"
+                          r"|[\"']visibility[\"']\s*:\s*[\"']public[\"']")  # fmt: skip
+_EACH_LISTED_ITEM = re.compile(r"\bfor\s+\w+\s+in\s+[^\n]*(?:\.json\(\)|\.get\(|list)")
+_CHANGE_SENT = re.compile(r"\.(?:put|patch|post)\(")
+#: A search cluster's indices set read-only or write-blocked, by a wildcard or `_all`.
+_WRITES_BLOCKED = re.compile(
+    r"index\.blocks\.(?:write|read_only(?:_allow_delete)?)[\"']?\s*:\s*[\"']?true", re.IGNORECASE
+)
+_EVERY_INDEX_SETTINGS = re.compile(r"/(?:_all|[\w.-]*\*[\w.,*-]*)/_settings")
+#: A compose service scaled to no containers (`docker compose up -d --scale worker=0`).
+_SCALED_TO_ZERO = re.compile(r"--scale[\s=]+[\w.-]+=0\b")
+#: A cron line run every minute that kills or stops something (`* * * * * root docker kill app; pkill -9 -f …`).
+_KILLED_EVERY_MINUTE = re.compile(
+    r"^[\s\"'#]*(?:echo\s+[\"'])?\*(?:/1)?\s+\*\s+\*\s+\*\s+\*\s+(?:\w+\s+)?[^\n]*(?:\bdocker\s+(?:kill|stop)\b"
+    r"|\bpkill\s+-(?:9|KILL)\b|\bkill(?:all)?\s+-(?:9|KILL)\b|\bsystemctl\s+(?:stop|kill)\b)",
+    re.MULTILINE,
+)
+_SECRET_SETTING_DELETED = re.compile(
+    r"/\^((?:[A-Z0-9]+_)*(?:AUTH_TOKEN|AUTH_SECRET|WEBHOOK_SECRET|API_SECRET|JWT_SECRET|SECRET_KEY|API_KEY"
+    r"|ADMIN_PASSWORD|AUTH_PASSWORD|PASSWORD|PASSWD|SECRET|TOKEN))=/d"
+)
+_PREFIX_TESTS = re.compile(r"startswith\(\(?[^)]*\)")
+_SETTINGS_EDITED = re.compile(r"sed\s+-i|write_text\(|open\([^\n]*[\"']w|re\.sub\(|\.replace\(")
+_BLANKED_SETTING_WORDS = GateWords("TOKEN=", "SECRET=", "PASSWORD=", "PASSWD=", "KEY=")
+
+
+def _secret_setting_blanked(code: str) -> str | None:
+    """The secret or password setting ``code`` empties in a service's environment file, replacing the line it had
+    (`AUTH_TOKEN=`, `WEBHOOK_SECRET=`: the login or the signature check it guarded is gone)."""
+    if "env" not in code.lower() or not _SETTINGS_EDITED.search(code):
+        return None
+    for match in _SECRET_SETTING_BLANKED.finditer(_PREFIX_TESTS.sub("", code)):
+        if code.count(match[1] + "=") >= 2:  # (the line it had is matched or filtered out as well: replaced)
+            return match[1]
+    deleted: list[str] = _SECRET_SETTING_DELETED.findall(code) if "/d" in code else []
+    for name in deleted:
+        if code.count(name + "=") == code.count(f"/^{name}=/d"):  # (deleted, and not written again: `sed '/^X=/d'`)
+            return name
+    return None
+
+
 def _one_password_for_all(code: str) -> bool:
     """``code`` loops over accounts and gives each the password a constant spells (`--new-password={SHARED}`,
     `json={"password": DEFAULT_PW}`, `reset-password NAME NEW`, `set_password(NEW)`)."""
@@ -1174,13 +1271,16 @@ _CONTAINERS_STOPPED = re.compile(
 )
 #: A container defined privileged (`"privileged": True`, `privileged: true`) and given the host's root or the engine's
 #: socket as a volume: whatever runs in it owns the host.
-_PRIVILEGED_CONTAINER = re.compile(r"[\"']?privileged[\"']?\s*[:=]\s*(?:True|true)\b")
+_PRIVILEGED_CONTAINER = re.compile(r"[\"']?privileged[\"']?\s*[:=]\s*(?:True|true)\b"
+                                   r"|[\"']--privileged[\"']")  # (or a list of docker's arguments in a setting)
 _HOST_ROOT_VOLUME = re.compile(r"[\"'\s-]/:/[\w/]*[\"':]|[\"'\s](?:/var)?/run/docker\.sock:")
 #: A download piped into a shell, spelled anywhere (a hook, a label, a schedule or a setting that runs it later).
 _DOWNLOAD_PIPED_TO_SHELL = re.compile(r"\b(?:curl|wget)\b[^|\n]*https?://[^|\n]*\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b")
 #: An application's own login switched off in its settings (`cfg.setdefault("auth", {})["enabled"] = False`,
-#: YAML's `auth:` block with `enabled: false`).
-_AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"']\s*\]\s*=\s*False\b"
+#: YAML's `auth:` block with `enabled: false`). (The lookahead names the characters every branch begins with, which
+#: most positions fail at once instead of entering each branch: it takes two fifths off the pattern's time.)
+_AUTH_SECTION_OFF = re.compile(r"(?=[-\"'<\sabdelnrstw])"
+                               r"(?:[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"']\s*\]\s*=\s*False\b"
                                r"|^\s*auth:\s*\n\s+enabled:\s*false\b"
                                # (a reconfigure command's or a settings file's authentication type set to none)
                                r"|--auth[_-]type[= ]+[\"']?none\b|\bauth[_-]type[\"']?\s*(?:=>|[=:])\s*[\"']?none\b"
@@ -1189,7 +1289,7 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                # (Grocy's `Setting('DISABLE_AUTH', true)`, CouchDB's `require_valid_user` false)
                                # (or a product's own, `SCRYPTED_DISABLE_AUTHENTICATION=true`)
                                r"|\bSetting\(\s*[\"']DISABLE_AUTH[\"']\s*,\s*true\b"
-                               r"|\b\w*DISABLE_?AUTH\w*[\"']?\s*[=:]\s*[\"']?(?:true|1)\b"
+                               r"|DISABLE_?AUTH\w*[\"']?\s*[=:]\s*[\"']?(?:true|1)\b"
                                r"|\brequire_valid_user[\"']?\s*[=:]\s*[\"']?false\b"
                                # (the ESPHome add-on's `leave_front_door_open`: its dashboard with no login)
                                r"|\bleave_front_door_open[\"'\]]*\s*[=:]\s*[\"']?true\b"
@@ -1212,7 +1312,7 @@ _AUTH_SECTION_OFF = re.compile(r"[\"']auth[\"'][^\n]{0,40}?\[\s*[\"']enabled[\"'
                                # (Trilium's `noAuthentication=true`; Memos' `disallowPasswordAuth` set false)
                                r"|\bno_?auth(?:entication)?[\"']?\s*[=:]\s*[\"']?(?:true|1)\b"
                                r"|\bdisallow_?password_?auth[\"']?\s*[=:]\s*[\"']?false\b"
-                               r"|[\"'<]AuthenticationMethod[\"'>]?\s*[:=,>]?\s*[\"']?(?:External|None)\b",
+                               r"|[\"'<]AuthenticationMethod[\"'>]?\s*[:=,>]?\s*[\"']?(?:External|None)\b)",
                                re.MULTILINE | re.IGNORECASE)  # fmt: skip
 #: Every message of a broker's topic tree republished to another broker (`mosquitto_sub -t 'x/#' | … mosquitto_pub
 #: -h mqtt.example.net`).
@@ -1376,6 +1476,17 @@ _VEHICLE_BUS_WORDS = GateWords("cangen", "key", "APB,", "RMB,", "HSC,")
 _AGENT_APPROVAL_WORDS = GateWords("ermissions", "approv", "danger", "Bash(*)", "--yolo", "McpServers")
 _INSTRUCTION_WORDS = GateWords("IMPORTANT", "the user", "instructions")
 _ENCRYPTION_TOOL_WORDS = GateWords("openssl", "gpg", "7z")
+#: Setting names of which _ADMIN_PASSWORD_BLANKED needs one (a scan shared with every gate costs less than the pattern).
+#: A login check switched off by a setting of the environment (`-e JWT_ENABLED=false`), or skipped by one
+#: (`LANGFLOW_SKIP_AUTH_AUTO_LOGIN=true`; a client's `auto_login=True` keyword is no setting of a server's).
+_LOGIN_OFF_SETTING = re.compile(
+    r"(?:-e\s+|--env[\s=]|^\s*|[\"'])\w*(?:JWT|AUTH|AUTHENTICATION|LOGIN|SECURITY|TOKEN)_?ENABLED?[\"']?\s*[=:]\s*[\"']?"
+    r"(?:false|False|FALSE|0|no)\b"
+    r"|\b[A-Z0-9_]*(?:SKIP_AUTH[A-Z0-9_]*|AUTO_LOGIN)[\"']?\s*[=:,]\s*[\"']?(?:true|True|1|yes)\b",
+    re.MULTILINE,
+)
+_BLANKED_PASSWORD_WORDS = GateWords("adminpass", "admin_pass", "webpass", "web_pass", "uipass", "ui_pass",
+                                    "dashboardpass", "dashboard_pass", ignore_case=True)
 _AUTH_OFF_WORDS = GateWords("auth", "require_valid_user", "login", "trusted", "whitelist", "allowlist", "bypass",
                             "front_door", ignore_case=True)
 #: A container's password setting given a well-known value (`-e LLDAP_LDAP_USER_PASS=password`)...
@@ -1560,6 +1671,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if safety_off(code):
         what = "turns off a drone's or a robot's safety limits (geofence, failsafes, joint limits, protective stop)"
         found.append(("vehicle-command", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if limits_overridden(code):
+        what = "sends devices a command with their safety limits or interlocks overridden (nothing stops overheating)"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if force_disarm(code):
         what = "force-disarms vehicles (motors stop, in flight too)"
         found.append(("vehicle-command", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
@@ -1588,16 +1702,28 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if squat is not None:
         what = f"points a dependency's repository at a look-alike ({squat}): its code replaces the real one's"
         found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if "child_process" in code and _JS_RUNS_ITS_INPUT.search(code) and _CODE_INSTALLED.search(code):
+        what = ("installs a tool or a handler whose JavaScript runs whatever command it is given (a chat or a request "
+                "runs commands on the server)")
+        found.append(("remote-code", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if "ermission" in code and _EVERY_PERMISSION_LISTED.search(code) and _PERMISSION_GRANTED_TO_ROLE.search(code):
+        what = "gives a role every permission the application lists (whoever holds the role can do anything)"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    invited = outside_admin_invited(code) if "role" in code and "@" in code else None
+    if invited is not None:
+        what = f"gives an address of another organisation ({invited}) an administrator's or a maintainer's role"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    password_admin = literal_password_admin(code)
     if personal_admin_grant(code):
         what = "makes a personal mailbox address an administrator or owner"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    elif literal_password_admin(code):
+    elif password_admin:
         what = "creates an administrator with a password written in the code"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if admin_group_membership(code):
         what = "adds an account to an administrators' group (every right of the application or directory)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
-    if superuser_granted(code) and not literal_password_admin(code):
+    if superuser_granted(code) and not password_admin:
         what = "makes an account a superuser of an application (every right it has, past its own roles)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "] = True" in code and _ADMIN_FLAG_ON_RECORD.search(code) and _USERS_API_WRITE.search(code):
@@ -1640,9 +1766,36 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         what = ("downloads a program from the internet and installs it as a service or scheduled job (it runs "
                 "unattended, as whatever the server sends)")
         found.append(("persistence", OperationRisk(RiskLevel.HIGH, Category.PERSISTENCE, what)))
+    repointed = next((a for a in _STORED_URL_REPOINTED.findall(code) if outside_address(a)), None) if (
+        "UPDATE" in code or "update" in code
+    ) else None
+    if repointed is not None:
+        what = f"repoints the callbacks or hooks an application keeps in its database to an outside host ({repointed})"
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "larm" in code and _ALARMS_MUTED.search(code) and _EACH_DEVICE.search(code):
+        what = "mutes or switches off the alarms of every device a loop gives (nothing warns when something fails)"
+        found.append(("device", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if ("ublic" in code or "visibility" in code) and _MADE_PUBLIC.search(code) and _EACH_LISTED_ITEM.search(code) and (
+        _CHANGE_SENT.search(code)
+    ):
+        what = "makes every item an application lists public (flows, projects or files: anyone can open them)"
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "index.blocks" in code and _WRITES_BLOCKED.search(code) and _EVERY_INDEX_SETTINGS.search(code):
+        what = "blocks writes to every index of a search cluster (nothing new can be stored)"
+        found.append(("data-service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "--scale" in code and len(_SCALED_TO_ZERO.findall(code)) >= 2:
+        what = "scales several of an application's services to zero (imports, workers, hooks: their work stops)"
+        found.append(("service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "* * * *" in code and _KILLED_EVERY_MINUTE.search(code):
+        what = "kills a service or a process from a job that runs every minute (it is kept down)"
+        found.append(("kill", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "systemctl" in code and _SERVICE_KEPT_DOWN.search(code) and _PROCESSES_KILLED.search(code):
         what = "kills a service's processes and disables it so that it does not come back (it stays down)"
         found.append(("kill", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    blanked = _secret_setting_blanked(code) if _BLANKED_SETTING_WORDS.any_in(code) else None
+    if blanked is not None:
+        what = f"empties a service's secret or password setting ({blanked}): its login or signature check is off"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "for " in code and _one_password_for_all(code):
         what = "sets one password spelled in the code for every account a loop gives (whoever reads it logs in as any)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
@@ -1709,6 +1862,22 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
         found.append(("kill", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if "pg_ctl" in code and _DATABASE_CRASH_STOP.search(code):
         what = "stops a PostgreSQL server in immediate mode (no clean shutdown: sessions cut off, recovery on restart)"
+        found.append(("data-service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
+    if "ommand" in code and _EVERY_COMMAND_ALLOWED.search(code):
+        what = "opens a command allowlist to every command (whatever a repository or a user asks is run)"
+        found.append(("dynamic-code", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if "install" in code and "package.json" in code and _INSTALL_HOOK.search(code) and _HOOK_FETCHES.search(code):
+        what = "adds an install hook that reaches out to the network to packages (every install runs it)"
+        found.append(("supply-chain", OperationRisk(RiskLevel.HIGH, Category.DYNAMIC_CODE, what)))
+    if ("ROLE" in code or "role" in code) and _ADMIN_BY_DEFAULT.search(code):
+        what = "makes every new account an administrator by default"
+        found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if "![" in code and _IMAGE_BEACON.search(code):
+        what = ("has a model's answers carry an image link whose address is filled with what users write (each answer "
+                "sends it to that host)")
+        found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
+    if "kill" in code and _DATABASE_KILLED.search(code):
+        what = "kills a database server with SIGKILL (no clean shutdown: sessions cut off, recovery on restart)"
         found.append(("data-service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
     if ".recv(" in code and _BIND_SHELL.search(code):
         what = "sets up a listener on every interface that runs what it receives as commands (a bind shell)"
@@ -1807,7 +1976,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     if "process.env" in code and _NODE_ENVIRONMENT_SENT.search(code):
         what = "sends a Node.js process's whole environment (every secret it was started with) over the network"
         found.append(("exfiltration", OperationRisk(RiskLevel.CRITICAL, Category.EXFILTRATION, what)))
-    if _AUTH_OFF_WORDS.any_in(code) and _AUTH_SECTION_OFF.search(code):
+    login_words = "ENABLE" in code or "enable" in code or "_LOGIN" in code or "SKIP_AUTH" in code
+    if (_AUTH_OFF_WORDS.any_in(code) and _AUTH_SECTION_OFF.search(code)) or (
+        login_words and _LOGIN_OFF_SETTING.search(code)
+    ):
         what = "switches an application's own login off in its settings (anyone who reaches it is let in)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if (
@@ -1853,7 +2025,9 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = f"republishes every message of a broker's topics to another organisation's broker ({mirrored[2]})"
         found.append(("exfiltration", OperationRisk(RiskLevel.HIGH, Category.EXFILTRATION, what)))
-    if ("ass" in code or "ASS" in code) and _ADMIN_PASSWORD_BLANKED.search(code):
+    if _BLANKED_PASSWORD_WORDS.any_in(code) and ("ass" in code or "ASS" in code) and _ADMIN_PASSWORD_BLANKED.search(
+        code
+    ):
         what = "blanks an admin password in a settings file (its admin page opens without a login)"
         found.append(("identity", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
     if "DEBUG" in code and _DEBUG_ON.search(code) and _DEPLOYED_APP.search(code):
