@@ -3643,8 +3643,10 @@ class ShellAnalyzer:
         )
         if archived and data_folder:
             level = min(level, RiskLevel.MEDIUM)  # `tar czf 2023.tgz 2023/ && rm -rf 2023/`: kept in the archive
-        source = self._source.decode("utf-8", "replace")
-        if level == RiskLevel.HIGH and (self._reinstalled(info.path) or paths.static_folder_rebuilt(info.path, source)):
+        if level == RiskLevel.HIGH and (
+            self._reinstalled(info.path)
+            or paths.static_folder_rebuilt(info.path, self._source.decode("utf-8", "replace"))
+        ):
             # `rm -rf /opt/nvim-linux64 && tar -C /opt -xzf nvim-linux64.tar.gz`: replaced (or a framework's collected
             # static files, `… && manage.py collectstatic`, filled again)
             level = RiskLevel.MEDIUM
