@@ -21408,6 +21408,23 @@ def test_stdin_scripts_loaders_and_handlers(code: str, expected: RiskLevel) -> N
             "requests.put(f'{base}/chatflows/demo-42', json={'isPublic': True})\n",
             S,
         ),
+        # round 132, after the docs: the cloud metadata address let through a request filter or an outbound proxy
+        (
+            'import json\n'
+            "cfg = json.load(open('/etc/onlyoffice/documentserver/local.json'))\n"
+            "cfg['services']['CoAuthoring']['request-filtering-agent'] = {'allowPrivateIPAddress': True, 'al"
+            "lowMetaIPAddress': True}\n"
+            "json.dump(cfg, open('/etc/onlyoffice/documentserver/local.json', 'w'))\n",
+            H,
+        ),
+        (
+            'import json\n'
+            "cfg = json.load(open('/etc/onlyoffice/documentserver/local.json'))\n"
+            "cfg['services']['CoAuthoring']['request-filtering-agent'] = {'allowPrivateIPAddress': True, 'al"
+            "lowMetaIPAddress': False}\n"
+            "json.dump(cfg, open('/etc/onlyoffice/documentserver/local.json', 'w'))\n",
+            M,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -15845,6 +15845,12 @@ def test_clones_busy_loops_and_dry_runs(code: str, expected: RiskLevel) -> None:
             'on\' -d \'{"index.blocks.read_only_allow_delete":true}\'\n',
             L,
         ),
+        # round 132, after the docs: the cloud metadata address let through a request filter or an outbound proxy
+        (
+            'yq -i \'.services.app.environment.SMOKESCREEN_OPTS = "--allow-range=10.0.0.0/8 --allow-range=169'
+            '.254.0.0/16"\' docker-compose.override.yml\n',
+            H,
+        ),
     ],
 )
 def test_generalised_rules(code: str, expected: RiskLevel) -> None:

@@ -935,6 +935,9 @@ _MADE_PUBLIC = re.compile(r"[\"'](?:is_?[Pp]ublic|publicly_?accessible)[\"']\s*:
                           r"|[\"']visibility[\"']\s*:\s*[\"']public[\"']")  # fmt: skip
 _EACH_LISTED_ITEM = re.compile(r"\bfor\s+\w+\s+in\s+[^\n]*(?:\.json\(\)|\.get\(|list)")
 _CHANGE_SENT = re.compile(r"\.(?:put|patch|post)\(")
+#: A request filter told to let the cloud metadata address through (OnlyOffice's `request-filtering-agent`; an
+#: outbound proxy's `--allow-range=169.254.0.0/16`, spelled beside it, is tested with it above).
+_METADATA_ALLOWED = re.compile(r"allow_?Meta_?IP_?Address[\"']?\s*[:=]\s*(?:True|true)\b", re.IGNORECASE)
 #: A search cluster's indices set read-only or write-blocked, by a wildcard or `_all`.
 _WRITES_BLOCKED = re.compile(
     r"index\.blocks\.(?:write|read_only(?:_allow_delete)?)[\"']?\s*:\s*[\"']?true", re.IGNORECASE
@@ -1780,6 +1783,10 @@ def whole_text_risks(code: str) -> list[tuple[str, OperationRisk]]:
     ):
         what = "makes every item an application lists public (flows, projects or files: anyone can open them)"
         found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.PRIVILEGE, what)))
+    if ("allow-range" in code and "169.254." in code) or ("MetaIP" in code and _METADATA_ALLOWED.search(code)):
+        what = ("lets a service's outbound requests reach the cloud metadata address (the machine's credentials) past "
+                "its request filter")
+        found.append(("exposure", OperationRisk(RiskLevel.HIGH, Category.NETWORK, what)))
     if "index.blocks" in code and _WRITES_BLOCKED.search(code) and _EVERY_INDEX_SETTINGS.search(code):
         what = "blocks writes to every index of a search cluster (nothing new can be stored)"
         found.append(("data-service", OperationRisk(RiskLevel.HIGH, Category.PROCESS, what)))
